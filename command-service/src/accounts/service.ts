@@ -1,0 +1,114 @@
+import type { AppendMeta } from '@panda/events/envelope';
+import { accountStream, emailStream } from '@panda/events/catalogue/accounts';
+import { hashPassword, temporaryPassword, verifyPassword } from '@panda/platform/passwords';
+import { HttpError } from '@panda/platform/errors';
+import { signToken, type Role } from '@panda/platform/tokens';
+import { handle, load } from '../shared/decider';
+import type { CommandDeps } from '../shared/deps';
+import { accountDecider, emailClaimDecider, type AccountCommand, type AccountState } from './decider';
+
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+/** A claim whose account stream is missing is taken over only after this long (a crashed sign-up). */
+const DANGLING_CLAIM_MS = 5 * 60_000;
+
+/** Claims `email` for `accountId`; 409 when another account holds it. Returns the account id that holds the claim for this command. */
+export async function claimEmail(deps: CommandDeps, email: string, accountId: string, meta: AppendMeta): Promise<string> {
+  const stream = emailStream(email);
+  const events = await deps.store.readStream(stream);
+  const mine = events.filter((e) => e.type === 'EmailClaimed' && e.commandId === meta.commandId).at(-1);
+  if (mine) return (mine.data as { accountId: string }).accountId;
+  const { state } = await load(deps.store, stream, emailClaimDecider);
+  let holderActive = false;
+  if (state.holder) {
+    const claimedAt = events.filter((e) => e.type === 'EmailClaimed').at(-1)?.time;
+    const recent = claimedAt ? deps.clock().getTime() - Date.parse(claimedAt) < DANGLING_CLAIM_MS : false;
+    holderActive = recent || (await deps.store.readStream(accountStream(state.holder))).length > 0;
+  }
+  await handle(deps.store, stream, emailClaimDecider, { type: 'Claim', email, accountId, holderExists: holderActive }, meta);
+  return accountId;
+}
+
+export async function releaseEmail(deps: CommandDeps, email: string, accountId: string, meta: AppendMeta): Promise<void> {
+  await handle(deps.store, emailStream(email), emailClaimDecider, { type: 'Release', email, accountId }, meta);
+}
+
+/** The account that holds `email`, if any. */
+export async function accountByEmail(deps: Pick<CommandDeps, 'store'>, email: string): Promise<AccountState | null> {
+  const { state: claim } = await load(deps.store, emailStream(normaliseEmail(email)), emailClaimDecider);
+  if (!claim.holder) return null;
+  const { state } = await load(deps.store, accountStream(claim.holder), accountDecider);
+  return state.exists ? state : null;
+}
+
+export async function loadAccount(deps: Pick<CommandDeps, 'store'>, accountId: string): Promise<AccountState> {
+  return (await load(deps.store, accountStream(accountId), accountDecider)).state;
+}
+
+/** Creates a new account whose email must be free: claim the address, then write the account stream. */
+export async function createAccount(deps: CommandDeps, email: string, meta: AppendMeta, command: (accountId: string) => AccountCommand) {
+  const accountId = await claimEmail(deps, email, deps.newId(), meta);
+  const result = await handle(deps.store, accountStream(accountId), accountDecider, command(accountId), meta);
+  return { accountId, ...result };
+}
+
+export const runAccountCommand = (deps: CommandDeps, accountId: string, command: AccountCommand, meta: AppendMeta) =>
+  handle(deps.store, accountStream(accountId), accountDecider, command, meta);
+
+export interface PublicUser {
+  id: string;
+  role: Role;
+  First_Name: string;
+  Last_Name: string;
+  Name: string;
+  Email: string;
+  must_change_password: boolean;
+}
+
+export const publicUser = (s: AccountState): PublicUser => ({
+  id: s.id!,
+  role: s.role!,
+  First_Name: s.firstName,
+  Last_Name: s.lastName,
+  Name: s.centreName ?? `${s.firstName} ${s.lastName}`.trim(),
+  Email: s.email!,
+  must_change_password: s.mustChangePassword || false,
+});
+
+export async function session(deps: CommandDeps, state: AccountState, mustChange = state.mustChangePassword) {
+  const user = { ...publicUser(state), must_change_password: mustChange };
+  const token = await signToken(deps.config.jwtSecret, { sub: user.id, role: user.role }, deps.clock());
+  return { token, user, role: user.role };
+}
+
+export const LOCKED_MESSAGE = 'Your account has been locked. Please contact support.';
+
+let dummyHash: Promise<string> | undefined;
+
+/** Checks a password against an account; which password matched tells whether a new one must be chosen. */
+export async function checkCredentials(state: AccountState | null, password: string): Promise<'password' | 'temporary' | null> {
+  if (!state) {
+    // Same work whether or not the account exists, so timing does not reveal registered addresses.
+    await verifyPassword(await (dummyHash ??= hashPassword('no account has this password')), password);
+    return null;
+  }
+  if (await verifyPassword(state.passwordHash, password)) return 'password';
+  if (state.temporaryPasswordHash && (await verifyPassword(state.temporaryPasswordHash, password))) return 'temporary';
+  return null;
+}
+
+/** Forgot password: a temporary password by e-mail; silent when there is no such (unlocked) account. */
+export async function resetPassword(deps: CommandDeps, email: string, meta: AppendMeta): Promise<number | null> {
+  const state = await accountByEmail(deps, email);
+  if (!state || state.locked) return null;
+  const temporary = temporaryPassword();
+  const result = await runAccountCommand(deps, state.id!, { type: 'ResetPassword', temporaryPasswordHash: await hashPassword(temporary) }, meta);
+  await deps.mailer.send({
+    to: state.email!,
+    subject: 'Your Panda temporary password',
+    text: `Hello ${state.firstName || state.centreName || ''},\n\nSomeone (hopefully you) asked to reset the password of your Panda account.\n\nTemporary password: ${temporary}\n\nSign in with it at ${deps.config.publicUrl}/auth and choose a new password. Your old password keeps working until you do.\nIf you did not ask for this, you can ignore this e-mail.\n`,
+  });
+  return result.position;
+}
+
+export const lockedError = () => new HttpError(403, LOCKED_MESSAGE);

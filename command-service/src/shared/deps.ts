@@ -1,0 +1,44 @@
+import type { Request, Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import type { EventStore } from '@panda/events/event-store';
+import type { AppendMeta } from '@panda/events/envelope';
+import type { ReadStore } from '@panda/projections/read-store';
+import type { Config } from '@panda/platform/config';
+import type { Logger } from '@panda/platform/logger';
+import type { Mailer } from '@panda/platform/mailer';
+import type { Authenticator } from '@panda/platform/http';
+
+/** Everything a command route needs; time and ids are injected so that tests are deterministic. */
+export interface CommandDeps {
+  store: EventStore;
+  /** For lookups that route a command to its stream (never for decisions). */
+  readStore: ReadStore;
+  config: Config;
+  mailer: Mailer;
+  logger: Logger;
+  clock: () => Date;
+  newId: () => string;
+  authenticator: Authenticator;
+  /** Resolves once every read model reflects the log up to `position` (false on timeout). */
+  waitForProjections: (position: number, timeoutMs?: number) => Promise<boolean>;
+}
+
+const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
+
+/** Metadata recorded with the events of one command. */
+export function metaFor(req: Request, deps: Pick<CommandDeps, 'clock'>, suffix = ''): AppendMeta {
+  const key = req.header('Idempotency-Key');
+  const commandId = key && IDEMPOTENCY_KEY.test(key) ? key : ((req as { commandId?: string }).commandId ??= randomUUID());
+  return {
+    time: deps.clock().toISOString(),
+    actorId: req.auth?.id ?? null,
+    correlationId: String((req as { id?: unknown }).id ?? randomUUID()),
+    commandId: `${commandId}${suffix}`,
+  };
+}
+
+/** Every successful command answers with the global log position of its effect. */
+export function sendResult(res: Response, status: number, position: number, body: Record<string, unknown> = {}) {
+  res.setHeader('X-Log-Position', String(position));
+  res.status(status).json({ ...body, position });
+}

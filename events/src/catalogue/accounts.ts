@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { defineEvent } from '../define';
+
+/** Streams: `account-<accountId>` for every account; `email-<lower-cased email>` for the claim on an address. */
+export const accountStream = (accountId: string) => `account-${accountId}`;
+export const emailStream = (email: string) => `email-${email.trim().toLowerCase()}`;
+
+export const roleSchema = z.enum(['student', 'mentor', 'training_centre', 'admin']);
+export type AccountRole = z.infer<typeof roleSchema>;
+
+const names = { firstName: z.string(), lastName: z.string() };
+
+export const EmailClaimed = defineEvent('EmailClaimed', z.object({ email: z.string(), accountId: z.string() }));
+export const EmailReleased = defineEvent('EmailReleased', z.object({ email: z.string(), accountId: z.string() }));
+
+export const AccountSignedUp = defineEvent(
+  'AccountSignedUp',
+  z.object({
+    accountId: z.string(),
+    role: z.enum(['mentor', 'training_centre']),
+    ...names,
+    email: z.string(),
+    centreName: z.string().nullable(),
+    passwordHash: z.string(),
+  }),
+);
+
+export const AdminProvisioned = defineEvent(
+  'AdminProvisioned',
+  z.object({ accountId: z.string(), ...names, email: z.string(), passwordHash: z.string() }),
+);
+
+export const jobRequirementsSchema = z.object({
+  boilerInstalls: z.number().int().min(0),
+  boilerService: z.number().int().min(0),
+  pipework: z.number().int().min(0),
+  repair: z.number().int().min(0),
+});
+export type JobRequirements = z.infer<typeof jobRequirementsSchema>;
+
+/** A training centre (or, with centreId null, an admin for an independent student) registered a student. */
+export const StudentRegistered = defineEvent(
+  'StudentRegistered',
+  z.object({
+    accountId: z.string(),
+    centreId: z.string().nullable(),
+    ...names,
+    email: z.string(),
+    phone: z.string().nullable(),
+    postcode: z.string().nullable(),
+    dateOfBirth: z.string().nullable(),
+    requirements: jobRequirementsSchema,
+    temporaryPasswordHash: z.string(),
+  }),
+);
+
+export const PasswordChanged = defineEvent('PasswordChanged', z.object({ accountId: z.string(), passwordHash: z.string() }));
+
+/** Forgot password: a temporary password was mailed; the account must choose a new one after signing in. */
+export const PasswordReset = defineEvent('PasswordReset', z.object({ accountId: z.string(), temporaryPasswordHash: z.string() }));
+
+export const AccountLocked = defineEvent('AccountLocked', z.object({ accountId: z.string(), reason: z.string().nullable() }));
+export const AccountUnlocked = defineEvent('AccountUnlocked', z.object({ accountId: z.string(), reason: z.string().nullable() }));
+export const AccountVetted = defineEvent('AccountVetted', z.object({ accountId: z.string(), reason: z.string().nullable() }));
+export const AccountUnvetted = defineEvent('AccountUnvetted', z.object({ accountId: z.string(), reason: z.string().nullable() }));
+
+export const accountEvents = [
+  EmailClaimed,
+  EmailReleased,
+  AccountSignedUp,
+  AdminProvisioned,
+  StudentRegistered,
+  PasswordChanged,
+  PasswordReset,
+  AccountLocked,
+  AccountUnlocked,
+  AccountVetted,
+  AccountUnvetted,
+] as const;

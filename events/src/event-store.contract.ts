@@ -1,0 +1,106 @@
+import { describe, expect, it, beforeEach, afterEach } from 'vitest';
+import type { AppendMeta } from './envelope';
+import { WrongExpectedVersionError, type EventStore } from './event-store';
+
+let seq = 0;
+const meta = (commandId = `cmd-${++seq}-${Math.random()}`): AppendMeta => ({
+  time: '2026-01-02T03:04:05.000Z',
+  actorId: 'actor-1',
+  correlationId: 'corr-1',
+  commandId,
+});
+
+/** The one suite every EventStore implementation must pass. `make` returns a fresh, empty store. */
+export function eventStoreContract(name: string, make: () => Promise<EventStore>, skipReason?: string) {
+  describe.skipIf(Boolean(skipReason))(`EventStore contract: ${name}${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
+    let store: EventStore;
+    // Streams are unique per test so that a shared server (KurrentDB) gives each test a clean slate.
+    let prefix: string;
+    beforeEach(async () => {
+      store = await make();
+      prefix = `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+    });
+    afterEach(async () => {
+      await store.close();
+    });
+
+    it('appends to a new stream and reads it back with the envelope', async () => {
+      const s = `${prefix}-a`;
+      const r = await store.append(s, [{ type: 'Happened', data: { n: 1 } }, { type: 'Happened', data: { n: 2 } }], 'no_stream', meta('c1'));
+      expect(r.duplicate).toBe(false);
+      expect(r.streamVersion).toBe(1);
+      const events = await store.readStream(s);
+      expect(events.map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }]);
+      expect(events.map((e) => e.streamVersion)).toEqual([0, 1]);
+      expect(events[0]).toMatchObject({ type: 'Happened', stream: s, time: '2026-01-02T03:04:05.000Z', actorId: 'actor-1', correlationId: 'corr-1', commandId: 'c1' });
+      expect(events[0].eventId).not.toBe(events[1].eventId);
+      expect(events[1].position).toBeGreaterThan(events[0].position);
+      expect(r.position).toBe(events[1].position);
+    });
+
+    it('returns [] for a stream that does not exist', async () => {
+      expect(await store.readStream(`${prefix}-none`)).toEqual([]);
+    });
+
+    it('refuses an append whose expected version is stale', async () => {
+      const s = `${prefix}-b`;
+      await store.append(s, [{ type: 'A', data: {} }], 'no_stream', meta());
+      await expect(store.append(s, [{ type: 'B', data: {} }], 'no_stream', meta())).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      await expect(store.append(s, [{ type: 'B', data: {} }], 5, meta())).rejects.toBeInstanceOf(WrongExpectedVersionError);
+      await store.append(s, [{ type: 'B', data: {} }], 0, meta());
+      await store.append(s, [{ type: 'C', data: {} }], 'any', meta());
+      expect((await store.readStream(s)).map((e) => e.type)).toEqual(['A', 'B', 'C']);
+    });
+
+    it('lets exactly one of two concurrent writers with the same expected version win', async () => {
+      const s = `${prefix}-c`;
+      await store.append(s, [{ type: 'A', data: {} }], 'no_stream', meta());
+      const results = await Promise.allSettled([
+        store.append(s, [{ type: 'X', data: {} }], 0, meta()),
+        store.append(s, [{ type: 'Y', data: {} }], 0, meta()),
+      ]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      expect(await store.readStream(s)).toHaveLength(2);
+    });
+
+    it('appends nothing new when a command is retried with the same id', async () => {
+      const s = `${prefix}-d`;
+      const first = await store.append(s, [{ type: 'A', data: {} }], 'no_stream', meta('same'));
+      const again = await store.append(s, [{ type: 'A', data: {} }], 'no_stream', meta('same'));
+      expect(again.duplicate).toBe(true);
+      expect(again.position).toBe(first.position);
+      expect(await store.readStream(s)).toHaveLength(1);
+    });
+
+    it('reads the whole log in position order from any position, in pages', async () => {
+      const start = await store.headPosition();
+      for (let i = 0; i < 5; i++) await store.append(`${prefix}-e${i % 2}`, [{ type: 'N', data: { i } }], 'any', meta());
+      const all = (await store.readAll(start, 1000)).filter((e) => e.stream.startsWith(prefix));
+      expect(all.map((e) => (e.data as { i: number }).i)).toEqual([0, 1, 2, 3, 4]);
+      const page1 = await store.readAll(start, 2);
+      expect(page1).toHaveLength(2);
+      const page2 = await store.readAll(page1[1].position, 2);
+      expect(page2[0].position).toBeGreaterThan(page1[1].position);
+      expect(await store.headPosition()).toBe(all[all.length - 1].position);
+    });
+
+    it('wakes a waiting reader when something is appended, and times out otherwise', async () => {
+      const head = await store.headPosition();
+      expect(await store.waitForAppend(head, 50)).toBe(false);
+      const waiting = store.waitForAppend(head, 10_000);
+      await store.append(`${prefix}-f`, [{ type: 'N', data: {} }], 'any', meta());
+      expect(await waiting).toBe(true);
+      const controller = new AbortController();
+      const aborted = store.waitForAppend(await store.headPosition(), 10_000, controller.signal);
+      controller.abort();
+      expect(await aborted).toBe(false);
+    });
+
+    it('keeps unicode and nested data intact', async () => {
+      const s = `${prefix}-g`;
+      const data = { name: 'Zoë Ó Briain – “gas”', nested: { list: [1, 'two', null, { deep: true }] } };
+      await store.append(s, [{ type: 'U', data }], 'no_stream', meta());
+      expect((await store.readStream(s))[0].data).toEqual(data);
+    });
+  });
+}

@@ -1,0 +1,57 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join, resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  dataDir: string;
+  jwtSecret: Uint8Array;
+  smtpUrl: string | null;
+  mailFrom: string;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  adminPortalPath: string;
+  seedDemo: boolean;
+  logLevel: string;
+  eventStoreConnectionString: string | null;
+  mongoUri: string | null;
+  mongoDb: string;
+  publicUrl: string;
+}
+
+/** A secret kept in the data folder, made once on first use, readable only by the owner. */
+function keptSecret(dataDir: string, name: string, make: () => string): string {
+  const file = join(dataDir, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const value = make();
+  writeFileSync(file, `${value}\n`, { mode: 0o600 });
+  return value;
+}
+
+const normalisePortalPath = (p: string) => `/${p.replace(/^\/+|\/+$/g, '')}`;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = resolve(env.DATA_DIR ?? './data');
+  mkdirSync(dataDir, { recursive: true });
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  const jwt = env.JWT_SECRET ?? keptSecret(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'));
+  if (jwt.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
+  const portal = env.ADMIN_PORTAL_PATH ?? keptSecret(dataDir, 'admin-portal-path', () => `admin-${randomBytes(12).toString('hex')}`);
+  return {
+    port,
+    dataDir,
+    jwtSecret: new TextEncoder().encode(jwt),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM ?? 'Panda <no-reply@panda.local>',
+    adminEmail: env.ADMIN_EMAIL?.trim().toLowerCase() || null,
+    adminPassword: env.ADMIN_PASSWORD || null,
+    adminPortalPath: normalisePortalPath(portal),
+    seedDemo: env.SEED_DEMO !== '0',
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING || null,
+    mongoUri: env.MONGODB_URI || null,
+    mongoDb: env.MONGODB_DB ?? 'panda',
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+  };
+}

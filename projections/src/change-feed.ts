@@ -1,0 +1,56 @@
+import { EventEmitter } from 'node:events';
+import type { CommittedBatch } from './projection';
+import type { ReadStore } from './read-store';
+import { CHANGES, type ProjectionRunner } from './runner';
+
+/** Tells listeners which read-model documents changed, batch by batch. */
+export interface ChangeFeed {
+  subscribe(listener: (batch: CommittedBatch) => void): () => void;
+  close(): void;
+}
+
+/** Same process as the runner: straight from its commits. */
+export function runnerFeed(runner: ProjectionRunner): ChangeFeed {
+  return { subscribe: (l) => runner.onCommitted(l), close: () => {} };
+}
+
+/**
+ * Another process than the runner: tails the `_changes` collection the runner writes with each commit,
+ * per projection, from the positions current when the feed starts. Old entries are pruned by `prune`.
+ */
+export function pollingFeed(readStore: ReadStore, projections: string[], pollMs = 200): ChangeFeed {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  const last = new Map<string, number>();
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const tick = async () => {
+    if (stopped) return;
+    try {
+      for (const p of projections) {
+        if (!last.has(p)) {
+          last.set(p, await readStore.checkpoint(p));
+          continue;
+        }
+        const docs = await readStore.find(CHANGES, { projection: p, position: { $gt: last.get(p)! } }, { sort: { position: 1 }, limit: 500 });
+        for (const d of docs) {
+          last.set(p, d.position as number);
+          emitter.emit('batch', { projection: p, position: d.position, changes: d.changes } as CommittedBatch);
+        }
+      }
+    } finally {
+      if (!stopped) timer = setTimeout(tick, pollMs);
+    }
+  };
+  void tick();
+  return {
+    subscribe(l) {
+      emitter.on('batch', l);
+      return () => emitter.off('batch', l);
+    },
+    close() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}

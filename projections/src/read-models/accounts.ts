@@ -1,0 +1,122 @@
+import type { RecordedEvent } from '@panda/events/envelope';
+import type { Projection } from '../projection';
+import type { Doc, ReadStore } from '../read-store';
+import type { Authenticator } from '@panda/platform/http';
+import { verifyToken } from '@panda/platform/tokens';
+
+/**
+ * `accounts`: one document per account of every role, as the product shows it (no password hashes).
+ * Fields use the spec's names. `_audience`: the account itself (admins see everything).
+ */
+export const ACCOUNTS = 'accounts';
+
+export interface AccountDoc extends Doc {
+  id: string;
+  role: 'student' | 'mentor' | 'training_centre' | 'admin';
+  First_Name: string;
+  Last_Name: string;
+  Name: string;
+  Email: string;
+  email_lower: string;
+  centre_id: string | null;
+  Phone_Number: string | null;
+  Postcode: string | null;
+  Date_Of_Birth: string | null;
+  locked: boolean;
+  vetted: boolean;
+  must_change_password: boolean;
+  temporary_password_unused: boolean;
+  Created_At: string;
+  updated_at: string;
+  _audience: string[];
+}
+
+type Data = Record<string, unknown> & { accountId: string };
+
+const base = (e: RecordedEvent, d: Data, role: AccountDoc['role'], first: string, last: string, email: string): AccountDoc => ({
+  id: d.accountId,
+  role,
+  First_Name: first,
+  Last_Name: last,
+  Name: `${first} ${last}`.trim(),
+  Email: email,
+  email_lower: email.toLowerCase(),
+  centre_id: null,
+  Phone_Number: null,
+  Postcode: null,
+  Date_Of_Birth: null,
+  locked: false,
+  vetted: false,
+  must_change_password: false,
+  temporary_password_unused: false,
+  Created_At: e.time,
+  updated_at: e.time,
+  _audience: [d.accountId],
+});
+
+export const accountsProjection: Projection = {
+  name: 'accounts',
+  collections: { [ACCOUNTS]: ['role', 'email_lower', 'centre_id', 'Created_At'] },
+  handles: ['AccountSignedUp', 'AdminProvisioned', 'StudentRegistered', 'PasswordChanged', 'AccountLocked', 'AccountUnlocked', 'AccountVetted', 'AccountUnvetted'],
+  async apply(e, ctx) {
+    const d = e.data as Data;
+    switch (e.type) {
+      case 'AccountSignedUp': {
+        const doc = base(e, d, d.role as AccountDoc['role'], d.firstName as string, d.lastName as string, d.email as string);
+        if (d.centreName) doc.Name = d.centreName as string;
+        ctx.put(ACCOUNTS, doc);
+        return;
+      }
+      case 'AdminProvisioned':
+        ctx.put(ACCOUNTS, base(e, d, 'admin', d.firstName as string, d.lastName as string, d.email as string));
+        return;
+      case 'StudentRegistered': {
+        const doc = base(e, d, 'student', d.firstName as string, d.lastName as string, d.email as string);
+        Object.assign(doc, {
+          centre_id: d.centreId,
+          Phone_Number: d.phone,
+          Postcode: d.postcode,
+          Date_Of_Birth: d.dateOfBirth,
+          must_change_password: true,
+          temporary_password_unused: true,
+        });
+        if (d.centreId) doc._audience.push(d.centreId as string);
+        ctx.put(ACCOUNTS, doc);
+        return;
+      }
+    }
+    const doc = (await ctx.get(ACCOUNTS, d.accountId)) as AccountDoc | null;
+    if (!doc) return;
+    doc.updated_at = e.time;
+    switch (e.type) {
+      case 'PasswordChanged':
+        doc.must_change_password = false;
+        doc.temporary_password_unused = false;
+        break;
+      case 'AccountLocked':
+        doc.locked = true;
+        break;
+      case 'AccountUnlocked':
+        doc.locked = false;
+        break;
+      case 'AccountVetted':
+        doc.vetted = true;
+        break;
+      case 'AccountUnvetted':
+        doc.vetted = false;
+        break;
+    }
+    ctx.put(ACCOUNTS, doc);
+  },
+};
+
+/** Token check shared by every service: valid signature and expiry, the account exists with that role and is not locked. */
+export function accountsAuthenticator(readStore: ReadStore, secret: Uint8Array): Authenticator {
+  return async (token) => {
+    const claims = await verifyToken(secret, token);
+    if (!claims) return null;
+    const doc = (await readStore.get(ACCOUNTS, claims.sub)) as AccountDoc | null;
+    if (!doc || doc.locked || doc.role !== claims.role) return null;
+    return { id: doc.id, role: doc.role };
+  };
+}

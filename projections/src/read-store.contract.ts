@@ -1,0 +1,71 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CheckpointConflictError, type ReadStore } from './read-store';
+
+/** The one suite every ReadStore implementation must pass. `make` returns a fresh, empty store. */
+export function readStoreContract(name: string, make: () => Promise<ReadStore>, skipReason?: string) {
+  describe.skipIf(Boolean(skipReason))(`ReadStore contract: ${name}${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
+    let rs: ReadStore;
+    beforeEach(async () => {
+      rs = await make();
+    });
+    afterEach(async () => {
+      await rs.close();
+    });
+
+    const people = [
+      { id: 'a', name: 'Ann', age: 30, active: true, tags: { city: 'Leeds' }, centreId: 'c1' },
+      { id: 'b', name: 'Bob', age: 25, active: false, tags: { city: 'York' }, centreId: 'c1' },
+      { id: 'c', name: 'Cat', age: 35, active: true, tags: { city: 'Leeds' }, centreId: null },
+    ];
+
+    it('commits writes with the checkpoint and reads them back', async () => {
+      expect(await rs.checkpoint('p')).toBe(0);
+      await rs.commit('p', 0, 7, people.map((doc) => ({ op: 'put' as const, collection: 'people', doc })));
+      expect(await rs.checkpoint('p')).toBe(7);
+      expect(await rs.get('people', 'a')).toEqual(people[0]);
+      expect(await rs.get('people', 'zzz')).toBeNull();
+      await rs.commit('p', 7, 9, [{ op: 'put', collection: 'people', doc: { ...people[0], age: 31 } }, { op: 'delete', collection: 'people', id: 'b' }]);
+      expect((await rs.get('people', 'a'))?.age).toBe(31);
+      expect(await rs.get('people', 'b')).toBeNull();
+    });
+
+    it('refuses a commit from a stale checkpoint and writes nothing', async () => {
+      await rs.commit('p', 0, 5, [{ op: 'put', collection: 'people', doc: people[0] }]);
+      await expect(rs.commit('p', 0, 6, [{ op: 'put', collection: 'people', doc: people[1] }])).rejects.toBeInstanceOf(CheckpointConflictError);
+      expect(await rs.get('people', 'b')).toBeNull();
+      expect(await rs.checkpoint('p')).toBe(5);
+    });
+
+    it('finds with equality, null, dotted paths, operators, sort, skip and limit', async () => {
+      await rs.ensureIndexes('people', ['centreId', 'tags.city', 'age']);
+      await rs.ensureIndexes('people', ['centreId']);
+      await rs.commit('p', 0, 1, people.map((doc) => ({ op: 'put' as const, collection: 'people', doc })));
+      const ids = (docs: { id: string }[]) => docs.map((d) => d.id);
+      expect(ids(await rs.find('people', { active: true }, { sort: { name: 1 } }))).toEqual(['a', 'c']);
+      expect(ids(await rs.find('people', { active: false }))).toEqual(['b']);
+      expect(ids(await rs.find('people', { centreId: null }))).toEqual(['c']);
+      expect(ids(await rs.find('people', { 'tags.city': 'Leeds' }, { sort: { age: -1 } }))).toEqual(['c', 'a']);
+      expect(ids(await rs.find('people', { id: { $in: ['a', 'b', 'x'] } }, { sort: { id: 1 } }))).toEqual(['a', 'b']);
+      expect(ids(await rs.find('people', { centreId: { $ne: 'c1' } }))).toEqual(['c']);
+      expect(ids(await rs.find('people', { age: { $gt: 25 } }, { sort: { age: 1 } }))).toEqual(['a', 'c']);
+      expect(ids(await rs.find('people', { age: { $gte: 25, } }, { sort: { age: 1 } }))).toEqual(['b', 'a', 'c']);
+      expect(ids(await rs.find('people', { age: { $lt: 35 } }, { sort: { age: 1 } }))).toEqual(['b', 'a']);
+      expect(ids(await rs.find('people', { age: { $lte: 25 } }))).toEqual(['b']);
+      expect(ids(await rs.find('people', {}, { sort: { age: 1 }, skip: 1, limit: 1 }))).toEqual(['a']);
+      expect(ids(await rs.find('people', {}, { sort: { age: 1 }, skip: 1 }))).toEqual(['a', 'c']);
+      expect(await rs.count('people', { centreId: 'c1' })).toBe(2);
+      expect(await rs.count('people')).toBe(3);
+      expect(await rs.find('nothing-here'.replace(/-/g, '_'))).toEqual([]);
+    });
+
+    it('resets a projection: its collections and checkpoint are gone, others stay', async () => {
+      await rs.commit('p', 0, 3, [{ op: 'put', collection: 'people', doc: people[0] }]);
+      await rs.commit('q', 0, 3, [{ op: 'put', collection: 'other', doc: { id: 'x' } }]);
+      await rs.reset('p', ['people']);
+      expect(await rs.checkpoint('p')).toBe(0);
+      expect(await rs.count('people')).toBe(0);
+      expect(await rs.checkpoint('q')).toBe(3);
+      expect(await rs.get('other', 'x')).toEqual({ id: 'x' });
+    });
+  });
+}

@@ -1,0 +1,103 @@
+/** A read-model document. `id` is unique within its collection. */
+export interface Doc {
+  id: string;
+  [field: string]: unknown;
+}
+
+export type Comparison =
+  | { $in: unknown[] }
+  | { $ne: unknown }
+  | { $gt: number | string }
+  | { $gte: number | string }
+  | { $lt: number | string }
+  | { $lte: number | string };
+
+/** Equality on a (dotted) field, or one comparison operator per field; all conditions must hold. */
+export type Filter = Record<string, unknown>;
+
+export interface FindOptions {
+  sort?: Record<string, 1 | -1>;
+  limit?: number;
+  skip?: number;
+}
+
+export type WriteOp = { op: 'put'; collection: string; doc: Doc } | { op: 'delete'; collection: string; id: string };
+
+export class CheckpointConflictError extends Error {
+  constructor(projection: string, expected: number, actual: number) {
+    super(`Projection ${projection}: checkpoint is ${actual}, expected ${expected}`);
+    this.name = 'CheckpointConflictError';
+  }
+}
+
+/**
+ * Where read models live. Implementations: SqliteReadStore (embedded default) and MongoReadStore.
+ * Both pass the contract suite in read-store.contract.ts.
+ */
+export interface ReadStore {
+  get(collection: string, id: string): Promise<Doc | null>;
+  find(collection: string, filter?: Filter, options?: FindOptions): Promise<Doc[]>;
+  count(collection: string, filter?: Filter): Promise<number>;
+  /** Secondary indexes on top-level or dotted fields; idempotent. */
+  ensureIndexes(collection: string, fields: string[]): Promise<void>;
+  /** The log position a projection has fully applied, 0 when it never ran. */
+  checkpoint(projection: string): Promise<number>;
+  /**
+   * Applies `ops` and moves the projection's checkpoint from `from` to `to`, all or nothing.
+   * Refuses (CheckpointConflictError, nothing written) when the stored checkpoint is not `from`:
+   * so an event is applied to a read model at most once, even with two runners.
+   */
+  commit(projection: string, from: number, to: number, ops: WriteOp[]): Promise<void>;
+  /** Drops the collections and the checkpoint of a projection, for a rebuild. */
+  reset(projection: string, collections: string[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+const OPS = new Set(['$in', '$ne', '$gt', '$gte', '$lt', '$lte']);
+
+export const isComparison = (v: unknown): v is Comparison =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 1 && OPS.has(Object.keys(v)[0]);
+
+export const fieldValue = (doc: Doc, path: string): unknown =>
+  path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), doc);
+
+const norm = (v: unknown) => (v === undefined ? null : v);
+
+/** The in-memory meaning of a filter; every store must agree with it. */
+export function matches(doc: Doc, filter: Filter = {}): boolean {
+  return Object.entries(filter).every(([path, cond]) => {
+    const v = norm(fieldValue(doc, path));
+    if (!isComparison(cond)) return v === norm(cond);
+    const [op, arg] = Object.entries(cond)[0] as [string, unknown];
+    switch (op) {
+      case '$in':
+        return (arg as unknown[]).some((a) => norm(a) === v);
+      case '$ne':
+        return v !== norm(arg);
+      case '$gt':
+        return v !== null && (v as number) > (arg as number);
+      case '$gte':
+        return v !== null && (v as number) >= (arg as number);
+      case '$lt':
+        return v !== null && (v as number) < (arg as number);
+      case '$lte':
+        return v !== null && (v as number) <= (arg as number);
+      default:
+        return false;
+    }
+  });
+}
+
+export function compareBy(sort: Record<string, 1 | -1>) {
+  return (a: Doc, b: Doc) => {
+    for (const [path, dir] of Object.entries(sort)) {
+      const x = norm(fieldValue(a, path)) as string | number | null;
+      const y = norm(fieldValue(b, path)) as string | number | null;
+      if (x === y) continue;
+      if (x === null) return -dir;
+      if (y === null) return dir;
+      return x < y ? -dir : dir;
+    }
+    return 0;
+  };
+}

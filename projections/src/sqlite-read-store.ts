@@ -1,0 +1,157 @@
+import Database from 'better-sqlite3';
+import { CheckpointConflictError, isComparison, type Doc, type Filter, type FindOptions, type ReadStore, type WriteOp } from './read-store';
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+
+const table = (collection: string) => {
+  if (!NAME.test(collection)) throw new Error(`Bad collection name: ${collection}`);
+  return `rm_${collection}`;
+};
+const expr = (path: string) => {
+  if (!PATH.test(path)) throw new Error(`Bad field path: ${path}`);
+  return path === 'id' ? 'id' : `json_extract(doc, '$.${path}')`;
+};
+/** SQLite has no booleans: JSON true/false come back from json_extract as 1/0. */
+const bind = (v: unknown) => (v === true ? 1 : v === false ? 0 : v === undefined ? null : v);
+
+/** Embedded read-model store: one SQLite table per collection, JSON documents, expression indexes. */
+export class SqliteReadStore implements ReadStore {
+  private readonly db: Database.Database;
+  private readonly known = new Set<string>();
+  private readonly statements = new Map<string, Database.Statement>();
+
+  /** Prepared statements are cached by their SQL text. */
+  private stmt(sql: string): Database.Statement {
+    let s = this.statements.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
+
+  constructor(file: string) {
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = FULL');
+    this.db.pragma('busy_timeout = 10000');
+    this.db.exec('CREATE TABLE IF NOT EXISTS checkpoints (projection TEXT PRIMARY KEY, position INTEGER NOT NULL)');
+  }
+
+  private ensureTable(collection: string): string {
+    const t = table(collection);
+    if (!this.known.has(t)) {
+      this.db.exec(`CREATE TABLE IF NOT EXISTS ${t} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
+      this.known.add(t);
+    }
+    return t;
+  }
+
+  private where(filter: Filter = {}): { sql: string; params: unknown[] } {
+    const parts: string[] = [];
+    const params: unknown[] = [];
+    for (const [path, cond] of Object.entries(filter)) {
+      const e = expr(path);
+      if (!isComparison(cond)) {
+        if (cond === null || cond === undefined) parts.push(`${e} IS NULL`);
+        else {
+          parts.push(`${e} = ?`);
+          params.push(bind(cond));
+        }
+        continue;
+      }
+      const [op, arg] = Object.entries(cond)[0] as [string, unknown];
+      if (op === '$in') {
+        const list = arg as unknown[];
+        const nonNull = list.filter((a) => a !== null && a !== undefined);
+        const alts: string[] = [];
+        if (nonNull.length) {
+          alts.push(`${e} IN (${nonNull.map(() => '?').join(',')})`);
+          params.push(...nonNull.map(bind));
+        }
+        if (nonNull.length !== list.length) alts.push(`${e} IS NULL`);
+        parts.push(alts.length ? `(${alts.join(' OR ')})` : '0');
+      } else if (op === '$ne') {
+        if (arg === null || arg === undefined) parts.push(`${e} IS NOT NULL`);
+        else {
+          parts.push(`(${e} IS NULL OR ${e} != ?)`);
+          params.push(bind(arg));
+        }
+      } else {
+        const sym = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' }[op];
+        parts.push(`${e} ${sym} ?`);
+        params.push(bind(arg));
+      }
+    }
+    return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+  }
+
+  async get(collection: string, id: string): Promise<Doc | null> {
+    const t = this.ensureTable(collection);
+    const row = this.stmt(`SELECT doc FROM ${t} WHERE id = ?`).get(id) as { doc: string } | undefined;
+    return row ? (JSON.parse(row.doc) as Doc) : null;
+  }
+
+  async find(collection: string, filter: Filter = {}, options: FindOptions = {}): Promise<Doc[]> {
+    const t = this.ensureTable(collection);
+    const { sql, params } = this.where(filter);
+    const order = options.sort
+      ? `ORDER BY ${Object.entries(options.sort)
+          .map(([p, d]) => `${expr(p)} ${d === 1 ? 'ASC' : 'DESC'}`)
+          .join(', ')}`
+      : 'ORDER BY rowid';
+    const limit = options.limit != null || options.skip ? `LIMIT ${Math.max(0, Math.floor(options.limit ?? -1))} OFFSET ${Math.max(0, Math.floor(options.skip ?? 0))}` : '';
+    const limitSql = options.limit == null && options.skip ? `LIMIT -1 OFFSET ${Math.floor(options.skip)}` : limit;
+    const rows = this.stmt(`SELECT doc FROM ${t} ${sql} ${order} ${limitSql}`).all(...params) as { doc: string }[];
+    return rows.map((r) => JSON.parse(r.doc) as Doc);
+  }
+
+  async count(collection: string, filter: Filter = {}): Promise<number> {
+    const t = this.ensureTable(collection);
+    const { sql, params } = this.where(filter);
+    return (this.stmt(`SELECT COUNT(*) AS n FROM ${t} ${sql}`).get(...params) as { n: number }).n;
+  }
+
+  async ensureIndexes(collection: string, fields: string[]): Promise<void> {
+    const t = this.ensureTable(collection);
+    for (const f of fields) {
+      if (f === 'id') continue;
+      const name = `ix_${t}_${f.replace(/\./g, '_')}`;
+      this.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${t} (${expr(f)})`);
+    }
+  }
+
+  async checkpoint(projection: string): Promise<number> {
+    return (this.stmt('SELECT position FROM checkpoints WHERE projection = ?').get(projection) as { position: number } | undefined)?.position ?? 0;
+  }
+
+  async commit(projection: string, from: number, to: number, ops: WriteOp[]): Promise<void> {
+    for (const op of ops) this.ensureTable(op.collection);
+    this.db
+      .transaction(() => {
+        const current = (this.stmt('SELECT position FROM checkpoints WHERE projection = ?').get(projection) as { position: number } | undefined)?.position ?? 0;
+        if (current !== from) throw new CheckpointConflictError(projection, from, current);
+        for (const op of ops) {
+          const t = table(op.collection);
+          if (op.op === 'put') this.stmt(`INSERT INTO ${t} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`).run(op.doc.id, JSON.stringify(op.doc));
+          else this.stmt(`DELETE FROM ${t} WHERE id = ?`).run(op.id);
+        }
+        this.stmt('INSERT INTO checkpoints (projection, position) VALUES (?, ?) ON CONFLICT(projection) DO UPDATE SET position = excluded.position').run(projection, to);
+      })
+      .immediate();
+  }
+
+  async reset(projection: string, collections: string[]): Promise<void> {
+    this.db
+      .transaction(() => {
+        for (const c of collections) this.stmt(`DELETE FROM ${this.ensureTable(c)}`).run();
+        this.stmt('DELETE FROM checkpoints WHERE projection = ?').run(projection);
+      })
+      .immediate();
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}

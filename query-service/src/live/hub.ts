@@ -1,0 +1,157 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Authenticator, AuthContext } from '@panda/platform/http';
+import type { Logger } from '@panda/platform/logger';
+import type { ChangeFeed } from '@panda/projections/change-feed';
+import type { CommittedBatch } from '@panda/projections/projection';
+
+/** Close code telling the client its token was refused or its account locked: sign out. */
+export const CLOSE_REFUSED = 4001;
+
+export interface Connection {
+  auth: AuthContext;
+  socket: WebSocket;
+}
+
+/** Handlers for client message types beyond ping (chat arrives with its capability). */
+export type MessageHandler = (conn: Connection, message: Record<string, unknown>, hub: LiveHub) => Promise<void> | void;
+
+/**
+ * WebSocket endpoint `/ws/{userId}?token=…`: refuses a missing, bad or foreign token, answers
+ * pings, and pushes `changed` whenever a read-model document the user may see changes.
+ */
+export class LiveHub {
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
+  private readonly byUser = new Map<string, Set<WebSocket>>();
+  private readonly conns = new Map<WebSocket, Connection>();
+  private readonly handlers = new Map<string, MessageHandler>();
+  private readonly unsubscribe: () => void;
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor(
+    private readonly authenticator: Authenticator,
+    feed: ChangeFeed,
+    private readonly logger: Logger,
+    /** True while the account may stay connected (exists, not locked). */
+    private readonly accountActive: (userId: string) => Promise<boolean>,
+  ) {
+    this.unsubscribe = feed.subscribe((batch) => void this.onBatch(batch));
+    // Drops connections whose peer vanished without closing.
+    this.heartbeat = setInterval(() => {
+      for (const ws of this.conns.keys()) {
+        const w = ws as WebSocket & { alive?: boolean };
+        if (w.alive === false) {
+          ws.terminate();
+          continue;
+        }
+        w.alive = false;
+        ws.ping();
+      }
+    }, 30_000);
+    this.heartbeat.unref();
+  }
+
+  on(type: string, handler: MessageHandler) {
+    this.handlers.set(type, handler);
+  }
+
+  attach(server: Server) {
+    server.on('upgrade', (req, socket, head) => void this.upgrade(req, socket, head));
+  }
+
+  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const m = /^\/ws\/([^/]+)\/?$/.exec(url.pathname);
+    if (!m) return void socket.destroy();
+    let auth: AuthContext | null = null;
+    try {
+      auth = await this.authenticator(url.searchParams.get('token'));
+    } catch (err) {
+      this.logger.error({ err }, 'websocket authentication failed');
+    }
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      if (!auth || auth.id !== decodeURIComponent(m[1])) {
+        ws.close(CLOSE_REFUSED, 'Not authenticated');
+        return;
+      }
+      this.add({ auth, socket: ws });
+    });
+  }
+
+  private add(conn: Connection) {
+    const { socket, auth } = conn;
+    this.conns.set(socket, conn);
+    let set = this.byUser.get(auth.id);
+    if (!set) this.byUser.set(auth.id, (set = new Set()));
+    set.add(socket);
+    (socket as WebSocket & { alive?: boolean }).alive = true;
+    socket.on('pong', () => ((socket as WebSocket & { alive?: boolean }).alive = true));
+    socket.on('message', (raw) => void this.onMessage(conn, raw.toString()));
+    socket.on('close', () => {
+      this.conns.delete(socket);
+      set!.delete(socket);
+      if (set!.size === 0) this.byUser.delete(auth.id);
+    });
+  }
+
+  private async onMessage(conn: Connection, raw: string) {
+    let msg: Record<string, unknown>;
+    try {
+      msg = JSON.parse(raw);
+      if (!msg || typeof msg !== 'object' || typeof msg.type !== 'string') throw new Error('no type');
+    } catch {
+      return this.send(conn.socket, { type: 'error', message: 'Messages must be JSON objects with a type' });
+    }
+    if (msg.type === 'ping') return this.send(conn.socket, { type: 'pong' });
+    const handler = this.handlers.get(msg.type);
+    if (!handler) return this.send(conn.socket, { type: 'error', message: `Unknown message type ${msg.type}` });
+    try {
+      await handler(conn, msg, this);
+    } catch (err) {
+      this.logger.warn({ err, type: msg.type }, 'websocket message failed');
+      this.send(conn.socket, { type: 'error', message: (err as Error).message || 'Request failed' });
+    }
+  }
+
+  send(socket: WebSocket, message: object) {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  sendTo(userId: string, message: object) {
+    for (const ws of this.byUser.get(userId) ?? []) this.send(ws, message);
+  }
+
+  isOnline(userId: string) {
+    return this.byUser.has(userId);
+  }
+
+  onlineUsers(): string[] {
+    return [...this.byUser.keys()];
+  }
+
+  private async onBatch(batch: CommittedBatch) {
+    const admins = [...this.conns.values()].filter((c) => c.auth.role === 'admin').map((c) => c.auth.id);
+    for (const change of batch.changes) {
+      const message = { type: 'changed', collection: change.collection, id: change.id, position: batch.position };
+      for (const userId of new Set([...change.audience, ...admins])) this.sendTo(userId, message);
+      // A locked (or removed) account loses its live connections at once.
+      if (change.collection === 'accounts' && this.byUser.has(change.id)) await this.recheck(change.id);
+    }
+  }
+
+  private async recheck(userId: string) {
+    for (const ws of this.byUser.get(userId) ?? []) {
+      const conn = this.conns.get(ws);
+      if (!conn) continue;
+      if (!(await this.accountActive(conn.auth.id))) ws.close(CLOSE_REFUSED, 'Account locked');
+    }
+  }
+
+  async close() {
+    clearInterval(this.heartbeat);
+    this.unsubscribe();
+    for (const ws of this.conns.keys()) ws.close(1001, 'Server shutting down');
+    await new Promise<void>((r) => this.wss.close(() => r()));
+  }
+}

@@ -1,0 +1,37 @@
+import type { RequestHandler } from 'express';
+import type { ReadStore } from '@panda/projections/read-store';
+import type { Config } from '@panda/platform/config';
+import type { Logger } from '@panda/platform/logger';
+import type { Authenticator } from '@panda/platform/http';
+import { HttpError } from '@panda/platform/errors';
+
+export interface QueryDeps {
+  readStore: ReadStore;
+  config: Config;
+  logger: Logger;
+  authenticator: Authenticator;
+  /** Resolves once every read model reflects the log up to `position` (false on timeout). */
+  waitForProjections: (position: number, timeoutMs?: number) => Promise<boolean>;
+  /** Lowest checkpoint over the projections, and each one's. */
+  projectionStatus: () => Promise<{ position: number; projections: Record<string, number> }>;
+}
+
+export const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
+
+/**
+ * Read-your-writes: a GET with `X-Min-Position: n` (or `?min_position=n`) is answered only once
+ * every read model has applied the log up to n; 503 if that takes longer than the bounded wait.
+ */
+export function minPosition(deps: Pick<QueryDeps, 'waitForProjections'>): RequestHandler {
+  return async (req, res, next) => {
+    if (req.method !== 'GET') return next();
+    const raw = req.header('X-Min-Position') ?? (typeof req.query.min_position === 'string' ? req.query.min_position : undefined);
+    if (raw === undefined || raw === '') return next();
+    const position = Number(raw);
+    if (!Number.isSafeInteger(position) || position < 0) throw new HttpError(400, 'X-Min-Position must be a non-negative integer');
+    if (!(await deps.waitForProjections(position, READ_YOUR_WRITES_TIMEOUT_MS))) {
+      throw new HttpError(503, 'The read models are still catching up; please retry shortly', { 'Retry-After': '1' });
+    }
+    next();
+  };
+}

@@ -1,0 +1,141 @@
+import express from 'express';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import type { Config } from '@panda/platform/config';
+import { createLogger, type Logger } from '@panda/platform/logger';
+import { createMailer, type Mailer } from '@panda/platform/mailer';
+import { errorHandler, jsonBody, notFoundHandler, requestLogging } from '@panda/platform/http';
+import { ProjectionRunner, waitForCheckpoints } from '@panda/projections/runner';
+import { pollingFeed, runnerFeed } from '@panda/projections/change-feed';
+import { ACCOUNTS, accountsAuthenticator, type AccountDoc } from '@panda/projections/read-models/accounts';
+import type { EventStore } from '@panda/events/event-store';
+import type { ReadStore } from '@panda/projections/read-store';
+import type { CommandDeps } from '@panda/command-service/shared/deps';
+import { minPosition, type QueryDeps } from '@panda/query-service/shared/deps';
+import { LiveHub } from '@panda/query-service/live/hub';
+import { allProjections } from './projections';
+import { commandRouters, liveHandlers, queryRouters } from './routes';
+import { openEventStore, openReadStore } from './stores';
+import { webApp } from './web';
+
+export interface Parts {
+  commands: boolean;
+  queries: boolean;
+  projections: boolean;
+  web: boolean;
+}
+
+export const ALL_PARTS: Parts = { commands: true, queries: true, projections: true, web: true };
+
+export interface PlatformOverrides {
+  logger?: Logger;
+  mailer?: Mailer;
+  clock?: () => Date;
+  newId?: () => string;
+  store?: EventStore;
+  readStore?: ReadStore;
+}
+
+export interface Platform {
+  url: string;
+  server: Server | null;
+  store: EventStore;
+  readStore: ReadStore;
+  runner: ProjectionRunner;
+  commandDeps: CommandDeps;
+  queryDeps: QueryDeps;
+  logger: Logger;
+  stop(): Promise<void>;
+}
+
+/** Composes the services of one process; with ALL_PARTS the whole product on one port. */
+export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, overrides: PlatformOverrides = {}): Promise<Platform> {
+  const logger = overrides.logger ?? createLogger(config.logLevel);
+  const store = overrides.store ?? (await openEventStore(config));
+  const readStore = overrides.readStore ?? (await openReadStore(config));
+  const runner = new ProjectionRunner(store, readStore, allProjections, { logger });
+  const names = allProjections.map((p) => p.name);
+  if (parts.projections) await runner.start();
+  else await runner.init();
+
+  const waitForProjections = parts.projections
+    ? (position: number, timeoutMs = 5000) => runner.waitFor(position, timeoutMs)
+    : (position: number, timeoutMs = 5000) => waitForCheckpoints(readStore, names, position, timeoutMs);
+  const projectionStatus = async () => {
+    const projections = Object.fromEntries(await Promise.all(names.map(async (n) => [n, await readStore.checkpoint(n)] as const)));
+    return { position: Math.min(...Object.values(projections)), head: await store.headPosition(), projections };
+  };
+  const authenticator = accountsAuthenticator(readStore, config.jwtSecret);
+  const mailer = overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
+  const commandDeps: CommandDeps = {
+    store,
+    readStore,
+    config,
+    mailer,
+    logger,
+    clock: overrides.clock ?? (() => new Date()),
+    newId: overrides.newId ?? randomUUID,
+    authenticator,
+    waitForProjections,
+  };
+  const queryDeps: QueryDeps = { readStore, config, logger, authenticator, waitForProjections, projectionStatus };
+
+  let server: Server | null = null;
+  let hub: LiveHub | null = null;
+  const feed = parts.projections ? runnerFeed(runner) : pollingFeed(readStore, names);
+  if (parts.commands || parts.queries || parts.web) {
+    const app = express();
+    app.disable('x-powered-by');
+    app.set('trust proxy', 'loopback');
+    app.use((_req, res, next) => {
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      res.setHeader('Referrer-Policy', 'same-origin');
+      res.setHeader('X-Frame-Options', 'DENY');
+      next();
+    });
+    app.use(requestLogging(logger));
+    app.use('/api', jsonBody('15mb'));
+    if (parts.queries) app.use('/api', minPosition(queryDeps));
+    if (parts.commands) for (const r of commandRouters(commandDeps)) app.use(r);
+    if (parts.queries) for (const r of queryRouters(queryDeps)) app.use(r);
+    if (parts.web) app.use(webApp(config.adminPortalPath));
+    app.use('/api', notFoundHandler);
+    app.use(errorHandler(logger));
+    server = createServer(app);
+    server.requestTimeout = 60_000;
+    if (parts.queries) {
+      hub = new LiveHub(authenticator, feed, logger, async (userId) => {
+        const doc = (await readStore.get(ACCOUNTS, userId)) as AccountDoc | null;
+        return Boolean(doc && !doc.locked);
+      });
+      liveHandlers(queryDeps, hub);
+      hub.attach(server);
+    }
+    await new Promise<void>((resolve, reject) => {
+      server!.once('error', reject);
+      server!.listen(config.port, () => resolve());
+    });
+  }
+  const port = server ? (server.address() as AddressInfo).port : config.port;
+
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      // Stop accepting, let in-flight requests (and their appends) finish, then close the stores.
+      if (hub) await hub.close();
+      if (server) {
+        const closed = new Promise<void>((r) => server!.close(() => r()));
+        server.closeIdleConnections();
+        const timer = setTimeout(() => server!.closeAllConnections(), 10_000);
+        await closed;
+        clearTimeout(timer);
+      }
+      feed.close();
+      await runner.stop();
+      await readStore.close();
+      await store.close();
+    })());
+
+  return { url: `http://localhost:${port}`, server, store, readStore, runner, commandDeps, queryDeps, logger, stop };
+}

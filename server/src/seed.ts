@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { accountByEmail, runAccountCommand } from '@panda/command-service/accounts/service';
+import type { CommandDeps } from '@panda/command-service/shared/deps';
+
+export const DEMO_PASSWORD = 'panda-demo-2026';
+export const DEMO_ADMIN = { email: 'admin@panda.demo', password: 'panda-admin-demo-2026' };
+
+export interface DemoLogin {
+  role: string;
+  email: string;
+  password: string;
+}
+
+/** Talks to the running product over HTTP, exactly as a user's browser would. */
+export function apiClient(baseUrl: string) {
+  return async function call<T = Record<string, unknown>>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${text}`);
+    return (text ? JSON.parse(text) : {}) as T;
+  };
+}
+
+/**
+ * Seeds a small living demo on an empty store, through the same commands users send:
+ * a vetted training centre and a vetted mentor (later capabilities add students, placements, jobs).
+ */
+export async function seedDemo(baseUrl: string, deps: CommandDeps, adminEmail: string): Promise<DemoLogin[]> {
+  const call = apiClient(baseUrl);
+  const centre = await call<{ token: string; user: { id: string } }>('POST', '/api/auth/signup', {
+    First_Name: 'Sarah',
+    Last_Name: 'Hughes',
+    Email: 'centre@panda.demo',
+    Password: DEMO_PASSWORD,
+    Role: 'training_centre',
+    Training_Centre_Name: 'Northern Gas Training Centre',
+  });
+  const mentor = await call<{ token: string; user: { id: string } }>('POST', '/api/auth/signup', {
+    First_Name: 'Dave',
+    Last_Name: 'Clarke',
+    Email: 'mentor@panda.demo',
+    Password: DEMO_PASSWORD,
+    Role: 'mentor',
+  });
+  const admin = await accountByEmail(deps, adminEmail);
+  for (const id of [centre.user.id, mentor.user.id]) {
+    const meta = { time: deps.clock().toISOString(), actorId: admin?.id ?? null, correlationId: randomUUID(), commandId: `seed-vet-${id}` };
+    const r = await runAccountCommand(deps, id, { type: 'Vet', reason: 'Demo data: documents checked' }, meta);
+    await deps.waitForProjections(r.position);
+  }
+  return [
+    { role: 'training centre', email: 'centre@panda.demo', password: DEMO_PASSWORD },
+    { role: 'mentor', email: 'mentor@panda.demo', password: DEMO_PASSWORD },
+  ];
+}

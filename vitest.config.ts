@@ -1,0 +1,33 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['**/src/**/*.unit.test.ts'],
+          exclude: ['**/node_modules/**', 'frontend/**'],
+        },
+      },
+      {
+        test: {
+          name: 'int',
+          include: ['**/src/**/*.int.test.ts'],
+          exclude: ['**/node_modules/**', 'frontend/**'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
