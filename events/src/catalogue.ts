@@ -1,12 +1,13 @@
 import type { z } from 'zod';
 import type { EventDefinition } from './define';
 import { accountEvents } from './catalogue/accounts';
+import { trainingEvents } from './catalogue/training';
 
 /**
  * Every event Panda records. Each capability keeps its definitions in `catalogue/<capability>.ts`
  * and adds its list here.
  */
-export const catalogue: readonly EventDefinition[] = [...accountEvents];
+export const catalogue: readonly EventDefinition[] = [...accountEvents, ...trainingEvents];
 
 const byType = new Map<string, z.ZodType>();
 for (const d of catalogue) {

@@ -1,0 +1,53 @@
+import type { AppendMeta } from '@panda/events/envelope';
+import type { JobRequirements } from '@panda/events/catalogue/accounts';
+import { hashPassword, temporaryPassword } from '@panda/platform/passwords';
+import type { CommandDeps } from '../shared/deps';
+import { createAccount, normaliseEmail } from '../accounts/service';
+
+export interface StudentRegistration {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  postcode: string | null;
+  dateOfBirth: string | null;
+  requirements: JobRequirements;
+}
+
+/**
+ * Registers a student account with a temporary password (ruling 9): shown once to whoever
+ * registered them, e-mailed to the student, stored only as a hash. `centreId` null = independent
+ * student registered by an admin (ruling 8). The caller checks who may register.
+ */
+export async function registerStudent(deps: CommandDeps, input: StudentRegistration, centreId: string | null, centreName: string | null, meta: AppendMeta) {
+  const email = normaliseEmail(input.email);
+  const temporary = temporaryPassword();
+  const temporaryPasswordHash = await hashPassword(temporary);
+  const { accountId, position, duplicate } = await createAccount(deps, email, meta, (accountId) => ({
+    type: 'RegisterStudent',
+    accountId,
+    centreId,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email,
+    phone: input.phone,
+    postcode: input.postcode,
+    dateOfBirth: input.dateOfBirth,
+    requirements: input.requirements,
+    temporaryPasswordHash,
+  }));
+  if (!duplicate) {
+    await deps.mailer.send({
+      to: email,
+      subject: 'Welcome to Panda: your account is ready',
+      text:
+        `Hello ${input.firstName},\n\n` +
+        `${centreName ? `${centreName} has registered you` : 'You have been registered'} on Panda, the placement platform for gas-engineering trainees.\n\n` +
+        `Sign in at ${deps.config.publicUrl}/auth with:\n  Email: ${email}\n  Temporary password: ${temporary}\n\n` +
+        `You will be asked to choose your own password when you first sign in.\n`,
+    });
+  }
+  await deps.waitForProjections(position);
+  // On a retried request the temporary password was already shown and mailed once: never again.
+  return { studentId: accountId, position, temporaryPassword: duplicate ? null : temporary, email };
+}

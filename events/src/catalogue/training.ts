@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { defineEvent } from '../define';
+import { jobRequirementsSchema } from './accounts';
+
+/**
+ * A student's training lives in their account stream `account-<studentId>` (see accounts.ts):
+ * requirements, placements and job cards change together, so one stream keeps their invariants
+ * (never two active placements, never signing past a job's total) in one consistent place.
+ */
+
+export const JOB_TYPES = ['Boiler Installs', 'Boiler Service', 'Pipework', 'Repair'] as const;
+export const jobTypeSchema = z.enum(JOB_TYPES);
+export type JobType = z.infer<typeof jobTypeSchema>;
+
+/** Requirement key (events, decisions) for each job type as the product names it. */
+export const REQUIREMENT_KEY: Record<JobType, 'boilerInstalls' | 'boilerService' | 'pipework' | 'repair'> = {
+  'Boiler Installs': 'boilerInstalls',
+  'Boiler Service': 'boilerService',
+  Pipework: 'pipework',
+  Repair: 'repair',
+};
+
+/** The student set (or changed) their training goals. */
+export const RequirementsSet = defineEvent(
+  'RequirementsSet',
+  z.object({ studentId: z.string(), requirements: jobRequirementsSchema, additionalRequirements: z.string().nullable() }),
+);
+
+export const placementStatusSchema = z.enum(['pending', 'active', 'completed', 'cancelled']);
+export type PlacementStatus = z.infer<typeof placementStatusSchema>;
+
+/** An admin proposed placing the student with a mentor; the mentor must accept. */
+export const PlacementProposed = defineEvent(
+  'PlacementProposed',
+  z.object({
+    placementId: z.string(),
+    studentId: z.string(),
+    mentorId: z.string(),
+    centreId: z.string().nullable(),
+    notes: z.string().nullable(),
+    /** Why the mentor was suggested (distance, capacity, qualifications), as shown to the admin. */
+    reasons: z.array(z.string()),
+  }),
+);
+export const PlacementAccepted = defineEvent('PlacementAccepted', z.object({ placementId: z.string(), studentId: z.string(), mentorId: z.string() }));
+export const PlacementDeclined = defineEvent(
+  'PlacementDeclined',
+  z.object({ placementId: z.string(), studentId: z.string(), mentorId: z.string(), reason: z.string() }),
+);
+/** An admin ended a placement (pending or active). */
+export const PlacementEnded = defineEvent(
+  'PlacementEnded',
+  z.object({ placementId: z.string(), studentId: z.string(), mentorId: z.string(), status: z.enum(['completed', 'cancelled']), notes: z.string().nullable() }),
+);
+
+/** A job card book for one job type, opened when a placement becomes active. */
+export const JobOpened = defineEvent(
+  'JobOpened',
+  z.object({ jobId: z.string(), studentId: z.string(), placementId: z.string(), mentorId: z.string(), jobType: jobTypeSchema, totalCount: z.number().int().min(1) }),
+);
+/** An existing job (from an earlier placement) moves to the mentor of a new active placement; its signed cards stay. */
+export const JobReassigned = defineEvent('JobReassigned', z.object({ jobId: z.string(), studentId: z.string(), placementId: z.string(), mentorId: z.string() }));
+/** Requirements changed: the job's total follows, never below the cards already signed. */
+export const JobTotalAdjusted = defineEvent('JobTotalAdjusted', z.object({ jobId: z.string(), studentId: z.string(), totalCount: z.number().int().min(0) }));
+
+export const signatureSchema = z.object({
+  /** The typed name that counts as the digital signature. */
+  signature: z.string(),
+  mentorName: z.string(),
+  date: z.string(),
+  time: z.string(),
+  timestamp: z.string(),
+});
+export type Signature = z.infer<typeof signatureSchema>;
+
+/** A mentor signed ONE job card (ruling 7). */
+export const JobCardSigned = defineEvent(
+  'JobCardSigned',
+  z.object({
+    jobId: z.string(),
+    studentId: z.string(),
+    mentorId: z.string(),
+    signature: signatureSchema,
+    completedAt: z.string(),
+    /** Cards signed on this job after this one. */
+    completedCount: z.number().int().min(1),
+  }),
+);
+
+export const trainingEvents = [
+  RequirementsSet,
+  PlacementProposed,
+  PlacementAccepted,
+  PlacementDeclined,
+  PlacementEnded,
+  JobOpened,
+  JobReassigned,
+  JobTotalAdjusted,
+  JobCardSigned,
+] as const;

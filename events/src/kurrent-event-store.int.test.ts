@@ -1,0 +1,86 @@
+/**
+ * The EventStore contract against a real KurrentDB:
+ * - EVENTSTORE_CONNECTION_STRING set (e.g. kurrentdb://localhost:2113?tls=false): that server;
+ * - otherwise, with a reachable Docker engine: a throw-away KurrentDB container (testcontainers);
+ * - otherwise the suite is skipped, with the reason in its name.
+ * Each contract test uses its own stream prefix, so a shared server is fine.
+ */
+import { afterAll, beforeAll } from 'vitest';
+import { BACKWARDS, END, KurrentDBClient } from '@kurrent/kurrentdb-client';
+import type { StartedTestContainer } from 'testcontainers';
+import { eventStoreContract } from './event-store.contract';
+import { KurrentEventStore } from './kurrent-event-store';
+import { dockerUnavailable } from './testing/docker';
+
+const IMAGES = ['docker.kurrent.io/kurrent-latest/kurrentdb:latest', 'eventstore/eventstore:latest'];
+const PORT = 2113;
+
+const fromEnv = process.env.EVENTSTORE_CONNECTION_STRING;
+const noDocker = fromEnv ? null : await dockerUnavailable();
+const skipReason = noDocker ? `set EVENTSTORE_CONNECTION_STRING or run a Docker engine — ${noDocker}` : undefined;
+
+let connectionString = fromEnv ?? '';
+let container: StartedTestContainer | undefined;
+
+async function startKurrent(): Promise<StartedTestContainer> {
+  const { GenericContainer, Wait } = await import('testcontainers');
+  const env: Record<string, string> = {};
+  for (const prefix of ['KURRENTDB', 'EVENTSTORE']) {
+    Object.assign(env, {
+      [`${prefix}_INSECURE`]: 'true',
+      [`${prefix}_RUN_PROJECTIONS`]: 'None',
+      [`${prefix}_MEM_DB`]: 'true',
+      [`${prefix}_CLUSTER_SIZE`]: '1',
+      [`${prefix}_NODE_PORT`]: String(PORT),
+    });
+  }
+  const failures: string[] = [];
+  for (const image of IMAGES) {
+    try {
+      return await new GenericContainer(image)
+        .withEnvironment(env)
+        .withExposedPorts(PORT)
+        .withWaitStrategy(Wait.forHttp('/health/live', PORT).forStatusCodeMatching((s) => s >= 200 && s < 300))
+        .withStartupTimeout(180_000)
+        .start();
+    } catch (err) {
+      failures.push(`${image}: ${(err as Error).message}`);
+    }
+  }
+  throw new Error(`Could not start KurrentDB:\n${failures.join('\n')}`);
+}
+
+/** /health/live can answer before the node accepts client reads: poll $all until it does. */
+async function waitUntilServing(cs: string, timeoutMs = 60_000): Promise<void> {
+  const client = KurrentDBClient.connectionString(cs);
+  const deadline = Date.now() + timeoutMs;
+  try {
+    for (;;) {
+      try {
+        for await (const _ of client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 })) break;
+        return;
+      } catch (err) {
+        if (Date.now() > deadline) throw err;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  } finally {
+    await client.dispose();
+  }
+}
+
+if (!skipReason) {
+  beforeAll(async () => {
+    if (!connectionString) {
+      container = await startKurrent();
+      connectionString = `kurrentdb://${container.getHost()}:${container.getMappedPort(PORT)}?tls=false`;
+    }
+    await waitUntilServing(connectionString);
+  }, 300_000);
+
+  afterAll(async () => {
+    await container?.stop();
+  }, 60_000);
+}
+
+eventStoreContract('KurrentDB', async () => KurrentEventStore.connect(connectionString, { pollMs: 20 }), skipReason);

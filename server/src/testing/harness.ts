@@ -1,0 +1,100 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig, type Config } from '@panda/platform/config';
+import { createLogger } from '@panda/platform/logger';
+import type { Mail, Mailer } from '@panda/platform/mailer';
+import { ALL_PARTS, startPlatform, type Parts, type Platform, type PlatformOverrides } from '../platform';
+import { provisionAdmin } from '../provision';
+
+export const TEST_ADMIN = { email: 'admin@test.panda', password: 'admin-password-123' };
+export const TEST_PASSWORD = 'secret-pass-1';
+
+export interface TestApp {
+  platform: Platform;
+  config: Config;
+  url: string;
+  dataDir: string;
+  mails: Mail[];
+  /** JSON call: returns status, body and headers; never throws on HTTP errors. */
+  call(method: string, path: string, body?: unknown, token?: string, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
+  /** Signs up a mentor or training centre and returns its token and user. */
+  signUp(role: 'mentor' | 'training_centre', email: string, extra?: Record<string, unknown>): Promise<{ token: string; user: { id: string; [k: string]: unknown } }>;
+  signIn(email: string, password?: string): Promise<{ token: string; user: { id: string; [k: string]: unknown } }>;
+  /** Token of the provisioned test admin (signs in through the admin endpoint when it exists). */
+  adminToken(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole product on embedded stores in a temporary folder, on a free port, mail captured
+ * in memory. `env` overrides configuration (e.g. { SEED_DEMO: '0' }).
+ */
+export async function startTestApp(options: { parts?: Parts; env?: Record<string, string>; overrides?: PlatformOverrides; dataDir?: string } = {}): Promise<TestApp> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'panda-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-test-secret-test-secret-1234', ...options.env });
+  const mails: Mail[] = [];
+  const mailer: Mailer = { send: async (m) => void mails.push(m) };
+  const platform = await startPlatform(config, options.parts ?? ALL_PARTS, { logger: createLogger('silent'), mailer, ...options.overrides });
+  await provisionAdmin(platform.commandDeps, TEST_ADMIN.email, TEST_ADMIN.password, 'Test', 'Admin');
+  const url = platform.url;
+  const call: TestApp['call'] = async (method, path, body, token, headers = {}) => {
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body: parsed, headers: res.headers };
+  };
+  const signIn: TestApp['signIn'] = async (email, password = TEST_PASSWORD) => {
+    const r = await call('POST', '/api/auth/signin', { Email: email, Password: password });
+    if (r.status !== 200) throw new Error(`sign-in ${email} failed: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body;
+  };
+  let adminToken: string | null = null;
+  return {
+    platform,
+    config,
+    url,
+    dataDir,
+    mails,
+    call,
+    signIn,
+    async signUp(role, email, extra = {}) {
+      const r = await call('POST', '/api/auth/signup', {
+        First_Name: 'Test',
+        Last_Name: role === 'mentor' ? 'Mentor' : 'Contact',
+        Email: email,
+        Password: TEST_PASSWORD,
+        Role: role,
+        ...(role === 'training_centre' ? { Training_Centre_Name: `Centre ${email}` } : {}),
+        ...extra,
+      });
+      if (r.status !== 201) throw new Error(`sign-up ${email} failed: ${r.status} ${JSON.stringify(r.body)}`);
+      return r.body;
+    },
+    async adminToken() {
+      if (adminToken) return adminToken;
+      const r = await call('POST', '/api/admin/auth/signin', { email: TEST_ADMIN.email, password: TEST_ADMIN.password });
+      if (r.status !== 200) throw new Error(`admin sign-in failed: ${r.status} ${JSON.stringify(r.body)}`);
+      return (adminToken = r.body.token as string);
+    },
+    stop: () => platform.stop(),
+  };
+}
+
+/** Mail written to the outbox folder (when no mailer override is used). */
+export const outboxFiles = (dataDir: string) => {
+  try {
+    return readdirSync(join(dataDir, 'outbox')).map((f) => readFileSync(join(dataDir, 'outbox', f), 'utf8'));
+  } catch {
+    return [];
+  }
+};
