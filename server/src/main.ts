@@ -9,6 +9,8 @@ async function main() {
   const config = loadConfig();
   const platform = await startPlatform(config);
   const { logger, commandDeps } = platform;
+  // With PORT=0 the real port is known only now.
+  if (!process.env.PUBLIC_URL) config.publicUrl = platform.url;
   const emptyAtStart = (await platform.store.headPosition()) === 0;
 
   let adminEmail = config.adminEmail;
