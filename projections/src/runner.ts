@@ -18,6 +18,7 @@ export interface RunnerOptions {
 
 /** Collection that carries the change feed read by query services in other processes. */
 export const CHANGES = '_changes';
+const CHANGES_RETENTION_MS = 10 * 60_000;
 
 const audienceOf = (doc: Doc | null | undefined): string[] => (Array.isArray(doc?._audience) ? (doc._audience as string[]) : []);
 
@@ -90,6 +91,7 @@ export class ProjectionRunner {
   private controller = new AbortController();
   private loops: Promise<void>[] = [];
   private readonly batchSize: number;
+  private steps = 0;
   private readonly idleMs: number;
 
   constructor(
@@ -113,7 +115,7 @@ export class ProjectionRunner {
       for (const [collection, fields] of Object.entries(p.collections)) await this.readStore.ensureIndexes(collection, fields);
       this.checkpoints.set(p.name, await this.readStore.checkpoint(p.name));
     }
-    await this.readStore.ensureIndexes(CHANGES, ['position']);
+    await this.readStore.ensureIndexes(CHANGES, ['position', 'projection', 'at']);
   }
 
   /** Starts following the log; returns at once. */
@@ -210,7 +212,13 @@ export class ProjectionRunner {
     const handled = new Set(p.handles);
     for (const e of events) if (handled.has(e.type)) await this.applyOne(p, e, ctx);
     const { ops, changes } = await ctx.result();
-    if (changes.length) ops.push({ op: 'put', collection: CHANGES, doc: { id: `${p.name}:${to}`, projection: p.name, position: to, at: Date.now(), changes } });
+    const now = Date.now();
+    if (changes.length) ops.push({ op: 'put', collection: CHANGES, doc: { id: `${p.name}:${to}`, projection: p.name, position: to, at: now, changes } });
+    // The change feed is only for live listeners: entries older than its retention are dropped as we go.
+    if (++this.steps % 50 === 0) {
+      const old = await this.readStore.find(CHANGES, { projection: p.name, at: { $lt: now - CHANGES_RETENTION_MS } }, { limit: 1000 });
+      for (const d of old) ops.push({ op: 'delete', collection: CHANGES, id: d.id });
+    }
     await this.readStore.commit(p.name, from, to, ops);
     this.checkpoints.set(p.name, to);
     this.emitter.emit('committed', { projection: p.name, position: to, changes } satisfies CommittedBatch);
