@@ -102,5 +102,49 @@ export function eventStoreContract(name: string, make: () => Promise<EventStore>
       await store.append(s, [{ type: 'U', data }], 'no_stream', meta());
       expect((await store.readStream(s))[0].data).toEqual(data);
     });
+
+    it('reports the actual version of the stream when the expected one is stale', async () => {
+      const s = `${prefix}-h`;
+      await store.append(s, [{ type: 'A', data: {} }, { type: 'B', data: {} }], 'no_stream', meta());
+      await expect(store.append(s, [{ type: 'C', data: {} }], 0, meta())).rejects.toMatchObject({ actual: 1 });
+      await expect(store.append(s, [{ type: 'C', data: {} }], 'no_stream', meta())).rejects.toMatchObject({ actual: 1 });
+    });
+
+    it("treats a retried command as a duplicate with 'any' too, answering the position of its last event", async () => {
+      const s = `${prefix}-i`;
+      const first = await store.append(s, [{ type: 'A', data: { n: 1 } }, { type: 'A', data: { n: 2 } }], 'any', meta('twice'));
+      const again = await store.append(s, [{ type: 'A', data: { n: 1 } }, { type: 'A', data: { n: 2 } }], 'any', meta('twice'));
+      expect(again).toEqual({ duplicate: true, position: first.position, streamVersion: 1 });
+      expect(await store.readStream(s)).toHaveLength(2);
+    });
+
+    it('gives each event the same position in its stream, in the whole log and in the append result', async () => {
+      const s = `${prefix}-k`;
+      const start = await store.headPosition();
+      const r = await store.append(s, [{ type: 'P', data: { n: 1 } }, { type: 'P', data: { n: 2 } }], 'no_stream', meta());
+      const inStream = await store.readStream(s);
+      const inLog = (await store.readAll(start, 1000)).filter((e) => e.stream === s);
+      expect(inLog.map((e) => [e.eventId, e.position])).toEqual(inStream.map((e) => [e.eventId, e.position]));
+      expect(r.position).toBe(inLog[1].position);
+      expect(await store.headPosition()).toBeGreaterThanOrEqual(r.position);
+    });
+
+    it('pages through a multi-event append one event at a time, and keeps a null (system) actor', async () => {
+      const s = `${prefix}-j`;
+      const start = await store.headPosition();
+      await store.append(s, [1, 2, 3].map((i) => ({ type: 'N', data: { i } })), 'no_stream', { ...meta(), actorId: null });
+      const seen: unknown[] = [];
+      let after = start;
+      // Bounded: a shared server may hold other writers' events after ours.
+      for (let pages = 0; pages < 200 && seen.length < 3; pages++) {
+        const page = await store.readAll(after, 1);
+        if (page.length === 0) break;
+        expect(page[0].position).toBeGreaterThan(after);
+        after = page[0].position;
+        if (page[0].stream === s) seen.push(page[0].data);
+      }
+      expect(seen).toEqual([{ i: 1 }, { i: 2 }, { i: 3 }]);
+      expect((await store.readStream(s)).map((e) => e.actorId)).toEqual([null, null, null]);
+    });
   });
 }

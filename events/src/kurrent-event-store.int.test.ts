@@ -12,7 +12,11 @@ import { eventStoreContract } from './event-store.contract';
 import { KurrentEventStore } from './kurrent-event-store';
 import { dockerUnavailable } from './testing/docker';
 
-const IMAGES = ['docker.kurrent.io/kurrent-latest/kurrentdb:latest', 'eventstore/eventstore:latest'];
+/** Tried in order; the second is the pre-rename image, for machines that only have it. */
+const IMAGES = [
+  { image: 'docker.kurrent.io/kurrent-latest/kurrentdb:latest', envPrefix: 'KURRENTDB' },
+  { image: 'eventstore/eventstore:latest', envPrefix: 'EVENTSTORE' },
+];
 const PORT = 2113;
 
 const fromEnv = process.env.EVENTSTORE_CONNECTION_STRING;
@@ -24,21 +28,16 @@ let container: StartedTestContainer | undefined;
 
 async function startKurrent(): Promise<StartedTestContainer> {
   const { GenericContainer, Wait } = await import('testcontainers');
-  const env: Record<string, string> = {};
-  for (const prefix of ['KURRENTDB', 'EVENTSTORE']) {
-    Object.assign(env, {
-      [`${prefix}_INSECURE`]: 'true',
-      [`${prefix}_RUN_PROJECTIONS`]: 'None',
-      [`${prefix}_MEM_DB`]: 'true',
-      [`${prefix}_CLUSTER_SIZE`]: '1',
-      [`${prefix}_NODE_PORT`]: String(PORT),
-    });
-  }
   const failures: string[] = [];
-  for (const image of IMAGES) {
+  for (const { image, envPrefix } of IMAGES) {
     try {
       return await new GenericContainer(image)
-        .withEnvironment(env)
+        .withEnvironment({
+          // Each image reads only its own prefix (an unknown option can stop the server from starting).
+          [`${envPrefix}_INSECURE`]: 'true',
+          [`${envPrefix}_RUN_PROJECTIONS`]: 'None',
+          [`${envPrefix}_MEM_DB`]: 'true',
+        })
         .withExposedPorts(PORT)
         .withWaitStrategy(Wait.forHttp('/health/live', PORT).forStatusCodeMatching((s) => s >= 200 && s < 300))
         .withStartupTimeout(180_000)

@@ -126,17 +126,20 @@ export class KurrentEventStore implements EventStore {
   private polling = false;
   private closed = false;
 
-  constructor(
-    private readonly client: KurrentDBClient,
-    options: KurrentEventStoreOptions = {},
-  ) {
+  private readonly client: KurrentDBClient;
+
+  /**
+   * `connection`: a connection string such as `kurrentdb://localhost:2113?tls=false`, or a client
+   * (which close() then disposes too). The client connects lazily, on the first call.
+   */
+  constructor(connection: string | KurrentDBClient, options: KurrentEventStoreOptions = {}) {
+    this.client = typeof connection === 'string' ? KurrentDBClient.connectionString(connection) : connection;
     this.idempotencyWindow = options.idempotencyWindow ?? 200;
     this.pollMs = options.pollMs ?? 100;
   }
 
-  /** e.g. `kurrentdb://localhost:2113?tls=false` */
   static connect(connectionString: string, options?: KurrentEventStoreOptions): KurrentEventStore {
-    return new KurrentEventStore(KurrentDBClient.connectionString(connectionString), options);
+    return new KurrentEventStore(connectionString, options);
   }
 
   /**

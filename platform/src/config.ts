@@ -17,6 +17,8 @@ export interface Config {
   mongoUri: string | null;
   mongoDb: string;
   publicUrl: string;
+  /** Which proxies' X-Forwarded-For to believe (express 'trust proxy'), for client addresses. */
+  trustProxy: string;
 }
 
 /** A secret kept in the data folder, made once on first use, readable only by the owner. */
@@ -53,5 +55,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mongoUri: env.MONGODB_URI || null,
     mongoDb: env.MONGODB_DB ?? 'panda',
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    trustProxy: env.TRUST_PROXY ?? 'loopback',
   };
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CheckpointConflictError, type ReadStore } from './read-store';
+import { CheckpointConflictError, matches, type Filter, type ReadStore } from './read-store';
 
 /** The one suite every ReadStore implementation must pass. `make` returns a fresh, empty store. */
 export function readStoreContract(name: string, make: () => Promise<ReadStore>, skipReason?: string) {
@@ -56,6 +56,43 @@ export function readStoreContract(name: string, make: () => Promise<ReadStore>, 
       expect(await rs.count('people', { centreId: 'c1' })).toBe(2);
       expect(await rs.count('people')).toBe(3);
       expect(await rs.find('nothing-here'.replace(/-/g, '_'))).toEqual([]);
+    });
+
+    it('agrees with matches() on missing fields, null and operator edge cases, and sorts null first', async () => {
+      const docs = [
+        ...people,
+        { id: 'd', name: 'Dan', age: 40, active: false, tags: {}, centreId: 'c2' },
+        { id: 'e', name: 'Eve', active: true },
+      ];
+      await rs.commit('p', 0, 1, docs.map((doc) => ({ op: 'put' as const, collection: 'people', doc })));
+      const filters: Filter[] = [
+        { centreId: null },
+        { centreId: { $ne: null } },
+        { centreId: { $ne: 'c1' } },
+        { centreId: { $in: [null, 'c2'] } },
+        { 'tags.city': null },
+        { 'tags.city': { $ne: 'Leeds' } },
+        { age: { $gt: 30 } },
+        { age: { $lte: 30 } },
+        { age: { $lt: 100 } },
+        { name: { $gte: 'Bob' } },
+        { name: { $lt: 'C' } },
+        { active: true, centreId: 'c1' },
+        { active: false },
+        { nowhere: null },
+        { nowhere: { $ne: null } },
+        { id: 'e' },
+        { id: { $in: [] } },
+      ];
+      for (const f of filters) {
+        const expected = docs.filter((d) => matches(d, f)).map((d) => d.id).sort();
+        expect((await rs.find('people', f)).map((d) => d.id).sort(), JSON.stringify(f)).toEqual(expected);
+        expect(await rs.count('people', f), JSON.stringify(f)).toBe(expected.length);
+      }
+      const centres = async (dir: 1 | -1) => (await rs.find('people', {}, { sort: { centreId: dir } })).map((d) => d.centreId ?? null);
+      expect(await centres(1)).toEqual([null, null, 'c1', 'c1', 'c2']);
+      expect(await centres(-1)).toEqual(['c2', 'c1', 'c1', null, null]);
+      expect(await rs.find('people', {}, { limit: 0 })).toEqual([]);
     });
 
     it('resets a projection: its collections and checkpoint are gone, others stay', async () => {

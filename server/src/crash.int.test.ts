@@ -86,7 +86,7 @@ describe('a server killed with SIGKILL in the middle of concurrent sign-ups', ()
       return h;
     })();
     await expect
-      .poll(async () => (await (await fetch(`${second.url}/api/health`)).json()).position, { timeout: 20_000, interval: 50 })
+      .poll(async () => ((await (await fetch(`${second.url}/api/health`)).json()) as { position: number }).position, { timeout: 20_000, interval: 50 })
       .toBeGreaterThanOrEqual(head);
     second.child.kill('SIGTERM');
     await second.exited;

@@ -87,7 +87,7 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
   if (parts.commands || parts.queries || parts.web) {
     const app = express();
     app.disable('x-powered-by');
-    app.set('trust proxy', 'loopback');
+    app.set('trust proxy', config.trustProxy);
     app.use((_req, res, next) => {
       res.setHeader('X-Content-Type-Options', 'nosniff');
       res.setHeader('Referrer-Policy', 'same-origin');

@@ -1,0 +1,76 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+export interface Server {
+  url: string;
+  portalPath: string;
+  dataDir: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the product as `npm start` does (server entry, built web app) as its own process, on a free
+ * port with a temporary data folder. `env` adds configuration (e.g. ADMIN_EMAIL).
+ */
+export function startServer(env: Record<string, string> = {}, dataDir = mkdtempSync(join(tmpdir(), 'panda-e2e-'))): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const exited = new Promise<void>((r) => child.once('exit', () => r()));
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const url = /running at (http:\/\/\S+)/.exec(out)?.[1];
+      const portal = /Admin portal: http:\/\/[^/\s]+(\/\S+)/.exec(out)?.[1];
+      if (url && portal && /Ready in/.test(out)) {
+        resolve({
+          url,
+          portalPath: portal,
+          dataDir,
+          output: () => out,
+          stop: async () => {
+            child.kill('SIGTERM');
+            await exited;
+          },
+        });
+      }
+    });
+    child.stderr!.on('data', (d) => (out += d));
+    child.once('exit', (code) => reject(new Error(`server exited (${code}) before it was ready:\n${out}`)));
+  });
+}
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+}
+
+/** A fresh browser profile (its own localStorage) with animations off for stable screenshots. */
+export async function newContext(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+  await context.addInitScript(() => {
+    (globalThis as unknown as { __PANDA_NO_ANIMATIONS__: boolean }).__PANDA_NO_ANIMATIONS__ = true;
+  });
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
+/** Saves a screenshot under E2E_SCREENSHOTS (when set) for a person to look at. */
+export async function shot(page: Page, name: string) {
+  const dir = process.env.E2E_SCREENSHOTS;
+  if (dir) await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}

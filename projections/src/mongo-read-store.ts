@@ -1,0 +1,257 @@
+import { MongoClient, type AnyBulkWriteOperation, type ClientSession, type Collection, type Db, type Document, type Filter as MongoFilter, type Sort } from 'mongodb';
+import { CheckpointConflictError, isComparison, type Doc, type Filter, type FindOptions, type ReadStore, type WriteOp } from './read-store';
+
+/*
+ * Read models in MongoDB.
+ *
+ * - One Mongo collection per read-model collection, named `rm_<collection>`; each document is stored as
+ *   put with `_id` = its `id` (so `_id` is reserved) and is returned without `_id`. Documents are
+ *   normalised through JSON on the way in, exactly like the SQLite store (undefined fields dropped,
+ *   Dates become strings), so both stores give back the same thing.
+ * - Checkpoints live in the `checkpoints` collection: `{ _id: projection, position }`.
+ * - commit() runs in a multi-document transaction, which needs a replica set (a single-node one is
+ *   enough: `mongod --replSet rs0` + `rs.initiate()`); connect() refuses a standalone server.
+ *   Inside the transaction the checkpoint is read and compared with `from` first, then written, then
+ *   the ops are applied. Two runners committing from the same checkpoint both write the checkpoint
+ *   document, so the second one hits a write conflict, the driver retries its transaction, and the
+ *   retry sees the moved checkpoint and fails with CheckpointConflictError: nothing of it is written.
+ *
+ * Filters are translated to Mongo queries with the meaning of `matches` (read-store.ts): equality
+ * with null/undefined means "missing or null", `$ne: x` also matches missing fields, `$in` with null
+ * matches missing fields, ranges never match missing/null. Known differences, for values read models
+ * should not filter on: Mongo also matches an array field when one of its elements equals the value
+ * (matches() does not look into arrays), range operators only compare values of the same BSON type
+ * (JS would coerce '5' > 4), and strings compare by UTF-8 bytes (JS by UTF-16 code units: only
+ * characters above U+FFFF vs U+E000–U+FFFF differ). Equality with an object or array value is
+ * refused, as in the SQLite store (matches() compares by reference, so such filters never match).
+ */
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+const CHECKPOINTS = 'checkpoints';
+
+interface StoredDoc {
+  _id: string;
+  [field: string]: unknown;
+}
+interface CheckpointDoc {
+  _id: string;
+  position: number;
+}
+
+const collectionName = (collection: string) => {
+  if (!NAME.test(collection)) throw new Error(`Bad collection name: ${collection}`);
+  return `rm_${collection}`;
+};
+/** `id` is stored as `_id` too: using `_id` lets queries and sorts on id use the primary index. */
+const fieldPath = (path: string) => {
+  if (!PATH.test(path)) throw new Error(`Bad field path: ${path}`);
+  return path === 'id' ? '_id' : path;
+};
+
+const scalar = (v: unknown, path: string): unknown => {
+  if (v === undefined || v === null) return null;
+  if (typeof v === 'object') throw new Error(`Filter on ${path}: objects and arrays cannot be compared`);
+  return v;
+};
+
+/** The Mongo query with the meaning of `matches(doc, filter)`. */
+export function toMongoFilter(filter: Filter = {}): Document {
+  const query: Document = {};
+  const and: Document[] = [];
+  const add = (path: string, cond: Document) => {
+    // Two entries can map to one Mongo path (`id` and `_id`): keep both with $and.
+    if (path in query) and.push({ [path]: cond });
+    else query[path] = cond;
+  };
+  for (const [path, cond] of Object.entries(filter)) {
+    const p = fieldPath(path);
+    if (!isComparison(cond)) {
+      add(p, { $eq: scalar(cond, path) });
+      continue;
+    }
+    const [op, arg] = Object.entries(cond)[0] as [string, unknown];
+    if (op === '$in') {
+      if (!Array.isArray(arg)) throw new Error(`Filter on ${path}: $in needs an array`);
+      add(p, { $in: arg.map((a) => scalar(a, path)) });
+    } else if (op === '$ne') {
+      add(p, { $ne: scalar(arg, path) });
+    } else {
+      const v = scalar(arg, path);
+      // A missing/null field never satisfies a range (as in matches()); a null bound matches nothing (as in SQL).
+      if (v === null) add(p, { $in: [] });
+      else add(p, { [op]: v });
+    }
+  }
+  if (and.length) query.$and = and;
+  return query;
+}
+
+/**
+ * Sort with the meaning of `compareBy` (missing/null first when ascending), plus `_id` as the last
+ * key so that skip/limit pages are stable (Mongo gives no order among equal keys otherwise). It
+ * follows the direction of the last key, so a single-field index {field: 1, _id: 1} serves both
+ * directions.
+ */
+function toMongoSort(sort: Record<string, 1 | -1>): Sort {
+  const out: Record<string, 1 | -1> = {};
+  let last: 1 | -1 = 1;
+  for (const [path, dir] of Object.entries(sort)) {
+    out[fieldPath(path)] = dir;
+    last = dir;
+  }
+  if (!('_id' in out)) out._id = last;
+  return out;
+}
+
+const normalise = (doc: Doc): StoredDoc => {
+  if (typeof doc.id !== 'string') throw new Error('A read-model document needs a string id');
+  return { ...(JSON.parse(JSON.stringify(doc)) as Doc), _id: doc.id };
+};
+
+const TRANSACTION = {
+  readConcern: { level: 'snapshot' as const },
+  writeConcern: { w: 'majority' as const },
+  readPreference: 'primary' as const,
+};
+
+export interface MongoReadStoreOptions {
+  /** close() also closes the client (true when the store made it, as connect() does). */
+  ownsClient?: boolean;
+}
+
+/** Read models in MongoDB (replica set required for commit's transaction). Passes the ReadStore contract. */
+export class MongoReadStore implements ReadStore {
+  readonly db: Db;
+  private readonly ownsClient: boolean;
+  private closed = false;
+
+  constructor(
+    private readonly client: MongoClient,
+    dbName: string,
+    options: MongoReadStoreOptions = {},
+  ) {
+    this.db = client.db(dbName);
+    this.ownsClient = options.ownsClient ?? false;
+  }
+
+  /**
+   * Connects and checks that the server can run transactions (replica set member or mongos), e.g.
+   * `MongoReadStore.connect('mongodb://mongodb:27017/?replicaSet=rs0', 'panda')`.
+   */
+  static async connect(uri: string, dbName: string): Promise<MongoReadStore> {
+    const client = new MongoClient(uri);
+    await client.connect();
+    try {
+      const hello = await client.db('admin').command({ hello: 1 });
+      if (!hello.setName && hello.msg !== 'isdbgrid') {
+        throw new Error('MongoReadStore needs a replica set (transactions): start mongod with --replSet and run rs.initiate()');
+      }
+    } catch (err) {
+      await client.close();
+      throw err;
+    }
+    return new MongoReadStore(client, dbName, { ownsClient: true });
+  }
+
+  private col(collection: string): Collection<StoredDoc> {
+    return this.db.collection<StoredDoc>(collectionName(collection));
+  }
+
+  private get checkpoints(): Collection<CheckpointDoc> {
+    return this.db.collection<CheckpointDoc>(CHECKPOINTS);
+  }
+
+  async get(collection: string, id: string): Promise<Doc | null> {
+    return (await this.col(collection).findOne({ _id: id }, { projection: { _id: 0 } })) as Doc | null;
+  }
+
+  async find(collection: string, filter: Filter = {}, options: FindOptions = {}): Promise<Doc[]> {
+    if (options.limit != null && Math.floor(options.limit) <= 0) return []; // Mongo's limit 0 means "no limit"
+    const cursor = this.col(collection).find(toMongoFilter(filter) as MongoFilter<StoredDoc>, { projection: { _id: 0 } });
+    if (options.sort && Object.keys(options.sort).length) cursor.sort(toMongoSort(options.sort));
+    if (options.skip) cursor.skip(Math.max(0, Math.floor(options.skip)));
+    if (options.limit != null) cursor.limit(Math.floor(options.limit));
+    return (await cursor.toArray()) as unknown as Doc[];
+  }
+
+  async count(collection: string, filter: Filter = {}): Promise<number> {
+    return this.col(collection).countDocuments(toMongoFilter(filter) as MongoFilter<StoredDoc>);
+  }
+
+  async ensureIndexes(collection: string, fields: string[]): Promise<void> {
+    const col = this.col(collection);
+    for (const f of fields) {
+      const path = fieldPath(f);
+      if (path === '_id') continue;
+      // With _id second, the index also serves the stable sort of find() (see toMongoSort).
+      await col.createIndex({ [path]: 1, _id: 1 });
+    }
+  }
+
+  async checkpoint(projection: string): Promise<number> {
+    return (await this.checkpoints.findOne({ _id: projection }))?.position ?? 0;
+  }
+
+  private async apply(ops: WriteOp[], session: ClientSession) {
+    const byCollection = new Map<string, AnyBulkWriteOperation<StoredDoc>[]>();
+    for (const op of ops) {
+      let list = byCollection.get(op.collection);
+      if (!list) byCollection.set(op.collection, (list = []));
+      if (op.op === 'put') {
+        const doc = normalise(op.doc);
+        list.push({ replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } });
+      } else {
+        list.push({ deleteOne: { filter: { _id: op.id } } });
+      }
+    }
+    // Sequential on purpose: operations of one transaction must not run in parallel.
+    for (const [collection, list] of byCollection) {
+      await this.col(collection).bulkWrite(list, { session, ordered: true });
+    }
+  }
+
+  async commit(projection: string, from: number, to: number, ops: WriteOp[]): Promise<void> {
+    for (const op of ops) collectionName(op.collection); // refuse bad names before touching anything
+    const session = this.client.startSession();
+    try {
+      await session.withTransaction(async () => {
+        const current = (await this.checkpoints.findOne({ _id: projection }, { session }))?.position ?? 0;
+        if (current !== from) throw new CheckpointConflictError(projection, from, current);
+        // Checkpoint first: a concurrent commit from the same checkpoint conflicts here, before any work.
+        await this.checkpoints.updateOne({ _id: projection }, { $set: { position: to } }, { upsert: true, session });
+        await this.apply(ops, session);
+      }, TRANSACTION);
+    } catch (err) {
+      // Two first commits (no checkpoint yet) may race on inserting the checkpoint: the loser gets a
+      // duplicate key error instead of a write conflict. Report it as the conflict it is.
+      if ((err as { code?: unknown }).code === 11000) {
+        const current = await this.checkpoint(projection);
+        if (current !== from) throw new CheckpointConflictError(projection, from, current);
+      }
+      throw err;
+    } finally {
+      await session.endSession();
+    }
+  }
+
+  /** Empties the collections and drops the checkpoint, in one transaction (a rebuild's start). */
+  async reset(projection: string, collections: string[]): Promise<void> {
+    for (const c of collections) collectionName(c);
+    const session = this.client.startSession();
+    try {
+      await session.withTransaction(async () => {
+        for (const c of collections) await this.col(c).deleteMany({}, { session });
+        await this.checkpoints.deleteOne({ _id: projection }, { session });
+      }, TRANSACTION);
+    } finally {
+      await session.endSession();
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.ownsClient) await this.client.close();
+  }
+}
