@@ -12,6 +12,7 @@ const meta = (commandId = `cmd-${++seq}-${Math.random()}`): AppendMeta => ({
 
 /** The one suite every EventStore implementation must pass. `make` returns a fresh, empty store. */
 export function eventStoreContract(name: string, make: () => Promise<EventStore>, skipReason?: string) {
+  if (skipReason) console.warn(`SKIPPED ${name} contract suite: ${skipReason}`);
   describe.skipIf(Boolean(skipReason))(`EventStore contract: ${name}${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
     let store: EventStore;
     // Streams are unique per test so that a shared server (KurrentDB) gives each test a clean slate.

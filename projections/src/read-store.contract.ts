@@ -3,6 +3,7 @@ import { CheckpointConflictError, matches, type Filter, type ReadStore } from '.
 
 /** The one suite every ReadStore implementation must pass. `make` returns a fresh, empty store. */
 export function readStoreContract(name: string, make: () => Promise<ReadStore>, skipReason?: string) {
+  if (skipReason) console.warn(`SKIPPED ${name} contract suite: ${skipReason}`);
   describe.skipIf(Boolean(skipReason))(`ReadStore contract: ${name}${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
     let rs: ReadStore;
     beforeEach(async () => {
