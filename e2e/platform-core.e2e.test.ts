@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newContext, shot, startServer, type Server } from './support';
+
+let server: Server;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
+
+describe('a visitor in a real browser', () => {
+  it('reads the landing page and the terms', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.getByText('Apply to Join').first().waitFor();
+    await page.getByText('We Handle the Matching').first().waitFor();
+    await page.getByText('Start Supporting Students').first().waitFor();
+    await page.locator('#features').waitFor({ state: 'attached' });
+    await page.locator('#how-it-works').waitFor({ state: 'attached' });
+    await shot(page, 'landing');
+    await page.goto(`${server.url}/terms-and-conditions`);
+    for (const heading of ['Introduction', 'Photo Upload', 'Governing Law', 'Remedies for Breach']) await page.getByText(heading).first().waitFor();
+    await page.getByRole('button', { name: /back/i }).first().waitFor();
+    await shot(page, 'terms');
+    // Unknown paths go home, and the admin portal is not where one might guess.
+    await page.goto(`${server.url}/admin`);
+    await page.waitForURL(`${server.url}/`);
+    await context.close();
+  });
+
+  it('signs up as a training centre, lands on the dashboard, stays signed in across a reload, and signs out', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/auth?role=training_centre`);
+    // A role in the link opens the sign-up form with that role chosen.
+    const form = page.getByRole('form', { name: 'Sign up' });
+    expect(await form.getByRole('radio', { name: 'Training Centre' }).isChecked()).toBe(true);
+    // Each validation message is its own toast.
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await toast(page, 'Training centre name is required').waitFor();
+    await toast(page, 'Please accept the Terms & Conditions').waitFor();
+
+    await form.getByLabel('Training Centre Name').fill('Pennine Gas Academy');
+    await form.getByLabel('First Name').fill('Priya');
+    await form.getByLabel('Last Name').fill('Shah');
+    await form.getByLabel('Email').fill('priya@pennine.test');
+    await form.locator('input[name="Password"]').fill('pennine-pass-1');
+    await form.locator('input[name="terms"]').check();
+    await shot(page, 'sign-up-filled');
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await toast(page, 'Account created successfully!').waitFor();
+    await page.waitForURL(/\/dashboard/);
+    await page.getByText('Pennine Gas Academy').first().waitFor();
+    await shot(page, 'dashboard');
+
+    await page.reload();
+    await page.waitForURL(/\/dashboard/);
+    await page.getByText('Pennine Gas Academy').first().waitFor();
+
+    await page.goto(`${server.url}/dashboard?view=no-such-view`);
+    await page.getByText('View not found').waitFor();
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(/\/auth/);
+    await page.goto(`${server.url}/dashboard`);
+    await page.waitForURL(/\/auth/);
+
+    // Signing in again works with the new account.
+    await page.getByRole('form', { name: 'Sign in' }).getByLabel('Email').fill('priya@pennine.test');
+    await page.getByRole('form', { name: 'Sign in' }).locator('input[name="Password"]').fill('pennine-pass-1');
+    await page.getByRole('form', { name: 'Sign in' }).getByRole('button', { name: /sign in/i }).click();
+    await toast(page, 'Welcome back!').waitFor();
+    await page.waitForURL(/\/dashboard/);
+    await context.close();
+  });
+
+  it('refuses a wrong password with Invalid credentials', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/auth`);
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Email').fill('nobody@pennine.test');
+    await form.locator('input[name="Password"]').fill('wrong-password');
+    await form.getByRole('button', { name: /sign in/i }).click();
+    await toast(page, 'Invalid credentials').waitFor();
+    expect(page.url()).toContain('/auth');
+    await context.close();
+  });
+});

@@ -1,0 +1,113 @@
+import { Suspense, useEffect, useRef } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { LoadingScreen } from '../components/loading-screen';
+import { useAppDispatch, useAppSelector } from '../lib/hooks';
+import { connectLive } from '../lib/live';
+import {
+  checkSession,
+  expireSession,
+  expiryHandled,
+  loggedOut,
+  logout,
+  selectSessionExpired,
+  selectSessionStatus,
+  selectToken,
+  selectUser,
+  SESSION_EXPIRED_REDIRECT_MS,
+  SESSION_VALIDATION_INTERVAL_MS,
+  signedIn,
+  TOKEN_KEY,
+  USER_KEY,
+  type SessionUser,
+} from '../lib/session';
+
+/** Paths whose content needs a session: a refused token there is reported as an expiry. */
+const PROTECTED_PREFIXES = ['/dashboard'];
+
+function useSessionLifecycle() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const status = useAppSelector(selectSessionStatus);
+  const token = useAppSelector(selectToken);
+  const expired = useAppSelector(selectSessionExpired);
+  const startupChecked = useRef(false);
+  const pathRef = useRef(location.pathname);
+  pathRef.current = location.pathname;
+
+  // Start-up: the stored session is kept only if GET /api/auth/validate answers 200.
+  useEffect(() => {
+    if (startupChecked.current || status !== 'checking') return;
+    startupChecked.current = true;
+    void dispatch(checkSession()).then((result) => {
+      if (result === 'valid' || result === 'none') return;
+      const onProtected = PROTECTED_PREFIXES.some((p) => pathRef.current.startsWith(p));
+      if (result === 'unauthorized' && onProtected) dispatch(expireSession());
+      else dispatch(logout());
+    });
+  }, [dispatch, status]);
+
+  // Every 30 minutes while signed in.
+  useEffect(() => {
+    if (status !== 'authenticated' || !token) return;
+    const timer = setInterval(() => {
+      void dispatch(checkSession()).then((result) => {
+        if (result === 'unauthorized' || result === 'failed') dispatch(expireSession());
+      });
+    }, SESSION_VALIDATION_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [dispatch, status, token]);
+
+  // After an expiry: the toast is up; go to /auth 1.5 s later.
+  useEffect(() => {
+    if (!expired) return;
+    const timer = setTimeout(() => {
+      dispatch(expiryHandled());
+      navigate('/auth', { replace: true });
+    }, SESSION_EXPIRED_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [dispatch, expired, navigate]);
+
+  // Keep tabs in step: signing out (or in) in another tab applies here too.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== TOKEN_KEY && event.key !== null) return;
+      const newToken = localStorage.getItem(TOKEN_KEY);
+      if (!newToken) {
+        dispatch(loggedOut());
+        return;
+      }
+      try {
+        const user = JSON.parse(localStorage.getItem(USER_KEY) ?? 'null') as SessionUser | null;
+        if (user) dispatch(signedIn({ token: newToken, user }));
+      } catch {
+        /* ignore */
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [dispatch]);
+}
+
+function useLiveConnection() {
+  const dispatch = useAppDispatch();
+  const status = useAppSelector(selectSessionStatus);
+  const token = useAppSelector(selectToken);
+  const userId = useAppSelector(selectUser)?.id;
+
+  useEffect(() => {
+    if (status !== 'authenticated' || !token || !userId) return;
+    return connectLive(String(userId), token, dispatch);
+  }, [dispatch, status, token, userId]);
+}
+
+/** Root route element: session lifecycle, push connection, lazy route fallback. */
+export function RootLayout() {
+  useSessionLifecycle();
+  useLiveConnection();
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <Outlet />
+    </Suspense>
+  );
+}

@@ -1,0 +1,45 @@
+import { lazy } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { isDashboardRole } from './dashboard-views';
+import { RequireAuth } from './require-auth';
+import { RootLayout } from './root-layout';
+
+// Route components are loaded on demand (one chunk per page).
+const LandingRoute = lazy(() => import('../features/landing/routes/landing').then((m) => ({ default: m.LandingRoute })));
+const AuthRoute = lazy(() => import('../features/auth/routes/auth').then((m) => ({ default: m.AuthRoute })));
+const TermsRoute = lazy(() => import('../features/terms/routes/terms').then((m) => ({ default: m.TermsRoute })));
+const DashboardShell = lazy(() => import('./dashboard-shell').then((m) => ({ default: m.DashboardShell })));
+
+/**
+ * The app's pages (spec section 2, "Routes"). To add a page, add a RouteObject to `pageRoutes`
+ * above the catch-all; wrap protected pages in <RequireAuth allow={...} redirectTo={...}>.
+ * The admin portal ({token} sign-in and /panda-admin-dashboard) is added here by its feature.
+ */
+export const pageRoutes: RouteObject[] = [
+  { path: '/', element: <LandingRoute /> },
+  { path: '/auth', element: <AuthRoute /> },
+  { path: '/terms-and-conditions', element: <TermsRoute /> },
+  {
+    path: '/dashboard',
+    element: (
+      <RequireAuth allow={(user) => isDashboardRole(user.role)}>
+        <DashboardShell />
+      </RequireAuth>
+    ),
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      ...pageRoutes,
+      // Any other path redirects to the landing page.
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,69 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../lib/hooks';
+import { selectToasts, toastDismissed, type Toast } from '../lib/toast';
+
+function ToastItem({ item }: { item: Toast }) {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (item.duration == null) return;
+    const timer = setTimeout(() => dispatch(toastDismissed(item.id)), item.duration);
+    return () => clearTimeout(timer);
+  }, [dispatch, item.id, item.duration]);
+
+  const severity = item.kind === 'loading' ? 'info' : item.kind;
+  return (
+    <Alert
+      data-testid="toast"
+      data-kind={item.kind}
+      role="alert"
+      severity={severity}
+      variant="filled"
+      icon={item.kind === 'loading' ? <CircularProgress size={18} color="inherit" /> : undefined}
+      onClose={() => dispatch(toastDismissed(item.id))}
+      slotProps={{ closeButton: { title: 'Dismiss', 'aria-label': 'Dismiss notification' } }}
+      sx={{
+        // Clicks pass through a toast (only its close button takes them), so nothing under it is blocked.
+        pointerEvents: 'none',
+        '& .MuiAlert-action': { pointerEvents: 'auto' },
+        boxShadow: '0 10px 30px rgba(15, 23, 42, 0.18)',
+        fontWeight: 500,
+        width: '100%',
+        wordBreak: 'break-word',
+      }}
+    >
+      {item.message}
+    </Alert>
+  );
+}
+
+/** Stacked toasts: top-right below the page header on desktop (newest on top), bottom on phones (newest last). */
+export function Toaster() {
+  const items = useAppSelector(selectToasts);
+  return (
+    <Box
+      aria-live="polite"
+      sx={{
+        position: 'fixed',
+        zIndex: (theme) => theme.zIndex.snackbar + 10,
+        top: { xs: 'auto', sm: 84 },
+        bottom: { xs: 12, sm: 'auto' },
+        right: { xs: 12, sm: 20 },
+        left: { xs: 12, sm: 'auto' },
+        width: { sm: 380 },
+        display: 'flex',
+        flexDirection: { xs: 'column-reverse', sm: 'column' },
+        gap: 1,
+        maxHeight: { xs: 'calc(100vh - 24px)', sm: 'calc(100vh - 104px)' },
+        overflow: 'hidden',
+        pointerEvents: 'none',
+      }}
+    >
+      {[...items].reverse().map((item) => (
+        <ToastItem key={item.id} item={item} />
+      ))}
+    </Box>
+  );
+}

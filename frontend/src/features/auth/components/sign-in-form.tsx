@@ -1,0 +1,89 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState, type FormEvent } from 'react';
+import { PasswordField } from '../../../components/password-field';
+import { errorMessage } from '../../../lib/errors';
+import { toast } from '../../../lib/toast';
+import { useSignInMutation } from '../api/auth-api';
+import { useCompleteAuth } from '../hooks/use-complete-auth';
+import { ForgotPasswordDialog } from './forgot-password-dialog';
+
+export function SignInForm() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [invalid, setInvalid] = useState<Record<string, boolean>>({});
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const [signIn, { isLoading }] = useSignInMutation();
+  const completeAuth = useCompleteAuth();
+  const [done, setDone] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isLoading || done) return;
+    const errors: Array<[string, string]> = [];
+    const value = email.trim();
+    if (!value) errors.push(['Email', 'Email is required']);
+    if (!password) errors.push(['Password', 'Password is required']);
+    setInvalid(Object.fromEntries(errors.map(([f]) => [f, true])));
+    if (errors.length) {
+      for (const [, message] of errors) toast.error(message);
+      return;
+    }
+    try {
+      const response = await signIn({ Email: value, Password: password }).unwrap();
+      if (completeAuth(response, 'Welcome back!')) {
+        setDone(true);
+        setPassword('');
+      }
+    } catch (err) {
+      toast.error(errorMessage(err, 'Invalid credentials'));
+    }
+  };
+
+  const busy = isLoading || done;
+
+  return (
+    <>
+      <Box component="form" onSubmit={submit} noValidate aria-label="Sign in">
+        <Stack spacing={2.25}>
+          <TextField
+            label="Email"
+            name="Email"
+            type="email"
+            autoComplete="email"
+            slotProps={{ htmlInput: { required: true } }}
+            value={email}
+            error={!!invalid.Email}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              setInvalid((s) => ({ ...s, Email: false }));
+            }}
+          />
+          <PasswordField
+            label="Password"
+            name="Password"
+            autoComplete="current-password"
+            slotProps={{ htmlInput: { required: true } }}
+            value={password}
+            error={!!invalid.Password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setInvalid((s) => ({ ...s, Password: false }));
+            }}
+          />
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: '4px !important' }}>
+            <Button size="small" onClick={() => setForgotOpen(true)} sx={{ px: 1 }}>
+              Forgot Password?
+            </Button>
+          </Box>
+          <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
+            {busy ? 'Signing in...' : 'Sign In'}
+          </Button>
+        </Stack>
+      </Box>
+      <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} initialEmail={email.trim()} />
+    </>
+  );
+}

@@ -1,0 +1,133 @@
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query/react';
+import { expireSession, type SessionState } from './session';
+
+/**
+ * The ONE RTK Query api of the app. Features add endpoints with
+ *
+ *   export const jobsApi = api
+ *     .enhanceEndpoints({ addTagTypes: ['jobs'] })          // tag types = read-model collections
+ *     .injectEndpoints({ endpoints: (build) => ({ ... }) });
+ *
+ * Urls are relative to /api (`url: '/jobs'` calls /api/jobs). Lists provide
+ * `{ type: '<collection>', id: 'LIST' }` plus one `{ type, id }` per item; the WebSocket client
+ * (src/lib/live.ts) invalidates exactly those tags when the server pushes `changed`.
+ *
+ * The baseQuery:
+ * - adds `Authorization: Bearer <token>` (except on the public auth calls),
+ * - adds `Idempotency-Key` on commands (pass your own in `headers` to make retries safe),
+ * - remembers the highest log `position` answered by any command (body `position` or header
+ *   `X-Log-Position`) and sends it as `X-Min-Position` on every GET (read-your-writes),
+ * - logs out on any 401 while a token is held.
+ */
+
+/** Read-model collections known so far; features add theirs with enhanceEndpoints({ addTagTypes }). */
+export const BASE_TAG_TYPES = ['accounts'] as const;
+
+/** Calls that never carry the bearer token and whose 401 means "wrong credentials", not "expired". */
+const PUBLIC_PATHS = ['/auth/signin', '/auth/signup', '/auth/forgot-password', '/admin/auth/signin'];
+
+let highestPosition = 0;
+
+/** Remember a log position (from a command answer or a push message). */
+export function notePosition(value: unknown): void {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+  if (Number.isFinite(n) && n > highestPosition) highestPosition = n;
+}
+
+/** The highest log position this client has seen (0 = none). */
+export function getMinPosition(): number {
+  return highestPosition;
+}
+
+function newIdempotencyKey(): string {
+  const c = globalThis.crypto as Crypto | undefined;
+  if (c && typeof c.randomUUID === 'function') return c.randomUUID();
+  const bytes = new Uint8Array(16);
+  if (c && typeof c.getRandomValues === 'function') c.getRandomValues(bytes);
+  else for (let i = 0; i < 16; i++) bytes[i] = Math.floor(Math.random() * 256);
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+function toHeaders(init: FetchArgs['headers']): Headers {
+  const headers = new Headers();
+  if (!init) return headers;
+  if (init instanceof Headers) {
+    init.forEach((v, k) => headers.set(k, v));
+  } else if (Array.isArray(init)) {
+    for (const [k, v] of init) headers.set(k, v);
+  } else {
+    for (const [k, v] of Object.entries(init)) if (v !== undefined) headers.set(k, String(v));
+  }
+  return headers;
+}
+
+function normalizePath(url: string): string {
+  const path = url.split('?')[0] ?? '';
+  return `/${path.replace(/^\/+/, '').replace(/^api\//, '')}`;
+}
+
+const rawBaseQuery = fetchBaseQuery({ baseUrl: '/api' });
+
+export type ApiBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta>;
+
+export const baseQuery: ApiBaseQuery = async (args, apiCtx, extraOptions) => {
+  const request: FetchArgs = typeof args === 'string' ? { url: args } : { ...args };
+  const method = (request.method ?? 'GET').toUpperCase();
+  const headers = toHeaders(request.headers);
+  const isPublic = PUBLIC_PATHS.includes(normalizePath(request.url));
+
+  const token = (apiCtx.getState() as { session: SessionState }).session.token;
+  const sentToken = !isPublic && !!token && !headers.has('Authorization');
+  if (sentToken) headers.set('Authorization', `Bearer ${token}`);
+
+  if (method === 'GET' || method === 'HEAD') {
+    if (highestPosition > 0 && !headers.has('X-Min-Position')) headers.set('X-Min-Position', String(highestPosition));
+  } else if (!headers.has('Idempotency-Key')) {
+    headers.set('Idempotency-Key', newIdempotencyKey());
+  }
+
+  request.headers = headers;
+  const result = await rawBaseQuery(request, apiCtx, extraOptions);
+
+  if (result.error) {
+    if (result.error.status === 401 && sentToken) {
+      const current = (apiCtx.getState() as { session: SessionState }).session.token;
+      if (current === token) apiCtx.dispatch(expireSession());
+    }
+    return result;
+  }
+
+  if (method !== 'GET' && method !== 'HEAD') {
+    notePosition(result.meta?.response?.headers.get('X-Log-Position'));
+    const data = result.data as { position?: unknown } | null | undefined;
+    if (data && typeof data === 'object') notePosition(data.position);
+  }
+  return result;
+};
+
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: BASE_TAG_TYPES,
+  endpoints: () => ({}),
+});
+
+/** Tags for a list answer: the LIST tag plus one per item id. */
+export function listTags<T extends string>(
+  type: T,
+  items: ReadonlyArray<{ id?: string | number | null }> | undefined | null,
+): Array<{ type: T; id: string | number }> {
+  const tags: Array<{ type: T; id: string | number }> = [{ type, id: 'LIST' }];
+  for (const item of items ?? []) if (item && item.id != null) tags.push({ type, id: item.id });
+  return tags;
+}

@@ -1,0 +1,230 @@
+import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
+import { toast } from './toast';
+
+/**
+ * The signed-in session (spec section 4 "Session", section 9).
+ * Token and user live in localStorage under `token` and `user`. At start they are restored only
+ * after GET /api/auth/validate answers 200 (status 'checking' meanwhile). Any 401 while a token
+ * is held, a refused WebSocket (4001) or a failed periodic validation calls `expireSession()`:
+ * the session is cleared, 'Session expired. Please log in again.' is shown and the app goes to
+ * /auth after 1.5 s (src/app/root-layout.tsx performs the navigation).
+ */
+
+export type Role = 'student' | 'mentor' | 'training_centre' | 'admin';
+
+export interface SessionUser {
+  id: string;
+  role: Role | string;
+  First_Name?: string;
+  Last_Name?: string;
+  /** Centre name for training centres, "First Last" otherwise. */
+  Name?: string;
+  Email?: string;
+  must_change_password?: boolean;
+  [field: string]: unknown;
+}
+
+export type SessionStatus = 'checking' | 'authenticated' | 'anonymous';
+
+export interface SessionState {
+  token: string | null;
+  user: SessionUser | null;
+  status: SessionStatus;
+  /** True between an expiry and the redirect to /auth. */
+  expired: boolean;
+}
+
+export const TOKEN_KEY = 'token';
+export const USER_KEY = 'user';
+export const SESSION_VALIDATION_INTERVAL_MS = 1_800_000;
+export const SESSION_EXPIRED_REDIRECT_MS = 1500;
+export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please log in again.';
+
+export const ROLE_LABELS: Record<string, string> = {
+  student: 'Student',
+  mentor: 'Mentor',
+  training_centre: 'Training Centre',
+  admin: 'Admin',
+};
+
+function readStored(): { token: string | null; user: SessionUser | null } {
+  try {
+    const token = localStorage.getItem(TOKEN_KEY);
+    const raw = localStorage.getItem(USER_KEY);
+    const user = raw ? (JSON.parse(raw) as SessionUser) : null;
+    if (token && user && typeof user === 'object') return { token, user };
+  } catch {
+    /* unreadable storage: start signed out */
+  }
+  return { token: null, user: null };
+}
+
+/** Writes token and user; throws when storage is unavailable (caller shows 'Login failed...'). */
+export function persistSession(token: string, user: SessionUser): void {
+  localStorage.setItem(TOKEN_KEY, token);
+  localStorage.setItem(USER_KEY, JSON.stringify(user));
+}
+
+function persistUser(user: SessionUser): void {
+  try {
+    localStorage.setItem(USER_KEY, JSON.stringify(user));
+  } catch {
+    /* ignore */
+  }
+}
+
+export function clearStoredSession(): void {
+  try {
+    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(USER_KEY);
+  } catch {
+    /* ignore */
+  }
+}
+
+function initialState(): SessionState {
+  const stored = typeof window === 'undefined' ? { token: null, user: null } : readStored();
+  return {
+    token: stored.token,
+    user: stored.user,
+    status: stored.token ? 'checking' : 'anonymous',
+    expired: false,
+  };
+}
+
+export const sessionSlice = createSlice({
+  name: 'session',
+  initialState,
+  reducers: {
+    /** After a successful sign-in/sign-up; the caller has already called persistSession(). */
+    signedIn(state, action: PayloadAction<{ token: string; user: SessionUser }>) {
+      state.token = action.payload.token;
+      state.user = action.payload.user;
+      state.status = 'authenticated';
+      state.expired = false;
+    },
+    /** Start-up validation succeeded; the server's copy of the user replaces the stored one. */
+    sessionValidated(state, action: PayloadAction<SessionUser | undefined>) {
+      if (!state.token) return;
+      if (action.payload) state.user = { ...state.user, ...action.payload };
+      state.status = 'authenticated';
+    },
+    userUpdated(state, action: PayloadAction<Partial<SessionUser>>) {
+      if (state.user) state.user = { ...state.user, ...action.payload };
+    },
+    /** Sign Out, or a silent clear at start-up. */
+    loggedOut(state) {
+      state.token = null;
+      state.user = null;
+      state.status = 'anonymous';
+      state.expired = false;
+    },
+    sessionExpired(state) {
+      state.token = null;
+      state.user = null;
+      state.status = 'anonymous';
+      state.expired = true;
+    },
+    expiryHandled(state) {
+      state.expired = false;
+    },
+  },
+  selectors: {
+    selectToken: (s) => s.token,
+    selectUser: (s) => s.user,
+    selectSessionStatus: (s) => s.status,
+    selectSessionExpired: (s) => s.expired,
+  },
+});
+
+export const { signedIn, sessionValidated, userUpdated, loggedOut, sessionExpired, expiryHandled } =
+  sessionSlice.actions;
+export const { selectToken, selectUser, selectSessionStatus, selectSessionExpired } = sessionSlice.selectors;
+
+type SessionRoot = { session: SessionState };
+type SessionThunk<R = void> = ThunkAction<R, SessionRoot, unknown, UnknownAction>;
+
+/** Store the login and mark the session authenticated. Returns false (and toasts) if storage fails. */
+export const completeLogin =
+  (token: string, user: SessionUser): SessionThunk<boolean> =>
+  (dispatch) => {
+    try {
+      persistSession(token, user);
+    } catch {
+      toast.error('Login failed. Please try again.');
+      return false;
+    }
+    dispatch(signedIn({ token, user }));
+    return true;
+  };
+
+/** Merge fields into the signed-in user and keep the stored copy in step. */
+export const updateUser =
+  (changes: Partial<SessionUser>): SessionThunk =>
+  (dispatch, getState) => {
+    dispatch(userUpdated(changes));
+    const user = getState().session.user;
+    if (user) persistUser(user);
+  };
+
+/** Sign Out: clears the session (the caller navigates to /auth). */
+export const logout = (): SessionThunk => (dispatch) => {
+  clearStoredSession();
+  dispatch(loggedOut());
+};
+
+/** 401 / refused socket / failed validation: clear, toast once, redirect after 1.5 s. */
+export const expireSession = (): SessionThunk => (dispatch, getState) => {
+  if (!getState().session.token) return;
+  clearStoredSession();
+  dispatch(sessionExpired());
+  toast.error(SESSION_EXPIRED_MESSAGE);
+};
+
+export type ValidationResult = 'valid' | 'unauthorized' | 'failed' | 'unreachable' | 'none';
+
+/** GET /api/auth/validate with the current token. */
+export const checkSession =
+  (): SessionThunk<Promise<ValidationResult>> =>
+  async (dispatch, getState) => {
+    const token = getState().session.token;
+    if (!token) return 'none';
+    let res: Response;
+    try {
+      res = await fetch('/api/auth/validate', { headers: { Authorization: `Bearer ${token}` } });
+    } catch {
+      return 'unreachable';
+    }
+    if (getState().session.token !== token) return 'none';
+    if (res.status === 200) {
+      let user: SessionUser | undefined;
+      try {
+        const body = (await res.json()) as { user?: SessionUser };
+        if (body && typeof body.user === 'object' && body.user) user = body.user;
+      } catch {
+        /* a 200 without JSON still means valid */
+      }
+      if (getState().session.token !== token) return 'none';
+      dispatch(sessionValidated(user));
+      const current = getState().session.user;
+      if (user && current) persistUser(current);
+      return 'valid';
+    }
+    return res.status === 401 ? 'unauthorized' : 'failed';
+  };
+
+export function displayName(user: SessionUser | null | undefined): string {
+  if (!user) return '';
+  if (user.role === 'training_centre' && user.Name) return user.Name;
+  const full = [user.First_Name, user.Last_Name].filter(Boolean).join(' ').trim();
+  return full || user.Name || user.Email || '';
+}
+
+export function userInitial(user: SessionUser | null | undefined): string {
+  const name = displayName(user);
+  return (name.trim()[0] ?? '?').toUpperCase();
+}
+
+export function roleLabel(role: string | undefined): string {
+  return (role && ROLE_LABELS[role]) || 'User';
+}
