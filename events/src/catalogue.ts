@@ -2,12 +2,14 @@ import type { z } from 'zod';
 import type { EventDefinition } from './define';
 import { accountEvents } from './catalogue/accounts';
 import { trainingEvents } from './catalogue/training';
+import { adminEvents } from './catalogue/admin';
+import { profileEvents } from './catalogue/profiles';
 
 /**
  * Every event Panda records. Each capability keeps its definitions in `catalogue/<capability>.ts`
  * and adds its list here.
  */
-export const catalogue: readonly EventDefinition[] = [...accountEvents, ...trainingEvents];
+export const catalogue: readonly EventDefinition[] = [...accountEvents, ...trainingEvents, ...adminEvents, ...profileEvents];
 
 const byType = new Map<string, z.ZodType>();
 for (const d of catalogue) {

@@ -1,5 +1,9 @@
 import type { Projection } from '@panda/projections/projection';
 import { accountsProjection } from '@panda/projections/read-models/accounts';
+import { placementsProjection } from '@panda/projections/read-models/placements';
+import { accountHistoryProjection } from '@panda/projections/read-models/account-history';
+import { trainingProjection } from '@panda/projections/read-models/training';
+import { mentorProfilesProjection } from '@panda/projections/read-models/mentor-profiles';
 
 /** Every read model of the product. A capability adds its projections here. */
-export const allProjections: Projection[] = [accountsProjection];
+export const allProjections: Projection[] = [accountsProjection, placementsProjection, accountHistoryProjection, trainingProjection, mentorProfilesProjection];

@@ -4,12 +4,25 @@ import type { QueryDeps } from '@panda/query-service/shared/deps';
 import type { LiveHub } from '@panda/query-service/live/hub';
 import { accountRoutes } from '@panda/command-service/accounts/routes';
 import { accountQueryRoutes } from '@panda/query-service/accounts/routes';
+import { adminRoutes } from '@panda/command-service/admin/routes';
+import { placementRoutes } from '@panda/command-service/placements/routes';
+import { adminQueryRoutes } from '@panda/query-service/admin/routes';
+import { vettingRoutes } from '@panda/query-service/admin/vetting';
+import { placementQueryRoutes } from '@panda/query-service/placements/routes';
+import { studentRoutes } from '@panda/command-service/students/routes';
+import { jobRoutes } from '@panda/command-service/jobs/routes';
+import { profileRoutes } from '@panda/command-service/profiles/routes';
+import { studentQueryRoutes } from '@panda/query-service/students/routes';
+import { jobQueryRoutes } from '@panda/query-service/jobs/routes';
+import { profileQueryRoutes } from '@panda/query-service/profiles/routes';
+import { dashboardQueryRoutes } from '@panda/query-service/dashboard/routes';
+import { lookupQueryRoutes } from '@panda/query-service/lookup/routes';
 
 /** Command routes (POST/PUT/PATCH/DELETE) of every capability. */
-export const commandRouters = (deps: CommandDeps): Router[] => [accountRoutes(deps)];
+export const commandRouters = (deps: CommandDeps): Router[] => [accountRoutes(deps), adminRoutes(deps), placementRoutes(deps), studentRoutes(deps), jobRoutes(deps), profileRoutes(deps)];
 
 /** Query routes (GET) of every capability. */
-export const queryRouters = (deps: QueryDeps): Router[] => [accountQueryRoutes(deps)];
+export const queryRouters = (deps: QueryDeps): Router[] => [accountQueryRoutes(deps), adminQueryRoutes(deps), vettingRoutes(deps), placementQueryRoutes(deps), studentQueryRoutes(deps), jobQueryRoutes(deps), profileQueryRoutes(deps), dashboardQueryRoutes(deps), lookupQueryRoutes(deps)];
 
 /** WebSocket message handlers of every capability (chat arrives with its capability). */
 export const liveHandlers = (_deps: QueryDeps, _hub: LiveHub): void => {};

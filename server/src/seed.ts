@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { accountByEmail, runAccountCommand } from '@panda/command-service/accounts/service';
 import type { CommandDeps } from '@panda/command-service/shared/deps';
+import { seedTraining } from './seed-training';
 
 export const DEMO_PASSWORD = 'panda-demo-2026';
 export const DEMO_ADMIN = { email: 'admin@panda.demo', password: 'panda-admin-demo-2026' };
@@ -27,7 +28,7 @@ export function apiClient(baseUrl: string) {
 
 /**
  * Seeds a small living demo on an empty store, through the same commands users send:
- * a vetted training centre and a vetted mentor (later capabilities add students, placements, jobs).
+ * a vetted training centre and a vetted mentor, then students, a placement and signed job cards (seed-training.ts).
  */
 export async function seedDemo(baseUrl: string, deps: CommandDeps, adminEmail: string): Promise<DemoLogin[]> {
   const call = apiClient(baseUrl);
@@ -52,8 +53,10 @@ export async function seedDemo(baseUrl: string, deps: CommandDeps, adminEmail: s
     const r = await runAccountCommand(deps, id, { type: 'Vet', reason: 'Demo data: documents checked' }, meta);
     await deps.waitForProjections(r.position);
   }
+  const training = await seedTraining(call, deps, adminEmail, centre, mentor, DEMO_PASSWORD);
   return [
     { role: 'training centre', email: 'centre@panda.demo', password: DEMO_PASSWORD },
     { role: 'mentor', email: 'mentor@panda.demo', password: DEMO_PASSWORD },
+    ...training,
   ];
 }

@@ -1,9 +1,12 @@
 import type { EventsOf } from '@panda/events/define';
 import { accountEvents, type AccountRole, type JobRequirements } from '@panda/events/catalogue/accounts';
-import { HttpError, conflict, notFound } from '@panda/platform/errors';
+import { EDITABLE_PROFILE_FIELDS, SETTINGS_BUSINESS_FIELDS, profileEvents, type MentorProfile, type ProfileChanges } from '@panda/events/catalogue/profiles';
+import { HttpError, conflict, forbidden, notFound } from '@panda/platform/errors';
 import type { Decider } from '../shared/decider';
 
-export type AccountEvent = EventsOf<typeof accountEvents>;
+export type AccountEvent = EventsOf<typeof accountEvents> | EventsOf<typeof profileEvents>;
+
+type SettingsBusiness = Partial<Pick<MentorProfile, (typeof SETTINGS_BUSINESS_FIELDS)[number]>>;
 
 export interface AccountState {
   exists: boolean;
@@ -20,6 +23,13 @@ export interface AccountState {
   mustChangePassword: boolean;
   locked: boolean;
   vetted: boolean;
+  phone: string | null;
+  postcode: string | null;
+  /** A mentor's saved (complete) business profile; null until the profile form succeeds once. */
+  mentorProfile: MentorProfile | null;
+  termsAgreedAt: string | null;
+  /** Business fields a mentor set in Profile Settings before saving the profile form. */
+  businessDraft: SettingsBusiness;
 }
 
 export type AccountCommand =
@@ -37,7 +47,11 @@ export type AccountCommand =
       dateOfBirth: string | null;
       requirements: JobRequirements;
       temporaryPasswordHash: string;
+      /** Vetting of the registering centre (loaded by the route); a non-vetted centre cannot register students. */
+      centreVetted?: boolean;
     }
+  | { type: 'ChangeProfile'; changes: ProfileChanges }
+  | { type: 'SaveMentorProfile'; profile: MentorProfile; agreedAt: string }
   | { type: 'ChangePassword'; passwordHash: string }
   | { type: 'ResetPassword'; temporaryPasswordHash: string }
   | { type: 'Lock' | 'Unlock' | 'Vet' | 'Unvet'; reason: string | null };
@@ -56,6 +70,11 @@ export const initialAccountState = (): AccountState => ({
   mustChangePassword: false,
   locked: false,
   vetted: false,
+  phone: null,
+  postcode: null,
+  mentorProfile: null,
+  termsAgreedAt: null,
+  businessDraft: {},
 });
 
 export function evolveAccount(state: AccountState, event: AccountEvent): AccountState {
@@ -79,10 +98,29 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
         firstName: d.firstName,
         lastName: d.lastName,
         centreId: d.centreId,
+        phone: d.phone,
+        postcode: d.postcode,
         passwordHash: d.temporaryPasswordHash,
         mustChangePassword: true,
       };
     }
+    case 'ProfileChanged': {
+      const c = event.data.changes;
+      const business: SettingsBusiness = {};
+      for (const f of SETTINGS_BUSINESS_FIELDS) if (c[f] !== undefined) business[f] = c[f];
+      return {
+        ...state,
+        firstName: c.First_Name ?? state.firstName,
+        lastName: c.Last_Name ?? state.lastName,
+        centreName: c.Name ?? state.centreName,
+        email: c.Email ?? state.email,
+        phone: c.Phone_Number !== undefined ? c.Phone_Number : state.phone,
+        postcode: c.Postcode !== undefined ? c.Postcode : state.postcode,
+        businessDraft: { ...state.businessDraft, ...business },
+      };
+    }
+    case 'MentorProfileSaved':
+      return { ...state, mentorProfile: event.data.profile, termsAgreedAt: event.data.termsAgreedAt };
     case 'PasswordChanged':
       return { ...state, passwordHash: event.data.passwordHash, temporaryPasswordHash: null, mustChangePassword: false };
     case 'PasswordReset':
@@ -119,8 +157,18 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
     }
     case 'RegisterStudent': {
       if (state.exists) throw conflict('An account with this email already exists');
-      const { type: _t, ...data } = command;
+      const { type: _t, centreVetted, ...data } = command;
+      if (data.centreId !== null && centreVetted !== true) throw forbidden(CENTRE_NOT_VETTED);
       return [{ type: 'StudentRegistered', data }];
+    }
+    case 'ChangeProfile':
+      return decideProfileChange(command.changes, state);
+    case 'SaveMentorProfile': {
+      const accountId = mustExist(state);
+      if (state.role !== 'mentor') throw forbidden('Only mentors have a mentor profile');
+      const termsAgreedAt = state.termsAgreedAt ?? command.agreedAt;
+      if (state.mentorProfile && sameValues(state.mentorProfile, command.profile)) return [];
+      return [{ type: 'MentorProfileSaved', data: { accountId, profile: command.profile, termsAgreedAt } }];
     }
     case 'ChangePassword': {
       const accountId = mustExist(state);
@@ -147,6 +195,52 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       return [{ type: vetting ? 'AccountVetted' : 'AccountUnvetted', data: { accountId, reason: command.reason } }];
     }
   }
+}
+
+export const CENTRE_NOT_VETTED = 'Your training centre must be vetted before it can register students. Please contact support.';
+
+const sameValues = <T extends object>(a: T, b: T) => (Object.keys(b) as (keyof T)[]).every((k) => a[k] === b[k]);
+
+/** The current value of each field Profile Settings may change. */
+function currentProfile(state: AccountState): Required<ProfileChanges> {
+  const business = { ...state.businessDraft, ...(state.mentorProfile ?? {}) };
+  return {
+    First_Name: state.firstName,
+    Last_Name: state.lastName,
+    Name: state.centreName ?? '',
+    Email: state.email ?? '',
+    Phone_Number: state.phone,
+    Postcode: state.postcode,
+    Business_Name: business.Business_Name ?? '',
+    Gas_Safe_Registration_Number: business.Gas_Safe_Registration_Number ?? '',
+    Business_Type: business.Business_Type ?? '',
+    Business_Postcode: business.Business_Postcode ?? '',
+  };
+}
+
+/**
+ * Records only what changed. A mentor whose profile is complete gets the whole profile saved again
+ * when a business field changes, so readers of MentorProfileSaved always see the current profile.
+ */
+function decideProfileChange(requested: ProfileChanges, state: AccountState): AccountEvent[] {
+  const accountId = mustExist(state);
+  const allowed = EDITABLE_PROFILE_FIELDS[state.role!];
+  const current = currentProfile(state);
+  const changes: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(requested) as [keyof ProfileChanges, string | null | undefined][]) {
+    if (value === undefined) continue;
+    if (!allowed.includes(field)) throw forbidden(`${field} cannot be changed here`);
+    if (current[field] !== value) changes[field] = value;
+  }
+  if (Object.keys(changes).length === 0) return [];
+  const events: AccountEvent[] = [{ type: 'ProfileChanged', data: { accountId, changes } }];
+  const businessChanged = SETTINGS_BUSINESS_FIELDS.some((f) => f in changes);
+  if (state.mentorProfile && businessChanged) {
+    const profile = { ...state.mentorProfile };
+    for (const f of SETTINGS_BUSINESS_FIELDS) if (f in changes) profile[f] = changes[f] as string;
+    events.push({ type: 'MentorProfileSaved', data: { accountId, profile, termsAgreedAt: state.termsAgreedAt! } });
+  }
+  return events;
 }
 
 export const accountDecider: Decider<AccountCommand, AccountState, AccountEvent> = {

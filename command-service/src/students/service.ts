@@ -17,9 +17,17 @@ export interface StudentRegistration {
 /**
  * Registers a student account with a temporary password (ruling 9): shown once to whoever
  * registered them, e-mailed to the student, stored only as a hash. `centreId` null = independent
- * student registered by an admin (ruling 8). The caller checks who may register.
+ * student registered by an admin (ruling 8). The caller checks who may register; a centre must be
+ * vetted (`centreVetted`, checked again by the account decider).
  */
-export async function registerStudent(deps: CommandDeps, input: StudentRegistration, centreId: string | null, centreName: string | null, meta: AppendMeta) {
+export async function registerStudent(
+  deps: CommandDeps,
+  input: StudentRegistration,
+  centreId: string | null,
+  centreName: string | null,
+  meta: AppendMeta,
+  centreVetted = false,
+) {
   const email = normaliseEmail(input.email);
   const temporary = temporaryPassword();
   const temporaryPasswordHash = await hashPassword(temporary);
@@ -35,6 +43,7 @@ export async function registerStudent(deps: CommandDeps, input: StudentRegistrat
     dateOfBirth: input.dateOfBirth,
     requirements: input.requirements,
     temporaryPasswordHash,
+    centreVetted,
   }));
   if (!duplicate) {
     await deps.mailer.send({

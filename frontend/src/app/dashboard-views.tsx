@@ -1,6 +1,23 @@
 import SpaceDashboardOutlined from '@mui/icons-material/SpaceDashboardOutlined';
 import type { ReactNode } from 'react';
 import { OverviewView } from '../features/overview/components/overview-view';
+import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
+import WorkOutlineOutlined from '@mui/icons-material/WorkOutlineOutlined';
+import { JobDetailView } from '../features/mentor/components/job-detail-view';
+import { MentorJobsView } from '../features/mentor/components/mentor-jobs-view';
+import { MentorOverviewView } from '../features/mentor/components/mentor-overview';
+import { PlacementRequestsCard } from '../features/placement-requests/components/placement-requests-card';
+import { StudentJobsView } from '../features/student/components/student-jobs-view';
+import { StudentOverviewView } from '../features/student/components/student-overview';
+import { TrainingGoalsGate } from '../features/student/components/training-goals-gate';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
+import { ProfileSettingsView } from '../features/profile/components/profile-settings-view';
+import { CentreOverview } from '../features/training-centre/components/centre-overview';
+import { RegisterStudentView } from '../features/training-centre/components/register-student-view';
+import { StudentDetailView } from '../features/training-centre/components/student-detail-view';
+import { StudentsView } from '../features/training-centre/components/students-view';
 
 /**
  * The dashboard view registry (spec "Dashboard shell"). The shell (src/app/dashboard-shell.tsx)
@@ -49,17 +66,41 @@ const overview: ViewDef = {
   element: <OverviewView />,
 };
 
+// Student and mentor screens (issue 4).
+const studentViews: ViewDef[] = [
+  { ...overview, element: <StudentOverviewView /> },
+  { key: 'jobs', label: 'Training Jobs', title: 'Training Jobs', icon: <AssignmentOutlined />, element: <StudentJobsView /> },
+];
+const mentorViews: ViewDef[] = [
+  // The mentor overview shows the pending placement requests card (features can't import each other).
+  { ...overview, element: <MentorOverviewView placementRequests={<PlacementRequestsCard />} /> },
+  { key: 'jobs', label: 'Student Jobs', title: 'Student Jobs', icon: <WorkOutlineOutlined />, element: <MentorJobsView /> },
+  { key: 'job-detail', label: 'Job Details', title: 'Job Details', icon: <WorkOutlineOutlined />, element: <JobDetailView />, hidden: true },
+];
+
+// Training centre screens and the Profile Settings every role shares (issue 4).
+const centreViews: ViewDef[] = [
+  { ...overview, element: <CentreOverview /> },
+  { key: 'students', label: 'Students', title: 'Students', icon: <GroupsOutlined />, element: <StudentsView /> },
+  { key: 'register', label: 'Register Student', title: 'Register Student', icon: <PersonAddAlt1Outlined />, element: <RegisterStudentView /> },
+  { key: 'student-detail', label: 'Student Details', title: 'Student Details', icon: <GroupsOutlined />, element: <StudentDetailView />, hidden: true },
+];
+const profile: ViewDef = { key: 'profile', label: 'Profile', title: 'Profile Settings', icon: <ManageAccountsOutlined />, element: <ProfileSettingsView /> };
+
 export const dashboardViews: Record<DashboardRole, ViewDef[]> = {
-  student: [overview],
-  mentor: [overview],
-  training_centre: [overview],
+  student: [...studentViews, profile],
+  mentor: [...mentorViews, profile],
+  training_centre: [...centreViews, profile],
 };
 
 /** Rendered in the header, left of Sign Out (e.g. the notifications bell). */
 export const headerAddons: ShellAddon[] = [];
 
 /** Rendered once inside the shell, outside the view (e.g. the floating Smart Assistant). */
-export const floatingAddons: ShellAddon[] = [];
+export const floatingAddons: ShellAddon[] = [
+  // 'Set Your Training Goals' opens itself on any student view while no requirements are set.
+  { key: 'training-goals', roles: ['student'], element: <TrainingGoalsGate /> },
+];
 
 export function isDashboardRole(role: unknown): role is DashboardRole {
   return typeof role === 'string' && Object.prototype.hasOwnProperty.call(dashboardViews, role);

@@ -3,12 +3,17 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { isDashboardRole } from './dashboard-views';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
+import { ADMIN_DASHBOARD_PATH, portalPath } from '../features/admin/lib/portal';
 
 // Route components are loaded on demand (one chunk per page).
 const LandingRoute = lazy(() => import('../features/landing/routes/landing').then((m) => ({ default: m.LandingRoute })));
 const AuthRoute = lazy(() => import('../features/auth/routes/auth').then((m) => ({ default: m.AuthRoute })));
 const TermsRoute = lazy(() => import('../features/terms/routes/terms').then((m) => ({ default: m.TermsRoute })));
 const DashboardShell = lazy(() => import('./dashboard-shell').then((m) => ({ default: m.DashboardShell })));
+const AdminSignInRoute = lazy(() => import('../features/admin/routes/admin-sign-in').then((m) => ({ default: m.AdminSignInRoute })));
+const AdminDashboardRoute = lazy(() => import('../features/admin/routes/admin-dashboard').then((m) => ({ default: m.AdminDashboardRoute })));
+/** The secret admin sign-in path: known only on the portal page itself, or to a browser that visited it. */
+const adminPortal = portalPath();
 
 /**
  * The app's pages (spec section 2, "Routes"). To add a page, add a RouteObject to `pageRoutes`
@@ -27,6 +32,8 @@ export const pageRoutes: RouteObject[] = [
       </RequireAuth>
     ),
   },
+  ...(adminPortal ? [{ path: adminPortal, element: <AdminSignInRoute /> }] : []),
+  { path: ADMIN_DASHBOARD_PATH, element: <AdminDashboardRoute /> },
 ];
 
 export const routes: RouteObject[] = [

@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@panda/events/envelope';
+import type { ProfileChanges } from '@panda/events/catalogue/profiles';
 import type { Projection } from '../projection';
 import type { Doc, ReadStore } from '../read-store';
 import type { Authenticator } from '@panda/platform/http';
@@ -57,7 +58,7 @@ const base = (e: RecordedEvent, d: Data, role: AccountDoc['role'], first: string
 export const accountsProjection: Projection = {
   name: 'accounts',
   collections: { [ACCOUNTS]: ['role', 'email_lower', 'centre_id', 'Created_At'] },
-  handles: ['AccountSignedUp', 'AdminProvisioned', 'StudentRegistered', 'PasswordChanged', 'AccountLocked', 'AccountUnlocked', 'AccountVetted', 'AccountUnvetted'],
+  handles: ['AccountSignedUp', 'AdminProvisioned', 'StudentRegistered', 'PasswordChanged', 'AccountLocked', 'AccountUnlocked', 'AccountVetted', 'AccountUnvetted', 'ProfileChanged'],
   async apply(e, ctx) {
     const d = e.data as Data;
     switch (e.type) {
@@ -105,6 +106,17 @@ export const accountsProjection: Projection = {
       case 'AccountUnvetted':
         doc.vetted = false;
         break;
+      case 'ProfileChanged': {
+        const c = d.changes as ProfileChanges;
+        if (c.First_Name !== undefined) doc.First_Name = c.First_Name;
+        if (c.Last_Name !== undefined) doc.Last_Name = c.Last_Name;
+        if (c.Email !== undefined) Object.assign(doc, { Email: c.Email, email_lower: c.Email.toLowerCase() });
+        if (c.Phone_Number !== undefined) doc.Phone_Number = c.Phone_Number;
+        if (c.Postcode !== undefined) doc.Postcode = c.Postcode;
+        // Name: the centre's name for training centres, "First Last" for everyone else.
+        doc.Name = doc.role === 'training_centre' ? (c.Name ?? doc.Name) : `${doc.First_Name} ${doc.Last_Name}`.trim();
+        break;
+      }
     }
     ctx.put(ACCOUNTS, doc);
   },

@@ -1,0 +1,60 @@
+import { describe, it } from 'vitest';
+import { accountDecider, type AccountEvent } from '../accounts/decider';
+import { spec } from '../shared/given-when-then';
+
+/** The account and vetting decisions behind the admin portal's Lock/Unlock and Vet/Unvet actions. */
+const account = spec(accountDecider);
+const mentor: AccountEvent = {
+  type: 'AccountSignedUp',
+  data: { accountId: 'm1', role: 'mentor', firstName: 'Mo', lastName: 'Mentor', email: 'mo@x.co', centreName: null, passwordHash: 'h' },
+};
+const centre: AccountEvent = {
+  type: 'AccountSignedUp',
+  data: { accountId: 'c1', role: 'training_centre', firstName: 'Cy', lastName: 'Centre', email: 'cy@x.co', centreName: 'North Gas', passwordHash: 'h' },
+};
+const student: AccountEvent = {
+  type: 'StudentRegistered',
+  data: {
+    accountId: 's1',
+    centreId: null,
+    firstName: 'Sam',
+    lastName: 'Student',
+    email: 's@x.co',
+    phone: null,
+    postcode: 'M1 1AE',
+    dateOfBirth: null,
+    requirements: { boilerInstalls: 1, boilerService: 0, pipework: 0, repair: 0 },
+    temporaryPasswordHash: 't',
+  },
+};
+const admin: AccountEvent = { type: 'AdminProvisioned', data: { accountId: 'a1', firstName: 'Ad', lastName: 'Min', email: 'a@x.co', passwordHash: 'h' } };
+
+describe('account governance', () => {
+  it('locks an account of any non-admin role, with the reason', () => {
+    account.given([student]).when({ type: 'Lock', reason: 'Abusive messages' }).then([{ type: 'AccountLocked', data: { accountId: 's1', reason: 'Abusive messages' } }]);
+    account.given([centre]).when({ type: 'Lock', reason: null }).then([{ type: 'AccountLocked', data: { accountId: 'c1', reason: null } }]);
+  });
+
+  it('unlocks a locked account; unlocking an unlocked one records nothing', () => {
+    const locked: AccountEvent = { type: 'AccountLocked', data: { accountId: 'm1', reason: null } };
+    account.given([mentor, locked]).when({ type: 'Unlock', reason: 'Appeal upheld' }).then([{ type: 'AccountUnlocked', data: { accountId: 'm1', reason: 'Appeal upheld' } }]);
+    account.given([mentor]).when({ type: 'Unlock', reason: null }).then([]);
+  });
+
+  it('never locks an admin', () => {
+    account.given([admin]).when({ type: 'Lock', reason: null }).thenThrows(403);
+  });
+
+  it('vets and unvets mentors and centres; repeating records nothing', () => {
+    account.given([mentor]).when({ type: 'Vet', reason: 'Gas Safe card checked' }).then([{ type: 'AccountVetted', data: { accountId: 'm1', reason: 'Gas Safe card checked' } }]);
+    const vetted: AccountEvent = { type: 'AccountVetted', data: { accountId: 'c1', reason: null } };
+    account.given([centre, vetted]).when({ type: 'Vet', reason: null }).then([]);
+    account.given([centre, vetted]).when({ type: 'Unvet', reason: 'Approval lapsed' }).then([{ type: 'AccountUnvetted', data: { accountId: 'c1', reason: 'Approval lapsed' } }]);
+  });
+
+  it('refuses vetting students and admins, and unknown accounts', () => {
+    account.given([student]).when({ type: 'Vet', reason: null }).thenThrows(400, 'Only mentors and training centres are vetted');
+    account.given([admin]).when({ type: 'Vet', reason: null }).thenThrows(400);
+    account.given([]).when({ type: 'Vet', reason: null }).thenThrows(404);
+  });
+});

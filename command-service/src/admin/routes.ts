@@ -1,0 +1,164 @@
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { HttpError, badRequest, notFound, unauthorized } from '@panda/platform/errors';
+import { authenticate, requireRole, validate } from '@panda/platform/http';
+import { Throttle } from '@panda/platform/throttle';
+import { emailField } from '../accounts/routes';
+import { accountByEmail, checkCredentials, loadAccount, normaliseEmail, runAccountCommand, session } from '../accounts/service';
+import { registerStudent } from '../students/service';
+import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
+import { recordAdminSignIn } from './service';
+
+/** Path segment of the admin user routes -> account role. */
+export const ADMIN_ROLES = { student: 'student', mentor: 'mentor', training_centre: 'training_centre' } as const;
+type TargetRole = keyof typeof ADMIN_ROLES;
+const LABEL: Record<TargetRole, string> = { student: 'student', mentor: 'mentor', training_centre: 'training centre' };
+
+const reason = z
+  .string()
+  .trim()
+  .max(500, 'Reason must be at most 500 characters')
+  .nullish()
+  .transform((v) => v || null);
+const lockSchema = z.object({ is_locked: z.boolean({ error: 'is_locked must be true or false' }), reason });
+const vetSchema = z.object({ is_vetted: z.boolean({ error: 'is_vetted must be true or false' }), reason });
+
+const required = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+const count = (label: string, fallback: number) =>
+  z
+    .number({ error: `${label} must be a number from 0 to 50` })
+    .int(`${label} must be a whole number`)
+    .min(0, `${label} must be from 0 to 50`)
+    .max(50, `${label} must be from 0 to 50`)
+    .optional()
+    .default(fallback);
+
+/** The student registration payload (spec section 3), for an independent student (ruling 8). */
+export const independentStudentSchema = z.object({
+  First_Name: required('First name is required'),
+  Last_Name: required('Last name is required'),
+  Email: emailField('Email is required'),
+  Phone_Number: required('Phone number is required', 30),
+  Postcode: required('Postcode is required', 10),
+  Date_Of_Birth: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date of birth must be a date (YYYY-MM-DD)')
+    .nullish()
+    .or(z.literal(''))
+    .transform((v) => v || null),
+  Boiler_Installs: count('Boiler Installs', 10),
+  Boiler_Service: count('Boiler Service', 4),
+  Pipework: count('Pipework', 8),
+  Repair: count('Repair', 5),
+});
+
+/** The target account of an admin action: 404 (with the reason) for an unknown role or id. */
+async function target(deps: CommandDeps, req: Request) {
+  const role = String(req.params.role);
+  if (!Object.hasOwn(ADMIN_ROLES, role)) throw notFound(`Unknown role '${role}': use student, mentor or training_centre`);
+  const id = String(req.params.id);
+  const account = await loadAccount(deps, id);
+  if (!account.exists || account.role !== role) throw notFound(`No ${LABEL[role as TargetRole]} account with id ${id}`);
+  return { role: role as TargetRole, id, account };
+}
+
+/**
+ * Admin portal commands (spec section 7 "Admin"; rulings 2, 3, 8, 11):
+ * - POST  /api/admin/auth/signin                {email, password} -> {token, user, role}
+ * - PATCH /api/admin/users/:role/:id/lock       {is_locked, reason?}
+ * - PATCH /api/admin/users/:role/:id/vet        {is_vetted, reason?} (mentor, training_centre)
+ * - POST  /api/admin/students                   registration payload -> 201 independent student
+ * Every attempt at the sign-in is recorded (AdminSignInAttempted) and failures are throttled.
+ */
+export function adminRoutes(deps: CommandDeps): Router {
+  const r = Router();
+  const admin = [authenticate(deps.authenticator), requireRole('admin')];
+  // Per address and typed e-mail, and per address alone (someone trying many addresses).
+  const perAccount = new Throttle(5, 15 * 60_000);
+  const perAddress = new Throttle(20, 15 * 60_000);
+
+  r.post('/api/admin/auth/signin', async (req, res) => {
+    const raw = (req.body ?? {}) as Record<string, unknown>;
+    const email = typeof raw.email === 'string' ? normaliseEmail(raw.email).slice(0, 254) : '';
+    const password = typeof raw.password === 'string' ? raw.password : '';
+    const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const attempt = { email, sourceAddress: address, userAgent: req.header('user-agent')?.slice(0, 300) ?? null };
+    if (!email || !password) {
+      await recordAdminSignIn(deps, req, { ...attempt, accountId: null, outcome: 'incomplete' });
+      throw badRequest([{ field: email ? 'password' : 'email', message: 'Please enter both email and password' }]);
+    }
+    const key = `${address}|${email}`;
+    const wait = Math.max(perAccount.retryAfter(key), perAddress.retryAfter(address));
+    if (wait) {
+      await recordAdminSignIn(deps, req, { ...attempt, accountId: null, outcome: 'throttled' });
+      throw new HttpError(429, `Too many failed sign-in attempts. Please try again in ${Math.ceil(wait / 60)} minute(s).`, { 'Retry-After': String(wait) });
+    }
+    const account = await accountByEmail(deps, email);
+    const matched = await checkCredentials(account, password.slice(0, 200));
+    const isAdmin = account?.role === 'admin';
+    if (!account || !isAdmin || !matched) {
+      perAccount.fail(key);
+      perAddress.fail(address);
+      await recordAdminSignIn(deps, req, { ...attempt, accountId: isAdmin ? account.id : null, outcome: 'invalid_credentials' });
+      throw unauthorized('Invalid credentials');
+    }
+    perAccount.succeed(key);
+    await recordAdminSignIn(deps, req, { ...attempt, accountId: account.id, outcome: 'succeeded' });
+    res.json(await session(deps, account, account.mustChangePassword || matched === 'temporary'));
+  });
+
+  r.patch('/api/admin/users/:role/:id/lock', ...admin, async (req, res) => {
+    const { id } = await target(deps, req);
+    const body = validate(lockSchema, req.body);
+    const result = await runAccountCommand(deps, id, { type: body.is_locked ? 'Lock' : 'Unlock', reason: body.reason }, metaFor(req, deps));
+    // Ruling 11: answer only once the lock is in the read model every call is authenticated by.
+    await deps.waitForProjections(result.position);
+    sendResult(res, 200, result.position, {
+      message: body.is_locked ? 'Account locked successfully' : 'Account unlocked successfully',
+      id,
+      account_locked: result.state.locked,
+      changed: result.events.length > 0,
+    });
+  });
+
+  r.patch('/api/admin/users/:role/:id/vet', ...admin, async (req, res) => {
+    const { id, role } = await target(deps, req);
+    if (role === 'student') throw badRequest('Only mentors and training centres are vetted');
+    const body = validate(vetSchema, req.body);
+    const result = await runAccountCommand(deps, id, { type: body.is_vetted ? 'Vet' : 'Unvet', reason: body.reason }, metaFor(req, deps));
+    await deps.waitForProjections(result.position);
+    sendResult(res, 200, result.position, {
+      message: body.is_vetted ? 'User vetted successfully' : 'User unvetted successfully',
+      id,
+      vetted: result.state.vetted,
+      changed: result.events.length > 0,
+    });
+  });
+
+  r.post('/api/admin/students', ...admin, async (req, res) => {
+    const body = validate(independentStudentSchema, req.body);
+    const result = await registerStudent(
+      deps,
+      {
+        firstName: body.First_Name,
+        lastName: body.Last_Name,
+        email: body.Email,
+        phone: body.Phone_Number,
+        postcode: body.Postcode.toUpperCase(),
+        dateOfBirth: body.Date_Of_Birth,
+        requirements: { boilerInstalls: body.Boiler_Installs, boilerService: body.Boiler_Service, pipework: body.Pipework, repair: body.Repair },
+      },
+      null,
+      null,
+      metaFor(req, deps),
+    );
+    sendResult(res, 201, result.position, {
+      message: 'Student registered successfully!',
+      student: { id: result.studentId, First_Name: body.First_Name, Last_Name: body.Last_Name, Email: result.email, account_type: 'Independent' },
+      temporary_password: result.temporaryPassword,
+    });
+  });
+
+  return r;
+}

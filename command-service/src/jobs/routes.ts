@@ -1,0 +1,63 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { accountStream } from '@panda/events/catalogue/accounts';
+import { badRequest, notFound } from '@panda/platform/errors';
+import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
+import { JOBS, jobView, type JobDoc } from '@panda/projections/read-models/training';
+import { handle } from '../shared/decider';
+import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
+import { trainingDecider } from '../training/decider';
+
+const SIGNATURE_FIELDS = 'Please fill in all signature fields';
+const signed = z.string({ error: SIGNATURE_FIELDS }).trim().min(1, SIGNATURE_FIELDS).max(200, 'Must be at most 200 characters');
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => v || null);
+
+/** Mark Complete (spec section 7): the typed signature of the mentor for ONE job card (ruling 7). */
+const completeSchema = z.object({
+  mentor_signature: z.object(
+    { signature: signed, mentorName: signed, date: optionalText(40), time: optionalText(20), timestamp: optionalText(40) },
+    { error: SIGNATURE_FIELDS },
+  ),
+  completed_at: optionalText(40),
+});
+
+const isoOrNull = (v: string | null) => {
+  if (!v) return null;
+  const t = Date.parse(v);
+  if (Number.isNaN(t)) throw badRequest([{ field: 'completed_at', message: 'Please enter a valid date and time' }]);
+  return new Date(t).toISOString();
+};
+
+export function jobRoutes(deps: CommandDeps): Router {
+  const r = Router();
+
+  r.put('/api/jobs/:id/complete', authenticate(deps.authenticator), requireRole('mentor'), async (req, res) => {
+    const { id: mentorId } = authOf(req);
+    const body = validate(completeSchema, req.body);
+    // The read model only says which student's stream holds the job; the decision is the stream's.
+    const job = (await deps.readStore.get(JOBS, String(req.params.id))) as JobDoc | null;
+    if (!job) throw notFound('Job not found');
+    const now = deps.clock();
+    const s = body.mentor_signature;
+    const signature = {
+      signature: s.signature,
+      mentorName: s.mentorName,
+      date: s.date ?? now.toISOString().slice(0, 10),
+      time: s.time ?? now.toISOString().slice(11, 16),
+      timestamp: s.timestamp ?? now.toISOString(),
+    };
+    const completedAt = isoOrNull(body.completed_at) ?? now.toISOString();
+    const result = await handle(deps.store, accountStream(job.Student_ID), trainingDecider, { type: 'SignJobCard', jobId: job.id, mentorId, signature, completedAt }, metaFor(req, deps));
+    await deps.waitForProjections(result.position);
+    const updated = (await deps.readStore.get(JOBS, job.id)) as JobDoc;
+    sendResult(res, 200, result.position, { success: true, message: 'Job marked as complete!', job: jobView(updated) });
+  });
+
+  return r;
+}

@@ -1,0 +1,66 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
+import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
+import { acceptPlacement, declinePlacement, endPlacement, proposePlacement } from './service';
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => v || null);
+
+const proposeSchema = z.object({
+  student_id: z.string({ error: 'Please choose a student' }).trim().min(1, 'Please choose a student').max(100),
+  mentor_id: z.string({ error: 'Please choose a mentor' }).trim().min(1, 'Please choose a mentor').max(100),
+  notes: optionalText(2000),
+});
+
+const endSchema = z.object({
+  status: z.enum(['completed', 'cancelled'], { error: "Status must be 'completed' or 'cancelled'" }),
+  notes: optionalText(2000),
+});
+
+const declineSchema = z.object({
+  reason: z.string({ error: 'Please give a reason for declining' }).trim().min(1, 'Please give a reason for declining').max(2000, 'Must be at most 2000 characters'),
+});
+
+/**
+ * Placements (rulings 4-6): admins propose and end them; the mentor accepts or declines.
+ * - POST  /api/admin/placements                 {student_id, mentor_id, notes?} -> 201 {placement_id}
+ * - PATCH /api/admin/placements/:id             {status: completed|cancelled, notes?}
+ * - POST  /api/placement-requests/:id/accept    (the mentor it was proposed to)
+ * - POST  /api/placement-requests/:id/decline   {reason}
+ */
+export function placementRoutes(deps: CommandDeps): Router {
+  const r = Router();
+  const admin = [authenticate(deps.authenticator), requireRole('admin')];
+  const mentor = [authenticate(deps.authenticator), requireRole('mentor')];
+
+  r.post('/api/admin/placements', ...admin, async (req, res) => {
+    const body = validate(proposeSchema, req.body);
+    const { placementId, position } = await proposePlacement(deps, { studentId: body.student_id, mentorId: body.mentor_id, notes: body.notes }, metaFor(req, deps));
+    sendResult(res, 201, position, { message: 'Placement proposed: waiting for the mentor to accept', placement_id: placementId, id: placementId });
+  });
+
+  r.patch('/api/admin/placements/:id', ...admin, async (req, res) => {
+    const body = validate(endSchema, req.body);
+    const { position } = await endPlacement(deps, String(req.params.id), body.status, body.notes, metaFor(req, deps));
+    sendResult(res, 200, position, { message: body.status === 'completed' ? 'Placement completed' : 'Placement cancelled', id: req.params.id, status: body.status });
+  });
+
+  r.post('/api/placement-requests/:id/accept', ...mentor, async (req, res) => {
+    const { position } = await acceptPlacement(deps, String(req.params.id), authOf(req).id, metaFor(req, deps));
+    sendResult(res, 200, position, { message: 'Placement accepted', id: req.params.id, status: 'active' });
+  });
+
+  r.post('/api/placement-requests/:id/decline', ...mentor, async (req, res) => {
+    const body = validate(declineSchema, req.body);
+    const { position } = await declinePlacement(deps, String(req.params.id), authOf(req).id, body.reason, metaFor(req, deps));
+    sendResult(res, 200, position, { message: 'Placement declined', id: req.params.id, status: 'cancelled' });
+  });
+
+  return r;
+}

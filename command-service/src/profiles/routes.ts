@@ -1,0 +1,116 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { BUSINESS_TYPES, EDITABLE_PROFILE_FIELDS, REFERRAL_SOURCES, type MentorProfile, type ProfileChanges } from '@panda/events/catalogue/profiles';
+import { forbidden } from '@panda/platform/errors';
+import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
+import { checkImageDataUrl } from '@panda/platform/images';
+import type { Role } from '@panda/platform/tokens';
+import { emailField } from '../accounts/routes';
+import { publicUser, runAccountCommand } from '../accounts/service';
+import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
+import { changeProfile } from './service';
+
+const required = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+const postcode = (message: string) => required(message, 10).transform((v) => v.toUpperCase());
+const phone = (message: string) =>
+  required(message, 30).regex(/^\+?[\d\s()-]{6,}$/, 'Please enter a valid phone number');
+const businessType = (message: string) => required(message).refine((v) => BUSINESS_TYPES.includes(v), 'Please select a valid business type');
+
+/** Profile Settings validation per role (spec section 5); only the fields the role may change (section 6). */
+const settingsSchemas: Partial<Record<Role, z.ZodType<ProfileChanges>>> = {
+  student: z.object({
+    First_Name: required('First name is required'),
+    Last_Name: required('Last name is required'),
+    Phone_Number: phone('Phone number is required'),
+    Postcode: postcode('Postcode is required'),
+  }),
+  training_centre: z.object({ Name: required('Training centre name is required', 200), Email: emailField() }),
+  mentor: z.object({
+    First_Name: required('First name is required'),
+    Last_Name: required('Last name is required'),
+    Email: emailField(),
+    Business_Name: required('Business name is required', 200),
+    Gas_Safe_Registration_Number: required('Gas Safe Registration Number is required', 50),
+    Business_Type: businessType('Business type is required'),
+    Business_Postcode: postcode('Business postcode is required'),
+  }),
+};
+
+const PHOTO_NOT_IMAGE = 'Please select a valid image file';
+const PHOTO_TOO_LARGE = 'Image must be smaller than 10MB';
+const flag = z.boolean({ error: 'Must be true or false' }).nullish().transform((v) => v ?? false);
+const optionalText = (max: number) =>
+  z
+    .string({ error: 'Must be text' })
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => v || null);
+
+/** 'Edit Your Mentor Profile' (spec sections 3 and 5; the photo per ruling 18). */
+const mentorProfileSchema = z
+  .object({
+    Business_Name: required('Business Name is required', 200),
+    Business_Postcode: postcode('Business Postcode is required'),
+    Business_Phone_Number: phone('Business Phone Number is required'),
+    Business_Email: emailField('Business Email is required'),
+    Gas_Safe_Registration_Number: required('Gas Safe Registration Number is required', 50),
+    VAT_Registered: flag,
+    Business_Type: businessType('Business Type is required'),
+    Qualified_Boilers: flag,
+    Qualified_Cookers: flag,
+    Qualified_Gas_Fires: flag,
+    Qualified_Gas_Meters: flag,
+    Qualified_LPG: flag,
+    Qualified_Commercial: flag,
+    Additional_Information: optionalText(5000),
+    Referral_Source: optionalText(100).refine((v) => v === null || (REFERRAL_SOURCES as readonly string[]).includes(v), 'Please select a valid referral source'),
+    Gas_Safe_Card_Photo: z
+      .string({ error: PHOTO_NOT_IMAGE })
+      .nullish()
+      .transform((v, ctx) => {
+        if (!v) return null;
+        const check = checkImageDataUrl(v);
+        if (check.ok) return check.dataUrl;
+        ctx.addIssue({ code: 'custom', message: check.reason === 'too_large' ? PHOTO_TOO_LARGE : PHOTO_NOT_IMAGE });
+        return z.NEVER;
+      }),
+    Terms_Agreed: z.boolean({ error: 'Please agree to the terms and conditions' }).optional(),
+    Terms_Agreed_At: z.string().max(40).nullish(),
+  })
+  .superRefine((v, ctx) => {
+    // The form sends Terms_Agreed and/or the time it was ticked; either says yes unless Terms_Agreed is false.
+    const agreed = v.Terms_Agreed === true || (v.Terms_Agreed === undefined && Boolean(v.Terms_Agreed_At));
+    if (!agreed) ctx.addIssue({ code: 'custom', path: ['Terms_Agreed'], message: 'Please agree to the terms and conditions' });
+  });
+
+export function profileRoutes(deps: CommandDeps): Router {
+  const r = Router();
+  const auth = authenticate(deps.authenticator);
+
+  /** PUT /api/profile with the full profile object: fields the caller's role may not change are ignored. */
+  r.put('/api/profile', auth, async (req, res) => {
+    const { id, role } = authOf(req);
+    const schema = settingsSchemas[role];
+    if (!schema) throw forbidden('This account has no editable profile');
+    const body = validate(schema, req.body) as Record<string, unknown>;
+    const changes = Object.fromEntries(EDITABLE_PROFILE_FIELDS[role].filter((f) => body[f] !== undefined).map((f) => [f, body[f]])) as ProfileChanges;
+    const result = await changeProfile(deps, id, changes, metaFor(req, deps));
+    await deps.waitForProjections(result.position);
+    sendResult(res, 200, result.position, { success: true, message: 'Profile updated successfully!', changed: result.events.length > 0, user: publicUser(result.state) });
+  });
+
+  r.put('/api/mentor/profile', auth, requireRole('mentor'), async (req, res) => {
+    const { id } = authOf(req);
+    const { Terms_Agreed: _t, Terms_Agreed_At: _a, ...profile } = validate(mentorProfileSchema, req.body);
+    const result = await runAccountCommand(deps, id, { type: 'SaveMentorProfile', profile: profile satisfies MentorProfile, agreedAt: deps.clock().toISOString() }, metaFor(req, deps));
+    await deps.waitForProjections(result.position);
+    sendResult(res, 200, result.position, {
+      success: true,
+      message: 'Profile updated successfully!',
+      profile: { ...result.state.mentorProfile, Terms_Agreed: true, Terms_Agreed_At: result.state.termsAgreedAt, profile_completed: true },
+    });
+  });
+
+  return r;
+}

@@ -1,0 +1,148 @@
+import { describe, it } from 'vitest';
+import type { JobRequirements } from '@panda/events/catalogue/accounts';
+import { spec } from '../shared/given-when-then';
+import { trainingDecider, type TrainingCommand } from './decider';
+import type { TrainingEvent } from './state';
+import type { AccountEvent } from '../accounts/decider';
+
+type E = TrainingEvent | AccountEvent;
+const training = spec(trainingDecider);
+
+const req = (boilerInstalls: number, boilerService: number, pipework: number, repair: number): JobRequirements => ({ boilerInstalls, boilerService, pipework, repair });
+const registered = (requirements = req(10, 4, 8, 5)): E => ({
+  type: 'StudentRegistered',
+  data: { accountId: 's1', centreId: 'c1', firstName: 'Amy', lastName: 'Pond', email: 'amy@x.co', phone: null, postcode: null, dateOfBirth: null, requirements, temporaryPasswordHash: 't' },
+});
+const proposed: E = { type: 'PlacementProposed', data: { placementId: 'p1', studentId: 's1', mentorId: 'm1', centreId: 'c1', notes: null, reasons: [] } };
+const accepted: E = { type: 'PlacementAccepted', data: { placementId: 'p1', studentId: 's1', mentorId: 'm1' } };
+const ended: E = { type: 'PlacementEnded', data: { placementId: 'p1', studentId: 's1', mentorId: 'm1', status: 'cancelled', notes: null } };
+const opened = (jobId: string, jobType: 'Boiler Installs' | 'Boiler Service' | 'Pipework' | 'Repair', totalCount: number): E => ({
+  type: 'JobOpened',
+  data: { jobId, studentId: 's1', placementId: 'p1', mentorId: 'm1', jobType, totalCount },
+});
+const signature = { signature: 'D Clarke', mentorName: 'Dave Clarke', date: '2026-01-05', time: '10:30', timestamp: '2026-01-05T10:30:00.000Z' };
+const signed = (jobId: string, completedCount: number): E => ({
+  type: 'JobCardSigned',
+  data: { jobId, studentId: 's1', mentorId: 'm1', signature, completedAt: '2026-01-05T10:30:00.000Z', completedCount },
+});
+const placed = [registered(), proposed, accepted, opened('j-bi', 'Boiler Installs', 10), opened('j-bs', 'Boiler Service', 4), opened('j-pw', 'Pipework', 8), opened('j-r', 'Repair', 5)];
+
+const setGoals = (requirements: JobRequirements, additionalRequirements: string | null = null): TrainingCommand => ({
+  type: 'SetRequirements',
+  requirements,
+  additionalRequirements,
+  newJobIds: ['n-bi', 'n-bs', 'n-pw', 'n-r'],
+});
+const sign = (jobId: string, mentorId = 'm1'): TrainingCommand => ({ type: 'SignJobCard', jobId, mentorId, signature, completedAt: '2026-01-05T10:30:00.000Z' });
+
+describe('training goals (SetRequirements)', () => {
+  it('records the goals of a registered student', () => {
+    training
+      .given([registered()])
+      .when(setGoals(req(12, 0, 3, 1), 'LPG if possible'))
+      .then([{ type: 'RequirementsSet', data: { studentId: 's1', requirements: req(12, 0, 3, 1), additionalRequirements: 'LPG if possible' } }]);
+  });
+
+  it('accepts the bounds 1 and 100, with 0 meaning not required', () => {
+    training.given([registered()]).when(setGoals(req(1, 100, 0, 0))).then([{ type: 'RequirementsSet', data: { studentId: 's1', requirements: req(1, 100, 0, 0), additionalRequirements: null } }]);
+  });
+
+  it('refuses a count above 100 or below 0, or not a whole number', () => {
+    training.given([registered()]).when(setGoals(req(101, 1, 1, 1))).thenThrows(400, 'boilerInstalls: Must be between 1 and 100');
+    training.given([registered()]).when(setGoals(req(1, -1, 1, 1))).thenThrows(400, 'boilerService: Must be between 1 and 100');
+    training.given([registered()]).when(setGoals(req(1, 1, 2.5, 1))).thenThrows(400, 'pipework: Must be between 1 and 100');
+  });
+
+  it('refuses goals without any job', () => {
+    training.given([registered()]).when(setGoals(req(0, 0, 0, 0))).thenThrows(400, 'Please specify at least one job requirement');
+  });
+
+  it('refuses a student who does not exist', () => {
+    training.given([]).when(setGoals(req(1, 1, 1, 1))).thenThrows(404);
+  });
+
+  it('adjusts the totals of open jobs to the new requirements, leaving unchanged ones alone', () => {
+    training
+      .given(placed)
+      .when(setGoals(req(12, 4, 6, 5)))
+      .then([
+        { type: 'RequirementsSet', data: { studentId: 's1', requirements: req(12, 4, 6, 5), additionalRequirements: null } },
+        { type: 'JobTotalAdjusted', data: { jobId: 'j-bi', studentId: 's1', totalCount: 12 } },
+        { type: 'JobTotalAdjusted', data: { jobId: 'j-pw', studentId: 's1', totalCount: 6 } },
+      ]);
+  });
+
+  it('never lowers a job total below the cards already signed (ruling 6)', () => {
+    training
+      .given([...placed, signed('j-r', 1), signed('j-r', 2), signed('j-r', 3)])
+      .when(setGoals(req(10, 4, 8, 1)))
+      .then([
+        { type: 'RequirementsSet', data: { studentId: 's1', requirements: req(10, 4, 8, 1), additionalRequirements: null } },
+        { type: 'JobTotalAdjusted', data: { jobId: 'j-r', studentId: 's1', totalCount: 3 } },
+      ]);
+    // Removing a requirement altogether keeps the signed cards too.
+    training
+      .given([...placed, signed('j-bs', 1)])
+      .when(setGoals(req(10, 0, 8, 5)))
+      .then([
+        { type: 'RequirementsSet', data: { studentId: 's1', requirements: req(10, 0, 8, 5), additionalRequirements: null } },
+        { type: 'JobTotalAdjusted', data: { jobId: 'j-bs', studentId: 's1', totalCount: 1 } },
+      ]);
+  });
+
+  it('opens a job for a newly required type while the student is placed', () => {
+    training
+      .given([registered(req(3, 0, 0, 0)), proposed, accepted, opened('j-bi', 'Boiler Installs', 3)])
+      .when(setGoals(req(3, 0, 2, 0)))
+      .then([
+        { type: 'RequirementsSet', data: { studentId: 's1', requirements: req(3, 0, 2, 0), additionalRequirements: null } },
+        { type: 'JobOpened', data: { jobId: 'n-pw', studentId: 's1', placementId: 'p1', mentorId: 'm1', jobType: 'Pipework', totalCount: 2 } },
+      ]);
+  });
+
+  it('opens no job while the student is not placed (jobs open when a placement becomes active)', () => {
+    training
+      .given([registered(), proposed])
+      .when(setGoals(req(3, 3, 3, 3)))
+      .then([{ type: 'RequirementsSet', data: { studentId: 's1', requirements: req(3, 3, 3, 3), additionalRequirements: null } }]);
+  });
+});
+
+describe('job cards (SignJobCard)', () => {
+  it('signs ONE card: the completed count goes up by one (ruling 7)', () => {
+    training.given(placed).when(sign('j-r')).then([signed('j-r', 1)]);
+    training.given([...placed, signed('j-r', 1), signed('j-r', 2)]).when(sign('j-r')).then([signed('j-r', 3)]);
+  });
+
+  it('refuses signing past the total', () => {
+    const five = [1, 2, 3, 4, 5].map((n) => signed('j-r', n));
+    training.given([...placed, ...five]).when(sign('j-r')).thenThrows(409, 'This job is already complete');
+  });
+
+  it('refuses signing once a lowered requirement already completed the job', () => {
+    training
+      .given([...placed, signed('j-bs', 1), signed('j-bs', 2), { type: 'JobTotalAdjusted', data: { jobId: 'j-bs', studentId: 's1', totalCount: 2 } }])
+      .when(sign('j-bs'))
+      .thenThrows(409, 'This job is already complete');
+  });
+
+  it("refuses anyone but the student's active mentor, without revealing the job", () => {
+    training.given(placed).when(sign('j-r', 'm2')).thenThrows(404, 'Job not found');
+    training.given([...placed, ended]).when(sign('j-r')).thenThrows(404, 'Job not found');
+    training.given(placed).when(sign('no-such-job')).thenThrows(404, 'Job not found');
+  });
+
+  it('lets the new mentor sign a job reassigned to their placement', () => {
+    const second: E[] = [
+      ended,
+      { type: 'PlacementProposed', data: { placementId: 'p2', studentId: 's1', mentorId: 'm2', centreId: 'c1', notes: null, reasons: [] } },
+      { type: 'PlacementAccepted', data: { placementId: 'p2', studentId: 's1', mentorId: 'm2' } },
+      { type: 'JobReassigned', data: { jobId: 'j-r', studentId: 's1', placementId: 'p2', mentorId: 'm2' } },
+    ];
+    training.given([...placed, signed('j-r', 1), ...second]).when(sign('j-r', 'm1')).thenThrows(404);
+    training
+      .given([...placed, signed('j-r', 1), ...second])
+      .when(sign('j-r', 'm2'))
+      .then([{ type: 'JobCardSigned', data: { jobId: 'j-r', studentId: 's1', mentorId: 'm2', signature, completedAt: '2026-01-05T10:30:00.000Z', completedCount: 2 } }]);
+  });
+});

@@ -1,0 +1,67 @@
+import type { TestApp } from '@panda/server/testing/harness';
+import { fullProfile, uniqueEmail, type Login } from '../admin/test-fixtures';
+
+/** Test helpers for the training API tests, through the HTTP API as the product's users (not used by the product). */
+
+export type StudentLogin = Login & { email: string; temporaryPassword: string };
+
+async function ok(r: Promise<{ status: number; body: any }>, what: string, status = 200) {
+  const res = await r;
+  if (res.status !== status) throw new Error(`${what} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+export async function vet(app: TestApp, role: 'mentor' | 'training_centre', id: string) {
+  await ok(app.call('PATCH', `/api/admin/users/${role}/${id}/vet`, { is_vetted: true }, await app.adminToken()), 'vet');
+}
+
+export async function vettedCentre(app: TestApp, name = 'North Gas Training'): Promise<Login> {
+  const centre = await app.signUp('training_centre', uniqueEmail('centre'), { Training_Centre_Name: name });
+  await vet(app, 'training_centre', centre.user.id);
+  return centre;
+}
+
+/** A vetted mentor whose profile form succeeded (PUT /api/mentor/profile). */
+export async function readyMentor(app: TestApp, names: Record<string, unknown> = {}, profile: Record<string, unknown> = {}): Promise<Login> {
+  const mentor = await app.signUp('mentor', uniqueEmail('mentor'), names);
+  await vet(app, 'mentor', mentor.user.id);
+  await ok(app.call('PUT', '/api/mentor/profile', { ...fullProfile(profile), Terms_Agreed: true }, mentor.token), 'mentor profile');
+  return mentor;
+}
+
+/** A student registered by `centre`, signed in with the temporary password. */
+export async function registeredStudent(app: TestApp, centre: Login, over: Record<string, unknown> = {}): Promise<StudentLogin> {
+  const email = (over.Email as string) ?? uniqueEmail('student');
+  const body = await ok(
+    app.call('POST', '/api/register-student', { First_Name: 'Amy', Last_Name: 'Pond', Email: email, Phone_Number: '07700900000', Postcode: 'M1 1AA', ...over }, centre.token),
+    'register student',
+    201,
+  );
+  const login = await app.signIn(email, body.temporary_password);
+  return { ...login, email, temporaryPassword: body.temporary_password };
+}
+
+/** An admin proposes, the mentor accepts: the student is placed and their jobs open. Returns the placement id. */
+export async function place(app: TestApp, student: Login, mentor: Login): Promise<string> {
+  const proposed = await ok(app.call('POST', '/api/admin/placements', { student_id: student.user.id, mentor_id: mentor.user.id }, await app.adminToken()), 'propose', 201);
+  const accepted = await ok(app.call('POST', `/api/placement-requests/${proposed.placement_id}/accept`, undefined, mentor.token), 'accept');
+  await app.platform.commandDeps.waitForProjections(accepted.position);
+  return proposed.placement_id;
+}
+
+export const signature = (n = 1) => ({
+  mentor_signature: { signature: 'D Clarke', mentorName: 'Dave Clarke', date: '2026-01-05', time: `10:${String(n).padStart(2, '0')}`, timestamp: `2026-01-05T10:${String(n).padStart(2, '0')}:00.000Z` },
+  completed_at: `2026-01-05T10:${String(n).padStart(2, '0')}:00.000Z`,
+});
+
+/** GET with read-your-writes on the latest position. */
+export async function get(app: TestApp, path: string, token: string) {
+  const head = await app.platform.store.headPosition();
+  return app.call('GET', path, undefined, token, { 'X-Min-Position': String(head) });
+}
+
+export async function jobsOf(app: TestApp, token: string, studentId?: string): Promise<any[]> {
+  const r = await get(app, `/api/jobs${studentId ? `?student_id=${studentId}` : ''}`, token);
+  if (r.status !== 200) throw new Error(`jobs failed: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { defineEvent } from '../define';
+import type { AccountRole } from './accounts';
+
+/**
+ * Profiles, in the account's own stream `account-<accountId>` (see accounts.ts). Field names are
+ * the product's (spec section 3), as the profile forms send them.
+ */
+
+export const BUSINESS_TYPES_FORM = ['Sole Trader', 'Limited Company', 'Partnership', 'LLP (Limited Liability Partnership)', 'Charity/Non-profit', 'Other'] as const;
+export const BUSINESS_TYPES_SETTINGS = ['Sole Trader', 'Limited Company', 'Partnership', 'Self Employed'] as const;
+/** Either form may have set the business type, so both lists are accepted everywhere. */
+export const BUSINESS_TYPES: readonly string[] = [...new Set([...BUSINESS_TYPES_FORM, ...BUSINESS_TYPES_SETTINGS])];
+export const REFERRAL_SOURCES = ['Google Search', 'Social Media', 'Word of Mouth', 'Existing Student', 'Trade Website', 'Advertisement', 'Other'] as const;
+
+/** What Profile Settings may change; only the fields that changed are present. */
+export const profileChangesSchema = z
+  .object({
+    First_Name: z.string(),
+    Last_Name: z.string(),
+    /** A training centre's name. */
+    Name: z.string(),
+    Email: z.string(),
+    Phone_Number: z.string().nullable(),
+    Postcode: z.string().nullable(),
+    /** Mentor business fields that Profile Settings shows (a draft until the mentor profile is saved). */
+    Business_Name: z.string(),
+    Gas_Safe_Registration_Number: z.string(),
+    Business_Type: z.string(),
+    Business_Postcode: z.string(),
+  })
+  .partial();
+export type ProfileChanges = z.infer<typeof profileChangesSchema>;
+
+/** The mentor business fields Profile Settings shows (a subset of the mentor profile). */
+export const SETTINGS_BUSINESS_FIELDS = ['Business_Name', 'Gas_Safe_Registration_Number', 'Business_Type', 'Business_Postcode'] as const;
+
+/** What each role may change in Profile Settings (spec section 6); everything else is read-only. */
+export const EDITABLE_PROFILE_FIELDS: Record<AccountRole, readonly (keyof ProfileChanges)[]> = {
+  student: ['First_Name', 'Last_Name', 'Phone_Number', 'Postcode'],
+  training_centre: ['Name', 'Email'],
+  mentor: ['First_Name', 'Last_Name', 'Email', ...SETTINGS_BUSINESS_FIELDS],
+  admin: [],
+};
+
+/** Someone changed their Profile Settings. An email change also moves the email claim (accounts.ts). */
+export const ProfileChanged = defineEvent('ProfileChanged', z.object({ accountId: z.string(), changes: profileChangesSchema }));
+
+export const mentorProfileSchema = z.object({
+  Business_Name: z.string(),
+  Business_Postcode: z.string(),
+  Business_Phone_Number: z.string(),
+  Business_Email: z.string(),
+  Gas_Safe_Registration_Number: z.string(),
+  VAT_Registered: z.boolean(),
+  Business_Type: z.string(),
+  Qualified_Boilers: z.boolean(),
+  Qualified_Cookers: z.boolean(),
+  Qualified_Gas_Fires: z.boolean(),
+  Qualified_Gas_Meters: z.boolean(),
+  Qualified_LPG: z.boolean(),
+  Qualified_Commercial: z.boolean(),
+  Additional_Information: z.string().nullable(),
+  Referral_Source: z.string().nullable(),
+  /** Image data URL (JPEG, PNG or WEBP, checked by its bytes, at most 10 MB), or null. */
+  Gas_Safe_Card_Photo: z.string().nullable(),
+});
+export type MentorProfile = z.infer<typeof mentorProfileSchema>;
+
+/**
+ * A mentor saved their complete business profile (the profile form, or a Profile Settings change of
+ * a business field once the profile is complete). Always the WHOLE profile: readers need no other event.
+ */
+export const MentorProfileSaved = defineEvent(
+  'MentorProfileSaved',
+  z.object({ accountId: z.string(), profile: mentorProfileSchema, /** ISO time the mentor first agreed to the terms. */ termsAgreedAt: z.string() }),
+);
+
+export const profileEvents = [ProfileChanged, MentorProfileSaved] as const;

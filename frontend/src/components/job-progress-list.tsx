@@ -1,0 +1,72 @@
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { jobIsComplete, jobPercent, type Job } from '../lib/job-types';
+import { JobTypeIcon } from './job-type-icon';
+
+export interface JobProgressListProps {
+  jobs: Job[];
+  /** Show the student's name under the job type (mentor screens). */
+  showStudent?: boolean;
+}
+
+/** Compact progress rows (job type, completed/total, bar, percent) for overview cards. */
+export function JobProgressList({ jobs, showStudent }: JobProgressListProps) {
+  return (
+    <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Job progress">
+      {jobs.map((job) => {
+        const percent = jobPercent(job);
+        const complete = jobIsComplete(job);
+        return (
+          <Box
+            component="li"
+            key={job.id}
+            data-testid="job-progress-row"
+            sx={{ p: 1.75, borderRadius: '12px', border: '1px solid', borderColor: 'divider', bgcolor: '#fbfcfe' }}
+          >
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+              <Box
+                aria-hidden
+                sx={{
+                  width: 36,
+                  height: 36,
+                  borderRadius: 2,
+                  flexShrink: 0,
+                  display: 'grid',
+                  placeItems: 'center',
+                  bgcolor: complete ? 'rgba(22, 163, 74, 0.1)' : 'rgba(29, 78, 216, 0.08)',
+                  color: complete ? 'success.dark' : 'primary.main',
+                }}
+              >
+                <JobTypeIcon type={String(job.Job_Type)} fontSize="small" />
+              </Box>
+              <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+                <Typography sx={{ fontWeight: 700, lineHeight: 1.3 }} noWrap>
+                  {job.Job_Type}
+                </Typography>
+                <Typography variant="body2" color="text.secondary" noWrap>
+                  {showStudent && job.Student_Name ? `${job.Student_Name} · ` : ''}
+                  {job.Completed_Count} of {job.Total_Count} completed
+                </Typography>
+              </Box>
+              <Typography
+                sx={{ fontWeight: 800, color: complete ? 'success.dark' : 'primary.main', flexShrink: 0 }}
+                aria-label={`${percent}% complete`}
+              >
+                {percent}%
+              </Typography>
+            </Box>
+            <LinearProgress
+              variant="determinate"
+              value={percent}
+              color={complete ? 'success' : 'primary'}
+              aria-label={`${job.Job_Type} progress`}
+              sx={{ mt: 1.25, height: 8, borderRadius: 4, bgcolor: 'rgba(15, 23, 42, 0.06)', '& .MuiLinearProgress-bar': { borderRadius: 4 } }}
+            />
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}

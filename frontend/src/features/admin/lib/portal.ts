@@ -1,0 +1,47 @@
+/**
+ * The hidden admin portal (rulings 2-3). The server tells the page it IS the portal only when it
+ * serves the secret path (`window.__PANDA_ADMIN_PORTAL__`); nothing in the public app knows the
+ * path. A browser that has visited the portal remembers it, so that the dashboard can send a
+ * signed-out admin back to it (else it goes to `/`).
+ */
+
+declare global {
+  interface Window {
+    __PANDA_ADMIN_PORTAL__?: string;
+  }
+}
+
+export const ADMIN_DASHBOARD_PATH = '/panda-admin-dashboard';
+const PORTAL_KEY = 'panda_admin_portal';
+
+const validPath = (p: unknown): p is string => typeof p === 'string' && /^\/[A-Za-z0-9._~-][A-Za-z0-9._~\-/]*$/.test(p) && p !== ADMIN_DASHBOARD_PATH;
+
+/** The portal path the server injected into this page, if this page is the portal. */
+export function injectedPortalPath(): string | null {
+  if (typeof window === 'undefined') return null;
+  const p = window.__PANDA_ADMIN_PORTAL__;
+  return validPath(p) ? p : null;
+}
+
+export function rememberPortalPath(path: string): void {
+  try {
+    localStorage.setItem(PORTAL_KEY, path);
+  } catch {
+    /* storage unavailable: the dashboard then falls back to / */
+  }
+}
+
+/** The portal path: the injected one (remembered for later), else the one remembered earlier, else null. */
+export function portalPath(): string | null {
+  const injected = injectedPortalPath();
+  if (injected) {
+    rememberPortalPath(injected);
+    return injected;
+  }
+  try {
+    const stored = localStorage.getItem(PORTAL_KEY);
+    return validPath(stored) ? stored : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,161 @@
+import CheckCircleOutlineRounded from '@mui/icons-material/CheckCircleOutlineRounded';
+import EmailOutlined from '@mui/icons-material/EmailOutlined';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import LocationOnOutlined from '@mui/icons-material/LocationOnOutlined';
+import PersonOutlineRounded from '@mui/icons-material/PersonOutlineRounded';
+import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { JobTypeIcon } from '../../../components/job-type-icon';
+import { jobIsComplete, jobPercent, jobRemaining, type Job } from '../../../lib/job-types';
+
+function ContactLine({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, color: 'text.secondary' }}>
+      <Box aria-hidden sx={{ display: 'flex', '& svg': { fontSize: 18 } }}>
+        {icon}
+      </Box>
+      <Typography variant="body2" noWrap title={typeof children === 'string' ? children : undefined} sx={{ minWidth: 0 }}>
+        <Box component="span" sx={{ position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 }}>
+          {label}:{' '}
+        </Box>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+function Figure({ label, value, tone }: { label: string; value: ReactNode; tone?: string }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600, display: 'block' }}>
+        {label}
+      </Typography>
+      <Typography sx={{ fontWeight: 800, color: tone ?? 'text.primary' }}>{value}</Typography>
+    </Box>
+  );
+}
+
+export interface MentorJobCardProps {
+  job: Job;
+  onMarkComplete: (job: Job) => void;
+  onDetails: (job: Job) => void;
+}
+
+/** One job of a student (spec "Mentor job management"). */
+export function MentorJobCard({ job, onMarkComplete, onDetails }: MentorJobCardProps) {
+  const complete = jobIsComplete(job);
+  const percent = jobPercent(job);
+  const remaining = jobRemaining(job);
+  const student = job.Student_Name || 'Student';
+
+  return (
+    <Card
+      component="article"
+      aria-label={`${job.Job_Type} for ${student}`}
+      data-testid="mentor-job-card"
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%', borderColor: complete ? 'rgba(22, 163, 74, 0.35)' : undefined }}
+    >
+      <CardContent sx={{ p: 2.5, flexGrow: 1 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+          <Box
+            aria-hidden
+            sx={{
+              width: 42,
+              height: 42,
+              borderRadius: 2.5,
+              flexShrink: 0,
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: complete ? 'rgba(22, 163, 74, 0.1)' : 'rgba(29, 78, 216, 0.08)',
+              color: complete ? 'success.dark' : 'primary.main',
+            }}
+          >
+            <JobTypeIcon type={String(job.Job_Type)} />
+          </Box>
+          <Typography variant="h6" component="h4" sx={{ fontSize: '1.05rem', flexGrow: 1, minWidth: 0 }} noWrap>
+            {job.Job_Type}
+          </Typography>
+          <Chip
+            label={complete ? 'Completed' : 'In Progress'}
+            color={complete ? 'success' : 'primary'}
+            variant={complete ? 'filled' : 'outlined'}
+            size="small"
+            sx={{ fontWeight: 700 }}
+          />
+        </Box>
+
+        <Box sx={{ mt: 2, display: 'grid', gap: 0.75 }}>
+          <ContactLine icon={<PersonOutlineRounded />} label="Student">
+            <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
+              {student}
+            </Box>
+          </ContactLine>
+          <ContactLine icon={<EmailOutlined />} label="Email">
+            {job.student_email || 'Not provided'}
+          </ContactLine>
+          <ContactLine icon={<PhoneOutlined />} label="Phone">
+            {job.student_phone || 'Not provided'}
+          </ContactLine>
+          <ContactLine icon={<LocationOnOutlined />} label="Postcode">
+            {job.student_postcode || 'Not provided'}
+          </ContactLine>
+        </Box>
+
+        <Box sx={{ mt: 2.25 }}>
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', mb: 0.75 }}>
+            <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
+              Progress
+            </Typography>
+            <Typography sx={{ fontWeight: 800, color: complete ? 'success.dark' : 'primary.main' }} data-testid="job-percent">
+              {percent}%
+            </Typography>
+          </Box>
+          <LinearProgress
+            variant="determinate"
+            value={percent}
+            color={complete ? 'success' : 'primary'}
+            aria-label={`${job.Job_Type} progress for ${student}`}
+            sx={{ height: 8, borderRadius: 4, bgcolor: 'rgba(15, 23, 42, 0.06)', '& .MuiLinearProgress-bar': { borderRadius: 4 } }}
+          />
+        </Box>
+
+        <Box sx={{ mt: 2, display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 1 }}>
+          <Figure label="Total Required" value={job.Total_Count} />
+          <Figure label="Remaining" value={remaining} tone={remaining > 0 ? 'secondary.dark' : 'success.dark'} />
+          <Figure label="Status" value={complete ? 'Complete' : 'Ongoing'} tone={complete ? 'success.dark' : undefined} />
+        </Box>
+      </CardContent>
+      <CardActions sx={{ px: 2.5, pb: 2.5, pt: 0, gap: 1 }}>
+        {!complete && (
+          <Button
+            variant="contained"
+            color="success"
+            startIcon={<CheckCircleOutlineRounded />}
+            onClick={() => onMarkComplete(job)}
+            aria-label={`Mark Complete: ${job.Job_Type} for ${student}`}
+            sx={{ flex: 1, whiteSpace: 'nowrap', px: 1.5 }}
+          >
+            Mark Complete
+          </Button>
+        )}
+        <Button
+          variant="outlined"
+          startIcon={<InfoOutlined />}
+          onClick={() => onDetails(job)}
+          aria-label={`Details: ${job.Job_Type} for ${student}`}
+          sx={{ flex: 1, ml: '0 !important', whiteSpace: 'nowrap', px: 1.5 }}
+        >
+          Details
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}

@@ -1,0 +1,139 @@
+import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, useState } from 'react';
+import { EmptyState } from '../../../components/empty-state';
+import { useDashboardNavigate } from '../../../lib/dashboard-nav';
+import { compareJobs, jobIsComplete, percentOf, type Job } from '../../../lib/job-types';
+import { toast } from '../../../lib/toast';
+import { useGetMentorJobsQuery } from '../api/mentor-api';
+import { MentorJobCard } from './mentor-job-card';
+import { SignJobDialog } from './sign-job-dialog';
+
+export const JOBS_LOAD_ERROR = 'Failed to load jobs';
+
+interface StudentGroup {
+  id: string;
+  name: string;
+  jobs: Job[];
+}
+
+/** Jobs grouped per assigned student, students by name, jobs in job-type order. */
+export function groupByStudent(jobs: Job[]): StudentGroup[] {
+  const groups = new Map<string, StudentGroup>();
+  for (const job of jobs) {
+    const id = job.Student_ID || 'unknown';
+    const group = groups.get(id) ?? { id, name: job.Student_Name || 'Student', jobs: [] };
+    group.jobs.push(job);
+    groups.set(id, group);
+  }
+  return [...groups.values()]
+    .map((g) => ({ ...g, jobs: [...g.jobs].sort(compareJobs) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** Student Jobs (spec "Mentor job management"). */
+export function MentorJobsView() {
+  const jobsQuery = useGetMentorJobsQuery();
+  const go = useDashboardNavigate();
+  const [signing, setSigning] = useState<Job | null>(null);
+  const failed = jobsQuery.isError && !jobsQuery.data;
+  const toasted = useRef(false);
+
+  useEffect(() => {
+    if (failed && !toasted.current) {
+      toasted.current = true;
+      toast.error(JOBS_LOAD_ERROR);
+    }
+    if (!failed) toasted.current = false;
+  }, [failed]);
+
+  if (jobsQuery.isLoading) {
+    return (
+      <Stack spacing={2} aria-busy="true" aria-label="Loading jobs">
+        <Skeleton variant="rounded" height={72} sx={{ borderRadius: 4 }} />
+        <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', xl: '1fr 1fr 1fr' } }}>
+          {[0, 1].map((i) => (
+            <Skeleton key={i} variant="rounded" height={340} sx={{ borderRadius: 4 }} />
+          ))}
+        </Box>
+      </Stack>
+    );
+  }
+
+  if (failed) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void jobsQuery.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        {JOBS_LOAD_ERROR}
+      </Alert>
+    );
+  }
+
+  const groups = groupByStudent(jobsQuery.data ?? []);
+
+  if (groups.length === 0) {
+    return (
+      <Card>
+        <EmptyState
+          icon={<PersonSearchOutlined />}
+          title="No students or jobs assigned yet"
+          text="When a trainee is placed with you, their jobs appear here so you can sign off each one as it is completed."
+        />
+      </Card>
+    );
+  }
+
+  return (
+    <Stack spacing={4}>
+      {groups.map((group) => {
+        const total = group.jobs.reduce((s, j) => s + j.Total_Count, 0);
+        const done = group.jobs.reduce((s, j) => s + Math.min(j.Completed_Count, j.Total_Count), 0);
+        const open = group.jobs.filter((j) => !jobIsComplete(j)).length;
+        return (
+          <Box component="section" key={group.id} aria-labelledby={`student-${group.id}`} data-testid="student-job-group">
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2, flexWrap: 'wrap' }}>
+              <Avatar sx={{ bgcolor: 'secondary.main', fontWeight: 700 }} aria-hidden>
+                {(group.name.trim()[0] ?? '?').toUpperCase()}
+              </Avatar>
+              <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+                <Typography id={`student-${group.id}`} variant="h6" component="h3" sx={{ lineHeight: 1.3 }}>
+                  {group.name}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {group.jobs.length} {group.jobs.length === 1 ? 'job' : 'jobs'} · {done} of {total} cards signed ({percentOf(done, total)}%)
+                </Typography>
+              </Box>
+              <Chip
+                size="small"
+                label={open > 0 ? `${open} in progress` : 'All complete'}
+                color={open > 0 ? 'primary' : 'success'}
+                variant="outlined"
+                sx={{ fontWeight: 600 }}
+              />
+            </Box>
+            <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', xl: '1fr 1fr 1fr' } }}>
+              {group.jobs.map((job) => (
+                <MentorJobCard key={job.id} job={job} onMarkComplete={setSigning} onDetails={(j) => go('job-detail', j.id)} />
+              ))}
+            </Box>
+          </Box>
+        );
+      })}
+      <SignJobDialog job={signing} onClose={() => setSigning(null)} onSigned={() => void jobsQuery.refetch()} />
+    </Stack>
+  );
+}

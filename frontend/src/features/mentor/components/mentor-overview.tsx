@@ -1,0 +1,166 @@
+import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
+import AssignmentTurnedInOutlined from '@mui/icons-material/AssignmentTurnedInOutlined';
+import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
+import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
+import { JobProgressList } from '../../../components/job-progress-list';
+import { StatCard } from '../../../components/stat-card';
+import { dashboardPath } from '../../../lib/dashboard-nav';
+import { useAppSelector } from '../../../lib/hooks';
+import { compareJobs, type Job } from '../../../lib/job-types';
+import { selectUser } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { useGetMentorJobsQuery, useGetMentorOverviewQuery } from '../api/mentor-api';
+import { MentorProfileCard } from './mentor-profile-card';
+
+/** Jobs shown on the overview before the view-all link (spec section 9). */
+export const OVERVIEW_JOBS = 4;
+
+export const DASHBOARD_LOAD_ERROR = 'Error loading dashboard data';
+
+/** Jobs by student name, then job type. */
+export function sortMentorJobs(jobs: Job[]): Job[] {
+  return [...jobs].sort((a, b) => (a.Student_Name ?? '').localeCompare(b.Student_Name ?? '') || compareJobs(a, b));
+}
+
+export interface MentorOverviewViewProps {
+  /** The pending placement requests card (composed by the app from features/placement-requests). */
+  placementRequests?: ReactNode;
+}
+
+/** Mentor overview (spec "Mentor overview and profile"). */
+export function MentorOverviewView({ placementRequests }: MentorOverviewViewProps) {
+  const user = useAppSelector(selectUser);
+  const overviewQuery = useGetMentorOverviewQuery();
+  const jobsQuery = useGetMentorJobsQuery();
+  const overview = overviewQuery.data;
+  const failed = (overviewQuery.isError && !overview) || (jobsQuery.isError && !jobsQuery.data);
+  const toasted = useRef(false);
+
+  // Spec section 8: 'Error loading dashboard data' (and empty data) when the load fails.
+  useEffect(() => {
+    if (failed && !toasted.current) {
+      toasted.current = true;
+      toast.error(DASHBOARD_LOAD_ERROR);
+    }
+    if (!failed) toasted.current = false;
+  }, [failed]);
+
+  const jobs = sortMentorJobs(jobsQuery.data ?? []);
+  const studentCount =
+    typeof overview?.active_students === 'number'
+      ? overview.active_students
+      : typeof overview?.student_count === 'number'
+        ? overview.student_count
+        : new Set(jobs.map((j) => j.Student_ID)).size;
+  const active = overview ? !!overview.matched || studentCount > 0 : studentCount > 0;
+  const supervised = typeof overview?.jobs_completed === 'number' ? overview.jobs_completed : 0;
+  const shown = jobs.slice(0, OVERVIEW_JOBS);
+
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Typography variant="h5" component="h2" sx={{ fontSize: { xs: '1.35rem', md: '1.6rem' } }}>
+          Welcome back{user?.First_Name ? `, ${user.First_Name}` : ''}!
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          Your trainees, their progress and your business profile at a glance.
+        </Typography>
+      </Box>
+
+      {failed && (
+        <Alert
+          severity="error"
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => {
+                void overviewQuery.refetch();
+                void jobsQuery.refetch();
+              }}
+            >
+              Retry
+            </Button>
+          }
+        >
+          {DASHBOARD_LOAD_ERROR}
+        </Alert>
+      )}
+
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+        <Card component="section" aria-labelledby="mentor-status-title">
+          <CardContent sx={{ p: { xs: 2.5, md: 3 }, '&:last-child': { pb: { xs: 2.5, md: 3 } } }}>
+            <Typography id="mentor-status-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+              Mentor Status
+            </Typography>
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr', xl: '1fr 1fr' } }}>
+              <StatCard
+                label="Status"
+                icon={<GroupsOutlined />}
+                tone={active ? 'success' : 'neutral'}
+                loading={overviewQuery.isLoading}
+                value={active ? 'Active Students' : 'No Active Students'}
+                caption={active ? `${studentCount} ${studentCount === 1 ? 'student' : 'students'} placed with you` : 'New trainees will be matched with you'}
+                data-testid="mentor-status"
+              />
+              <StatCard
+                label="Jobs Supervised"
+                icon={<AssignmentTurnedInOutlined />}
+                tone="primary"
+                loading={overviewQuery.isLoading}
+                value={supervised}
+                caption="Job cards you have signed"
+                data-testid="jobs-supervised"
+              />
+            </Box>
+          </CardContent>
+        </Card>
+        <MentorProfileCard />
+      </Box>
+
+      {placementRequests}
+
+      <Card component="section" aria-labelledby="student-progress-title">
+        <CardContent sx={{ p: { xs: 2.5, md: 3 }, '&:last-child': { pb: { xs: 2.5, md: 3 } } }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2, flexWrap: 'wrap' }}>
+            <Typography id="student-progress-title" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+              Student Training Progress
+            </Typography>
+            {jobs.length > OVERVIEW_JOBS && (
+              <Button component={RouterLink} to={dashboardPath('jobs')} endIcon={<ArrowForwardRounded />} size="small">
+                View all {jobs.length} jobs
+              </Button>
+            )}
+          </Box>
+          {jobsQuery.isLoading ? (
+            <Stack spacing={1.5}>
+              {[0, 1].map((i) => (
+                <Skeleton key={i} variant="rounded" height={78} sx={{ borderRadius: 3 }} />
+              ))}
+            </Stack>
+          ) : shown.length > 0 ? (
+            <JobProgressList jobs={shown} showStudent />
+          ) : (
+            <EmptyState
+              dense
+              icon={<PersonSearchOutlined />}
+              title="No students or jobs assigned yet"
+              text="When a trainee is placed with you, their training jobs and progress will appear here."
+            />
+          )}
+        </CardContent>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,173 @@
+import DrawOutlined from '@mui/icons-material/DrawOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../lib/errors';
+import { useAppSelector } from '../../../lib/hooks';
+import type { Job } from '../../../lib/job-types';
+import { displayName, selectUser } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { useCompleteJobMutation } from '../api/mentor-api';
+import { nowTime, todayIso } from '../utils/format';
+
+export const SIGNATURE_FONT = '"Segoe Script", "Brush Script MT", "Snell Roundhand", "URW Chancery L", cursive';
+
+type Field = 'mentorName' | 'signature' | 'date' | 'time';
+
+export interface SignJobDialogProps {
+  job: Job | null;
+  onClose: () => void;
+  /** After a successful sign-off (the jobs list reloads through its tags). */
+  onSigned?: () => void;
+}
+
+/** Mark Complete: the mentor's typed signature for ONE job card (spec section 5, ruling 7). */
+export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialogProps) {
+  // Keep showing the job while the dialog closes.
+  const [job, setJob] = useState<Job | null>(current);
+  useEffect(() => {
+    if (current) setJob(current);
+  }, [current]);
+  const user = useAppSelector(selectUser);
+  const [complete, { isLoading }] = useCompleteJobMutation();
+  const [values, setValues] = useState<Record<Field, string>>({ mentorName: '', signature: '', date: '', time: '' });
+  const [invalid, setInvalid] = useState<Partial<Record<Field, boolean>>>({});
+  const open = !!current;
+
+  // Date defaults to today and time to now, each time the dialog opens.
+  useEffect(() => {
+    if (!open) return;
+    const now = new Date();
+    setValues({ mentorName: displayName(user), signature: '', date: todayIso(now), time: nowTime(now) });
+    setInvalid({});
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, job?.id]);
+
+  const set = (field: Field) => (e: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+    setInvalid((s) => ({ ...s, [field]: false }));
+  };
+
+  const close = () => {
+    if (!isLoading) onClose();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!job || isLoading) return;
+    const missing = (Object.keys(values) as Field[]).filter((f) => !values[f].trim());
+    setInvalid(Object.fromEntries(missing.map((f) => [f, true])));
+    if (missing.length) {
+      toast.error('Please fill in all signature fields');
+      return;
+    }
+    const now = new Date().toISOString();
+    try {
+      await complete({
+        id: job.id,
+        mentor_signature: {
+          signature: values.signature.trim(),
+          mentorName: values.mentorName.trim(),
+          date: values.date,
+          time: values.time,
+          timestamp: now,
+        },
+        completed_at: now,
+      }).unwrap();
+      toast.success('Job marked as complete!');
+      onSigned?.();
+      onClose();
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to mark job as complete'));
+    }
+  };
+
+  const card = job ? Math.min(job.Total_Count, job.Completed_Count + 1) : 0;
+
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="sign-job-title" aria-describedby="sign-job-text">
+      <Box component="form" onSubmit={submit} noValidate aria-label="Sign job card">
+        <DialogTitle id="sign-job-title" sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
+          <Box aria-hidden sx={{ width: 38, height: 38, borderRadius: 2.5, display: 'grid', placeItems: 'center', bgcolor: 'rgba(22, 163, 74, 0.1)', color: 'success.dark' }}>
+            <DrawOutlined />
+          </Box>
+          Sign Off Job Card
+        </DialogTitle>
+        <DialogContent>
+          {job && (
+            <Box sx={{ p: 1.75, mb: 2.5, borderRadius: '12px', bgcolor: 'rgba(29, 78, 216, 0.05)', border: '1px solid', borderColor: 'rgba(29, 78, 216, 0.12)' }}>
+              <Typography sx={{ fontWeight: 700 }}>
+                {job.Job_Type}
+                {job.Student_Name ? ` · ${job.Student_Name}` : ''}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                Signing card {card} of {job.Total_Count} ({job.Completed_Count} completed so far)
+              </Typography>
+            </Box>
+          )}
+          <Typography id="sign-job-text" variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            Confirm that the trainee completed this job under your supervision. Typing your name below counts as your digital signature.
+          </Typography>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            <TextField
+              label="Mentor Name"
+              name="mentorName"
+              required
+              autoComplete="name"
+              value={values.mentorName}
+              onChange={set('mentorName')}
+              error={!!invalid.mentorName}
+              sx={{ gridColumn: '1 / -1' }}
+            />
+            <TextField
+              label="Signature"
+              name="signature"
+              required
+              autoFocus
+              placeholder="Type your full name to sign"
+              value={values.signature}
+              onChange={set('signature')}
+              error={!!invalid.signature}
+              sx={{ gridColumn: '1 / -1', '& input': { fontFamily: values.signature ? SIGNATURE_FONT : undefined, fontStyle: values.signature ? 'italic' : undefined, fontSize: values.signature ? '1.35rem' : undefined } }}
+              helperText="Your typed name is your digital signature"
+            />
+            <TextField
+              label="Date"
+              name="date"
+              type="date"
+              required
+              value={values.date}
+              onChange={set('date')}
+              error={!!invalid.date}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              label="Time"
+              name="time"
+              type="time"
+              required
+              value={values.time}
+              onChange={set('time')}
+              error={!!invalid.time}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </Box>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2.5, gap: 1 }}>
+          <Button color="inherit" onClick={close} disabled={isLoading}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" color="success" disabled={isLoading} sx={{ whiteSpace: 'nowrap' }}>
+            {isLoading ? 'Signing...' : 'Sign & Complete'}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

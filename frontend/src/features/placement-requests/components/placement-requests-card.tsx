@@ -1,0 +1,147 @@
+import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/errors';
+import { toast } from '../../../lib/toast';
+import { useAcceptPlacementMutation, useDeclinePlacementMutation, usePlacementRequestsQuery, type PlacementRequest } from '../api/placement-requests-api';
+
+const JOB_LABELS: Record<string, string> = { 'Boiler Installs': 'Boiler Installs', 'Boiler Service': 'Boiler Service', Pipework: 'Pipework', Repair: 'Repair' };
+
+function requirementsText(r: PlacementRequest['job_requirements']): string {
+  if (!r) return 'Not set';
+  const parts = Object.entries(r)
+    .filter(([, n]) => n > 0)
+    .map(([k, n]) => `${JOB_LABELS[k] ?? k}: ${n}`);
+  return parts.length ? parts.join(' · ') : 'None yet';
+}
+
+function DeclineDialog({ request, onClose }: { request: PlacementRequest | null; onClose: () => void }) {
+  const [reason, setReason] = useState('');
+  const [decline, { isLoading }] = useDeclinePlacementMutation();
+  if (!request) return null;
+  const submit = async () => {
+    if (!reason.trim()) {
+      toast.error('Please give a reason for declining');
+      return;
+    }
+    try {
+      await decline({ id: request.id, reason: reason.trim() }).unwrap();
+      toast.success('Placement request declined');
+      setReason('');
+      onClose();
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to decline the placement request'));
+    }
+  };
+  return (
+    <Dialog open onClose={isLoading ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="decline-title">
+      <DialogTitle id="decline-title">Decline {request.student.Name}?</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>The Panda team will look for another mentor. Please tell them why.</DialogContentText>
+        <TextField
+          label="Reason"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          fullWidth
+          multiline
+          minRows={2}
+          required
+          autoFocus
+          slotProps={{ htmlInput: { maxLength: 2000, 'aria-label': 'Reason' } }}
+        />
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={isLoading}>
+          Cancel
+        </Button>
+        <Button variant="contained" color="error" onClick={submit} disabled={isLoading}>
+          {isLoading ? 'Declining...' : 'Decline request'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * The mentor's pending placement requests (ruling 5): Accept makes the placement active (the student
+ * becomes Matched and their jobs open); Decline asks for a reason. Renders nothing when there are none.
+ */
+export function PlacementRequestsCard() {
+  const { data, isError, refetch } = usePlacementRequestsQuery();
+  const [accept, { isLoading: accepting, originalArgs }] = useAcceptPlacementMutation();
+  const [declining, setDeclining] = useState<PlacementRequest | null>(null);
+
+  if (isError)
+    return (
+      <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => refetch()}>Retry</Button>}>
+        Failed to load placement requests
+      </Alert>
+    );
+  if (!data || data.length === 0) return null;
+
+  const onAccept = async (r: PlacementRequest) => {
+    try {
+      await accept(r.id).unwrap();
+      toast.success(`You are now mentoring ${r.student.Name}`);
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to accept the placement request'));
+    }
+  };
+
+  return (
+    <Card component="section" aria-labelledby="placement-requests-title" sx={{ borderLeft: 4, borderColor: 'warning.main' }}>
+      <CardContent>
+        <Stack direction="row" spacing={1.5} alignItems="center" sx={{ mb: 2 }}>
+          <HandshakeOutlined color="warning" />
+          <Typography id="placement-requests-title" variant="h6" component="h2">
+            Placement requests
+          </Typography>
+          <Chip size="small" color="warning" label={data.length} aria-label={`${data.length} pending`} />
+        </Stack>
+        <Stack spacing={1.5} component="ul" sx={{ p: 0, m: 0, listStyle: 'none' }}>
+          {data.map((r) => (
+            <Box component="li" key={r.id} sx={{ p: 2, borderRadius: 2, border: 1, borderColor: 'divider' }} aria-label={`Placement request for ${r.student.Name}`}>
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <Typography sx={{ fontWeight: 700 }}>{r.student.Name}</Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {r.student.Postcode ?? 'No postcode'} · {r.training_centre ? r.training_centre.name : 'Independent'} · Proposed{' '}
+                    {new Date(r.Proposed_At).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}
+                  </Typography>
+                  <Typography variant="body2">Needs: {requirementsText(r.job_requirements)}</Typography>
+                  {r.Notes && (
+                    <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic', overflowWrap: 'anywhere' }}>
+                      “{r.Notes}”
+                    </Typography>
+                  )}
+                </Box>
+                <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+                  <Button variant="outlined" color="error" onClick={() => setDeclining(r)} disabled={accepting}>
+                    Decline
+                  </Button>
+                  <Button variant="contained" onClick={() => void onAccept(r)} disabled={accepting}>
+                    {accepting && originalArgs === r.id ? 'Accepting...' : 'Accept'}
+                  </Button>
+                </Stack>
+              </Stack>
+            </Box>
+          ))}
+        </Stack>
+      </CardContent>
+      <DeclineDialog request={declining} onClose={() => setDeclining(null)} />
+    </Card>
+  );
+}

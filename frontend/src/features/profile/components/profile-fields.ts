@@ -1,0 +1,104 @@
+import type { Profile } from '../api/profile-api';
+
+/**
+ * What Profile Settings shows per role (spec section 6) and how it validates (section 5 "Profile save").
+ * Field `name`s are the API's field names.
+ */
+
+export type ProfileRole = 'student' | 'mentor' | 'training_centre';
+
+export interface ProfileFieldDef {
+  name: string;
+  label: string;
+  editable: boolean;
+  type?: 'text' | 'email' | 'tel' | 'select';
+  options?: readonly string[];
+  autoComplete?: string;
+  /** Shown under a read-only field. */
+  helper?: string;
+}
+
+/** Business types offered on the settings page (spec section 5). */
+export const SETTINGS_BUSINESS_TYPES = ['Sole Trader', 'Limited Company', 'Partnership', 'Self Employed'] as const;
+
+export const PROFILE_FIELDS: Record<ProfileRole, ProfileFieldDef[]> = {
+  student: [
+    { name: 'First_Name', label: 'First Name', editable: true, autoComplete: 'given-name' },
+    { name: 'Last_Name', label: 'Last Name', editable: true, autoComplete: 'family-name' },
+    { name: 'Email', label: 'Email', editable: false, type: 'email', helper: 'Ask your training centre to change your email' },
+    { name: 'Phone_Number', label: 'Phone Number', editable: true, type: 'tel', autoComplete: 'tel' },
+    { name: 'Postcode', label: 'Postcode', editable: true, autoComplete: 'postal-code' },
+  ],
+  mentor: [
+    { name: 'First_Name', label: 'First Name', editable: true, autoComplete: 'given-name' },
+    { name: 'Last_Name', label: 'Last Name', editable: true, autoComplete: 'family-name' },
+    { name: 'Email', label: 'Email', editable: true, type: 'email', autoComplete: 'email' },
+    { name: 'Business_Name', label: 'Business Name', editable: true, autoComplete: 'organization' },
+    { name: 'Gas_Safe_Registration_Number', label: 'Gas Safe Registration Number', editable: true },
+    { name: 'Business_Type', label: 'Business Type', editable: true, type: 'select', options: SETTINGS_BUSINESS_TYPES },
+    { name: 'Business_Postcode', label: 'Business Postcode', editable: true, autoComplete: 'postal-code' },
+  ],
+  training_centre: [
+    { name: 'Name', label: 'Training Centre Name', editable: true, autoComplete: 'organization' },
+    { name: 'Email', label: 'Email', editable: true, type: 'email', autoComplete: 'email' },
+    { name: 'First_Name', label: 'Contact First Name', editable: false },
+    { name: 'Last_Name', label: 'Contact Last Name', editable: false },
+  ],
+};
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type ProfileForm = Record<string, string>;
+
+/** The form's values from a loaded profile (every shown field as a string). */
+export function formFromProfile(role: ProfileRole, profile: Profile | undefined): ProfileForm {
+  const form: ProfileForm = {};
+  for (const f of PROFILE_FIELDS[role]) {
+    const v = profile?.[f.name];
+    form[f.name] = typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
+  }
+  // A centre's name may only be known as Name; older answers may carry Training_Centre_Name.
+  if (role === 'training_centre' && !form.Name && typeof profile?.Training_Centre_Name === 'string') form.Name = profile.Training_Centre_Name;
+  return form;
+}
+
+export function editableNames(role: ProfileRole): string[] {
+  return PROFILE_FIELDS[role].filter((f) => f.editable).map((f) => f.name);
+}
+
+/** True when an editable field differs from the loaded copy. */
+export function isDirty(role: ProfileRole, form: ProfileForm, loaded: ProfileForm): boolean {
+  return editableNames(role).some((name) => (form[name] ?? '') !== (loaded[name] ?? ''));
+}
+
+/** Spec section 5 "Profile save": every problem, in order, each its own toast. [field, message]. */
+export function validateProfile(role: ProfileRole, form: ProfileForm): Array<[string, string]> {
+  const v = (name: string) => (form[name] ?? '').trim();
+  const errors: Array<[string, string]> = [];
+  if (role === 'training_centre') {
+    if (!v('Name')) errors.push(['Name', 'Training centre name is required']);
+  } else {
+    if (!v('First_Name')) errors.push(['First_Name', 'First name is required']);
+    if (!v('Last_Name')) errors.push(['Last_Name', 'Last name is required']);
+  }
+  if (!v('Email')) errors.push(['Email', 'Email is required']);
+  else if (!EMAIL_PATTERN.test(v('Email'))) errors.push(['Email', 'Please enter a valid email address']);
+  if (role === 'student') {
+    if (!v('Phone_Number')) errors.push(['Phone_Number', 'Phone number is required']);
+    if (!v('Postcode')) errors.push(['Postcode', 'Postcode is required']);
+  }
+  if (role === 'mentor') {
+    if (!v('Business_Name')) errors.push(['Business_Name', 'Business name is required']);
+    if (!v('Gas_Safe_Registration_Number')) errors.push(['Gas_Safe_Registration_Number', 'Gas Safe Registration Number is required']);
+    if (!v('Business_Type')) errors.push(['Business_Type', 'Business type is required']);
+    if (!v('Business_Postcode')) errors.push(['Business_Postcode', 'Business postcode is required']);
+  }
+  return errors;
+}
+
+/** The PUT body: the full profile the form shows, trimmed (the server ignores what the role may not change). */
+export function profilePayload(role: ProfileRole, form: ProfileForm): Record<string, string | null> {
+  const body: Record<string, string | null> = {};
+  for (const f of PROFILE_FIELDS[role]) body[f.name] = (form[f.name] ?? '').trim();
+  return body;
+}

@@ -1,0 +1,246 @@
+import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import FlagOutlined from '@mui/icons-material/FlagOutlined';
+import PlaylistAddOutlined from '@mui/icons-material/PlaylistAddOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { EmptyState } from '../../../components/empty-state';
+import { JobTypeIcon } from '../../../components/job-type-icon';
+import { JOB_TYPE_CARD_TITLES, JOB_TYPES, percentOf, REQUIREMENT_KEYS, type Job, type JobType } from '../../../lib/job-types';
+import { useGetJobRequirementsQuery, useGetStudentJobsQuery } from '../api/student-api';
+import { openTrainingGoals } from '../stores/goals-dialog';
+
+interface Progress {
+  type: JobType;
+  required: number;
+  completed: number;
+  percent: number;
+  remaining: number;
+  reached: boolean;
+  lastSigned: Job['mentor_signature'];
+}
+
+function progressFor(type: JobType, required: number, jobs: Job[]): Progress {
+  const ofType = jobs.filter((j) => j.Job_Type === type);
+  const completed = ofType.reduce((sum, j) => sum + (Number(j.Completed_Count) || 0), 0);
+  const latest = ofType.find((j) => j.mentor_signature)?.mentor_signature ?? null;
+  return {
+    type,
+    required,
+    completed,
+    percent: percentOf(completed, required),
+    remaining: Math.max(0, required - completed),
+    reached: completed >= required,
+    lastSigned: latest,
+  };
+}
+
+/** '2026-01-15' -> '15 January 2026' (shown as given when unreadable). */
+function formatSignedDate(value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  const date = m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+}
+
+function Figure({ label, value, tone }: { label: string; value: number; tone?: string }) {
+  return (
+    <Box sx={{ textAlign: 'center', flex: 1, minWidth: 0 }}>
+      <Typography sx={{ fontWeight: 800, fontSize: '1.35rem', lineHeight: 1.2, color: tone ?? 'text.primary' }}>{value}</Typography>
+      <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>
+        {label}
+      </Typography>
+    </Box>
+  );
+}
+
+function ProgressCard({ p }: { p: Progress }) {
+  const title = JOB_TYPE_CARD_TITLES[p.type];
+  return (
+    <Card
+      component="section"
+      aria-label={title}
+      data-testid="requirement-card"
+      sx={{ height: '100%', borderColor: p.reached ? 'rgba(22, 163, 74, 0.35)' : undefined }}
+    >
+      <CardContent sx={{ p: 3, '&:last-child': { pb: 3 } }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+          <Box
+            aria-hidden
+            sx={{
+              width: 44,
+              height: 44,
+              borderRadius: 2.5,
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: p.reached ? 'rgba(22, 163, 74, 0.1)' : 'rgba(29, 78, 216, 0.08)',
+              color: p.reached ? 'success.dark' : 'primary.main',
+            }}
+          >
+            <JobTypeIcon type={p.type} />
+          </Box>
+          <Typography variant="h6" component="h3" sx={{ flexGrow: 1, fontSize: '1.1rem' }}>
+            {title}
+          </Typography>
+          <Typography sx={{ fontWeight: 800, fontSize: '1.5rem', color: p.reached ? 'success.dark' : 'primary.main' }} data-testid="requirement-percent">
+            {p.percent}%
+          </Typography>
+        </Box>
+        <LinearProgress
+          variant="determinate"
+          value={p.percent}
+          color={p.reached ? 'success' : 'primary'}
+          aria-label={`${title} progress`}
+          sx={{ mt: 2, height: 10, borderRadius: 5, bgcolor: 'rgba(15, 23, 42, 0.06)', '& .MuiLinearProgress-bar': { borderRadius: 5 } }}
+        />
+        <Stack direction="row" divider={<Box sx={{ width: '1px', bgcolor: 'divider' }} />} sx={{ mt: 2.5 }}>
+          <Figure label="Required" value={p.required} />
+          <Figure label="Completed" value={p.completed} tone={p.completed > 0 ? 'success.dark' : undefined} />
+          <Figure label="Remaining" value={p.remaining} tone={p.remaining > 0 ? 'secondary.dark' : undefined} />
+        </Stack>
+        {p.reached ? (
+          <Box
+            sx={{
+              mt: 2.5,
+              py: 1,
+              px: 1.5,
+              borderRadius: '10px',
+              bgcolor: 'rgba(22, 163, 74, 0.1)',
+              color: 'success.dark',
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              gap: 1,
+              fontWeight: 700,
+            }}
+          >
+            <CheckCircleRounded fontSize="small" />
+            Requirement Complete!
+          </Box>
+        ) : (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2.5, textAlign: 'center' }}>
+            {p.lastSigned
+              ? `Last signed off ${formatSignedDate(p.lastSigned.date)}${p.lastSigned.mentorName ? ` by ${p.lastSigned.mentorName}` : ''}`
+              : 'No jobs signed off yet'}
+          </Typography>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Training Jobs (spec "Student jobs view"). */
+export function StudentJobsView() {
+  const requirementsQuery = useGetJobRequirementsQuery();
+  const jobsQuery = useGetStudentJobsQuery();
+  const { data: req } = requirementsQuery;
+
+  if (requirementsQuery.isLoading) {
+    return (
+      <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }} aria-busy="true" aria-label="Loading training jobs">
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} variant="rounded" height={220} sx={{ borderRadius: 4 }} />
+        ))}
+      </Box>
+    );
+  }
+
+  if (!req || !req.has_requirements) {
+    return (
+      <Card>
+        <EmptyState
+          icon={<FlagOutlined />}
+          title="Set Your Training Goals First"
+          text="Tell us how many of each job you need to complete for your qualification. Your progress on each one will show here."
+          action={
+            <Button variant="contained" size="large" onClick={openTrainingGoals} startIcon={<FlagOutlined />}>
+              Set Training Goals
+            </Button>
+          }
+        />
+      </Card>
+    );
+  }
+
+  const requirements = req.requirements ?? { Boiler_Installs: 0, Boiler_Service: 0, Pipework: 0, Repair: 0 };
+  const types = JOB_TYPES.filter((t) => requirements[REQUIREMENT_KEYS[t]] > 0);
+
+  if (types.length === 0) {
+    return (
+      <Card>
+        <EmptyState
+          icon={<PlaylistAddOutlined />}
+          title="No Job Requirements Set"
+          text="All of your job requirements are zero. Add the jobs you need for your qualification to start tracking your progress."
+          action={
+            <Button variant="contained" size="large" onClick={openTrainingGoals} startIcon={<PlaylistAddOutlined />}>
+              Set Job Requirements
+            </Button>
+          }
+        />
+      </Card>
+    );
+  }
+
+  const jobs = jobsQuery.data ?? [];
+  const cards = types.map((t) => progressFor(t, requirements[REQUIREMENT_KEYS[t]], jobs));
+  const totalRequired = cards.reduce((s, c) => s + c.required, 0);
+  const totalCompleted = cards.reduce((s, c) => s + Math.min(c.completed, c.required), 0);
+
+  return (
+    <Stack spacing={3}>
+      <Card>
+        <CardContent sx={{ p: { xs: 2.5, md: 3 }, '&:last-child': { pb: { xs: 2.5, md: 3 } } }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
+            <Box sx={{ flexGrow: 1, minWidth: 220 }}>
+              <Typography variant="h6" component="h2">
+                Your Training Progress
+              </Typography>
+              <Typography color="text.secondary" variant="body2" sx={{ mt: 0.25 }}>
+                {totalCompleted} of {totalRequired} required jobs completed ({percentOf(totalCompleted, totalRequired)}%)
+              </Typography>
+            </Box>
+            <Button variant="outlined" startIcon={<EditOutlined />} onClick={openTrainingGoals}>
+              Edit Training Goals
+            </Button>
+          </Box>
+          {req.additional_requirements && (
+            <Box sx={{ mt: 2, p: 1.75, borderRadius: '12px', bgcolor: 'rgba(71, 85, 105, 0.05)', border: '1px solid', borderColor: 'divider' }}>
+              <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 700, textTransform: 'uppercase', letterSpacing: '0.06em' }}>
+                Additional requirements
+              </Typography>
+              <Typography variant="body2" sx={{ mt: 0.25, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                {req.additional_requirements}
+              </Typography>
+            </Box>
+          )}
+        </CardContent>
+      </Card>
+
+      {jobsQuery.isError && !jobsQuery.data && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void jobsQuery.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          Failed to load jobs
+        </Alert>
+      )}
+
+      <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        {jobsQuery.isLoading
+          ? types.map((t) => <Skeleton key={t} variant="rounded" height={220} sx={{ borderRadius: 4 }} />)
+          : cards.map((p) => <ProgressCard key={p.type} p={p} />)}
+      </Box>
+    </Stack>
+  );
+}

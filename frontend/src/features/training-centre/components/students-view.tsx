@@ -1,0 +1,252 @@
+import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
+import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
+import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
+import MailOutlineRounded from '@mui/icons-material/MailOutlineRounded';
+import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
+import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
+import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
+import SearchRounded from '@mui/icons-material/SearchRounded';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState, type ReactNode } from 'react';
+import { EntityDetailsModal, type EntityRef } from '../../../components/entity-details-modal';
+import { useDashboardNavigate } from '../../../lib/dashboard-nav';
+import { useGetMyStudentsQuery, type StudentCard } from '../api/training-centre-api';
+import { REQUIREMENT_FIELDS, requirementCount, studentInitial, studentName } from './student-format';
+
+function InfoLine({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, color: 'text.secondary' }}>
+      <Box sx={{ display: 'flex', flexShrink: 0 }}>{icon}</Box>
+      <Box sx={{ minWidth: 0, typography: 'body2', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{children}</Box>
+    </Box>
+  );
+}
+
+function StudentCardItem({ student, onOpenEntity }: { student: StudentCard; onOpenEntity: (ref: EntityRef) => void }) {
+  const go = useDashboardNavigate();
+  const name = studentName(student);
+  const matched = !!student.Matched;
+  return (
+    <Card component="article" aria-label={name} data-testid="student-card" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <CardContent sx={{ p: 2.5, flexGrow: 1 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2 }}>
+          <Avatar sx={{ bgcolor: 'primary.main', fontWeight: 700 }}>{studentInitial(student)}</Avatar>
+          <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+            <Typography variant="subtitle1" component="h3" sx={{ lineHeight: 1.3, wordBreak: 'break-word' }}>
+              {name}
+            </Typography>
+            {student.Postcode && (
+              <Typography variant="caption" color="text.secondary">
+                {student.Postcode}
+              </Typography>
+            )}
+          </Box>
+          <Chip
+            size="small"
+            label={matched ? 'Matched' : 'Pending'}
+            color={matched ? 'success' : 'warning'}
+            variant={matched ? 'filled' : 'outlined'}
+            sx={{ fontWeight: 600 }}
+          />
+        </Box>
+        <Stack spacing={1}>
+          <InfoLine icon={<MailOutlineRounded fontSize="small" />}>
+            <span title={student.Email}>{student.Email}</span>
+          </InfoLine>
+          <InfoLine icon={<PhoneOutlined fontSize="small" />}>{student.Phone_Number || 'No phone number'}</InfoLine>
+          <InfoLine icon={<BadgeOutlined fontSize="small" />}>
+            <Link
+              component="button"
+              type="button"
+              onClick={() => onOpenEntity({ type: 'student', id: student.id })}
+              aria-label={`Student ID ${student.id}: open relationship details`}
+              title="Open relationship details"
+              sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: '0.8rem', maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block' }}
+            >
+              {student.id}
+            </Link>
+          </InfoLine>
+        </Stack>
+        <Typography variant="caption" color="text.secondary" component="h4" sx={{ display: 'block', mt: 2, mb: 1, fontWeight: 700, letterSpacing: '0.06em', textTransform: 'uppercase' }}>
+          Job Requirements
+        </Typography>
+        <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
+          {REQUIREMENT_FIELDS.map(({ key, label }) => (
+            <Box
+              key={key}
+              sx={{ minWidth: 0, px: 1.5, py: 1, borderRadius: 2, bgcolor: '#f8fafc', border: '1px solid', borderColor: 'divider' }}
+              data-testid={`requirement-${key}`}
+            >
+              <Typography variant="caption" color="text.secondary" noWrap component="div" sx={{ fontWeight: 600 }}>
+                {label}
+              </Typography>
+              <Typography variant="subtitle1" component="div" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
+                {requirementCount(student, key)}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      </CardContent>
+      <CardActions sx={{ px: 2.5, pb: 2.5, pt: 0 }}>
+        <Button
+          fullWidth
+          variant="outlined"
+          endIcon={<ArrowForwardRounded />}
+          onClick={() => go('student-detail', student.id)}
+          aria-label={`View Details for ${name}`}
+        >
+          View Details
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}
+
+function StudentsSkeleton() {
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' } }} aria-busy="true" aria-label="Loading students">
+      {[0, 1, 2].map((i) => (
+        <Card key={i}>
+          <CardContent sx={{ p: 2.5 }}>
+            <Stack direction="row" spacing={1.5} alignItems="center" sx={{ mb: 2 }}>
+              <Skeleton variant="circular" width={40} height={40} />
+              <Skeleton width="50%" />
+            </Stack>
+            <Skeleton />
+            <Skeleton />
+            <Skeleton width="70%" />
+            <Skeleton variant="rounded" height={72} sx={{ mt: 2 }} />
+          </CardContent>
+        </Card>
+      ))}
+    </Box>
+  );
+}
+
+/** Students view (spec "Training centre overview and students"). */
+export function StudentsView() {
+  const go = useDashboardNavigate();
+  const { data, isLoading, isError, isFetching, refetch } = useGetMyStudentsQuery();
+  const [entity, setEntity] = useState<EntityRef | null>(null);
+  const [search, setSearch] = useState('');
+
+  const students = useMemo(() => data ?? [], [data]);
+  const filtered = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    if (!q) return students;
+    return students.filter((s) => [studentName(s), s.Email, s.Phone_Number, s.Postcode, s.id].some((v) => typeof v === 'string' && v.toLowerCase().includes(q)));
+  }, [students, search]);
+
+  let content: ReactNode;
+  if (isLoading) {
+    content = <StudentsSkeleton />;
+  } else if (isError && !data) {
+    // Ruling 15: never sample students; say it failed and offer Retry.
+    content = (
+      <Card sx={{ textAlign: 'center' }}>
+        <CardContent sx={{ p: { xs: 4, md: 6 } }} role="alert">
+          <ErrorOutlineRounded sx={{ fontSize: 44, color: 'error.main', mb: 1 }} />
+          <Typography variant="h6" component="h2">
+            Failed to load students
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
+            Please check your connection and try again.
+          </Typography>
+          <Button variant="contained" onClick={() => void refetch()} disabled={isFetching}>
+            {isFetching ? 'Retrying...' : 'Retry'}
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  } else if (students.length === 0) {
+    content = (
+      <Card sx={{ textAlign: 'center' }}>
+        <CardContent sx={{ p: { xs: 4, md: 6 } }}>
+          <Box sx={{ width: 64, height: 64, borderRadius: '50%', mx: 'auto', mb: 2, display: 'grid', placeItems: 'center', bgcolor: 'rgba(29, 78, 216, 0.08)', color: 'primary.main' }}>
+            <SchoolOutlined sx={{ fontSize: 34 }} />
+          </Box>
+          <Typography variant="h6" component="h2">
+            No students yet
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 1, mb: 3, maxWidth: 420, mx: 'auto' }}>
+            Register your students so we can match them with a mentor and you can follow their progress.
+          </Typography>
+          <Button variant="contained" startIcon={<PersonAddAlt1Outlined />} onClick={() => go('register')}>
+            Register Your First Student
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  } else {
+    content = (
+      <>
+        {filtered.length === 0 ? (
+          <Typography color="text.secondary" sx={{ textAlign: 'center', py: 6 }}>
+            No students match “{search.trim()}”.
+          </Typography>
+        ) : (
+          <Box component="ul" aria-label="Students" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' } }}>
+            {filtered.map((s) => (
+              <Box component="li" key={s.id} sx={{ minWidth: 0 }}>
+                <StudentCardItem student={s} onOpenEntity={setEntity} />
+              </Box>
+            ))}
+          </Box>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <Stack spacing={3}>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: { xs: 'stretch', sm: 'center' }, flexDirection: { xs: 'column', sm: 'row' } }}>
+        <Box sx={{ flexGrow: 1 }}>
+          <Typography variant="h5" component="h2">
+            Your Students
+          </Typography>
+          <Typography color="text.secondary" variant="body2">
+            {data ? `${students.length} registered student${students.length === 1 ? '' : 's'}` : 'Students registered by your centre'}
+          </Typography>
+        </Box>
+        {students.length > 0 && (
+          <TextField
+            size="small"
+            placeholder="Search students..."
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            sx={{ width: { xs: '100%', sm: 260 } }}
+            slotProps={{
+              htmlInput: { 'aria-label': 'Search students', name: 'search' },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchRounded fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+        )}
+        {students.length > 0 && (
+          <Button variant="contained" startIcon={<PersonAddAlt1Outlined />} onClick={() => go('register')} sx={{ whiteSpace: 'nowrap' }}>
+            Register New Student
+          </Button>
+        )}
+      </Box>
+      {content}
+      <EntityDetailsModal entity={entity} onClose={() => setEntity(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,39 @@
+import { api } from './api';
+
+/**
+ * GET /api/lookup/{entityType}/{entityId} (ruling 14): what the entity details modal shows, only
+ * for callers who may see that entity. Shared by every feature through
+ * src/components/entity-details-modal.tsx.
+ */
+
+export const LOOKUP_ENTITY_TYPES = ['student', 'mentor', 'training_centre', 'placement'] as const;
+export type LookupEntityType = (typeof LOOKUP_ENTITY_TYPES)[number];
+
+export function isLookupEntityType(value: unknown): value is LookupEntityType {
+  return typeof value === 'string' && (LOOKUP_ENTITY_TYPES as readonly string[]).includes(value);
+}
+
+export interface LookupArgs {
+  entityType: LookupEntityType;
+  entityId: string;
+}
+
+/** The raw answer; the modal reads it tolerantly (see entity-details-modal.tsx). */
+export type LookupResponse = Record<string, unknown>;
+
+/** Read-model collections a lookup answer is built from: any change there refreshes an open modal. */
+const LOOKUP_SOURCES = ['students', 'accounts', 'placements', 'jobs'] as const;
+
+export const lookupApi = api.enhanceEndpoints({ addTagTypes: LOOKUP_SOURCES }).injectEndpoints({
+  endpoints: (build) => ({
+    getEntityLookup: build.query<LookupResponse, LookupArgs>({
+      query: ({ entityType, entityId }) => `/lookup/${encodeURIComponent(entityType)}/${encodeURIComponent(entityId)}`,
+      providesTags: (_result, _error, { entityId }) => [
+        ...LOOKUP_SOURCES.map((type) => ({ type, id: 'LIST' as const })),
+        ...LOOKUP_SOURCES.map((type) => ({ type, id: entityId })),
+      ],
+    }),
+  }),
+});
+
+export const { useGetEntityLookupQuery } = lookupApi;

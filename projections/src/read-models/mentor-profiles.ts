@@ -1,0 +1,63 @@
+import { SETTINGS_BUSINESS_FIELDS, type MentorProfile, type ProfileChanges } from '@panda/events/catalogue/profiles';
+import type { Projection } from '../projection';
+
+/**
+ * `mentor_profiles`: one document per mentor who saved a profile or a business field, with the
+ * spec's Mentor fields. `profile_completed` once the profile form succeeded (MentorProfileSaved).
+ * Audience: the mentor.
+ */
+export const MENTOR_PROFILES = 'mentor_profiles';
+
+export type MentorProfileDoc = { [K in keyof MentorProfile]: MentorProfile[K] | null } & {
+  id: string;
+  Terms_Agreed: boolean;
+  Terms_Agreed_At: string | null;
+  profile_completed: boolean;
+  updated_at: string;
+  _audience: string[];
+  [k: string]: unknown;
+};
+
+/** A mentor who never saved a business field: every field present, null. */
+export const emptyMentorProfile = (id: string, time: string): MentorProfileDoc => ({
+  id,
+  Business_Name: null,
+  Business_Postcode: null,
+  Business_Phone_Number: null,
+  Business_Email: null,
+  Gas_Safe_Registration_Number: null,
+  VAT_Registered: null,
+  Business_Type: null,
+  Qualified_Boilers: null,
+  Qualified_Cookers: null,
+  Qualified_Gas_Fires: null,
+  Qualified_Gas_Meters: null,
+  Qualified_LPG: null,
+  Qualified_Commercial: null,
+  Additional_Information: null,
+  Referral_Source: null,
+  Gas_Safe_Card_Photo: null,
+  Terms_Agreed: false,
+  Terms_Agreed_At: null,
+  profile_completed: false,
+  updated_at: time,
+  _audience: [id],
+});
+
+export const mentorProfilesProjection: Projection = {
+  name: 'mentor_profiles',
+  collections: { [MENTOR_PROFILES]: [] },
+  handles: ['MentorProfileSaved', 'ProfileChanged'],
+  async apply(e, ctx) {
+    const d = e.data as { accountId: string; profile?: MentorProfile; termsAgreedAt?: string; changes?: ProfileChanges };
+    if (e.type === 'ProfileChanged' && !SETTINGS_BUSINESS_FIELDS.some((f) => d.changes?.[f] !== undefined)) return;
+    const doc = ((await ctx.get(MENTOR_PROFILES, d.accountId)) as MentorProfileDoc | null) ?? emptyMentorProfile(d.accountId, e.time);
+    doc.updated_at = e.time;
+    if (e.type === 'MentorProfileSaved') {
+      Object.assign(doc, d.profile, { Terms_Agreed: true, Terms_Agreed_At: d.termsAgreedAt, profile_completed: true });
+    } else {
+      for (const f of SETTINGS_BUSINESS_FIELDS) if (d.changes?.[f] !== undefined) doc[f] = d.changes[f]!;
+    }
+    ctx.put(MENTOR_PROFILES, doc);
+  },
+};

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '@panda/server/testing/harness';
+import { independentStudent, type Login } from '@panda/command-service/admin/test-fixtures';
+import { get, jobsOf, place, readyMentor, registeredStudent, signature, vettedCentre, type StudentLogin } from '@panda/command-service/training/test-fixtures';
+
+let app: TestApp;
+let north: Login;
+let dave: Login;
+let erin: Login;
+let students: StudentLogin[];
+
+beforeAll(async () => {
+  app = await startTestApp({ env: { SEED_DEMO: '0' } });
+  north = await vettedCentre(app, 'North');
+  dave = await readyMentor(app, { First_Name: 'Dave', Last_Name: 'Clarke' });
+  erin = await readyMentor(app, { First_Name: 'Erin', Last_Name: 'Moss' });
+  students = [];
+  for (const name of ['Amy', 'Ben', 'Cara']) students.push(await registeredStudent(app, north, { First_Name: name }));
+  await place(app, students[0], dave);
+  await place(app, students[1], dave);
+  const [first] = await jobsOf(app, students[0].token);
+  for (const n of [1, 2, 3]) await app.call('PUT', `/api/jobs/${first.id}/complete`, signature(n), dave.token);
+});
+afterAll(async () => {
+  await app.stop();
+});
+
+const overview = async (token: string) => {
+  const r = await get(app, '/api/dashboard/overview', token);
+  expect(r.status).toBe(200);
+  return r.body;
+};
+
+describe('GET /api/dashboard/overview', () => {
+  it('training centre: total, placed, awaiting, placement rate and the most recent registration', async () => {
+    expect(await overview(north.token)).toEqual({
+      role: 'training_centre',
+      student_count: 3,
+      notifications: 0,
+      total_students: 3,
+      placed_students: 2,
+      awaiting_placement: 1,
+      placement_rate: 67,
+      latest_registration: expect.objectContaining({ id: students[2].user.id, First_Name: 'Cara', Email: students[2].email, Matched: false }),
+    });
+    const empty = await vettedCentre(app, 'Empty');
+    expect(await overview(empty.token)).toMatchObject({ total_students: 0, placed_students: 0, placement_rate: 0, latest_registration: null });
+  });
+
+  it('student: Matched or Pending, active jobs, account type, current jobs with percentages', async () => {
+    const amy = await overview(students[0].token);
+    expect(amy).toMatchObject({ role: 'student', matched: true, placement_status: 'Matched', jobs_count: 4, active_jobs: 4, account_type: 'Training Centre', jobs_total: 4, notifications: 0 });
+    expect(amy.current_jobs[0]).toMatchObject({ Job_Type: 'Boiler Installs', Completed_Count: 3, Total_Count: 10, percent: 30 });
+    expect(await overview(students[2].token)).toMatchObject({ matched: false, placement_status: 'Pending', jobs_count: 0, active_jobs: 0, current_jobs: [] });
+    const straggler = await independentStudent(app);
+    expect(await overview(straggler.token)).toMatchObject({ account_type: 'Independent' });
+  });
+
+  it('mentor: Active Students or No Active Students, jobs supervised, the first 4 jobs of their students', async () => {
+    const d = await overview(dave.token);
+    expect(d).toMatchObject({ role: 'mentor', matched: true, status: 'Active Students', active_students: 2, jobs_supervised: 3, jobs_completed: 3, jobs_total: 8, notifications: 0 });
+    expect(d.student_progress).toHaveLength(4);
+    expect(d.student_progress[0]).toMatchObject({ Student_Name: 'Amy Pond', Job_Type: 'Boiler Installs', percent: 30, status: 'in_progress' });
+    expect(await overview(erin.token)).toMatchObject({ matched: false, status: 'No Active Students', active_students: 0, jobs_supervised: 0, student_progress: [], jobs_total: 0 });
+  });
+
+  it('is for the three dashboards only', async () => {
+    expect((await get(app, '/api/dashboard/overview', await app.adminToken())).status).toBe(403);
+    expect((await app.call('GET', '/api/dashboard/overview')).status).toBe(401);
+  });
+});

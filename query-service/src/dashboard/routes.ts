@@ -1,0 +1,95 @@
+import { Router } from 'express';
+import { authOf, authenticate, requireRole } from '@panda/platform/http';
+import { notFound } from '@panda/platform/errors';
+import { CENTRE_STATS, JOBS, MENTOR_STATS, STUDENTS, type CentreStatsDoc, type JobDoc, type MentorStatsDoc, type StudentDoc } from '@panda/projections/read-models/training';
+import type { ReadStore } from '@panda/projections/read-store';
+import type { QueryDeps } from '../shared/deps';
+import { jobProgress } from '../students/views';
+
+/** Overview lists show 4 items before the view-all link (spec section 9). */
+export const OVERVIEW_ITEMS = 4;
+
+/** Unread notifications arrive with the notifications capability; until then there are none. */
+const NOTIFICATIONS = 0;
+
+/**
+ * Each overview is a fixed number of reads by id or on an indexed field, whatever the number of
+ * students and cards: the counters are kept by the `training` projection.
+ */
+async function studentOverview(rs: ReadStore, id: string) {
+  const s = (await rs.get(STUDENTS, id)) as StudentDoc | null;
+  if (!s) throw notFound('Student not found');
+  const jobs = jobProgress(s);
+  return {
+    role: 'student',
+    matched: s.Matched,
+    jobs_count: jobs.length,
+    notifications: NOTIFICATIONS,
+    placement_status: s.Matched ? 'Matched' : 'Pending',
+    active_jobs: jobs.filter((j) => !j.is_complete).length,
+    account_type: s.centre_id ? 'Training Centre' : 'Independent',
+    has_requirements: s.has_requirements,
+    current_jobs: jobs.slice(0, OVERVIEW_ITEMS),
+    jobs_total: jobs.length,
+  };
+}
+
+async function mentorOverview(rs: ReadStore, id: string) {
+  const filter = { mentor_id: id, Total_Count: { $gt: 0 } };
+  const [stats, progress, total] = await Promise.all([
+    rs.get(MENTOR_STATS, id) as Promise<MentorStatsDoc | null>,
+    rs.find(JOBS, filter, { limit: OVERVIEW_ITEMS }) as Promise<JobDoc[]>,
+    rs.count(JOBS, filter),
+  ]);
+  const active = stats?.active_students ?? 0;
+  const supervised = stats?.jobs_supervised ?? 0;
+  return {
+    role: 'mentor',
+    matched: active > 0,
+    jobs_completed: supervised,
+    notifications: NOTIFICATIONS,
+    status: active > 0 ? 'Active Students' : 'No Active Students',
+    active_students: active,
+    jobs_supervised: supervised,
+    student_progress: progress.map((j) => ({
+      id: j.id,
+      Student_ID: j.Student_ID,
+      Student_Name: j.Student_Name,
+      Job_Type: j.Job_Type,
+      Total_Count: j.Total_Count,
+      Completed_Count: j.Completed_Count,
+      percent: j.percent,
+      status: j.status,
+    })),
+    jobs_total: total,
+  };
+}
+
+async function centreOverview(rs: ReadStore, id: string) {
+  const stats = (await rs.get(CENTRE_STATS, id)) as CentreStatsDoc | null;
+  const total = stats?.total_students ?? 0;
+  const placed = stats?.placed_students ?? 0;
+  const latest = stats?.latest_student_id ? ((await rs.get(STUDENTS, stats.latest_student_id)) as StudentDoc | null) : null;
+  return {
+    role: 'training_centre',
+    student_count: total,
+    notifications: NOTIFICATIONS,
+    total_students: total,
+    placed_students: placed,
+    awaiting_placement: total - placed,
+    placement_rate: total ? Math.round((placed / total) * 100) : 0,
+    latest_registration: latest
+      ? { id: latest.id, First_Name: latest.First_Name, Last_Name: latest.Last_Name, Name: latest.Name, Email: latest.Email, Created_At: latest.Created_At, Matched: latest.Matched }
+      : null,
+  };
+}
+
+export function dashboardQueryRoutes(deps: QueryDeps): Router {
+  const r = Router();
+  r.get('/api/dashboard/overview', authenticate(deps.authenticator), requireRole('student', 'mentor', 'training_centre'), async (req, res) => {
+    const { id, role } = authOf(req);
+    const rs = deps.readStore;
+    res.json(role === 'student' ? await studentOverview(rs, id) : role === 'mentor' ? await mentorOverview(rs, id) : await centreOverview(rs, id));
+  });
+  return r;
+}

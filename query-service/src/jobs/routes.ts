@@ -1,0 +1,40 @@
+import { Router } from 'express';
+import { authOf, authenticate } from '@panda/platform/http';
+import { notFound } from '@panda/platform/errors';
+import { JOBS, jobView, type JobDoc } from '@panda/projections/read-models/training';
+import type { QueryDeps } from '../shared/deps';
+import { canSeeStudent, narrowed, visibleFilter } from '../students/views';
+
+export function jobQueryRoutes(deps: QueryDeps): Router {
+  const r = Router();
+  const auth = authenticate(deps.authenticator);
+  const rs = deps.readStore;
+
+  /**
+   * The jobs the caller may see (ruling 12): a mentor those of students placed with them, a student
+   * their own, a centre its students'. `?student_id=` narrows to one student. Jobs with a total of 0
+   * (requirement removed before any card was signed) are left out.
+   */
+  r.get('/api/jobs', auth, async (req, res) => {
+    const who = authOf(req);
+    const studentId = typeof req.query.student_id === 'string' ? req.query.student_id : null;
+    // Another student than the caller may see simply matches nothing: no existence is revealed.
+    const visible = studentId ? narrowed(who, 'Student_ID', 'Student_ID', studentId) : visibleFilter(who, 'Student_ID');
+    if (!visible) return void res.json([]);
+    const filter = { ...visible, Total_Count: { $gt: 0 } };
+    res.json(((await rs.find(JOBS, filter)) as JobDoc[]).map(jobView));
+  });
+
+  /** Job detail: student info, job info, the full signature history (oldest first). */
+  r.get('/api/jobs/:id', auth, async (req, res) => {
+    const job = (await rs.get(JOBS, String(req.params.id))) as JobDoc | null;
+    if (!job || !canSeeStudent(authOf(req), { id: job.Student_ID, centre_id: job.centre_id, mentor_id: job.mentor_id })) throw notFound('Job not found');
+    res.json({
+      job: jobView(job),
+      student: { id: job.Student_ID, Name: job.Student_Name, Email: job.student_email, Phone_Number: job.student_phone, Postcode: job.student_postcode },
+      signatures: job.signatures,
+    });
+  });
+
+  return r;
+}

@@ -1,0 +1,127 @@
+import { Router } from 'express';
+import { authOf, authenticate, type AuthContext } from '@panda/platform/http';
+import { HttpError, notFound } from '@panda/platform/errors';
+import { MENTOR_PROFILES, type MentorProfileDoc } from '@panda/projections/read-models/mentor-profiles';
+import { PLACEMENTS, type PlacementDoc } from '@panda/projections/read-models/placements';
+import { CENTRE_STATS, MENTOR_STATS, STUDENTS, type CentreStatsDoc, type MentorStatsDoc, type StudentDoc } from '@panda/projections/read-models/training';
+import type { ReadStore } from '@panda/projections/read-store';
+import type { QueryDeps } from '../shared/deps';
+import { accountOf, jobProgress, narrowed, person, visibleStudent } from '../students/views';
+
+const NOT_FOUND = 'Not found';
+
+/** The students of a mentor or centre that the caller may see themselves. */
+async function visibleStudents(rs: ReadStore, auth: AuthContext, field: 'mentor_id' | 'centre_id', id: string) {
+  const filter = narrowed(auth, 'id', field, id);
+  return filter ? ((await rs.find(STUDENTS, filter, { sort: { Created_At: -1 } })) as StudentDoc[]) : [];
+}
+
+const brief = (s: StudentDoc) => ({ id: s.id, Name: s.Name, Email: s.Email, Matched: s.Matched, status: s.Matched ? 'Matched' : 'Pending' });
+
+async function studentDetails(rs: ReadStore, auth: AuthContext, id: string) {
+  const s = await visibleStudent(rs, auth, id);
+  const [centre, mentor] = await Promise.all([accountOf(rs, s.centre_id), accountOf(rs, s.mentor_id)]);
+  const jobs = jobProgress(s);
+  return {
+    type: 'student',
+    id: s.id,
+    First_Name: s.First_Name,
+    Last_Name: s.Last_Name,
+    Name: s.Name,
+    Email: s.Email,
+    Created_At: s.Created_At,
+    Matched: s.Matched,
+    status: s.Matched ? 'Matched' : 'Pending',
+    placement_status: s.placement_status,
+    placement_id: s.placement_id,
+    account_type: s.centre_id ? 'Training Centre' : 'Independent',
+    training_centre: person(centre),
+    mentor: person(mentor),
+    jobs,
+    jobs_total: jobs.length,
+  };
+}
+
+/** A mentor: to themself, an admin, and whoever sees one of the mentor's placed students. */
+async function mentorDetails(rs: ReadStore, auth: AuthContext, id: string) {
+  const acc = await accountOf(rs, id);
+  if (!acc || acc.role !== 'mentor') throw notFound(NOT_FOUND);
+  const students = await visibleStudents(rs, auth, 'mentor_id', id);
+  if (auth.role !== 'admin' && auth.id !== id && students.length === 0) throw notFound(NOT_FOUND);
+  const [stats, profile] = await Promise.all([rs.get(MENTOR_STATS, id) as Promise<MentorStatsDoc | null>, rs.get(MENTOR_PROFILES, id) as Promise<MentorProfileDoc | null>]);
+  const count = stats?.active_students ?? 0;
+  return {
+    type: 'mentor',
+    id,
+    First_Name: acc.First_Name,
+    Last_Name: acc.Last_Name,
+    Name: acc.Name,
+    Email: acc.Email,
+    Business_Name: profile?.Business_Name ?? null,
+    student_count: count,
+    Matched: count > 0,
+    status: count > 0 ? 'Active' : 'Available',
+    // Only the students the caller may see themselves.
+    students: students.map(brief),
+  };
+}
+
+/** A training centre: to itself, an admin, its students, and mentors with one of its students placed. */
+async function centreDetails(rs: ReadStore, auth: AuthContext, id: string) {
+  const acc = await accountOf(rs, id);
+  if (!acc || acc.role !== 'training_centre') throw notFound(NOT_FOUND);
+  const students = await visibleStudents(rs, auth, 'centre_id', id);
+  if (auth.role !== 'admin' && auth.id !== id && students.length === 0) throw notFound(NOT_FOUND);
+  const stats = (await rs.get(CENTRE_STATS, id)) as CentreStatsDoc | null;
+  return {
+    type: 'training_centre',
+    id,
+    Name: acc.Name,
+    contact: `${acc.First_Name} ${acc.Last_Name}`.trim(),
+    First_Name: acc.First_Name,
+    Last_Name: acc.Last_Name,
+    Email: acc.Email,
+    student_count: stats?.total_students ?? 0,
+    students: students.map(brief),
+  };
+}
+
+async function placementDetails(rs: ReadStore, auth: AuthContext, id: string) {
+  const p = (await rs.get(PLACEMENTS, id)) as PlacementDoc | null;
+  const party = p && (auth.role === 'admin' || [p.student_id, p.mentor_id, p.training_centre_id].includes(auth.id));
+  if (!p || !party) throw notFound(NOT_FOUND);
+  return {
+    type: 'placement',
+    id: p.id,
+    Status: p.Status,
+    Placed_At: p.Placed_At,
+    Notes: p.Notes,
+    Created_At: p.Created_At,
+    student_name: p.student_name,
+    student_email: p.student_email,
+    mentor_name: p.mentor_name,
+    mentor_email: p.mentor_email,
+    training_centre_name: p.training_centre_name,
+    training_centre_email: p.training_centre_email,
+    relationships: p.relationships,
+  };
+}
+
+const LOOKUPS: Record<string, (rs: ReadStore, auth: AuthContext, id: string) => Promise<object>> = {
+  student: studentDetails,
+  mentor: mentorDetails,
+  training_centre: centreDetails,
+  placement: placementDetails,
+};
+
+/** What the entity details modal shows (ruling 14), only to callers who may see the entity; else 404. */
+export function lookupQueryRoutes(deps: QueryDeps): Router {
+  const r = Router();
+  r.get('/api/lookup/:entityType/:entityId', authenticate(deps.authenticator), async (req, res) => {
+    const type = String(req.params.entityType);
+    const lookup = Object.hasOwn(LOOKUPS, type) ? LOOKUPS[type] : null;
+    if (!lookup) throw new HttpError(400, 'Unknown entity type');
+    res.json(await lookup(deps.readStore, authOf(req), String(req.params.entityId)));
+  });
+  return r;
+}

@@ -1,0 +1,44 @@
+import { Router } from 'express';
+import { authOf, authenticate, requireRole } from '@panda/platform/http';
+import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
+import { PLACEMENTS, PLACEMENT_PARTIES, STUDENT_PLACEMENTS, type PartyDoc, type PlacementDoc, type StudentPlacementDoc } from '@panda/projections/read-models/placements';
+import type { QueryDeps } from '../shared/deps';
+
+/**
+ * GET /api/placement-requests: the signed-in mentor's pending placement requests, newest first,
+ * with what they need to decide (student, postcode, centre, job requirements, the admin's notes).
+ */
+export function placementQueryRoutes(deps: QueryDeps): Router {
+  const r = Router();
+  r.get('/api/placement-requests', authenticate(deps.authenticator), requireRole('mentor'), async (req, res) => {
+    const mentorId = authOf(req).id;
+    const pending = (await deps.readStore.find(PLACEMENTS, { mentor_id: mentorId, Status: 'pending' }, { sort: { Created_At: -1 } })) as PlacementDoc[];
+    const requests = await Promise.all(
+      pending.map(async (p) => {
+        const [student, party, sp] = await Promise.all([
+          deps.readStore.get(ACCOUNTS, p.student_id) as Promise<AccountDoc | null>,
+          deps.readStore.get(PLACEMENT_PARTIES, p.student_id) as Promise<PartyDoc | null>,
+          deps.readStore.get(STUDENT_PLACEMENTS, p.student_id) as Promise<StudentPlacementDoc | null>,
+        ]);
+        return {
+          id: p.id,
+          Status: p.Status,
+          Proposed_At: p.Proposed_At,
+          Notes: p.proposal_notes,
+          student: {
+            id: p.student_id,
+            First_Name: student?.First_Name ?? '',
+            Last_Name: student?.Last_Name ?? '',
+            Name: p.student_name,
+            Postcode: party?.Postcode ?? student?.Postcode ?? null,
+          },
+          training_centre: p.relationships.training_centre,
+          account_type: p.training_centre_id ? 'Training Centre' : 'Independent',
+          job_requirements: sp?.required ?? null,
+        };
+      }),
+    );
+    res.json({ requests });
+  });
+  return r;
+}

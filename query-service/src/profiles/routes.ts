@@ -1,0 +1,86 @@
+import { Router } from 'express';
+import { EDITABLE_PROFILE_FIELDS } from '@panda/events/catalogue/profiles';
+import { authOf, authenticate, requireRole } from '@panda/platform/http';
+import { unauthorized } from '@panda/platform/errors';
+import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
+import { MENTOR_PROFILES, emptyMentorProfile, type MentorProfileDoc } from '@panda/projections/read-models/mentor-profiles';
+import { CENTRE_STATS, MENTOR_STATS, STUDENTS, type CentreStatsDoc, type MentorStatsDoc, type StudentDoc } from '@panda/projections/read-models/training';
+import type { ReadStore } from '@panda/projections/read-store';
+import type { QueryDeps } from '../shared/deps';
+import { accountOf, person, studentCard } from '../students/views';
+
+/** The mentor's business profile, empty fields while they never saved one. */
+async function mentorProfile(rs: ReadStore, id: string) {
+  const doc = ((await rs.get(MENTOR_PROFILES, id)) as MentorProfileDoc | null) ?? emptyMentorProfile(id, '');
+  const { _audience: _a, updated_at: _u, id: _id, ...fields } = doc;
+  return fields;
+}
+
+/** Profile Settings data per role (spec sections 2 and 3); passwords are never part of it (ruling 9). */
+async function profileOf(rs: ReadStore, acc: AccountDoc) {
+  const base = {
+    id: acc.id,
+    role: acc.role,
+    First_Name: acc.First_Name,
+    Last_Name: acc.Last_Name,
+    Name: acc.Name,
+    Email: acc.Email,
+    Created_At: acc.Created_At,
+    created_at: acc.Created_At,
+    must_change_password: acc.must_change_password,
+    editable_fields: EDITABLE_PROFILE_FIELDS[acc.role],
+  };
+  switch (acc.role) {
+    case 'student': {
+      const s = (await rs.get(STUDENTS, acc.id)) as StudentDoc | null;
+      const [mentor, centre] = await Promise.all([accountOf(rs, s?.mentor_id ?? null), accountOf(rs, acc.centre_id)]);
+      return {
+        ...(s ? studentCard(s) : {}),
+        ...base,
+        Phone_Number: acc.Phone_Number,
+        Postcode: acc.Postcode,
+        Date_Of_Birth: acc.Date_Of_Birth,
+        mentor: person(mentor),
+        training_centre: person(centre),
+        temporary_password_unused: acc.temporary_password_unused,
+      };
+    }
+    case 'mentor': {
+      const [profile, stats] = await Promise.all([mentorProfile(rs, acc.id), rs.get(MENTOR_STATS, acc.id) as Promise<MentorStatsDoc | null>]);
+      const students = stats?.active_students ?? 0;
+      return { ...profile, ...base, vetted: acc.vetted, student_count: students, Matched: students > 0, jobs_supervised: stats?.jobs_supervised ?? 0 };
+    }
+    case 'training_centre': {
+      const stats = (await rs.get(CENTRE_STATS, acc.id)) as CentreStatsDoc | null;
+      return { ...base, Training_Centre_Name: acc.Name, vetted: acc.vetted, student_count: stats?.total_students ?? 0 };
+    }
+    default:
+      return base;
+  }
+}
+
+export function profileQueryRoutes(deps: QueryDeps): Router {
+  const r = Router();
+  const auth = authenticate(deps.authenticator);
+  const rs = deps.readStore;
+
+  r.get('/api/profile', auth, async (req, res) => {
+    const acc = (await rs.get(ACCOUNTS, authOf(req).id)) as AccountDoc | null;
+    if (!acc) throw unauthorized();
+    res.json(await profileOf(rs, acc));
+  });
+
+  r.get('/api/mentor/profile-status', auth, requireRole('mentor'), async (req, res) => {
+    const doc = (await rs.get(MENTOR_PROFILES, authOf(req).id)) as MentorProfileDoc | null;
+    const completed = doc?.profile_completed ?? false;
+    res.json({
+      profile_completed: completed,
+      // The form opens by itself on a first visit while the profile was never completed.
+      is_first_time: !completed,
+      business_name: doc?.Business_Name ?? null,
+      gas_safe_number: doc?.Gas_Safe_Registration_Number ?? null,
+    });
+  });
+
+  return r;
+}

@@ -1,0 +1,52 @@
+import { Router } from 'express';
+import { authOf, authenticate, requireRole } from '@panda/platform/http';
+import { notFound } from '@panda/platform/errors';
+import { JOBS, STUDENTS, jobView, type JobDoc, type StudentDoc } from '@panda/projections/read-models/training';
+import type { QueryDeps } from '../shared/deps';
+import { accountOf, person, requirementProgress, studentCard, visibleStudent } from './views';
+
+export function studentQueryRoutes(deps: QueryDeps): Router {
+  const r = Router();
+  const auth = authenticate(deps.authenticator);
+  const rs = deps.readStore;
+
+  /** The centre's students, newest registration first. */
+  r.get('/api/my-students', auth, requireRole('training_centre'), async (req, res) => {
+    const students = (await rs.find(STUDENTS, { centre_id: authOf(req).id }, { sort: { Created_At: -1 } })) as StudentDoc[];
+    res.json(students.map(studentCard));
+  });
+
+  /** The mentor's students: those placed with them (active placement). */
+  r.get('/api/my-matches', auth, requireRole('mentor'), async (req, res) => {
+    const students = (await rs.find(STUDENTS, { mentor_id: authOf(req).id }, { sort: { Created_At: -1 } })) as StudentDoc[];
+    res.json(students.map(studentCard));
+  });
+
+  /** Student detail page (training centre; admins too). */
+  r.get('/api/my-students/:id', auth, requireRole('training_centre', 'admin'), async (req, res) => {
+    const s = await visibleStudent(rs, authOf(req), String(req.params.id));
+    const [account, mentor, centre, jobs] = await Promise.all([
+      accountOf(rs, s.id),
+      accountOf(rs, s.mentor_id),
+      accountOf(rs, s.centre_id),
+      rs.find(JOBS, { Student_ID: s.id }) as Promise<JobDoc[]>,
+    ]);
+    res.json({
+      ...studentCard(s),
+      mentor: person(mentor),
+      training_centre: person(centre),
+      // Ruling 9: the temporary password itself is never kept; only whether it is still unused.
+      registration: { registered_at: s.Created_At, temporary_password_unused: account?.temporary_password_unused ?? false },
+      job_details: jobs.filter((j) => j.Total_Count > 0).map(jobView),
+    });
+  });
+
+  /** The signed-in student's goals (spec section 7). */
+  r.get('/api/students/job-requirements', auth, requireRole('student'), async (req, res) => {
+    const s = (await rs.get(STUDENTS, authOf(req).id)) as StudentDoc | null;
+    if (!s) throw notFound('Student not found');
+    res.json({ requirements: s.requirements, has_requirements: s.has_requirements, additional_requirements: s.additional_requirements, progress: requirementProgress(s) });
+  });
+
+  return r;
+}

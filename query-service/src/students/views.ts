@@ -1,0 +1,96 @@
+import type { AuthContext } from '@panda/platform/http';
+import { notFound } from '@panda/platform/errors';
+import type { Filter, ReadStore } from '@panda/projections/read-store';
+import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
+import { JOB_TYPES, type JobType } from '@panda/events/catalogue/training';
+import { STUDENTS, percentOf, type Requirements, type StudentDoc } from '@panda/projections/read-models/training';
+
+/**
+ * Who may see what (ruling 12), in one place for every training query: an admin everything, a
+ * centre its own students, a mentor the students placed with them (active placement), a student themself.
+ */
+export const canSeeStudent = (auth: AuthContext, s: Pick<StudentDoc, 'id' | 'centre_id' | 'mentor_id'>) =>
+  auth.role === 'admin' ||
+  (auth.role === 'student' && s.id === auth.id) ||
+  (auth.role === 'training_centre' && s.centre_id === auth.id) ||
+  (auth.role === 'mentor' && s.mentor_id === auth.id);
+
+/** The filter on `students` and `jobs` documents that keeps exactly what the caller may see. */
+export function visibleFilter(auth: AuthContext, studentField: 'id' | 'Student_ID'): Filter {
+  switch (auth.role) {
+    case 'admin':
+      return {};
+    case 'student':
+      return { [studentField]: auth.id };
+    case 'training_centre':
+      return { centre_id: auth.id };
+    case 'mentor':
+      return { mentor_id: auth.id };
+  }
+}
+
+/**
+ * The caller's visible filter narrowed by one more equality; null when the two contradict (e.g. a
+ * centre asking for another centre's students), so that narrowing can never widen what is visible.
+ */
+export function narrowed(auth: AuthContext, studentField: 'id' | 'Student_ID', field: string, value: string): Filter | null {
+  const visible = visibleFilter(auth, studentField);
+  if (field in visible && visible[field] !== value) return null;
+  return { ...visible, [field]: value };
+}
+
+/** The student, or 404 'Student not found' whether it does not exist or the caller may not see it. */
+export async function visibleStudent(readStore: ReadStore, auth: AuthContext, id: string): Promise<StudentDoc> {
+  const s = (await readStore.get(STUDENTS, id)) as StudentDoc | null;
+  if (!s || !canSeeStudent(auth, s)) throw notFound('Student not found');
+  return s;
+}
+
+export const person = (doc: AccountDoc | null) => (doc ? { id: doc.id, name: doc.Name, email: doc.Email } : null);
+export const accountOf = async (readStore: ReadStore, id: string | null) => (id ? ((await readStore.get(ACCOUNTS, id)) as AccountDoc | null) : null);
+
+/** Jobs of a student summary with a non-zero total, with their percentage. */
+export const jobProgress = (s: StudentDoc) =>
+  s.jobs.filter((j) => j.Total_Count > 0).map((j) => ({ ...j, Student_ID: s.id, percent: percentOf(j.Completed_Count, j.Total_Count), is_complete: j.Completed_Count >= j.Total_Count }));
+
+const REQUIREMENT_FIELD: Record<JobType, keyof Requirements> = { 'Boiler Installs': 'Boiler_Installs', 'Boiler Service': 'Boiler_Service', Pipework: 'Pipework', Repair: 'Repair' };
+
+/**
+ * The student's Jobs view: one card per job type with a non-zero requirement, measured against
+ * the requirement (percent capped at 100); cards signed come from the type's job, 0 before placement.
+ */
+export const requirementProgress = (s: StudentDoc) =>
+  JOB_TYPES.filter((t) => s.requirements[REQUIREMENT_FIELD[t]] > 0).map((t) => {
+    const required = s.requirements[REQUIREMENT_FIELD[t]];
+    const job = s.jobs.find((j) => j.Job_Type === t) ?? null;
+    const completed = job?.Completed_Count ?? 0;
+    return { Job_Type: t, job_id: job?.id ?? null, required, completed, percent: percentOf(completed, required), remaining: Math.max(0, required - completed), is_complete: completed >= required };
+  });
+
+/** A student as cards and lists show them (spec section 3 "Student"). */
+export function studentCard(s: StudentDoc) {
+  return {
+    id: s.id,
+    First_Name: s.First_Name,
+    Last_Name: s.Last_Name,
+    Name: s.Name,
+    Email: s.Email,
+    Phone_Number: s.Phone_Number,
+    Postcode: s.Postcode,
+    Date_Of_Birth: s.Date_Of_Birth,
+    Created_At: s.Created_At,
+    created_at: s.Created_At,
+    account_type: s.centre_id ? 'Training Centre' : 'Independent',
+    training_centre_id: s.centre_id,
+    Matched: s.Matched,
+    status: s.Matched ? 'Matched' : 'Pending',
+    placement_status: s.placement_status,
+    placement_id: s.placement_id,
+    mentor_id: s.mentor_id,
+    ...s.requirements,
+    job_requirements: s.requirements,
+    has_requirements: s.has_requirements,
+    additional_requirements: s.additional_requirements,
+    jobs: jobProgress(s),
+  };
+}

@@ -1,0 +1,25 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, TEST_ADMIN, type TestApp } from './testing/harness';
+import { DEMO_PASSWORD, seedDemo } from './seed';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp({ env: { SEED_DEMO: '0' } });
+});
+afterAll(async () => {
+  await app.stop();
+});
+
+describe('demo seed', () => {
+  it('seeds a centre with students, one placed with the mentor with signed job cards; every demo login works', async () => {
+    const logins = await seedDemo(app.url, app.platform.commandDeps, TEST_ADMIN.email);
+    expect(logins.map((l) => l.role)).toEqual(['training centre', 'mentor', 'student']);
+    const [centre, mentor, student] = await Promise.all(logins.map((l) => app.signIn(l.email, DEMO_PASSWORD)));
+    const head = String(await app.platform.store.headPosition());
+    const overview = async (token: string) => (await app.call('GET', '/api/dashboard/overview', undefined, token, { 'X-Min-Position': head })).body;
+    expect(await overview(centre.token)).toMatchObject({ total_students: 3, placed_students: 1, awaiting_placement: 2, placement_rate: 33 });
+    expect(await overview(mentor.token)).toMatchObject({ status: 'Active Students', active_students: 1, jobs_supervised: 10 });
+    expect(await overview(student.token)).toMatchObject({ matched: true, jobs_count: 4, active_jobs: 3 });
+  });
+});
