@@ -1,5 +1,5 @@
 import express, { Router } from 'express';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 
@@ -19,11 +19,21 @@ export function webApp(adminPortalPath: string, dist = WEB_DIST): Router {
     });
     return r;
   }
-  const index = readFileSync(indexFile, 'utf8');
-  const portalPage = index.replace('</head>', `<script>window.__PANDA_ADMIN_PORTAL__=${JSON.stringify(adminPortalPath)};</script></head>`);
+  // Read again whenever the build changes, so a rebuilt web app is served without a restart.
+  let cached: { mtimeMs: number; index: string; portalPage: string } | null = null;
+  const pages = () => {
+    const mtimeMs = statSync(indexFile).mtimeMs;
+    if (cached?.mtimeMs !== mtimeMs) {
+      const index = readFileSync(indexFile, 'utf8');
+      const portalPage = index.replace('</head>', `<script>window.__PANDA_ADMIN_PORTAL__=${JSON.stringify(adminPortalPath)};</script></head>`);
+      cached = { mtimeMs, index, portalPage };
+    }
+    return cached;
+  };
   r.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: (res, path) => path.endsWith('.html') && res.setHeader('Cache-Control', 'no-store') }));
   r.get(/^(?!\/api\/|\/ws\/).*/, (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
+    const { index, portalPage } = pages();
     res.type('html').send(req.path.replace(/\/+$/, '') === adminPortalPath ? portalPage : index);
   });
   return r;
