@@ -21,7 +21,6 @@ export type TrainingCommand =
   | { type: 'SignJobCard'; jobId: string; mentorId: string; signature: Signature; completedAt: string };
 
 /** Goals form bounds (spec sections 5 and 9). */
-export const GOAL_MIN = 1;
 export const GOAL_MAX = 100;
 export const GOAL_RANGE_MESSAGE = 'Must be between 1 and 100';
 export const NO_GOALS_MESSAGE = 'Please specify at least one job requirement';
