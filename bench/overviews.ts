@@ -60,6 +60,7 @@ const projected = performance.now() - t0;
 console.log(`${STUDENTS.toLocaleString()} students, ${(STUDENTS * CARDS).toLocaleString()} signed cards, ${head.toLocaleString()} events: appended in ${(appended / 1000).toFixed(1)} s, read models ready after ${(projected / 1000).toFixed(1)} s`);
 
 const token = (sub: string, role: Role) => signToken(config.jwtSecret, { sub, role });
+let baseline: { p50: number; p95: number } | null = null;
 async function measure(label: string, path: string, sub: string, role: Role) {
   const auth = { authorization: `Bearer ${await token(sub, role)}` };
   let bytes = 0;
@@ -73,9 +74,15 @@ async function measure(label: string, path: string, sub: string, role: Role) {
     times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);
-  const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(2);
-  console.log(`${label.padEnd(42)} p50 ${q(0.5).padStart(7)} ms  p95 ${q(0.95).padStart(7)} ms  p99 ${q(0.99).padStart(7)} ms  (${bytes.toLocaleString()} bytes)`);
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
+  const q = (p: number) => at(p).toFixed(2);
+  baseline ??= { p50: at(0.5), p95: at(0.95) };
+  const ratio = `x${(at(0.5) / baseline.p50).toFixed(1)} / x${(at(0.95) / baseline.p95).toFixed(1)} of baseline`;
+  console.log(`${label.padEnd(42)} p50 ${q(0.5).padStart(7)} ms  p95 ${q(0.95).padStart(7)} ms  p99 ${q(0.99).padStart(7)} ms  ${ratio}  (${bytes.toLocaleString()} bytes)`);
 }
+
+// Baseline in the same run: the cheapest authenticated read (token check + one document).
+await measure('baseline GET /api/auth/validate', '/api/auth/validate', 'student0', 'student');
 
 await measure('centre overview (1,000 students)', '/api/dashboard/overview', 'centre0', 'training_centre');
 await measure('mentor overview (100 students)', '/api/dashboard/overview', 'mentor0', 'mentor');
