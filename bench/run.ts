@@ -139,7 +139,7 @@ async function main() {
     );
   }
   const start = median(starts);
-  console.log(`3. npm start (server entry, fresh data folder, demo seeding included) to first response`);
+  console.log(`3. npm start (server entry, fresh data folder) to first HTTP response (demo seeding runs after the server listens)`);
   console.log(`   bare node http server: ${fmt(base)} ms   Panda: ${fmt(start)} ms   ratio: ${(start / base).toFixed(1)}\n`);
 }
 
