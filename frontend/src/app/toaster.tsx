@@ -1,7 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useAppDispatch, useAppSelector } from '../lib/hooks';
 import { selectToasts, toastDismissed, type Toast } from '../lib/toast';
 
@@ -39,10 +40,36 @@ function ToastItem({ item }: { item: Toast }) {
   );
 }
 
+/**
+ * The toasts' own element under <body>. While a dialog is open, MUI marks every other child of <body>
+ * aria-hidden, which would silence the toasts raised in dialogs (validation messages, 'Job marked as
+ * complete!'...) for assistive technology: this element takes that attribute off again.
+ */
+function useToastRoot(): HTMLElement | null {
+  const [root, setRoot] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    const el = document.createElement('div');
+    el.setAttribute('data-toast-root', '');
+    document.body.appendChild(el);
+    const observer = new MutationObserver(() => {
+      if (el.hasAttribute('aria-hidden')) el.removeAttribute('aria-hidden');
+    });
+    observer.observe(el, { attributes: true, attributeFilter: ['aria-hidden'] });
+    setRoot(el);
+    return () => {
+      observer.disconnect();
+      el.remove();
+    };
+  }, []);
+  return root;
+}
+
 /** Stacked toasts: top-right below the page header on desktop (newest on top), bottom on phones (newest last). */
 export function Toaster() {
   const items = useAppSelector(selectToasts);
-  return (
+  const root = useToastRoot();
+  if (!root) return null;
+  return createPortal(
     <Box
       aria-live="polite"
       sx={{
@@ -64,6 +91,7 @@ export function Toaster() {
       {[...items].reverse().map((item) => (
         <ToastItem key={item.id} item={item} />
       ))}
-    </Box>
+    </Box>,
+    root,
   );
 }
