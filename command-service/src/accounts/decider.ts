@@ -32,24 +32,28 @@ export interface AccountState {
   businessDraft: SettingsBusiness;
 }
 
+/** Who a registered student is, as given by whoever registers them. */
+export interface StudentRegistration {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  postcode: string | null;
+  dateOfBirth: string | null;
+  requirements: JobRequirements;
+}
+
 export type AccountCommand =
   | { type: 'SignUp'; accountId: string; role: 'mentor' | 'training_centre'; firstName: string; lastName: string; email: string; centreName: string | null; passwordHash: string }
   | { type: 'ProvisionAdmin'; accountId: string; firstName: string; lastName: string; email: string; passwordHash: string }
-  | {
+  | (StudentRegistration & {
       type: 'RegisterStudent';
       accountId: string;
       centreId: string | null;
-      firstName: string;
-      lastName: string;
-      email: string;
-      phone: string | null;
-      postcode: string | null;
-      dateOfBirth: string | null;
-      requirements: JobRequirements;
       temporaryPasswordHash: string;
       /** Vetting of the registering centre (loaded by the route); a non-vetted centre cannot register students. */
       centreVetted?: boolean;
-    }
+    })
   | { type: 'ChangeProfile'; changes: ProfileChanges }
   | { type: 'SaveMentorProfile'; profile: MentorProfile; agreedAt: string }
   | { type: 'ChangePassword'; passwordHash: string }

@@ -1,11 +1,11 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { HttpError, badRequest, notFound, unauthorized } from '@panda/platform/errors';
 import { authenticate, requireRole, validate } from '@panda/platform/http';
 import { Throttle } from '@panda/platform/throttle';
-import { emailField } from '../accounts/routes';
+import type { AccountCommand, AccountState } from '../accounts/decider';
 import { accountByEmail, checkCredentials, loadAccount, normaliseEmail, runAccountCommand, session } from '../accounts/service';
-import { registerStudent } from '../students/service';
+import { sendStudentRegistration, studentRegistrationSchema } from '../students/routes';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
 import { recordAdminSignIn } from './service';
 
@@ -23,36 +23,6 @@ const reason = z
 const lockSchema = z.object({ is_locked: z.boolean({ error: 'is_locked must be true or false' }), reason });
 const vetSchema = z.object({ is_vetted: z.boolean({ error: 'is_vetted must be true or false' }), reason });
 
-const required = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
-const count = (label: string, fallback: number) =>
-  z
-    .number({ error: `${label} must be a number from 0 to 50` })
-    .int(`${label} must be a whole number`)
-    .min(0, `${label} must be from 0 to 50`)
-    .max(50, `${label} must be from 0 to 50`)
-    .optional()
-    .default(fallback);
-
-/** The student registration payload (spec section 3), for an independent student (ruling 8). */
-export const independentStudentSchema = z.object({
-  First_Name: required('First name is required'),
-  Last_Name: required('Last name is required'),
-  Email: emailField('Email is required'),
-  Phone_Number: required('Phone number is required', 30),
-  Postcode: required('Postcode is required', 10),
-  Date_Of_Birth: z
-    .string()
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date of birth must be a date (YYYY-MM-DD)')
-    .nullish()
-    .or(z.literal(''))
-    .transform((v) => v || null),
-  Boiler_Installs: count('Boiler Installs', 10),
-  Boiler_Service: count('Boiler Service', 4),
-  Pipework: count('Pipework', 8),
-  Repair: count('Repair', 5),
-});
-
 /** The target account of an admin action: 404 (with the reason) for an unknown role or id. */
 async function target(deps: CommandDeps, req: Request) {
   const role = String(req.params.role);
@@ -61,6 +31,23 @@ async function target(deps: CommandDeps, req: Request) {
   const account = await loadAccount(deps, id);
   if (!account.exists || account.role !== role) throw notFound(`No ${LABEL[role as TargetRole]} account with id ${id}`);
   return { role: role as TargetRole, id, account };
+}
+
+/**
+ * Runs an admin's command on account `id` and answers 200 with `message`, the id, the `fields` of
+ * the new state and whether anything changed. Ruling 11: it answers only once the change is in the
+ * read model every call is authenticated by.
+ */
+async function changeAccount(
+  deps: CommandDeps,
+  req: Request,
+  res: Response,
+  id: string,
+  change: { command: AccountCommand; message: string; fields: (state: AccountState) => Record<string, unknown> },
+) {
+  const result = await runAccountCommand(deps, id, change.command, metaFor(req, deps));
+  await deps.waitForProjections(result.position);
+  sendResult(res, 200, result.position, { message: change.message, id, ...change.fields(result.state), changed: result.events.length > 0 });
 }
 
 /**
@@ -111,14 +98,10 @@ export function adminRoutes(deps: CommandDeps): Router {
   r.patch('/api/admin/users/:role/:id/lock', ...admin, async (req, res) => {
     const { id } = await target(deps, req);
     const body = validate(lockSchema, req.body);
-    const result = await runAccountCommand(deps, id, { type: body.is_locked ? 'Lock' : 'Unlock', reason: body.reason }, metaFor(req, deps));
-    // Ruling 11: answer only once the lock is in the read model every call is authenticated by.
-    await deps.waitForProjections(result.position);
-    sendResult(res, 200, result.position, {
+    await changeAccount(deps, req, res, id, {
+      command: { type: body.is_locked ? 'Lock' : 'Unlock', reason: body.reason },
       message: body.is_locked ? 'Account locked successfully' : 'Account unlocked successfully',
-      id,
-      account_locked: result.state.locked,
-      changed: result.events.length > 0,
+      fields: (state) => ({ account_locked: state.locked }),
     });
   });
 
@@ -126,38 +109,16 @@ export function adminRoutes(deps: CommandDeps): Router {
     const { id, role } = await target(deps, req);
     if (role === 'student') throw badRequest('Only mentors and training centres are vetted');
     const body = validate(vetSchema, req.body);
-    const result = await runAccountCommand(deps, id, { type: body.is_vetted ? 'Vet' : 'Unvet', reason: body.reason }, metaFor(req, deps));
-    await deps.waitForProjections(result.position);
-    sendResult(res, 200, result.position, {
+    await changeAccount(deps, req, res, id, {
+      command: { type: body.is_vetted ? 'Vet' : 'Unvet', reason: body.reason },
       message: body.is_vetted ? 'User vetted successfully' : 'User unvetted successfully',
-      id,
-      vetted: result.state.vetted,
-      changed: result.events.length > 0,
+      fields: (state) => ({ vetted: state.vetted }),
     });
   });
 
   r.post('/api/admin/students', ...admin, async (req, res) => {
-    const body = validate(independentStudentSchema, req.body);
-    const result = await registerStudent(
-      deps,
-      {
-        firstName: body.First_Name,
-        lastName: body.Last_Name,
-        email: body.Email,
-        phone: body.Phone_Number,
-        postcode: body.Postcode.toUpperCase(),
-        dateOfBirth: body.Date_Of_Birth,
-        requirements: { boilerInstalls: body.Boiler_Installs, boilerService: body.Boiler_Service, pipework: body.Pipework, repair: body.Repair },
-      },
-      null,
-      null,
-      metaFor(req, deps),
-    );
-    sendResult(res, 201, result.position, {
-      message: 'Student registered successfully!',
-      student: { id: result.studentId, First_Name: body.First_Name, Last_Name: body.Last_Name, Email: result.email, account_type: 'Independent' },
-      temporary_password: result.temporaryPassword,
-    });
+    const body = validate(studentRegistrationSchema, req.body);
+    await sendStudentRegistration(deps, req, res, body, null);
   });
 
   return r;

@@ -6,17 +6,11 @@ import { authOf, authenticate, requireRole, validate } from '@panda/platform/htt
 import { JOBS, jobView, type JobDoc } from '@panda/projections/read-models/training';
 import { handle } from '../shared/decider';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
+import { optionalText } from '../shared/fields';
 import { trainingDecider } from '../training/decider';
 
 const SIGNATURE_FIELDS = 'Please fill in all signature fields';
 const signed = z.string({ error: SIGNATURE_FIELDS }).trim().min(1, SIGNATURE_FIELDS).max(200, 'Must be at most 200 characters');
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => v || null);
 
 /** Mark Complete (spec section 7): the typed signature of the mentor for ONE job card (ruling 7). */
 const completeSchema = z.object({

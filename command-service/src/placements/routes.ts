@@ -2,15 +2,8 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
+import { optionalText } from '../shared/fields';
 import { acceptPlacement, declinePlacement, endPlacement, proposePlacement } from './service';
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => v || null);
 
 const proposeSchema = z.object({
   student_id: z.string({ error: 'Please choose a student' }).trim().min(1, 'Please choose a student').max(100),

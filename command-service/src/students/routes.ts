@@ -1,17 +1,95 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { JOB_TYPES } from '@panda/events/catalogue/training';
 import { accountStream } from '@panda/events/catalogue/accounts';
 import { forbidden } from '@panda/platform/errors';
 import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
 import { toRequirements } from '@panda/projections/read-models/training';
-import { independentStudentSchema } from '../admin/routes';
+import { emailField } from '../accounts/routes';
 import { CENTRE_NOT_VETTED } from '../accounts/decider';
 import { loadAccount } from '../accounts/service';
 import { handle } from '../shared/decider';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
 import { GOAL_MAX, GOAL_RANGE_MESSAGE, NO_GOALS_MESSAGE, trainingDecider } from '../training/decider';
 import { registerStudent } from './service';
+
+const required = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+const count = (label: string, fallback: number) =>
+  z
+    .number({ error: `${label} must be a number from 0 to 50` })
+    .int(`${label} must be a whole number`)
+    .min(0, `${label} must be from 0 to 50`)
+    .max(50, `${label} must be from 0 to 50`)
+    .optional()
+    .default(fallback);
+
+/** The student registration payload (spec section 3), from a training centre or, for an independent student (ruling 8), an admin. */
+export const studentRegistrationSchema = z.object({
+  First_Name: required('First name is required'),
+  Last_Name: required('Last name is required'),
+  Email: emailField('Email is required'),
+  Phone_Number: required('Phone number is required', 30),
+  Postcode: required('Postcode is required', 10),
+  Date_Of_Birth: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date of birth must be a date (YYYY-MM-DD)')
+    .nullish()
+    .or(z.literal(''))
+    .transform((v) => v || null),
+  Boiler_Installs: count('Boiler Installs', 10),
+  Boiler_Service: count('Boiler Service', 4),
+  Pipework: count('Pipework', 8),
+  Repair: count('Repair', 5),
+});
+
+/** The centre registering a student, as loaded by the route. */
+export interface RegisteringCentre {
+  id: string;
+  name: string | null;
+  vetted: boolean;
+}
+
+/**
+ * Registers the student of a validated registration payload and answers 201 with the student and
+ * their temporary password. `centre` null = an independent student registered by an admin (ruling 8).
+ */
+export async function sendStudentRegistration(
+  deps: CommandDeps,
+  req: Request,
+  res: Response,
+  body: z.infer<typeof studentRegistrationSchema>,
+  centre: RegisteringCentre | null,
+) {
+  const result = await registerStudent(
+    deps,
+    {
+      firstName: body.First_Name,
+      lastName: body.Last_Name,
+      email: body.Email,
+      phone: body.Phone_Number,
+      postcode: body.Postcode.toUpperCase(),
+      dateOfBirth: body.Date_Of_Birth,
+      requirements: { boilerInstalls: body.Boiler_Installs, boilerService: body.Boiler_Service, pipework: body.Pipework, repair: body.Repair },
+    },
+    centre?.id ?? null,
+    centre?.name ?? null,
+    metaFor(req, deps),
+    centre?.vetted ?? false,
+  );
+  sendResult(res, 201, result.position, {
+    message: 'Student registered successfully!',
+    student: {
+      id: result.studentId,
+      First_Name: body.First_Name,
+      Last_Name: body.Last_Name,
+      Email: result.email,
+      account_type: centre ? 'Training Centre' : 'Independent',
+    },
+    // Ruling 9: shown once here (null on a retried request), e-mailed to the student, never stored in plain text.
+    temporary_password: result.temporaryPassword,
+  });
+}
 
 /** One goal count: empty means not required (0); an entered count must be 1 to 100, digits only. */
 const goal = z
@@ -45,32 +123,11 @@ export function studentRoutes(deps: CommandDeps): Router {
 
   r.post('/api/register-student', auth, requireRole('training_centre'), async (req, res) => {
     const { id } = authOf(req);
-    const body = validate(independentStudentSchema, req.body);
+    const body = validate(studentRegistrationSchema, req.body);
     const centre = await loadAccount(deps, id);
     // Checked before the email is claimed, so a refused registration holds no address.
     if (!centre.vetted) throw forbidden(CENTRE_NOT_VETTED);
-    const result = await registerStudent(
-      deps,
-      {
-        firstName: body.First_Name,
-        lastName: body.Last_Name,
-        email: body.Email,
-        phone: body.Phone_Number,
-        postcode: body.Postcode.toUpperCase(),
-        dateOfBirth: body.Date_Of_Birth,
-        requirements: { boilerInstalls: body.Boiler_Installs, boilerService: body.Boiler_Service, pipework: body.Pipework, repair: body.Repair },
-      },
-      id,
-      centre.centreName,
-      metaFor(req, deps),
-      centre.vetted,
-    );
-    sendResult(res, 201, result.position, {
-      message: 'Student registered successfully!',
-      student: { id: result.studentId, First_Name: body.First_Name, Last_Name: body.Last_Name, Email: result.email, account_type: 'Training Centre' },
-      // Ruling 9: shown once here (null on a retried request), e-mailed to the student, never stored in plain text.
-      temporary_password: result.temporaryPassword,
-    });
+    await sendStudentRegistration(deps, req, res, body, { id, name: centre.centreName, vetted: centre.vetted });
   });
 
   r.put('/api/students/job-requirements', auth, requireRole('student'), async (req, res) => {

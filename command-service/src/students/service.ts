@@ -1,18 +1,8 @@
 import type { AppendMeta } from '@panda/events/envelope';
-import type { JobRequirements } from '@panda/events/catalogue/accounts';
 import { hashPassword, temporaryPassword } from '@panda/platform/passwords';
 import type { CommandDeps } from '../shared/deps';
+import type { StudentRegistration } from '../accounts/decider';
 import { createAccount, normaliseEmail } from '../accounts/service';
-
-export interface StudentRegistration {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string | null;
-  postcode: string | null;
-  dateOfBirth: string | null;
-  requirements: JobRequirements;
-}
 
 /**
  * Registers a student account with a temporary password (ruling 9): shown once to whoever
