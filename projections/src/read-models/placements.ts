@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@panda/events/envelope';
 import type { Projection, ProjectionContext } from '../projection';
 import type { Doc } from '../read-store';
+import { TRAINING_EVENT_TYPES } from './training-events';
 
 /**
  * Placements and what matching needs, built only from events:
@@ -270,21 +271,7 @@ export const placementsProjection: Projection = {
     [STUDENT_PLACEMENTS]: ['training_centre_id', 'mentor', 'Matched', 'pending_mentor_id'],
     [PLACEMENT_PARTIES]: ['role', 'centre_id'],
   },
-  handles: [
-    'AccountSignedUp',
-    'StudentRegistered',
-    'ProfileChanged',
-    'MentorProfileSaved',
-    'RequirementsSet',
-    'PlacementProposed',
-    'PlacementAccepted',
-    'PlacementDeclined',
-    'PlacementEnded',
-    'JobOpened',
-    'JobReassigned',
-    'JobTotalAdjusted',
-    'JobCardSigned',
-  ],
+  handles: ['AccountSignedUp', 'StudentRegistered', 'ProfileChanged', 'MentorProfileSaved', ...TRAINING_EVENT_TYPES],
   async apply(e, ctx) {
     const d = e.data as Data;
     switch (e.type) {

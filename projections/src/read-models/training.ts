@@ -3,6 +3,7 @@ import type { JobRequirements } from '@panda/events/catalogue/accounts';
 import type { ProfileChanges } from '@panda/events/catalogue/profiles';
 import { JOB_TYPES, type JobType, type Signature } from '@panda/events/catalogue/training';
 import type { Projection, ProjectionContext } from '../projection';
+import { TRAINING_EVENT_TYPES } from './training-events';
 
 /**
  * `training`: students, their jobs, and the counters the three overviews read, kept in ONE projection
@@ -327,19 +328,7 @@ export const trainingProjection: Projection = {
     [CENTRE_STATS]: [],
     [MENTOR_STATS]: [],
   },
-  handles: [
-    'StudentRegistered',
-    'ProfileChanged',
-    'RequirementsSet',
-    'PlacementProposed',
-    'PlacementAccepted',
-    'PlacementDeclined',
-    'PlacementEnded',
-    'JobOpened',
-    'JobReassigned',
-    'JobTotalAdjusted',
-    'JobCardSigned',
-  ],
+  handles: ['StudentRegistered', 'ProfileChanged', ...TRAINING_EVENT_TYPES],
   apply,
 };
 
