@@ -7,17 +7,13 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { useState, type FormEvent } from 'react';
-import { PasswordField } from '../../../components/password-field';
+import { PasswordChangeFields } from '../../../components/password-change-fields';
 import { errorMessage } from '../../../lib/errors';
 import { useAppDispatch } from '../../../lib/hooks';
+import { usePasswordChangeForm } from '../../../lib/password-change';
 import { updateUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useChangePasswordMutation } from '../api/auth-api';
-
-export const NEW_PASSWORD_MIN_LENGTH = 6;
-
-type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 
 interface RequiredPasswordChangeDialogProps {
   open: boolean;
@@ -31,39 +27,13 @@ interface RequiredPasswordChangeDialogProps {
  */
 export function RequiredPasswordChangeDialog({ open, onSignOut }: RequiredPasswordChangeDialogProps) {
   const dispatch = useAppDispatch();
-  const [values, setValues] = useState<Record<Field, string>>({ currentPassword: '', newPassword: '', confirmPassword: '' });
-  const [invalid, setInvalid] = useState<Partial<Record<Field, boolean>>>({});
   const [changePassword, { isLoading }] = useChangePasswordMutation();
-
-  const setField = (field: Field) => (e: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-    setInvalid((s) => ({ ...s, [field]: false }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isLoading) return;
-    const errors: Array<[Field, string]> = [];
-    if (!values.currentPassword) errors.push(['currentPassword', 'Current password is required']);
-    if (!values.newPassword) errors.push(['newPassword', 'New password is required']);
-    else if (values.newPassword.length < NEW_PASSWORD_MIN_LENGTH)
-      errors.push(['newPassword', 'New password must be at least 6 characters']);
-    if (values.newPassword && values.confirmPassword !== values.newPassword)
-      errors.push(['confirmPassword', 'Password confirmation does not match']);
-    setInvalid(Object.fromEntries(errors.map(([f]) => [f, true])));
-    if (errors.length) {
-      for (const [, message] of errors) toast.error(message);
-      return;
-    }
-    try {
-      await changePassword(values).unwrap();
-      toast.success('Password changed successfully!');
-      setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
-      dispatch(updateUser({ must_change_password: false }));
-    } catch (err) {
-      toast.error(errorMessage(err, 'Failed to change password'));
-    }
-  };
+  const form = usePasswordChangeForm({
+    save: (values) => changePassword(values).unwrap(),
+    saving: isLoading,
+    onSaved: () => dispatch(updateUser({ must_change_password: false })),
+    onFailed: (err) => toast.error(errorMessage(err, 'Failed to change password')),
+  });
 
   return (
     <Dialog
@@ -75,7 +45,7 @@ export function RequiredPasswordChangeDialog({ open, onSignOut }: RequiredPasswo
       aria-labelledby="required-password-title"
       aria-describedby="required-password-text"
     >
-      <Box component="form" onSubmit={submit} noValidate>
+      <Box component="form" onSubmit={form.submit} noValidate>
         <DialogTitle id="required-password-title" sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
           <LockResetOutlined color="primary" />
           Choose a New Password
@@ -86,31 +56,12 @@ export function RequiredPasswordChangeDialog({ open, onSignOut }: RequiredPasswo
             continue.
           </DialogContentText>
           <Stack spacing={2}>
-            <PasswordField
+            <PasswordChangeFields
+              values={form.values}
+              invalid={form.invalid}
+              setField={form.setField}
               autoFocus
-              label="Current Password"
-              name="currentPassword"
-              autoComplete="current-password"
-              helperText="The temporary password from your email"
-              value={values.currentPassword}
-              error={!!invalid.currentPassword}
-              onChange={setField('currentPassword')}
-            />
-            <PasswordField
-              label="New Password"
-              name="newPassword"
-              autoComplete="new-password"
-              value={values.newPassword}
-              error={!!invalid.newPassword}
-              onChange={setField('newPassword')}
-            />
-            <PasswordField
-              label="Confirm New Password"
-              name="confirmPassword"
-              autoComplete="new-password"
-              value={values.confirmPassword}
-              error={!!invalid.confirmPassword}
-              onChange={setField('confirmPassword')}
+              helperTexts={{ currentPassword: 'The temporary password from your email' }}
             />
           </Stack>
         </DialogContent>

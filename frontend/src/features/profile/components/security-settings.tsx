@@ -10,71 +10,41 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
-import { PasswordField } from '../../../components/password-field';
+import { useState } from 'react';
+import { PasswordChangeFields } from '../../../components/password-change-fields';
 import { formatDetail } from '../../../lib/errors';
+import { usePasswordChangeForm } from '../../../lib/password-change';
 import { toast } from '../../../lib/toast';
-import { useChangeAccountPasswordMutation, type PasswordChangeRequest } from '../api/profile-api';
-
-export const NEW_PASSWORD_MIN_LENGTH = 6;
-
-type Field = keyof PasswordChangeRequest;
-const EMPTY: PasswordChangeRequest = { currentPassword: '', newPassword: '', confirmPassword: '' };
-
-/** Spec section 5 "Password change": each problem its own toast. */
-export function validatePasswordChange(v: PasswordChangeRequest): Array<[Field, string]> {
-  const errors: Array<[Field, string]> = [];
-  if (!v.currentPassword) errors.push(['currentPassword', 'Current password is required']);
-  if (!v.newPassword) errors.push(['newPassword', 'New password is required']);
-  else if (v.newPassword.length < NEW_PASSWORD_MIN_LENGTH) errors.push(['newPassword', 'New password must be at least 6 characters']);
-  if (v.newPassword && v.confirmPassword !== v.newPassword) errors.push(['confirmPassword', 'Password confirmation does not match']);
-  return errors;
-}
+import { useChangeAccountPasswordMutation } from '../api/profile-api';
 
 /** Security Settings: a masked password placeholder (ruling 9) and the Change Password panel. */
 export function SecuritySettings() {
   const [open, setOpen] = useState(false);
-  const [values, setValues] = useState<PasswordChangeRequest>(EMPTY);
-  const [invalid, setInvalid] = useState<Partial<Record<Field, boolean>>>({});
   const [serverDetail, setServerDetail] = useState<string | null>(null);
   const [changePassword, { isLoading }] = useChangeAccountPasswordMutation();
-
-  const setField = (field: Field) => (e: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-    setInvalid((s) => ({ ...s, [field]: false }));
-    setServerDetail(null);
-  };
+  const form = usePasswordChangeForm({
+    save: (values) => changePassword(values).unwrap(),
+    saving: isLoading,
+    onSaved: () => {
+      setServerDetail(null);
+      setOpen(false);
+    },
+    onFailed: (err) => {
+      toast.error('Failed to change password');
+      const data = (err as { data?: { detail?: unknown } } | null)?.data;
+      setServerDetail(formatDetail(data?.detail));
+    },
+    onEdit: () => setServerDetail(null),
+  });
 
   const reset = () => {
-    setValues(EMPTY);
-    setInvalid({});
+    form.reset();
     setServerDetail(null);
   };
 
   const toggle = () => {
     if (open) reset();
     setOpen((o) => !o);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isLoading) return;
-    const errors = validatePasswordChange(values);
-    setInvalid(Object.fromEntries(errors.map(([f]) => [f, true])));
-    if (errors.length) {
-      for (const [, message] of errors) toast.error(message);
-      return;
-    }
-    try {
-      await changePassword(values).unwrap();
-      toast.success('Password changed successfully!');
-      reset();
-      setOpen(false);
-    } catch (err) {
-      toast.error('Failed to change password');
-      const data = (err as { data?: { detail?: unknown } } | null)?.data;
-      setServerDetail(formatDetail(data?.detail));
-    }
   };
 
   return (
@@ -129,7 +99,7 @@ export function SecuritySettings() {
           <Box
             id="change-password-panel"
             component="form"
-            onSubmit={submit}
+            onSubmit={form.submit}
             noValidate
             aria-label="Change Password"
             sx={{ mt: 3, p: { xs: 2, sm: 3 }, borderRadius: 3, border: '1px solid', borderColor: 'divider', bgcolor: '#fafbfe' }}
@@ -138,30 +108,11 @@ export function SecuritySettings() {
               Change Password
             </Typography>
             <Stack spacing={2} sx={{ maxWidth: 480 }}>
-              <PasswordField
-                label="Current Password"
-                name="currentPassword"
-                autoComplete="current-password"
-                value={values.currentPassword}
-                error={!!invalid.currentPassword}
-                onChange={setField('currentPassword')}
-              />
-              <PasswordField
-                label="New Password"
-                name="newPassword"
-                autoComplete="new-password"
-                helperText="At least 6 characters"
-                value={values.newPassword}
-                error={!!invalid.newPassword}
-                onChange={setField('newPassword')}
-              />
-              <PasswordField
-                label="Confirm New Password"
-                name="confirmPassword"
-                autoComplete="new-password"
-                value={values.confirmPassword}
-                error={!!invalid.confirmPassword}
-                onChange={setField('confirmPassword')}
+              <PasswordChangeFields
+                values={form.values}
+                invalid={form.invalid}
+                setField={form.setField}
+                helperTexts={{ newPassword: 'At least 6 characters' }}
               />
               {serverDetail && (
                 <Alert severity="error" variant="outlined">
