@@ -34,6 +34,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { copyToClipboard } from '../lib/clipboard';
 import { formatLongDate } from '../lib/dates';
 import { isLookupEntityType, useGetEntityLookupQuery, type LookupEntityType } from '../lib/lookup-api';
+import { MatchChip } from './match-chip';
 
 /**
  * The entity details modal (spec "Entity details modal"): Student / Mentor / Training Centre /
@@ -187,18 +188,6 @@ function EntityLink({ refValue, type, onOpen, fallback = 'Not available' }: { re
   );
 }
 
-function MatchChip({ matched }: { matched: boolean }) {
-  return (
-    <Chip
-      size="small"
-      label={matched ? 'Matched' : 'Pending'}
-      color={matched ? 'success' : 'warning'}
-      variant={matched ? 'filled' : 'outlined'}
-      sx={{ fontWeight: 600 }}
-    />
-  );
-}
-
 function Header({ icon, title, subtitle, chip }: { icon: ReactNode; title: string; subtitle?: string | null; chip?: ReactNode }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1.5 }}>
@@ -215,6 +204,15 @@ function Header({ icon, title, subtitle, chip }: { icon: ReactNode; title: strin
       </Box>
       {chip}
     </Box>
+  );
+}
+
+/** The e-mail address with a copy button, or 'Not available'. */
+function EmailRow({ email }: { email: string | null }) {
+  return (
+    <DetailRow icon={<MailOutlineRounded fontSize="small" />} label="Email" action={email ? <CopyButton value={email} label="Copy email" /> : undefined}>
+      {email ?? 'Not available'}
+    </DetailRow>
   );
 }
 
@@ -253,9 +251,7 @@ function StudentBody({ data, onOpen }: { data: Obj; onOpen: OpenEntity }) {
     <>
       <Header icon={<SchoolOutlined />} title={name} subtitle="Student" chip={<MatchChip matched={matched} />} />
       <Divider />
-      <DetailRow icon={<MailOutlineRounded fontSize="small" />} label="Email" action={email ? <CopyButton value={email} label="Copy email" /> : undefined}>
-        {email ?? 'Not available'}
-      </DetailRow>
+      <EmailRow email={email} />
       <DetailRow icon={<BadgeOutlined fontSize="small" />} label="Student ID" action={id ? <CopyButton value={id} label="Copy student ID" /> : undefined}>
         <Box component="span" sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: '0.82rem' }}>
           {id ?? 'Not available'}
@@ -376,9 +372,7 @@ function MentorBody({ data, onOpen }: { data: Obj; onOpen: OpenEntity }) {
         chip={<Chip size="small" label={active ? 'Active' : 'Available'} color={active ? 'success' : 'default'} sx={{ fontWeight: 600 }} />}
       />
       <Divider />
-      <DetailRow icon={<MailOutlineRounded fontSize="small" />} label="Email" action={email ? <CopyButton value={email} label="Copy email" /> : undefined}>
-        {email ?? 'Not available'}
-      </DetailRow>
+      <EmailRow email={email} />
       <DetailRow icon={<GroupsOutlined fontSize="small" />} label="Students">
         {count}
       </DetailRow>
@@ -418,9 +412,7 @@ function CentreBody({ data, onOpen }: { data: Obj; onOpen: OpenEntity }) {
       <DetailRow icon={<PersonOutlineRounded fontSize="small" />} label="Contact">
         {contact ?? 'Not available'}
       </DetailRow>
-      <DetailRow icon={<MailOutlineRounded fontSize="small" />} label="Email" action={email ? <CopyButton value={email} label="Copy email" /> : undefined}>
-        {email ?? 'Not available'}
-      </DetailRow>
+      <EmailRow email={email} />
       <DetailRow icon={<GroupsOutlined fontSize="small" />} label="Students">
         {count}
       </DetailRow>

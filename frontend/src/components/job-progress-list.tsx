@@ -3,7 +3,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { jobIsComplete, jobPercent, type Job } from '../lib/job-types';
-import { JobTypeIcon } from './job-type-icon';
+import { JobTypeTile } from './job-type-icon';
 
 export interface JobProgressListProps {
   jobs: Job[];
@@ -26,21 +26,7 @@ export function JobProgressList({ jobs, showStudent }: JobProgressListProps) {
             sx={{ p: 1.75, borderRadius: '12px', border: '1px solid', borderColor: 'divider', bgcolor: '#fbfcfe' }}
           >
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-              <Box
-                aria-hidden
-                sx={{
-                  width: 36,
-                  height: 36,
-                  borderRadius: 2,
-                  flexShrink: 0,
-                  display: 'grid',
-                  placeItems: 'center',
-                  bgcolor: complete ? 'rgba(22, 163, 74, 0.1)' : 'rgba(29, 78, 216, 0.08)',
-                  color: complete ? 'success.dark' : 'primary.main',
-                }}
-              >
-                <JobTypeIcon type={String(job.Job_Type)} fontSize="small" />
-              </Box>
+              <JobTypeTile type={String(job.Job_Type)} complete={complete} size={36} borderRadius={2} noShrink iconSize="small" />
               <Box sx={{ minWidth: 0, flexGrow: 1 }}>
                 <Typography sx={{ fontWeight: 700, lineHeight: 1.3 }} noWrap>
                   {job.Job_Type}

@@ -1,5 +1,4 @@
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -12,6 +11,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import { EmptyState } from '../../../components/empty-state';
+import { RetryAlert } from '../../../components/retry-alert';
 import { useAccountHistoryQuery, type AdminUserRole, type HistoryEntry } from '../api/admin-api';
 import { dateTime } from '../lib/format';
 
@@ -40,16 +40,7 @@ export function HistoryDialog({ target, onClose }: { target: HistoryTarget | nul
       <DialogTitle id="history-title">Account history: {target.name}</DialogTitle>
       <DialogContent dividers>
         {isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            Failed to load data
-          </Alert>
+          <RetryAlert onRetry={() => void refetch()}>Failed to load data</RetryAlert>
         ) : !data ? (
           <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
             <CircularProgress size={28} aria-label="Loading history" />

@@ -18,6 +18,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
+import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { usePlacementCandidatesQuery, useProposePlacementMutation, type Candidate } from '../api/admin-api';
@@ -102,9 +103,7 @@ export function MatchDialog({ target, onClose }: { target: MatchTarget | null; o
       <DialogTitle id="match-title">Match {target.name} with a mentor</DialogTitle>
       <DialogContent dividers>
         {isError ? (
-          <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => refetch()}>Retry</Button>}>
-            Failed to load data
-          </Alert>
+          <RetryAlert onRetry={() => void refetch()}>Failed to load data</RetryAlert>
         ) : !data ? (
           <Box sx={{ display: 'grid', placeItems: 'center', py: 5 }}>
             <CircularProgress size={28} aria-label="Loading mentors" />

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -12,6 +11,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import { RetryAlert } from '../../../components/retry-alert';
 import { useSignInAttemptsQuery, type SignInAttempt } from '../api/admin-api';
 import { dateTime } from '../lib/format';
 
@@ -31,9 +31,7 @@ export function SignInLogDialog({ open, onClose }: { open: boolean; onClose: () 
       <DialogTitle id="signin-log-title">Admin sign-in attempts</DialogTitle>
       <DialogContent dividers>
         {isError ? (
-          <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => refetch()}>Retry</Button>}>
-            Failed to load data
-          </Alert>
+          <RetryAlert onRetry={() => void refetch()}>Failed to load data</RetryAlert>
         ) : !data ? (
           <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
             <CircularProgress size={28} aria-label="Loading sign-in attempts" />

@@ -4,7 +4,6 @@ import DrawOutlined from '@mui/icons-material/DrawOutlined';
 import PersonOutlineRounded from '@mui/icons-material/PersonOutlineRounded';
 import SearchOffRounded from '@mui/icons-material/SearchOffRounded';
 import WorkOutlineOutlined from '@mui/icons-material/WorkOutlineOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -23,7 +22,8 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ReactNode } from 'react';
 import { EmptyState } from '../../../components/empty-state';
-import { JobTypeIcon } from '../../../components/job-type-icon';
+import { JobTypeTile } from '../../../components/job-type-icon';
+import { RetryAlert } from '../../../components/retry-alert';
 import { useDashboardNavigate, useDashboardParams } from '../../../lib/dashboard-nav';
 import { jobIsComplete, jobPercent, jobRemaining, type Job, type SignedCard } from '../../../lib/job-types';
 import { useGetMentorJobDetailQuery } from '../api/mentor-api';
@@ -182,16 +182,7 @@ export function JobDetailView() {
     return (
       <Stack spacing={2.5}>
         {back}
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          Failed to load jobs
-        </Alert>
+        <RetryAlert onRetry={() => void query.refetch()}>Failed to load jobs</RetryAlert>
       </Stack>
     );
   }
@@ -208,20 +199,7 @@ export function JobDetailView() {
       <Card>
         <CardContent sx={{ p: { xs: 2.5, md: 3 }, '&:last-child': { pb: { xs: 2.5, md: 3 } } }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-            <Box
-              aria-hidden
-              sx={{
-                width: 52,
-                height: 52,
-                borderRadius: 3,
-                display: 'grid',
-                placeItems: 'center',
-                bgcolor: complete ? 'rgba(22, 163, 74, 0.1)' : 'rgba(29, 78, 216, 0.08)',
-                color: complete ? 'success.dark' : 'primary.main',
-              }}
-            >
-              <JobTypeIcon type={String(job.Job_Type)} />
-            </Box>
+            <JobTypeTile type={String(job.Job_Type)} complete={complete} size={52} borderRadius={3} />
             <Box sx={{ flexGrow: 1, minWidth: 0 }}>
               <Typography variant="h5" component="h2" sx={{ fontSize: { xs: '1.3rem', md: '1.5rem' } }}>
                 {job.Job_Type}

@@ -13,7 +13,7 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { JobTypeIcon } from '../../../components/job-type-icon';
+import { JobTypeTile } from '../../../components/job-type-icon';
 import { jobIsComplete, jobPercent, jobRemaining, type Job } from '../../../lib/job-types';
 
 function ContactLine({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -65,21 +65,7 @@ export function MentorJobCard({ job, onMarkComplete, onDetails }: MentorJobCardP
     >
       <CardContent sx={{ p: 2.5, flexGrow: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-          <Box
-            aria-hidden
-            sx={{
-              width: 42,
-              height: 42,
-              borderRadius: 2.5,
-              flexShrink: 0,
-              display: 'grid',
-              placeItems: 'center',
-              bgcolor: complete ? 'rgba(22, 163, 74, 0.1)' : 'rgba(29, 78, 216, 0.08)',
-              color: complete ? 'success.dark' : 'primary.main',
-            }}
-          >
-            <JobTypeIcon type={String(job.Job_Type)} />
-          </Box>
+          <JobTypeTile type={String(job.Job_Type)} complete={complete} size={42} borderRadius={2.5} noShrink />
           <Typography variant="h6" component="h4" sx={{ fontSize: '1.05rem', flexGrow: 1, minWidth: 0 }} noWrap>
             {job.Job_Type}
           </Typography>

@@ -1,8 +1,6 @@
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
-import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
@@ -10,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
+import { RetryAlert } from '../../../components/retry-alert';
 import { useDashboardNavigate } from '../../../lib/dashboard-nav';
 import { compareJobs, jobIsComplete, percentOf, type Job } from '../../../lib/job-types';
 import { toast } from '../../../lib/toast';
@@ -69,18 +68,7 @@ export function MentorJobsView() {
   }
 
   if (failed) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void jobsQuery.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {JOBS_LOAD_ERROR}
-      </Alert>
-    );
+    return <RetryAlert onRetry={() => void jobsQuery.refetch()}>{JOBS_LOAD_ERROR}</RetryAlert>;
   }
 
   const groups = groupByStudent(jobsQuery.data ?? []);

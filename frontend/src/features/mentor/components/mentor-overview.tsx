@@ -1,30 +1,24 @@
-import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
 import AssignmentTurnedInOutlined from '@mui/icons-material/AssignmentTurnedInOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { JobProgressList } from '../../../components/job-progress-list';
+import { OVERVIEW_JOBS, OverviewJobsCard } from '../../../components/overview-jobs-card';
+import { RetryAlert } from '../../../components/retry-alert';
 import { StatCard } from '../../../components/stat-card';
-import { dashboardPath } from '../../../lib/dashboard-nav';
+import { WelcomeHeading } from '../../../components/welcome-heading';
 import { useAppSelector } from '../../../lib/hooks';
 import { compareJobs, type Job } from '../../../lib/job-types';
 import { selectUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useGetMentorJobsQuery, useGetMentorOverviewQuery } from '../api/mentor-api';
 import { MentorProfileCard } from './mentor-profile-card';
-
-/** Jobs shown on the overview before the view-all link (spec section 9). */
-export const OVERVIEW_JOBS = 4;
 
 export const DASHBOARD_LOAD_ERROR = 'Error loading dashboard data';
 
@@ -69,33 +63,17 @@ export function MentorOverviewView({ placementRequests }: MentorOverviewViewProp
 
   return (
     <Stack spacing={3}>
-      <Box>
-        <Typography variant="h5" component="h2" sx={{ fontSize: { xs: '1.35rem', md: '1.6rem' } }}>
-          Welcome back{user?.First_Name ? `, ${user.First_Name}` : ''}!
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          Your trainees, their progress and your business profile at a glance.
-        </Typography>
-      </Box>
+      <WelcomeHeading firstName={user?.First_Name} subtitle="Your trainees, their progress and your business profile at a glance." />
 
       {failed && (
-        <Alert
-          severity="error"
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              onClick={() => {
-                void overviewQuery.refetch();
-                void jobsQuery.refetch();
-              }}
-            >
-              Retry
-            </Button>
-          }
+        <RetryAlert
+          onRetry={() => {
+            void overviewQuery.refetch();
+            void jobsQuery.refetch();
+          }}
         >
           {DASHBOARD_LOAD_ERROR}
-        </Alert>
+        </RetryAlert>
       )}
 
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
@@ -131,36 +109,18 @@ export function MentorOverviewView({ placementRequests }: MentorOverviewViewProp
 
       {placementRequests}
 
-      <Card component="section" aria-labelledby="student-progress-title">
-        <CardContent sx={{ p: { xs: 2.5, md: 3 }, '&:last-child': { pb: { xs: 2.5, md: 3 } } }}>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2, flexWrap: 'wrap' }}>
-            <Typography id="student-progress-title" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-              Student Training Progress
-            </Typography>
-            {jobs.length > OVERVIEW_JOBS && (
-              <Button component={RouterLink} to={dashboardPath('jobs')} endIcon={<ArrowForwardRounded />} size="small">
-                View all {jobs.length} jobs
-              </Button>
-            )}
-          </Box>
-          {jobsQuery.isLoading ? (
-            <Stack spacing={1.5}>
-              {[0, 1].map((i) => (
-                <Skeleton key={i} variant="rounded" height={78} sx={{ borderRadius: 3 }} />
-              ))}
-            </Stack>
-          ) : shown.length > 0 ? (
-            <JobProgressList jobs={shown} showStudent />
-          ) : (
-            <EmptyState
-              dense
-              icon={<PersonSearchOutlined />}
-              title="No students or jobs assigned yet"
-              text="When a trainee is placed with you, their training jobs and progress will appear here."
-            />
-          )}
-        </CardContent>
-      </Card>
+      <OverviewJobsCard titleId="student-progress-title" title="Student Training Progress" jobCount={jobs.length} loading={jobsQuery.isLoading}>
+        {shown.length > 0 ? (
+          <JobProgressList jobs={shown} showStudent />
+        ) : (
+          <EmptyState
+            dense
+            icon={<PersonSearchOutlined />}
+            title="No students or jobs assigned yet"
+            text="When a trainee is placed with you, their training jobs and progress will appear here."
+          />
+        )}
+      </OverviewJobsCard>
     </Stack>
   );
 }

@@ -2,7 +2,6 @@ import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import VerifiedRounded from '@mui/icons-material/VerifiedRounded';
 import WarningAmberRounded from '@mui/icons-material/WarningAmberRounded';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -11,6 +10,7 @@ import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
+import { RetryAlert } from '../../../components/retry-alert';
 import { useAppSelector } from '../../../lib/hooks';
 import { selectUser } from '../../../lib/session';
 import { useGetMentorProfileStatusQuery } from '../api/mentor-api';
@@ -81,16 +81,7 @@ export function MentorProfileCard() {
             <Skeleton width="40%" />
           </>
         ) : status.isError && !status.data ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void status.refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            Failed to load profile data
-          </Alert>
+          <RetryAlert onRetry={() => void status.refetch()}>Failed to load profile data</RetryAlert>
         ) : complete ? (
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
             <Detail label="Business Name" value={status.data?.business_name ?? null} />

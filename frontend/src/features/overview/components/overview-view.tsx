@@ -9,10 +9,10 @@ import TrackChangesOutlined from '@mui/icons-material/TrackChangesOutlined';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { WelcomeBanner } from '../../../components/welcome-banner';
 import { useAppSelector } from '../../../lib/hooks';
 import { roleLabel, selectUser } from '../../../lib/session';
 
@@ -58,41 +58,14 @@ export function OverviewView() {
 
   return (
     <Stack spacing={3}>
-      <Card
-        sx={{
-          border: 'none',
-          color: '#fff',
-          background: 'linear-gradient(135deg, #1d4ed8 0%, #1e3a8a 70%, #172554 100%)',
-          position: 'relative',
-          overflow: 'hidden',
-        }}
-      >
-        <Box
-          aria-hidden
-          sx={{
-            position: 'absolute',
-            right: -60,
-            top: -60,
-            width: 220,
-            height: 220,
-            borderRadius: '50%',
-            background: 'radial-gradient(circle, rgba(249,115,22,0.45) 0%, rgba(249,115,22,0) 70%)',
-          }}
-        />
-        <CardContent sx={{ p: { xs: 3, md: 4 }, position: 'relative' }}>
-          <Chip
-            label={`${roleLabel(role)} dashboard`}
-            size="small"
-            sx={{ bgcolor: 'rgba(255,255,255,0.16)', color: '#fff', fontWeight: 600, mb: 2 }}
-          />
-          <Typography variant="h4" component="h2" sx={{ fontSize: { xs: '1.6rem', md: '2.1rem' } }}>
-            Welcome{firstName ? `, ${firstName}` : ''}!
-          </Typography>
-          <Typography sx={{ mt: 1.5, maxWidth: 640, opacity: 0.9, fontSize: { md: '1.05rem' } }}>
-            {INTRO[role] ?? 'Welcome to Panda.'}
-          </Typography>
-        </CardContent>
-      </Card>
+      <WelcomeBanner badge={`${roleLabel(role)} dashboard`} glowSize={220} glowOverhang={60}>
+        <Typography variant="h4" component="h2" sx={{ fontSize: { xs: '1.6rem', md: '2.1rem' } }}>
+          Welcome{firstName ? `, ${firstName}` : ''}!
+        </Typography>
+        <Typography sx={{ mt: 1.5, maxWidth: 640, opacity: 0.9, fontSize: { md: '1.05rem' } }}>
+          {INTRO[role] ?? 'Welcome to Panda.'}
+        </Typography>
+      </WelcomeBanner>
 
       {highlights.length > 0 && (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>

@@ -2,7 +2,6 @@ import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import PlaylistAddOutlined from '@mui/icons-material/PlaylistAddOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -12,7 +11,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { EmptyState } from '../../../components/empty-state';
-import { JobTypeIcon } from '../../../components/job-type-icon';
+import { JobTypeTile } from '../../../components/job-type-icon';
+import { RetryAlert } from '../../../components/retry-alert';
 import { JOB_TYPE_CARD_TITLES, JOB_TYPES, percentOf, REQUIREMENT_KEYS, type Job, type JobType } from '../../../lib/job-types';
 import { useGetJobRequirementsQuery, useGetStudentJobsQuery } from '../api/student-api';
 import { openTrainingGoals } from '../stores/goals-dialog';
@@ -71,20 +71,7 @@ function ProgressCard({ p }: { p: Progress }) {
     >
       <CardContent sx={{ p: 3, '&:last-child': { pb: 3 } }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-          <Box
-            aria-hidden
-            sx={{
-              width: 44,
-              height: 44,
-              borderRadius: 2.5,
-              display: 'grid',
-              placeItems: 'center',
-              bgcolor: p.reached ? 'rgba(22, 163, 74, 0.1)' : 'rgba(29, 78, 216, 0.08)',
-              color: p.reached ? 'success.dark' : 'primary.main',
-            }}
-          >
-            <JobTypeIcon type={p.type} />
-          </Box>
+          <JobTypeTile type={p.type} complete={p.reached} size={44} borderRadius={2.5} />
           <Typography variant="h6" component="h3" sx={{ flexGrow: 1, fontSize: '1.1rem' }}>
             {title}
           </Typography>
@@ -224,16 +211,7 @@ export function StudentJobsView() {
       </Card>
 
       {jobsQuery.isError && !jobsQuery.data && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void jobsQuery.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          Failed to load jobs
-        </Alert>
+        <RetryAlert onRetry={() => void jobsQuery.refetch()}>Failed to load jobs</RetryAlert>
       )}
 
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>

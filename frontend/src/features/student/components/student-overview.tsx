@@ -1,30 +1,27 @@
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
-import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
 import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined';
 import HourglassEmptyRounded from '@mui/icons-material/HourglassEmptyRounded';
 import WorkOutlineOutlined from '@mui/icons-material/WorkOutlineOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { JobProgressList } from '../../../components/job-progress-list';
+import { OVERVIEW_JOBS, OverviewJobsCard } from '../../../components/overview-jobs-card';
+import { RetryAlert } from '../../../components/retry-alert';
 import { StatCard } from '../../../components/stat-card';
+import { WelcomeHeading } from '../../../components/welcome-heading';
 import { dashboardPath } from '../../../lib/dashboard-nav';
 import { useAppSelector } from '../../../lib/hooks';
 import { compareJobs, jobIsComplete } from '../../../lib/job-types';
 import { selectUser } from '../../../lib/session';
 import { useGetJobRequirementsQuery, useGetStudentJobsQuery, useGetStudentOverviewQuery, type StudentOverview } from '../api/student-api';
-
-/** Jobs shown on the overview before the view-all link (spec section 9). */
-export const OVERVIEW_JOBS = 4;
 
 function accountTypeOf(overview: StudentOverview | undefined): string | null {
   if (!overview) return null;
@@ -57,26 +54,10 @@ export function StudentOverviewView() {
 
   return (
     <Stack spacing={3}>
-      <Box>
-        <Typography variant="h5" component="h2" sx={{ fontSize: { xs: '1.35rem', md: '1.6rem' } }}>
-          Welcome back{user?.First_Name ? `, ${user.First_Name}` : ''}!
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          Here&apos;s where your training stands today.
-        </Typography>
-      </Box>
+      <WelcomeHeading firstName={user?.First_Name} subtitle="Here's where your training stands today." />
 
       {overviewQuery.isError && !overview && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void overviewQuery.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          Error loading dashboard data
-        </Alert>
+        <RetryAlert onRetry={() => void overviewQuery.refetch()}>Error loading dashboard data</RetryAlert>
       )}
 
       <Card component="section" aria-labelledby="student-status-title">
@@ -124,58 +105,31 @@ export function StudentOverviewView() {
         </CardContent>
       </Card>
 
-      <Card component="section" aria-labelledby="current-jobs-title">
-        <CardContent sx={{ p: { xs: 2.5, md: 3 }, '&:last-child': { pb: { xs: 2.5, md: 3 } } }}>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2, flexWrap: 'wrap' }}>
-            <Typography id="current-jobs-title" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-              Current Training Jobs
-            </Typography>
-            {jobs.length > OVERVIEW_JOBS && (
-              <Button component={RouterLink} to={dashboardPath('jobs')} endIcon={<ArrowForwardRounded />} size="small">
-                View all {jobs.length} jobs
-              </Button>
-            )}
-          </Box>
-          {jobsQuery.isLoading ? (
-            <Stack spacing={1.5}>
-              {[0, 1].map((i) => (
-                <Skeleton key={i} variant="rounded" height={78} sx={{ borderRadius: 3 }} />
-              ))}
-            </Stack>
-          ) : jobsQuery.isError && !jobsQuery.data ? (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void jobsQuery.refetch()}>
-                  Retry
+      <OverviewJobsCard titleId="current-jobs-title" title="Current Training Jobs" jobCount={jobs.length} loading={jobsQuery.isLoading}>
+        {jobsQuery.isError && !jobsQuery.data ? (
+          <RetryAlert onRetry={() => void jobsQuery.refetch()}>Failed to load jobs</RetryAlert>
+        ) : shown.length > 0 ? (
+          <JobProgressList jobs={shown} />
+        ) : (
+          <EmptyState
+            dense
+            icon={<AssignmentOutlined />}
+            title="No training jobs yet"
+            text={
+              matched
+                ? 'Your mentor will assign jobs to you soon. They will appear here as they are opened.'
+                : 'Your jobs will appear here once you are matched with a mentor.'
+            }
+            action={
+              requirementsQuery.data?.has_requirements ? (
+                <Button component={RouterLink} to={dashboardPath('jobs')} variant="outlined" size="small">
+                  View Training Goals
                 </Button>
-              }
-            >
-              Failed to load jobs
-            </Alert>
-          ) : shown.length > 0 ? (
-            <JobProgressList jobs={shown} />
-          ) : (
-            <EmptyState
-              dense
-              icon={<AssignmentOutlined />}
-              title="No training jobs yet"
-              text={
-                matched
-                  ? 'Your mentor will assign jobs to you soon. They will appear here as they are opened.'
-                  : 'Your jobs will appear here once you are matched with a mentor.'
-              }
-              action={
-                requirementsQuery.data?.has_requirements ? (
-                  <Button component={RouterLink} to={dashboardPath('jobs')} variant="outlined" size="small">
-                    View Training Goals
-                  </Button>
-                ) : undefined
-              }
-            />
-          )}
-        </CardContent>
-      </Card>
+              ) : undefined
+            }
+          />
+        )}
+      </OverviewJobsCard>
     </Stack>
   );
 }

@@ -12,12 +12,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { MatchChip } from '../../../components/match-chip';
+import { WelcomeBanner } from '../../../components/welcome-banner';
 import { formatLongDate, formatTime24 } from '../../../lib/dates';
 import { useDashboardNavigate } from '../../../lib/dashboard-nav';
 import { useAppSelector } from '../../../lib/hooks';
@@ -84,55 +85,32 @@ export function CentreOverview() {
 
   return (
     <Stack spacing={3}>
-      <Card
-        sx={{
-          border: 'none',
-          color: '#fff',
-          background: 'linear-gradient(135deg, #1d4ed8 0%, #1e3a8a 70%, #172554 100%)',
-          position: 'relative',
-          overflow: 'hidden',
-        }}
-      >
-        <Box
-          aria-hidden
-          sx={{
-            position: 'absolute',
-            right: -70,
-            top: -70,
-            width: 240,
-            height: 240,
-            borderRadius: '50%',
-            background: 'radial-gradient(circle, rgba(249,115,22,0.45) 0%, rgba(249,115,22,0) 70%)',
-          }}
-        />
-        <CardContent sx={{ p: { xs: 3, md: 4 }, position: 'relative' }}>
-          <Chip label="Training Centre dashboard" size="small" sx={{ bgcolor: 'rgba(255,255,255,0.16)', color: '#fff', fontWeight: 600, mb: 2 }} />
-          <Typography variant="h4" component="h2" sx={{ fontSize: { xs: '1.5rem', md: '2rem' }, wordBreak: 'break-word' }}>
-            Welcome{centreName ? `, ${centreName}` : ''}!
-          </Typography>
-          <Typography sx={{ mt: 1, maxWidth: 620, opacity: 0.9 }}>
-            Register your students, follow their placements and see who is still awaiting a mentor.
-          </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 3 }}>
-            <Button
-              variant="contained"
-              startIcon={<PersonAddAlt1Outlined />}
-              onClick={() => go('register')}
-              sx={{ bgcolor: '#fff', color: 'primary.dark', '&:hover': { bgcolor: 'rgba(255,255,255,0.9)' } }}
-            >
-              Register New Student
-            </Button>
-            <Button
-              variant="outlined"
-              startIcon={<GroupsOutlined />}
-              onClick={() => go('students')}
-              sx={{ color: '#fff', borderColor: 'rgba(255,255,255,0.5)', '&:hover': { borderColor: '#fff', bgcolor: 'rgba(255,255,255,0.08)' } }}
-            >
-              View All Students
-            </Button>
-          </Stack>
-        </CardContent>
-      </Card>
+      <WelcomeBanner badge="Training Centre dashboard" glowSize={240} glowOverhang={70}>
+        <Typography variant="h4" component="h2" sx={{ fontSize: { xs: '1.5rem', md: '2rem' }, wordBreak: 'break-word' }}>
+          Welcome{centreName ? `, ${centreName}` : ''}!
+        </Typography>
+        <Typography sx={{ mt: 1, maxWidth: 620, opacity: 0.9 }}>
+          Register your students, follow their placements and see who is still awaiting a mentor.
+        </Typography>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 3 }}>
+          <Button
+            variant="contained"
+            startIcon={<PersonAddAlt1Outlined />}
+            onClick={() => go('register')}
+            sx={{ bgcolor: '#fff', color: 'primary.dark', '&:hover': { bgcolor: 'rgba(255,255,255,0.9)' } }}
+          >
+            Register New Student
+          </Button>
+          <Button
+            variant="outlined"
+            startIcon={<GroupsOutlined />}
+            onClick={() => go('students')}
+            sx={{ color: '#fff', borderColor: 'rgba(255,255,255,0.5)', '&:hover': { borderColor: '#fff', bgcolor: 'rgba(255,255,255,0.08)' } }}
+          >
+            View All Students
+          </Button>
+        </Stack>
+      </WelcomeBanner>
 
       {isError && !isFetching ? (
         <Alert
@@ -212,13 +190,7 @@ export function CentreOverview() {
                     </Box>
                   </Stack>
                   <Stack direction="row" spacing={1.5} alignItems="center">
-                    <Chip
-                      size="small"
-                      label={latest.Matched ? 'Matched' : 'Pending'}
-                      color={latest.Matched ? 'success' : 'warning'}
-                      variant={latest.Matched ? 'filled' : 'outlined'}
-                      sx={{ fontWeight: 600 }}
-                    />
+                    <MatchChip matched={!!latest.Matched} />
                     <Button
                       size="small"
                       endIcon={<ArrowForwardRounded />}

@@ -28,6 +28,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { EntityDetailsModal, type EntityRef } from '../../../components/entity-details-modal';
+import { MatchChip } from '../../../components/match-chip';
 import { copyToClipboard } from '../../../lib/clipboard';
 import { useDashboardNavigate, useDashboardParams } from '../../../lib/dashboard-nav';
 import { formatLongDate, formatTime24 } from '../../../lib/dates';
@@ -157,7 +158,7 @@ function StudentDetailContent({ student, onOpenEntity }: { student: StudentDetai
                 {student.account_type === 'Independent' ? 'Independent student' : 'Training Centre student'}
               </Typography>
             </Box>
-            <Chip label={matched ? 'Matched' : 'Pending'} color={matched ? 'success' : 'warning'} variant={matched ? 'filled' : 'outlined'} sx={{ fontWeight: 600 }} />
+            <MatchChip matched={matched} size="medium" />
           </Box>
         </CardContent>
       </Card>

@@ -12,7 +12,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
@@ -21,6 +20,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState, type ReactNode } from 'react';
 import { EntityDetailsModal, type EntityRef } from '../../../components/entity-details-modal';
+import { MatchChip } from '../../../components/match-chip';
 import { useDashboardNavigate } from '../../../lib/dashboard-nav';
 import { useGetMyStudentsQuery, type StudentCard } from '../api/training-centre-api';
 import { REQUIREMENT_FIELDS, requirementCount, studentInitial, studentName } from './student-format';
@@ -53,13 +53,7 @@ function StudentCardItem({ student, onOpenEntity }: { student: StudentCard; onOp
               </Typography>
             )}
           </Box>
-          <Chip
-            size="small"
-            label={matched ? 'Matched' : 'Pending'}
-            color={matched ? 'success' : 'warning'}
-            variant={matched ? 'filled' : 'outlined'}
-            sx={{ fontWeight: 600 }}
-          />
+          <MatchChip matched={matched} />
         </Box>
         <Stack spacing={1}>
           <InfoLine icon={<MailOutlineRounded fontSize="small" />}>
