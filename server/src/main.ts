@@ -1,3 +1,5 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadConfig } from '@panda/platform/config';
 import { startPlatform } from './platform';
 import { provisionAdmin } from './provision';
@@ -19,6 +21,7 @@ async function main() {
   } else if (config.adminEmail || config.adminPassword) {
     throw new Error('Set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither');
   }
+  const demoLoginsFile = join(config.dataDir, 'demo-logins.json');
   let logins: DemoLogin[] = [];
   if (config.seedDemo && emptyAtStart) {
     if (!adminEmail) {
@@ -27,6 +30,10 @@ async function main() {
       logins.push({ role: 'admin (portal)', ...DEMO_ADMIN });
     }
     logins = [...logins, ...(await seedDemo(platform.url, commandDeps, adminEmail))];
+    // Demo accounts only (their passwords are in the source anyway): shown again on later starts.
+    writeFileSync(demoLoginsFile, JSON.stringify(logins, null, 2));
+  } else if (existsSync(demoLoginsFile)) {
+    logins = JSON.parse(readFileSync(demoLoginsFile, 'utf8')) as DemoLogin[];
   }
 
   const lines = [
@@ -34,7 +41,7 @@ async function main() {
     `Panda is running at ${config.publicUrl}`,
     `Admin portal: ${config.publicUrl}${config.adminPortalPath}`,
     `Data folder: ${config.dataDir}`,
-    ...(logins.length ? ['Demo logins:', ...logins.map((l) => `  ${l.role.padEnd(16)} ${l.email} / ${l.password}`)] : []),
+    ...(logins.length ? [emptyAtStart ? 'Demo logins:' : 'Demo logins (as seeded; a password changed since is not shown):', ...logins.map((l) => `  ${l.role.padEnd(16)} ${l.email} / ${l.password}`)] : []),
     `Ready in ${Date.now() - started} ms`,
     '',
   ];
