@@ -9,6 +9,10 @@ import type { Role } from './tokens';
 export interface AuthContext {
   id: string;
   role: Role;
+  /** The token was issued for a sign-in with a temporary password. */
+  mustChangePassword?: boolean;
+  /** When the token expires, ms since the epoch. */
+  expiresAt?: number;
 }
 
 declare module 'express-serve-static-core' {

@@ -18,7 +18,7 @@ export function runnerFeed(runner: ProjectionRunner): ChangeFeed {
  * Another process than the runner: tails the `_changes` collection the runner writes with each commit,
  * per projection, from the positions current when the feed starts. Old entries are pruned by `prune`.
  */
-export function pollingFeed(readStore: ReadStore, projections: string[], pollMs = 200): ChangeFeed {
+export function pollingFeed(readStore: ReadStore, projections: string[], pollMs = 200, onError: (err: unknown) => void = () => {}): ChangeFeed {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   const last = new Map<string, number>();
@@ -38,6 +38,9 @@ export function pollingFeed(readStore: ReadStore, projections: string[], pollMs 
           emitter.emit('batch', { projection: p, position: d.position, changes: d.changes } as CommittedBatch);
         }
       }
+    } catch (err) {
+      // A passing read-store fault: report it and keep following.
+      onError(err);
     } finally {
       if (!stopped) timer = setTimeout(tick, pollMs);
     }

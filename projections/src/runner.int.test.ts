@@ -108,3 +108,29 @@ describe('ProjectionRunner', () => {
     expect(seen).toEqual(['tallies/s1:s1']);
   });
 });
+
+describe('change audiences', () => {
+  it('tell both the old and the new audience when a document changes hands', async () => {
+    const { store, open } = await setup(0);
+    const owner: Projection = {
+      name: 'owner',
+      collections: { things: [] },
+      handles: ['Owned'],
+      async apply(e, ctx) {
+        const doc = (await ctx.get('things', 't1')) ?? { id: 't1', _audience: [] as string[] };
+        doc._audience = [(e.data as { by: string }).by];
+        ctx.put('things', doc);
+      },
+    };
+    const runner = new ProjectionRunner(store, open(), [owner], { idleMs: 20 });
+    const audiences: string[][] = [];
+    runner.onCommitted((b) => b.changes.forEach((c) => audiences.push([...c.audience].sort())));
+    await runner.start();
+    const a = await store.append('t', [{ type: 'Owned', data: { by: 'alice' } }], 'any', meta(1));
+    await runner.waitFor(a.position, 5000);
+    const b = await store.append('t', [{ type: 'Owned', data: { by: 'bob' } }], 'any', meta(2));
+    await runner.waitFor(b.position, 5000);
+    await runner.stop();
+    expect(audiences).toEqual([['alice'], ['alice', 'bob']]);
+  });
+});

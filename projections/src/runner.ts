@@ -38,13 +38,18 @@ class BatchContext implements ProjectionContext {
     const m = this.col(collection);
     if (m.has(id)) return structuredClone(m.get(id) ?? null);
     const doc = await this.readStore.get(collection, id);
-    this.before.set(`${collection}\u0000${id}`, doc);
+    // A copy: the projection may change the document it was given, and the old audience must survive.
+    this.before.set(`${collection}\u0000${id}`, structuredClone(doc));
     return doc;
   }
 
   async find(collection: string, filter: Filter): Promise<Doc[]> {
     const m = this.col(collection);
     const stored = (await this.readStore.find(collection, filter)).filter((d) => !m.has(d.id));
+    for (const d of stored) {
+      const key = `${collection}\u0000${d.id}`;
+      if (!this.before.has(key)) this.before.set(key, structuredClone(d));
+    }
     const pending = [...m.values()].filter((d): d is Doc => d !== null && matches(d, filter));
     return structuredClone([...stored, ...pending]);
   }

@@ -83,7 +83,7 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
 
   let server: Server | null = null;
   let hub: LiveHub | null = null;
-  const feed = parts.projections ? runnerFeed(runner) : pollingFeed(readStore, names);
+  const feed = parts.projections ? runnerFeed(runner) : pollingFeed(readStore, names, 200, (err) => logger.error({ err }, 'change feed: read failed; retrying'));
   if (parts.commands || parts.queries || parts.web) {
     const app = express();
     app.disable('x-powered-by');

@@ -260,7 +260,8 @@ export interface EmailClaimState {
 }
 
 export type EmailClaimCommand =
-  | { type: 'Claim'; email: string; accountId: string; holderExists: boolean }
+  /** `takeOverFrom`: a holder the caller found dangling (its account never written); any other holder keeps the address. */
+  | { type: 'Claim'; email: string; accountId: string; takeOverFrom: string | null }
   | { type: 'Release'; email: string; accountId: string };
 
 /** Who holds an email address. A claim whose account never got written (a crash between the two appends) may be taken over. */
@@ -274,7 +275,7 @@ export const emailClaimDecider: Decider<EmailClaimCommand, EmailClaimState, Acco
   decide: (command, state) => {
     if (command.type === 'Claim') {
       if (state.holder === command.accountId) return [];
-      if (state.holder && command.holderExists) throw conflict('An account with this email already exists');
+      if (state.holder && state.holder !== command.takeOverFrom) throw conflict('An account with this email already exists');
       return [{ type: 'EmailClaimed', data: { email: command.email, accountId: command.accountId } }];
     }
     if (state.holder !== command.accountId) return [];

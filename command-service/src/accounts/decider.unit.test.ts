@@ -77,19 +77,25 @@ describe('account decider', () => {
 describe('email claim decider', () => {
   const claims = spec(emailClaimDecider);
   it('claims a free address', () => {
-    claims.given([]).when({ type: 'Claim', email: 'e@x.co', accountId: 'a1', holderExists: false }).then([{ type: 'EmailClaimed', data: { email: 'e@x.co', accountId: 'a1' } }]);
+    claims.given([]).when({ type: 'Claim', email: 'e@x.co', accountId: 'a1', takeOverFrom: null }).then([{ type: 'EmailClaimed', data: { email: 'e@x.co', accountId: 'a1' } }]);
   });
   it('refuses an address another live account holds', () => {
     claims
       .given([{ type: 'EmailClaimed', data: { email: 'e@x.co', accountId: 'a1' } }])
-      .when({ type: 'Claim', email: 'e@x.co', accountId: 'a2', holderExists: true })
+      .when({ type: 'Claim', email: 'e@x.co', accountId: 'a2', takeOverFrom: null })
       .thenThrows(409, 'An account with this email already exists');
   });
   it('takes over a dangling claim whose account was never written', () => {
     claims
       .given([{ type: 'EmailClaimed', data: { email: 'e@x.co', accountId: 'a1' } }])
-      .when({ type: 'Claim', email: 'e@x.co', accountId: 'a2', holderExists: false })
+      .when({ type: 'Claim', email: 'e@x.co', accountId: 'a2', takeOverFrom: 'a1' })
       .then([{ type: 'EmailClaimed', data: { email: 'e@x.co', accountId: 'a2' } }]);
+  });
+  it('does not take over from a holder other than the one found dangling', () => {
+    claims
+      .given([{ type: 'EmailClaimed', data: { email: 'e@x.co', accountId: 'a1' } }, { type: 'EmailClaimed', data: { email: 'e@x.co', accountId: 'a3' } }])
+      .when({ type: 'Claim', email: 'e@x.co', accountId: 'a2', takeOverFrom: 'a1' })
+      .thenThrows(409, 'An account with this email already exists');
   });
   it('frees an address on release by its holder only', () => {
     const given = claims.given([{ type: 'EmailClaimed', data: { email: 'e@x.co', accountId: 'a1' } }]);

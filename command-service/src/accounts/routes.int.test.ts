@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '@panda/server/testing/harness';
+import { signToken } from '@panda/platform/tokens';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -177,17 +178,37 @@ describe('passwords', () => {
     const unknown = await app.call('POST', '/api/auth/forgot-password', { email: 'ghost@example.com' });
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
-    expect(unknown.body.message).toBe(known.body.message);
+    // The same answer either way: nothing tells whether the address has an account.
+    expect(unknown.body).toEqual(known.body);
+    expect(known.headers.get('x-log-position')).toBeNull();
     const empty = await app.call('POST', '/api/auth/forgot-password', { email: '' });
     expect(empty.body.detail).toEqual([{ field: 'email', message: 'Please enter your email address' }]);
+    await expect.poll(() => app.mails.some((m) => m.to === 'forgot@example.com')).toBe(true);
     const mail = app.mails.filter((m) => m.to === 'forgot@example.com').at(-1)!;
     const temporary = /Temporary password: (\S+)/.exec(mail.text)![1];
     expect(app.mails.some((m) => m.to === 'ghost@example.com')).toBe(false);
     const viaTemp = await app.call('POST', '/api/auth/signin', { Email: 'forgot@example.com', Password: temporary });
     expect(viaTemp.status).toBe(200);
     expect(viaTemp.body.user.must_change_password).toBe(true);
+    // A reload keeps asking for a new password until one is chosen.
+    const validated = await app.call('GET', '/api/auth/validate', undefined, viaTemp.body.token);
+    expect(validated.body.user.must_change_password).toBe(true);
     // The old password keeps working until a new one is chosen.
     expect((await app.call('POST', '/api/auth/signin', { Email: 'forgot@example.com', Password: TEST_PASSWORD })).status).toBe(200);
+  });
+
+  it('mails one working temporary password when forgot-password is retried with the same key', async () => {
+    await app.signUp('mentor', 'forgot-twice@example.com');
+    const key = 'forgot-retry-key-1';
+    await app.call('POST', '/api/auth/forgot-password', { email: 'forgot-twice@example.com' }, undefined, { 'Idempotency-Key': key });
+    await expect.poll(() => app.mails.filter((m) => m.to === 'forgot-twice@example.com').length).toBe(1);
+    const head = await app.platform.store.headPosition();
+    await app.call('POST', '/api/auth/forgot-password', { email: 'forgot-twice@example.com' }, undefined, { 'Idempotency-Key': key });
+    await app.call('GET', '/api/health');
+    expect(await app.platform.store.headPosition()).toBe(head);
+    const temporary = /Temporary password: (\S+)/.exec(app.mails.filter((m) => m.to === 'forgot-twice@example.com')[0].text)![1];
+    expect((await app.call('POST', '/api/auth/signin', { Email: 'forgot-twice@example.com', Password: temporary })).status).toBe(200);
+    expect(app.mails.filter((m) => m.to === 'forgot-twice@example.com')).toHaveLength(1);
   });
 
   it('never stores a password in plain text in the log', async () => {
@@ -208,6 +229,23 @@ describe('live updates', () => {
       ws.on('open', () => resolve({ ws, closed, messages }));
       ws.on('error', reject);
     });
+
+  it('ignores a malformed path and keeps serving', async () => {
+    const { token, user } = await app.signUp('mentor', 'ws-bad-path@example.com');
+    await new Promise<void>((resolve) => {
+      const ws = new WebSocket(`${app.url.replace('http', 'ws')}/ws/%E0%A4%A?token=${token}`);
+      ws.on('error', () => resolve());
+      ws.on('close', () => resolve());
+    });
+    expect((await app.call('GET', '/api/auth/validate', undefined, token)).body.user.id).toBe(user.id);
+  });
+
+  it('closes a connection when the token that opened it expires', async () => {
+    const { user } = await app.signUp('mentor', 'ws-expiry@example.com');
+    const shortLived = await signToken(app.config.jwtSecret, { sub: user.id, role: 'mentor' }, new Date(), 1);
+    const conn = await open(`/ws/${user.id}?token=${shortLived}`);
+    expect(await conn.closed).toBe(4001);
+  });
 
   it('refuses a missing token, a bad token and a token for another user', async () => {
     const { token, user } = await app.signUp('mentor', 'ws1@example.com');

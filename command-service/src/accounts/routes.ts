@@ -110,10 +110,11 @@ export function accountRoutes(deps: CommandDeps): Router {
 
   r.post('/api/auth/forgot-password', async (req, res) => {
     const body = validate(forgotSchema, req.body);
-    const position = await resetPassword(deps, body.email, metaFor(req, deps));
-    const message = 'If an account exists for this email, a temporary password has been sent.';
-    if (position === null) return void res.json({ message });
-    sendResult(res, 200, position, { message });
+    const meta = metaFor(req, deps);
+    // Ruling 10: the same answer, at the same speed, whether or not the address has an account:
+    // the reset and its mail happen after answering.
+    res.json({ message: 'If an account exists for this email, a temporary password has been sent.' });
+    resetPassword(deps, body.email, meta).catch((err) => deps.logger.error({ err }, 'forgot-password: reset or mail failed'));
   });
 
   r.put('/api/change-password', authenticate(deps.authenticator), async (req, res) => {

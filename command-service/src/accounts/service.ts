@@ -3,30 +3,46 @@ import { accountStream, emailStream } from '@panda/events/catalogue/accounts';
 import { hashPassword, temporaryPassword, verifyPassword } from '@panda/platform/passwords';
 import { HttpError } from '@panda/platform/errors';
 import { signToken, type Role } from '@panda/platform/tokens';
+import { WrongExpectedVersionError } from '@panda/events/event-store';
 import { handle, load } from '../shared/decider';
 import type { CommandDeps } from '../shared/deps';
-import { accountDecider, emailClaimDecider, type AccountCommand, type AccountState } from './decider';
+import { accountDecider, emailClaimDecider, type AccountCommand, type AccountEvent, type AccountState } from './decider';
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** A claim whose account stream is missing is taken over only after this long (a crashed sign-up). */
 const DANGLING_CLAIM_MS = 5 * 60_000;
 
-/** Claims `email` for `accountId`; 409 when another account holds it. Returns the account id that holds the claim for this command. */
-export async function claimEmail(deps: CommandDeps, email: string, accountId: string, meta: AppendMeta): Promise<string> {
+/**
+ * Claims `email` for `accountId`; 409 when another account holds it. Returns the account id that
+ * holds the claim for this command. Whether the current holder is still live is judged afresh on
+ * every attempt: after a lost race the winner's claim is new, so it must not be taken over.
+ */
+export async function claimEmail(deps: CommandDeps, email: string, accountId: string, meta: AppendMeta, attempts = 8): Promise<string> {
   const stream = emailStream(email);
-  const events = await deps.store.readStream(stream);
-  const mine = events.filter((e) => e.type === 'EmailClaimed' && e.commandId === meta.commandId).at(-1);
-  if (mine) return (mine.data as { accountId: string }).accountId;
-  const { state } = await load(deps.store, stream, emailClaimDecider);
-  let holderActive = false;
-  if (state.holder) {
-    const claimedAt = events.filter((e) => e.type === 'EmailClaimed').at(-1)?.time;
-    const recent = claimedAt ? deps.clock().getTime() - Date.parse(claimedAt) < DANGLING_CLAIM_MS : false;
-    holderActive = recent || (await deps.store.readStream(accountStream(state.holder))).length > 0;
+  for (let attempt = 1; ; attempt++) {
+    // One read: the holder, its claim time and this command's earlier claim all from the same snapshot.
+    const events = await deps.store.readStream(stream);
+    const state = events.reduce((s, e) => emailClaimDecider.evolve(s, e as unknown as AccountEvent), emailClaimDecider.initialState());
+    // A retried command keeps the account id it claimed with, as long as that claim still stands.
+    const mine = events.filter((e) => e.type === 'EmailClaimed' && e.commandId === meta.commandId).at(-1);
+    const mineId = (mine?.data as { accountId: string } | undefined)?.accountId;
+    if (mineId && state.holder === mineId) return mineId;
+    let takeOverFrom: string | null = null;
+    if (state.holder) {
+      const claimedAt = events.filter((e) => e.type === 'EmailClaimed').at(-1)?.time;
+      const recent = claimedAt ? deps.clock().getTime() - Date.parse(claimedAt) < DANGLING_CLAIM_MS : false;
+      const live = recent || (await deps.store.readStream(accountStream(state.holder))).length > 0;
+      if (!live) takeOverFrom = state.holder;
+    }
+    try {
+      // One attempt: the decider refuses any holder but the one judged dangling here; on a lost race, judge again.
+      await handle(deps.store, stream, emailClaimDecider, { type: 'Claim', email, accountId: mineId ?? accountId, takeOverFrom }, meta, 1);
+      return mineId ?? accountId;
+    } catch (err) {
+      if (!(err instanceof WrongExpectedVersionError) || attempt >= attempts) throw err;
+    }
   }
-  await handle(deps.store, stream, emailClaimDecider, { type: 'Claim', email, accountId, holderExists: holderActive }, meta);
-  return accountId;
 }
 
 export async function releaseEmail(deps: CommandDeps, email: string, accountId: string, meta: AppendMeta): Promise<void> {
@@ -77,7 +93,8 @@ export const publicUser = (s: AccountState): PublicUser => ({
 
 export async function session(deps: CommandDeps, state: AccountState, mustChange = state.mustChangePassword) {
   const user = { ...publicUser(state), must_change_password: mustChange };
-  const token = await signToken(deps.config.jwtSecret, { sub: user.id, role: user.role }, deps.clock());
+  // mcp: this sign-in used a forgot-password temporary password (a registered student's first password is in the account itself).
+  const token = await signToken(deps.config.jwtSecret, { sub: user.id, role: user.role, mcp: mustChange && !state.mustChangePassword }, deps.clock());
   return { token, user, role: user.role };
 }
 
@@ -103,6 +120,8 @@ export async function resetPassword(deps: CommandDeps, email: string, meta: Appe
   if (!state || state.locked) return null;
   const temporary = temporaryPassword();
   const result = await runAccountCommand(deps, state.id!, { type: 'ResetPassword', temporaryPasswordHash: await hashPassword(temporary) }, meta);
+  // A retried request recorded nothing new: the password mailed the first time is the one that works.
+  if (result.duplicate) return result.position;
   await deps.mailer.send({
     to: state.email!,
     subject: 'Your Panda temporary password',

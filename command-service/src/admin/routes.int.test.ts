@@ -214,7 +214,7 @@ describe('independent students (POST /api/admin/students)', () => {
   });
 
   it('refuses an address already in use', async () => {
-    const r = await app.call('POST', '/api/admin/students', { First_Name: 'A', Last_Name: 'B', Email: mentor.user.Email, Phone_Number: '1', Postcode: 'M1' }, admin);
+    const r = await app.call('POST', '/api/admin/students', { First_Name: 'A', Last_Name: 'B', Email: mentor.user.Email, Phone_Number: '07700 900123', Postcode: 'M1' }, admin);
     expect(r.status).toBe(409);
   });
 });

@@ -6,19 +6,19 @@ import { authOf, authenticate, requireRole, validate } from '@panda/platform/htt
 import { JOBS, jobView, type JobDoc } from '@panda/projections/read-models/training';
 import { handle } from '../shared/decider';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
-import { optionalText } from '../shared/fields';
+import { isCalendarDate, isIsoDateTime, optionalText } from '../shared/fields';
 import { trainingDecider } from '../training/decider';
 
 const SIGNATURE_FIELDS = 'Please fill in all signature fields';
 const signed = z.string({ error: SIGNATURE_FIELDS }).trim().min(1, SIGNATURE_FIELDS).max(200, 'Must be at most 200 characters');
 
 /** Mark Complete (spec section 7): the typed signature of the mentor for ONE job card (ruling 7). */
+const dateText = optionalText(10).refine((v) => v === null || isCalendarDate(v), 'Please enter a valid date (YYYY-MM-DD)');
+const timeText = optionalText(8).refine((v) => v === null || /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(v), 'Please enter a valid time (HH:MM)');
+const isoText = optionalText(40).refine((v) => v === null || isIsoDateTime(v), 'Please enter a valid date and time');
 const completeSchema = z.object({
-  mentor_signature: z.object(
-    { signature: signed, mentorName: signed, date: optionalText(40), time: optionalText(20), timestamp: optionalText(40) },
-    { error: SIGNATURE_FIELDS },
-  ),
-  completed_at: optionalText(40),
+  mentor_signature: z.object({ signature: signed, mentorName: signed, date: dateText, time: timeText, timestamp: isoText }, { error: SIGNATURE_FIELDS }),
+  completed_at: isoText,
 });
 
 const isoOrNull = (v: string | null) => {
@@ -47,6 +47,10 @@ export function jobRoutes(deps: CommandDeps): Router {
       timestamp: s.timestamp ?? now.toISOString(),
     };
     const completedAt = isoOrNull(body.completed_at) ?? now.toISOString();
+    // A card is signed for work done: a time more than a day ahead is a mistake (clocks may differ a little).
+    const latest = now.getTime() + 24 * 3600_000;
+    if (Date.parse(completedAt) > latest) throw badRequest([{ field: 'completed_at', message: 'The completion time cannot be in the future' }]);
+    if (Date.parse(signature.timestamp) > latest) throw badRequest([{ field: 'mentor_signature.timestamp', message: 'The signature time cannot be in the future' }]);
     const result = await handle(deps.store, accountStream(job.Student_ID), trainingDecider, { type: 'SignJobCard', jobId: job.id, mentorId, signature, completedAt }, metaFor(req, deps));
     await deps.waitForProjections(result.position);
     const updated = (await deps.readStore.get(JOBS, job.id)) as JobDoc;

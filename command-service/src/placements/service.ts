@@ -2,7 +2,7 @@ import type { AppendMeta } from '@panda/events/envelope';
 import { accountStream } from '@panda/events/catalogue/accounts';
 import { JOB_TYPES } from '@panda/events/catalogue/training';
 import { notFound } from '@panda/platform/errors';
-import { PLACEMENTS, PLACEMENT_PARTIES, type PartyDoc, type PlacementDoc } from '@panda/projections/read-models/placements';
+import { PLACEMENTS, type PlacementDoc } from '@panda/projections/read-models/placements';
 import { candidatesFor } from '@panda/query-service/placements/candidates';
 import { handle } from '../shared/decider';
 import type { CommandDeps } from '../shared/deps';
@@ -14,15 +14,13 @@ export const MENTOR_PROFILE_SAVED = 'MentorProfileSaved';
 
 /**
  * What a placement decision needs to know about a mentor: role, vetting and lock from the mentor's
- * own stream; profile completeness from that stream too (a MentorProfileSaved event), or from the
- * placements read model when the profile is kept on another stream.
+ * own stream; profile completeness from that stream too (a MentorProfileSaved event).
  */
-export async function mentorFacts(deps: Pick<CommandDeps, 'store' | 'readStore'>, mentorId: string): Promise<MentorFacts> {
+export async function mentorFacts(deps: Pick<CommandDeps, 'store'>, mentorId: string): Promise<MentorFacts> {
   const events = await deps.store.readStream(accountStream(mentorId));
   const state = events.reduce((s, e) => accountDecider.evolve(s, e as unknown as AccountEvent), initialAccountState());
   if (!state.exists || state.role !== 'mentor') return { isMentor: false, vetted: false, locked: false, profileComplete: false };
-  let profileComplete = events.some((e) => e.type === MENTOR_PROFILE_SAVED);
-  if (!profileComplete) profileComplete = Boolean(((await deps.readStore.get(PLACEMENT_PARTIES, mentorId)) as PartyDoc | null)?.profile_complete);
+  const profileComplete = events.some((e) => e.type === MENTOR_PROFILE_SAVED);
   return { isMentor: true, vetted: state.vetted, locked: state.locked, profileComplete };
 }
 

@@ -9,11 +9,11 @@ import { emailField } from '../accounts/routes';
 import { publicUser, runAccountCommand } from '../accounts/service';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
 import { changeProfile } from './service';
+import { phoneField, postcodeField, requiredText } from '../shared/fields';
 
-const required = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
-const postcode = (message: string) => required(message, 10).transform((v) => v.toUpperCase());
-const phone = (message: string) =>
-  required(message, 30).regex(/^\+?[\d\s()-]{6,}$/, 'Please enter a valid phone number');
+const required = requiredText;
+const postcode = postcodeField;
+const phone = phoneField;
 const businessType = (message: string) => required(message).refine((v) => BUSINESS_TYPES.includes(v), 'Please select a valid business type');
 
 /** Profile Settings validation per role (spec section 5); only the fields the role may change (section 6). */
@@ -92,7 +92,7 @@ export function profileRoutes(deps: CommandDeps): Router {
   r.put('/api/profile', auth, async (req, res) => {
     const { id, role } = authOf(req);
     const schema = settingsSchemas[role];
-    if (!schema) throw forbidden('This account has no editable profile');
+    if (!schema) throw forbidden();
     const body = validate(schema, req.body) as Record<string, unknown>;
     const changes = Object.fromEntries(EDITABLE_PROFILE_FIELDS[role].filter((f) => body[f] !== undefined).map((f) => [f, body[f]])) as ProfileChanges;
     const result = await changeProfile(deps, id, changes, metaFor(req, deps));

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { EventStore } from '@panda/events/event-store';
 import type { AppendMeta } from '@panda/events/envelope';
 import type { ReadStore } from '@panda/projections/read-store';
@@ -28,7 +28,13 @@ const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
 /** Metadata recorded with the events of one command. */
 export function metaFor(req: Request, deps: Pick<CommandDeps, 'clock'>, suffix = ''): AppendMeta {
   const key = req.header('Idempotency-Key');
-  const commandId = key && IDEMPOTENCY_KEY.test(key) ? key : ((req as { commandId?: string }).commandId ??= randomUUID());
+  // A key names one request: the same key sent with another method, path or body is another command.
+  const fingerprint = () =>
+    createHash('sha256')
+      .update(`${req.method} ${req.baseUrl}${req.path} ${JSON.stringify(req.body ?? null)}`)
+      .digest('base64url')
+      .slice(0, 16);
+  const commandId = key && IDEMPOTENCY_KEY.test(key) ? `${key}.${fingerprint()}` : ((req as { commandId?: string }).commandId ??= randomUUID());
   return {
     time: deps.clock().toISOString(),
     actorId: req.auth?.id ?? null,

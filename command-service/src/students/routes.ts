@@ -12,6 +12,7 @@ import { handle } from '../shared/decider';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
 import { GOAL_MAX, GOAL_RANGE_MESSAGE, NO_GOALS_MESSAGE, trainingDecider } from '../training/decider';
 import { registerStudent } from './service';
+import { isCalendarDate, phoneField, postcodeField } from '../shared/fields';
 
 const required = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 const count = (label: string, fallback: number) =>
@@ -28,14 +29,14 @@ export const studentRegistrationSchema = z.object({
   First_Name: required('First name is required'),
   Last_Name: required('Last name is required'),
   Email: emailField('Email is required'),
-  Phone_Number: required('Phone number is required', 30),
-  Postcode: required('Postcode is required', 10),
+  Phone_Number: phoneField('Phone number is required'),
+  Postcode: postcodeField('Postcode is required'),
   Date_Of_Birth: z
     .string()
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date of birth must be a date (YYYY-MM-DD)')
+    .refine((v) => v === '' || isCalendarDate(v), 'Date of birth must be a date (YYYY-MM-DD)')
+    .refine((v) => v === '' || v <= new Date().toISOString().slice(0, 10), 'Date of birth cannot be in the future')
     .nullish()
-    .or(z.literal(''))
     .transform((v) => v || null),
   Boiler_Installs: count('Boiler Installs', 10),
   Boiler_Service: count('Boiler Service', 4),

@@ -36,7 +36,10 @@ export async function registerStudent(
     centreVetted,
   }));
   if (!duplicate) {
-    await deps.mailer.send({
+    // The account exists now: a mail failure must not hide the temporary password, which is shown
+    // once on the success screen, so it is logged and the registration still answers.
+    await deps.mailer
+      .send({
       to: email,
       subject: 'Welcome to Panda: your account is ready',
       text:
@@ -44,7 +47,8 @@ export async function registerStudent(
         `${centreName ? `${centreName} has registered you` : 'You have been registered'} on Panda, the placement platform for gas-engineering trainees.\n\n` +
         `Sign in at ${deps.config.publicUrl}/auth with:\n  Email: ${email}\n  Temporary password: ${temporary}\n\n` +
         `You will be asked to choose your own password when you first sign in.\n`,
-    });
+      })
+      .catch((err) => deps.logger.error({ err, studentId: accountId }, 'registration mail failed'));
   }
   await deps.waitForProjections(position);
   // On a retried request the temporary password was already shown and mailed once: never again.

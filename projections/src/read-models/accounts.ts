@@ -27,6 +27,8 @@ export interface AccountDoc extends Doc {
   vetted: boolean;
   must_change_password: boolean;
   temporary_password_unused: boolean;
+  /** A forgot-password reset issued a temporary password that has not been replaced yet. */
+  reset_pending?: boolean;
   Created_At: string;
   updated_at: string;
   _audience: string[];
@@ -58,7 +60,7 @@ const base = (e: RecordedEvent, d: Data, role: AccountDoc['role'], first: string
 export const accountsProjection: Projection = {
   name: 'accounts',
   collections: { [ACCOUNTS]: ['role', 'email_lower', 'centre_id', 'Created_At'] },
-  handles: ['AccountSignedUp', 'AdminProvisioned', 'StudentRegistered', 'PasswordChanged', 'AccountLocked', 'AccountUnlocked', 'AccountVetted', 'AccountUnvetted', 'ProfileChanged'],
+  handles: ['AccountSignedUp', 'AdminProvisioned', 'StudentRegistered', 'PasswordChanged', 'PasswordReset', 'AccountLocked', 'AccountUnlocked', 'AccountVetted', 'AccountUnvetted', 'ProfileChanged'],
   async apply(e, ctx) {
     const d = e.data as Data;
     switch (e.type) {
@@ -93,6 +95,10 @@ export const accountsProjection: Projection = {
       case 'PasswordChanged':
         doc.must_change_password = false;
         doc.temporary_password_unused = false;
+        doc.reset_pending = false;
+        break;
+      case 'PasswordReset':
+        doc.reset_pending = true;
         break;
       case 'AccountLocked':
         doc.locked = true;
@@ -129,6 +135,6 @@ export function accountsAuthenticator(readStore: ReadStore, secret: Uint8Array):
     if (!claims) return null;
     const doc = (await readStore.get(ACCOUNTS, claims.sub)) as AccountDoc | null;
     if (!doc || doc.locked || doc.role !== claims.role) return null;
-    return { id: doc.id, role: doc.role };
+    return { id: doc.id, role: doc.role, mustChangePassword: Boolean(claims.mcp && doc.reset_pending), expiresAt: claims.exp ? claims.exp * 1000 : undefined };
   };
 }

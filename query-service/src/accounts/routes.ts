@@ -1,18 +1,18 @@
 import { Router } from 'express';
-import { authOf, authenticate } from '@panda/platform/http';
+import { authOf, authenticate, type AuthContext } from '@panda/platform/http';
 import { unauthorized } from '@panda/platform/errors';
 import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
 import type { QueryDeps } from '../shared/deps';
 
 /** The signed-in user as the client keeps it in its session. */
-export const sessionUser = (doc: AccountDoc) => ({
+export const sessionUser = (doc: AccountDoc, auth?: AuthContext) => ({
   id: doc.id,
   role: doc.role,
   First_Name: doc.First_Name,
   Last_Name: doc.Last_Name,
   Name: doc.Name,
   Email: doc.Email,
-  must_change_password: doc.must_change_password,
+  must_change_password: doc.must_change_password || Boolean(auth?.mustChangePassword),
 });
 
 export function accountQueryRoutes(deps: QueryDeps): Router {
@@ -20,7 +20,7 @@ export function accountQueryRoutes(deps: QueryDeps): Router {
   r.get('/api/auth/validate', authenticate(deps.authenticator), async (req, res) => {
     const doc = (await deps.readStore.get(ACCOUNTS, authOf(req).id)) as AccountDoc | null;
     if (!doc) throw unauthorized();
-    res.json({ valid: true, user: sessionUser(doc) });
+    res.json({ valid: true, user: sessionUser(doc, authOf(req)) });
   });
   r.get('/api/health', async (_req, res) => {
     const status = await deps.projectionStatus();

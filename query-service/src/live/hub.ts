@@ -57,13 +57,24 @@ export class LiveHub {
   }
 
   attach(server: Server) {
-    server.on('upgrade', (req, socket, head) => void this.upgrade(req, socket, head));
+    server.on('upgrade', (req, socket, head) =>
+      this.upgrade(req, socket, head).catch((err) => {
+        this.logger.error({ err }, 'websocket upgrade failed');
+        socket.destroy();
+      }),
+    );
   }
 
   private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const m = /^\/ws\/([^/]+)\/?$/.exec(url.pathname);
     if (!m) return void socket.destroy();
+    let userId: string;
+    try {
+      userId = decodeURIComponent(m[1]);
+    } catch {
+      return void socket.destroy();
+    }
     let auth: AuthContext | null = null;
     try {
       auth = await this.authenticator(url.searchParams.get('token'));
@@ -71,7 +82,7 @@ export class LiveHub {
       this.logger.error({ err }, 'websocket authentication failed');
     }
     this.wss.handleUpgrade(req, socket, head, (ws) => {
-      if (!auth || auth.id !== decodeURIComponent(m[1])) {
+      if (!auth || auth.id !== userId) {
         ws.close(CLOSE_REFUSED, 'Not authenticated');
         return;
       }
@@ -88,7 +99,10 @@ export class LiveHub {
     (socket as WebSocket & { alive?: boolean }).alive = true;
     socket.on('pong', () => ((socket as WebSocket & { alive?: boolean }).alive = true));
     socket.on('message', (raw) => void this.onMessage(conn, raw.toString()));
+    // The connection lasts no longer than the token that opened it.
+    const expiry = auth.expiresAt ? setTimeout(() => socket.close(CLOSE_REFUSED, 'Token expired'), Math.max(0, auth.expiresAt - Date.now())) : null;
     socket.on('close', () => {
+      if (expiry) clearTimeout(expiry);
       this.conns.delete(socket);
       set!.delete(socket);
       if (set!.size === 0) this.byUser.delete(auth.id);
