@@ -19,12 +19,12 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Fragment, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { Logo } from '../components/logo';
 import { RequiredPasswordChangeDialog } from '../features/auth/components/change-password-dialog';
 import { dashboardPath, DEFAULT_VIEW, useDashboardParams } from '../lib/dashboard-nav';
 import { useAppDispatch, useAppSelector } from '../lib/hooks';
-import { displayName, logout, roleLabel, selectUser, userInitial, type SessionUser } from '../lib/session';
+import { displayName, roleLabel, selectUser, signOut as signOutSession, userInitial, type SessionUser } from '../lib/session';
 import {
   addonsFor,
   dashboardViews,
@@ -129,7 +129,6 @@ function ViewNotFound() {
 export function DashboardShell() {
   const user = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const theme = useTheme();
   const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -140,12 +139,13 @@ export function DashboardShell() {
   const views = dashboardViews[role];
   const current = views.find((v) => v.key === view);
 
+  // Clears the session and shows 'Logged out successfully'; RequireAuth shows 'Signing out...' and
+  // the root layout goes to /auth 1.5 s later.
   const signOut = () => {
-    dispatch(logout());
-    navigate('/auth', { replace: true });
+    dispatch(signOutSession());
   };
 
-  const sidebar = <Sidebar user={user} views={views} currentKey={current?.key ?? ''} onNavigate={() => setMobileOpen(false)} />;
+  const sidebar = <Sidebar user={user} views={views} currentKey={current?.parent ?? current?.key ?? ''} onNavigate={() => setMobileOpen(false)} />;
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>

@@ -48,6 +48,8 @@ export interface ViewDef {
   element: ReactNode;
   /** Reachable by URL (detail views) but not listed in the sidebar. */
   hidden?: boolean;
+  /** A detail view's list view: highlighted in the sidebar while the detail view is open. */
+  parent?: string;
 }
 
 /** Extra pieces of the shell (notifications bell in the header, Smart Assistant button...). */
@@ -75,7 +77,7 @@ const mentorViews: ViewDef[] = [
   // The mentor overview shows the pending placement requests card (features can't import each other).
   { ...overview, element: <MentorOverviewView placementRequests={<PlacementRequestsCard />} /> },
   { key: 'jobs', label: 'Student Jobs', title: 'Student Jobs', icon: <WorkOutlineOutlined />, element: <MentorJobsView /> },
-  { key: 'job-detail', label: 'Job Details', title: 'Job Details', icon: <WorkOutlineOutlined />, element: <JobDetailView />, hidden: true },
+  { key: 'job-detail', label: 'Job Details', title: 'Job Details', icon: <WorkOutlineOutlined />, element: <JobDetailView />, hidden: true, parent: 'jobs' },
 ];
 
 // Training centre screens and the Profile Settings every role shares (issue 4).
@@ -83,7 +85,7 @@ const centreViews: ViewDef[] = [
   { ...overview, element: <CentreOverview /> },
   { key: 'students', label: 'Students', title: 'Students', icon: <GroupsOutlined />, element: <StudentsView /> },
   { key: 'register', label: 'Register Student', title: 'Register Student', icon: <PersonAddAlt1Outlined />, element: <RegisterStudentView /> },
-  { key: 'student-detail', label: 'Student Details', title: 'Student Details', icon: <GroupsOutlined />, element: <StudentDetailView />, hidden: true },
+  { key: 'student-detail', label: 'Student Details', title: 'Student Details', icon: <GroupsOutlined />, element: <StudentDetailView />, hidden: true, parent: 'students' },
 ];
 const profile: ViewDef = { key: 'profile', label: 'Profile', title: 'Profile Settings', icon: <ManageAccountsOutlined />, element: <ProfileSettingsView /> };
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { useAppSelector } from '../lib/hooks';
-import { selectSessionExpired, selectSessionStatus, selectUser, type SessionUser } from '../lib/session';
+import { selectSessionExpired, selectSessionStatus, selectSigningOut, selectUser, type SessionUser } from '../lib/session';
 
 interface RequireAuthProps {
   children: ReactNode;
@@ -21,11 +21,13 @@ export function RequireAuth({ children, allow, redirectTo = '/auth', loadingMess
   const status = useAppSelector(selectSessionStatus);
   const user = useAppSelector(selectUser);
   const expired = useAppSelector(selectSessionExpired);
+  const signingOut = useAppSelector(selectSigningOut);
 
   if (status === 'checking') return <LoadingScreen message={loadingMessage} />;
   if (!user) {
-    // After an expiry the app waits 1.5 s (toast visible) before going to /auth; see root-layout.tsx.
+    // After an expiry or a Sign Out the app waits 1.5 s (toast visible) before going to /auth; see root-layout.tsx.
     if (expired) return <LoadingScreen message="Redirecting to sign in..." />;
+    if (signingOut) return <LoadingScreen message="Signing out..." />;
     return <Navigate to={redirectTo} replace />;
   }
   if (allow && !allow(user)) return <Navigate to={redirectTo} replace />;

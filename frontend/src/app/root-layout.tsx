@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
+import { ADMIN_DASHBOARD_PATH, portalPath } from '../features/admin/lib/portal';
 import { useAppDispatch, useAppSelector } from '../lib/hooks';
 import { connectLive } from '../lib/live';
 import {
@@ -11,6 +12,7 @@ import {
   logout,
   selectSessionExpired,
   selectSessionStatus,
+  selectSigningOut,
   selectToken,
   selectUser,
   SESSION_EXPIRED_REDIRECT_MS,
@@ -31,6 +33,8 @@ function useSessionLifecycle() {
   const status = useAppSelector(selectSessionStatus);
   const token = useAppSelector(selectToken);
   const expired = useAppSelector(selectSessionExpired);
+  const signingOut = useAppSelector(selectSigningOut);
+  const leaving = expired || signingOut;
   const startupChecked = useRef(false);
   const pathRef = useRef(location.pathname);
   pathRef.current = location.pathname;
@@ -58,15 +62,17 @@ function useSessionLifecycle() {
     return () => clearInterval(timer);
   }, [dispatch, status, token]);
 
-  // After an expiry: the toast is up; go to /auth 1.5 s later.
+  // After an expiry or a Sign Out: the toast is up; go to the sign-in route 1.5 s later
+  // (/auth, or the admin portal from the admin dashboard).
   useEffect(() => {
-    if (!expired) return;
+    if (!leaving) return;
     const timer = setTimeout(() => {
+      const target = pathRef.current.startsWith(ADMIN_DASHBOARD_PATH) ? (portalPath() ?? '/') : '/auth';
       dispatch(expiryHandled());
-      navigate('/auth', { replace: true });
+      navigate(target, { replace: true });
     }, SESSION_EXPIRED_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [dispatch, expired, navigate]);
+  }, [dispatch, leaving, navigate]);
 
   // Keep tabs in step: signing out (or in) in another tab applies here too.
   useEffect(() => {

@@ -2,14 +2,14 @@ import { configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/tool
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '../lib/api';
 import { rootReducer, type AppDispatch, type RootState } from '../lib/root-reducer';
-import { loggedOut, sessionExpired } from '../lib/session';
+import { loggedOut, sessionExpired, signedOut } from '../lib/session';
 import { bindToasts } from '../lib/toast';
 
 const listeners = createListenerMiddleware();
 
 // A new user must never see the previous user's cached data.
 listeners.startListening({
-  matcher: isAnyOf(loggedOut, sessionExpired),
+  matcher: isAnyOf(loggedOut, signedOut, sessionExpired),
   effect: (_action, listenerApi) => {
     listenerApi.dispatch(api.util.resetApiState());
   },

@@ -64,7 +64,7 @@ function useToastRoot(): HTMLElement | null {
   return root;
 }
 
-/** Stacked toasts: top-right below the page header on desktop (newest on top), bottom on phones (newest last). */
+/** Stacked toasts, newest on top: top-right below the page header on desktop, across the top on phones. */
 export function Toaster() {
   const items = useAppSelector(selectToasts);
   const root = useToastRoot();
@@ -75,13 +75,13 @@ export function Toaster() {
       sx={{
         position: 'fixed',
         zIndex: (theme) => theme.zIndex.snackbar + 10,
-        top: { xs: 'auto', sm: 84 },
-        bottom: { xs: 12, sm: 'auto' },
+        // Phones: at the top, so toasts never cover a dialog's action bar at the bottom.
+        top: { xs: 12, sm: 84 },
         right: { xs: 12, sm: 20 },
         left: { xs: 12, sm: 'auto' },
         width: { sm: 380 },
         display: 'flex',
-        flexDirection: { xs: 'column-reverse', sm: 'column' },
+        flexDirection: 'column',
         gap: 1,
         maxHeight: { xs: 'calc(100vh - 24px)', sm: 'calc(100vh - 104px)' },
         overflow: 'hidden',

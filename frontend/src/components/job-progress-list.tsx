@@ -28,11 +28,15 @@ export function JobProgressList({ jobs, showStudent }: JobProgressListProps) {
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
               <JobTypeTile type={String(job.Job_Type)} complete={complete} size={36} borderRadius={2} noShrink iconSize="small" />
               <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-                <Typography sx={{ fontWeight: 700, lineHeight: 1.3 }} noWrap>
+                <Typography sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: 'anywhere' }}>
                   {job.Job_Type}
                 </Typography>
-                <Typography variant="body2" color="text.secondary" noWrap>
-                  {showStudent && job.Student_Name ? `${job.Student_Name} · ` : ''}
+                {showStudent && job.Student_Name && (
+                  <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                    {job.Student_Name}
+                  </Typography>
+                )}
+                <Typography variant="body2" color="text.secondary">
                   {job.Completed_Count} of {job.Total_Count} completed
                 </Typography>
               </Box>

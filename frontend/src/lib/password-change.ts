@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from './toast';
 
+/** Tag of this form's error toasts: a new submit clears the earlier ones. */
+const FORM_TOASTS = 'password-change';
+
 export const NEW_PASSWORD_MIN_LENGTH = 6;
 
 /** The body of PUT /api/change-password. */
@@ -61,9 +64,10 @@ export function usePasswordChangeForm({ save, saving, onSaved, onFailed, onEdit 
     event.preventDefault();
     if (saving) return;
     const errors = validatePasswordChange(values);
+    toast.dismissErrors(FORM_TOASTS);
     setInvalid(Object.fromEntries(errors.map(([f]) => [f, true])));
     if (errors.length) {
-      for (const [, message] of errors) toast.error(message);
+      for (const [, message] of errors) toast.error(message, { group: FORM_TOASTS });
       return;
     }
     try {

@@ -32,6 +32,8 @@ export interface SessionState {
   status: SessionStatus;
   /** True between an expiry and the redirect to /auth. */
   expired: boolean;
+  /** True between Sign Out and the redirect to /auth (1.5 s, 'Logged out successfully' visible). */
+  signingOut: boolean;
 }
 
 export const TOKEN_KEY = 'token';
@@ -39,6 +41,7 @@ export const USER_KEY = 'user';
 export const SESSION_VALIDATION_INTERVAL_MS = 1_800_000;
 export const SESSION_EXPIRED_REDIRECT_MS = 1500;
 export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please log in again.';
+export const LOGGED_OUT_MESSAGE = 'Logged out successfully';
 
 export const ROLE_LABELS: Record<string, string> = {
   student: 'Student',
@@ -89,6 +92,7 @@ function initialState(): SessionState {
     user: stored.user,
     status: stored.token ? 'checking' : 'anonymous',
     expired: false,
+    signingOut: false,
   };
 }
 
@@ -102,6 +106,7 @@ export const sessionSlice = createSlice({
       state.user = action.payload.user;
       state.status = 'authenticated';
       state.expired = false;
+      state.signingOut = false;
     },
     /** Start-up validation succeeded; the server's copy of the user replaces the stored one. */
     sessionValidated(state, action: PayloadAction<SessionUser | undefined>) {
@@ -112,21 +117,33 @@ export const sessionSlice = createSlice({
     userUpdated(state, action: PayloadAction<Partial<SessionUser>>) {
       if (state.user) state.user = { ...state.user, ...action.payload };
     },
-    /** Sign Out, or a silent clear at start-up. */
+    /** A silent clear (start-up, another tab signed out, admin Logout). */
     loggedOut(state) {
       state.token = null;
       state.user = null;
       state.status = 'anonymous';
       state.expired = false;
+      state.signingOut = false;
+    },
+    /** Dashboard Sign Out: cleared; the app goes to /auth 1.5 s later (src/app/root-layout.tsx). */
+    signedOut(state) {
+      state.token = null;
+      state.user = null;
+      state.status = 'anonymous';
+      state.expired = false;
+      state.signingOut = true;
     },
     sessionExpired(state) {
       state.token = null;
       state.user = null;
       state.status = 'anonymous';
       state.expired = true;
+      state.signingOut = false;
     },
+    /** The redirect after an expiry or a Sign Out has happened. */
     expiryHandled(state) {
       state.expired = false;
+      state.signingOut = false;
     },
   },
   selectors: {
@@ -134,12 +151,13 @@ export const sessionSlice = createSlice({
     selectUser: (s) => s.user,
     selectSessionStatus: (s) => s.status,
     selectSessionExpired: (s) => s.expired,
+    selectSigningOut: (s) => s.signingOut,
   },
 });
 
-export const { signedIn, sessionValidated, userUpdated, loggedOut, sessionExpired, expiryHandled } =
+export const { signedIn, sessionValidated, userUpdated, loggedOut, signedOut, sessionExpired, expiryHandled } =
   sessionSlice.actions;
-export const { selectToken, selectUser, selectSessionStatus, selectSessionExpired } = sessionSlice.selectors;
+export const { selectToken, selectUser, selectSessionStatus, selectSessionExpired, selectSigningOut } = sessionSlice.selectors;
 
 type SessionRoot = { session: SessionState };
 type SessionThunk<R = void> = ThunkAction<R, SessionRoot, unknown, UnknownAction>;
@@ -167,10 +185,17 @@ export const updateUser =
     if (user) persistUser(user);
   };
 
-/** Sign Out: clears the session (the caller navigates to /auth). */
+/** Clears the session silently (the caller navigates). */
 export const logout = (): SessionThunk => (dispatch) => {
   clearStoredSession();
   dispatch(loggedOut());
+};
+
+/** Dashboard Sign Out (spec section 4): clear, toast 'Logged out successfully', /auth after 1.5 s. */
+export const signOut = (): SessionThunk => (dispatch) => {
+  clearStoredSession();
+  dispatch(signedOut());
+  toast.success(LOGGED_OUT_MESSAGE);
 };
 
 /** 401 / refused socket / failed validation: clear, toast once, redirect after 1.5 s. */

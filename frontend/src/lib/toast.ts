@@ -7,6 +7,7 @@ import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/to
  *   import { toast } from '@/lib/toast';   // i.e. '../../lib/toast' relative
  *   toast.success('Profile updated successfully!');
  *   const id = toast.loading('Uploading...'); ...; toast.dismiss(id);
+ *   toast.dismissErrors('my-form'); toast.error('Name is required', { group: 'my-form' });
  */
 
 export type ToastKind = 'success' | 'error' | 'info' | 'warning' | 'loading';
@@ -17,6 +18,8 @@ export interface Toast {
   message: string;
   /** Milliseconds until it disappears; null = until dismissed. */
   duration: number | null;
+  /** The form (or other source) that raised it, so that source can clear its own toasts. */
+  group?: string;
 }
 
 export interface ToastState {
@@ -48,13 +51,18 @@ export const toastSlice = createSlice({
     toastsCleared(state) {
       state.items = [];
     },
+    /** Error toasts (of one group when given) go away, e.g. a form's old messages on a new submit. */
+    errorToastsDismissed(state, action: PayloadAction<string | undefined>) {
+      const group = action.payload;
+      state.items = state.items.filter((t) => t.kind !== 'error' || (group !== undefined && t.group !== group));
+    },
   },
   selectors: {
     selectToasts: (state) => state.items,
   },
 });
 
-export const { toastAdded, toastDismissed, toastsCleared } = toastSlice.actions;
+export const { toastAdded, toastDismissed, toastsCleared, errorToastsDismissed } = toastSlice.actions;
 export const { selectToasts } = toastSlice.selectors;
 
 type Dispatch = (action: UnknownAction) => unknown;
@@ -68,18 +76,23 @@ export function bindToasts(dispatch: Dispatch): void {
 }
 
 let seq = 0;
-function show(kind: ToastKind, message: string, options?: { duration?: number | null; id?: string }): string {
-  const id = options?.id ?? `t${Date.now().toString(36)}-${(seq++).toString(36)}`;
-  const duration = options && 'duration' in options ? (options.duration ?? null) : TOAST_DURATION[kind];
-  const action = toastAdded({ id, kind, message, duration });
+function send(action: UnknownAction): void {
   if (boundDispatch) boundDispatch(action);
   else pending.push(action);
+}
+
+function show(kind: ToastKind, message: string, options?: ToastOptions & { id?: string }): string {
+  const id = options?.id ?? `t${Date.now().toString(36)}-${(seq++).toString(36)}`;
+  const duration = options && 'duration' in options ? (options.duration ?? null) : TOAST_DURATION[kind];
+  send(toastAdded({ id, kind, message, duration, ...(options?.group ? { group: options.group } : {}) }));
   return id;
 }
 
 export interface ToastOptions {
   /** Override the default lifetime in ms; null keeps it until dismissed. */
   duration?: number | null;
+  /** Tag for `toast.dismissErrors(group)`, e.g. the form's name. */
+  group?: string;
 }
 
 export const toast = {
@@ -89,9 +102,10 @@ export const toast = {
   warning: (message: string, options?: ToastOptions) => show('warning', message, options),
   /** Stays until `toast.dismiss(id)`. */
   loading: (message: string, options?: ToastOptions) => show('loading', message, options),
-  dismiss: (id: string) => {
-    const action = toastDismissed(id);
-    if (boundDispatch) boundDispatch(action);
-    else pending.push(action);
-  },
+  dismiss: (id: string) => send(toastDismissed(id)),
+  /**
+   * Removes error toasts: those raised with `{ group }` when a group is given, else all. Forms call
+   * it on submit so earlier messages do not pile up: `toast.dismissErrors('register-student')`.
+   */
+  dismissErrors: (group?: string) => send(errorToastsDismissed(group)),
 };

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Table from '@mui/material/Table';
@@ -6,12 +7,80 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Placement } from '../api/admin-api';
 import { capitalise, placementCentre, shortDate, statusColor } from '../lib/format';
 
-/** Student, Mentor, Training Centre, Status, Placed Date (N/A if missing); Details opens the placement. */
-export function PlacementsTable({ rows, onOpen }: { rows: Placement[]; onOpen: (p: Placement) => void }) {
+interface PlacementsTableProps {
+  rows: Placement[];
+  onOpen: (p: Placement) => void;
+}
+
+const actionLabel = (p: Placement) => (p.Status === 'active' || p.Status === 'pending' ? 'Manage' : 'Details');
+
+/** Phones (below the theme's sm breakpoint): one stacked card per placement, no sideways scrolling. */
+function PlacementCards({ rows, onOpen }: PlacementsTableProps) {
+  if (rows.length === 0) {
+    return (
+      <Typography align="center" color="text.secondary" sx={{ py: 6 }}>
+        No placements found
+      </Typography>
+    );
+  }
+  return (
+    <Stack component="ul" aria-label="Placements" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 1.5 }}>
+      {rows.map((p) => (
+        <Box
+          component="li"
+          key={p.id}
+          data-placement-id={p.id}
+          sx={{ p: 1.75, border: '1px solid', borderColor: 'divider', borderRadius: 2, minWidth: 0, overflowWrap: 'anywhere' }}
+        >
+          <Stack direction="row" spacing={1} alignItems="flex-start" justifyContent="space-between">
+            <Box sx={{ minWidth: 0 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {p.student_name}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" component="p">
+                {p.student_email}
+              </Typography>
+            </Box>
+            <Chip size="small" label={capitalise(p.Status)} color={statusColor(p.Status)} sx={{ flexShrink: 0 }} />
+          </Stack>
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            Mentor: {p.mentor_name}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" component="p">
+            {p.mentor_email}
+          </Typography>
+          <Typography variant="body2" sx={{ mt: 0.5 }}>
+            Training Centre: {placementCentre(p)}
+          </Typography>
+          <Stack direction="row" alignItems="center" justifyContent="space-between" spacing={1} sx={{ mt: 1 }}>
+            <Typography variant="caption" color="text.secondary">
+              Placed {shortDate(p.Placed_At, 'N/A')}
+            </Typography>
+            <Button size="small" onClick={() => onOpen(p)}>
+              {actionLabel(p)}
+            </Button>
+          </Stack>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * Student, Mentor, Training Centre, Status, Placed Date (N/A if missing); Details opens the placement.
+ * On phones the same rows are stacked cards.
+ */
+export function PlacementsTable({ rows, onOpen }: PlacementsTableProps) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  if (phone) return <PlacementCards rows={rows} onOpen={onOpen} />;
   return (
     <TableContainer>
       <Table aria-label="Placements">
@@ -56,7 +125,7 @@ export function PlacementsTable({ rows, onOpen }: { rows: Placement[]; onOpen: (
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{shortDate(p.Placed_At, 'N/A')}</TableCell>
                 <TableCell align="right">
                   <Button size="small" onClick={() => onOpen(p)}>
-                    {p.Status === 'active' || p.Status === 'pending' ? 'Manage' : 'Details'}
+                    {actionLabel(p)}
                   </Button>
                 </TableCell>
               </TableRow>

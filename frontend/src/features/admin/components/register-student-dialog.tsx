@@ -17,6 +17,9 @@ import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { useRegisterIndependentStudentMutation, type StudentRegistered, type StudentRegistration } from '../api/admin-api';
 
+/** Tag of this form's error toasts: a new submit clears the earlier ones. */
+const FORM_TOASTS = 'admin-register-student';
+
 const COUNTS = Array.from({ length: 51 }, (_, i) => i);
 const JOBS = [
   ['Boiler_Installs', 'Boiler Installs'],
@@ -58,9 +61,10 @@ export function RegisterStudentDialog({ open, onClose }: { open: boolean; onClos
     else if (!EMAIL.test(v.Email)) errors.push(['Email', 'Please enter a valid email address']);
     if (!v.Phone_Number) errors.push(['Phone_Number', 'Phone number is required']);
     if (!v.Postcode) errors.push(['Postcode', 'Postcode is required']);
+    toast.dismissErrors(FORM_TOASTS);
     setInvalid(Object.fromEntries(errors.map(([f]) => [f, true])));
     if (errors.length) {
-      for (const [, message] of errors) toast.error(message);
+      for (const [, message] of errors) toast.error(message, { group: FORM_TOASTS });
       return;
     }
     const payload: StudentRegistration = { ...v, ...counts };
@@ -69,7 +73,7 @@ export function RegisterStudentDialog({ open, onClose }: { open: boolean; onClos
       toast.success('Student registered successfully!');
       setDone(result);
     } catch (err) {
-      toast.error(errorMessage(err, 'Failed to register student', { useErrorText: true }));
+      toast.error(errorMessage(err, 'Failed to register student', { useErrorText: true }), { group: FORM_TOASTS });
     }
   };
 

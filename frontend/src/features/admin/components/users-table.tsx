@@ -9,6 +9,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { AdminUserRole } from '../api/admin-api';
 import type { AccountAction } from './account-action-dialog';
 
@@ -34,9 +36,99 @@ interface UsersTableProps {
   onMatch?: (row: UserRow) => void;
 }
 
-/** Name, Email, Created, Account Status, Vetting Status (mentors and centres), Actions. */
-export function UsersTable({ role, label, rows, onAction, onHistory, onMatch }: UsersTableProps) {
+function AccountChip({ locked }: { locked: boolean }) {
+  return <Chip size="small" label={locked ? 'Locked' : 'Active'} color={locked ? 'error' : 'success'} variant={locked ? 'filled' : 'outlined'} />;
+}
+
+function VettingChip({ vetted }: { vetted?: boolean }) {
+  return <Chip size="small" label={vetted ? 'Vetted' : 'Not Vetted'} color={vetted ? 'primary' : 'warning'} variant={vetted ? 'filled' : 'outlined'} />;
+}
+
+interface UserActionsProps extends Pick<UsersTableProps, 'onAction' | 'onHistory' | 'onMatch'> {
+  row: UserRow;
+  vetting: boolean;
+  justifyContent: 'flex-start' | 'flex-end';
+}
+
+function UserActions({ row, vetting, onAction, onHistory, onMatch, justifyContent }: UserActionsProps) {
+  return (
+    <Stack direction="row" spacing={1} justifyContent={justifyContent} useFlexGap flexWrap="wrap">
+      {onMatch && row.canMatch && (
+        <Button size="small" variant="contained" onClick={() => onMatch(row)}>
+          Match
+        </Button>
+      )}
+      <Button size="small" variant="outlined" color={row.locked ? 'success' : 'error'} onClick={() => onAction(row.locked ? 'unlock' : 'lock', row)}>
+        {row.locked ? 'Unlock' : 'Lock'}
+      </Button>
+      {vetting && (
+        <Button size="small" variant="outlined" color={row.vetted ? 'warning' : 'primary'} onClick={() => onAction(row.vetted ? 'unvet' : 'vet', row)}>
+          {row.vetted ? 'Unvet' : 'Vet'}
+        </Button>
+      )}
+      <Button size="small" onClick={() => onHistory(row)}>
+        History
+      </Button>
+    </Stack>
+  );
+}
+
+/** Phones (below the theme's sm breakpoint): one stacked card per user, no sideways scrolling. */
+function UserCards({ role, label, rows, onAction, onHistory, onMatch }: UsersTableProps) {
   const vetting = role !== 'student';
+  if (rows.length === 0) {
+    return (
+      <Typography align="center" color="text.secondary" sx={{ py: 6 }}>
+        No users found
+      </Typography>
+    );
+  }
+  return (
+    <Stack component="ul" aria-label={label} spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 1.5 }}>
+      {rows.map((row) => (
+        <Box
+          component="li"
+          key={row.id}
+          data-user-id={row.id}
+          sx={{ p: 1.75, border: '1px solid', borderColor: 'divider', borderRadius: 2, minWidth: 0 }}
+        >
+          <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {row.name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {row.email}
+          </Typography>
+          {row.caption && (
+            <Typography variant="caption" color="text.secondary" component="p" sx={{ overflowWrap: 'anywhere' }}>
+              {row.caption}
+            </Typography>
+          )}
+          <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" alignItems="center" sx={{ mt: 1 }}>
+            <AccountChip locked={row.locked} />
+            {vetting && <VettingChip vetted={row.vetted} />}
+            <Typography variant="caption" color="text.secondary">
+              Created {row.created}
+            </Typography>
+          </Stack>
+          <Box sx={{ mt: 1.25 }}>
+            <UserActions row={row} vetting={vetting} onAction={onAction} onHistory={onHistory} onMatch={onMatch} justifyContent="flex-start" />
+          </Box>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * Name, Email, Created, Account Status, Vetting Status (mentors and centres), Actions. On phones the
+ * same rows are stacked cards with the same buttons.
+ */
+export function UsersTable(props: UsersTableProps) {
+  const { role, label, rows, onAction, onHistory, onMatch } = props;
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const vetting = role !== 'student';
+  if (phone) return <UserCards {...props} />;
   return (
     <TableContainer>
       <Table aria-label={label} size="medium">
@@ -73,32 +165,15 @@ export function UsersTable({ role, label, rows, onAction, onHistory, onMatch }: 
                 <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.email}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.created}</TableCell>
                 <TableCell>
-                  <Chip size="small" label={row.locked ? 'Locked' : 'Active'} color={row.locked ? 'error' : 'success'} variant={row.locked ? 'filled' : 'outlined'} />
+                  <AccountChip locked={row.locked} />
                 </TableCell>
                 {vetting && (
                   <TableCell>
-                    <Chip size="small" label={row.vetted ? 'Vetted' : 'Not Vetted'} color={row.vetted ? 'primary' : 'warning'} variant={row.vetted ? 'filled' : 'outlined'} />
+                    <VettingChip vetted={row.vetted} />
                   </TableCell>
                 )}
                 <TableCell align="right">
-                  <Stack direction="row" spacing={1} justifyContent="flex-end" useFlexGap flexWrap="wrap">
-                    {onMatch && row.canMatch && (
-                      <Button size="small" variant="contained" onClick={() => onMatch(row)}>
-                        Match
-                      </Button>
-                    )}
-                    <Button size="small" variant="outlined" color={row.locked ? 'success' : 'error'} onClick={() => onAction(row.locked ? 'unlock' : 'lock', row)}>
-                      {row.locked ? 'Unlock' : 'Lock'}
-                    </Button>
-                    {vetting && (
-                      <Button size="small" variant="outlined" color={row.vetted ? 'warning' : 'primary'} onClick={() => onAction(row.vetted ? 'unvet' : 'vet', row)}>
-                        {row.vetted ? 'Unvet' : 'Vet'}
-                      </Button>
-                    )}
-                    <Button size="small" onClick={() => onHistory(row)}>
-                      History
-                    </Button>
-                  </Stack>
+                  <UserActions row={row} vetting={vetting} onAction={onAction} onHistory={onHistory} onMatch={onMatch} justifyContent="flex-end" />
                 </TableCell>
               </TableRow>
             ))

@@ -24,7 +24,7 @@ import { LoadingScreen } from '../../../components/loading-screen';
 import { LogoMark } from '../../../components/logo';
 import { StatCard } from '../../../components/stat-card';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
-import { displayName, expiryHandled, logout, selectSessionExpired, selectSessionStatus, selectToken, selectUser, type SessionUser } from '../../../lib/session';
+import { displayName, logout, selectSessionExpired, selectSessionStatus, selectToken, selectUser, type SessionUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import {
   useAdminCentresQuery,
@@ -58,23 +58,20 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Admin dashboard (spec "Admin dashboard"): only with a stored admin session, else back to the portal. */
 export function AdminDashboardRoute() {
-  const dispatch = useAppDispatch();
   const status = useAppSelector(selectSessionStatus);
   const token = useAppSelector(selectToken);
   const user = useAppSelector(selectUser);
   const expired = useAppSelector(selectSessionExpired);
   const portal = useMemo(() => portalPath(), []);
 
-  // An expired admin session goes back to the portal rather than the users' /auth page.
-  useEffect(() => {
-    if (expired) dispatch(expiryHandled());
-  }, [dispatch, expired]);
-
   useEffect(() => {
     document.title = 'Admin Dashboard · Panda';
   }, []);
 
   if (status === 'checking') return <LoadingScreen message="Loading admin dashboard..." />;
+  // After 'Session expired. Please log in again.' the root layout goes back to the portal (not the
+  // users' /auth page) 1.5 s later, as on the user dashboard.
+  if (!token && expired) return <LoadingScreen message="Redirecting to sign in..." />;
   if (!token || !user || user.role !== 'admin') return <Navigate to={portal ?? '/'} replace />;
   return <AdminDashboard user={user} portal={portal} />;
 }

@@ -10,6 +10,9 @@ import { useSignInMutation } from '../api/auth-api';
 import { useCompleteAuth } from '../hooks/use-complete-auth';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 
+/** Tag of this form's error toasts: a new submit clears the earlier ones. */
+const FORM_TOASTS = 'sign-in';
+
 export function SignInForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -26,9 +29,10 @@ export function SignInForm() {
     const value = email.trim();
     if (!value) errors.push(['Email', 'Email is required']);
     if (!password) errors.push(['Password', 'Password is required']);
+    toast.dismissErrors(FORM_TOASTS);
     setInvalid(Object.fromEntries(errors.map(([f]) => [f, true])));
     if (errors.length) {
-      for (const [, message] of errors) toast.error(message);
+      for (const [, message] of errors) toast.error(message, { group: FORM_TOASTS });
       return;
     }
     try {
@@ -38,7 +42,7 @@ export function SignInForm() {
         setPassword('');
       }
     } catch (err) {
-      toast.error(errorMessage(err, 'Invalid credentials'));
+      toast.error(errorMessage(err, 'Invalid credentials'), { group: FORM_TOASTS });
     }
   };
 

@@ -20,6 +20,9 @@ import { toast } from '../../../lib/toast';
 import { useSignUpMutation, type SignUpRequest, type SignUpRole } from '../api/auth-api';
 import { useCompleteAuth } from '../hooks/use-complete-auth';
 
+/** Tag of this form's error toasts: a new submit clears the earlier ones. */
+const FORM_TOASTS = 'sign-up';
+
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 interface RoleOption {
@@ -85,9 +88,10 @@ export function SignUpForm({ initialRole = null }: SignUpFormProps) {
     else if (!EMAIL_PATTERN.test(v.Email)) errors.push(['Email', 'Please enter a valid email address']);
     if (!v.Password) errors.push(['Password', 'Password is required']);
     if (!terms) errors.push(['terms', 'Please accept the Terms & Conditions']);
+    toast.dismissErrors(FORM_TOASTS);
     setInvalid(Object.fromEntries(errors.map(([f]) => [f, true])));
     if (errors.length || !role) {
-      for (const [, message] of errors) toast.error(message);
+      for (const [, message] of errors) toast.error(message, { group: FORM_TOASTS });
       return;
     }
 
@@ -106,7 +110,7 @@ export function SignUpForm({ initialRole = null }: SignUpFormProps) {
         setValues((s) => ({ ...s, Password: '' }));
       }
     } catch (err) {
-      toast.error(errorMessage(err, 'Failed to create account'));
+      toast.error(errorMessage(err, 'Failed to create account'), { group: FORM_TOASTS });
     }
   };
 

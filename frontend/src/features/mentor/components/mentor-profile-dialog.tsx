@@ -23,6 +23,9 @@ import { toast } from '../../../lib/toast';
 import { useGetMentorProfileDetailsQuery, useUpdateMentorProfileMutation, type MentorProfileDetails, type MentorProfileFields } from '../api/mentor-api';
 import { GasSafePhotoField } from './gas-safe-photo-field';
 
+/** Tag of this form's error toasts: a new submit clears the earlier ones. */
+const FORM_TOASTS = 'mentor-profile';
+
 /** Mentor form options (spec section 5). */
 export const BUSINESS_TYPES = [
   'Sole Trader',
@@ -170,9 +173,10 @@ export function MentorProfileDialog({ open, onClose }: MentorProfileDialogProps)
     const email = form.Business_Email.trim();
     if (email && !EMAIL_PATTERN.test(email)) errors.push(['Business_Email', 'Please enter a valid email address']);
     if (!form.Terms_Agreed) errors.push(['Terms_Agreed', 'Please agree to the terms and conditions']);
+    toast.dismissErrors(FORM_TOASTS);
     setInvalid(Object.fromEntries(errors.map(([f]) => [f, true])));
     if (errors.length) {
-      for (const [, message] of errors) toast.error(message);
+      for (const [, message] of errors) toast.error(message, { group: FORM_TOASTS });
       return;
     }
     const profile: MentorProfileFields = {
@@ -198,7 +202,7 @@ export function MentorProfileDialog({ open, onClose }: MentorProfileDialogProps)
       toast.success('Profile updated successfully!');
       onClose();
     } catch (err) {
-      toast.error(errorMessage(err, 'Failed to update profile'));
+      toast.error(errorMessage(err, 'Failed to update profile'), { group: FORM_TOASTS });
     }
   };
 

@@ -46,6 +46,16 @@ export const PROFILE_FIELDS: Record<ProfileRole, ProfileFieldDef[]> = {
   ],
 };
 
+/** Independent students have no training centre to ask: they contact support instead. */
+export const INDEPENDENT_EMAIL_HELPER = 'Contact support to change your email';
+
+/** The role's fields; an independent student's read-only Email points to support, not a training centre. */
+export function profileFieldsFor(role: ProfileRole, independent: boolean): ProfileFieldDef[] {
+  const fields = PROFILE_FIELDS[role];
+  if (role !== 'student' || !independent) return fields;
+  return fields.map((f) => (f.name === 'Email' ? { ...f, helper: INDEPENDENT_EMAIL_HELPER } : f));
+}
+
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export type ProfileForm = Record<string, string>;

@@ -29,7 +29,7 @@ import { useGetProfileQuery, useUpdateProfileMutation, type Profile } from '../a
 import {
   formFromProfile,
   isDirty,
-  PROFILE_FIELDS,
+  profileFieldsFor,
   profilePayload,
   validateProfile,
   type ProfileFieldDef,
@@ -37,6 +37,9 @@ import {
   type ProfileRole,
 } from './profile-fields';
 import { SecuritySettings } from './security-settings';
+
+/** Tag of this form's error toasts: a new submit clears the earlier ones. */
+const FORM_TOASTS = 'profile-settings';
 
 const REQUIREMENT_LABELS: Array<[string, string]> = [
   ['Boiler_Installs', 'Boiler Installs'],
@@ -188,7 +191,8 @@ export function ProfileSettingsView() {
 
   // The server says which fields this account may change (`editable_fields`); the role's list is the fallback.
   const serverEditable = Array.isArray(data.editable_fields) ? (data.editable_fields as unknown[]).filter((f): f is string => typeof f === 'string') : null;
-  const fields = PROFILE_FIELDS[role].map((def) => (serverEditable ? { ...def, editable: def.editable && serverEditable.includes(def.name) } : def));
+  const accountType = role === 'student' ? (data.account_type as string | undefined) ?? (data.centre_id === null ? 'Independent' : 'Training Centre') : null;
+  const fields = profileFieldsFor(role, accountType === 'Independent').map((def) => (serverEditable ? { ...def, editable: def.editable && serverEditable.includes(def.name) } : def));
   const dirty = isDirty(role, form, loaded);
 
   const change = (name: string, value: string) => {
@@ -207,9 +211,10 @@ export function ProfileSettingsView() {
     event.preventDefault();
     if (saving || !dirty) return;
     const errors = validateProfile(role, form);
+    toast.dismissErrors(FORM_TOASTS);
     setInvalid(Object.fromEntries(errors.map(([f]) => [f, true])));
     if (errors.length) {
-      for (const [, message] of errors) toast.error(message);
+      for (const [, message] of errors) toast.error(message, { group: FORM_TOASTS });
       return;
     }
     try {
@@ -221,7 +226,7 @@ export function ProfileSettingsView() {
       setLoaded(trimmed);
       if (result.user && typeof result.user === 'object') dispatch(updateUser(result.user));
     } catch (err) {
-      toast.error('Failed to update profile');
+      toast.error('Failed to update profile', { group: FORM_TOASTS });
       setServerDetail(formatDetail((err as { data?: { detail?: unknown } } | null)?.data?.detail));
     }
   };
@@ -231,7 +236,6 @@ export function ProfileSettingsView() {
       ? form.Name || data.Name || 'Training Centre'
       : [form.First_Name, form.Last_Name].filter(Boolean).join(' ') || 'Your profile';
   const id = typeof data.id === 'string' ? data.id : String(user.id ?? '');
-  const accountType = role === 'student' ? (data.account_type as string | undefined) ?? (data.centre_id === null ? 'Independent' : 'Training Centre') : null;
   const requirements = role === 'student' ? REQUIREMENT_LABELS.map(([key, label]) => [label, requirementOf(data, key)] as const) : [];
   const hasRequirements = requirements.some(([, v]) => v !== null);
 

@@ -48,6 +48,11 @@ function countError(value: string): string | null {
 }
 
 const toCount = (value: string) => (value === '' ? 0 : Number(value) || 0);
+/** What the live Training Summary counts: only values that would be accepted (1 to 100). */
+const validCount = (value: string) => (countError(value) ? 0 : toCount(value));
+
+/** Tag of this form's error toasts: a new submit clears the earlier ones. */
+const FORM_TOASTS = 'training-goals';
 
 export interface TrainingGoalsDialogProps {
   open: boolean;
@@ -78,7 +83,9 @@ export function TrainingGoalsDialog({ open, canClose, onClose, requirements, add
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
-  const total = JOB_TYPES.reduce((sum, type) => sum + toCount(values[REQUIREMENT_FIELDS[type]]), 0);
+  // What was typed (decides whether Save can be pressed) and what the summary counts (valid values only).
+  const entered = JOB_TYPES.reduce((sum, type) => sum + toCount(values[REQUIREMENT_FIELDS[type]]), 0);
+  const total = JOB_TYPES.reduce((sum, type) => sum + validCount(values[REQUIREMENT_FIELDS[type]]), 0);
   const errors = Object.fromEntries(JOB_TYPES.map((t) => [REQUIREMENT_FIELDS[t], countError(values[REQUIREMENT_FIELDS[t]])])) as Record<
     CountField,
     string | null
@@ -92,8 +99,9 @@ export function TrainingGoalsDialog({ open, canClose, onClose, requirements, add
     event.preventDefault();
     if (isLoading) return;
     setSubmitted(true);
-    if (total <= 0) {
-      toast.error(NO_GOALS_MESSAGE);
+    toast.dismissErrors(FORM_TOASTS);
+    if (entered <= 0) {
+      toast.error(NO_GOALS_MESSAGE, { group: FORM_TOASTS });
       return;
     }
     const firstInvalid = JOB_TYPES.map((t) => REQUIREMENT_FIELDS[t]).find((f) => errors[f]);
@@ -112,7 +120,7 @@ export function TrainingGoalsDialog({ open, canClose, onClose, requirements, add
       toast.success('Job requirements saved successfully!');
       onSaved?.();
     } catch (err) {
-      toast.error(errorMessage(err, 'Failed to save job requirements. Please try again.'));
+      toast.error(errorMessage(err, 'Failed to save job requirements. Please try again.'), { group: FORM_TOASTS });
     }
   };
 
@@ -170,11 +178,13 @@ export function TrainingGoalsDialog({ open, canClose, onClose, requirements, add
                     inputs.current[field] = el;
                   }}
                   onChange={(e) => {
+                    // Non-digits go first, then the 3-character limit (pasting 'abc12' gives '12'); no
+                    // maxLength on the input, which would cut the pasted text before this runs.
                     const digits = e.target.value.replace(/\D+/g, '').slice(0, 3);
                     setValues((v) => ({ ...v, [field]: digits }));
                   }}
                   slotProps={{
-                    htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', maxLength: 3, 'aria-invalid': !!error },
+                    htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', 'aria-invalid': !!error },
                     input: {
                       startAdornment: (
                         <InputAdornment position="start" sx={{ color: 'text.secondary' }}>
@@ -219,8 +229,8 @@ export function TrainingGoalsDialog({ open, canClose, onClose, requirements, add
             </Box>
             <Typography variant="body2" color={total > 0 || !submitted ? 'text.secondary' : 'error'} sx={{ mt: 0.5 }}>
               {total > 0
-                ? JOB_TYPES.filter((t) => toCount(values[REQUIREMENT_FIELDS[t]]) > 0)
-                    .map((t) => `${JOB_TYPE_CARD_TITLES[t]}: ${toCount(values[REQUIREMENT_FIELDS[t]])}`)
+                ? JOB_TYPES.filter((t) => validCount(values[REQUIREMENT_FIELDS[t]]) > 0)
+                    .map((t) => `${JOB_TYPE_CARD_TITLES[t]}: ${validCount(values[REQUIREMENT_FIELDS[t]])}`)
                     .join(' · ')
                 : NO_GOALS_MESSAGE}
             </Typography>
@@ -230,7 +240,7 @@ export function TrainingGoalsDialog({ open, canClose, onClose, requirements, add
           <Button color="inherit" onClick={close} disabled={!canClose || isLoading}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" disabled={isLoading || total <= 0}>
+          <Button type="submit" variant="contained" disabled={isLoading || entered <= 0}>
             {isLoading ? 'Saving...' : 'Save Requirements'}
           </Button>
         </DialogActions>

@@ -25,6 +25,9 @@ import {
 import { RegistrationSuccess } from './registration-success';
 import { REQUIREMENT_FIELDS } from './student-format';
 
+/** Tag of this form's error toasts: a new submit clears the earlier ones. */
+const FORM_TOASTS = 'register-student';
+
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Registration selectors: 0 to 50 (spec section 9) with the spec's defaults. */
@@ -107,9 +110,10 @@ export function RegisterStudentView() {
     event.preventDefault();
     if (isLoading || notVetted) return;
     const errors = validateRegistration(values);
+    toast.dismissErrors(FORM_TOASTS);
     setInvalid(Object.fromEntries(errors.map(([f]) => [f, true])));
     if (errors.length) {
-      for (const [, message] of errors) toast.error(message);
+      for (const [, message] of errors) toast.error(message, { group: FORM_TOASTS });
       return;
     }
     try {
@@ -119,7 +123,7 @@ export function RegisterStudentView() {
       // The temporary password lives only in this screen's state (ruling 9), not in the api cache.
       resetMutation();
     } catch (err) {
-      toast.error(errorMessage(err, 'Failed to register student', { useErrorText: true }));
+      toast.error(errorMessage(err, 'Failed to register student', { useErrorText: true }), { group: FORM_TOASTS });
     }
   };
 
