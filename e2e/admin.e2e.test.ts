@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext, shot, startServer, type Server } from './support';
+import { apiClient } from '@panda/server/seed';
+import { launchBrowser, newContext, shot, signIn, startServer, toast, type Server } from './support';
 
 /**
  * Issue 3, the admin journey in a real browser: the admin opens the secret portal path, signs in,
@@ -25,6 +26,8 @@ const WEB_DIST = fileURLToPath(new URL('../frontend/dist', import.meta.url));
 const TINY_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 let server: Server;
+/** JSON calls to the running product, as the seed makes them (throws on an error answer). */
+let api: ReturnType<typeof apiClient>;
 let browser: Browser;
 let adminContext: BrowserContext;
 let admin: Page;
@@ -33,16 +36,6 @@ let centrePage: Page;
 let centreToken: string;
 const contexts: BrowserContext[] = [];
 
-async function api<T = Record<string, unknown>>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
 
 async function context(): Promise<BrowserContext> {
   const c = await newContext(browser);
@@ -50,18 +43,7 @@ async function context(): Promise<BrowserContext> {
   return c;
 }
 
-const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text }).first();
 
-/** Signs in on the users' /auth page (centre, mentor) and waits for their dashboard. */
-async function signInAsUser(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/auth`);
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(email);
-  await form.locator('input[name="Password"]').fill(password);
-  await form.getByRole('button', { name: /sign in/i }).click();
-  await toast(page, 'Welcome back!').waitFor();
-  await page.waitForURL(/\/dashboard/);
-}
 
 /** The session token the page keeps in localStorage (null once signed out). */
 const storedToken = (page: Page) => page.evaluate<string | null>("localStorage.getItem('token')");
@@ -72,6 +54,7 @@ const row = (table: string, text: string) => admin.getByRole('table', { name: ta
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
+  api = apiClient(server.url);
 
   // The other parties, through the HTTP API: a training centre and a mentor with a complete profile.
   const centre = await api<{ token: string }>('POST', '/api/auth/signup', {
@@ -147,7 +130,7 @@ describe('the admin portal in a real browser', () => {
     // The centre has its own browser session open all along (it is locked later).
     centreContext = await context();
     centrePage = await centreContext.newPage();
-    const centreSignedIn = signInAsUser(centrePage, CENTRE.email, CENTRE.password);
+    const centreSignedIn = signIn(centrePage, server.url, CENTRE.email, CENTRE.password);
 
     adminContext = await context();
     admin = await adminContext.newPage();
@@ -276,7 +259,7 @@ describe('the admin portal in a real browser', () => {
 
     // The mentor, in their own browser session, accepts on their dashboard.
     const mentorPage = await (await context()).newPage();
-    await signInAsUser(mentorPage, MENTOR.email, MENTOR.password);
+    await signIn(mentorPage, server.url, MENTOR.email, MENTOR.password);
     const requests = mentorPage.getByRole('region', { name: 'Placement requests' });
     const request = requests.getByRole('listitem', { name: `Placement request for ${STUDENT_NAME}` });
     await request.getByText(`LS1 4AP · ${CENTRE.name}`, { exact: false }).waitFor();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, shot, startServer, type Server } from './support';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newContext, shot, startServer, toast, type Server } from './support';
 
 let server: Server;
 let browser: Browser;
@@ -13,7 +13,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
 
 describe('a visitor in a real browser', () => {
   it('reads the landing page and the terms', async () => {

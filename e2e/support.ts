@@ -74,3 +74,17 @@ export async function shot(page: Page, name: string) {
   const dir = process.env.E2E_SCREENSHOTS;
   if (dir) await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
+
+/** A toast (MUI Alert) showing `text`. */
+export const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text }).first();
+
+/** Signs in on /auth (centre, mentor, student) and waits for the dashboard. */
+export async function signIn(page: Page, baseUrl: string, email: string, password: string) {
+  await page.goto(`${baseUrl}/auth`);
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('Email').fill(email);
+  await form.locator('input[name="Password"]').fill(password);
+  await form.getByRole('button', { name: /sign in/i }).click();
+  await toast(page, 'Welcome back!').waitFor();
+  await page.waitForURL(/\/dashboard/);
+}

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, newContext, shot, startServer, type Server } from './support';
+import { apiClient } from '@panda/server/seed';
+import { launchBrowser, newContext, shot, signIn as signInAt, startServer, toast, type Server } from './support';
 
 /**
  * Issue 4, the training journey in a real browser, each person in their own browser profile:
@@ -23,6 +24,9 @@ const MENTOR_NAME = `${MENTOR.first} ${MENTOR.last}`;
 const BOILER_JOB = `Boiler Installs for ${STUDENT_NAME}`;
 
 let server: Server;
+/** JSON calls to the running product, as the seed makes them (throws on an error answer). */
+let api: ReturnType<typeof apiClient>;
+const signIn = (page: Page, email: string, password: string) => signInAt(page, server.url, email, password);
 let browser: Browser;
 let tmp: string;
 let mentorId: string;
@@ -34,16 +38,6 @@ let mentor: Page;
 let admin: Page;
 let temporaryPassword = '';
 
-async function api<T = Record<string, unknown>>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} -> ${res.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
 
 async function personPage(): Promise<Page> {
   const c = await newContext(browser);
@@ -51,18 +45,7 @@ async function personPage(): Promise<Page> {
   return c.newPage();
 }
 
-const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text }).first();
 
-/** Signs in on /auth (centre, mentor, student) and waits for the dashboard. */
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/auth`);
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('Email').fill(email);
-  await form.locator('input[name="Password"]').fill(password);
-  await form.getByRole('button', { name: /sign in/i }).click();
-  await toast(page, 'Welcome back!').waitFor();
-  await page.waitForURL(/\/dashboard/);
-}
 
 /** Opens a dashboard view from the sidebar. */
 async function openView(page: Page, label: string, title = label) {
@@ -122,6 +105,7 @@ function gasSafeCardPng(width = 86, height = 54): Buffer {
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'panda-journey-'));
   [server, browser] = await Promise.all([startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
+  api = apiClient(server.url);
 
   // Setup through the HTTP API: a training centre vetted by the admin, and a mentor who has only signed up.
   const signedUpCentre = await api<{ user: { id: string } }>('POST', '/api/auth/signup', {
