@@ -5,6 +5,7 @@ import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accoun
 import { ACCOUNT_HISTORY, ADMIN_SIGNINS, type AccountHistoryDoc } from '@panda/projections/read-models/account-history';
 import { PLACEMENTS, PLACEMENT_PARTIES, STUDENT_PLACEMENTS, type PartyDoc, type PlacementDoc, type StudentPlacementDoc } from '@panda/projections/read-models/placements';
 import type { Doc } from '@panda/projections/read-store';
+import { CENTRE_STATS, type CentreStatsDoc } from '@panda/projections/read-models/training';
 import { candidatesFor } from '../placements/candidates';
 import type { QueryDeps } from '../shared/deps';
 
@@ -100,13 +101,13 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
   });
 
   r.get('/api/admin/users/training-centres', ...admin, async (_req, res) => {
-    const [centres, students] = await Promise.all([
+    // Student counts come from the centres' precomputed stats, not from loading every student.
+    const [centres, stats] = await Promise.all([
       rs.find(ACCOUNTS, { role: 'training_centre' }, { sort: byNewest }) as Promise<AccountDoc[]>,
-      rs.find(ACCOUNTS, { role: 'student' }) as Promise<AccountDoc[]>,
+      rs.find(CENTRE_STATS, {}) as Promise<CentreStatsDoc[]>,
     ]);
-    const counts = new Map<string, number>();
-    for (const s of students) if (s.centre_id) counts.set(s.centre_id, (counts.get(s.centre_id) ?? 0) + 1);
-    res.json({ training_centres: centres.map((c) => ({ ...listItem(c), vetted: c.vetted, student_count: counts.get(c.id) ?? 0 })) });
+    const counts = byId(stats);
+    res.json({ training_centres: centres.map((c) => ({ ...listItem(c), vetted: c.vetted, student_count: counts.get(c.id)?.total_students ?? 0 })) });
   });
 
   r.get('/api/admin/placements', ...admin, async (_req, res) => {

@@ -2,7 +2,7 @@ import { api, listTags } from '../../../lib/api';
 import type { SessionUser } from '../../../lib/session';
 
 /** Read-model collections behind the admin screens (tags are named after them). */
-const ADMIN_TAGS = ['accounts', 'placements', 'student_placements', 'placement_parties', 'account_history', 'admin_signins'] as const;
+const ADMIN_TAGS = ['accounts', 'placements', 'student_placements', 'placement_parties', 'account_history', 'admin_signins', 'centre_stats'] as const;
 
 export type AdminUserRole = 'student' | 'mentor' | 'training_centre';
 export type PlacementStatus = 'pending' | 'active' | 'completed' | 'cancelled';
@@ -189,7 +189,7 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
     adminCentres: build.query<AdminCentre[], void>({
       query: () => '/admin/users/training-centres',
       transformResponse: (r: { training_centres?: AdminCentre[] }) => r.training_centres ?? [],
-      providesTags: (items) => listTags('accounts', items),
+      providesTags: (items) => [...listTags('accounts', items), { type: 'centre_stats', id: 'LIST' }],
     }),
     adminPlacements: build.query<Placement[], void>({
       query: () => '/admin/placements',
