@@ -87,7 +87,7 @@ async function until(cond: () => boolean, what: string, timeoutMs = 10_000) {
 }
 
 /** A raw socket past the 101 answer. `head` goes out in the same write as the request (mid-upgrade). */
-async function upgraded(path: string, head = Buffer.alloc(0)): Promise<Raw> {
+async function upgraded(path: string, head: Buffer = Buffer.alloc(0)): Promise<Raw> {
   const raw = await rawConnect();
   raw.socket.write(Buffer.concat([Buffer.from(upgradeRequest(path)), head]));
   await until(() => raw.received().includes('\r\n\r\n') || raw.socket.destroyed, 'the upgrade answer');
