@@ -173,9 +173,17 @@ export class ProjectionRunner {
     const head = await this.store.headPosition();
     await Promise.all(
       this.projections.map(async (p) => {
-        while (this.checkpointOf(p.name) < head) await this.step(p);
+        await this.applyUpTo(p, head);
       }),
     );
+  }
+
+  /**
+   * Steps until the checkpoint reaches `head`, or until the log has nothing more to read: a store
+   * whose head was a record readAll skips (a system event) must not make this loop forever.
+   */
+  private async applyUpTo(p: Projection, head: number): Promise<void> {
+    while (this.checkpointOf(p.name) < head && (await this.step(p)));
   }
 
   /** Forgets a projection's read models and applies the whole log again. */
@@ -184,8 +192,7 @@ export class ProjectionRunner {
     if (!p) throw new Error(`Unknown projection ${name}`);
     await this.readStore.reset(p.name, Object.keys(p.collections));
     this.checkpoints.set(p.name, 0);
-    const head = await this.store.headPosition();
-    while (this.checkpointOf(p.name) < head) await this.step(p);
+    await this.applyUpTo(p, await this.store.headPosition());
   }
 
   private async follow(p: Projection, signal: AbortSignal): Promise<void> {
