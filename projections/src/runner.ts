@@ -191,6 +191,7 @@ export class ProjectionRunner {
     const p = this.projections.find((x) => x.name === name);
     if (!p) throw new Error(`Unknown projection ${name}`);
     await this.readStore.reset(p.name, Object.keys(p.collections));
+    for (const [collection, fields] of Object.entries(p.collections)) await this.readStore.ensureIndexes(collection, fields);
     this.checkpoints.set(p.name, 0);
     await this.applyUpTo(p, await this.store.headPosition());
   }
@@ -228,7 +229,7 @@ export class ProjectionRunner {
     if (changes.length) ops.push({ op: 'put', collection: CHANGES, doc: { id: `${p.name}:${to}`, projection: p.name, position: to, at: now, changes } });
     // The change feed is only for live listeners: entries older than its retention are dropped as we go.
     if (++this.steps % 50 === 0) {
-      const old = await this.readStore.find(CHANGES, { projection: p.name, at: { $lt: now - CHANGES_RETENTION_MS } }, { limit: 1000 });
+      const old = await this.readStore.find(CHANGES, { projection: p.name, at: { $lt: now - CHANGES_RETENTION_MS } }, { sort: { position: 1 }, limit: 1000 });
       for (const d of old) ops.push({ op: 'delete', collection: CHANGES, id: d.id });
     }
     await this.readStore.commit(p.name, from, to, ops);
