@@ -327,14 +327,15 @@ export class KurrentEventStore implements EventStore {
   }
 
   async headPosition(): Promise<number> {
-    // The newest event readAll would return: read back past hidden ones.
+    // The newest event readAll would return: read back past hidden ones. Polled often by
+    // waitForAppend, so it starts small (the server filter already drops most hidden records).
     let from: number | null = null;
-    for (;;) {
+    for (let size = 4; ; size = Math.min(PAGE, size * 8)) {
       let seen = 0;
       for await (const resolved of this.client.readAll({
         direction: BACKWARDS,
         fromPosition: from === null ? END : readPosition(from),
-        maxCount: PAGE,
+        maxCount: size,
         filter: LOG_FILTER,
       })) {
         const e = resolved.event;
@@ -348,7 +349,7 @@ export class KurrentEventStore implements EventStore {
           return position;
         }
       }
-      if (seen < PAGE) return 0;
+      if (seen < size) return 0;
     }
   }
 
