@@ -103,7 +103,7 @@ describe('the admin portal in a real browser', () => {
     const landing = await fetch(`${server.url}/`).then((r) => r.text());
     expect(landing).toContain('<div id="root"');
     expect(landing).not.toContain(server.portalPath);
-    expect(landing).not.toContain('__PANDA_ADMIN_PORTAL__=');
+    expect(landing).not.toContain('panda-admin-portal');
     // The scripts the landing page loads, and every other script the server serves (the lazy chunks).
     const referenced = [...landing.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
     const built = readdirSync(join(WEB_DIST, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `/assets/${f}`);
