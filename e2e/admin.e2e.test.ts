@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiClient } from '@panda/server/seed';
-import { launchBrowser, newContext, shot, signIn, startServer, toast, type Server } from './support';
+import { cspViolations, launchBrowser, newContext, shot, signIn, startServer, toast, type Server } from './support';
 
 /**
  * Issue 3, the admin journey in a real browser: the admin opens the secret portal path, signs in,
@@ -293,5 +293,9 @@ describe('the admin portal in a real browser', () => {
     await admin.waitForURL(`${server.url}${server.portalPath}`);
     await admin.getByRole('form', { name: 'Admin sign in' }).waitFor();
     expect(await admin.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0);
+  });
+
+  it('met no content security policy violation on any page above', () => {
+    expect(cspViolations).toEqual([]);
   });
 });
