@@ -30,7 +30,8 @@ export const DEFAULT_LIMITS = {
 export type LimitName = keyof typeof DEFAULT_LIMITS;
 export type Limits = Record<LimitName, Limit>;
 
-const envName = (name: string) => `THROTTLE_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+/** The variable that overrides a limit: signInAddress -> THROTTLE_SIGN_IN_ADDRESS. */
+export const limitEnvName = (name: string) => `THROTTLE_${name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
 
 /**
  * The limits, each overridable as `THROTTLE_<NAME>=<points>/<seconds>` (for example
@@ -39,10 +40,10 @@ const envName = (name: string) => `THROTTLE_${name.replace(/[A-Z]/g, (c) => `_${
 export function limitsFromEnv(env: NodeJS.ProcessEnv): Limits {
   const limits = { ...DEFAULT_LIMITS } as Limits;
   for (const name of Object.keys(DEFAULT_LIMITS) as LimitName[]) {
-    const value = env[envName(name)];
+    const value = env[limitEnvName(name)];
     if (value === undefined || value === '') continue;
     const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
-    if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) throw new Error(`${envName(name)} must look like <points>/<seconds>, for example 5/900; got ${value}`);
+    if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) throw new Error(`${limitEnvName(name)} must look like <points>/<seconds>, for example 5/900; got ${value}`);
     limits[name] = { points: Number(m[1]), seconds: Number(m[2]) };
   }
   return limits;

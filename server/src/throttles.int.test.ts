@@ -6,6 +6,7 @@ import pino from 'pino';
 import { fullProfile } from '@panda/command-service/admin/test-fixtures';
 import { loadConfig } from '@panda/platform/config';
 import { createLogger } from '@panda/platform/logger';
+import { DEFAULT_LIMITS, limitEnvName } from '@panda/platform/throttle';
 import { startPlatform, type Platform } from './platform';
 import { startTestApp, TEST_PASSWORD, type TestApp } from './testing/harness';
 
@@ -14,8 +15,10 @@ const started: { stop(): Promise<void> }[] = [];
 afterAll(async () => {
   for (const s of started.reverse()) await s.stop();
 });
+/** The real limits (the test harness loosens those per address and per account). */
+const REAL_LIMITS = Object.fromEntries(Object.entries(DEFAULT_LIMITS).map(([name, l]) => [limitEnvName(name), `${l.points}/${l.seconds}`]));
 const app = async (options: Parameters<typeof startTestApp>[0] = {}) => {
-  const a = await startTestApp({ ...options, env: { SEED_DEMO: '0', ...options.env } });
+  const a = await startTestApp({ ...options, env: { SEED_DEMO: '0', ...REAL_LIMITS, ...options.env } });
   started.push(a);
   return a;
 };
