@@ -40,7 +40,7 @@ import { CheckpointConflictError, isComparison, type Doc, type Filter, type Find
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 const CHECKPOINTS = 'checkpoints';
-/** MongoDB's error codes for "collection already exists" (createCollection). */
+/** MongoDB's error code for "collection already exists" (createCollection). */
 const NAMESPACE_EXISTS = 48;
 
 interface StoredDoc {
@@ -224,8 +224,8 @@ export class MongoReadStore implements ReadStore {
   }
 
   async ensureIndexes(collection: string, fields: string[]): Promise<void> {
+    for (const f of fields) fieldPath(f); // refuse bad paths before remembering any
     const known = this.indexed.get(collection) ?? new Set<string>();
-    for (const f of fields) fieldPath(f);
     for (const f of fields) known.add(f);
     this.indexed.set(collection, known);
     await this.createWithIndexes(collection, fields);
