@@ -237,14 +237,12 @@ export class KurrentEventStore implements EventStore {
   async append(stream: string, events: NewEvent[], expected: ExpectedVersion, meta: AppendMeta): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     // Metadata values are all strings (actorId is left out for the system): what multi-stream appends
-    // accept, and the friendliest shape for KurrentDB tooling. $correlationId/$causationId are the
-    // names KurrentDB's own projections know.
+    // accept. No `$`-keys: the new append protocol reserves them for the server's own properties
+    // (events written before still carry $correlationId, which toRecorded falls back on).
     const metadata: Record<string, string> = {
       time: meta.time,
       correlationId: meta.correlationId,
       commandId: meta.commandId,
-      $correlationId: meta.correlationId,
-      $causationId: meta.commandId,
     };
     if (meta.actorId != null) metadata.actorId = meta.actorId;
     const state: AppendStreamState = expected === 'any' ? ANY : expected === 'no_stream' ? NO_STREAM : BigInt(expected);
