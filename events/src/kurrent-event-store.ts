@@ -30,13 +30,15 @@ import { WrongExpectedVersionError, type EventStore } from './event-store';
  *   each event is its own prepare record flagged IsCommitted, and the server reports it in $all at
  *   TFPos(commit = prepare = the record's log position). So the prepare position is unique per event,
  *   also for the 2nd..nth event of a multi-event append (where the commit position of the append as a
- *   whole would not be), and $all order is log order, i.e. increasing prepare positions.
+ *   whole would not be), and $all order is log order, i.e. increasing prepare positions. Multi-stream
+ *   appends (below) are written the same way, one such record per event across their streams; the
+ *   contract suite's position tests check this against a real server wherever one is available.
  * - The server acknowledges an append only once it is indexed, and $all is read in log order up to the
  *   last indexed position, so no event with a smaller position can show up later (no "gaps" that a
  *   reader at a higher checkpoint could miss).
  * - Because commit == prepare for these events, a number we handed out can be turned back into a $all
  *   read position ({commit: n, prepare: n}); forward reads from a position are inclusive, so readAll
- *   asks for one event more and drops the one at `after`.
+ *   drops the event at `after`.
  * - Log positions are byte offsets: they stay exact as JS numbers up to 2^53 bytes (8 PiB of log).
  *
  * Limits: legacy *explicit* transactions (TCP client only, KurrentDB never makes them for gRPC
