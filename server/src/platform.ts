@@ -6,6 +6,7 @@ import type { Config } from '@panda/platform/config';
 import { createLogger, type Logger } from '@panda/platform/logger';
 import { createMailer, type Mailer } from '@panda/platform/mailer';
 import { errorHandler, jsonBody, notFoundHandler, requestLogging } from '@panda/platform/http';
+import { openThrottles } from '@panda/platform/throttle';
 import { ProjectionRunner, waitForCheckpoints } from '@panda/projections/runner';
 import { pollingFeed, runnerFeed } from '@panda/projections/change-feed';
 import { ACCOUNTS, accountsAuthenticator, type AccountDoc } from '@panda/projections/read-models/accounts';
@@ -17,7 +18,7 @@ import { LiveHub } from '@panda/query-service/live/hub';
 import { allProjections } from './projections';
 import { commandRouters, liveHandlers, queryRouters } from './routes';
 import { openEventStore, openReadStore } from './stores';
-import { webApp } from './web';
+import { securityHeaders, webApp } from './web';
 
 export interface Parts {
   commands: boolean;
@@ -68,6 +69,7 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
   };
   const authenticator = accountsAuthenticator(readStore, config.jwtSecret);
   const mailer = overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
+  const throttles = await openThrottles(config);
   const commandDeps: CommandDeps = {
     store,
     readStore,
@@ -78,6 +80,7 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
     newId: overrides.newId ?? randomUUID,
     authenticator,
     waitForProjections,
+    throttles,
   };
   const queryDeps: QueryDeps = { readStore, config, logger, authenticator, waitForProjections, projectionStatus };
 
@@ -88,12 +91,7 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
     const app = express();
     app.disable('x-powered-by');
     app.set('trust proxy', config.trustProxy);
-    app.use((_req, res, next) => {
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader('Referrer-Policy', 'same-origin');
-      res.setHeader('X-Frame-Options', 'DENY');
-      next();
-    });
+    app.use(securityHeaders());
     app.use(requestLogging(logger));
     app.use('/api', jsonBody('15mb'));
     if (parts.queries) app.use('/api', minPosition(queryDeps));
@@ -133,6 +131,7 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
       }
       feed.close();
       await runner.stop();
+      await throttles.close();
       await readStore.close();
       await store.close();
     })());
