@@ -356,6 +356,19 @@ describe('HTTP fuzz over every route', () => {
     expect(await failuresOf(cases)).toEqual([]);
   });
 
+  it('odd paths of the web app answer without a 5xx (503 only while the web app is not built)', async () => {
+    const paths = ['/', '/%00', '/%E0%A4%A', '/..%2f..%2fetc%2fpasswd', '/assets/%2e%2e/%2e%2e/package.json', '/assets/%E0%A4%A.js', `/assets/${'x'.repeat(5000)}.js`, '/index.html/', '/.env', '/ws/x', `/${encodeURIComponent('🐼')}`];
+    const failures: string[] = [];
+    for (const path of paths) {
+      for (const headers of [{}, { 'accept-encoding': 'br, gzip' }, { 'accept-encoding': 'x'.repeat(5000) }, { range: 'bytes=999999999-' }, { 'if-modified-since': 'not a date' }] as Record<string, string>[]) {
+        const a = await send('GET', path, { headers });
+        if (a.status >= 500 && !(a.status === 503 && a.body.includes('not built yet'))) failures.push(`GET ${path.slice(0, 60)} ${JSON.stringify(headers).slice(0, 60)}: ${a.status} ${a.body.slice(0, 200)}`);
+        if (a.body.includes('"workspaces"') || a.body.includes('/bin/bash')) failures.push(`GET ${path.slice(0, 60)}: served a file from outside the web app`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it('refuses a body nested deeper than 32 levels before parsing it, even one nested 7 million deep', async () => {
     const accept = `/api/placement-requests/${ids.placement}/accept`;
     for (const body of [nest(33, '[', ']'), nest(33, '{"a":', '}'), nest(7_000_000, '[', ']')]) {
