@@ -4,7 +4,7 @@ import sharp from 'sharp';
 
 /** A photo-like JPEG (noisy gradient) carrying camera EXIF, as a phone would send it. */
 export async function cameraJpeg(width = 1200, height = 800): Promise<Buffer> {
-  const noise = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 120, sigma: 40 } } })
+  const noise = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 120, sigma: 40 } } })
     .png()
     .toBuffer();
   return sharp(noise)
