@@ -1,5 +1,36 @@
 import type { AppendMeta, AppendResult, ExpectedVersion, NewEvent, RecordedEvent } from './envelope';
 
+/**
+ * The most one append may carry: KurrentDB's default `MaxAppendSize` (1 MiB). Every store refuses
+ * more, so that what fits in the log on one machine also fits on the distributed stack. Binary
+ * content belongs in the blob store (platform/src/blob-store.ts), with only its hash in the event.
+ */
+export const MAX_APPEND_BYTES = 1_048_576;
+
+export class AppendTooLargeError extends Error {
+  /** For the HTTP error handler: the request carried more than the log takes. */
+  readonly status = 413;
+  constructor(
+    readonly stream: string,
+    readonly bytes: number,
+    readonly maxBytes: number,
+  ) {
+    super(`Append to ${stream} is ${bytes} bytes, over the ${maxBytes}-byte limit`);
+    this.name = 'AppendTooLargeError';
+  }
+}
+
+/**
+ * Throws AppendTooLargeError when the events' types and data, with the metadata each event carries
+ * (counted twice: KurrentDB repeats the ids under its own names), take more than `maxBytes`.
+ */
+export function checkAppendSize(stream: string, events: NewEvent[], meta: AppendMeta, maxBytes = MAX_APPEND_BYTES): void {
+  const metaBytes = 2 * Buffer.byteLength(JSON.stringify(meta));
+  let bytes = 0;
+  for (const e of events) bytes += Buffer.byteLength(e.type) + Buffer.byteLength(JSON.stringify(e.data ?? null)) + metaBytes;
+  if (bytes > maxBytes) throw new AppendTooLargeError(stream, bytes, maxBytes);
+}
+
 export class WrongExpectedVersionError extends Error {
   constructor(
     readonly stream: string,

@@ -18,6 +18,7 @@ import {
 } from '@kurrent/kurrentdb-client';
 import type { AppendMeta, AppendResult, ExpectedVersion, NewEvent, RecordedEvent } from './envelope';
 import { WrongExpectedVersionError, type EventStore } from './event-store';
+import { MAX_APPEND_BYTES, checkAppendSize } from './event-store';
 
 /*
  * Global positions
@@ -52,6 +53,8 @@ export interface KurrentEventStoreOptions {
   idempotencyWindow?: number;
   /** How often waitForAppend looks at the head of $all (appends through this instance wake it at once). */
   pollMs?: number;
+  /** Largest append sent (default MAX_APPEND_BYTES: the server's default MaxAppendSize). */
+  maxAppendBytes?: number;
 }
 
 interface StoredMeta {
@@ -120,6 +123,7 @@ const isSystem = (type: string) => type.startsWith('$');
 export class KurrentEventStore implements EventStore {
   private readonly idempotencyWindow: number;
   private readonly pollMs: number;
+  private readonly maxAppendBytes: number;
   private readonly waiters = new Set<Waiter>();
   /** Highest head position seen so far (the log only grows). */
   private seenHead = 0;
@@ -136,6 +140,7 @@ export class KurrentEventStore implements EventStore {
     this.client = typeof connection === 'string' ? KurrentDBClient.connectionString(connection) : connection;
     this.idempotencyWindow = options.idempotencyWindow ?? 200;
     this.pollMs = options.pollMs ?? 100;
+    this.maxAppendBytes = options.maxAppendBytes ?? MAX_APPEND_BYTES;
   }
 
   static connect(connectionString: string, options?: KurrentEventStoreOptions): KurrentEventStore {
@@ -175,6 +180,7 @@ export class KurrentEventStore implements EventStore {
 
   async append(stream: string, events: NewEvent[], expected: ExpectedVersion, meta: AppendMeta): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
+    checkAppendSize(stream, events, meta, this.maxAppendBytes);
     // Metadata values are all strings (actorId is left out for the system): the friendliest shape for
     // KurrentDB tooling. $correlationId/$causationId are the names KurrentDB's own projections know.
     const metadata: Record<string, string> = {
