@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /** Photo and chat image limit (spec section 9): 10 MB. */
 export const MAX_IMAGE_BYTES = 10_485_760;
 
@@ -71,7 +73,7 @@ export async function decodeImage(input: Uint8Array): Promise<ImageDecode> {
     if (!mime || mime !== sniffed || !meta.width || !meta.height) return { ok: false, reason: 'not_image' };
     if (meta.width > MAX_IMAGE_SIDE || meta.height > MAX_IMAGE_SIDE) return { ok: false, reason: 'too_many_pixels' };
     const pipeline = sharp(input, options).rotate();
-    const encoded = mime === 'image/jpeg' ? pipeline.jpeg({ quality: 85, mozjpeg: true }) : mime === 'image/png' ? pipeline.png({ compressionLevel: 9 }) : pipeline.webp({ quality: 85 });
+    const encoded = mime === 'image/jpeg' ? pipeline.jpeg({ quality: 85 }) : mime === 'image/png' ? pipeline.png() : pipeline.webp({ quality: 85 });
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
     return { ok: true, image: { bytes: data, contentType: mime, width: info.width, height: info.height } };
   } catch {
@@ -83,4 +85,14 @@ export async function decodeImage(input: Uint8Array): Promise<ImageDecode> {
 /** The bytes of a base64 image data URL that checkImageDataUrl accepted. */
 export function dataUrlBytes(dataUrl: string): Buffer {
   return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+}
+
+/**
+ * A photo recorded inline in an event before the blob store (a data URL): its bytes, their sha256
+ * (which the API shows as its hash) and the type the data URL declares.
+ */
+export function inlineImage(dataUrl: string): { bytes: Buffer; hash: string; contentType: string } {
+  const bytes = dataUrlBytes(dataUrl);
+  const contentType = /^data:([\w.+-]+\/[\w.+-]+)/.exec(dataUrl)?.[1] ?? 'application/octet-stream';
+  return { bytes, hash: createHash('sha256').update(bytes).digest('hex'), contentType };
 }

@@ -7,6 +7,7 @@ import type { Config } from '@panda/platform/config';
 import type { Logger } from '@panda/platform/logger';
 import type { Mailer } from '@panda/platform/mailer';
 import type { Authenticator } from '@panda/platform/http';
+import type { BlobStore } from '@panda/platform/blob-store';
 
 /** Everything a command route needs; time and ids are injected so that tests are deterministic. */
 export interface CommandDeps {
@@ -21,6 +22,8 @@ export interface CommandDeps {
   authenticator: Authenticator;
   /** Resolves once every read model reflects the log up to `position` (false on timeout). */
   waitForProjections: (position: number, timeoutMs?: number) => Promise<boolean>;
+  /** Images and other binary content, referenced from events by hash. */
+  blobs: BlobStore;
 }
 
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
