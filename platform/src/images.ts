@@ -60,6 +60,22 @@ const FORMAT_MIME: Record<string, ImageMime> = { jpeg: 'image/jpeg', png: 'image
  */
 export async function decodeImage(input: Uint8Array): Promise<ImageDecode> {
   if (input.length > MAX_IMAGE_BYTES) return { ok: false, reason: 'too_large' };
+  // One image of 8,000 x 8,000 px takes about 200 MB decoded: at most two at a time per process.
+  while (decoding >= MAX_PARALLEL_DECODES) await new Promise<void>((resolve) => waiting.push(resolve));
+  decoding++;
+  try {
+    return await decode(input);
+  } finally {
+    decoding--;
+    waiting.shift()?.();
+  }
+}
+
+const MAX_PARALLEL_DECODES = 2;
+let decoding = 0;
+const waiting: (() => void)[] = [];
+
+async function decode(input: Uint8Array): Promise<ImageDecode> {
   // Only the three accepted formats reach the decoder (libvips would also read SVG, GIF, TIFF, ...).
   const sniffed = sniffImage(input);
   if (!sniffed) return { ok: false, reason: 'not_image' };

@@ -73,6 +73,12 @@ describe('decodeImage: decoded and encoded again with sharp (issue 7 item 5)', (
     expect(r.image.bytes.includes('<script')).toBe(false);
   });
 
+  it('decodes many uploads arriving at once (two at a time), each to its own result', async () => {
+    const sizes = [8, 9, 10, 11, 12, 13];
+    const results = await Promise.all(sizes.map(async (w) => decodeImage(await tinyPng(w, 5))));
+    expect(results.map((r) => (r.ok ? r.image.width : r.reason))).toEqual(sizes);
+  });
+
   it('refuses more than 10 MB without decoding', async () => {
     expect(await decodeImage(Buffer.alloc(MAX_IMAGE_BYTES + 1))).toEqual({ ok: false, reason: 'too_large' });
   });
