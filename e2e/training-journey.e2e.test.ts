@@ -309,7 +309,7 @@ describe('the training journey, each person in their own browser', () => {
     const preview = form.getByRole('img', { name: 'Gas Safe card preview' });
     await preview.waitFor();
     expect(await preview.getAttribute('src')).toMatch(/^blob:/);
-    await expect.poll(() => preview.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(86);
+    await expect.poll(() => preview.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(86);
     await form.getByRole('button', { name: 'Save Profile' }).click();
     await toast(mentor, 'Profile updated successfully!').waitFor();
     await form.waitFor({ state: 'detached' });
