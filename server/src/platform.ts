@@ -6,6 +6,7 @@ import type { Config } from '@panda/platform/config';
 import { createLogger, type Logger } from '@panda/platform/logger';
 import { createMailer, type Mailer } from '@panda/platform/mailer';
 import { errorHandler, jsonBody, notFoundHandler, requestLogging } from '@panda/platform/http';
+import { openThrottles } from '@panda/platform/throttle';
 import { ProjectionRunner, waitForCheckpoints } from '@panda/projections/runner';
 import { pollingFeed, runnerFeed } from '@panda/projections/change-feed';
 import { ACCOUNTS, accountsAuthenticator, type AccountDoc } from '@panda/projections/read-models/accounts';
@@ -18,7 +19,7 @@ import { LiveHub } from '@panda/query-service/live/hub';
 import { allProjections } from './projections';
 import { commandRouters, liveHandlers, queryRouters } from './routes';
 import { openBlobStore, openEventStore, openReadStore } from './stores';
-import { webApp } from './web';
+import { securityHeaders, webApp } from './web';
 
 export interface Parts {
   commands: boolean;
@@ -71,6 +72,7 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
   };
   const authenticator = accountsAuthenticator(readStore, config.jwtSecret);
   const mailer = overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
+  const throttles = await openThrottles(config);
   const commandDeps: CommandDeps = {
     store,
     readStore,
@@ -82,6 +84,7 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
     authenticator,
     waitForProjections,
     blobs,
+    throttles,
   };
   const queryDeps: QueryDeps = { readStore, config, logger, authenticator, waitForProjections, projectionStatus, blobs };
 
@@ -92,12 +95,7 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
     const app = express();
     app.disable('x-powered-by');
     app.set('trust proxy', config.trustProxy);
-    app.use((_req, res, next) => {
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader('Referrer-Policy', 'same-origin');
-      res.setHeader('X-Frame-Options', 'DENY');
-      next();
-    });
+    app.use(securityHeaders());
     app.use(requestLogging(logger));
     app.use('/api', jsonBody('15mb'));
     if (parts.queries) app.use('/api', minPosition(queryDeps));
@@ -137,6 +135,7 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
       }
       feed.close();
       await runner.stop();
+      await throttles.close();
       await readStore.close();
       await blobs.close();
       await store.close();

@@ -9,6 +9,7 @@ import type { Role } from '@panda/platform/tokens';
 import { emailField } from '../accounts/routes';
 import { loadAccount, publicUser, runAccountCommand } from '../accounts/service';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
+import { uploadLimit } from '../shared/upload-limit';
 import { changeProfile } from './service';
 import { PHOTO_NOT_IMAGE, PHOTO_TOO_LARGE, resolvePhoto, type PhotoInput } from './photos';
 import { phoneField, postcodeField, requiredText } from '../shared/fields';
@@ -104,7 +105,9 @@ export function profileRoutes(deps: CommandDeps): Router {
     sendResult(res, 200, result.position, { success: true, message: 'Profile updated successfully!', changed: result.events.length > 0, user: publicUser(result.state) });
   });
 
-  r.put('/api/mentor/profile', auth, requireRole('mentor'), async (req, res) => {
+  // Only a new image (a data URL) is an upload; the photo on file sent back by its hash is not.
+  const photoUploads = uploadLimit(deps, (body) => typeof body.Gas_Safe_Card_Photo === 'string' && body.Gas_Safe_Card_Photo.startsWith('data:'));
+  r.put('/api/mentor/profile', auth, requireRole('mentor'), photoUploads, async (req, res) => {
     const { id } = authOf(req);
     const { Terms_Agreed: _t, Terms_Agreed_At: _a, Gas_Safe_Card_Photo: photoInput, ...fields } = validate(mentorProfileSchema, req.body);
     // The photo reaches the blob store before the event that refers to it is appended.

@@ -8,6 +8,7 @@ import type { Logger } from '@panda/platform/logger';
 import type { Mailer } from '@panda/platform/mailer';
 import type { Authenticator } from '@panda/platform/http';
 import type { BlobStore } from '@panda/platform/blob-store';
+import type { Throttles } from '@panda/platform/throttle';
 
 /** Everything a command route needs; time and ids are injected so that tests are deterministic. */
 export interface CommandDeps {
@@ -24,6 +25,8 @@ export interface CommandDeps {
   waitForProjections: (position: number, timeoutMs?: number) => Promise<boolean>;
   /** Images and other binary content, referenced from events by hash. */
   blobs: BlobStore;
+  /** Rate limits whose counters every service process shares. */
+  throttles: Throttles;
 }
 
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
