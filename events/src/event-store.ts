@@ -7,9 +7,8 @@ import type { AppendMeta, AppendResult, ExpectedVersion, NewEvent, RecordedEvent
  */
 export const MAX_APPEND_BYTES = 1_048_576;
 
+/** An append over the size limit; the HTTP error handler answers 413. */
 export class AppendTooLargeError extends Error {
-  /** For the HTTP error handler: the request carried more than the log takes. */
-  readonly status = 413;
   constructor(
     readonly stream: string,
     readonly bytes: number,

@@ -17,8 +17,7 @@ import {
   type RecordedEvent as KurrentRecordedEvent,
 } from '@kurrent/kurrentdb-client';
 import type { AppendMeta, AppendResult, ExpectedVersion, NewEvent, RecordedEvent } from './envelope';
-import { WrongExpectedVersionError, type EventStore } from './event-store';
-import { MAX_APPEND_BYTES, checkAppendSize } from './event-store';
+import { MAX_APPEND_BYTES, WrongExpectedVersionError, checkAppendSize, type EventStore } from './event-store';
 
 /*
  * Global positions

@@ -2,8 +2,7 @@ import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { AppendMeta, AppendResult, ExpectedVersion, NewEvent, RecordedEvent } from './envelope';
-import { WrongExpectedVersionError, type EventStore } from './event-store';
-import { MAX_APPEND_BYTES, checkAppendSize } from './event-store';
+import { MAX_APPEND_BYTES, WrongExpectedVersionError, checkAppendSize, type EventStore } from './event-store';
 
 interface Row {
   position: number;

@@ -33,7 +33,7 @@ async function putImage(deps: Pick<CommandDeps, 'blobs'>, image: CleanImage): Pr
 }
 
 /** The hash the API shows for the photo on file: its blob's, or for an inline photo the sha256 of its bytes. */
-export const photoHash = (photo: ImageRef | string | null | undefined) => (photo == null ? null : typeof photo === 'string' ? inlineImage(photo).hash : photo.hash);
+const photoHash = (photo: ImageRef | string | null | undefined) => (photo == null ? null : typeof photo === 'string' ? inlineImage(photo).hash : photo.hash);
 
 /** The photo a profile save records: the new upload stored, the one on file kept (moved to the blob store if inline), or none. */
 export async function resolvePhoto(deps: Pick<CommandDeps, 'blobs'>, state: AccountState, input: PhotoInput, field: string): Promise<ImageRef | null> {

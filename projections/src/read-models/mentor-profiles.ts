@@ -1,4 +1,4 @@
-import { SETTINGS_BUSINESS_FIELDS, type ImageRef, type MentorProfile, type ProfileChanges, type RecordedMentorProfile } from '@panda/events/catalogue/profiles';
+import { SETTINGS_BUSINESS_FIELDS, type ImageRef, type ProfileChanges, type RecordedMentorProfile } from '@panda/events/catalogue/profiles';
 import { inlineImage } from '@panda/platform/images';
 import type { Projection } from '../projection';
 
@@ -50,7 +50,7 @@ export const mentorProfilesProjection: Projection = {
   collections: { [MENTOR_PROFILES]: [] },
   handles: ['MentorProfileSaved', 'ProfileChanged'],
   async apply(e, ctx) {
-    const d = e.data as { accountId: string; profile?: MentorProfile; termsAgreedAt?: string; changes?: ProfileChanges };
+    const d = e.data as { accountId: string; profile?: RecordedMentorProfile; termsAgreedAt?: string; changes?: ProfileChanges };
     if (e.type === 'ProfileChanged' && !SETTINGS_BUSINESS_FIELDS.some((f) => d.changes?.[f] !== undefined)) return;
     const doc = ((await ctx.get(MENTOR_PROFILES, d.accountId)) as MentorProfileDoc | null) ?? emptyMentorProfile(d.accountId, e.time);
     doc.updated_at = e.time;
@@ -73,7 +73,7 @@ export interface PhotoView {
   url: string;
 }
 
-export const gasSafePhotoPath = (mentorId: string) => `/api/mentors/${encodeURIComponent(mentorId)}/gas-safe-photo`;
+const gasSafePhotoPath = (mentorId: string) => `/api/mentors/${encodeURIComponent(mentorId)}/gas-safe-photo`;
 
 /**
  * A profile's photo for the API: a blob reference, or a photo recorded inline before the blob store
