@@ -140,7 +140,7 @@ export function GasSafePhotoField({ value, onChange, onBusyChange, disabled }: G
                   ? `Your card photo is on file: ${value.width} x ${value.height} px · ${formatBytes(value.size)}.`
                   : value
                     ? 'Your card photo is on file.'
-                  : 'A clear photo of the front of your Gas Safe ID card. Any image up to 10MB.'}
+                    : 'A clear photo of the front of your Gas Safe ID card. Any image up to 10MB.'}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, mt: 1.5, flexWrap: 'wrap' }}>
             <Button
