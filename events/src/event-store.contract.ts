@@ -73,6 +73,24 @@ export function eventStoreContract(name: string, make: () => Promise<EventStore>
       expect(await store.readStream(s)).toHaveLength(1);
     });
 
+    it('appends nothing for a command id retried after more than 200 other appends to its stream', async () => {
+      const s = `${prefix}-l`;
+      const first = await store.append(s, [{ type: 'A', data: { i: 0 } }], 'no_stream', meta('early'));
+      for (let i = 1; i <= 205; i++) await store.append(s, [{ type: 'A', data: { i } }], i - 1, meta());
+      // The current version would let the append through: only the command id can stop it.
+      expect(await store.append(s, [{ type: 'A', data: { i: 0 } }], 205, meta('early'))).toEqual({ duplicate: true, position: first.position, streamVersion: 205 });
+      expect(await store.append(s, [{ type: 'A', data: { i: 0 } }], 'any', meta('early'))).toEqual({ duplicate: true, position: first.position, streamVersion: 205 });
+      expect(await store.readStream(s)).toHaveLength(206);
+    }, 120_000);
+
+    it('lets one command id append once to each of two streams', async () => {
+      const r1 = await store.append(`${prefix}-m1`, [{ type: 'A', data: {} }], 'no_stream', meta('both'));
+      const r2 = await store.append(`${prefix}-m2`, [{ type: 'A', data: {} }], 'no_stream', meta('both'));
+      expect([r1.duplicate, r2.duplicate]).toEqual([false, false]);
+      expect((await store.append(`${prefix}-m2`, [{ type: 'A', data: {} }], 'any', meta('both'))).duplicate).toBe(true);
+      expect(await store.readStream(`${prefix}-m2`)).toHaveLength(1);
+    });
+
     it('reads the whole log in position order from any position, in pages', async () => {
       const start = await store.headPosition();
       for (let i = 0; i < 5; i++) await store.append(`${prefix}-e${i % 2}`, [{ type: 'N', data: { i } }], 'any', meta());

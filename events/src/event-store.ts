@@ -19,13 +19,16 @@ export class AppendTooLargeError extends Error {
   }
 }
 
+/** Room left in every append for a store's own records (KurrentDB's command marker, ~300 bytes). */
+const APPEND_OVERHEAD_BYTES = 1024;
+
 /**
- * Throws AppendTooLargeError when the events' types and data, with the metadata each event carries
- * (counted twice: KurrentDB repeats the ids under its own names), take more than `maxBytes`.
+ * Throws AppendTooLargeError when the events' types, data and metadata, plus the room a store keeps
+ * for its own records, take more than `maxBytes`.
  */
 export function checkAppendSize(stream: string, events: NewEvent[], meta: AppendMeta, maxBytes = MAX_APPEND_BYTES): void {
-  const metaBytes = 2 * Buffer.byteLength(JSON.stringify(meta));
-  let bytes = 0;
+  const metaBytes = Buffer.byteLength(JSON.stringify(meta));
+  let bytes = APPEND_OVERHEAD_BYTES;
   for (const e of events) bytes += Buffer.byteLength(e.type) + Buffer.byteLength(JSON.stringify(e.data ?? null)) + metaBytes;
   if (bytes > maxBytes) throw new AppendTooLargeError(stream, bytes, maxBytes);
 }
