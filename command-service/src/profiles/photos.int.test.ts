@@ -162,6 +162,8 @@ describe('photos recorded inline before the blob store', () => {
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(await sharp(served.bytes).metadata()).toMatchObject({ format: 'png', width: 40, height: 30 });
+    expect(served.headers.get('etag')).toBe(`"${sha256(png)}"`);
+    expect((await photoOf(mentor.user.id, mentor.token, { 'If-None-Match': `"${sha256(png)}"` })).status).toBe(304);
 
     // A Profile Settings business change moves the photo to the blob store; no new event holds the bytes.
     const settings = await app.call('PUT', '/api/profile', { First_Name: 'Ivy', Last_Name: 'Mentor', Email: mentor.user.Email, Business_Name: 'Ivy Gas', Gas_Safe_Registration_Number: '123456', Business_Type: 'Sole Trader', Business_Postcode: 'M4 1AA' }, mentor.token);

@@ -1,8 +1,9 @@
 import { Router } from 'express';
-import { EDITABLE_PROFILE_FIELDS } from '@panda/events/catalogue/profiles';
+import { EDITABLE_PROFILE_FIELDS, type ImageRef } from '@panda/events/catalogue/profiles';
 import { authOf, authenticate, requireRole } from '@panda/platform/http';
 import { forbidden, notFound, unauthorized } from '@panda/platform/errors';
-import { decodeImage, inlineImage } from '@panda/platform/images';
+import { dataUrlBytes, decodeImage, inlineImage } from '@panda/platform/images';
+import type { BlobStore } from '@panda/platform/blob-store';
 import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
 import { MENTOR_PROFILES, emptyMentorProfile, photoView, type MentorProfileDoc } from '@panda/projections/read-models/mentor-profiles';
 import { CENTRE_STATS, MENTOR_STATS, STUDENTS, type CentreStatsDoc, type MentorStatsDoc, type StudentDoc } from '@panda/projections/read-models/training';
@@ -15,6 +16,16 @@ async function mentorProfile(rs: ReadStore, id: string) {
   const doc = ((await rs.get(MENTOR_PROFILES, id)) as MentorProfileDoc | null) ?? emptyMentorProfile(id, '');
   const { _audience: _a, updated_at: _u, id: _id, ...fields } = doc;
   return { ...fields, Gas_Safe_Card_Photo: photoView(id, doc.Gas_Safe_Card_Photo) };
+}
+
+/** The bytes to serve: the blob as stored (encoded again on upload), or an inline photo decoded and encoded again; null if none. */
+async function photoBytes(blobs: BlobStore, photo: ImageRef | string): Promise<{ bytes: Buffer; contentType: string } | null> {
+  if (typeof photo !== 'string') {
+    const blob = await blobs.get(photo.hash);
+    return blob && { bytes: blob.bytes, contentType: photo.content_type };
+  }
+  const decoded = await decodeImage(dataUrlBytes(photo));
+  return decoded.ok ? { bytes: decoded.image.bytes, contentType: decoded.image.contentType } : null;
 }
 
 /** Profile Settings data per role (spec sections 2 and 3); passwords are never part of it (ruling 9). */
@@ -83,24 +94,18 @@ export function profileQueryRoutes(deps: QueryDeps): Router {
     if (caller.role === 'mentor' && caller.id !== id) throw notFound('Not found');
     const photo = ((await rs.get(MENTOR_PROFILES, id)) as MentorProfileDoc | null)?.Gas_Safe_Card_Photo;
     if (!photo) throw notFound('No Gas Safe card photo');
-    let image: { bytes: Buffer; contentType: string; hash: string };
-    if (typeof photo === 'string') {
-      const inline = inlineImage(photo);
-      const decoded = await decodeImage(inline.bytes);
-      if (!decoded.ok) throw notFound('No Gas Safe card photo');
-      image = { bytes: decoded.image.bytes, contentType: decoded.image.contentType, hash: inline.hash };
-    } else {
-      const blob = await deps.blobs.get(photo.hash);
-      if (!blob) throw notFound('No Gas Safe card photo');
-      image = { bytes: blob.bytes, contentType: photo.content_type, hash: blob.hash };
-    }
-    const etag = `"${image.hash}"`;
+    const etag = `"${typeof photo === 'string' ? inlineImage(photo).hash : photo.hash}"`;
     res.setHeader('Cache-Control', 'private, no-cache');
     res.setHeader('ETag', etag);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
     res.setHeader('Content-Disposition', 'inline');
     if (req.header('If-None-Match') === etag) return void res.status(304).end();
+    const image = await photoBytes(deps.blobs, photo);
+    if (!image) {
+      res.removeHeader('ETag');
+      throw notFound('No Gas Safe card photo');
+    }
     res.type(image.contentType).send(image.bytes);
   });
 
