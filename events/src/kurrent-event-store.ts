@@ -17,7 +17,7 @@ import {
   type RecordedEvent as KurrentRecordedEvent,
 } from '@kurrent/kurrentdb-client';
 import type { AppendMeta, AppendResult, ExpectedVersion, NewEvent, RecordedEvent } from './envelope';
-import { WrongExpectedVersionError, type EventStore } from './event-store';
+import { MAX_APPEND_BYTES, WrongExpectedVersionError, checkAppendSize, type EventStore } from './event-store';
 
 /*
  * Global positions
@@ -75,6 +75,8 @@ export type KurrentClient = Pick<KurrentDBClient, 'multiStreamAppend' | 'readStr
 export interface KurrentEventStoreOptions {
   /** How often waitForAppend looks at the head of $all (appends through this instance wake it at once). */
   pollMs?: number;
+  /** Largest append sent (default MAX_APPEND_BYTES: the server's default MaxAppendSize). */
+  maxAppendBytes?: number;
 }
 
 interface StoredMeta {
@@ -167,6 +169,7 @@ const actualVersion = (err: unknown): number => {
 /** Event log on KurrentDB (formerly EventStoreDB), through the official gRPC client. */
 export class KurrentEventStore implements EventStore {
   private readonly pollMs: number;
+  private readonly maxAppendBytes: number;
   private readonly waiters = new Set<Waiter>();
   /** Highest head position seen so far (the log only grows). */
   private seenHead = 0;
@@ -182,6 +185,7 @@ export class KurrentEventStore implements EventStore {
   constructor(connection: string | KurrentClient, options: KurrentEventStoreOptions = {}) {
     this.client = typeof connection === 'string' ? KurrentDBClient.connectionString(connection) : connection;
     this.pollMs = options.pollMs ?? 100;
+    this.maxAppendBytes = options.maxAppendBytes ?? MAX_APPEND_BYTES;
   }
 
   static connect(connectionString: string, options?: KurrentEventStoreOptions): KurrentEventStore {
@@ -238,6 +242,7 @@ export class KurrentEventStore implements EventStore {
 
   async append(stream: string, events: NewEvent[], expected: ExpectedVersion, meta: AppendMeta): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
+    checkAppendSize(stream, events, meta, this.maxAppendBytes);
     // Metadata values are all strings (actorId is left out for the system): what multi-stream appends
     // accept. No `$`-keys: the new append protocol reserves them for the server's own properties
     // (events written before still carry $correlationId, which toRecorded falls back on).

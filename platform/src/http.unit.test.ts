@@ -1,20 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { jsonNestedDeeperThan } from './http';
+import type { Request, Response } from 'express';
+import { AppendTooLargeError } from '@panda/events/event-store';
+import { errorHandler } from './http';
+import { createLogger } from './logger';
 
-const text = (s: string) => Buffer.from(s);
-
-describe('jsonNestedDeeperThan', () => {
-  it('counts nesting of arrays and objects, not brackets inside strings', () => {
-    expect(jsonNestedDeeperThan(text('{"a":[{"b":1}]}'), 3)).toBe(false);
-    expect(jsonNestedDeeperThan(text('{"a":[{"b":[1]}]}'), 3)).toBe(true);
-    expect(jsonNestedDeeperThan(text(JSON.stringify({ a: '[[[[{{{{' })), 1)).toBe(false);
-    expect(jsonNestedDeeperThan(text(JSON.stringify({ a: 'quote \\" then [[[[' })), 1)).toBe(false);
-    expect(jsonNestedDeeperThan(text(JSON.stringify({ a: 'ends with backslash\\' , b: [[1]] })), 2)).toBe(true);
-    expect(jsonNestedDeeperThan(text('"just a string"'), 0)).toBe(false);
-    expect(jsonNestedDeeperThan(text('[]'), 0)).toBe(true);
-  });
-
-  it('finds the depth of siblings, not their count', () => {
-    expect(jsonNestedDeeperThan(text(JSON.stringify(Array.from({ length: 1000 }, () => ({ a: [1] })))), 3)).toBe(false);
+describe('errorHandler', () => {
+  it('answers 413 with a clear detail when an append is over the log size limit', () => {
+    const sent: { status?: number; body?: unknown } = {};
+    const res = {
+      headersSent: false,
+      setHeader() {},
+      status(code: number) {
+        sent.status = code;
+        return this;
+      },
+      json(body: unknown) {
+        sent.body = body;
+        return this;
+      },
+    } as unknown as Response;
+    errorHandler(createLogger('silent'))(new AppendTooLargeError('account-1', 2_000_000, 1_048_576), { url: '/api/x' } as Request, res, () => {});
+    expect(sent).toEqual({ status: 413, body: { detail: 'This change is too large to save' } });
   });
 });

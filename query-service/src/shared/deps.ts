@@ -3,6 +3,7 @@ import type { ReadStore } from '@panda/projections/read-store';
 import type { Config } from '@panda/platform/config';
 import type { Logger } from '@panda/platform/logger';
 import { bearerToken, type Authenticator } from '@panda/platform/http';
+import type { BlobStore } from '@panda/platform/blob-store';
 import { verifyToken } from '@panda/platform/tokens';
 import { HttpError } from '@panda/platform/errors';
 
@@ -15,6 +16,8 @@ export interface QueryDeps {
   waitForProjections: (position: number, timeoutMs?: number) => Promise<boolean>;
   /** Lowest checkpoint over the projections, and each one's. */
   projectionStatus: () => Promise<{ position: number; projections: Record<string, number> }>;
+  /** Images and other binary content that events refer to by hash. */
+  blobs: BlobStore;
 }
 
 export const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
