@@ -62,14 +62,16 @@ export function jsonNestedDeeperThan(buf: Uint8Array, max: number): boolean {
 }
 
 /**
- * Parses JSON bodies up to `limit`. A body nested deeper than MAX_JSON_DEPTH is refused (400) before
- * it is parsed: parsing millions of levels blocks the process for seconds, and code that walks a body
- * recursively (JSON.stringify, schema checks) would overflow the stack on it.
+ * Parses JSON bodies up to `limit`, in UTF-8 only (RFC 8259; 415 otherwise). A body nested deeper than
+ * MAX_JSON_DEPTH is refused (400) before it is parsed: parsing millions of levels blocks the process
+ * for seconds, and code that walks a body recursively (JSON.stringify, schema checks) would overflow
+ * the stack on it. (In UTF-16 a byte scan could be fooled, hence UTF-8 only.)
  */
 export const jsonBody = (limit = '1mb'): RequestHandler =>
   express.json({
     limit,
-    verify: (_req, _res, buf) => {
+    verify: (_req, _res, buf, encoding) => {
+      if (encoding !== 'utf-8') throw new HttpError(415, 'JSON bodies must be UTF-8');
       if (jsonNestedDeeperThan(buf, MAX_JSON_DEPTH)) throw badRequest(`The JSON body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`);
     },
   });
