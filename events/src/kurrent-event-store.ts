@@ -18,6 +18,8 @@ import {
 } from '@kurrent/kurrentdb-client';
 import type { AppendMeta, AppendResult, ExpectedVersion, NewEvent, RecordedEvent } from './envelope';
 import { WrongExpectedVersionError, type EventStore } from './event-store';
+import { randomUUID } from 'node:crypto';
+import { ChainVerifier, GENESIS_HASH, linkAfter, type ChainLink, type ChainReport } from './hash-chain';
 
 /*
  * Global positions
@@ -60,6 +62,9 @@ interface StoredMeta {
   correlationId?: unknown;
   commandId?: unknown;
   $correlationId?: unknown;
+  contentHash?: unknown;
+  prevHash?: unknown;
+  hash?: unknown;
 }
 
 interface Waiter {
@@ -111,7 +116,13 @@ const toRecorded = (e: KurrentRecordedEvent): RecordedEvent => {
     correlationId: str(m.correlationId) ?? str(m.$correlationId) ?? '',
     commandId: str(m.commandId),
     data: decode(e.data),
+    chain: chainOf(m),
   };
+};
+
+const chainOf = (m: StoredMeta): ChainLink | null => {
+  const [contentHash, prevHash, hash] = [str(m.contentHash), str(m.prevHash), str(m.hash)];
+  return contentHash && prevHash && hash ? { contentHash, prevHash, hash } : null;
 };
 
 const isSystem = (type: string) => type.startsWith('$');
@@ -125,6 +136,8 @@ export class KurrentEventStore implements EventStore {
   private seenHead = 0;
   private polling = false;
   private closed = false;
+  /** Appends of this instance run one at a time, so each chains onto the one before (hash chain, ruling 27). */
+  private appending: Promise<unknown> = Promise.resolve();
 
   private readonly client: KurrentDBClient;
 
@@ -173,7 +186,27 @@ export class KurrentEventStore implements EventStore {
     throw new Error(`KurrentDB: event ${revision} of stream ${stream} not found right after appending it`);
   }
 
-  async append(stream: string, events: NewEvent[], expected: ExpectedVersion, meta: AppendMeta): Promise<AppendResult> {
+  /** Chain hash of the newest event in $all (GENESIS_HASH for an empty log). */
+  private async headHash(): Promise<string> {
+    for await (const resolved of this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1, filter: excludeSystemEvents() })) {
+      const e = resolved.event;
+      if (e && !isSystem(e.type)) return chainOf(metaOf(e))?.hash ?? GENESIS_HASH;
+    }
+    return GENESIS_HASH;
+  }
+
+  /**
+   * The hash chain lives in each event's metadata (contentHash, prevHash, hash), linked over $all
+   * order. Appends through one instance are serialised; several processes writing to one server at
+   * the same instant can interleave, which verify then reports (see docs/api-audit.md).
+   */
+  append(stream: string, events: NewEvent[], expected: ExpectedVersion, meta: AppendMeta): Promise<AppendResult> {
+    const run = this.appending.then(() => this.appendChained(stream, events, expected, meta));
+    this.appending = run.catch(() => undefined);
+    return run;
+  }
+
+  private async appendChained(stream: string, events: NewEvent[], expected: ExpectedVersion, meta: AppendMeta): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     // Metadata values are all strings (actorId is left out for the system): the friendliest shape for
     // KurrentDB tooling. $correlationId/$causationId are the names KurrentDB's own projections know.
@@ -198,12 +231,21 @@ export class KurrentEventStore implements EventStore {
       // winner's events. After a few lost races in a row it falls back to a plain 'any' append.
       const state: AppendStreamState =
         expected === 'any' && attempt >= MAX_APPEND_ATTEMPTS ? ANY : current < 0 ? NO_STREAM : BigInt(current);
+      let prev = await this.headHash();
+      const chained = events.map((e, i) => {
+        const id = randomUUID();
+        const data = (e.data === undefined ? null : e.data) as JSONType;
+        const fields = { eventId: id, stream, streamVersion: current + 1 + i, type: e.type, time: meta.time, actorId: meta.actorId, correlationId: meta.correlationId, commandId: meta.commandId };
+        const link = linkAfter(prev, fields, JSON.stringify(data));
+        prev = link.hash;
+        return jsonEvent({ id, type: e.type, data, metadata: { ...metadata, ...link } });
+      });
       try {
         const result = await this.client.appendToStream(
           stream,
           // New ids on every attempt: KurrentDB's own id-based idempotency must not turn a retry after
           // a lost race into a silent no-op.
-          events.map((e) => jsonEvent({ type: e.type, data: (e.data === undefined ? null : e.data) as JSONType, metadata })),
+          chained,
           { streamState: state, requiresLeader: true },
         );
         const position = await this.positionAt(stream, result.nextExpectedRevision);
@@ -270,6 +312,17 @@ export class KurrentEventStore implements EventStore {
       }
     }
     return 0;
+  }
+
+  async verifyChain(): Promise<ChainReport> {
+    const verifier = new ChainVerifier();
+    for (let after = 0; ; ) {
+      const page = await this.readAll(after, 1000);
+      if (!page.length) break;
+      for (const e of page) if (!verifier.check(e.position, e, JSON.stringify(e.data ?? null), e.chain)) return verifier.report();
+      after = page[page.length - 1].position;
+    }
+    return verifier.report();
   }
 
   /** Wakes the waiters that `position` satisfies. */
