@@ -98,8 +98,8 @@ export function accountRoutes(deps: CommandDeps): Router {
     if (wait) throw tooMany(wait);
     const account = await accountByEmail(deps, body.Email);
     const matched = await checkCredentials(account, body.Password);
-    // Admins sign in through the admin portal only.
-    if (!account || !matched || account.role === 'admin') {
+    // Admins and auditors sign in through the admin portal only.
+    if (!account || !matched || account.role === 'admin' || account.role === 'auditor') {
       throttle.fail(key);
       throw unauthorized('Invalid credentials');
     }
