@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * Tamper-evident log (ruling 27)
@@ -34,15 +34,11 @@ export interface ChainLink {
   hash: string;
 }
 
-export function eventContentHash(e: ChainFields, dataJson: string): string {
-  return createHash('sha256')
-    .update(JSON.stringify([e.eventId, e.stream, e.streamVersion, e.type, e.time, e.actorId, e.correlationId, e.commandId]))
-    .update('\n')
-    .update(dataJson)
-    .digest('hex');
-}
+// crypto.hash: one-shot hashing, several times faster than createHash for small inputs (verify speed).
+export const eventContentHash = (e: ChainFields, dataJson: string): string =>
+  hash('sha256', `${JSON.stringify([e.eventId, e.stream, e.streamVersion, e.type, e.time, e.actorId, e.correlationId, e.commandId])}\n${dataJson}`, 'hex');
 
-export const chainHash = (prevHash: string, contentHash: string): string => createHash('sha256').update(prevHash).update(contentHash).digest('hex');
+export const chainHash = (prevHash: string, contentHash: string): string => hash('sha256', prevHash + contentHash, 'hex');
 
 export function linkAfter(prevHash: string, e: ChainFields, dataJson: string): ChainLink {
   const contentHash = eventContentHash(e, dataJson);
