@@ -8,6 +8,7 @@ import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
@@ -22,7 +23,7 @@ import { selectToken } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useAuditSubjectsQuery, useAuditTimelineQuery, type Subject, type SubjectRole } from '../api/audit-api';
 import { downloadWithToken } from '../lib/download';
-import { ACTION_LABELS, ROLE_NAMES, dateTime, localToIso } from '../lib/format';
+import { ACTION_LABELS, BAD, GOOD, ROLE_NAMES, dateTime, localToIso } from '../lib/format';
 import { SignaturesPanel } from './signatures-panel';
 import { VerifyPanel } from './verify-panel';
 
@@ -60,7 +61,15 @@ export function AuditView({ actions }: { actions?: React.ReactNode }) {
         </Typography>
         <Box component="form" onSubmit={search} role="search" aria-label="Find a student, mentor or training centre">
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
-            <TextField select label="Kind" value={role} onChange={(e) => setRole(e.target.value as SubjectRole | '')} sx={{ minWidth: 180 }} size="small">
+            <TextField
+              select
+              label="Kind"
+              value={role}
+              onChange={(e) => setRole(e.target.value as SubjectRole | '')}
+              sx={{ flex: { sm: '0 0 200px' } }}
+              size="small"
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            >
               <MenuItem value="">Anyone</MenuItem>
               <MenuItem value="student">Students</MenuItem>
               <MenuItem value="mentor">Mentors</MenuItem>
@@ -71,10 +80,10 @@ export function AuditView({ actions }: { actions?: React.ReactNode }) {
               value={text}
               onChange={(e) => setText(e.target.value)}
               size="small"
-              sx={{ flex: 1 }}
+              sx={{ flex: 1, minWidth: 0 }}
               slotProps={{ htmlInput: { type: 'search', maxLength: 100 }, input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
             />
-            <Button type="submit" variant="outlined">
+            <Button type="submit" variant="outlined" sx={{ flexShrink: 0 }}>
               Search
             </Button>
           </Stack>
@@ -87,9 +96,11 @@ export function AuditView({ actions }: { actions?: React.ReactNode }) {
           ) : (
             <List dense aria-label="Search results" sx={{ mt: 1, maxHeight: 280, overflow: 'auto' }}>
               {subjects.data.map((s) => (
-                <ListItemButton key={s.id} selected={subject?.id === s.id} onClick={() => pick(s)}>
-                  <ListItemText primary={s.name} secondary={`${ROLE_NAMES[s.role] ?? s.role} · ${s.email}`} />
-                </ListItemButton>
+                <ListItem key={s.id} disablePadding>
+                  <ListItemButton selected={subject?.id === s.id} onClick={() => pick(s)}>
+                    <ListItemText primary={s.name} secondary={`${ROLE_NAMES[s.role] ?? s.role} · ${s.email}`} />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
           )
@@ -112,6 +123,7 @@ export function AuditView({ actions }: { actions?: React.ReactNode }) {
                 label="As of"
                 type="datetime-local"
                 size="small"
+                sx={{ flex: { xs: 1, md: 'none' }, minWidth: { md: 270 } }}
                 value={asOfInput}
                 onChange={(e) => setAsOfInput(e.target.value)}
                 slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1, 'aria-describedby': 'as-of-help' } }}
@@ -170,10 +182,10 @@ function RecordTimeline({ subject, asOf, jobId, onJob }: { subject: Subject; asO
       {error && <Alert severity="error">{errorMessage(error, 'Could not load the timeline')}</Alert>}
       {data && !data.existed && <Alert severity="info">This account did not exist yet at that time.</Alert>}
       {data?.account && (
-        <Stack direction="row" spacing={1} sx={{ my: 1, flexWrap: 'wrap', rowGap: 1 }}>
+        <Stack direction="row" sx={{ my: 1, flexWrap: 'wrap', gap: 1 }}>
           <Chip size="small" label={`Registered ${dateTime(data.account.registered_at)}`} />
-          {data.account.role !== 'student' && <Chip size="small" color={data.account.vetted ? 'success' : 'default'} label={data.account.vetted ? 'Vetted' : 'Not vetted'} />}
-          <Chip size="small" color={data.account.locked ? 'error' : 'default'} label={data.account.locked ? 'Locked' : 'Not locked'} />
+          {data.account.role !== 'student' && <Chip size="small" sx={data.account.vetted ? GOOD : undefined} label={data.account.vetted ? 'Vetted' : 'Not vetted'} />}
+          <Chip size="small" sx={data.account.locked ? BAD : undefined} label={data.account.locked ? 'Locked' : 'Not locked'} />
           {data.account.gas_safe_number && <Chip size="small" label={`Gas Safe ${data.account.gas_safe_number}`} />}
         </Stack>
       )}

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../../lib/errors';
 import { useAuditSignaturesQuery } from '../api/audit-api';
-import { dateTime } from '../lib/format';
+import { BAD, GOOD, dateTime } from '../lib/format';
 
 /** A job card's sign-offs as they stood at the as-of instant, folded from the log. */
 export function SignaturesPanel({ jobId, asOf }: { jobId: string; asOf: string | null }) {
@@ -27,16 +27,16 @@ export function SignaturesPanel({ jobId, asOf }: { jobId: string; asOf: string |
       <Stack spacing={1.5} component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Sign-offs">
         {data?.signatures.map((s) => (
           <Box component="li" key={s.position} data-testid="signoff" sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5 }}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+            <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
               <Typography sx={{ fontWeight: 700 }}>Card {s.card_number}</Typography>
               <Typography variant="body2">“{s.signature.signature}”</Typography>
               <Box sx={{ flex: 1 }} />
               {s.content_hash_source === 'computed_on_replay' ? (
                 <Chip size="small" label="Hash computed on replay" />
               ) : s.content_hash_matches ? (
-                <Chip size="small" color="success" label="Content matches hash" />
+                <Chip size="small" sx={GOOD} label="Content matches hash" />
               ) : (
-                <Chip size="small" color="error" label="Content differs from signed hash" />
+                <Chip size="small" sx={BAD} label="Content differs from signed hash" />
               )}
             </Stack>
             <Typography variant="body2" color="text.secondary">

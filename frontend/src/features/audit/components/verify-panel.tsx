@@ -30,7 +30,7 @@ export function VerifyPanel() {
       </Stack>
       {error && !isLoading && <Alert severity="error">{errorMessage(error, 'Could not verify the log')}</Alert>}
       {data && !isLoading && (
-        <Alert severity={data.ok ? 'success' : 'error'} icon={data.ok ? <VerifiedUserOutlined /> : <GppBadOutlined />} data-testid="verify-result" variant="filled">
+        <Alert severity={data.ok ? 'success' : 'error'} icon={data.ok ? <VerifiedUserOutlined /> : <GppBadOutlined />} data-testid="verify-result" variant="outlined" sx={{ borderWidth: 2 }}>
           <AlertTitle>{data.ok ? 'Log intact' : `Log altered at position ${data.first_bad_position}`}</AlertTitle>
           {data.ok
             ? `All ${data.events.toLocaleString('en-GB')} events verified${fulfilledTimeStamp ? ` at ${dateTime(new Date(fulfilledTimeStamp).toISOString())}` : ''}.`

@@ -1,5 +1,9 @@
 /** Labels and formats of the Audit view. */
 
+/** Chip colours dark enough for white text (WCAG AA contrast). */
+export const GOOD = { bgcolor: 'success.dark', color: '#fff' } as const;
+export const BAD = { bgcolor: 'error.dark', color: '#fff' } as const;
+
 export const ACTION_LABELS: Record<string, string> = {
   registered: 'Registered',
   signed_up: 'Signed up',
