@@ -136,8 +136,14 @@ describe('audit in a real browser', () => {
     expect(temporaryPassword.length).toBeGreaterThanOrEqual(10);
     await accessible(admin, 'Auditor provisioned dialog');
     await shot(admin, 'audit-provisioned-1366');
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await accessible(admin, 'Auditor provisioned dialog at 390');
+    await shot(admin, 'audit-provisioned-390');
     await done.getByRole('button', { name: 'Done' }).click();
     await done.waitFor({ state: 'detached' });
+    await accessible(admin, 'admin Audit tab at 390');
+    await shot(admin, 'audit-admin-tab-390');
+    await admin.setViewportSize({ width: 1366, height: 900 });
   });
 
   it('the auditor signs in at the portal, replaces the temporary password, and sees only the Audit view', async () => {
@@ -210,6 +216,10 @@ describe('audit in a real browser', () => {
     await result.getByText(/All [\d,]+ events verified/).waitFor();
     await accessible(auditor, 'verify answer');
     await shot(auditor, 'audit-verified-1366');
+    await auditor.setViewportSize({ width: 390, height: 844 });
+    await accessible(auditor, 'verify answer at 390');
+    await shot(auditor, 'audit-verified-390');
+    await auditor.setViewportSize({ width: 1366, height: 900 });
   });
 
   it('downloads the evidence pack', async () => {
@@ -227,6 +237,9 @@ describe('audit in a real browser', () => {
     for (const what of ['Job card signatures', 'Verified the log', 'Evidence pack (PDF)']) await table.getByRole('row').filter({ hasText: `${AUDITOR.first} ${AUDITOR.last}` }).filter({ hasText: what }).first().waitFor();
     await accessible(admin, 'access log dialog');
     await shot(admin, 'audit-access-log-1366');
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await accessible(admin, 'access log dialog at 390');
+    await shot(admin, 'audit-access-log-390');
     await log.getByRole('button', { name: 'Close' }).click();
 
     const token = await auditor.evaluate<string | null>("localStorage.getItem('token')");
