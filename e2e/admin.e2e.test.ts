@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiClient } from '@panda/server/seed';
-import { launchBrowser, newContext, shot, signIn, startServer, toast, type Server } from './support';
+import { cspViolations, launchBrowser, newContext, shot, signIn, startServer, toast, type Server } from './support';
 
 /**
  * Issue 3, the admin journey in a real browser: the admin opens the secret portal path, signs in,
@@ -103,7 +103,7 @@ describe('the admin portal in a real browser', () => {
     const landing = await fetch(`${server.url}/`).then((r) => r.text());
     expect(landing).toContain('<div id="root"');
     expect(landing).not.toContain(server.portalPath);
-    expect(landing).not.toContain('__PANDA_ADMIN_PORTAL__=');
+    expect(landing).not.toContain('panda-admin-portal');
     // The scripts the landing page loads, and every other script the server serves (the lazy chunks).
     const referenced = [...landing.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
     const built = readdirSync(join(WEB_DIST, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `/assets/${f}`);
@@ -293,5 +293,9 @@ describe('the admin portal in a real browser', () => {
     await admin.waitForURL(`${server.url}${server.portalPath}`);
     await admin.getByRole('form', { name: 'Admin sign in' }).waitFor();
     expect(await admin.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0);
+  });
+
+  it('met no content security policy violation on any page above', () => {
+    expect(cspViolations).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newContext, shot, startServer, toast, type Server } from './support';
+import { cspViolations, launchBrowser, newContext, shot, signIn, startServer, toast, type Server } from './support';
 
 let server: Server;
 let browser: Browser;
@@ -92,5 +92,22 @@ describe('a visitor in a real browser', () => {
     await toast(page, 'Invalid credentials').waitFor();
     expect(page.url()).toContain('/auth');
     await context.close();
+  });
+});
+
+describe('the content security policy', () => {
+  it('lets the app run: its styles apply, the live connection opens, and no page above reported a violation', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const sockets: string[] = [];
+    page.on('websocket', (ws) => sockets.push(ws.url()));
+    await signIn(page, server.url, 'priya@pennine.test', 'pennine-pass-1');
+    await expect.poll(() => sockets.some((url) => new URL(url).pathname.startsWith('/ws/'))).toBe(true);
+    // MUI's emotion styles are <style> elements the policy allows: the button is styled, not a bare one.
+    const signOut = page.getByRole('button', { name: 'Sign Out' });
+    type Window = { getComputedStyle: (e: unknown) => { cursor: string } };
+    expect(await signOut.evaluate((el) => (globalThis as unknown as Window).getComputedStyle(el).cursor)).toBe('pointer');
+    await context.close();
+    expect(cspViolations).toEqual([]);
   });
 });

@@ -59,11 +59,20 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** Every Content-Security-Policy violation any page of any context reported (should stay empty). */
+export const cspViolations: string[] = [];
+
 /** A fresh browser profile (its own localStorage) with animations off for stable screenshots. */
 export async function newContext(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
   await context.addInitScript(() => {
     (globalThis as unknown as { __PANDA_NO_ANIMATIONS__: boolean }).__PANDA_NO_ANIMATIONS__ = true;
+  });
+  await context.addInitScript({
+    content: "document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline')));",
+  });
+  context.on('console', (m) => {
+    if (/Content Security Policy|CSP violation/i.test(m.text())) cspViolations.push(`${m.location().url}: ${m.text()}`);
   });
   context.setDefaultTimeout(15_000);
   return context;

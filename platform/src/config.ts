@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
+import { limitsFromEnv, type Limits } from './throttle';
 
 export interface Config {
   port: number;
@@ -19,6 +20,8 @@ export interface Config {
   publicUrl: string;
   /** Which proxies' X-Forwarded-For to believe (express 'trust proxy'), for client addresses. */
   trustProxy: string;
+  /** Throttle limits (THROTTLE_* variables, see throttle.ts). */
+  limits: Limits;
 }
 
 /** A secret kept in the data folder, made once on first use, readable only by the owner. */
@@ -56,5 +59,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mongoDb: env.MONGODB_DB ?? 'panda',
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     trustProxy: env.TRUST_PROXY ?? 'loopback',
+    limits: limitsFromEnv(env),
   };
 }

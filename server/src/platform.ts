@@ -7,6 +7,7 @@ import { createLogger, type Logger } from '@panda/platform/logger';
 import { createMailer, type Mailer } from '@panda/platform/mailer';
 import { errorHandler, jsonBody, notFoundHandler, requestLogging } from '@panda/platform/http';
 import { auditorGate } from '@panda/platform/auditor-gate';
+import { openThrottles } from '@panda/platform/throttle';
 import { ProjectionRunner, waitForCheckpoints } from '@panda/projections/runner';
 import { pollingFeed, runnerFeed } from '@panda/projections/change-feed';
 import { ACCOUNTS, accountsAuthenticator, type AccountDoc } from '@panda/projections/read-models/accounts';
@@ -18,7 +19,7 @@ import { LiveHub } from '@panda/query-service/live/hub';
 import { allProjections } from './projections';
 import { commandRouters, liveHandlers, queryRouters } from './routes';
 import { openEventStore, openReadStore } from './stores';
-import { webApp } from './web';
+import { securityHeaders, webApp } from './web';
 
 export interface Parts {
   commands: boolean;
@@ -69,6 +70,7 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
   };
   const authenticator = accountsAuthenticator(readStore, config.jwtSecret);
   const mailer = overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
+  const throttles = await openThrottles(config);
   const commandDeps: CommandDeps = {
     store,
     readStore,
@@ -79,6 +81,7 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
     newId: overrides.newId ?? randomUUID,
     authenticator,
     waitForProjections,
+    throttles,
   };
   const queryDeps: QueryDeps = { readStore, config, logger, authenticator, waitForProjections, projectionStatus, store, clock: commandDeps.clock };
 
@@ -89,12 +92,7 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
     const app = express();
     app.disable('x-powered-by');
     app.set('trust proxy', config.trustProxy);
-    app.use((_req, res, next) => {
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader('Referrer-Policy', 'same-origin');
-      res.setHeader('X-Frame-Options', 'DENY');
-      next();
-    });
+    app.use(securityHeaders());
     app.use(requestLogging(logger));
     app.use('/api', jsonBody('15mb'));
     app.use('/api', auditorGate(authenticator));
@@ -135,6 +133,7 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
       }
       feed.close();
       await runner.stop();
+      await throttles.close();
       await readStore.close();
       await store.close();
     })());

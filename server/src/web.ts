@@ -1,14 +1,98 @@
-import express, { Router } from 'express';
+import express, { Router, type RequestHandler } from 'express';
+import helmet from 'helmet';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 
 export const WEB_DIST = fileURLToPath(new URL('../../frontend/dist', import.meta.url));
 
 /**
+ * Security headers on every answer (issue 7 item 6): a strict Content-Security-Policy (scripts
+ * only from this origin, no inline script; MUI's emotion writes <style> elements, so inline
+ * styles are allowed), no framing, nosniff, a same-origin referrer, HSTS only when the request
+ * came over HTTPS (directly or through a trusted proxy, see TRUST_PROXY), and `no-store` on every
+ * API answer (they carry personal data and tokens).
+ */
+export function securityHeaders(): RequestHandler[] {
+  const self = "'self'";
+  return [
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: [self],
+          scriptSrc: [self],
+          scriptSrcAttr: ["'none'"],
+          styleSrc: [self, "'unsafe-inline'"],
+          imgSrc: [self, 'data:', 'blob:'],
+          fontSrc: [self, 'data:'],
+          connectSrc: [self],
+          manifestSrc: [self],
+          workerSrc: [self],
+          objectSrc: ["'none'"],
+          baseUri: ["'none'"],
+          formAction: [self],
+          frameAncestors: ["'none'"],
+        },
+      },
+      strictTransportSecurity: false,
+      referrerPolicy: { policy: 'same-origin' },
+      xFrameOptions: { action: 'deny' },
+    }),
+    (req, res, next) => {
+      if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+      if (req.path === '/api' || req.path.startsWith('/api/')) res.setHeader('Cache-Control', 'no-store');
+      next();
+    },
+  ];
+}
+
+/** The precompressed variants the build writes beside each asset (see frontend/vite.config.ts), best first. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+
+/** The q-value the Accept-Encoding header gives `encoding` (0 = not acceptable). */
+function acceptance(header: string | undefined, encoding: string): number {
+  let star = 0;
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    const value = q === undefined ? 1 : Math.min(1, Number(q) || 0);
+    if (name.trim() === encoding) return value;
+    if (name.trim() === '*') star = value;
+  }
+  return star;
+}
+
+/**
+ * Hashed build assets: immutable for a year, served as the best precompressed variant the client
+ * accepts (brotli, then gzip, else the file itself), with Vary: Accept-Encoding. An unknown asset
+ * is 404, not the app page.
+ */
+function assets(dir: string): RequestHandler {
+  return (req, res, next) => {
+    const name = String(req.params.file);
+    if (!/^[\w-][\w.-]*$/.test(name) || ENCODINGS.some((e) => name.endsWith(e.suffix)) || !existsSync(join(dir, name))) {
+      res.status(404).type('text').send('Not found');
+      return;
+    }
+    const accept = req.header('accept-encoding');
+    const choice = ENCODINGS.map((e) => ({ ...e, q: acceptance(accept, e.name) }))
+      .filter((e) => e.q > 0 && existsSync(join(dir, name + e.suffix)))
+      .sort((a, b) => b.q - a.q)[0];
+    res.vary('Accept-Encoding');
+    res.type(extname(name));
+    if (choice) res.setHeader('Content-Encoding', choice.name);
+    res.sendFile(choice ? name + choice.suffix : name, { root: dir, maxAge: 365 * 24 * 3600 * 1000, immutable: true }, (err) => err && next(err));
+  };
+}
+
+/**
  * Serves the built web app. Every non-API path gets index.html and the client router decides
  * (unknown paths go to `/`). Only the secret admin portal path gets the page told that it is the
- * portal, so the portal cannot be found from the public site.
+ * portal (a meta tag, as no inline script may run), so the portal cannot be found from the public site.
  */
 export function webApp(adminPortalPath: string, dist = WEB_DIST): Router {
   const r = Router();
@@ -25,14 +109,17 @@ export function webApp(adminPortalPath: string, dist = WEB_DIST): Router {
     const mtimeMs = statSync(indexFile).mtimeMs;
     if (cached?.mtimeMs !== mtimeMs) {
       const index = readFileSync(indexFile, 'utf8');
-      const portalPage = index.replace('</head>', `<script>window.__PANDA_ADMIN_PORTAL__=${JSON.stringify(adminPortalPath)};</script></head>`);
+      const attribute = adminPortalPath.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+      const portalPage = index.replace('</head>', `<meta name="panda-admin-portal" content="${attribute}" /></head>`);
       cached = { mtimeMs, index, portalPage };
     }
     return cached;
   };
-  r.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: (res, path) => path.endsWith('.html') && res.setHeader('Cache-Control', 'no-store') }));
+  r.get('/assets/:file', assets(join(dist, 'assets')));
+  // Other files (favicon and the like) keep their names across builds: revalidated on every use.
+  r.use(express.static(dist, { index: false, cacheControl: false, setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache') }));
   r.get(/^(?!\/api\/|\/ws\/).*/, (req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Cache-Control', 'no-cache');
     const { index, portalPage } = pages();
     res.type('html').send(req.path.replace(/\/+$/, '') === adminPortalPath ? portalPage : index);
   });

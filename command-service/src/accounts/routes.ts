@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { hashPassword } from '@panda/platform/passwords';
 import { HttpError, unauthorized } from '@panda/platform/errors';
 import { authOf, authenticate, validate } from '@panda/platform/http';
-import { Throttle } from '@panda/platform/throttle';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
 import {
   accountByEmail,
@@ -68,7 +67,7 @@ const changePasswordSchema = z
 
 export function accountRoutes(deps: CommandDeps): Router {
   const r = Router();
-  const throttle = new Throttle(5, 15 * 60_000);
+  const { signInAccount, signInAddress, forgotPassword } = deps.throttles;
   const tooMany = (seconds: number) =>
     new HttpError(429, `Too many failed sign-in attempts. Please try again in ${Math.ceil(seconds / 60)} minute(s).`, { 'Retry-After': String(seconds) });
 
@@ -93,17 +92,18 @@ export function accountRoutes(deps: CommandDeps): Router {
 
   r.post('/api/auth/signin', async (req, res) => {
     const body = validate(signInSchema, req.body);
-    const key = `${req.ip}|${normaliseEmail(body.Email)}`;
-    const wait = throttle.retryAfter(key);
+    // Every attempt is counted before the password is checked (so parallel guesses are counted
+    // too) and a successful one is given back: the counters count failures per address + e-mail
+    // and per address alone (someone trying many e-mails).
+    const address = req.ip ?? 'unknown';
+    const key = `${address}|${normaliseEmail(body.Email)}`;
+    const wait = (await signInAddress.take(address)) || (await signInAccount.take(key));
     if (wait) throw tooMany(wait);
     const account = await accountByEmail(deps, body.Email);
     const matched = await checkCredentials(account, body.Password);
     // Admins and auditors sign in through the admin portal only.
-    if (!account || !matched || account.role === 'admin' || account.role === 'auditor') {
-      throttle.fail(key);
-      throw unauthorized('Invalid credentials');
-    }
-    throttle.succeed(key);
+    if (!account || !matched || account.role === 'admin' || account.role === 'auditor') throw unauthorized('Invalid credentials');
+    await Promise.all([signInAddress.giveBack(address), signInAccount.reset(key)]);
     if (account.locked) throw lockedError();
     res.json(await session(deps, account, account.mustChangePassword || matched === 'temporary'));
   });
@@ -114,7 +114,13 @@ export function accountRoutes(deps: CommandDeps): Router {
     // Ruling 10: the same answer, at the same speed, whether or not the address has an account:
     // the reset and its mail happen after answering.
     res.json({ message: 'If an account exists for this email, a temporary password has been sent.' });
-    resetPassword(deps, body.email, meta).catch((err) => deps.logger.error({ err }, 'forgot-password: reset or mail failed'));
+    // At most a few mails per client address: past that the answer stays the same and nothing is sent.
+    const address = req.ip ?? 'unknown';
+    const reset = async () => {
+      if (await forgotPassword.take(address)) deps.logger.warn({ address }, 'forgot-password: throttled, no mail sent');
+      else await resetPassword(deps, body.email, meta);
+    };
+    reset().catch((err) => deps.logger.error({ err }, 'forgot-password: reset or mail failed'));
   });
 
   r.put('/api/change-password', authenticate(deps.authenticator), async (req, res) => {

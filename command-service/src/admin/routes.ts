@@ -2,7 +2,6 @@ import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { HttpError, badRequest, notFound, unauthorized } from '@panda/platform/errors';
 import { authenticate, requireRole, validate } from '@panda/platform/http';
-import { Throttle } from '@panda/platform/throttle';
 import type { AccountCommand, AccountState } from '../accounts/decider';
 import { accountByEmail, checkCredentials, loadAccount, normaliseEmail, runAccountCommand, session } from '../accounts/service';
 import { sendStudentRegistration, studentRegistrationSchema } from '../students/routes';
@@ -62,8 +61,7 @@ export function adminRoutes(deps: CommandDeps): Router {
   const r = Router();
   const admin = [authenticate(deps.authenticator), requireRole('admin')];
   // Per address and typed e-mail, and per address alone (someone trying many addresses).
-  const perAccount = new Throttle(5, 15 * 60_000);
-  const perAddress = new Throttle(20, 15 * 60_000);
+  const { adminSignInAccount: perAccount, adminSignInAddress: perAddress } = deps.throttles;
 
   r.post('/api/admin/auth/signin', async (req, res) => {
     const raw = (req.body ?? {}) as Record<string, unknown>;
@@ -76,7 +74,8 @@ export function adminRoutes(deps: CommandDeps): Router {
       throw badRequest([{ field: email ? 'password' : 'email', message: 'Please enter both email and password' }]);
     }
     const key = `${address}|${email}`;
-    const wait = Math.max(perAccount.retryAfter(key), perAddress.retryAfter(address));
+    // Counted before the password is checked, given back when it was right (see the user sign-in).
+    const wait = (await perAddress.take(address)) || (await perAccount.take(key));
     if (wait) {
       await recordAdminSignIn(deps, req, { ...attempt, accountId: null, outcome: 'throttled' });
       throw new HttpError(429, `Too many failed sign-in attempts. Please try again in ${Math.ceil(wait / 60)} minute(s).`, { 'Retry-After': String(wait) });
@@ -86,12 +85,10 @@ export function adminRoutes(deps: CommandDeps): Router {
     // The portal is for admins and auditors (ruling 25); the answer's role tells the portal which views to show.
     const isAdmin = account?.role === 'admin' || account?.role === 'auditor';
     if (!account || !isAdmin || !matched) {
-      perAccount.fail(key);
-      perAddress.fail(address);
       await recordAdminSignIn(deps, req, { ...attempt, accountId: isAdmin ? account.id : null, outcome: 'invalid_credentials' });
       throw unauthorized('Invalid credentials');
     }
-    perAccount.succeed(key);
+    await Promise.all([perAddress.giveBack(address), perAccount.reset(key)]);
     await recordAdminSignIn(deps, req, { ...attempt, accountId: account.id, outcome: 'succeeded' });
     res.json(await session(deps, account, account.mustChangePassword || matched === 'temporary'));
   });

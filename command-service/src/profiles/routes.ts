@@ -8,6 +8,7 @@ import type { Role } from '@panda/platform/tokens';
 import { emailField } from '../accounts/routes';
 import { publicUser, runAccountCommand } from '../accounts/service';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
+import { uploadLimit } from '../shared/upload-limit';
 import { changeProfile } from './service';
 import { phoneField, postcodeField, requiredText } from '../shared/fields';
 
@@ -100,7 +101,8 @@ export function profileRoutes(deps: CommandDeps): Router {
     sendResult(res, 200, result.position, { success: true, message: 'Profile updated successfully!', changed: result.events.length > 0, user: publicUser(result.state) });
   });
 
-  r.put('/api/mentor/profile', auth, requireRole('mentor'), async (req, res) => {
+  const photoUploads = uploadLimit(deps, (body) => typeof body.Gas_Safe_Card_Photo === 'string' && body.Gas_Safe_Card_Photo !== '');
+  r.put('/api/mentor/profile', auth, requireRole('mentor'), photoUploads, async (req, res) => {
     const { id } = authOf(req);
     const { Terms_Agreed: _t, Terms_Agreed_At: _a, ...profile } = validate(mentorProfileSchema, req.body);
     const result = await runAccountCommand(deps, id, { type: 'SaveMentorProfile', profile: profile satisfies MentorProfile, agreedAt: deps.clock().toISOString() }, metaFor(req, deps));

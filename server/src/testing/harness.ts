@@ -10,6 +10,18 @@ import { provisionAdmin } from '../provision';
 export const TEST_ADMIN = { email: 'admin@test.panda', password: 'admin-password-123' };
 export const TEST_PASSWORD = 'secret-pass-1';
 
+/**
+ * Every test request comes from one address (loopback), so the throttles per client address and
+ * per account upload allowance are loosened for test apps; a test of a throttle sets its own
+ * THROTTLE_* in `env` (the per address+e-mail sign-in rules keep their real numbers).
+ */
+const LOOSE_LIMITS = {
+  THROTTLE_SIGN_IN_ADDRESS: '1000/900',
+  THROTTLE_ADMIN_SIGN_IN_ADDRESS: '1000/900',
+  THROTTLE_FORGOT_PASSWORD: '1000/3600',
+  THROTTLE_UPLOADS: '1000/3600',
+};
+
 export interface TestApp {
   platform: Platform;
   config: Config;
@@ -32,7 +44,7 @@ export interface TestApp {
  */
 export async function startTestApp(options: { parts?: Parts; env?: Record<string, string>; overrides?: PlatformOverrides; dataDir?: string } = {}): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'panda-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-test-secret-test-secret-1234', ...options.env });
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-test-secret-test-secret-1234', ...LOOSE_LIMITS, ...options.env });
   const mails: Mail[] = [];
   const mailer: Mailer = { send: async (m) => void mails.push(m) };
   const platform = await startPlatform(config, options.parts ?? ALL_PARTS, { logger: createLogger('silent'), mailer, ...options.overrides });

@@ -1,15 +1,10 @@
 /**
  * The hidden admin portal (rulings 2-3). The server tells the page it IS the portal only when it
- * serves the secret path (`window.__PANDA_ADMIN_PORTAL__`); nothing in the public app knows the
- * path. A browser that has visited the portal remembers it, so that the dashboard can send a
- * signed-out admin back to it (else it goes to `/`).
+ * serves the secret path (`<meta name="panda-admin-portal" content="/path">`: the content
+ * security policy lets no inline script run); nothing in the public app knows the path. A browser
+ * that has visited the portal remembers it, so that the dashboard can send a signed-out admin
+ * back to it (else it goes to `/`).
  */
-
-declare global {
-  interface Window {
-    __PANDA_ADMIN_PORTAL__?: string;
-  }
-}
 
 export const ADMIN_DASHBOARD_PATH = '/panda-admin-dashboard';
 const PORTAL_KEY = 'panda_admin_portal';
@@ -18,8 +13,8 @@ const validPath = (p: unknown): p is string => typeof p === 'string' && /^\/[A-Z
 
 /** The portal path the server injected into this page, if this page is the portal. */
 export function injectedPortalPath(): string | null {
-  if (typeof window === 'undefined') return null;
-  const p = window.__PANDA_ADMIN_PORTAL__;
+  if (typeof document === 'undefined') return null;
+  const p = document.querySelector('meta[name="panda-admin-portal"]')?.getAttribute('content');
   return validPath(p) ? p : null;
 }
 
