@@ -18,9 +18,12 @@ const fmt = (n: number) => n.toLocaleString('en-GB', { maximumFractionDigits: 0 
 function generate(file: string, n: number) {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
+  // Generation only: no fsync, ids in key order (random UUIDs into a unique index cost minutes at 1M).
+  db.pragma('synchronous = OFF');
   db.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, event_id TEXT NOT NULL UNIQUE, stream TEXT NOT NULL, version INTEGER NOT NULL,
     type TEXT NOT NULL, data TEXT NOT NULL, time TEXT NOT NULL, actor_id TEXT, correlation_id TEXT NOT NULL, command_id TEXT, UNIQUE (stream, version))`);
   const ins = db.prepare('INSERT INTO events (event_id, stream, version, type, data, time, actor_id, correlation_id, command_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const prefix = randomUUID();
   const batch = db.transaction((from: number, to: number) => {
     for (let i = from; i < to; i++) {
       const student = `student-${i % 20_000}`;
@@ -33,7 +36,8 @@ function generate(file: string, n: number) {
         completedAt: at,
         completedCount: 1 + Math.floor(i / 20_000),
       };
-      ins.run(randomUUID(), `account-${student}`, Math.floor(i / 20_000), 'JobCardSigned', JSON.stringify(data), at, `mentor-${i % 700}`, randomUUID(), randomUUID());
+      const id = `${prefix}-${String(i).padStart(12, '0')}`;
+      ins.run(`${id}-e`, `account-${student}`, Math.floor(i / 20_000), 'JobCardSigned', JSON.stringify(data), at, `mentor-${i % 700}`, `${id}-c`, `${id}-k`);
     }
   });
   for (let i = 0; i < n; i += 10_000) batch(i, Math.min(n, i + 10_000));
