@@ -1,6 +1,6 @@
 import { describe, expect, it, beforeEach, afterEach } from 'vitest';
 import type { AppendMeta } from './envelope';
-import { WrongExpectedVersionError, type EventStore } from './event-store';
+import { AppendTooLargeError, MAX_APPEND_BYTES, WrongExpectedVersionError, type EventStore } from './event-store';
 
 let seq = 0;
 const meta = (commandId = `cmd-${++seq}-${Math.random()}`): AppendMeta => ({
@@ -71,6 +71,24 @@ export function eventStoreContract(name: string, make: () => Promise<EventStore>
       expect(again.duplicate).toBe(true);
       expect(again.position).toBe(first.position);
       expect(await store.readStream(s)).toHaveLength(1);
+    });
+
+    it('appends nothing for a command id retried after more than 200 other appends to its stream', async () => {
+      const s = `${prefix}-l`;
+      const first = await store.append(s, [{ type: 'A', data: { i: 0 } }], 'no_stream', meta('early'));
+      for (let i = 1; i <= 205; i++) await store.append(s, [{ type: 'A', data: { i } }], i - 1, meta());
+      // The current version would let the append through: only the command id can stop it.
+      expect(await store.append(s, [{ type: 'A', data: { i: 0 } }], 205, meta('early'))).toEqual({ duplicate: true, position: first.position, streamVersion: 205 });
+      expect(await store.append(s, [{ type: 'A', data: { i: 0 } }], 'any', meta('early'))).toEqual({ duplicate: true, position: first.position, streamVersion: 205 });
+      expect(await store.readStream(s)).toHaveLength(206);
+    }, 120_000);
+
+    it('lets one command id append once to each of two streams', async () => {
+      const r1 = await store.append(`${prefix}-m1`, [{ type: 'A', data: {} }], 'no_stream', meta('both'));
+      const r2 = await store.append(`${prefix}-m2`, [{ type: 'A', data: {} }], 'no_stream', meta('both'));
+      expect([r1.duplicate, r2.duplicate]).toEqual([false, false]);
+      expect((await store.append(`${prefix}-m2`, [{ type: 'A', data: {} }], 'any', meta('both'))).duplicate).toBe(true);
+      expect(await store.readStream(`${prefix}-m2`)).toHaveLength(1);
     });
 
     it('reads the whole log in position order from any position, in pages', async () => {
@@ -146,6 +164,22 @@ export function eventStoreContract(name: string, make: () => Promise<EventStore>
       }
       expect(seen).toEqual([{ i: 1 }, { i: 2 }, { i: 3 }]);
       expect((await store.readStream(s)).map((e) => e.actorId)).toEqual([null, null, null]);
+    });
+
+    it("takes an event just under KurrentDB's 1 MiB append limit and refuses one over it, appending nothing", async () => {
+      const s = `${prefix}-k`;
+      // Text of n bytes as JSON: { blob: "xxx…" }.
+      const sized = (n: number) => ({ blob: 'x'.repeat(n - 11) });
+      const near = sized(MAX_APPEND_BYTES - 2048);
+      const r = await store.append(s, [{ type: 'Big', data: near }], 'no_stream', meta());
+      expect(JSON.stringify((await store.readStream(s))[0].data).length).toBe(MAX_APPEND_BYTES - 2048);
+      const over = store.append(s, [{ type: 'Big', data: sized(MAX_APPEND_BYTES + 1) }], 'any', meta());
+      await expect(over).rejects.toBeInstanceOf(AppendTooLargeError);
+      // The limit is per append: many events that are small one by one count together.
+      const split = store.append(s, [1, 2, 3].map(() => ({ type: 'Big', data: sized(400_000) })), 'any', meta());
+      await expect(split).rejects.toBeInstanceOf(AppendTooLargeError);
+      expect((await store.readStream(s)).length).toBe(1);
+      expect(await store.headPosition()).toBeGreaterThanOrEqual(r.position);
     });
   });
 }

@@ -12,11 +12,11 @@ import { eventStoreContract } from './event-store.contract';
 import { KurrentEventStore } from './kurrent-event-store';
 import { dockerUnavailable } from './testing/docker';
 
-/** Tried in order; the second is the pre-rename image, for machines that only have it. */
-const IMAGES = [
-  { image: 'docker.kurrent.io/kurrent-latest/kurrentdb:latest', envPrefix: 'KURRENTDB' },
-  { image: 'eventstore/eventstore:latest', envPrefix: 'EVENTSTORE' },
-];
+/**
+ * The same pinned server as docker-compose.yml: the store needs KurrentDB >= 25.1 (multi-stream
+ * appends), so the older EventStoreDB images cannot stand in any more.
+ */
+const KURRENTDB_IMAGE = 'docker.kurrent.io/kurrent-latest/kurrentdb:25.1.4';
 const PORT = 2113;
 
 const fromEnv = process.env.EVENTSTORE_CONNECTION_STRING;
@@ -28,25 +28,12 @@ let container: StartedTestContainer | undefined;
 
 async function startKurrent(): Promise<StartedTestContainer> {
   const { GenericContainer, Wait } = await import('testcontainers');
-  const failures: string[] = [];
-  for (const { image, envPrefix } of IMAGES) {
-    try {
-      return await new GenericContainer(image)
-        .withEnvironment({
-          // Each image reads only its own prefix (an unknown option can stop the server from starting).
-          [`${envPrefix}_INSECURE`]: 'true',
-          [`${envPrefix}_RUN_PROJECTIONS`]: 'None',
-          [`${envPrefix}_MEM_DB`]: 'true',
-        })
-        .withExposedPorts(PORT)
-        .withWaitStrategy(Wait.forHttp('/health/live', PORT).forStatusCodeMatching((s) => s >= 200 && s < 300))
-        .withStartupTimeout(180_000)
-        .start();
-    } catch (err) {
-      failures.push(`${image}: ${(err as Error).message}`);
-    }
-  }
-  throw new Error(`Could not start KurrentDB:\n${failures.join('\n')}`);
+  return new GenericContainer(KURRENTDB_IMAGE)
+    .withEnvironment({ KURRENTDB_INSECURE: 'true', KURRENTDB_RUN_PROJECTIONS: 'None', KURRENTDB_MEM_DB: 'true' })
+    .withExposedPorts(PORT)
+    .withWaitStrategy(Wait.forHttp('/health/live', PORT).forStatusCodeMatching((s) => s >= 200 && s < 300))
+    .withStartupTimeout(180_000)
+    .start();
 }
 
 /** /health/live can answer before the node accepts client reads: poll $all until it does. */

@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import {
   ANY,
   BACKWARDS,
@@ -7,9 +8,8 @@ import {
   KurrentDBClient,
   NO_STREAM,
   START,
-  excludeSystemEvents,
+  eventTypeFilter,
   jsonEvent,
-  type AllStreamRecordedEvent,
   type AppendStreamState,
   type JSONType,
   type Position,
@@ -17,8 +17,7 @@ import {
   type RecordedEvent as KurrentRecordedEvent,
 } from '@kurrent/kurrentdb-client';
 import type { AppendMeta, AppendResult, ExpectedVersion, NewEvent, RecordedEvent } from './envelope';
-import { WrongExpectedVersionError, type EventStore } from './event-store';
-import { randomUUID } from 'node:crypto';
+import { MAX_APPEND_BYTES, WrongExpectedVersionError, checkAppendSize, type EventStore } from './event-store';
 import { ChainVerifier, GENESIS_HASH, linkAfter, type ChainLink, type ChainReport } from './hash-chain';
 
 /*
@@ -32,28 +31,53 @@ import { ChainVerifier, GENESIS_HASH, linkAfter, type ChainLink, type ChainRepor
  *   each event is its own prepare record flagged IsCommitted, and the server reports it in $all at
  *   TFPos(commit = prepare = the record's log position). So the prepare position is unique per event,
  *   also for the 2nd..nth event of a multi-event append (where the commit position of the append as a
- *   whole would not be), and $all order is log order, i.e. increasing prepare positions.
+ *   whole would not be), and $all order is log order, i.e. increasing prepare positions. Multi-stream
+ *   appends (below) are written the same way, one such record per event across their streams; the
+ *   contract suite's position tests check this against a real server wherever one is available.
  * - The server acknowledges an append only once it is indexed, and $all is read in log order up to the
  *   last indexed position, so no event with a smaller position can show up later (no "gaps" that a
  *   reader at a higher checkpoint could miss).
  * - Because commit == prepare for these events, a number we handed out can be turned back into a $all
  *   read position ({commit: n, prepare: n}); forward reads from a position are inclusive, so readAll
- *   asks for one event more and drops the one at `after`.
+ *   drops the event at `after`.
  * - Log positions are byte offsets: they stay exact as JS numbers up to 2^53 bytes (8 PiB of log).
  *
  * Limits: legacy *explicit* transactions (TCP client only, KurrentDB never makes them for gRPC
  * appends) have commit != prepare and their prepares may interleave with other writes; a log that
  * contains them written by some other tool would break the "strictly increasing" property. `after`
  * given to readAll must be 0 or a position this store returned (an arbitrary byte offset is not a
- * record boundary). Needs a server that returns positions on stream reads (KurrentDB/EventStoreDB
- * >= 22.6).
+ * record boundary). Needs KurrentDB >= 25.1 (multi-stream appends, see below; stream reads that
+ * return positions came with 22.6).
+ *
+ * Retried commands (exact, one round trip)
+ * ----------------------------------------
+ * The interface promises that a command id appends to a stream at most once, however often it is
+ * retried and however much was appended in between. Every append is one atomic multi-stream append
+ * (KurrentDB >= 25.1, `multiStreamAppend`): the events to their stream with the expected version,
+ * plus one marker event to a stream of its own per (stream, command id), `panda-command-<sha256>`,
+ * expected NO_STREAM. Either both are written or neither. A retry fails on the marker's NO_STREAM:
+ * that is the duplicate, found by the server's own concurrency check, with no read before the append.
+ * Only then (retries are rare) do we read: the marker tells where the earlier append ended, or, for
+ * an 'any' append, the stream is searched backwards for the command id (exact: the marker says it is
+ * there). Marker streams and their events are never returned by readAll/headPosition.
+ *
+ * System events
+ * -------------
+ * $all also holds KurrentDB's own records: `$`-typed events (server-side filter) and events in
+ * `$`-streams, plus our markers (both filtered here). readAll skips all of them and keeps reading
+ * until it has `limit` events or reaches the end; headPosition is the position of the newest event
+ * readAll would return. So a reader that caught up with headPosition() finds nothing more to read,
+ * whatever the tail of the log holds.
  */
 
+/** The narrow part of the KurrentDB client this store uses (tests pass a fake of it). */
+export type KurrentClient = Pick<KurrentDBClient, 'multiStreamAppend' | 'readStream' | 'readAll' | 'dispose'>;
+
 export interface KurrentEventStoreOptions {
-  /** How many of the newest events of a stream are searched for an earlier append by the same command id. */
-  idempotencyWindow?: number;
   /** How often waitForAppend looks at the head of $all (appends through this instance wake it at once). */
   pollMs?: number;
+  /** Largest append sent (default MAX_APPEND_BYTES: the server's default MaxAppendSize). */
+  maxAppendBytes?: number;
 }
 
 interface StoredMeta {
@@ -62,9 +86,17 @@ interface StoredMeta {
   correlationId?: unknown;
   commandId?: unknown;
   $correlationId?: unknown;
+  /** Hash chain (ruling 27, hash-chain.ts). */
   contentHash?: unknown;
   prevHash?: unknown;
   hash?: unknown;
+}
+
+interface MarkerData {
+  stream: string;
+  commandId: string;
+  /** Revision of the last event the command appended, when known at append time (not for 'any'). */
+  lastRevision: number | null;
 }
 
 interface Waiter {
@@ -72,8 +104,22 @@ interface Waiter {
   finish: (value: boolean) => void;
 }
 
-/** How often a racing append is re-checked before giving up (only contention on the same stream). */
-const MAX_APPEND_ATTEMPTS = 10;
+export const MARKER_STREAM_PREFIX = 'panda-command-';
+export const MARKER_EVENT_TYPE = 'panda.command-recorded';
+
+/** The marker stream of one command id on one stream. */
+export const markerStream = (stream: string, commandId: string) =>
+  MARKER_STREAM_PREFIX + createHash('sha256').update(stream).update('\u0000').update(commandId).digest('hex');
+
+/** Server-side filter for $all: no `$`-typed (system) events and no markers. */
+const LOG_FILTER = eventTypeFilter({ regex: `^(?!\\$)(?!${MARKER_EVENT_TYPE.replace(/[.]/g, '\\.')}$)` });
+
+/** What readAll/headPosition never return (also checked here: the server filter only sees types). */
+const hidden = (e: { streamId: string; type: string }) =>
+  e.type.startsWith('$') || e.streamId.startsWith('$') || e.streamId.startsWith(MARKER_STREAM_PREFIX) || e.type === MARKER_EVENT_TYPE;
+
+/** Events asked for per read of $all while skipping hidden ones. */
+const PAGE = 500;
 
 const errorType = (err: unknown): unknown => (err && typeof err === 'object' ? (err as { type?: unknown }).type : undefined);
 const isStreamNotFound = (err: unknown) => errorType(err) === ErrorType.STREAM_NOT_FOUND;
@@ -83,6 +129,7 @@ const positionOf = (e: { position?: Position; id: string }): number => {
   if (!e.position) throw new Error(`KurrentDB returned event ${e.id} without a log position (the server must be >= 22.6)`);
   return Number(e.position.prepare);
 };
+const readPosition = (p: number): ReadPosition => ({ commit: BigInt(p), prepare: BigInt(p) });
 
 const decode = (value: unknown): unknown => {
   if (value instanceof Uint8Array) {
@@ -125,80 +172,102 @@ const chainOf = (m: StoredMeta): ChainLink | null => {
   return contentHash && prevHash && hash ? { contentHash, prevHash, hash } : null;
 };
 
-const isSystem = (type: string) => type.startsWith('$');
+const actualVersion = (err: unknown): number => {
+  const actual = (err as { actualState?: unknown }).actualState;
+  return typeof actual === 'bigint' ? Number(actual) : -1;
+};
 
 /** Event log on KurrentDB (formerly EventStoreDB), through the official gRPC client. */
 export class KurrentEventStore implements EventStore {
-  private readonly idempotencyWindow: number;
   private readonly pollMs: number;
+  private readonly maxAppendBytes: number;
   private readonly waiters = new Set<Waiter>();
   /** Highest head position seen so far (the log only grows). */
   private seenHead = 0;
   private polling = false;
   private closed = false;
-  /** Appends of this instance run one at a time, so each chains onto the one before (hash chain, ruling 27). */
+  /** Appends of this instance run one at a time, so that each chains onto the one before (ruling 27). */
   private appending: Promise<unknown> = Promise.resolve();
 
-  private readonly client: KurrentDBClient;
+  private readonly client: KurrentClient;
 
   /**
    * `connection`: a connection string such as `kurrentdb://localhost:2113?tls=false`, or a client
    * (which close() then disposes too). The client connects lazily, on the first call.
    */
-  constructor(connection: string | KurrentDBClient, options: KurrentEventStoreOptions = {}) {
+  constructor(connection: string | KurrentClient, options: KurrentEventStoreOptions = {}) {
     this.client = typeof connection === 'string' ? KurrentDBClient.connectionString(connection) : connection;
-    this.idempotencyWindow = options.idempotencyWindow ?? 200;
     this.pollMs = options.pollMs ?? 100;
+    this.maxAppendBytes = options.maxAppendBytes ?? MAX_APPEND_BYTES;
   }
 
   static connect(connectionString: string, options?: KurrentEventStoreOptions): KurrentEventStore {
     return new KurrentEventStore(connectionString, options);
   }
 
-  /**
-   * The stream's current version (-1 when it does not exist) and, when the newest
-   * `idempotencyWindow` events hold one appended by `commandId`, the position of the last such event.
-   */
-  private async inspect(stream: string, commandId: string): Promise<{ current: number; earlier?: number }> {
-    let current = -1;
+  /** Events of one stream from `from` in `direction`, [] when the stream does not exist. */
+  private async read(stream: string, from: bigint | typeof START | typeof END, direction: typeof FORWARDS | typeof BACKWARDS, maxCount: number) {
+    const out: KurrentRecordedEvent[] = [];
     try {
-      for await (const resolved of this.client.readStream(stream, {
-        direction: BACKWARDS,
-        fromRevision: END,
-        maxCount: this.idempotencyWindow,
-        requiresLeader: true,
-      })) {
-        const e = resolved.event;
-        if (!e) continue;
-        if (current === -1) current = Number(e.revision);
-        if (metaOf(e).commandId === commandId) return { current, earlier: positionOf(e) };
+      for await (const resolved of this.client.readStream(stream, { direction, fromRevision: from, maxCount, requiresLeader: true })) {
+        if (resolved.event) out.push(resolved.event);
       }
     } catch (err) {
       if (!isStreamNotFound(err)) throw err;
     }
-    return { current };
+    return out;
   }
 
-  private async positionAt(stream: string, revision: bigint): Promise<number> {
-    for await (const resolved of this.client.readStream(stream, { fromRevision: revision, maxCount: 1, requiresLeader: true })) {
-      if (resolved.event) return positionOf(resolved.event);
+  /** The stream's current version, -1 when it does not exist. */
+  private async versionOf(stream: string): Promise<number> {
+    const [last] = await this.read(stream, END, BACKWARDS, 1);
+    return last ? Number(last.revision) : -1;
+  }
+
+  /**
+   * The answer to a retried command, or null when `commandId` never appended to `stream`: the
+   * position of the last event of the earlier append and the stream's current version.
+   */
+  private async earlierAppend(stream: string, commandId: string): Promise<AppendResult | null> {
+    const [marker] = await this.read(markerStream(stream, commandId), START, FORWARDS, 1);
+    if (!marker) return null;
+    const { lastRevision } = decode(marker.data) as MarkerData;
+    let position: number | undefined;
+    if (typeof lastRevision === 'number') {
+      const [last] = await this.read(stream, BigInt(lastRevision), FORWARDS, 1);
+      if (last) position = positionOf(last);
+    } else {
+      // An 'any' append: its revision was not known when the marker was written. The marker proves
+      // the events are there, so search back until found (only retries of 'any' commands pay this).
+      let from: bigint | typeof END = END;
+      while (position === undefined) {
+        const page = await this.read(stream, from, BACKWARDS, PAGE);
+        const hit = page.find((e) => metaOf(e).commandId === commandId);
+        if (hit) position = positionOf(hit);
+        const oldest = page[page.length - 1];
+        if (page.length < PAGE || !oldest || oldest.revision === 0n) break;
+        from = oldest.revision - 1n;
+      }
     }
-    throw new Error(`KurrentDB: event ${revision} of stream ${stream} not found right after appending it`);
+    if (position === undefined) throw new Error(`KurrentDB: command ${commandId} is recorded for stream ${stream}, but its events are gone`);
+    return { position, streamVersion: await this.versionOf(stream), duplicate: true };
   }
 
-  /** Chain hash of the newest event in $all (GENESIS_HASH for an empty log). */
+  /** Chain hash of the newest event readAll returns (GENESIS_HASH for an empty log). */
   private async headHash(): Promise<string> {
-    for await (const resolved of this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1, filter: excludeSystemEvents() })) {
-      const e = resolved.event;
-      if (e && !isSystem(e.type)) return chainOf(metaOf(e))?.hash ?? GENESIS_HASH;
+    const head = await this.headPosition();
+    if (head === 0) return GENESIS_HASH;
+    for await (const resolved of this.client.readAll({ direction: FORWARDS, fromPosition: readPosition(head), maxCount: 1, filter: LOG_FILTER })) {
+      if (resolved.event) return chainOf(metaOf(resolved.event))?.hash ?? GENESIS_HASH;
     }
     return GENESIS_HASH;
   }
 
   /**
-   * The hash chain lives in each event's metadata (contentHash, prevHash, hash), linked over $all
-   * order. Appends through one instance are serialised; several processes writing to one server at
-   * the same instant can interleave, which verify then reports (see docs/api-audit.md).
+   * Hash chain (ruling 27): each event's metadata carries contentHash, prevHash and hash, linked over
+   * the order readAll returns. Appends through one instance are serialised; several processes
+   * appending to one server at the same instant can interleave, which verify then reports
+   * (docs/api-audit.md).
    */
   append(stream: string, events: NewEvent[], expected: ExpectedVersion, meta: AppendMeta): Promise<AppendResult> {
     const run = this.appending.then(() => this.appendChained(stream, events, expected, meta));
@@ -208,58 +277,62 @@ export class KurrentEventStore implements EventStore {
 
   private async appendChained(stream: string, events: NewEvent[], expected: ExpectedVersion, meta: AppendMeta): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
-    // Metadata values are all strings (actorId is left out for the system): the friendliest shape for
-    // KurrentDB tooling. $correlationId/$causationId are the names KurrentDB's own projections know.
+    checkAppendSize(stream, events, meta, this.maxAppendBytes);
+    // Metadata values are all strings (actorId is left out for the system): what multi-stream appends
+    // accept. No `$`-keys: the new append protocol reserves them for the server's own properties
+    // (events written before still carry $correlationId, which toRecorded falls back on).
     const metadata: Record<string, string> = {
       time: meta.time,
       correlationId: meta.correlationId,
       commandId: meta.commandId,
-      $correlationId: meta.correlationId,
-      $causationId: meta.commandId,
     };
     if (meta.actorId != null) metadata.actorId = meta.actorId;
+    const state: AppendStreamState = expected === 'any' ? ANY : expected === 'no_stream' ? NO_STREAM : BigInt(expected);
+    const lastRevision = expected === 'any' ? null : (expected === 'no_stream' ? -1 : expected) + events.length;
+    const marker = markerStream(stream, meta.commandId);
+    const markerData: MarkerData = { stream, commandId: meta.commandId, lastRevision };
 
-    for (let attempt = 1; ; attempt++) {
+    // The content hash covers each event's stream version: for 'any' it is read just before appending.
+    const firstVersion = (expected === 'any' ? await this.versionOf(stream) : expected === 'no_stream' ? -1 : expected) + 1;
+    let prev = await this.headHash();
+    const chained = events.map((e, i) => {
+      const id = randomUUID();
+      const data = (e.data === undefined ? null : e.data) as JSONType;
+      const fields = { eventId: id, stream, streamVersion: firstVersion + i, type: e.type, time: meta.time, actorId: meta.actorId, correlationId: meta.correlationId, commandId: meta.commandId };
+      const link = linkAfter(prev, fields, JSON.stringify(data));
+      prev = link.hash;
+      return jsonEvent({ id, type: e.type, data, metadata: { ...metadata, ...link } });
+    });
+
+    let revision: bigint;
+    try {
+      const result = await this.client.multiStreamAppend([
+        { streamName: marker, expectedState: NO_STREAM, events: [jsonEvent({ type: MARKER_EVENT_TYPE, data: markerData as unknown as JSONType, metadata })] },
+        {
+          streamName: stream,
+          expectedState: state,
+          events: chained,
+        },
+      ]);
+      const written = result.responses.find((r) => r.streamName === stream);
+      if (!written) throw new Error(`KurrentDB: the append to ${stream} was not acknowledged`);
+      revision = written.revision;
+    } catch (err) {
+      if (!isWrongExpectedVersion(err)) throw err;
       // Same order as the SQLite store: a retried command is a duplicate whatever the expected version.
-      const { current, earlier } = await this.inspect(stream, meta.commandId);
-      if (earlier !== undefined) return { position: earlier, streamVersion: current, duplicate: true };
-      if (expected === 'no_stream' ? current !== -1 : expected !== 'any' && expected !== current) {
-        throw new WrongExpectedVersionError(stream, expected, current);
-      }
-      // 'any' is appended against the version just inspected, so that two concurrent deliveries of the
-      // same command cannot both get past the idempotency check; the loser re-inspects and sees the
-      // winner's events. After a few lost races in a row it falls back to a plain 'any' append.
-      const state: AppendStreamState =
-        expected === 'any' && attempt >= MAX_APPEND_ATTEMPTS ? ANY : current < 0 ? NO_STREAM : BigInt(current);
-      let prev = await this.headHash();
-      const chained = events.map((e, i) => {
-        const id = randomUUID();
-        const data = (e.data === undefined ? null : e.data) as JSONType;
-        const fields = { eventId: id, stream, streamVersion: current + 1 + i, type: e.type, time: meta.time, actorId: meta.actorId, correlationId: meta.correlationId, commandId: meta.commandId };
-        const link = linkAfter(prev, fields, JSON.stringify(data));
-        prev = link.hash;
-        return jsonEvent({ id, type: e.type, data, metadata: { ...metadata, ...link } });
-      });
-      try {
-        const result = await this.client.appendToStream(
-          stream,
-          // New ids on every attempt: KurrentDB's own id-based idempotency must not turn a retry after
-          // a lost race into a silent no-op.
-          chained,
-          { streamState: state, requiresLeader: true },
-        );
-        const position = await this.positionAt(stream, result.nextExpectedRevision);
-        this.observe(position);
-        return { position, streamVersion: Number(result.nextExpectedRevision), duplicate: false };
-      } catch (err) {
-        if (!isWrongExpectedVersion(err)) throw err;
-        if (attempt >= MAX_APPEND_ATTEMPTS) {
-          const actual = (err as { actualState?: unknown }).actualState;
-          throw new WrongExpectedVersionError(stream, expected, typeof actual === 'bigint' ? Number(actual) : -1);
-        }
-        // Someone appended in between: look again (a duplicate or a stale version is reported from there).
-      }
+      const earlier = await this.earlierAppend(stream, meta.commandId);
+      if (earlier) return earlier;
+      const conflictOn = (err as { streamName?: unknown }).streamName;
+      // The marker conflicted, yet holds nothing readable (a concurrent writer of the same command
+      // whose append is not visible yet cannot be: appends are acknowledged once indexed).
+      if (conflictOn === marker) throw new Error(`KurrentDB: marker stream of command ${meta.commandId} exists but cannot be read`);
+      throw new WrongExpectedVersionError(stream, expected, conflictOn === stream ? actualVersion(err) : await this.versionOf(stream));
     }
+    const [last] = await this.read(stream, revision, FORWARDS, 1);
+    if (!last) throw new Error(`KurrentDB: event ${revision} of stream ${stream} not found right after appending it`);
+    const position = positionOf(last);
+    this.observe(position);
+    return { position, streamVersion: Number(revision), duplicate: false };
   }
 
   async readStream(stream: string): Promise<RecordedEvent[]> {
@@ -277,47 +350,65 @@ export class KurrentEventStore implements EventStore {
 
   async readAll(after: number, limit: number): Promise<RecordedEvent[]> {
     if (limit <= 0) return [];
-    const from: ReadPosition = after > 0 ? { commit: BigInt(after), prepare: BigInt(after) } : START;
     const out: RecordedEvent[] = [];
-    // Reading from a position includes the event at that position: ask for one more.
-    for await (const resolved of this.client.readAll({
-      direction: FORWARDS,
-      fromPosition: from,
-      maxCount: limit + 1,
-      filter: excludeSystemEvents(),
-    })) {
-      const e: AllStreamRecordedEvent | undefined = resolved.event;
-      if (!e || isSystem(e.type)) continue;
-      const recorded = toRecorded(e);
-      if (recorded.position <= after) continue;
-      out.push(recorded);
-      if (out.length >= limit) break;
+    // Reading from a position includes the event at that position: skip it. Hidden events are skipped
+    // too, so keep reading until `limit` events or the end of the log.
+    let from = after;
+    for (;;) {
+      const want = Math.min(PAGE, limit - out.length) + 1;
+      let seen = 0;
+      for await (const resolved of this.client.readAll({
+        direction: FORWARDS,
+        fromPosition: from > 0 ? readPosition(from) : START,
+        maxCount: want,
+        filter: LOG_FILTER,
+      })) {
+        const e = resolved.event;
+        if (!e) continue;
+        seen += 1;
+        const position = positionOf(e);
+        if (position <= from) continue;
+        from = position;
+        if (!hidden(e)) out.push(toRecorded(e));
+        if (out.length >= limit) break;
+      }
+      if (out.length >= limit || seen < want) break;
     }
     if (out.length) this.observe(out[out.length - 1].position);
     return out;
   }
 
   async headPosition(): Promise<number> {
-    for await (const resolved of this.client.readAll({
-      direction: BACKWARDS,
-      fromPosition: END,
-      maxCount: 1,
-      filter: excludeSystemEvents(),
-    })) {
-      const e = resolved.event;
-      if (e && !isSystem(e.type)) {
+    // The newest event readAll would return: read back past hidden ones. Polled often by
+    // waitForAppend, so it starts small (the server filter already drops most hidden records).
+    let from: number | null = null;
+    for (let size = 4; ; size = Math.min(PAGE, size * 8)) {
+      let seen = 0;
+      for await (const resolved of this.client.readAll({
+        direction: BACKWARDS,
+        fromPosition: from === null ? END : readPosition(from),
+        maxCount: size,
+        filter: LOG_FILTER,
+      })) {
+        const e = resolved.event;
+        if (!e) continue;
+        seen += 1;
         const position = positionOf(e);
-        this.observe(position);
-        return position;
+        if (from !== null && position >= from) continue;
+        from = position;
+        if (!hidden(e)) {
+          this.observe(position);
+          return position;
+        }
       }
+      if (seen < size) return 0;
     }
-    return 0;
   }
 
   async verifyChain(): Promise<ChainReport> {
     const verifier = new ChainVerifier();
     for (let after = 0; ; ) {
-      const page = await this.readAll(after, 1000);
+      const page = await this.readAll(after, PAGE);
       if (!page.length) break;
       for (const e of page) if (!verifier.check(e.position, e, JSON.stringify(e.data ?? null), e.chain)) return verifier.report();
       after = page[page.length - 1].position;

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { AppendMeta, AppendResult, ExpectedVersion, NewEvent, RecordedEvent } from './envelope';
-import { WrongExpectedVersionError, type EventStore } from './event-store';
+import { MAX_APPEND_BYTES, WrongExpectedVersionError, checkAppendSize, type EventStore } from './event-store';
 import { ChainVerifier, GENESIS_HASH, linkAfter, type ChainReport } from './hash-chain';
 
 interface Row {
@@ -114,6 +114,8 @@ const toRecorded = (r: Row): RecordedEvent => ({
 export interface SqliteEventStoreOptions {
   /** How often to look for appends made by other processes sharing the file. */
   pollMs?: number;
+  /** Largest append accepted (default MAX_APPEND_BYTES, KurrentDB's default). */
+  maxAppendBytes?: number;
 }
 
 /** Embedded event store: one SQLite file in WAL mode, fsync on every commit. */
@@ -121,6 +123,7 @@ export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
   private readonly appended = new EventEmitter();
   private readonly pollMs: number;
+  private readonly maxAppendBytes: number;
   private closed = false;
   /** Events that had no hash when the file was opened and were chained then (a log from before ruling 27). */
   readonly migratedOnOpen: number;
@@ -129,6 +132,7 @@ export class SqliteEventStore implements EventStore {
 
   constructor(file: string, options: SqliteEventStoreOptions = {}) {
     this.pollMs = options.pollMs ?? 200;
+    this.maxAppendBytes = options.maxAppendBytes ?? MAX_APPEND_BYTES;
     this.appended.setMaxListeners(0);
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
@@ -202,6 +206,7 @@ export class SqliteEventStore implements EventStore {
 
   async append(stream: string, events: NewEvent[], expected: ExpectedVersion, meta: AppendMeta): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
+    checkAppendSize(stream, events, meta, this.maxAppendBytes);
     const result = this.db.transaction(this.appendTx).immediate(stream, events, expected, meta);
     if (!result.duplicate) this.appended.emit('append', result.position);
     return result;

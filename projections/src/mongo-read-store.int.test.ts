@@ -7,7 +7,7 @@
  * Every test gets a database of its own; they are dropped at the end.
  */
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MongoClient } from 'mongodb';
 import type { StartedTestContainer } from 'testcontainers';
 import { dockerUnavailable } from '@panda/events/testing/docker';
@@ -89,12 +89,25 @@ if (!skipReason) {
   }, 60_000);
 }
 
-readStoreContract(
-  'MongoDB',
-  async () => {
-    const name = `panda_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-    databases.push(name);
-    return MongoReadStore.connect(uri, name);
-  },
-  skipReason,
-);
+const fresh = async () => {
+  const name = `panda_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  databases.push(name);
+  return MongoReadStore.connect(uri, name);
+};
+
+readStoreContract('MongoDB', fresh, skipReason);
+
+describe.skipIf(Boolean(skipReason))(`MongoReadStore on a real server${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
+  it('creates the collections and their indexes at start-up, before any write', async () => {
+    const store = await fresh();
+    try {
+      await store.ensureIndexes('people', ['age']);
+      const names = (await store.db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name);
+      expect(names).toEqual(expect.arrayContaining(['checkpoints', 'rm_people']));
+      const indexes = (await store.db.collection('rm_people').indexes()).map((i) => Object.keys(i.key).join(','));
+      expect(indexes).toEqual(expect.arrayContaining(['_id', '_seq', 'age,_id']));
+    } finally {
+      await store.close();
+    }
+  });
+});

@@ -8,7 +8,18 @@ import { CheckpointConflictError, isComparison, type Doc, type Filter, type Find
  *   put with `_id` = its `id` (so `_id` is reserved) and is returned without `_id`. Documents are
  *   normalised through JSON on the way in, exactly like the SQLite store (undefined fields dropped,
  *   Dates become strings), so both stores give back the same thing.
+ * - Order: every document also carries `_seq` = `{ p, i }`, the log position of the batch that first
+ *   put it and its place in that batch, kept when the document is put again (like SQLite's rowid). A
+ *   find without a sort returns documents in that order, as the SQLite store returns insertion order;
+ *   with a sort, ties are broken by `_id` (see toMongoSort). So `_seq` is reserved too.
  * - Checkpoints live in the `checkpoints` collection: `{ _id: projection, position }`.
+ * - Collections and indexes are created up front, outside transactions: `checkpoints` at connect,
+ *   read-model collections by ensureIndexes (the runner's init at every start) and, for a collection
+ *   nobody declared, by commit before its transaction starts. Transactions never create collections.
+ * - reset() never deletes documents in a transaction (60-second transaction limit on large read
+ *   models): it marks the checkpoint as resetting, drops the collections, recreates them with their
+ *   indexes, then clears the mark. Commits are refused while the mark is there, so a crash part-way
+ *   leaves the projection stopped, not half-built; running reset (the rebuild) again finishes it.
  * - commit() runs in a multi-document transaction, which needs a replica set (a single-node one is
  *   enough: `mongod --replSet rs0` + `rs.initiate()`); connect() refuses a standalone server.
  *   Inside the transaction the checkpoint is read and compared with `from` first, then written, then
@@ -29,6 +40,8 @@ import { CheckpointConflictError, isComparison, type Doc, type Filter, type Find
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 const CHECKPOINTS = 'checkpoints';
+/** MongoDB's error code for "collection already exists" (createCollection). */
+const NAMESPACE_EXISTS = 48;
 
 interface StoredDoc {
   _id: string;
@@ -37,6 +50,19 @@ interface StoredDoc {
 interface CheckpointDoc {
   _id: string;
   position: number;
+  /** Set while reset() runs: commits are refused until it has finished. */
+  resetting?: boolean;
+}
+
+/** Insertion order: the position of the batch that first put a document and its index in the batch. */
+const ORDER = '_seq';
+const HIDDEN = { _id: 0, [ORDER]: 0 } as const;
+
+export class ProjectionResettingError extends Error {
+  constructor(projection: string) {
+    super(`Projection ${projection} is being reset (or a reset stopped part-way): run the rebuild again`);
+    this.name = 'ProjectionResettingError';
+  }
 }
 
 const collectionName = (collection: string) => {
@@ -125,6 +151,10 @@ export class MongoReadStore implements ReadStore {
   readonly db: Db;
   private readonly ownsClient: boolean;
   private closed = false;
+  /** Collections known to exist (created or found by this store). */
+  private readonly ready = new Set<string>();
+  /** Indexed fields per collection, from ensureIndexes: reset() recreates them. */
+  private readonly indexed = new Map<string, Set<string>>();
 
   constructor(
     private readonly client: MongoClient,
@@ -147,11 +177,24 @@ export class MongoReadStore implements ReadStore {
       if (!hello.setName && hello.msg !== 'isdbgrid') {
         throw new Error('MongoReadStore needs a replica set (transactions): start mongod with --replSet and run rs.initiate()');
       }
+      const store = new MongoReadStore(client, dbName, { ownsClient: true });
+      await store.ensureCollection(CHECKPOINTS);
+      return store;
     } catch (err) {
       await client.close();
       throw err;
     }
-    return new MongoReadStore(client, dbName, { ownsClient: true });
+  }
+
+  /** Creates a Mongo collection unless it exists; never inside a transaction. */
+  private async ensureCollection(name: string): Promise<void> {
+    if (this.ready.has(name)) return;
+    try {
+      await this.db.createCollection(name);
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== NAMESPACE_EXISTS) throw err;
+    }
+    this.ready.add(name);
   }
 
   private col(collection: string): Collection<StoredDoc> {
@@ -163,13 +206,14 @@ export class MongoReadStore implements ReadStore {
   }
 
   async get(collection: string, id: string): Promise<Doc | null> {
-    return (await this.col(collection).findOne({ _id: id }, { projection: { _id: 0 } })) as Doc | null;
+    return (await this.col(collection).findOne({ _id: id }, { projection: HIDDEN })) as Doc | null;
   }
 
   async find(collection: string, filter: Filter = {}, options: FindOptions = {}): Promise<Doc[]> {
     if (options.limit != null && Math.floor(options.limit) <= 0) return []; // Mongo's limit 0 means "no limit"
-    const cursor = this.col(collection).find(toMongoFilter(filter) as MongoFilter<StoredDoc>, { projection: { _id: 0 } });
-    if (options.sort && Object.keys(options.sort).length) cursor.sort(toMongoSort(options.sort));
+    const cursor = this.col(collection).find(toMongoFilter(filter) as MongoFilter<StoredDoc>, { projection: HIDDEN });
+    // Always a sort: without one, limit/skip would page through an arbitrary order.
+    cursor.sort(options.sort && Object.keys(options.sort).length ? toMongoSort(options.sort) : { [ORDER]: 1 });
     if (options.skip) cursor.skip(Math.max(0, Math.floor(options.skip)));
     if (options.limit != null) cursor.limit(Math.floor(options.limit));
     return (await cursor.toArray()) as unknown as Doc[];
@@ -180,7 +224,18 @@ export class MongoReadStore implements ReadStore {
   }
 
   async ensureIndexes(collection: string, fields: string[]): Promise<void> {
+    for (const f of fields) fieldPath(f); // refuse bad paths before remembering any
+    const known = this.indexed.get(collection) ?? new Set<string>();
+    for (const f of fields) known.add(f);
+    this.indexed.set(collection, known);
+    await this.createWithIndexes(collection, fields);
+  }
+
+  /** The collection, its insertion-order index and the secondary indexes on `fields`. */
+  private async createWithIndexes(collection: string, fields: Iterable<string>): Promise<void> {
+    await this.ensureCollection(collectionName(collection));
     const col = this.col(collection);
+    await col.createIndex({ [ORDER]: 1 });
     for (const f of fields) {
       const path = fieldPath(f);
       if (path === '_id') continue;
@@ -193,14 +248,17 @@ export class MongoReadStore implements ReadStore {
     return (await this.checkpoints.findOne({ _id: projection }))?.position ?? 0;
   }
 
-  private async apply(ops: WriteOp[], session: ClientSession) {
+  private async apply(ops: WriteOp[], to: number, session: ClientSession) {
     const byCollection = new Map<string, AnyBulkWriteOperation<StoredDoc>[]>();
-    for (const op of ops) {
+    for (const [i, op] of ops.entries()) {
       let list = byCollection.get(op.collection);
       if (!list) byCollection.set(op.collection, (list = []));
       if (op.op === 'put') {
         const doc = normalise(op.doc);
-        list.push({ replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } });
+        // Replaces the document (as replaceOne would) but keeps its place in insertion order. The
+        // document goes in as a literal: its values are data, never expressions.
+        const update = [{ $replaceWith: { $mergeObjects: [{ $literal: doc }, { [ORDER]: { $ifNull: [`$${ORDER}`, { $literal: { p: to, i } }] } }] } }];
+        list.push({ updateOne: { filter: { _id: doc._id }, update, upsert: true } });
       } else {
         list.push({ deleteOne: { filter: { _id: op.id } } });
       }
@@ -213,14 +271,19 @@ export class MongoReadStore implements ReadStore {
 
   async commit(projection: string, from: number, to: number, ops: WriteOp[]): Promise<void> {
     for (const op of ops) collectionName(op.collection); // refuse bad names before touching anything
+    // Collections are created here, before the transaction, never implicitly inside it.
+    await this.ensureCollection(CHECKPOINTS);
+    for (const op of ops) await this.ensureCollection(collectionName(op.collection));
     const session = this.client.startSession();
     try {
       await session.withTransaction(async () => {
-        const current = (await this.checkpoints.findOne({ _id: projection }, { session }))?.position ?? 0;
+        const stored = await this.checkpoints.findOne({ _id: projection }, { session });
+        if (stored?.resetting) throw new ProjectionResettingError(projection);
+        const current = stored?.position ?? 0;
         if (current !== from) throw new CheckpointConflictError(projection, from, current);
         // Checkpoint first: a concurrent commit from the same checkpoint conflicts here, before any work.
         await this.checkpoints.updateOne({ _id: projection }, { $set: { position: to } }, { upsert: true, session });
-        await this.apply(ops, session);
+        await this.apply(ops, to, session);
       }, TRANSACTION);
     } catch (err) {
       // Two first commits (no checkpoint yet) may race on inserting the checkpoint: the loser gets a
@@ -235,18 +298,20 @@ export class MongoReadStore implements ReadStore {
     }
   }
 
-  /** Empties the collections and drops the checkpoint, in one transaction (a rebuild's start). */
+  /**
+   * Empties the collections and zeroes the checkpoint (a rebuild's start), without a transaction:
+   * mark the checkpoint as resetting (commits refused), drop, recreate with indexes, clear the mark.
+   * Safe to run again after a crash at any step.
+   */
   async reset(projection: string, collections: string[]): Promise<void> {
     for (const c of collections) collectionName(c);
-    const session = this.client.startSession();
-    try {
-      await session.withTransaction(async () => {
-        for (const c of collections) await this.col(c).deleteMany({}, { session });
-        await this.checkpoints.deleteOne({ _id: projection }, { session });
-      }, TRANSACTION);
-    } finally {
-      await session.endSession();
+    await this.checkpoints.replaceOne({ _id: projection }, { position: 0, resetting: true }, { upsert: true });
+    for (const c of collections) {
+      await this.db.dropCollection(collectionName(c)); // false when it did not exist
+      this.ready.delete(collectionName(c));
     }
+    for (const c of collections) await this.createWithIndexes(c, this.indexed.get(c) ?? []);
+    await this.checkpoints.deleteOne({ _id: projection });
   }
 
   async close(): Promise<void> {

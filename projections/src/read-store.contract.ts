@@ -96,6 +96,55 @@ export function readStoreContract(name: string, make: () => Promise<ReadStore>, 
       expect(await rs.find('people', {}, { limit: 0 })).toEqual([]);
     });
 
+    it('returns insertion order without a sort and breaks sort ties by id, so pages are stable', async () => {
+      const put = (doc: { id: string; group: number }) => ({ op: 'put' as const, collection: 'order', doc });
+      const ids = (docs: { id: string }[]) => docs.map((d) => d.id);
+      await rs.ensureIndexes('order', ['group']);
+      await rs.commit('p', 0, 1, [put({ id: 'm', group: 0 }), put({ id: 'c', group: 0 }), put({ id: 'x', group: 0 })]);
+      // A document put again keeps its place.
+      await rs.commit('p', 1, 2, [put({ id: 'a', group: 1 }), put({ id: 'k', group: 0 }), put({ id: 'm', group: 5 })]);
+      expect(ids(await rs.find('order'))).toEqual(['m', 'c', 'x', 'a', 'k']);
+      expect(ids(await rs.find('order', {}, { skip: 1, limit: 2 }))).toEqual(['c', 'x']);
+      expect(ids(await rs.find('order', { group: 0 }, { limit: 2 }))).toEqual(['c', 'x']);
+      // Deleted and put again, it goes to the end.
+      await rs.commit('p', 2, 3, [{ op: 'delete', collection: 'order', id: 'c' }]);
+      await rs.commit('p', 3, 4, [put({ id: 'c', group: 0 })]);
+      expect(ids(await rs.find('order'))).toEqual(['m', 'x', 'a', 'k', 'c']);
+      expect(ids(await rs.find('order', {}, { sort: { group: 1 } }))).toEqual(['c', 'k', 'x', 'a', 'm']);
+      expect(ids(await rs.find('order', {}, { sort: { group: -1 } }))).toEqual(['m', 'a', 'x', 'k', 'c']);
+      expect(ids(await rs.find('order', {}, { sort: { group: 1 }, skip: 1, limit: 2 }))).toEqual(['k', 'x']);
+      expect(ids(await rs.find('order', {}, { sort: { group: -1 }, skip: 2, limit: 2 }))).toEqual(['x', 'k']);
+      // The order key stays inside the store.
+      expect(await rs.get('order', 'm')).toEqual({ id: 'm', group: 5 });
+      expect((await rs.find('order', { id: 'm' }))[0]).toEqual({ id: 'm', group: 5 });
+    });
+
+    it('resets for a rebuild: the same documents come back, and resetting twice is harmless', async () => {
+      const ops = people.map((doc) => ({ op: 'put' as const, collection: 'people', doc }));
+      await rs.ensureIndexes('people', ['age', 'tags.city']);
+      await rs.commit('p', 0, 4, ops);
+      const before = await rs.find('people', {}, { sort: { age: 1 } });
+      await rs.reset('p', ['people']);
+      await rs.reset('p', ['people', 'never_written']);
+      expect(await rs.checkpoint('p')).toBe(0);
+      expect(await rs.find('people')).toEqual([]);
+      expect(await rs.find('never_written')).toEqual([]);
+      await rs.commit('p', 0, 4, ops);
+      expect(await rs.find('people', {}, { sort: { age: 1 } })).toEqual(before);
+      expect((await rs.find('people')).map((d) => d.id)).toEqual(['a', 'b', 'c']);
+      expect((await rs.find('people', { 'tags.city': 'Leeds' }, { sort: { age: -1 } })).map((d) => d.id)).toEqual(['c', 'a']);
+      expect(await rs.checkpoint('p')).toBe(4);
+    });
+
+    it('has declared collections before any write, and takes writes to undeclared ones', async () => {
+      await rs.ensureIndexes('declared', ['x']);
+      expect(await rs.find('declared', {}, { sort: { x: 1 } })).toEqual([]);
+      expect(await rs.count('declared')).toBe(0);
+      await rs.commit('p', 0, 1, [{ op: 'put', collection: 'undeclared', doc: { id: 'u', x: 1 } }, { op: 'put', collection: 'declared', doc: { id: 'd', x: 2 } }]);
+      expect(await rs.get('undeclared', 'u')).toEqual({ id: 'u', x: 1 });
+      expect(await rs.find('declared')).toEqual([{ id: 'd', x: 2 }]);
+    });
+
     it('resets a projection: its collections and checkpoint are gone, others stay', async () => {
       await rs.commit('p', 0, 3, [{ op: 'put', collection: 'people', doc: people[0] }]);
       await rs.commit('q', 0, 3, [{ op: 'put', collection: 'other', doc: { id: 'x' } }]);

@@ -15,6 +15,14 @@ export type Comparison =
 /** Equality on a (dotted) field, or one comparison operator per field; all conditions must hold. */
 export type Filter = Record<string, unknown>;
 
+/**
+ * The order of find(), the same on every store so that limit/skip pages are stable:
+ * - without `sort`, documents come in insertion order: the order in which they were first put (a
+ *   later put keeps a document's place; deleted and put again, it goes to the end);
+ * - with `sort`, missing/null values come first when ascending, and ties are broken by `id` in the
+ *   direction of the last sort key.
+ * A query that pages (limit/skip) should still name its sort: it says what the page means.
+ */
 export interface FindOptions {
   sort?: Record<string, 1 | -1>;
   limit?: number;

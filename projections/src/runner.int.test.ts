@@ -68,7 +68,7 @@ describe('ProjectionRunner', () => {
     const first = new ProjectionRunner(store, open(), [tally], { batchSize: 10 });
     await first.init();
     // Apply a few batches, then "crash" (drop the runner without stopping it cleanly).
-    for (let i = 0; i < 4; i++) await (first as unknown as { step(p: Projection): Promise<boolean> }).step(tally);
+    for (let i = 0; i < 4; i++) await (first as unknown as { step(p: Projection): Promise<number> }).step(tally);
     expect(first.checkpointOf('tally')).toBe(40);
 
     const rs = open();

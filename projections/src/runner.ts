@@ -173,19 +173,33 @@ export class ProjectionRunner {
     const head = await this.store.headPosition();
     await Promise.all(
       this.projections.map(async (p) => {
-        while (this.checkpointOf(p.name) < head) await this.step(p);
+        await this.applyUpTo(p, head);
       }),
     );
   }
 
-  /** Forgets a projection's read models and applies the whole log again. */
-  async rebuild(name: string): Promise<void> {
+  /**
+   * Steps until the checkpoint reaches `head`, or until the log has nothing more to read: a store
+   * whose head was a record readAll skips (a system event) must not make this loop forever.
+   */
+  private async applyUpTo(p: Projection, head: number): Promise<number> {
+    let read = 0;
+    while (this.checkpointOf(p.name) < head) {
+      const n = await this.step(p);
+      if (n === 0) break;
+      read += n;
+    }
+    return read;
+  }
+
+  /** Forgets a projection's read models and applies the whole log again; answers how many events it read. */
+  async rebuild(name: string): Promise<number> {
     const p = this.projections.find((x) => x.name === name);
     if (!p) throw new Error(`Unknown projection ${name}`);
     await this.readStore.reset(p.name, Object.keys(p.collections));
+    for (const [collection, fields] of Object.entries(p.collections)) await this.readStore.ensureIndexes(collection, fields);
     this.checkpoints.set(p.name, 0);
-    const head = await this.store.headPosition();
-    while (this.checkpointOf(p.name) < head) await this.step(p);
+    return this.applyUpTo(p, await this.store.headPosition());
   }
 
   private async follow(p: Projection, signal: AbortSignal): Promise<void> {
@@ -207,11 +221,11 @@ export class ProjectionRunner {
     }
   }
 
-  /** Applies one batch; false when there was nothing new. */
-  private async step(p: Projection): Promise<boolean> {
+  /** Applies one batch; answers how many events it read (0: nothing new). */
+  private async step(p: Projection): Promise<number> {
     const from = this.checkpointOf(p.name);
     const events = await this.store.readAll(from, this.batchSize);
-    if (events.length === 0) return false;
+    if (events.length === 0) return 0;
     const to = events[events.length - 1].position;
     const ctx = new BatchContext(this.readStore);
     const handled = new Set(p.handles);
@@ -221,13 +235,13 @@ export class ProjectionRunner {
     if (changes.length) ops.push({ op: 'put', collection: CHANGES, doc: { id: `${p.name}:${to}`, projection: p.name, position: to, at: now, changes } });
     // The change feed is only for live listeners: entries older than its retention are dropped as we go.
     if (++this.steps % 50 === 0) {
-      const old = await this.readStore.find(CHANGES, { projection: p.name, at: { $lt: now - CHANGES_RETENTION_MS } }, { limit: 1000 });
+      const old = await this.readStore.find(CHANGES, { projection: p.name, at: { $lt: now - CHANGES_RETENTION_MS } }, { sort: { position: 1 }, limit: 1000 });
       for (const d of old) ops.push({ op: 'delete', collection: CHANGES, id: d.id });
     }
     await this.readStore.commit(p.name, from, to, ops);
     this.checkpoints.set(p.name, to);
     this.emitter.emit('committed', { projection: p.name, position: to, changes } satisfies CommittedBatch);
-    return true;
+    return events.length;
   }
 
   private async applyOne(p: Projection, e: RecordedEvent, ctx: ProjectionContext) {

@@ -96,11 +96,11 @@ export class SqliteReadStore implements ReadStore {
   async find(collection: string, filter: Filter = {}, options: FindOptions = {}): Promise<Doc[]> {
     const t = this.ensureTable(collection);
     const { sql, params } = this.where(filter);
-    const order = options.sort
-      ? `ORDER BY ${Object.entries(options.sort)
-          .map(([p, d]) => `${expr(p)} ${d === 1 ? 'ASC' : 'DESC'}`)
-          .join(', ')}`
-      : 'ORDER BY rowid';
+    // The order rule of FindOptions: insertion order (rowid) without a sort; with one, ties broken by
+    // id in the direction of the last key (as the Mongo store does).
+    const keys = Object.entries(options.sort ?? {});
+    if (keys.length && !keys.some(([p]) => p === 'id')) keys.push(['id', keys[keys.length - 1][1]]);
+    const order = keys.length ? `ORDER BY ${keys.map(([p, d]) => `${expr(p)} ${d === 1 ? 'ASC' : 'DESC'}`).join(', ')}` : 'ORDER BY rowid';
     const limit = options.limit != null || options.skip ? `LIMIT ${Math.max(0, Math.floor(options.limit ?? -1))} OFFSET ${Math.max(0, Math.floor(options.skip ?? 0))}` : '';
     const limitSql = options.limit == null && options.skip ? `LIMIT -1 OFFSET ${Math.floor(options.skip)}` : limit;
     const rows = this.stmt(`SELECT doc FROM ${t} ${sql} ${order} ${limitSql}`).all(...params) as { doc: string }[];

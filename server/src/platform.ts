@@ -13,12 +13,13 @@ import { pollingFeed, runnerFeed } from '@panda/projections/change-feed';
 import { ACCOUNTS, accountsAuthenticator, type AccountDoc } from '@panda/projections/read-models/accounts';
 import type { EventStore } from '@panda/events/event-store';
 import type { ReadStore } from '@panda/projections/read-store';
+import type { BlobStore } from '@panda/platform/blob-store';
 import type { CommandDeps } from '@panda/command-service/shared/deps';
 import { minPosition, type QueryDeps } from '@panda/query-service/shared/deps';
 import { LiveHub } from '@panda/query-service/live/hub';
 import { allProjections } from './projections';
 import { commandRouters, liveHandlers, queryRouters } from './routes';
-import { openEventStore, openReadStore } from './stores';
+import { openBlobStore, openEventStore, openReadStore } from './stores';
 import { securityHeaders, webApp } from './web';
 
 export interface Parts {
@@ -37,6 +38,7 @@ export interface PlatformOverrides {
   newId?: () => string;
   store?: EventStore;
   readStore?: ReadStore;
+  blobs?: BlobStore;
 }
 
 export interface Platform {
@@ -56,6 +58,7 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const store = overrides.store ?? (await openEventStore(config));
   const readStore = overrides.readStore ?? (await openReadStore(config));
+  const blobs = overrides.blobs ?? (await openBlobStore(config));
   const runner = new ProjectionRunner(store, readStore, allProjections, { logger });
   const names = allProjections.map((p) => p.name);
   if (parts.projections) await runner.start();
@@ -81,9 +84,10 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
     newId: overrides.newId ?? randomUUID,
     authenticator,
     waitForProjections,
+    blobs,
     throttles,
   };
-  const queryDeps: QueryDeps = { readStore, config, logger, authenticator, waitForProjections, projectionStatus, store, clock: commandDeps.clock };
+  const queryDeps: QueryDeps = { readStore, config, logger, authenticator, waitForProjections, projectionStatus, blobs, store, clock: commandDeps.clock };
 
   let server: Server | null = null;
   let hub: LiveHub | null = null;
@@ -135,6 +139,7 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
       await runner.stop();
       await throttles.close();
       await readStore.close();
+      await blobs.close();
       await store.close();
     })());
 

@@ -38,7 +38,7 @@ async function mentorOverview(rs: ReadStore, id: string) {
   const filter = { mentor_id: id, Total_Count: { $gt: 0 } };
   const [stats, progress, total] = await Promise.all([
     rs.get(MENTOR_STATS, id) as Promise<MentorStatsDoc | null>,
-    rs.find(JOBS, filter, { limit: OVERVIEW_ITEMS }) as Promise<JobDoc[]>,
+    rs.find(JOBS, filter, { sort: { opened_at: 1, Job_Type: 1 }, limit: OVERVIEW_ITEMS }) as Promise<JobDoc[]>,
     rs.count(JOBS, filter),
   ]);
   const active = stats?.active_students ?? 0;

@@ -4,6 +4,7 @@ import type { EventStore } from '@panda/events/event-store';
 import type { Config } from '@panda/platform/config';
 import type { Logger } from '@panda/platform/logger';
 import type { Authenticator } from '@panda/platform/http';
+import type { BlobStore } from '@panda/platform/blob-store';
 import { HttpError } from '@panda/platform/errors';
 
 export interface QueryDeps {
@@ -18,6 +19,8 @@ export interface QueryDeps {
   /** The event log, for the audit calls (as-of replay folds the log itself; verify; audit reads are recorded). */
   store: EventStore;
   clock: () => Date;
+  /** Images and other binary content that events refer to by hash. */
+  blobs: BlobStore;
 }
 
 export const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
