@@ -1,3 +1,4 @@
+import type { ChainReport } from './hash-chain';
 import type { AppendMeta, AppendResult, ExpectedVersion, NewEvent, RecordedEvent } from './envelope';
 
 /**
@@ -62,5 +63,7 @@ export interface EventStore {
    * or when `signal` aborts. Lets readers follow the log live without busy polling.
    */
   waitForAppend(after: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
+  /** Checks the log's hash chain over the global order (ruling 27), stopping at the first fault. */
+  verifyChain(): Promise<ChainReport>;
   close(): Promise<void>;
 }

@@ -6,6 +6,7 @@ import type { Config } from '@panda/platform/config';
 import { createLogger, type Logger } from '@panda/platform/logger';
 import { createMailer, type Mailer } from '@panda/platform/mailer';
 import { errorHandler, jsonBody, notFoundHandler, requestLogging } from '@panda/platform/http';
+import { auditorGate } from '@panda/platform/auditor-gate';
 import { openThrottles } from '@panda/platform/throttle';
 import { ProjectionRunner, waitForCheckpoints } from '@panda/projections/runner';
 import { pollingFeed, runnerFeed } from '@panda/projections/change-feed';
@@ -86,7 +87,7 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
     blobs,
     throttles,
   };
-  const queryDeps: QueryDeps = { readStore, config, logger, authenticator, waitForProjections, projectionStatus, blobs };
+  const queryDeps: QueryDeps = { readStore, config, logger, authenticator, waitForProjections, projectionStatus, blobs, store, clock: commandDeps.clock };
 
   let server: Server | null = null;
   let hub: LiveHub | null = null;
@@ -98,6 +99,7 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
     app.use(securityHeaders());
     app.use(requestLogging(logger));
     app.use('/api', jsonBody('15mb'));
+    app.use('/api', auditorGate(authenticator));
     if (parts.queries) app.use('/api', minPosition(queryDeps));
     if (parts.commands) for (const r of commandRouters(commandDeps)) app.use(r);
     if (parts.queries) for (const r of queryRouters(queryDeps)) app.use(r);

@@ -49,6 +49,7 @@ export interface StudentRegistration {
 export type AccountCommand =
   | { type: 'SignUp'; accountId: string; role: 'mentor' | 'training_centre'; firstName: string; lastName: string; email: string; centreName: string | null; passwordHash: string }
   | { type: 'ProvisionAdmin'; accountId: string; firstName: string; lastName: string; email: string; passwordHash: string }
+  | { type: 'ProvisionAuditor'; accountId: string; firstName: string; lastName: string; email: string; temporaryPasswordHash: string }
   | (StudentRegistration & {
       type: 'RegisterStudent';
       accountId: string;
@@ -93,6 +94,10 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
     case 'AdminProvisioned': {
       const d = event.data;
       return { ...state, exists: true, id: d.accountId, role: 'admin', email: d.email, firstName: d.firstName, lastName: d.lastName, passwordHash: d.passwordHash };
+    }
+    case 'AuditorProvisioned': {
+      const d = event.data;
+      return { ...state, exists: true, id: d.accountId, role: 'auditor', email: d.email, firstName: d.firstName, lastName: d.lastName, passwordHash: d.temporaryPasswordHash, mustChangePassword: true };
     }
     case 'StudentRegistered': {
       const d = event.data;
@@ -161,6 +166,11 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       if (state.exists) return [];
       const { type: _t, ...data } = command;
       return [{ type: 'AdminProvisioned', data }];
+    }
+    case 'ProvisionAuditor': {
+      if (state.exists) throw conflict('An account with this email already exists');
+      const { type: _t, ...data } = command;
+      return [{ type: 'AuditorProvisioned', data }];
     }
     case 'RegisterStudent': {
       if (state.exists) throw conflict('An account with this email already exists');

@@ -41,6 +41,7 @@ export const EDITABLE_PROFILE_FIELDS: Record<AccountRole, readonly (keyof Profil
   training_centre: ['Name', 'Email'],
   mentor: ['First_Name', 'Last_Name', 'Email', ...SETTINGS_BUSINESS_FIELDS],
   admin: [],
+  auditor: [],
 };
 
 /** Someone changed their Profile Settings. An email change also moves the email claim (accounts.ts). */

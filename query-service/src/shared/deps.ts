@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { ReadStore } from '@panda/projections/read-store';
+import type { EventStore } from '@panda/events/event-store';
 import type { Config } from '@panda/platform/config';
 import type { Logger } from '@panda/platform/logger';
 import { bearerToken, type Authenticator } from '@panda/platform/http';
@@ -16,6 +17,9 @@ export interface QueryDeps {
   waitForProjections: (position: number, timeoutMs?: number) => Promise<boolean>;
   /** Lowest checkpoint over the projections, and each one's. */
   projectionStatus: () => Promise<{ position: number; projections: Record<string, number> }>;
+  /** The event log, for the audit calls (as-of replay folds the log itself; verify; audit reads are recorded). */
+  store: EventStore;
+  clock: () => Date;
   /** Images and other binary content that events refer to by hash. */
   blobs: BlobStore;
 }
