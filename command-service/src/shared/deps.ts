@@ -34,10 +34,11 @@ const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
 /** Metadata recorded with the events of one command. */
 export function metaFor(req: Request, deps: Pick<CommandDeps, 'clock'>, suffix = ''): AppendMeta {
   const key = req.header('Idempotency-Key');
-  // A key names one request: the same key sent with another method, path or body is another command.
+  // A key names one request of one caller: the same key sent by another account, or with another
+  // method, path or body, is another command (never answered with someone else's result).
   const fingerprint = () =>
     createHash('sha256')
-      .update(`${req.method} ${req.baseUrl}${req.path} ${JSON.stringify(req.body ?? null)}`)
+      .update(`${req.auth?.id ?? 'anonymous'} ${req.method} ${req.baseUrl}${req.path} ${JSON.stringify(req.body ?? null)}`)
       .digest('base64url')
       .slice(0, 16);
   const commandId = key && IDEMPOTENCY_KEY.test(key) ? `${key}.${fingerprint()}` : ((req as { commandId?: string }).commandId ??= randomUUID());
