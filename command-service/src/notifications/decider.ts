@@ -19,6 +19,7 @@ export interface NotificationDraft {
   link: string;
   sourcePosition: number;
   senderId: string | null;
+  fromUser: string | null;
   announcementId: string | null;
   priority: 'low' | 'normal' | 'medium' | 'high' | null;
   /** An important kind (placement proposed, card signed in your name): e-mailed if the recipient's setting is on. */

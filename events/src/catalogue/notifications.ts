@@ -29,6 +29,8 @@ export const NotificationCreated = defineEvent(
     /** Position of the event it was made from (its idempotency key with the reactor's name). */
     sourcePosition: z.number().int().min(1),
     senderId: z.string().nullable(),
+    /** Name of who sent it (an announcement's sender), null for the system. */
+    fromUser: z.string().nullable(),
     announcementId: z.string().nullable(),
     priority: priority.nullable(),
     /** True when the mail reactor must e-mail it (an important kind, and the recipient's setting is on). */

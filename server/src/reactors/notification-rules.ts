@@ -43,6 +43,7 @@ const plain = (type: NotificationDraft['type'], kind: string, title: string, mes
   message,
   link,
   senderId: null,
+  fromUser: null,
   announcementId: null,
   priority: null,
   important,
@@ -138,7 +139,7 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
   AnnouncementPublished: (d) =>
     d.recipientIds.map((recipientId) => ({
       recipientId,
-      draft: { type: 'announcement', kind: 'announcement', title: d.title, message: d.message, link: overview, senderId: d.senderId, announcementId: d.announcementId, priority: d.priority, important: false },
+      draft: { type: 'announcement', kind: 'announcement', title: d.title, message: d.message, link: overview, senderId: d.senderId, fromUser: d.senderName, announcementId: d.announcementId, priority: d.priority, important: false },
     })),
 };
 

@@ -83,10 +83,22 @@ export class ReactorRunner {
     return this.checkpoints.get(name) ?? 0;
   }
 
-  /** Reacts to everything up to the current head, then returns (tests). */
-  async catchUp(): Promise<void> {
+  /**
+   * Resolves once every reactor has dealt with the log up to its current head (tests): steps
+   * itself when the runner is not following the log, else waits for the running loops.
+   */
+  async catchUp(timeoutMs = 10_000): Promise<void> {
     const head = await this.store.headPosition();
-    for (const r of this.reactors) while (this.checkpointOf(r.name) < head && (await this.step(r, this.controller.signal)) > 0);
+    const behind = () => this.reactors.filter((r) => this.checkpointOf(r.name) < head);
+    if (this.loops.length === 0) {
+      for (const r of this.reactors) while (this.checkpointOf(r.name) < head && (await this.step(r, this.controller.signal)) > 0);
+      return;
+    }
+    const deadline = Date.now() + timeoutMs;
+    while (behind().length) {
+      if (Date.now() > deadline) throw new Error(`Reactors ${behind().map((r) => r.name).join(', ')} did not reach position ${head}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
   }
 
   private async follow(r: Reactor, signal: AbortSignal): Promise<void> {
