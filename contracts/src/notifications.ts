@@ -127,3 +127,8 @@ export const notificationChangedMessageSchema = z.object({
   id: z.string(),
   position: z.number().int().min(0),
 });
+
+/** What the recipients picker reads of `GET /api/my-students` (centres) and `GET /api/my-matches` (mentors) items. */
+export const announcementRecipientSchema = z.object({ id: z.string(), First_Name: z.string(), Last_Name: z.string(), Email: z.string() });
+export const announcementRecipientsSchema = z.array(announcementRecipientSchema);
+export type AnnouncementRecipient = z.infer<typeof announcementRecipientSchema>;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  announcementRecipientsSchema,
   announcementResultSchema,
   markAllReadResultSchema,
   markReadResultSchema,
@@ -171,7 +172,10 @@ describe('e-mail setting for important notifications', () => {
 describe('announcements (ruling 22)', () => {
   const announce = (token: string, body: Record<string, unknown>) => app.call('POST', '/api/announcements', body, token);
 
-  it('a centre sends to its students: both see it in their announcements and read it', async () => {
+  it('a centre sends to its students (picked from GET /api/my-students): both see it in their announcements and read it', async () => {
+    const picker = announcementRecipientsSchema.parse((await get(app, '/api/my-students', centre.token)).body);
+    expect(picker.map((s) => s.id).sort()).toEqual([amy.user.id, bea.user.id].sort());
+    expect(announcementRecipientsSchema.parse((await get(app, '/api/my-matches', mentor.token)).body).map((s) => s.id)).toEqual([amy.user.id]);
     const r = await announce(centre.token, { title: 'Mock exams', message: 'Mock exams on Friday at 9.', priority: 'high', recipient_ids: [amy.user.id, bea.user.id] });
     expect(r.status).toBe(201);
     const sent = announcementResultSchema.parse(r.body);

@@ -1,0 +1,27 @@
+import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import Badge from '@mui/material/Badge';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import { useState } from 'react';
+import { useUnreadCountQuery } from '../api/notifications-api';
+import { NotificationsDialog } from './notifications-dialog';
+
+/** The dashboard header's bell (spec §2): unread badge, 9+ above 9; opens the Notifications modal. */
+export function NotificationsBell() {
+  const [open, setOpen] = useState(false);
+  const { data } = useUnreadCountQuery();
+  const unread = data?.unread ?? 0;
+  const label = unread ? `Notifications, ${unread} unread` : 'Notifications';
+  return (
+    <>
+      <Tooltip title="Notifications">
+        <IconButton aria-label={label} aria-haspopup="dialog" onClick={() => setOpen(true)} data-testid="notifications-bell">
+          <Badge badgeContent={unread} max={9} color="error" data-testid="notifications-badge">
+            <NotificationsOutlined />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <NotificationsDialog open={open} onClose={() => setOpen(false)} />
+    </>
+  );
+}
