@@ -5,18 +5,20 @@ import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { useUnreadCountQuery } from '../api/notifications-api';
 import { NotificationsDialog } from './notifications-dialog';
+import { badgeText } from '../lib/format';
 
 /** The dashboard header's bell (spec §2): unread badge, 9+ above 9; opens the Notifications modal. */
 export function NotificationsBell() {
   const [open, setOpen] = useState(false);
   const { data } = useUnreadCountQuery();
   const unread = data?.unread ?? 0;
-  const label = unread ? `Notifications, ${unread} unread` : 'Notifications';
+  // The name includes the badge's visible text (9+), as WCAG 2.5.3 (label in name) asks.
+  const label = unread ? `Notifications, ${badgeText(unread)} unread` : 'Notifications';
   return (
     <>
       <Tooltip title="Notifications">
         <IconButton aria-label={label} aria-haspopup="dialog" onClick={() => setOpen(true)} data-testid="notifications-bell">
-          <Badge badgeContent={unread} max={9} color="error" data-testid="notifications-badge">
+          <Badge badgeContent={unread} max={9} color="error" data-testid="notifications-badge" slotProps={{ badge: { 'aria-hidden': true } }}>
             <NotificationsOutlined />
           </Badge>
         </IconButton>

@@ -50,7 +50,8 @@ const ICONS: Record<NotificationType, ReactNode> = {
   message: <ChatBubbleOutlineOutlined color="primary" />,
   announcement: <CampaignOutlined color="secondary" />,
 };
-const PRIORITY_COLOUR = { low: 'default', normal: 'info', medium: 'warning', high: 'error' } as const;
+/** Priority shows in the chip's words; the border colour only repeats it (text keeps full contrast). */
+const PRIORITY_BORDER = { low: 'divider', normal: 'info.main', medium: 'warning.main', high: 'error.main' } as const;
 
 class PanelBoundary extends Component<{ children: ReactNode }, { crashed: boolean }> {
   override state = { crashed: false };
@@ -152,7 +153,9 @@ function NotificationsPanel({ onClose }: { onClose: () => void }) {
                         {n.title}
                       </Typography>
                       {!n.read && <Chip label="New" size="small" color="primary" sx={{ height: 20 }} />}
-                      {n.priority && n.type === 'announcement' && <Chip label={`${n.priority} priority`} size="small" variant="outlined" color={PRIORITY_COLOUR[n.priority]} sx={{ height: 20 }} />}
+                      {n.priority && n.type === 'announcement' && (
+                        <Chip label={`${n.priority} priority`} size="small" variant="outlined" sx={{ height: 20, borderColor: PRIORITY_BORDER[n.priority], borderWidth: 2 }} />
+                      )}
                     </Stack>
                     <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                       {truncate(n.message)}
