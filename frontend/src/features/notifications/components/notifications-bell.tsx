@@ -18,7 +18,7 @@ export function NotificationsBell() {
     <>
       <Tooltip title="Notifications">
         <IconButton aria-label={label} aria-haspopup="dialog" onClick={() => setOpen(true)} data-testid="notifications-bell">
-          <Badge badgeContent={unread} max={9} color="error" data-testid="notifications-badge" slotProps={{ badge: { 'aria-hidden': true } }}>
+          <Badge badgeContent={unread > 0 ? unread : null} max={9} color="error" data-testid="notifications-badge" slotProps={{ badge: { 'aria-hidden': true } }}>
             <NotificationsOutlined />
           </Badge>
         </IconButton>
