@@ -78,7 +78,6 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
     store,
     readStore,
     config,
-    mailer,
     logger,
     clock: overrides.clock ?? (() => new Date()),
     newId: overrides.newId ?? randomUUID,

@@ -1,9 +1,11 @@
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   announcementRecipientsSchema,
   announcementResultSchema,
   markAllReadResultSchema,
   markReadResultSchema,
+  notificationChangedMessageSchema,
   notificationSettingsResultSchema,
   notificationSettingsSchema,
   notificationsPageSchema,
@@ -190,6 +192,22 @@ describe('announcements (ruling 22)', () => {
     expect((await inbox(amy.token, '?type=announcement'))[0].read).toBe(true);
     // Not a recipient: 404.
     expect((await app.call('PATCH', `/api/announcements/${sent.id}/read`, undefined, stranger.token)).status).toBe(404);
+  });
+
+  it('pushes the new notification to the recipient over the WebSocket (the contract’s changed message)', async () => {
+    const messages: unknown[] = [];
+    const ws = new WebSocket(`${app.url.replace('http', 'ws')}/ws/${bea.user.id}?token=${bea.token}`);
+    ws.on('message', (m) => messages.push(JSON.parse(m.toString())));
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    try {
+      expect((await announce(centre.token, { title: 'Live', message: 'Pushed', recipient_ids: [bea.user.id] })).status).toBe(201);
+      const pushed = () => messages.filter((m) => (m as { collection?: string }).collection === 'notifications');
+      await expect.poll(() => pushed().length, { timeout: 10_000 }).toBeGreaterThan(0);
+      const message = notificationChangedMessageSchema.parse(pushed()[0]);
+      expect((await inbox(bea.token)).map((n) => n.id)).toContain(message.id);
+    } finally {
+      ws.close();
+    }
   });
 
   it('refuses with 403 any recipient who is not the sender’s own, and sends nothing', async () => {
