@@ -54,7 +54,8 @@ export const notificationsApi = api.enhanceEndpoints({ addTagTypes: ['notificati
           }),
         );
       },
-      invalidatesTags: [{ type: 'notifications', id: 'LIST' }],
+      // Only on success: a failed call keeps the local read state (no refetch undoes it).
+      invalidatesTags: (result) => (result ? [{ type: 'notifications', id: 'LIST' }] : []),
     }),
     markAllNotificationsRead: build.mutation<z.infer<typeof markAllReadResultSchema>, void>({
       query: () => ({ url: '/notifications/mark-all-read', method: 'PATCH' }),
@@ -62,7 +63,8 @@ export const notificationsApi = api.enhanceEndpoints({ addTagTypes: ['notificati
         dispatch(notificationsApi.util.updateQueryData('notifications', undefined, (list) => list.forEach((x) => Object.assign(x, { read: true, is_read: true }))));
         dispatch(notificationsApi.util.updateQueryData('unreadCount', undefined, () => ({ unread: 0, announcements_unread: 0 })));
       },
-      invalidatesTags: [{ type: 'notifications', id: 'LIST' }],
+      // Only on success: a failed call keeps the local read state (no refetch undoes it).
+      invalidatesTags: (result) => (result ? [{ type: 'notifications', id: 'LIST' }] : []),
     }),
     notificationSettings: build.query<NotificationSettings, void>({
       query: () => '/notification-settings',
