@@ -13,6 +13,7 @@ import { SqliteEventStore } from '@panda/events/sqlite-event-store';
 import { SqliteReadStore } from '@panda/projections/sqlite-read-store';
 import { ProjectionRunner } from '@panda/projections/runner';
 import { allProjections } from '@panda/server/projections';
+import { verifyBench } from './verify';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const tmp = (name: string) => join(mkdtempSync(join(tmpdir(), `panda-bench-${name}-`)), `${name}.db`);
@@ -141,6 +142,8 @@ async function main() {
   const start = median(starts);
   console.log(`3. npm start (server entry, fresh data folder) to first HTTP response (demo seeding runs after the server listens)`);
   console.log(`   bare node http server: ${fmt(base)} ms   Panda: ${fmt(start)} ms   ratio: ${(start / base).toFixed(1)}\n`);
+
+  await verifyBench();
 }
 
 main().catch((e) => {

@@ -301,6 +301,18 @@ describe('the training journey, each person in their own browser', () => {
     await profile.getByText(MENTOR.gasSafe).waitFor();
     await profile.getByRole('button', { name: 'Edit Profile' }).waitFor();
     await expect.poll(statValue(mentor, 'Status')).toMatch(/^No Active Students/);
+
+    // The photo on file comes back from its authenticated route (fetched with the token, shown from a
+    // blob: URL); saving again keeps it.
+    await profile.getByRole('button', { name: 'Edit Profile' }).click();
+    await form.waitFor();
+    const preview = form.getByRole('img', { name: 'Gas Safe card preview' });
+    await preview.waitFor();
+    expect(await preview.getAttribute('src')).toMatch(/^blob:/);
+    await expect.poll(() => preview.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(86);
+    await form.getByRole('button', { name: 'Save Profile' }).click();
+    await toast(mentor, 'Profile updated successfully!').waitFor();
+    await form.waitFor({ state: 'detached' });
     await shot(mentor, 'journey-08-mentor-profile-complete');
 
     // The admin vets the mentor (through the admin API; the portal UI for vetting has its own test).

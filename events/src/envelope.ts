@@ -1,3 +1,5 @@
+import type { ChainLink } from './hash-chain';
+
 /** What every stored event carries, whatever the store behind it. */
 export interface RecordedEvent<Type extends string = string, Data = unknown> {
   eventId: string;
@@ -15,6 +17,8 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> {
   /** Id of the command that appended it; a retry with the same id appends nothing new. */
   commandId: string | null;
   data: Data;
+  /** Its link in the log's hash chain (ruling 27; see hash-chain.ts); null for an event never chained. */
+  chain?: ChainLink | null;
 }
 
 export interface NewEvent<Type extends string = string, Data = unknown> {

@@ -1,6 +1,6 @@
 import { describe, expect, it, beforeEach, afterEach } from 'vitest';
 import type { AppendMeta } from './envelope';
-import { WrongExpectedVersionError, type EventStore } from './event-store';
+import { AppendTooLargeError, MAX_APPEND_BYTES, WrongExpectedVersionError, type EventStore } from './event-store';
 
 let seq = 0;
 const meta = (commandId = `cmd-${++seq}-${Math.random()}`): AppendMeta => ({
@@ -164,6 +164,22 @@ export function eventStoreContract(name: string, make: () => Promise<EventStore>
       }
       expect(seen).toEqual([{ i: 1 }, { i: 2 }, { i: 3 }]);
       expect((await store.readStream(s)).map((e) => e.actorId)).toEqual([null, null, null]);
+    });
+
+    it("takes an event just under KurrentDB's 1 MiB append limit and refuses one over it, appending nothing", async () => {
+      const s = `${prefix}-k`;
+      // Text of n bytes as JSON: { blob: "xxx…" }.
+      const sized = (n: number) => ({ blob: 'x'.repeat(n - 11) });
+      const near = sized(MAX_APPEND_BYTES - 2048);
+      const r = await store.append(s, [{ type: 'Big', data: near }], 'no_stream', meta());
+      expect(JSON.stringify((await store.readStream(s))[0].data).length).toBe(MAX_APPEND_BYTES - 2048);
+      const over = store.append(s, [{ type: 'Big', data: sized(MAX_APPEND_BYTES + 1) }], 'any', meta());
+      await expect(over).rejects.toBeInstanceOf(AppendTooLargeError);
+      // The limit is per append: many events that are small one by one count together.
+      const split = store.append(s, [1, 2, 3].map(() => ({ type: 'Big', data: sized(400_000) })), 'any', meta());
+      await expect(split).rejects.toBeInstanceOf(AppendTooLargeError);
+      expect((await store.readStream(s)).length).toBe(1);
+      expect(await store.headPosition()).toBeGreaterThanOrEqual(r.position);
     });
   });
 }

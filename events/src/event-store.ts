@@ -1,4 +1,38 @@
+import type { ChainReport } from './hash-chain';
 import type { AppendMeta, AppendResult, ExpectedVersion, NewEvent, RecordedEvent } from './envelope';
+
+/**
+ * The most one append may carry: KurrentDB's default `MaxAppendSize` (1 MiB). Every store refuses
+ * more, so that what fits in the log on one machine also fits on the distributed stack. Binary
+ * content belongs in the blob store (platform/src/blob-store.ts), with only its hash in the event.
+ */
+export const MAX_APPEND_BYTES = 1_048_576;
+
+/** An append over the size limit; the HTTP error handler answers 413. */
+export class AppendTooLargeError extends Error {
+  constructor(
+    readonly stream: string,
+    readonly bytes: number,
+    readonly maxBytes: number,
+  ) {
+    super(`Append to ${stream} is ${bytes} bytes, over the ${maxBytes}-byte limit`);
+    this.name = 'AppendTooLargeError';
+  }
+}
+
+/** Room left in every append for a store's own records (KurrentDB's command marker, ~300 bytes). */
+const APPEND_OVERHEAD_BYTES = 1024;
+
+/**
+ * Throws AppendTooLargeError when the events' types, data and metadata, plus the room a store keeps
+ * for its own records, take more than `maxBytes`.
+ */
+export function checkAppendSize(stream: string, events: NewEvent[], meta: AppendMeta, maxBytes = MAX_APPEND_BYTES): void {
+  const metaBytes = Buffer.byteLength(JSON.stringify(meta));
+  let bytes = APPEND_OVERHEAD_BYTES;
+  for (const e of events) bytes += Buffer.byteLength(e.type) + Buffer.byteLength(JSON.stringify(e.data ?? null)) + metaBytes;
+  if (bytes > maxBytes) throw new AppendTooLargeError(stream, bytes, maxBytes);
+}
 
 export class WrongExpectedVersionError extends Error {
   constructor(
@@ -29,5 +63,7 @@ export interface EventStore {
    * or when `signal` aborts. Lets readers follow the log live without busy polling.
    */
   waitForAppend(after: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
+  /** Checks the log's hash chain over the global order (ruling 27), stopping at the first fault. */
+  verifyChain(): Promise<ChainReport>;
   close(): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   ANY,
   BACKWARDS,
@@ -17,7 +17,8 @@ import {
   type RecordedEvent as KurrentRecordedEvent,
 } from '@kurrent/kurrentdb-client';
 import type { AppendMeta, AppendResult, ExpectedVersion, NewEvent, RecordedEvent } from './envelope';
-import { WrongExpectedVersionError, type EventStore } from './event-store';
+import { MAX_APPEND_BYTES, WrongExpectedVersionError, checkAppendSize, type EventStore } from './event-store';
+import { ChainVerifier, GENESIS_HASH, linkAfter, type ChainLink, type ChainReport } from './hash-chain';
 
 /*
  * Global positions
@@ -75,6 +76,8 @@ export type KurrentClient = Pick<KurrentDBClient, 'multiStreamAppend' | 'readStr
 export interface KurrentEventStoreOptions {
   /** How often waitForAppend looks at the head of $all (appends through this instance wake it at once). */
   pollMs?: number;
+  /** Largest append sent (default MAX_APPEND_BYTES: the server's default MaxAppendSize). */
+  maxAppendBytes?: number;
 }
 
 interface StoredMeta {
@@ -83,6 +86,10 @@ interface StoredMeta {
   correlationId?: unknown;
   commandId?: unknown;
   $correlationId?: unknown;
+  /** Hash chain (ruling 27, hash-chain.ts). */
+  contentHash?: unknown;
+  prevHash?: unknown;
+  hash?: unknown;
 }
 
 interface MarkerData {
@@ -156,7 +163,13 @@ const toRecorded = (e: KurrentRecordedEvent): RecordedEvent => {
     correlationId: str(m.correlationId) ?? str(m.$correlationId) ?? '',
     commandId: str(m.commandId),
     data: decode(e.data),
+    chain: chainOf(m),
   };
+};
+
+const chainOf = (m: StoredMeta): ChainLink | null => {
+  const [contentHash, prevHash, hash] = [str(m.contentHash), str(m.prevHash), str(m.hash)];
+  return contentHash && prevHash && hash ? { contentHash, prevHash, hash } : null;
 };
 
 const actualVersion = (err: unknown): number => {
@@ -167,11 +180,14 @@ const actualVersion = (err: unknown): number => {
 /** Event log on KurrentDB (formerly EventStoreDB), through the official gRPC client. */
 export class KurrentEventStore implements EventStore {
   private readonly pollMs: number;
+  private readonly maxAppendBytes: number;
   private readonly waiters = new Set<Waiter>();
   /** Highest head position seen so far (the log only grows). */
   private seenHead = 0;
   private polling = false;
   private closed = false;
+  /** Appends of this instance run one at a time, so that each chains onto the one before (ruling 27). */
+  private appending: Promise<unknown> = Promise.resolve();
 
   private readonly client: KurrentClient;
 
@@ -182,6 +198,7 @@ export class KurrentEventStore implements EventStore {
   constructor(connection: string | KurrentClient, options: KurrentEventStoreOptions = {}) {
     this.client = typeof connection === 'string' ? KurrentDBClient.connectionString(connection) : connection;
     this.pollMs = options.pollMs ?? 100;
+    this.maxAppendBytes = options.maxAppendBytes ?? MAX_APPEND_BYTES;
   }
 
   static connect(connectionString: string, options?: KurrentEventStoreOptions): KurrentEventStore {
@@ -236,8 +253,31 @@ export class KurrentEventStore implements EventStore {
     return { position, streamVersion: await this.versionOf(stream), duplicate: true };
   }
 
-  async append(stream: string, events: NewEvent[], expected: ExpectedVersion, meta: AppendMeta): Promise<AppendResult> {
+  /** Chain hash of the newest event readAll returns (GENESIS_HASH for an empty log). */
+  private async headHash(): Promise<string> {
+    const head = await this.headPosition();
+    if (head === 0) return GENESIS_HASH;
+    for await (const resolved of this.client.readAll({ direction: FORWARDS, fromPosition: readPosition(head), maxCount: 1, filter: LOG_FILTER })) {
+      if (resolved.event) return chainOf(metaOf(resolved.event))?.hash ?? GENESIS_HASH;
+    }
+    return GENESIS_HASH;
+  }
+
+  /**
+   * Hash chain (ruling 27): each event's metadata carries contentHash, prevHash and hash, linked over
+   * the order readAll returns. Appends through one instance are serialised; several processes
+   * appending to one server at the same instant can interleave, which verify then reports
+   * (docs/api-audit.md).
+   */
+  append(stream: string, events: NewEvent[], expected: ExpectedVersion, meta: AppendMeta): Promise<AppendResult> {
+    const run = this.appending.then(() => this.appendChained(stream, events, expected, meta));
+    this.appending = run.catch(() => undefined);
+    return run;
+  }
+
+  private async appendChained(stream: string, events: NewEvent[], expected: ExpectedVersion, meta: AppendMeta): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
+    checkAppendSize(stream, events, meta, this.maxAppendBytes);
     // Metadata values are all strings (actorId is left out for the system): what multi-stream appends
     // accept. No `$`-keys: the new append protocol reserves them for the server's own properties
     // (events written before still carry $correlationId, which toRecorded falls back on).
@@ -252,6 +292,18 @@ export class KurrentEventStore implements EventStore {
     const marker = markerStream(stream, meta.commandId);
     const markerData: MarkerData = { stream, commandId: meta.commandId, lastRevision };
 
+    // The content hash covers each event's stream version: for 'any' it is read just before appending.
+    const firstVersion = (expected === 'any' ? await this.versionOf(stream) : expected === 'no_stream' ? -1 : expected) + 1;
+    let prev = await this.headHash();
+    const chained = events.map((e, i) => {
+      const id = randomUUID();
+      const data = (e.data === undefined ? null : e.data) as JSONType;
+      const fields = { eventId: id, stream, streamVersion: firstVersion + i, type: e.type, time: meta.time, actorId: meta.actorId, correlationId: meta.correlationId, commandId: meta.commandId };
+      const link = linkAfter(prev, fields, JSON.stringify(data));
+      prev = link.hash;
+      return jsonEvent({ id, type: e.type, data, metadata: { ...metadata, ...link } });
+    });
+
     let revision: bigint;
     try {
       const result = await this.client.multiStreamAppend([
@@ -259,7 +311,7 @@ export class KurrentEventStore implements EventStore {
         {
           streamName: stream,
           expectedState: state,
-          events: events.map((e) => jsonEvent({ type: e.type, data: (e.data === undefined ? null : e.data) as JSONType, metadata })),
+          events: chained,
         },
       ]);
       const written = result.responses.find((r) => r.streamName === stream);
@@ -351,6 +403,17 @@ export class KurrentEventStore implements EventStore {
       }
       if (seen < size) return 0;
     }
+  }
+
+  async verifyChain(): Promise<ChainReport> {
+    const verifier = new ChainVerifier();
+    for (let after = 0; ; ) {
+      const page = await this.readAll(after, PAGE);
+      if (!page.length) break;
+      for (const e of page) if (!verifier.check(e.position, e, JSON.stringify(e.data ?? null), e.chain)) return verifier.report();
+      after = page[page.length - 1].position;
+    }
+    return verifier.report();
   }
 
   /** Wakes the waiters that `position` satisfies. */

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppendMeta } from './envelope';
 import { WrongExpectedVersionError } from './event-store';
+import { GENESIS_HASH } from './hash-chain';
 import { KurrentEventStore, MARKER_EVENT_TYPE, markerStream } from './kurrent-event-store';
 import { FakeKurrentClient } from './testing/fake-kurrent-client';
 
@@ -23,8 +24,14 @@ describe('KurrentEventStore appends (fake client)', () => {
     client.calls.length = 0;
     const r = await store.append('s', [{ type: 'B', data: { x: 1 } }, { type: 'C', data: {} }], 0, meta('k'));
     expect(r).toMatchObject({ duplicate: false, streamVersion: 2 });
-    // One append, then one forward read of the last event for its position: no backward scan.
-    expect(client.calls).toEqual([{ method: 'multiStreamAppend' }, { method: 'readStream', stream: 's', backwards: false }]);
+    // The head of the log for the hash chain (ruling 27: its position, then its hash), one append,
+    // then one forward read of the last event for its position: no backward scan of the stream.
+    expect(client.calls).toEqual([
+      { method: 'readAll', backwards: true },
+      { method: 'readAll', backwards: false },
+      { method: 'multiStreamAppend' },
+      { method: 'readStream', stream: 's', backwards: false },
+    ]);
     const marker = client.log.filter((e) => e.streamId === markerStream('s', 'k'));
     expect(marker.map((e) => e.type)).toEqual([MARKER_EVENT_TYPE]);
   });
@@ -106,5 +113,20 @@ describe('KurrentEventStore and system events in $all (fake client)', () => {
     const { client, store, last } = await systemHeavyLog();
     client.write('$stats-127.0.0.1:2113', '$statsCollected');
     expect(await store.waitForAppend(last.position, 50)).toBe(false);
+  });
+});
+
+describe('KurrentEventStore hash chain (fake client)', () => {
+  it('chains every append in its metadata over the log order, and verify finds an altered event', async () => {
+    const { client, store } = setup();
+    await store.append('a', [{ type: 'A', data: { n: 1 } }, { type: 'A', data: { n: 2 } }], 'no_stream', meta());
+    await store.append('b', [{ type: 'B', data: { n: 3 } }], 'any', meta());
+    await store.append('a', [{ type: 'A', data: { n: 4 } }], 'any', meta());
+    const all = await store.readAll(0, 100);
+    expect(all.map((e) => e.chain?.prevHash)).toEqual([GENESIS_HASH, all[0].chain?.hash, all[1].chain?.hash, all[2].chain?.hash]);
+    expect(await store.verifyChain()).toMatchObject({ ok: true, events: 4, head_hash: all[3].chain?.hash });
+    const stored = client.log.find((e) => e.id === all[2].eventId)!;
+    stored.data = { n: 30 };
+    expect(await store.verifyChain()).toMatchObject({ ok: false, first_bad_position: all[2].position, fault: 'altered' });
   });
 });

@@ -2,7 +2,8 @@ import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { AppendMeta, AppendResult, ExpectedVersion, NewEvent, RecordedEvent } from './envelope';
-import { WrongExpectedVersionError, type EventStore } from './event-store';
+import { MAX_APPEND_BYTES, WrongExpectedVersionError, checkAppendSize, type EventStore } from './event-store';
+import { ChainVerifier, GENESIS_HASH, linkAfter, type ChainReport } from './hash-chain';
 
 interface Row {
   position: number;
@@ -15,6 +16,85 @@ interface Row {
   actor_id: string | null;
   correlation_id: string;
   command_id: string | null;
+  content_hash: string | null;
+  prev_hash: string | null;
+  hash: string | null;
+}
+
+const fieldsOf = (r: Row) => ({
+  eventId: r.event_id,
+  stream: r.stream,
+  streamVersion: r.version,
+  type: r.type,
+  time: r.time,
+  actorId: r.actor_id,
+  correlationId: r.correlation_id,
+  commandId: r.command_id,
+});
+
+/** Hash-chain columns (ruling 27); added to logs written before them, then chained by migrateHashChain. */
+function addChainColumns(db: Database.Database) {
+  const columns = new Set((db.prepare('PRAGMA table_info(events)').all() as { name: string }[]).map((c) => c.name));
+  for (const c of ['content_hash', 'prev_hash', 'hash']) if (!columns.has(c)) db.exec(`ALTER TABLE events ADD COLUMN ${c} TEXT`);
+  db.exec('CREATE INDEX IF NOT EXISTS events_unchained ON events (position) WHERE hash IS NULL');
+}
+
+/**
+ * Chains every event that has no hash yet, in global order, onto the event before it: a log written
+ * before the chain existed is chained as it is. Idempotent; one transaction.
+ */
+function chainUnchained(db: Database.Database): number {
+  const first = db.prepare<[], { p: number | null }>('SELECT MIN(position) AS p FROM events WHERE hash IS NULL');
+  const prevOf = db.prepare<[number], { hash: string | null }>('SELECT hash FROM events WHERE position < ? ORDER BY position DESC LIMIT 1');
+  const page = db.prepare<[number, number], Row>('SELECT * FROM events WHERE position >= ? ORDER BY position LIMIT ?');
+  const update = db.prepare('UPDATE events SET content_hash = ?, prev_hash = ?, hash = ? WHERE position = ?');
+  return db.transaction(() => {
+    const start = first.get()?.p;
+    if (start == null) return 0;
+    let prev = prevOf.get(start)?.hash ?? GENESIS_HASH;
+    let count = 0;
+    for (let from = start; ; ) {
+      const rows = page.all(from, 5000);
+      if (!rows.length) break;
+      for (const r of rows) {
+        const link = linkAfter(prev, fieldsOf(r), r.data);
+        update.run(link.contentHash, link.prevHash, link.hash, r.position);
+        prev = link.hash;
+        count += 1;
+      }
+      from = rows[rows.length - 1].position + 1;
+    }
+    return count;
+  }).immediate();
+}
+
+/**
+ * Checks the hash chain of a SQLite event log (also used offline by `npm run verify-log`, on a
+ * read-only connection). Hashes the stored data text as it is; yields to the event loop between pages.
+ */
+export async function verifySqliteLog(db: Database.Database, pageSize = 10_000): Promise<ChainReport> {
+  const columns = new Set((db.prepare('PRAGMA table_info(events)').all() as { name: string }[]).map((c) => c.name));
+  const chained = columns.has('hash');
+  // Rows as arrays (no object per row): verify runs at the speed of hashing.
+  type Raw = [number, string, string, number, string, string, string, string | null, string, string | null, string | null, string | null, string | null];
+  const page = db
+    .prepare<[number, number], Raw>(
+      `SELECT position, event_id, stream, version, type, data, time, actor_id, correlation_id, command_id, ${chained ? 'content_hash, prev_hash, hash' : 'NULL, NULL, NULL'}
+       FROM events WHERE position > ? ORDER BY position LIMIT ?`,
+    )
+    .raw(true);
+  const verifier = new ChainVerifier();
+  for (let after = 0; ; ) {
+    const rows = page.all(after, pageSize);
+    if (!rows.length) break;
+    for (const [position, eventId, stream, streamVersion, type, data, time, actorId, correlationId, commandId, contentHash, prevHash, hash] of rows) {
+      const fields = { eventId, stream, streamVersion, type, time, actorId, correlationId, commandId };
+      if (!verifier.check(position, fields, data, { contentHash, prevHash, hash })) return verifier.report();
+    }
+    after = rows[rows.length - 1][0];
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return verifier.report();
 }
 
 const toRecorded = (r: Row): RecordedEvent => ({
@@ -28,11 +108,14 @@ const toRecorded = (r: Row): RecordedEvent => ({
   correlationId: r.correlation_id,
   commandId: r.command_id,
   data: JSON.parse(r.data),
+  chain: r.hash ? { contentHash: r.content_hash!, prevHash: r.prev_hash!, hash: r.hash } : null,
 });
 
 export interface SqliteEventStoreOptions {
   /** How often to look for appends made by other processes sharing the file. */
   pollMs?: number;
+  /** Largest append accepted (default MAX_APPEND_BYTES, KurrentDB's default). */
+  maxAppendBytes?: number;
 }
 
 /** Embedded event store: one SQLite file in WAL mode, fsync on every commit. */
@@ -40,12 +123,16 @@ export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
   private readonly appended = new EventEmitter();
   private readonly pollMs: number;
+  private readonly maxAppendBytes: number;
   private closed = false;
+  /** Events that had no hash when the file was opened and were chained then (a log from before ruling 27). */
+  readonly migratedOnOpen: number;
 
   private readonly stmts;
 
   constructor(file: string, options: SqliteEventStoreOptions = {}) {
     this.pollMs = options.pollMs ?? 200;
+    this.maxAppendBytes = options.maxAppendBytes ?? MAX_APPEND_BYTES;
     this.appended.setMaxListeners(0);
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
@@ -67,15 +154,18 @@ export class SqliteEventStore implements EventStore {
       );
       CREATE INDEX IF NOT EXISTS events_by_command ON events (stream, command_id) WHERE command_id IS NOT NULL;
     `);
+    this.db.transaction(() => addChainColumns(this.db)).immediate();
+    this.migratedOnOpen = chainUnchained(this.db);
     this.stmts = {
       byCommand: this.db.prepare<[string, string], { position: number }>(
         'SELECT MAX(position) AS position FROM events WHERE stream = ? AND command_id = ?',
       ),
       streamVersion: this.db.prepare<[string], { v: number | null }>('SELECT MAX(version) AS v FROM events WHERE stream = ?'),
       insert: this.db.prepare(
-        `INSERT INTO events (event_id, stream, version, type, data, time, actor_id, correlation_id, command_id)
-         VALUES (@event_id, @stream, @version, @type, @data, @time, @actor_id, @correlation_id, @command_id)`,
+        `INSERT INTO events (event_id, stream, version, type, data, time, actor_id, correlation_id, command_id, content_hash, prev_hash, hash)
+         VALUES (@event_id, @stream, @version, @type, @data, @time, @actor_id, @correlation_id, @command_id, @content_hash, @prev_hash, @hash)`,
       ),
+      headHash: this.db.prepare<[], { hash: string | null }>('SELECT hash FROM events ORDER BY position DESC LIMIT 1'),
       readStream: this.db.prepare<[string], Row>('SELECT * FROM events WHERE stream = ? ORDER BY version'),
       readAll: this.db.prepare<[number, number], Row>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
       head: this.db.prepare<[], { p: number | null }>('SELECT MAX(position) AS p FROM events'),
@@ -91,9 +181,11 @@ export class SqliteEventStore implements EventStore {
     }
     let position = 0;
     let version = current;
+    // Inside the (immediate, so file-wide) transaction: the head cannot move under us.
+    let prev = this.stmts.headHash.get()?.hash ?? GENESIS_HASH;
     for (const e of events) {
       version += 1;
-      const info = this.stmts.insert.run({
+      const row = {
         event_id: randomUUID(),
         stream,
         version,
@@ -103,7 +195,10 @@ export class SqliteEventStore implements EventStore {
         actor_id: meta.actorId,
         correlation_id: meta.correlationId,
         command_id: meta.commandId,
-      });
+      };
+      const link = linkAfter(prev, { eventId: row.event_id, stream, streamVersion: version, type: e.type, time: meta.time, actorId: meta.actorId, correlationId: meta.correlationId, commandId: meta.commandId }, row.data);
+      const info = this.stmts.insert.run({ ...row, content_hash: link.contentHash, prev_hash: link.prevHash, hash: link.hash });
+      prev = link.hash;
       position = Number(info.lastInsertRowid);
     }
     return { position, streamVersion: version, duplicate: false };
@@ -111,6 +206,7 @@ export class SqliteEventStore implements EventStore {
 
   async append(stream: string, events: NewEvent[], expected: ExpectedVersion, meta: AppendMeta): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
+    checkAppendSize(stream, events, meta, this.maxAppendBytes);
     const result = this.db.transaction(this.appendTx).immediate(stream, events, expected, meta);
     if (!result.duplicate) this.appended.emit('append', result.position);
     return result;
@@ -126,6 +222,10 @@ export class SqliteEventStore implements EventStore {
 
   async headPosition(): Promise<number> {
     return this.stmts.head.get()?.p ?? 0;
+  }
+
+  verifyChain(): Promise<ChainReport> {
+    return verifySqliteLog(this.db);
   }
 
   waitForAppend(after: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {

@@ -65,6 +65,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const e = err as { type?: string; status?: number };
     if (e?.type === 'entity.too.large') return void res.status(413).json({ detail: 'Request body is too large' });
     if (e?.type === 'entity.parse.failed') return void res.status(400).json({ detail: 'Malformed JSON body' });
+    if ((err as Error)?.name === 'AppendTooLargeError') return void res.status(413).json({ detail: 'This change is too large to save' });
     if (e?.status && e.status >= 400 && e.status < 500) return void res.status(e.status).json({ detail: 'Bad request' });
     logger.error({ err, reqId: (req as { id?: unknown }).id, url: safeUrl(req.url) }, 'unhandled error');
     res.status(500).json({ detail: 'Internal server error' });

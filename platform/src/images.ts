@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /** Photo and chat image limit (spec section 9): 10 MB. */
 export const MAX_IMAGE_BYTES = 10_485_760;
 
@@ -30,4 +32,83 @@ export function checkImageDataUrl(dataUrl: string): ImageCheck {
   if (base64.length % 4 === 1) return { ok: false, reason: 'not_image' };
   const mime = sniffImage(Buffer.from(base64.slice(0, 64), 'base64'));
   return mime ? { ok: true, mime, bytes, dataUrl: `data:${mime};base64,${base64}` } : { ok: false, reason: 'not_image' };
+}
+
+/** Largest accepted side of an image, read from its header before any pixel is decoded. */
+export const MAX_IMAGE_SIDE = 8000;
+
+export type ImageMime = 'image/jpeg' | 'image/png' | 'image/webp';
+
+/** An image decoded and encoded again: only its pixels survive (no metadata, no trailing bytes). */
+export interface CleanImage {
+  bytes: Buffer;
+  contentType: ImageMime;
+  width: number;
+  height: number;
+}
+
+export type ImageDecode = { ok: true; image: CleanImage } | { ok: false; reason: 'not_image' | 'too_large' | 'too_many_pixels' };
+
+const FORMAT_MIME: Record<string, ImageMime> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+/**
+ * Ruling 18 done with a real decoder (sharp / libvips): the bytes must be a JPEG, PNG or WEBP of at
+ * most 10 MB; its header may declare at most 8,000 px a side (checked before decoding pixels, and
+ * libvips is told the same pixel limit); then it is decoded in full (a truncated or corrupt file is
+ * refused) and encoded again in its own format, turned upright by its EXIF orientation and with all
+ * metadata dropped, so nothing but the pixels is kept.
+ */
+export async function decodeImage(input: Uint8Array): Promise<ImageDecode> {
+  if (input.length > MAX_IMAGE_BYTES) return { ok: false, reason: 'too_large' };
+  // One image of 8,000 x 8,000 px takes about 200 MB decoded: at most two at a time per process.
+  while (decoding >= MAX_PARALLEL_DECODES) await new Promise<void>((resolve) => waiting.push(resolve));
+  decoding++;
+  try {
+    return await decode(input);
+  } finally {
+    decoding--;
+    waiting.shift()?.();
+  }
+}
+
+const MAX_PARALLEL_DECODES = 2;
+let decoding = 0;
+const waiting: (() => void)[] = [];
+
+async function decode(input: Uint8Array): Promise<ImageDecode> {
+  // Only the three accepted formats reach the decoder (libvips would also read SVG, GIF, TIFF, ...).
+  const sniffed = sniffImage(input);
+  if (!sniffed) return { ok: false, reason: 'not_image' };
+  const { default: sharp } = await import('sharp');
+  sharp.cache(false);
+  const options = { limitInputPixels: MAX_IMAGE_SIDE * MAX_IMAGE_SIDE, failOn: 'warning', animated: false } as const;
+  try {
+    // The header alone (no pixel limit here, so that an oversized declaration is named as such).
+    const meta = await sharp(input, { ...options, limitInputPixels: false }).metadata();
+    const mime = FORMAT_MIME[meta.format ?? ''];
+    if (!mime || mime !== sniffed || !meta.width || !meta.height) return { ok: false, reason: 'not_image' };
+    if (meta.width > MAX_IMAGE_SIDE || meta.height > MAX_IMAGE_SIDE) return { ok: false, reason: 'too_many_pixels' };
+    const pipeline = sharp(input, options).rotate();
+    const encoded = mime === 'image/jpeg' ? pipeline.jpeg({ quality: 85 }) : mime === 'image/png' ? pipeline.png() : pipeline.webp({ quality: 85 });
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    return { ok: true, image: { bytes: data, contentType: mime, width: info.width, height: info.height } };
+  } catch {
+    // libvips could not read it: corrupt, truncated, or over the pixel limit.
+    return { ok: false, reason: 'not_image' };
+  }
+}
+
+/** The bytes of a base64 image data URL that checkImageDataUrl accepted. */
+export function dataUrlBytes(dataUrl: string): Buffer {
+  return Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+}
+
+/**
+ * A photo recorded inline in an event before the blob store (a data URL): its bytes, their sha256
+ * (which the API shows as its hash) and the type the data URL declares.
+ */
+export function inlineImage(dataUrl: string): { bytes: Buffer; hash: string; contentType: string } {
+  const bytes = dataUrlBytes(dataUrl);
+  const contentType = /^data:([\w.+-]+\/[\w.+-]+)/.exec(dataUrl)?.[1] ?? 'application/octet-stream';
+  return { bytes, hash: createHash('sha256').update(bytes).digest('hex'), contentType };
 }

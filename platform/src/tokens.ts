@@ -1,7 +1,7 @@
 import { SignJWT, jwtVerify } from 'jose';
 
-export type Role = 'student' | 'mentor' | 'training_centre' | 'admin';
-export const ROLES: readonly Role[] = ['student', 'mentor', 'training_centre', 'admin'];
+export type Role = 'student' | 'mentor' | 'training_centre' | 'admin' | 'auditor';
+export const ROLES: readonly Role[] = ['student', 'mentor', 'training_centre', 'admin', 'auditor'];
 
 export interface TokenClaims {
   sub: string;

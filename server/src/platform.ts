@@ -6,18 +6,20 @@ import type { Config } from '@panda/platform/config';
 import { createLogger, type Logger } from '@panda/platform/logger';
 import { createMailer, type Mailer } from '@panda/platform/mailer';
 import { errorHandler, jsonBody, notFoundHandler, requestLogging } from '@panda/platform/http';
+import { auditorGate } from '@panda/platform/auditor-gate';
 import { openThrottles } from '@panda/platform/throttle';
 import { ProjectionRunner, waitForCheckpoints } from '@panda/projections/runner';
 import { pollingFeed, runnerFeed } from '@panda/projections/change-feed';
 import { ACCOUNTS, accountsAuthenticator, type AccountDoc } from '@panda/projections/read-models/accounts';
 import type { EventStore } from '@panda/events/event-store';
 import type { ReadStore } from '@panda/projections/read-store';
+import type { BlobStore } from '@panda/platform/blob-store';
 import type { CommandDeps } from '@panda/command-service/shared/deps';
 import { minPosition, type QueryDeps } from '@panda/query-service/shared/deps';
 import { LiveHub } from '@panda/query-service/live/hub';
 import { allProjections } from './projections';
 import { commandRouters, liveHandlers, queryRouters } from './routes';
-import { openEventStore, openReadStore } from './stores';
+import { openBlobStore, openEventStore, openReadStore } from './stores';
 import { securityHeaders, webApp } from './web';
 import { ReactorRunner } from './reactors/reactor';
 import { allReactors } from './reactors';
@@ -38,6 +40,7 @@ export interface PlatformOverrides {
   newId?: () => string;
   store?: EventStore;
   readStore?: ReadStore;
+  blobs?: BlobStore;
 }
 
 export interface Platform {
@@ -59,6 +62,7 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const store = overrides.store ?? (await openEventStore(config));
   const readStore = overrides.readStore ?? (await openReadStore(config));
+  const blobs = overrides.blobs ?? (await openBlobStore(config));
   const runner = new ProjectionRunner(store, readStore, allProjections, { logger });
   const names = allProjections.map((p) => p.name);
   if (parts.projections) await runner.start();
@@ -83,9 +87,10 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
     newId: overrides.newId ?? randomUUID,
     authenticator,
     waitForProjections,
+    blobs,
     throttles,
   };
-  const queryDeps: QueryDeps = { readStore, config, logger, authenticator, waitForProjections, projectionStatus };
+  const queryDeps: QueryDeps = { readStore, config, logger, authenticator, waitForProjections, projectionStatus, blobs, store, clock: commandDeps.clock };
   // Reactors start with the projections, before any request is accepted: nothing appended is missed.
   const reactors = new ReactorRunner(store, readStore, allReactors({ store, mailer, config, logger }), { logger });
   if (parts.projections) await reactors.start();
@@ -100,6 +105,7 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
     app.use(securityHeaders());
     app.use(requestLogging(logger));
     app.use('/api', jsonBody('15mb'));
+    app.use('/api', auditorGate(authenticator));
     if (parts.queries) app.use('/api', minPosition(queryDeps));
     if (parts.commands) for (const r of commandRouters(commandDeps)) app.use(r);
     if (parts.queries) for (const r of queryRouters(queryDeps)) app.use(r);
@@ -140,6 +146,7 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
       await runner.stop();
       await throttles.close();
       await readStore.close();
+      await blobs.close();
       await store.close();
     })());
 

@@ -4,6 +4,7 @@ import type { ReadStore } from '@panda/projections/read-store';
 import { SqliteEventStore } from '@panda/events/sqlite-event-store';
 import { SqliteReadStore } from '@panda/projections/sqlite-read-store';
 import type { Config } from '@panda/platform/config';
+import { FileBlobStore, type BlobStore } from '@panda/platform/blob-store';
 
 /** KurrentDB when EVENTSTORE_CONNECTION_STRING is set, otherwise the embedded SQLite log in DATA_DIR. */
 export async function openEventStore(config: Config): Promise<EventStore> {
@@ -21,4 +22,13 @@ export async function openReadStore(config: Config): Promise<ReadStore> {
     return MongoReadStore.connect(config.mongoUri, config.mongoDb);
   }
   return new SqliteReadStore(join(config.dataDir, 'read-models.db'));
+}
+
+/** GridFS in MongoDB when MONGODB_URI is set (the distributed stack), otherwise files under DATA_DIR/blobs. */
+export async function openBlobStore(config: Config): Promise<BlobStore> {
+  if (config.mongoUri) {
+    const { GridFsBlobStore } = await import('@panda/platform/gridfs-blob-store');
+    return GridFsBlobStore.connect(config.mongoUri, config.mongoDb);
+  }
+  return new FileBlobStore(join(config.dataDir, 'blobs'));
 }

@@ -109,6 +109,8 @@ describe('upload throttle per account', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
     const profile = await a.call('GET', '/api/profile', undefined, mentor.token);
     expect(profile.body.Business_Name).toBe('Second Ltd');
+    // Keeping the photo on file (sent back by its hash) is no upload.
+    expect((await put(mentor.token, form({ Gas_Safe_Card_Photo: profile.body.Gas_Safe_Card_Photo.hash, Business_Name: 'Kept Photo Ltd' }))).status).toBe(200);
     expect((await put(mentor.token, form({ Gas_Safe_Card_Photo: null, Business_Name: 'No Photo Ltd' }))).status).toBe(200);
     expect((await put(other.token, form({ Gas_Safe_Card_Photo: PNG }))).status).toBe(200);
   });

@@ -15,6 +15,7 @@ function slow(store: EventStore): EventStore {
     readAll: (after, limit) => store.readAll(after, limit),
     headPosition: () => store.headPosition(),
     waitForAppend: (after, ms, signal) => store.waitForAppend(after, ms, signal),
+    verifyChain: () => store.verifyChain(),
     close: () => store.close(),
   };
 }

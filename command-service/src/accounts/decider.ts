@@ -1,6 +1,6 @@
 import type { EventsOf } from '@panda/events/define';
 import { accountEvents, type AccountRole, type JobRequirements } from '@panda/events/catalogue/accounts';
-import { EDITABLE_PROFILE_FIELDS, SETTINGS_BUSINESS_FIELDS, profileEvents, type MentorProfile, type ProfileChanges } from '@panda/events/catalogue/profiles';
+import { EDITABLE_PROFILE_FIELDS, SETTINGS_BUSINESS_FIELDS, profileEvents, type MentorProfile, type ProfileChanges, type RecordedMentorProfile } from '@panda/events/catalogue/profiles';
 import { HttpError, conflict, forbidden, notFound } from '@panda/platform/errors';
 import type { Decider } from '../shared/decider';
 
@@ -25,8 +25,11 @@ export interface AccountState {
   vetted: boolean;
   phone: string | null;
   postcode: string | null;
-  /** A mentor's saved (complete) business profile; null until the profile form succeeds once. */
-  mentorProfile: MentorProfile | null;
+  /**
+   * A mentor's saved (complete) business profile; null until the profile form succeeds once. Its
+   * photo is a blob reference, or an inline data URL from before the blob store (profiles/photos.ts).
+   */
+  mentorProfile: RecordedMentorProfile | null;
   termsAgreedAt: string | null;
   /** Business fields a mentor set in Profile Settings before saving the profile form. */
   businessDraft: SettingsBusiness;
@@ -46,6 +49,7 @@ export interface StudentRegistration {
 export type AccountCommand =
   | { type: 'SignUp'; accountId: string; role: 'mentor' | 'training_centre'; firstName: string; lastName: string; email: string; centreName: string | null; passwordHash: string }
   | { type: 'ProvisionAdmin'; accountId: string; firstName: string; lastName: string; email: string; passwordHash: string }
+  | { type: 'ProvisionAuditor'; accountId: string; firstName: string; lastName: string; email: string; temporaryPasswordHash: string }
   | (StudentRegistration & {
       type: 'RegisterStudent';
       accountId: string;
@@ -92,6 +96,10 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
     case 'AdminProvisioned': {
       const d = event.data;
       return { ...state, exists: true, id: d.accountId, role: 'admin', email: d.email, firstName: d.firstName, lastName: d.lastName, passwordHash: d.passwordHash };
+    }
+    case 'AuditorProvisioned': {
+      const d = event.data;
+      return { ...state, exists: true, id: d.accountId, role: 'auditor', email: d.email, firstName: d.firstName, lastName: d.lastName, passwordHash: d.temporaryPasswordHash, mustChangePassword: true };
     }
     case 'StudentRegistered': {
       const d = event.data;
@@ -161,6 +169,11 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       const { type: _t, ...data } = command;
       return [{ type: 'AdminProvisioned', data }];
     }
+    case 'ProvisionAuditor': {
+      if (state.exists) throw conflict('An account with this email already exists');
+      const { type: _t, ...data } = command;
+      return [{ type: 'AuditorProvisioned', data }];
+    }
     case 'RegisterStudent': {
       if (state.exists) throw conflict('An account with this email already exists');
       const { type: _t, centreVetted, ...data } = command;
@@ -206,7 +219,7 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
 
 export const CENTRE_NOT_VETTED = 'Your training centre must be vetted before it can register students. Please contact support.';
 
-const sameValues = <T extends object>(a: T, b: T) => (Object.keys(b) as (keyof T)[]).every((k) => a[k] === b[k]);
+const sameValues = <T extends object>(a: T, b: T) => (Object.keys(b) as (keyof T)[]).every((k) => a[k] === b[k] || JSON.stringify(a[k]) === JSON.stringify(b[k]));
 
 /** The current value of each field Profile Settings may change. */
 function currentProfile(state: AccountState): Required<ProfileChanges> {
@@ -243,7 +256,10 @@ function decideProfileChange(requested: ProfileChanges, state: AccountState): Ac
   const events: AccountEvent[] = [{ type: 'ProfileChanged', data: { accountId, changes } }];
   const businessChanged = SETTINGS_BUSINESS_FIELDS.some((f) => f in changes);
   if (state.mentorProfile && businessChanged) {
-    const profile = { ...state.mentorProfile };
+    const photo = state.mentorProfile.Gas_Safe_Card_Photo;
+    // An inline photo is never written again: the service moves it to the blob store first.
+    if (typeof photo === 'string') throw new Error('The mentor profile photo must be moved to the blob store first');
+    const profile: MentorProfile = { ...state.mentorProfile, Gas_Safe_Card_Photo: photo };
     for (const f of SETTINGS_BUSINESS_FIELDS) if (f in changes) profile[f] = changes[f] as string;
     events.push({ type: 'MentorProfileSaved', data: { accountId, profile, termsAgreedAt: state.termsAgreedAt! } });
   }

@@ -101,8 +101,8 @@ export function accountRoutes(deps: CommandDeps): Router {
     if (wait) throw tooMany(wait);
     const account = await accountByEmail(deps, body.Email);
     const matched = await checkCredentials(account, body.Password);
-    // Admins sign in through the admin portal only.
-    if (!account || !matched || account.role === 'admin') throw unauthorized('Invalid credentials');
+    // Admins and auditors sign in through the admin portal only.
+    if (!account || !matched || account.role === 'admin' || account.role === 'auditor') throw unauthorized('Invalid credentials');
     await Promise.all([signInAddress.giveBack(address), signInAccount.reset(key)]);
     if (account.locked) throw lockedError();
     res.json(await session(deps, account, account.mustChangePassword || matched === 'temporary'));

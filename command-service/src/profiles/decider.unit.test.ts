@@ -1,4 +1,5 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { checkEvent } from '@panda/events/catalogue';
 import type { MentorProfile } from '@panda/events/catalogue/profiles';
 import { spec } from '../shared/given-when-then';
 import { accountDecider, type AccountCommand, type AccountEvent } from '../accounts/decider';
@@ -130,5 +131,32 @@ describe('mentor profile (SaveMentorProfile)', () => {
   it('refuses other roles and unknown accounts', () => {
     account.given([centre]).when({ type: 'SaveMentorProfile', profile, agreedAt: 'x' }).thenThrows(403);
     account.given([]).when({ type: 'SaveMentorProfile', profile, agreedAt: 'x' }).thenThrows(404);
+  });});
+
+describe('the card photo is a blob reference in MentorProfileSaved (issue 15 item 1)', () => {
+  const photo = { hash: 'a'.repeat(64), content_type: 'image/jpeg' as const, size: 123_456, width: 1200, height: 800 };
+  const withPhoto = { ...profile, Gas_Safe_Card_Photo: photo };
+  const inline = { type: 'MentorProfileSaved', data: { accountId: 'm1', profile: { ...profile, Gas_Safe_Card_Photo: 'data:image/png;base64,iVBORw0KGgo=' }, termsAgreedAt: '2026-01-01T09:00:00.000Z' } } as unknown as AccountEvent;
+
+  it('records the reference; the same reference again records nothing', () => {
+    const event: AccountEvent = { type: 'MentorProfileSaved', data: { accountId: 'm1', profile: withPhoto, termsAgreedAt: '2026-01-01T09:00:00.000Z' } };
+    account.given([mentor]).when({ type: 'SaveMentorProfile', profile: withPhoto, agreedAt: '2026-01-01T09:00:00.000Z' }).then([event]);
+    account.given([mentor, event]).when({ type: 'SaveMentorProfile', profile: { ...withPhoto, Gas_Safe_Card_Photo: { ...photo } }, agreedAt: 'x' }).then([]);
+    expect(() => checkEvent('MentorProfileSaved', event.data)).not.toThrow();
+  });
+
+  it('the catalogue refuses new events that carry the image inline', () => {
+    expect(() => checkEvent('MentorProfileSaved', (inline as { data: unknown }).data)).toThrow();
+  });
+
+  it('replays an event recorded with an inline photo, and replaces it with a reference', () => {
+    account
+      .given([mentor, inline])
+      .when({ type: 'SaveMentorProfile', profile: withPhoto, agreedAt: 'x' })
+      .then([{ type: 'MentorProfileSaved', data: { accountId: 'm1', profile: withPhoto, termsAgreedAt: '2026-01-01T09:00:00.000Z' } }]);
+  });
+
+  it('never copies an inline photo into a new event (the service moves it to the blob store first)', () => {
+    expect(() => accountDecider.decide({ type: 'ChangeProfile', changes: { Business_Name: 'New Name' } }, [mentor, inline].reduce(accountDecider.evolve, accountDecider.initialState()))).toThrow(/blob store/);
   });
 });

@@ -3,6 +3,7 @@ import { accountStream } from '@panda/events/catalogue/accounts';
 import { startTestApp, TEST_PASSWORD, type TestApp } from '@panda/server/testing/harness';
 import { fullProfile, uniqueEmail, type Login } from '../admin/test-fixtures';
 import { get, jobsOf, place, readyMentor, registeredStudent, vet, vettedCentre, type StudentLogin } from '../training/test-fixtures';
+import { cameraJpeg } from '@panda/platform/testing/images';
 
 let app: TestApp;
 let north: Login;
@@ -152,14 +153,14 @@ describe('mentor profile: GET /api/mentor/profile-status and PUT /api/mentor/pro
   it('is incomplete (first time) until the form succeeds, then complete with business name and Gas Safe number', async () => {
     const mentor = await app.signUp('mentor', uniqueEmail('new-mentor'));
     expect((await get(app, '/api/mentor/profile-status', mentor.token)).body).toEqual({ profile_completed: false, is_first_time: true, business_name: null, gas_safe_number: null });
-    const r = await app.call('PUT', '/api/mentor/profile', mentorForm({ Gas_Safe_Card_Photo: photo(JPEG, 'image/png'), VAT_Registered: true, Referral_Source: 'Word of Mouth' }), mentor.token);
+    const r = await app.call('PUT', '/api/mentor/profile', mentorForm({ Gas_Safe_Card_Photo: photo(await cameraJpeg(300, 200), 'image/png'), VAT_Registered: true, Referral_Source: 'Word of Mouth' }), mentor.token);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ success: true, profile: { Business_Name: 'Test Heating Ltd', VAT_Registered: true, Terms_Agreed: true, profile_completed: true } });
     expect(Date.parse(r.body.profile.Terms_Agreed_At)).not.toBeNaN();
     expect((await get(app, '/api/mentor/profile-status', mentor.token)).body).toEqual({ profile_completed: true, is_first_time: false, business_name: 'Test Heating Ltd', gas_safe_number: '123456' });
     const profile = (await get(app, '/api/profile', mentor.token)).body;
-    // Stored with its real type (the bytes are a JPEG).
-    expect(profile.Gas_Safe_Card_Photo).toBe(photo(JPEG, 'image/jpeg'));
+    // Stored with its real type (the bytes are a JPEG), in the blob store.
+    expect(profile.Gas_Safe_Card_Photo).toMatchObject({ content_type: 'image/jpeg', width: 300, height: 200, url: `/api/mentors/${mentor.user.id}/gas-safe-photo?v=${profile.Gas_Safe_Card_Photo.hash}` });
     expect(profile).toMatchObject({ Referral_Source: 'Word of Mouth', Qualified_Boilers: true, Qualified_LPG: false });
   });
 

@@ -3,13 +3,15 @@ import { z } from 'zod';
 import { BUSINESS_TYPES, EDITABLE_PROFILE_FIELDS, REFERRAL_SOURCES, type MentorProfile, type ProfileChanges } from '@panda/events/catalogue/profiles';
 import { forbidden } from '@panda/platform/errors';
 import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
-import { checkImageDataUrl } from '@panda/platform/images';
+import { checkImageDataUrl, dataUrlBytes } from '@panda/platform/images';
+import { photoView } from '@panda/projections/read-models/mentor-profiles';
 import type { Role } from '@panda/platform/tokens';
 import { emailField } from '../accounts/routes';
-import { publicUser, runAccountCommand } from '../accounts/service';
+import { loadAccount, publicUser, runAccountCommand } from '../accounts/service';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
 import { uploadLimit } from '../shared/upload-limit';
 import { changeProfile } from './service';
+import { PHOTO_NOT_IMAGE, PHOTO_TOO_LARGE, resolvePhoto, type PhotoInput } from './photos';
 import { phoneField, postcodeField, requiredText } from '../shared/fields';
 
 const required = requiredText;
@@ -37,8 +39,6 @@ const settingsSchemas: Partial<Record<Role, z.ZodType<ProfileChanges>>> = {
   }),
 };
 
-const PHOTO_NOT_IMAGE = 'Please select a valid image file';
-const PHOTO_TOO_LARGE = 'Image must be smaller than 10MB';
 const flag = z.boolean({ error: 'Must be true or false' }).nullish().transform((v) => v ?? false);
 const optionalText = (max: number) =>
   z
@@ -66,14 +66,18 @@ const mentorProfileSchema = z
     Qualified_Commercial: flag,
     Additional_Information: optionalText(5000),
     Referral_Source: optionalText(100).refine((v) => v === null || (REFERRAL_SOURCES as readonly string[]).includes(v), 'Please select a valid referral source'),
+    /** A new image (data URL), the photo on file (its hash, or the photo object GET /api/profile gives), or none. */
     Gas_Safe_Card_Photo: z
-      .string({ error: PHOTO_NOT_IMAGE })
+      .union([z.string(), z.object({ hash: z.string() })], { error: PHOTO_NOT_IMAGE })
       .nullish()
-      .transform((v, ctx) => {
+      .transform((v, ctx): PhotoInput => {
         if (!v) return null;
-        const check = checkImageDataUrl(v);
-        if (check.ok) return check.dataUrl;
-        ctx.addIssue({ code: 'custom', message: check.reason === 'too_large' ? PHOTO_TOO_LARGE : PHOTO_NOT_IMAGE });
+        const hash = typeof v === 'string' ? v : v.hash;
+        if (/^[0-9a-f]{64}$/.test(hash)) return { keep: hash };
+        // A new image: shape, size and type by its first bytes here; decoded in full by resolvePhoto.
+        const check = typeof v === 'string' ? checkImageDataUrl(v) : null;
+        if (check?.ok) return { upload: dataUrlBytes(check.dataUrl) };
+        ctx.addIssue({ code: 'custom', message: check?.ok === false && check.reason === 'too_large' ? PHOTO_TOO_LARGE : PHOTO_NOT_IMAGE });
         return z.NEVER;
       }),
     Terms_Agreed: z.boolean({ error: 'Please agree to the terms and conditions' }).optional(),
@@ -101,16 +105,21 @@ export function profileRoutes(deps: CommandDeps): Router {
     sendResult(res, 200, result.position, { success: true, message: 'Profile updated successfully!', changed: result.events.length > 0, user: publicUser(result.state) });
   });
 
-  const photoUploads = uploadLimit(deps, (body) => typeof body.Gas_Safe_Card_Photo === 'string' && body.Gas_Safe_Card_Photo !== '');
+  // Only a new image (a data URL) is an upload; the photo on file sent back by its hash is not.
+  const photoUploads = uploadLimit(deps, (body) => typeof body.Gas_Safe_Card_Photo === 'string' && body.Gas_Safe_Card_Photo.startsWith('data:'));
   r.put('/api/mentor/profile', auth, requireRole('mentor'), photoUploads, async (req, res) => {
     const { id } = authOf(req);
-    const { Terms_Agreed: _t, Terms_Agreed_At: _a, ...profile } = validate(mentorProfileSchema, req.body);
-    const result = await runAccountCommand(deps, id, { type: 'SaveMentorProfile', profile: profile satisfies MentorProfile, agreedAt: deps.clock().toISOString() }, metaFor(req, deps));
+    const { Terms_Agreed: _t, Terms_Agreed_At: _a, Gas_Safe_Card_Photo: photoInput, ...fields } = validate(mentorProfileSchema, req.body);
+    // The photo reaches the blob store before the event that refers to it is appended.
+    const photo = await resolvePhoto(deps, await loadAccount(deps, id), photoInput, 'Gas_Safe_Card_Photo');
+    const profile: MentorProfile = { ...fields, Gas_Safe_Card_Photo: photo };
+    const result = await runAccountCommand(deps, id, { type: 'SaveMentorProfile', profile, agreedAt: deps.clock().toISOString() }, metaFor(req, deps));
     await deps.waitForProjections(result.position);
+    const saved = result.state.mentorProfile;
     sendResult(res, 200, result.position, {
       success: true,
       message: 'Profile updated successfully!',
-      profile: { ...result.state.mentorProfile, Terms_Agreed: true, Terms_Agreed_At: result.state.termsAgreedAt, profile_completed: true },
+      profile: { ...saved, Gas_Safe_Card_Photo: photoView(id, saved?.Gas_Safe_Card_Photo), Terms_Agreed: true, Terms_Agreed_At: result.state.termsAgreedAt, profile_completed: true },
     });
   });
 

@@ -1,7 +1,8 @@
 import type { AppendMeta } from '@panda/events/envelope';
-import type { ProfileChanges } from '@panda/events/catalogue/profiles';
+import { SETTINGS_BUSINESS_FIELDS, type ProfileChanges } from '@panda/events/catalogue/profiles';
 import type { CommandDeps } from '../shared/deps';
 import { claimEmail, loadAccount, normaliseEmail, releaseEmail, runAccountCommand } from '../accounts/service';
+import { moveInlinePhoto } from './photos';
 
 /**
  * Profile Settings: records what changed. A new email is claimed first (409 when another account
@@ -13,6 +14,8 @@ export async function changeProfile(deps: CommandDeps, accountId: string, change
   const newEmail = wanted.Email !== undefined ? normaliseEmail(wanted.Email) : null;
   if (newEmail !== null) wanted.Email = newEmail;
   const moving = newEmail !== null && newEmail !== before.email;
+  // A business field change saves the whole mentor profile again: never with an inline photo.
+  if (SETTINGS_BUSINESS_FIELDS.some((f) => wanted[f] !== undefined)) await moveInlinePhoto(deps, before, meta);
   if (moving) await claimEmail(deps, newEmail, accountId, meta);
   try {
     const result = await runAccountCommand(deps, accountId, { type: 'ChangeProfile', changes: wanted }, meta);

@@ -6,6 +6,7 @@ import type { ReadStore } from '@panda/projections/read-store';
 import type { Config } from '@panda/platform/config';
 import type { Logger } from '@panda/platform/logger';
 import type { Authenticator } from '@panda/platform/http';
+import type { BlobStore } from '@panda/platform/blob-store';
 import type { Throttles } from '@panda/platform/throttle';
 
 /** Everything a command route needs; time and ids are injected so that tests are deterministic. */
@@ -20,6 +21,8 @@ export interface CommandDeps {
   authenticator: Authenticator;
   /** Resolves once every read model reflects the log up to `position` (false on timeout). */
   waitForProjections: (position: number, timeoutMs?: number) => Promise<boolean>;
+  /** Images and other binary content, referenced from events by hash. */
+  blobs: BlobStore;
   /** Rate limits whose counters every service process shares. */
   throttles: Throttles;
 }

@@ -1,5 +1,6 @@
 import type { JobRequirements } from '@panda/events/catalogue/accounts';
 import { JOB_TYPES, REQUIREMENT_KEY, type Signature } from '@panda/events/catalogue/training';
+import { signatureContentHash } from '@panda/events/signature-hash';
 import { HttpError, conflict, notFound } from '@panda/platform/errors';
 import type { Decider } from '../shared/decider';
 import { activePlacement, evolveTraining, initialTrainingState, jobOfType, type TrainingEvent, type TrainingState } from './state';
@@ -64,10 +65,12 @@ export function decideTraining(command: TrainingCommand, state: TrainingState): 
       // Only the student's active mentor may sign; anyone else learns nothing about the job (ruling 12).
       if (!job || !placement || placement.mentorId !== command.mentorId) throw notFound('Job not found');
       if (job.completedCount >= job.totalCount) throw conflict(JOB_COMPLETE_MESSAGE);
+      const completedCount = job.completedCount + 1;
+      const contentHash = signatureContentHash({ studentId, jobType: job.jobType, count: completedCount, completedAt: command.completedAt, mentorId: command.mentorId, signature: command.signature });
       return [
         {
           type: 'JobCardSigned',
-          data: { jobId: job.jobId, studentId, mentorId: command.mentorId, signature: command.signature, completedAt: command.completedAt, completedCount: job.completedCount + 1 },
+          data: { jobId: job.jobId, studentId, mentorId: command.mentorId, signature: command.signature, completedAt: command.completedAt, completedCount, contentHash },
         },
       ];
     }

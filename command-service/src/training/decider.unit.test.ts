@@ -1,4 +1,6 @@
-import { describe, it } from 'vitest';
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { signatureContentHash } from '@panda/events/signature-hash';
 import type { JobRequirements } from '@panda/events/catalogue/accounts';
 import { spec } from '../shared/given-when-then';
 import { trainingDecider, type TrainingCommand } from './decider';
@@ -21,9 +23,18 @@ const opened = (jobId: string, jobType: 'Boiler Installs' | 'Boiler Service' | '
   data: { jobId, studentId: 's1', placementId: 'p1', mentorId: 'm1', jobType, totalCount },
 });
 const signature = { signature: 'D Clarke', mentorName: 'Dave Clarke', date: '2026-01-05', time: '10:30', timestamp: '2026-01-05T10:30:00.000Z' };
-const signed = (jobId: string, completedCount: number): E => ({
+const TYPE_OF: Record<string, 'Boiler Installs' | 'Boiler Service' | 'Pipework' | 'Repair'> = { 'j-bi': 'Boiler Installs', 'j-bs': 'Boiler Service', 'j-pw': 'Pipework', 'j-r': 'Repair' };
+const signed = (jobId: string, completedCount: number, mentorId = 'm1'): E => ({
   type: 'JobCardSigned',
-  data: { jobId, studentId: 's1', mentorId: 'm1', signature, completedAt: '2026-01-05T10:30:00.000Z', completedCount },
+  data: {
+    jobId,
+    studentId: 's1',
+    mentorId,
+    signature,
+    completedAt: '2026-01-05T10:30:00.000Z',
+    completedCount,
+    contentHash: signatureContentHash({ studentId: 's1', jobType: TYPE_OF[jobId], count: completedCount, completedAt: '2026-01-05T10:30:00.000Z', mentorId, signature }),
+  },
 });
 const placedWith = { placementId: 'p1', mentorId: 'm1', previousRequirements: req(10, 4, 8, 5) };
 const placed = [registered(), proposed, accepted, opened('j-bi', 'Boiler Installs', 10), opened('j-bs', 'Boiler Service', 4), opened('j-pw', 'Pipework', 8), opened('j-r', 'Repair', 5)];
@@ -144,6 +155,18 @@ describe('job cards (SignJobCard)', () => {
     training
       .given([...placed, signed('j-r', 1), ...second])
       .when(sign('j-r', 'm2'))
-      .then([{ type: 'JobCardSigned', data: { jobId: 'j-r', studentId: 's1', mentorId: 'm2', signature, completedAt: '2026-01-05T10:30:00.000Z', completedCount: 2 } }]);
+      .then([signed('j-r', 2, 'm2')]);
+  });
+
+  it('binds each sign-off to the SHA-256 of the canonical card content it signs', () => {
+    // Canonical JSON: keys sorted at every depth, no whitespace.
+    const canonical =
+      '{"completedAt":"2026-01-05T10:30:00.000Z","count":1,"jobType":"Repair","mentorId":"m1","signature":{"date":"2026-01-05","mentorName":"Dave Clarke","signature":"D Clarke","time":"10:30","timestamp":"2026-01-05T10:30:00.000Z"},"studentId":"s1"}';
+    const expected = createHash('sha256').update(canonical).digest('hex');
+    training
+      .given(placed)
+      .when(sign('j-r'))
+      .then([{ type: 'JobCardSigned', data: { jobId: 'j-r', studentId: 's1', mentorId: 'm1', signature, completedAt: '2026-01-05T10:30:00.000Z', completedCount: 1, contentHash: expected } }]);
+    expect(signatureContentHash({ studentId: 's1', jobType: 'Repair', count: 1, completedAt: '2026-01-05T10:30:00.000Z', mentorId: 'm1', signature: { ...signature, signature: 'D Clarkee' } })).not.toBe(expected);
   });
 });

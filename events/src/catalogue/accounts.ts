@@ -5,7 +5,7 @@ import { defineEvent } from '../define';
 export const accountStream = (accountId: string) => `account-${accountId}`;
 export const emailStream = (email: string) => `email-${email.trim().toLowerCase()}`;
 
-export const roleSchema = z.enum(['student', 'mentor', 'training_centre', 'admin']);
+export const roleSchema = z.enum(['student', 'mentor', 'training_centre', 'admin', 'auditor']);
 export type AccountRole = z.infer<typeof roleSchema>;
 
 const names = { firstName: z.string(), lastName: z.string() };
@@ -28,6 +28,12 @@ export const AccountSignedUp = defineEvent(
 export const AdminProvisioned = defineEvent(
   'AdminProvisioned',
   z.object({ accountId: z.string(), ...names, email: z.string(), passwordHash: z.string() }),
+);
+
+/** An admin provisioned an auditor (ruling 25): read-only access to the Audit view; must replace the temporary password. */
+export const AuditorProvisioned = defineEvent(
+  'AuditorProvisioned',
+  z.object({ accountId: z.string(), ...names, email: z.string(), temporaryPasswordHash: z.string() }),
 );
 
 export const jobRequirementsSchema = z.object({
@@ -79,6 +85,7 @@ export const accountEvents = [
   EmailReleased,
   AccountSignedUp,
   AdminProvisioned,
+  AuditorProvisioned,
   StudentRegistered,
   PasswordChanged,
   PasswordReset,

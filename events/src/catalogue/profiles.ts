@@ -41,10 +41,26 @@ export const EDITABLE_PROFILE_FIELDS: Record<AccountRole, readonly (keyof Profil
   training_centre: ['Name', 'Email'],
   mentor: ['First_Name', 'Last_Name', 'Email', ...SETTINGS_BUSINESS_FIELDS],
   admin: [],
+  auditor: [],
 };
 
 /** Someone changed their Profile Settings. An email change also moves the email claim (accounts.ts). */
 export const ProfileChanged = defineEvent('ProfileChanged', z.object({ accountId: z.string(), changes: profileChangesSchema }));
+
+/**
+ * A reference to an image in the blob store (platform/src/blob-store.ts): its sha256, type, size and
+ * pixel size. Events hold references, never the bytes (issue 15: KurrentDB refuses appends over 1 MiB).
+ */
+export const imageRefSchema = z
+  .object({
+    hash: z.string().regex(/^[0-9a-f]{64}$/),
+    content_type: z.enum(['image/jpeg', 'image/png', 'image/webp']),
+    size: z.number().int().positive(),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+  })
+  .strict();
+export type ImageRef = z.infer<typeof imageRefSchema>;
 
 export const mentorProfileSchema = z.object({
   Business_Name: z.string(),
@@ -62,10 +78,17 @@ export const mentorProfileSchema = z.object({
   Qualified_Commercial: z.boolean(),
   Additional_Information: z.string().nullable(),
   Referral_Source: z.string().nullable(),
-  /** Image data URL (JPEG, PNG or WEBP, checked by its bytes, at most 10 MB), or null. */
-  Gas_Safe_Card_Photo: z.string().nullable(),
+  /** The card photo in the blob store (decoded and encoded again on upload), or null. */
+  Gas_Safe_Card_Photo: imageRefSchema.nullable(),
 });
 export type MentorProfile = z.infer<typeof mentorProfileSchema>;
+
+/**
+ * A mentor profile as the log may hold it: MentorProfileSaved events recorded before the blob store
+ * carry the photo inline as an image data URL (a string). They still replay; new events cannot be
+ * recorded that way (the schema above refuses them).
+ */
+export type RecordedMentorProfile = Omit<MentorProfile, 'Gas_Safe_Card_Photo'> & { Gas_Safe_Card_Photo: ImageRef | string | null };
 
 /**
  * A mentor saved their complete business profile (the profile form, or a Profile Settings change of

@@ -93,6 +93,8 @@ export const JobCardSigned = defineEvent(
     completedAt: z.string(),
     /** Cards signed on this job after this one. */
     completedCount: z.number().int().min(1),
+    /** SHA-256 of the canonical card content signed (signature-hash.ts); absent on sign-offs recorded before it existed. */
+    contentHash: z.string().regex(/^[0-9a-f]{64}$/).optional(),
   }),
 );
 

@@ -81,6 +81,8 @@ export class FakeKurrentClient implements KurrentClient {
       let last: FakeRecord | undefined;
       for (const e of r.events) {
         last = this.write(r.streamName, e.type, e.data);
+        // The server keeps the id the client gave (the hash chain covers it).
+        last.id = e.id;
         last.metadata = e.metadata;
       }
       return { streamName: r.streamName, revision: last!.revision };
@@ -113,10 +115,8 @@ export class FakeKurrentClient implements KurrentClient {
     const from = options.fromPosition ?? (backwards ? END : START);
     const max = Number(options.maxCount ?? Number.MAX_SAFE_INTEGER);
     const filter = options.filter;
-    const pass = (e: FakeRecord) => {
-      if (!filter || !('regex' in filter)) return true;
-      return new RegExp(filter.regex).test(filter.filterOn === 'eventType' ? e.type : e.streamId);
-    };
+    const regex = filter && 'regex' in filter ? new RegExp(filter.regex) : null;
+    const pass = (e: FakeRecord) => !regex || regex.test(filter!.filterOn === 'eventType' ? e.type : e.streamId);
     const snapshot = backwards ? [...this.log].reverse() : [...this.log];
     async function* gen(): AsyncGenerator<AllStreamResolvedEvent> {
       let n = 0;

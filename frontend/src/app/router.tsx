@@ -11,7 +11,7 @@ const AuthRoute = lazy(() => import('../features/auth/routes/auth').then((m) => 
 const TermsRoute = lazy(() => import('../features/terms/routes/terms').then((m) => ({ default: m.TermsRoute })));
 const DashboardShell = lazy(() => import('./dashboard-shell').then((m) => ({ default: m.DashboardShell })));
 const AdminSignInRoute = lazy(() => import('../features/admin/routes/admin-sign-in').then((m) => ({ default: m.AdminSignInRoute })));
-const AdminDashboardRoute = lazy(() => import('../features/admin/routes/admin-dashboard').then((m) => ({ default: m.AdminDashboardRoute })));
+const PortalDashboardRoute = lazy(() => import('./portal-dashboard').then((m) => ({ default: m.PortalDashboardRoute })));
 /** The secret admin sign-in path: known only on the portal page itself, or to a browser that visited it. */
 const adminPortal = portalPath();
 
@@ -33,7 +33,7 @@ export const pageRoutes: RouteObject[] = [
     ),
   },
   ...(adminPortal ? [{ path: adminPortal, element: <AdminSignInRoute /> }] : []),
-  { path: ADMIN_DASHBOARD_PATH, element: <AdminDashboardRoute /> },
+  { path: ADMIN_DASHBOARD_PATH, element: <PortalDashboardRoute /> },
 ];
 
 export const routes: RouteObject[] = [

@@ -10,7 +10,7 @@ import { toast } from './toast';
  * /auth after 1.5 s (src/app/root-layout.tsx performs the navigation).
  */
 
-export type Role = 'student' | 'mentor' | 'training_centre' | 'admin';
+export type Role = 'student' | 'mentor' | 'training_centre' | 'admin' | 'auditor';
 
 export interface SessionUser {
   id: string;
@@ -48,6 +48,7 @@ export const ROLE_LABELS: Record<string, string> = {
   mentor: 'Mentor',
   training_centre: 'Training Centre',
   admin: 'Admin',
+  auditor: 'Auditor',
 };
 
 function readStored(): { token: string | null; user: SessionUser | null } {

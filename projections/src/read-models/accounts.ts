@@ -13,7 +13,7 @@ export const ACCOUNTS = 'accounts';
 
 export interface AccountDoc extends Doc {
   id: string;
-  role: 'student' | 'mentor' | 'training_centre' | 'admin';
+  role: 'student' | 'mentor' | 'training_centre' | 'admin' | 'auditor';
   First_Name: string;
   Last_Name: string;
   Name: string;
@@ -60,7 +60,7 @@ const base = (e: RecordedEvent, d: Data, role: AccountDoc['role'], first: string
 export const accountsProjection: Projection = {
   name: 'accounts',
   collections: { [ACCOUNTS]: ['role', 'email_lower', 'centre_id', 'Created_At'] },
-  handles: ['AccountSignedUp', 'AdminProvisioned', 'StudentRegistered', 'PasswordChanged', 'PasswordReset', 'AccountLocked', 'AccountUnlocked', 'AccountVetted', 'AccountUnvetted', 'ProfileChanged'],
+  handles: ['AccountSignedUp', 'AdminProvisioned', 'AuditorProvisioned', 'StudentRegistered', 'PasswordChanged', 'PasswordReset', 'AccountLocked', 'AccountUnlocked', 'AccountVetted', 'AccountUnvetted', 'ProfileChanged'],
   async apply(e, ctx) {
     const d = e.data as Data;
     switch (e.type) {
@@ -72,6 +72,9 @@ export const accountsProjection: Projection = {
       }
       case 'AdminProvisioned':
         ctx.put(ACCOUNTS, base(e, d, 'admin', d.firstName as string, d.lastName as string, d.email as string));
+        return;
+      case 'AuditorProvisioned':
+        ctx.put(ACCOUNTS, { ...base(e, d, 'auditor', d.firstName as string, d.lastName as string, d.email as string), must_change_password: true, temporary_password_unused: true });
         return;
       case 'StudentRegistered': {
         const doc = base(e, d, 'student', d.firstName as string, d.lastName as string, d.email as string);

@@ -1,4 +1,5 @@
-import { SETTINGS_BUSINESS_FIELDS, type MentorProfile, type ProfileChanges } from '@panda/events/catalogue/profiles';
+import { SETTINGS_BUSINESS_FIELDS, type ImageRef, type ProfileChanges, type RecordedMentorProfile } from '@panda/events/catalogue/profiles';
+import { inlineImage } from '@panda/platform/images';
 import type { Projection } from '../projection';
 
 /**
@@ -8,7 +9,7 @@ import type { Projection } from '../projection';
  */
 export const MENTOR_PROFILES = 'mentor_profiles';
 
-export type MentorProfileDoc = { [K in keyof MentorProfile]: MentorProfile[K] | null } & {
+export type MentorProfileDoc = { [K in keyof RecordedMentorProfile]: RecordedMentorProfile[K] | null } & {
   id: string;
   Terms_Agreed: boolean;
   Terms_Agreed_At: string | null;
@@ -49,7 +50,7 @@ export const mentorProfilesProjection: Projection = {
   collections: { [MENTOR_PROFILES]: [] },
   handles: ['MentorProfileSaved', 'ProfileChanged'],
   async apply(e, ctx) {
-    const d = e.data as { accountId: string; profile?: MentorProfile; termsAgreedAt?: string; changes?: ProfileChanges };
+    const d = e.data as { accountId: string; profile?: RecordedMentorProfile; termsAgreedAt?: string; changes?: ProfileChanges };
     if (e.type === 'ProfileChanged' && !SETTINGS_BUSINESS_FIELDS.some((f) => d.changes?.[f] !== undefined)) return;
     const doc = ((await ctx.get(MENTOR_PROFILES, d.accountId)) as MentorProfileDoc | null) ?? emptyMentorProfile(d.accountId, e.time);
     doc.updated_at = e.time;
@@ -60,4 +61,31 @@ export const mentorProfilesProjection: Projection = {
     }
     ctx.put(MENTOR_PROFILES, doc);
   },
+};
+
+/** The card photo as the API shows it: its reference and where to fetch it (with the caller's token). */
+export interface PhotoView {
+  hash: string;
+  content_type: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  url: string;
+}
+
+const gasSafePhotoPath = (mentorId: string) => `/api/mentors/${encodeURIComponent(mentorId)}/gas-safe-photo`;
+
+/**
+ * A profile's photo for the API: a blob reference, or a photo recorded inline before the blob store
+ * (its hash is that of its bytes; the photo route encodes it again before serving it).
+ */
+export function photoView(mentorId: string, photo: ImageRef | string | null | undefined): PhotoView | null {
+  if (photo == null) return null;
+  const ref = typeof photo === 'string' ? inlineRef(photo) : photo;
+  return { hash: ref.hash, content_type: ref.content_type, size: ref.size, width: ref.width, height: ref.height, url: `${gasSafePhotoPath(mentorId)}?v=${ref.hash}` };
+}
+
+const inlineRef = (dataUrl: string) => {
+  const { bytes, hash, contentType } = inlineImage(dataUrl);
+  return { hash, content_type: contentType, size: bytes.length, width: null, height: null };
 };

@@ -1,9 +1,11 @@
 import { Router } from 'express';
-import { EDITABLE_PROFILE_FIELDS } from '@panda/events/catalogue/profiles';
+import { EDITABLE_PROFILE_FIELDS, type ImageRef } from '@panda/events/catalogue/profiles';
 import { authOf, authenticate, requireRole } from '@panda/platform/http';
-import { unauthorized } from '@panda/platform/errors';
+import { forbidden, notFound, unauthorized } from '@panda/platform/errors';
+import { dataUrlBytes, decodeImage, inlineImage } from '@panda/platform/images';
+import type { BlobStore } from '@panda/platform/blob-store';
 import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
-import { MENTOR_PROFILES, emptyMentorProfile, type MentorProfileDoc } from '@panda/projections/read-models/mentor-profiles';
+import { MENTOR_PROFILES, emptyMentorProfile, photoView, type MentorProfileDoc } from '@panda/projections/read-models/mentor-profiles';
 import { CENTRE_STATS, MENTOR_STATS, STUDENTS, type CentreStatsDoc, type MentorStatsDoc, type StudentDoc } from '@panda/projections/read-models/training';
 import type { ReadStore } from '@panda/projections/read-store';
 import type { QueryDeps } from '../shared/deps';
@@ -13,7 +15,17 @@ import { accountOf, person, studentCard } from '../students/views';
 async function mentorProfile(rs: ReadStore, id: string) {
   const doc = ((await rs.get(MENTOR_PROFILES, id)) as MentorProfileDoc | null) ?? emptyMentorProfile(id, '');
   const { _audience: _a, updated_at: _u, id: _id, ...fields } = doc;
-  return fields;
+  return { ...fields, Gas_Safe_Card_Photo: photoView(id, doc.Gas_Safe_Card_Photo) };
+}
+
+/** The bytes to serve: the blob as stored (encoded again on upload), or an inline photo decoded and encoded again; null if none. */
+async function photoBytes(blobs: BlobStore, photo: ImageRef | string): Promise<{ bytes: Buffer; contentType: string } | null> {
+  if (typeof photo !== 'string') {
+    const blob = await blobs.get(photo.hash);
+    return blob && { bytes: blob.bytes, contentType: photo.content_type };
+  }
+  const decoded = await decodeImage(dataUrlBytes(photo));
+  return decoded.ok ? { bytes: decoded.image.bytes, contentType: decoded.image.contentType } : null;
 }
 
 /** Profile Settings data per role (spec sections 2 and 3); passwords are never part of it (ruling 9). */
@@ -68,6 +80,33 @@ export function profileQueryRoutes(deps: QueryDeps): Router {
     const acc = (await rs.get(ACCOUNTS, authOf(req).id)) as AccountDoc | null;
     if (!acc) throw unauthorized();
     res.json(await profileOf(rs, acc));
+  });
+
+  /**
+   * The Gas Safe card photo, to the mentor and to admins (ruling 12); another mentor gets 404 (its
+   * existence is not revealed), students and centres 403. Blob bytes were encoded again on upload; a
+   * photo recorded inline before the blob store is decoded and encoded again here before it is served.
+   */
+  r.get('/api/mentors/:id/gas-safe-photo', auth, async (req, res) => {
+    const caller = authOf(req);
+    const id = req.params.id as string;
+    if (caller.role !== 'mentor' && caller.role !== 'admin') throw forbidden();
+    if (caller.role === 'mentor' && caller.id !== id) throw notFound('Not found');
+    const photo = ((await rs.get(MENTOR_PROFILES, id)) as MentorProfileDoc | null)?.Gas_Safe_Card_Photo;
+    if (!photo) throw notFound('No Gas Safe card photo');
+    const etag = `"${typeof photo === 'string' ? inlineImage(photo).hash : photo.hash}"`;
+    res.setHeader('Cache-Control', 'private, no-cache');
+    res.setHeader('ETag', etag);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+    res.setHeader('Content-Disposition', 'inline');
+    if (req.header('If-None-Match') === etag) return void res.status(304).end();
+    const image = await photoBytes(deps.blobs, photo);
+    if (!image) {
+      res.removeHeader('ETag');
+      throw notFound('No Gas Safe card photo');
+    }
+    res.type(image.contentType).send(image.bytes);
   });
 
   r.get('/api/mentor/profile-status', auth, requireRole('mentor'), async (req, res) => {

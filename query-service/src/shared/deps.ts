@@ -1,8 +1,10 @@
 import type { RequestHandler } from 'express';
 import type { ReadStore } from '@panda/projections/read-store';
+import type { EventStore } from '@panda/events/event-store';
 import type { Config } from '@panda/platform/config';
 import type { Logger } from '@panda/platform/logger';
 import type { Authenticator } from '@panda/platform/http';
+import type { BlobStore } from '@panda/platform/blob-store';
 import { HttpError } from '@panda/platform/errors';
 
 export interface QueryDeps {
@@ -14,6 +16,11 @@ export interface QueryDeps {
   waitForProjections: (position: number, timeoutMs?: number) => Promise<boolean>;
   /** Lowest checkpoint over the projections, and each one's. */
   projectionStatus: () => Promise<{ position: number; projections: Record<string, number> }>;
+  /** The event log, for the audit calls (as-of replay folds the log itself; verify; audit reads are recorded). */
+  store: EventStore;
+  clock: () => Date;
+  /** Images and other binary content that events refer to by hash. */
+  blobs: BlobStore;
 }
 
 export const READ_YOUR_WRITES_TIMEOUT_MS = 5000;

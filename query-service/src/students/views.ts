@@ -26,6 +26,9 @@ export function visibleFilter(auth: AuthContext, studentField: 'id' | 'Student_I
       return { centre_id: auth.id };
     case 'mentor':
       return { mentor_id: auth.id };
+    case 'auditor':
+      // Auditors read training only through the audit calls (ruling 25).
+      return { [studentField]: { $in: [] } };
   }
 }
 

@@ -46,7 +46,14 @@ import { UsersTable, type UserRow } from '../components/users-table';
 import { itemCreated, itemEmail, itemName, matchesSearch, placementCentre, shortDate } from '../lib/format';
 import { portalPath } from '../lib/portal';
 
-type TabKey = 'students' | 'mentors' | 'training_centres' | 'placements';
+type TabKey = 'students' | 'mentors' | 'training_centres' | 'placements' | string;
+
+/** A tab another feature adds, composed by the app (e.g. the Audit view); its panel replaces the lists' search bar and table. */
+export interface ExtraTab {
+  key: string;
+  label: string;
+  render: () => React.ReactNode;
+}
 
 function studentPlacementText(s: AdminStudent): string {
   if (s.Matched) return s.mentor_name ? `Matched with ${s.mentor_name}` : 'Matched';
@@ -57,7 +64,7 @@ function studentPlacementText(s: AdminStudent): string {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Admin dashboard (spec "Admin dashboard"): only with a stored admin session, else back to the portal. */
-export function AdminDashboardRoute() {
+export function AdminDashboardRoute({ extraTabs = [] }: { extraTabs?: ExtraTab[] }) {
   const status = useAppSelector(selectSessionStatus);
   const token = useAppSelector(selectToken);
   const user = useAppSelector(selectUser);
@@ -73,10 +80,10 @@ export function AdminDashboardRoute() {
   // users' /auth page) 1.5 s later, as on the user dashboard.
   if (!token && expired) return <LoadingScreen message="Redirecting to sign in..." />;
   if (!token || !user || user.role !== 'admin') return <Navigate to={portal ?? '/'} replace />;
-  return <AdminDashboard user={user} portal={portal} />;
+  return <AdminDashboard user={user} portal={portal} extraTabs={extraTabs} />;
 }
 
-function AdminDashboard({ user, portal }: { user: SessionUser; portal: string | null }) {
+function AdminDashboard({ user, portal, extraTabs }: { user: SessionUser; portal: string | null; extraTabs: ExtraTab[] }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [tab, setTab] = useState<TabKey>('students');
@@ -177,6 +184,7 @@ function AdminDashboard({ user, portal }: { user: SessionUser; portal: string | 
     { key: 'training_centres', label: 'Training Centres', count: centreRows.length },
     { key: 'placements', label: 'Placements', count: placementRows.length },
   ];
+  const extra = extraTabs.find((t) => t.key === tab);
 
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
@@ -223,7 +231,7 @@ function AdminDashboard({ user, portal }: { user: SessionUser; portal: string | 
         )}
 
         <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2, alignItems: { md: 'center' } }}>
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2, alignItems: { md: 'center' }, display: extra ? 'none' : undefined }}>
             <TextField
               placeholder="Search by name or email..."
               value={search}
@@ -259,10 +267,15 @@ function AdminDashboard({ user, portal }: { user: SessionUser; portal: string | 
             {tabs.map((t) => (
               <Tab key={t.key} value={t.key} label={`${t.label} (${t.count})`} id={`admin-tab-${t.key}`} aria-controls={`admin-panel-${t.key}`} />
             ))}
+            {extraTabs.map((t) => (
+              <Tab key={t.key} value={t.key} label={t.label} id={`admin-tab-${t.key}`} aria-controls={`admin-panel-${t.key}`} />
+            ))}
           </Tabs>
           {fetching && !loading ? <LinearProgress sx={{ height: 2 }} aria-label="Refreshing" /> : <Box sx={{ height: 2 }} />}
           <Box role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
-            {loading ? (
+            {extra ? (
+              <Box sx={{ p: { xs: 1.5, md: 2 } }}>{extra.render()}</Box>
+            ) : loading ? (
               <LoadingScreen fullScreen={false} message="Loading..." />
             ) : tab === 'students' ? (
               <UsersTable

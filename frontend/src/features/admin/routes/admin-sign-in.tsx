@@ -57,14 +57,16 @@ export function AdminSignInRoute() {
     }
     try {
       const response = await signIn({ email: value, password }).unwrap();
-      if (!response?.token || !response.user || (response.user.role ?? response.role) !== 'admin') {
+      // Admins and auditors (ruling 25) sign in here; the dashboard shows an auditor the Audit view only.
+      const role = response?.user?.role ?? response?.role;
+      if (!response?.token || !response.user || (role !== 'admin' && role !== 'auditor')) {
         toast.error('Invalid credentials');
         return;
       }
-      if (!dispatch(completeLogin(response.token, { ...response.user, role: 'admin' }))) return;
+      if (!dispatch(completeLogin(response.token, { ...response.user, role }))) return;
       setDone(true);
       setPassword('');
-      toast.success('Welcome back, Admin!');
+      toast.success(role === 'admin' ? 'Welcome back, Admin!' : 'Welcome, Auditor!');
       timer.current = setTimeout(() => navigate(ADMIN_DASHBOARD_PATH, { replace: true }), NAVIGATE_AFTER_MS);
     } catch (err) {
       toast.error(errorMessage(err, 'Invalid credentials'));

@@ -23,6 +23,16 @@ export interface MentorProfileStatus {
   gas_safe_number: string | null;
 }
 
+/** The Gas Safe card photo on file: a blob-store reference and the authenticated URL that serves it. */
+export interface GasSafePhoto {
+  hash: string;
+  content_type: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  url: string;
+}
+
 /** The Mentor fields of spec section 3 that 'Edit Your Mentor Profile' edits. */
 export interface MentorProfileFields {
   Business_Name: string;
@@ -40,10 +50,12 @@ export interface MentorProfileFields {
   Qualified_Commercial: boolean;
   Additional_Information: string | null;
   Referral_Source: string | null;
-  Gas_Safe_Card_Photo: string | null;
+  Gas_Safe_Card_Photo: GasSafePhoto | null;
 }
 
-export interface UpdateMentorProfileRequest extends MentorProfileFields {
+export interface UpdateMentorProfileRequest extends Omit<MentorProfileFields, 'Gas_Safe_Card_Photo'> {
+  /** A new image (data URL), the hash of the photo on file to keep it, or null for none. */
+  Gas_Safe_Card_Photo: string | null;
   Terms_Agreed: boolean;
   Terms_Agreed_At: string;
 }

@@ -6,14 +6,22 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { compressImage, formatBytes, ImageCompressionError, isImageFile, MAX_IMAGE_BYTES, type CompressedImage } from '../../../lib/compress-image';
+import { useAuthedImage } from '../../../lib/authed-image';
 import { toast } from '../../../lib/toast';
+import type { GasSafePhoto } from '../api/mentor-api';
 
 /** Profile photos are scaled to fit 1200 x 1200 (spec section 9). */
 const PHOTO_MAX = 1200;
 
+/** A new image (its data URL), the photo on file (served by an authenticated route), or none. */
+export type PhotoValue = string | GasSafePhoto | null;
+
+export const isGasSafePhoto = (v: unknown): v is GasSafePhoto =>
+  typeof v === 'object' && v !== null && typeof (v as GasSafePhoto).hash === 'string' && typeof (v as GasSafePhoto).url === 'string';
+
 export interface GasSafePhotoFieldProps {
-  value: string | null;
-  onChange: (dataUrl: string | null) => void;
+  value: PhotoValue;
+  onChange: (photo: PhotoValue) => void;
   onBusyChange?: (busy: boolean) => void;
   disabled?: boolean;
 }
@@ -24,6 +32,8 @@ export function GasSafePhotoField({ value, onChange, onBusyChange, disabled }: G
   const inputRef = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [info, setInfo] = useState<CompressedImage | null>(null);
+  const onFile = useAuthedImage(isGasSafePhoto(value) ? value.url : null);
+  const previewSrc = typeof value === 'string' ? value : onFile?.status === 'loaded' ? onFile.src : null;
 
   const setBusyState = (b: boolean) => {
     setBusy(b);
@@ -107,10 +117,14 @@ export function GasSafePhotoField({ value, onChange, onBusyChange, disabled }: G
             color: 'text.secondary',
           }}
         >
-          {busy ? (
-            <CircularProgress size={28} aria-label="Processing image" />
+          {busy || onFile?.status === 'loading' ? (
+            <CircularProgress size={28} aria-label={busy ? 'Processing image' : 'Loading photo'} />
+          ) : previewSrc ? (
+            <Box component="img" src={previewSrc} alt="Gas Safe card preview" sx={{ width: '100%', height: '100%', objectFit: 'contain' }} />
           ) : value ? (
-            <Box component="img" src={value} alt="Gas Safe card preview" sx={{ width: '100%', height: '100%', objectFit: 'contain' }} />
+            <Typography variant="body2" sx={{ px: 1, textAlign: 'center' }}>
+              Photo could not be loaded
+            </Typography>
           ) : (
             <AddPhotoAlternateOutlined sx={{ fontSize: 36, opacity: 0.6 }} aria-hidden />
           )}
@@ -122,9 +136,11 @@ export function GasSafePhotoField({ value, onChange, onBusyChange, disabled }: G
               ? 'Compressing your image...'
               : info
                 ? `${info.width} x ${info.height} px · ${formatBytes(info.originalBytes)} → ${formatBytes(info.bytes)}`
-                : value
-                  ? 'Your card photo is on file.'
-                  : 'A clear photo of the front of your Gas Safe ID card. Any image up to 10MB.'}
+                : isGasSafePhoto(value) && value.width && value.height
+                  ? `Your card photo is on file: ${value.width} x ${value.height} px · ${formatBytes(value.size)}.`
+                  : value
+                    ? 'Your card photo is on file.'
+                    : 'A clear photo of the front of your Gas Safe ID card. Any image up to 10MB.'}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, mt: 1.5, flexWrap: 'wrap' }}>
             <Button

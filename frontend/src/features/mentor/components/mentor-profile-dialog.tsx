@@ -20,8 +20,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
-import { useGetMentorProfileDetailsQuery, useUpdateMentorProfileMutation, type MentorProfileDetails, type MentorProfileFields } from '../api/mentor-api';
-import { GasSafePhotoField } from './gas-safe-photo-field';
+import { useGetMentorProfileDetailsQuery, useUpdateMentorProfileMutation, type MentorProfileDetails, type UpdateMentorProfileRequest } from '../api/mentor-api';
+import { GasSafePhotoField, isGasSafePhoto, type PhotoValue } from './gas-safe-photo-field';
 
 /** Tag of this form's error toasts: a new submit clears the earlier ones. */
 const FORM_TOASTS = 'mentor-profile';
@@ -55,7 +55,7 @@ type FlagField =
   | 'Qualified_LPG'
   | 'Qualified_Commercial';
 
-type FormState = Record<TextKey, string> & Record<FlagField, boolean> & { Gas_Safe_Card_Photo: string | null; Terms_Agreed: boolean };
+type FormState = Record<TextKey, string> & Record<FlagField, boolean> & { Gas_Safe_Card_Photo: PhotoValue; Terms_Agreed: boolean };
 
 /** Required fields in form order, with the label used in '<label> is required'. */
 const REQUIRED: Array<[TextKey, string]> = [
@@ -98,7 +98,7 @@ function formFrom(p: MentorProfileDetails | undefined): FormState {
     Qualified_Gas_Meters: !!p?.Qualified_Gas_Meters,
     Qualified_LPG: !!p?.Qualified_LPG,
     Qualified_Commercial: !!p?.Qualified_Commercial,
-    Gas_Safe_Card_Photo: typeof p?.Gas_Safe_Card_Photo === 'string' && p.Gas_Safe_Card_Photo ? p.Gas_Safe_Card_Photo : null,
+    Gas_Safe_Card_Photo: isGasSafePhoto(p?.Gas_Safe_Card_Photo) ? p.Gas_Safe_Card_Photo : null,
     Terms_Agreed: !!p?.Terms_Agreed,
   };
 }
@@ -179,7 +179,7 @@ export function MentorProfileDialog({ open, onClose }: MentorProfileDialogProps)
       for (const [, message] of errors) toast.error(message, { group: FORM_TOASTS });
       return;
     }
-    const profile: MentorProfileFields = {
+    const profile: Omit<UpdateMentorProfileRequest, 'Terms_Agreed' | 'Terms_Agreed_At'> = {
       Business_Name: form.Business_Name.trim(),
       Business_Postcode: form.Business_Postcode.trim().toUpperCase(),
       Business_Phone_Number: form.Business_Phone_Number.trim(),
@@ -195,7 +195,8 @@ export function MentorProfileDialog({ open, onClose }: MentorProfileDialogProps)
       Qualified_Commercial: form.Qualified_Commercial,
       Additional_Information: form.Additional_Information.trim() || null,
       Referral_Source: form.Referral_Source || null,
-      Gas_Safe_Card_Photo: form.Gas_Safe_Card_Photo,
+      // A new image goes as its data URL; the photo on file is kept by its hash.
+      Gas_Safe_Card_Photo: typeof form.Gas_Safe_Card_Photo === 'string' ? form.Gas_Safe_Card_Photo : (form.Gas_Safe_Card_Photo?.hash ?? null),
     };
     try {
       await update({ ...profile, Terms_Agreed: true, Terms_Agreed_At: new Date().toISOString() }).unwrap();
@@ -314,7 +315,7 @@ export function MentorProfileDialog({ open, onClose }: MentorProfileDialogProps)
               <Section title="Gas Safe Card">
                 <GasSafePhotoField
                   value={form.Gas_Safe_Card_Photo}
-                  onChange={(dataUrl) => setForm((f) => ({ ...f, Gas_Safe_Card_Photo: dataUrl }))}
+                  onChange={(photo) => setForm((f) => ({ ...f, Gas_Safe_Card_Photo: photo }))}
                   onBusyChange={setPhotoBusy}
                   disabled={saving}
                 />

@@ -1,0 +1,93 @@
+/**
+ * Hash-chain verify speed (ruling 27): verifying the whole log against the raw read rate of the same
+ * log in the same run (readAll in pages of 500, as projections read it). The log is generated as a
+ * pre-chain log (plain rows, one transaction per 10,000) and chained by the store's migration when it
+ * opens, which is timed too. `BENCH_VERIFY_EVENTS` (default 1,000,000) sets the size.
+ * Run alone: `npm run bench:verify`; also section 4 of `npm run bench`.
+ */
+import Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { SqliteEventStore } from '@panda/events/sqlite-event-store';
+
+const fmt = (n: number) => n.toLocaleString('en-GB', { maximumFractionDigits: 0 });
+
+function generate(file: string, n: number) {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  // Generation only: no fsync, ids in key order (random UUIDs into a unique index cost minutes at 1M).
+  db.pragma('synchronous = OFF');
+  db.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, event_id TEXT NOT NULL UNIQUE, stream TEXT NOT NULL, version INTEGER NOT NULL,
+    type TEXT NOT NULL, data TEXT NOT NULL, time TEXT NOT NULL, actor_id TEXT, correlation_id TEXT NOT NULL, command_id TEXT, UNIQUE (stream, version))`);
+  const ins = db.prepare('INSERT INTO events (event_id, stream, version, type, data, time, actor_id, correlation_id, command_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const prefix = randomUUID();
+  const batch = db.transaction((from: number, to: number) => {
+    for (let i = from; i < to; i++) {
+      const student = `student-${i % 20_000}`;
+      const at = new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
+      const data = {
+        jobId: `job-${i % 80_000}`,
+        studentId: student,
+        mentorId: `mentor-${i % 700}`,
+        signature: { signature: 'D Clarke', mentorName: 'Dave Clarke', date: at.slice(0, 10), time: at.slice(11, 16), timestamp: at },
+        completedAt: at,
+        completedCount: 1 + Math.floor(i / 20_000),
+      };
+      const id = `${prefix}-${String(i).padStart(12, '0')}`;
+      ins.run(`${id}-e`, `account-${student}`, Math.floor(i / 20_000), 'JobCardSigned', JSON.stringify(data), at, `mentor-${i % 700}`, `${id}-c`, `${id}-k`);
+    }
+  });
+  for (let i = 0; i < n; i += 10_000) batch(i, Math.min(n, i + 10_000));
+  db.close();
+}
+
+export async function verifyBench(n = Number(process.env.BENCH_VERIFY_EVENTS ?? 1_000_000)) {
+  const dir = mkdtempSync(join(tmpdir(), 'panda-bench-verify-'));
+  const file = join(dir, 'events.db');
+  let t = performance.now();
+  generate(file, n);
+  const generated = performance.now() - t;
+
+  t = performance.now();
+  const store = new SqliteEventStore(file);
+  const migrated = performance.now() - t;
+
+  const readRates: number[] = [];
+  const verifyRates: number[] = [];
+  let report;
+  // Alternate the two, three rounds each, so that both see the same cache and machine load.
+  for (let round = 0; round < 3; round++) {
+    t = performance.now();
+    let read = 0;
+    for (let after = 0; ; ) {
+      const page = await store.readAll(after, 500);
+      if (!page.length) break;
+      read += page.length;
+      after = page[page.length - 1].position;
+    }
+    readRates.push((read / (performance.now() - t)) * 1000);
+    t = performance.now();
+    report = await store.verifyChain();
+    verifyRates.push((report.events / (performance.now() - t)) * 1000);
+  }
+  await store.close();
+  rmSync(dir, { recursive: true, force: true });
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1];
+  const read = median(readRates);
+  const verify = median(verifyRates);
+  console.log(`4. Hash-chain verify over ${fmt(n)} events (ruling 27; median of 3 rounds)`);
+  console.log(`   generated in ${fmt(generated)} ms; chained by the migration at open in ${fmt(migrated)} ms (${fmt((n / migrated) * 1000)} events/s)`);
+  console.log(`   raw log read: ${fmt(read)} events/s   verify: ${fmt(verify)} events/s   ratio: ${(verify / read).toFixed(2)} (target >= 0.5)   ok: ${report!.ok}\n`);
+  if (!report!.ok || report!.events !== n) throw new Error(`verify did not pass over the generated log: ${JSON.stringify(report)}`);
+  return verify / read;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  verifyBench().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}

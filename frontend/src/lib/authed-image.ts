@@ -1,0 +1,43 @@
+import { useEffect, useState } from 'react';
+import { useAppSelector } from './hooks';
+import { selectToken } from './session';
+
+export type AuthedImage = { status: 'loading' } | { status: 'loaded'; src: string } | { status: 'failed' };
+
+/**
+ * An image behind an authenticated API route (an <img> cannot send the bearer token): fetched with
+ * the session's token and shown through a blob: URL that lives only as long as the component, so the
+ * image never gets a URL another page could load. `url` null: nothing to load.
+ */
+export function useAuthedImage(url: string | null): AuthedImage | null {
+  const token = useAppSelector(selectToken);
+  const [image, setImage] = useState<AuthedImage | null>(null);
+
+  useEffect(() => {
+    if (!url || !token) {
+      setImage(null);
+      return;
+    }
+    const abort = new AbortController();
+    let objectUrl: string | null = null;
+    setImage({ status: 'loading' });
+    (async () => {
+      try {
+        const res = await fetch(url, { headers: { Authorization: `Bearer ${token}` }, signal: abort.signal });
+        if (!res.ok) throw new Error(`HTTP ${res.status}`);
+        const blob = await res.blob();
+        if (abort.signal.aborted) return;
+        objectUrl = URL.createObjectURL(blob);
+        setImage({ status: 'loaded', src: objectUrl });
+      } catch {
+        if (!abort.signal.aborted) setImage({ status: 'failed' });
+      }
+    })();
+    return () => {
+      abort.abort();
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [url, token]);
+
+  return image;
+}

@@ -1,0 +1,152 @@
+import PDFDocument from 'pdfkit';
+import type { ChainReport } from '@panda/events/hash-chain';
+import type { Person, SignOff } from './replay';
+
+/** One signed card as the evidence pack lists it. */
+export interface EvidenceRow {
+  job_type: string;
+  card_number: number;
+  total_count: number;
+  signed_at: string;
+  completed_at: string;
+  mentor_name: string;
+  mentor_email: string;
+  gas_safe_number: string;
+  signature: string;
+  signature_mentor_name: string;
+  signature_date: string;
+  signature_time: string;
+  content_hash: string;
+  content_hash_source: SignOff['content_hash_source'];
+  content_hash_matches: boolean | null;
+  position: number;
+}
+
+export interface Evidence {
+  student: Person;
+  centre: Person | null;
+  /** The mentors of the student's placements (active first), with their Gas Safe numbers. */
+  mentors: Person[];
+  rows: EvidenceRow[];
+  log: ChainReport;
+  exportedAt: string;
+  exportedBy: { name: string; email: string; role: string };
+}
+
+const CSV_COLUMNS = [
+  'student_id',
+  'student_name',
+  'student_email',
+  'training_centre',
+  'job_type',
+  'card_number',
+  'total_count',
+  'signed_at',
+  'completed_at',
+  'mentor_name',
+  'mentor_email',
+  'gas_safe_number',
+  'signature',
+  'signature_mentor_name',
+  'signature_date',
+  'signature_time',
+  'content_hash',
+  'content_hash_source',
+  'log_position',
+  'log_head_hash',
+  'log_verified',
+] as const;
+
+/** RFC 4180 quoting; a cell a spreadsheet would run as a formula is prefixed with an apostrophe. */
+const cell = (v: unknown) => {
+  let s = v == null ? '' : String(v);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+export function evidenceCsv(ev: Evidence): string {
+  const lines = [CSV_COLUMNS.join(',')];
+  for (const r of ev.rows) {
+    const values: Record<(typeof CSV_COLUMNS)[number], unknown> = {
+      student_id: ev.student.id,
+      student_name: ev.student.name,
+      student_email: ev.student.email,
+      training_centre: ev.centre?.name ?? 'Independent',
+      job_type: r.job_type,
+      card_number: r.card_number,
+      total_count: r.total_count,
+      signed_at: r.signed_at,
+      completed_at: r.completed_at,
+      mentor_name: r.mentor_name,
+      mentor_email: r.mentor_email,
+      gas_safe_number: r.gas_safe_number,
+      signature: r.signature,
+      signature_mentor_name: r.signature_mentor_name,
+      signature_date: r.signature_date,
+      signature_time: r.signature_time,
+      content_hash: r.content_hash,
+      content_hash_source: r.content_hash_source,
+      log_position: r.position,
+      log_head_hash: ev.log.head_hash,
+      log_verified: ev.log.ok ? 'yes' : `no (first bad position ${ev.log.first_bad_position})`,
+    };
+    lines.push(CSV_COLUMNS.map((c) => cell(values[c])).join(','));
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** The evidence pack as a PDF (pdfkit): who, every signed card with its signature and hash, the log's head hash. */
+export function evidencePdf(ev: Evidence): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Panda evidence pack: ${ev.student.name}`, Author: 'Panda', Subject: 'Signed job cards' } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const width = doc.page.width - 100;
+  const label = (k: string, v: string) => doc.font('Helvetica-Bold').text(`${k}: `, { continued: true }).font('Helvetica').text(v);
+
+  doc.font('Helvetica-Bold').fontSize(18).text('Evidence pack: signed job cards');
+  doc.moveDown(0.5).fontSize(10);
+  label('Student', `${ev.student.name} <${ev.student.email}> (id ${ev.student.id})`);
+  label('Training centre', ev.centre ? `${ev.centre.name} <${ev.centre.email}>` : 'Independent student (no training centre)');
+  if (ev.mentors.length === 0) label('Mentor', 'none');
+  for (const m of ev.mentors) label('Mentor', `${m.name} <${m.email}>, Gas Safe registration ${m.gasSafeNumber ?? 'not given'}`);
+  label('Exported', `${ev.exportedAt} by ${ev.exportedBy.name} <${ev.exportedBy.email}> (${ev.exportedBy.role})`);
+  doc.moveDown(0.5);
+  doc.font('Helvetica-Bold').text('Event log at export');
+  doc.font('Helvetica').text(
+    ev.log.ok ? `Hash chain verified over ${ev.log.events} events.` : `Hash chain FAILED verification at log position ${ev.log.first_bad_position} (${ev.log.fault}).`,
+  );
+  doc.font('Courier').fontSize(8).text(`Head hash: ${ev.log.head_hash}`, { width });
+  doc.moveDown(1);
+
+  doc.font('Helvetica-Bold').fontSize(12).text(`Signed job cards (${ev.rows.length})`);
+  doc.moveDown(0.3);
+  if (ev.rows.length === 0) doc.font('Helvetica').fontSize(10).text('No job card has been signed.');
+  for (const r of ev.rows) {
+    if (doc.y > doc.page.height - 160) doc.addPage();
+    doc.font('Helvetica-Bold').fontSize(10).text(`${r.job_type}: card ${r.card_number} of ${r.total_count}`);
+    doc.font('Helvetica').fontSize(9);
+    doc.text(`Signature: "${r.signature}" by ${r.signature_mentor_name}, ${r.signature_date} ${r.signature_time}`);
+    doc.text(`Signed by ${r.mentor_name} <${r.mentor_email}>, Gas Safe ${r.gas_safe_number || 'not given'}`);
+    doc.text(`Recorded ${r.signed_at} (log position ${r.position}); work completed ${r.completed_at}`);
+    const source = r.content_hash_source === 'recorded' ? (r.content_hash_matches ? 'recorded with the signature; content matches' : 'recorded with the signature; CONTENT DOES NOT MATCH') : 'computed on replay (signed before hashes were recorded)';
+    doc.font('Courier').fontSize(8).text(`Content SHA-256: ${r.content_hash}`, { width });
+    doc.font('Helvetica').fontSize(8).fillColor('#444444').text(`Hash ${source}`).fillColor('black');
+    doc.moveDown(0.6);
+  }
+  doc.moveDown(0.5);
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor('#444444')
+    .text(
+      'Each content hash is the SHA-256 of the canonical JSON (sorted keys) of the card signed: student, job type, card number, completion time, mentor and signature. ' +
+        'The head hash identifies the whole event log at export: keep it; the log can later be checked against it with GET /api/audit/verify or npm run verify-log.',
+      { width },
+    );
+  doc.end();
+  return done;
+}

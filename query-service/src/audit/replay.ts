@@ -1,0 +1,279 @@
+import type { RecordedEvent } from '@panda/events/envelope';
+import type { Signature } from '@panda/events/catalogue/training';
+import { signatureContentHash } from '@panda/events/signature-hash';
+
+/**
+ * As-of replay (ruling 26): pure folds over events read from the log (never the read models). Every
+ * function takes the instant `asOf` (ms since the epoch) and ignores events recorded after it.
+ */
+
+const at = (e: RecordedEvent) => Date.parse(e.time);
+export const upTo = (events: RecordedEvent[], asOf: number) => events.filter((e) => at(e) <= asOf);
+
+type Data = Record<string, unknown>;
+
+/** Who an account was at an instant: name, e-mail, role, and a mentor's Gas Safe number. */
+export interface Person {
+  id: string;
+  role: string;
+  name: string;
+  email: string;
+  /** A training centre's name (null for other roles). */
+  centreName: string | null;
+  gasSafeNumber: string | null;
+  centreId: string | null;
+  locked: boolean;
+  vetted: boolean;
+  registeredAt: string;
+}
+
+export function personAsOf(accountEvents: RecordedEvent[], asOf: number): Person | null {
+  let p: Person | null = null;
+  let first = '';
+  let last = '';
+  const named = () => {
+    if (p) p.name = p.role === 'training_centre' && p.centreName ? p.centreName : `${first} ${last}`.trim();
+  };
+  for (const e of upTo(accountEvents, asOf)) {
+    const d = e.data as Data;
+    switch (e.type) {
+      case 'AccountSignedUp':
+      case 'AdminProvisioned':
+      case 'AuditorProvisioned':
+      case 'StudentRegistered': {
+        const role = e.type === 'AccountSignedUp' ? (d.role as string) : e.type === 'AdminProvisioned' ? 'admin' : e.type === 'AuditorProvisioned' ? 'auditor' : 'student';
+        first = d.firstName as string;
+        last = d.lastName as string;
+        p = {
+          id: d.accountId as string,
+          role,
+          name: '',
+          email: d.email as string,
+          centreName: (d.centreName as string | null | undefined) ?? null,
+          gasSafeNumber: null,
+          centreId: (d.centreId as string | null | undefined) ?? null,
+          locked: false,
+          vetted: false,
+          registeredAt: e.time,
+        };
+        named();
+        break;
+      }
+      case 'ProfileChanged': {
+        if (!p) break;
+        const c = d.changes as Record<string, string | null | undefined>;
+        if (c.First_Name != null) first = c.First_Name;
+        if (c.Last_Name != null) last = c.Last_Name;
+        if (c.Email != null) p.email = c.Email;
+        if (c.Name != null && p.role === 'training_centre') p.centreName = c.Name;
+        if (c.Gas_Safe_Registration_Number !== undefined) p.gasSafeNumber = c.Gas_Safe_Registration_Number;
+        named();
+        break;
+      }
+      case 'MentorProfileSaved':
+        if (p) p.gasSafeNumber = ((d.profile as Data).Gas_Safe_Registration_Number as string) ?? p.gasSafeNumber;
+        break;
+      case 'AccountLocked':
+      case 'AccountUnlocked':
+        if (p) p.locked = e.type === 'AccountLocked';
+        break;
+      case 'AccountVetted':
+      case 'AccountUnvetted':
+        if (p) p.vetted = e.type === 'AccountVetted';
+        break;
+    }
+  }
+  return p;
+}
+
+export interface SignOff {
+  /** Which card of the job (1 = first signed). */
+  card_number: number;
+  /** When the sign-off was recorded (the event's time) and where in the log. */
+  signed_at: string;
+  position: number;
+  mentor_id: string;
+  signature: Signature;
+  completed_at: string;
+  /** SHA-256 of the canonical card content signed (see signature-hash.ts). */
+  content_hash: string;
+  /** 'recorded': the hash written with the sign-off; 'computed_on_replay': an older sign-off recorded without one. */
+  content_hash_source: 'recorded' | 'computed_on_replay';
+  /** For a recorded hash: whether the content replayed now still gives it (null when computed on replay). */
+  content_hash_matches: boolean | null;
+  /** The chain hash of the event in the tamper-evident log. */
+  event_hash: string | null;
+}
+
+export interface JobAsOf {
+  id: string;
+  student_id: string;
+  job_type: string;
+  total_count: number;
+  completed_count: number;
+  status: 'in_progress' | 'completed';
+  mentor_id: string;
+  opened_at: string;
+}
+
+interface JobFold {
+  job: JobAsOf;
+  signatures: SignOff[];
+}
+
+/** Every job of a student's stream as it stood at `asOf`, with its sign-offs oldest first. */
+export function jobsAsOf(studentEvents: RecordedEvent[], asOf: number): Map<string, JobFold> {
+  const jobs = new Map<string, JobFold>();
+  for (const e of upTo(studentEvents, asOf)) {
+    const d = e.data as Data;
+    const fold = typeof d.jobId === 'string' ? jobs.get(d.jobId) : undefined;
+    switch (e.type) {
+      case 'JobOpened':
+        jobs.set(d.jobId as string, {
+          job: { id: d.jobId as string, student_id: d.studentId as string, job_type: d.jobType as string, total_count: d.totalCount as number, completed_count: 0, status: 'in_progress', mentor_id: d.mentorId as string, opened_at: e.time },
+          signatures: [],
+        });
+        break;
+      case 'JobReassigned':
+        if (fold) fold.job.mentor_id = d.mentorId as string;
+        break;
+      case 'JobTotalAdjusted':
+        if (fold) fold.job.total_count = d.totalCount as number;
+        break;
+      case 'JobCardSigned': {
+        if (!fold) break;
+        const signature = d.signature as Signature;
+        const count = d.completedCount as number;
+        const computed = signatureContentHash({ studentId: d.studentId as string, jobType: fold.job.job_type, count, completedAt: d.completedAt as string, mentorId: d.mentorId as string, signature });
+        const recorded = typeof d.contentHash === 'string' ? d.contentHash : null;
+        fold.job.completed_count = count;
+        fold.signatures.push({
+          card_number: count,
+          signed_at: e.time,
+          position: e.position,
+          mentor_id: d.mentorId as string,
+          signature,
+          completed_at: d.completedAt as string,
+          content_hash: recorded ?? computed,
+          content_hash_source: recorded ? 'recorded' : 'computed_on_replay',
+          content_hash_matches: recorded ? recorded === computed : null,
+          event_hash: e.chain?.hash ?? null,
+        });
+        break;
+      }
+    }
+    if (fold) fold.job.status = fold.job.completed_count >= fold.job.total_count && fold.job.total_count > 0 ? 'completed' : 'in_progress';
+  }
+  return jobs;
+}
+
+export type TimelineAction =
+  | 'registered'
+  | 'signed_up'
+  | 'provisioned'
+  | 'student_registered'
+  | 'vetted'
+  | 'unvetted'
+  | 'locked'
+  | 'unlocked'
+  | 'placement_proposed'
+  | 'placement_accepted'
+  | 'placement_declined'
+  | 'placement_ended';
+
+export interface TimelineEntry {
+  at: string;
+  position: number;
+  action: TimelineAction;
+  /** The account the entry is about (the subject itself, or a centre's student). */
+  account_id: string;
+  actor_id: string | null;
+  reason: string | null;
+  placement_id: string | null;
+  student_id: string | null;
+  mentor_id: string | null;
+  /** placement_ended: completed or cancelled. */
+  status: string | null;
+}
+
+const OWN: Record<string, TimelineAction> = {
+  AccountSignedUp: 'signed_up',
+  AdminProvisioned: 'provisioned',
+  AuditorProvisioned: 'provisioned',
+  StudentRegistered: 'registered',
+  AccountVetted: 'vetted',
+  AccountUnvetted: 'unvetted',
+  AccountLocked: 'locked',
+  AccountUnlocked: 'unlocked',
+};
+const PLACEMENT: Record<string, TimelineAction> = {
+  PlacementProposed: 'placement_proposed',
+  PlacementAccepted: 'placement_accepted',
+  PlacementDeclined: 'placement_declined',
+  PlacementEnded: 'placement_ended',
+};
+
+const entry = (e: RecordedEvent, action: TimelineAction, accountId: string, extra: Partial<TimelineEntry> = {}): TimelineEntry => ({
+  at: e.time,
+  position: e.position,
+  action,
+  account_id: accountId,
+  actor_id: e.actorId,
+  reason: null,
+  placement_id: null,
+  student_id: null,
+  mentor_id: null,
+  status: null,
+  ...extra,
+});
+
+function placementEntry(e: RecordedEvent, accountId: string): TimelineEntry {
+  const d = e.data as Data;
+  const reason = e.type === 'PlacementDeclined' ? (d.reason as string) : e.type === 'PlacementEnded' ? ((d.notes as string | null) ?? null) : e.type === 'PlacementProposed' ? ((d.notes as string | null) ?? null) : null;
+  return entry(e, PLACEMENT[e.type], accountId, {
+    reason,
+    placement_id: d.placementId as string,
+    student_id: d.studentId as string,
+    mentor_id: d.mentorId as string,
+    status: e.type === 'PlacementEnded' ? (d.status as string) : null,
+  });
+}
+
+/**
+ * An account's compliance timeline at `asOf`, oldest first: registration, vetting, locks, unlocks
+ * and placements. `related`: the streams of students the account is linked to (a mentor's placed
+ * students, a centre's students), whose placement events about this account are included.
+ */
+export function timelineAsOf(accountId: string, ownEvents: RecordedEvent[], related: RecordedEvent[][], asOf: number): TimelineEntry[] {
+  const out: TimelineEntry[] = [];
+  for (const e of upTo(ownEvents, asOf)) {
+    const d = e.data as Data;
+    if (OWN[e.type]) out.push(entry(e, OWN[e.type], accountId, { reason: (d.reason as string | null | undefined) ?? null }));
+    else if (PLACEMENT[e.type]) out.push(placementEntry(e, accountId));
+  }
+  for (const stream of related) {
+    const centreStudent = isCentreStudent(stream, accountId);
+    for (const e of upTo(stream, asOf)) {
+      const d = e.data as Data;
+      if (e.type === 'StudentRegistered' && d.centreId === accountId) out.push(entry(e, 'student_registered', d.accountId as string, { student_id: d.accountId as string }));
+      else if (PLACEMENT[e.type] && (d.mentorId === accountId || centreStudent)) out.push(placementEntry(e, d.studentId as string));
+    }
+  }
+  return out.sort((a, b) => a.position - b.position);
+}
+
+const isCentreStudent = (studentStream: RecordedEvent[], centreId: string) =>
+  studentStream.some((e) => e.type === 'StudentRegistered' && (e.data as Data).centreId === centreId);
+
+/** Parses an `as_of` query value: an ISO-8601 date or date-time; a date alone means the end of that day (UTC). Null when invalid. */
+export function parseAsOf(raw: unknown, now: Date): number | null {
+  if (raw === undefined || raw === '') return now.getTime();
+  if (typeof raw !== 'string' || raw.length > 40) return null;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(raw)) {
+    const t = Date.parse(`${raw}T23:59:59.999Z`);
+    return Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== raw ? null : t;
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/.test(raw)) return null;
+  const t = Date.parse(raw);
+  return Number.isNaN(t) ? null : t;
+}

@@ -1,0 +1,245 @@
+import { Router, type Request, type Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import { accountStream } from '@panda/events/catalogue/accounts';
+import { AUDIT_ACCESS_STREAM, type AuditAction } from '@panda/events/catalogue/audit';
+import { checkEvent } from '@panda/events/catalogue';
+import type { RecordedEvent } from '@panda/events/envelope';
+import { badRequest, forbidden, notFound } from '@panda/platform/errors';
+import { authOf, authenticate, requireRole, type AuthContext } from '@panda/platform/http';
+import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
+import { AUDIT_ACCESS_LOG, type AuditAccessDoc } from '@panda/projections/read-models/audit-access';
+import { JOBS, type JobDoc } from '@panda/projections/read-models/training';
+import { PLACEMENTS, type PlacementDoc } from '@panda/projections/read-models/placements';
+import type { QueryDeps } from '../shared/deps';
+import { evidenceCsv, evidencePdf, type Evidence, type EvidenceRow } from './evidence';
+import { jobsAsOf, parseAsOf, personAsOf, timelineAsOf, type Person } from './replay';
+
+const AS_OF_ERROR = 'as_of must be an ISO-8601 date (YYYY-MM-DD) or date-time (e.g. 2026-03-03T12:00:00Z)';
+const SUBJECT_ROLES = ['student', 'mentor', 'training_centre'] as const;
+
+/** `?as_of=` -> ms since the epoch (now when absent); 400 when invalid. */
+function asOfOf(req: Request, deps: QueryDeps): number {
+  const t = parseAsOf(req.query.as_of, deps.clock());
+  if (t === null) throw badRequest([{ field: 'as_of', message: AS_OF_ERROR }]);
+  return t;
+}
+
+/** Reads account streams from the log once per request; people are folded as of any instant. */
+function people(deps: QueryDeps) {
+  const streams = new Map<string, Promise<RecordedEvent[]>>();
+  const events = (id: string) => {
+    let s = streams.get(id);
+    if (!s) streams.set(id, (s = deps.store.readStream(accountStream(id))));
+    return s;
+  };
+  return {
+    events,
+    async at(id: string | null, asOf: number): Promise<Person | null> {
+      return id ? personAsOf(await events(id), asOf) : null;
+    },
+  };
+}
+
+const who = (p: Person | null, id: string | null) => (p ? { id: p.id, name: p.name, email: p.email, role: p.role } : id ? { id, name: 'Unknown account', email: '', role: null } : { id: null, name: 'System', email: '', role: null });
+
+/**
+ * Paging per ruling 24: `?limit=` (default 50, at most 200) and `?cursor=` (keyset: the position of
+ * the last item of the previous page); the page is a JSON array with X-Total-Count and, when there is
+ * more, `Link: <...>; rel="next"`.
+ */
+function pageParams(req: Request): { limit: number; cursor: number | null } {
+  const rawLimit = req.query.limit;
+  const rawCursor = req.query.cursor;
+  const limit = rawLimit === undefined ? 50 : Number(rawLimit);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw badRequest([{ field: 'limit', message: 'limit must be a whole number from 1 to 200' }]);
+  if (rawCursor === undefined || rawCursor === '') return { limit, cursor: null };
+  const cursor = Number(rawCursor);
+  if (!Number.isSafeInteger(cursor) || cursor < 1) throw badRequest([{ field: 'cursor', message: 'cursor must be a value from a Link header' }]);
+  return { limit, cursor };
+}
+
+/**
+ * Audit calls (rulings 25 and 26), for admins and auditors unless said otherwise. Every one of them
+ * is recorded as an AuditRecordRead event (who, what, when) before it answers.
+ * - GET /api/audit/subjects?q=&role=                  -> {subjects: [{id, role, name, email}]} (at most 20)
+ * - GET /api/audit/jobs/:jobId/signatures?as_of=       -> {as_of, job, student, signatures}
+ * - GET /api/audit/accounts/:accountId/timeline?as_of= -> {as_of, account, timeline, jobs?}
+ * - GET /api/audit/verify                             -> {ok, events, head_hash, first_bad_position, fault}
+ * - GET /api/audit/students/:studentId/evidence.pdf|.csv (also the student's own training centre)
+ * - GET /api/audit/access-log?limit=&cursor=           -> admins only: the audit reads, newest first
+ */
+export function auditQueryRoutes(deps: QueryDeps): Router {
+  const r = Router();
+  const auth = authenticate(deps.authenticator);
+  const auditors = [auth, requireRole('admin', 'auditor')];
+  const rs = deps.readStore;
+
+  async function record(req: Request, a: AuthContext, action: AuditAction, subject: { type: 'job' | 'account' | 'student' | 'log' | null; id: string | null }, asOf: number | null, query: string | null = null) {
+    const me = (await rs.get(ACCOUNTS, a.id)) as AccountDoc | null;
+    const data = checkEvent('AuditRecordRead', {
+      accountId: a.id,
+      role: a.role,
+      name: me?.Name ?? '',
+      email: me?.Email ?? '',
+      action,
+      subjectType: subject.type,
+      subjectId: subject.id,
+      asOf: asOf === null ? null : new Date(asOf).toISOString(),
+      query,
+    });
+    const meta = { time: deps.clock().toISOString(), actorId: a.id, correlationId: String((req as { id?: unknown }).id ?? randomUUID()), commandId: randomUUID() };
+    // No read without its record: when it cannot be written, the read fails.
+    await deps.store.append(AUDIT_ACCESS_STREAM, [{ type: 'AuditRecordRead', data }], 'any', meta);
+  }
+
+  r.get('/api/audit/subjects', ...auditors, async (req, res) => {
+    const a = authOf(req);
+    const q = typeof req.query.q === 'string' ? req.query.q.trim().toLowerCase().slice(0, 100) : '';
+    const role = typeof req.query.role === 'string' && req.query.role ? req.query.role : null;
+    if (role && !(SUBJECT_ROLES as readonly string[]).includes(role)) throw badRequest([{ field: 'role', message: 'role must be student, mentor or training_centre' }]);
+    await record(req, a, 'subject_search', { type: null, id: null }, null, q || null);
+    const docs = (await rs.find(ACCOUNTS, { role: role ? role : { $in: [...SUBJECT_ROLES] } }, { sort: { Created_At: -1 } })) as AccountDoc[];
+    const hits = docs.filter((d) => !q || d.Name.toLowerCase().includes(q) || d.email_lower.includes(q) || `${d.First_Name} ${d.Last_Name}`.toLowerCase().includes(q) || d.id === q);
+    res.json({ subjects: hits.slice(0, 20).map((d) => ({ id: d.id, role: d.role, name: d.Name, email: d.Email })) });
+  });
+
+  r.get('/api/audit/jobs/:jobId/signatures', ...auditors, async (req, res) => {
+    const a = authOf(req);
+    const asOf = asOfOf(req, deps);
+    const jobId = String(req.params.jobId);
+    // The read model only says which student's stream holds the job; the answer is folded from the log.
+    const located = (await rs.get(JOBS, jobId)) as JobDoc | null;
+    if (!located) throw notFound('Job not found');
+    await record(req, a, 'job_signatures', { type: 'job', id: jobId }, asOf);
+    const who_ = people(deps);
+    const studentEvents = await who_.events(located.Student_ID);
+    const fold = jobsAsOf(studentEvents, asOf).get(jobId) ?? null;
+    const student = await who_.at(located.Student_ID, asOf);
+    const signatures = await Promise.all(
+      (fold?.signatures ?? []).map(async (s) => {
+        const signer = await who_.at(s.mentor_id, Date.parse(s.signed_at));
+        return { ...s, signer: { ...who(signer, s.mentor_id), gas_safe_number: signer?.gasSafeNumber ?? null } };
+      }),
+    );
+    res.json({ as_of: new Date(asOf).toISOString(), job: fold?.job ?? null, existed: Boolean(fold), student: student ? who(student, student.id) : null, signatures });
+  });
+
+  r.get('/api/audit/accounts/:accountId/timeline', ...auditors, async (req, res) => {
+    const a = authOf(req);
+    const asOf = asOfOf(req, deps);
+    const id = String(req.params.accountId);
+    const who_ = people(deps);
+    const own = await who_.events(id);
+    if (own.length === 0) throw notFound('Account not found');
+    await record(req, a, 'account_timeline', { type: 'account', id }, asOf);
+    const subject = personAsOf(own, asOf);
+    // Related students are found through the read models (routing only); their events come from the log.
+    let related: string[] = [];
+    const current = personAsOf(own, Number.MAX_SAFE_INTEGER);
+    if (current?.role === 'mentor') related = [...new Set(((await rs.find(PLACEMENTS, { mentor_id: id })) as PlacementDoc[]).map((p) => p.student_id))];
+    if (current?.role === 'training_centre') related = ((await rs.find(ACCOUNTS, { role: 'student', centre_id: id })) as AccountDoc[]).map((s) => s.id);
+    const relatedEvents = await Promise.all(related.map((s) => who_.events(s)));
+    const entries = timelineAsOf(id, own, relatedEvents, asOf);
+    const timeline = await Promise.all(
+      entries.map(async (e) => {
+        const t = Date.parse(e.at);
+        const [actor, student, mentor] = await Promise.all([who_.at(e.actor_id, t), who_.at(e.student_id, t), who_.at(e.mentor_id, t)]);
+        return { ...e, actor: who(actor, e.actor_id), student_name: student?.name ?? null, mentor_name: mentor?.name ?? null };
+      }),
+    );
+    const jobs = current?.role === 'student' ? [...jobsAsOf(own, asOf).values()].map((j) => ({ ...j.job, signatures: j.signatures.length })) : undefined;
+    res.json({
+      as_of: new Date(asOf).toISOString(),
+      account: subject
+        ? { id: subject.id, role: subject.role, name: subject.name, email: subject.email, registered_at: subject.registeredAt, locked: subject.locked, vetted: subject.vetted, gas_safe_number: subject.gasSafeNumber }
+        : null,
+      existed: Boolean(subject),
+      timeline,
+      ...(jobs ? { jobs } : {}),
+    });
+  });
+
+  r.get('/api/audit/verify', ...auditors, async (req, res) => {
+    await record(req, authOf(req), 'verify_log', { type: 'log', id: null }, null);
+    res.json(await deps.store.verifyChain());
+  });
+
+  async function evidenceFor(req: Request, res: Response, action: 'evidence_pdf' | 'evidence_csv'): Promise<Evidence> {
+    const a = authOf(req);
+    if (a.role !== 'admin' && a.role !== 'auditor' && a.role !== 'training_centre') throw forbidden();
+    const id = String(req.params.studentId);
+    const now = deps.clock().getTime();
+    const who_ = people(deps);
+    const events = await who_.events(id);
+    const student = personAsOf(events, now);
+    // A centre sees only its own students; anyone else's (or no such student) is not found (ruling 12).
+    if (!student || student.role !== 'student' || (a.role === 'training_centre' && student.centreId !== a.id)) throw notFound('Student not found');
+    await record(req, a, action, { type: 'student', id }, null);
+    const log = await deps.store.verifyChain();
+    const jobs = [...jobsAsOf(events, now).values()];
+    const mentorIds = [...new Set(events.filter((e) => e.type === 'PlacementAccepted').map((e) => (e.data as { mentorId: string }).mentorId).reverse())];
+    const [centre, mentors, me] = await Promise.all([who_.at(student.centreId, now), Promise.all(mentorIds.map((m) => who_.at(m, now))), who_.at(a.id, now)]);
+    const rows: EvidenceRow[] = [];
+    for (const j of jobs) {
+      for (const s of j.signatures) {
+        const signer = await who_.at(s.mentor_id, Date.parse(s.signed_at));
+        rows.push({
+          job_type: j.job.job_type,
+          card_number: s.card_number,
+          total_count: j.job.total_count,
+          signed_at: s.signed_at,
+          completed_at: s.completed_at,
+          mentor_name: signer?.name ?? 'Unknown account',
+          mentor_email: signer?.email ?? '',
+          gas_safe_number: signer?.gasSafeNumber ?? '',
+          signature: s.signature.signature,
+          signature_mentor_name: s.signature.mentorName,
+          signature_date: s.signature.date,
+          signature_time: s.signature.time,
+          content_hash: s.content_hash,
+          content_hash_source: s.content_hash_source,
+          content_hash_matches: s.content_hash_matches,
+          position: s.position,
+        });
+      }
+    }
+    rows.sort((x, y) => x.position - y.position);
+    const safeName = student.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'student';
+    res.setHeader('Content-Disposition', `attachment; filename="evidence-${safeName}-${new Date(now).toISOString().slice(0, 10)}.${action === 'evidence_pdf' ? 'pdf' : 'csv'}"`);
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('X-Log-Head-Hash', log.head_hash);
+    return {
+      student,
+      centre,
+      mentors: mentors.filter((m): m is Person => Boolean(m)),
+      rows,
+      log,
+      exportedAt: new Date(now).toISOString(),
+      exportedBy: { name: me?.name ?? '', email: me?.email ?? '', role: a.role },
+    };
+  }
+
+  r.get('/api/audit/students/:studentId/evidence.pdf', auth, async (req, res) => {
+    const pdf = await evidencePdf(await evidenceFor(req, res, 'evidence_pdf'));
+    res.type('application/pdf').send(pdf);
+  });
+
+  r.get('/api/audit/students/:studentId/evidence.csv', auth, async (req, res) => {
+    const csv = evidenceCsv(await evidenceFor(req, res, 'evidence_csv'));
+    res.type('text/csv; charset=utf-8').send(csv);
+  });
+
+  r.get('/api/audit/access-log', auth, requireRole('admin'), async (req, res) => {
+    const a = authOf(req);
+    const { limit, cursor } = pageParams(req);
+    await record(req, a, 'access_log', { type: null, id: null }, null);
+    const filter = cursor === null ? {} : { position: { $lt: cursor } };
+    const [total, docs] = await Promise.all([rs.count(AUDIT_ACCESS_LOG), rs.find(AUDIT_ACCESS_LOG, filter, { sort: { position: -1 }, limit: limit + 1 }) as Promise<AuditAccessDoc[]>]);
+    const page = docs.slice(0, limit);
+    res.setHeader('X-Total-Count', String(total));
+    if (docs.length > limit) res.setHeader('Link', `<${req.baseUrl}${req.path}?limit=${limit}&cursor=${page[page.length - 1].position}>; rel="next"`);
+    res.json(page.map(({ _audience, ...rest }) => rest));
+  });
+
+  return r;
+}
