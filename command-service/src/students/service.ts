@@ -8,8 +8,9 @@ import { createAccount, normaliseEmail } from '../accounts/service';
 /**
  * Registers a student account with a temporary password (ruling 9): shown once to whoever
  * registered them, e-mailed to the student by the mail reactor (sealed in the event for it), stored
- * only as a hash. `centreId` null = independent student registered by an admin (ruling 8). The caller checks who may register; a centre must be
- * vetted (`centreVetted`, checked again by the account decider).
+ * only as a hash. `centreId` null = independent student registered by an admin (ruling 8). The
+ * caller checks who may register; a centre must be vetted (`centreVetted`, checked again by the
+ * account decider).
  */
 export async function registerStudent(
   deps: CommandDeps,
