@@ -4,13 +4,14 @@ import { accountEvents } from './catalogue/accounts';
 import { trainingEvents } from './catalogue/training';
 import { adminEvents } from './catalogue/admin';
 import { profileEvents } from './catalogue/profiles';
+import { notificationEvents } from './catalogue/notifications';
 import { auditEvents } from './catalogue/audit';
 
 /**
  * Every event Panda records. Each capability keeps its definitions in `catalogue/<capability>.ts`
  * and adds its list here.
  */
-export const catalogue: readonly EventDefinition[] = [...accountEvents, ...trainingEvents, ...adminEvents, ...profileEvents, ...auditEvents];
+export const catalogue: readonly EventDefinition[] = [...accountEvents, ...trainingEvents, ...adminEvents, ...profileEvents, ...auditEvents, ...notificationEvents];
 
 const byType = new Map<string, z.ZodType>();
 for (const d of catalogue) {

@@ -5,7 +5,6 @@ import type { AppendMeta } from '@panda/events/envelope';
 import type { ReadStore } from '@panda/projections/read-store';
 import type { Config } from '@panda/platform/config';
 import type { Logger } from '@panda/platform/logger';
-import type { Mailer } from '@panda/platform/mailer';
 import type { Authenticator } from '@panda/platform/http';
 import type { BlobStore } from '@panda/platform/blob-store';
 import type { Throttles } from '@panda/platform/throttle';
@@ -16,7 +15,6 @@ export interface CommandDeps {
   /** For lookups that route a command to its stream (never for decisions). */
   readStore: ReadStore;
   config: Config;
-  mailer: Mailer;
   logger: Logger;
   clock: () => Date;
   newId: () => string;
