@@ -7,6 +7,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The mail holds a secret (a temporary password) that stops working then: the outbox file is deleted after it. */
+  expiresAt?: Date;
 }
 
 export interface Mailer {

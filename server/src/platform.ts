@@ -10,7 +10,7 @@ import { auditorGate } from '@panda/platform/auditor-gate';
 import { openThrottles } from '@panda/platform/throttle';
 import { ProjectionRunner, waitForCheckpoints } from '@panda/projections/runner';
 import { pollingFeed, runnerFeed } from '@panda/projections/change-feed';
-import { ACCOUNTS, accountsAuthenticator, type AccountDoc } from '@panda/projections/read-models/accounts';
+import { accountsAuthenticator } from '@panda/projections/read-models/accounts';
 import type { EventStore } from '@panda/events/event-store';
 import type { ReadStore } from '@panda/projections/read-store';
 import type { BlobStore } from '@panda/platform/blob-store';
@@ -109,10 +109,7 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
     server = createServer(app);
     server.requestTimeout = 60_000;
     if (parts.queries) {
-      hub = new LiveHub(authenticator, feed, logger, async (userId) => {
-        const doc = (await readStore.get(ACCOUNTS, userId)) as AccountDoc | null;
-        return Boolean(doc && !doc.locked);
-      });
+      hub = new LiveHub(authenticator, feed, logger);
       liveHandlers(queryDeps, hub);
       hub.attach(server);
     }

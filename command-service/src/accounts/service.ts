@@ -6,7 +6,7 @@ import { signToken, type Role } from '@panda/platform/tokens';
 import { WrongExpectedVersionError } from '@panda/events/event-store';
 import { handle, load } from '../shared/decider';
 import type { CommandDeps } from '../shared/deps';
-import { accountDecider, emailClaimDecider, type AccountCommand, type AccountEvent, type AccountState } from './decider';
+import { accountDecider, decideSignIn, emailClaimDecider, type AccountCommand, type AccountEvent, type AccountState } from './decider';
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
@@ -94,13 +94,23 @@ export const publicUser = (s: AccountState): PublicUser => ({
 export async function session(deps: CommandDeps, state: AccountState, mustChange = state.mustChangePassword) {
   const user = { ...publicUser(state), must_change_password: mustChange };
   // mcp: this sign-in used a forgot-password temporary password (a registered student's first password is in the account itself).
-  const token = await signToken(deps.config.jwtSecret, { sub: user.id, role: user.role, mcp: mustChange && !state.mustChangePassword }, deps.clock());
+  // tv: the token counts until the account's sessions are next revoked.
+  const token = await signToken(deps.config.jwtSecret, { sub: user.id, role: user.role, mcp: mustChange && !state.mustChangePassword, tv: state.tokenVersion }, deps.clock());
   return { token, user, role: user.role };
 }
 
 export const LOCKED_MESSAGE = 'Your account has been locked. Please contact support.';
 
 let dummyHash: Promise<string> | undefined;
+
+/**
+ * Sign-in (user or admin) with a password that matched: a token unless the temporary password has
+ * expired (401, decideSignIn), with `must_change_password` when a new one must be chosen.
+ */
+export async function signIn(deps: CommandDeps, state: AccountState, matched: 'password' | 'temporary') {
+  const { mustChangePassword } = decideSignIn(state, matched, deps.clock());
+  return session(deps, state, mustChangePassword);
+}
 
 /** Checks a password against an account; which password matched tells whether a new one must be chosen. */
 export async function checkCredentials(state: AccountState | null, password: string): Promise<'password' | 'temporary' | null> {
@@ -119,13 +129,16 @@ export async function resetPassword(deps: CommandDeps, email: string, meta: Appe
   const state = await accountByEmail(deps, email);
   if (!state || state.locked) return null;
   const temporary = temporaryPassword();
-  const result = await runAccountCommand(deps, state.id!, { type: 'ResetPassword', temporaryPasswordHash: await hashPassword(temporary) }, meta);
+  const result = await runAccountCommand(deps, state.id!, { type: 'ResetPassword', temporaryPasswordHash: await hashPassword(temporary), now: deps.clock().toISOString() }, meta);
   // A retried request recorded nothing new: the password mailed the first time is the one that works.
   if (result.duplicate) return result.position;
+  const expiresAt = new Date(result.state.temporaryPasswordExpiresAt!);
   await deps.mailer.send({
     to: state.email!,
     subject: 'Your Panda temporary password',
-    text: `Hello ${state.firstName || state.centreName || ''},\n\nSomeone (hopefully you) asked to reset the password of your Panda account.\n\nTemporary password: ${temporary}\n\nSign in with it at ${deps.config.publicUrl}/auth and choose a new password. Your old password keeps working until you do.\nIf you did not ask for this, you can ignore this e-mail.\n`,
+    // The outbox drops the mail once the password has expired.
+    expiresAt,
+    text: `Hello ${state.firstName || state.centreName || ''},\n\nSomeone (hopefully you) asked to reset the password of your Panda account.\n\nTemporary password: ${temporary}\n\nSign in with it at ${deps.config.publicUrl}/auth and choose a new password. Your old password keeps working until you do. The temporary password works until ${expiresAt.toUTCString()}.\nIf you did not ask for this, you can ignore this e-mail.\n`,
   });
   return result.position;
 }

@@ -1,7 +1,7 @@
 import type { AppendMeta } from '@panda/events/envelope';
 import { hashPassword, temporaryPassword } from '@panda/platform/passwords';
 import type { CommandDeps } from '../shared/deps';
-import type { StudentRegistration } from '../accounts/decider';
+import { TEMPORARY_PASSWORD_DAYS, type StudentRegistration } from '../accounts/decider';
 import { createAccount, normaliseEmail } from '../accounts/service';
 
 /**
@@ -21,7 +21,7 @@ export async function registerStudent(
   const email = normaliseEmail(input.email);
   const temporary = temporaryPassword();
   const temporaryPasswordHash = await hashPassword(temporary);
-  const { accountId, position, duplicate } = await createAccount(deps, email, meta, (accountId) => ({
+  const { accountId, position, duplicate, state } = await createAccount(deps, email, meta, (accountId) => ({
     type: 'RegisterStudent',
     accountId,
     centreId,
@@ -33,6 +33,7 @@ export async function registerStudent(
     dateOfBirth: input.dateOfBirth,
     requirements: input.requirements,
     temporaryPasswordHash,
+    now: deps.clock().toISOString(),
     centreVetted,
   }));
   if (!duplicate) {
@@ -42,11 +43,13 @@ export async function registerStudent(
       .send({
       to: email,
       subject: 'Welcome to Panda: your account is ready',
+      // The mail holds the temporary password: the outbox drops it once the password has expired.
+      expiresAt: state.passwordExpiresAt ? new Date(state.passwordExpiresAt) : undefined,
       text:
         `Hello ${input.firstName},\n\n` +
         `${centreName ? `${centreName} has registered you` : 'You have been registered'} on Panda, the placement platform for gas-engineering trainees.\n\n` +
         `Sign in at ${deps.config.publicUrl}/auth with:\n  Email: ${email}\n  Temporary password: ${temporary}\n\n` +
-        `You will be asked to choose your own password when you first sign in.\n`,
+        `You will be asked to choose your own password when you first sign in. The temporary password works for ${TEMPORARY_PASSWORD_DAYS} days.\n`,
       })
       .catch((err) => deps.logger.error({ err, studentId: accountId }, 'registration mail failed'));
   }

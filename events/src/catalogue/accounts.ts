@@ -57,13 +57,30 @@ export const StudentRegistered = defineEvent(
     dateOfBirth: z.string().nullable(),
     requirements: jobRequirementsSchema,
     temporaryPasswordHash: z.string(),
+    /** When the temporary password stops working (absent on events recorded before expiry existed: 7 days after the event). */
+    temporaryPasswordExpiresAt: z.string().optional(),
   }),
 );
 
 export const PasswordChanged = defineEvent('PasswordChanged', z.object({ accountId: z.string(), passwordHash: z.string() }));
 
 /** Forgot password: a temporary password was mailed; the account must choose a new one after signing in. */
-export const PasswordReset = defineEvent('PasswordReset', z.object({ accountId: z.string(), temporaryPasswordHash: z.string() }));
+export const PasswordReset = defineEvent(
+  'PasswordReset',
+  z.object({ accountId: z.string(), temporaryPasswordHash: z.string(), temporaryPasswordExpiresAt: z.string().optional() }),
+);
+
+/**
+ * Every token issued before ends (password changed or reset, account locked): tokens carry the
+ * account's token version at signing and count only while it is still the current one.
+ */
+export const SessionsRevoked = defineEvent(
+  'SessionsRevoked',
+  z.object({ accountId: z.string(), tokenVersion: z.number().int().min(1), reason: z.enum(['password_changed', 'password_reset', 'locked']) }),
+);
+
+/** Sign out: the token with this id ends; `expiresAt` (ISO) is when it would have expired anyway. */
+export const SessionEnded = defineEvent('SessionEnded', z.object({ accountId: z.string(), tokenId: z.string(), expiresAt: z.string() }));
 
 export const AccountLocked = defineEvent('AccountLocked', z.object({ accountId: z.string(), reason: z.string().nullable() }));
 export const AccountUnlocked = defineEvent('AccountUnlocked', z.object({ accountId: z.string(), reason: z.string().nullable() }));
@@ -79,6 +96,8 @@ export const accountEvents = [
   StudentRegistered,
   PasswordChanged,
   PasswordReset,
+  SessionsRevoked,
+  SessionEnded,
   AccountLocked,
   AccountUnlocked,
   AccountVetted,
