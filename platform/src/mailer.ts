@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
-import { mkdirSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ownerOnlyFolder } from './config';
 
 export interface Mail {
   to: string;
@@ -15,27 +15,75 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
+/** Header of outbox files whose secret expires (ISO time). */
+export const EXPIRES_HEADER = 'X-Panda-Expires';
+
+export const outboxFolder = (dataDir: string) => join(dataDir, 'outbox');
+
 /**
  * SMTP when SMTP_URL is set; otherwise every message is written as an .eml file to
  * `<dataDir>/outbox`, so a one-machine install still delivers mail somewhere a person can read.
+ * The folder and its files are the owner's only (0700 / 0600): they may hold temporary passwords.
  */
 export function createMailer(options: { smtpUrl: string | null; from: string; dataDir: string }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
-      async send(mail) {
+      async send({ expiresAt: _e, ...mail }) {
         await transport.sendMail({ from: options.from, ...mail });
       },
     };
   }
-  const outbox = join(options.dataDir, 'outbox');
-  mkdirSync(outbox, { recursive: true });
+  const outbox = outboxFolder(options.dataDir);
+  ownerOnlyFolder(outbox);
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(mail) {
-      const info = await transport.sendMail({ from: options.from, ...mail });
+    async send({ expiresAt, ...mail }) {
+      const headers = expiresAt ? { [EXPIRES_HEADER]: expiresAt.toISOString() } : undefined;
+      const info = await transport.sendMail({ from: options.from, ...mail, headers });
       const safe = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      await writeFile(join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safe}-${Math.random().toString(36).slice(2, 8)}.eml`), info.message as Buffer);
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${safe}-${Math.random().toString(36).slice(2, 8)}.eml`;
+      await writeFile(join(outbox, name), info.message as Buffer, { mode: 0o600 });
     },
   };
+}
+
+/**
+ * When an .eml file's secret expires: its expiry header, or for a mail written before the header
+ * existed that holds a temporary password, its write time plus `legacyTtlMs`; null = keep.
+ */
+async function expiryOf(file: string, legacyTtlMs: number): Promise<number | null> {
+  const text = await readFile(file, 'utf8');
+  const head = text.split('\n\n')[0];
+  const m = new RegExp(`^${EXPIRES_HEADER}:\\s*(\\S+)`, 'im').exec(head);
+  if (m) {
+    const at = Date.parse(m[1]);
+    return Number.isNaN(at) ? null : at;
+  }
+  return /Temporary password:/i.test(text) ? (await stat(file)).mtimeMs + legacyTtlMs : null;
+}
+
+/** Deletes outbox mails whose secret has expired by `now`; answers how many. */
+export async function pruneOutbox(dataDir: string, now: Date, legacyTtlMs: number): Promise<number> {
+  const outbox = outboxFolder(dataDir);
+  let names: string[];
+  try {
+    names = (await readdir(outbox)).filter((n) => n.endsWith('.eml'));
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const file = join(outbox, name);
+    try {
+      const at = await expiryOf(file, legacyTtlMs);
+      if (at !== null && at <= now.getTime()) {
+        await unlink(file);
+        removed++;
+      }
+    } catch {
+      /* gone meanwhile, or unreadable: try again next time */
+    }
+  }
+  return removed;
 }

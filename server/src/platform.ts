@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import type { Config } from '@panda/platform/config';
 import { createLogger, type Logger } from '@panda/platform/logger';
-import { createMailer, type Mailer } from '@panda/platform/mailer';
+import { createMailer, pruneOutbox, type Mailer } from '@panda/platform/mailer';
+import { TEMPORARY_PASSWORD_DAYS } from '@panda/command-service/accounts/decider';
 import { errorHandler, jsonBody, notFoundHandler, requestLogging } from '@panda/platform/http';
 import { auditorGate } from '@panda/platform/auditor-gate';
 import { openThrottles } from '@panda/platform/throttle';
@@ -89,6 +90,18 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
   };
   const queryDeps: QueryDeps = { readStore, config, logger, authenticator, waitForProjections, projectionStatus, blobs, store, clock: commandDeps.clock };
 
+  // The outbox keeps no temporary password past its expiry: pruned at start and every hour.
+  let outboxTimer: NodeJS.Timeout | null = null;
+  if (parts.commands && !config.smtpUrl) {
+    const prune = () =>
+      pruneOutbox(config.dataDir, commandDeps.clock(), TEMPORARY_PASSWORD_DAYS * 86_400_000)
+        .then((removed) => removed && logger.info({ removed }, 'outbox: expired temporary-password mails deleted'))
+        .catch((err) => logger.error({ err }, 'outbox: pruning failed'));
+    await prune();
+    outboxTimer = setInterval(() => void prune(), 3_600_000);
+    outboxTimer.unref();
+  }
+
   let server: Server | null = null;
   let hub: LiveHub | null = null;
   const feed = parts.projections ? runnerFeed(runner) : pollingFeed(readStore, names, 200, (err) => logger.error({ err }, 'change feed: read failed; retrying'));
@@ -115,7 +128,7 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
     }
     await new Promise<void>((resolve, reject) => {
       server!.once('error', reject);
-      server!.listen(config.port, () => resolve());
+      server!.listen(config.port, config.host, () => resolve());
     });
   }
   const port = server ? (server.address() as AddressInfo).port : config.port;
@@ -124,6 +137,7 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
   const stop = () =>
     (stopping ??= (async () => {
       // Stop accepting, let in-flight requests (and their appends) finish, then close the stores.
+      if (outboxTimer) clearInterval(outboxTimer);
       if (hub) await hub.close();
       if (server) {
         const closed = new Promise<void>((r) => server!.close(() => r()));
@@ -140,5 +154,11 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
       await store.close();
     })());
 
-  return { url: `http://localhost:${port}`, server, store, readStore, runner, commandDeps, queryDeps, logger, stop };
+  return { url: `http://${urlHost(config.host)}:${port}`, server, store, readStore, runner, commandDeps, queryDeps, logger, stop };
+}
+
+/** How this machine reaches the server: `localhost` for loopback and any-address binds, else the address itself. */
+function urlHost(host: string): string {
+  if (['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::'].includes(host)) return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
 }
