@@ -67,8 +67,13 @@ describe('a visitor in a real browser', () => {
     await page.goto(`${server.url}/dashboard?view=no-such-view`);
     await page.getByText('View not found').waitFor();
 
+    // Sign Out ends the token on the server too (ruling 29): a copy of it is refused afterwards.
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const validate = () => page.evaluate(async (t) => (await fetch('/api/auth/validate', { headers: { Authorization: `Bearer ${t}` } })).status, token);
+    expect(await validate()).toBe(200);
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(/\/auth/);
+    await expect.poll(validate).toBe(401);
     await page.goto(`${server.url}/dashboard`);
     await page.waitForURL(/\/auth/);
 

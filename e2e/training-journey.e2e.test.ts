@@ -226,9 +226,12 @@ describe('the training journey, each person in their own browser', () => {
     await choose.getByLabel('Current Password', { exact: true }).fill(temporaryPassword);
     await choose.getByLabel('New Password', { exact: true }).fill(STUDENT.newPassword);
     await choose.getByLabel('Confirm New Password', { exact: true }).fill(STUDENT.newPassword);
+    const temporaryToken = await student.evaluate(() => localStorage.getItem('token'));
     await choose.getByRole('button', { name: 'Set New Password' }).click();
     await toast(student, 'Password changed successfully!').waitFor();
     await choose.waitFor({ state: 'detached' });
+    // The change ended the temporary sign-in; the app holds the fresh token from the answer and stays signed in.
+    expect(await student.evaluate(() => localStorage.getItem('token'))).not.toBe(temporaryToken);
 
     // No goals yet: 'Set Your Training Goals' opens by itself and cannot be closed.
     const goals = student.getByRole('dialog', { name: 'Set Your Training Goals' });
