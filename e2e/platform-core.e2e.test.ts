@@ -68,7 +68,7 @@ describe('a visitor in a real browser', () => {
     await page.getByText('View not found').waitFor();
 
     // Sign Out ends the token on the server too (ruling 29): a copy of it is refused afterwards.
-    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const token = await page.evaluate<string | null>("localStorage.getItem('token')");
     const validate = () => page.evaluate(async (t) => (await fetch('/api/auth/validate', { headers: { Authorization: `Bearer ${t}` } })).status, token);
     expect(await validate()).toBe(200);
     await page.getByRole('button', { name: 'Sign Out' }).click();
