@@ -124,10 +124,14 @@ export async function checkCredentials(state: AccountState | null, password: str
   return null;
 }
 
-/** Forgot password: a temporary password by e-mail; silent when there is no such (unlocked) account. */
+/**
+ * Forgot password: a temporary password by e-mail; silent when there is no such (unlocked) account.
+ * Not for admins: they sign in at the portal only, with the password they were provisioned with, so a
+ * stranger who knows an admin's address can neither mail them a password nor end their sessions.
+ */
 export async function resetPassword(deps: CommandDeps, email: string, meta: AppendMeta): Promise<number | null> {
   const state = await accountByEmail(deps, email);
-  if (!state || state.locked) return null;
+  if (!state || state.locked || state.role === 'admin') return null;
   const temporary = temporaryPassword();
   const result = await runAccountCommand(deps, state.id!, { type: 'ResetPassword', temporaryPasswordHash: await hashPassword(temporary), now: deps.clock().toISOString() }, meta);
   // A retried request recorded nothing new: the password mailed the first time is the one that works.

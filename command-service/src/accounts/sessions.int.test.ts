@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startTestApp, TEST_PASSWORD, type TestApp } from '@panda/server/testing/harness';
+import { startTestApp, TEST_ADMIN, TEST_PASSWORD, type TestApp } from '@panda/server/testing/harness';
 import { TEMPORARY_PASSWORD_EXPIRED } from './decider';
 import { uniqueEmail, type Login } from '../admin/test-fixtures';
 import { registeredStudent, vettedCentre } from '../training/test-fixtures';
@@ -100,6 +100,22 @@ describe('password change and reset end every earlier session', () => {
     await expect.poll(() => validate(before.token)).toBe(401);
     const again = await app.signIn(email);
     expect(await validate(again.token)).toBe(200);
+  });
+
+  it('forgot-password for an admin sends nothing and ends no admin session', async () => {
+    const admin = await app.adminToken();
+    const head = await app.platform.store.headPosition();
+    const r = await app.call('POST', '/api/auth/forgot-password', { email: TEST_ADMIN.email });
+    expect(r.status).toBe(200);
+    // A later forgot-password for a user is mailed; by then the admin's would have been too.
+    const email = uniqueEmail('after-admin');
+    await app.signUp('mentor', email);
+    await app.call('POST', '/api/auth/forgot-password', { email });
+    await expect.poll(() => app.mails.some((m) => m.to === email)).toBe(true);
+    expect(app.mails.some((m) => m.to === TEST_ADMIN.email)).toBe(false);
+    // Only the user's reset was recorded.
+    expect((await app.platform.store.readAll(head, 1000)).filter((e) => e.type === 'PasswordReset')).toHaveLength(1);
+    expect(await validate(admin)).toBe(200);
   });
 
   it('lock, then unlock: tokens from before the lock stay refused; a new sign-in works', async () => {
