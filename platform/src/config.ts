@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { limitsFromEnv, type Limits } from './throttle';
@@ -38,6 +38,18 @@ export function narrowToOwner(path: string, mode: 0o600 | 0o700): void {
     chmodSync(path, mode);
   } catch {
     /* not ours to change (e.g. a mounted volume of another user): leave it */
+  }
+}
+
+/** Everything in the data folder is the owner's (the stores hold password hashes): files 0600, folders 0700. */
+export function narrowDataFolder(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isFile()) narrowToOwner(path, 0o600);
+    else if (entry.isDirectory()) {
+      narrowToOwner(path, 0o700);
+      narrowDataFolder(path);
+    }
   }
 }
 

@@ -2,7 +2,7 @@ import express from 'express';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import type { Config } from '@panda/platform/config';
+import { narrowDataFolder, type Config } from '@panda/platform/config';
 import { createLogger, type Logger } from '@panda/platform/logger';
 import { createMailer, pruneOutbox, type Mailer } from '@panda/platform/mailer';
 import { TEMPORARY_PASSWORD_DAYS } from '@panda/command-service/accounts/decider';
@@ -75,6 +75,8 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
   const authenticator = accountsAuthenticator(readStore, config.jwtSecret);
   const mailer = overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   const throttles = await openThrottles(config);
+  // The SQLite files (and any written by an earlier version) are the owner's only.
+  narrowDataFolder(config.dataDir);
   const commandDeps: CommandDeps = {
     store,
     readStore,

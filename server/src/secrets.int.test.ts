@@ -35,6 +35,22 @@ describe('data folder and secret files', () => {
     expect(readFileSync(join(dataDir, 'jwt-secret'), 'utf8')).toBe(secret);
   });
 
+  it('keeps every file in the data folder (SQLite stores holding password hashes, counters, mail) 0600 and its folders 0700', async () => {
+    const dataDir = tempDir();
+    mkdirSync(join(dataDir, 'outbox'), { mode: 0o755 });
+    writeFileSync(join(dataDir, 'outbox', 'old.eml'), 'Subject: Old\n\nNothing secret\n', { mode: 0o644 });
+    const app = await startTestApp({ dataDir, overrides: { mailer: undefined } });
+    try {
+      await app.signUp('mentor', 'modes@secrets.test');
+      const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? [join(dir, e.name), ...walk(join(dir, e.name))] : [join(dir, e.name)]));
+      const entries = walk(dataDir);
+      expect(entries.some((p) => p.endsWith('.db'))).toBe(true);
+      for (const p of entries) expect(`${p} ${mode(p).toString(8)}`).toBe(`${p} ${statSync(p).isDirectory() ? '700' : '600'}`);
+    } finally {
+      await app.stop();
+    }
+  });
+
   it('listens on loopback unless HOST is set', async () => {
     expect(loadConfig({ DATA_DIR: tempDir() }).host).toBe('127.0.0.1');
     expect(loadConfig({ DATA_DIR: tempDir(), HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
