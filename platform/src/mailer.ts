@@ -16,9 +16,9 @@ export interface Mailer {
 }
 
 /** Header of outbox files whose secret expires (ISO time). */
-export const EXPIRES_HEADER = 'X-Panda-Expires';
+const EXPIRES_HEADER = 'X-Panda-Expires';
 
-export const outboxFolder = (dataDir: string) => join(dataDir, 'outbox');
+const outboxFolder = (dataDir: string) => join(dataDir, 'outbox');
 
 /**
  * SMTP when SMTP_URL is set; otherwise every message is written as an .eml file to
