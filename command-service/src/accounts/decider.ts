@@ -110,7 +110,8 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
     }
     case 'AuditorProvisioned': {
       const d = event.data;
-      return { ...state, exists: true, id: d.accountId, role: 'auditor', email: d.email, firstName: d.firstName, lastName: d.lastName, passwordHash: d.temporaryPasswordHash, mustChangePassword: true };
+      // The temporary password expires like every other (7 days after it was issued).
+      return { ...state, exists: true, id: d.accountId, role: 'auditor', email: d.email, firstName: d.firstName, lastName: d.lastName, passwordHash: d.temporaryPasswordHash, passwordExpiresAt: expiresAfterEvent(event), mustChangePassword: true };
     }
     case 'StudentRegistered': {
       const d = event.data;

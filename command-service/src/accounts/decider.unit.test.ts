@@ -159,6 +159,13 @@ describe('sign-in with a temporary password (7 days)', () => {
     expect(decideSignIn(state, 'password', at('2026-03-09T10:00:00.000Z'))).toEqual({ mustChangePassword: false });
   });
 
+  it("an auditor's one-time password expires 7 days after it was provisioned", () => {
+    const provisioned = { type: 'AuditorProvisioned', data: { accountId: 'au', firstName: 'A', lastName: 'B', email: 'a@x.co', temporaryPasswordHash: 't' }, time: '2026-03-01T10:00:00.000Z' } as unknown as AccountEvent;
+    const state = given([provisioned]);
+    expect(decideSignIn(state, 'password', at('2026-03-08T09:00:00.000Z'))).toEqual({ mustChangePassword: true });
+    refused(() => decideSignIn(state, 'password', at('2026-03-08T10:00:00.000Z')));
+  });
+
   it('a temporary password recorded before expiry existed expires 7 days after its event', () => {
     const old = { ...registered(), time: '2026-03-01T10:00:00.000Z' } as unknown as AccountEvent;
     const state = given([old]);
