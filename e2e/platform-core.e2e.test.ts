@@ -64,17 +64,39 @@ describe('a visitor in a real browser', () => {
     await page.waitForURL(/\/dashboard/);
     await page.getByText('Pennine Gas Academy').first().waitFor();
 
+    // A password change in Profile Settings ends every earlier token; this tab takes up the fresh one
+    // from the answer and stays signed in (ruling 29).
+    const before = await page.evaluate<string | null>("localStorage.getItem('token')");
+    await page.goto(`${server.url}/dashboard?view=profile`);
+    await page.getByRole('button', { name: 'Change Password', exact: true }).click();
+    const change = page.getByRole('form', { name: 'Change Password' });
+    await change.getByLabel('Current Password', { exact: true }).fill('pennine-pass-1');
+    await change.getByLabel('New Password', { exact: true }).fill('pennine-pass-2');
+    await change.getByLabel('Confirm New Password', { exact: true }).fill('pennine-pass-2');
+    await change.getByRole('button', { name: 'Update Password' }).click();
+    await toast(page, 'Password changed successfully!').waitFor();
+    expect(await page.evaluate<string | null>("localStorage.getItem('token')")).not.toBe(before);
+    expect(await page.evaluate(async (t) => (await fetch('/api/auth/validate', { headers: { Authorization: `Bearer ${t}` } })).status, before)).toBe(401);
+    await page.reload();
+    await page.getByText('Pennine Gas Academy').first().waitFor();
+    expect(await toast(page, 'Session expired').count()).toBe(0);
+
     await page.goto(`${server.url}/dashboard?view=no-such-view`);
     await page.getByText('View not found').waitFor();
 
+    // Sign Out ends the token on the server too (ruling 29): a copy of it is refused afterwards.
+    const token = await page.evaluate<string | null>("localStorage.getItem('token')");
+    const validate = () => page.evaluate(async (t) => (await fetch('/api/auth/validate', { headers: { Authorization: `Bearer ${t}` } })).status, token);
+    expect(await validate()).toBe(200);
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(/\/auth/);
+    await expect.poll(validate).toBe(401);
     await page.goto(`${server.url}/dashboard`);
     await page.waitForURL(/\/auth/);
 
     // Signing in again works with the new account.
     await page.getByRole('form', { name: 'Sign in' }).getByLabel('Email').fill('priya@pennine.test');
-    await page.getByRole('form', { name: 'Sign in' }).locator('input[name="Password"]').fill('pennine-pass-1');
+    await page.getByRole('form', { name: 'Sign in' }).locator('input[name="Password"]').fill('pennine-pass-2');
     await page.getByRole('form', { name: 'Sign in' }).getByRole('button', { name: /sign in/i }).click();
     await toast(page, 'Welcome back!').waitFor();
     await page.waitForURL(/\/dashboard/);
@@ -101,7 +123,7 @@ describe('the content security policy', () => {
     const page = await context.newPage();
     const sockets: string[] = [];
     page.on('websocket', (ws) => sockets.push(ws.url()));
-    await signIn(page, server.url, 'priya@pennine.test', 'pennine-pass-1');
+    await signIn(page, server.url, 'priya@pennine.test', 'pennine-pass-2');
     await expect.poll(() => sockets.some((url) => new URL(url).pathname.startsWith('/ws/'))).toBe(true);
     // MUI's emotion styles are <style> elements the policy allows: the button is styled, not a bare one.
     const signOut = page.getByRole('button', { name: 'Sign Out' });

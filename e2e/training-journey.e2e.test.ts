@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { apiClient } from '@panda/server/seed';
 import { launchBrowser, newContext, shot, signIn as signInAt, startServer, toast, type Server } from './support';
 
@@ -223,12 +224,24 @@ describe('the training journey, each person in their own browser', () => {
     await choose.waitFor();
     // The goals come after the password: only one dialog at a time.
     expect(await student.getByRole('dialog', { name: 'Set Your Training Goals' }).count()).toBe(0);
+    // Ruling 29: nothing else is shown (or asked of the server) until the password is changed.
+    expect(await student.locator('main').textContent()).toBe('');
+    for (const viewport of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
+      await student.setViewportSize(viewport);
+      await shot(student, `journey-04-temporary-password-${viewport.width}`);
+      const { violations } = await new AxeBuilder({ page: student }).analyze();
+      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    }
+    await student.setViewportSize({ width: 1280, height: 800 });
     await choose.getByLabel('Current Password', { exact: true }).fill(temporaryPassword);
     await choose.getByLabel('New Password', { exact: true }).fill(STUDENT.newPassword);
     await choose.getByLabel('Confirm New Password', { exact: true }).fill(STUDENT.newPassword);
+    const temporaryToken = await student.evaluate<string | null>("localStorage.getItem('token')");
     await choose.getByRole('button', { name: 'Set New Password' }).click();
     await toast(student, 'Password changed successfully!').waitFor();
     await choose.waitFor({ state: 'detached' });
+    // The change ended the temporary sign-in; the app holds the fresh token from the answer and stays signed in.
+    expect(await student.evaluate<string | null>("localStorage.getItem('token')")).not.toBe(temporaryToken);
 
     // No goals yet: 'Set Your Training Goals' opens by itself and cannot be closed.
     const goals = student.getByRole('dialog', { name: 'Set Your Training Goals' });

@@ -1,10 +1,12 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { limitsFromEnv, type Limits } from './throttle';
 
 export interface Config {
   port: number;
+  /** Address to listen on: loopback unless HOST says otherwise (the compose stack sets 0.0.0.0). */
+  host: string;
   dataDir: string;
   jwtSecret: Uint8Array;
   smtpUrl: string | null;
@@ -26,12 +28,48 @@ export interface Config {
   limits: Limits;
 }
 
+/** Writes a secret or credential file readable and writable by the owner only (0600, also when it existed). */
+export function writeSecretFile(file: string, content: string): void {
+  writeFileSync(file, content, { mode: 0o600 });
+  chmodSync(file, 0o600);
+}
+
+/** Narrows an existing file or folder (written by an earlier version) to the owner, when we may. */
+export function narrowToOwner(path: string, mode: 0o600 | 0o700): void {
+  try {
+    chmodSync(path, mode);
+  } catch {
+    /* not ours to change (e.g. a mounted volume of another user): leave it */
+  }
+}
+
+/** Everything in the data folder is the owner's (the stores hold password hashes): files 0600, folders 0700. */
+export function narrowDataFolder(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isFile()) narrowToOwner(path, 0o600);
+    else if (entry.isDirectory()) {
+      narrowToOwner(path, 0o700);
+      narrowDataFolder(path);
+    }
+  }
+}
+
+/** A folder only the owner may enter (0700), made when missing. */
+export function ownerOnlyFolder(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  narrowToOwner(dir, 0o700);
+}
+
 /** A secret kept in the data folder, made once on first use, readable only by the owner. */
 function keptSecret(dataDir: string, name: string, make: () => string): string {
   const file = join(dataDir, name);
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) {
+    narrowToOwner(file, 0o600);
+    return readFileSync(file, 'utf8').trim();
+  }
   const value = make();
-  writeFileSync(file, `${value}\n`, { mode: 0o600 });
+  writeSecretFile(file, `${value}\n`);
   return value;
 }
 
@@ -39,7 +77,7 @@ const normalisePortalPath = (p: string) => `/${p.replace(/^\/+|\/+$/g, '')}`;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR ?? './data');
-  mkdirSync(dataDir, { recursive: true });
+  ownerOnlyFolder(dataDir);
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
   const jwt = env.JWT_SECRET ?? keptSecret(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'));
@@ -47,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const portal = env.ADMIN_PORTAL_PATH ?? keptSecret(dataDir, 'admin-portal-path', () => `admin-${randomBytes(12).toString('hex')}`);
   return {
     port,
+    host: env.HOST?.trim() || '127.0.0.1',
     dataDir,
     jwtSecret: new TextEncoder().encode(jwt),
     smtpUrl: env.SMTP_URL || null,

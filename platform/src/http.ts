@@ -9,10 +9,12 @@ import type { Role } from './tokens';
 export interface AuthContext {
   id: string;
   role: Role;
-  /** The token was issued for a sign-in with a temporary password. */
+  /** The account holds a temporary password: only the password change, validate and sign-out may be called. */
   mustChangePassword?: boolean;
   /** When the token expires, ms since the epoch. */
   expiresAt?: number;
+  /** The token's id (what signing out ends). */
+  tokenId?: string;
 }
 
 declare module 'express-serve-static-core' {
@@ -119,10 +121,17 @@ export function bearerToken(req: Request): string | null {
 /** Loads who is calling; refuses missing, invalid, expired tokens and locked accounts with 401. */
 export type Authenticator = (token: string | null) => Promise<AuthContext | null>;
 
-export function authenticate(authenticator: Authenticator): RequestHandler {
+export const MUST_CHANGE_PASSWORD = 'You must change your temporary password before you can continue.';
+
+/**
+ * Refuses a missing or refused token with 401, and a caller who must first replace a temporary
+ * password with 403 (ruling 29) unless `allowTemporaryPassword` (password change, validate, sign-out).
+ */
+export function authenticate(authenticator: Authenticator, options: { allowTemporaryPassword?: boolean } = {}): RequestHandler {
   return async (req, _res, next) => {
     const auth = await authenticator(bearerToken(req));
     if (!auth) throw unauthorized('Not authenticated');
+    if (auth.mustChangePassword && !options.allowTemporaryPassword) throw forbidden(MUST_CHANGE_PASSWORD);
     req.auth = auth;
     next();
   };

@@ -2,7 +2,7 @@ import { Agent, request } from 'node:http';
 import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signToken } from '@panda/platform/tokens';
-import { startTestApp, type TestApp } from './testing/harness';
+import { startTestApp, TEST_ADMIN, TEST_PASSWORD, type TestApp } from './testing/harness';
 import { place, readyMentor, registeredStudent, vettedCentre } from '@panda/command-service/training/test-fixtures';
 
 /**
@@ -39,17 +39,30 @@ function routesOf(app: TestApp): Route[] {
   return routes;
 }
 
+const LOGOUT = '/api/auth/logout';
+
 let app: TestApp;
 /** The API routes, and the web app's routes with a string path. */
 let routes: Route[];
 let webRoutes: Route[];
 const tokens: Record<string, string | undefined> = {};
+const emails: Record<string, string> = {};
+
+/** A new session of the same account as `who` (its sign-out then ends that session only). */
+async function freshToken(who: string): Promise<string> {
+  const r = who === 'admin'
+    ? await app.call('POST', '/api/admin/auth/signin', { email: TEST_ADMIN.email, password: TEST_ADMIN.password })
+    : await app.call('POST', '/api/auth/signin', { Email: emails[who], Password: TEST_PASSWORD });
+  expect(r.status, `sign-in as ${who}`).toBe(200);
+  return r.body.token as string;
+}
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
   app = await startTestApp({ env: { SEED_DEMO: '0' } });
   const all = routesOf(app);
-  routes = all.filter((r) => r.path.startsWith('/api/'));
+  // Signing out would end the sessions the suite fuzzes with: sign-out is fuzzed with sessions of its own below.
+  routes = all.filter((r) => r.path.startsWith('/api/') && !(r.method === 'POST' && r.path === LOGOUT));
   webRoutes = all.filter((r) => !r.path.startsWith('/api/'));
   const centre = await vettedCentre(app);
   const mentor = await readyMentor(app);
@@ -61,6 +74,7 @@ beforeAll(async () => {
   const provisioned = await app.call('POST', '/api/admin/auditors', { email: auditorEmail, first_name: 'Fuzz', last_name: 'Auditor' }, admin);
   const auditor = await app.call('POST', '/api/admin/auth/signin', { email: auditorEmail, password: provisioned.body.temporary_password });
   expect(auditor.status).toBe(200);
+  Object.assign(emails, { student: student.email, mentor: mentor.user.Email as string, training_centre: centre.user.Email as string });
   Object.assign(ids, { student: student.user.id, mentor: mentor.user.id, training_centre: centre.user.id, placement: placementId, job: job.id, auditor: provisioned.body.auditor.id });
   const jwt = (secret: Uint8Array, sub: string, now = new Date()) => signToken(secret, { sub, role: 'admin' }, now);
   Object.assign(tokens, {
@@ -406,6 +420,16 @@ describe('HTTP fuzz over every route', () => {
     // Brackets inside strings are text, not nesting.
     const text = await send('PUT', '/api/change-password', { token: tokens.mentor, body: JSON.stringify({ currentPassword: '['.repeat(100), newPassword: 1 }) });
     expect(JSON.parse(text.body).detail).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'newPassword' })]));
+  });
+
+  it('sign-out with every kind of token and bad bodies, each valid session its own: no 5xx', async () => {
+    const cases: Case[] = [];
+    for (const [who, token] of Object.entries(tokens)) {
+      // A real session is signed in afresh (as whoever holds it) so the suite's own sessions live on.
+      const own = token && !['a token that is not a JWT', 'a forged token', 'an expired token', 'a token for no account', 'auditor'].includes(who) ? await freshToken(who) : token;
+      for (const [what, body] of Object.entries(badBodies([])).filter(([, b]) => Buffer.byteLength(b) < 1024 * 1024)) cases.push({ what: `${what} (${who})`, method: 'POST', path: LOGOUT, token: own, body });
+    }
+    expect(await failuresOf(cases)).toEqual([]);
   });
 
   it('left no polluted prototype behind, and the server still serves', async () => {

@@ -1,10 +1,9 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { loadConfig } from '@panda/platform/config';
 import { keepServingOnUncaughtErrors } from '@panda/platform/process';
 import { startPlatform } from './platform';
 import { provisionAdmin } from './provision';
-import { DEMO_ADMIN, seedDemo, type DemoLogin } from './seed';
+import { DEMO_ADMIN_EMAIL, demoPassword, seedDemo, type DemoLogin } from './seed';
+import { demoLoginsFile, readDemoLogins, replaceKnownDemoPasswords, saveDemoLogins } from './demo-logins';
 
 /** `npm start`: the whole product in one process on one port, on SQLite files under DATA_DIR. */
 async function main() {
@@ -24,19 +23,26 @@ async function main() {
   } else if (config.adminEmail || config.adminPassword) {
     throw new Error('Set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither');
   }
-  const demoLoginsFile = join(config.dataDir, 'demo-logins.json');
-  let logins: DemoLogin[] = [];
+  // Ruling 28: demo accounts get random passwords at first start, printed this once and kept in a
+  // file only the owner may read; later starts say where that file is.
+  const loginsFile = demoLoginsFile(config.dataDir);
+  let demoLines: string[] = [];
+  const show = (logins: DemoLogin[], heading: string) => [heading, ...logins.map((l) => `  ${l.role.padEnd(16)} ${l.email} / ${l.password}`)];
   if (config.seedDemo && emptyAtStart) {
+    const logins: DemoLogin[] = [];
     if (!adminEmail) {
-      await provisionAdmin(commandDeps, DEMO_ADMIN.email, DEMO_ADMIN.password, 'Demo', 'Admin');
-      adminEmail = DEMO_ADMIN.email;
-      logins.push({ role: 'admin (portal)', ...DEMO_ADMIN });
+      const password = demoPassword();
+      await provisionAdmin(commandDeps, DEMO_ADMIN_EMAIL, password, 'Demo', 'Admin');
+      adminEmail = DEMO_ADMIN_EMAIL;
+      logins.push({ role: 'admin (portal)', email: DEMO_ADMIN_EMAIL, password });
     }
-    logins = [...logins, ...(await seedDemo(platform.url, commandDeps, adminEmail))];
-    // Demo accounts only (their passwords are in the source anyway): shown again on later starts.
-    writeFileSync(demoLoginsFile, JSON.stringify(logins, null, 2));
-  } else if (existsSync(demoLoginsFile)) {
-    logins = JSON.parse(readFileSync(demoLoginsFile, 'utf8')) as DemoLogin[];
+    logins.push(...(await seedDemo(platform.url, commandDeps, adminEmail)));
+    saveDemoLogins(config.dataDir, logins);
+    demoLines = show(logins, `Demo logins (random passwords, shown only now; kept in ${loginsFile}, readable only by you):`);
+  } else {
+    const replaced = await replaceKnownDemoPasswords(commandDeps, config.dataDir);
+    if (replaced) demoLines = show(replaced, `Demo logins (the old fixed passwords were replaced by random ones, shown only now; kept in ${loginsFile}):`);
+    else if (readDemoLogins(config.dataDir)) demoLines = [`Demo logins: in ${loginsFile} (readable only by you; a password changed since is not shown there)`];
   }
 
   const lines = [
@@ -44,7 +50,7 @@ async function main() {
     `Panda is running at ${config.publicUrl}`,
     `Admin portal: ${config.publicUrl}${config.adminPortalPath}`,
     `Data folder: ${config.dataDir}`,
-    ...(logins.length ? [emptyAtStart ? 'Demo logins:' : 'Demo logins (as seeded; a password changed since is not shown):', ...logins.map((l) => `  ${l.role.padEnd(16)} ${l.email} / ${l.password}`)] : []),
+    ...demoLines,
     `Ready in ${Date.now() - started} ms`,
     '',
   ];

@@ -2,15 +2,16 @@ import express from 'express';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import type { Config } from '@panda/platform/config';
+import { narrowDataFolder, type Config } from '@panda/platform/config';
 import { createLogger, type Logger } from '@panda/platform/logger';
-import { createMailer, type Mailer } from '@panda/platform/mailer';
+import { createMailer, pruneOutbox, type Mailer } from '@panda/platform/mailer';
+import { TEMPORARY_PASSWORD_DAYS } from '@panda/command-service/accounts/decider';
 import { errorHandler, jsonBody, notFoundHandler, requestLogging } from '@panda/platform/http';
 import { auditorGate } from '@panda/platform/auditor-gate';
 import { openThrottles } from '@panda/platform/throttle';
 import { ProjectionRunner, waitForCheckpoints } from '@panda/projections/runner';
 import { pollingFeed, runnerFeed } from '@panda/projections/change-feed';
-import { ACCOUNTS, accountsAuthenticator, type AccountDoc } from '@panda/projections/read-models/accounts';
+import { accountsAuthenticator } from '@panda/projections/read-models/accounts';
 import type { EventStore } from '@panda/events/event-store';
 import type { ReadStore } from '@panda/projections/read-store';
 import type { BlobStore } from '@panda/platform/blob-store';
@@ -78,6 +79,8 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
   const authenticator = accountsAuthenticator(readStore, config.jwtSecret);
   const mailer = overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   const throttles = await openThrottles(config);
+  // The SQLite files (and any written by an earlier version) are the owner's only.
+  narrowDataFolder(config.dataDir);
   const commandDeps: CommandDeps = {
     store,
     readStore,
@@ -94,6 +97,19 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
   // Reactors start with the projections, before any request is accepted: nothing appended is missed.
   const reactors = new ReactorRunner(store, readStore, allReactors({ store, mailer, config, logger }), { logger });
   if (parts.projections) await reactors.start();
+
+  // The outbox keeps no temporary password past its expiry: pruned at start and every hour, by the
+  // part that writes it (the mail reactor runs with the projections).
+  let outboxTimer: NodeJS.Timeout | null = null;
+  if (parts.projections && !config.smtpUrl) {
+    const prune = () =>
+      pruneOutbox(config.dataDir, commandDeps.clock(), TEMPORARY_PASSWORD_DAYS * 86_400_000)
+        .then((removed) => removed && logger.info({ removed }, 'outbox: expired temporary-password mails deleted'))
+        .catch((err) => logger.error({ err }, 'outbox: pruning failed'));
+    await prune();
+    outboxTimer = setInterval(() => void prune(), 3_600_000);
+    outboxTimer.unref();
+  }
 
   let server: Server | null = null;
   let hub: LiveHub | null = null;
@@ -115,16 +131,13 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
     server = createServer(app);
     server.requestTimeout = 60_000;
     if (parts.queries) {
-      hub = new LiveHub(authenticator, feed, logger, async (userId) => {
-        const doc = (await readStore.get(ACCOUNTS, userId)) as AccountDoc | null;
-        return Boolean(doc && !doc.locked);
-      });
+      hub = new LiveHub(authenticator, feed, logger);
       liveHandlers(queryDeps, hub);
       hub.attach(server);
     }
     await new Promise<void>((resolve, reject) => {
       server!.once('error', reject);
-      server!.listen(config.port, () => resolve());
+      server!.listen(config.port, config.host, () => resolve());
     });
   }
   const port = server ? (server.address() as AddressInfo).port : config.port;
@@ -133,6 +146,7 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
   const stop = () =>
     (stopping ??= (async () => {
       // Stop accepting, let in-flight requests (and their appends) finish, then close the stores.
+      if (outboxTimer) clearInterval(outboxTimer);
       if (hub) await hub.close();
       if (server) {
         const closed = new Promise<void>((r) => server!.close(() => r()));
@@ -150,5 +164,11 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
       await store.close();
     })());
 
-  return { url: `http://localhost:${port}`, server, store, readStore, runner, reactors, commandDeps, queryDeps, logger, stop };
+  return { url: `http://${urlHost(config.host)}:${port}`, server, store, readStore, runner, reactors, commandDeps, queryDeps, logger, stop };
+}
+
+/** How this machine reaches the server: `localhost` for loopback and any-address binds, else the address itself. */
+function urlHost(host: string): string {
+  if (['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::'].includes(host)) return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
 }

@@ -1,5 +1,6 @@
 import type { CommandDeps } from '@panda/command-service/shared/deps';
 import { accountByEmail, session } from '@panda/command-service/accounts/service';
+import { temporaryPassword as demoPassword } from '@panda/platform/passwords';
 import type { DemoLogin, apiClient } from './seed';
 
 type Call = ReturnType<typeof apiClient>;
@@ -13,11 +14,11 @@ const STUDENTS = [
 
 /**
  * Demo training data through the HTTP API: the mentor's business profile, three students
- * registered by the centre (each signed in once to choose the demo password), the first one
+ * registered by the centre (each signed in once to choose a random demo password), the first one
  * with training goals, placed with the mentor (admin proposes, mentor accepts) and several signed
  * job cards.
  */
-export async function seedTraining(call: Call, deps: CommandDeps, adminEmail: string, centre: Login, mentor: Login, password: string): Promise<DemoLogin[]> {
+export async function seedTraining(call: Call, deps: CommandDeps, adminEmail: string, centre: Login, mentor: Login): Promise<DemoLogin[]> {
   await call('PUT', '/api/mentor/profile', {
     Business_Name: 'Clarke Heating & Gas Ltd',
     Business_Postcode: 'M4 1AA',
@@ -37,12 +38,14 @@ export async function seedTraining(call: Call, deps: CommandDeps, adminEmail: st
     Terms_Agreed: true,
   }, mentor.token);
 
-  const students: Login[] = [];
+  const students: (Login & { password: string })[] = [];
   for (const s of STUDENTS) {
     const r = await call<{ temporary_password: string; student: { id: string } }>('POST', '/api/register-student', s, centre.token);
     const login = await call<Login>('POST', '/api/auth/signin', { Email: s.Email, Password: r.temporary_password });
-    await call('PUT', '/api/change-password', { currentPassword: r.temporary_password, newPassword: password, confirmPassword: password }, login.token);
-    students.push(login);
+    const password = demoPassword();
+    // Changing the password ends the temporary sign-in; the answer carries the new session.
+    const changed = await call<Login>('PUT', '/api/change-password', { currentPassword: r.temporary_password, newPassword: password, confirmPassword: password }, login.token);
+    students.push({ ...changed, password });
   }
   const [liam] = students;
   await call('PUT', '/api/students/job-requirements', {
@@ -73,5 +76,5 @@ export async function seedTraining(call: Call, deps: CommandDeps, adminEmail: st
       }, mentor.token);
     }
   }
-  return [{ role: 'student', email: 'student@panda.demo', password }];
+  return [{ role: 'student', email: 'student@panda.demo', password: liam.password }];
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_ADMIN, type TestApp } from './testing/harness';
-import { DEMO_PASSWORD, seedDemo } from './seed';
+import { seedDemo } from './seed';
 
 let app: TestApp;
 
@@ -12,10 +12,14 @@ afterAll(async () => {
 });
 
 describe('demo seed', () => {
-  it('seeds a centre with students, one placed with the mentor with signed job cards; every demo login works', async () => {
+  it('seeds a centre with students, one placed with the mentor with signed job cards; every demo login works with its own random password', async () => {
     const logins = await seedDemo(app.url, app.platform.commandDeps, TEST_ADMIN.email);
     expect(logins.map((l) => l.role)).toEqual(['training centre', 'mentor', 'student']);
-    const [centre, mentor, student] = await Promise.all(logins.map((l) => app.signIn(l.email, DEMO_PASSWORD)));
+    // Ruling 28: each its own random password, none known in advance.
+    expect(new Set(logins.map((l) => l.password)).size).toBe(logins.length);
+    for (const l of logins) expect(l.password).toMatch(/^[A-Za-z2-9]{12}$/);
+    expect((await app.call('POST', '/api/auth/signin', { Email: 'mentor@panda.demo', Password: 'panda-demo-2026' })).status).toBe(401);
+    const [centre, mentor, student] = await Promise.all(logins.map((l) => app.signIn(l.email, l.password)));
     const head = String(await app.platform.store.headPosition());
     const overview = async (token: string) => (await app.call('GET', '/api/dashboard/overview', undefined, token, { 'X-Min-Position': head })).body;
     expect(await overview(centre.token)).toMatchObject({ total_students: 3, placed_students: 1, awaiting_placement: 2, placement_rate: 33 });

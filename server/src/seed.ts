@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { accountByEmail, runAccountCommand } from '@panda/command-service/accounts/service';
 import type { CommandDeps } from '@panda/command-service/shared/deps';
+import { temporaryPassword } from '@panda/platform/passwords';
 import { seedTraining } from './seed-training';
 
-export const DEMO_PASSWORD = 'panda-demo-2026';
-export const DEMO_ADMIN = { email: 'admin@panda.demo', password: 'panda-admin-demo-2026' };
+/** Ruling 28: no demo account has a known password; each gets a random one (12 readable characters) at first start. */
+export const demoPassword = temporaryPassword;
+export const DEMO_ADMIN_EMAIL = 'admin@panda.demo';
 
 export interface DemoLogin {
   role: string;
@@ -32,11 +34,13 @@ export function apiClient(baseUrl: string) {
  */
 export async function seedDemo(baseUrl: string, deps: CommandDeps, adminEmail: string): Promise<DemoLogin[]> {
   const call = apiClient(baseUrl);
+  const centrePassword = demoPassword();
+  const mentorPassword = demoPassword();
   const centre = await call<{ token: string; user: { id: string } }>('POST', '/api/auth/signup', {
     First_Name: 'Sarah',
     Last_Name: 'Hughes',
     Email: 'centre@panda.demo',
-    Password: DEMO_PASSWORD,
+    Password: centrePassword,
     Role: 'training_centre',
     Training_Centre_Name: 'Northern Gas Training Centre',
   });
@@ -44,7 +48,7 @@ export async function seedDemo(baseUrl: string, deps: CommandDeps, adminEmail: s
     First_Name: 'Dave',
     Last_Name: 'Clarke',
     Email: 'mentor@panda.demo',
-    Password: DEMO_PASSWORD,
+    Password: mentorPassword,
     Role: 'mentor',
   });
   const admin = await accountByEmail(deps, adminEmail);
@@ -53,10 +57,10 @@ export async function seedDemo(baseUrl: string, deps: CommandDeps, adminEmail: s
     const r = await runAccountCommand(deps, id, { type: 'Vet', reason: 'Demo data: documents checked' }, meta);
     await deps.waitForProjections(r.position);
   }
-  const training = await seedTraining(call, deps, adminEmail, centre, mentor, DEMO_PASSWORD);
+  const training = await seedTraining(call, deps, adminEmail, centre, mentor);
   return [
-    { role: 'training centre', email: 'centre@panda.demo', password: DEMO_PASSWORD },
-    { role: 'mentor', email: 'mentor@panda.demo', password: DEMO_PASSWORD },
+    { role: 'training centre', email: 'centre@panda.demo', password: centrePassword },
+    { role: 'mentor', email: 'mentor@panda.demo', password: mentorPassword },
     ...training,
   ];
 }

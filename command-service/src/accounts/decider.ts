@@ -20,7 +20,13 @@ export interface AccountState {
   passwordHash: string | null;
   /** Set by a forgot-password reset; valid alongside the password until the password changes. */
   temporaryPasswordHash: string | null;
+  /** When the forgot-password temporary password stops working. */
+  temporaryPasswordExpiresAt: string | null;
+  /** A registered student's first password is temporary: when it stops working (null once they choose their own). */
+  passwordExpiresAt: string | null;
   mustChangePassword: boolean;
+  /** Tokens signed with an older version no longer count (SessionsRevoked). */
+  tokenVersion: number;
   locked: boolean;
   vetted: boolean;
   phone: string | null;
@@ -57,13 +63,17 @@ export type AccountCommand =
       temporaryPasswordHash: string;
       /** The temporary password sealed for the mail reactor (platform/src/sealed.ts). */
       temporaryPasswordSealed?: string;
+      /** When the command was accepted: the temporary password expires TEMPORARY_PASSWORD_DAYS later. */
+      now: string;
       /** Vetting of the registering centre (loaded by the route); a non-vetted centre cannot register students. */
       centreVetted?: boolean;
     })
   | { type: 'ChangeProfile'; changes: ProfileChanges }
   | { type: 'SaveMentorProfile'; profile: MentorProfile; agreedAt: string }
   | { type: 'ChangePassword'; passwordHash: string }
-  | { type: 'ResetPassword'; temporaryPasswordHash: string; temporaryPasswordSealed?: string }
+  | { type: 'ResetPassword'; temporaryPasswordHash: string; temporaryPasswordSealed?: string; now: string }
+  /** Sign out: the token `tokenId` (expiring at `expiresAt`) ends. */
+  | { type: 'EndSession'; tokenId: string; expiresAt: string }
   | { type: 'Lock' | 'Unlock' | 'Vet' | 'Unvet'; reason: string | null };
 
 export const initialAccountState = (): AccountState => ({
@@ -77,7 +87,10 @@ export const initialAccountState = (): AccountState => ({
   centreId: null,
   passwordHash: null,
   temporaryPasswordHash: null,
+  temporaryPasswordExpiresAt: null,
+  passwordExpiresAt: null,
   mustChangePassword: false,
+  tokenVersion: 0,
   locked: false,
   vetted: false,
   phone: null,
@@ -99,7 +112,8 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
     }
     case 'AuditorProvisioned': {
       const d = event.data;
-      return { ...state, exists: true, id: d.accountId, role: 'auditor', email: d.email, firstName: d.firstName, lastName: d.lastName, passwordHash: d.temporaryPasswordHash, mustChangePassword: true };
+      // The temporary password expires like every other (7 days after it was issued).
+      return { ...state, exists: true, id: d.accountId, role: 'auditor', email: d.email, firstName: d.firstName, lastName: d.lastName, passwordHash: d.temporaryPasswordHash, passwordExpiresAt: expiresAfterEvent(event), mustChangePassword: true };
     }
     case 'StudentRegistered': {
       const d = event.data;
@@ -115,6 +129,7 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
         phone: d.phone,
         postcode: d.postcode,
         passwordHash: d.temporaryPasswordHash,
+        passwordExpiresAt: d.temporaryPasswordExpiresAt ?? expiresAfterEvent(event),
         mustChangePassword: true,
       };
     }
@@ -136,9 +151,11 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
     case 'MentorProfileSaved':
       return { ...state, mentorProfile: event.data.profile, termsAgreedAt: event.data.termsAgreedAt };
     case 'PasswordChanged':
-      return { ...state, passwordHash: event.data.passwordHash, temporaryPasswordHash: null, mustChangePassword: false };
+      return { ...state, passwordHash: event.data.passwordHash, temporaryPasswordHash: null, temporaryPasswordExpiresAt: null, passwordExpiresAt: null, mustChangePassword: false };
     case 'PasswordReset':
-      return { ...state, temporaryPasswordHash: event.data.temporaryPasswordHash };
+      return { ...state, temporaryPasswordHash: event.data.temporaryPasswordHash, temporaryPasswordExpiresAt: event.data.temporaryPasswordExpiresAt ?? expiresAfterEvent(event) };
+    case 'SessionsRevoked':
+      return { ...state, tokenVersion: event.data.tokenVersion };
     case 'AccountLocked':
       return { ...state, locked: true };
     case 'AccountUnlocked':
@@ -176,9 +193,9 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
     }
     case 'RegisterStudent': {
       if (state.exists) throw conflict('An account with this email already exists');
-      const { type: _t, centreVetted, ...data } = command;
+      const { type: _t, centreVetted, now, ...data } = command;
       if (data.centreId !== null && centreVetted !== true) throw forbidden(CENTRE_NOT_VETTED);
-      return [{ type: 'StudentRegistered', data }];
+      return [{ type: 'StudentRegistered', data: { ...data, temporaryPasswordExpiresAt: temporaryExpiry(now) } }];
     }
     case 'ChangeProfile':
       return decideProfileChange(command.changes, state);
@@ -191,12 +208,25 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
     }
     case 'ChangePassword': {
       const accountId = mustExist(state);
-      return [{ type: 'PasswordChanged', data: { accountId, passwordHash: command.passwordHash } }];
+      return [
+        { type: 'PasswordChanged', data: { accountId, passwordHash: command.passwordHash } },
+        { type: 'SessionsRevoked', data: { accountId, tokenVersion: state.tokenVersion + 1, reason: 'password_changed' } },
+      ];
     }
     case 'ResetPassword': {
       const accountId = mustExist(state);
       const sealed = command.temporaryPasswordSealed ? { temporaryPasswordSealed: command.temporaryPasswordSealed } : {};
-      return [{ type: 'PasswordReset', data: { accountId, temporaryPasswordHash: command.temporaryPasswordHash, ...sealed } }];
+      return [
+        {
+          type: 'PasswordReset',
+          data: { accountId, temporaryPasswordHash: command.temporaryPasswordHash, ...sealed, temporaryPasswordExpiresAt: temporaryExpiry(command.now) },
+        },
+        { type: 'SessionsRevoked', data: { accountId, tokenVersion: state.tokenVersion + 1, reason: 'password_reset' } },
+      ];
+    }
+    case 'EndSession': {
+      const accountId = mustExist(state);
+      return [{ type: 'SessionEnded', data: { accountId, tokenId: command.tokenId, expiresAt: command.expiresAt } }];
     }
     case 'Lock':
     case 'Unlock': {
@@ -204,7 +234,11 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       if (state.role === 'admin') throw new HttpError(403, 'Admin accounts cannot be locked here');
       const locking = command.type === 'Lock';
       if (state.locked === locking) return [];
-      return [{ type: locking ? 'AccountLocked' : 'AccountUnlocked', data: { accountId, reason: command.reason } }];
+      if (!locking) return [{ type: 'AccountUnlocked', data: { accountId, reason: command.reason } }];
+      return [
+        { type: 'AccountLocked', data: { accountId, reason: command.reason } },
+        { type: 'SessionsRevoked', data: { accountId, tokenVersion: state.tokenVersion + 1, reason: 'locked' } },
+      ];
     }
     case 'Vet':
     case 'Unvet': {
@@ -215,6 +249,29 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       return [{ type: vetting ? 'AccountVetted' : 'AccountUnvetted', data: { accountId, reason: command.reason } }];
     }
   }
+}
+
+/** Temporary passwords (a registered student's first one, a forgot-password one) stop working after this many days. */
+export const TEMPORARY_PASSWORD_DAYS = 7;
+const TEMPORARY_PASSWORD_MS = TEMPORARY_PASSWORD_DAYS * 86_400_000;
+export const TEMPORARY_PASSWORD_EXPIRED = 'Your temporary password has expired. Please ask for a new one with Forgot password.';
+
+const temporaryExpiry = (now: string) => new Date(Date.parse(now) + TEMPORARY_PASSWORD_MS).toISOString();
+/** Events recorded before expiry was written into them: the recorded time plus the allowed days. */
+const expiresAfterEvent = (event: AccountEvent) => {
+  const time = (event as { time?: string }).time;
+  return time ? temporaryExpiry(time) : null;
+};
+
+/**
+ * Sign-in with a password that matched (`password`: the account's own, `temporary`: a
+ * forgot-password one) at `now`: refuses an expired temporary password (401) and tells whether
+ * a new password must be chosen before anything else.
+ */
+export function decideSignIn(state: AccountState, matched: 'password' | 'temporary', now: Date): { mustChangePassword: boolean } {
+  const expiresAt = matched === 'temporary' ? state.temporaryPasswordExpiresAt : state.passwordExpiresAt;
+  if (expiresAt && now.getTime() >= Date.parse(expiresAt)) throw new HttpError(401, TEMPORARY_PASSWORD_EXPIRED);
+  return { mustChangePassword: state.mustChangePassword || matched === 'temporary' };
 }
 
 export const CENTRE_NOT_VETTED = 'Your training centre must be vetted before it can register students. Please contact support.';

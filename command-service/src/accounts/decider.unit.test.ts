@@ -1,6 +1,7 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { spec } from '../shared/given-when-then';
-import { accountDecider, emailClaimDecider, type AccountEvent } from './decider';
+import { accountDecider, decideSignIn, emailClaimDecider, initialAccountState, TEMPORARY_PASSWORD_EXPIRED, type AccountEvent } from './decider';
+import { HttpError } from '@panda/platform/errors';
 
 const signedUp = (role: 'mentor' | 'training_centre' = 'mentor'): AccountEvent => ({
   type: 'AccountSignedUp',
@@ -29,14 +30,39 @@ describe('account decider', () => {
     account.given([{ type: 'AdminProvisioned', data: { accountId: 'ad', firstName: 'P', lastName: 'A', email: 'a@x.co', passwordHash: 'h' } }]).when(cmd).then([]);
   });
 
-  it('changes and resets passwords only of existing accounts', () => {
-    account.given([signedUp()]).when({ type: 'ChangePassword', passwordHash: 'h2' }).then([{ type: 'PasswordChanged', data: { accountId: 'a1', passwordHash: 'h2' } }]);
+  it('changes and resets passwords only of existing accounts, ending every earlier session', () => {
+    account.given([signedUp()]).when({ type: 'ChangePassword', passwordHash: 'h2' }).then([
+      { type: 'PasswordChanged', data: { accountId: 'a1', passwordHash: 'h2' } },
+      { type: 'SessionsRevoked', data: { accountId: 'a1', tokenVersion: 1, reason: 'password_changed' } },
+    ]);
     account.given([]).when({ type: 'ChangePassword', passwordHash: 'h2' }).thenThrows(404);
-    account.given([signedUp()]).when({ type: 'ResetPassword', temporaryPasswordHash: 't' }).then([{ type: 'PasswordReset', data: { accountId: 'a1', temporaryPasswordHash: 't' } }]);
+    account.given([signedUp()]).when({ type: 'ResetPassword', temporaryPasswordHash: 't', now: '2026-03-01T10:00:00.000Z' }).then([
+      { type: 'PasswordReset', data: { accountId: 'a1', temporaryPasswordHash: 't', temporaryPasswordExpiresAt: '2026-03-08T10:00:00.000Z' } },
+      { type: 'SessionsRevoked', data: { accountId: 'a1', tokenVersion: 1, reason: 'password_reset' } },
+    ]);
   });
 
-  it('locks and unlocks with a reason; repeating a lock records nothing new', () => {
-    account.given([signedUp()]).when({ type: 'Lock', reason: 'Spam' }).then([{ type: 'AccountLocked', data: { accountId: 'a1', reason: 'Spam' } }]);
+  it('counts token versions on from the last revocation', () => {
+    account
+      .given([signedUp(), { type: 'SessionsRevoked', data: { accountId: 'a1', tokenVersion: 3, reason: 'locked' } }])
+      .when({ type: 'ChangePassword', passwordHash: 'h3' })
+      .then([
+        { type: 'PasswordChanged', data: { accountId: 'a1', passwordHash: 'h3' } },
+        { type: 'SessionsRevoked', data: { accountId: 'a1', tokenVersion: 4, reason: 'password_changed' } },
+      ]);
+  });
+
+  it('signs out one token of an existing account', () => {
+    const cmd = { type: 'EndSession' as const, tokenId: 'j1', expiresAt: '2026-03-01T22:00:00.000Z' };
+    account.given([signedUp()]).when(cmd).then([{ type: 'SessionEnded', data: { accountId: 'a1', tokenId: 'j1', expiresAt: '2026-03-01T22:00:00.000Z' } }]);
+    account.given([]).when(cmd).thenThrows(404);
+  });
+
+  it('locks (ending every session) and unlocks with a reason; an unlock revives no session; repeating a lock records nothing new', () => {
+    account.given([signedUp()]).when({ type: 'Lock', reason: 'Spam' }).then([
+      { type: 'AccountLocked', data: { accountId: 'a1', reason: 'Spam' } },
+      { type: 'SessionsRevoked', data: { accountId: 'a1', tokenVersion: 1, reason: 'locked' } },
+    ]);
     account.given([signedUp(), { type: 'AccountLocked', data: { accountId: 'a1', reason: null } }]).when({ type: 'Lock', reason: null }).then([]);
     account
       .given([signedUp(), { type: 'AccountLocked', data: { accountId: 'a1', reason: null } }])
@@ -71,6 +97,80 @@ describe('account decider', () => {
       },
     };
     account.given([student]).when({ type: 'Vet', reason: null }).thenThrows(400);
+  });
+});
+
+describe('sign-in with a temporary password (7 days)', () => {
+  const registered = (extra: object = {}): AccountEvent => ({
+    type: 'StudentRegistered',
+    data: {
+      accountId: 's1',
+      centreId: 'c1',
+      firstName: 'S',
+      lastName: 'T',
+      email: 's@x.co',
+      phone: null,
+      postcode: null,
+      dateOfBirth: null,
+      requirements: { boilerInstalls: 1, boilerService: 0, pipework: 0, repair: 0 },
+      temporaryPasswordHash: 't',
+      ...extra,
+    },
+  });
+  const given = (events: AccountEvent[]) => events.reduce(accountDecider.evolve, initialAccountState());
+  const at = (iso: string) => new Date(iso);
+  const refused = (run: () => unknown) => {
+    let caught: unknown;
+    try {
+      run();
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(HttpError);
+    expect((caught as HttpError).status).toBe(401);
+    expect((caught as HttpError).message).toBe(TEMPORARY_PASSWORD_EXPIRED);
+  };
+
+  it('registers a student with a temporary password that expires 7 days later', () => {
+    account
+      .given([])
+      .when({ type: 'RegisterStudent', ...(registered().data as object), now: '2026-03-01T10:00:00.000Z', centreVetted: true } as never)
+      .then([registered({ temporaryPasswordExpiresAt: '2026-03-08T10:00:00.000Z' })]);
+  });
+
+  it("a registered student's first password works for 7 days, then is refused with a clear message", () => {
+    const state = given([registered({ temporaryPasswordExpiresAt: '2026-03-08T10:00:00.000Z' })]);
+    expect(decideSignIn(state, 'password', at('2026-03-08T09:59:59.000Z'))).toEqual({ mustChangePassword: true });
+    refused(() => decideSignIn(state, 'password', at('2026-03-08T10:00:00.000Z')));
+  });
+
+  it('a password the student chose never expires', () => {
+    const state = given([registered({ temporaryPasswordExpiresAt: '2026-03-08T10:00:00.000Z' }), { type: 'PasswordChanged', data: { accountId: 's1', passwordHash: 'own' } }]);
+    expect(decideSignIn(state, 'password', at('2027-01-01T00:00:00.000Z'))).toEqual({ mustChangePassword: false });
+  });
+
+  it('a forgot-password temporary password works for 7 days; the old password keeps working', () => {
+    const state = given([
+      signedUp(),
+      { type: 'PasswordReset', data: { accountId: 'a1', temporaryPasswordHash: 't', temporaryPasswordExpiresAt: '2026-03-08T10:00:00.000Z' } },
+    ]);
+    expect(decideSignIn(state, 'temporary', at('2026-03-02T10:00:00.000Z'))).toEqual({ mustChangePassword: true });
+    refused(() => decideSignIn(state, 'temporary', at('2026-03-09T10:00:00.000Z')));
+    expect(decideSignIn(state, 'password', at('2026-03-09T10:00:00.000Z'))).toEqual({ mustChangePassword: false });
+  });
+
+  it("an auditor's one-time password expires 7 days after it was provisioned", () => {
+    const provisioned = { type: 'AuditorProvisioned', data: { accountId: 'au', firstName: 'A', lastName: 'B', email: 'a@x.co', temporaryPasswordHash: 't' }, time: '2026-03-01T10:00:00.000Z' } as unknown as AccountEvent;
+    const state = given([provisioned]);
+    expect(decideSignIn(state, 'password', at('2026-03-08T09:00:00.000Z'))).toEqual({ mustChangePassword: true });
+    refused(() => decideSignIn(state, 'password', at('2026-03-08T10:00:00.000Z')));
+  });
+
+  it('a temporary password recorded before expiry existed expires 7 days after its event', () => {
+    const old = { ...registered(), time: '2026-03-01T10:00:00.000Z' } as unknown as AccountEvent;
+    const state = given([old]);
+    expect(decideSignIn(state, 'password', at('2026-03-07T10:00:00.000Z')).mustChangePassword).toBe(true);
+    refused(() => decideSignIn(state, 'password', at('2026-03-08T10:00:01.000Z')));
   });
 });
 

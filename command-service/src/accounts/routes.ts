@@ -14,6 +14,7 @@ import {
   resetPassword,
   runAccountCommand,
   session,
+  signIn,
 } from './service';
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
@@ -105,7 +106,7 @@ export function accountRoutes(deps: CommandDeps): Router {
     if (!account || !matched || account.role === 'admin' || account.role === 'auditor') throw unauthorized('Invalid credentials');
     await Promise.all([signInAddress.giveBack(address), signInAccount.reset(key)]);
     if (account.locked) throw lockedError();
-    res.json(await session(deps, account, account.mustChangePassword || matched === 'temporary'));
+    res.json(await signIn(deps, account, matched));
   });
 
   r.post('/api/auth/forgot-password', async (req, res) => {
@@ -123,7 +124,17 @@ export function accountRoutes(deps: CommandDeps): Router {
     reset().catch((err) => deps.logger.error({ err }, 'forgot-password: reset or mail failed'));
   });
 
-  r.put('/api/change-password', authenticate(deps.authenticator), async (req, res) => {
+  // Sign out: this token ends (other devices stay signed in). Answers once the read models know.
+  r.post('/api/auth/logout', authenticate(deps.authenticator, { allowTemporaryPassword: true }), async (req, res) => {
+    const { id, tokenId, expiresAt } = authOf(req);
+    if (!tokenId || !expiresAt) throw unauthorized('Not authenticated');
+    const result = await runAccountCommand(deps, id, { type: 'EndSession', tokenId, expiresAt: new Date(expiresAt).toISOString() }, metaFor(req, deps));
+    await deps.waitForProjections(result.position);
+    sendResult(res, 200, result.position, { message: 'Logged out successfully' });
+  });
+
+  // Every earlier token of the account ends; the answer carries a fresh one so this device stays signed in.
+  r.put('/api/change-password', authenticate(deps.authenticator, { allowTemporaryPassword: true }), async (req, res) => {
     const { id } = authOf(req);
     const body = validate(changePasswordSchema, req.body);
     const account = await loadAccount(deps, id);
@@ -131,7 +142,9 @@ export function accountRoutes(deps: CommandDeps): Router {
       throw new HttpError(400, [{ field: 'currentPassword', message: 'Current password is incorrect' }]);
     }
     const result = await runAccountCommand(deps, id, { type: 'ChangePassword', passwordHash: await hashPassword(body.newPassword) }, metaFor(req, deps));
-    sendResult(res, 200, result.position, { message: 'Password changed successfully!' });
+    await deps.waitForProjections(result.position);
+    const { token, user } = await session(deps, result.state);
+    sendResult(res, 200, result.position, { message: 'Password changed successfully!', token, user });
   });
 
   return r;

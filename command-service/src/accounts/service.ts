@@ -7,7 +7,7 @@ import { signToken, type Role } from '@panda/platform/tokens';
 import { WrongExpectedVersionError } from '@panda/events/event-store';
 import { handle, load } from '../shared/decider';
 import type { CommandDeps } from '../shared/deps';
-import { accountDecider, emailClaimDecider, type AccountCommand, type AccountEvent, type AccountState } from './decider';
+import { accountDecider, decideSignIn, emailClaimDecider, type AccountCommand, type AccountEvent, type AccountState } from './decider';
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
@@ -95,13 +95,23 @@ export const publicUser = (s: AccountState): PublicUser => ({
 export async function session(deps: CommandDeps, state: AccountState, mustChange = state.mustChangePassword) {
   const user = { ...publicUser(state), must_change_password: mustChange };
   // mcp: this sign-in used a forgot-password temporary password (a registered student's first password is in the account itself).
-  const token = await signToken(deps.config.jwtSecret, { sub: user.id, role: user.role, mcp: mustChange && !state.mustChangePassword }, deps.clock());
+  // tv: the token counts until the account's sessions are next revoked.
+  const token = await signToken(deps.config.jwtSecret, { sub: user.id, role: user.role, mcp: mustChange && !state.mustChangePassword, tv: state.tokenVersion }, deps.clock());
   return { token, user, role: user.role };
 }
 
 export const LOCKED_MESSAGE = 'Your account has been locked. Please contact support.';
 
 let dummyHash: Promise<string> | undefined;
+
+/**
+ * Sign-in (user or admin) with a password that matched: a token unless the temporary password has
+ * expired (401, decideSignIn), with `must_change_password` when a new one must be chosen.
+ */
+export async function signIn(deps: CommandDeps, state: AccountState, matched: 'password' | 'temporary') {
+  const { mustChangePassword } = decideSignIn(state, matched, deps.clock());
+  return session(deps, state, mustChangePassword);
+}
 
 /** Checks a password against an account; which password matched tells whether a new one must be chosen. */
 export async function checkCredentials(state: AccountState | null, password: string): Promise<'password' | 'temporary' | null> {
@@ -115,16 +125,25 @@ export async function checkCredentials(state: AccountState | null, password: str
   return null;
 }
 
-/** Forgot password: a temporary password by e-mail; silent when there is no such (unlocked) account. */
+/**
+ * Forgot password: a temporary password by e-mail; silent when there is no such (unlocked) account.
+ * Not for admins: they sign in at the portal only, with the password they were provisioned with, so a
+ * stranger who knows an admin's address can neither mail them a password nor end their sessions.
+ */
 export async function resetPassword(deps: CommandDeps, email: string, meta: AppendMeta): Promise<number | null> {
   const state = await accountByEmail(deps, email);
-  if (!state || state.locked) return null;
+  if (!state || state.locked || state.role === 'admin') return null;
   const temporary = temporaryPassword();
   const result = await runAccountCommand(
     deps,
     state.id!,
     // The mail reactor mails it from the event (server/src/reactors/mail.ts); only it can open the sealed copy.
-    { type: 'ResetPassword', temporaryPasswordHash: await hashPassword(temporary), temporaryPasswordSealed: seal(deps.config.mailKey, temporary, state.id!) },
+    {
+      type: 'ResetPassword',
+      temporaryPasswordHash: await hashPassword(temporary),
+      temporaryPasswordSealed: seal(deps.config.mailKey, temporary, state.id!),
+      now: deps.clock().toISOString(),
+    },
     meta,
   );
   return result.position;

@@ -31,8 +31,9 @@ const admin: AccountEvent = { type: 'AdminProvisioned', data: { accountId: 'a1',
 
 describe('account governance', () => {
   it('locks an account of any non-admin role, with the reason', () => {
-    account.given([student]).when({ type: 'Lock', reason: 'Abusive messages' }).then([{ type: 'AccountLocked', data: { accountId: 's1', reason: 'Abusive messages' } }]);
-    account.given([centre]).when({ type: 'Lock', reason: null }).then([{ type: 'AccountLocked', data: { accountId: 'c1', reason: null } }]);
+    const revoked = (accountId: string): AccountEvent => ({ type: 'SessionsRevoked', data: { accountId, tokenVersion: 1, reason: 'locked' } });
+    account.given([student]).when({ type: 'Lock', reason: 'Abusive messages' }).then([{ type: 'AccountLocked', data: { accountId: 's1', reason: 'Abusive messages' } }, revoked('s1')]);
+    account.given([centre]).when({ type: 'Lock', reason: null }).then([{ type: 'AccountLocked', data: { accountId: 'c1', reason: null } }, revoked('c1')]);
   });
 
   it('unlocks a locked account; unlocking an unlocked one records nothing', () => {

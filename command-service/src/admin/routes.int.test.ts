@@ -129,8 +129,11 @@ describe('lock and unlock (PATCH /api/admin/users/{role}/{id}/lock)', () => {
 
     const unlock = await app.call('PATCH', `/api/admin/users/mentor/${victim.user.id}/lock`, { is_locked: false }, admin);
     expect(unlock.body).toMatchObject({ message: 'Account unlocked successfully', account_locked: false });
-    expect((await app.call('GET', '/api/auth/validate', undefined, victim.token)).status).toBe(200);
-    expect((await app.call('POST', '/api/auth/signin', { Email: victim.user.Email, Password: 'secret-pass-1' })).status).toBe(200);
+    // Ruling 29: an unlock revives no token from before the lock; signing in again works.
+    expect((await app.call('GET', '/api/auth/validate', undefined, victim.token)).status).toBe(401);
+    const again = await app.call('POST', '/api/auth/signin', { Email: victim.user.Email, Password: 'secret-pass-1' });
+    expect(again.status).toBe(200);
+    expect((await app.call('GET', '/api/auth/validate', undefined, again.body.token)).status).toBe(200);
   });
 
   it('locks students and training centres too', async () => {

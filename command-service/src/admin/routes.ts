@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { HttpError, badRequest, notFound, unauthorized } from '@panda/platform/errors';
 import { authenticate, requireRole, validate } from '@panda/platform/http';
 import type { AccountCommand, AccountState } from '../accounts/decider';
-import { accountByEmail, checkCredentials, loadAccount, normaliseEmail, runAccountCommand, session } from '../accounts/service';
+import { accountByEmail, checkCredentials, loadAccount, normaliseEmail, runAccountCommand, signIn } from '../accounts/service';
 import { sendStudentRegistration, studentRegistrationSchema } from '../students/routes';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
 import { recordAdminSignIn } from './service';
@@ -89,8 +89,13 @@ export function adminRoutes(deps: CommandDeps): Router {
       throw unauthorized('Invalid credentials');
     }
     await Promise.all([perAddress.giveBack(address), perAccount.reset(key)]);
+    // An expired temporary password is refused (and recorded as a failed attempt).
+    const answer = await signIn(deps, account, matched).catch(async (err) => {
+      await recordAdminSignIn(deps, req, { ...attempt, accountId: account.id, outcome: 'invalid_credentials' });
+      throw err;
+    });
     await recordAdminSignIn(deps, req, { ...attempt, accountId: account.id, outcome: 'succeeded' });
-    res.json(await session(deps, account, account.mustChangePassword || matched === 'temporary'));
+    res.json(answer);
   });
 
   r.patch('/api/admin/users/:role/:id/lock', ...admin, async (req, res) => {

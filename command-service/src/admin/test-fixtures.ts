@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { checkEvent } from '@panda/events/catalogue';
 import { accountStream } from '@panda/events/catalogue/accounts';
-import type { TestApp } from '@panda/server/testing/harness';
+import { TEST_PASSWORD, type TestApp } from '@panda/server/testing/harness';
 
 /** Test helpers for the admin and placement API tests (not used by the product). */
 
@@ -13,7 +13,14 @@ export interface Login {
 let counter = 0;
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++counter}@test.panda`;
 
-/** Registers an independent student as the admin and signs them in with the temporary password. */
+/** Replaces a temporary password with TEST_PASSWORD; answers the fresh login (the old token has ended). */
+export async function choosePassword(app: TestApp, login: Login, temporary: string): Promise<Login> {
+  const r = await app.call('PUT', '/api/change-password', { currentPassword: temporary, newPassword: TEST_PASSWORD, confirmPassword: TEST_PASSWORD }, login.token);
+  if (r.status !== 200) throw new Error(`change password failed: ${r.status} ${JSON.stringify(r.body)}`);
+  return { token: r.body.token, user: r.body.user };
+}
+
+/** Registers an independent student as the admin, who signs in and replaces the temporary password with TEST_PASSWORD. */
 export async function independentStudent(app: TestApp, over: Record<string, unknown> = {}): Promise<Login & { email: string }> {
   const email = (over.Email as string) ?? uniqueEmail('student');
   const r = await app.call(
@@ -24,7 +31,7 @@ export async function independentStudent(app: TestApp, over: Record<string, unkn
   );
   if (r.status !== 201) throw new Error(`register student failed: ${r.status} ${JSON.stringify(r.body)}`);
   const login = await app.signIn(email, r.body.temporary_password);
-  return { ...login, email };
+  return { ...(await choosePassword(app, login, r.body.temporary_password)), email };
 }
 
 export const fullProfile = (over: Record<string, unknown> = {}) => ({

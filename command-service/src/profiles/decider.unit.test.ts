@@ -28,6 +28,7 @@ const student: AccountEvent = {
     dateOfBirth: null,
     requirements: { boilerInstalls: 10, boilerService: 4, pipework: 8, repair: 5 },
     temporaryPasswordHash: 't',
+    temporaryPasswordExpiresAt: '2026-01-08T09:00:00.000Z',
   },
 };
 const profile: MentorProfile = {
@@ -53,7 +54,7 @@ const saved: AccountEvent = { type: 'MentorProfileSaved', data: { accountId: 'm1
 describe('student registration', () => {
   const register = (centreVetted: boolean | undefined, centreId: string | null = 'c1'): AccountCommand => {
     const { accountId, firstName, lastName, email, phone, postcode, dateOfBirth, requirements, temporaryPasswordHash } = (student as Extract<AccountEvent, { type: 'StudentRegistered' }>).data;
-    return { type: 'RegisterStudent', accountId, centreId, firstName, lastName, email, phone, postcode, dateOfBirth, requirements, temporaryPasswordHash, centreVetted };
+    return { type: 'RegisterStudent', accountId, centreId, firstName, lastName, email, phone, postcode, dateOfBirth, requirements, temporaryPasswordHash, now: '2026-01-01T09:00:00.000Z', centreVetted };
   };
 
   it('registers a student for a vetted centre (the vetting flag is not recorded)', () => {

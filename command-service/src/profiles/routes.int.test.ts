@@ -48,7 +48,7 @@ describe('GET /api/profile', () => {
       training_centre: { id: north.user.id, name: 'North Gas Training' },
       Boiler_Installs: 10,
       job_requirements: { Boiler_Installs: 10, Boiler_Service: 4, Pipework: 8, Repair: 5 },
-      temporary_password_unused: true,
+      temporary_password_unused: false,
       editable_fields: ['First_Name', 'Last_Name', 'Phone_Number', 'Postcode'],
     });
     noSecrets(r.body);

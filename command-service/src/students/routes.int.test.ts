@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
-import { independentStudent, uniqueEmail, type Login } from '../admin/test-fixtures';
+import { choosePassword, independentStudent, uniqueEmail, type Login } from '../admin/test-fixtures';
 import { get, jobsOf, place, readyMentor, registeredStudent, signature, vettedCentre, type StudentLogin } from '../training/test-fixtures';
 
 let app: TestApp;
@@ -48,8 +48,9 @@ describe('POST /api/register-student', () => {
     expect(mail.text).toContain('North Gas Training');
     const login = await app.signIn(body.Email, r.body.temporary_password);
     expect(login.user).toMatchObject({ role: 'student', must_change_password: true });
-    // Selector values as given, defaults for the others (10, 4, 8, 5).
-    const req = await get(app, '/api/students/job-requirements', login.token);
+    // Selector values as given, defaults for the others (10, 4, 8, 5); read once the temporary password is replaced.
+    const own = await choosePassword(app, login, r.body.temporary_password);
+    const req = await get(app, '/api/students/job-requirements', own.token);
     expect(req.body.requirements).toEqual({ Boiler_Installs: 0, Boiler_Service: 4, Pipework: 8, Repair: 50 });
   });
 
@@ -141,7 +142,7 @@ describe('GET /api/my-students and the student detail page', () => {
   });
 
   it('shows registration details: when, and whether the temporary password is still unused (never the password)', async () => {
-    const student = await registeredStudent(app, north, { Date_Of_Birth: '2001-02-03' });
+    const student = await registeredStudent(app, north, { Date_Of_Birth: '2001-02-03' }, { keepTemporary: true });
     const r = await get(app, `/api/my-students/${student.user.id}`, north.token);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ id: student.user.id, Email: student.email, Date_Of_Birth: '2001-02-03', mentor: null, training_centre: { id: north.user.id, name: 'North Gas Training' } });

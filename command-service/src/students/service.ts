@@ -22,7 +22,7 @@ export async function registerStudent(
   const email = normaliseEmail(input.email);
   const temporary = temporaryPassword();
   const temporaryPasswordHash = await hashPassword(temporary);
-  const { accountId, position, duplicate } = await createAccount(deps, email, meta, (accountId) => ({
+  const { accountId, position, duplicate, state } = await createAccount(deps, email, meta, (accountId) => ({
     type: 'RegisterStudent',
     accountId,
     centreId,
@@ -36,6 +36,7 @@ export async function registerStudent(
     temporaryPasswordHash,
     // Only the mail reactor can open it (server/src/reactors/mail.ts): the welcome mail comes from the event.
     temporaryPasswordSealed: seal(deps.config.mailKey, temporary, accountId),
+    now: deps.clock().toISOString(),
     centreVetted,
   }));
   await deps.waitForProjections(position);

@@ -1,5 +1,5 @@
 import type { TestApp } from '@panda/server/testing/harness';
-import { fullProfile, uniqueEmail, type Login } from '../admin/test-fixtures';
+import { choosePassword, fullProfile, uniqueEmail, type Login } from '../admin/test-fixtures';
 
 /** Test helpers for the training API tests, through the HTTP API as the product's users (not used by the product). */
 
@@ -29,8 +29,12 @@ export async function readyMentor(app: TestApp, names: Record<string, unknown> =
   return mentor;
 }
 
-/** A student registered by `centre`, signed in with the temporary password. */
-export async function registeredStudent(app: TestApp, centre: Login, over: Record<string, unknown> = {}): Promise<StudentLogin> {
+/**
+ * A student registered by `centre`, signed in with the temporary password, who then chose
+ * TEST_PASSWORD (a temporary password opens nothing else, ruling 29): the token is the fresh one.
+ * `keepTemporary`: signed in with the temporary password only.
+ */
+export async function registeredStudent(app: TestApp, centre: Login, over: Record<string, unknown> = {}, options: { keepTemporary?: boolean } = {}): Promise<StudentLogin> {
   const email = (over.Email as string) ?? uniqueEmail('student');
   const body = await ok(
     app.call('POST', '/api/register-student', { First_Name: 'Amy', Last_Name: 'Pond', Email: email, Phone_Number: '07700900000', Postcode: 'M1 1AA', ...over }, centre.token),
@@ -38,7 +42,8 @@ export async function registeredStudent(app: TestApp, centre: Login, over: Recor
     201,
   );
   const login = await app.signIn(email, body.temporary_password);
-  return { ...login, email, temporaryPassword: body.temporary_password };
+  if (options.keepTemporary) return { ...login, email, temporaryPassword: body.temporary_password };
+  return { ...(await choosePassword(app, login, body.temporary_password)), email, temporaryPassword: body.temporary_password };
 }
 
 /** An admin proposes, the mentor accepts: the student is placed and their jobs open. Returns the placement id. */

@@ -59,6 +59,8 @@ export const StudentRegistered = defineEvent(
     temporaryPasswordHash: z.string(),
     /** The temporary password sealed for the mail reactor only (platform/src/sealed.ts); never plain. */
     temporaryPasswordSealed: z.string().optional(),
+    /** When the temporary password stops working (absent on events recorded before expiry existed: 7 days after the event). */
+    temporaryPasswordExpiresAt: z.string().optional(),
   }),
 );
 
@@ -72,8 +74,21 @@ export const PasswordReset = defineEvent(
     temporaryPasswordHash: z.string(),
     /** The temporary password sealed for the mail reactor only (platform/src/sealed.ts); never plain. */
     temporaryPasswordSealed: z.string().optional(),
+    temporaryPasswordExpiresAt: z.string().optional(),
   }),
 );
+
+/**
+ * Every token issued before ends (password changed or reset, account locked): tokens carry the
+ * account's token version at signing and count only while it is still the current one.
+ */
+export const SessionsRevoked = defineEvent(
+  'SessionsRevoked',
+  z.object({ accountId: z.string(), tokenVersion: z.number().int().min(1), reason: z.enum(['password_changed', 'password_reset', 'locked']) }),
+);
+
+/** Sign out: the token with this id ends; `expiresAt` (ISO) is when it would have expired anyway. */
+export const SessionEnded = defineEvent('SessionEnded', z.object({ accountId: z.string(), tokenId: z.string(), expiresAt: z.string() }));
 
 export const AccountLocked = defineEvent('AccountLocked', z.object({ accountId: z.string(), reason: z.string().nullable() }));
 export const AccountUnlocked = defineEvent('AccountUnlocked', z.object({ accountId: z.string(), reason: z.string().nullable() }));
@@ -89,6 +104,8 @@ export const accountEvents = [
   StudentRegistered,
   PasswordChanged,
   PasswordReset,
+  SessionsRevoked,
+  SessionEnded,
   AccountLocked,
   AccountUnlocked,
   AccountVetted,

@@ -136,6 +136,8 @@ export function DashboardShell() {
 
   if (!user || !isDashboardRole(user.role)) return null; // RequireAuth already redirects these
   const role: DashboardRole = user.role;
+  // Until a temporary password is changed the server answers nothing else (403): only the dialog shows.
+  const gated = Boolean(user.must_change_password);
   const views = dashboardViews[role];
   const current = views.find((v) => v.key === view);
 
@@ -188,7 +190,7 @@ export function DashboardShell() {
               {current?.title ?? 'Dashboard'}
             </Typography>
             <Stack direction="row" spacing={0.5} alignItems="center">
-              {addonsFor(headerAddons, role).map((a) => (
+              {!gated && addonsFor(headerAddons, role).map((a) => (
                 <Fragment key={a.key}>{a.element}</Fragment>
               ))}
               <Button
@@ -204,15 +206,15 @@ export function DashboardShell() {
         </AppBar>
 
         <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, sm: 3, md: 4 }, width: '100%', maxWidth: 1280, mx: 'auto' }}>
-          {current ? <Fragment key={current.key}>{current.element}</Fragment> : <ViewNotFound />}
+          {gated ? null : current ? <Fragment key={current.key}>{current.element}</Fragment> : <ViewNotFound />}
         </Box>
       </Box>
 
-      {addonsFor(floatingAddons, role).map((a) => (
+      {!gated && addonsFor(floatingAddons, role).map((a) => (
         <Fragment key={a.key}>{a.element}</Fragment>
       ))}
 
-      <RequiredPasswordChangeDialog open={!!user.must_change_password} onSignOut={signOut} />
+      <RequiredPasswordChangeDialog open={gated} onSignOut={signOut} />
     </Box>
   );
 }

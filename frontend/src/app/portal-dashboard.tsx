@@ -25,7 +25,7 @@ export function PortalDashboardRoute() {
   if (status === 'checking') return <LoadingScreen message="Loading..." />;
   if (token && user?.role === 'auditor') {
     const signOut = () => {
-      dispatch(logout());
+      dispatch(logout({ endSession: true }));
       navigate(portal ?? '/', { replace: true });
     };
     return (

@@ -100,11 +100,13 @@ function useLiveConnection() {
   const status = useAppSelector(selectSessionStatus);
   const token = useAppSelector(selectToken);
   const userId = useAppSelector(selectUser)?.id;
+  // A temporary password opens nothing until it is changed (the server refuses the socket meanwhile).
+  const mustChangePassword = Boolean(useAppSelector(selectUser)?.must_change_password);
 
   useEffect(() => {
-    if (status !== 'authenticated' || !token || !userId) return;
+    if (status !== 'authenticated' || !token || !userId || mustChangePassword) return;
     return connectLive(String(userId), token, dispatch);
-  }, [dispatch, status, token, userId]);
+  }, [dispatch, status, token, userId, mustChangePassword]);
 }
 
 /** Root route element: session lifecycle, push connection, lazy route fallback. */

@@ -6,7 +6,7 @@ import {
   type FetchBaseQueryError,
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
-import { expireSession, type SessionState } from './session';
+import { beginTokenRenewal, expireSession, renewSession, tokenRenewal, type SessionState, type SessionUser } from './session';
 
 /**
  * The ONE RTK Query api of the app. Features add endpoints with
@@ -24,7 +24,9 @@ import { expireSession, type SessionState } from './session';
  * - adds `Idempotency-Key` on commands (pass your own in `headers` to make retries safe),
  * - remembers the highest log `position` answered by any command (body `position` or header
  *   `X-Log-Position`) and sends it as `X-Min-Position` on every GET (read-your-writes),
- * - logs out on any 401 while a token is held.
+ * - logs out on any 401 while a token is held (unless a password change in flight brings a new
+ *   token: the call is then repeated with it),
+ * - takes up the fresh token a password change answers (PUT /change-password ends every earlier token).
  */
 
 /** Read-model collections known so far; features add theirs with enhanceEndpoints({ addTagTypes }). */
@@ -97,10 +99,20 @@ export const baseQuery: ApiBaseQuery = async (args, apiCtx, extraOptions) => {
   }
 
   request.headers = headers;
+  const finishRenewal = sentToken && method === 'PUT' && normalizePath(request.url) === '/change-password' ? beginTokenRenewal() : null;
   const result = await rawBaseQuery(request, apiCtx, extraOptions);
+  if (finishRenewal) {
+    const answer = (result.error ? null : result.data) as { token?: unknown; user?: SessionUser } | null;
+    const fresh = typeof answer?.token === 'string' ? answer.token : null;
+    if (fresh) apiCtx.dispatch(renewSession(fresh, answer?.user));
+    finishRenewal(fresh);
+  }
 
   if (result.error) {
-    if (result.error.status === 401 && sentToken) {
+    if (result.error.status === 401 && sentToken && !finishRenewal) {
+      // Sent with a token that a password change in flight has just ended: repeat with the new one.
+      const renewed = await tokenRenewal();
+      if (renewed && renewed !== token) return baseQuery(args, apiCtx, extraOptions);
       const current = (apiCtx.getState() as { session: SessionState }).session.token;
       if (current === token) apiCtx.dispatch(expireSession());
     }

@@ -1,12 +1,14 @@
 import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import { api, notePosition } from './api';
-import { expireSession } from './session';
+import { expireSession, tokenRenewal } from './session';
 
 /**
  * WebSocket push client: one connection per signed-in user at /ws/{userId}?token=... on the page's
  * origin. Pings every 30 s, reconnects 3 s after an abnormal close, closes with 1000 on logout,
- * logs out on close code 4001. `changed` pushes invalidate the RTK Query cache for that
- * collection (LIST tag and the document's id tag).
+ * logs out on close code 4001 (unless a password change in flight brings a new token: the root
+ * layout then connects with it), stays closed on 4003 (a temporary password must be changed
+ * first). `changed` pushes invalidate the RTK Query cache for that collection (LIST tag and the
+ * document's id tag).
  *
  * Connection status is in redux (`selectLiveStatus`). Features (chat) use:
  *   sendLive({ type: 'typing', receiver_id, is_typing: true })  -> false when not connected
@@ -29,6 +31,7 @@ export const PING_INTERVAL_MS = 30_000;
 export const RECONNECT_DELAY_MS = 3_000;
 export const CLOSE_NORMAL = 1000;
 export const CLOSE_TOKEN_REFUSED = 4001;
+export const CLOSE_FORBIDDEN = 4003;
 
 export const liveSlice = createSlice({
   name: 'live',
@@ -126,12 +129,15 @@ function open(reconnecting: boolean): void {
     if (pingTimer) clearInterval(pingTimer);
     pingTimer = null;
     if (event.code === CLOSE_TOKEN_REFUSED) {
-      current = null;
       conn.dispatch(liveStatusChanged('disconnected'));
-      conn.dispatch(expireSession() as never);
+      void tokenRenewal().then((renewed) => {
+        if ((renewed && renewed !== conn.token) || current !== conn) return;
+        current = null;
+        conn.dispatch(expireSession() as never);
+      });
       return;
     }
-    if (event.code === CLOSE_NORMAL || current !== conn) {
+    if (event.code === CLOSE_NORMAL || event.code === CLOSE_FORBIDDEN || current !== conn) {
       conn.dispatch(liveStatusChanged('disconnected'));
       return;
     }

@@ -8,6 +8,11 @@ import { toast } from './toast';
  * is held, a refused WebSocket (4001) or a failed periodic validation calls `expireSession()`:
  * the session is cleared, 'Session expired. Please log in again.' is shown and the app goes to
  * /auth after 1.5 s (src/app/root-layout.tsx performs the navigation).
+ *
+ * Sessions end on the server (ruling 29): Sign Out calls POST /api/auth/logout, and a password
+ * change ends every earlier token; its answer carries a fresh one, which replaces the held token
+ * (`beginTokenRenewal` / `renewSession`). While that change is in flight, a 401 or a refused
+ * socket caused by the old token waits for the renewal instead of ending the session.
  */
 
 export type Role = 'student' | 'mentor' | 'training_centre' | 'admin' | 'auditor';
@@ -186,22 +191,70 @@ export const updateUser =
     if (user) persistUser(user);
   };
 
-/** Clears the session silently (the caller navigates). */
-export const logout = (): SessionThunk => (dispatch) => {
-  clearStoredSession();
-  dispatch(loggedOut());
-};
+/** Ends the token on the server (POST /api/auth/logout); the page may leave meanwhile, failures are ignored. */
+function endServerSession(token: string | null): void {
+  if (!token) return;
+  fetch('/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, keepalive: true }).catch(() => undefined);
+}
 
-/** Dashboard Sign Out (spec section 4): clear, toast 'Logged out successfully', /auth after 1.5 s. */
-export const signOut = (): SessionThunk => (dispatch) => {
+/** Clears the session silently (the caller navigates); `endSession` also ends the token on the server (a user's sign-out). */
+export const logout =
+  (options: { endSession?: boolean } = {}): SessionThunk =>
+  (dispatch, getState) => {
+    if (options.endSession) endServerSession(getState().session.token);
+    clearStoredSession();
+    dispatch(loggedOut());
+  };
+
+/** Dashboard Sign Out (spec section 4): end the token on the server, clear, toast 'Logged out successfully', /auth after 1.5 s. */
+export const signOut = (): SessionThunk => (dispatch, getState) => {
+  endServerSession(getState().session.token);
   clearStoredSession();
   dispatch(signedOut());
   toast.success(LOGGED_OUT_MESSAGE);
 };
 
+let renewal: { promise: Promise<string | null>; finish: (token: string | null) => void } | null = null;
+
+/** Called as a password change is sent: until `finish`, refusals of the old token wait for the new one. */
+export function beginTokenRenewal(): (token: string | null) => void {
+  let finish!: (token: string | null) => void;
+  const promise = new Promise<string | null>((resolve) => (finish = resolve));
+  const mine = { promise, finish };
+  renewal = mine;
+  return (token) => {
+    if (renewal === mine) renewal = null;
+    finish(token);
+  };
+}
+
+/** The token a password change in flight will bring (null when it fails), or null at once when none is in flight. */
+export function tokenRenewal(): Promise<string | null> {
+  return renewal ? renewal.promise : Promise.resolve(null);
+}
+
+/** The fresh token from a password change replaces the held one (the earlier tokens have ended). */
+export const renewSession =
+  (token: string, user?: SessionUser): SessionThunk =>
+  (dispatch, getState) => {
+    const current = getState().session.user;
+    if (!current) return;
+    const merged = { ...current, ...(user ?? {}) };
+    try {
+      persistSession(token, merged);
+    } catch {
+      /* storage unavailable: this tab still holds the session */
+    }
+    dispatch(signedIn({ token, user: merged }));
+  };
+
 /** 401 / refused socket / failed validation: clear, toast once, redirect after 1.5 s. */
 export const expireSession = (): SessionThunk => (dispatch, getState) => {
-  if (!getState().session.token) return;
+  const token = getState().session.token;
+  if (!token) return;
+  // Another tab holds a newer session (it changed the password): this tab takes it up from storage.
+  const stored = readStored().token;
+  if (stored && stored !== token) return;
   clearStoredSession();
   dispatch(sessionExpired());
   toast.error(SESSION_EXPIRED_MESSAGE);

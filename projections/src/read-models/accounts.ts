@@ -29,6 +29,10 @@ export interface AccountDoc extends Doc {
   temporary_password_unused: boolean;
   /** A forgot-password reset issued a temporary password that has not been replaced yet. */
   reset_pending?: boolean;
+  /** Tokens signed with an older version are refused (SessionsRevoked); absent = 0. */
+  token_version?: number;
+  /** Signed-out token ids, each with when it would expire anyway (ms); dropped once past that. */
+  ended_tokens?: Record<string, number>;
   Created_At: string;
   updated_at: string;
   _audience: string[];
@@ -60,7 +64,7 @@ const base = (e: RecordedEvent, d: Data, role: AccountDoc['role'], first: string
 export const accountsProjection: Projection = {
   name: 'accounts',
   collections: { [ACCOUNTS]: ['role', 'email_lower', 'centre_id', 'Created_At'] },
-  handles: ['AccountSignedUp', 'AdminProvisioned', 'AuditorProvisioned', 'StudentRegistered', 'PasswordChanged', 'PasswordReset', 'AccountLocked', 'AccountUnlocked', 'AccountVetted', 'AccountUnvetted', 'ProfileChanged'],
+  handles: ['AccountSignedUp', 'AdminProvisioned', 'AuditorProvisioned', 'StudentRegistered', 'PasswordChanged', 'PasswordReset', 'AccountLocked', 'AccountUnlocked', 'AccountVetted', 'AccountUnvetted', 'ProfileChanged', 'SessionsRevoked', 'SessionEnded'],
   async apply(e, ctx) {
     const d = e.data as Data;
     switch (e.type) {
@@ -93,6 +97,18 @@ export const accountsProjection: Projection = {
     }
     const doc = (await ctx.get(ACCOUNTS, d.accountId)) as AccountDoc | null;
     if (!doc) return;
+    if (e.type === 'SessionsRevoked') {
+      // Every earlier token is refused by its version now, signed-out ones included.
+      Object.assign(doc, { token_version: d.tokenVersion as number, ended_tokens: {} });
+      return void ctx.put(ACCOUNTS, doc);
+    }
+    if (e.type === 'SessionEnded') {
+      const now = Date.parse(e.time);
+      const ended = Object.fromEntries(Object.entries(doc.ended_tokens ?? {}).filter(([, expires]) => expires > now));
+      ended[d.tokenId as string] = Date.parse(d.expiresAt as string);
+      doc.ended_tokens = ended;
+      return void ctx.put(ACCOUNTS, doc);
+    }
     doc.updated_at = e.time;
     switch (e.type) {
       case 'PasswordChanged':
@@ -131,13 +147,25 @@ export const accountsProjection: Projection = {
   },
 };
 
-/** Token check shared by every service: valid signature and expiry, the account exists with that role and is not locked. */
+/**
+ * Token check shared by every service: valid signature and expiry, the account exists with that
+ * role and is not locked, the token is not older than the account's last revocation and was not
+ * signed out. `mustChangePassword`: a registered student's first password, or a sign-in with a
+ * forgot-password temporary password that has not been replaced yet.
+ */
 export function accountsAuthenticator(readStore: ReadStore, secret: Uint8Array): Authenticator {
   return async (token) => {
     const claims = await verifyToken(secret, token);
     if (!claims) return null;
     const doc = (await readStore.get(ACCOUNTS, claims.sub)) as AccountDoc | null;
     if (!doc || doc.locked || doc.role !== claims.role) return null;
-    return { id: doc.id, role: doc.role, mustChangePassword: Boolean(claims.mcp && doc.reset_pending), expiresAt: claims.exp ? claims.exp * 1000 : undefined };
+    if ((claims.tv ?? 0) < (doc.token_version ?? 0) || (claims.jti && doc.ended_tokens?.[claims.jti] !== undefined)) return null;
+    return {
+      id: doc.id,
+      role: doc.role,
+      mustChangePassword: doc.must_change_password || Boolean(claims.mcp && doc.reset_pending),
+      expiresAt: claims.exp ? claims.exp * 1000 : undefined,
+      tokenId: claims.jti,
+    };
   };
 }

@@ -17,7 +17,7 @@ export const sessionUser = (doc: AccountDoc, auth?: AuthContext) => ({
 
 export function accountQueryRoutes(deps: QueryDeps): Router {
   const r = Router();
-  r.get('/api/auth/validate', authenticate(deps.authenticator), async (req, res) => {
+  r.get('/api/auth/validate', authenticate(deps.authenticator, { allowTemporaryPassword: true }), async (req, res) => {
     const doc = (await deps.readStore.get(ACCOUNTS, authOf(req).id)) as AccountDoc | null;
     if (!doc) throw unauthorized();
     res.json({ valid: true, user: sessionUser(doc, authOf(req)) });

@@ -71,7 +71,10 @@ beforeAll(async () => {
   const email = uniqueEmail('auditor');
   const provisioned = await ok(app.call('POST', '/api/admin/auditors', { email, first_name: 'Ada', last_name: 'Auditor' }, admin), 201);
   const signin = await ok(app.call('POST', '/api/admin/auth/signin', { email, password: provisioned.temporary_password }));
-  auditor = { token: signin.token, id: provisioned.auditor.id, email };
+  // A temporary password opens nothing but its change (ruling 29); the answer carries the new session.
+  const own = 'auditor-own-password-1';
+  const changed = await ok(app.call('PUT', '/api/change-password', { currentPassword: provisioned.temporary_password, newPassword: own, confirmPassword: own }, signin.token));
+  auditor = { token: changed.token, id: provisioned.auditor.id, email };
 });
 
 afterAll(async () => {

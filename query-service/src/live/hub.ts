@@ -1,13 +1,15 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { Authenticator, AuthContext } from '@panda/platform/http';
+import { MUST_CHANGE_PASSWORD, type Authenticator, type AuthContext } from '@panda/platform/http';
 import type { Logger } from '@panda/platform/logger';
 import type { ChangeFeed } from '@panda/projections/change-feed';
 import type { CommittedBatch } from '@panda/projections/projection';
 
 /** Close code telling the client its token was refused or its account locked: sign out. */
 export const CLOSE_REFUSED = 4001;
+/** Close code for a valid session that may not connect yet (a temporary password must be changed first). */
+export const CLOSE_FORBIDDEN = 4003;
 /**
  * Largest message a client may send, in bytes. The biggest chat message is text plus one image of
  * up to 10 MiB sent as base64 JSON: 10 MiB * 4/3 = 13,981,014 bytes, which leaves about 680 KB of
@@ -19,6 +21,8 @@ export const MAX_FRAME_BYTES = 14 * 1024 * 1024;
 export interface Connection {
   auth: AuthContext;
   socket: WebSocket;
+  /** The token that opened the connection: checked again whenever the account changes. */
+  token: string;
 }
 
 /** Handlers for client message types beyond ping (chat arrives with its capability). */
@@ -40,8 +44,6 @@ export class LiveHub {
     private readonly authenticator: Authenticator,
     feed: ChangeFeed,
     private readonly logger: Logger,
-    /** True while the account may stay connected (exists, not locked). */
-    private readonly accountActive: (userId: string) => Promise<boolean>,
   ) {
     this.unsubscribe = feed.subscribe((batch) => void this.onBatch(batch));
     // Drops connections whose peer vanished without closing.
@@ -86,8 +88,9 @@ export class LiveHub {
       return void socket.destroy();
     }
     let auth: AuthContext | null = null;
+    const token = url.searchParams.get('token') ?? '';
     try {
-      auth = await this.authenticator(url.searchParams.get('token'));
+      auth = await this.authenticator(token);
     } catch (err) {
       this.logger.error({ err }, 'websocket authentication failed');
     }
@@ -101,7 +104,8 @@ export class LiveHub {
         ws.close(CLOSE_REFUSED, 'Not authenticated');
         return;
       }
-      this.add({ auth, socket: ws });
+      if (auth.mustChangePassword) return void ws.close(CLOSE_FORBIDDEN, MUST_CHANGE_PASSWORD);
+      this.add({ auth, socket: ws, token });
     });
   }
 
@@ -164,7 +168,7 @@ export class LiveHub {
     for (const change of batch.changes) {
       const message = { type: 'changed', collection: change.collection, id: change.id, position: batch.position };
       for (const userId of new Set([...change.audience, ...admins])) this.sendTo(userId, message);
-      // A locked (or removed) account loses its live connections at once.
+      // A locked account, or a session ended (sign-out, password change or reset), loses its connections at once.
       if (change.collection === 'accounts' && this.byUser.has(change.id)) await this.recheck(change.id);
     }
   }
@@ -173,7 +177,8 @@ export class LiveHub {
     for (const ws of this.byUser.get(userId) ?? []) {
       const conn = this.conns.get(ws);
       if (!conn) continue;
-      if (!(await this.accountActive(conn.auth.id))) ws.close(CLOSE_REFUSED, 'Account locked');
+      const auth = await this.authenticator(conn.token).catch((err) => (this.logger.error({ err }, 'websocket recheck failed'), conn.auth));
+      if (!auth) ws.close(CLOSE_REFUSED, 'Session ended');
     }
   }
 

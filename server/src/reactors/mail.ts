@@ -6,6 +6,7 @@ import type { Mail, Mailer } from '@panda/platform/mailer';
 import { unseal } from '@panda/platform/sealed';
 import type { Reactor } from './reactor';
 import { loadAccountState } from './facts';
+import { TEMPORARY_PASSWORD_DAYS } from '@panda/command-service/accounts/decider';
 
 export const MAIL_REACTOR = 'mail';
 
@@ -26,14 +27,17 @@ export function mailReactor(store: EventStore, mailer: Mailer, config: Config, l
       const temporary = open(d.temporaryPasswordSealed, d.accountId);
       if (!temporary) return unreadable(e);
       const centreName = d.centreId ? (await loadAccountState(store, d.centreId)).centreName : null;
+      const expiresAt = temporaryExpiry(e);
       return {
         to: d.email,
         subject: 'Welcome to Panda: your account is ready',
+        // The mail holds the temporary password: the outbox drops it once the password has expired.
+        expiresAt,
         text:
           `Hello ${d.firstName},\n\n` +
           `${centreName ? `${centreName} has registered you` : 'You have been registered'} on Panda, the placement platform for gas-engineering trainees.\n\n` +
           `Sign in at ${config.publicUrl}/auth with:\n  Email: ${d.email}\n  Temporary password: ${temporary}\n\n` +
-          `You will be asked to choose your own password when you first sign in.\n`,
+          `You will be asked to choose your own password when you first sign in. The temporary password works until ${expiresAt.toUTCString()}.\n`,
       };
     },
     async PasswordReset(e) {
@@ -42,10 +46,13 @@ export function mailReactor(store: EventStore, mailer: Mailer, config: Config, l
       if (!temporary) return unreadable(e);
       const state = await loadAccountState(store, d.accountId);
       if (!state.email) return null;
+      const expiresAt = temporaryExpiry(e);
       return {
         to: state.email,
         subject: 'Your Panda temporary password',
-        text: `Hello ${state.firstName || state.centreName || ''},\n\nSomeone (hopefully you) asked to reset the password of your Panda account.\n\nTemporary password: ${temporary}\n\nSign in with it at ${config.publicUrl}/auth and choose a new password. Your old password keeps working until you do.\nIf you did not ask for this, you can ignore this e-mail.\n`,
+        // The outbox drops the mail once the password has expired.
+        expiresAt,
+        text: `Hello ${state.firstName || state.centreName || ''},\n\nSomeone (hopefully you) asked to reset the password of your Panda account.\n\nTemporary password: ${temporary}\n\nSign in with it at ${config.publicUrl}/auth and choose a new password. Your old password keeps working until you do. The temporary password works until ${expiresAt.toUTCString()}.\nIf you did not ask for this, you can ignore this e-mail.\n`,
       };
     },
     async NotificationCreated(e) {
@@ -59,6 +66,11 @@ export function mailReactor(store: EventStore, mailer: Mailer, config: Config, l
         text: `Hello ${state.firstName || state.centreName || ''},\n\n${d.message}\n\nOpen it in Panda: ${config.publicUrl}${d.link}\n\nYou get e-mails for important notifications; you can turn them off in Profile Settings.\n`,
       };
     },
+  };
+  // When the mailed temporary password stops working (events before expiry existed: 7 days after the event).
+  const temporaryExpiry = (e: RecordedEvent) => {
+    const at = (e.data as Data).temporaryPasswordExpiresAt;
+    return new Date(typeof at === 'string' ? at : Date.parse(e.time) + TEMPORARY_PASSWORD_DAYS * 86_400_000);
   };
   // An event written before sealing existed (or under another mail key) has nothing to mail.
   const unreadable = (e: RecordedEvent) => {

@@ -111,7 +111,7 @@ function AdminDashboard({ user, portal, extraTabs }: { user: SessionUser; portal
   }, [failed]);
 
   const signOut = () => {
-    dispatch(logout());
+    dispatch(logout({ endSession: true }));
     toast.success('Logged out successfully');
     navigate(portal ?? '/', { replace: true });
   };

@@ -19,7 +19,7 @@ export function AuditorDashboard({ user, portal, children }: { user: SessionUser
     document.title = 'Audit · Panda';
   }, []);
   const signOut = () => {
-    dispatch(logout());
+    dispatch(logout({ endSession: true }));
     toast.success('Logged out successfully');
     navigate(portal ?? '/', { replace: true });
   };

@@ -66,10 +66,10 @@ export function RequiredPasswordChangeDialog({ open, onSignOut }: RequiredPasswo
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5, justifyContent: 'space-between' }}>
-          <Button color="inherit" onClick={onSignOut}>
+          <Button color="inherit" onClick={onSignOut} sx={{ whiteSpace: 'nowrap' }}>
             Sign Out
           </Button>
-          <Button type="submit" variant="contained" disabled={isLoading}>
+          <Button type="submit" variant="contained" disabled={isLoading} sx={{ whiteSpace: 'nowrap' }}>
             {isLoading ? 'Saving...' : 'Set New Password'}
           </Button>
         </DialogActions>
