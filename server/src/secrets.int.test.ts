@@ -104,7 +104,9 @@ describe('mail outbox', () => {
       const centre = await vettedCentre(app, 'Outbox Centre');
       const r = await app.call('POST', '/api/register-student', { First_Name: 'Eve', Last_Name: 'Mail', Email: 'eve@outbox.test', Phone_Number: '07700900000', Postcode: 'M1 1AA' }, centre.token);
       expect(r.status).toBe(201);
-      const mail = readdirSync(outbox).find((f) => f.includes('eve@outbox.test'))!;
+      // The mail reactor writes it shortly after the registration is recorded.
+      await expect.poll(() => readdirSync(outbox).some((f) => f.includes('eve@outbox.test') && f.endsWith('.eml'))).toBe(true);
+      const mail = readdirSync(outbox).find((f) => f.includes('eve@outbox.test') && f.endsWith('.eml'))!;
       const text = readFileSync(join(outbox, mail), 'utf8');
       expect(text).toContain(r.body.temporary_password);
       expect(text).toMatch(/^X-Panda-Expires: \S+$/m);
