@@ -5,12 +5,13 @@ import { trainingEvents } from './catalogue/training';
 import { adminEvents } from './catalogue/admin';
 import { profileEvents } from './catalogue/profiles';
 import { auditEvents } from './catalogue/audit';
+import { supportEvents } from './catalogue/support';
 
 /**
  * Every event Panda records. Each capability keeps its definitions in `catalogue/<capability>.ts`
  * and adds its list here.
  */
-export const catalogue: readonly EventDefinition[] = [...accountEvents, ...trainingEvents, ...adminEvents, ...profileEvents, ...auditEvents];
+export const catalogue: readonly EventDefinition[] = [...accountEvents, ...trainingEvents, ...adminEvents, ...profileEvents, ...auditEvents, ...supportEvents];
 
 const byType = new Map<string, z.ZodType>();
 for (const d of catalogue) {

@@ -21,6 +21,7 @@ import { allProjections } from './projections';
 import { commandRouters, liveHandlers, queryRouters } from './routes';
 import { openBlobStore, openEventStore, openReadStore } from './stores';
 import { securityHeaders, webApp } from './web';
+import { startFirstAnswers } from './support-first-answer';
 
 export interface Parts {
   commands: boolean;
@@ -87,6 +88,8 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
     blobs,
     throttles,
   };
+  // The AI Assistant's first answer to new tickets runs where the projections run (one per deployment).
+  const firstAnswers = parts.projections ? startFirstAnswers({ store, readStore, logger, clock: commandDeps.clock }) : null;
   const queryDeps: QueryDeps = { readStore, config, logger, authenticator, waitForProjections, projectionStatus, blobs, store, clock: commandDeps.clock };
 
   let server: Server | null = null;
@@ -136,6 +139,7 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
         clearTimeout(timer);
       }
       feed.close();
+      await firstAnswers?.stop();
       await runner.stop();
       await throttles.close();
       await readStore.close();

@@ -5,6 +5,7 @@ import { accountHistoryProjection } from '@panda/projections/read-models/account
 import { trainingProjection } from '@panda/projections/read-models/training';
 import { mentorProfilesProjection } from '@panda/projections/read-models/mentor-profiles';
 import { auditAccessProjection } from '@panda/projections/read-models/audit-access';
+import { supportTicketsProjection } from '@panda/projections/read-models/support-tickets';
 
 /** Every read model of the product. A capability adds its projections here. */
-export const allProjections: Projection[] = [accountsProjection, placementsProjection, accountHistoryProjection, trainingProjection, mentorProfilesProjection, auditAccessProjection];
+export const allProjections: Projection[] = [accountsProjection, placementsProjection, accountHistoryProjection, trainingProjection, mentorProfilesProjection, auditAccessProjection, supportTicketsProjection];
