@@ -18,6 +18,9 @@ import { CentreOverview } from '../features/training-centre/components/centre-ov
 import { RegisterStudentView } from '../features/training-centre/components/register-student-view';
 import { StudentDetailView } from '../features/training-centre/components/student-detail-view';
 import { StudentsView } from '../features/training-centre/components/students-view';
+import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
+import { SupportView } from '../features/support/components/support-view';
+import { AssistantWidget } from '../features/assistant/components/assistant-widget';
 
 /**
  * The dashboard view registry (spec "Dashboard shell"). The shell (src/app/dashboard-shell.tsx)
@@ -88,11 +91,13 @@ const centreViews: ViewDef[] = [
   { key: 'student-detail', label: 'Student Details', title: 'Student Details', icon: <GroupsOutlined />, element: <StudentDetailView />, hidden: true, parent: 'students' },
 ];
 const profile: ViewDef = { key: 'profile', label: 'Profile', title: 'Profile Settings', icon: <ManageAccountsOutlined />, element: <ProfileSettingsView /> };
+// Support Center (issue 11): the ticket list; a ticket's detail is ?view=support&id=<ticket id>.
+const support: ViewDef = { key: 'support', label: 'Support', title: 'Support Center', icon: <SupportAgentOutlined />, element: <SupportView /> };
 
 export const dashboardViews: Record<DashboardRole, ViewDef[]> = {
-  student: [...studentViews, profile],
-  mentor: [...mentorViews, profile],
-  training_centre: [...centreViews, profile],
+  student: [...studentViews, profile, support],
+  mentor: [...mentorViews, profile, support],
+  training_centre: [...centreViews, profile, support],
 };
 
 /** Rendered in the header, left of Sign Out (e.g. the notifications bell). */
@@ -102,6 +107,7 @@ export const headerAddons: ShellAddon[] = [];
 export const floatingAddons: ShellAddon[] = [
   // 'Set Your Training Goals' opens itself on any student view while no requirements are set.
   { key: 'training-goals', roles: ['student'], element: <TrainingGoalsGate /> },
+  { key: 'smart-assistant', element: <AssistantWidget /> },
 ];
 
 export function isDashboardRole(role: unknown): role is DashboardRole {
