@@ -8,6 +8,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -55,7 +56,8 @@ export function AdminSupportTab() {
       ) : (
         <List aria-label="Support tickets" disablePadding sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
           {inbox.data.map((t, i) => (
-            <ListItemButton key={t.id} onClick={() => setOpenId(t.id)} divider={i < inbox.data!.length - 1} sx={{ display: 'block', py: 1.25 }}>
+            <ListItem key={t.id} disablePadding divider={i < inbox.data!.length - 1}>
+              <ListItemButton onClick={() => setOpenId(t.id)} sx={{ display: 'block', py: 1.25 }}>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
                 <Typography sx={{ fontWeight: 700, minWidth: 0, wordBreak: 'break-word' }}>{t.Subject}</Typography>
                 <TicketStatusChip status={t.Status} />
@@ -66,7 +68,8 @@ export function AdminSupportTab() {
               <Typography variant="caption" color="text.secondary">
                 #{ticketNumber(t.id)} · Last activity {formatTicketDate(t.last_activity)} · {t.message_count} messages
               </Typography>
-            </ListItemButton>
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       )}
@@ -134,7 +137,7 @@ function InboxTicketDialog({ id, onClose }: { id: string; onClose: () => void })
       </DialogContent>
       <DialogActions>
         {t && t.Status !== 'closed' && (
-          <Button color="success" variant="outlined" onClick={() => void closeTicket()} disabled={closing.isLoading}>
+          <Button variant="outlined" onClick={() => void closeTicket()} disabled={closing.isLoading}>
             Close Ticket
           </Button>
         )}

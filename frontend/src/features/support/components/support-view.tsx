@@ -269,7 +269,7 @@ function TicketDetailView({ id }: { id: string }) {
                 Refresh
               </Button>
               {!closed && (
-                <Button variant="outlined" color="success" onClick={() => void closeTicket()} disabled={closing.isLoading}>
+                <Button variant="outlined" onClick={() => void closeTicket()} disabled={closing.isLoading}>
                   Close Ticket
                 </Button>
               )}
