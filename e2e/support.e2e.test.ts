@@ -161,7 +161,7 @@ describe('support and the Smart Assistant in a real browser', () => {
     await mentor.getByTestId('ticket-status').filter({ hasText: 'closed' }).waitFor();
     await mentor.getByText('This ticket is closed.').waitFor();
     await mentor.getByRole('button', { name: 'Back to Support' }).click();
-    await mentor.getByRole('button', { name: 'Open ticket Signing job cards' }).waitFor();
+    await mentor.getByRole('button', { name: /Signing job cards/ }).waitFor();
     await bothWidths(mentor, 'ticket list', 'support-list');
   });
 

@@ -94,7 +94,7 @@ function TicketList() {
 function TicketCard({ ticket, onOpen }: { ticket: TicketSummary; onOpen: () => void }) {
   return (
     <Card>
-      <CardActionArea onClick={onOpen} aria-label={`Open ticket ${ticket.Subject}`}>
+      <CardActionArea onClick={onOpen}>
         <CardContent>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 0.5 }}>
             <Typography component="h3" sx={{ fontWeight: 700, minWidth: 0, wordBreak: 'break-word' }}>
