@@ -57,7 +57,8 @@ describe('support tickets (owner)', () => {
     const ai = t.conversation.find((c) => c.sender === 'assistant')!;
     expect(ai.sender_name).toBe('AI Assistant');
     expect(ai.message).toMatch(/Mark Complete/);
-    expect(ai.links).toContainEqual({ label: 'Student Jobs', path: '/dashboard?view=jobs' });
+    // Screens as the mentor's sidebar names them, once each (the article also names the student's Training Jobs).
+    expect(ai.links).toEqual([{ label: 'Student Jobs', path: '/dashboard?view=jobs' }]);
     expect(t).toMatchObject({ Status: 'responded', response_count: 1, message_count: 2, Subject: 'Signing cards', Student_ID: null, owner_name: 'Dave Clarke' });
     expect(t.conversation[0]).toMatchObject({ sender: 'user', message: 'How do I sign a job card for my student?', sender_name: 'Dave Clarke' });
 

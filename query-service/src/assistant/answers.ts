@@ -109,6 +109,25 @@ function escape(s: string) {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** Screens each role has (dashboard views), with the label its sidebar shows. */
+const VIEWS: Record<HelpRole, Record<string, string>> = {
+  student: { overview: 'Overview', jobs: 'Training Jobs', profile: 'Profile', support: 'Support' },
+  mentor: { overview: 'Overview', jobs: 'Student Jobs', profile: 'Profile', support: 'Support' },
+  training_centre: { overview: 'Overview', students: 'Students', register: 'Register Student', profile: 'Profile', support: 'Support' },
+};
+
+/** An article's links as the role sees its screens: its own label, screens it does not have left out, once each. */
+export function linksFor(links: HelpLink[], role: HelpRole | null): HelpLink[] {
+  const out: HelpLink[] = [];
+  for (const l of links) {
+    const view = /^\/dashboard\?view=([\w-]+)$/.exec(l.path)?.[1];
+    const label = view && role ? VIEWS[role][view] : l.label;
+    if (!label || out.some((o) => o.path === l.path)) continue;
+    out.push({ label, path: l.path });
+  }
+  return out;
+}
+
 /** The best help article's answer for the role, with its links. */
 export function answerFromKnowledge(kb: KnowledgeBase, role: HelpRole | null, message: string, history: string[] = []): GroundedAnswer | null {
   let hits: HelpArticle[] = kb.search(message, role, 2);
@@ -116,7 +135,7 @@ export function answerFromKnowledge(kb: KnowledgeBase, role: HelpRole | null, me
   if (hits.length === 0 && history.length) hits = kb.search(`${history[history.length - 1]} ${message}`, role, 2);
   if (hits.length === 0) return null;
   const best = hits[0];
-  return { response: best.text, source: 'knowledge_base', links: best.links, articles: hits.map((a) => ({ id: a.id, title: a.title })) };
+  return { response: best.text, source: 'knowledge_base', links: linksFor(best.links, role), articles: hits.map((a) => ({ id: a.id, title: a.title })) };
 }
 
 export const FALLBACK: GroundedAnswer = {
