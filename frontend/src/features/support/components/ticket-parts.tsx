@@ -59,7 +59,8 @@ export function Conversation({ ticket, viewer }: { ticket: TicketDetail; viewer:
                 </Typography>
               </Stack>
               <Typography sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{c.message}</Typography>
-              {c.links.length > 0 && (
+              {/* Links lead to the owner's dashboard screens; support reads them as text. */}
+              {viewer === 'owner' && c.links.length > 0 && (
                 <Stack direction="row" spacing={1.5} sx={{ mt: 1, flexWrap: 'wrap' }}>
                   {c.links.map((l) => (
                     <Link key={`${l.path}-${l.label}`} component={RouterLink} to={l.path} variant="body2" sx={{ fontWeight: 600 }}>
