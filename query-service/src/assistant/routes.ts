@@ -52,8 +52,9 @@ export async function rephrase(llm: LanguageModel, question: string, grounded: G
  * POST /api/assistant/chat {message, user_role?, conversation_history (last 5)} -> {response, source, links, articles}.
  * Answers with no outside service (ruling 17): from the caller's own data (same ownership rules as
  * the API), else from the help knowledge base, for the role of the session (never the body's user_role).
+ * A POST changes nothing but is mounted with the command routes, where the distributed stack sends POSTs.
  */
-export function assistantRoutes(deps: QueryDeps, llm: LanguageModel | null = languageModelFromEnv()): Router {
+export function assistantRoutes(deps: Pick<QueryDeps, 'readStore' | 'authenticator' | 'logger'>, llm: LanguageModel | null = languageModelFromEnv()): Router {
   const r = Router();
   r.post('/api/assistant/chat', authenticate(deps.authenticator), requireRole('student', 'mentor', 'training_centre'), async (req, res) => {
     const auth = authOf(req);
