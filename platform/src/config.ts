@@ -8,6 +8,8 @@ export interface Config {
   dataDir: string;
   jwtSecret: Uint8Array;
   smtpUrl: string | null;
+  /** Seals temporary passwords into events for the mail reactor (MAIL_KEY, else generated into DATA_DIR/mail-key). */
+  mailKey: string;
   mailFrom: string;
   adminEmail: string | null;
   adminPassword: string | null;
@@ -48,6 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     jwtSecret: new TextEncoder().encode(jwt),
     smtpUrl: env.SMTP_URL || null,
+    mailKey: env.MAIL_KEY ?? keptSecret(dataDir, 'mail-key', () => randomBytes(32).toString('base64url')),
     mailFrom: env.MAIL_FROM ?? 'Panda <no-reply@panda.local>',
     adminEmail: env.ADMIN_EMAIL?.trim().toLowerCase() || null,
     adminPassword: env.ADMIN_PASSWORD || null,

@@ -2,7 +2,7 @@ import express, { type ErrorRequestHandler, type NextFunction, type Request, typ
 import { pinoHttp } from 'pino-http';
 import { randomUUID } from 'node:crypto';
 import type { ZodType } from 'zod';
-import { HttpError, forbidden, unauthorized } from './errors';
+import { HttpError, badRequest, forbidden, unauthorized } from './errors';
 import type { Logger } from './logger';
 import type { Role } from './tokens';
 
@@ -41,7 +41,40 @@ export function requestLogging(logger: Logger): RequestHandler {
   }) as unknown as RequestHandler;
 }
 
-export const jsonBody = (limit = '1mb'): RequestHandler => express.json({ limit });
+/** Deepest nesting of arrays and objects a JSON body may have; no request of this API needs more than a few levels. */
+export const MAX_JSON_DEPTH = 32;
+
+/** True when the JSON text in `buf` nests arrays or objects more than `max` levels deep (one pass, no parse). */
+export function jsonNestedDeeperThan(buf: Uint8Array, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < buf.length; i++) {
+    const c = buf[i];
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+/**
+ * Parses JSON bodies up to `limit`, in UTF-8 only (RFC 8259; 415 otherwise). A body nested deeper than
+ * MAX_JSON_DEPTH is refused (400) before it is parsed: parsing millions of levels blocks the process
+ * for seconds, and code that walks a body recursively (JSON.stringify, schema checks) would overflow
+ * the stack on it. (In UTF-16 a byte scan could be fooled, hence UTF-8 only.)
+ */
+export const jsonBody = (limit = '1mb'): RequestHandler =>
+  express.json({
+    limit,
+    verify: (_req, _res, buf, encoding) => {
+      if (encoding !== 'utf-8') throw new HttpError(415, 'JSON bodies must be UTF-8');
+      if (jsonNestedDeeperThan(buf, MAX_JSON_DEPTH)) throw badRequest(`The JSON body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`);
+    },
+  });
 
 /** Parses `data` with `schema` or answers 400 naming every bad field. */
 export function validate<T>(schema: ZodType<T>, data: unknown): T {

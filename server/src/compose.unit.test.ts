@@ -66,8 +66,8 @@ describe('docker-compose.yml', () => {
     expect(healthTest('query-service')).toMatch(/localhost:3000\/api\/health/);
   });
 
-  it('keeps mail written without SMTP in a volume', () => {
-    expect(services['command-service'].volumes).toContain('mail-outbox:/app/data/outbox');
+  it('keeps mail written without SMTP in a volume, on the service that runs the mail reactor', () => {
+    expect(services.projections.volumes).toContain('mail-outbox:/app/data/outbox');
     expect(compose.volumes).toHaveProperty('mail-outbox');
   });
 });

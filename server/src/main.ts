@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '@panda/platform/config';
+import { keepServingOnUncaughtErrors } from '@panda/platform/process';
 import { startPlatform } from './platform';
 import { provisionAdmin } from './provision';
 import { DEMO_ADMIN, seedDemo, type DemoLogin } from './seed';
@@ -11,6 +12,8 @@ async function main() {
   const config = loadConfig();
   const platform = await startPlatform(config);
   const { logger, commandDeps } = platform;
+  // Listening from here on: nothing a client sends may stop the process.
+  keepServingOnUncaughtErrors(logger);
   // With PORT=0 the real port is known only now.
   if (!process.env.PUBLIC_URL) config.publicUrl = platform.url;
   const emptyAtStart = (await platform.store.headPosition()) === 0;

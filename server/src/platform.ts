@@ -21,7 +21,8 @@ import { allProjections } from './projections';
 import { commandRouters, liveHandlers, queryRouters } from './routes';
 import { openBlobStore, openEventStore, openReadStore } from './stores';
 import { securityHeaders, webApp } from './web';
-import { startFirstAnswers } from './support-first-answer';
+import { ReactorRunner } from './reactors/reactor';
+import { allReactors } from './reactors';
 
 export interface Parts {
   commands: boolean;
@@ -48,6 +49,8 @@ export interface Platform {
   store: EventStore;
   readStore: ReadStore;
   runner: ProjectionRunner;
+  /** Side effects from events (mail, notifications); running only in the process that runs the projections. */
+  reactors: ReactorRunner;
   commandDeps: CommandDeps;
   queryDeps: QueryDeps;
   logger: Logger;
@@ -79,7 +82,6 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
     store,
     readStore,
     config,
-    mailer,
     logger,
     clock: overrides.clock ?? (() => new Date()),
     newId: overrides.newId ?? randomUUID,
@@ -88,9 +90,10 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
     blobs,
     throttles,
   };
-  // The AI Assistant's first answer to new tickets runs where the projections run (one per deployment).
-  const firstAnswers = parts.projections ? startFirstAnswers({ store, readStore, logger, clock: commandDeps.clock }) : null;
   const queryDeps: QueryDeps = { readStore, config, logger, authenticator, waitForProjections, projectionStatus, blobs, store, clock: commandDeps.clock };
+  // Reactors start with the projections, before any request is accepted: nothing appended is missed.
+  const reactors = new ReactorRunner(store, readStore, allReactors({ store, mailer, config, logger, clock: commandDeps.clock }), { logger });
+  if (parts.projections) await reactors.start();
 
   let server: Server | null = null;
   let hub: LiveHub | null = null;
@@ -139,7 +142,7 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
         clearTimeout(timer);
       }
       feed.close();
-      await firstAnswers?.stop();
+      await reactors.stop();
       await runner.stop();
       await throttles.close();
       await readStore.close();
@@ -147,5 +150,5 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
       await store.close();
     })());
 
-  return { url: `http://localhost:${port}`, server, store, readStore, runner, commandDeps, queryDeps, logger, stop };
+  return { url: `http://localhost:${port}`, server, store, readStore, runner, reactors, commandDeps, queryDeps, logger, stop };
 }

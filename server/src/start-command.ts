@@ -1,4 +1,5 @@
 import { loadConfig } from '@panda/platform/config';
+import { keepServingOnUncaughtErrors } from '@panda/platform/process';
 import { startPlatform } from './platform';
 import { provisionAdmin } from './provision';
 import { retryWhileStarting } from './startup-retry';
@@ -6,6 +7,7 @@ import { retryWhileStarting } from './startup-retry';
 /** The command service alone (POST/PUT/PATCH/DELETE under /api). */
 const config = loadConfig();
 const platform = await startPlatform(config, { commands: true, queries: false, projections: false, web: false });
+keepServingOnUncaughtErrors(platform.logger);
 if (config.adminEmail && config.adminPassword) {
   const { adminEmail, adminPassword } = config;
   // The event store may still be electing its leader: provisioning waits for it (bounded).

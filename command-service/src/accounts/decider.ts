@@ -55,13 +55,15 @@ export type AccountCommand =
       accountId: string;
       centreId: string | null;
       temporaryPasswordHash: string;
+      /** The temporary password sealed for the mail reactor (platform/src/sealed.ts). */
+      temporaryPasswordSealed?: string;
       /** Vetting of the registering centre (loaded by the route); a non-vetted centre cannot register students. */
       centreVetted?: boolean;
     })
   | { type: 'ChangeProfile'; changes: ProfileChanges }
   | { type: 'SaveMentorProfile'; profile: MentorProfile; agreedAt: string }
   | { type: 'ChangePassword'; passwordHash: string }
-  | { type: 'ResetPassword'; temporaryPasswordHash: string }
+  | { type: 'ResetPassword'; temporaryPasswordHash: string; temporaryPasswordSealed?: string }
   | { type: 'Lock' | 'Unlock' | 'Vet' | 'Unvet'; reason: string | null };
 
 export const initialAccountState = (): AccountState => ({
@@ -193,7 +195,8 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
     }
     case 'ResetPassword': {
       const accountId = mustExist(state);
-      return [{ type: 'PasswordReset', data: { accountId, temporaryPasswordHash: command.temporaryPasswordHash } }];
+      const sealed = command.temporaryPasswordSealed ? { temporaryPasswordSealed: command.temporaryPasswordSealed } : {};
+      return [{ type: 'PasswordReset', data: { accountId, temporaryPasswordHash: command.temporaryPasswordHash, ...sealed } }];
     }
     case 'Lock':
     case 'Unlock': {

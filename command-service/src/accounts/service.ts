@@ -1,6 +1,7 @@
 import type { AppendMeta } from '@panda/events/envelope';
 import { accountStream, emailStream } from '@panda/events/catalogue/accounts';
 import { hashPassword, temporaryPassword, verifyPassword } from '@panda/platform/passwords';
+import { seal } from '@panda/platform/sealed';
 import { HttpError } from '@panda/platform/errors';
 import { signToken, type Role } from '@panda/platform/tokens';
 import { WrongExpectedVersionError } from '@panda/events/event-store';
@@ -119,14 +120,13 @@ export async function resetPassword(deps: CommandDeps, email: string, meta: Appe
   const state = await accountByEmail(deps, email);
   if (!state || state.locked) return null;
   const temporary = temporaryPassword();
-  const result = await runAccountCommand(deps, state.id!, { type: 'ResetPassword', temporaryPasswordHash: await hashPassword(temporary) }, meta);
-  // A retried request recorded nothing new: the password mailed the first time is the one that works.
-  if (result.duplicate) return result.position;
-  await deps.mailer.send({
-    to: state.email!,
-    subject: 'Your Panda temporary password',
-    text: `Hello ${state.firstName || state.centreName || ''},\n\nSomeone (hopefully you) asked to reset the password of your Panda account.\n\nTemporary password: ${temporary}\n\nSign in with it at ${deps.config.publicUrl}/auth and choose a new password. Your old password keeps working until you do.\nIf you did not ask for this, you can ignore this e-mail.\n`,
-  });
+  const result = await runAccountCommand(
+    deps,
+    state.id!,
+    // The mail reactor mails it from the event (server/src/reactors/mail.ts); only it can open the sealed copy.
+    { type: 'ResetPassword', temporaryPasswordHash: await hashPassword(temporary), temporaryPasswordSealed: seal(deps.config.mailKey, temporary, state.id!) },
+    meta,
+  );
   return result.position;
 }
 

@@ -190,7 +190,7 @@ describe('independent students (POST /api/admin/students)', () => {
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({ message: 'Student registered successfully!', student: { First_Name: 'Ivy', Last_Name: 'Indie', Email: email, account_type: 'Independent' } });
     expect(typeof r.body.temporary_password).toBe('string');
-    expect(app.mails.some((m) => m.to === email && m.text.includes(r.body.temporary_password))).toBe(true);
+    await expect.poll(() => app.mails.some((m) => m.to === email && m.text.includes(r.body.temporary_password))).toBe(true);
     const list = await app.call('GET', '/api/admin/users/students', undefined, admin);
     expect(list.body.students.find((s: { id: string }) => s.id === r.body.student.id)).toMatchObject({
       account_type: 'Independent',

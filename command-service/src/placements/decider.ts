@@ -110,7 +110,7 @@ export function decidePlacement(command: PlacementCommand, state: PlacementDecid
     }
     case 'AcceptPlacement': {
       const p = placementFor(state, command.placementId, command.mentorId);
-      if (p.status === 'active') return [];
+      if (p.status === 'active') throw conflict('This placement has already been accepted');
       if (p.status !== 'pending') throw conflict(`This placement request is no longer pending (${p.status})`);
       if (activePlacement(training)) throw conflict('This student already has an active placement');
       if (state.studentLocked) throw conflict("This student's account is locked");

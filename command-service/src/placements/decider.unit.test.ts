@@ -145,8 +145,8 @@ describe('placement decider: accept', () => {
     placement.given([registered(), proposed()]).when(accept('p1', 'm1', { ...good, vetted: false })).thenThrows(409, 'Your account has not been vetted yet');
   });
 
-  it('accepting twice records nothing new', () => {
-    placement.given([registered(), proposed(), accepted()]).when(accept()).then([]);
+  it('refuses accepting a placement that is already active', () => {
+    placement.given([registered(), proposed(), accepted()]).when(accept()).thenThrows(409, 'This placement has already been accepted');
   });
 });
 

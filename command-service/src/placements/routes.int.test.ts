@@ -138,7 +138,7 @@ describe('proposing, accepting, declining and ending placements', () => {
   });
 
   it('on acceptance the student is Matched and one job per required type is opened with its total', async () => {
-    const r = await app.call('POST', `/api/placement-requests/${placementId}/accept`, undefined, near.token);
+    const r = await app.call('POST', `/api/placement-requests/${placementId}/accept`, undefined, near.token, { 'Idempotency-Key': 'accept-near-0001' });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ message: 'Placement accepted', status: 'active' });
     expect(await studentRow()).toMatchObject({ Matched: true, placement_status: 'active', mentor: near.user.id, mentor_name: 'Nick Near' });
@@ -155,6 +155,17 @@ describe('proposing, accepting, declining and ending placements', () => {
     const mentors = (await app.call('GET', '/api/admin/users/mentors', undefined, admin)).body.mentors;
     expect(mentors.find((m: { id: string }) => m.id === near.user.id)).toMatchObject({ student_count: 1, Matched: true, pending_requests: 0 });
     expect((await app.call('GET', '/api/placement-requests', undefined, near.token)).body.requests).toEqual([]);
+  });
+
+  it('accepting an active placement again answers 409; a retry with the same Idempotency-Key answers as the first time', async () => {
+    const events = (await app.platform.store.readStream(accountStream(student.user.id))).length;
+    const again = await app.call('POST', `/api/placement-requests/${placementId}/accept`, undefined, near.token);
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toBe('This placement has already been accepted');
+    const retry = await app.call('POST', `/api/placement-requests/${placementId}/accept`, undefined, near.token, { 'Idempotency-Key': 'accept-near-0001' });
+    expect(retry.status).toBe(200);
+    expect(retry.body).toMatchObject({ message: 'Placement accepted', status: 'active' });
+    expect((await app.platform.store.readStream(accountStream(student.user.id))).length).toBe(events);
   });
 
   it('never places a student twice', async () => {

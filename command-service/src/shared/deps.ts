@@ -5,7 +5,6 @@ import type { AppendMeta } from '@panda/events/envelope';
 import type { ReadStore } from '@panda/projections/read-store';
 import type { Config } from '@panda/platform/config';
 import type { Logger } from '@panda/platform/logger';
-import type { Mailer } from '@panda/platform/mailer';
 import type { Authenticator } from '@panda/platform/http';
 import type { BlobStore } from '@panda/platform/blob-store';
 import type { Throttles } from '@panda/platform/throttle';
@@ -16,7 +15,6 @@ export interface CommandDeps {
   /** For lookups that route a command to its stream (never for decisions). */
   readStore: ReadStore;
   config: Config;
-  mailer: Mailer;
   logger: Logger;
   clock: () => Date;
   newId: () => string;
@@ -34,10 +32,11 @@ const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
 /** Metadata recorded with the events of one command. */
 export function metaFor(req: Request, deps: Pick<CommandDeps, 'clock'>, suffix = ''): AppendMeta {
   const key = req.header('Idempotency-Key');
-  // A key names one request: the same key sent with another method, path or body is another command.
+  // A key names one request of one caller: the same key sent by another account, or with another
+  // method, path or body, is another command (never answered with someone else's result).
   const fingerprint = () =>
     createHash('sha256')
-      .update(`${req.method} ${req.baseUrl}${req.path} ${JSON.stringify(req.body ?? null)}`)
+      .update(`${req.auth?.id ?? 'anonymous'} ${req.method} ${req.baseUrl}${req.path} ${JSON.stringify(req.body ?? null)}`)
       .digest('base64url')
       .slice(0, 16);
   const commandId = key && IDEMPOTENCY_KEY.test(key) ? `${key}.${fingerprint()}` : ((req as { commandId?: string }).commandId ??= randomUUID());

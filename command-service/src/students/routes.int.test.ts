@@ -41,6 +41,8 @@ describe('POST /api/register-student', () => {
     expect(r.body).toMatchObject({ message: 'Student registered successfully!', student: { First_Name: 'Rory', Last_Name: 'Williams', Email: body.Email.toLowerCase() } });
     expect(r.body.temporary_password).toMatch(/^\w{12}$/);
     expect(r.headers.get('x-log-position')).toBe(String(r.body.position));
+    // Mailed by the mail reactor, from the event, shortly after the answer.
+    await expect.poll(() => app.mails.some((m) => m.to === body.Email.toLowerCase())).toBe(true);
     const mail = app.mails.find((m) => m.to === body.Email.toLowerCase())!;
     expect(mail.text).toContain(r.body.temporary_password);
     expect(mail.text).toContain('North Gas Training');
@@ -60,6 +62,8 @@ describe('POST /api/register-student', () => {
     expect(again.status).toBe(201);
     expect(again.body.student.id).toBe(first.body.student.id);
     expect(again.body.temporary_password).toBeNull();
+    await expect.poll(() => app.mails.filter((m) => m.to === body.Email.toLowerCase()).length).toBe(1);
+    await app.platform.reactors.catchUp();
     expect(app.mails.filter((m) => m.to === body.Email.toLowerCase())).toHaveLength(1);
   });
 

@@ -74,7 +74,6 @@ export async function sendStudentRegistration(
       requirements: { boilerInstalls: body.Boiler_Installs, boilerService: body.Boiler_Service, pipework: body.Pipework, repair: body.Repair },
     },
     centre?.id ?? null,
-    centre?.name ?? null,
     metaFor(req, deps),
     centre?.vetted ?? false,
   );

@@ -1,20 +1,21 @@
 import type { AppendMeta } from '@panda/events/envelope';
 import { hashPassword, temporaryPassword } from '@panda/platform/passwords';
+import { seal } from '@panda/platform/sealed';
 import type { CommandDeps } from '../shared/deps';
 import type { StudentRegistration } from '../accounts/decider';
 import { createAccount, normaliseEmail } from '../accounts/service';
 
 /**
  * Registers a student account with a temporary password (ruling 9): shown once to whoever
- * registered them, e-mailed to the student, stored only as a hash. `centreId` null = independent
- * student registered by an admin (ruling 8). The caller checks who may register; a centre must be
- * vetted (`centreVetted`, checked again by the account decider).
+ * registered them, e-mailed to the student by the mail reactor (sealed in the event for it), stored
+ * only as a hash. `centreId` null = independent student registered by an admin (ruling 8). The
+ * caller checks who may register; a centre must be vetted (`centreVetted`, checked again by the
+ * account decider).
  */
 export async function registerStudent(
   deps: CommandDeps,
   input: StudentRegistration,
   centreId: string | null,
-  centreName: string | null,
   meta: AppendMeta,
   centreVetted = false,
 ) {
@@ -33,23 +34,10 @@ export async function registerStudent(
     dateOfBirth: input.dateOfBirth,
     requirements: input.requirements,
     temporaryPasswordHash,
+    // Only the mail reactor can open it (server/src/reactors/mail.ts): the welcome mail comes from the event.
+    temporaryPasswordSealed: seal(deps.config.mailKey, temporary, accountId),
     centreVetted,
   }));
-  if (!duplicate) {
-    // The account exists now: a mail failure must not hide the temporary password, which is shown
-    // once on the success screen, so it is logged and the registration still answers.
-    await deps.mailer
-      .send({
-      to: email,
-      subject: 'Welcome to Panda: your account is ready',
-      text:
-        `Hello ${input.firstName},\n\n` +
-        `${centreName ? `${centreName} has registered you` : 'You have been registered'} on Panda, the placement platform for gas-engineering trainees.\n\n` +
-        `Sign in at ${deps.config.publicUrl}/auth with:\n  Email: ${email}\n  Temporary password: ${temporary}\n\n` +
-        `You will be asked to choose your own password when you first sign in.\n`,
-      })
-      .catch((err) => deps.logger.error({ err, studentId: accountId }, 'registration mail failed'));
-  }
   await deps.waitForProjections(position);
   // On a retried request the temporary password was already shown and mailed once: never again.
   return { studentId: accountId, position, temporaryPassword: duplicate ? null : temporary, email };

@@ -40,8 +40,9 @@ export function decideTraining(command: TrainingCommand, state: TrainingState): 
     case 'SetRequirements': {
       const { requirements } = command;
       checkGoals(requirements);
-      const events: TrainingEvent[] = [{ type: 'RequirementsSet', data: { studentId, requirements, additionalRequirements: command.additionalRequirements } }];
       const placement = activePlacement(state);
+      const placedWith = placement ? { placedWith: { placementId: placement.placementId, mentorId: placement.mentorId, previousRequirements: state.requirements } } : {};
+      const events: TrainingEvent[] = [{ type: 'RequirementsSet', data: { studentId, requirements, additionalRequirements: command.additionalRequirements, ...placedWith } }];
       JOB_TYPES.forEach((jobType, i) => {
         const required = requirements[REQUIREMENT_KEY[jobType]];
         const job = jobOfType(state, jobType);

@@ -36,6 +36,7 @@ const signed = (jobId: string, completedCount: number, mentorId = 'm1'): E => ({
     contentHash: signatureContentHash({ studentId: 's1', jobType: TYPE_OF[jobId], count: completedCount, completedAt: '2026-01-05T10:30:00.000Z', mentorId, signature }),
   },
 });
+const placedWith = { placementId: 'p1', mentorId: 'm1', previousRequirements: req(10, 4, 8, 5) };
 const placed = [registered(), proposed, accepted, opened('j-bi', 'Boiler Installs', 10), opened('j-bs', 'Boiler Service', 4), opened('j-pw', 'Pipework', 8), opened('j-r', 'Repair', 5)];
 
 const setGoals = (requirements: JobRequirements, additionalRequirements: string | null = null): TrainingCommand => ({
@@ -77,7 +78,7 @@ describe('training goals (SetRequirements)', () => {
       .given(placed)
       .when(setGoals(req(12, 4, 6, 5)))
       .then([
-        { type: 'RequirementsSet', data: { studentId: 's1', requirements: req(12, 4, 6, 5), additionalRequirements: null } },
+        { type: 'RequirementsSet', data: { studentId: 's1', requirements: req(12, 4, 6, 5), additionalRequirements: null, placedWith } },
         { type: 'JobTotalAdjusted', data: { jobId: 'j-bi', studentId: 's1', totalCount: 12 } },
         { type: 'JobTotalAdjusted', data: { jobId: 'j-pw', studentId: 's1', totalCount: 6 } },
       ]);
@@ -88,7 +89,7 @@ describe('training goals (SetRequirements)', () => {
       .given([...placed, signed('j-r', 1), signed('j-r', 2), signed('j-r', 3)])
       .when(setGoals(req(10, 4, 8, 1)))
       .then([
-        { type: 'RequirementsSet', data: { studentId: 's1', requirements: req(10, 4, 8, 1), additionalRequirements: null } },
+        { type: 'RequirementsSet', data: { studentId: 's1', requirements: req(10, 4, 8, 1), additionalRequirements: null, placedWith } },
         { type: 'JobTotalAdjusted', data: { jobId: 'j-r', studentId: 's1', totalCount: 3 } },
       ]);
     // Removing a requirement altogether keeps the signed cards too.
@@ -96,7 +97,7 @@ describe('training goals (SetRequirements)', () => {
       .given([...placed, signed('j-bs', 1)])
       .when(setGoals(req(10, 0, 8, 5)))
       .then([
-        { type: 'RequirementsSet', data: { studentId: 's1', requirements: req(10, 0, 8, 5), additionalRequirements: null } },
+        { type: 'RequirementsSet', data: { studentId: 's1', requirements: req(10, 0, 8, 5), additionalRequirements: null, placedWith } },
         { type: 'JobTotalAdjusted', data: { jobId: 'j-bs', studentId: 's1', totalCount: 1 } },
       ]);
   });
@@ -106,7 +107,7 @@ describe('training goals (SetRequirements)', () => {
       .given([registered(req(3, 0, 0, 0)), proposed, accepted, opened('j-bi', 'Boiler Installs', 3)])
       .when(setGoals(req(3, 0, 2, 0)))
       .then([
-        { type: 'RequirementsSet', data: { studentId: 's1', requirements: req(3, 0, 2, 0), additionalRequirements: null } },
+        { type: 'RequirementsSet', data: { studentId: 's1', requirements: req(3, 0, 2, 0), additionalRequirements: null, placedWith: { ...placedWith, previousRequirements: req(3, 0, 0, 0) } } },
         { type: 'JobOpened', data: { jobId: 'n-pw', studentId: 's1', placementId: 'p1', mentorId: 'm1', jobType: 'Pipework', totalCount: 2 } },
       ]);
   });

@@ -57,13 +57,23 @@ export const StudentRegistered = defineEvent(
     dateOfBirth: z.string().nullable(),
     requirements: jobRequirementsSchema,
     temporaryPasswordHash: z.string(),
+    /** The temporary password sealed for the mail reactor only (platform/src/sealed.ts); never plain. */
+    temporaryPasswordSealed: z.string().optional(),
   }),
 );
 
 export const PasswordChanged = defineEvent('PasswordChanged', z.object({ accountId: z.string(), passwordHash: z.string() }));
 
 /** Forgot password: a temporary password was mailed; the account must choose a new one after signing in. */
-export const PasswordReset = defineEvent('PasswordReset', z.object({ accountId: z.string(), temporaryPasswordHash: z.string() }));
+export const PasswordReset = defineEvent(
+  'PasswordReset',
+  z.object({
+    accountId: z.string(),
+    temporaryPasswordHash: z.string(),
+    /** The temporary password sealed for the mail reactor only (platform/src/sealed.ts); never plain. */
+    temporaryPasswordSealed: z.string().optional(),
+  }),
+);
 
 export const AccountLocked = defineEvent('AccountLocked', z.object({ accountId: z.string(), reason: z.string().nullable() }));
 export const AccountUnlocked = defineEvent('AccountUnlocked', z.object({ accountId: z.string(), reason: z.string().nullable() }));

@@ -23,7 +23,16 @@ export const REQUIREMENT_KEY: Record<JobType, 'boilerInstalls' | 'boilerService'
 /** The student set (or changed) their training goals. */
 export const RequirementsSet = defineEvent(
   'RequirementsSet',
-  z.object({ studentId: z.string(), requirements: jobRequirementsSchema, additionalRequirements: z.string().nullable() }),
+  z.object({
+    studentId: z.string(),
+    requirements: jobRequirementsSchema,
+    additionalRequirements: z.string().nullable(),
+    /**
+     * Present only while the student is placed: the active placement, its mentor and the goals
+     * before this change, so the notifications reactor tells mentor and centre (ruling 20).
+     */
+    placedWith: z.object({ placementId: z.string(), mentorId: z.string(), previousRequirements: jobRequirementsSchema }).optional(),
+  }),
 );
 
 export const placementStatusSchema = z.enum(['pending', 'active', 'completed', 'cancelled']);

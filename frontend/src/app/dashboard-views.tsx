@@ -18,6 +18,10 @@ import { CentreOverview } from '../features/training-centre/components/centre-ov
 import { RegisterStudentView } from '../features/training-centre/components/register-student-view';
 import { StudentDetailView } from '../features/training-centre/components/student-detail-view';
 import { StudentsView } from '../features/training-centre/components/students-view';
+import Stack from '@mui/material/Stack';
+import { NotificationsBell } from '../features/notifications/components/notifications-bell';
+import { CreateAnnouncementButton } from '../features/notifications/components/create-announcement-dialog';
+import { NotificationSettingsCard } from '../features/notifications/components/notification-settings-card';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import { SupportView } from '../features/support/components/support-view';
 import { AssistantWidget } from '../features/assistant/components/assistant-widget';
@@ -78,19 +82,37 @@ const studentViews: ViewDef[] = [
 ];
 const mentorViews: ViewDef[] = [
   // The mentor overview shows the pending placement requests card (features can't import each other).
-  { ...overview, element: <MentorOverviewView placementRequests={<PlacementRequestsCard />} /> },
+  { ...overview, element: <MentorOverviewView placementRequests={<PlacementRequestsCard />} announce={<CreateAnnouncementButton />} /> },
   { key: 'jobs', label: 'Student Jobs', title: 'Student Jobs', icon: <WorkOutlineOutlined />, element: <MentorJobsView /> },
   { key: 'job-detail', label: 'Job Details', title: 'Job Details', icon: <WorkOutlineOutlined />, element: <JobDetailView />, hidden: true, parent: 'jobs' },
 ];
 
 // Training centre screens and the Profile Settings every role shares (issue 4).
 const centreViews: ViewDef[] = [
-  { ...overview, element: <CentreOverview /> },
+  {
+    ...overview,
+    element: (
+      <CentreOverview
+        announce={<CreateAnnouncementButton variant="contained" sx={{ bgcolor: '#fff', color: 'primary.dark', '&:hover': { bgcolor: 'rgba(255,255,255,0.9)' } }} />}
+      />
+    ),
+  },
   { key: 'students', label: 'Students', title: 'Students', icon: <GroupsOutlined />, element: <StudentsView /> },
   { key: 'register', label: 'Register Student', title: 'Register Student', icon: <PersonAddAlt1Outlined />, element: <RegisterStudentView /> },
   { key: 'student-detail', label: 'Student Details', title: 'Student Details', icon: <GroupsOutlined />, element: <StudentDetailView />, hidden: true, parent: 'students' },
 ];
-const profile: ViewDef = { key: 'profile', label: 'Profile', title: 'Profile Settings', icon: <ManageAccountsOutlined />, element: <ProfileSettingsView /> };
+const profile: ViewDef = {
+  key: 'profile',
+  label: 'Profile',
+  title: 'Profile Settings',
+  icon: <ManageAccountsOutlined />,
+  element: (
+    <Stack spacing={3}>
+      <ProfileSettingsView />
+      <NotificationSettingsCard />
+    </Stack>
+  ),
+};
 // Support Center (issue 11): the ticket list; a ticket's detail is ?view=support&id=<ticket id>.
 const support: ViewDef = { key: 'support', label: 'Support', title: 'Support Center', icon: <SupportAgentOutlined />, element: <SupportView /> };
 
@@ -101,7 +123,7 @@ export const dashboardViews: Record<DashboardRole, ViewDef[]> = {
 };
 
 /** Rendered in the header, left of Sign Out (e.g. the notifications bell). */
-export const headerAddons: ShellAddon[] = [];
+export const headerAddons: ShellAddon[] = [{ key: 'notifications', element: <NotificationsBell /> }];
 
 /** Rendered once inside the shell, outside the view (e.g. the floating Smart Assistant). */
 export const floatingAddons: ShellAddon[] = [

@@ -5,12 +5,10 @@ import { CENTRE_STATS, JOBS, MENTOR_STATS, STUDENTS, type CentreStatsDoc, type J
 import type { ReadStore } from '@panda/projections/read-store';
 import type { QueryDeps } from '../shared/deps';
 import { jobProgress } from '../students/views';
+import { unreadNotifications } from '../notifications/routes';
 
 /** Overview lists show 4 items before the view-all link (spec section 9). */
 export const OVERVIEW_ITEMS = 4;
-
-/** Unread notifications arrive with the notifications capability; until then there are none. */
-const NOTIFICATIONS = 0;
 
 /**
  * Each overview is a fixed number of reads by id or on an indexed field, whatever the number of
@@ -24,7 +22,6 @@ async function studentOverview(rs: ReadStore, id: string) {
     role: 'student',
     matched: s.Matched,
     jobs_count: jobs.length,
-    notifications: NOTIFICATIONS,
     placement_status: s.Matched ? 'Matched' : 'Pending',
     active_jobs: jobs.filter((j) => !j.is_complete).length,
     account_type: s.centre_id ? 'Training Centre' : 'Independent',
@@ -47,7 +44,6 @@ async function mentorOverview(rs: ReadStore, id: string) {
     role: 'mentor',
     matched: active > 0,
     jobs_completed: supervised,
-    notifications: NOTIFICATIONS,
     status: active > 0 ? 'Active Students' : 'No Active Students',
     active_students: active,
     jobs_supervised: supervised,
@@ -73,7 +69,6 @@ async function centreOverview(rs: ReadStore, id: string) {
   return {
     role: 'training_centre',
     student_count: total,
-    notifications: NOTIFICATIONS,
     total_students: total,
     placed_students: placed,
     awaiting_placement: total - placed,
@@ -89,7 +84,11 @@ export function dashboardQueryRoutes(deps: QueryDeps): Router {
   r.get('/api/dashboard/overview', authenticate(deps.authenticator), requireRole('student', 'mentor', 'training_centre'), async (req, res) => {
     const { id, role } = authOf(req);
     const rs = deps.readStore;
-    res.json(role === 'student' ? await studentOverview(rs, id) : role === 'mentor' ? await mentorOverview(rs, id) : await centreOverview(rs, id));
+    const [overview, notifications] = await Promise.all([
+      role === 'student' ? studentOverview(rs, id) : role === 'mentor' ? mentorOverview(rs, id) : centreOverview(rs, id),
+      unreadNotifications(rs, id),
+    ]);
+    res.json({ ...overview, notifications });
   });
   return r;
 }

@@ -8,6 +8,13 @@ import type { CommittedBatch } from '@panda/projections/projection';
 
 /** Close code telling the client its token was refused or its account locked: sign out. */
 export const CLOSE_REFUSED = 4001;
+/**
+ * Largest message a client may send, in bytes. The biggest chat message is text plus one image of
+ * up to 10 MiB sent as base64 JSON: 10 MiB * 4/3 = 13,981,014 bytes, which leaves about 680 KB of
+ * this 14 MiB for the text and the JSON around it. A frame header announcing more is refused with
+ * 1009 before any of it is buffered.
+ */
+export const MAX_FRAME_BYTES = 14 * 1024 * 1024;
 
 export interface Connection {
   auth: AuthContext;
@@ -22,7 +29,7 @@ export type MessageHandler = (conn: Connection, message: Record<string, unknown>
  * pings, and pushes `changed` whenever a read-model document the user may see changes.
  */
 export class LiveHub {
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   private readonly byUser = new Map<string, Set<WebSocket>>();
   private readonly conns = new Map<WebSocket, Connection>();
   private readonly handlers = new Map<string, MessageHandler>();
@@ -57,12 +64,15 @@ export class LiveHub {
   }
 
   attach(server: Server) {
-    server.on('upgrade', (req, socket, head) =>
+    server.on('upgrade', (req, socket, head) => {
+      // Node removes the HTTP server's error handler from an upgrading socket: a reset while the
+      // token is checked (or any later socket error) must not become an uncaught 'error' event.
+      socket.on('error', (err) => this.logger.debug({ err }, 'websocket connection error'));
       this.upgrade(req, socket, head).catch((err) => {
         this.logger.error({ err }, 'websocket upgrade failed');
         socket.destroy();
-      }),
-    );
+      });
+    });
   }
 
   private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
@@ -81,7 +91,12 @@ export class LiveHub {
     } catch (err) {
       this.logger.error({ err }, 'websocket authentication failed');
     }
+    if (socket.destroyed) return;
     this.wss.handleUpgrade(req, socket, head, (ws) => {
+      // Protocol errors from the peer (bad opcodes, unmasked or oversized frames, invalid UTF-8,
+      // bad close codes) arrive here; ws then closes the connection itself. A socket being refused
+      // still reads frames until the close handshake ends, so it needs the handler as well.
+      ws.on('error', (err) => this.logger.debug({ err }, 'websocket protocol error'));
       if (!auth || auth.id !== userId) {
         ws.close(CLOSE_REFUSED, 'Not authenticated');
         return;

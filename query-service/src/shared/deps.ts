@@ -3,8 +3,9 @@ import type { ReadStore } from '@panda/projections/read-store';
 import type { EventStore } from '@panda/events/event-store';
 import type { Config } from '@panda/platform/config';
 import type { Logger } from '@panda/platform/logger';
-import type { Authenticator } from '@panda/platform/http';
+import { bearerToken, type Authenticator } from '@panda/platform/http';
 import type { BlobStore } from '@panda/platform/blob-store';
+import { verifyToken } from '@panda/platform/tokens';
 import { HttpError } from '@panda/platform/errors';
 
 export interface QueryDeps {
@@ -28,12 +29,17 @@ export const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
 /**
  * Read-your-writes: a GET with `X-Min-Position: n` (or `?min_position=n`) is answered only once
  * every read model has applied the log up to n; 503 if that takes longer than the bounded wait.
+ * Only a caller with a token we signed gets the wait: anyone else goes straight on to the route
+ * (401 at once where it needs a token). The signature is all that is checked here, because a token
+ * issued a moment ago may name an account the read models have not caught up with yet; the route
+ * authenticates fully once they have.
  */
-export function minPosition(deps: Pick<QueryDeps, 'waitForProjections'>): RequestHandler {
+export function minPosition(deps: Pick<QueryDeps, 'waitForProjections' | 'config'>): RequestHandler {
   return async (req, res, next) => {
     if (req.method !== 'GET') return next();
     const raw = req.header('X-Min-Position') ?? (typeof req.query.min_position === 'string' ? req.query.min_position : undefined);
     if (raw === undefined || raw === '') return next();
+    if (!(await verifyToken(deps.config.jwtSecret, bearerToken(req)))) return next();
     const position = Number(raw);
     if (!Number.isSafeInteger(position) || position < 0) throw new HttpError(400, 'X-Min-Position must be a non-negative integer');
     if (!(await deps.waitForProjections(position, READ_YOUR_WRITES_TIMEOUT_MS))) {

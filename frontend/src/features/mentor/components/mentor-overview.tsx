@@ -30,10 +30,12 @@ export function sortMentorJobs(jobs: Job[]): Job[] {
 export interface MentorOverviewViewProps {
   /** The pending placement requests card (composed by the app from features/placement-requests). */
   placementRequests?: ReactNode;
+  /** The Create Announcement button (composed by the app from features/notifications). */
+  announce?: ReactNode;
 }
 
 /** Mentor overview (spec "Mentor overview and profile"). */
-export function MentorOverviewView({ placementRequests }: MentorOverviewViewProps) {
+export function MentorOverviewView({ placementRequests, announce }: MentorOverviewViewProps) {
   const user = useAppSelector(selectUser);
   const overviewQuery = useGetMentorOverviewQuery();
   const jobsQuery = useGetMentorJobsQuery();
@@ -64,6 +66,7 @@ export function MentorOverviewView({ placementRequests }: MentorOverviewViewProp
   return (
     <Stack spacing={3}>
       <WelcomeHeading firstName={user?.First_Name} subtitle="Your trainees, their progress and your business profile at a glance." />
+      {announce && <Stack direction="row">{announce}</Stack>}
 
       {failed && (
         <RetryAlert

@@ -61,7 +61,7 @@ function StatCard({ label, value, icon, tone, footer, loading }: StatCardProps) 
 }
 
 /** Training centre Overview (spec "Training centre overview and students"). */
-export function CentreOverview() {
+export function CentreOverview({ announce }: { /** The Create Announcement button (composed by the app from features/notifications). */ announce?: ReactNode }) {
   const user = useAppSelector(selectUser);
   const go = useDashboardNavigate();
   const { data, isLoading, isError, isFetching, refetch } = useGetCentreOverviewQuery();
@@ -93,6 +93,7 @@ export function CentreOverview() {
           Register your students, follow their placements and see who is still awaiting a mentor.
         </Typography>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 3 }}>
+          {announce}
           <Button
             variant="contained"
             startIcon={<PersonAddAlt1Outlined />}

@@ -1,0 +1,142 @@
+import AxeBuilder from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiClient } from '@panda/server/seed';
+import { launchBrowser, newContext, shot, signIn, startServer, toast, type Server } from './support';
+
+/**
+ * Notifications and announcements in a real browser, on the seeded demo (its placed student Liam,
+ * his mentor and his training centre): the bell counts a job card the mentor signs, live; the
+ * centre sends an announcement and the student reads it in the Announcements tab. axe-core over
+ * the bell, the Notifications modal and the Create Announcement dialog at 1366 and 390 px.
+ */
+let server: Server;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let api: ReturnType<typeof apiClient>;
+const password = (email: string) => new RegExp(`${email.replace(/\./g, '\\.')} / (\\S+)`).exec(server.output())![1];
+const findings: string[] = [];
+
+async function axe(page: Page, where: string, include: string) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).include(include).analyze();
+  for (const v of result.violations) if (v.impact === 'serious' || v.impact === 'critical') findings.push(`${where}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
+}
+
+async function personPage(width = 1366, height = 800): Promise<Page> {
+  const c = await newContext(browser, { width, height });
+  contexts.push(c);
+  return c.newPage();
+}
+
+const bell = (page: Page) => page.getByTestId('notifications-bell');
+/** The badge text, '' when the badge is hidden (nothing unread). */
+const badge = (page: Page) => async () => {
+  const el = page.getByTestId('notifications-badge').locator('.MuiBadge-badge');
+  return (await el.getAttribute('class'))?.includes('MuiBadge-invisible') ? '' : ((await el.textContent()) ?? '').trim();
+};
+const dialog = (page: Page) => page.getByRole('dialog', { name: 'Notifications' });
+
+beforeAll(async () => {
+  server = await startServer({ SEED_DEMO: '1' });
+  api = apiClient(server.url);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('notifications and announcements', () => {
+  let student: Page;
+
+  it('the student’s bell counts the mentor’s signed card live, and clicking it opens its screen', async () => {
+    student = await personPage();
+    await signIn(student, server.url, 'student@panda.demo', password('student@panda.demo'));
+    await bell(student).waitFor();
+    // The demo's placement and signed cards reached Liam: more than 9 unread shows 9+.
+    await expect.poll(badge(student), { timeout: 15_000 }).toBe('9+');
+    await axe(student, 'dashboard header with the bell (1366 px)', 'header');
+    await bell(student).click();
+    await dialog(student).waitFor();
+    await expect.poll(() => dialog(student).getByTestId('notification-item').count()).toBeGreaterThan(9);
+    await dialog(student).getByText('Job card signed', { exact: true }).first().waitFor();
+    await axe(student, 'Notifications modal (1366 px)', '[role="dialog"]');
+    await shot(student, 'notifications-modal-1366');
+    await dialog(student).getByRole('button', { name: 'Mark all read' }).click();
+    await expect.poll(badge(student)).toBe('');
+    await dialog(student).getByRole('tab', { name: 'Unread' }).click();
+    await dialog(student).getByText('You are all caught up.').waitFor();
+    await dialog(student).getByRole('button', { name: 'Close notifications' }).click();
+
+    // The mentor signs one more card (through the API): the student's bell counts it without a reload.
+    const mentor = await api<{ token: string }>('POST', '/api/auth/signin', { Email: 'mentor@panda.demo', Password: password('mentor@panda.demo') });
+    const jobs = await api<{ id: string; Completed_Count: number; Total_Count: number }[]>('GET', '/api/jobs', undefined, mentor.token);
+    const open = jobs.find((j) => j.Completed_Count < j.Total_Count)!;
+    const now = new Date().toISOString();
+    await api('PUT', `/api/jobs/${open.id}/complete`, { mentor_signature: { signature: 'D. Clarke', mentorName: 'Dave Clarke', date: now.slice(0, 10), time: now.slice(11, 16), timestamp: now }, completed_at: now }, mentor.token);
+    await expect.poll(badge(student), { timeout: 15_000 }).toBe('1');
+    await bell(student).click();
+    await dialog(student).getByRole('tab', { name: /Unread/ }).click();
+    const item = dialog(student).getByTestId('notification-item').filter({ hasText: 'Job card signed' });
+    await item.getByText('Today').waitFor();
+    await item.click();
+    await student.waitForURL(/view=jobs/);
+    await student.getByRole('heading', { level: 1, name: 'Training Jobs' }).waitFor();
+    await expect.poll(badge(student)).toBe('');
+  });
+
+  it('a centre sends an announcement; the student reads it in the Announcements tab', async () => {
+    const centre = await personPage();
+    await signIn(centre, server.url, 'centre@panda.demo', password('centre@panda.demo'));
+    await centre.getByRole('button', { name: 'Create Announcement' }).click();
+    const form = centre.getByRole('dialog', { name: 'Create Announcement' });
+    await form.getByText('Liam Turner').waitFor();
+    const send = form.getByRole('button', { name: 'Send Announcement' });
+    expect(await send.isDisabled()).toBe(true);
+    await form.getByRole('checkbox', { name: /Liam Turner/ }).check();
+    await send.click();
+    await toast(centre, 'Please enter an announcement title').waitFor();
+    await toast(centre, 'Please enter an announcement message').waitFor();
+    await axe(centre, 'Create Announcement dialog with errors (1366 px)', '[role="dialog"]');
+    await shot(centre, 'create-announcement-1366');
+    await form.getByLabel('Title').fill('Gas Safe assessment dates');
+    await form.getByLabel('Message').fill(`Assessments are on ${'Monday and Tuesday next week at the centre; bring your portfolio, your ID and every signed job card so far. '.repeat(2)}`);
+    await form.getByRole('combobox', { name: 'Priority' }).click();
+    await centre.getByRole('option', { name: 'High' }).click();
+    await send.click();
+    await toast(centre, 'Announcement sent to 1 student(s)!').waitFor();
+    await form.waitFor({ state: 'hidden' });
+
+    await expect.poll(badge(student), { timeout: 15_000 }).toBe('1');
+    await bell(student).click();
+    await dialog(student).getByRole('tab', { name: 'Announcements' }).click();
+    const item = dialog(student).getByTestId('notification-item').filter({ hasText: 'Gas Safe assessment dates' });
+    await item.getByText('high priority').waitFor();
+    // Truncated to 100 characters with an ellipsis.
+    expect((await item.locator('p').first().textContent())!.endsWith('…')).toBe(true);
+    await item.getByText(/from Northern Gas Training Centre/).waitFor();
+    await dialog(student).getByRole('button', { name: 'Mark "Gas Safe assessment dates" as read' }).click();
+    await expect.poll(badge(student)).toBe('');
+    await axe(student, 'Notifications modal, Announcements tab (1366 px)', '[role="dialog"]');
+  });
+
+  it('looks right and stays accessible at 390 px', async () => {
+    const phone = await personPage(390, 844);
+    await signIn(phone, server.url, 'student@panda.demo', password('student@panda.demo'));
+    await bell(phone).waitFor();
+    await axe(phone, 'dashboard header with the bell (390 px)', 'header');
+    await bell(phone).click();
+    await dialog(phone).getByRole('tab', { name: 'Announcements' }).click();
+    await dialog(phone).getByText('Gas Safe assessment dates').waitFor();
+    await axe(phone, 'Notifications modal (390 px)', '[role="dialog"]');
+    await shot(phone, 'notifications-modal-390');
+    const centre = await personPage(390, 844);
+    await signIn(centre, server.url, 'centre@panda.demo', password('centre@panda.demo'));
+    await centre.getByRole('button', { name: 'Create Announcement' }).click();
+    await centre.getByRole('dialog', { name: 'Create Announcement' }).getByText('Liam Turner').waitFor();
+    await axe(centre, 'Create Announcement dialog (390 px)', '[role="dialog"]');
+    await shot(centre, 'create-announcement-390');
+    expect(findings.join('\n')).toBe('');
+  });
+});

@@ -1,0 +1,176 @@
+import AssignmentIndOutlined from '@mui/icons-material/AssignmentIndOutlined';
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
+import ChatBubbleOutlineOutlined from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import CheckCircleOutlineOutlined from '@mui/icons-material/CheckCircleOutlineOutlined';
+import CloseRounded from '@mui/icons-material/CloseRounded';
+import DoneRounded from '@mui/icons-material/DoneRounded';
+import InfoOutlined from '@mui/icons-material/InfoOutlined';
+import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { Component, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import type { Notification, NotificationType } from '@panda/contracts/notifications';
+import { RetryAlert } from '../../../components/retry-alert';
+import { useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation, useNotificationsQuery } from '../api/notifications-api';
+import { dayLabel, truncate } from '../lib/format';
+
+/** Spec §8: what the panel shows when it cannot load or crashes. */
+export const NOTIFICATIONS_UNAVAILABLE = 'Unable to load notifications at this time.';
+
+type TabKey = 'all' | 'unread' | 'announcements';
+const TABS: { key: TabKey; label: string; empty: string }[] = [
+  { key: 'all', label: 'All', empty: 'No notifications yet.' },
+  { key: 'unread', label: 'Unread', empty: 'You are all caught up.' },
+  { key: 'announcements', label: 'Announcements', empty: 'No announcements yet.' },
+];
+
+const ICONS: Record<NotificationType, ReactNode> = {
+  info: <InfoOutlined color="info" />,
+  success: <CheckCircleOutlineOutlined color="success" />,
+  warning: <WarningAmberOutlined color="warning" />,
+  assignment: <AssignmentIndOutlined color="primary" />,
+  message: <ChatBubbleOutlineOutlined color="primary" />,
+  announcement: <CampaignOutlined color="secondary" />,
+};
+/** Priority shows in the chip's words; the border colour only repeats it (text keeps full contrast). */
+const PRIORITY_BORDER = { low: 'divider', normal: 'info.main', medium: 'warning.main', high: 'error.main' } as const;
+
+class PanelBoundary extends Component<{ children: ReactNode }, { crashed: boolean }> {
+  override state = { crashed: false };
+  static getDerivedStateFromError() {
+    return { crashed: true };
+  }
+  override render() {
+    return this.state.crashed ? <Alert severity="error">{NOTIFICATIONS_UNAVAILABLE}</Alert> : this.props.children;
+  }
+}
+
+export function NotificationsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="notifications-title">
+      {open && (
+        <PanelBoundary>
+          <NotificationsPanel onClose={onClose} />
+        </PanelBoundary>
+      )}
+    </Dialog>
+  );
+}
+
+function NotificationsPanel({ onClose }: { onClose: () => void }) {
+  const [tab, setTab] = useState<TabKey>('all');
+  const navigate = useNavigate();
+  const { data, isLoading, isError, refetch } = useNotificationsQuery();
+  const [markRead] = useMarkNotificationReadMutation();
+  const [markAllRead, { isLoading: markingAll }] = useMarkAllNotificationsReadMutation();
+  const all = data ?? [];
+  const unread = all.filter((n) => !n.read).length;
+  const shown = all.filter((n) => (tab === 'unread' ? !n.read : tab === 'announcements' ? n.type === 'announcement' : true));
+  const current = TABS.find((t) => t.key === tab)!;
+
+  const open = (n: Notification) => {
+    if (!n.read) void markRead(n);
+    onClose();
+    navigate(n.link);
+  };
+
+  return (
+    <>
+      <DialogTitle id="notifications-title" sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
+        <Box component="span" sx={{ flexGrow: 1 }}>
+          Notifications
+        </Box>
+        <Button size="small" startIcon={<DoneRounded />} disabled={!unread || markingAll} onClick={() => void markAllRead()}>
+          Mark all read
+        </Button>
+        <IconButton aria-label="Close notifications" onClick={onClose}>
+          <CloseRounded />
+        </IconButton>
+      </DialogTitle>
+      <Tabs value={tab} onChange={(_e, v: TabKey) => setTab(v)} variant="fullWidth" aria-label="Notification filters" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+        {TABS.map((t) => (
+          <Tab key={t.key} value={t.key} label={t.key === 'unread' && unread ? `${t.label} (${unread})` : t.label} id={`notifications-tab-${t.key}`} aria-controls="notifications-tabpanel" />
+        ))}
+      </Tabs>
+      <DialogContent sx={{ p: 0, minHeight: 240 }} id="notifications-tabpanel" role="tabpanel" aria-labelledby={`notifications-tab-${tab}`}>
+        {isLoading ? (
+          <Stack alignItems="center" sx={{ py: 6 }}>
+            <CircularProgress aria-label="Loading notifications" />
+          </Stack>
+        ) : isError && !data ? (
+          <Box sx={{ p: 2 }}>
+            <RetryAlert onRetry={() => void refetch()}>{NOTIFICATIONS_UNAVAILABLE}</RetryAlert>
+          </Box>
+        ) : shown.length === 0 ? (
+          <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }}>
+            {current.empty}
+          </Typography>
+        ) : (
+          <List disablePadding aria-label={`${current.label} notifications`}>
+            {shown.map((n) => (
+              <ListItem
+                key={n.id}
+                disablePadding
+                divider
+                secondaryAction={
+                  n.read ? undefined : (
+                    <Tooltip title="Mark as read">
+                      <IconButton edge="end" aria-label={`Mark "${n.title}" as read`} onClick={() => void markRead(n)}>
+                        <DoneRounded />
+                      </IconButton>
+                    </Tooltip>
+                  )
+                }
+                sx={{ bgcolor: n.read ? 'transparent' : 'action.hover' }}
+              >
+                <ListItemButton onClick={() => open(n)} sx={{ alignItems: 'flex-start', gap: 1.5, py: 1.5, pr: 7 }} data-testid="notification-item">
+                  <Box sx={{ pt: 0.25 }} aria-hidden>
+                    {ICONS[n.type]}
+                  </Box>
+                  <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+                    <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
+                      <Typography component="span" fontWeight={n.read ? 500 : 700}>
+                        {n.title}
+                      </Typography>
+                      {!n.read && <Chip label="New" size="small" color="primary" sx={{ height: 20 }} />}
+                      {n.priority && n.type === 'announcement' && (
+                        <Chip label={`${n.priority} priority`} size="small" variant="outlined" sx={{ height: 20, borderColor: PRIORITY_BORDER[n.priority], borderWidth: 2 }} />
+                      )}
+                    </Stack>
+                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                      {truncate(n.message)}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {dayLabel(n.created_at)}
+                      {n.from_user ? ` · from ${n.from_user}` : ''}
+                    </Typography>
+                  </Box>
+                </ListItemButton>
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </DialogContent>
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { Router, type Request } from 'express';
+import { notificationsQuerySchema, type Notification } from '@panda/contracts/notifications';
+import { authOf, authenticate, validate } from '@panda/platform/http';
+import { NOTIFICATIONS, NOTIFICATION_SETTINGS, type NotificationDoc, type NotificationSettingsDoc } from '@panda/projections/read-models/notifications';
+import type { ReadStore } from '@panda/projections/read-store';
+import type { QueryDeps } from '../shared/deps';
+
+export const notificationView = (d: NotificationDoc): Notification => ({
+  id: d.id,
+  type: d.type,
+  kind: d.kind as Notification['kind'],
+  title: d.title,
+  message: d.message,
+  created_at: d.created_at,
+  read: d.read,
+  is_read: d.read,
+  link: d.link,
+  from_user: d.from_user,
+  sender_id: d.sender_id,
+  message_id: d.message_id,
+  announcement_id: d.announcement_id,
+  priority: d.priority,
+});
+
+/** The real unread count of the dashboard overview (spec §3 "Dashboard overview: notifications"). */
+export const unreadNotifications = (rs: ReadStore, accountId: string) => rs.count(NOTIFICATIONS, { recipient_id: accountId, read: false });
+
+/**
+ * - GET /api/notifications?limit=&cursor=&unread=true&type=announcement: the caller's
+ *   notifications, newest first, as a JSON array paged per ruling 24 (X-Total-Count; Link rel="next").
+ * - GET /api/notifications/unread-count -> {unread, announcements_unread}
+ * - GET /api/notification-settings -> {email_important}
+ */
+export function notificationQueryRoutes(deps: QueryDeps): Router {
+  const r = Router();
+  const auth = authenticate(deps.authenticator);
+  const rs = deps.readStore;
+
+  r.get('/api/notifications', auth, async (req: Request, res) => {
+    const { id } = authOf(req);
+    const q = validate(notificationsQuerySchema, req.query);
+    const filter: Record<string, unknown> = { recipient_id: id };
+    if (q.unread === 'true') filter.read = false;
+    if (q.unread === 'false') filter.read = true;
+    if (q.type) filter.type = q.type;
+    const [total, docs] = await Promise.all([
+      rs.count(NOTIFICATIONS, filter),
+      rs.find(NOTIFICATIONS, q.cursor ? { ...filter, seq: { $lt: Number(q.cursor) } } : filter, { sort: { seq: -1 }, limit: q.limit + 1 }) as Promise<NotificationDoc[]>,
+    ]);
+    const page = docs.slice(0, q.limit);
+    res.setHeader('X-Total-Count', String(total));
+    if (docs.length > q.limit) {
+      const next = new URLSearchParams({ limit: String(q.limit), cursor: String(page[page.length - 1].seq) });
+      if (q.unread) next.set('unread', q.unread);
+      if (q.type) next.set('type', q.type);
+      res.setHeader('Link', `</api/notifications?${next.toString()}>; rel="next"`);
+    }
+    res.json(page.map(notificationView));
+  });
+
+  r.get('/api/notifications/unread-count', auth, async (req, res) => {
+    const { id } = authOf(req);
+    const [unread, announcements] = await Promise.all([unreadNotifications(rs, id), rs.count(NOTIFICATIONS, { recipient_id: id, read: false, type: 'announcement' })]);
+    res.json({ unread, announcements_unread: announcements });
+  });
+
+  r.get('/api/notification-settings', auth, async (req, res) => {
+    const doc = (await rs.get(NOTIFICATION_SETTINGS, authOf(req).id)) as NotificationSettingsDoc | null;
+    res.json({ email_important: doc?.email_important ?? true });
+  });
+
+  return r;
+}

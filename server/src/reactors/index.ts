@@ -1,0 +1,15 @@
+import type { EventStore } from '@panda/events/event-store';
+import type { Config } from '@panda/platform/config';
+import type { Logger } from '@panda/platform/logger';
+import type { Mailer } from '@panda/platform/mailer';
+import type { Reactor } from './reactor';
+import { mailReactor } from './mail';
+import { notificationsReactor } from './notifications';
+import { supportFirstAnswerReactor } from './support-first-answer';
+
+/** Every reactor of the product, each with its own checkpoint. A capability adds its reactors here. */
+export const allReactors = (deps: { store: EventStore; mailer: Mailer; config: Config; logger: Logger; clock?: () => Date }): Reactor[] => [
+  notificationsReactor(deps.store),
+  mailReactor(deps.store, deps.mailer, deps.config, deps.logger),
+  supportFirstAnswerReactor(deps.store, deps.clock ?? (() => new Date())),
+];

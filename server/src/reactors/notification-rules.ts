@@ -1,0 +1,179 @@
+import type { RecordedEvent } from '@panda/events/envelope';
+import type { JobRequirements } from '@panda/events/catalogue/accounts';
+import { JOB_TYPES, REQUIREMENT_KEY, type JobType } from '@panda/events/catalogue/training';
+import type { EventsOf } from '@panda/events/define';
+import { trainingEvents } from '@panda/events/catalogue/training';
+import { accountEvents } from '@panda/events/catalogue/accounts';
+import { notificationEvents } from '@panda/events/catalogue/notifications';
+import { supportEvents } from '@panda/events/catalogue/support';
+import type { NotificationDraft } from '@panda/command-service/notifications/decider';
+
+/**
+ * Which notifications an event makes, for whom (ruling 21). Pure: the reactor loads the facts
+ * (names, the student's centre, a job's type) from the write side and passes them in. Adding a
+ * notification type is one entry in `RULES` (chat and support add theirs the same way).
+ */
+export interface Facts {
+  /** Display name of each account the event names (student, mentor, centre). */
+  names: Record<string, string>;
+  /** The student's training centre, when the event is about a student (null: independent). */
+  centreId: string | null;
+  /** Job type of the job a JobCardSigned is about. */
+  jobType: JobType | null;
+  /** Role of the account a vetting event is about. */
+  role: string | null;
+}
+
+export interface Planned {
+  recipientId: string;
+  draft: Omit<NotificationDraft, 'notificationId' | 'sourcePosition'>;
+}
+
+type Handled = EventsOf<typeof trainingEvents> | EventsOf<typeof accountEvents> | EventsOf<typeof notificationEvents> | EventsOf<typeof supportEvents>;
+type Rule<T extends Handled['type']> = (data: Extract<Handled, { type: T }>['data'], facts: Facts, event: RecordedEvent) => Planned[];
+
+const overview = '/dashboard?view=overview';
+const jobs = '/dashboard?view=jobs';
+const studentDetail = (studentId: string) => `/dashboard?view=student-detail&id=${encodeURIComponent(studentId)}`;
+const name = (facts: Facts, id: string | null | undefined) => (id && facts.names[id]) || 'Someone';
+
+const plain = (type: NotificationDraft['type'], kind: string, title: string, message: string, link: string, important = false): Planned['draft'] => ({
+  type,
+  kind,
+  title,
+  message,
+  link,
+  senderId: null,
+  fromUser: null,
+  announcementId: null,
+  priority: null,
+  important,
+});
+
+const changes = (before: JobRequirements, after: JobRequirements) =>
+  JOB_TYPES.filter((t) => before[REQUIREMENT_KEY[t]] !== after[REQUIREMENT_KEY[t]]).map((t) => `${t} ${before[REQUIREMENT_KEY[t]]} → ${after[REQUIREMENT_KEY[t]]}`);
+
+const RULES: { [T in Handled['type']]?: Rule<T> } = {
+  PlacementProposed: (d, f) => [
+    {
+      recipientId: d.mentorId,
+      draft: plain('assignment', 'placement_proposed', 'New placement request', `${name(f, d.studentId)} has been proposed to you as a trainee. Accept or decline the request on your dashboard.`, overview, true),
+    },
+  ],
+  PlacementAccepted: (d, f) => [
+    { recipientId: d.studentId, draft: plain('success', 'placement_accepted', 'Placement confirmed', `${name(f, d.mentorId)} accepted you as their trainee. Your job cards are ready.`, jobs) },
+    ...(f.centreId
+      ? [{ recipientId: f.centreId, draft: plain('success', 'placement_accepted', 'Student placed', `${name(f, d.studentId)} has been placed with ${name(f, d.mentorId)}.`, studentDetail(d.studentId)) }]
+      : []),
+  ],
+  PlacementDeclined: (d, f) => [
+    { recipientId: d.studentId, draft: plain('warning', 'placement_declined', 'Placement declined', `${name(f, d.mentorId)} could not take you on. You will be matched with another mentor.`, overview) },
+    ...(f.centreId
+      ? [{ recipientId: f.centreId, draft: plain('warning', 'placement_declined', 'Placement declined', `${name(f, d.mentorId)} declined the placement of ${name(f, d.studentId)}: ${d.reason}`, studentDetail(d.studentId)) }]
+      : []),
+  ],
+  PlacementEnded: (d, f) => {
+    const how = d.status === 'completed' ? 'completed' : 'cancelled';
+    const message = `The placement of ${name(f, d.studentId)} with ${name(f, d.mentorId)} was ${how}.`;
+    return [
+      { recipientId: d.studentId, draft: plain('info', 'placement_ended', 'Placement ended', message, overview) },
+      { recipientId: d.mentorId, draft: plain('info', 'placement_ended', 'Placement ended', message, overview) },
+      ...(f.centreId ? [{ recipientId: f.centreId, draft: plain('info', 'placement_ended', 'Placement ended', message, studentDetail(d.studentId)) }] : []),
+    ];
+  },
+  JobCardSigned: (d, f) => {
+    const job = f.jobType ?? 'job';
+    const when = `${d.signature.date} ${d.signature.time}`;
+    return [
+      { recipientId: d.studentId, draft: plain('success', 'job_card_signed', 'Job card signed', `${name(f, d.mentorId)} signed one of your ${job} job cards (${d.completedCount} signed so far).`, jobs) },
+      ...(f.centreId
+        ? [{ recipientId: f.centreId, draft: plain('success', 'job_card_signed', 'Job card signed', `${name(f, d.mentorId)} signed a ${job} job card for ${name(f, d.studentId)}.`, studentDetail(d.studentId)) }]
+        : []),
+      {
+        recipientId: d.mentorId,
+        draft: plain(
+          'info',
+          'job_card_signed_in_your_name',
+          'Job card signed in your name',
+          `A ${job} job card of ${name(f, d.studentId)} was signed in your name ("${d.signature.signature}", ${when}). If this was not you, change your password now.`,
+          jobs,
+          true,
+        ),
+      },
+    ];
+  },
+  RequirementsSet: (d, f) => {
+    const placed = d.placedWith;
+    if (!placed) return [];
+    const changed = changes(placed.previousRequirements, d.requirements);
+    if (changed.length === 0) return [];
+    const message = `${name(f, d.studentId)} changed their training requirements: ${changed.join(', ')}.`;
+    return [
+      { recipientId: placed.mentorId, draft: plain('info', 'requirements_changed', 'Training requirements changed', message, jobs) },
+      ...(f.centreId ? [{ recipientId: f.centreId, draft: plain('info', 'requirements_changed', 'Training requirements changed', message, studentDetail(d.studentId)) }] : []),
+    ];
+  },
+  AccountVetted: (d, f) => [
+    {
+      recipientId: d.accountId,
+      draft: plain(
+        'success',
+        'account_vetted',
+        'Your account is vetted',
+        f.role === 'training_centre' ? 'An admin vetted your account: you can now register students.' : 'An admin vetted your account: you can now be matched with trainees.',
+        overview,
+      ),
+    },
+  ],
+  AccountUnvetted: (d, f) => [
+    {
+      recipientId: d.accountId,
+      draft: plain(
+        'warning',
+        'account_unvetted',
+        'Your account is no longer vetted',
+        `An admin withdrew the vetting of your account${d.reason ? ` (${d.reason})` : ''}. ${f.role === 'training_centre' ? 'You cannot register students' : 'You will not be matched with new trainees'} until it is vetted again.`,
+        overview,
+      ),
+    },
+  ],
+  AnnouncementPublished: (d) =>
+    d.recipientIds.map((recipientId) => ({
+      recipientId,
+      draft: { type: 'announcement', kind: 'announcement', title: d.title, message: d.message, link: overview, senderId: d.senderId, fromUser: d.senderName, announcementId: d.announcementId, priority: d.priority, important: false },
+    })),
+  // Support (issue 11): the owner hears of every answer from support or the AI Assistant, not of their own replies.
+  TicketReplied: (d) =>
+    d.author === 'owner'
+      ? []
+      : [
+          {
+            recipientId: d.ownerId,
+            draft: plain(
+              'message',
+              'ticket_replied',
+              d.author === 'assistant' ? 'The AI Assistant answered your ticket' : 'Support replied to your ticket',
+              d.message.length > 100 ? `${d.message.slice(0, 97)}...` : d.message,
+              `/dashboard?view=support&id=${encodeURIComponent(d.ticketId)}`,
+            ),
+          },
+        ],
+};
+
+export const NOTIFYING_EVENTS = Object.keys(RULES) as Handled['type'][];
+
+/** The notifications an event makes, one per recipient, each with an id derived from the event's position. */
+export function notificationsFor(event: RecordedEvent, facts: Facts): { recipientId: string; draft: NotificationDraft }[] {
+  const rule = RULES[event.type as Handled['type']] as Rule<Handled['type']> | undefined;
+  if (!rule) return [];
+  const seen = new Set<string>();
+  return rule(event.data as never, facts, event)
+    .filter((p) => (seen.has(p.recipientId) ? false : (seen.add(p.recipientId), true)))
+    .map((p, i) => ({ recipientId: p.recipientId, draft: { ...p.draft, notificationId: `n${event.position}-${i}`, sourcePosition: event.position } }));
+}
+
+/** Account ids whose names a rule may mention. */
+export function namedAccounts(event: RecordedEvent): string[] {
+  const d = event.data as { studentId?: string; mentorId?: string; placedWith?: { mentorId: string } };
+  return [d.studentId, d.mentorId, d.placedWith?.mentorId].filter((x): x is string => typeof x === 'string');
+}
