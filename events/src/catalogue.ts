@@ -6,12 +6,13 @@ import { adminEvents } from './catalogue/admin';
 import { profileEvents } from './catalogue/profiles';
 import { notificationEvents } from './catalogue/notifications';
 import { auditEvents } from './catalogue/audit';
+import { supportEvents } from './catalogue/support';
 
 /**
  * Every event Panda records. Each capability keeps its definitions in `catalogue/<capability>.ts`
  * and adds its list here.
  */
-export const catalogue: readonly EventDefinition[] = [...accountEvents, ...trainingEvents, ...adminEvents, ...profileEvents, ...auditEvents, ...notificationEvents];
+export const catalogue: readonly EventDefinition[] = [...accountEvents, ...trainingEvents, ...adminEvents, ...profileEvents, ...auditEvents, ...notificationEvents, ...supportEvents];
 
 const byType = new Map<string, z.ZodType>();
 for (const d of catalogue) {

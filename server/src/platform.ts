@@ -95,7 +95,7 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
   };
   const queryDeps: QueryDeps = { readStore, config, logger, authenticator, waitForProjections, projectionStatus, blobs, store, clock: commandDeps.clock };
   // Reactors start with the projections, before any request is accepted: nothing appended is missed.
-  const reactors = new ReactorRunner(store, readStore, allReactors({ store, mailer, config, logger }), { logger });
+  const reactors = new ReactorRunner(store, readStore, allReactors({ store, mailer, config, logger, clock: commandDeps.clock }), { logger });
   if (parts.projections) await reactors.start();
 
   // The outbox keeps no temporary password past its expiry: pruned at start and every hour, by the

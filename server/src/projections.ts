@@ -6,6 +6,7 @@ import { trainingProjection } from '@panda/projections/read-models/training';
 import { mentorProfilesProjection } from '@panda/projections/read-models/mentor-profiles';
 import { notificationsProjection } from '@panda/projections/read-models/notifications';
 import { auditAccessProjection } from '@panda/projections/read-models/audit-access';
+import { supportTicketsProjection } from '@panda/projections/read-models/support-tickets';
 
 /** Every read model of the product. A capability adds its projections here. */
-export const allProjections: Projection[] = [accountsProjection, placementsProjection, accountHistoryProjection, trainingProjection, mentorProfilesProjection, auditAccessProjection, notificationsProjection];
+export const allProjections: Projection[] = [accountsProjection, placementsProjection, accountHistoryProjection, trainingProjection, mentorProfilesProjection, auditAccessProjection, notificationsProjection, supportTicketsProjection];

@@ -21,12 +21,15 @@ import { auditCommandRoutes } from '@panda/command-service/audit/routes';
 import { auditQueryRoutes } from '@panda/query-service/audit/routes';
 import { notificationRoutes } from '@panda/command-service/notifications/routes';
 import { notificationQueryRoutes } from '@panda/query-service/notifications/routes';
+import { supportRoutes } from '@panda/command-service/support/routes';
+import { supportQueryRoutes } from '@panda/query-service/support/routes';
+import { assistantRoutes } from '@panda/query-service/assistant/routes';
 
 /** Command routes (POST/PUT/PATCH/DELETE) of every capability. */
-export const commandRouters = (deps: CommandDeps): Router[] => [accountRoutes(deps), adminRoutes(deps), placementRoutes(deps), studentRoutes(deps), jobRoutes(deps), profileRoutes(deps), auditCommandRoutes(deps), notificationRoutes(deps)];
+export const commandRouters = (deps: CommandDeps): Router[] => [accountRoutes(deps), adminRoutes(deps), placementRoutes(deps), studentRoutes(deps), jobRoutes(deps), profileRoutes(deps), auditCommandRoutes(deps), notificationRoutes(deps), supportRoutes(deps), assistantRoutes(deps)];
 
 /** Query routes (GET) of every capability. */
-export const queryRouters = (deps: QueryDeps): Router[] => [accountQueryRoutes(deps), adminQueryRoutes(deps), vettingRoutes(deps), placementQueryRoutes(deps), studentQueryRoutes(deps), jobQueryRoutes(deps), profileQueryRoutes(deps), dashboardQueryRoutes(deps), lookupQueryRoutes(deps), auditQueryRoutes(deps), notificationQueryRoutes(deps)];
+export const queryRouters = (deps: QueryDeps): Router[] => [accountQueryRoutes(deps), adminQueryRoutes(deps), vettingRoutes(deps), placementQueryRoutes(deps), studentQueryRoutes(deps), jobQueryRoutes(deps), profileQueryRoutes(deps), dashboardQueryRoutes(deps), lookupQueryRoutes(deps), auditQueryRoutes(deps), notificationQueryRoutes(deps), supportQueryRoutes(deps)];
 
 /** WebSocket message handlers of every capability (chat arrives with its capability). */
 export const liveHandlers = (_deps: QueryDeps, _hub: LiveHub): void => {};

@@ -22,6 +22,9 @@ import Stack from '@mui/material/Stack';
 import { NotificationsBell } from '../features/notifications/components/notifications-bell';
 import { CreateAnnouncementButton } from '../features/notifications/components/create-announcement-dialog';
 import { NotificationSettingsCard } from '../features/notifications/components/notification-settings-card';
+import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
+import { SupportView } from '../features/support/components/support-view';
+import { AssistantWidget } from '../features/assistant/components/assistant-widget';
 
 /**
  * The dashboard view registry (spec "Dashboard shell"). The shell (src/app/dashboard-shell.tsx)
@@ -110,11 +113,13 @@ const profile: ViewDef = {
     </Stack>
   ),
 };
+// Support Center (issue 11): the ticket list; a ticket's detail is ?view=support&id=<ticket id>.
+const support: ViewDef = { key: 'support', label: 'Support', title: 'Support Center', icon: <SupportAgentOutlined />, element: <SupportView /> };
 
 export const dashboardViews: Record<DashboardRole, ViewDef[]> = {
-  student: [...studentViews, profile],
-  mentor: [...mentorViews, profile],
-  training_centre: [...centreViews, profile],
+  student: [...studentViews, profile, support],
+  mentor: [...mentorViews, profile, support],
+  training_centre: [...centreViews, profile, support],
 };
 
 /** Rendered in the header, left of Sign Out (e.g. the notifications bell). */
@@ -124,6 +129,7 @@ export const headerAddons: ShellAddon[] = [{ key: 'notifications', element: <Not
 export const floatingAddons: ShellAddon[] = [
   // 'Set Your Training Goals' opens itself on any student view while no requirements are set.
   { key: 'training-goals', roles: ['student'], element: <TrainingGoalsGate /> },
+  { key: 'smart-assistant', element: <AssistantWidget /> },
 ];
 
 export function isDashboardRole(role: unknown): role is DashboardRole {

@@ -8,8 +8,12 @@ import { portalPath } from '../features/admin/lib/portal';
 import { AdminAuditTab } from '../features/audit/components/admin-audit-tab';
 import { AuditorDashboard } from '../features/audit/routes/auditor-dashboard';
 import { RequiredPasswordChangeDialog } from '../features/auth/components/change-password-dialog';
+import { AdminSupportTab, OpenTicketsStat } from '../features/support/components/admin-support-tab';
 
-const ADMIN_EXTRA_TABS = [{ key: 'audit', label: 'Audit', render: () => <AdminAuditTab /> }];
+const ADMIN_EXTRA_TABS = [
+  { key: 'audit', label: 'Audit', render: () => <AdminAuditTab /> },
+  { key: 'support', label: 'Support', render: () => <AdminSupportTab /> },
+];
 
 /**
  * /panda-admin-dashboard: admins get the admin dashboard with an Audit tab; auditors (ruling 25)
@@ -34,5 +38,5 @@ export function PortalDashboardRoute() {
       </AuditorDashboard>
     );
   }
-  return <AdminDashboardRoute extraTabs={ADMIN_EXTRA_TABS} />;
+  return <AdminDashboardRoute extraTabs={ADMIN_EXTRA_TABS} extraStats={<OpenTicketsStat />} />;
 }

@@ -5,9 +5,11 @@ import type { Mailer } from '@panda/platform/mailer';
 import type { Reactor } from './reactor';
 import { mailReactor } from './mail';
 import { notificationsReactor } from './notifications';
+import { supportFirstAnswerReactor } from './support-first-answer';
 
 /** Every reactor of the product, each with its own checkpoint. A capability adds its reactors here. */
-export const allReactors = (deps: { store: EventStore; mailer: Mailer; config: Config; logger: Logger }): Reactor[] => [
+export const allReactors = (deps: { store: EventStore; mailer: Mailer; config: Config; logger: Logger; clock?: () => Date }): Reactor[] => [
   notificationsReactor(deps.store),
   mailReactor(deps.store, deps.mailer, deps.config, deps.logger),
+  supportFirstAnswerReactor(deps.store, deps.clock ?? (() => new Date())),
 ];

@@ -5,6 +5,7 @@ import type { EventsOf } from '@panda/events/define';
 import { trainingEvents } from '@panda/events/catalogue/training';
 import { accountEvents } from '@panda/events/catalogue/accounts';
 import { notificationEvents } from '@panda/events/catalogue/notifications';
+import { supportEvents } from '@panda/events/catalogue/support';
 import type { NotificationDraft } from '@panda/command-service/notifications/decider';
 
 /**
@@ -28,7 +29,7 @@ export interface Planned {
   draft: Omit<NotificationDraft, 'notificationId' | 'sourcePosition'>;
 }
 
-type Handled = EventsOf<typeof trainingEvents> | EventsOf<typeof accountEvents> | EventsOf<typeof notificationEvents>;
+type Handled = EventsOf<typeof trainingEvents> | EventsOf<typeof accountEvents> | EventsOf<typeof notificationEvents> | EventsOf<typeof supportEvents>;
 type Rule<T extends Handled['type']> = (data: Extract<Handled, { type: T }>['data'], facts: Facts, event: RecordedEvent) => Planned[];
 
 const overview = '/dashboard?view=overview';
@@ -141,6 +142,22 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
       recipientId,
       draft: { type: 'announcement', kind: 'announcement', title: d.title, message: d.message, link: overview, senderId: d.senderId, fromUser: d.senderName, announcementId: d.announcementId, priority: d.priority, important: false },
     })),
+  // Support (issue 11): the owner hears of every answer from support or the AI Assistant, not of their own replies.
+  TicketReplied: (d) =>
+    d.author === 'owner'
+      ? []
+      : [
+          {
+            recipientId: d.ownerId,
+            draft: plain(
+              'message',
+              'ticket_replied',
+              d.author === 'assistant' ? 'The AI Assistant answered your ticket' : 'Support replied to your ticket',
+              d.message.length > 100 ? `${d.message.slice(0, 97)}...` : d.message,
+              `/dashboard?view=support&id=${encodeURIComponent(d.ticketId)}`,
+            ),
+          },
+        ],
 };
 
 export const NOTIFYING_EVENTS = Object.keys(RULES) as Handled['type'][];

@@ -64,7 +64,7 @@ function studentPlacementText(s: AdminStudent): string {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Admin dashboard (spec "Admin dashboard"): only with a stored admin session, else back to the portal. */
-export function AdminDashboardRoute({ extraTabs = [] }: { extraTabs?: ExtraTab[] }) {
+export function AdminDashboardRoute({ extraTabs = [], extraStats }: { extraTabs?: ExtraTab[]; extraStats?: React.ReactNode }) {
   const status = useAppSelector(selectSessionStatus);
   const token = useAppSelector(selectToken);
   const user = useAppSelector(selectUser);
@@ -80,10 +80,10 @@ export function AdminDashboardRoute({ extraTabs = [] }: { extraTabs?: ExtraTab[]
   // users' /auth page) 1.5 s later, as on the user dashboard.
   if (!token && expired) return <LoadingScreen message="Redirecting to sign in..." />;
   if (!token || !user || user.role !== 'admin') return <Navigate to={portal ?? '/'} replace />;
-  return <AdminDashboard user={user} portal={portal} extraTabs={extraTabs} />;
+  return <AdminDashboard user={user} portal={portal} extraTabs={extraTabs} extraStats={extraStats} />;
 }
 
-function AdminDashboard({ user, portal, extraTabs }: { user: SessionUser; portal: string | null; extraTabs: ExtraTab[] }) {
+function AdminDashboard({ user, portal, extraTabs, extraStats }: { user: SessionUser; portal: string | null; extraTabs: ExtraTab[]; extraStats?: React.ReactNode }) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [tab, setTab] = useState<TabKey>('students');
@@ -214,6 +214,7 @@ function AdminDashboard({ user, portal, extraTabs }: { user: SessionUser; portal
           <StatCard label="Total Mentors" value={mentors.data?.length ?? 0} loading={mentors.isLoading} icon={<EngineeringOutlined />} tone="secondary" />
           <StatCard label="Training Centres" value={centres.data?.length ?? 0} loading={centres.isLoading} icon={<ApartmentOutlined />} tone="info" />
           <StatCard label="Total Placements" value={placements.data?.length ?? 0} loading={placements.isLoading} icon={<HandshakeOutlined />} tone="success" />
+          {extraStats}
         </Box>
 
         {failed && (

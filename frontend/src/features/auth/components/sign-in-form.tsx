@@ -1,8 +1,11 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { PasswordField } from '../../../components/password-field';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
@@ -21,6 +24,8 @@ export function SignInForm() {
   const [signIn, { isLoading }] = useSignInMutation();
   const completeAuth = useCompleteAuth();
   const [done, setDone] = useState(false);
+  // A locked account cannot sign in to reach the Support Center: say where support can be reached.
+  const [locked, setLocked] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -42,6 +47,7 @@ export function SignInForm() {
         setPassword('');
       }
     } catch (err) {
+      setLocked((err as { status?: unknown }).status === 403 && /locked/i.test(errorMessage(err, '')));
       toast.error(errorMessage(err, 'Invalid credentials'), { group: FORM_TOASTS });
     }
   };
@@ -82,6 +88,15 @@ export function SignInForm() {
               Forgot Password?
             </Button>
           </Box>
+          {locked && (
+            <Alert severity="warning" data-testid="locked-help">
+              Your account has been locked. To reach support, e-mail us at the address in the{' '}
+              <Link component={RouterLink} to="/terms-and-conditions#contact">
+                Contact section of our terms
+              </Link>
+              ; the training centre or mentor you work with can also raise a ticket for you in their Support Center.
+            </Alert>
+          )}
           <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
             {busy ? 'Signing in...' : 'Sign In'}
           </Button>

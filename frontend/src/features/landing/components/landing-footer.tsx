@@ -25,6 +25,7 @@ const PLATFORM: FooterLink[] = [
   { label: 'For Training Centres', href: '#for-training-centres' },
   { label: 'Sign In', to: '/auth' },
   { label: 'Create an Account', to: '/auth?mode=signup' },
+  { label: 'Support Center', to: '/dashboard?view=support' },
 ];
 
 const LEGAL: FooterLink[] = [

@@ -1,3 +1,4 @@
+import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -376,7 +377,10 @@ export const TERMS_SECTIONS: TermsSection[] = [
           <br />
           Hours: {COMPANY.hours}
         </Box>
-        <P>Signed-in users can also raise a ticket from the Support section of their dashboard.</P>
+        <P>
+          Signed-in users can also raise a ticket in the <Link component={RouterLink} to="/dashboard?view=support">Support Center</Link> of their dashboard, or ask the Smart
+          Assistant there.
+        </P>
       </>
     ),
   },

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/** Support tickets (spec §7 Support; rulings 16, 23, 24). Requests are validated with these at the edge. */
+
+export const TICKET_STATUSES = ['open', 'responded', 'closed'] as const;
+export const ticketStatusSchema = z.enum(TICKET_STATUSES);
+export type TicketStatus = z.infer<typeof ticketStatusSchema>;
+
+/** The subjects a training centre chooses from (spec §5). */
+export const CENTRE_SUBJECTS = ['Student Issue', 'General Issue', 'Billing Issue'] as const;
+
+const required = (max: number) =>
+  z
+    .string({ error: 'Please fill in all required fields' })
+    .trim()
+    .min(1, 'Please fill in all required fields')
+    .max(max, `Must be at most ${max} characters`);
+
+export const createTicketRequest = z.object({
+  Subject: required(200),
+  Message: required(5000),
+  Student_ID: z.string().trim().max(100).nullish(),
+});
+export type CreateTicketRequest = z.infer<typeof createTicketRequest>;
+
+export const replyRequest = z.object({
+  message: z.string({ error: 'Please enter a reply' }).trim().min(1, 'Please enter a reply').max(5000, 'Must be at most 5000 characters'),
+});
+export type ReplyRequest = z.infer<typeof replyRequest>;
+
+export const closeRequest = z.object({ status: z.literal('closed', { error: "Status must be 'closed'" }) });
+
+export const conversationEntry = z.object({
+  id: z.string(),
+  /** user: the ticket's owner; support: an admin; assistant: the AI Assistant. */
+  sender: z.enum(['user', 'support', 'assistant']),
+  sender_name: z.string(),
+  message: z.string(),
+  created_at: z.string(),
+  type: z.enum(['message', 'response', 'ai_response']),
+  links: z.array(z.object({ label: z.string(), path: z.string() })),
+});
+export type ConversationEntry = z.infer<typeof conversationEntry>;
+
+export const ticketSummary = z.object({
+  id: z.string(),
+  Subject: z.string(),
+  Message: z.string(),
+  Status: ticketStatusSchema,
+  Created_At: z.string(),
+  last_activity: z.string(),
+  response_text: z.string().nullable(),
+  response_count: z.number().int(),
+  message_count: z.number().int(),
+  Student_ID: z.string().nullable(),
+  student_name: z.string().nullable(),
+  owner_id: z.string(),
+  owner_name: z.string(),
+  owner_email: z.string(),
+  owner_role: z.enum(['student', 'mentor', 'training_centre']),
+});
+export type TicketSummary = z.infer<typeof ticketSummary>;
+
+export const ticketDetail = ticketSummary.extend({ conversation: z.array(conversationEntry) });
+export type TicketDetail = z.infer<typeof ticketDetail>;
+
+export const ticketListResponse = z.array(ticketSummary);
+export const ticketCommandResponse = z.object({ message: z.string(), id: z.string(), status: ticketStatusSchema, position: z.number().int() });
+export const createTicketResponse = ticketCommandResponse.extend({ ticket_id: z.string() });

@@ -1,0 +1,88 @@
+import type { z } from 'zod';
+import type { createTicketResponse, CreateTicketRequest, ticketCommandResponse, TicketDetail, TicketStatus, TicketSummary } from '@panda/contracts/support';
+import { api, listTags } from '../../../lib/api';
+
+/**
+ * Support Center calls (spec §7 Support; rulings 16, 23, 24). Types are the server's contracts
+ * (`@panda/contracts/support`). Tags are the read model `support_tickets`, so a pushed `changed`
+ * (the AI Assistant's answer, a reply from support) refreshes the list and the open ticket live.
+ */
+export type { TicketDetail, TicketStatus, TicketSummary, CreateTicketRequest };
+export type TicketCommandResponse = z.infer<typeof ticketCommandResponse>;
+export type CreateTicketResponse = z.infer<typeof createTicketResponse>;
+
+export interface TicketCounts {
+  open: number;
+  responded: number;
+  closed: number;
+  total: number;
+}
+
+const TAG = 'support_tickets' as const;
+const ticketTags = (id: string) => [{ type: TAG, id }] as const;
+
+export const supportApi = api.enhanceEndpoints({ addTagTypes: [TAG, 'students'] }).injectEndpoints({
+  endpoints: (build) => ({
+    getMyTickets: build.query<TicketSummary[], void>({
+      query: () => '/support?limit=200',
+      providesTags: (result) => listTags(TAG, result),
+    }),
+    getMyTicket: build.query<TicketDetail, string>({
+      query: (id) => `/support/${encodeURIComponent(id)}`,
+      providesTags: (_r, _e, id) => [...ticketTags(id)],
+    }),
+    createTicket: build.mutation<CreateTicketResponse, CreateTicketRequest>({
+      query: (body) => ({ url: '/support', method: 'POST', body }),
+      invalidatesTags: [{ type: TAG, id: 'LIST' }],
+    }),
+    replyToTicket: build.mutation<TicketCommandResponse, { id: string; message: string }>({
+      query: ({ id, message }) => ({ url: `/support/${encodeURIComponent(id)}/reply`, method: 'POST', body: { message } }),
+      invalidatesTags: (_r, _e, { id }) => [...ticketTags(id), { type: TAG, id: 'LIST' }],
+    }),
+    closeTicket: build.mutation<TicketCommandResponse, string>({
+      query: (id) => ({ url: `/support/${encodeURIComponent(id)}`, method: 'PATCH', body: { status: 'closed' } }),
+      invalidatesTags: (_r, _e, id) => [...ticketTags(id), { type: TAG, id: 'LIST' }],
+    }),
+    /** A training centre's own students, for the Student Issue picker. */
+    getTicketStudents: build.query<{ id: string; Name?: string; First_Name: string; Last_Name: string }[], void>({
+      query: () => '/my-students',
+      transformResponse: (raw: unknown) => (Array.isArray(raw) ? raw : Array.isArray((raw as { students?: unknown })?.students) ? (raw as { students: never[] }).students : []),
+      providesTags: [{ type: 'students', id: 'LIST' }],
+    }),
+    // Admin inbox (ruling 23).
+    getInbox: build.query<TicketSummary[], TicketStatus | 'all'>({
+      query: (status) => `/admin/support?limit=200${status === 'all' ? '' : `&status=${status}`}`,
+      providesTags: (result) => listTags(TAG, result),
+    }),
+    getInboxCounts: build.query<TicketCounts, void>({
+      query: () => '/admin/support/counts',
+      providesTags: [{ type: TAG, id: 'LIST' }],
+    }),
+    getInboxTicket: build.query<TicketDetail, string>({
+      query: (id) => `/admin/support/${encodeURIComponent(id)}`,
+      providesTags: (_r, _e, id) => [...ticketTags(id)],
+    }),
+    adminReply: build.mutation<TicketCommandResponse, { id: string; message: string }>({
+      query: ({ id, message }) => ({ url: `/admin/support/${encodeURIComponent(id)}/reply`, method: 'POST', body: { message } }),
+      invalidatesTags: (_r, _e, { id }) => [...ticketTags(id), { type: TAG, id: 'LIST' }],
+    }),
+    adminClose: build.mutation<TicketCommandResponse, string>({
+      query: (id) => ({ url: `/admin/support/${encodeURIComponent(id)}`, method: 'PATCH', body: { status: 'closed' } }),
+      invalidatesTags: (_r, _e, id) => [...ticketTags(id), { type: TAG, id: 'LIST' }],
+    }),
+  }),
+});
+
+export const {
+  useGetMyTicketsQuery,
+  useGetTicketStudentsQuery,
+  useGetMyTicketQuery,
+  useCreateTicketMutation,
+  useReplyToTicketMutation,
+  useCloseTicketMutation,
+  useGetInboxQuery,
+  useGetInboxCountsQuery,
+  useGetInboxTicketQuery,
+  useAdminReplyMutation,
+  useAdminCloseMutation,
+} = supportApi;

@@ -1,0 +1,148 @@
+import MarkEmailUnreadOutlined from '@mui/icons-material/MarkEmailUnreadOutlined';
+import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { EmptyState } from '../../../components/empty-state';
+import { LoadingScreen } from '../../../components/loading-screen';
+import { RetryAlert } from '../../../components/retry-alert';
+import { StatCard } from '../../../components/stat-card';
+import { errorMessage } from '../../../lib/errors';
+import { toast } from '../../../lib/toast';
+import { useAdminCloseMutation, useAdminReplyMutation, useGetInboxCountsQuery, useGetInboxQuery, useGetInboxTicketQuery, type TicketStatus } from '../api/support-api';
+import { Conversation, formatTicketDate, ReplyBox, shortStudentId, TicketStatusChip, ticketNumber } from './ticket-parts';
+
+const ROLE = { student: 'Student', mentor: 'Mentor', training_centre: 'Training Centre' } as const;
+
+/** Admin dashboard counter: tickets waiting for support. */
+export function OpenTicketsStat() {
+  const counts = useGetInboxCountsQuery();
+  return <StatCard label="Open Tickets" value={counts.data?.open ?? 0} loading={counts.isLoading} icon={<MarkEmailUnreadOutlined />} tone="warning" caption={counts.data ? `${counts.data.total} in total` : undefined} />;
+}
+
+/** The admin support inbox (ruling 23): filters, newest activity first, reply and close. */
+export function AdminSupportTab() {
+  const [filter, setFilter] = useState<TicketStatus | 'all'>('open');
+  const inbox = useGetInboxQuery(filter);
+  const counts = useGetInboxCountsQuery();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const label = (s: TicketStatus) => `${s[0].toUpperCase()}${s.slice(1)}${counts.data ? ` (${counts.data[s]})` : ''}`;
+  return (
+    <Box>
+      <ToggleButtonGroup exclusive size="small" value={filter} onChange={(_e, v) => v && setFilter(v)} aria-label="Filter tickets by status" sx={{ mb: 2, flexWrap: 'wrap' }}>
+        <ToggleButton value="open">{label('open')}</ToggleButton>
+        <ToggleButton value="responded">{label('responded')}</ToggleButton>
+        <ToggleButton value="closed">{label('closed')}</ToggleButton>
+        <ToggleButton value="all">All</ToggleButton>
+      </ToggleButtonGroup>
+      {inbox.isLoading ? (
+        <LoadingScreen fullScreen={false} message="Loading support tickets..." />
+      ) : inbox.isError ? (
+        <RetryAlert onRetry={() => void inbox.refetch()}>Failed to load support tickets</RetryAlert>
+      ) : !inbox.data?.length ? (
+        <EmptyState dense icon={<SupportAgentOutlined />} title={filter === 'all' ? 'No support tickets yet' : `No ${filter} tickets`} />
+      ) : (
+        <List aria-label="Support tickets" disablePadding sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
+          {inbox.data.map((t, i) => (
+            <ListItem key={t.id} disablePadding divider={i < inbox.data!.length - 1}>
+              <ListItemButton onClick={() => setOpenId(t.id)} sx={{ display: 'block', py: 1.25 }}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+                <Typography sx={{ fontWeight: 700, minWidth: 0, wordBreak: 'break-word' }}>{t.Subject}</Typography>
+                <TicketStatusChip status={t.Status} />
+              </Stack>
+              <Typography variant="body2" color="text.secondary">
+                {t.owner_name} · {ROLE[t.owner_role]} · {t.owner_email}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                #{ticketNumber(t.id)} · Last activity {formatTicketDate(t.last_activity)} · {t.message_count} messages
+              </Typography>
+              </ListItemButton>
+            </ListItem>
+          ))}
+        </List>
+      )}
+      {openId && <InboxTicketDialog id={openId} onClose={() => setOpenId(null)} />}
+    </Box>
+  );
+}
+
+function InboxTicketDialog({ id, onClose }: { id: string; onClose: () => void }) {
+  const ticket = useGetInboxTicketQuery(id);
+  const [reply, replying] = useAdminReplyMutation();
+  const [close, closing] = useAdminCloseMutation();
+  const send = async (message: string) => {
+    try {
+      await reply({ id, message }).unwrap();
+      toast.success('Reply sent successfully');
+      return true;
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to send reply'));
+      return false;
+    }
+  };
+  const closeTicket = async () => {
+    try {
+      await close(id).unwrap();
+      toast.success('Ticket updated');
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to update ticket'));
+    }
+  };
+  const t = ticket.data;
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="inbox-ticket-title">
+      <DialogTitle id="inbox-ticket-title" sx={{ wordBreak: 'break-word' }}>
+        {t ? t.Subject : 'Support ticket'}
+      </DialogTitle>
+      <DialogContent dividers>
+        {ticket.isLoading ? (
+          <LoadingScreen fullScreen={false} message="Loading ticket..." />
+        ) : ticket.isError || !t ? (
+          <RetryAlert onRetry={() => void ticket.refetch()}>{`Failed to load ticket details: ${errorMessage(ticket.error, 'please try again')}`}</RetryAlert>
+        ) : (
+          <Stack spacing={2}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+              <Typography variant="body2" color="text.secondary">
+                Ticket #{ticketNumber(t.id)}
+              </Typography>
+              <TicketStatusChip status={t.Status} />
+              <Typography variant="body2" color="text.secondary">
+                {t.owner_name} ({ROLE[t.owner_role]}, {t.owner_email})
+              </Typography>
+              {t.Student_ID && (
+                <Typography variant="body2" color="text.secondary">
+                  Student {t.student_name ?? ''} ({shortStudentId(t.Student_ID)})
+                </Typography>
+              )}
+            </Stack>
+            <Typography variant="body2" color="text.secondary">
+              Created {formatTicketDate(t.Created_At)} · Last activity {formatTicketDate(t.last_activity)} · {t.message_count} messages
+            </Typography>
+            <Conversation ticket={t} viewer="support" />
+            {t.Status === 'closed' ? <Alert severity="success">This ticket is closed.</Alert> : <ReplyBox onSend={send} sending={replying.isLoading} />}
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {t && t.Status !== 'closed' && (
+          <Button variant="outlined" onClick={() => void closeTicket()} disabled={closing.isLoading}>
+            Close Ticket
+          </Button>
+        )}
+        <Button onClick={onClose}>Done</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

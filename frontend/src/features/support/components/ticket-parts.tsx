@@ -1,0 +1,113 @@
+import SendRounded from '@mui/icons-material/SendRounded';
+import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type KeyboardEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
+import type { TicketDetail } from '../api/support-api';
+
+/** Ticket number: the last 8 characters of the id (spec §9). */
+export const ticketNumber = (id: string) => id.slice(-8).toUpperCase();
+/** A student id shows its first 8 characters (spec §9). */
+export const shortStudentId = (id: string) => id.slice(0, 8);
+
+/** en-GB date and 24-hour time, e.g. "05/01/2026, 14:05". */
+export function formatTicketDate(value: string): string {
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return value;
+  return d.toLocaleString('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
+}
+
+const STATUS_STYLE: Record<string, { bg: string; fg: string }> = {
+  open: { bg: '#fff1e0', fg: '#9a4a00' },
+  responded: { bg: '#e3edff', fg: '#1d4ed8' },
+  closed: { bg: '#e3f6e8', fg: '#166534' },
+};
+
+/** Ticket status badge: open (orange), responded (blue), closed (green); an unknown status as is. */
+export function TicketStatusChip({ status }: { status: string }) {
+  const s = STATUS_STYLE[status] ?? { bg: '#eef0f3', fg: '#334155' };
+  return <Chip size="small" label={status} sx={{ bgcolor: s.bg, color: s.fg, fontWeight: 700, textTransform: 'capitalize' }} data-testid="ticket-status" />;
+}
+
+/** The conversation of a ticket: the owner on the right, support and the AI Assistant on the left. */
+export function Conversation({ ticket, viewer }: { ticket: TicketDetail; viewer: 'owner' | 'support' }) {
+  return (
+    <Stack spacing={1.5} component="ol" aria-label="Conversation" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {ticket.conversation.map((c) => {
+        const mine = viewer === 'owner' ? c.sender === 'user' : c.sender === 'support';
+        const ai = c.sender === 'assistant';
+        return (
+          <Box component="li" key={c.id} sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start' }}>
+            <Paper
+              variant="outlined"
+              sx={{ p: 1.5, maxWidth: { xs: '92%', sm: '78%' }, bgcolor: mine ? 'rgba(29, 78, 216, 0.06)' : ai ? '#f5f3ff' : 'background.paper', borderRadius: 2 }}
+            >
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5, flexWrap: 'wrap' }}>
+                {ai && <SmartToyOutlined fontSize="small" sx={{ color: '#6d28d9' }} aria-hidden />}
+                <Typography variant="subtitle2" component="span" sx={{ fontWeight: 700 }}>
+                  {c.sender_name}
+                </Typography>
+                <Typography variant="caption" color="text.secondary" component="span">
+                  {formatTicketDate(c.created_at)}
+                </Typography>
+              </Stack>
+              <Typography sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{c.message}</Typography>
+              {/* Links lead to the owner's dashboard screens; support reads them as text. */}
+              {viewer === 'owner' && c.links.length > 0 && (
+                <Stack direction="row" spacing={1.5} sx={{ mt: 1, flexWrap: 'wrap' }}>
+                  {c.links.map((l) => (
+                    <Link key={`${l.path}-${l.label}`} component={RouterLink} to={l.path} variant="body2" sx={{ fontWeight: 600 }}>
+                      {l.label}
+                    </Link>
+                  ))}
+                </Stack>
+              )}
+            </Paper>
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** Reply box: Enter sends, Shift+Enter makes a new line; blank or while sending cannot be sent. */
+export function ReplyBox({ onSend, sending, disabled }: { onSend: (message: string) => Promise<boolean>; sending: boolean; disabled?: boolean }) {
+  const [text, setText] = useState('');
+  const canSend = text.trim().length > 0 && !sending && !disabled;
+  const send = async () => {
+    if (!canSend) return;
+    if (await onSend(text.trim())) setText('');
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Enter' && !e.shiftKey) {
+      e.preventDefault();
+      void send();
+    }
+  };
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-end' }}>
+      <TextField
+        label="Your reply"
+        placeholder="Type your reply... (Enter sends, Shift+Enter for a new line)"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={onKeyDown}
+        multiline
+        maxRows={6}
+        fullWidth
+        disabled={disabled}
+        slotProps={{ htmlInput: { maxLength: 5000 } }}
+      />
+      <Button variant="contained" onClick={() => void send()} disabled={!canSend} endIcon={<SendRounded />} sx={{ flexShrink: 0, minHeight: 56 }}>
+        Send
+      </Button>
+    </Stack>
+  );
+}
