@@ -56,6 +56,17 @@ describe('GET /api/dashboard/overview', () => {
     expect(await overview(straggler.token)).toMatchObject({ account_type: 'Independent' });
   });
 
+  it("student: a matched student sees their mentor's name, business, phone and e-mail; others see none", async () => {
+    const amy = await overview(students[0].token);
+    expect(amy.mentor).toEqual({ id: dave.user.id, name: 'Dave Clarke', business_name: 'Test Heating Ltd', phone: '0161 000 0000', email: 'biz@test.panda' });
+    expect((await overview(students[2].token)).mentor).toBeNull();
+    // A proposal the mentor has not accepted yet does not show the mentor.
+    const pending = await registeredStudent(app, north, { First_Name: 'Dan' });
+    const proposed = await app.call('POST', '/api/admin/placements', { student_id: pending.user.id, mentor_id: erin.user.id }, await app.adminToken());
+    expect(proposed.status).toBe(201);
+    expect((await overview(pending.token)).mentor).toBeNull();
+  });
+
   it('mentor: Active Students or No Active Students, jobs supervised, the first 4 jobs of their students', async () => {
     const d = await overview(dave.token);
     expect(d).toMatchObject({ role: 'mentor', matched: true, status: 'Active Students', active_students: 2, jobs_supervised: 3, jobs_completed: 3, jobs_total: 8, notifications: 0 });
