@@ -180,7 +180,7 @@ describe('the training journey, each person in their own browser', () => {
     await form.getByLabel('Phone Number').fill(STUDENT.phone);
     await form.getByLabel('Postcode').fill(STUDENT.postcode);
     // No goals from the centre: the trainee sets them at first sign-in.
-    for (const selector of ['Boiler Installs', 'Boiler Service', 'Pipework', 'Repair']) await form.getByLabel(selector).selectOption('0');
+    for (const selector of ['Boiler Installs', 'Boiler Services', 'Pipework Jobs', 'Repair Jobs']) await form.getByLabel(selector).selectOption('0');
     await expect.poll(() => form.getByTestId('requirements-total').textContent()).toBe('0');
     await submit.click();
 
@@ -342,7 +342,7 @@ describe('the training journey, each person in their own browser', () => {
     // The mentor's open dashboard shows the request (live), and they accept it there.
     const requests = mentor.getByRole('region', { name: 'Placement requests' });
     const request = requests.getByRole('listitem', { name: `Placement request for ${STUDENT_NAME}` });
-    await request.getByText('Needs: Boiler Installs: 4 · Boiler Service: 2').waitFor();
+    await request.getByText('Needs: Boiler Installs: 4 · Boiler Services: 2').waitFor();
     await request.getByText('Boiler installs first').waitFor();
     await shot(mentor, 'journey-10-mentor-placement-request');
     await request.getByRole('button', { name: 'Accept' }).click();
@@ -360,8 +360,8 @@ describe('the training journey, each person in their own browser', () => {
     await card.getByText(STUDENT.postcode.toUpperCase()).waitFor();
     await expect.poll(() => card.getByTestId('job-percent').textContent()).toBe('0%');
     // Only the job types the trainee needs are open.
-    await mentor.getByRole('article', { name: `Boiler Service for ${STUDENT_NAME}` }).waitFor();
-    expect(await mentor.getByRole('article', { name: `Pipework for ${STUDENT_NAME}` }).count()).toBe(0);
+    await mentor.getByRole('article', { name: `Boiler Services for ${STUDENT_NAME}` }).waitFor();
+    expect(await mentor.getByRole('article', { name: `Pipework Jobs for ${STUDENT_NAME}` }).count()).toBe(0);
     await shot(mentor, 'journey-11-mentor-jobs');
 
     const signDialog = mentor.getByRole('dialog', { name: 'Sign Off Job Card' });

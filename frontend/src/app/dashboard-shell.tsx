@@ -34,6 +34,7 @@ import {
   type DashboardRole,
   type ViewDef,
 } from './dashboard-views';
+import { useDocumentTitle } from '../lib/document-title';
 
 const DRAWER_WIDTH = 272;
 
@@ -133,6 +134,7 @@ export function DashboardShell() {
   const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
   const { view } = useDashboardParams();
+  useDocumentTitle(user && isDashboardRole(user.role) ? (dashboardViews[user.role].find((v) => v.key === view)?.title ?? 'Dashboard') : null);
 
   if (!user || !isDashboardRole(user.role)) return null; // RequireAuth already redirects these
   const role: DashboardRole = user.role;

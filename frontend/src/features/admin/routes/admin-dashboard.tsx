@@ -45,6 +45,7 @@ import { SignInLogDialog } from '../components/signin-log-dialog';
 import { UsersTable, type UserRow } from '../components/users-table';
 import { itemCreated, itemEmail, itemName, matchesSearch, placementCentre, shortDate } from '../lib/format';
 import { portalPath } from '../lib/portal';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 type TabKey = 'students' | 'mentors' | 'training_centres' | 'placements';
 
@@ -77,6 +78,7 @@ export function AdminDashboardRoute() {
 }
 
 function AdminDashboard({ user, portal }: { user: SessionUser; portal: string | null }) {
+  useDocumentTitle('Admin Dashboard');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [tab, setTab] = useState<TabKey>('students');

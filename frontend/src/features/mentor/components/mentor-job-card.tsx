@@ -14,7 +14,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { JobTypeTile } from '../../../components/job-type-icon';
-import { jobIsComplete, jobPercent, jobRemaining, type Job } from '../../../lib/job-types';
+import { jobIsComplete, jobPercent, jobRemaining, type Job, jobTypeName } from '../../../lib/job-types';
 
 function ContactLine({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -59,7 +59,7 @@ export function MentorJobCard({ job, onMarkComplete, onDetails }: MentorJobCardP
   return (
     <Card
       component="article"
-      aria-label={`${job.Job_Type} for ${student}`}
+      aria-label={`${jobTypeName(job.Job_Type)} for ${student}`}
       data-testid="mentor-job-card"
       sx={{ display: 'flex', flexDirection: 'column', height: '100%', borderColor: complete ? 'rgba(22, 163, 74, 0.35)' : undefined }}
     >
@@ -67,7 +67,7 @@ export function MentorJobCard({ job, onMarkComplete, onDetails }: MentorJobCardP
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
           <JobTypeTile type={String(job.Job_Type)} complete={complete} size={42} borderRadius={2.5} noShrink />
           <Typography variant="h6" component="h4" sx={{ fontSize: '1.05rem', flexGrow: 1, minWidth: 0 }} noWrap>
-            {job.Job_Type}
+            {jobTypeName(job.Job_Type)}
           </Typography>
           <Chip
             label={complete ? 'Completed' : 'In Progress'}
@@ -108,7 +108,7 @@ export function MentorJobCard({ job, onMarkComplete, onDetails }: MentorJobCardP
             variant="determinate"
             value={percent}
             color={complete ? 'success' : 'primary'}
-            aria-label={`${job.Job_Type} progress for ${student}`}
+            aria-label={`${jobTypeName(job.Job_Type)} progress for ${student}`}
             sx={{ height: 8, borderRadius: 4, bgcolor: 'rgba(15, 23, 42, 0.06)', '& .MuiLinearProgress-bar': { borderRadius: 4 } }}
           />
         </Box>
@@ -126,7 +126,7 @@ export function MentorJobCard({ job, onMarkComplete, onDetails }: MentorJobCardP
             color="success"
             startIcon={<CheckCircleOutlineRounded />}
             onClick={() => onMarkComplete(job)}
-            aria-label={`Mark Complete: ${job.Job_Type} for ${student}`}
+            aria-label={`Mark Complete: ${jobTypeName(job.Job_Type)} for ${student}`}
             sx={{ flex: 1, whiteSpace: 'nowrap', px: 1.5 }}
           >
             Mark Complete
@@ -136,7 +136,7 @@ export function MentorJobCard({ job, onMarkComplete, onDetails }: MentorJobCardP
           variant="outlined"
           startIcon={<InfoOutlined />}
           onClick={() => onDetails(job)}
-          aria-label={`Details: ${job.Job_Type} for ${student}`}
+          aria-label={`Details: ${jobTypeName(job.Job_Type)} for ${student}`}
           sx={{ flex: 1, ml: '0 !important', whiteSpace: 'nowrap', px: 1.5 }}
         >
           Details

@@ -15,6 +15,7 @@ import { displayName, selectUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useCompleteJobMutation } from '../api/mentor-api';
 import { nowTime, todayIso } from '../utils/format';
+import { jobTypeName } from '../../../lib/job-types';
 
 export const SIGNATURE_FONT = '"Segoe Script", "Brush Script MT", "Snell Roundhand", "URW Chancery L", cursive';
 
@@ -103,7 +104,7 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
           {job && (
             <Box sx={{ p: 1.75, mb: 2.5, borderRadius: '12px', bgcolor: 'rgba(29, 78, 216, 0.05)', border: '1px solid', borderColor: 'rgba(29, 78, 216, 0.12)' }}>
               <Typography sx={{ fontWeight: 700 }}>
-                {job.Job_Type}
+                {jobTypeName(job.Job_Type)}
                 {job.Student_Name ? ` · ${job.Student_Name}` : ''}
               </Typography>
               <Typography variant="body2" color="text.secondary">
