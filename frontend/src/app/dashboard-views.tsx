@@ -9,6 +9,7 @@ import { MentorOverviewView } from '../features/mentor/components/mentor-overvie
 import { PlacementRequestsCard } from '../features/placement-requests/components/placement-requests-card';
 import { StudentJobsView } from '../features/student/components/student-jobs-view';
 import { StudentOverviewView } from '../features/student/components/student-overview';
+import { YourMentor } from '../features/student/components/your-mentor-card';
 import { TrainingGoalsGate } from '../features/student/components/training-goals-gate';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
@@ -90,7 +91,7 @@ const centreViews: ViewDef[] = [
 const profile: ViewDef = { key: 'profile', label: 'Profile', title: 'Profile Settings', icon: <ManageAccountsOutlined />, element: <ProfileSettingsView /> };
 
 export const dashboardViews: Record<DashboardRole, ViewDef[]> = {
-  student: [...studentViews, profile],
+  student: [...studentViews, { ...profile, element: <ProfileSettingsView extra={<YourMentor />} /> }],
   mentor: [...mentorViews, profile],
   training_centre: [...centreViews, profile],
 };

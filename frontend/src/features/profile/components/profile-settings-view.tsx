@@ -18,7 +18,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { copyToClipboard } from '../../../lib/clipboard';
 import { formatDate } from '../../../lib/dates';
 import { formatDetail } from '../../../lib/errors';
@@ -132,7 +132,8 @@ function ProfileSkeleton() {
 }
 
 /** Profile Settings (spec "Profile Settings (all roles)"): Profile Information and Security Settings. */
-export function ProfileSettingsView() {
+/** `extra`: a role's own section under the profile (the student's mentor), given by the view registry. */
+export function ProfileSettingsView({ extra }: { extra?: ReactNode } = {}) {
   const user = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
   const role = isProfileRole(user?.role) ? user.role : null;
@@ -353,6 +354,8 @@ export function ProfileSettingsView() {
           </Box>
         </CardContent>
       </Card>
+
+      {extra}
 
       <SecuritySettings />
     </Stack>
