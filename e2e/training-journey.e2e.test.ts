@@ -379,7 +379,7 @@ describe('the training journey, each person in their own browser', () => {
       await signDialog.getByLabel('Signature').fill(signature);
       await signDialog.getByRole('button', { name: 'Sign & Complete' }).click();
       // Each sign-off has its own success toast: dismiss it so the next one is a new one.
-      const done = toast(mentor, 'Job marked as complete!');
+      const done = toast(mentor, `Job marked as complete! (card ${index + 1} of 4 signed)`);
       await done.waitFor();
       await signDialog.waitFor({ state: 'detached' });
       await done.getByRole('button', { name: 'Dismiss notification' }).click();

@@ -29,6 +29,9 @@ export interface SignJobDialogProps {
 }
 
 /** Mark Complete: the mentor's typed signature for ONE job card (spec section 5, ruling 7). */
+/** "Job marked as complete! (card 2 of 6 signed)": the spec's text and which card of the book it was. */
+export const signedCardMessage = (completed: number, total: number) => `Job marked as complete! (card ${completed} of ${total} signed)`;
+
 export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialogProps) {
   // Keep showing the job while the dialog closes.
   const [job, setJob] = useState<Job | null>(current);
@@ -70,7 +73,7 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
     }
     const now = new Date().toISOString();
     try {
-      await complete({
+      const answer = await complete({
         id: job.id,
         mentor_signature: {
           signature: values.signature.trim(),
@@ -81,7 +84,9 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
         },
         completed_at: now,
       }).unwrap();
-      toast.success('Job marked as complete!');
+      // Which card it was, so a signed card is not read as a finished job (issue 13).
+      const signed = answer.job ?? { Completed_Count: job.Completed_Count + 1, Total_Count: job.Total_Count };
+      toast.success(signedCardMessage(signed.Completed_Count, signed.Total_Count));
       onSigned?.();
       onClose();
     } catch (err) {
