@@ -35,6 +35,7 @@ import {
   type ViewDef,
 } from './dashboard-views';
 import { useDocumentTitle } from '../lib/document-title';
+import { StaleMark } from '../components/offline-banner';
 
 const DRAWER_WIDTH = 272;
 
@@ -189,6 +190,7 @@ export function DashboardShell() {
             <Typography variant="h6" component="h1" noWrap sx={{ flexGrow: 1, fontSize: { xs: '1.1rem', md: '1.3rem' } }}>
               {current?.title ?? 'Dashboard'}
             </Typography>
+            <StaleMark />
             <Stack direction="row" spacing={0.5} alignItems="center">
               {addonsFor(headerAddons, role).map((a) => (
                 <Fragment key={a.key}>{a.element}</Fragment>
