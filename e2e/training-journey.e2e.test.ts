@@ -357,7 +357,8 @@ describe('the training journey, each person in their own browser', () => {
     const card = mentor.getByRole('article', { name: BOILER_JOB });
     await card.getByText('In Progress').waitFor();
     await card.getByText(STUDENT.email).waitFor();
-    await card.getByText(STUDENT.postcode.toUpperCase()).waitFor();
+    // The student's contact details are shown once, on their group, not on every card.
+    await mentor.getByRole('region', { name: STUDENT_NAME }).getByText(STUDENT.postcode.toUpperCase()).waitFor();
     await expect.poll(() => card.getByTestId('job-percent').textContent()).toBe('0%');
     // Only the job types the trainee needs are open.
     await mentor.getByRole('article', { name: `Boiler Services for ${STUDENT_NAME}` }).waitFor();

@@ -1,9 +1,5 @@
 import CheckCircleOutlineRounded from '@mui/icons-material/CheckCircleOutlineRounded';
-import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
-import LocationOnOutlined from '@mui/icons-material/LocationOnOutlined';
-import PersonOutlineRounded from '@mui/icons-material/PersonOutlineRounded';
-import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -16,7 +12,8 @@ import type { ReactNode } from 'react';
 import { JobTypeTile } from '../../../components/job-type-icon';
 import { jobIsComplete, jobPercent, jobRemaining, type Job, jobTypeName } from '../../../lib/job-types';
 
-function ContactLine({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+/** A labelled contact detail (the label is for screen readers). */
+export function ContactLine({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, color: 'text.secondary' }}>
       <Box aria-hidden sx={{ display: 'flex', '& svg': { fontSize: 18 } }}>
@@ -78,22 +75,6 @@ export function MentorJobCard({ job, onMarkComplete, onDetails }: MentorJobCardP
           />
         </Box>
 
-        <Box sx={{ mt: 2, display: 'grid', gap: 0.75 }}>
-          <ContactLine icon={<PersonOutlineRounded />} label="Student">
-            <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
-              {student}
-            </Box>
-          </ContactLine>
-          <ContactLine icon={<EmailOutlined />} label="Email">
-            {job.student_email || 'Not provided'}
-          </ContactLine>
-          <ContactLine icon={<PhoneOutlined />} label="Phone">
-            {job.student_phone || 'Not provided'}
-          </ContactLine>
-          <ContactLine icon={<LocationOnOutlined />} label="Postcode">
-            {job.student_postcode || 'Not provided'}
-          </ContactLine>
-        </Box>
 
         <Box sx={{ mt: 2.25 }}>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', mb: 0.75 }}>

@@ -1,3 +1,5 @@
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import AssignmentTurnedInOutlined from '@mui/icons-material/AssignmentTurnedInOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
@@ -60,10 +62,14 @@ export function MentorOverviewView({ placementRequests }: MentorOverviewViewProp
   const active = overview ? !!overview.matched || studentCount > 0 : studentCount > 0;
   const supervised = typeof overview?.jobs_completed === 'number' ? overview.jobs_completed : 0;
   const shown = jobs.slice(0, OVERVIEW_JOBS);
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
 
   return (
     <Stack spacing={3}>
       <WelcomeHeading firstName={user?.First_Name} subtitle="Your trainees, their progress and your business profile at a glance." />
+
+      {/* On a phone the card the mentor has to act on comes first (issue 13). */}
+      {phone && placementRequests}
 
       {failed && (
         <RetryAlert
@@ -107,7 +113,7 @@ export function MentorOverviewView({ placementRequests }: MentorOverviewViewProp
         <MentorProfileCard />
       </Box>
 
-      {placementRequests}
+      {!phone && placementRequests}
 
       <OverviewJobsCard titleId="student-progress-title" title="Student Training Progress" jobCount={jobs.length} loading={jobsQuery.isLoading}>
         {shown.length > 0 ? (
