@@ -67,6 +67,13 @@ describe('GET /api/dashboard/overview', () => {
     expect((await overview(pending.token)).mentor).toBeNull();
   });
 
+  it("centre: each student card carries the trainee's progress (cards signed of cards required)", async () => {
+    const r = await get(app, '/api/my-students', north.token);
+    const byId = Object.fromEntries(r.body.map((s: { id: string }) => [s.id, s]));
+    expect(byId[students[0].user.id]).toMatchObject({ cards_signed: 3, cards_required: 27, progress_percent: 11 });
+    expect(byId[students[2].user.id]).toMatchObject({ cards_signed: 0, cards_required: 0, progress_percent: 0 });
+  });
+
   it('mentor: Active Students or No Active Students, jobs supervised, the first 4 jobs of their students', async () => {
     const d = await overview(dave.token);
     expect(d).toMatchObject({ role: 'mentor', matched: true, status: 'Active Students', active_students: 2, jobs_supervised: 3, jobs_completed: 3, jobs_total: 8, notifications: 0 });
