@@ -166,13 +166,14 @@ describe('the training journey, each person in their own browser', () => {
     await expect.poll(() => submit.isEnabled()).toBe(true); // the vetting status has loaded: no banner
     expect(await centre.getByText('Vetting Required').count()).toBe(0);
 
-    // Empty: each problem is its own toast.
+    // Empty: each problem under its field, and one summary toast (issue 13), not a wall of toasts.
     await submit.click();
-    for (const message of ['First name is required', 'Last name is required', 'Email is required', 'Phone number is required', 'Postcode is required']) {
-      await toast(centre, message).waitFor();
+    for (const [label, message] of [['First Name', 'First name is required'], ['Last Name', 'Last name is required'], ['Email', 'Email is required'], ['Phone Number', 'Phone number is required'], ['Postcode', 'Postcode is required']]) {
+      await expect.poll(() => form.getByLabel(label).evaluate((el) => (el as HTMLInputElement).labels?.[0]?.closest('.MuiFormControl-root')?.querySelector('.MuiFormHelperText-root')?.textContent)).toBe(message);
     }
-    expect(await centre.getByRole('alert').filter({ hasText: /is required/ }).count()).toBe(5);
-    await shot(centre, 'journey-02-register-empty-toasts');
+    await toast(centre, 'Please correct the highlighted fields').waitFor();
+    expect(await centre.getByRole('alert').count()).toBe(1);
+    await shot(centre, 'journey-02-register-empty-fields');
 
     await form.getByLabel('First Name').fill(STUDENT.first);
     await form.getByLabel('Last Name').fill(STUDENT.last);

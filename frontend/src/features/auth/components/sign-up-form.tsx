@@ -109,6 +109,7 @@ export function SignUpForm({ initialRole = null }: SignUpFormProps) {
     };
     try {
       const response = await signUp(body).unwrap();
+      toast.dismissErrors(FORM_TOASTS);
       if (completeAuth(response, 'Account created successfully!')) {
         setDone(true);
         setValues((s) => ({ ...s, Password: '' }));

@@ -120,6 +120,7 @@ export function TrainingGoalsDialog({ open, canClose, onClose, requirements, add
         repair_required: toCount(values.repair_required),
         additional_requirements: notes.trim(),
       }).unwrap();
+      toast.dismissErrors(FORM_TOASTS);
       toast.success('Job requirements saved successfully!');
       onSaved?.();
     } catch (err) {
