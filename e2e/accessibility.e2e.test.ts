@@ -89,7 +89,7 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
     titles.signin = await page.title();
     await check('sign in');
     await page.getByRole('button', { name: 'Forgot Password?' }).click();
-    await dialog(/forgot/i, 'forgot password', 'Cancel');
+    await dialog('Reset Password', 'forgot password', 'Cancel');
     await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
     titles.signup = await page.title();
@@ -133,9 +133,10 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
     await page.getByRole('button', { name: /^Details: / }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Job Details' }).waitFor();
     await check('Job Details');
-    await view('profile', 'Profile Settings');
+    await view('overview', 'Overview');
     await page.getByRole('button', { name: 'Edit Profile' }).first().click();
     await dialog('Edit Your Mentor Profile', 'mentor profile', 'Cancel');
+    await view('profile', 'Profile Settings');
   });
 
   it('student: overview with their mentor, training jobs, training goals dialog, profile, details of the mentor', async () => {
@@ -161,12 +162,12 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
     await page.getByRole('tab', { name: /^Students \(\d+\)$/ }).waitFor();
     titles.admin = await page.title();
     await check('admin students');
-    await page.getByRole('button', { name: 'Register Student' }).first().click();
+    await page.getByRole('button', { name: 'Register Independent Student' }).click();
     await dialog(/register/i, 'admin register student', 'Cancel');
     await page.getByRole('button', { name: 'Sign-in log' }).click();
     await dialog('Admin sign-in attempts', 'sign-in log');
     await page.getByRole('button', { name: 'Match' }).first().click();
-    await dialog(/^Match .* with a mentor$/, 'match', 'Cancel');
+    await dialog(/^Match .* with a mentor$/, 'match');
     await page.getByRole('button', { name: 'History' }).first().click();
     await dialog(/^Account history: /, 'history');
     for (const tab of ['Mentors', 'Training Centres', 'Placements']) {
