@@ -29,8 +29,10 @@ const view = async (page: Page, key: string, heading: string) => {
   await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
 };
 /** The helper text under a labelled field. */
-const helperOf = (page: Page, label: string) =>
-  page.getByRole('textbox', { name: label, exact: true }).evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? '');
+async function helperOf(page: Page, label: string): Promise<string> {
+  const id = await page.getByRole('textbox', { name: label, exact: true }).getAttribute('aria-describedby');
+  return id ? ((await page.locator(`[id="${id}"]`).textContent()) ?? '') : '';
+}
 
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: '1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });

@@ -169,7 +169,8 @@ describe('the training journey, each person in their own browser', () => {
     // Empty: each problem under its field, and one summary toast (issue 13), not a wall of toasts.
     await submit.click();
     for (const [label, message] of [['First Name', 'First name is required'], ['Last Name', 'Last name is required'], ['Email', 'Email is required'], ['Phone Number', 'Phone number is required'], ['Postcode', 'Postcode is required']]) {
-      await expect.poll(() => form.getByLabel(label).evaluate((el) => (el as HTMLInputElement).labels?.[0]?.closest('.MuiFormControl-root')?.querySelector('.MuiFormHelperText-root')?.textContent)).toBe(message);
+      const describedBy = await form.getByRole('textbox', { name: label }).getAttribute('aria-describedby');
+      expect(await form.locator(`[id="${describedBy}"]`).textContent()).toBe(message);
     }
     await toast(centre, 'Please correct the highlighted fields').waitFor();
     expect(await centre.getByRole('alert').count()).toBe(1);

@@ -72,6 +72,9 @@ describe('GET /api/dashboard/overview', () => {
     const byId = Object.fromEntries(r.body.map((s: { id: string }) => [s.id, s]));
     expect(byId[students[0].user.id]).toMatchObject({ cards_signed: 3, cards_required: 27, progress_percent: 11 });
     expect(byId[students[2].user.id]).toMatchObject({ cards_signed: 0, cards_required: 0, progress_percent: 0 });
+    // The admin's placements table carries the same figures.
+    const placements = (await get(app, '/api/admin/placements', await app.adminToken())).body.placements;
+    expect(placements.find((p: { student_id: string }) => p.student_id === students[0].user.id)).toMatchObject({ cards_signed: 3, cards_required: 27, progress_percent: 11 });
   });
 
   it('mentor: Active Students or No Active Students, jobs supervised, the first 4 jobs of their students', async () => {
