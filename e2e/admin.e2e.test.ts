@@ -275,7 +275,10 @@ describe('the admin portal in a real browser', () => {
     await placement.getByText('Active', { exact: true }).waitFor();
     await placement.getByText(MENTOR_NAME).waitFor();
     await placement.getByText(CENTRE.name).waitFor();
-    await expect.poll(() => placement.getByRole('cell').nth(4).textContent()).toBe(new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }));
+    // The trainee's progress at a glance (issue 13), then the placed date in the one en-GB style.
+    await expect.poll(() => placement.getByRole('cell').nth(4).textContent()).toMatch(/^0 of \d+ cards \(0%\)$/);
+    const now = new Date();
+    await expect.poll(() => placement.getByRole('cell').nth(5).textContent()).toBe(`${now.getDate()} ${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][now.getMonth()]} ${now.getFullYear()}`);
     await expect.poll(() => tab('Placements').textContent()).toBe('Placements (1)');
     await shot(admin, 'admin-placements');
     await tab('Students').click();

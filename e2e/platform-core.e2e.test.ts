@@ -42,10 +42,17 @@ describe('a visitor in a real browser', () => {
     // A role in the link opens the sign-up form with that role chosen.
     const form = page.getByRole('form', { name: 'Sign up' });
     expect(await form.getByRole('radio', { name: 'Training Centre' }).isChecked()).toBe(true);
-    // Each validation message is its own toast.
+    // Each validation message is under its field, with one summary toast; the password rule is stated before submitting.
+    await form.getByText('At least 6 characters').waitFor();
     await form.getByRole('button', { name: 'Create Account' }).click();
-    await toast(page, 'Training centre name is required').waitFor();
-    await toast(page, 'Please accept the Terms & Conditions').waitFor();
+    await form.getByText('Training centre name is required').waitFor();
+    await form.getByText('Please accept the Terms & Conditions').waitFor();
+    await toast(page, 'Please correct the highlighted fields').waitFor();
+    expect(await page.getByRole('alert').count()).toBe(1);
+    // A short password gets the spec's sentence under the field, never 'Password: Password must be ...'.
+    await form.locator('input[name="Password"]').fill('abc');
+    await form.getByRole('button', { name: 'Create Account' }).click();
+    await form.getByText('Password must be at least 6 characters', { exact: true }).waitFor();
 
     await form.getByLabel('Training Centre Name').fill('Pennine Gas Academy');
     await form.getByLabel('First Name').fill('Priya');

@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -96,4 +97,23 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await form.getByRole('button', { name: /sign in/i }).click();
   await toast(page, 'Welcome back!').waitFor();
   await page.waitForURL(/\/dashboard/);
+}
+
+/**
+ * Runs axe-core (WCAG 2.0/2.1/2.2 A and AA rules) over the page, or only over `include` (e.g. an open
+ * dialog), and answers every serious or critical violation, with the elements it found, as text.
+ */
+export async function axeFindings(page: Page, where: string, include?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: ${v.id} (${v.impact}) ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1).join(' ') ?? ''}`).join('\n')}`);
+}
+
+/** Fails when axe-core finds a serious or critical violation on the page (or inside `include`). */
+export async function expectAccessible(page: Page, where: string, include?: string) {
+  const findings = await axeFindings(page, where, include);
+  if (findings.length) throw new Error(`axe-core: ${findings.length} serious/critical violation(s)\n${findings.join('\n')}`);
 }

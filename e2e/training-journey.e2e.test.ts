@@ -167,13 +167,15 @@ describe('the training journey, each person in their own browser', () => {
     await expect.poll(() => submit.isEnabled()).toBe(true); // the vetting status has loaded: no banner
     expect(await centre.getByText('Vetting Required').count()).toBe(0);
 
-    // Empty: each problem is its own toast.
+    // Empty: each problem under its field, and one summary toast (issue 13), not a wall of toasts.
     await submit.click();
-    for (const message of ['First name is required', 'Last name is required', 'Email is required', 'Phone number is required', 'Postcode is required']) {
-      await toast(centre, message).waitFor();
+    for (const [label, message] of [['First Name', 'First name is required'], ['Last Name', 'Last name is required'], ['Email', 'Email is required'], ['Phone Number', 'Phone number is required'], ['Postcode', 'Postcode is required']]) {
+      const describedBy = await form.getByRole('textbox', { name: label }).getAttribute('aria-describedby');
+      expect(await form.locator(`[id="${describedBy}"]`).textContent()).toBe(message);
     }
-    expect(await centre.getByRole('alert').filter({ hasText: /is required/ }).count()).toBe(5);
-    await shot(centre, 'journey-02-register-empty-toasts');
+    await toast(centre, 'Please correct the highlighted fields').waitFor();
+    expect(await centre.getByRole('alert').filter({ hasText: /is required|highlighted/ }).count()).toBe(1);
+    await shot(centre, 'journey-02-register-empty-fields');
 
     await form.getByLabel('First Name').fill(STUDENT.first);
     await form.getByLabel('Last Name').fill(STUDENT.last);
@@ -181,7 +183,7 @@ describe('the training journey, each person in their own browser', () => {
     await form.getByLabel('Phone Number').fill(STUDENT.phone);
     await form.getByLabel('Postcode').fill(STUDENT.postcode);
     // No goals from the centre: the trainee sets them at first sign-in.
-    for (const selector of ['Boiler Installs', 'Boiler Service', 'Pipework', 'Repair']) await form.getByLabel(selector).selectOption('0');
+    for (const selector of ['Boiler Installs', 'Boiler Services', 'Pipework Jobs', 'Repair Jobs']) await form.getByLabel(selector).selectOption('0');
     await expect.poll(() => form.getByTestId('requirements-total').textContent()).toBe('0');
     await submit.click();
 
@@ -367,7 +369,7 @@ describe('the training journey, each person in their own browser', () => {
     // The mentor's open dashboard shows the request (live), and they accept it there.
     const requests = mentor.getByRole('region', { name: 'Placement requests' });
     const request = requests.getByRole('listitem', { name: `Placement request for ${STUDENT_NAME}` });
-    await request.getByText('Needs: Boiler Installs: 4 · Boiler Service: 2').waitFor();
+    await request.getByText('Needs: Boiler Installs: 4 · Boiler Services: 2').waitFor();
     await request.getByText('Boiler installs first').waitFor();
     await shot(mentor, 'journey-10-mentor-placement-request');
     await request.getByRole('button', { name: 'Accept' }).click();
@@ -381,12 +383,13 @@ describe('the training journey, each person in their own browser', () => {
     await openView(mentor, 'Student Jobs');
     const card = mentor.getByRole('article', { name: BOILER_JOB });
     await card.getByText('In Progress').waitFor();
-    await card.getByText(STUDENT.email).waitFor();
-    await card.getByText(STUDENT.postcode.toUpperCase()).waitFor();
+    await mentor.getByRole('region', { name: STUDENT_NAME }).getByText(STUDENT.email).waitFor();
+    // The student's contact details are shown once, on their group, not on every card.
+    await mentor.getByRole('region', { name: STUDENT_NAME }).getByText(STUDENT.postcode.toUpperCase()).waitFor();
     await expect.poll(() => card.getByTestId('job-percent').textContent()).toBe('0%');
     // Only the job types the trainee needs are open.
-    await mentor.getByRole('article', { name: `Boiler Service for ${STUDENT_NAME}` }).waitFor();
-    expect(await mentor.getByRole('article', { name: `Pipework for ${STUDENT_NAME}` }).count()).toBe(0);
+    await mentor.getByRole('article', { name: `Boiler Services for ${STUDENT_NAME}` }).waitFor();
+    expect(await mentor.getByRole('article', { name: `Pipework Jobs for ${STUDENT_NAME}` }).count()).toBe(0);
     await shot(mentor, 'journey-11-mentor-jobs');
 
     const signDialog = mentor.getByRole('dialog', { name: 'Sign Off Job Card' });
@@ -404,7 +407,7 @@ describe('the training journey, each person in their own browser', () => {
       await signDialog.getByLabel('Signature').fill(signature);
       await signDialog.getByRole('button', { name: 'Sign & Complete' }).click();
       // Each sign-off has its own success toast: dismiss it so the next one is a new one.
-      const done = toast(mentor, 'Job marked as complete!');
+      const done = toast(mentor, `Job marked as complete! (card ${index + 1} of 4 signed)`);
       await done.waitFor();
       await signDialog.waitFor({ state: 'detached' });
       await done.getByRole('button', { name: 'Dismiss notification' }).click();
@@ -419,7 +422,9 @@ describe('the training journey, each person in their own browser', () => {
     const history = mentor.getByRole('table', { name: 'Signature history' });
     const rows = history.getByTestId('signature-row');
     await expect.poll(() => rows.count()).toBe(2);
-    const today = new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+    // Dates read in the one en-GB style of every screen: '26 Nov 2026'.
+    const now = new Date();
+    const today = `${now.getDate()} ${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][now.getMonth()]} ${now.getFullYear()}`;
     for (const [i, signature] of ['Dan Mercer', 'D. Mercer'].entries()) {
       const cells = rows.nth(i).getByRole('cell');
       await expect.poll(() => cells.allTextContents()).toEqual([String(i + 1), today, signature, MENTOR_NAME, today, expect.stringMatching(/^\d{2}:\d{2}$/)]);

@@ -221,18 +221,24 @@ describe('GET/PUT /api/students/job-requirements', () => {
     }
   });
 
-  it('a change while placed adjusts the job totals, never below the cards already signed', async () => {
+  it("a change while placed adjusts the job totals; below the cards already signed is refused (ruling 20) and changes nothing", async () => {
     const student = await registeredStudent(app, north);
     await place(app, student, mentor);
     const repair = (await jobsOf(app, student.token)).find((j) => j.Job_Type === 'Repair');
     for (const n of [1, 2, 3]) expect((await app.call('PUT', `/api/jobs/${repair.id}/complete`, signature(n), mentor.token)).status).toBe(200);
-    const r = await app.call('PUT', '/api/students/job-requirements', { boiler_installs_required: 12, boiler_service_required: 4, pipework_required: 8, repair_required: 1 }, student.token);
+    const before = (await get(app, '/api/students/job-requirements', student.token)).body;
+    const low = await app.call('PUT', '/api/students/job-requirements', { boiler_installs_required: 12, boiler_service_required: 4, pipework_required: 8, repair_required: 2 }, student.token);
+    expect(low.status).toBe(400);
+    expect(low.body.detail).toEqual([{ field: 'repair_required', message: 'Cannot be lower than the 3 job cards already signed' }]);
+    expect((await get(app, '/api/students/job-requirements', student.token)).body).toEqual(before);
+
+    const r = await app.call('PUT', '/api/students/job-requirements', { boiler_installs_required: 12, boiler_service_required: 4, pipework_required: 8, repair_required: 3 }, student.token);
     expect(r.status).toBe(200);
     const jobs = Object.fromEntries((await jobsOf(app, student.token)).map((j) => [j.Job_Type, j]));
     expect(jobs['Boiler Installs'].Total_Count).toBe(12);
     expect(jobs.Repair).toMatchObject({ Total_Count: 3, Completed_Count: 3, status: 'completed' });
     const progress = (await get(app, '/api/students/job-requirements', student.token)).body.progress;
-    expect(progress.find((p: { Job_Type: string }) => p.Job_Type === 'Repair')).toMatchObject({ required: 1, completed: 3, percent: 100, remaining: 0, is_complete: true });
+    expect(progress.find((p: { Job_Type: string }) => p.Job_Type === 'Repair')).toMatchObject({ required: 3, completed: 3, percent: 100, remaining: 0, is_complete: true });
   });
 });
 

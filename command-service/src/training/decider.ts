@@ -26,6 +26,19 @@ export const GOAL_MAX = 100;
 export const GOAL_RANGE_MESSAGE = 'Must be between 1 and 100';
 export const NO_GOALS_MESSAGE = 'Please specify at least one job requirement';
 export const JOB_COMPLETE_MESSAGE = 'This job is already complete';
+/** Ruling 20 (its text word for word): a requirement never goes below the cards already signed for its job type. */
+export const belowSignedMessage = (signed: number) => `Cannot be lower than the ${signed} job cards already signed`;
+/** The field of PUT /api/students/job-requirements each requirement comes from, so a form can show the message under it. */
+const REQUIREMENT_FIELD = { boilerInstalls: 'boiler_installs_required', boilerService: 'boiler_service_required', pipework: 'pipework_required', repair: 'repair_required' } as const;
+
+/** Cards signed for a job type, over every job of that type the student has had. */
+const signedOfType = (state: TrainingState, jobType: (typeof JOB_TYPES)[number]) =>
+  Object.values(state.jobs).reduce((n, j) => (j.jobType === jobType ? n + j.completedCount : n), 0);
+
+function checkFloor(r: JobRequirements, state: TrainingState) {
+  const low = JOB_TYPES.map((t) => ({ key: REQUIREMENT_KEY[t], signed: signedOfType(state, t) })).filter(({ key, signed }) => r[key] < signed);
+  if (low.length) throw new HttpError(400, low.map(({ key, signed }) => ({ field: REQUIREMENT_FIELD[key], message: belowSignedMessage(signed) })));
+}
 
 function checkGoals(r: JobRequirements) {
   const bad = JOB_TYPES.map((t) => REQUIREMENT_KEY[t]).filter((k) => !Number.isInteger(r[k]) || r[k] < 0 || r[k] > GOAL_MAX);
@@ -40,6 +53,7 @@ export function decideTraining(command: TrainingCommand, state: TrainingState): 
     case 'SetRequirements': {
       const { requirements } = command;
       checkGoals(requirements);
+      checkFloor(requirements, state);
       const placement = activePlacement(state);
       const placedWith = placement ? { placedWith: { placementId: placement.placementId, mentorId: placement.mentorId, previousRequirements: state.requirements } } : {};
       const events: TrainingEvent[] = [{ type: 'RequirementsSet', data: { studentId, requirements, additionalRequirements: command.additionalRequirements, ...placedWith } }];
@@ -47,7 +61,7 @@ export function decideTraining(command: TrainingCommand, state: TrainingState): 
         const required = requirements[REQUIREMENT_KEY[jobType]];
         const job = jobOfType(state, jobType);
         if (job) {
-          // Ruling 6: the total follows the requirement, never below the cards already signed.
+          // The total follows the requirement (never below the cards signed: checkFloor refused that).
           const totalCount = Math.max(required, job.completedCount);
           if (totalCount !== job.totalCount) events.push({ type: 'JobTotalAdjusted', data: { jobId: job.jobId, studentId, totalCount } });
         } else if (placement && required > 0) {

@@ -84,21 +84,22 @@ describe('training goals (SetRequirements)', () => {
       ]);
   });
 
-  it('never lowers a job total below the cards already signed (ruling 6)', () => {
+  it("refuses a requirement below the cards already signed for that type (ruling 20), and changes nothing", () => {
+    const threeRepairs = [...placed, signed('j-r', 1), signed('j-r', 2), signed('j-r', 3)];
+    training.given(threeRepairs).when(setGoals(req(10, 4, 8, 2))).thenThrows(400, 'repair_required: Cannot be lower than the 3 job cards already signed');
+    // Not required any more is lower too; the ruling's text, word for word, for one card too.
+    training.given([...placed, signed('j-bs', 1)]).when(setGoals(req(10, 0, 8, 5))).thenThrows(400, 'boiler_service_required: Cannot be lower than the 1 job cards already signed');
+    // Cards signed under an earlier placement count after the student has left it.
+    training.given([...threeRepairs, ended]).when(setGoals(req(1, 0, 0, 2))).thenThrows(400, 'Cannot be lower than the 3 job cards already signed');
+  });
+
+  it('accepts a requirement equal to the cards already signed, which completes the job', () => {
     training
       .given([...placed, signed('j-r', 1), signed('j-r', 2), signed('j-r', 3)])
-      .when(setGoals(req(10, 4, 8, 1)))
+      .when(setGoals(req(10, 4, 8, 3)))
       .then([
-        { type: 'RequirementsSet', data: { studentId: 's1', requirements: req(10, 4, 8, 1), additionalRequirements: null, placedWith } },
+        { type: 'RequirementsSet', data: { studentId: 's1', requirements: req(10, 4, 8, 3), additionalRequirements: null, placedWith } },
         { type: 'JobTotalAdjusted', data: { jobId: 'j-r', studentId: 's1', totalCount: 3 } },
-      ]);
-    // Removing a requirement altogether keeps the signed cards too.
-    training
-      .given([...placed, signed('j-bs', 1)])
-      .when(setGoals(req(10, 0, 8, 5)))
-      .then([
-        { type: 'RequirementsSet', data: { studentId: 's1', requirements: req(10, 0, 8, 5), additionalRequirements: null, placedWith } },
-        { type: 'JobTotalAdjusted', data: { jobId: 'j-bs', studentId: 's1', totalCount: 1 } },
       ]);
   });
 

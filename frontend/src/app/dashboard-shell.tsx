@@ -34,6 +34,8 @@ import {
   type DashboardRole,
   type ViewDef,
 } from './dashboard-views';
+import { useDocumentTitle } from '../lib/document-title';
+import { StaleMark } from '../components/offline-banner';
 
 const DRAWER_WIDTH = 272;
 
@@ -133,6 +135,7 @@ export function DashboardShell() {
   const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
   const { view } = useDashboardParams();
+  useDocumentTitle(user && isDashboardRole(user.role) ? (dashboardViews[user.role].find((v) => v.key === view)?.title ?? 'Dashboard') : null);
 
   if (!user || !isDashboardRole(user.role)) return null; // RequireAuth already redirects these
   const role: DashboardRole = user.role;
@@ -189,6 +192,7 @@ export function DashboardShell() {
             <Typography variant="h6" component="h1" noWrap sx={{ flexGrow: 1, fontSize: { xs: '1.1rem', md: '1.3rem' } }}>
               {current?.title ?? 'Dashboard'}
             </Typography>
+            <StaleMark />
             <Stack direction="row" spacing={0.5} alignItems="center">
               {!gated && addonsFor(headerAddons, role).map((a) => (
                 <Fragment key={a.key}>{a.element}</Fragment>

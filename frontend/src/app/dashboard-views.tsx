@@ -9,6 +9,7 @@ import { MentorOverviewView } from '../features/mentor/components/mentor-overvie
 import { PlacementRequestsCard } from '../features/placement-requests/components/placement-requests-card';
 import { StudentJobsView } from '../features/student/components/student-jobs-view';
 import { StudentOverviewView } from '../features/student/components/student-overview';
+import { YourMentor } from '../features/student/components/your-mentor-card';
 import { TrainingGoalsGate } from '../features/student/components/training-goals-gate';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
@@ -117,7 +118,19 @@ const profile: ViewDef = {
 const support: ViewDef = { key: 'support', label: 'Support', title: 'Support Center', icon: <SupportAgentOutlined />, element: <SupportView /> };
 
 export const dashboardViews: Record<DashboardRole, ViewDef[]> = {
-  student: [...studentViews, profile, support],
+  student: [
+    ...studentViews,
+    {
+      ...profile,
+      element: (
+        <Stack spacing={3}>
+          <ProfileSettingsView extra={<YourMentor />} />
+          <NotificationSettingsCard />
+        </Stack>
+      ),
+    },
+    support,
+  ],
   mentor: [...mentorViews, profile, support],
   training_centre: [...centreViews, profile, support],
 };

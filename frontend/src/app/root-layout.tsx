@@ -22,6 +22,7 @@ import {
   USER_KEY,
   type SessionUser,
 } from '../lib/session';
+import { OfflineBanner } from '../components/offline-banner';
 
 /** Paths whose content needs a session: a refused token there is reported as an expiry. */
 const PROTECTED_PREFIXES = ['/dashboard'];
@@ -114,8 +115,11 @@ export function RootLayout() {
   useSessionLifecycle();
   useLiveConnection();
   return (
-    <Suspense fallback={<LoadingScreen />}>
-      <Outlet />
-    </Suspense>
+    <>
+      <OfflineBanner />
+      <Suspense fallback={<LoadingScreen />}>
+        <Outlet />
+      </Suspense>
+    </>
   );
 }

@@ -27,6 +27,10 @@ export const BRAND = {
   primaryDark: '#1e3a8a',
   primaryLight: '#3b82f6',
   flame: '#f97316',
+  /** The flame orange dark enough for text and for white text on it (WCAG AA 4.5:1). */
+  flameText: '#c2410c',
+  /** Keyboard focus ring (WCAG 2.2 focus visible): 3 px, at least 3:1 against white and the page. */
+  focus: '#1d4ed8',
   ink: '#0f172a',
   background: '#f6f8fc',
 };
@@ -36,9 +40,10 @@ export function createAppTheme(noAnimations = animationsDisabled()) {
     palette: {
       mode: 'light',
       primary: { main: BRAND.primary, dark: BRAND.primaryDark, light: BRAND.primaryLight, contrastText: '#fff' },
-      secondary: { main: BRAND.flame, contrastText: '#fff' },
-      success: { main: '#16a34a' },
-      warning: { main: '#d97706' },
+      // Colours for text or white-on-colour meet WCAG AA 4.5:1 (issue 13): the brand orange stays in artwork.
+      secondary: { main: BRAND.flameText, light: BRAND.flame, contrastText: '#fff' },
+      success: { main: '#15803d' },
+      warning: { main: '#b45309' },
       error: { main: '#dc2626' },
       info: { main: '#0284c7' },
       background: { default: BRAND.background, paper: '#ffffff' },
@@ -65,6 +70,11 @@ export function createAppTheme(noAnimations = animationsDisabled()) {
           html: { scrollBehavior: noAnimations ? 'auto' : 'smooth' },
           body: { WebkitFontSmoothing: 'antialiased', MozOsxFontSmoothing: 'grayscale' },
           '[id]': { scrollMarginTop: 88 },
+          // Keyboard focus is always clearly visible (buttons, outlined buttons, sidebar, links, tabs).
+          ':focus-visible, .Mui-focusVisible': { outline: `3px solid ${BRAND.focus}`, outlineOffset: 2 },
+          '.MuiListItemButton-root.Mui-focusVisible, .MuiTab-root.Mui-focusVisible': { outlineOffset: -3 },
+          // Text fields show focus with their own 2 px border.
+          '.MuiInputBase-input:focus-visible': { outline: 'none' },
           ...(noAnimations
             ? {
                 '*, *::before, *::after': {
@@ -111,7 +121,8 @@ export function createAppTheme(noAnimations = animationsDisabled()) {
         },
       },
       MuiAppBar: { defaultProps: { elevation: 0 } },
-      MuiLink: { defaultProps: { underline: 'hover' } },
+      // Links inside text are told apart by more than colour (WCAG 1.4.1).
+      MuiLink: { defaultProps: { underline: 'always' } },
     },
   };
 

@@ -32,9 +32,10 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, useState, type ReactNode } from 'react';
 import { copyToClipboard } from '../lib/clipboard';
-import { formatLongDate } from '../lib/dates';
+import { formatDate } from '../lib/dates';
 import { isLookupEntityType, useGetEntityLookupQuery, type LookupEntityType } from '../lib/lookup-api';
 import { MatchChip } from './match-chip';
+import { jobTypeName } from '../lib/job-types';
 
 /**
  * The entity details modal (spec "Entity details modal"): Student / Mentor / Training Centre /
@@ -258,7 +259,7 @@ function StudentBody({ data, onOpen }: { data: Obj; onOpen: OpenEntity }) {
         </Box>
       </DetailRow>
       <DetailRow icon={<CalendarMonthOutlined fontSize="small" />} label="Registered">
-        {formatLongDate(pick(data, 'Created_At', 'created_at', 'time_created', 'registered_at'))}
+        {formatDate(pick(data, 'Created_At', 'created_at', 'time_created', 'registered_at'))}
       </DetailRow>
       <DetailRow icon={<HandshakeOutlined fontSize="small" />} label="Status">
         {matched ? 'Matched' : 'Pending'}
@@ -278,7 +279,7 @@ function StudentBody({ data, onOpen }: { data: Obj; onOpen: OpenEntity }) {
       ) : (
         <Stack spacing={1.25} data-testid="details-jobs">
           {shown.map((job, index) => {
-            const type = text(pick(job, 'Job_Type', 'job_type', 'type')) ?? 'Job';
+            const type = jobTypeName(text(pick(job, 'Job_Type', 'job_type', 'type')) ?? 'Job');
             const completed = num(pick(job, 'Completed_Count', 'completed_count', 'completed')) ?? 0;
             const total = num(pick(job, 'Total_Count', 'total_count', 'total')) ?? 0;
             const percent = total > 0 ? Math.min(100, Math.round((completed / total) * 100)) : 0;
@@ -304,7 +305,7 @@ function StudentBody({ data, onOpen }: { data: Obj; onOpen: OpenEntity }) {
           })}
         </Stack>
       )}
-      {more > 0 && <MoreLine>+{more} more jobs...</MoreLine>}
+      {more > 0 && <MoreLine>+{more} more {more === 1 ? 'job' : 'jobs'}...</MoreLine>}
     </>
   );
 }
@@ -388,7 +389,7 @@ function MentorBody({ data, onOpen }: { data: Obj; onOpen: OpenEntity }) {
       ) : (
         <StudentList students={students} onOpen={onOpen} limit={DETAILS_LIST_LIMIT} />
       )}
-      {more > 0 && <MoreLine>+{more} more students...</MoreLine>}
+      {more > 0 && <MoreLine>+{more} more {more === 1 ? 'student' : 'students'}...</MoreLine>}
     </>
   );
 }
@@ -467,7 +468,7 @@ function PlacementBody({ data, onOpen }: { data: Obj; onOpen: OpenEntity }) {
         {status ? capitalise(status) : 'Not available'}
       </DetailRow>
       <DetailRow icon={<CalendarMonthOutlined fontSize="small" />} label="Placed At">
-        {formatLongDate(pick(data, 'Placed_At', 'placed_at'))}
+        {formatDate(pick(data, 'Placed_At', 'placed_at'))}
       </DetailRow>
       <DetailRow icon={<NotesOutlined fontSize="small" />} label="Notes">
         <Box component="span" sx={{ whiteSpace: 'pre-wrap' }}>

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { jobIsComplete, jobPercent, type Job } from '../lib/job-types';
+import { jobIsComplete, jobPercent, type Job, jobTypeName } from '../lib/job-types';
 import { JobTypeTile } from './job-type-icon';
 
 export interface JobProgressListProps {
@@ -29,7 +29,7 @@ export function JobProgressList({ jobs, showStudent }: JobProgressListProps) {
               <JobTypeTile type={String(job.Job_Type)} complete={complete} size={36} borderRadius={2} noShrink iconSize="small" />
               <Box sx={{ minWidth: 0, flexGrow: 1 }}>
                 <Typography sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: 'anywhere' }}>
-                  {job.Job_Type}
+                  {jobTypeName(job.Job_Type)}
                 </Typography>
                 {showStudent && job.Student_Name && (
                   <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
@@ -51,7 +51,7 @@ export function JobProgressList({ jobs, showStudent }: JobProgressListProps) {
               variant="determinate"
               value={percent}
               color={complete ? 'success' : 'primary'}
-              aria-label={`${job.Job_Type} progress`}
+              aria-label={`${jobTypeName(job.Job_Type)} progress`}
               sx={{ mt: 1.25, height: 8, borderRadius: 4, bgcolor: 'rgba(15, 23, 42, 0.06)', '& .MuiLinearProgress-bar': { borderRadius: 4 } }}
             />
           </Box>

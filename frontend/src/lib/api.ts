@@ -6,6 +6,7 @@ import {
   type FetchBaseQueryError,
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
+import { apiReachable, apiUnreachable, isUnreachableStatus } from './connectivity';
 import { beginTokenRenewal, expireSession, renewSession, tokenRenewal, type SessionState, type SessionUser } from './session';
 
 /**
@@ -107,6 +108,9 @@ export const baseQuery: ApiBaseQuery = async (args, apiCtx, extraOptions) => {
     if (fresh) apiCtx.dispatch(renewSession(fresh, answer?.user));
     finishRenewal(fresh);
   }
+  // The offline banner follows every call: no answer marks the API unreachable, any answer reachable.
+  const reachable = !(result.error && isUnreachableStatus(result.error.status));
+  if ((apiCtx.getState() as { connectivity?: { reachable: boolean } }).connectivity?.reachable !== reachable) apiCtx.dispatch(reachable ? apiReachable() : apiUnreachable());
 
   if (result.error) {
     if (result.error.status === 401 && sentToken && !finishRenewal) {
@@ -131,6 +135,8 @@ export const api = createApi({
   reducerPath: 'api',
   baseQuery,
   tagTypes: BASE_TAG_TYPES,
+  // The offline banner announces the API is back with an 'online' event: lists refetch then.
+  refetchOnReconnect: true,
   endpoints: () => ({}),
 });
 

@@ -1,6 +1,6 @@
 /**
- * Date display helpers shared by the dashboards.
- * `formatLongDate` is the details modal's "long US format" (e.g. "March 5, 2026") or 'Not available'.
+ * Date display helpers shared by every screen: one en-GB style, "26 Nov 2026" and "26 Nov 2026, 14:05"
+ * (issue 13), or a fallback ('Not available') when missing or invalid.
  */
 
 export const NOT_AVAILABLE = 'Not available';
@@ -19,11 +19,21 @@ function toDate(value: unknown): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** "March 5, 2026", or `fallback` ('Not available') when missing or invalid. */
-export function formatLongDate(value: unknown, fallback: string = NOT_AVAILABLE): string {
+// Fixed month names: browsers disagree on en-GB's short September ("Sep"/"Sept").
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "26 Nov 2026" (local calendar day), or `fallback` when missing or invalid. */
+export function formatDate(value: unknown, fallback: string = NOT_AVAILABLE): string {
   const date = toDate(value);
   if (!date) return fallback;
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+  return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
+}
+
+/** "26 Nov 2026, 14:05", or `fallback` when missing or invalid. */
+export function formatDateTime(value: unknown, fallback: string = NOT_AVAILABLE): string {
+  const date = toDate(value);
+  if (!date) return fallback;
+  return `${formatDate(date)}, ${formatTime24(date)}`;
 }
 
 /** "14:05" (24-hour), or `fallback` when missing or invalid. */

@@ -1,3 +1,5 @@
+import { isUnreachableStatus, OFFLINE_ACTION_MESSAGE } from './connectivity';
+
 /**
  * Turns an RTK Query / fetch error into the text the spec asks for:
  * server `detail` (a validation array becomes 'Field: message' joined by ', '), else the
@@ -45,7 +47,9 @@ export interface ErrorMessageOptions {
 
 export function errorMessage(error: unknown, fallback: string, options: ErrorMessageOptions = {}): string {
   if (!error || typeof error !== 'object') return fallback;
-  const e = error as { data?: unknown; error?: unknown; message?: unknown };
+  const e = error as { data?: unknown; error?: unknown; message?: unknown; status?: unknown };
+  // No answer from the API: say so plainly (issue 13) rather than a generic failure.
+  if (isUnreachableStatus(e.status)) return OFFLINE_ACTION_MESSAGE;
   const data = e.data;
   if (data && typeof data === 'object') {
     const d = data as { detail?: unknown; message?: unknown };
@@ -59,3 +63,20 @@ export function errorMessage(error: unknown, fallback: string, options: ErrorMes
   }
   return fallback;
 }
+
+/**
+ * The server's validation messages by field (`[{field, message}]` answers), so a form can show each
+ * under its field (issue 13): `{ repair_required: 'Cannot be lower than the 3 job cards already signed' }`.
+ */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const detail = (error as { data?: { detail?: unknown } } | null)?.data?.detail;
+  if (!Array.isArray(detail)) return {};
+  const out: Record<string, string> = {};
+  for (const item of detail as ValidationItem[]) {
+    if (item && typeof item.field === 'string' && typeof item.message === 'string' && !(item.field in out)) out[item.field] = item.message;
+  }
+  return out;
+}
+
+/** The one summary toast of a form whose messages are shown under its fields. */
+export const FIELDS_SUMMARY_MESSAGE = 'Please correct the highlighted fields';

@@ -7,13 +7,19 @@
 export const JOB_TYPES = ['Boiler Installs', 'Boiler Service', 'Pipework', 'Repair'] as const;
 export type JobType = (typeof JOB_TYPES)[number];
 
-/** Title of a job type's progress card (spec "Student jobs view"). */
+/** The one name of each job type on every screen: the spec's progress card titles ("Student jobs view"). */
 export const JOB_TYPE_CARD_TITLES: Record<JobType, string> = {
   'Boiler Installs': 'Boiler Installs',
   'Boiler Service': 'Boiler Services',
   Pipework: 'Pipework Jobs',
   Repair: 'Repair Jobs',
 };
+
+/** A job type's display name (an unknown type is shown as given). */
+export const jobTypeName = (type: unknown): string => JOB_TYPE_CARD_TITLES[type as JobType] ?? String(type ?? '');
+
+/** Display name of a requirement key ('Boiler_Service' -> 'Boiler Services'). */
+export const requirementName = (key: string): string => jobTypeName(JOB_TYPES.find((t) => REQUIREMENT_KEYS[t] === key) ?? key);
 
 /** Requirement key in the `requirements` object of GET /api/students/job-requirements. */
 export const REQUIREMENT_KEYS: Record<JobType, 'Boiler_Installs' | 'Boiler_Service' | 'Pipework' | 'Repair'> = {

@@ -111,8 +111,19 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
   });
 
   r.get('/api/admin/placements', ...admin, async (_req, res) => {
-    const placements = (await rs.find(PLACEMENTS, {}, { sort: byNewest })) as PlacementDoc[];
-    res.json({ placements: placements.map(placementView) });
+    const [placements, students] = await Promise.all([
+      rs.find(PLACEMENTS, {}, { sort: byNewest }) as Promise<PlacementDoc[]>,
+      rs.find(STUDENT_PLACEMENTS, {}) as Promise<StudentPlacementDoc[]>,
+    ]);
+    const sp = byId(students);
+    // Progress at a glance (issue 13): the trainee's cards signed over cards required, over their open jobs.
+    const progress = (studentId: string) => {
+      const jobs = Object.values(sp.get(studentId)?.jobs ?? {}).filter((j) => j.total > 0);
+      const signed = jobs.reduce((n, j) => n + Math.min(j.completed, j.total), 0);
+      const required = jobs.reduce((n, j) => n + j.total, 0);
+      return { cards_signed: signed, cards_required: required, progress_percent: required > 0 ? Math.round((signed / required) * 100) : 0 };
+    };
+    res.json({ placements: placements.map((p) => ({ ...placementView(p), ...progress(p.student_id) })) });
   });
 
   r.get('/api/admin/placements/candidates', ...admin, async (req, res) => {

@@ -59,6 +59,27 @@ describe('GET /api/dashboard/overview', () => {
     expect(await overview(straggler.token)).toMatchObject({ account_type: 'Independent' });
   });
 
+  it("student: a matched student sees their mentor's name, business, phone and e-mail; others see none", async () => {
+    const amy = await overview(students[0].token);
+    expect(amy.mentor).toEqual({ id: dave.user.id, name: 'Dave Clarke', business_name: 'Test Heating Ltd', phone: '0161 000 0000', email: 'biz@test.panda' });
+    expect((await overview(students[2].token)).mentor).toBeNull();
+    // A proposal the mentor has not accepted yet does not show the mentor.
+    const pending = await registeredStudent(app, north, { First_Name: 'Dan' });
+    const proposed = await app.call('POST', '/api/admin/placements', { student_id: pending.user.id, mentor_id: erin.user.id }, await app.adminToken());
+    expect(proposed.status).toBe(201);
+    expect((await overview(pending.token)).mentor).toBeNull();
+  });
+
+  it("centre: each student card carries the trainee's progress (cards signed of cards required)", async () => {
+    const r = await get(app, '/api/my-students', north.token);
+    const byId = Object.fromEntries(r.body.map((s: { id: string }) => [s.id, s]));
+    expect(byId[students[0].user.id]).toMatchObject({ cards_signed: 3, cards_required: 27, progress_percent: 11 });
+    expect(byId[students[2].user.id]).toMatchObject({ cards_signed: 0, cards_required: 0, progress_percent: 0 });
+    // The admin's placements table carries the same figures.
+    const placements = (await get(app, '/api/admin/placements', await app.adminToken())).body.placements;
+    expect(placements.find((p: { student_id: string }) => p.student_id === students[0].user.id)).toMatchObject({ cards_signed: 3, cards_required: 27, progress_percent: 11 });
+  });
+
   it('mentor: Active Students or No Active Students, jobs supervised, the first 4 jobs of their students', async () => {
     const d = await overview(dave.token);
     expect(d).toMatchObject({ role: 'mentor', matched: true, status: 'Active Students', active_students: 2, jobs_supervised: 3, jobs_completed: 3, jobs_total: 8, notifications: 6 }); // vetted, two proposals, three cards signed in his name

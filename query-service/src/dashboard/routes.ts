@@ -3,6 +3,8 @@ import { authOf, authenticate, requireRole } from '@panda/platform/http';
 import { notFound } from '@panda/platform/errors';
 import { CENTRE_STATS, JOBS, MENTOR_STATS, STUDENTS, type CentreStatsDoc, type JobDoc, type MentorStatsDoc, type StudentDoc } from '@panda/projections/read-models/training';
 import type { ReadStore } from '@panda/projections/read-store';
+import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
+import { MENTOR_PROFILES, type MentorProfileDoc } from '@panda/projections/read-models/mentor-profiles';
 import type { QueryDeps } from '../shared/deps';
 import { jobProgress } from '../students/views';
 import { unreadNotifications } from '../notifications/routes';
@@ -14,10 +16,25 @@ export const OVERVIEW_ITEMS = 4;
  * Each overview is a fixed number of reads by id or on an indexed field, whatever the number of
  * students and cards: the counters are kept by the `training` projection.
  */
+/** The student's active mentor as they may contact them: business contact details, else the account's. */
+async function mentorContact(rs: ReadStore, mentorId: string | null) {
+  if (!mentorId) return null;
+  const [account, profile] = await Promise.all([rs.get(ACCOUNTS, mentorId) as Promise<AccountDoc | null>, rs.get(MENTOR_PROFILES, mentorId) as Promise<MentorProfileDoc | null>]);
+  if (!account) return null;
+  return {
+    id: account.id,
+    name: account.Name,
+    business_name: profile?.Business_Name ?? null,
+    phone: profile?.Business_Phone_Number ?? account.Phone_Number ?? null,
+    email: profile?.Business_Email ?? account.Email,
+  };
+}
+
 async function studentOverview(rs: ReadStore, id: string) {
   const s = (await rs.get(STUDENTS, id)) as StudentDoc | null;
   if (!s) throw notFound('Student not found');
   const jobs = jobProgress(s);
+  const mentor = s.Matched ? await mentorContact(rs, s.mentor_id) : null;
   return {
     role: 'student',
     matched: s.Matched,
@@ -28,6 +45,7 @@ async function studentOverview(rs: ReadStore, id: string) {
     has_requirements: s.has_requirements,
     current_jobs: jobs.slice(0, OVERVIEW_ITEMS),
     jobs_total: jobs.length,
+    mentor,
   };
 }
 

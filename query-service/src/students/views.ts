@@ -71,6 +71,13 @@ export const requirementProgress = (s: StudentDoc) =>
   });
 
 /** A student as cards and lists show them (spec section 3 "Student"). */
+export function cardTotals(s: StudentDoc) {
+  const jobs = s.jobs.filter((j) => j.Total_Count > 0);
+  const signed = jobs.reduce((n, j) => n + Math.min(j.Completed_Count, j.Total_Count), 0);
+  const required = jobs.reduce((n, j) => n + j.Total_Count, 0);
+  return { cards_signed: signed, cards_required: required, progress_percent: required > 0 ? percentOf(signed, required) : 0 };
+}
+
 export function studentCard(s: StudentDoc) {
   return {
     id: s.id,
@@ -94,6 +101,8 @@ export function studentCard(s: StudentDoc) {
     job_requirements: s.requirements,
     has_requirements: s.has_requirements,
     additional_requirements: s.additional_requirements,
+    // Progress at a glance (issue 13): cards signed over cards required, over the open jobs.
+    ...cardTotals(s),
     jobs: jobProgress(s),
   };
 }

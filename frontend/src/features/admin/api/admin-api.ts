@@ -62,6 +62,10 @@ export interface Person {
 /** Spec section 3 "Placement". */
 export interface Placement {
   id: string;
+  /** The trainee's progress: job cards signed over cards required (issue 13). */
+  cards_signed?: number;
+  cards_required?: number;
+  progress_percent?: number;
   Status: PlacementStatus | string;
   Placed_At: string | null;
   Proposed_At?: string;

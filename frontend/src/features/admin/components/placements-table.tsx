@@ -59,6 +59,9 @@ function PlacementCards({ rows, onOpen }: PlacementsTableProps) {
           <Typography variant="body2" sx={{ mt: 0.5 }}>
             Training Centre: {placementCentre(p)}
           </Typography>
+          <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="placement-progress">
+            Progress: {progressText(p)}
+          </Typography>
           <Stack direction="row" alignItems="center" justifyContent="space-between" spacing={1} sx={{ mt: 1 }}>
             <Typography variant="caption" color="text.secondary">
               Placed {shortDate(p.Placed_At, 'N/A')}
@@ -77,6 +80,9 @@ function PlacementCards({ rows, onOpen }: PlacementsTableProps) {
  * Student, Mentor, Training Centre, Status, Placed Date (N/A if missing); Details opens the placement.
  * On phones the same rows are stacked cards.
  */
+/** "10 of 18 cards (56%)", or a dash before any job is open. */
+const progressText = (p: Placement) => (p.cards_required ? `${p.cards_signed ?? 0} of ${p.cards_required} cards (${p.progress_percent ?? 0}%)` : '—');
+
 export function PlacementsTable({ rows, onOpen }: PlacementsTableProps) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
@@ -90,6 +96,7 @@ export function PlacementsTable({ rows, onOpen }: PlacementsTableProps) {
             <TableCell>Mentor</TableCell>
             <TableCell>Training Centre</TableCell>
             <TableCell>Status</TableCell>
+            <TableCell>Progress</TableCell>
             <TableCell>Placed Date</TableCell>
             <TableCell align="right">Actions</TableCell>
           </TableRow>
@@ -97,7 +104,7 @@ export function PlacementsTable({ rows, onOpen }: PlacementsTableProps) {
         <TableBody>
           {rows.length === 0 ? (
             <TableRow>
-              <TableCell colSpan={6} align="center" sx={{ py: 6, color: 'text.secondary' }}>
+              <TableCell colSpan={7} align="center" sx={{ py: 6, color: 'text.secondary' }}>
                 No placements found
               </TableCell>
             </TableRow>
@@ -121,6 +128,9 @@ export function PlacementsTable({ rows, onOpen }: PlacementsTableProps) {
                 <TableCell>{placementCentre(p)}</TableCell>
                 <TableCell>
                   <Chip size="small" label={capitalise(p.Status)} color={statusColor(p.Status)} />
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="placement-progress">
+                  {progressText(p)}
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{shortDate(p.Placed_At, 'N/A')}</TableCell>
                 <TableCell align="right">

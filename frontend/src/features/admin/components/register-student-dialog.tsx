@@ -16,17 +16,13 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { useRegisterIndependentStudentMutation, type StudentRegistered, type StudentRegistration } from '../api/admin-api';
+import { requirementName } from '../../../lib/job-types';
 
 /** Tag of this form's error toasts: a new submit clears the earlier ones. */
 const FORM_TOASTS = 'admin-register-student';
 
 const COUNTS = Array.from({ length: 51 }, (_, i) => i);
-const JOBS = [
-  ['Boiler_Installs', 'Boiler Installs'],
-  ['Boiler_Service', 'Boiler Service'],
-  ['Pipework', 'Pipework'],
-  ['Repair', 'Repair'],
-] as const;
+const JOBS = (['Boiler_Installs', 'Boiler_Service', 'Pipework', 'Repair'] as const).map((k) => [k, requirementName(k)] as const);
 const EMPTY = { First_Name: '', Last_Name: '', Email: '', Phone_Number: '', Postcode: '' };
 const DEFAULT_COUNTS = { Boiler_Installs: 10, Boiler_Service: 4, Pipework: 8, Repair: 5 };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

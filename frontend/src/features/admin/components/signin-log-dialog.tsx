@@ -29,7 +29,7 @@ export function SignInLogDialog({ open, onClose }: { open: boolean; onClose: () 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="signin-log-title">
       <DialogTitle id="signin-log-title">Admin sign-in attempts</DialogTitle>
-      <DialogContent dividers>
+      <DialogContent dividers tabIndex={0} role="region" aria-label="Sign-in attempts list">
         {isError ? (
           <RetryAlert onRetry={() => void refetch()}>Failed to load data</RetryAlert>
         ) : !data ? (

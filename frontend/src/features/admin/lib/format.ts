@@ -1,3 +1,4 @@
+import { formatDate, formatDateTime } from '../../../lib/dates';
 import type { AdminListItem, Placement } from '../api/admin-api';
 
 /** Display name of an admin list item: "First Last", a centre's Name, or the e-mail. */
@@ -11,25 +12,11 @@ export function itemName(item: AdminListItem, role: 'student' | 'mentor' | 'trai
 export const itemEmail = (item: AdminListItem): string => item.Email ?? item.email ?? '';
 export const itemCreated = (item: AdminListItem): string | undefined => item.Created_At ?? item.created_at;
 
-function toDate(value: unknown): Date | null {
-  if (typeof value !== 'string' && typeof value !== 'number') return null;
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? null : d;
-}
-
-/** "5 Mar 2026", or `fallback`. */
-export function shortDate(value: unknown, fallback = 'N/A'): string {
-  const d = toDate(value);
-  return d ? d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }) : fallback;
-}
+/** "5 Mar 2026", or `fallback` (the shared en-GB formatter). */
+export const shortDate = (value: unknown, fallback = 'N/A'): string => formatDate(value, fallback);
 
 /** "5 Mar 2026, 14:05", or `fallback`. */
-export function dateTime(value: unknown, fallback = 'N/A'): string {
-  const d = toDate(value);
-  return d
-    ? `${d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}, ${d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false })}`
-    : fallback;
-}
+export const dateTime = (value: unknown, fallback = 'N/A'): string => formatDateTime(value, fallback);
 
 export const matchesSearch = (needle: string, ...values: (string | null | undefined)[]) => {
   const q = needle.trim().toLowerCase();

@@ -45,6 +45,7 @@ import { SignInLogDialog } from '../components/signin-log-dialog';
 import { UsersTable, type UserRow } from '../components/users-table';
 import { itemCreated, itemEmail, itemName, matchesSearch, placementCentre, shortDate } from '../lib/format';
 import { portalPath } from '../lib/portal';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 type TabKey = 'students' | 'mentors' | 'training_centres' | 'placements' | string;
 
@@ -84,6 +85,7 @@ export function AdminDashboardRoute({ extraTabs = [], extraStats }: { extraTabs?
 }
 
 function AdminDashboard({ user, portal, extraTabs, extraStats }: { user: SessionUser; portal: string | null; extraTabs: ExtraTab[]; extraStats?: React.ReactNode }) {
+  useDocumentTitle('Admin Dashboard');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [tab, setTab] = useState<TabKey>('students');

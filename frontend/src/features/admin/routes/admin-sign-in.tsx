@@ -22,11 +22,13 @@ import { completeLogin } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useAdminSignInMutation } from '../api/admin-api';
 import { ADMIN_DASHBOARD_PATH, injectedPortalPath, rememberPortalPath } from '../lib/portal';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 const NAVIGATE_AFTER_MS = 100;
 
 /** Admin sign-in at the secret portal path (spec "Admin sign-in"). */
 export function AdminSignInRoute() {
+  useDocumentTitle('Admin Sign In');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Link from '@mui/material/Link';
@@ -15,7 +16,8 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { PasswordField } from '../../../components/password-field';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage, fieldErrors, FIELDS_SUMMARY_MESSAGE } from '../../../lib/errors';
+import { PASSWORD_LENGTH_MESSAGE, PASSWORD_MIN_LENGTH, PASSWORD_RULE } from '../../../lib/password-rules';
 import { toast } from '../../../lib/toast';
 import { useSignUpMutation, type SignUpRequest, type SignUpRole } from '../api/auth-api';
 import { useCompleteAuth } from '../hooks/use-complete-auth';
@@ -57,7 +59,8 @@ export function SignUpForm({ initialRole = null }: SignUpFormProps) {
   const [role, setRole] = useState<SignUpRole | ''>(initialRole ?? '');
   const [values, setValues] = useState({ First_Name: '', Last_Name: '', Email: '', Password: '', Training_Centre_Name: '' });
   const [terms, setTerms] = useState(false);
-  const [invalid, setInvalid] = useState<Partial<Record<Field, boolean>>>({});
+  /** Each field's message, shown under it (issue 13); one summary toast at most. */
+  const [invalid, setInvalid] = useState<Partial<Record<Field, string>>>({});
   const [signUp, { isLoading }] = useSignUpMutation();
   const completeAuth = useCompleteAuth();
   const [done, setDone] = useState(false);
@@ -66,7 +69,7 @@ export function SignUpForm({ initialRole = null }: SignUpFormProps) {
 
   const setField = (field: keyof typeof values) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: e.target.value }));
-    setInvalid((s) => ({ ...s, [field]: false }));
+    setInvalid((s) => ({ ...s, [field]: undefined }));
   };
 
   const submit = async (event: FormEvent) => {
@@ -87,11 +90,12 @@ export function SignUpForm({ initialRole = null }: SignUpFormProps) {
     if (!v.Email) errors.push(['Email', 'Email is required']);
     else if (!EMAIL_PATTERN.test(v.Email)) errors.push(['Email', 'Please enter a valid email address']);
     if (!v.Password) errors.push(['Password', 'Password is required']);
+    else if (v.Password.length < PASSWORD_MIN_LENGTH) errors.push(['Password', PASSWORD_LENGTH_MESSAGE]);
     if (!terms) errors.push(['terms', 'Please accept the Terms & Conditions']);
     toast.dismissErrors(FORM_TOASTS);
-    setInvalid(Object.fromEntries(errors.map(([f]) => [f, true])));
+    setInvalid(Object.fromEntries(errors.map(([f, message]) => [f, message])));
     if (errors.length || !role) {
-      for (const [, message] of errors) toast.error(message, { group: FORM_TOASTS });
+      toast.error(errors.length === 1 ? errors[0][1] : FIELDS_SUMMARY_MESSAGE, { group: FORM_TOASTS });
       return;
     }
 
@@ -105,12 +109,21 @@ export function SignUpForm({ initialRole = null }: SignUpFormProps) {
     };
     try {
       const response = await signUp(body).unwrap();
+      toast.dismissErrors(FORM_TOASTS);
       if (completeAuth(response, 'Account created successfully!')) {
         setDone(true);
         setValues((s) => ({ ...s, Password: '' }));
       }
     } catch (err) {
-      toast.error(errorMessage(err, 'Failed to create account'), { group: FORM_TOASTS });
+      // The server's field messages go under their fields, with one summary toast.
+      const byField = fieldErrors(err);
+      const known = (Object.keys(byField) as Field[]).filter((f) => f in values || f === 'Role');
+      if (known.length) {
+        setInvalid(Object.fromEntries(known.map((f) => [f, byField[f]])));
+        toast.error(known.length === 1 ? byField[known[0]] : FIELDS_SUMMARY_MESSAGE, { group: FORM_TOASTS });
+      } else {
+        toast.error(errorMessage(err, 'Failed to create account'), { group: FORM_TOASTS });
+      }
     }
   };
 
@@ -128,7 +141,7 @@ export function SignUpForm({ initialRole = null }: SignUpFormProps) {
             value={role}
             onChange={(e) => {
               setRole(e.target.value as SignUpRole);
-              setInvalid((s) => ({ ...s, Role: false }));
+              setInvalid((s) => ({ ...s, Role: undefined }));
             }}
             sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 1.5 }}
           >
@@ -174,6 +187,7 @@ export function SignUpForm({ initialRole = null }: SignUpFormProps) {
               );
             })}
           </RadioGroup>
+          {invalid.Role && <FormHelperText>{invalid.Role}</FormHelperText>}
         </FormControl>
 
         {isCentre && (
@@ -184,6 +198,7 @@ export function SignUpForm({ initialRole = null }: SignUpFormProps) {
             slotProps={{ htmlInput: { required: true } }}
             value={values.Training_Centre_Name}
             error={!!invalid.Training_Centre_Name}
+            helperText={invalid.Training_Centre_Name}
             onChange={setField('Training_Centre_Name')}
           />
         )}
@@ -195,6 +210,7 @@ export function SignUpForm({ initialRole = null }: SignUpFormProps) {
             slotProps={{ htmlInput: { required: true } }}
             value={values.First_Name}
             error={!!invalid.First_Name}
+            helperText={invalid.First_Name}
             onChange={setField('First_Name')}
           />
           <TextField
@@ -204,6 +220,7 @@ export function SignUpForm({ initialRole = null }: SignUpFormProps) {
             slotProps={{ htmlInput: { required: true } }}
             value={values.Last_Name}
             error={!!invalid.Last_Name}
+            helperText={invalid.Last_Name}
             onChange={setField('Last_Name')}
           />
         </Stack>
@@ -215,6 +232,7 @@ export function SignUpForm({ initialRole = null }: SignUpFormProps) {
           slotProps={{ htmlInput: { required: true } }}
           value={values.Email}
           error={!!invalid.Email}
+            helperText={invalid.Email}
           onChange={setField('Email')}
         />
         <PasswordField
@@ -224,6 +242,7 @@ export function SignUpForm({ initialRole = null }: SignUpFormProps) {
           slotProps={{ htmlInput: { required: true } }}
           value={values.Password}
           error={!!invalid.Password}
+          helperText={invalid.Password ?? PASSWORD_RULE}
           onChange={setField('Password')}
         />
         <FormControlLabel
@@ -235,7 +254,7 @@ export function SignUpForm({ initialRole = null }: SignUpFormProps) {
               checked={terms}
               onChange={(e) => {
                 setTerms(e.target.checked);
-                setInvalid((s) => ({ ...s, terms: false }));
+                setInvalid((s) => ({ ...s, terms: undefined }));
               }}
               sx={invalid.terms ? { color: 'error.main' } : undefined}
             />
@@ -249,6 +268,11 @@ export function SignUpForm({ initialRole = null }: SignUpFormProps) {
             </Typography>
           }
         />
+        {invalid.terms && (
+          <FormHelperText error sx={{ mt: '-8px !important', mx: 1.75 }}>
+            {invalid.terms}
+          </FormHelperText>
+        )}
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
           {busy ? 'Creating account...' : 'Create Account'}
         </Button>

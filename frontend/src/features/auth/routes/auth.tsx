@@ -10,6 +10,7 @@ import type { SignUpRole } from '../api/auth-api';
 import { AuthBrandPanel } from '../components/auth-brand-panel';
 import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 type Mode = 'signin' | 'signup';
 
@@ -32,6 +33,7 @@ export function AuthRoute() {
   };
 
   const signingUp = mode === 'signup';
+  useDocumentTitle(signingUp ? 'Sign Up' : 'Sign In');
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'grid', gridTemplateColumns: { xs: '1fr', md: '5fr 6fr' }, bgcolor: 'background.default' }}>

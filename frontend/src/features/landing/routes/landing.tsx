@@ -8,9 +8,11 @@ import { HowItWorks } from '../components/how-it-works';
 import { LandingFooter } from '../components/landing-footer';
 import { LandingNav } from '../components/landing-nav';
 import { StatsBand } from '../components/stats-band';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 /** / : the public landing page. */
 export function LandingRoute() {
+  useDocumentTitle(null);
   const { hash } = useLocation();
   useEffect(() => {
     if (!hash) return;

@@ -25,7 +25,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { JobTypeTile } from '../../../components/job-type-icon';
 import { RetryAlert } from '../../../components/retry-alert';
 import { useDashboardNavigate, useDashboardParams } from '../../../lib/dashboard-nav';
-import { jobIsComplete, jobPercent, jobRemaining, type Job, type SignedCard } from '../../../lib/job-types';
+import { jobIsComplete, jobPercent, jobRemaining, type Job, type SignedCard, jobTypeName } from '../../../lib/job-types';
 import { useGetMentorJobDetailQuery } from '../api/mentor-api';
 import { formatDate, formatDateTime } from '../utils/format';
 import { SIGNATURE_FONT, SignJobDialog } from './sign-job-dialog';
@@ -202,7 +202,7 @@ export function JobDetailView() {
             <JobTypeTile type={String(job.Job_Type)} complete={complete} size={52} borderRadius={3} />
             <Box sx={{ flexGrow: 1, minWidth: 0 }}>
               <Typography variant="h5" component="h2" sx={{ fontSize: { xs: '1.3rem', md: '1.5rem' } }}>
-                {job.Job_Type}
+                {jobTypeName(job.Job_Type)}
               </Typography>
               <Typography color="text.secondary">{studentName}</Typography>
             </Box>
@@ -234,7 +234,7 @@ export function JobDetailView() {
           <Row label="Postcode" value={student?.Postcode || job.student_postcode || 'Not provided'} />
         </InfoCard>
         <InfoCard title="Job Information" icon={<WorkOutlineOutlined />}>
-          <Row label="Job Type" value={job.Job_Type} />
+          <Row label="Job Type" value={jobTypeName(job.Job_Type)} />
           <Row label="Total Required" value={job.Total_Count} />
           <Row label="Completed" value={job.Completed_Count} />
           <Row label="Remaining" value={jobRemaining(job)} />

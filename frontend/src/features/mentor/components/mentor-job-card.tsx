@@ -1,9 +1,5 @@
 import CheckCircleOutlineRounded from '@mui/icons-material/CheckCircleOutlineRounded';
-import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import InfoOutlined from '@mui/icons-material/InfoOutlined';
-import LocationOnOutlined from '@mui/icons-material/LocationOnOutlined';
-import PersonOutlineRounded from '@mui/icons-material/PersonOutlineRounded';
-import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -14,9 +10,10 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { JobTypeTile } from '../../../components/job-type-icon';
-import { jobIsComplete, jobPercent, jobRemaining, type Job } from '../../../lib/job-types';
+import { jobIsComplete, jobPercent, jobRemaining, type Job, jobTypeName } from '../../../lib/job-types';
 
-function ContactLine({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+/** A labelled contact detail (the label is for screen readers). */
+export function ContactLine({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, color: 'text.secondary' }}>
       <Box aria-hidden sx={{ display: 'flex', '& svg': { fontSize: 18 } }}>
@@ -59,7 +56,7 @@ export function MentorJobCard({ job, onMarkComplete, onDetails }: MentorJobCardP
   return (
     <Card
       component="article"
-      aria-label={`${job.Job_Type} for ${student}`}
+      aria-label={`${jobTypeName(job.Job_Type)} for ${student}`}
       data-testid="mentor-job-card"
       sx={{ display: 'flex', flexDirection: 'column', height: '100%', borderColor: complete ? 'rgba(22, 163, 74, 0.35)' : undefined }}
     >
@@ -67,7 +64,7 @@ export function MentorJobCard({ job, onMarkComplete, onDetails }: MentorJobCardP
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
           <JobTypeTile type={String(job.Job_Type)} complete={complete} size={42} borderRadius={2.5} noShrink />
           <Typography variant="h6" component="h4" sx={{ fontSize: '1.05rem', flexGrow: 1, minWidth: 0 }} noWrap>
-            {job.Job_Type}
+            {jobTypeName(job.Job_Type)}
           </Typography>
           <Chip
             label={complete ? 'Completed' : 'In Progress'}
@@ -78,22 +75,6 @@ export function MentorJobCard({ job, onMarkComplete, onDetails }: MentorJobCardP
           />
         </Box>
 
-        <Box sx={{ mt: 2, display: 'grid', gap: 0.75 }}>
-          <ContactLine icon={<PersonOutlineRounded />} label="Student">
-            <Box component="span" sx={{ fontWeight: 600, color: 'text.primary' }}>
-              {student}
-            </Box>
-          </ContactLine>
-          <ContactLine icon={<EmailOutlined />} label="Email">
-            {job.student_email || 'Not provided'}
-          </ContactLine>
-          <ContactLine icon={<PhoneOutlined />} label="Phone">
-            {job.student_phone || 'Not provided'}
-          </ContactLine>
-          <ContactLine icon={<LocationOnOutlined />} label="Postcode">
-            {job.student_postcode || 'Not provided'}
-          </ContactLine>
-        </Box>
 
         <Box sx={{ mt: 2.25 }}>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', mb: 0.75 }}>
@@ -108,7 +89,7 @@ export function MentorJobCard({ job, onMarkComplete, onDetails }: MentorJobCardP
             variant="determinate"
             value={percent}
             color={complete ? 'success' : 'primary'}
-            aria-label={`${job.Job_Type} progress for ${student}`}
+            aria-label={`${jobTypeName(job.Job_Type)} progress for ${student}`}
             sx={{ height: 8, borderRadius: 4, bgcolor: 'rgba(15, 23, 42, 0.06)', '& .MuiLinearProgress-bar': { borderRadius: 4 } }}
           />
         </Box>
@@ -126,7 +107,7 @@ export function MentorJobCard({ job, onMarkComplete, onDetails }: MentorJobCardP
             color="success"
             startIcon={<CheckCircleOutlineRounded />}
             onClick={() => onMarkComplete(job)}
-            aria-label={`Mark Complete: ${job.Job_Type} for ${student}`}
+            aria-label={`Mark Complete: ${jobTypeName(job.Job_Type)} for ${student}`}
             sx={{ flex: 1, whiteSpace: 'nowrap', px: 1.5 }}
           >
             Mark Complete
@@ -136,7 +117,7 @@ export function MentorJobCard({ job, onMarkComplete, onDetails }: MentorJobCardP
           variant="outlined"
           startIcon={<InfoOutlined />}
           onClick={() => onDetails(job)}
-          aria-label={`Details: ${job.Job_Type} for ${student}`}
+          aria-label={`Details: ${jobTypeName(job.Job_Type)} for ${student}`}
           sx={{ flex: 1, ml: '0 !important', whiteSpace: 'nowrap', px: 1.5 }}
         >
           Details

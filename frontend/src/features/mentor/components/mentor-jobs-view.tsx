@@ -1,4 +1,13 @@
+import EmailOutlined from '@mui/icons-material/EmailOutlined';
+import ExpandLessRounded from '@mui/icons-material/ExpandLessRounded';
+import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
+import LocationOnOutlined from '@mui/icons-material/LocationOnOutlined';
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
+import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
+import SearchRounded from '@mui/icons-material/SearchRounded';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -13,7 +22,7 @@ import { useDashboardNavigate } from '../../../lib/dashboard-nav';
 import { compareJobs, jobIsComplete, percentOf, type Job } from '../../../lib/job-types';
 import { toast } from '../../../lib/toast';
 import { useGetMentorJobsQuery } from '../api/mentor-api';
-import { MentorJobCard } from './mentor-job-card';
+import { ContactLine, MentorJobCard } from './mentor-job-card';
 import { SignJobDialog } from './sign-job-dialog';
 
 export const JOBS_LOAD_ERROR = 'Failed to load jobs';
@@ -43,6 +52,9 @@ export function MentorJobsView() {
   const jobsQuery = useGetMentorJobsQuery();
   const go = useDashboardNavigate();
   const [signing, setSigning] = useState<Job | null>(null);
+  const [search, setSearch] = useState('');
+  /** Students whose cards are folded away. */
+  const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
   const failed = jobsQuery.isError && !jobsQuery.data;
   const toasted = useRef(false);
 
@@ -85,9 +97,34 @@ export function MentorJobsView() {
     );
   }
 
+  const needle = search.trim().toLowerCase();
+  const shownGroups = needle ? groups.filter((g) => g.name.toLowerCase().includes(needle)) : groups;
+  const toggle = (id: string) =>
+    setCollapsed((now) => {
+      const next = new Set(now);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
   return (
     <Stack spacing={4}>
-      {groups.map((group) => {
+      <TextField
+        label="Search students"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        size="small"
+        sx={{ maxWidth: { sm: 360 } }}
+        slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchRounded fontSize="small" /></InputAdornment> } }}
+      />
+      {shownGroups.length === 0 && (
+        <Typography color="text.secondary" role="status">
+          No students match &lsquo;{search.trim()}&rsquo;
+        </Typography>
+      )}
+      {shownGroups.map((group) => {
+        const first = group.jobs[0];
+        const folded = collapsed.has(group.id);
         const total = group.jobs.reduce((s, j) => s + j.Total_Count, 0);
         const done = group.jobs.reduce((s, j) => s + Math.min(j.Completed_Count, j.Total_Count), 0);
         const open = group.jobs.filter((j) => !jobIsComplete(j)).length;
@@ -104,6 +141,17 @@ export function MentorJobsView() {
                 <Typography variant="body2" color="text.secondary">
                   {group.jobs.length} {group.jobs.length === 1 ? 'job' : 'jobs'} · {done} of {total} cards signed ({percentOf(done, total)}%)
                 </Typography>
+                <Box sx={{ mt: 0.75, display: 'flex', flexWrap: 'wrap', columnGap: 2.5, rowGap: 0.5 }}>
+                  <ContactLine icon={<EmailOutlined />} label="Email">
+                    {first?.student_email || 'Not provided'}
+                  </ContactLine>
+                  <ContactLine icon={<PhoneOutlined />} label="Phone">
+                    {first?.student_phone || 'Not provided'}
+                  </ContactLine>
+                  <ContactLine icon={<LocationOnOutlined />} label="Postcode">
+                    {first?.student_postcode || 'Not provided'}
+                  </ContactLine>
+                </Box>
               </Box>
               <Chip
                 size="small"
@@ -112,8 +160,18 @@ export function MentorJobsView() {
                 variant="outlined"
                 sx={{ fontWeight: 600 }}
               />
+              <Button
+                size="small"
+                onClick={() => toggle(group.id)}
+                aria-expanded={!folded}
+                aria-controls={`student-jobs-${group.id}`}
+                endIcon={folded ? <ExpandMoreRounded /> : <ExpandLessRounded />}
+                aria-label={`${folded ? 'Show' : 'Hide'} jobs of ${group.name}`}
+              >
+                {folded ? 'Show jobs' : 'Hide jobs'}
+              </Button>
             </Box>
-            <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', xl: '1fr 1fr 1fr' } }}>
+            <Box id={`student-jobs-${group.id}`} hidden={folded} sx={{ display: folded ? 'none' : 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', xl: '1fr 1fr 1fr' } }}>
               {group.jobs.map((job) => (
                 <MentorJobCard key={job.id} job={job} onMarkComplete={setSigning} onDetails={(j) => go('job-detail', j.id)} />
               ))}

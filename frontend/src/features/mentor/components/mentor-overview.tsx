@@ -1,3 +1,5 @@
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import AssignmentTurnedInOutlined from '@mui/icons-material/AssignmentTurnedInOutlined';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import PersonSearchOutlined from '@mui/icons-material/PersonSearchOutlined';
@@ -62,11 +64,15 @@ export function MentorOverviewView({ placementRequests, announce }: MentorOvervi
   const active = overview ? !!overview.matched || studentCount > 0 : studentCount > 0;
   const supervised = typeof overview?.jobs_completed === 'number' ? overview.jobs_completed : 0;
   const shown = jobs.slice(0, OVERVIEW_JOBS);
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
 
   return (
     <Stack spacing={3}>
       <WelcomeHeading firstName={user?.First_Name} subtitle="Your trainees, their progress and your business profile at a glance." />
       {announce && <Stack direction="row">{announce}</Stack>}
+
+      {/* On a phone the card the mentor has to act on comes first (issue 13). */}
+      {phone && placementRequests}
 
       {failed && (
         <RetryAlert
@@ -110,7 +116,7 @@ export function MentorOverviewView({ placementRequests, announce }: MentorOvervi
         <MentorProfileCard />
       </Box>
 
-      {placementRequests}
+      {!phone && placementRequests}
 
       <OverviewJobsCard titleId="student-progress-title" title="Student Training Progress" jobCount={jobs.length} loading={jobsQuery.isLoading}>
         {shown.length > 0 ? (

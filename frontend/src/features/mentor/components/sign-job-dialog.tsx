@@ -15,6 +15,7 @@ import { displayName, selectUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useCompleteJobMutation } from '../api/mentor-api';
 import { nowTime, todayIso } from '../utils/format';
+import { jobTypeName } from '../../../lib/job-types';
 
 export const SIGNATURE_FONT = '"Segoe Script", "Brush Script MT", "Snell Roundhand", "URW Chancery L", cursive';
 
@@ -28,6 +29,9 @@ export interface SignJobDialogProps {
 }
 
 /** Mark Complete: the mentor's typed signature for ONE job card (spec section 5, ruling 7). */
+/** "Job marked as complete! (card 2 of 6 signed)": the spec's text and which card of the book it was. */
+export const signedCardMessage = (completed: number, total: number) => `Job marked as complete! (card ${completed} of ${total} signed)`;
+
 export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialogProps) {
   // Keep showing the job while the dialog closes.
   const [job, setJob] = useState<Job | null>(current);
@@ -69,7 +73,7 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
     }
     const now = new Date().toISOString();
     try {
-      await complete({
+      const answer = await complete({
         id: job.id,
         mentor_signature: {
           signature: values.signature.trim(),
@@ -80,7 +84,9 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
         },
         completed_at: now,
       }).unwrap();
-      toast.success('Job marked as complete!');
+      // Which card it was, so a signed card is not read as a finished job (issue 13).
+      const signed = answer.job ?? { Completed_Count: job.Completed_Count + 1, Total_Count: job.Total_Count };
+      toast.success(signedCardMessage(signed.Completed_Count, signed.Total_Count));
       onSigned?.();
       onClose();
     } catch (err) {
@@ -103,7 +109,7 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
           {job && (
             <Box sx={{ p: 1.75, mb: 2.5, borderRadius: '12px', bgcolor: 'rgba(29, 78, 216, 0.05)', border: '1px solid', borderColor: 'rgba(29, 78, 216, 0.12)' }}>
               <Typography sx={{ fontWeight: 700 }}>
-                {job.Job_Type}
+                {jobTypeName(job.Job_Type)}
                 {job.Student_Name ? ` · ${job.Student_Name}` : ''}
               </Typography>
               <Typography variant="body2" color="text.secondary">

@@ -12,19 +12,5 @@ export function nowTime(now = new Date()): string {
   return `${pad(now.getHours())}:${pad(now.getMinutes())}`;
 }
 
-/** '2026-03-05' or an ISO time -> '5 March 2026'; anything unreadable is shown as given. */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return 'Not available';
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const date = m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
-}
-
-/** ISO time -> '5 March 2026, 14:05'. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return 'Not available';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return `${formatDate(value)}, ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
+/** Dates read as everywhere else: '26 Nov 2026' and '26 Nov 2026, 14:05' (src/lib/dates.ts). */
+export { formatDate, formatDateTime } from '../../../lib/dates';

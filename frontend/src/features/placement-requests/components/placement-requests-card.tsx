@@ -17,14 +17,15 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { useAcceptPlacementMutation, useDeclinePlacementMutation, usePlacementRequestsQuery, type PlacementRequest } from '../api/placement-requests-api';
+import { formatDate } from '../../../lib/dates';
+import { jobTypeName } from '../../../lib/job-types';
 
-const JOB_LABELS: Record<string, string> = { 'Boiler Installs': 'Boiler Installs', 'Boiler Service': 'Boiler Service', Pipework: 'Pipework', Repair: 'Repair' };
 
 function requirementsText(r: PlacementRequest['job_requirements']): string {
   if (!r) return 'Not set';
   const parts = Object.entries(r)
     .filter(([, n]) => n > 0)
-    .map(([k, n]) => `${JOB_LABELS[k] ?? k}: ${n}`);
+    .map(([k, n]) => `${jobTypeName(k)}: ${n}`);
   return parts.length ? parts.join(' · ') : 'None yet';
 }
 
@@ -119,7 +120,7 @@ export function PlacementRequestsCard() {
                   <Typography sx={{ fontWeight: 700 }}>{r.student.Name}</Typography>
                   <Typography variant="body2" color="text.secondary">
                     {r.student.Postcode ?? 'No postcode'} · {r.training_centre ? r.training_centre.name : 'Independent'} · Proposed{' '}
-                    {new Date(r.Proposed_At).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' })}
+                    {formatDate(r.Proposed_At)}
                   </Typography>
                   <Typography variant="body2">Needs: {requirementsText(r.job_requirements)}</Typography>
                   {r.Notes && (

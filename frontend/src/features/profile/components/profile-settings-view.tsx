@@ -18,9 +18,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { copyToClipboard } from '../../../lib/clipboard';
-import { formatLongDate } from '../../../lib/dates';
+import { formatDate } from '../../../lib/dates';
 import { formatDetail } from '../../../lib/errors';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { roleLabel, selectUser, updateUser } from '../../../lib/session';
@@ -37,16 +37,12 @@ import {
   type ProfileRole,
 } from './profile-fields';
 import { SecuritySettings } from './security-settings';
+import { requirementName } from '../../../lib/job-types';
 
 /** Tag of this form's error toasts: a new submit clears the earlier ones. */
 const FORM_TOASTS = 'profile-settings';
 
-const REQUIREMENT_LABELS: Array<[string, string]> = [
-  ['Boiler_Installs', 'Boiler Installs'],
-  ['Boiler_Service', 'Boiler Service'],
-  ['Pipework', 'Pipework'],
-  ['Repair', 'Repair'],
-];
+const REQUIREMENT_LABELS: Array<[string, string]> = ['Boiler_Installs', 'Boiler_Service', 'Pipework', 'Repair'].map((k) => [k, requirementName(k)]);
 
 function requirementOf(profile: Profile, key: string): number | null {
   const sources = [profile.job_requirements, profile.requirements, profile as Record<string, unknown>];
@@ -136,7 +132,8 @@ function ProfileSkeleton() {
 }
 
 /** Profile Settings (spec "Profile Settings (all roles)"): Profile Information and Security Settings. */
-export function ProfileSettingsView() {
+/** `extra`: a role's own section under the profile (the student's mentor), given by the view registry. */
+export function ProfileSettingsView({ extra }: { extra?: ReactNode } = {}) {
   const user = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
   const role = isProfileRole(user?.role) ? user.role : null;
@@ -268,7 +265,7 @@ export function ProfileSettingsView() {
                 <TextField
                   label="Date of Birth"
                   name="Date_Of_Birth"
-                  value={formatLongDate(data.Date_Of_Birth, 'Not provided')}
+                  value={formatDate(data.Date_Of_Birth, 'Not provided')}
                   helperText="Read only"
                   slotProps={{ input: { readOnly: true }, htmlInput: { 'aria-readonly': true } }}
                   sx={{ '& .MuiOutlinedInput-root': { bgcolor: '#f8fafc' }, '& .MuiInputBase-input': { color: 'text.secondary' } }}
@@ -357,6 +354,8 @@ export function ProfileSettingsView() {
           </Box>
         </CardContent>
       </Card>
+
+      {extra}
 
       <SecuritySettings />
     </Stack>

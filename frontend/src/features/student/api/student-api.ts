@@ -14,8 +14,19 @@ export interface StudentOverview {
   training_centre_id?: string | null;
   training_centre_name?: string | null;
   mentor_name?: string | null;
+  /** The active mentor while matched. */
+  mentor?: MentorContact | null;
   notifications?: number;
   [field: string]: unknown;
+}
+
+/** The student's mentor as the overview carries it: business phone and e-mail, else the account's. */
+export interface MentorContact {
+  id: string;
+  name: string;
+  business_name: string | null;
+  phone: string | null;
+  email: string;
 }
 
 /** GET /api/students/job-requirements. */

@@ -16,6 +16,7 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { JOB_TYPE_CARD_TITLES, JOB_TYPES, percentOf, REQUIREMENT_KEYS, type Job, type JobType } from '../../../lib/job-types';
 import { useGetJobRequirementsQuery, useGetStudentJobsQuery } from '../api/student-api';
 import { openTrainingGoals } from '../stores/goals-dialog';
+import { formatDate } from '../../../lib/dates';
 
 interface Progress {
   type: JobType;
@@ -42,12 +43,6 @@ function progressFor(type: JobType, required: number, jobs: Job[]): Progress {
   };
 }
 
-/** '2026-01-15' -> '15 January 2026' (shown as given when unreadable). */
-function formatSignedDate(value: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  const date = m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : new Date(value);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
-}
 
 function Figure({ label, value, tone }: { label: string; value: number; tone?: string }) {
   return (
@@ -113,7 +108,7 @@ function ProgressCard({ p }: { p: Progress }) {
         ) : (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2.5, textAlign: 'center' }}>
             {p.lastSigned
-              ? `Last signed off ${formatSignedDate(p.lastSigned.date)}${p.lastSigned.mentorName ? ` by ${p.lastSigned.mentorName}` : ''}`
+              ? `Last signed off ${formatDate(p.lastSigned.date)}${p.lastSigned.mentorName ? ` by ${p.lastSigned.mentorName}` : ''}`
               : 'No jobs signed off yet'}
           </Typography>
         )}

@@ -21,6 +21,7 @@ import { dashboardPath } from '../../../lib/dashboard-nav';
 import { useAppSelector } from '../../../lib/hooks';
 import { compareJobs, jobIsComplete } from '../../../lib/job-types';
 import { selectUser } from '../../../lib/session';
+import { MentorContactCard } from './your-mentor-card';
 import { useGetJobRequirementsQuery, useGetStudentJobsQuery, useGetStudentOverviewQuery, type StudentOverview } from '../api/student-api';
 
 function accountTypeOf(overview: StudentOverview | undefined): string | null {
@@ -104,6 +105,8 @@ export function StudentOverviewView() {
           </Box>
         </CardContent>
       </Card>
+
+      {matched && overview?.mentor && <MentorContactCard mentor={overview.mentor} />}
 
       <OverviewJobsCard titleId="current-jobs-title" title="Current Training Jobs" jobCount={jobs.length} loading={jobsQuery.isLoading}>
         {jobsQuery.isError && !jobsQuery.data ? (

@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { JobTypeIcon } from '../../../components/job-type-icon';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage, fieldErrors, FIELDS_SUMMARY_MESSAGE } from '../../../lib/errors';
 import { JOB_TYPE_CARD_TITLES, JOB_TYPES, REQUIREMENT_FIELDS, REQUIREMENT_KEYS, type JobRequirementCounts, type JobType } from '../../../lib/job-types';
 import { toast } from '../../../lib/toast';
 import { useSaveJobRequirementsMutation } from '../api/student-api';
@@ -71,6 +71,8 @@ export function TrainingGoalsDialog({ open, canClose, onClose, requirements, add
   const [values, setValues] = useState<Values>(() => initialValues(requirements));
   const [notes, setNotes] = useState(additionalRequirements ?? '');
   const [submitted, setSubmitted] = useState(false);
+  /** The server's messages under its fields (e.g. below the cards already signed), until that field changes. */
+  const [serverErrors, setServerErrors] = useState<Partial<Record<CountField, string>>>({});
   const [save, { isLoading }] = useSaveJobRequirementsMutation();
   const inputs = useRef<Partial<Record<CountField, HTMLInputElement | null>>>({});
 
@@ -80,13 +82,14 @@ export function TrainingGoalsDialog({ open, canClose, onClose, requirements, add
     setValues(initialValues(requirements));
     setNotes(additionalRequirements ?? '');
     setSubmitted(false);
+    setServerErrors({});
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
   // What was typed (decides whether Save can be pressed) and what the summary counts (valid values only).
   const entered = JOB_TYPES.reduce((sum, type) => sum + toCount(values[REQUIREMENT_FIELDS[type]]), 0);
   const total = JOB_TYPES.reduce((sum, type) => sum + validCount(values[REQUIREMENT_FIELDS[type]]), 0);
-  const errors = Object.fromEntries(JOB_TYPES.map((t) => [REQUIREMENT_FIELDS[t], countError(values[REQUIREMENT_FIELDS[t]])])) as Record<
+  const errors = Object.fromEntries(JOB_TYPES.map((t) => [REQUIREMENT_FIELDS[t], countError(values[REQUIREMENT_FIELDS[t]]) ?? serverErrors[REQUIREMENT_FIELDS[t]] ?? null])) as Record<
     CountField,
     string | null
   >;
@@ -117,10 +120,19 @@ export function TrainingGoalsDialog({ open, canClose, onClose, requirements, add
         repair_required: toCount(values.repair_required),
         additional_requirements: notes.trim(),
       }).unwrap();
+      toast.dismissErrors(FORM_TOASTS);
       toast.success('Job requirements saved successfully!');
       onSaved?.();
     } catch (err) {
-      toast.error(errorMessage(err, 'Failed to save job requirements. Please try again.'), { group: FORM_TOASTS });
+      const byField = fieldErrors(err);
+      const onFields = JOB_TYPES.map((t) => REQUIREMENT_FIELDS[t]).filter((f) => byField[f]);
+      if (onFields.length) {
+        setServerErrors(Object.fromEntries(onFields.map((f) => [f, byField[f]])));
+        inputs.current[onFields[0]]?.focus();
+        toast.error(FIELDS_SUMMARY_MESSAGE, { group: FORM_TOASTS });
+      } else {
+        toast.error(errorMessage(err, 'Failed to save job requirements. Please try again.'), { group: FORM_TOASTS });
+      }
     }
   };
 
@@ -182,6 +194,7 @@ export function TrainingGoalsDialog({ open, canClose, onClose, requirements, add
                     // maxLength on the input, which would cut the pasted text before this runs.
                     const digits = e.target.value.replace(/\D+/g, '').slice(0, 3);
                     setValues((v) => ({ ...v, [field]: digits }));
+                    setServerErrors(({ [field]: _changed, ...rest }) => rest);
                   }}
                   slotProps={{
                     htmlInput: { inputMode: 'numeric', pattern: '[0-9]*', 'aria-invalid': !!error },

@@ -12,9 +12,11 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Logo } from '../../../components/logo';
 import { COMPANY, TERMS_LAST_UPDATED, TERMS_SECTIONS } from '../components/terms-content';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 /** /terms-and-conditions: public terms page with a back button. */
 export function TermsRoute() {
+  useDocumentTitle('Terms and Conditions');
   const navigate = useNavigate();
   const { hash } = useLocation();
 

@@ -42,6 +42,10 @@ export interface StudentCard extends Partial<JobRequirementCounts> {
   mentor_id?: string | null;
   job_requirements?: Partial<JobRequirementCounts> | null;
   has_requirements?: boolean;
+  /** Progress at a glance: job cards signed over cards required (open jobs). */
+  cards_signed?: number;
+  cards_required?: number;
+  progress_percent?: number;
   jobs?: StudentJobProgress[];
 }
 

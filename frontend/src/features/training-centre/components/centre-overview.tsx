@@ -19,7 +19,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { MatchChip } from '../../../components/match-chip';
 import { WelcomeBanner } from '../../../components/welcome-banner';
-import { formatLongDate, formatTime24 } from '../../../lib/dates';
+import { formatDate, formatTime24 } from '../../../lib/dates';
 import { useDashboardNavigate } from '../../../lib/dashboard-nav';
 import { useAppSelector } from '../../../lib/hooks';
 import { selectUser } from '../../../lib/session';
@@ -185,7 +185,7 @@ export function CentreOverview({ announce }: { /** The Create Announcement butto
                         {latest.Email}
                       </Typography>
                       <Typography variant="caption" color="text.secondary">
-                        Registered {formatLongDate(latest.Created_At)}
+                        Registered {formatDate(latest.Created_At)}
                         {latest.Created_At ? ` at ${formatTime24(latest.Created_At)}` : ''}
                       </Typography>
                     </Box>

@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage, fieldErrors, FIELDS_SUMMARY_MESSAGE } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import {
   useGetVettingStatusQuery,
@@ -40,7 +40,7 @@ type Values = Record<TextFieldName, string> & JobRequirementCounts;
 
 const EMPTY: Values = { First_Name: '', Last_Name: '', Email: '', Phone_Number: '', Postcode: '', Date_Of_Birth: '', ...REQUIREMENT_DEFAULTS };
 
-/** Spec section 5 "Student registration": every problem, in order, each its own toast. */
+/** Spec section 5 "Student registration": every problem, in order, each shown under its field (issue 13). */
 export function validateRegistration(v: Values): Array<[TextFieldName, string]> {
   const errors: Array<[TextFieldName, string]> = [];
   if (!v.First_Name.trim()) errors.push(['First_Name', 'First name is required']);
@@ -87,7 +87,7 @@ function Section({ icon, title, subtitle, children }: { icon: ReactNode; title: 
 /** Register New Student (spec "Register New Student (training centre)"). */
 export function RegisterStudentView() {
   const [values, setValues] = useState<Values>(EMPTY);
-  const [invalid, setInvalid] = useState<Partial<Record<TextFieldName, boolean>>>({});
+  const [invalid, setInvalid] = useState<Partial<Record<TextFieldName, string>>>({});
   const [registered, setRegistered] = useState<RegisterStudentResponse | null>(null);
   const { data: vetting, isLoading: vettingLoading } = useGetVettingStatusQuery();
   const [register, { isLoading, reset: resetMutation }] = useRegisterStudentMutation();
@@ -99,7 +99,7 @@ export function RegisterStudentView() {
     // Phone number is a numeric input: digits, spaces and a leading +.
     if (field === 'Phone_Number') value = value.replace(/[^\d\s+]/g, '').replace(/(?!^)\+/g, '');
     setValues((v) => ({ ...v, [field]: value }));
-    setInvalid((s) => ({ ...s, [field]: false }));
+    setInvalid((s) => ({ ...s, [field]: undefined }));
   };
   const setCount = (field: keyof JobRequirementCounts) => (e: { target: { value: string } }) => {
     const n = Math.max(0, Math.min(REQUIREMENT_MAX, Number(e.target.value) || 0));
@@ -111,19 +111,24 @@ export function RegisterStudentView() {
     if (isLoading || notVetted) return;
     const errors = validateRegistration(values);
     toast.dismissErrors(FORM_TOASTS);
-    setInvalid(Object.fromEntries(errors.map(([f]) => [f, true])));
+    setInvalid(Object.fromEntries(errors));
     if (errors.length) {
-      for (const [, message] of errors) toast.error(message, { group: FORM_TOASTS });
+      // One summary toast at most; each message is under its field.
+      toast.error(errors.length === 1 ? errors[0][1] : FIELDS_SUMMARY_MESSAGE, { group: FORM_TOASTS });
       return;
     }
     try {
       const result = await register(registrationPayload(values)).unwrap();
+      toast.dismissErrors(FORM_TOASTS);
       toast.success('Student registered successfully!');
       setRegistered(result);
       // The temporary password lives only in this screen's state (ruling 9), not in the api cache.
       resetMutation();
     } catch (err) {
-      toast.error(errorMessage(err, 'Failed to register student', { useErrorText: true }), { group: FORM_TOASTS });
+      const byField = fieldErrors(err);
+      const known = (Object.keys(byField) as TextFieldName[]).filter((f) => f in EMPTY);
+      if (known.length) setInvalid(Object.fromEntries(known.map((f) => [f, byField[f]])));
+      toast.error(known.length > 1 ? FIELDS_SUMMARY_MESSAGE : errorMessage(err, 'Failed to register student', { useErrorText: true }), { group: FORM_TOASTS });
     }
   };
 
@@ -171,6 +176,7 @@ export function RegisterStudentView() {
                   autoComplete="off"
                   value={values.First_Name}
                   error={!!invalid.First_Name}
+                  helperText={invalid.First_Name}
                   onChange={setText('First_Name')}
                 />
                 <TextField
@@ -180,6 +186,7 @@ export function RegisterStudentView() {
                   autoComplete="off"
                   value={values.Last_Name}
                   error={!!invalid.Last_Name}
+                  helperText={invalid.Last_Name}
                   onChange={setText('Last_Name')}
                 />
                 <TextField
@@ -190,6 +197,7 @@ export function RegisterStudentView() {
                   autoComplete="off"
                   value={values.Email}
                   error={!!invalid.Email}
+                  helperText={invalid.Email}
                   onChange={setText('Email')}
                 />
                 <TextField
@@ -200,6 +208,7 @@ export function RegisterStudentView() {
                   autoComplete="off"
                   value={values.Phone_Number}
                   error={!!invalid.Phone_Number}
+                  helperText={invalid.Phone_Number}
                   onChange={setText('Phone_Number')}
                   slotProps={{ htmlInput: { inputMode: 'numeric', pattern: '[0-9+ ]*', maxLength: 30 } }}
                 />
@@ -210,6 +219,7 @@ export function RegisterStudentView() {
                   autoComplete="off"
                   value={values.Postcode}
                   error={!!invalid.Postcode}
+                  helperText={invalid.Postcode}
                   onChange={setText('Postcode')}
                   slotProps={{ htmlInput: { maxLength: 10, style: { textTransform: 'uppercase' } } }}
                 />

@@ -31,9 +31,10 @@ import { EntityDetailsModal, type EntityRef } from '../../../components/entity-d
 import { MatchChip } from '../../../components/match-chip';
 import { copyToClipboard } from '../../../lib/clipboard';
 import { useDashboardNavigate, useDashboardParams } from '../../../lib/dashboard-nav';
-import { formatLongDate, formatTime24 } from '../../../lib/dates';
+import { formatDate, formatTime24 } from '../../../lib/dates';
 import { useGetStudentDetailQuery, type StudentDetail, type StudentJobProgress } from '../api/training-centre-api';
 import { REQUIREMENT_FIELDS, requirementCount, studentInitial, studentName } from './student-format';
+import { jobTypeName } from '../../../lib/job-types';
 
 function BackButton() {
   const go = useDashboardNavigate();
@@ -95,7 +96,7 @@ function JobProgressList({ jobs }: { jobs: StudentJobProgress[] }) {
           <Box key={job.id}>
             <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 0.5, gap: 1 }}>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {job.Job_Type}
+                {jobTypeName(job.Job_Type)}
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 {done}/{total} ({percent}%)
@@ -105,7 +106,7 @@ function JobProgressList({ jobs }: { jobs: StudentJobProgress[] }) {
               variant="determinate"
               value={Math.min(100, percent)}
               color={complete ? 'success' : 'primary'}
-              aria-label={`${job.Job_Type} progress`}
+              aria-label={`${jobTypeName(job.Job_Type)} progress`}
               sx={{ height: 7, borderRadius: 4 }}
             />
           </Box>
@@ -184,7 +185,7 @@ function StudentDetailContent({ student, onOpenEntity }: { student: StudentDetai
             {student.Phone_Number || 'Not provided'}
           </Row>
           <Row icon={<CakeOutlined fontSize="small" />} label="Date of Birth">
-            {formatLongDate(student.Date_Of_Birth, 'Not provided')}
+            {formatDate(student.Date_Of_Birth, 'Not provided')}
           </Row>
           <Row icon={<PlaceOutlined fontSize="small" />} label="Postcode">
             {student.Postcode || 'Not provided'}
@@ -194,7 +195,7 @@ function StudentDetailContent({ student, onOpenEntity }: { student: StudentDetai
         <Stack spacing={3}>
           <SectionCard id="registration-details-title" title="Registration Details" icon={<HowToRegOutlined color="primary" />}>
             <Row icon={<CalendarMonthOutlined fontSize="small" />} label="Date">
-              {formatLongDate(registeredAt)}
+              {formatDate(registeredAt)}
             </Row>
             <Row icon={<ScheduleOutlined fontSize="small" />} label="Time">
               {formatTime24(registeredAt)}

@@ -1,12 +1,13 @@
+import { requirementName } from '../../../lib/job-types';
 import type { JobRequirementCounts } from '../api/training-centre-api';
 
 /** Display helpers for students in the training centre screens. */
 
 export const REQUIREMENT_FIELDS: Array<{ key: keyof JobRequirementCounts; label: string }> = [
-  { key: 'Boiler_Installs', label: 'Boiler Installs' },
-  { key: 'Boiler_Service', label: 'Boiler Service' },
-  { key: 'Pipework', label: 'Pipework' },
-  { key: 'Repair', label: 'Repair' },
+  { key: 'Boiler_Installs', label: requirementName('Boiler_Installs') },
+  { key: 'Boiler_Service', label: requirementName('Boiler_Service') },
+  { key: 'Pipework', label: requirementName('Pipework') },
+  { key: 'Repair', label: requirementName('Repair') },
 ];
 
 interface NameLike {

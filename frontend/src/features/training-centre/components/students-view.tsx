@@ -8,6 +8,7 @@ import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import SearchRounded from '@mui/icons-material/SearchRounded';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -73,6 +74,19 @@ function StudentCardItem({ student, onOpenEntity }: { student: StudentCard; onOp
             </Link>
           </InfoLine>
         </Stack>
+        {student.Matched && (student.cards_required ?? 0) > 0 && (
+          <Box sx={{ mt: 2 }}>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', mb: 0.5 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                Progress
+              </Typography>
+              <Typography variant="body2" color="text.secondary" data-testid="student-progress">
+                {student.cards_signed} of {student.cards_required} cards signed ({student.progress_percent}%)
+              </Typography>
+            </Box>
+            <LinearProgress variant="determinate" value={student.progress_percent ?? 0} aria-label={`Progress of ${name}`} sx={{ height: 8, borderRadius: 4 }} />
+          </Box>
+        )}
         <Typography variant="caption" color="text.secondary" component="h4" sx={{ display: 'block', mt: 2, mb: 1, fontWeight: 700, letterSpacing: '0.06em', textTransform: 'uppercase' }}>
           Job Requirements
         </Typography>

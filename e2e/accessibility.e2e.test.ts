@@ -1,0 +1,190 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { apiClient } from '@panda/server/seed';
+import { axeFindings, launchBrowser, newContext, shot, signIn, startServer, type Server } from './support';
+
+/**
+ * Issue 13 item 3: axe-core (WCAG 2.2 A/AA rules) over every screen and dialog of every role, on
+ * the demo data, at desktop (1366 px) and phone (390 px) width: no serious or critical violation.
+ * Each page also has its own document title ("Students · Panda").
+ * Findings are collected over the whole walk and reported together.
+ */
+
+const ADMIN = { email: 'ops@panda.test', password: 'admin-a11y-password-1' };
+const VIEWPORTS = [
+  { name: 'desktop', width: 1366, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+] as const;
+
+let server: Server;
+let browser: Browser;
+let logins: Record<string, { email: string; password: string }>;
+
+beforeAll(async () => {
+  server = await startServer({ SEED_DEMO: '1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  const list = JSON.parse(readFileSync(join(server.dataDir, 'demo-logins.json'), 'utf8')) as { role: string; email: string; password: string }[];
+  logins = Object.fromEntries(list.map((l) => [l.role, l]));
+  // A second demo trainee is proposed to the demo mentor, so the mentor has a placement request to act on.
+  const call = apiClient(server.url);
+  const admin = await call<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN);
+  const { students } = await call<{ students: { id: string; Matched: boolean; placement_status: string | null }[] }>('GET', '/api/admin/users/students', undefined, admin.token);
+  const { mentors } = await call<{ mentors: { id: string }[] }>('GET', '/api/admin/users/mentors', undefined, admin.token);
+  const waiting = students.find((s) => !s.Matched && !s.placement_status);
+  if (waiting) await call('POST', '/api/admin/placements', { student_id: waiting.id, mentor_id: mentors[0].id }, admin.token);
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
+  const findings: string[] = [];
+  const titles: Record<string, string> = {};
+  let page: Page;
+
+  async function check(where: string, include?: string) {
+    await page.waitForLoadState('networkidle');
+    findings.push(...(await axeFindings(page, `${where} (${viewport.width} px)`, include)));
+    await shot(page, `${viewport.name}-${where.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`);
+  }
+  /** Opens a dashboard view by its URL and waits for its heading. */
+  async function view(key: string, heading: string, id?: string) {
+    await page.goto(`${server.url}/dashboard?view=${key}${id ? `&id=${id}` : ''}`);
+    await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+    titles[`${key}`] = await page.title();
+    await check(heading);
+  }
+  async function dialog(name: string | RegExp, where: string, close = 'Close') {
+    const d = page.getByRole('dialog', { name });
+    await d.waitFor();
+    await check(`${where} dialog`, '[role="dialog"]');
+    await d.getByRole('button', { name: close, exact: true }).first().click();
+    await d.waitFor({ state: 'detached' });
+  }
+  async function fresh() {
+    await page?.context().close();
+    page = await (await newContext(browser, { width: viewport.width, height: viewport.height })).newPage();
+  }
+
+  afterAll(async () => {
+    await page?.context().close();
+  });
+
+  it('public pages: landing, terms, sign in, sign up, forgot password, admin portal', async () => {
+    await fresh();
+    await page.goto(server.url);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    titles.landing = await page.title();
+    await check('landing');
+    await page.goto(`${server.url}/terms-and-conditions`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    titles.terms = await page.title();
+    await check('terms');
+    await page.goto(`${server.url}/auth`);
+    await page.getByRole('form', { name: 'Sign in' }).waitFor();
+    titles.signin = await page.title();
+    await check('sign in');
+    await page.getByRole('button', { name: 'Forgot Password?' }).click();
+    await dialog('Reset Password', 'forgot password', 'Cancel');
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    titles.signup = await page.title();
+    await check('sign up');
+    await page.goto(`${server.url}${server.portalPath}`);
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    titles.portal = await page.title();
+    await check('admin sign in');
+    expect(titles).toMatchObject({ landing: 'Panda', terms: 'Terms and Conditions · Panda', signin: 'Sign In · Panda', signup: 'Sign Up · Panda', portal: 'Admin Sign In · Panda' });
+  });
+
+  it('training centre: overview, students, student details, register, profile and their dialogs', async () => {
+    await fresh();
+    const centre = logins['training centre'];
+    await signIn(page, server.url, centre.email, centre.password);
+    await view('overview', 'Overview');
+    await view('students', 'Students');
+    await page.getByRole('button', { name: /^View Details for / }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Student Details' }).waitFor();
+    titles['student-detail'] = await page.title();
+    await check('Student Details');
+    await view('register', 'Register Student');
+    await page.getByRole('button', { name: 'Register Student' }).last().click();
+    await check('Register Student with errors');
+    await view('profile', 'Profile Settings');
+    await page.getByRole('button', { name: 'Change Password', exact: true }).click();
+    await check('Profile Settings with Change Password open');
+    expect(titles).toMatchObject({ overview: 'Overview · Panda', students: 'Students · Panda', 'student-detail': 'Student Details · Panda', register: 'Register Student · Panda', profile: 'Profile Settings · Panda' });
+  });
+
+  it('mentor: overview with a placement request, student jobs, job details, the sign-off and profile dialogs', async () => {
+    await fresh();
+    const mentor = logins.mentor;
+    await signIn(page, server.url, mentor.email, mentor.password);
+    await view('overview', 'Overview');
+    await page.getByRole('button', { name: 'Decline' }).first().click();
+    await dialog(/decline/i, 'decline placement', 'Cancel');
+    await view('jobs', 'Student Jobs');
+    await page.getByRole('button', { name: /^Mark Complete: / }).first().click();
+    await dialog('Sign Off Job Card', 'sign off job card', 'Cancel');
+    await page.getByRole('button', { name: /^Details: / }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Job Details' }).waitFor();
+    await check('Job Details');
+    await view('overview', 'Overview');
+    await page.getByRole('button', { name: 'Edit Profile' }).first().click();
+    await dialog('Edit Your Mentor Profile', 'mentor profile', 'Cancel');
+    await view('profile', 'Profile Settings');
+  });
+
+  it('student: overview with their mentor, training jobs, training goals dialog, profile, details of the mentor', async () => {
+    await fresh();
+    const student = logins.student;
+    await signIn(page, server.url, student.email, student.password);
+    await view('overview', 'Overview');
+    await view('jobs', 'Training Jobs');
+    await page.getByRole('button', { name: /training goals|edit requirements/i }).first().click();
+    await dialog(/training goals/i, 'training goals', 'Cancel');
+    await view('profile', 'Profile Settings');
+    await page.getByRole('region', { name: 'Your mentor' }).getByRole('button').first().click();
+    await page.getByRole('dialog').getByText('Dave Clarke').first().waitFor();
+    await dialog(/Details/, 'mentor details');
+  });
+
+  it('admin: every list, each dialog', async () => {
+    await fresh();
+    await page.goto(`${server.url}${server.portalPath}`);
+    const form = page.getByRole('form', { name: /sign in/i });
+    await form.getByLabel('Email').fill(ADMIN.email);
+    await form.locator('input[type="password"]').fill(ADMIN.password);
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('tab', { name: /^Students \(\d+\)$/ }).waitFor();
+    titles.admin = await page.title();
+    await check('admin students');
+    await page.getByRole('button', { name: 'Register Independent Student' }).click();
+    await dialog(/register/i, 'admin register student', 'Cancel');
+    await page.getByRole('button', { name: 'Sign-in log' }).click();
+    await dialog('Admin sign-in attempts', 'sign-in log');
+    await page.getByRole('button', { name: 'Match' }).first().click();
+    await dialog(/^Match .* with a mentor$/, 'match');
+    await page.getByRole('button', { name: 'History' }).first().click();
+    await dialog(/^Account history: /, 'history');
+    for (const tab of ['Mentors', 'Training Centres', 'Placements']) {
+      await page.getByRole('tab', { name: new RegExp(`^${tab} \\(\\d+\\)$`) }).click();
+      await check(`admin ${tab}`);
+    }
+    await page.getByRole('tab', { name: /^Mentors \(\d+\)$/ }).click();
+    await page.getByRole('button', { name: 'Lock', exact: true }).first().click();
+    await dialog(/^Lock account: /, 'lock account', 'Cancel');
+    await page.getByRole('tab', { name: /^Placements \(\d+\)$/ }).click();
+    await page.getByRole('button', { name: /^(Manage|Details)$/ }).first().click();
+    await dialog(/placement/i, 'placement');
+    expect(titles.admin).toBe('Admin Dashboard · Panda');
+  });
+
+  it('has no serious or critical axe-core violation anywhere', () => {
+    expect(findings).toEqual([]);
+  });
+});

@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { apiClient } from '@panda/server/seed';
+import { expectAccessible, launchBrowser, newContext, shot, signIn, startServer, toast, type Server } from './support';
+
+/**
+ * Issue 13 on the demo data, in a real browser: the training-goal floor shown under its field, the
+ * student's mentor, signing wording, the mentor's board (grouped, searchable, collapsible), the
+ * placement request first on a phone, the centre's progress at a glance, en-GB dates and the
+ * honest offline state.
+ */
+
+const ADMIN = { email: 'ops@panda.test', password: 'admin-polish-password-1' };
+let server: Server;
+let browser: Browser;
+let logins: Record<string, { email: string; password: string }>;
+const pages: Page[] = [];
+
+async function pageAs(role: string, viewport = { width: 1366, height: 900 }): Promise<Page> {
+  const page = await (await newContext(browser, viewport)).newPage();
+  pages.push(page);
+  await signIn(page, server.url, logins[role].email, logins[role].password);
+  return page;
+}
+const view = async (page: Page, key: string, heading: string) => {
+  await page.goto(`${server.url}/dashboard?view=${key}`);
+  await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
+};
+/** The helper text under a labelled field. */
+async function helperOf(page: Page, label: string): Promise<string> {
+  const id = await page.getByRole('textbox', { name: label, exact: true }).getAttribute('aria-describedby');
+  return id ? ((await page.locator(`[id="${id}"]`).textContent()) ?? '') : '';
+}
+
+beforeAll(async () => {
+  server = await startServer({ SEED_DEMO: '1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  const list = JSON.parse(readFileSync(join(server.dataDir, 'demo-logins.json'), 'utf8')) as { role: string; email: string; password: string }[];
+  logins = Object.fromEntries(list.map((l) => [l.role, l]));
+  const call = apiClient(server.url);
+  const admin = await call<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN);
+  const { students } = await call<{ students: { id: string; Matched: boolean; placement_status: string | null }[] }>('GET', '/api/admin/users/students', undefined, admin.token);
+  const { mentors } = await call<{ mentors: { id: string }[] }>('GET', '/api/admin/users/mentors', undefined, admin.token);
+  const waiting = students.find((s) => !s.Matched && !s.placement_status)!;
+  await call('POST', '/api/admin/placements', { student_id: waiting.id, mentor_id: mentors[0].id }, admin.token);
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  for (const p of pages) await p.context().close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('issue 13 in the browser', () => {
+  it('student: sees their mentor on the overview and in Profile Settings', async () => {
+    const page = await pageAs('student');
+    for (const [key, heading] of [['overview', 'Overview'], ['profile', 'Profile Settings']]) {
+      await view(page, key, heading);
+      const mentor = page.getByRole('region', { name: 'Your mentor' });
+      for (const text of ['Dave Clarke', 'Clarke Heating & Gas Ltd', '0161 496 0000', 'office@clarke-heating.demo']) await mentor.getByText(text).waitFor();
+      expect(await mentor.getByRole('link', { name: 'office@clarke-heating.demo' }).getAttribute('href')).toBe('mailto:office@clarke-heating.demo');
+    }
+  });
+
+  it('student: a goal below the cards already signed is refused under its field, with one toast, and what was typed is kept', async () => {
+    const page = await pageAs('student');
+    await view(page, 'jobs', 'Training Jobs');
+    await page.getByText(/Last signed off \d{1,2} [A-Z][a-z]{2} \d{4}/).first().waitFor(); // en-GB "26 Nov 2026"
+    await page.getByRole('button', { name: 'Edit Training Goals' }).click();
+    const goals = page.getByRole('dialog', { name: 'Set Your Training Goals' });
+    await goals.getByLabel('Boiler Installs', { exact: true }).fill('2');
+    await goals.getByRole('button', { name: 'Save Requirements' }).click();
+    await expect.poll(() => helperOf(page, 'Boiler Installs')).toBe('Cannot be lower than the 3 job cards already signed');
+    await toast(page, 'Please correct the highlighted fields').waitFor();
+    expect(await page.getByRole('alert').count()).toBe(1);
+    expect(await goals.getByLabel('Boiler Installs', { exact: true }).inputValue()).toBe('2');
+    await expectAccessible(page, 'training goals with a refused goal', '[role="dialog"]');
+    await shot(page, 'polish-goals-floor');
+  });
+
+  it('honest offline state: a banner, lists marked out of date, a clear message that keeps what was typed, then back', async () => {
+    const page = await pageAs('student');
+    await view(page, 'jobs', 'Training Jobs');
+    await page.getByRole('button', { name: 'Edit Training Goals' }).click();
+    const goals = page.getByRole('dialog', { name: 'Set Your Training Goals' });
+    await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    await goals.getByLabel('Repair Jobs', { exact: true }).fill('7');
+    await goals.getByRole('button', { name: 'Save Requirements' }).click();
+    await toast(page, "Can't reach Panda right now, so nothing was saved.").waitFor();
+    // (The open dialog hides the page behind it from the accessibility tree; the toast speaks for it.)
+    await page.getByText("You're offline: Panda can't reach the server").waitFor();
+    await page.getByText('Possibly out of date').waitFor();
+    expect(await goals.getByLabel('Repair Jobs', { exact: true }).inputValue()).toBe('7');
+    await shot(page, 'polish-offline');
+    await goals.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('status', { name: 'Connection' }).waitFor();
+    await expectAccessible(page, 'offline banner');
+    await page.unroute('**/api/**');
+    await page.getByRole('status', { name: 'Connection' }).waitFor({ state: 'detached' });
+    expect(await page.getByText('Possibly out of date').count()).toBe(0);
+  });
+
+  it("mentor: one group per student with search and collapse, contact details once, and the signing toast names the card", async () => {
+    const page = await pageAs('mentor');
+    await view(page, 'jobs', 'Student Jobs');
+    const liam = page.getByRole('region', { name: 'Liam Turner' });
+    await liam.getByText('0161', { exact: false }).or(liam.getByText(/@/)).first().waitFor();
+    // Contact details are on the group, not repeated on each card.
+    expect(await liam.getByRole('article').first().getByText(/@/).count()).toBe(0);
+    await page.getByLabel('Search students').fill('nobody-here');
+    await page.getByText('No students match').waitFor();
+    expect(await page.getByRole('region', { name: 'Liam Turner' }).count()).toBe(0);
+    await page.getByLabel('Search students').fill('liam');
+    await liam.getByRole('button', { name: 'Hide jobs of Liam Turner' }).click();
+    expect(await liam.getByRole('article').count()).toBe(0);
+    await liam.getByRole('button', { name: 'Show jobs of Liam Turner' }).click();
+    await liam.getByRole('article', { name: 'Repair Jobs for Liam Turner' }).getByRole('button', { name: 'Mark Complete: Repair Jobs for Liam Turner' }).click();
+    const sign = page.getByRole('dialog', { name: 'Sign Off Job Card' });
+    await sign.getByLabel('Signature').fill('D. Clarke');
+    await sign.getByRole('button', { name: 'Sign & Complete' }).click();
+    await toast(page, 'Job marked as complete! (card 2 of 3 signed)').waitFor();
+  });
+
+  it('mentor on a phone: the placement request to act on comes first', async () => {
+    const page = await pageAs('mentor', { width: 390, height: 844 });
+    await view(page, 'overview', 'Overview');
+    const request = page.getByRole('region', { name: 'Placement requests' });
+    await request.waitFor();
+    const requestTop = (await request.boundingBox())!.y;
+    const statusTop = (await page.getByRole('heading', { name: 'Mentor Status' }).boundingBox())!.y;
+    expect(requestTop).toBeLessThan(statusTop);
+    await shot(page, 'polish-mentor-phone');
+  });
+
+  it("centre: each student card shows the trainee's progress, and the details say '+1 more job'", async () => {
+    const page = await pageAs('training centre');
+    await view(page, 'students', 'Students');
+    const liam = page.getByRole('article', { name: 'Liam Turner' });
+    await expect.poll(() => liam.getByTestId('student-progress').textContent()).toMatch(/^\d+ of 18 cards signed \(\d+%\)$/);
+    await liam.getByRole('progressbar', { name: 'Progress of Liam Turner' }).waitFor();
+    await liam.getByRole('button', { name: /open relationship details/ }).click();
+    await page.getByRole('dialog').getByText('+1 more job...').waitFor();
+  });
+});

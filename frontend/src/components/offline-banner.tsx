@@ -1,0 +1,63 @@
+import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Chip from '@mui/material/Chip';
+import { useEffect } from 'react';
+import { apiReachable, selectApiReachable } from '../lib/connectivity';
+import { useAppDispatch, useAppSelector } from '../lib/hooks';
+
+/** How often the banner asks /api/health whether the API is back. */
+export const OFFLINE_PROBE_MS = 3000;
+
+/**
+ * Shown at the top of every page while the API does not answer (issue 13): says so, and that what
+ * is on screen may be out of date. It probes /api/health; once it answers, the banner goes and the
+ * queries refetch (RTK Query's refetch on reconnect).
+ */
+export function OfflineBanner() {
+  const reachable = useAppSelector(selectApiReachable);
+  const dispatch = useAppDispatch();
+
+  useEffect(() => {
+    if (reachable) return;
+    let stopped = false;
+    const probe = async () => {
+      try {
+        const res = await fetch('/api/health', { cache: 'no-store' });
+        if (res.ok && !stopped) {
+          dispatch(apiReachable());
+          window.dispatchEvent(new Event('online'));
+        }
+      } catch {
+        /* still unreachable */
+      }
+    };
+    const timer = setInterval(() => void probe(), OFFLINE_PROBE_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [dispatch, reachable]);
+
+  if (reachable) return null;
+  return (
+    <Alert
+      severity="warning"
+      variant="filled"
+      icon={<CloudOffOutlined />}
+      role="status"
+      aria-label="Connection"
+      sx={{ borderRadius: 0, bgcolor: '#7c2d12', color: '#fff' }}
+    >
+      <AlertTitle sx={{ mb: 0.25 }}>You're offline: Panda can't reach the server</AlertTitle>
+      Lists on screen may be out of date, and changes can't be saved until the connection is back. We'll reconnect automatically.
+    </Alert>
+  );
+}
+
+/** Marks cached lists while the API is unreachable: 'Possibly out of date'. */
+export function StaleMark() {
+  const reachable = useAppSelector(selectApiReachable);
+  if (reachable) return null;
+  return <Chip size="small" variant="outlined" icon={<CloudOffOutlined />} label="Possibly out of date" sx={{ fontWeight: 600, color: '#7c2d12', borderColor: '#7c2d12', '& .MuiChip-icon': { color: '#7c2d12' } }} />;
+}
