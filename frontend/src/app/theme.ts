@@ -44,7 +44,7 @@ export function createAppTheme(noAnimations = animationsDisabled()) {
       secondary: { main: BRAND.flameText, light: BRAND.flame, contrastText: '#fff' },
       success: { main: '#15803d' },
       warning: { main: '#b45309' },
-      error: { main: '#dc2626' },
+      error: { main: '#b91c1c' }, // 4.5:1 and more on white and on hovered table rows (#f5f5f5)
       info: { main: '#0284c7' },
       background: { default: BRAND.background, paper: '#ffffff' },
       text: { primary: BRAND.ink, secondary: '#475569' },
