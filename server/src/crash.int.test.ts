@@ -1,38 +1,18 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startChildServer } from './testing/child-server';
 import { SqliteEventStore } from '@panda/events/sqlite-event-store';
 import { SqliteReadStore } from '@panda/projections/sqlite-read-store';
 import { ProjectionRunner } from '@panda/projections/runner';
 import { allProjections } from './projections';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
 
-/** Starts `npm start`'s entry point as its own process on a free port; resolves with its URL. */
-function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string; exited: Promise<void> }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'warn', JWT_SECRET: 'crash-test-secret-crash-test-secret-123' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    const exited = new Promise<void>((r) => child.once('exit', () => r()));
-    let out = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /running at (http:\/\/\S+)/.exec(out);
-      if (m && /Ready in/.test(out)) resolve({ child, url: m[1], exited });
-    });
-    child.stderr!.on('data', (d) => (out += d));
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before it was ready:\n${out}`)));
-  });
-}
+const startServer = (dataDir: string, env: Record<string, string> = {}) => startChildServer(dataDir, { JWT_SECRET: 'crash-test-secret-crash-test-secret-123', ...env }, children);
 
 const signUp = (url: string, email: string) =>
   fetch(`${url}/api/auth/signup`, {

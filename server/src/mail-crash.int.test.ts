@@ -1,17 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startChildServer } from './testing/child-server';
 import { SqliteEventStore } from '@panda/events/sqlite-event-store';
 import { SqliteReadStore } from '@panda/projections/sqlite-read-store';
 import { reactorCheckpointName } from './reactors/reactor';
 import { MAIL_REACTOR } from './reactors/mail';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const children: ChildProcess[] = [];
 const sockets: Socket[] = [];
 afterAll(() => {
@@ -19,25 +18,7 @@ afterAll(() => {
   sockets.forEach((s) => s.destroy());
 });
 
-function startServer(dataDir: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; exited: Promise<void> }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'warn', JWT_SECRET: 'mail-crash-secret-mail-crash-secret-1', SMTP_URL: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    const exited = new Promise<void>((r) => child.once('exit', () => r()));
-    let out = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /running at (http:\/\/\S+)/.exec(out);
-      if (m && /Ready in/.test(out)) resolve({ child, url: m[1], exited });
-    });
-    child.stderr!.on('data', (d) => (out += d));
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before it was ready:\n${out}`)));
-  });
-}
+const startServer = (dataDir: string, env: Record<string, string> = {}) => startChildServer(dataDir, { JWT_SECRET: 'mail-crash-secret-mail-crash-secret-1', SMTP_URL: '', ...env }, children);
 
 const post = (url: string, path: string, body: unknown) => fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 const outbox = (dataDir: string, to: string) => {
