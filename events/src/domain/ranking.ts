@@ -1,4 +1,4 @@
-import { JOB_TYPES, type JobType } from '@panda/events/catalogue/training';
+import { JOB_TYPES, type JobType } from '../catalogue/training';
 import { distanceKm, locate } from './outcodes';
 
 /**
@@ -21,7 +21,9 @@ export const CAPACITY_POINTS = 20;
 export const QUALIFICATION_POINTS = 30;
 export const DISTANCE_HORIZON_KM = 100;
 
-export type QualificationKey = 'Qualified_Boilers' | 'Qualified_Cookers' | 'Qualified_Gas_Fires' | 'Qualified_Gas_Meters' | 'Qualified_LPG' | 'Qualified_Commercial';
+/** The mentor profile's qualification flags (catalogue/profiles.ts), in the profile form's order. */
+export const QUALIFICATION_KEYS = ['Qualified_Boilers', 'Qualified_Cookers', 'Qualified_Gas_Fires', 'Qualified_Gas_Meters', 'Qualified_LPG', 'Qualified_Commercial'] as const;
+export type QualificationKey = (typeof QUALIFICATION_KEYS)[number];
 
 /**
  * Which mentor qualification covers a job type (any one of the list). Pipework is general gas
