@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { spec } from '../shared/given-when-then';
 import { accountDecider, decideSignIn, emailClaimDecider, initialAccountState, TEMPORARY_PASSWORD_EXPIRED, type AccountEvent } from './decider';
-import { HttpError } from '@panda/platform/errors';
+import { DomainError } from '../shared/domain-errors';
 
 const signedUp = (role: 'mentor' | 'training_centre' = 'mentor'): AccountEvent => ({
   type: 'AccountSignedUp',
@@ -126,9 +126,8 @@ describe('sign-in with a temporary password (7 days)', () => {
     } catch (err) {
       caught = err;
     }
-    expect(caught).toBeInstanceOf(HttpError);
-    expect((caught as HttpError).status).toBe(401);
-    expect((caught as HttpError).message).toBe(TEMPORARY_PASSWORD_EXPIRED);
+    expect(caught).toBeInstanceOf(DomainError);
+    expect(caught).toMatchObject({ kind: 'unauthenticated', message: TEMPORARY_PASSWORD_EXPIRED });
   };
 
   it('registers a student with a temporary password that expires 7 days later', () => {
