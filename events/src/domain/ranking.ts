@@ -1,3 +1,4 @@
+import type { JobRequirements } from '../catalogue/accounts';
 import { JOB_TYPES, type JobType } from '../catalogue/training';
 import { distanceKm, locate } from './outcodes';
 
@@ -180,3 +181,11 @@ export function rankMentors(student: StudentForRanking, mentors: MentorForRankin
 export function neededJobTypes(required: Record<JobType, number>, completed: Partial<Record<JobType, number>>): JobType[] {
   return JOB_TYPES.filter((t) => (required[t] ?? 0) > (completed[t] ?? 0));
 }
+
+/** A student's requirements (the events' keys) per job type as the product names them. */
+export const requiredPerJobType = (r: JobRequirements): Record<JobType, number> => ({
+  'Boiler Installs': r.boilerInstalls,
+  'Boiler Service': r.boilerService,
+  Pipework: r.pipework,
+  Repair: r.repair,
+});

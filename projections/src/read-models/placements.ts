@@ -1,6 +1,5 @@
-import type { JobRequirements } from '@panda/events/catalogue/accounts';
-import { JOB_TYPES, REQUIREMENT_KEY, type JobType } from '@panda/events/catalogue/training';
-import { QUALIFICATION_KEYS, type QualificationKey } from '@panda/events/domain/ranking';
+import type { JobType } from '@panda/events/catalogue/training';
+import { QUALIFICATION_KEYS, requiredPerJobType, type QualificationKey } from '@panda/events/domain/ranking';
 import type { ProjectionContext } from '../projection';
 import type { Doc } from '../read-store';
 import { collection } from '../typed-collection';
@@ -108,11 +107,6 @@ export const studentPlacements = collection<StudentPlacementDoc>(STUDENT_PLACEME
 export const placementParties = collection<PartyDoc>(PLACEMENT_PARTIES);
 
 const zeroes = (): Record<JobType, number> => ({ 'Boiler Installs': 0, 'Boiler Service': 0, Pipework: 0, Repair: 0 });
-const requiredFrom = (r: JobRequirements): Record<JobType, number> => {
-  const out = zeroes();
-  for (const t of JOB_TYPES) out[t] = r[REQUIREMENT_KEY[t]];
-  return out;
-};
 /** A text field of the business profile: trimmed, null when blank. */
 const text = (v: string): string | null => v.trim() || null;
 
@@ -296,7 +290,7 @@ export const placementsProjection = defineProjection({
     },
     StudentRegistered: ({ time, data: d }, ctx) => {
       placementParties.in(ctx).put({ ...newParty(d.accountId, 'student', d), centre_id: d.centreId, Postcode: d.postcode });
-      studentPlacements.in(ctx).put(newStudent(d.accountId, d.centreId, time, requiredFrom(d.requirements)));
+      studentPlacements.in(ctx).put(newStudent(d.accountId, d.centreId, time, requiredPerJobType(d.requirements)));
     },
     // Profile Settings: `changes` holds only the fields that changed.
     ProfileChanged: async ({ time, data: d }, ctx) => {
@@ -327,7 +321,7 @@ export const placementsProjection = defineProjection({
       if (p) await renameInPlacements(ctx, p, time);
     },
     RequirementsSet: async ({ time, data: d }, ctx) => {
-      await studentPlacements.in(ctx).update(d.studentId, (s) => Object.assign(s, { required: requiredFrom(d.requirements), updated_at: time }));
+      await studentPlacements.in(ctx).update(d.studentId, (s) => Object.assign(s, { required: requiredPerJobType(d.requirements), updated_at: time }));
     },
     PlacementProposed: async (e, ctx) => putPlacement(ctx, e.time, await placementFromProposal(e, ctx)),
     PlacementAccepted: placementChange((p, e) => Object.assign(p, { Status: 'active', Placed_At: e.time })),
