@@ -174,6 +174,16 @@ const mustExist = (state: AccountState) => {
   return state.id;
 };
 
+export const DATE_OF_BIRTH_IN_FUTURE = 'Date of birth cannot be in the future';
+
+/**
+ * The rules about a registration's own fields, decided at `now` (the command's time): the service
+ * asks before it claims the e-mail address, so a refused registration records nothing.
+ */
+export function checkRegistration(registration: Pick<StudentRegistration, 'dateOfBirth'>, now: string) {
+  if (registration.dateOfBirth && registration.dateOfBirth > now.slice(0, 10)) throw badRequest([{ field: 'Date_Of_Birth', message: DATE_OF_BIRTH_IN_FUTURE }]);
+}
+
 export function decideAccount(command: AccountCommand, state: AccountState): AccountEvent[] {
   switch (command.type) {
     case 'SignUp': {
@@ -192,6 +202,7 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       return [{ type: 'AuditorProvisioned', data }];
     }
     case 'RegisterStudent': {
+      checkRegistration(command, command.now);
       if (state.exists) throw conflict('An account with this email already exists');
       const { type: _t, centreVetted, now, ...data } = command;
       if (data.centreId !== null && centreVetted !== true) throw forbidden(CENTRE_NOT_VETTED);
