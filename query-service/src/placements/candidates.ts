@@ -1,5 +1,5 @@
-import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
-import { PLACEMENTS, PLACEMENT_PARTIES, STUDENT_PLACEMENTS, type PartyDoc, type PlacementDoc, type StudentPlacementDoc } from '@panda/projections/read-models/placements';
+import { accounts } from '@panda/projections/read-models/accounts';
+import { placementParties, placements, studentPlacements, type StudentPlacementDoc } from '@panda/projections/read-models/placements';
 import type { ReadStore } from '@panda/projections/read-store';
 import type { JobType } from '@panda/events/catalogue/training';
 import { neededJobTypes, type Candidate } from '@panda/events/domain/ranking';
@@ -27,18 +27,19 @@ export interface CandidateList {
 
 /** Eligible mentors for a student, ranked with reasons; null when there is no such student. */
 export async function candidatesFor(readStore: ReadStore, studentId: string): Promise<CandidateList | null> {
-  const student = (await readStore.get(ACCOUNTS, studentId)) as AccountDoc | null;
+  const [accountDocs, parties] = [accounts.from(readStore), placementParties.from(readStore)];
+  const student = await accountDocs.get(studentId);
   if (!student || student.role !== 'student') return null;
-  const [sp, studentParty, mentors, parties, history] = await Promise.all([
-    readStore.get(STUDENT_PLACEMENTS, studentId) as Promise<StudentPlacementDoc | null>,
-    readStore.get(PLACEMENT_PARTIES, studentId) as Promise<PartyDoc | null>,
-    readStore.find(ACCOUNTS, { role: 'mentor' }) as Promise<AccountDoc[]>,
-    readStore.find(PLACEMENT_PARTIES, { role: 'mentor' }) as Promise<PartyDoc[]>,
-    readStore.find(PLACEMENTS, { student_id: studentId }) as Promise<PlacementDoc[]>,
+  const [sp, studentParty, mentors, mentorParties, history] = await Promise.all([
+    studentPlacements.from(readStore).get(studentId),
+    parties.get(studentId),
+    accountDocs.find({ role: 'mentor' }),
+    parties.find({ role: 'mentor' }),
+    placements.from(readStore).find({ student_id: studentId }),
   ]);
-  const centre = student.centre_id ? ((await readStore.get(ACCOUNTS, student.centre_id)) as AccountDoc | null) : null;
-  const partyOf = new Map(parties.map((p) => [p.id, p]));
-  const declined = new Map(history.filter((p) => p.decline_reason).map((p) => [p.mentor_id, p.decline_reason as string]));
+  const centre = student.centre_id ? await accountDocs.get(student.centre_id) : null;
+  const partyOf = new Map(mentorParties.map((p) => [p.id, p]));
+  const declined = new Map(history.flatMap((p) => (p.decline_reason ? [[p.mentor_id, p.decline_reason] as const] : [])));
   const postcode = studentParty?.Postcode ?? student.Postcode ?? null;
   const required = sp?.required ?? { 'Boiler Installs': 0, 'Boiler Service': 0, Pipework: 0, Repair: 0 };
   const needs = neededJobTypes(required, sp?.completed ?? {});
