@@ -16,6 +16,7 @@ import type { EventStore } from '@panda/events/event-store';
 import type { ReadStore } from '@panda/projections/read-store';
 import type { BlobStore } from '@panda/platform/blob-store';
 import type { CommandDeps } from '@panda/command-service/shared/deps';
+import { domainErrorsToHttp } from '@panda/command-service/shared/http-edge';
 import { minPosition, type QueryDeps } from '@panda/query-service/shared/deps';
 import { LiveHub } from '@panda/query-service/live/hub';
 import { allProjections } from './projections';
@@ -127,6 +128,7 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
     if (parts.queries) for (const r of queryRouters(queryDeps)) app.use(r);
     if (parts.web) app.use(webApp(config.adminPortalPath));
     app.use('/api', notFoundHandler);
+    app.use(domainErrorsToHttp);
     app.use(errorHandler(logger));
     server = createServer(app);
     server.requestTimeout = 60_000;

@@ -1,7 +1,7 @@
 import type { EventsOf } from '@panda/events/define';
 import { accountEvents, type AccountRole, type JobRequirements } from '@panda/events/catalogue/accounts';
 import { EDITABLE_PROFILE_FIELDS, SETTINGS_BUSINESS_FIELDS, profileEvents, type MentorProfile, type ProfileChanges, type RecordedMentorProfile } from '@panda/events/catalogue/profiles';
-import { HttpError, conflict, forbidden, notFound } from '@panda/platform/errors';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../shared/domain-errors';
 import type { Decider } from '../shared/decider';
 
 export type AccountEvent = EventsOf<typeof accountEvents> | EventsOf<typeof profileEvents>;
@@ -174,6 +174,16 @@ const mustExist = (state: AccountState) => {
   return state.id;
 };
 
+export const DATE_OF_BIRTH_IN_FUTURE = 'Date of birth cannot be in the future';
+
+/**
+ * The rules about a registration's own fields, decided at `now` (the command's time): the service
+ * asks before it claims the e-mail address, so a refused registration records nothing.
+ */
+export function checkRegistration(registration: Pick<StudentRegistration, 'dateOfBirth'>, now: string) {
+  if (registration.dateOfBirth && registration.dateOfBirth > now.slice(0, 10)) throw badRequest([{ field: 'Date_Of_Birth', message: DATE_OF_BIRTH_IN_FUTURE }]);
+}
+
 export function decideAccount(command: AccountCommand, state: AccountState): AccountEvent[] {
   switch (command.type) {
     case 'SignUp': {
@@ -192,6 +202,7 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       return [{ type: 'AuditorProvisioned', data }];
     }
     case 'RegisterStudent': {
+      checkRegistration(command, command.now);
       if (state.exists) throw conflict('An account with this email already exists');
       const { type: _t, centreVetted, now, ...data } = command;
       if (data.centreId !== null && centreVetted !== true) throw forbidden(CENTRE_NOT_VETTED);
@@ -231,7 +242,7 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
     case 'Lock':
     case 'Unlock': {
       const accountId = mustExist(state);
-      if (state.role === 'admin') throw new HttpError(403, 'Admin accounts cannot be locked here');
+      if (state.role === 'admin') throw forbidden('Admin accounts cannot be locked here');
       const locking = command.type === 'Lock';
       if (state.locked === locking) return [];
       if (!locking) return [{ type: 'AccountUnlocked', data: { accountId, reason: command.reason } }];
@@ -243,7 +254,7 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
     case 'Vet':
     case 'Unvet': {
       const accountId = mustExist(state);
-      if (state.role !== 'mentor' && state.role !== 'training_centre') throw new HttpError(400, 'Only mentors and training centres are vetted');
+      if (state.role !== 'mentor' && state.role !== 'training_centre') throw badRequest('Only mentors and training centres are vetted');
       const vetting = command.type === 'Vet';
       if (state.vetted === vetting) return [];
       return [{ type: vetting ? 'AccountVetted' : 'AccountUnvetted', data: { accountId, reason: command.reason } }];
@@ -270,7 +281,7 @@ const expiresAfterEvent = (event: AccountEvent) => {
  */
 export function decideSignIn(state: AccountState, matched: 'password' | 'temporary', now: Date): { mustChangePassword: boolean } {
   const expiresAt = matched === 'temporary' ? state.temporaryPasswordExpiresAt : state.passwordExpiresAt;
-  if (expiresAt && now.getTime() >= Date.parse(expiresAt)) throw new HttpError(401, TEMPORARY_PASSWORD_EXPIRED);
+  if (expiresAt && now.getTime() >= Date.parse(expiresAt)) throw unauthorized(TEMPORARY_PASSWORD_EXPIRED);
   return { mustChangePassword: state.mustChangePassword || matched === 'temporary' };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { spec } from '../shared/given-when-then';
-import { accountDecider, decideSignIn, emailClaimDecider, initialAccountState, TEMPORARY_PASSWORD_EXPIRED, type AccountEvent } from './decider';
-import { HttpError } from '@panda/platform/errors';
+import { accountDecider, checkRegistration, decideSignIn, emailClaimDecider, initialAccountState, TEMPORARY_PASSWORD_EXPIRED, type AccountEvent } from './decider';
+import { DomainError } from '../shared/domain-errors';
 
 const signedUp = (role: 'mentor' | 'training_centre' = 'mentor'): AccountEvent => ({
   type: 'AccountSignedUp',
@@ -126,9 +126,8 @@ describe('sign-in with a temporary password (7 days)', () => {
     } catch (err) {
       caught = err;
     }
-    expect(caught).toBeInstanceOf(HttpError);
-    expect((caught as HttpError).status).toBe(401);
-    expect((caught as HttpError).message).toBe(TEMPORARY_PASSWORD_EXPIRED);
+    expect(caught).toBeInstanceOf(DomainError);
+    expect(caught).toMatchObject({ kind: 'unauthenticated', message: TEMPORARY_PASSWORD_EXPIRED });
   };
 
   it('registers a student with a temporary password that expires 7 days later', () => {
@@ -136,6 +135,17 @@ describe('sign-in with a temporary password (7 days)', () => {
       .given([])
       .when({ type: 'RegisterStudent', ...(registered().data as object), now: '2026-03-01T10:00:00.000Z', centreVetted: true } as never)
       .then([registered({ temporaryPasswordExpiresAt: '2026-03-08T10:00:00.000Z' })]);
+  });
+
+  it('refuses a date of birth after the day the registration is made, and takes that very day', () => {
+    const register = (dateOfBirth: string, now: string) => ({ type: 'RegisterStudent', ...(registered().data as object), dateOfBirth, now, centreVetted: true }) as never;
+    account.given([]).when(register('2026-03-02', '2026-03-01T23:59:59.000Z')).thenThrows(400, 'Date_Of_Birth: Date of birth cannot be in the future');
+    account
+      .given([])
+      .when(register('2026-03-01', '2026-03-01T00:00:00.000Z'))
+      .then([registered({ dateOfBirth: '2026-03-01', temporaryPasswordExpiresAt: '2026-03-08T00:00:00.000Z' })]);
+    expect(() => checkRegistration({ dateOfBirth: '2026-03-02' }, '2026-03-01T10:00:00.000Z')).toThrow(DomainError);
+    expect(() => checkRegistration({ dateOfBirth: null }, '2026-03-01T10:00:00.000Z')).not.toThrow();
   });
 
   it("a registered student's first password works for 7 days, then is refused with a clear message", () => {

@@ -5,6 +5,7 @@ import { badRequest, notFound } from '@panda/platform/errors';
 import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
 import { JOBS, jobView, type JobDoc } from '@panda/projections/read-models/training';
 import { handle } from '../shared/decider';
+import { logIndexOf } from '../shared/log-index';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
 import { isCalendarDate, isIsoDateTime, optionalText } from '../shared/fields';
 import { trainingDecider } from '../training/decider';
@@ -34,9 +35,10 @@ export function jobRoutes(deps: CommandDeps): Router {
   r.put('/api/jobs/:id/complete', authenticate(deps.authenticator), requireRole('mentor'), async (req, res) => {
     const { id: mentorId } = authOf(req);
     const body = validate(completeSchema, req.body);
-    // The read model only says which student's stream holds the job; the decision is the stream's.
-    const job = (await deps.readStore.get(JOBS, String(req.params.id))) as JobDoc | null;
-    if (!job) throw notFound('Job not found');
+    // The write side's log index says which student's stream holds the job; the decision is the stream's.
+    const jobId = String(req.params.id);
+    const studentId = await logIndexOf(deps.store).studentOfJob(jobId);
+    if (!studentId) throw notFound('Job not found');
     const now = deps.clock();
     const s = body.mentor_signature;
     const signature = {
@@ -51,9 +53,9 @@ export function jobRoutes(deps: CommandDeps): Router {
     const latest = now.getTime() + 24 * 3600_000;
     if (Date.parse(completedAt) > latest) throw badRequest([{ field: 'completed_at', message: 'The completion time cannot be in the future' }]);
     if (Date.parse(signature.timestamp) > latest) throw badRequest([{ field: 'mentor_signature.timestamp', message: 'The signature time cannot be in the future' }]);
-    const result = await handle(deps.store, accountStream(job.Student_ID), trainingDecider, { type: 'SignJobCard', jobId: job.id, mentorId, signature, completedAt }, metaFor(req, deps));
+    const result = await handle(deps.store, accountStream(studentId), trainingDecider, { type: 'SignJobCard', jobId, mentorId, signature, completedAt }, metaFor(req, deps));
     await deps.waitForProjections(result.position);
-    const updated = (await deps.readStore.get(JOBS, job.id)) as JobDoc;
+    const updated = (await deps.readStore.get(JOBS, jobId)) as JobDoc;
     sendResult(res, 200, result.position, { success: true, message: 'Job marked as complete!', job: jobView(updated) });
   });
 

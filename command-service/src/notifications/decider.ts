@@ -1,6 +1,6 @@
 import type { EventsOf } from '@panda/events/define';
 import { notificationEvents } from '@panda/events/catalogue/notifications';
-import { HttpError, conflict, forbidden, notFound } from '@panda/platform/errors';
+import { badRequest, conflict, forbidden, notFound } from '../shared/domain-errors';
 import type { Decider } from '../shared/decider';
 
 /**
@@ -126,7 +126,7 @@ export function decideAnnouncement(command: AnnouncementCommand, state: Announce
   const { senderRole } = command;
   if (senderRole !== 'training_centre' && senderRole !== 'mentor') throw forbidden('Only training centres and mentors send announcements');
   if (state.published) throw conflict('This announcement was already sent');
-  if (command.recipientIds.length === 0) throw new HttpError(400, [{ field: 'recipient_ids', message: 'Please select at least one student' }]);
+  if (command.recipientIds.length === 0) throw badRequest([{ field: 'recipient_ids', message: 'Please select at least one student' }]);
   // Ruling 22: any recipient outside the sender's own students refuses the whole announcement.
   const allowed = new Set(command.allowedRecipientIds);
   if (command.recipientIds.some((id) => !allowed.has(id))) throw forbidden(NOT_YOUR_STUDENTS);

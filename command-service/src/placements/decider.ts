@@ -1,5 +1,5 @@
 import { JOB_TYPES, REQUIREMENT_KEY } from '@panda/events/catalogue/training';
-import { HttpError, conflict, notFound } from '@panda/platform/errors';
+import { conflict, notFound } from '../shared/domain-errors';
 import type { AccountEvent } from '../accounts/decider';
 import type { Decider } from '../shared/decider';
 import { activePlacement, evolveTraining, initialTrainingState, jobOfType, pendingPlacement, type TrainingEvent, type TrainingState } from '../training/state';
@@ -126,7 +126,7 @@ export function decidePlacement(command: PlacementCommand, state: PlacementDecid
           return;
         }
         const jobId = command.newJobIds[i];
-        if (!jobId) throw new HttpError(500, 'No id for a new job');
+        if (!jobId) throw new Error('No id for a new job');
         events.push({ type: 'JobOpened', data: { jobId, studentId, placementId: p.placementId, mentorId: p.mentorId, jobType, totalCount: required } });
       });
       return events;

@@ -195,8 +195,13 @@ describe('proposing, accepting, declining and ending placements', () => {
   });
 
   it('a later placement takes over the jobs the student already has', async () => {
+    const listed = (await app.call('GET', `/api/admin/placements/candidates?student_id=${student.user.id}`, undefined, admin)).body.candidates;
+    const shown = listed.find((x: { id: string }) => x.id === nearUnqualified.user.id);
     const third = await app.call('POST', '/api/admin/placements', { student_id: student.user.id, mentor_id: nearUnqualified.user.id }, admin);
     expect(third.status).toBe(201);
+    // The command ranks from the write side's own facts, and records what the admin was shown.
+    expect(shown.not_qualified_for.length).toBeGreaterThan(0);
+    expect((await eventsOf('PlacementProposed')).at(-1)?.reasons).toEqual([shown.rank_reason, ...shown.reasons]);
     expect((await app.call('POST', `/api/placement-requests/${third.body.placement_id}/accept`, undefined, nearUnqualified.token)).status).toBe(200);
     const moved = await eventsOf('JobReassigned');
     expect(moved).toHaveLength(4);

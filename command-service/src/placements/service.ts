@@ -1,13 +1,18 @@
 import type { AppendMeta } from '@panda/events/envelope';
 import { accountStream } from '@panda/events/catalogue/accounts';
-import { JOB_TYPES } from '@panda/events/catalogue/training';
-import { notFound } from '@panda/platform/errors';
-import { PLACEMENTS, type PlacementDoc } from '@panda/projections/read-models/placements';
-import { candidatesFor } from '@panda/query-service/placements/candidates';
-import { handle } from '../shared/decider';
+import { JOB_TYPES, type JobType } from '@panda/events/catalogue/training';
+import { matchMentors, proposalReasons } from '@panda/events/domain/candidates';
+import { neededJobTypes, requiredPerJobType } from '@panda/events/domain/ranking';
+import { handle, load } from '../shared/decider';
 import type { CommandDeps } from '../shared/deps';
+import { notFound } from '../shared/domain-errors';
+import { logIndexOf, type PlacementRoute } from '../shared/log-index';
 import { accountDecider, initialAccountState, type AccountEvent } from '../accounts/decider';
+import { loadAccount } from '../accounts/service';
+import { evolveTraining, initialTrainingState } from '../training/state';
 import { placementDecider, type MentorFacts, type PlacementCommand } from './decider';
+
+const trainingState = { initialState: initialTrainingState, evolve: evolveTraining };
 
 /** The event type issue 4 records when a mentor's profile form succeeds. */
 export const MENTOR_PROFILE_SAVED = 'MentorProfileSaved';
@@ -27,12 +32,26 @@ export async function mentorFacts(deps: Pick<CommandDeps, 'store'>, mentorId: st
 const run = (deps: CommandDeps, studentId: string, command: PlacementCommand, meta: AppendMeta) =>
   handle(deps.store, accountStream(studentId), placementDecider, command, meta);
 
+/**
+ * Why this mentor is suggested for the student, as the admin's Match list ranks them (rank among
+ * the eligible mentors, then distance, capacity and qualifications), from the write side's own
+ * facts: the student's stream, and the mentors and placements the log index folds from the log.
+ */
+async function rankingReasons(deps: CommandDeps, studentId: string, mentorId: string): Promise<string[]> {
+  const [student, { state: training }] = await Promise.all([loadAccount(deps, studentId), load(deps.store, accountStream(studentId), trainingState)]);
+  const completed: Partial<Record<JobType, number>> = {};
+  for (const j of Object.values(training.jobs)) completed[j.jobType] = (completed[j.jobType] ?? 0) + j.completedCount;
+  const index = logIndexOf(deps.store);
+  const declinedBy = new Map((await index.placementsOf(studentId)).flatMap((p) => (p.declineReason ? [[p.mentorId, p.declineReason] as const] : [])));
+  const needs = neededJobTypes(requiredPerJobType(training.requirements), completed);
+  const { candidates } = matchMentors({ postcode: student.postcode, needs }, await index.mentorsForMatching(declinedBy));
+  return proposalReasons(candidates.find((c) => c.id === mentorId));
+}
+
 /** An admin proposes placing a student with a mentor (pending until the mentor accepts). */
 export async function proposePlacement(deps: CommandDeps, input: { studentId: string; mentorId: string; notes: string | null }, meta: AppendMeta) {
   const mentor = await mentorFacts(deps, input.mentorId);
-  const ranked = mentor.isMentor ? await candidatesFor(deps.readStore, input.studentId) : null;
-  const candidate = ranked?.candidates.find((c) => c.id === input.mentorId);
-  const reasons = candidate ? [candidate.rank_reason, ...candidate.reasons] : [];
+  const reasons = mentor.isMentor ? await rankingReasons(deps, input.studentId, input.mentorId) : [];
   const result = await run(
     deps,
     input.studentId,
@@ -49,33 +68,33 @@ export async function proposePlacement(deps: CommandDeps, input: { studentId: st
   return { placementId: placementId!, position: result.position };
 }
 
-/** Finds the student stream that holds a placement (routing only; the decider checks everything). */
-async function placementStudent(deps: CommandDeps, placementId: string): Promise<PlacementDoc> {
-  const doc = (await deps.readStore.get(PLACEMENTS, placementId)) as PlacementDoc | null;
-  if (!doc) throw notFound('Placement not found');
-  return doc;
+/** Which student's stream holds a placement: the write side's log index (the decider checks everything). */
+async function placementStudent(deps: CommandDeps, placementId: string): Promise<PlacementRoute> {
+  const placement = await logIndexOf(deps.store).placement(placementId);
+  if (!placement) throw notFound('Placement not found');
+  return placement;
 }
 
 export async function acceptPlacement(deps: CommandDeps, placementId: string, mentorId: string, meta: AppendMeta) {
-  const doc = await placementStudent(deps, placementId);
-  if (doc.mentor_id !== mentorId) throw notFound('Placement request not found');
+  const placement = await placementStudent(deps, placementId);
+  if (placement.mentorId !== mentorId) throw notFound('Placement request not found');
   const mentor = await mentorFacts(deps, mentorId);
-  const result = await run(deps, doc.student_id, { type: 'AcceptPlacement', placementId, mentorId, mentor, newJobIds: JOB_TYPES.map(() => deps.newId()) }, meta);
+  const result = await run(deps, placement.studentId, { type: 'AcceptPlacement', placementId, mentorId, mentor, newJobIds: JOB_TYPES.map(() => deps.newId()) }, meta);
   await deps.waitForProjections(result.position);
-  return { position: result.position, studentId: doc.student_id };
+  return { position: result.position, studentId: placement.studentId };
 }
 
 export async function declinePlacement(deps: CommandDeps, placementId: string, mentorId: string, reason: string, meta: AppendMeta) {
-  const doc = await placementStudent(deps, placementId);
-  if (doc.mentor_id !== mentorId) throw notFound('Placement request not found');
-  const result = await run(deps, doc.student_id, { type: 'DeclinePlacement', placementId, mentorId, reason }, meta);
+  const placement = await placementStudent(deps, placementId);
+  if (placement.mentorId !== mentorId) throw notFound('Placement request not found');
+  const result = await run(deps, placement.studentId, { type: 'DeclinePlacement', placementId, mentorId, reason }, meta);
   await deps.waitForProjections(result.position);
   return { position: result.position };
 }
 
 export async function endPlacement(deps: CommandDeps, placementId: string, status: 'completed' | 'cancelled', notes: string | null, meta: AppendMeta) {
-  const doc = await placementStudent(deps, placementId);
-  const result = await run(deps, doc.student_id, { type: 'EndPlacement', placementId, status, notes }, meta);
+  const { studentId } = await placementStudent(deps, placementId);
+  const result = await run(deps, studentId, { type: 'EndPlacement', placementId, status, notes }, meta);
   await deps.waitForProjections(result.position);
   return { position: result.position };
 }

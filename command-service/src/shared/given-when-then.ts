@@ -1,10 +1,12 @@
 import { expect } from 'vitest';
 import type { AnyEvent, Decider } from './decider';
-import { HttpError } from '@panda/platform/errors';
+import { DomainError } from './domain-errors';
+import { httpStatusOf } from './http-edge';
 
 /**
  * Given events, when a command, then events (or an error):
  *   spec(decider).given([...]).when(cmd).then([...]) / .thenThrows(409, 'message')
+ * (a refusal is a DomainError; the status is the one its kind answers at the edge)
  */
 export function spec<C, S, E extends AnyEvent>(decider: Decider<C, S, E>) {
   return {
@@ -24,9 +26,9 @@ export function spec<C, S, E extends AnyEvent>(decider: Decider<C, S, E>) {
               } catch (err) {
                 caught = err;
               }
-              expect(caught, 'the command should have been refused').toBeInstanceOf(HttpError);
-              expect((caught as HttpError).status).toBe(status);
-              if (message !== undefined) expect((caught as HttpError).message).toMatch(message);
+              if (!(caught instanceof DomainError)) return expect.fail(`the command should have been refused with a DomainError, got ${String(caught)}`);
+              expect(httpStatusOf(caught), `refused as ${caught.kind}`).toBe(status);
+              if (message !== undefined) expect(caught.message).toMatch(message);
             },
           };
         },

@@ -96,6 +96,15 @@ describe('POST /api/register-student', () => {
     expect(mentorEmail.status).toBe(409);
   });
 
+  it('refuses a date of birth in the future (decided at the time of the command), without holding the email', async () => {
+    const tomorrow = new Date(app.platform.commandDeps.clock().getTime() + 86_400_000).toISOString().slice(0, 10);
+    const body = registration({ Date_Of_Birth: tomorrow });
+    const r = await app.call('POST', '/api/register-student', body, north.token);
+    expect(r.status).toBe(400);
+    expect(r.body.detail).toEqual([{ field: 'Date_Of_Birth', message: 'Date of birth cannot be in the future' }]);
+    expect((await app.call('POST', '/api/register-student', { ...body, Date_Of_Birth: '2001-02-03' }, north.token)).status).toBe(201);
+  });
+
   it('refuses a centre that is not vetted, without holding the email', async () => {
     const unvetted = await app.signUp('training_centre', uniqueEmail('unvetted'));
     const body = registration();

@@ -35,7 +35,6 @@ export const studentRegistrationSchema = z.object({
     .string()
     .trim()
     .refine((v) => v === '' || isCalendarDate(v), 'Date of birth must be a date (YYYY-MM-DD)')
-    .refine((v) => v === '' || v <= new Date().toISOString().slice(0, 10), 'Date of birth cannot be in the future')
     .nullish()
     .transform((v) => v || null),
   Boiler_Installs: count('Boiler Installs', 10),

@@ -2,7 +2,7 @@ import type { AppendMeta } from '@panda/events/envelope';
 import { hashPassword, temporaryPassword } from '@panda/platform/passwords';
 import { seal } from '@panda/platform/sealed';
 import type { CommandDeps } from '../shared/deps';
-import type { StudentRegistration } from '../accounts/decider';
+import { checkRegistration, type StudentRegistration } from '../accounts/decider';
 import { createAccount, normaliseEmail } from '../accounts/service';
 
 /**
@@ -19,6 +19,7 @@ export async function registerStudent(
   meta: AppendMeta,
   centreVetted = false,
 ) {
+  checkRegistration(input, meta.time);
   const email = normaliseEmail(input.email);
   const temporary = temporaryPassword();
   const temporaryPasswordHash = await hashPassword(temporary);
@@ -36,7 +37,7 @@ export async function registerStudent(
     temporaryPasswordHash,
     // Only the mail reactor can open it (server/src/reactors/mail.ts): the welcome mail comes from the event.
     temporaryPasswordSealed: seal(deps.config.mailKey, temporary, accountId),
-    now: deps.clock().toISOString(),
+    now: meta.time,
     centreVetted,
   }));
   await deps.waitForProjections(position);

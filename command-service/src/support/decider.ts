@@ -1,6 +1,6 @@
 import type { EventsOf } from '@panda/events/define';
 import { supportEvents } from '@panda/events/catalogue/support';
-import { conflict, notFound } from '@panda/platform/errors';
+import { conflict, notFound } from '../shared/domain-errors';
 import type { Decider } from '../shared/decider';
 
 /**

@@ -1,9 +1,9 @@
 import { Router, type Request } from 'express';
 import { ticketStream } from '@panda/events/catalogue/support';
 import { CENTRE_SUBJECTS, closeRequest, createTicketRequest, replyRequest } from '@panda/contracts/support';
-import { STUDENTS, type StudentDoc } from '@panda/projections/read-models/training';
 import { badRequest, notFound } from '@panda/platform/errors';
 import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
+import { loadAccount } from '../accounts/service';
 import { handle } from '../shared/decider';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
 import { ticketDecider, type TicketActor, type TicketCommand } from './decider';
@@ -43,9 +43,10 @@ export function supportRoutes(deps: CommandDeps): Router {
       }
       if (body.Subject === 'Student Issue') {
         if (!studentId) throw badRequest([{ field: 'Student_ID', message: 'Please select a student for student issues' }]);
-        const student = (await deps.readStore.get(STUDENTS, studentId)) as StudentDoc | null;
-        // Another centre's student (or no student at all) is not one this centre may name (ruling 12).
-        if (!student || student.centre_id !== a.id) throw notFound('Student not found');
+        // The student's own account stream says whose student they are. Another centre's student
+        // (or no student at all) is not one this centre may name (ruling 12).
+        const student = await loadAccount(deps, studentId);
+        if (student.role !== 'student' || student.centreId !== a.id) throw notFound('Student not found');
       } else if (studentId) {
         throw badRequest([{ field: 'Student_ID', message: 'A student is chosen only for student issues' }]);
       }

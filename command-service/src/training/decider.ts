@@ -1,7 +1,7 @@
 import type { JobRequirements } from '@panda/events/catalogue/accounts';
 import { JOB_TYPES, REQUIREMENT_KEY, type Signature } from '@panda/events/catalogue/training';
 import { signatureContentHash } from '@panda/events/signature-hash';
-import { HttpError, conflict, notFound } from '@panda/platform/errors';
+import { badRequest, conflict, notFound } from '../shared/domain-errors';
 import type { Decider } from '../shared/decider';
 import { activePlacement, evolveTraining, initialTrainingState, jobOfType, type TrainingEvent, type TrainingState } from './state';
 import type { AccountEvent } from '../accounts/decider';
@@ -37,13 +37,13 @@ const signedOfType = (state: TrainingState, jobType: (typeof JOB_TYPES)[number])
 
 function checkFloor(r: JobRequirements, state: TrainingState) {
   const low = JOB_TYPES.map((t) => ({ key: REQUIREMENT_KEY[t], signed: signedOfType(state, t) })).filter(({ key, signed }) => r[key] < signed);
-  if (low.length) throw new HttpError(400, low.map(({ key, signed }) => ({ field: REQUIREMENT_FIELD[key], message: belowSignedMessage(signed) })));
+  if (low.length) throw badRequest(low.map(({ key, signed }) => ({ field: REQUIREMENT_FIELD[key], message: belowSignedMessage(signed) })));
 }
 
 function checkGoals(r: JobRequirements) {
   const bad = JOB_TYPES.map((t) => REQUIREMENT_KEY[t]).filter((k) => !Number.isInteger(r[k]) || r[k] < 0 || r[k] > GOAL_MAX);
-  if (bad.length) throw new HttpError(400, bad.map((field) => ({ field, message: GOAL_RANGE_MESSAGE })));
-  if (JOB_TYPES.every((t) => r[REQUIREMENT_KEY[t]] === 0)) throw new HttpError(400, [{ field: 'requirements', message: NO_GOALS_MESSAGE }]);
+  if (bad.length) throw badRequest(bad.map((field) => ({ field, message: GOAL_RANGE_MESSAGE })));
+  if (JOB_TYPES.every((t) => r[REQUIREMENT_KEY[t]] === 0)) throw badRequest([{ field: 'requirements', message: NO_GOALS_MESSAGE }]);
 }
 
 export function decideTraining(command: TrainingCommand, state: TrainingState): (TrainingEvent | AccountEvent)[] {
@@ -67,7 +67,7 @@ export function decideTraining(command: TrainingCommand, state: TrainingState): 
         } else if (placement && required > 0) {
           // A newly required job type while placed gets its job card book with the current mentor.
           const jobId = command.newJobIds[i];
-          if (!jobId) throw new HttpError(500, 'No id for a new job');
+          if (!jobId) throw new Error('No id for a new job');
           events.push({ type: 'JobOpened', data: { jobId, studentId, placementId: placement.placementId, mentorId: placement.mentorId, jobType, totalCount: required } });
         }
       });

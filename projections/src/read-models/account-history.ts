@@ -1,4 +1,7 @@
-import type { Projection } from '../projection';
+import type { AdminSignInOutcome } from '@panda/events/catalogue/admin';
+import type { ProjectionContext } from '../projection';
+import { collection } from '../typed-collection';
+import { defineProjection, type Recorded } from '../typed-projection';
 
 /**
  * `account_history`: the compliance timeline of each account's lock and vetting changes, one
@@ -23,43 +26,49 @@ export interface AccountHistoryDoc {
   [k: string]: unknown;
 }
 
-const ACTIONS: Record<string, AccountHistoryAction> = {
-  AccountLocked: 'locked',
-  AccountUnlocked: 'unlocked',
-  AccountVetted: 'vetted',
-  AccountUnvetted: 'unvetted',
-};
+export interface AdminSignInDoc {
+  id: string;
+  at: string;
+  email: string;
+  account_id: string | null;
+  outcome: AdminSignInOutcome;
+  source_address: string;
+  user_agent: string | null;
+  position: number;
+  _audience: string[];
+  [k: string]: unknown;
+}
 
-export const accountHistoryProjection: Projection = {
+export const accountHistory = collection<AccountHistoryDoc>(ACCOUNT_HISTORY);
+export const adminSignIns = collection<AdminSignInDoc>(ADMIN_SIGNINS);
+
+type HistoryEvent = Recorded<'AccountLocked' | 'AccountUnlocked' | 'AccountVetted' | 'AccountUnvetted'>;
+
+/** One timeline entry per lock or vetting change. */
+const entry =
+  (action: AccountHistoryAction) =>
+  (e: HistoryEvent, ctx: ProjectionContext) =>
+    accountHistory.in(ctx).put({ id: e.eventId, account_id: e.data.accountId, action, at: e.time, actor_id: e.actorId, reason: e.data.reason, position: e.position, _audience: [] });
+
+export const accountHistoryProjection = defineProjection({
   name: 'account-history',
   collections: { [ACCOUNT_HISTORY]: ['account_id', 'position'], [ADMIN_SIGNINS]: ['position', 'account_id'] },
-  handles: [...Object.keys(ACTIONS), 'AdminSignInAttempted'],
-  apply(e, ctx) {
-    const d = e.data as Record<string, unknown>;
-    if (e.type === 'AdminSignInAttempted') {
-      ctx.put(ADMIN_SIGNINS, {
-        id: e.eventId,
-        at: e.time,
+  on: {
+    AccountLocked: entry('locked'),
+    AccountUnlocked: entry('unlocked'),
+    AccountVetted: entry('vetted'),
+    AccountUnvetted: entry('unvetted'),
+    AdminSignInAttempted: ({ eventId, time, position, data: d }, ctx) =>
+      adminSignIns.in(ctx).put({
+        id: eventId,
+        at: time,
         email: d.email,
-        account_id: d.accountId ?? null,
+        account_id: d.accountId,
         outcome: d.outcome,
         source_address: d.sourceAddress,
-        user_agent: d.userAgent ?? null,
-        position: e.position,
+        user_agent: d.userAgent,
+        position,
         _audience: [],
-      });
-      return;
-    }
-    const doc: AccountHistoryDoc = {
-      id: e.eventId,
-      account_id: d.accountId as string,
-      action: ACTIONS[e.type],
-      at: e.time,
-      actor_id: e.actorId,
-      reason: (d.reason as string | null) ?? null,
-      position: e.position,
-      _audience: [],
-    };
-    ctx.put(ACCOUNT_HISTORY, doc);
+      }),
   },
-};
+});

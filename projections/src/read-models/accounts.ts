@@ -1,7 +1,8 @@
-import type { RecordedEvent } from '@panda/events/envelope';
 import type { ProfileChanges } from '@panda/events/catalogue/profiles';
-import type { Projection } from '../projection';
+import type { ProjectionContext } from '../projection';
 import type { Doc, ReadStore } from '../read-store';
+import { collection } from '../typed-collection';
+import { defineProjection, type DataOf, type Recorded } from '../typed-projection';
 import type { Authenticator } from '@panda/platform/http';
 import { verifyToken } from '@panda/platform/tokens';
 
@@ -38,16 +39,16 @@ export interface AccountDoc extends Doc {
   _audience: string[];
 }
 
-type Data = Record<string, unknown> & { accountId: string };
+export const accounts = collection<AccountDoc>(ACCOUNTS);
 
-const base = (e: RecordedEvent, d: Data, role: AccountDoc['role'], first: string, last: string, email: string): AccountDoc => ({
-  id: d.accountId,
+const newAccount = (e: { time: string }, id: string, role: AccountDoc['role'], d: { firstName: string; lastName: string; email: string }): AccountDoc => ({
+  id,
   role,
-  First_Name: first,
-  Last_Name: last,
-  Name: `${first} ${last}`.trim(),
-  Email: email,
-  email_lower: email.toLowerCase(),
+  First_Name: d.firstName,
+  Last_Name: d.lastName,
+  Name: `${d.firstName} ${d.lastName}`.trim(),
+  Email: d.email,
+  email_lower: d.email.toLowerCase(),
   centre_id: null,
   Phone_Number: null,
   Postcode: null,
@@ -58,94 +59,71 @@ const base = (e: RecordedEvent, d: Data, role: AccountDoc['role'], first: string
   temporary_password_unused: false,
   Created_At: e.time,
   updated_at: e.time,
-  _audience: [d.accountId],
+  _audience: [id],
 });
 
-export const accountsProjection: Projection = {
+type AccountChange = 'PasswordChanged' | 'PasswordReset' | 'AccountLocked' | 'AccountUnlocked' | 'AccountVetted' | 'AccountUnvetted' | 'ProfileChanged';
+
+/** A change to an existing account: `updated_at` moves with it. */
+const change =
+  <T extends AccountChange>(evolve: (doc: AccountDoc, data: DataOf<T>) => void) =>
+  async (e: Recorded<T>, ctx: ProjectionContext) => {
+    await accounts.in(ctx).update(e.data.accountId, (doc) => {
+      doc.updated_at = e.time;
+      evolve(doc, e.data);
+    });
+  };
+
+function applyProfileChanges(doc: AccountDoc, c: ProfileChanges) {
+  if (c.First_Name !== undefined) doc.First_Name = c.First_Name;
+  if (c.Last_Name !== undefined) doc.Last_Name = c.Last_Name;
+  if (c.Email !== undefined) Object.assign(doc, { Email: c.Email, email_lower: c.Email.toLowerCase() });
+  if (c.Phone_Number !== undefined) doc.Phone_Number = c.Phone_Number;
+  if (c.Postcode !== undefined) doc.Postcode = c.Postcode;
+  // Name: the centre's name for training centres, "First Last" for everyone else.
+  doc.Name = doc.role === 'training_centre' ? (c.Name ?? doc.Name) : `${doc.First_Name} ${doc.Last_Name}`.trim();
+}
+
+export const accountsProjection = defineProjection({
   name: 'accounts',
   collections: { [ACCOUNTS]: ['role', 'email_lower', 'centre_id', 'Created_At'] },
-  handles: ['AccountSignedUp', 'AdminProvisioned', 'AuditorProvisioned', 'StudentRegistered', 'PasswordChanged', 'PasswordReset', 'AccountLocked', 'AccountUnlocked', 'AccountVetted', 'AccountUnvetted', 'ProfileChanged', 'SessionsRevoked', 'SessionEnded'],
-  async apply(e, ctx) {
-    const d = e.data as Data;
-    switch (e.type) {
-      case 'AccountSignedUp': {
-        const doc = base(e, d, d.role as AccountDoc['role'], d.firstName as string, d.lastName as string, d.email as string);
-        if (d.centreName) doc.Name = d.centreName as string;
-        ctx.put(ACCOUNTS, doc);
-        return;
-      }
-      case 'AdminProvisioned':
-        ctx.put(ACCOUNTS, base(e, d, 'admin', d.firstName as string, d.lastName as string, d.email as string));
-        return;
-      case 'AuditorProvisioned':
-        ctx.put(ACCOUNTS, { ...base(e, d, 'auditor', d.firstName as string, d.lastName as string, d.email as string), must_change_password: true, temporary_password_unused: true });
-        return;
-      case 'StudentRegistered': {
-        const doc = base(e, d, 'student', d.firstName as string, d.lastName as string, d.email as string);
-        Object.assign(doc, {
-          centre_id: d.centreId,
-          Phone_Number: d.phone,
-          Postcode: d.postcode,
-          Date_Of_Birth: d.dateOfBirth,
-          must_change_password: true,
-          temporary_password_unused: true,
-        });
-        if (d.centreId) doc._audience.push(d.centreId as string);
-        ctx.put(ACCOUNTS, doc);
-        return;
-      }
-    }
-    const doc = (await ctx.get(ACCOUNTS, d.accountId)) as AccountDoc | null;
-    if (!doc) return;
-    if (e.type === 'SessionsRevoked') {
-      // Every earlier token is refused by its version now, signed-out ones included.
-      Object.assign(doc, { token_version: d.tokenVersion as number, ended_tokens: {} });
-      return void ctx.put(ACCOUNTS, doc);
-    }
-    if (e.type === 'SessionEnded') {
-      const now = Date.parse(e.time);
-      const ended = Object.fromEntries(Object.entries(doc.ended_tokens ?? {}).filter(([, expires]) => expires > now));
-      ended[d.tokenId as string] = Date.parse(d.expiresAt as string);
-      doc.ended_tokens = ended;
-      return void ctx.put(ACCOUNTS, doc);
-    }
-    doc.updated_at = e.time;
-    switch (e.type) {
-      case 'PasswordChanged':
-        doc.must_change_password = false;
-        doc.temporary_password_unused = false;
-        doc.reset_pending = false;
-        break;
-      case 'PasswordReset':
-        doc.reset_pending = true;
-        break;
-      case 'AccountLocked':
-        doc.locked = true;
-        break;
-      case 'AccountUnlocked':
-        doc.locked = false;
-        break;
-      case 'AccountVetted':
-        doc.vetted = true;
-        break;
-      case 'AccountUnvetted':
-        doc.vetted = false;
-        break;
-      case 'ProfileChanged': {
-        const c = d.changes as ProfileChanges;
-        if (c.First_Name !== undefined) doc.First_Name = c.First_Name;
-        if (c.Last_Name !== undefined) doc.Last_Name = c.Last_Name;
-        if (c.Email !== undefined) Object.assign(doc, { Email: c.Email, email_lower: c.Email.toLowerCase() });
-        if (c.Phone_Number !== undefined) doc.Phone_Number = c.Phone_Number;
-        if (c.Postcode !== undefined) doc.Postcode = c.Postcode;
-        // Name: the centre's name for training centres, "First Last" for everyone else.
-        doc.Name = doc.role === 'training_centre' ? (c.Name ?? doc.Name) : `${doc.First_Name} ${doc.Last_Name}`.trim();
-        break;
-      }
-    }
-    ctx.put(ACCOUNTS, doc);
+  on: {
+    AccountSignedUp: (e, ctx) => {
+      const doc = newAccount(e, e.data.accountId, e.data.role, e.data);
+      if (e.data.centreName) doc.Name = e.data.centreName;
+      accounts.in(ctx).put(doc);
+    },
+    AdminProvisioned: (e, ctx) => accounts.in(ctx).put(newAccount(e, e.data.accountId, 'admin', e.data)),
+    AuditorProvisioned: (e, ctx) => accounts.in(ctx).put({ ...newAccount(e, e.data.accountId, 'auditor', e.data), must_change_password: true, temporary_password_unused: true }),
+    StudentRegistered: (e, ctx) => {
+      const d = e.data;
+      const doc = newAccount(e, d.accountId, 'student', d);
+      Object.assign(doc, { centre_id: d.centreId, Phone_Number: d.phone, Postcode: d.postcode, Date_Of_Birth: d.dateOfBirth, must_change_password: true, temporary_password_unused: true });
+      if (d.centreId) doc._audience.push(d.centreId);
+      accounts.in(ctx).put(doc);
+    },
+    PasswordChanged: change((doc) => Object.assign(doc, { must_change_password: false, temporary_password_unused: false, reset_pending: false })),
+    PasswordReset: change((doc) => void (doc.reset_pending = true)),
+    AccountLocked: change((doc) => void (doc.locked = true)),
+    AccountUnlocked: change((doc) => void (doc.locked = false)),
+    AccountVetted: change((doc) => void (doc.vetted = true)),
+    AccountUnvetted: change((doc) => void (doc.vetted = false)),
+    ProfileChanged: change<'ProfileChanged'>((doc, d) => applyProfileChanges(doc, d.changes)),
+    // Every earlier token is refused by its version now, signed-out ones included.
+    SessionsRevoked: async ({ data: d }, ctx) => {
+      await accounts.in(ctx).update(d.accountId, (doc) => Object.assign(doc, { token_version: d.tokenVersion, ended_tokens: {} }));
+    },
+    // The signed-out token is refused until it would have expired anyway; expired entries go.
+    SessionEnded: async ({ time, data: d }, ctx) => {
+      await accounts.in(ctx).update(d.accountId, (doc) => {
+        const now = Date.parse(time);
+        const ended = Object.fromEntries(Object.entries(doc.ended_tokens ?? {}).filter(([, expires]) => expires > now));
+        ended[d.tokenId] = Date.parse(d.expiresAt);
+        doc.ended_tokens = ended;
+      });
+    },
   },
-};
+});
 
 /**
  * Token check shared by every service: valid signature and expiry, the account exists with that
@@ -157,7 +135,7 @@ export function accountsAuthenticator(readStore: ReadStore, secret: Uint8Array):
   return async (token) => {
     const claims = await verifyToken(secret, token);
     if (!claims) return null;
-    const doc = (await readStore.get(ACCOUNTS, claims.sub)) as AccountDoc | null;
+    const doc = await accounts.from(readStore).get(claims.sub);
     if (!doc || doc.locked || doc.role !== claims.role) return null;
     if ((claims.tv ?? 0) < (doc.token_version ?? 0) || (claims.jti && doc.ended_tokens?.[claims.jti] !== undefined)) return null;
     return {

@@ -1,4 +1,5 @@
-import type { Projection } from '../projection';
+import { collection } from '../typed-collection';
+import { defineProjection } from '../typed-projection';
 
 /**
  * `audit_access_log`: one document per audit read (AuditRecordRead, ruling 25): who, what, when.
@@ -23,27 +24,27 @@ export interface AuditAccessDoc {
   [k: string]: unknown;
 }
 
-export const auditAccessProjection: Projection = {
+export const auditAccessLog = collection<AuditAccessDoc>(AUDIT_ACCESS_LOG);
+
+export const auditAccessProjection = defineProjection({
   name: 'audit-access',
   collections: { [AUDIT_ACCESS_LOG]: ['position', 'actor_id'] },
-  handles: ['AuditRecordRead'],
-  apply(e, ctx) {
-    const d = e.data as Record<string, string | null>;
-    const doc: AuditAccessDoc = {
-      id: e.eventId,
-      position: e.position,
-      at: e.time,
-      actor_id: d.accountId as string,
-      actor_role: d.role as string,
-      actor_name: d.name as string,
-      actor_email: d.email as string,
-      action: d.action as string,
-      subject_type: d.subjectType,
-      subject_id: d.subjectId,
-      as_of: d.asOf,
-      query: d.query,
-      _audience: [],
-    };
-    ctx.put(AUDIT_ACCESS_LOG, doc);
+  on: {
+    AuditRecordRead: ({ eventId, position, time, data: d }, ctx) =>
+      auditAccessLog.in(ctx).put({
+        id: eventId,
+        position,
+        at: time,
+        actor_id: d.accountId,
+        actor_role: d.role,
+        actor_name: d.name,
+        actor_email: d.email,
+        action: d.action,
+        subject_type: d.subjectType,
+        subject_id: d.subjectId,
+        as_of: d.asOf,
+        query: d.query,
+        _audience: [],
+      }),
   },
-};
+});

@@ -1,6 +1,8 @@
-import { SETTINGS_BUSINESS_FIELDS, type ImageRef, type ProfileChanges, type RecordedMentorProfile } from '@panda/events/catalogue/profiles';
+import { SETTINGS_BUSINESS_FIELDS, type ImageRef, type RecordedMentorProfile } from '@panda/events/catalogue/profiles';
 import { inlineImage } from '@panda/platform/images';
-import type { Projection } from '../projection';
+import type { ProjectionContext } from '../projection';
+import { collection } from '../typed-collection';
+import { defineProjection } from '../typed-projection';
 
 /**
  * `mentor_profiles`: one document per mentor who saved a profile or a business field, with the
@@ -45,23 +47,31 @@ export const emptyMentorProfile = (id: string, time: string): MentorProfileDoc =
   _audience: [id],
 });
 
-export const mentorProfilesProjection: Projection = {
+export const mentorProfiles = collection<MentorProfileDoc>(MENTOR_PROFILES);
+
+const profileOf = async (ctx: ProjectionContext, id: string, time: string) => (await mentorProfiles.in(ctx).get(id)) ?? emptyMentorProfile(id, time);
+
+export const mentorProfilesProjection = defineProjection({
   name: 'mentor_profiles',
   collections: { [MENTOR_PROFILES]: [] },
-  handles: ['MentorProfileSaved', 'ProfileChanged'],
-  async apply(e, ctx) {
-    const d = e.data as { accountId: string; profile?: RecordedMentorProfile; termsAgreedAt?: string; changes?: ProfileChanges };
-    if (e.type === 'ProfileChanged' && !SETTINGS_BUSINESS_FIELDS.some((f) => d.changes?.[f] !== undefined)) return;
-    const doc = ((await ctx.get(MENTOR_PROFILES, d.accountId)) as MentorProfileDoc | null) ?? emptyMentorProfile(d.accountId, e.time);
-    doc.updated_at = e.time;
-    if (e.type === 'MentorProfileSaved') {
-      Object.assign(doc, d.profile, { Terms_Agreed: true, Terms_Agreed_At: d.termsAgreedAt, profile_completed: true });
-    } else {
-      for (const f of SETTINGS_BUSINESS_FIELDS) if (d.changes?.[f] !== undefined) doc[f] = d.changes[f]!;
-    }
-    ctx.put(MENTOR_PROFILES, doc);
+  on: {
+    MentorProfileSaved: async ({ time, data: d }, ctx) => {
+      // Events recorded before the blob store hold the photo inline (RecordedMentorProfile).
+      const profile: RecordedMentorProfile = d.profile;
+      const doc = await profileOf(ctx, d.accountId, time);
+      mentorProfiles.in(ctx).put({ ...doc, updated_at: time, ...profile, Terms_Agreed: true, Terms_Agreed_At: d.termsAgreedAt, profile_completed: true });
+    },
+    // Profile Settings: only its business fields are this collection's.
+    ProfileChanged: async ({ time, data: d }, ctx) => {
+      const changed = SETTINGS_BUSINESS_FIELDS.filter((f) => d.changes[f] !== undefined);
+      if (changed.length === 0) return;
+      const doc = await profileOf(ctx, d.accountId, time);
+      doc.updated_at = time;
+      for (const f of changed) doc[f] = d.changes[f] ?? null;
+      mentorProfiles.in(ctx).put(doc);
+    },
   },
-};
+});
 
 /** The card photo as the API shows it: its reference and where to fetch it (with the caller's token). */
 export interface PhotoView {

@@ -1,6 +1,6 @@
-import type { EventsOf } from '@panda/events/define';
-import { notificationEvents } from '@panda/events/catalogue/notifications';
-import type { Projection, ProjectionContext } from '../projection';
+import type { ProjectionContext } from '../projection';
+import { collection } from '../typed-collection';
+import { defineProjection } from '../typed-projection';
 
 /**
  * `notifications`: one document per notification, seen by its recipient only (ruling 21); the
@@ -39,57 +39,44 @@ export interface NotificationSettingsDoc {
   [k: string]: unknown;
 }
 
-type NotificationEvent = EventsOf<typeof notificationEvents>;
+export const notifications = collection<NotificationDoc>(NOTIFICATIONS);
+export const notificationSettings = collection<NotificationSettingsDoc>(NOTIFICATION_SETTINGS);
 
+/** Marks one of the recipient's notifications read (once; someone else's id changes nothing). */
 async function markRead(ctx: ProjectionContext, id: string, recipientId: string, at: string) {
-  const doc = (await ctx.get(NOTIFICATIONS, id)) as NotificationDoc | null;
+  const doc = await notifications.in(ctx).get(id);
   if (!doc || doc.recipient_id !== recipientId || doc.read) return;
-  ctx.put(NOTIFICATIONS, { ...doc, read: true, read_at: at });
+  notifications.in(ctx).put({ ...doc, read: true, read_at: at });
 }
 
-export const notificationsProjection: Projection = {
+export const notificationsProjection = defineProjection({
   name: 'notifications',
   collections: { [NOTIFICATIONS]: ['recipient_id', 'seq', 'read', 'type'], [NOTIFICATION_SETTINGS]: [] },
-  handles: ['NotificationCreated', 'NotificationRead', 'AllNotificationsRead', 'NotificationSettingsChanged'],
-  async apply(event, ctx) {
-    const e = { type: event.type, data: event.data } as NotificationEvent;
-    switch (e.type) {
-      case 'NotificationCreated': {
-        const d = e.data;
-        const doc: NotificationDoc = {
-          id: d.notificationId,
-          recipient_id: d.recipientId,
-          seq: event.position,
-          type: d.type,
-          kind: d.kind,
-          title: d.title,
-          message: d.message,
-          link: d.link,
-          created_at: event.time,
-          read: false,
-          read_at: null,
-          from_user: d.fromUser,
-          sender_id: d.senderId,
-          message_id: null,
-          announcement_id: d.announcementId,
-          priority: d.priority,
-          _audience: [d.recipientId],
-        };
-        ctx.put(NOTIFICATIONS, doc);
-        return;
-      }
-      case 'NotificationRead':
-        return markRead(ctx, e.data.notificationId, e.data.recipientId, event.time);
-      case 'AllNotificationsRead':
-        for (const id of e.data.notificationIds) await markRead(ctx, id, e.data.recipientId, event.time);
-        return;
-      case 'NotificationSettingsChanged': {
-        const doc: NotificationSettingsDoc = { id: e.data.accountId, email_important: e.data.emailImportant, _audience: [e.data.accountId] };
-        ctx.put(NOTIFICATION_SETTINGS, doc);
-        return;
-      }
-      default:
-        return;
-    }
+  on: {
+    NotificationCreated: ({ position, time, data: d }, ctx) =>
+      notifications.in(ctx).put({
+        id: d.notificationId,
+        recipient_id: d.recipientId,
+        seq: position,
+        type: d.type,
+        kind: d.kind,
+        title: d.title,
+        message: d.message,
+        link: d.link,
+        created_at: time,
+        read: false,
+        read_at: null,
+        from_user: d.fromUser,
+        sender_id: d.senderId,
+        message_id: null,
+        announcement_id: d.announcementId,
+        priority: d.priority,
+        _audience: [d.recipientId],
+      }),
+    NotificationRead: ({ time, data: d }, ctx) => markRead(ctx, d.notificationId, d.recipientId, time),
+    AllNotificationsRead: async ({ time, data: d }, ctx) => {
+      for (const id of d.notificationIds) await markRead(ctx, id, d.recipientId, time);
+    },
+    NotificationSettingsChanged: ({ data: d }, ctx) => notificationSettings.in(ctx).put({ id: d.accountId, email_important: d.emailImportant, _audience: [d.accountId] }),
   },
-};
+});

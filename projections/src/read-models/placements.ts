@@ -1,7 +1,9 @@
-import type { RecordedEvent } from '@panda/events/envelope';
-import type { Projection, ProjectionContext } from '../projection';
+import type { JobType } from '@panda/events/catalogue/training';
+import { QUALIFICATION_KEYS, requiredPerJobType, type QualificationKey } from '@panda/events/domain/ranking';
+import type { ProjectionContext } from '../projection';
 import type { Doc } from '../read-store';
-import { TRAINING_EVENT_TYPES } from './training-events';
+import { collection } from '../typed-collection';
+import { audienceOf, defineProjection, type Recorded } from '../typed-projection';
 
 /**
  * Placements and what matching needs, built only from events:
@@ -18,18 +20,8 @@ export const PLACEMENTS = 'placements';
 export const STUDENT_PLACEMENTS = 'student_placements';
 export const PLACEMENT_PARTIES = 'placement_parties';
 
-const JOB_TYPES = ['Boiler Installs', 'Boiler Service', 'Pipework', 'Repair'] as const;
-type JobType = (typeof JOB_TYPES)[number];
-const REQ_KEYS: Record<string, JobType> = { boilerInstalls: 'Boiler Installs', boilerService: 'Boiler Service', pipework: 'Pipework', repair: 'Repair' };
-
-export const QUALIFICATION_FIELDS = [
-  'Qualified_Boilers',
-  'Qualified_Cookers',
-  'Qualified_Gas_Fires',
-  'Qualified_Gas_Meters',
-  'Qualified_LPG',
-  'Qualified_Commercial',
-] as const;
+/** The mentor profile's qualification flags, as the ranking reads them. */
+export const QUALIFICATION_FIELDS = QUALIFICATION_KEYS;
 
 export interface PartyDoc extends Doc {
   id: string;
@@ -45,7 +37,7 @@ export interface PartyDoc extends Doc {
   Business_Name: string | null;
   Business_Postcode: string | null;
   Gas_Safe_Registration_Number: string | null;
-  qualifications: Partial<Record<(typeof QUALIFICATION_FIELDS)[number], boolean>>;
+  qualifications: Partial<Record<QualificationKey, boolean>>;
   profile_complete: boolean;
   /** Mentors: placements by status. */
   active_students: number;
@@ -110,20 +102,22 @@ export interface StudentPlacementDoc extends Doc {
   _audience: string[];
 }
 
+export const placements = collection<PlacementDoc>(PLACEMENTS);
+export const studentPlacements = collection<StudentPlacementDoc>(STUDENT_PLACEMENTS);
+export const placementParties = collection<PartyDoc>(PLACEMENT_PARTIES);
+
 const zeroes = (): Record<JobType, number> => ({ 'Boiler Installs': 0, 'Boiler Service': 0, Pipework: 0, Repair: 0 });
-const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : null);
-const uniq = (xs: (string | null | undefined)[]) => [...new Set(xs.filter((x): x is string => Boolean(x)))];
+/** A text field of the business profile: trimmed, null when blank. */
+const text = (v: string): string | null => v.trim() || null;
 
-type Data = Record<string, unknown>;
-
-function newParty(id: string, role: PartyDoc['role'], first: string, last: string, email: string): PartyDoc {
+function newParty(id: string, role: PartyDoc['role'], d: { firstName: string; lastName: string; email: string }): PartyDoc {
   return {
     id,
     role,
-    First_Name: first,
-    Last_Name: last,
-    Name: `${first} ${last}`.trim(),
-    Email: email,
+    First_Name: d.firstName,
+    Last_Name: d.lastName,
+    Name: `${d.firstName} ${d.lastName}`.trim(),
+    Email: d.email,
     centre_id: null,
     Postcode: null,
     Business_Name: null,
@@ -137,7 +131,7 @@ function newParty(id: string, role: PartyDoc['role'], first: string, last: strin
   };
 }
 
-function newStudent(id: string, centreId: string | null, time: string): StudentPlacementDoc {
+function newStudent(id: string, centreId: string | null, time: string, required: Record<JobType, number>): StudentPlacementDoc {
   return {
     id,
     student_id: id,
@@ -150,48 +144,34 @@ function newStudent(id: string, centreId: string | null, time: string): StudentP
     mentor_email: null,
     pending_placement_id: null,
     pending_mentor_id: null,
-    required: zeroes(),
+    required,
     completed: zeroes(),
     jobs: {},
     updated_at: time,
-    _audience: uniq([id, centreId]),
+    _audience: audienceOf(id, centreId),
   };
 }
 
-const requiredFrom = (r: unknown): Record<JobType, number> => {
-  const out = zeroes();
-  for (const [k, t] of Object.entries(REQ_KEYS)) {
-    const v = (r as Data | null)?.[k];
-    if (typeof v === 'number') out[t] = v;
-  }
-  return out;
-};
-
 const person = (p: PartyDoc | null, id: string) => ({ id, name: p?.Name ?? 'Unknown', email: p?.Email ?? '' });
 
-async function placementFromProposal(e: RecordedEvent, d: Data, ctx: ProjectionContext): Promise<PlacementDoc> {
-  const studentId = d.studentId as string;
-  const mentorId = d.mentorId as string;
-  const centreId = (d.centreId as string | null) ?? null;
-  const [student, mentor, centre] = (await Promise.all([
-    ctx.get(PLACEMENT_PARTIES, studentId),
-    ctx.get(PLACEMENT_PARTIES, mentorId),
-    centreId ? ctx.get(PLACEMENT_PARTIES, centreId) : Promise.resolve(null),
-  ])) as (PartyDoc | null)[];
+async function placementFromProposal(e: Recorded<'PlacementProposed'>, ctx: ProjectionContext): Promise<PlacementDoc> {
+  const { placementId, studentId, mentorId, centreId, notes, reasons } = e.data;
+  const parties = placementParties.in(ctx);
+  const [student, mentor, centre] = await Promise.all([parties.get(studentId), parties.get(mentorId), centreId ? parties.get(centreId) : null]);
   const s = person(student, studentId);
   const m = person(mentor, mentorId);
   const c = centreId ? person(centre, centreId) : null;
   return {
-    id: d.placementId as string,
+    id: placementId,
     Status: 'pending',
     Placed_At: null,
     Proposed_At: e.time,
     Ended_At: null,
-    Notes: (d.notes as string | null) ?? null,
-    proposal_notes: (d.notes as string | null) ?? null,
+    Notes: notes,
+    proposal_notes: notes,
     end_notes: null,
     decline_reason: null,
-    reasons: (d.reasons as string[]) ?? [],
+    reasons,
     proposed_by: e.actorId,
     ended_by: null,
     student_id: studentId,
@@ -206,196 +186,160 @@ async function placementFromProposal(e: RecordedEvent, d: Data, ctx: ProjectionC
     relationships: { student: s, mentor: m, training_centre: c },
     Created_At: e.time,
     updated_at: e.time,
-    _audience: uniq([studentId, mentorId, centreId]),
+    _audience: audienceOf(studentId, mentorId, centreId),
   };
 }
 
-/** Re-derives the student's placement summary from their placements. */
-async function refreshStudent(ctx: ProjectionContext, studentId: string, time: string, latest: PlacementDoc) {
-  const doc = ((await ctx.get(STUDENT_PLACEMENTS, studentId)) as StudentPlacementDoc | null) ?? newStudent(studentId, latest.training_centre_id, time);
-  const all = (await ctx.find(PLACEMENTS, { student_id: studentId })) as PlacementDoc[];
-  const mine = [...all.filter((p) => p.id !== latest.id), latest];
-  const active = mine.find((p) => p.Status === 'active') ?? null;
-  const pending = mine.find((p) => p.Status === 'pending') ?? null;
-  doc.Matched = Boolean(active);
-  doc.placement_status = (active ?? pending ?? latest).Status;
-  doc.placement_id = (active ?? pending ?? latest).id;
-  doc.mentor = active?.mentor_id ?? null;
-  doc.mentor_name = active?.mentor_name ?? null;
-  doc.mentor_email = active?.mentor_email ?? null;
-  doc.pending_placement_id = pending?.id ?? null;
-  doc.pending_mentor_id = pending?.mentor_id ?? null;
-  doc.updated_at = time;
-  doc._audience = uniq([studentId, doc.training_centre_id, active?.mentor_id, pending?.mentor_id]);
-  ctx.put(STUDENT_PLACEMENTS, doc);
+/** Every placement of the student or mentor, `latest` (written in this batch) in its newest state. */
+async function placementsWith(ctx: ProjectionContext, filter: { student_id: string } | { mentor_id: string }, latest: PlacementDoc) {
+  const all = await placements.in(ctx).find(filter);
+  return [...all.filter((p) => p.id !== latest.id), latest];
 }
 
-async function refreshMentor(ctx: ProjectionContext, mentorId: string, latest: PlacementDoc) {
-  const mentor = (await ctx.get(PLACEMENT_PARTIES, mentorId)) as PartyDoc | null;
-  if (!mentor) return;
-  const all = (await ctx.find(PLACEMENTS, { mentor_id: mentorId })) as PlacementDoc[];
-  const mine = [...all.filter((p) => p.id !== latest.id), latest];
-  mentor.active_students = mine.filter((p) => p.Status === 'active').length;
-  mentor.pending_requests = mine.filter((p) => p.Status === 'pending').length;
-  ctx.put(PLACEMENT_PARTIES, mentor);
+/** Re-derives the student's placement summary from their placements. */
+async function refreshStudent(ctx: ProjectionContext, time: string, latest: PlacementDoc) {
+  const studentId = latest.student_id;
+  const doc = (await studentPlacements.in(ctx).get(studentId)) ?? newStudent(studentId, latest.training_centre_id, time, zeroes());
+  const mine = await placementsWith(ctx, { student_id: studentId }, latest);
+  const active = mine.find((p) => p.Status === 'active') ?? null;
+  const pending = mine.find((p) => p.Status === 'pending') ?? null;
+  const current = active ?? pending ?? latest;
+  Object.assign(doc, {
+    Matched: Boolean(active),
+    placement_status: current.Status,
+    placement_id: current.id,
+    mentor: active?.mentor_id ?? null,
+    mentor_name: active?.mentor_name ?? null,
+    mentor_email: active?.mentor_email ?? null,
+    pending_placement_id: pending?.id ?? null,
+    pending_mentor_id: pending?.mentor_id ?? null,
+    updated_at: time,
+    _audience: audienceOf(studentId, doc.training_centre_id, active?.mentor_id, pending?.mentor_id),
+  });
+  studentPlacements.in(ctx).put(doc);
 }
+
+/** The mentor's placement counts (capacity in the ranking). */
+async function refreshMentor(ctx: ProjectionContext, latest: PlacementDoc) {
+  const mine = await placementsWith(ctx, { mentor_id: latest.mentor_id }, latest);
+  await placementParties.in(ctx).update(latest.mentor_id, (mentor) => {
+    mentor.active_students = mine.filter((p) => p.Status === 'active').length;
+    mentor.pending_requests = mine.filter((p) => p.Status === 'pending').length;
+  });
+}
+
+async function putPlacement(ctx: ProjectionContext, time: string, p: PlacementDoc) {
+  placements.in(ctx).put(p);
+  await refreshStudent(ctx, time, p);
+  await refreshMentor(ctx, p);
+}
+
+/** A placement changed state: its student's summary and its mentor's counts follow. */
+const placementChange =
+  <T extends 'PlacementAccepted' | 'PlacementDeclined' | 'PlacementEnded'>(evolve: (p: PlacementDoc, e: Recorded<T>) => void) =>
+  async (e: Recorded<T>, ctx: ProjectionContext) => {
+    const p = await placements.in(ctx).get(e.data.placementId);
+    if (!p) return;
+    p.updated_at = e.time;
+    evolve(p, e);
+    await putPlacement(ctx, e.time, p);
+  };
+
+const PARTY_FIELD = { student: 'student_id', mentor: 'mentor_id', training_centre: 'training_centre_id' } as const;
 
 /** A person's name or e-mail changed: every placement that shows it follows. */
 async function renameInPlacements(ctx: ProjectionContext, party: PartyDoc, time: string) {
-  const field = party.role === 'student' ? 'student_id' : party.role === 'mentor' ? 'mentor_id' : 'training_centre_id';
-  for (const p of (await ctx.find(PLACEMENTS, { [field]: party.id })) as PlacementDoc[]) {
-    const who = { id: party.id, name: party.Name, email: party.Email };
+  const who = { id: party.id, name: party.Name, email: party.Email };
+  for (const p of await placements.in(ctx).find({ [PARTY_FIELD[party.role]]: party.id })) {
     if (party.role === 'student') Object.assign(p, { student_name: who.name, student_email: who.email }, { relationships: { ...p.relationships, student: who } });
     else if (party.role === 'mentor') Object.assign(p, { mentor_name: who.name, mentor_email: who.email }, { relationships: { ...p.relationships, mentor: who } });
     else Object.assign(p, { training_centre_name: who.name, training_centre_email: who.email }, { relationships: { ...p.relationships, training_centre: who } });
     p.updated_at = time;
-    ctx.put(PLACEMENTS, p);
-    if (party.role === 'mentor' && p.Status === 'active') {
-      const s = (await ctx.get(STUDENT_PLACEMENTS, p.student_id)) as StudentPlacementDoc | null;
-      if (s && s.mentor === party.id) {
-        s.mentor_name = who.name;
-        s.mentor_email = who.email;
-        ctx.put(STUDENT_PLACEMENTS, s);
-      }
-    }
+    placements.in(ctx).put(p);
+    const s = party.role === 'mentor' && p.Status === 'active' ? await studentPlacements.in(ctx).get(p.student_id) : null;
+    if (s?.mentor === party.id) studentPlacements.in(ctx).put({ ...s, mentor_name: who.name, mentor_email: who.email });
   }
 }
 
-/** The profile object of a MentorProfileSaved event (issue 4), tolerant of its exact shape. */
-const profileOf = (d: Data): Data => ((d.profile && typeof d.profile === 'object' ? d.profile : d) as Data);
+/** A job of the student changed: its counts, and the student's signed cards per job type. */
+const jobChange =
+  <T extends 'JobOpened' | 'JobReassigned' | 'JobTotalAdjusted' | 'JobCardSigned'>(evolve: (s: StudentPlacementDoc, e: Recorded<T>) => void) =>
+  async (e: Recorded<T>, ctx: ProjectionContext) => {
+    const s = await studentPlacements.in(ctx).get(e.data.studentId);
+    if (!s) return;
+    evolve(s, e);
+    if (!s.jobs[e.data.jobId]) return;
+    s.completed = zeroes();
+    for (const j of Object.values(s.jobs)) s.completed[j.type] += j.completed;
+    s.updated_at = e.time;
+    studentPlacements.in(ctx).put(s);
+  };
 
-export const placementsProjection: Projection = {
+export const placementsProjection = defineProjection({
   name: 'placements',
   collections: {
     [PLACEMENTS]: ['student_id', 'mentor_id', 'training_centre_id', 'Status', 'Created_At'],
     [STUDENT_PLACEMENTS]: ['training_centre_id', 'mentor', 'Matched', 'pending_mentor_id'],
     [PLACEMENT_PARTIES]: ['role', 'centre_id'],
   },
-  handles: ['AccountSignedUp', 'StudentRegistered', 'ProfileChanged', 'MentorProfileSaved', ...TRAINING_EVENT_TYPES],
-  async apply(e, ctx) {
-    const d = e.data as Data;
-    switch (e.type) {
-      case 'AccountSignedUp': {
-        const p = newParty(d.accountId as string, d.role as PartyDoc['role'], d.firstName as string, d.lastName as string, d.email as string);
-        if (d.centreName) p.Name = d.centreName as string;
-        ctx.put(PLACEMENT_PARTIES, p);
-        return;
-      }
-      case 'StudentRegistered': {
-        const id = d.accountId as string;
-        const p = newParty(id, 'student', d.firstName as string, d.lastName as string, d.email as string);
-        p.centre_id = (d.centreId as string | null) ?? null;
-        p.Postcode = (d.postcode as string | null) ?? null;
-        ctx.put(PLACEMENT_PARTIES, p);
-        const s = newStudent(id, p.centre_id, e.time);
-        s.required = requiredFrom(d.requirements);
-        ctx.put(STUDENT_PLACEMENTS, s);
-        return;
-      }
-      case 'ProfileChanged': {
-        // Profile Settings (catalogue/profiles.ts): `changes` holds only the fields that changed.
-        const id = (d.accountId ?? d.id) as string | undefined;
-        if (!id) return;
-        const p = (await ctx.get(PLACEMENT_PARTIES, id)) as PartyDoc | null;
-        if (!p) return;
-        const src = ((d.changes && typeof d.changes === 'object' ? d.changes : d.profile && typeof d.profile === 'object' ? d.profile : d) as Data) ?? {};
-        const pick = (...keys: string[]) => {
-          for (const k of keys) if (k in src) return src[k];
-          return undefined;
-        };
-        const first = pick('firstName', 'First_Name');
-        const last = pick('lastName', 'Last_Name');
-        const email = pick('email', 'Email');
-        const postcode = pick('postcode', 'Postcode');
-        const centreName = pick('centreName', 'Training_Centre_Name', 'Name');
-        if (typeof first === 'string') p.First_Name = first;
-        if (typeof last === 'string') p.Last_Name = last;
-        if (typeof email === 'string') p.Email = email;
-        if (typeof postcode === 'string' || postcode === null) p.Postcode = (postcode as string | null) ?? null;
-        p.Name = p.role === 'training_centre' && typeof centreName === 'string' && centreName ? centreName : p.role === 'training_centre' ? p.Name : `${p.First_Name} ${p.Last_Name}`.trim();
+  on: {
+    AccountSignedUp: ({ data: d }, ctx) => {
+      const p = newParty(d.accountId, d.role, d);
+      if (d.centreName) p.Name = d.centreName;
+      placementParties.in(ctx).put(p);
+    },
+    StudentRegistered: ({ time, data: d }, ctx) => {
+      placementParties.in(ctx).put({ ...newParty(d.accountId, 'student', d), centre_id: d.centreId, Postcode: d.postcode });
+      studentPlacements.in(ctx).put(newStudent(d.accountId, d.centreId, time, requiredPerJobType(d.requirements)));
+    },
+    // Profile Settings: `changes` holds only the fields that changed.
+    ProfileChanged: async ({ time, data: d }, ctx) => {
+      const c = d.changes;
+      const p = await placementParties.in(ctx).update(d.accountId, (p) => {
+        if (c.First_Name !== undefined) p.First_Name = c.First_Name;
+        if (c.Last_Name !== undefined) p.Last_Name = c.Last_Name;
+        if (c.Email !== undefined) p.Email = c.Email;
+        if (c.Postcode !== undefined) p.Postcode = c.Postcode;
+        // A training centre shows its own name; anyone else "First Last".
+        if (p.role !== 'training_centre') p.Name = `${p.First_Name} ${p.Last_Name}`.trim();
+        else if (c.Name) p.Name = c.Name;
         // A mentor's business fields count only once saved with the whole profile (MentorProfileSaved).
-        ctx.put(PLACEMENT_PARTIES, p);
-        await renameInPlacements(ctx, p, e.time);
-        return;
-      }
-      case 'MentorProfileSaved': {
-        const id = (d.accountId ?? d.mentorId) as string | undefined;
-        if (!id) return;
-        const p = (await ctx.get(PLACEMENT_PARTIES, id)) as PartyDoc | null;
-        if (!p) return;
-        const profile = profileOf(d);
-        p.Business_Name = str(profile.Business_Name ?? profile.businessName);
-        p.Business_Postcode = str(profile.Business_Postcode ?? profile.businessPostcode);
-        p.Gas_Safe_Registration_Number = str(profile.Gas_Safe_Registration_Number ?? profile.gasSafeRegistrationNumber);
-        p.qualifications = Object.fromEntries(QUALIFICATION_FIELDS.map((q) => [q, profile[q] === true]));
-        for (const k of ['First_Name', 'Last_Name'] as const) if (typeof profile[k] === 'string' && profile[k]) p[k] = profile[k] as string;
+      });
+      if (p) await renameInPlacements(ctx, p, time);
+    },
+    MentorProfileSaved: async ({ time, data: d }, ctx) => {
+      const profile = d.profile;
+      const p = await placementParties.in(ctx).update(d.accountId, (p) => {
+        p.Business_Name = text(profile.Business_Name);
+        p.Business_Postcode = text(profile.Business_Postcode);
+        p.Gas_Safe_Registration_Number = text(profile.Gas_Safe_Registration_Number);
+        p.qualifications = Object.fromEntries(QUALIFICATION_FIELDS.map((q) => [q, profile[q]]));
         p.Name = `${p.First_Name} ${p.Last_Name}`.trim();
         // Complete once the profile form succeeded (spec section 4): the form requires these.
         p.profile_complete = Boolean(p.Business_Name && p.Business_Postcode && p.Gas_Safe_Registration_Number);
-        ctx.put(PLACEMENT_PARTIES, p);
-        await renameInPlacements(ctx, p, e.time);
-        return;
-      }
-      case 'RequirementsSet': {
-        const s = (await ctx.get(STUDENT_PLACEMENTS, d.studentId as string)) as StudentPlacementDoc | null;
-        if (!s) return;
-        s.required = requiredFrom(d.requirements);
-        s.updated_at = e.time;
-        ctx.put(STUDENT_PLACEMENTS, s);
-        return;
-      }
-      case 'PlacementProposed': {
-        const p = await placementFromProposal(e, d, ctx);
-        ctx.put(PLACEMENTS, p);
-        await refreshStudent(ctx, p.student_id, e.time, p);
-        await refreshMentor(ctx, p.mentor_id, p);
-        return;
-      }
-      case 'PlacementAccepted':
-      case 'PlacementDeclined':
-      case 'PlacementEnded': {
-        const p = (await ctx.get(PLACEMENTS, d.placementId as string)) as PlacementDoc | null;
-        if (!p) return;
-        p.updated_at = e.time;
-        if (e.type === 'PlacementAccepted') {
-          p.Status = 'active';
-          p.Placed_At = e.time;
-        } else if (e.type === 'PlacementDeclined') {
-          p.Status = 'cancelled';
-          p.decline_reason = d.reason as string;
-          p.Ended_At = e.time;
-          p.ended_by = e.actorId;
-        } else {
-          p.Status = d.status as 'completed' | 'cancelled';
-          p.end_notes = (d.notes as string | null) ?? null;
-          p.Notes = p.end_notes ?? p.proposal_notes;
-          p.Ended_At = e.time;
-          p.ended_by = e.actorId;
-        }
-        ctx.put(PLACEMENTS, p);
-        await refreshStudent(ctx, p.student_id, e.time, p);
-        await refreshMentor(ctx, p.mentor_id, p);
-        return;
-      }
-      case 'JobOpened':
-      case 'JobReassigned':
-      case 'JobTotalAdjusted':
-      case 'JobCardSigned': {
-        const s = (await ctx.get(STUDENT_PLACEMENTS, d.studentId as string)) as StudentPlacementDoc | null;
-        if (!s) return;
-        const jobId = d.jobId as string;
-        if (e.type === 'JobOpened') s.jobs[jobId] = { type: d.jobType as JobType, total: d.totalCount as number, completed: 0, mentor_id: d.mentorId as string };
-        const job = s.jobs[jobId];
-        if (!job) return;
-        if (e.type === 'JobReassigned') job.mentor_id = d.mentorId as string;
-        if (e.type === 'JobTotalAdjusted') job.total = d.totalCount as number;
-        if (e.type === 'JobCardSigned') job.completed = d.completedCount as number;
-        s.completed = zeroes();
-        for (const j of Object.values(s.jobs)) s.completed[j.type] += j.completed;
-        s.updated_at = e.time;
-        ctx.put(STUDENT_PLACEMENTS, s);
-        return;
-      }
-    }
+      });
+      if (p) await renameInPlacements(ctx, p, time);
+    },
+    RequirementsSet: async ({ time, data: d }, ctx) => {
+      await studentPlacements.in(ctx).update(d.studentId, (s) => Object.assign(s, { required: requiredPerJobType(d.requirements), updated_at: time }));
+    },
+    PlacementProposed: async (e, ctx) => putPlacement(ctx, e.time, await placementFromProposal(e, ctx)),
+    PlacementAccepted: placementChange((p, e) => Object.assign(p, { Status: 'active', Placed_At: e.time })),
+    PlacementDeclined: placementChange<'PlacementDeclined'>((p, e) => Object.assign(p, { Status: 'cancelled', decline_reason: e.data.reason, Ended_At: e.time, ended_by: e.actorId })),
+    PlacementEnded: placementChange<'PlacementEnded'>((p, e) => {
+      Object.assign(p, { Status: e.data.status, end_notes: e.data.notes, Notes: e.data.notes ?? p.proposal_notes, Ended_At: e.time, ended_by: e.actorId });
+    }),
+    JobOpened: jobChange<'JobOpened'>((s, { data: d }) => {
+      s.jobs[d.jobId] = { type: d.jobType, total: d.totalCount, completed: 0, mentor_id: d.mentorId };
+    }),
+    JobReassigned: jobChange<'JobReassigned'>((s, { data: d }) => {
+      if (s.jobs[d.jobId]) s.jobs[d.jobId].mentor_id = d.mentorId;
+    }),
+    JobTotalAdjusted: jobChange<'JobTotalAdjusted'>((s, { data: d }) => {
+      if (s.jobs[d.jobId]) s.jobs[d.jobId].total = d.totalCount;
+    }),
+    JobCardSigned: jobChange<'JobCardSigned'>((s, { data: d }) => {
+      if (s.jobs[d.jobId]) s.jobs[d.jobId].completed = d.completedCount;
+    }),
   },
-};
+});

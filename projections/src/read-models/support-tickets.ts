@@ -1,4 +1,5 @@
-import type { Projection } from '../projection';
+import { collection } from '../typed-collection';
+import { defineProjection } from '../typed-projection';
 
 /**
  * `support_tickets`: one document per support ticket with its conversation (rulings 16, 23),
@@ -37,57 +38,44 @@ export interface TicketDoc {
   [k: string]: unknown;
 }
 
-type Data = Record<string, unknown> & { ticketId: string };
+export const supportTickets = collection<TicketDoc>(SUPPORT_TICKETS);
 
-export const supportTicketsProjection: Projection = {
+/** Any activity on a ticket moves it up the newest-activity-first order. */
+const touch = (doc: TicketDoc, e: { time: string; position: number }) => Object.assign(doc, { last_activity: e.time, activity_position: e.position });
+
+export const supportTicketsProjection = defineProjection({
   name: 'support-tickets',
   collections: { [SUPPORT_TICKETS]: ['owner_id', 'Status', 'activity_position'] },
-  handles: ['TicketOpened', 'TicketReplied', 'TicketClosed'],
-  async apply(e, ctx) {
-    const d = e.data as Data;
-    if (e.type === 'TicketOpened') {
-      const doc: TicketDoc = {
+  on: {
+    TicketOpened: ({ eventId, time, position, data: d }, ctx) =>
+      supportTickets.in(ctx).put({
         id: d.ticketId,
-        owner_id: d.ownerId as string,
-        owner_role: d.ownerRole as TicketDoc['owner_role'],
-        Subject: d.subject as string,
-        Message: d.message as string,
+        owner_id: d.ownerId,
+        owner_role: d.ownerRole,
+        Subject: d.subject,
+        Message: d.message,
         Status: 'open',
-        Created_At: e.time,
-        last_activity: e.time,
+        Created_At: time,
+        last_activity: time,
         response_text: null,
         response_count: 0,
-        Student_ID: (d.studentId as string | null) ?? null,
-        conversation: [{ id: e.eventId, author: 'owner', author_id: d.ownerId as string, message: d.message as string, created_at: e.time, links: [] }],
-        activity_position: e.position,
-        _audience: [d.ownerId as string],
-      };
-      ctx.put(SUPPORT_TICKETS, doc);
-      return;
-    }
-    const doc = (await ctx.get(SUPPORT_TICKETS, d.ticketId)) as TicketDoc | null;
-    if (!doc) return;
-    doc.last_activity = e.time;
-    doc.activity_position = e.position;
-    if (e.type === 'TicketReplied') {
-      const author = d.author as TicketEntryDoc['author'];
-      doc.conversation.push({
-        id: e.eventId,
-        author,
-        author_id: (d.authorId as string | null) ?? null,
-        message: d.message as string,
-        created_at: e.time,
-        links: (d.links as TicketEntryDoc['links'] | undefined) ?? [],
+        Student_ID: d.studentId,
+        conversation: [{ id: eventId, author: 'owner', author_id: d.ownerId, message: d.message, created_at: time, links: [] }],
+        activity_position: position,
+        _audience: [d.ownerId],
+      }),
+    TicketReplied: async (e, ctx) => {
+      const d = e.data;
+      await supportTickets.in(ctx).update(d.ticketId, (doc) => {
+        touch(doc, e);
+        // `links` has a schema default: a reply appended without links has none.
+        doc.conversation.push({ id: e.eventId, author: d.author, author_id: d.authorId, message: d.message, created_at: e.time, links: d.links ?? [] });
+        if (d.author === 'owner') doc.Status = 'open';
+        else Object.assign(doc, { Status: 'responded', response_text: d.message, response_count: doc.response_count + 1 });
       });
-      if (author === 'owner') doc.Status = 'open';
-      else {
-        doc.Status = 'responded';
-        doc.response_text = d.message as string;
-        doc.response_count += 1;
-      }
-    } else if (e.type === 'TicketClosed') {
-      doc.Status = 'closed';
-    }
-    ctx.put(SUPPORT_TICKETS, doc);
+    },
+    TicketClosed: async (e, ctx) => {
+      await supportTickets.in(ctx).update(e.data.ticketId, (doc) => Object.assign(touch(doc, e), { Status: 'closed' }));
+    },
   },
-};
+});

@@ -1,8 +1,9 @@
-import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
-import { PLACEMENTS, PLACEMENT_PARTIES, STUDENT_PLACEMENTS, type PartyDoc, type PlacementDoc, type StudentPlacementDoc } from '@panda/projections/read-models/placements';
+import { accounts } from '@panda/projections/read-models/accounts';
+import { placementParties, placements, studentPlacements, type StudentPlacementDoc } from '@panda/projections/read-models/placements';
 import type { ReadStore } from '@panda/projections/read-store';
 import type { JobType } from '@panda/events/catalogue/training';
-import { neededJobTypes, rankMentors, type Candidate } from './ranking';
+import { neededJobTypes, type Candidate } from '@panda/events/domain/ranking';
+import { blockedReason, matchMentors, type ExcludedMentor, type MentorForMatching } from '@panda/events/domain/candidates';
 
 export interface CandidateList {
   student: {
@@ -21,61 +22,47 @@ export interface CandidateList {
   };
   candidates: Candidate[];
   /** Mentors left out, with why (ruling 4: vetted, unlocked, profile complete). */
-  excluded: { id: string; name: string; email: string; reasons: string[] }[];
+  excluded: ExcludedMentor[];
 }
 
 /** Eligible mentors for a student, ranked with reasons; null when there is no such student. */
 export async function candidatesFor(readStore: ReadStore, studentId: string): Promise<CandidateList | null> {
-  const student = (await readStore.get(ACCOUNTS, studentId)) as AccountDoc | null;
+  const [accountDocs, parties] = [accounts.from(readStore), placementParties.from(readStore)];
+  const student = await accountDocs.get(studentId);
   if (!student || student.role !== 'student') return null;
-  const [sp, studentParty, mentors, parties, history] = await Promise.all([
-    readStore.get(STUDENT_PLACEMENTS, studentId) as Promise<StudentPlacementDoc | null>,
-    readStore.get(PLACEMENT_PARTIES, studentId) as Promise<PartyDoc | null>,
-    readStore.find(ACCOUNTS, { role: 'mentor' }) as Promise<AccountDoc[]>,
-    readStore.find(PLACEMENT_PARTIES, { role: 'mentor' }) as Promise<PartyDoc[]>,
-    readStore.find(PLACEMENTS, { student_id: studentId }) as Promise<PlacementDoc[]>,
+  const [sp, studentParty, mentors, mentorParties, history] = await Promise.all([
+    studentPlacements.from(readStore).get(studentId),
+    parties.get(studentId),
+    accountDocs.find({ role: 'mentor' }),
+    parties.find({ role: 'mentor' }),
+    placements.from(readStore).find({ student_id: studentId }),
   ]);
-  const centre = student.centre_id ? ((await readStore.get(ACCOUNTS, student.centre_id)) as AccountDoc | null) : null;
-  const partyOf = new Map(parties.map((p) => [p.id, p]));
-  const declined = new Map(history.filter((p) => p.decline_reason).map((p) => [p.mentor_id, p.decline_reason as string]));
+  const centre = student.centre_id ? await accountDocs.get(student.centre_id) : null;
+  const partyOf = new Map(mentorParties.map((p) => [p.id, p]));
+  const declined = new Map(history.flatMap((p) => (p.decline_reason ? [[p.mentor_id, p.decline_reason] as const] : [])));
   const postcode = studentParty?.Postcode ?? student.Postcode ?? null;
   const required = sp?.required ?? { 'Boiler Installs': 0, 'Boiler Service': 0, Pipework: 0, Repair: 0 };
   const needs = neededJobTypes(required, sp?.completed ?? {});
 
-  const excluded: CandidateList['excluded'] = [];
-  const eligible = [];
-  for (const m of mentors) {
+  const forMatching = mentors.map((m): MentorForMatching => {
     const party = partyOf.get(m.id);
-    const reasons = [
-      ...(m.locked ? ['Account locked'] : []),
-      ...(!m.vetted ? ['Not vetted'] : []),
-      ...(!party?.profile_complete ? ['Profile not complete'] : []),
-    ];
-    if (reasons.length) {
-      excluded.push({ id: m.id, name: m.Name, email: m.Email, reasons });
-      continue;
-    }
-    eligible.push({
+    return {
       id: m.id,
       name: m.Name,
       email: m.Email,
-      businessName: party!.Business_Name,
-      businessPostcode: party!.Business_Postcode,
-      qualifications: party!.qualifications,
-      activeStudents: party!.active_students,
-      pendingRequests: party!.pending_requests,
+      locked: m.locked,
+      vetted: m.vetted,
+      profileComplete: Boolean(party?.profile_complete),
+      businessName: party?.Business_Name ?? null,
+      businessPostcode: party?.Business_Postcode ?? null,
+      qualifications: party?.qualifications ?? {},
+      activeStudents: party?.active_students ?? 0,
+      pendingRequests: party?.pending_requests ?? 0,
       declinedBefore: declined.get(m.id) ?? null,
-    });
-  }
-  excluded.sort((a, b) => a.name.localeCompare(b.name));
-
-  const blocked = student.locked
-    ? "This student's account is locked"
-    : sp?.Matched
-      ? 'This student already has an active placement'
-      : sp?.pending_placement_id
-        ? 'This student already has a pending placement request'
-        : null;
+    };
+  });
+  const { candidates, excluded } = matchMentors({ postcode, needs }, forMatching);
+  const blocked = blockedReason({ locked: student.locked, placed: Boolean(sp?.Matched), pending: Boolean(sp?.pending_placement_id) });
   return {
     student: {
       id: student.id,
@@ -89,7 +76,7 @@ export async function candidatesFor(readStore: ReadStore, studentId: string): Pr
       needs,
       blocked,
     },
-    candidates: rankMentors({ postcode, needs }, eligible),
+    candidates,
     excluded,
   };
 }

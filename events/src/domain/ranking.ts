@@ -1,4 +1,5 @@
-import { JOB_TYPES, type JobType } from '@panda/events/catalogue/training';
+import type { JobRequirements } from '../catalogue/accounts';
+import { JOB_TYPES, type JobType } from '../catalogue/training';
 import { distanceKm, locate } from './outcodes';
 
 /**
@@ -21,7 +22,9 @@ export const CAPACITY_POINTS = 20;
 export const QUALIFICATION_POINTS = 30;
 export const DISTANCE_HORIZON_KM = 100;
 
-export type QualificationKey = 'Qualified_Boilers' | 'Qualified_Cookers' | 'Qualified_Gas_Fires' | 'Qualified_Gas_Meters' | 'Qualified_LPG' | 'Qualified_Commercial';
+/** The mentor profile's qualification flags (catalogue/profiles.ts), in the profile form's order. */
+export const QUALIFICATION_KEYS = ['Qualified_Boilers', 'Qualified_Cookers', 'Qualified_Gas_Fires', 'Qualified_Gas_Meters', 'Qualified_LPG', 'Qualified_Commercial'] as const;
+export type QualificationKey = (typeof QUALIFICATION_KEYS)[number];
 
 /**
  * Which mentor qualification covers a job type (any one of the list). Pipework is general gas
@@ -178,3 +181,11 @@ export function rankMentors(student: StudentForRanking, mentors: MentorForRankin
 export function neededJobTypes(required: Record<JobType, number>, completed: Partial<Record<JobType, number>>): JobType[] {
   return JOB_TYPES.filter((t) => (required[t] ?? 0) > (completed[t] ?? 0));
 }
+
+/** A student's requirements (the events' keys) per job type as the product names them. */
+export const requiredPerJobType = (r: JobRequirements): Record<JobType, number> => ({
+  'Boiler Installs': r.boilerInstalls,
+  'Boiler Service': r.boilerService,
+  Pipework: r.pipework,
+  Repair: r.repair,
+});
