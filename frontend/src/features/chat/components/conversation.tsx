@@ -14,7 +14,7 @@ import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { CHAT_MESSAGE_MAX, CHAT_TEXTS, type ChatContact, type Message } from '@panda/contracts/chat';
+import { CHAT_MESSAGE_MAX, CHAT_TEXTS, type ChatContact, type Message, type WsClientViewing } from '@panda/contracts/chat';
 import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { formatDate } from '../../../lib/dates';
 import { useAppSelector } from '../../../lib/hooks';
@@ -80,15 +80,12 @@ interface ComposerProps {
   canSend: boolean;
   canSendImages: boolean;
   onSend: (m: OutgoingMessage) => void;
-  /** The text of a message the server refused, given back to edit (unless something new was typed). */
-  restore: { text: string; at: number } | null;
+  /** The draft: kept by the conversation, which gives back the text of a refused message. */
+  text: string;
+  setText: (text: string) => void;
 }
 
-function Composer({ contact, canSend, onSend, canSendImages, restore }: ComposerProps) {
-  const [text, setText] = useState('');
-  useEffect(() => {
-    if (restore) setText((current) => current || restore.text);
-  }, [restore]);
+function Composer({ contact, canSend, onSend, canSendImages, text, setText }: ComposerProps) {
   const { keystroke, stop } = useTypingSender(contact.id);
   const trimmed = text.trim();
 
@@ -151,9 +148,10 @@ export function Conversation({ contact, onBack }: { contact: ChatContact; onBack
   const args = { with: contact.id, limit: CONVERSATION_LIMIT };
   const { data: messages, isLoading, isError, refetch, isFetching } = useConversationQuery(args, { pollingInterval: fallback ? POLLING_INTERVAL_MS : 0 });
   const [markRead] = useMarkConversationReadMutation();
-  const [restore, setRestore] = useState<{ text: string; at: number } | null>(null);
+  const [draft, setDraft] = useState('');
+  // A refused message's text comes back to edit, unless something new was typed meanwhile.
   const onRefused = useCallback((m: OutgoingMessage) => {
-    if (m.text) setRestore({ text: m.text, at: Date.now() });
+    if (m.text) setDraft((current) => current || m.text);
   }, []);
   const { pending, send, retry } = useChatSend(contact, messages, onRefused);
   const canSendImages = me?.role === 'student' || me?.role === 'mentor';
@@ -180,12 +178,16 @@ export function Conversation({ contact, onBack }: { contact: ChatContact; onBack
   const connected = status === 'connected';
   useEffect(() => {
     if (!connected) return;
-    const tell = () => sendLive({ type: 'viewing', with: document.visibilityState === 'visible' ? contact.id : null });
+    const tell = () => {
+      const frame: WsClientViewing = { type: 'viewing', with: document.visibilityState === 'visible' ? contact.id : null };
+      sendLive(frame);
+    };
     tell();
     document.addEventListener('visibilitychange', tell);
     return () => {
       document.removeEventListener('visibilitychange', tell);
-      sendLive({ type: 'viewing', with: null });
+      const none: WsClientViewing = { type: 'viewing', with: null };
+      sendLive(none);
     };
   }, [connected, contact.id]);
 
@@ -285,7 +287,7 @@ export function Conversation({ contact, onBack }: { contact: ChatContact; onBack
       <Box ref={scroller} sx={{ flexGrow: 1, overflowY: 'auto', bgcolor: '#f8fafc', minHeight: 0 }} role="log" aria-live="polite" aria-relevant="additions" aria-label={`Conversation with ${contact.name}`}>
         {body}
       </Box>
-      <Composer key={contact.id} contact={contact} canSend={canSend} canSendImages={canSendImages} onSend={send} restore={restore} />
+      <Composer contact={contact} canSend={canSend} canSendImages={canSendImages} onSend={send} text={draft} setText={setDraft} />
     </Box>
   );
 }

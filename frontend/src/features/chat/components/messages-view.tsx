@@ -12,7 +12,7 @@ import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { CHAT_TEXTS, type ChatContact } from '@panda/contracts/chat';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { useDashboardParams } from '../../../lib/dashboard-nav';
 import { formatTime24 } from '../../../lib/dates';
@@ -97,10 +97,13 @@ export function MessagesView() {
   const { data: contacts, isLoading, isError, refetch, isFetching } = useChatContactsQuery();
   const selected = contacts?.find((c) => c.id === id) ?? null;
 
-  // Spec §2: a student is auto-opened into the first contact.
+  // Spec §2: a student is auto-opened into the first contact (once: Back on a phone shows the list).
   const first = contacts?.[0]?.id;
+  const autoOpened = useRef(false);
   useEffect(() => {
-    if (role === 'student' && !id && first) navigate(chatPath(first), { replace: true });
+    if (role !== 'student' || autoOpened.current || !first) return;
+    autoOpened.current = true;
+    if (!id) navigate(chatPath(first), { replace: true });
   }, [role, id, first, navigate]);
 
   const open = (contactId: string) => navigate(chatPath(contactId));

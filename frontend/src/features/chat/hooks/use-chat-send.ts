@@ -1,4 +1,4 @@
-import { CHAT_TEXTS, wsServerFrameSchema, type ChatContact, type Message, type SendMessageRequest } from '@panda/contracts/chat';
+import { CHAT_TEXTS, wsServerFrameSchema, type ChatContact, type Message, type SendMessageRequest, type WsClientMessage, type WsClientTyping } from '@panda/contracts/chat';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { onLiveMessage, sendLive } from '../../../lib/live';
@@ -20,6 +20,8 @@ export interface PendingMessage {
 }
 
 const SEND_FAILED = CHAT_TEXTS.sendFailed;
+/** How long a message sent over the socket waits for the server's message_sent or error. */
+const WS_ANSWER_TIMEOUT_MS = 15_000;
 /** How far the server's clock may be behind this one when matching a cut-off message to a stored one. */
 const CLOCK_SKEW_MS = 60_000;
 
@@ -50,8 +52,6 @@ export function useChatSend(contact: ChatContact, messages: Message[] | undefine
     setPending(list.current);
   }, []);
   const [sendHttp] = useSendChatMessageMutation();
-  const refused = useRef(onRefused);
-  refused.current = onRefused;
 
   const settle = useCallback(
     (clientId: string, error?: string) => {
@@ -60,10 +60,10 @@ export function useChatSend(contact: ChatContact, messages: Message[] | undefine
       update((items) => items.filter((p) => p.clientId !== clientId));
       if (error !== undefined) {
         toast.error(error);
-        refused.current(item.outgoing);
+        onRefused(item.outgoing);
       }
     },
-    [update],
+    [update, onRefused],
   );
 
   // The server's answer to a WebSocket send.
@@ -79,20 +79,17 @@ export function useChatSend(contact: ChatContact, messages: Message[] | undefine
     [settle],
   );
 
-  // The socket went down with messages in flight: they may or may not have been stored.
-  useEffect(() => {
-    if (status === 'connected') return;
-    if (list.current.some((p) => p.state === 'sending' && p.clientId.startsWith('ws:'))) update((items) => items.map((p) => (p.clientId.startsWith('ws:') ? { ...p, state: 'failed' } : p)));
-  }, [status, update]);
-
   const send = useCallback(
     (outgoing: OutgoingMessage) => {
       const startedAt = new Date().toISOString();
       const request = requestOf(contact, outgoing);
       if (status === 'connected') {
         const clientId = `ws:${newClientId()}`;
-        if (sendLive({ type: 'message', ...request, client_id: clientId })) {
+        const frame: WsClientMessage = { type: 'message', ...request, client_id: clientId };
+        if (sendLive(frame)) {
           update((items) => [...items, { clientId, outgoing, state: 'sending', startedAt }]);
+          // No answer in time (the socket died with it): Not sent, with Retry.
+          setTimeout(() => update((items) => items.map((p) => (p.clientId === clientId && p.state === 'sending' ? { ...p, state: 'failed' } : p))), WS_ANSWER_TIMEOUT_MS);
           return;
         }
       }
@@ -118,10 +115,13 @@ export function useChatSend(contact: ChatContact, messages: Message[] | undefine
     [send, update],
   );
 
-  // A message cut off with the socket that the conversation shows after all is not pending any more.
+  // A message sent over the socket that went down since cannot be answered any more: Not sent, with
+  // Retry. One cut off that the conversation shows after all is not pending any more.
   const visible = useMemo(
     () =>
-      pending.filter(
+      pending
+        .map((p): PendingMessage => (p.state === 'sending' && p.clientId.startsWith('ws:') && status !== 'connected' ? { ...p, state: 'failed' } : p))
+        .filter(
         (p) =>
           p.state === 'sending' ||
           !(messages ?? []).some(
@@ -132,10 +132,14 @@ export function useChatSend(contact: ChatContact, messages: Message[] | undefine
               (m.Message_Type === 'image') === !!p.outgoing.image,
           ),
       ),
-    [pending, messages, contact.id],
+    [pending, messages, contact.id, status],
   );
 
   return { pending: visible, send, retry };
+}
+
+function typingFrame(receiverId: string, isTyping: boolean): WsClientTyping {
+  return { type: 'typing', receiver_id: receiverId, is_typing: isTyping };
 }
 
 /** Tells the contact "typing" while keys are pressed, and "stopped" after 2 s without one (spec §9). */
@@ -146,12 +150,12 @@ export function useTypingSender(contactId: string) {
   const stop = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
-    if (typing.current) sendLive({ type: 'typing', receiver_id: contactId, is_typing: false });
+    if (typing.current) sendLive(typingFrame(contactId, false));
     typing.current = false;
   }, [contactId]);
 
   const keystroke = useCallback(() => {
-    if (!typing.current) typing.current = sendLive({ type: 'typing', receiver_id: contactId, is_typing: true });
+    if (!typing.current) typing.current = sendLive(typingFrame(contactId, true));
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(stop, TYPING_IDLE_MS);
   }, [contactId, stop]);
@@ -160,7 +164,10 @@ export function useTypingSender(contactId: string) {
   return { keystroke, stop };
 }
 
-/** Whether the contact is typing to me now (their `typing_indicator`, cleared by their message or after a while). */
+/**
+ * Whether the contact is typing to me now (their `typing_indicator`, cleared by their message or after
+ * a while). Used by a conversation mounted per contact (keyed by the contact's id).
+ */
 export function useContactTyping(contactId: string): boolean {
   const [typing, setTyping] = useState(false);
   useEffect(() => {
@@ -170,7 +177,6 @@ export function useContactTyping(contactId: string): boolean {
       timer = value ? setTimeout(() => setTyping(false), TYPING_SHOWN_MAX_MS) : null;
       setTyping(value);
     };
-    set(false);
     const off = onLiveMessage((raw) => {
       const parsed = wsServerFrameSchema.safeParse(raw);
       if (!parsed.success) return;
