@@ -199,9 +199,16 @@ export const wsClientMessageSchema = z
 /** Client `typing`: relayed as `typing_indicator` to that contact only. */
 export const wsClientTypingSchema = z.object({ type: z.literal('typing'), receiver_id: receiverId, is_typing: z.boolean() });
 export const wsClientPingSchema = z.object({ type: z.literal('ping') });
-export const wsClientFrameSchema = z.discriminatedUnion('type', [wsClientMessageSchema, wsClientTypingSchema, wsClientPingSchema]);
+/**
+ * Client `viewing` (an addition to §7, optional): the conversation this connection has open (the
+ * contact's id), or null when none. Ruling 21: while the receiver has the conversation open, a
+ * message makes no "message received" notification; a client that never sends it gets them all.
+ */
+export const wsClientViewingSchema = z.object({ type: z.literal('viewing'), with: z.string().trim().min(1).max(100).nullable() });
+export const wsClientFrameSchema = z.discriminatedUnion('type', [wsClientMessageSchema, wsClientTypingSchema, wsClientPingSchema, wsClientViewingSchema]);
 export type WsClientMessage = z.input<typeof wsClientMessageSchema>;
 export type WsClientTyping = z.input<typeof wsClientTypingSchema>;
+export type WsClientViewing = z.input<typeof wsClientViewingSchema>;
 export type WsClientFrame = z.input<typeof wsClientFrameSchema>;
 
 /** Server `new_message`: to every connection of the receiver once the message is stored. */
