@@ -70,7 +70,7 @@ export const notificationsProjection: Projection = {
           read_at: null,
           from_user: d.fromUser,
           sender_id: d.senderId,
-          message_id: null,
+          message_id: (d.messageId as string | null | undefined) ?? null,
           announcement_id: d.announcementId,
           priority: d.priority,
           _audience: [d.recipientId],
