@@ -27,7 +27,7 @@ import { CONNECTION_BANNERS, CONNECTION_LABELS, contactInitial, contactRoleName,
 import { ImagePicker, type PreparedImage } from './image-picker';
 import { MessageBubble, PendingBubble } from './message-bubble';
 
-/** The online dot on a contact's avatar. */
+/** The online dot on a contact's avatar (decoration: the text beside it says online or offline). */
 export function PresenceAvatar({ contact, size = 40 }: { contact: ChatContact; size?: number }) {
   return (
     <Badge
@@ -37,6 +37,7 @@ export function PresenceAvatar({ contact, size = 40 }: { contact: ChatContact; s
       sx={{ '& .MuiBadge-badge': { bgcolor: contact.online ? '#15803d' : '#94a3b8', boxShadow: '0 0 0 2px #fff', width: 11, height: 11, borderRadius: '50%' } }}
       data-testid="presence-dot"
       data-online={contact.online ? 'true' : 'false'}
+      aria-hidden
     >
       <Avatar sx={{ width: size, height: size, bgcolor: contact.role === 'mentor' ? '#c2410c' : contact.role === 'training_centre' ? '#15803d' : 'primary.main', fontWeight: 700 }}>
         {contactInitial(contact.name)}
@@ -191,13 +192,32 @@ export function Conversation({ contact, onBack }: { contact: ChatContact; onBack
     };
   }, [connected, contact.id]);
 
-  // Keep the newest message in view.
+  // Keep the newest message in view: on a new message, and while images load, unless the user
+  // has scrolled up to read older ones.
   const scroller = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
   const count = (messages?.length ?? 0) + pending.length;
   useLayoutEffect(() => {
     const el = scroller.current;
     if (el) el.scrollTop = el.scrollHeight;
-  }, [count, contact.id]);
+    atBottom.current = true;
+  }, [count]);
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const onScroll = () => {
+      atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 48;
+    };
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current) el.scrollTop = el.scrollHeight;
+    });
+    for (const child of Array.from(el.children)) observer.observe(child);
+    el.addEventListener('scroll', onScroll);
+    return () => {
+      observer.disconnect();
+      el.removeEventListener('scroll', onScroll);
+    };
+  }, [count, isLoading]);
 
   let body;
   if (isLoading) {
@@ -284,7 +304,7 @@ export function Conversation({ contact, onBack }: { contact: ChatContact; onBack
         <ConnectionIcon status={status} />
       </Box>
       <ConnectionBanner status={status} />
-      <Box ref={scroller} sx={{ flexGrow: 1, overflowY: 'auto', bgcolor: '#f8fafc', minHeight: 0 }} role="log" aria-live="polite" aria-relevant="additions" aria-label={`Conversation with ${contact.name}`}>
+      <Box ref={scroller} tabIndex={0} sx={{ flexGrow: 1, overflowY: 'auto', bgcolor: '#f8fafc', minHeight: 0 }} role="log" aria-live="polite" aria-relevant="additions" aria-label={`Conversation with ${contact.name}`}>
         {body}
       </Box>
       <Composer contact={contact} canSend={canSend} canSendImages={canSendImages} onSend={send} text={draft} setText={setDraft} />

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { useChatContactsQuery } from '../api/chat-api';
+import { VisuallyHidden } from './visually-hidden';
 
 /** The unread total of every conversation, beside Messages in the sidebar (nothing when all is read). */
 export function MessagesNavBadge() {
@@ -13,10 +14,7 @@ export function MessagesNavBadge() {
       data-testid="messages-unread-total"
     >
       {unread > 99 ? '99+' : unread}
-      <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-        {' '}
-        unread
-      </Box>
+      <VisuallyHidden> unread</VisuallyHidden>
     </Box>
   );
 }

@@ -22,6 +22,7 @@ import { useNavigate } from 'react-router';
 import { useChatContactsQuery } from '../api/chat-api';
 import { contactRoleName } from '../lib/format';
 import { Conversation, PresenceAvatar } from './conversation';
+import { VisuallyHidden } from './visually-hidden';
 
 function chatPath(contactId?: string): string {
   const params = new URLSearchParams({ view: 'chat' });
@@ -39,15 +40,12 @@ function lastLine(contact: ChatContact, me: string | undefined): string {
 function ContactList({ contacts, selected, onSelect }: { contacts: ChatContact[]; selected: string | null; onSelect: (id: string) => void }) {
   const me = useAppSelector(selectUser)?.id;
   return (
-    <List aria-label="Contacts" sx={{ p: 1 }}>
-      {contacts.map((c) => {
-        const label = `${c.name}, ${contactRoleName(c.role)}, ${c.online ? 'online' : 'offline'}${c.unread_count ? `, ${c.unread_count} unread` : ''}`;
-        return (
+    <List aria-label="Contacts" sx={{ p: 1, m: 0 }}>
+      {contacts.map((c) => (
+        <Box component="li" key={c.id}>
           <ListItemButton
-            key={c.id}
             selected={c.id === selected}
             aria-current={c.id === selected ? 'true' : undefined}
-            aria-label={label}
             onClick={() => onSelect(c.id)}
             sx={{ borderRadius: 2, mb: 0.5, gap: 1.5, alignItems: 'center' }}
             data-testid="chat-contact"
@@ -66,18 +64,21 @@ function ContactList({ contacts, selected, onSelect }: { contacts: ChatContact[]
               </Box>
               <Typography variant="caption" color="text.secondary" component="p" noWrap>
                 {contactRoleName(c.role)}
+                <VisuallyHidden>{c.online ? ', online' : ', offline'}</VisuallyHidden>
               </Typography>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                 <Typography variant="body2" color="text.secondary" noWrap sx={{ flexGrow: 1, minWidth: 0, display: 'flex', alignItems: 'center', gap: 0.5 }}>
                   {c.last_message?.Message_Type === 'image' && <ImageOutlined sx={{ fontSize: 16 }} aria-hidden />}
                   {lastLine(c, me)}
                 </Typography>
-                {c.unread_count > 0 && <Chip size="small" color="primary" label={c.unread_count} aria-hidden sx={{ height: 20, fontWeight: 700 }} data-testid="contact-unread" />}
+                {c.unread_count > 0 && (
+                  <Chip size="small" color="primary" label={<>{c.unread_count}<VisuallyHidden> unread</VisuallyHidden></>} sx={{ height: 20, fontWeight: 700 }} data-testid="contact-unread" />
+                )}
               </Box>
             </Box>
           </ListItemButton>
-        );
-      })}
+        </Box>
+      ))}
     </List>
   );
 }
@@ -153,7 +154,8 @@ export function MessagesView() {
   );
 
   return (
-    <Card sx={{ height: { xs: 'calc(100dvh - 92px)', md: 'calc(100dvh - 132px)' }, minHeight: 420, display: 'flex', overflow: 'hidden', p: 0 }} component="section" aria-labelledby="chat-contacts-title">
+    // Ends above the floating Smart Assistant button, so the send button is never under it.
+    <Card sx={{ height: { xs: 'calc(100dvh - 160px)', md: 'calc(100dvh - 196px)' }, minHeight: 420, display: 'flex', overflow: 'hidden', p: 0 }} component="section" aria-labelledby="chat-contacts-title">
       {wide ? (
         <>
           <Box sx={{ width: 320, flexShrink: 0, borderRight: '1px solid', borderColor: 'divider' }}>{list}</Box>
