@@ -208,6 +208,14 @@ describe('chat between two browsers', () => {
     const dialog = centre.getByRole('dialog', { name: 'Send Message' });
     await dialog.getByLabel('Message').fill('Please bring your signed cards on Thursday.');
     await axe(centre, 'Send Message dialog (1366 px)', '[role="dialog"]');
+    // A failure says so and keeps the dialog with its text.
+    await centre.route('**/api/messages', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Internal error"}' }) : route.fallback(),
+    );
+    await dialog.getByRole('button', { name: 'Send Message' }).click();
+    await toast(centre, 'Failed to send message').waitFor();
+    expect(await dialog.getByLabel('Message').inputValue()).toBe('Please bring your signed cards on Thursday.');
+    await centre.unroute('**/api/messages');
     await dialog.getByRole('button', { name: 'Send Message' }).click();
     await toast(centre, 'Message sent successfully').waitFor();
     await dialog.waitFor({ state: 'detached' });
@@ -256,14 +264,26 @@ describe('chat between two browsers', () => {
   it('the Messages view on a phone (390 px): the conversation with a way back to the contacts', async () => {
     const phone = await personPage(390, 844);
     await signIn(phone, server.url, 'student@panda.demo', logins['student@panda.demo'].password);
+    // A conversation that cannot be loaded says so with Retry; an image that cannot be loaded says so.
+    await phone.route('**/api/messages?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Internal error"}' }));
+    await phone.route('**/api/chat-images/**', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"detail":"Not found"}' }));
     await phone.goto(`${server.url}/dashboard?view=chat`);
+    await conversation(phone).getByText('Failed to load messages').waitFor();
+    await phone.unroute('**/api/messages?*');
+    await conversation(phone).getByRole('button', { name: 'Retry' }).click();
+    await bubbles(phone).filter({ hasText: 'Back online?' }).waitFor();
+    await bubbles(phone).getByText('Image failed to load').waitFor();
+    await phone.unroute('**/api/chat-images/**');
+    await phone.reload();
     await conversation(phone).getByRole('heading', { name: 'Dave Clarke' }).waitFor();
+    await bubbles(phone).getByRole('img', { name: 'Image: flue-reading.jpg' }).waitFor();
     await bubbles(phone).filter({ hasText: 'Back online?' }).waitFor();
     await conversation(phone).getByRole('button', { name: 'Gallery' }).waitFor();
     await conversation(phone).getByRole('button', { name: 'Camera' }).waitFor();
     expect(await phone.getByTestId('chat-image-input-camera').getAttribute('capture')).toBe('environment');
-    await axe(phone, 'Messages conversation (390 px)');
+    // Photographed before axe-core runs: its checks scroll the message log.
     await shot(phone, 'chat-conversation-390');
+    await axe(phone, 'Messages conversation (390 px)');
     await conversation(phone).getByRole('button', { name: 'Back to contacts' }).click();
     await phone.getByRole('list', { name: 'Contacts' }).waitFor();
     await axe(phone, 'Messages contacts (390 px)');

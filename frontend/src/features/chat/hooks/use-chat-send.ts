@@ -122,16 +122,16 @@ export function useChatSend(contact: ChatContact, messages: Message[] | undefine
       pending
         .map((p): PendingMessage => (p.state === 'sending' && p.clientId.startsWith('ws:') && status !== 'connected' ? { ...p, state: 'failed' } : p))
         .filter(
-        (p) =>
-          p.state === 'sending' ||
-          !(messages ?? []).some(
-            (m) =>
-              m.Receiver_ID === contact.id &&
-              Date.parse(m.Created_At) >= Date.parse(p.startedAt) - CLOCK_SKEW_MS &&
-              m.Message === p.outgoing.text &&
-              (m.Message_Type === 'image') === !!p.outgoing.image,
-          ),
-      ),
+          (p) =>
+            p.state === 'sending' ||
+            !(messages ?? []).some(
+              (m) =>
+                m.Receiver_ID === contact.id &&
+                Date.parse(m.Created_At) >= Date.parse(p.startedAt) - CLOCK_SKEW_MS &&
+                m.Message === p.outgoing.text &&
+                (m.Message_Type === 'image') === !!p.outgoing.image,
+            ),
+        ),
     [pending, messages, contact.id, status],
   );
 
