@@ -261,6 +261,21 @@ describe('chat between two browsers', () => {
     await bubbles(student).filter({ hasText: 'Back online?' }).waitFor();
   });
 
+  it('the landing page’s chat promise leads to Messages, through sign-in (no dead end)', async () => {
+    const visitor = await personPage();
+    await visitor.goto(server.url);
+    await visitor.getByRole('link', { name: 'Chat with your mentor and training centre in real time' }).click();
+    const form = visitor.getByRole('form', { name: 'Sign in' });
+    await form.waitFor();
+    await form.getByLabel('Email').fill('student@panda.demo');
+    await form.locator('input[name="Password"]').fill(logins['student@panda.demo'].password);
+    await form.getByRole('button', { name: /sign in/i }).click();
+    await visitor.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
+    await conversation(visitor).getByRole('heading', { name: 'Dave Clarke' }).waitFor();
+    await visitor.goto(server.url);
+    expect(await visitor.getByRole('link', { name: 'Raise support tickets whenever you need help' }).getAttribute('href')).toBe('/dashboard?view=support');
+  });
+
   it('the Messages view on a phone (390 px): the conversation with a way back to the contacts', async () => {
     const phone = await personPage(390, 844);
     await signIn(phone, server.url, 'student@panda.demo', logins['student@panda.demo'].password);
