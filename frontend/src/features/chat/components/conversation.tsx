@@ -8,7 +8,6 @@ import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
@@ -16,6 +15,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { CHAT_MESSAGE_MAX, CHAT_TEXTS, type ChatContact, type Message, type WsClientViewing } from '@panda/contracts/chat';
 import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { RetryAlert } from '../../../components/retry-alert';
 import { formatDate } from '../../../lib/dates';
 import { useAppSelector } from '../../../lib/hooks';
 import { sendLive, type LiveStatus } from '../../../lib/live';
@@ -137,17 +137,13 @@ function Composer({ contact, canSend, onSend, canSendImages, text, setText }: Co
   );
 }
 
-function dayOf(iso: string): string {
-  return formatDate(iso, '');
-}
-
 /** The conversation with one contact: header, connection banner, messages, composer. */
 export function Conversation({ contact, onBack }: { contact: ChatContact; onBack?: () => void }) {
   const me = useAppSelector(selectUser);
   const { status, fallback, canSend } = useChatConnection();
   const typing = useContactTyping(contact.id);
   const args = { with: contact.id, limit: CONVERSATION_LIMIT };
-  const { data: messages, isLoading, isError, refetch, isFetching } = useConversationQuery(args, { pollingInterval: fallback ? POLLING_INTERVAL_MS : 0 });
+  const { data: messages, isLoading, isError, refetch } = useConversationQuery(args, { pollingInterval: fallback ? POLLING_INTERVAL_MS : 0 });
   const [markRead] = useMarkConversationReadMutation();
   const [draft, setDraft] = useState('');
   // A refused message's text comes back to edit, unless something new was typed meanwhile.
@@ -229,16 +225,7 @@ export function Conversation({ contact, onBack }: { contact: ChatContact; onBack
   } else if (isError && !messages) {
     body = (
       <Box sx={{ p: 2 }}>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
-              Retry
-            </Button>
-          }
-        >
-          {CHAT_TEXTS.loadFailed}
-        </Alert>
+        <RetryAlert onRetry={() => void refetch()}>{CHAT_TEXTS.loadFailed}</RetryAlert>
       </Box>
     );
   } else if (!messages?.length && !pending.length) {
@@ -255,7 +242,7 @@ export function Conversation({ contact, onBack }: { contact: ChatContact; onBack
     body = (
       <Box component="ol" sx={{ listStyle: 'none', m: 0, p: { xs: 1.5, sm: 2 }, display: 'flex', flexDirection: 'column', gap: 1 }} aria-label={`Messages with ${contact.name}`}>
         {(messages ?? []).map((m: Message) => {
-          const day = dayOf(m.Created_At);
+          const day = formatDate(m.Created_At, '');
           const separator = day !== lastDay;
           lastDay = day;
           return (

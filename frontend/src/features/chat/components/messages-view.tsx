@@ -1,8 +1,6 @@
 import ForumOutlined from '@mui/icons-material/ForumOutlined';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
@@ -14,6 +12,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { CHAT_TEXTS, type ChatContact } from '@panda/contracts/chat';
 import { useEffect, useRef } from 'react';
 import { EmptyState } from '../../../components/empty-state';
+import { RetryAlert } from '../../../components/retry-alert';
 import { useDashboardParams } from '../../../lib/dashboard-nav';
 import { formatTime24 } from '../../../lib/dates';
 import { useAppSelector } from '../../../lib/hooks';
@@ -95,7 +94,7 @@ export function MessagesView() {
   const navigate = useNavigate();
   const { id } = useDashboardParams();
   const role = useAppSelector(selectUser)?.role;
-  const { data: contacts, isLoading, isError, refetch, isFetching } = useChatContactsQuery();
+  const { data: contacts, isLoading, isError, refetch } = useChatContactsQuery();
   const selected = contacts?.find((c) => c.id === id) ?? null;
 
   // Spec §2: a student is auto-opened into the first contact (once: Back on a phone shows the list).
@@ -122,16 +121,7 @@ export function MessagesView() {
           </Box>
         ) : isError && !contacts ? (
           <Box sx={{ p: 2 }}>
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
-                  Retry
-                </Button>
-              }
-            >
-              Failed to load contacts
-            </Alert>
+            <RetryAlert onRetry={() => void refetch()}>Failed to load contacts</RetryAlert>
           </Box>
         ) : !contacts?.length ? (
           <EmptyState dense icon={<ForumOutlined />} title={CHAT_TEXTS.noContacts} text={emptyHint(role)} />
