@@ -111,6 +111,12 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
     await page.getByRole('heading', { level: 1, name: 'Student Details' }).waitFor();
     titles['student-detail'] = await page.title();
     await check('Student Details');
+    await page.getByRole('region', { name: 'Recent Messages' }).getByRole('button', { name: 'Send Message' }).click();
+    await dialog('Send Message', 'send message', 'Cancel');
+    await view('chat', 'Messages');
+    await page.getByTestId('chat-contact').first().click();
+    await page.getByTestId('conversation').waitFor();
+    await check('Messages with a conversation');
     await view('register', 'Register Student');
     await page.getByRole('button', { name: 'Register Student' }).last().click();
     await check('Register Student with errors');
@@ -127,6 +133,10 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
     await view('overview', 'Overview');
     await page.getByRole('button', { name: 'Decline' }).first().click();
     await dialog(/decline/i, 'decline placement', 'Cancel');
+    await view('chat', 'Messages');
+    await page.getByTestId('chat-contact').first().click();
+    await page.getByTestId('conversation').waitFor();
+    await check('Messages with a conversation');
     await view('jobs', 'Student Jobs');
     await page.getByRole('button', { name: /^Mark Complete: / }).first().click();
     await dialog('Sign Off Job Card', 'sign off job card', 'Cancel');
@@ -145,6 +155,12 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
     await signIn(page, server.url, student.email, student.password);
     await view('overview', 'Overview');
     await view('jobs', 'Training Jobs');
+    // A student opens Messages straight into their first contact.
+    await view('chat', 'Messages');
+    await page.getByTestId('conversation').waitFor();
+    titles.chat = await page.title();
+    await check('Messages with a conversation');
+    expect(titles.chat).toBe('Messages · Panda');
     await page.getByRole('button', { name: /training goals|edit requirements/i }).first().click();
     await dialog(/training goals/i, 'training goals', 'Cancel');
     await view('profile', 'Profile Settings');

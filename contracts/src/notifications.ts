@@ -25,6 +25,7 @@ export const NOTIFICATION_KINDS = [
   'account_vetted',
   'account_unvetted',
   'announcement',
+  'message_received',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

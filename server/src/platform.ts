@@ -134,7 +134,7 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
     server.requestTimeout = 60_000;
     if (parts.queries) {
       hub = new LiveHub(authenticator, feed, logger);
-      liveHandlers(queryDeps, hub);
+      liveHandlers(queryDeps, hub, commandDeps);
       hub.attach(server);
     }
     await new Promise<void>((resolve, reject) => {

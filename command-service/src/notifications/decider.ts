@@ -21,6 +21,8 @@ export interface NotificationDraft {
   senderId: string | null;
   fromUser: string | null;
   announcementId: string | null;
+  /** The chat message it is about (message received). */
+  messageId?: string | null;
   priority: 'low' | 'normal' | 'medium' | 'high' | null;
   /** An important kind (placement proposed, card signed in your name): e-mailed if the recipient's setting is on. */
   important: boolean;

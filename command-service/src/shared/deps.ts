@@ -25,6 +25,8 @@ export interface CommandDeps {
   blobs: BlobStore;
   /** Rate limits whose counters every service process shares. */
   throttles: Throttles;
+  /** Who has which chat conversation open: set where this process runs the WebSocket hub. */
+  chatPresence?: { inConversation(userId: string, contactId: string): boolean };
 }
 
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;

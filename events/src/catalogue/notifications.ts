@@ -32,6 +32,8 @@ export const NotificationCreated = defineEvent(
     /** Name of who sent it (an announcement's sender), null for the system. */
     fromUser: z.string().nullable(),
     announcementId: z.string().nullable(),
+    /** The chat message a "message received" notification is about. */
+    messageId: z.string().nullable().optional(),
     priority: priority.nullable(),
     /** True when the mail reactor must e-mail it (an important kind, and the recipient's setting is on). */
     email: z.boolean(),

@@ -97,6 +97,7 @@ function Sidebar({ user, views, currentKey, onNavigate }: SidebarProps) {
               >
                 <ListItemIcon sx={{ minWidth: 40 }}>{v.icon}</ListItemIcon>
                 <ListItemText primary={v.label} slotProps={{ primary: { fontWeight: selected ? 700 : 500 } }} />
+                {v.badge}
               </ListItemButton>
             );
           })}

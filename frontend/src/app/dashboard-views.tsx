@@ -26,6 +26,11 @@ import { NotificationSettingsCard } from '../features/notifications/components/n
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import { SupportView } from '../features/support/components/support-view';
 import { AssistantWidget } from '../features/assistant/components/assistant-widget';
+import ChatOutlined from '@mui/icons-material/ChatOutlined';
+import { ChatLiveSync } from '../features/chat/components/chat-live-sync';
+import { MessagesView } from '../features/chat/components/messages-view';
+import { MessagesNavBadge } from '../features/chat/components/messages-nav-badge';
+import { RecentMessages } from '../features/chat/components/recent-messages';
 
 /**
  * The dashboard view registry (spec "Dashboard shell"). The shell (src/app/dashboard-shell.tsx)
@@ -58,6 +63,8 @@ export interface ViewDef {
   hidden?: boolean;
   /** A detail view's list view: highlighted in the sidebar while the detail view is open. */
   parent?: string;
+  /** Shown at the end of the sidebar entry (e.g. the unread total of Messages). */
+  badge?: ReactNode;
 }
 
 /** Extra pieces of the shell (notifications bell in the header, Smart Assistant button...). */
@@ -100,7 +107,15 @@ const centreViews: ViewDef[] = [
   },
   { key: 'students', label: 'Students', title: 'Students', icon: <GroupsOutlined />, element: <StudentsView /> },
   { key: 'register', label: 'Register Student', title: 'Register Student', icon: <PersonAddAlt1Outlined />, element: <RegisterStudentView /> },
-  { key: 'student-detail', label: 'Student Details', title: 'Student Details', icon: <GroupsOutlined />, element: <StudentDetailView />, hidden: true, parent: 'students' },
+  {
+    key: 'student-detail',
+    label: 'Student Details',
+    title: 'Student Details',
+    icon: <GroupsOutlined />,
+    element: <StudentDetailView messages={(student) => <RecentMessages student={student} />} />,
+    hidden: true,
+    parent: 'students',
+  },
 ];
 const profile: ViewDef = {
   key: 'profile',
@@ -114,12 +129,15 @@ const profile: ViewDef = {
     </Stack>
   ),
 };
+// Messages (issue 10): contacts and the conversation (?view=chat&id=<contact id>), for every role.
+const chat: ViewDef = { key: 'chat', label: 'Messages', title: 'Messages', icon: <ChatOutlined />, element: <MessagesView />, badge: <MessagesNavBadge /> };
 // Support Center (issue 11): the ticket list; a ticket's detail is ?view=support&id=<ticket id>.
 const support: ViewDef = { key: 'support', label: 'Support', title: 'Support Center', icon: <SupportAgentOutlined />, element: <SupportView /> };
 
 export const dashboardViews: Record<DashboardRole, ViewDef[]> = {
   student: [
     ...studentViews,
+    chat,
     {
       ...profile,
       element: (
@@ -131,8 +149,8 @@ export const dashboardViews: Record<DashboardRole, ViewDef[]> = {
     },
     support,
   ],
-  mentor: [...mentorViews, profile, support],
-  training_centre: [...centreViews, profile, support],
+  mentor: [...mentorViews, chat, profile, support],
+  training_centre: [...centreViews, chat, profile, support],
 };
 
 /** Rendered in the header, left of Sign Out (e.g. the notifications bell). */
@@ -143,6 +161,8 @@ export const floatingAddons: ShellAddon[] = [
   // 'Set Your Training Goals' opens itself on any student view while no requirements are set.
   { key: 'training-goals', roles: ['student'], element: <TrainingGoalsGate /> },
   { key: 'smart-assistant', element: <AssistantWidget /> },
+  // Chat frames patch the caches and the unread totals poll while the socket is down, on every view.
+  { key: 'chat-live', element: <ChatLiveSync /> },
 ];
 
 export function isDashboardRole(role: unknown): role is DashboardRole {

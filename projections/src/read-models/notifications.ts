@@ -68,7 +68,7 @@ export const notificationsProjection = defineProjection({
         read_at: null,
         from_user: d.fromUser,
         sender_id: d.senderId,
-        message_id: null,
+        message_id: d.messageId ?? null,
         announcement_id: d.announcementId,
         priority: d.priority,
         _audience: [d.recipientId],

@@ -111,9 +111,9 @@ function escape(s: string) {
 
 /** Screens each role has (dashboard views), with the label its sidebar shows. */
 const VIEWS: Record<HelpRole, Record<string, string>> = {
-  student: { overview: 'Overview', jobs: 'Training Jobs', profile: 'Profile', support: 'Support' },
-  mentor: { overview: 'Overview', jobs: 'Student Jobs', profile: 'Profile', support: 'Support' },
-  training_centre: { overview: 'Overview', students: 'Students', register: 'Register Student', profile: 'Profile', support: 'Support' },
+  student: { overview: 'Overview', jobs: 'Training Jobs', chat: 'Messages', profile: 'Profile', support: 'Support' },
+  mentor: { overview: 'Overview', jobs: 'Student Jobs', chat: 'Messages', profile: 'Profile', support: 'Support' },
+  training_centre: { overview: 'Overview', students: 'Students', register: 'Register Student', chat: 'Messages', profile: 'Profile', support: 'Support' },
 };
 
 /** An article's links as the role sees its screens: its own label, screens it does not have left out, once each. */

@@ -97,6 +97,12 @@ describe('Smart Assistant: POST /api/assistant/chat', () => {
     expect(f.source).toBe('fallback');
   });
 
+  it('the chat question (a quick-question chip) leads to the Messages view', async () => {
+    const a = await answer(amy, 'How does the chat system work?');
+    expect(a.articles[0].id).toBe('chat');
+    expect(a.links).toContainEqual({ label: 'Messages', path: '/dashboard?view=chat' });
+  });
+
   it('role-aware: centre-only articles are not given to a mentor', async () => {
     const a = await answer(mentor, 'How do I register a student?');
     expect(a.articles.map((x) => x.id)).not.toContain('registering-students');

@@ -28,6 +28,11 @@ export interface Connection {
 /** Handlers for client message types beyond ping (chat arrives with its capability). */
 export type MessageHandler = (conn: Connection, message: Record<string, unknown>, hub: LiveHub) => Promise<void> | void;
 
+/** Told when a user's first connection opens ('online') and their last one closes ('offline'). */
+export type PresenceListener = (userId: string, status: 'online' | 'offline') => void;
+/** Told of every committed read-model batch, after the `changed` pushes. */
+export type BatchListener = (batch: CommittedBatch) => Promise<void> | void;
+
 /**
  * WebSocket endpoint `/ws/{userId}?token=…`: refuses a missing, bad or foreign token, answers
  * pings, and pushes `changed` whenever a read-model document the user may see changes.
@@ -37,6 +42,8 @@ export class LiveHub {
   private readonly byUser = new Map<string, Set<WebSocket>>();
   private readonly conns = new Map<WebSocket, Connection>();
   private readonly handlers = new Map<string, MessageHandler>();
+  private readonly presenceListeners: PresenceListener[] = [];
+  private readonly batchListeners: BatchListener[] = [];
   private readonly unsubscribe: () => void;
   private readonly heartbeat: NodeJS.Timeout;
 
@@ -63,6 +70,29 @@ export class LiveHub {
 
   on(type: string, handler: MessageHandler) {
     this.handlers.set(type, handler);
+  }
+
+  onPresence(listener: PresenceListener) {
+    this.presenceListeners.push(listener);
+  }
+
+  onCommitted(listener: BatchListener) {
+    this.batchListeners.push(listener);
+  }
+
+  /** The open connections of one user. */
+  connectionsOf(userId: string): Connection[] {
+    return [...(this.byUser.get(userId) ?? [])].map((ws) => this.conns.get(ws)).filter((c): c is Connection => c !== undefined);
+  }
+
+  private presence(userId: string, status: 'online' | 'offline') {
+    for (const listener of this.presenceListeners) {
+      try {
+        listener(userId, status);
+      } catch (err) {
+        this.logger.error({ err, userId, status }, 'presence listener failed');
+      }
+    }
   }
 
   attach(server: Server) {
@@ -113,8 +143,10 @@ export class LiveHub {
     const { socket, auth } = conn;
     this.conns.set(socket, conn);
     let set = this.byUser.get(auth.id);
+    const first = !set;
     if (!set) this.byUser.set(auth.id, (set = new Set()));
     set.add(socket);
+    if (first) this.presence(auth.id, 'online');
     (socket as WebSocket & { alive?: boolean }).alive = true;
     socket.on('pong', () => ((socket as WebSocket & { alive?: boolean }).alive = true));
     socket.on('message', (raw) => void this.onMessage(conn, raw.toString()));
@@ -124,7 +156,10 @@ export class LiveHub {
       if (expiry) clearTimeout(expiry);
       this.conns.delete(socket);
       set!.delete(socket);
-      if (set!.size === 0) this.byUser.delete(auth.id);
+      if (set!.size === 0 && this.byUser.get(auth.id) === set) {
+        this.byUser.delete(auth.id);
+        this.presence(auth.id, 'offline');
+      }
     });
   }
 
@@ -170,6 +205,13 @@ export class LiveHub {
       for (const userId of new Set([...change.audience, ...admins])) this.sendTo(userId, message);
       // A locked account, or a session ended (sign-out, password change or reset), loses its connections at once.
       if (change.collection === 'accounts' && this.byUser.has(change.id)) await this.recheck(change.id);
+    }
+    for (const listener of this.batchListeners) {
+      try {
+        await listener(batch);
+      } catch (err) {
+        this.logger.error({ err, projection: batch.projection }, 'batch listener failed');
+      }
     }
   }
 

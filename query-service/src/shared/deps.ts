@@ -22,6 +22,8 @@ export interface QueryDeps {
   clock: () => Date;
   /** Images and other binary content that events refer to by hash. */
   blobs: BlobStore;
+  /** Who has a live WebSocket connection: set once this process runs the hub. */
+  live?: { isOnline(userId: string): boolean };
 }
 
 export const READ_YOUR_WRITES_TIMEOUT_MS = 5000;

@@ -6,6 +6,7 @@ import { trainingEvents } from '@panda/events/catalogue/training';
 import { accountEvents } from '@panda/events/catalogue/accounts';
 import { notificationEvents } from '@panda/events/catalogue/notifications';
 import { supportEvents } from '@panda/events/catalogue/support';
+import { chatEvents } from '@panda/events/catalogue/chat';
 import type { NotificationDraft } from '@panda/command-service/notifications/decider';
 
 /**
@@ -29,7 +30,7 @@ export interface Planned {
   draft: Omit<NotificationDraft, 'notificationId' | 'sourcePosition'>;
 }
 
-type Handled = EventsOf<typeof trainingEvents> | EventsOf<typeof accountEvents> | EventsOf<typeof notificationEvents> | EventsOf<typeof supportEvents>;
+type Handled = EventsOf<typeof trainingEvents> | EventsOf<typeof accountEvents> | EventsOf<typeof notificationEvents> | EventsOf<typeof supportEvents> | EventsOf<typeof chatEvents>;
 type Rule<T extends Handled['type']> = (data: Extract<Handled, { type: T }>['data'], facts: Facts, event: RecordedEvent) => Planned[];
 
 const overview = '/dashboard?view=overview';
@@ -158,6 +159,28 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
             ),
           },
         ],
+  // Chat (issue 10): the receiver hears of a message only while they do not have that conversation open (ruling 21).
+  MessageSent: (d, f) =>
+    d.receiverInConversation
+      ? []
+      : [
+          {
+            recipientId: d.receiverId,
+            draft: {
+              type: 'message',
+              kind: 'message_received',
+              title: `New message from ${name(f, d.senderId)}`,
+              message: d.messageType === 'image' ? `${name(f, d.senderId)} sent you an image${d.text ? `: ${d.text}` : ''}`.slice(0, 100) : d.text.length > 100 ? `${d.text.slice(0, 97)}...` : d.text,
+              link: `/dashboard?view=chat&id=${encodeURIComponent(d.senderId)}`,
+              senderId: d.senderId,
+              fromUser: name(f, d.senderId),
+              announcementId: null,
+              messageId: d.messageId,
+              priority: null,
+              important: false,
+            },
+          },
+        ],
 };
 
 export const NOTIFYING_EVENTS = Object.keys(RULES) as Handled['type'][];
@@ -174,6 +197,6 @@ export function notificationsFor(event: RecordedEvent, facts: Facts): { recipien
 
 /** Account ids whose names a rule may mention. */
 export function namedAccounts(event: RecordedEvent): string[] {
-  const d = event.data as { studentId?: string; mentorId?: string; placedWith?: { mentorId: string } };
-  return [d.studentId, d.mentorId, d.placedWith?.mentorId].filter((x): x is string => typeof x === 'string');
+  const d = event.data as { studentId?: string; mentorId?: string; placedWith?: { mentorId: string }; senderId?: string };
+  return [d.studentId, d.mentorId, d.placedWith?.mentorId, d.senderId].filter((x): x is string => typeof x === 'string');
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../lib/hooks';
 import { completeLogin, type SessionUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -7,10 +7,17 @@ import type { AuthResponse } from '../api/auth-api';
 
 export const POST_LOGIN_NAVIGATION_MS = 100;
 
-/** Stores a login answer, toasts, and opens /dashboard about 100 ms later. */
+/** The dashboard view a signed-out visitor asked for (RequireAuth passes it in the location state), else /dashboard. */
+function returnPath(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && /^\/dashboard(\?|$)/.test(from) ? from : '/dashboard';
+}
+
+/** Stores a login answer, toasts, and opens the dashboard (or the view asked for) about 100 ms later. */
 export function useCompleteAuth(): (response: AuthResponse, successMessage: string) => boolean {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const target = returnPath(useLocation().state);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(
@@ -29,9 +36,9 @@ export function useCompleteAuth(): (response: AuthResponse, successMessage: stri
       }
       if (!dispatch(completeLogin(response.token, user))) return false;
       toast.success(successMessage);
-      timer.current = setTimeout(() => navigate('/dashboard'), POST_LOGIN_NAVIGATION_MS);
+      timer.current = setTimeout(() => navigate(target), POST_LOGIN_NAVIGATION_MS);
       return true;
     },
-    [dispatch, navigate],
+    [dispatch, navigate, target],
   );
 }

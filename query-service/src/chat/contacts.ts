@@ -1,0 +1,49 @@
+import type { ChatType, ContactRole } from '@panda/contracts/chat';
+import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
+import { STUDENTS, type StudentDoc } from '@panda/projections/read-models/training';
+import type { ReadStore } from '@panda/projections/read-store';
+
+export interface ContactRef {
+  id: string;
+  role: ContactRole;
+  Chat_Type: ChatType;
+}
+
+/**
+ * The caller's chat contacts (ruling 13) from the read models: a student's training centre and
+ * mentor (active placement), a mentor's placed students, a centre's registered students. Other roles
+ * have none. The command side checks the same relation on the student's stream before any append.
+ */
+export async function contactsOf(rs: ReadStore, me: { id: string; role: string }): Promise<ContactRef[]> {
+  if (me.role === 'student') {
+    const s = (await rs.get(STUDENTS, me.id)) as StudentDoc | null;
+    if (!s) return [];
+    const out: ContactRef[] = [];
+    if (s.mentor_id) out.push({ id: s.mentor_id, role: 'mentor', Chat_Type: 'mentor_student' });
+    if (s.centre_id) out.push({ id: s.centre_id, role: 'training_centre', Chat_Type: 'training_centre_student' });
+    return out;
+  }
+  if (me.role === 'mentor' || me.role === 'training_centre') {
+    const field = me.role === 'mentor' ? 'mentor_id' : 'centre_id';
+    const students = (await rs.find(STUDENTS, { [field]: me.id }, { sort: { Created_At: 1 } })) as StudentDoc[];
+    const Chat_Type: ChatType = me.role === 'mentor' ? 'mentor_student' : 'training_centre_student';
+    return students.map((s) => ({ id: s.id, role: 'student' as const, Chat_Type }));
+  }
+  return [];
+}
+
+/** The contact `otherId` of the caller, or null. */
+export async function contactOf(rs: ReadStore, me: { id: string; role: string }, otherId: string): Promise<ContactRef | null> {
+  if (me.role === 'student') return (await contactsOf(rs, me)).find((c) => c.id === otherId) ?? null;
+  if (me.role !== 'mentor' && me.role !== 'training_centre') return null;
+  const s = (await rs.get(STUDENTS, otherId)) as StudentDoc | null;
+  const mine = me.role === 'mentor' ? s?.mentor_id === me.id : s?.centre_id === me.id;
+  return mine ? { id: otherId, role: 'student', Chat_Type: me.role === 'mentor' ? 'mentor_student' : 'training_centre_student' } : null;
+}
+
+/** Display names (a centre's name, else "First Last") of some accounts. */
+export async function namesOf(rs: ReadStore, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const docs = (await rs.find(ACCOUNTS, { id: { $in: ids } })) as AccountDoc[];
+  return new Map(docs.map((d) => [d.id, d.Name]));
+}
