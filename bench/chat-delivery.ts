@@ -29,7 +29,6 @@ function connect(url: string): Promise<Client> {
     const waiters: { match: (m: { type: string }) => boolean; done: () => void }[] = [];
     ws.on('message', (raw) => {
       const m = JSON.parse(raw.toString()) as { type: string };
-      if (process.env.BENCH_DEBUG) console.log(raw.toString().slice(0, 200));
       const i = waiters.findIndex((w) => w.match(m));
       if (i >= 0) waiters.splice(i, 1)[0].done();
     });
@@ -40,6 +39,14 @@ function connect(url: string): Promise<Client> {
 
 export async function chatDeliveryBench(clients = Number(process.env.BENCH_CHAT_CLIENTS ?? 1000), messages = Number(process.env.BENCH_CHAT_MESSAGES ?? 1000)) {
   const dataDir = mkdtempSync(join(tmpdir(), 'panda-bench-chat-delivery-'));
+  try {
+    return await run(dataDir, clients, messages);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function run(dataDir: string, clients: number, messages: number) {
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', SEED_DEMO: '0', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-12' });
   const platform = await startPlatform(config, undefined, { logger: createLogger('silent') });
   const store = platform.store;
@@ -111,7 +118,6 @@ export async function chatDeliveryBench(clients = Number(process.env.BENCH_CHAT_
   }
   await Promise.all(all.map((c) => new Promise<void>((r) => (c.ws.once('close', () => r()), c.ws.close(1000)))));
   await platform.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 
   const f = (x: number) => x.toFixed(2);
   const [p50, p99, b50, b99] = [pct(deliveries, 0.5), pct(deliveries, 0.99), pct(pings, 0.5), pct(pings, 0.99)];

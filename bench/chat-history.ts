@@ -116,6 +116,14 @@ function* messageRows(n: number): Generator<Row> {
 
 export async function chatHistoryBench(n = Number(process.env.BENCH_CHAT_HISTORY ?? 1_000_000)) {
   const dataDir = mkdtempSync(join(tmpdir(), 'panda-bench-chat-history-'));
+  try {
+    return await run(dataDir, n);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function run(dataDir: string, n: number) {
   const eventsFile = join(dataDir, 'events.db');
   const t0 = performance.now();
   writeRows(eventsFile, accountRows());
@@ -175,7 +183,6 @@ export async function chatHistoryBench(n = Number(process.env.BENCH_CHAT_HISTORY
   await measure('contact list: mentor (10 students)', '/api/chat-contacts', 'mentor0', 'mentor', page(10));
   await measure('contact list: centre (100 students, first page of 50)', '/api/chat-contacts?limit=50', 'centre0', 'training_centre', page(50));
   await platform.stop();
-  rmSync(dataDir, { recursive: true, force: true });
   console.log(`   target: p95 within x2.00 of validate\n`);
   return results;
 }
