@@ -129,7 +129,7 @@ async function run(dataDir: string, n: number) {
   writeRows(eventsFile, accountRows());
   // The account read models first (a small log), then the messages.
   let store = new SqliteEventStore(eventsFile);
-  let rs = new SqliteReadStore(join(dataDir, 'read-models.db'));
+  const rs = new SqliteReadStore(join(dataDir, 'read-models.db'));
   await new ProjectionRunner(store, rs, allProjections).catchUp();
   await store.close();
   writeRows(eventsFile, messageRows(n));
