@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { postMessageRequestSchema, sendMessageRequestSchema, CHAT_TEXTS } from '@panda/contracts/chat';
-import { CHAT_MESSAGES, CHAT_THREADS, conversationDocId, type ChatMessageDoc, type ChatThreadDoc } from '@panda/projections/read-models/chat';
+import { CHAT_MESSAGES, CHAT_THREADS, conversationDocId, threadId, type ChatMessageDoc, type ChatThreadDoc } from '@panda/projections/read-models/chat';
 import { notFound } from '@panda/platform/errors';
 import { authOf, authenticate, validate } from '@panda/platform/http';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
@@ -66,7 +66,7 @@ export function chatRoutes(deps: CommandDeps): Router {
     const me = authOf(req).id;
     const contact = pathId(req, 'contactId', 'Contact not found');
     // The read model only says which messages to mark (routing); each read is decided on its own stream.
-    const thread = (await deps.readStore.get(CHAT_THREADS, `${me}|${contact}`)) as ChatThreadDoc | null;
+    const thread = (await deps.readStore.get(CHAT_THREADS, threadId(me, contact))) as ChatThreadDoc | null;
     let unread = thread?.unread_count ?? 0;
     let marked = 0;
     let position = await deps.store.headPosition();

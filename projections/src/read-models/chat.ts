@@ -90,12 +90,18 @@ export function messageOf(d: SentData, time: string): Message {
 
 async function sent(e: RecordedEvent, d: SentData, ctx: ProjectionContext) {
   const message = messageOf(d, e.time);
-  for (const [owner, contact] of [
+  const sides = [
     [d.senderId, d.receiverId],
     [d.receiverId, d.senderId],
-  ]) {
-    const inbox = ((await ctx.get(CHAT_INBOXES, owner)) as ChatInboxDoc | null) ?? { id: owner, message_count: 0, _audience: [owner] };
-    const thread = (await ctx.get(CHAT_THREADS, threadId(owner, contact))) as ChatThreadDoc | null;
+  ] as const;
+  // One wait for all four reads: a message's read model commits without yielding more than once.
+  const [inboxes, threads] = await Promise.all([
+    Promise.all(sides.map(([owner]) => ctx.get(CHAT_INBOXES, owner))),
+    Promise.all(sides.map(([owner, contact]) => ctx.get(CHAT_THREADS, threadId(owner, contact)))),
+  ]);
+  for (const [i, [owner, contact]] of sides.entries()) {
+    const inbox = (inboxes[i] as ChatInboxDoc | null) ?? { id: owner, message_count: 0, _audience: [owner] };
+    const thread = threads[i] as ChatThreadDoc | null;
     const inboxN = inbox.message_count + 1;
     const conversationN = (thread?.message_count ?? 0) + 1;
     const doc: ChatMessageDoc = {
