@@ -20,9 +20,6 @@ export const PLACEMENTS = 'placements';
 export const STUDENT_PLACEMENTS = 'student_placements';
 export const PLACEMENT_PARTIES = 'placement_parties';
 
-/** The mentor profile's qualification flags, as the ranking reads them. */
-export const QUALIFICATION_FIELDS = QUALIFICATION_KEYS;
-
 export interface PartyDoc extends Doc {
   id: string;
   role: 'student' | 'mentor' | 'training_centre';
@@ -313,7 +310,7 @@ export const placementsProjection = defineProjection({
         p.Business_Name = text(profile.Business_Name);
         p.Business_Postcode = text(profile.Business_Postcode);
         p.Gas_Safe_Registration_Number = text(profile.Gas_Safe_Registration_Number);
-        p.qualifications = Object.fromEntries(QUALIFICATION_FIELDS.map((q) => [q, profile[q]]));
+        p.qualifications = Object.fromEntries(QUALIFICATION_KEYS.map((q) => [q, profile[q]]));
         p.Name = `${p.First_Name} ${p.Last_Name}`.trim();
         // Complete once the profile form succeeded (spec section 4): the form requires these.
         p.profile_complete = Boolean(p.Business_Name && p.Business_Postcode && p.Gas_Safe_Registration_Number);
