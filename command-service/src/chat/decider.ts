@@ -2,7 +2,7 @@ import type { EventsOf } from '@panda/events/define';
 import { chatEvents, type ChatType } from '@panda/events/catalogue/chat';
 import type { ImageRef } from '@panda/events/catalogue/profiles';
 import { CHAT_IMAGE_MAX_BYTES, CHAT_IMAGE_TYPES, CHAT_MESSAGE_MAX, CHAT_TEXTS } from '@panda/contracts/chat';
-import { HttpError, badRequest, conflict, forbidden, notFound } from '@panda/platform/errors';
+import { DomainError, badRequest, conflict, forbidden, notFound } from '../shared/domain-errors';
 import type { Decider } from '../shared/decider';
 
 /**
@@ -65,7 +65,7 @@ export function evolveMessage(state: MessageState, event: ChatEvent): MessageSta
  * (403), wrong chat type (400), a role that may not send images (403), blank text (400). The route
  * checks these before it decodes and stores an image; `decide` checks them again.
  */
-export function refusalBeforeImage(c: Omit<SendMessage, 'type' | 'messageId' | 'image' | 'receiverInConversation'>): HttpError | null {
+export function refusalBeforeImage(c: Omit<SendMessage, 'type' | 'messageId' | 'image' | 'receiverInConversation'>): DomainError | null {
   if (c.senderId === c.receiverId || c.contactChatType === null) return forbidden(CHAT_TEXTS.notContact);
   if (c.chatType !== null && c.chatType !== c.contactChatType) return badRequest([{ field: 'chat_type', message: CHAT_TEXTS.chatTypeMismatch }]);
   if (c.messageType === 'image' && !IMAGE_ROLES.includes(c.senderRole)) return forbidden(CHAT_TEXTS.imageRole);

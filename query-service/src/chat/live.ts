@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { AppendMeta } from '@panda/events/envelope';
 import { CHAT_TEXTS, wsClientMessageSchema, wsClientTypingSchema, wsClientViewingSchema, type ChatType, type Message } from '@panda/contracts/chat';
-import { HttpError } from '@panda/platform/errors';
 import { CHAT_MESSAGES, type ChatMessageDoc } from '@panda/projections/read-models/chat';
 import type { CommittedBatch } from '@panda/projections/projection';
 import type { z } from 'zod';
@@ -22,7 +21,10 @@ export interface ChatCommands {
 }
 
 const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? 'Invalid message';
-const errorText = (err: unknown) => (err instanceof HttpError ? (typeof err.detail === 'string' ? err.detail : err.detail.map((d) => d.message).join(', ')) : CHAT_TEXTS.sendFailed);
+type Refusal = Error & { detail: string | { message: string }[] };
+/** A refusal the command side meant for the user (an HTTP error at the edge or a domain error from a decider). */
+const isRefusal = (err: unknown): err is Refusal => err instanceof Error && 'detail' in err && (typeof err.detail === 'string' || Array.isArray(err.detail));
+const errorText = (err: unknown) => (isRefusal(err) ? (typeof err.detail === 'string' ? err.detail : err.detail.map((d) => d.message).join(', ')) : CHAT_TEXTS.sendFailed);
 
 /**
  * The chat part of the WebSocket protocol (spec §7):
@@ -66,7 +68,7 @@ export function chatLive(deps: QueryDeps, hub: LiveHub, commands: ChatCommands) 
       );
     } catch (err) {
       if (pending.get(messageId) === mine) pending.delete(messageId);
-      if (!(err instanceof HttpError)) deps.logger.error({ err }, 'chat message over the WebSocket failed');
+      if (!isRefusal(err)) deps.logger.error({ err }, 'chat message over the WebSocket failed');
       return hub.send(conn.socket, { type: 'error', message: errorText(err), ...(clientId ? { client_id: clientId } : {}) });
     }
     await deps.waitForProjections(sent.position);
