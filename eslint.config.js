@@ -14,6 +14,14 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // A leading underscore marks a name kept on purpose (express's 4-argument error handler,
+      // a placeholder loop variable); a rest sibling is how a field is left out of a copy.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
   },
   {
     files: ['frontend/src/**/*.{ts,tsx}'],
