@@ -18,7 +18,8 @@ export const PLACEMENTS = 'placements';
 export const STUDENT_PLACEMENTS = 'student_placements';
 export const PLACEMENT_PARTIES = 'placement_parties';
 
-type JobType = 'Boiler Installs' | 'Boiler Service' | 'Pipework' | 'Repair';
+const JOB_TYPES = ['Boiler Installs', 'Boiler Service', 'Pipework', 'Repair'] as const;
+type JobType = (typeof JOB_TYPES)[number];
 const REQ_KEYS: Record<string, JobType> = { boilerInstalls: 'Boiler Installs', boilerService: 'Boiler Service', pipework: 'Pipework', repair: 'Repair' };
 
 export const QUALIFICATION_FIELDS = [
