@@ -325,7 +325,7 @@ export class KurrentEventStore implements EventStore {
       const conflictOn = (err as { streamName?: unknown }).streamName;
       // The marker conflicted, yet holds nothing readable (a concurrent writer of the same command
       // whose append is not visible yet cannot be: appends are acknowledged once indexed).
-      if (conflictOn === marker) throw new Error(`KurrentDB: marker stream of command ${meta.commandId} exists but cannot be read`);
+      if (conflictOn === marker) throw new Error(`KurrentDB: marker stream of command ${meta.commandId} exists but cannot be read`, { cause: err });
       throw new WrongExpectedVersionError(stream, expected, conflictOn === stream ? actualVersion(err) : await this.versionOf(stream));
     }
     const [last] = await this.read(stream, revision, FORWARDS, 1);

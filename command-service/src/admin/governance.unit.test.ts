@@ -1,32 +1,13 @@
 import { describe, it } from 'vitest';
 import { accountDecider, type AccountEvent } from '../accounts/decider';
+import { accountSignedUp, requirements, studentRegistered } from '@panda/events/testing/fixtures';
 import { spec } from '../shared/given-when-then';
 
 /** The account and vetting decisions behind the admin portal's Lock/Unlock and Vet/Unvet actions. */
 const account = spec(accountDecider);
-const mentor: AccountEvent = {
-  type: 'AccountSignedUp',
-  data: { accountId: 'm1', role: 'mentor', firstName: 'Mo', lastName: 'Mentor', email: 'mo@x.co', centreName: null, passwordHash: 'h' },
-};
-const centre: AccountEvent = {
-  type: 'AccountSignedUp',
-  data: { accountId: 'c1', role: 'training_centre', firstName: 'Cy', lastName: 'Centre', email: 'cy@x.co', centreName: 'North Gas', passwordHash: 'h' },
-};
-const student: AccountEvent = {
-  type: 'StudentRegistered',
-  data: {
-    accountId: 's1',
-    centreId: null,
-    firstName: 'Sam',
-    lastName: 'Student',
-    email: 's@x.co',
-    phone: null,
-    postcode: 'M1 1AE',
-    dateOfBirth: null,
-    requirements: { boilerInstalls: 1, boilerService: 0, pipework: 0, repair: 0 },
-    temporaryPasswordHash: 't',
-  },
-};
+const mentor: AccountEvent = accountSignedUp();
+const centre: AccountEvent = accountSignedUp({ accountId: 'c1', role: 'training_centre', email: 'cy@x.co', centreName: 'North Gas' });
+const student: AccountEvent = studentRegistered({ centreId: null, requirements: requirements(1, 0, 0, 0) });
 const admin: AccountEvent = { type: 'AdminProvisioned', data: { accountId: 'a1', firstName: 'Ad', lastName: 'Min', email: 'a@x.co', passwordHash: 'h' } };
 
 describe('account governance', () => {

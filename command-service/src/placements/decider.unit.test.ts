@@ -1,24 +1,12 @@
 import { describe, it } from 'vitest';
+import { placementAccepted, placementProposed, requirements, studentRegistered } from '@panda/events/testing/fixtures';
 import { spec } from '../shared/given-when-then';
 import { placementDecider, type MentorFacts, type PlacementCommand, type PlacementEvent } from './decider';
 
 const placement = spec(placementDecider);
 
-const registered = (req = { boilerInstalls: 10, boilerService: 4, pipework: 0, repair: 5 }, centreId: string | null = 'c1'): PlacementEvent => ({
-  type: 'StudentRegistered',
-  data: {
-    accountId: 's1',
-    centreId,
-    firstName: 'Sam',
-    lastName: 'Student',
-    email: 's@x.co',
-    phone: '0700',
-    postcode: 'M1 1AE',
-    dateOfBirth: null,
-    requirements: req,
-    temporaryPasswordHash: 'h',
-  },
-});
+const registered = (req = requirements(10, 4, 0, 5), centreId: string | null = 'c1'): PlacementEvent =>
+  studentRegistered({ requirements: req, centreId, postcode: 'M1 1AE' });
 const good: MentorFacts = { isMentor: true, vetted: true, locked: false, profileComplete: true };
 const propose = (mentor: MentorFacts = good, placementId = 'p1', mentorId = 'm1'): PlacementCommand => ({
   type: 'ProposePlacement',
@@ -29,11 +17,9 @@ const propose = (mentor: MentorFacts = good, placementId = 'p1', mentorId = 'm1'
   reasons: ['Rank 1'],
   mentor,
 });
-const proposed = (placementId = 'p1', mentorId = 'm1', centreId: string | null = 'c1'): PlacementEvent => ({
-  type: 'PlacementProposed',
-  data: { placementId, studentId: 's1', mentorId, centreId, notes: 'Near', reasons: ['Rank 1'] },
-});
-const accepted = (placementId = 'p1', mentorId = 'm1'): PlacementEvent => ({ type: 'PlacementAccepted', data: { placementId, studentId: 's1', mentorId } });
+const proposed = (placementId = 'p1', mentorId = 'm1', centreId: string | null = 'c1'): PlacementEvent =>
+  placementProposed({ placementId, mentorId, centreId, notes: 'Near', reasons: ['Rank 1'] });
+const accepted = (placementId = 'p1', mentorId = 'm1'): PlacementEvent => placementAccepted({ placementId, mentorId });
 const accept = (placementId = 'p1', mentorId = 'm1', mentor: MentorFacts = good): PlacementCommand => ({
   type: 'AcceptPlacement',
   placementId,

@@ -1,36 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { checkEvent } from '@panda/events/catalogue';
 import type { MentorProfile } from '@panda/events/catalogue/profiles';
+import { accountSignedUp, studentRegistered } from '@panda/events/testing/fixtures';
 import { spec } from '../shared/given-when-then';
 import { accountDecider, type AccountCommand, type AccountEvent } from '../accounts/decider';
 
 /** The profile and registration commands of the account decider (issue 4). */
 const account = spec(accountDecider);
 
-const mentor: AccountEvent = {
-  type: 'AccountSignedUp',
-  data: { accountId: 'm1', role: 'mentor', firstName: 'Dave', lastName: 'Clarke', email: 'dave@x.co', centreName: null, passwordHash: 'h' },
-};
-const centre: AccountEvent = {
-  type: 'AccountSignedUp',
-  data: { accountId: 'c1', role: 'training_centre', firstName: 'Sarah', lastName: 'Hughes', email: 'north@x.co', centreName: 'North', passwordHash: 'h' },
-};
-const student: AccountEvent = {
-  type: 'StudentRegistered',
-  data: {
-    accountId: 's1',
-    centreId: 'c1',
-    firstName: 'Amy',
-    lastName: 'Pond',
-    email: 'amy@x.co',
-    phone: '07700900000',
-    postcode: 'M1 1AA',
-    dateOfBirth: null,
-    requirements: { boilerInstalls: 10, boilerService: 4, pipework: 8, repair: 5 },
-    temporaryPasswordHash: 't',
-    temporaryPasswordExpiresAt: '2026-01-08T09:00:00.000Z',
-  },
-};
+const mentor: AccountEvent = accountSignedUp();
+const centre: AccountEvent = accountSignedUp({ accountId: 'c1', role: 'training_centre', firstName: 'Sarah', lastName: 'Hughes', email: 'north@x.co', centreName: 'North' });
+const student: AccountEvent = studentRegistered({ phone: '07700900000', postcode: 'M1 1AA', temporaryPasswordExpiresAt: '2026-01-08T09:00:00.000Z' });
 const profile: MentorProfile = {
   Business_Name: 'Clarke Gas',
   Business_Postcode: 'M2 2BB',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
 import { choosePassword, independentStudent, uniqueEmail, type Login } from '../admin/test-fixtures';
-import { get, jobsOf, place, readyMentor, registeredStudent, signature, vettedCentre, type StudentLogin } from '../training/test-fixtures';
+import { get, jobOfType, jobsOf, place, readyMentor, registeredStudent, signature, vettedCentre, type StudentLogin } from '../training/test-fixtures';
 
 let app: TestApp;
 let north: Login;
@@ -142,6 +142,7 @@ describe('GET /api/my-students and the student detail page', () => {
       job_requirements: { Boiler_Installs: 10, Boiler_Service: 4, Pipework: 8, Repair: 5 },
     });
     const southList = await get(app, '/api/my-students', south.token);
+    expect(southList.body.map((s: { id: string }) => s.id)).toContain(cara.user.id);
     expect(southList.body.map((s: { id: string }) => s.id)).not.toContain(amy.user.id);
   });
 
@@ -233,7 +234,7 @@ describe('GET/PUT /api/students/job-requirements', () => {
   it("a change while placed adjusts the job totals; below the cards already signed is refused (ruling 20) and changes nothing", async () => {
     const student = await registeredStudent(app, north);
     await place(app, student, mentor);
-    const repair = (await jobsOf(app, student.token)).find((j) => j.Job_Type === 'Repair');
+    const repair = await jobOfType(app, student.token, 'Repair');
     for (const n of [1, 2, 3]) expect((await app.call('PUT', `/api/jobs/${repair.id}/complete`, signature(n), mentor.token)).status).toBe(200);
     const before = (await get(app, '/api/students/job-requirements', student.token)).body;
     const low = await app.call('PUT', '/api/students/job-requirements', { boiler_installs_required: 12, boiler_service_required: 4, pipework_required: 8, repair_required: 2 }, student.token);

@@ -23,7 +23,7 @@ export async function registerStudent(
   const email = normaliseEmail(input.email);
   const temporary = temporaryPassword();
   const temporaryPasswordHash = await hashPassword(temporary);
-  const { accountId, position, duplicate, state } = await createAccount(deps, email, meta, (accountId) => ({
+  const { accountId, position, duplicate } = await createAccount(deps, email, meta, (accountId) => ({
     type: 'RegisterStudent',
     accountId,
     centreId,

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { signatureContentHash } from '@panda/events/signature-hash';
 import type { JobRequirements } from '@panda/events/catalogue/accounts';
+import type { JobType } from '@panda/events/catalogue/training';
+import { jobOpened, placementAccepted, placementEnded, placementProposed, requirements as req, studentRegistered } from '@panda/events/testing/fixtures';
 import { spec } from '../shared/given-when-then';
 import { trainingDecider, type TrainingCommand } from './decider';
 import type { TrainingEvent } from './state';
@@ -10,20 +12,13 @@ import type { AccountEvent } from '../accounts/decider';
 type E = TrainingEvent | AccountEvent;
 const training = spec(trainingDecider);
 
-const req = (boilerInstalls: number, boilerService: number, pipework: number, repair: number): JobRequirements => ({ boilerInstalls, boilerService, pipework, repair });
-const registered = (requirements = req(10, 4, 8, 5)): E => ({
-  type: 'StudentRegistered',
-  data: { accountId: 's1', centreId: 'c1', firstName: 'Amy', lastName: 'Pond', email: 'amy@x.co', phone: null, postcode: null, dateOfBirth: null, requirements, temporaryPasswordHash: 't' },
-});
-const proposed: E = { type: 'PlacementProposed', data: { placementId: 'p1', studentId: 's1', mentorId: 'm1', centreId: 'c1', notes: null, reasons: [] } };
-const accepted: E = { type: 'PlacementAccepted', data: { placementId: 'p1', studentId: 's1', mentorId: 'm1' } };
-const ended: E = { type: 'PlacementEnded', data: { placementId: 'p1', studentId: 's1', mentorId: 'm1', status: 'cancelled', notes: null } };
-const opened = (jobId: string, jobType: 'Boiler Installs' | 'Boiler Service' | 'Pipework' | 'Repair', totalCount: number): E => ({
-  type: 'JobOpened',
-  data: { jobId, studentId: 's1', placementId: 'p1', mentorId: 'm1', jobType, totalCount },
-});
+const registered = (requirements = req(10, 4, 8, 5)): E => studentRegistered({ requirements });
+const proposed: E = placementProposed();
+const accepted: E = placementAccepted();
+const ended: E = placementEnded({ status: 'cancelled' });
+const opened = (jobId: string, jobType: JobType, totalCount: number): E => jobOpened({ jobId, jobType, totalCount });
 const signature = { signature: 'D Clarke', mentorName: 'Dave Clarke', date: '2026-01-05', time: '10:30', timestamp: '2026-01-05T10:30:00.000Z' };
-const TYPE_OF: Record<string, 'Boiler Installs' | 'Boiler Service' | 'Pipework' | 'Repair'> = { 'j-bi': 'Boiler Installs', 'j-bs': 'Boiler Service', 'j-pw': 'Pipework', 'j-r': 'Repair' };
+const TYPE_OF: Record<string, JobType> = { 'j-bi': 'Boiler Installs', 'j-bs': 'Boiler Service', 'j-pw': 'Pipework', 'j-r': 'Repair' };
 const signed = (jobId: string, completedCount: number, mentorId = 'm1'): E => ({
   type: 'JobCardSigned',
   data: {

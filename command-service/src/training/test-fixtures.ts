@@ -5,7 +5,7 @@ import { choosePassword, fullProfile, uniqueEmail, type Login } from '../admin/t
 
 export type StudentLogin = Login & { email: string; temporaryPassword: string };
 
-async function ok(r: Promise<{ status: number; body: any }>, what: string, status = 200) {
+async function ok(r: ReturnType<TestApp['call']>, what: string, status = 200) {
   const res = await r;
   if (res.status !== status) throw new Error(`${what} failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
@@ -65,8 +65,23 @@ export async function get(app: TestApp, path: string, token: string) {
   return app.call('GET', path, undefined, token, { 'X-Min-Position': String(head) });
 }
 
-export async function jobsOf(app: TestApp, token: string, studentId?: string): Promise<any[]> {
+/** A job as GET /api/jobs answers it: the fields the tests pick jobs by, and the rest unchecked. */
+export interface ApiJob {
+  id: string;
+  Job_Type: string;
+  Student_ID: string;
+  [field: string]: unknown;
+}
+
+export async function jobsOf(app: TestApp, token: string, studentId?: string): Promise<ApiJob[]> {
   const r = await get(app, `/api/jobs${studentId ? `?student_id=${studentId}` : ''}`, token);
   if (r.status !== 200) throw new Error(`jobs failed: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;
+}
+
+/** The caller's job of one type; throws when there is none, so a test never goes on with nothing. */
+export async function jobOfType(app: TestApp, token: string, type: string, studentId?: string): Promise<ApiJob> {
+  const job = (await jobsOf(app, token, studentId)).find((j) => j.Job_Type === type);
+  if (!job) throw new Error(`no ${type} job among the caller's jobs`);
+  return job;
 }

@@ -37,8 +37,11 @@ function useSessionLifecycle() {
   const signingOut = useAppSelector(selectSigningOut);
   const leaving = expired || signingOut;
   const startupChecked = useRef(false);
+  // The current path for the callbacks below, which run later than the render that set them up.
   const pathRef = useRef(location.pathname);
-  pathRef.current = location.pathname;
+  useEffect(() => {
+    pathRef.current = location.pathname;
+  }, [location.pathname]);
 
   // Start-up: the stored session is kept only if GET /api/auth/validate answers 200.
   useEffect(() => {

@@ -45,22 +45,24 @@ function ToastItem({ item }: { item: Toast }) {
  * aria-hidden, which would silence the toasts raised in dialogs (validation messages, 'Job marked as
  * complete!'...) for assistive technology: this element takes that attribute off again.
  */
-function useToastRoot(): HTMLElement | null {
-  const [root, setRoot] = useState<HTMLElement | null>(null);
-  useEffect(() => {
+function useToastRoot(): HTMLElement {
+  const [root] = useState(() => {
     const el = document.createElement('div');
     el.setAttribute('data-toast-root', '');
+    return el;
+  });
+  useEffect(() => {
+    const el = root;
     document.body.appendChild(el);
     const observer = new MutationObserver(() => {
       if (el.hasAttribute('aria-hidden')) el.removeAttribute('aria-hidden');
     });
     observer.observe(el, { attributes: true, attributeFilter: ['aria-hidden'] });
-    setRoot(el);
     return () => {
       observer.disconnect();
       el.remove();
     };
-  }, []);
+  }, [root]);
   return root;
 }
 
@@ -68,7 +70,6 @@ function useToastRoot(): HTMLElement | null {
 export function Toaster() {
   const items = useAppSelector(selectToasts);
   const root = useToastRoot();
-  if (!root) return null;
   return createPortal(
     <Box
       aria-live="polite"

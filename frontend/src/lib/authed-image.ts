@@ -11,16 +11,16 @@ export type AuthedImage = { status: 'loading' } | { status: 'loaded'; src: strin
  */
 export function useAuthedImage(url: string | null): AuthedImage | null {
   const token = useAppSelector(selectToken);
-  const [image, setImage] = useState<AuthedImage | null>(null);
+  // What the last fetch gave, for the url and token it was made with; anything else is still loading.
+  const key = url && token ? `${token} ${url}` : null;
+  const [result, setResult] = useState<{ key: string; image: AuthedImage } | null>(null);
 
   useEffect(() => {
-    if (!url || !token) {
-      setImage(null);
-      return;
-    }
+    if (!url || !token) return;
+    const key = `${token} ${url}`;
     const abort = new AbortController();
     let objectUrl: string | null = null;
-    setImage({ status: 'loading' });
+    const setImage = (image: AuthedImage) => setResult({ key, image });
     (async () => {
       try {
         const res = await fetch(url, { headers: { Authorization: `Bearer ${token}` }, signal: abort.signal });
@@ -39,5 +39,6 @@ export function useAuthedImage(url: string | null): AuthedImage | null {
     };
   }, [url, token]);
 
-  return image;
+  if (!key) return null;
+  return result?.key === key ? result.image : { status: 'loading' };
 }

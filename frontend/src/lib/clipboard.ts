@@ -14,7 +14,7 @@ function legacyCopy(text: string): boolean {
   area.style.opacity = '0';
   document.body.appendChild(area);
   area.select();
-  let ok = false;
+  let ok: boolean;
   try {
     ok = document.execCommand('copy');
   } catch {
@@ -29,7 +29,7 @@ function legacyCopy(text: string): boolean {
  * Resolves to true when the text was copied.
  */
 export async function copyToClipboard(text: string): Promise<boolean> {
-  let ok = false;
+  let ok: boolean;
   try {
     if (typeof navigator !== 'undefined' && navigator.clipboard && typeof navigator.clipboard.writeText === 'function') {
       await navigator.clipboard.writeText(text);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assistantChatResponse } from '@panda/contracts/assistant';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
 import type { Login } from '@panda/command-service/admin/test-fixtures';
-import { jobsOf, place, readyMentor, registeredStudent, signature, vettedCentre } from '@panda/command-service/training/test-fixtures';
+import { jobOfType, place, readyMentor, registeredStudent, signature, vettedCentre } from '@panda/command-service/training/test-fixtures';
 
 let app: TestApp;
 let mentor: Login;
@@ -23,7 +23,7 @@ beforeAll(async () => {
   rory = await registeredStudent(app, centre, { First_Name: 'Rory', Last_Name: 'Williams', ...GOALS });
   await place(app, amy, mentor);
   // One Boiler Installs card signed for Amy: 4 of 5 cards left.
-  const boiler = (await jobsOf(app, mentor.token, amy.user.id)).find((j) => j.Job_Type === 'Boiler Installs');
+  const boiler = await jobOfType(app, mentor.token, 'Boiler Installs', amy.user.id);
   const signed = await app.call('PUT', `/api/jobs/${boiler.id}/complete`, signature(1), mentor.token);
   expect(signed.status, JSON.stringify(signed.body)).toBe(200);
   await app.platform.commandDeps.waitForProjections(signed.body.position);

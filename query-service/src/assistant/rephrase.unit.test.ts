@@ -11,7 +11,7 @@ afterEach(() => new Promise<void>((r) => (server ? server.close(() => r()) : r()
 
 /** A local OpenAI-compatible endpoint answering `status` with `content`; records what it was sent. */
 async function fakeModel(status: number, content: string) {
-  const seen: { auth?: string; body?: any } = {};
+  const seen: { auth?: string; body?: { messages: { role: string; content: string }[] } } = {};
   server = createServer((req, res) => {
     let body = '';
     req.on('data', (d) => (body += d));
@@ -35,7 +35,7 @@ describe('optional language model (ASSISTANT_LLM_URL)', () => {
     const { url, seen } = await fakeModel(200, 'Four job cards to go!');
     expect(await rephrase({ url, model: 'm', apiKey: 'secret' }, 'how many left?', grounded, logger)).toBe('Four job cards to go!');
     expect(seen.auth).toBe('Bearer secret');
-    expect(seen.body.messages[1].content).toBe('QUESTION: how many left?\nANSWER: You have 4 job cards left.');
+    expect(seen.body?.messages[1].content).toBe('QUESTION: how many left?\nANSWER: You have 4 job cards left.');
   });
 
   it('keeps the grounded answer when the model fails or is unreachable', async () => {

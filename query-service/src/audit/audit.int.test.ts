@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
 import { independentStudent, uniqueEmail, type Login } from '@panda/command-service/admin/test-fixtures';
-import { jobsOf, place, readyMentor, registeredStudent, signature, vettedCentre } from '@panda/command-service/training/test-fixtures';
+import { jobOfType, place, readyMentor, registeredStudent, signature, vettedCentre } from '@panda/command-service/training/test-fixtures';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const DAY = 24 * 3600_000;
@@ -37,7 +37,7 @@ let jobId: string;
 const t: Record<string, number> = {};
 
 const get = (path: string, token: string) => app.call('GET', path, undefined, token);
-const ok = async (r: Promise<{ status: number; body: any }>, status = 200) => {
+const ok = async (r: ReturnType<typeof get>, status = 200) => {
   const res = await r;
   if (res.status !== status) throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
@@ -52,7 +52,7 @@ beforeAll(async () => {
   mentor = await readyMentor(app, { First_Name: 'Dave', Last_Name: 'Clarke' }, { Gas_Safe_Registration_Number: '554433' });
   student = await registeredStudent(app, centre, { Boiler_Installs: 3, Boiler_Service: 0, Pipework: 0, Repair: 0 });
   await place(app, student, mentor);
-  jobId = (await jobsOf(app, mentor.token)).find((j) => j.Job_Type === 'Boiler Installs').id;
+  jobId = (await jobOfType(app, mentor.token, 'Boiler Installs')).id;
   offset += DAY;
   await ok(app.call('PUT', `/api/jobs/${jobId}/complete`, signature(1), mentor.token));
   t.first = Date.now() + offset;
@@ -145,7 +145,7 @@ describe('as-of replay (ruling 26)', () => {
     expect(Date.parse(first.signed_at)).toBeLessThanOrEqual(t.first);
 
     const now = await ok(get(`/api/audit/jobs/${jobId}/signatures`, admin));
-    expect(now.signatures.map((s: any) => s.signature.signature)).toEqual(['D Clarke', 'Dave Clarke, second card']);
+    expect(now.signatures.map((s: { signature: { signature: string } }) => s.signature.signature)).toEqual(['D Clarke', 'Dave Clarke, second card']);
     expect(now.signatures[1].content_hash).not.toBe(first.content_hash);
 
     const before = await ok(get(`/api/audit/jobs/${jobId}/signatures?as_of=2020-01-01`, auditor.token));
@@ -166,22 +166,22 @@ describe('as-of replay (ruling 26)', () => {
   it("answers an account's timeline as of an instant with actor name and e-mail, reason and time", async () => {
     const all = await ok(get(`/api/audit/accounts/${mentor.user.id}/timeline`, auditor.token));
     expect(all.account).toMatchObject({ id: mentor.user.id, role: 'mentor', name: 'Dave Clarke', vetted: true, locked: false, gas_safe_number: '554433' });
-    expect(all.timeline.map((e: any) => e.action)).toEqual(['signed_up', 'vetted', 'placement_proposed', 'placement_accepted', 'locked', 'unlocked']);
-    const lock = all.timeline.find((e: any) => e.action === 'locked');
+    expect(all.timeline.map((e: { action: string }) => e.action)).toEqual(['signed_up', 'vetted', 'placement_proposed', 'placement_accepted', 'locked', 'unlocked']);
+    const lock = all.timeline.find((e: { action: string }) => e.action === 'locked');
     expect(lock).toMatchObject({ reason: 'Gas Safe card expired', actor: { name: 'Test Admin', email: 'admin@test.panda', role: 'admin' } });
-    expect(all.timeline.find((e: any) => e.action === 'placement_accepted')).toMatchObject({ student_id: student.user.id, student_name: 'Amy Pond', actor: { id: mentor.user.id } });
+    expect(all.timeline.find((e: { action: string }) => e.action === 'placement_accepted')).toMatchObject({ student_id: student.user.id, student_name: 'Amy Pond', actor: { id: mentor.user.id } });
 
     const asOfLock = await ok(get(`/api/audit/accounts/${mentor.user.id}/timeline?as_of=${new Date(t.locked).toISOString()}`, admin));
-    expect(asOfLock.timeline.map((e: any) => e.action).at(-1)).toBe('locked');
+    expect(asOfLock.timeline.map((e: { action: string }) => e.action).at(-1)).toBe('locked');
     expect(asOfLock.account.locked).toBe(true);
 
     const studentLine = await ok(get(`/api/audit/accounts/${student.user.id}/timeline?as_of=${new Date(t.between).toISOString()}`, auditor.token));
-    expect(studentLine.timeline.map((e: any) => e.action)).toEqual(['registered', 'placement_proposed', 'placement_accepted']);
+    expect(studentLine.timeline.map((e: { action: string }) => e.action)).toEqual(['registered', 'placement_proposed', 'placement_accepted']);
     expect(studentLine.timeline[0].actor).toMatchObject({ id: centre.user.id, name: 'North Gas Training' });
     expect(studentLine.jobs).toEqual([expect.objectContaining({ id: jobId, completed_count: 1, signatures: 1 })]);
 
     const centreLine = await ok(get(`/api/audit/accounts/${centre.user.id}/timeline`, auditor.token));
-    expect(centreLine.timeline.map((e: any) => e.action)).toEqual(['signed_up', 'vetted', 'student_registered', 'placement_proposed', 'placement_accepted']);
+    expect(centreLine.timeline.map((e: { action: string }) => e.action)).toEqual(['signed_up', 'vetted', 'student_registered', 'placement_proposed', 'placement_accepted']);
   });
 
   it('lets only admins and auditors make the audit calls', async () => {
@@ -212,6 +212,7 @@ describe('evidence pack', () => {
     expect(text).toContain('Gas Safe registration 554433');
     expect(text).toContain('"D Clarke"');
     expect(text).toContain('"Dave Clarke, second card"');
+    expect(signed.signatures).toHaveLength(2);
     for (const s of signed.signatures) expect(text).toContain(s.content_hash);
     expect(text).toContain(res.headers.get('x-log-head-hash'));
     expect(text).toContain('Hash chain verified');
@@ -251,7 +252,7 @@ describe('access log', () => {
     expect(first.body).toHaveLength(2);
     const total = Number(first.headers.get('x-total-count'));
     expect(total).toBeGreaterThan(10);
-    const newestAuditorRead = first.body.find((e: any) => e.action === 'job_signatures');
+    const newestAuditorRead = first.body.find((e: { action: string }) => e.action === 'job_signatures');
     expect(newestAuditorRead).toMatchObject({
       actor_id: auditor.id,
       actor_role: 'auditor',
@@ -268,9 +269,9 @@ describe('access log', () => {
     expect(next.body).toHaveLength(2);
     expect(next.body[0].position).toBeLessThan(first.body[1].position);
     const everything = await app.call('GET', '/api/audit/access-log?limit=200', undefined, admin);
-    const actions = new Set(everything.body.map((e: any) => e.action));
+    const actions = new Set(everything.body.map((e: { action: string }) => e.action));
     for (const a of ['job_signatures', 'account_timeline', 'verify_log', 'evidence_pdf', 'evidence_csv', 'subject_search']) expect(actions).toContain(a);
-    expect(everything.body.some((e: any) => e.action === 'evidence_csv' && e.actor_id === centre.user.id)).toBe(true);
+    expect(everything.body.some((e: { action: string; actor_id: string }) => e.action === 'evidence_csv' && e.actor_id === centre.user.id)).toBe(true);
     expect((await app.call('GET', '/api/audit/access-log?limit=500', undefined, admin)).status).toBe(400);
     expect((await app.call('GET', '/api/audit/access-log?cursor=abc', undefined, admin)).status).toBe(400);
     expect((await get('/api/audit/access-log', auditor.token)).status).toBe(403);

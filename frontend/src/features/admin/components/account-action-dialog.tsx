@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { useSetLockedMutation, useSetVettedMutation, type AdminUserRole } from '../api/admin-api';
 
@@ -56,9 +56,12 @@ export function AccountActionDialog({ target, onClose }: { target: AccountAction
   const [setVetted, vetState] = useSetVettedMutation();
   const busy = lockState.isLoading || vetState.isLoading;
 
-  useEffect(() => {
+  // A new target starts with an empty reason (adjusted while rendering, not in an effect).
+  const [shownTarget, setShownTarget] = useState(target);
+  if (target !== shownTarget) {
+    setShownTarget(target);
     if (target) setReason('');
-  }, [target]);
+  }
 
   if (!target) return null;
   const text = TEXT[target.action];

@@ -16,7 +16,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/errors';
@@ -82,9 +82,12 @@ export function MatchDialog({ target, onClose }: { target: MatchTarget | null; o
   const { data, isError, isFetching, refetch } = usePlacementCandidatesQuery(target?.id ?? '', { skip: !target, refetchOnMountOrArgChange: true });
   const [propose, { isLoading }] = useProposePlacementMutation();
 
-  useEffect(() => {
+  // A new target starts with empty notes (adjusted while rendering, not in an effect).
+  const [shownTarget, setShownTarget] = useState(target);
+  if (target !== shownTarget) {
+    setShownTarget(target);
     if (target) setNotes('');
-  }, [target]);
+  }
 
   if (!target) return null;
 

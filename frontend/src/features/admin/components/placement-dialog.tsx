@@ -13,7 +13,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { useEndPlacementMutation, type Placement } from '../api/admin-api';
@@ -34,16 +34,20 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /** Placement details; admins end an active placement (completed or cancelled) or withdraw a pending one, with notes. */
 export function PlacementDialog({ placement, onClose }: { placement: Placement | null; onClose: () => void }) {
-  const [status, setStatus] = useState<'completed' | 'cancelled'>('completed');
+  const [status, setStatus] = useState<'completed' | 'cancelled'>(placement?.Status === 'pending' ? 'cancelled' : 'completed');
   const [notes, setNotes] = useState('');
   const [ending, setEnding] = useState(false);
   const [endPlacement, { isLoading }] = useEndPlacementMutation();
 
-  useEffect(() => {
+  // Another placement, or a new status, starts the form again (adjusted while rendering, not in an effect).
+  const shown = `${placement?.id}/${placement?.Status}`;
+  const [shownFor, setShownFor] = useState(shown);
+  if (shown !== shownFor) {
+    setShownFor(shown);
     setStatus(placement?.Status === 'pending' ? 'cancelled' : 'completed');
     setNotes('');
     setEnding(false);
-  }, [placement?.id, placement?.Status]);
+  }
 
   if (!placement) return null;
   const open = placement.Status === 'active' || placement.Status === 'pending';

@@ -16,7 +16,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { useAccessLogQuery, type AccessLogEntry } from '../api/audit-api';
 import { ACCESS_LABELS, ROLE_NAMES, dateTime } from '../lib/format';
@@ -42,9 +42,12 @@ function AccessLogPages({ narrow }: { narrow: boolean }) {
   const [cursor, setCursor] = useState<string | null>(null);
   const [rows, setRows] = useState<AccessLogEntry[]>([]);
   const { data, error, isFetching } = useAccessLogQuery({ cursor });
-  useEffect(() => {
-    if (data) setRows((r) => (cursor ? [...r.filter((x) => !data.items.some((y) => y.id === x.id)), ...data.items] : data.items));
-  }, [data, cursor]);
+  // Each page that arrives is added to the rows (adjusted while rendering, not in an effect).
+  const [added, setAdded] = useState<typeof data>(undefined);
+  if (data && data !== added) {
+    setAdded(data);
+    setRows((r) => (cursor ? [...r.filter((x) => !data.items.some((y) => y.id === x.id)), ...data.items] : data.items));
+  }
   return (
     <>
       {isFetching && <LinearProgress aria-label="Loading access log" />}

@@ -54,6 +54,9 @@ export function MentorProfileCard() {
   useEffect(() => {
     const s = status.data;
     if (!s || !user?.id || user.must_change_password) return;
+    // Opening follows sessionStorage (outside React, written once per session) and the loaded status,
+    // so it is decided here, after rendering, and not while rendering.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (!s.profile_completed && s.is_first_time && firstPromptThisSession(user.id)) setOpen(true);
   }, [status.data, user?.id, user?.must_change_password]);
 

@@ -17,7 +17,7 @@ import Switch from '@mui/material/Switch';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { useGetMentorProfileDetailsQuery, useUpdateMentorProfileMutation, type MentorProfileDetails, type UpdateMentorProfileRequest } from '../api/mentor-api';
@@ -133,23 +133,18 @@ export function MentorProfileDialog({ open, onClose }: MentorProfileDialogProps)
   const [form, setForm] = useState<FormState>(() => formFrom(undefined));
   const [invalid, setInvalid] = useState<Partial<Record<keyof FormState, boolean>>>({});
   const [photoBusy, setPhotoBusy] = useState(false);
-  const initialised = useRef(false);
+  const [initialised, setInitialised] = useState(false);
 
-  // Fill the form from the saved profile each time the dialog opens (once the data is there).
-  useEffect(() => {
-    if (!open) {
-      initialised.current = false;
-      return;
-    }
-    if (initialised.current || details.isFetching) return;
-    if (details.data || details.isError) {
-      initialised.current = true;
-      setForm(formFrom(details.data));
-      setInvalid({});
-    }
-  }, [open, details.data, details.isError, details.isFetching]);
+  // Fill the form from the saved profile each time the dialog opens (once the data is there);
+  // adjusted while rendering, not in an effect.
+  if (!open && initialised) setInitialised(false);
+  if (open && !initialised && !details.isFetching && (details.data || details.isError)) {
+    setInitialised(true);
+    setForm(formFrom(details.data));
+    setInvalid({});
+  }
 
-  const loading = open && !initialised.current && (details.isLoading || details.isFetching);
+  const loading = open && !initialised && (details.isLoading || details.isFetching);
   const busy = saving || photoBusy;
 
   const setText = (field: TextKey) => (e: { target: { value: string } }) => {

@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { useAppSelector } from '../../../lib/hooks';
 import type { Job } from '../../../lib/job-types';
@@ -35,23 +35,24 @@ export const signedCardMessage = (completed: number, total: number) => `Job mark
 export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialogProps) {
   // Keep showing the job while the dialog closes.
   const [job, setJob] = useState<Job | null>(current);
-  useEffect(() => {
-    if (current) setJob(current);
-  }, [current]);
+  if (current && current !== job) setJob(current);
   const user = useAppSelector(selectUser);
   const [complete, { isLoading }] = useCompleteJobMutation();
   const [values, setValues] = useState<Record<Field, string>>({ mentorName: '', signature: '', date: '', time: '' });
   const [invalid, setInvalid] = useState<Partial<Record<Field, boolean>>>({});
   const open = !!current;
 
-  // Date defaults to today and time to now, each time the dialog opens.
-  useEffect(() => {
-    if (!open) return;
-    const now = new Date();
-    setValues({ mentorName: displayName(user), signature: '', date: todayIso(now), time: nowTime(now) });
-    setInvalid({});
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, job?.id]);
+  // Date defaults to today and time to now, each time the dialog opens (adjusted while rendering).
+  const opening = current?.id ?? null;
+  const [openedFor, setOpenedFor] = useState<string | null>(null);
+  if (opening !== openedFor) {
+    setOpenedFor(opening);
+    if (opening) {
+      const now = new Date();
+      setValues({ mentorName: displayName(user), signature: '', date: todayIso(now), time: nowTime(now) });
+      setInvalid({});
+    }
+  }
 
   const set = (field: Field) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: e.target.value }));

@@ -13,7 +13,7 @@ import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { JobTypeIcon } from '../../../components/job-type-icon';
 import { errorMessage, fieldErrors, FIELDS_SUMMARY_MESSAGE } from '../../../lib/errors';
 import { JOB_TYPE_CARD_TITLES, JOB_TYPES, REQUIREMENT_FIELDS, REQUIREMENT_KEYS, type JobRequirementCounts, type JobType } from '../../../lib/job-types';
@@ -76,15 +76,17 @@ export function TrainingGoalsDialog({ open, canClose, onClose, requirements, add
   const [save, { isLoading }] = useSaveJobRequirementsMutation();
   const inputs = useRef<Partial<Record<CountField, HTMLInputElement | null>>>({});
 
-  // Start from the saved goals each time the dialog opens.
-  useEffect(() => {
-    if (!open) return;
-    setValues(initialValues(requirements));
-    setNotes(additionalRequirements ?? '');
-    setSubmitted(false);
-    setServerErrors({});
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+  // Start from the saved goals each time the dialog opens (adjusted while rendering, not in an effect).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) {
+      setValues(initialValues(requirements));
+      setNotes(additionalRequirements ?? '');
+      setSubmitted(false);
+      setServerErrors({});
+    }
+  }
 
   // What was typed (decides whether Save can be pressed) and what the summary counts (valid values only).
   const entered = JOB_TYPES.reduce((sum, type) => sum + toCount(values[REQUIREMENT_FIELDS[type]]), 0);

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useState } from 'react';
 import { useAppSelector } from '../../../lib/hooks';
 import { selectUser } from '../../../lib/session';
 import { useGetJobRequirementsQuery } from '../api/student-api';
@@ -17,11 +17,11 @@ export function TrainingGoalsGate() {
   const { data, isError } = useGetJobRequirementsQuery(undefined, { skip: user?.role !== 'student' });
   // Once the load failed, the requirements stay unknown (and the dialog open) until data arrives,
   // also while a retry is in flight.
-  const failed = useRef(false);
-  if (isError) failed.current = true;
-  if (data) failed.current = false;
+  const [failed, setFailed] = useState(false);
+  const nowFailed = data ? false : isError || failed;
+  if (nowFailed !== failed) setFailed(nowFailed);
   const hasRequirements = !!data?.has_requirements;
-  const needsGoals = data ? !data.has_requirements : failed.current;
+  const needsGoals = data ? !data.has_requirements : nowFailed;
   const open = user?.role === 'student' && !user.must_change_password && (requested || needsGoals);
 
   return (

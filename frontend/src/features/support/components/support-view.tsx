@@ -123,14 +123,17 @@ function NewTicketDialog({ open, onClose, onCreated }: { open: boolean; onClose:
   const [message, setMessage] = useState('');
   const [studentId, setStudentId] = useState('');
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
+  // Each opening starts an empty form (adjusted while rendering, not in an effect).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
     if (open) {
       setSubject('');
       setMessage('');
       setStudentId('');
       setError(null);
     }
-  }, [open]);
+  }
 
   const submit = async () => {
     if (!subject.trim() || !message.trim()) return setError('Please fill in all required fields');

@@ -1,0 +1,103 @@
+/**
+ * Test support: events built as the catalogue defines them, for given/when/then tests. Each builder
+ * is typed by the event's schema (a wrong or missing field does not compile) and checks its data
+ * with `checkEvent` (a value the schema refuses throws), so a fixture is always an event the store
+ * would accept. Defaults describe one small world: student s1 of centre c1, mentor m1, placement p1.
+ */
+import { checkEvent } from '../catalogue';
+import type { EventsOf } from '../define';
+import { accountEvents, type JobRequirements } from '../catalogue/accounts';
+import { adminEvents } from '../catalogue/admin';
+import { auditEvents } from '../catalogue/audit';
+import { notificationEvents } from '../catalogue/notifications';
+import { profileEvents } from '../catalogue/profiles';
+import { supportEvents } from '../catalogue/support';
+import { trainingEvents } from '../catalogue/training';
+
+/** Every catalogued event as `{ type, data }`. */
+export type CatalogueEvent =
+  | EventsOf<typeof accountEvents>
+  | EventsOf<typeof trainingEvents>
+  | EventsOf<typeof adminEvents>
+  | EventsOf<typeof profileEvents>
+  | EventsOf<typeof auditEvents>
+  | EventsOf<typeof notificationEvents>
+  | EventsOf<typeof supportEvents>;
+export type EventType = CatalogueEvent['type'];
+export type EventData<T extends EventType> = Extract<CatalogueEvent, { type: T }>['data'];
+
+/** One event of `type`; throws when the catalogue's schema refuses `data`. */
+export function event<T extends EventType>(type: T, data: EventData<T>): { type: T; data: EventData<T> } {
+  checkEvent(type, data);
+  return { type, data };
+}
+
+export const requirements = (
+  boilerInstalls: number,
+  boilerService: number,
+  pipework: number,
+  repair: number,
+): JobRequirements => ({ boilerInstalls, boilerService, pipework, repair });
+
+/** A mentor (or, with `role: 'training_centre'` and a `centreName`, a centre) signed up. */
+export const accountSignedUp = (over: Partial<EventData<'AccountSignedUp'>> = {}) =>
+  event('AccountSignedUp', {
+    accountId: 'm1',
+    role: 'mentor',
+    firstName: 'Dave',
+    lastName: 'Clarke',
+    email: 'dave@x.co',
+    centreName: null,
+    passwordHash: 'h',
+    ...over,
+  });
+
+export const studentRegistered = (over: Partial<EventData<'StudentRegistered'>> = {}) =>
+  event('StudentRegistered', {
+    accountId: 's1',
+    centreId: 'c1',
+    firstName: 'Amy',
+    lastName: 'Pond',
+    email: 'amy@x.co',
+    phone: null,
+    postcode: null,
+    dateOfBirth: null,
+    requirements: requirements(10, 4, 8, 5),
+    temporaryPasswordHash: 't',
+    ...over,
+  });
+
+export const placementProposed = (over: Partial<EventData<'PlacementProposed'>> = {}) =>
+  event('PlacementProposed', {
+    placementId: 'p1',
+    studentId: 's1',
+    mentorId: 'm1',
+    centreId: 'c1',
+    notes: null,
+    reasons: [],
+    ...over,
+  });
+
+export const placementAccepted = (over: Partial<EventData<'PlacementAccepted'>> = {}) =>
+  event('PlacementAccepted', { placementId: 'p1', studentId: 's1', mentorId: 'm1', ...over });
+
+export const placementEnded = (over: Partial<EventData<'PlacementEnded'>> = {}) =>
+  event('PlacementEnded', {
+    placementId: 'p1',
+    studentId: 's1',
+    mentorId: 'm1',
+    status: 'completed',
+    notes: null,
+    ...over,
+  });
+
+export const jobOpened = (over: Partial<EventData<'JobOpened'>> = {}) =>
+  event('JobOpened', {
+    jobId: 'j1',
+    studentId: 's1',
+    placementId: 'p1',
+    mentorId: 'm1',
+    jobType: 'Boiler Installs',
+    totalCount: 10,
+    ...over,
+  });
