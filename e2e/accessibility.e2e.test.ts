@@ -124,7 +124,7 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
     await page.getByRole('button', { name: 'Change Password', exact: true }).click();
     await check('Profile Settings with Change Password open');
     expect(titles).toMatchObject({ overview: 'Overview · Panda', students: 'Students · Panda', 'student-detail': 'Student Details · Panda', register: 'Register Student · Panda', profile: 'Profile Settings · Panda' });
-  });
+  }, 300_000);
 
   it('mentor: overview with a placement request, student jobs, job details, the sign-off and profile dialogs', async () => {
     await fresh();
@@ -155,14 +155,14 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
     await signIn(page, server.url, student.email, student.password);
     await view('overview', 'Overview');
     await view('jobs', 'Training Jobs');
+    await page.getByRole('button', { name: /training goals|edit requirements/i }).first().click();
+    await dialog(/training goals/i, 'training goals', 'Cancel');
     // A student opens Messages straight into their first contact.
     await view('chat', 'Messages');
     await page.getByTestId('conversation').waitFor();
     titles.chat = await page.title();
     await check('Messages with a conversation');
     expect(titles.chat).toBe('Messages · Panda');
-    await page.getByRole('button', { name: /training goals|edit requirements/i }).first().click();
-    await dialog(/training goals/i, 'training goals', 'Cancel');
     await view('profile', 'Profile Settings');
     await page.getByRole('region', { name: 'Your mentor' }).getByRole('button').first().click();
     await page.getByRole('dialog').getByText('Dave Clarke').first().waitFor();
