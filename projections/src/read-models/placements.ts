@@ -380,7 +380,8 @@ export const placementsProjection: Projection = {
       case 'JobOpened':
       case 'JobReassigned':
       case 'JobTotalAdjusted':
-      case 'JobCardSigned': {
+      case 'JobCardSigned':
+      case 'SignatureRevoked': {
         const s = (await ctx.get(STUDENT_PLACEMENTS, d.studentId as string)) as StudentPlacementDoc | null;
         if (!s) return;
         const jobId = d.jobId as string;
@@ -389,7 +390,7 @@ export const placementsProjection: Projection = {
         if (!job) return;
         if (e.type === 'JobReassigned') job.mentor_id = d.mentorId as string;
         if (e.type === 'JobTotalAdjusted') job.total = d.totalCount as number;
-        if (e.type === 'JobCardSigned') job.completed = d.completedCount as number;
+        if (e.type === 'JobCardSigned' || e.type === 'SignatureRevoked') job.completed = d.completedCount as number;
         s.completed = zeroes();
         for (const j of Object.values(s.jobs)) s.completed[j.type] += j.completed;
         s.updated_at = e.time;
