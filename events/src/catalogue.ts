@@ -7,12 +7,13 @@ import { profileEvents } from './catalogue/profiles';
 import { notificationEvents } from './catalogue/notifications';
 import { auditEvents } from './catalogue/audit';
 import { supportEvents } from './catalogue/support';
+import { reminderEvents } from './catalogue/reminders';
 
 /**
  * Every event Panda records. Each capability keeps its definitions in `catalogue/<capability>.ts`
  * and adds its list here.
  */
-export const catalogue: readonly EventDefinition[] = [...accountEvents, ...trainingEvents, ...adminEvents, ...profileEvents, ...auditEvents, ...notificationEvents, ...supportEvents];
+export const catalogue: readonly EventDefinition[] = [...accountEvents, ...trainingEvents, ...adminEvents, ...profileEvents, ...auditEvents, ...notificationEvents, ...supportEvents, ...reminderEvents];
 
 const byType = new Map<string, z.ZodType>();
 for (const d of catalogue) {

@@ -24,12 +24,14 @@ import { notificationQueryRoutes } from '@panda/query-service/notifications/rout
 import { supportRoutes } from '@panda/command-service/support/routes';
 import { supportQueryRoutes } from '@panda/query-service/support/routes';
 import { assistantRoutes } from '@panda/query-service/assistant/routes';
+import { signOffRoutes } from '@panda/command-service/signoff/routes';
+import { signOffQueryRoutes } from '@panda/query-service/signoff/routes';
 
 /** Command routes (POST/PUT/PATCH/DELETE) of every capability. */
-export const commandRouters = (deps: CommandDeps): Router[] => [accountRoutes(deps), adminRoutes(deps), placementRoutes(deps), studentRoutes(deps), jobRoutes(deps), profileRoutes(deps), auditCommandRoutes(deps), notificationRoutes(deps), supportRoutes(deps), assistantRoutes(deps)];
+export const commandRouters = (deps: CommandDeps): Router[] => [accountRoutes(deps), adminRoutes(deps), placementRoutes(deps), studentRoutes(deps), jobRoutes(deps), profileRoutes(deps), auditCommandRoutes(deps), notificationRoutes(deps), supportRoutes(deps), assistantRoutes(deps), signOffRoutes(deps)];
 
 /** Query routes (GET) of every capability. */
-export const queryRouters = (deps: QueryDeps): Router[] => [accountQueryRoutes(deps), adminQueryRoutes(deps), vettingRoutes(deps), placementQueryRoutes(deps), studentQueryRoutes(deps), jobQueryRoutes(deps), profileQueryRoutes(deps), dashboardQueryRoutes(deps), lookupQueryRoutes(deps), auditQueryRoutes(deps), notificationQueryRoutes(deps), supportQueryRoutes(deps)];
+export const queryRouters = (deps: QueryDeps): Router[] => [accountQueryRoutes(deps), adminQueryRoutes(deps), vettingRoutes(deps), placementQueryRoutes(deps), studentQueryRoutes(deps), jobQueryRoutes(deps), profileQueryRoutes(deps), dashboardQueryRoutes(deps), lookupQueryRoutes(deps), auditQueryRoutes(deps), notificationQueryRoutes(deps), supportQueryRoutes(deps), signOffQueryRoutes(deps)];
 
 /** WebSocket message handlers of every capability (chat arrives with its capability). */
 export const liveHandlers = (_deps: QueryDeps, _hub: LiveHub): void => {};
