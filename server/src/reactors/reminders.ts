@@ -58,10 +58,10 @@ export class ReminderTicker {
       if (t.due_at < since || !(await this.stillDue(t))) continue;
       const data = { reminderId: t.id, kind: t.kind, studentId: t.student_id, mentorId: t.mentor_id, placementId: t.placement_id, signatureId: t.signature_id, jobId: t.job_id, dueAt: t.due_at, since: t.since };
       try {
-        await this.store.append(reminderStream(t.id), [{ type: 'ReminderSent', data }], 'no_stream', { time: now, actorId: null, correlationId: t.id, commandId: t.id });
-        sent += 1;
+        const r = await this.store.append(reminderStream(t.id), [{ type: 'ReminderSent', data }], 'no_stream', { time: now, actorId: null, correlationId: t.id, commandId: t.id });
+        if (!r.duplicate) sent += 1;
       } catch (err) {
-        // Already recorded (by an earlier tick or another process): nothing to do.
+        // Already recorded (by an earlier tick or another process): the store appended nothing.
         if (!(err instanceof WrongExpectedVersionError)) throw err;
       }
     }
