@@ -83,7 +83,7 @@ function DisputeDialog({ row, onClose }: { row: Row; onClose: () => void }) {
 /**
  * Every sign-off of the given jobs, newest first, with where it stands with the trainee. With
  * `actions` (the student's own Training Jobs), a sign-off awaiting them has Confirm and Dispute;
- * `focusId` (from a "card signed" notification's link) brings that card into view.
+ * `focusId` (from a "card signed" notification's link) brings that card into view, outlined.
  */
 export function SignOffList({ jobs, actions = false, focusId = null }: { jobs: Job[]; actions?: boolean; focusId?: string | null }) {
   const rows = rowsOf(jobs);
@@ -92,10 +92,7 @@ export function SignOffList({ jobs, actions = false, focusId = null }: { jobs: J
   const focused = useRef<HTMLLIElement | null>(null);
   const found = rows.some((r) => r.card.signature_id === focusId);
   useEffect(() => {
-    if (found && focused.current) {
-      focused.current.scrollIntoView({ block: 'center' });
-      focused.current.focus();
-    }
+    if (found && focused.current) focused.current.scrollIntoView({ block: 'center' });
   }, [found]);
 
   if (rows.length === 0) return <Typography color="text.secondary">No job cards have been signed yet.</Typography>;
@@ -120,11 +117,10 @@ export function SignOffList({ jobs, actions = false, focusId = null }: { jobs: J
               component="li"
               key={card.signature_id ?? `${row.jobType}-${row.number}`}
               ref={isFocus ? focused : undefined}
-              tabIndex={isFocus ? -1 : undefined}
               data-testid="sign-off-row"
               data-signature-id={card.signature_id}
               aria-label={`${row.jobType}, card ${row.number}`}
-              sx={{ p: 1.75, borderRadius: '12px', border: isFocus ? 2 : 1, borderColor: isFocus ? 'primary.main' : 'divider', outlineOffset: 2 }}
+              sx={{ p: 1.75, borderRadius: '12px', border: isFocus ? 2 : 1, borderColor: isFocus ? 'primary.main' : 'divider' }}
             >
               <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, justifyContent: 'space-between' }}>
                 <Typography sx={{ fontWeight: 700 }}>
