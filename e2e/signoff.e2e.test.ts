@@ -79,7 +79,12 @@ describe('sign-off that stands up to scrutiny', () => {
       const row = student.locator(`[data-signature-id="${id}"]`);
       // The card the notification is about is brought into view, with its actions.
       await row.getByRole('button', { name: 'Confirm' }).waitFor();
-      await expect.poll(() => row.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+      await expect
+        .poll(async () => {
+          const box = await row.boundingBox();
+          return !!box && box.y >= 0 && box.y + box.height <= (student.viewportSize()?.height ?? 0);
+        })
+        .toBe(true);
       return row;
     };
 

@@ -126,7 +126,7 @@ export function AdminDisputesTab() {
               </Typography>
               <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
                 Disputed {formatDateTime(d.dispute?.disputed_at)}: &quot;{d.dispute?.reason}&quot;
-                {d.dispute?.outcome ? `. ${d.dispute.outcome === 'upheld' ? 'Upheld' : 'Rejected'} ${formatDate(d.dispute.resolved_at)}: ${d.dispute.resolution_reason ?? ''}` : ''}
+                {d.dispute?.outcome ? ` · ${d.dispute.outcome === 'upheld' ? 'Upheld' : 'Rejected'} ${formatDate(d.dispute.resolved_at)}: ${d.dispute.resolution_reason ?? ''}` : ''}
               </Typography>
               {!d.dispute?.outcome && (
                 <Button size="small" variant="outlined" sx={{ mt: 1.25 }} onClick={() => setResolving(d)} aria-label={`Resolve the dispute of ${d.student_name}`}>

@@ -135,8 +135,8 @@ export function SignOffList({ jobs, actions = false, focusId = null }: { jobs: J
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
                   Disputed {formatDateTime(card.dispute.disputed_at)}: &quot;{card.dispute.reason}&quot;
                   {card.dispute.outcome
-                    ? `. Dispute ${card.dispute.outcome} ${formatDate(card.dispute.resolved_at)}: ${card.dispute.resolution_reason ?? ''}`
-                    : '. Waiting for an admin to decide.'}
+                    ? ` · Dispute ${card.dispute.outcome} ${formatDate(card.dispute.resolved_at)}: ${card.dispute.resolution_reason ?? ''}`
+                    : ' · Waiting for an admin to decide'}
                 </Typography>
               )}
               {actions && awaiting && (
