@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { accountStream } from '@panda/events/catalogue/accounts';
 import { disputeRequest, resolveDisputeRequest } from '@panda/contracts/signoff';
 import { notFound } from '@panda/platform/errors';
@@ -17,7 +17,7 @@ export function signOffRoutes(deps: CommandDeps): Router {
   const r = Router();
   const auth = authenticate(deps.authenticator);
 
-  const run = async (req: Parameters<Parameters<Router['post']>[1]>[0], command: (studentId: string) => TrainingCommand, message: string) => {
+  const run = async (req: Request, command: (studentId: string) => TrainingCommand, message: string) => {
     const signOff = (await deps.readStore.get(SIGN_OFFS, String(req.params.signatureId))) as SignOffDoc | null;
     if (!signOff) throw notFound(SIGN_OFF_NOT_FOUND);
     const result = await handle(deps.store, accountStream(signOff.student_id), trainingDecider, command(signOff.student_id), metaFor(req, deps));
