@@ -96,10 +96,11 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
   };
 
   const card = job ? Math.min(job.Total_Count, job.Completed_Count + 1) : 0;
+  // Ruling 30: said before the mentor fills anything in (the server refuses it too).
   const refusal = job?.may_sign === false ? (job.sign_refusal ?? 'Your Gas Safe categories do not cover this job type') : null;
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="sign-job-title" aria-describedby="sign-job-text">
+    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="sign-job-title" aria-describedby={refusal ? 'sign-job-refusal' : 'sign-job-text'}>
       <Box component="form" onSubmit={submit} noValidate aria-label="Sign job card">
         <DialogTitle id="sign-job-title" sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
           <Box aria-hidden sx={{ width: 38, height: 38, borderRadius: 2.5, display: 'grid', placeItems: 'center', bgcolor: 'rgba(22, 163, 74, 0.1)', color: 'success.dark' }}>
@@ -119,62 +120,58 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
               </Typography>
             </Box>
           )}
-          {refusal ? (
-            // Ruling 30: said before the mentor fills anything in; the server refuses it too.
-            <Alert severity="warning" id="sign-job-text" data-testid="sign-refusal">
+          {refusal && (
+            <Alert severity="warning" id="sign-job-refusal" data-testid="sign-refusal">
               {refusal}. Only a mentor whose Gas Safe categories cover it can sign this job card; you can update your qualifications in your mentor profile.
             </Alert>
-          ) : (
-            <>
-            <Typography id="sign-job-text" variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-              Confirm that the trainee completed this job under your supervision. Typing your name below counts as your digital signature.
-            </Typography>
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-              <TextField
-                label="Mentor Name"
-                name="mentorName"
-                required
-                autoComplete="name"
-                value={values.mentorName}
-                onChange={set('mentorName')}
-                error={!!invalid.mentorName}
-                sx={{ gridColumn: '1 / -1' }}
-              />
-              <TextField
-                label="Signature"
-                name="signature"
-                required
-                autoFocus
-                placeholder="Type your full name to sign"
-                value={values.signature}
-                onChange={set('signature')}
-                error={!!invalid.signature}
-                sx={{ gridColumn: '1 / -1', '& input': { fontFamily: values.signature ? SIGNATURE_FONT : undefined, fontStyle: values.signature ? 'italic' : undefined, fontSize: values.signature ? '1.35rem' : undefined } }}
-                helperText="Your typed name is your digital signature"
-              />
-              <TextField
-                label="Date"
-                name="date"
-                type="date"
-                required
-                value={values.date}
-                onChange={set('date')}
-                error={!!invalid.date}
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-              <TextField
-                label="Time"
-                name="time"
-                type="time"
-                required
-                value={values.time}
-                onChange={set('time')}
-                error={!!invalid.time}
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-            </Box>
-            </>
           )}
+          <Typography id="sign-job-text" variant="body2" color="text.secondary" sx={{ mb: 2, display: refusal ? 'none' : undefined }}>
+            Confirm that the trainee completed this job under your supervision. Typing your name below counts as your digital signature.
+          </Typography>
+          <Box sx={{ display: refusal ? 'none' : 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            <TextField
+              label="Mentor Name"
+              name="mentorName"
+              required
+              autoComplete="name"
+              value={values.mentorName}
+              onChange={set('mentorName')}
+              error={!!invalid.mentorName}
+              sx={{ gridColumn: '1 / -1' }}
+            />
+            <TextField
+              label="Signature"
+              name="signature"
+              required
+              autoFocus
+              placeholder="Type your full name to sign"
+              value={values.signature}
+              onChange={set('signature')}
+              error={!!invalid.signature}
+              sx={{ gridColumn: '1 / -1', '& input': { fontFamily: values.signature ? SIGNATURE_FONT : undefined, fontStyle: values.signature ? 'italic' : undefined, fontSize: values.signature ? '1.35rem' : undefined } }}
+              helperText="Your typed name is your digital signature"
+            />
+            <TextField
+              label="Date"
+              name="date"
+              type="date"
+              required
+              value={values.date}
+              onChange={set('date')}
+              error={!!invalid.date}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              label="Time"
+              name="time"
+              type="time"
+              required
+              value={values.time}
+              onChange={set('time')}
+              error={!!invalid.time}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </Box>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5, gap: 1 }}>
           <Button color="inherit" onClick={close} disabled={isLoading}>
