@@ -26,6 +26,13 @@ export const NOTIFICATION_KINDS = [
   'account_unvetted',
   'announcement',
   'message_received',
+  // Sign-off disputes and reminders (issue 14; rulings 31, 32).
+  'signature_disputed',
+  'dispute_resolved',
+  'proposal_reminder',
+  'proposal_escalated',
+  'no_signoff_prompt',
+  'confirmation_reminder',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

@@ -8,12 +8,13 @@ import { notificationEvents } from './catalogue/notifications';
 import { auditEvents } from './catalogue/audit';
 import { supportEvents } from './catalogue/support';
 import { chatEvents } from './catalogue/chat';
+import { reminderEvents } from './catalogue/reminders';
 
 /**
  * Every event Panda records. Each capability keeps its definitions in `catalogue/<capability>.ts`
  * and adds its list here.
  */
-export const catalogue: readonly EventDefinition[] = [...accountEvents, ...trainingEvents, ...adminEvents, ...profileEvents, ...auditEvents, ...notificationEvents, ...supportEvents, ...chatEvents];
+export const catalogue: readonly EventDefinition[] = [...accountEvents, ...trainingEvents, ...adminEvents, ...profileEvents, ...auditEvents, ...notificationEvents, ...supportEvents, ...chatEvents, ...reminderEvents];
 
 const byType = new Map<string, z.ZodType>();
 for (const d of catalogue) {

@@ -25,6 +25,7 @@ import { openBlobStore, openEventStore, openReadStore } from './stores';
 import { securityHeaders, webApp } from './web';
 import { ReactorRunner } from './reactors/reactor';
 import { allReactors } from './reactors';
+import { REMINDER_TICK_MS, ReminderTicker } from './reactors/reminders';
 
 export interface Parts {
   commands: boolean;
@@ -53,6 +54,8 @@ export interface Platform {
   runner: ProjectionRunner;
   /** Side effects from events (mail, notifications); running only in the process that runs the projections. */
   reactors: ReactorRunner;
+  /** Reminders and escalation (ruling 32): ticks every minute in the process that runs the projections. */
+  reminders: ReminderTicker;
   commandDeps: CommandDeps;
   queryDeps: QueryDeps;
   logger: Logger;
@@ -96,8 +99,15 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
   };
   const queryDeps: QueryDeps = { readStore, config, logger, authenticator, waitForProjections, projectionStatus, blobs, store, clock: commandDeps.clock };
   // Reactors start with the projections, before any request is accepted: nothing appended is missed.
-  const reactors = new ReactorRunner(store, readStore, allReactors({ store, mailer, config, logger, clock: commandDeps.clock }), { logger });
+  const reactors = new ReactorRunner(store, readStore, allReactors({ store, readStore, mailer, config, logger, clock: commandDeps.clock }), { logger });
   if (parts.projections) await reactors.start();
+  const reminders = new ReminderTicker(store, readStore, commandDeps.clock, logger);
+  let reminderTimer: NodeJS.Timeout | null = null;
+  if (parts.projections) {
+    await reminders.installedAt();
+    reminderTimer = setInterval(() => void reminders.tick().catch((err) => logger.error({ err }, 'reminders: tick failed; next tick retries')), REMINDER_TICK_MS);
+    reminderTimer.unref();
+  }
 
   // The outbox keeps no temporary password past its expiry: pruned at start and every hour, by the
   // part that writes it (the mail reactor runs with the projections).
@@ -149,6 +159,7 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
     (stopping ??= (async () => {
       // Stop accepting, let in-flight requests (and their appends) finish, then close the stores.
       if (outboxTimer) clearInterval(outboxTimer);
+      if (reminderTimer) clearInterval(reminderTimer);
       if (hub) await hub.close();
       if (server) {
         const closed = new Promise<void>((r) => server!.close(() => r()));
@@ -166,7 +177,7 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
       await store.close();
     })());
 
-  return { url: `http://${urlHost(config.host)}:${port}`, server, store, readStore, runner, reactors, commandDeps, queryDeps, logger, stop };
+  return { url: `http://${urlHost(config.host)}:${port}`, server, store, readStore, runner, reactors, reminders, commandDeps, queryDeps, logger, stop };
 }
 
 /** How this machine reaches the server: `localhost` for loopback and any-address binds, else the address itself. */

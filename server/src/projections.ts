@@ -7,7 +7,9 @@ import { mentorProfilesProjection } from '@panda/projections/read-models/mentor-
 import { notificationsProjection } from '@panda/projections/read-models/notifications';
 import { auditAccessProjection } from '@panda/projections/read-models/audit-access';
 import { supportTicketsProjection } from '@panda/projections/read-models/support-tickets';
+import { signOffsProjection } from '@panda/projections/read-models/sign-offs';
+import { reminderTimersProjection } from '@panda/projections/read-models/reminder-timers';
 import { chatProjection } from '@panda/projections/read-models/chat';
 
 /** Every read model of the product. A capability adds its projections here. */
-export const allProjections: Projection[] = [accountsProjection, placementsProjection, accountHistoryProjection, trainingProjection, mentorProfilesProjection, auditAccessProjection, notificationsProjection, supportTicketsProjection, chatProjection];
+export const allProjections: Projection[] = [accountsProjection, placementsProjection, accountHistoryProjection, trainingProjection, mentorProfilesProjection, auditAccessProjection, notificationsProjection, supportTicketsProjection, chatProjection, signOffsProjection, reminderTimersProjection];

@@ -24,16 +24,18 @@ import { notificationQueryRoutes } from '@panda/query-service/notifications/rout
 import { supportRoutes } from '@panda/command-service/support/routes';
 import { supportQueryRoutes } from '@panda/query-service/support/routes';
 import { assistantRoutes } from '@panda/query-service/assistant/routes';
+import { signOffRoutes } from '@panda/command-service/signoff/routes';
+import { signOffQueryRoutes } from '@panda/query-service/signoff/routes';
 import { chatRoutes } from '@panda/command-service/chat/routes';
 import { messageIdFor, sendChatMessage } from '@panda/command-service/chat/service';
 import { chatQueryRoutes } from '@panda/query-service/chat/routes';
 import { chatLive } from '@panda/query-service/chat/live';
 
 /** Command routes (POST/PUT/PATCH/DELETE) of every capability. */
-export const commandRouters = (deps: CommandDeps): Router[] => [accountRoutes(deps), adminRoutes(deps), placementRoutes(deps), studentRoutes(deps), jobRoutes(deps), profileRoutes(deps), auditCommandRoutes(deps), notificationRoutes(deps), supportRoutes(deps), assistantRoutes(deps), chatRoutes(deps)];
+export const commandRouters = (deps: CommandDeps): Router[] => [accountRoutes(deps), adminRoutes(deps), placementRoutes(deps), studentRoutes(deps), jobRoutes(deps), profileRoutes(deps), auditCommandRoutes(deps), notificationRoutes(deps), supportRoutes(deps), assistantRoutes(deps), chatRoutes(deps), signOffRoutes(deps)];
 
 /** Query routes (GET) of every capability. */
-export const queryRouters = (deps: QueryDeps): Router[] => [accountQueryRoutes(deps), adminQueryRoutes(deps), vettingRoutes(deps), placementQueryRoutes(deps), studentQueryRoutes(deps), jobQueryRoutes(deps), profileQueryRoutes(deps), dashboardQueryRoutes(deps), lookupQueryRoutes(deps), auditQueryRoutes(deps), notificationQueryRoutes(deps), supportQueryRoutes(deps), chatQueryRoutes(deps)];
+export const queryRouters = (deps: QueryDeps): Router[] => [accountQueryRoutes(deps), adminQueryRoutes(deps), vettingRoutes(deps), placementQueryRoutes(deps), studentQueryRoutes(deps), jobQueryRoutes(deps), profileQueryRoutes(deps), dashboardQueryRoutes(deps), lookupQueryRoutes(deps), auditQueryRoutes(deps), notificationQueryRoutes(deps), supportQueryRoutes(deps), chatQueryRoutes(deps), signOffQueryRoutes(deps)];
 
 /**
  * WebSocket message handlers of every capability. Chat appends through the command side (the same

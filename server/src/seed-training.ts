@@ -76,5 +76,12 @@ export async function seedTraining(call: Call, deps: CommandDeps, adminEmail: st
       }, mentor.token);
     }
   }
+  // Ruling 31's states in the demo: Liam confirmed his older cards, disputed one Boiler Service
+  // card (open in the admin Disputes tab) and has not yet answered the newest ones.
+  const signedJobs = await call<{ Job_Type: string; signatures: { signature_id: string }[] }[]>('GET', '/api/jobs', undefined, liam.token);
+  const signOffs = signedJobs.flatMap((j) => j.signatures.map((s) => ({ ...s, type: j.Job_Type })));
+  const disputed = signOffs.filter((s) => s.type === 'Boiler Service').at(-1);
+  for (const s of signOffs.slice(0, 6)) if (s !== disputed) await call('POST', `/api/signatures/${s.signature_id}/confirm`, undefined, liam.token);
+  if (disputed) await call('POST', `/api/signatures/${disputed.signature_id}/dispute`, { reason: 'I was at college that day: this service was done by another apprentice.' }, liam.token);
   return [{ role: 'student', email: 'student@panda.demo', password: liam.password }];
 }

@@ -25,5 +25,9 @@ describe('demo seed', () => {
     expect(await overview(centre.token)).toMatchObject({ total_students: 3, placed_students: 1, awaiting_placement: 2, placement_rate: 33 });
     expect(await overview(mentor.token)).toMatchObject({ status: 'Active Students', active_students: 1, jobs_supervised: 10 });
     expect(await overview(student.token)).toMatchObject({ matched: true, jobs_count: 4, active_jobs: 3 });
+    // Ruling 31's three states, as the centre sees them.
+    const jobs = (await app.call('GET', '/api/jobs', undefined, centre.token, { 'X-Min-Position': head })).body as { signatures: { trainee_status_label: string }[] }[];
+    const labels = jobs.flatMap((j) => j.signatures.map((s) => s.trainee_status_label));
+    expect(new Set(labels)).toEqual(new Set(['Confirmed by trainee', 'Disputed', 'Awaiting trainee confirmation']));
   });
 });

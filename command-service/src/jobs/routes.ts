@@ -9,6 +9,7 @@ import { logIndexOf } from '../shared/log-index';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
 import { isCalendarDate, isIsoDateTime, optionalText } from '../shared/fields';
 import { trainingDecider } from '../training/decider';
+import { loadAccount } from '../accounts/service';
 
 const SIGNATURE_FIELDS = 'Please fill in all signature fields';
 const signed = z.string({ error: SIGNATURE_FIELDS }).trim().min(1, SIGNATURE_FIELDS).max(200, 'Must be at most 200 characters');
@@ -53,7 +54,10 @@ export function jobRoutes(deps: CommandDeps): Router {
     const latest = now.getTime() + 24 * 3600_000;
     if (Date.parse(completedAt) > latest) throw badRequest([{ field: 'completed_at', message: 'The completion time cannot be in the future' }]);
     if (Date.parse(signature.timestamp) > latest) throw badRequest([{ field: 'mentor_signature.timestamp', message: 'The signature time cannot be in the future' }]);
-    const result = await handle(deps.store, accountStream(studentId), trainingDecider, { type: 'SignJobCard', jobId, mentorId, signature, completedAt }, metaFor(req, deps));
+    // Ruling 30: the mentor's Gas Safe categories come from their own account stream (the write side).
+    const qualifications = (await loadAccount(deps, mentorId)).mentorProfile ?? null;
+    const command = { type: 'SignJobCard' as const, jobId, mentorId, signature, completedAt, signatureId: deps.newId(), qualifications };
+    const result = await handle(deps.store, accountStream(studentId), trainingDecider, command, metaFor(req, deps));
     await deps.waitForProjections(result.position);
     const updated = (await deps.readStore.get(JOBS, jobId)) as JobDoc;
     sendResult(res, 200, result.position, { success: true, message: 'Job marked as complete!', job: jobView(updated) });

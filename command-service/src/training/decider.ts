@@ -1,7 +1,8 @@
 import type { JobRequirements } from '@panda/events/catalogue/accounts';
 import { JOB_TYPES, REQUIREMENT_KEY, type Signature } from '@panda/events/catalogue/training';
 import { signatureContentHash } from '@panda/events/signature-hash';
-import { badRequest, conflict, notFound } from '../shared/domain-errors';
+import { coversJobType, categoriesDoNotCover, type Qualifications } from '@panda/events/domain/gas-safe-categories';
+import { badRequest, conflict, forbidden, notFound } from '../shared/domain-errors';
 import type { Decider } from '../shared/decider';
 import { activePlacement, evolveTraining, initialTrainingState, jobOfType, type TrainingEvent, type TrainingState } from './state';
 import type { AccountEvent } from '../accounts/decider';
@@ -19,7 +20,22 @@ export type TrainingCommand =
       /** Fresh ids for jobs that have to be opened (a newly required type while placed), one per type in JOB_TYPES order. */
       newJobIds: string[];
     }
-  | { type: 'SignJobCard'; jobId: string; mentorId: string; signature: Signature; completedAt: string };
+  | {
+      type: 'SignJobCard';
+      jobId: string;
+      mentorId: string;
+      signature: Signature;
+      completedAt: string;
+      /** A fresh id for the sign-off (ruling 31). */
+      signatureId: string;
+      /** The signing mentor's Gas Safe categories, from their profile (null: no profile saved). */
+      qualifications: Qualifications | null;
+    }
+  /** Ruling 31: the student whose card it is (`studentId` = the caller) confirms or disputes a sign-off, once. */
+  | { type: 'ConfirmSignature'; studentId: string; signatureId: string }
+  | { type: 'DisputeSignature'; studentId: string; signatureId: string; reason: string }
+  /** An admin resolves a dispute: upheld revokes the sign-off, rejected lets it stand. */
+  | { type: 'ResolveDispute'; adminId: string; signatureId: string; outcome: 'upheld' | 'rejected'; reason: string };
 
 /** Goals form bounds (spec sections 5 and 9). */
 export const GOAL_MAX = 100;
@@ -28,6 +44,13 @@ export const NO_GOALS_MESSAGE = 'Please specify at least one job requirement';
 export const JOB_COMPLETE_MESSAGE = 'This job is already complete';
 /** Ruling 20 (its text word for word): a requirement never goes below the cards already signed for its job type. */
 export const belowSignedMessage = (signed: number) => `Cannot be lower than the ${signed} job cards already signed`;
+export const SIGN_OFF_NOT_FOUND = 'Sign-off not found';
+export const ALREADY_CONFIRMED = 'You have already confirmed this sign-off';
+export const ALREADY_DISPUTED = 'You have already disputed this sign-off';
+export const DISPUTE_REASON_MESSAGE = 'Please give a reason for the dispute';
+export const RESOLUTION_REASON_MESSAGE = 'Please give a reason for the decision';
+export const NOT_DISPUTED = 'This sign-off is not disputed';
+export const ALREADY_RESOLVED = 'This dispute has already been resolved';
 /** The field of PUT /api/students/job-requirements each requirement comes from, so a form can show the message under it. */
 const REQUIREMENT_FIELD = { boilerInstalls: 'boiler_installs_required', boilerService: 'boiler_service_required', pipework: 'pipework_required', repair: 'repair_required' } as const;
 
@@ -78,15 +101,52 @@ export function decideTraining(command: TrainingCommand, state: TrainingState): 
       const placement = activePlacement(state);
       // Only the student's active mentor may sign; anyone else learns nothing about the job (ruling 12).
       if (!job || !placement || placement.mentorId !== command.mentorId) throw notFound('Job not found');
+      // Ruling 30: only within the mentor's Gas Safe categories; nothing is recorded otherwise.
+      if (!coversJobType(command.qualifications, job.jobType)) throw forbidden(categoriesDoNotCover(job.jobType));
       if (job.completedCount >= job.totalCount) throw conflict(JOB_COMPLETE_MESSAGE);
       const completedCount = job.completedCount + 1;
       const contentHash = signatureContentHash({ studentId, jobType: job.jobType, count: completedCount, completedAt: command.completedAt, mentorId: command.mentorId, signature: command.signature });
       return [
         {
           type: 'JobCardSigned',
-          data: { jobId: job.jobId, studentId, mentorId: command.mentorId, signature: command.signature, completedAt: command.completedAt, completedCount, contentHash },
+          data: {
+            jobId: job.jobId,
+            studentId,
+            mentorId: command.mentorId,
+            signature: command.signature,
+            completedAt: command.completedAt,
+            completedCount,
+            contentHash,
+            signatureId: command.signatureId,
+          },
         },
       ];
+    }
+    case 'ConfirmSignature':
+    case 'DisputeSignature': {
+      const signOff = state.signOffs[command.signatureId];
+      // Only the student whose card it is; anyone else learns nothing about it (ruling 12).
+      if (!signOff || command.studentId !== studentId) throw notFound(SIGN_OFF_NOT_FOUND);
+      if (signOff.status === 'confirmed') throw conflict(ALREADY_CONFIRMED);
+      if (signOff.status === 'disputed') throw conflict(ALREADY_DISPUTED);
+      const ref = { signatureId: signOff.signatureId, jobId: signOff.jobId, studentId, mentorId: signOff.mentorId, contentHash: signOff.contentHash };
+      if (command.type === 'ConfirmSignature') return [{ type: 'SignatureConfirmed', data: ref }];
+      const reason = command.reason.trim();
+      if (!reason) throw badRequest([{ field: 'reason', message: DISPUTE_REASON_MESSAGE }]);
+      return [{ type: 'SignatureDisputed', data: { ...ref, reason, centreId: state.centreId } }];
+    }
+    case 'ResolveDispute': {
+      const signOff = state.signOffs[command.signatureId];
+      if (!signOff) throw notFound(SIGN_OFF_NOT_FOUND);
+      if (signOff.status !== 'disputed') throw conflict(NOT_DISPUTED);
+      if (signOff.outcome) throw conflict(ALREADY_RESOLVED);
+      const reason = command.reason.trim();
+      if (!reason) throw badRequest([{ field: 'reason', message: RESOLUTION_REASON_MESSAGE }]);
+      const ref = { signatureId: signOff.signatureId, jobId: signOff.jobId, studentId, mentorId: signOff.mentorId };
+      const resolved: TrainingEvent = { type: 'DisputeResolved', data: { ...ref, outcome: command.outcome, reason, adminId: command.adminId } };
+      if (command.outcome === 'rejected') return [resolved];
+      const job = state.jobs[signOff.jobId];
+      return [resolved, { type: 'SignatureRevoked', data: { ...ref, reason, completedCount: Math.max(0, (job?.completedCount ?? 1) - 1) } }];
     }
   }
 }

@@ -4,6 +4,7 @@ import { signatureContentHash } from '@panda/events/signature-hash';
 import type { JobRequirements } from '@panda/events/catalogue/accounts';
 import type { JobType } from '@panda/events/catalogue/training';
 import { jobOpened, placementAccepted, placementEnded, placementProposed, requirements as req, studentRegistered } from '@panda/events/testing/fixtures';
+import type { Qualifications } from '@panda/events/domain/gas-safe-categories';
 import { spec } from '../shared/given-when-then';
 import { trainingDecider, type TrainingCommand } from './decider';
 import type { TrainingEvent } from './state';
@@ -19,7 +20,7 @@ const ended: E = placementEnded({ status: 'cancelled' });
 const opened = (jobId: string, jobType: JobType, totalCount: number): E => jobOpened({ jobId, jobType, totalCount });
 const signature = { signature: 'D Clarke', mentorName: 'Dave Clarke', date: '2026-01-05', time: '10:30', timestamp: '2026-01-05T10:30:00.000Z' };
 const TYPE_OF: Record<string, JobType> = { 'j-bi': 'Boiler Installs', 'j-bs': 'Boiler Service', 'j-pw': 'Pipework', 'j-r': 'Repair' };
-const signed = (jobId: string, completedCount: number, mentorId = 'm1'): E => ({
+const signed = (jobId: string, completedCount: number, mentorId = 'm1', signatureId = `sig-${jobId}-${completedCount}`): E => ({
   type: 'JobCardSigned',
   data: {
     jobId,
@@ -29,6 +30,7 @@ const signed = (jobId: string, completedCount: number, mentorId = 'm1'): E => ({
     completedAt: '2026-01-05T10:30:00.000Z',
     completedCount,
     contentHash: signatureContentHash({ studentId: 's1', jobType: TYPE_OF[jobId], count: completedCount, completedAt: '2026-01-05T10:30:00.000Z', mentorId, signature }),
+    signatureId,
   },
 });
 const placedWith = { placementId: 'p1', mentorId: 'm1', previousRequirements: req(10, 4, 8, 5) };
@@ -40,7 +42,17 @@ const setGoals = (requirements: JobRequirements, additionalRequirements: string 
   additionalRequirements,
   newJobIds: ['n-bi', 'n-bs', 'n-pw', 'n-r'],
 });
-const sign = (jobId: string, mentorId = 'm1'): TrainingCommand => ({ type: 'SignJobCard', jobId, mentorId, signature, completedAt: '2026-01-05T10:30:00.000Z' });
+/** Every Gas Safe category: the mentor may sign any job type. */
+const ALL_CATEGORIES: Qualifications = { Qualified_Boilers: true, Qualified_Cookers: true, Qualified_Gas_Fires: true, Qualified_Gas_Meters: true, Qualified_LPG: true, Qualified_Commercial: true };
+const sign = (jobId: string, mentorId = 'm1', qualifications: Qualifications | null = ALL_CATEGORIES): TrainingCommand => ({
+  type: 'SignJobCard',
+  jobId,
+  mentorId,
+  signature,
+  completedAt: '2026-01-05T10:30:00.000Z',
+  signatureId: 'sig-new',
+  qualifications,
+});
 
 describe('training goals (SetRequirements)', () => {
   it('records the goals of a registered student', () => {
@@ -118,8 +130,8 @@ describe('training goals (SetRequirements)', () => {
 
 describe('job cards (SignJobCard)', () => {
   it('signs ONE card: the completed count goes up by one (ruling 7)', () => {
-    training.given(placed).when(sign('j-r')).then([signed('j-r', 1)]);
-    training.given([...placed, signed('j-r', 1), signed('j-r', 2)]).when(sign('j-r')).then([signed('j-r', 3)]);
+    training.given(placed).when(sign('j-r')).then([signed('j-r', 1, 'm1', 'sig-new')]);
+    training.given([...placed, signed('j-r', 1), signed('j-r', 2)]).when(sign('j-r')).then([signed('j-r', 3, 'm1', 'sig-new')]);
   });
 
   it('refuses signing past the total', () => {
@@ -151,7 +163,7 @@ describe('job cards (SignJobCard)', () => {
     training
       .given([...placed, signed('j-r', 1), ...second])
       .when(sign('j-r', 'm2'))
-      .then([signed('j-r', 2, 'm2')]);
+      .then([signed('j-r', 2, 'm2', 'sig-new')]);
   });
 
   it('binds each sign-off to the SHA-256 of the canonical card content it signs', () => {
@@ -162,7 +174,92 @@ describe('job cards (SignJobCard)', () => {
     training
       .given(placed)
       .when(sign('j-r'))
-      .then([{ type: 'JobCardSigned', data: { jobId: 'j-r', studentId: 's1', mentorId: 'm1', signature, completedAt: '2026-01-05T10:30:00.000Z', completedCount: 1, contentHash: expected } }]);
+      .then([{ type: 'JobCardSigned', data: { jobId: 'j-r', studentId: 's1', mentorId: 'm1', signature, completedAt: '2026-01-05T10:30:00.000Z', completedCount: 1, contentHash: expected, signatureId: 'sig-new' } }]);
     expect(signatureContentHash({ studentId: 's1', jobType: 'Repair', count: 1, completedAt: '2026-01-05T10:30:00.000Z', mentorId: 'm1', signature: { ...signature, signature: 'D Clarkee' } })).not.toBe(expected);
+  });
+});
+
+describe("Gas Safe categories (ruling 30)", () => {
+  it('refuses a job type the categories do not cover, with the ruling\'s text, and records nothing', () => {
+    const cookersOnly: Qualifications = { Qualified_Cookers: true };
+    training.given(placed).when(sign('j-bi', 'm1', cookersOnly)).thenThrows(403, /^Your Gas Safe categories do not cover Boiler Installs$/);
+    training.given(placed).when(sign('j-bs', 'm1', cookersOnly)).thenThrows(403, 'Your Gas Safe categories do not cover Boiler Service');
+    training.given(placed).when(sign('j-pw', 'm1', {})).thenThrows(403, 'Your Gas Safe categories do not cover Pipework');
+    training.given(placed).when(sign('j-r', 'm1', { Qualified_LPG: true })).thenThrows(403, 'Your Gas Safe categories do not cover Repair');
+    training.given(placed).when(sign('j-r', 'm1', null)).thenThrows(403, 'Your Gas Safe categories do not cover Repair');
+  });
+
+  it('signs what the categories cover: boilers for boiler work, one of boilers/cookers/gas fires for Repair, any for Pipework', () => {
+    training.given(placed).when(sign('j-bi', 'm1', { Qualified_Boilers: true })).then([signed('j-bi', 1, 'm1', 'sig-new')]);
+    training.given(placed).when(sign('j-r', 'm1', { Qualified_Gas_Fires: true })).then([signed('j-r', 1, 'm1', 'sig-new')]);
+    training.given(placed).when(sign('j-pw', 'm1', { Qualified_Gas_Meters: true })).then([signed('j-pw', 1, 'm1', 'sig-new')]);
+  });
+});
+
+describe('trainee countersign and dispute (ruling 31)', () => {
+  const once = [...placed, signed('j-r', 1), signed('j-r', 2)];
+  const hashOf = (e: E) => (e.data as { contentHash: string }).contentHash;
+  const ref = { signatureId: 'sig-j-r-2', jobId: 'j-r', studentId: 's1', mentorId: 'm1' };
+  const confirmed: E = { type: 'SignatureConfirmed', data: { ...ref, contentHash: hashOf(signed('j-r', 2)) } };
+  const disputed: E = { type: 'SignatureDisputed', data: { ...ref, contentHash: hashOf(signed('j-r', 2)), reason: 'I was not there', centreId: 'c1' } };
+  const confirm = (studentId = 's1', signatureId = 'sig-j-r-2'): TrainingCommand => ({ type: 'ConfirmSignature', studentId, signatureId });
+  const dispute = (reason: string, studentId = 's1'): TrainingCommand => ({ type: 'DisputeSignature', studentId, signatureId: 'sig-j-r-2', reason });
+  const resolve = (outcome: 'upheld' | 'rejected', reason = 'Checked the site diary'): TrainingCommand => ({ type: 'ResolveDispute', adminId: 'a1', signatureId: 'sig-j-r-2', outcome, reason });
+
+  it('confirms a sign-off, bound to the content hash the mentor signed', () => {
+    training.given(once).when(confirm()).then([confirmed]);
+  });
+
+  it('confirms once: a second confirm or a dispute after it is refused', () => {
+    training.given([...once, confirmed]).when(confirm()).thenThrows(409, 'You have already confirmed this sign-off');
+    training.given([...once, confirmed]).when(dispute('Wrong date')).thenThrows(409, 'You have already confirmed this sign-off');
+    training.given([...once, disputed]).when(confirm()).thenThrows(409, 'You have already disputed this sign-off');
+  });
+
+  it('disputes with a reason (trimmed), telling the centre; a blank reason is refused', () => {
+    training.given(once).when(dispute('  I was not there ')).then([disputed]);
+    training.given(once).when(dispute('   ')).thenThrows(400, 'reason: Please give a reason for the dispute');
+  });
+
+  it("only the card's student may, without revealing the sign-off to anyone else", () => {
+    training.given(once).when(confirm('s2')).thenThrows(404, 'Sign-off not found');
+    training.given(once).when(dispute('No', 'm1')).thenThrows(404, 'Sign-off not found');
+    training.given(once).when(confirm('s1', 'no-such')).thenThrows(404, 'Sign-off not found');
+  });
+
+  it('an upheld dispute revokes the sign-off by a new event and the count goes down', () => {
+    training
+      .given([...once, disputed])
+      .when(resolve('upheld'))
+      .then([
+        { type: 'DisputeResolved', data: { ...ref, outcome: 'upheld', reason: 'Checked the site diary', adminId: 'a1' } },
+        { type: 'SignatureRevoked', data: { ...ref, reason: 'Checked the site diary', completedCount: 1 } },
+      ]);
+  });
+
+  it('a rejected dispute lets the sign-off stand; either way once, and with a reason', () => {
+    const rejected: E = { type: 'DisputeResolved', data: { ...ref, outcome: 'rejected', reason: 'Photos show the work', adminId: 'a1' } };
+    training.given([...once, disputed]).when(resolve('rejected', 'Photos show the work')).then([rejected]);
+    training.given([...once, disputed, rejected]).when(resolve('upheld')).thenThrows(409, 'This dispute has already been resolved');
+    training.given([...once, disputed]).when(resolve('upheld', ' ')).thenThrows(400, 'reason: Please give a reason for the decision');
+    training.given(once).when(resolve('rejected')).thenThrows(409, 'This sign-off is not disputed');
+  });
+
+  it('after a revoke the next card takes the freed place', () => {
+    const revoked: E[] = [
+      disputed,
+      { type: 'DisputeResolved', data: { ...ref, outcome: 'upheld', reason: 'x', adminId: 'a1' } },
+      { type: 'SignatureRevoked', data: { ...ref, reason: 'x', completedCount: 1 } },
+    ];
+    training.given([...once, ...revoked]).when(sign('j-r')).then([signed('j-r', 2, 'm1', 'sig-new')]);
+  });
+
+  it('gives a sign-off recorded before ids existed an id made from its job and card number', () => {
+    const legacy = signed('j-r', 1);
+    delete (legacy.data as { signatureId?: string }).signatureId;
+    training
+      .given([...placed, legacy])
+      .when(confirm('s1', 'j-r-card-1'))
+      .then([{ type: 'SignatureConfirmed', data: { signatureId: 'j-r-card-1', jobId: 'j-r', studentId: 's1', mentorId: 'm1', contentHash: hashOf(legacy) } }]);
   });
 });

@@ -1,6 +1,7 @@
 import type { EventsOf } from '@panda/events/define';
 import type { JobRequirements } from '@panda/events/catalogue/accounts';
-import { trainingEvents, type JobType, type PlacementStatus, type Signature } from '@panda/events/catalogue/training';
+import { signatureIdOf, trainingEvents, type JobType, type PlacementStatus, type Signature } from '@panda/events/catalogue/training';
+import { signatureContentHash } from '@panda/events/signature-hash';
 import type { AccountEvent } from '../accounts/decider';
 
 export type TrainingEvent = EventsOf<typeof trainingEvents>;
@@ -13,6 +14,20 @@ export interface JobState {
   placementId: string;
   mentorId: string;
   signatures: Signature[];
+}
+
+/** Where a sign-off stands with the trainee (ruling 31). */
+export type SignOffStatus = 'awaiting_confirmation' | 'confirmed' | 'disputed';
+
+export interface SignOffState {
+  signatureId: string;
+  jobId: string;
+  mentorId: string;
+  /** The content hash the mentor signed (computed for sign-offs recorded before hashes existed). */
+  contentHash: string;
+  status: SignOffStatus;
+  /** Set once an admin resolved the dispute. */
+  outcome: 'upheld' | 'rejected' | null;
 }
 
 export interface PlacementState {
@@ -33,6 +48,8 @@ export interface TrainingState {
   additionalRequirements: string | null;
   placements: Record<string, PlacementState>;
   jobs: Record<string, JobState>;
+  /** Every sign-off by its id (ruling 31). */
+  signOffs: Record<string, SignOffState>;
 }
 
 export const initialTrainingState = (): TrainingState => ({
@@ -44,6 +61,7 @@ export const initialTrainingState = (): TrainingState => ({
   additionalRequirements: null,
   placements: {},
   jobs: {},
+  signOffs: {},
 });
 
 export const activePlacement = (s: TrainingState): PlacementState | null => Object.values(s.placements).find((p) => p.status === 'active') ?? null;
@@ -85,10 +103,30 @@ export function evolveTraining(state: TrainingState, event: TrainingEvent | Acco
       return j ? { ...state, jobs: { ...state.jobs, [j.jobId]: { ...j, totalCount: event.data.totalCount } } } : state;
     }
     case 'JobCardSigned': {
+      const d = event.data;
+      const j = state.jobs[d.jobId];
+      if (!j || !state.studentId) return state;
+      const signatureId = signatureIdOf(d);
+      const contentHash =
+        d.contentHash ?? signatureContentHash({ studentId: state.studentId, jobType: j.jobType, count: d.completedCount, completedAt: d.completedAt, mentorId: d.mentorId, signature: d.signature });
+      return {
+        ...state,
+        jobs: { ...state.jobs, [j.jobId]: { ...j, completedCount: d.completedCount, signatures: [...j.signatures, d.signature] } },
+        signOffs: { ...state.signOffs, [signatureId]: { signatureId, jobId: j.jobId, mentorId: d.mentorId, contentHash, status: 'awaiting_confirmation', outcome: null } },
+      };
+    }
+    case 'SignatureConfirmed':
+    case 'SignatureDisputed':
+    case 'DisputeResolved': {
+      const s = state.signOffs[event.data.signatureId];
+      if (!s) return state;
+      const next: SignOffState =
+        event.type === 'DisputeResolved' ? { ...s, outcome: event.data.outcome } : { ...s, status: event.type === 'SignatureConfirmed' ? 'confirmed' : 'disputed' };
+      return { ...state, signOffs: { ...state.signOffs, [s.signatureId]: next } };
+    }
+    case 'SignatureRevoked': {
       const j = state.jobs[event.data.jobId];
-      return j
-        ? { ...state, jobs: { ...state.jobs, [j.jobId]: { ...j, completedCount: event.data.completedCount, signatures: [...j.signatures, event.data.signature] } } }
-        : state;
+      return j ? { ...state, jobs: { ...state.jobs, [j.jobId]: { ...j, completedCount: event.data.completedCount } } } : state;
     }
     default:
       return state;

@@ -95,8 +95,31 @@ export const JobCardSigned = defineEvent(
     completedCount: z.number().int().min(1),
     /** SHA-256 of the canonical card content signed (signature-hash.ts); absent on sign-offs recorded before it existed. */
     contentHash: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+    /** The sign-off's id (ruling 31); absent on sign-offs recorded before it existed (see signatureIdOf). */
+    signatureId: z.string().optional(),
   }),
 );
+
+/** A sign-off's id: the recorded one, or for a sign-off recorded before ids existed, one made from its job and card number. */
+export const signatureIdOf = (d: { signatureId?: string; jobId: string; completedCount: number }) => d.signatureId ?? `${d.jobId}-card-${d.completedCount}`;
+
+const hashSchema = z.string().regex(/^[0-9a-f]{64}$/);
+const signOffRef = { signatureId: z.string(), jobId: z.string(), studentId: z.string(), mentorId: z.string() };
+
+/** The student confirmed a sign-off (ruling 31), bound to the content hash the mentor signed. */
+export const SignatureConfirmed = defineEvent('SignatureConfirmed', z.object({ ...signOffRef, contentHash: hashSchema }));
+/** The student disputed a sign-off, with a reason; it counts until an admin upholds the dispute. */
+export const SignatureDisputed = defineEvent(
+  'SignatureDisputed',
+  z.object({ ...signOffRef, contentHash: hashSchema, reason: z.string().min(1), centreId: z.string().nullable() }),
+);
+/** An admin resolved a dispute: upheld (a SignatureRevoked follows) or rejected (the sign-off stands), with a reason. */
+export const DisputeResolved = defineEvent(
+  'DisputeResolved',
+  z.object({ ...signOffRef, outcome: z.enum(['upheld', 'rejected']), reason: z.string().min(1), adminId: z.string() }),
+);
+/** A sign-off no longer counts (its dispute was upheld): the job's count goes down to `completedCount`. Nothing is deleted. */
+export const SignatureRevoked = defineEvent('SignatureRevoked', z.object({ ...signOffRef, reason: z.string(), completedCount: z.number().int().min(0) }));
 
 export const trainingEvents = [
   RequirementsSet,
@@ -108,4 +131,8 @@ export const trainingEvents = [
   JobReassigned,
   JobTotalAdjusted,
   JobCardSigned,
+  SignatureConfirmed,
+  SignatureDisputed,
+  DisputeResolved,
+  SignatureRevoked,
 ] as const;

@@ -1,6 +1,7 @@
 import type { JobRequirements } from '../catalogue/accounts';
 import { JOB_TYPES, type JobType } from '../catalogue/training';
 import { distanceKm, locate } from './outcodes';
+import { QUALIFICATION_KEYS, QUALIFICATIONS_FOR_JOB, coversJobType, type QualificationKey } from './gas-safe-categories';
 
 /**
  * Ranking of eligible mentors for a student (ruling 4: postcode proximity, free capacity,
@@ -13,7 +14,7 @@ import { distanceKm, locate } from './outcodes';
  * - free capacity, 20 points: 20 x free places / MENTOR_CAPACITY. A mentor takes at most
  *   MENTOR_CAPACITY students at once; active placements and pending requests both take a place.
  * - qualifications, 30 points: 30 x the share of the job types the student still needs that the
- *   mentor is qualified for (QUALIFICATIONS_FOR_JOB). Full marks when no needed type asks for one.
+ *   mentor is qualified for (ruling 30's rule, `coversJobType`). Full marks when the student needs nothing.
  * Ties: nearer first, then by name.
  */
 export const MENTOR_CAPACITY = 3;
@@ -22,20 +23,8 @@ export const CAPACITY_POINTS = 20;
 export const QUALIFICATION_POINTS = 30;
 export const DISTANCE_HORIZON_KM = 100;
 
-/** The mentor profile's qualification flags (catalogue/profiles.ts), in the profile form's order. */
-export const QUALIFICATION_KEYS = ['Qualified_Boilers', 'Qualified_Cookers', 'Qualified_Gas_Fires', 'Qualified_Gas_Meters', 'Qualified_LPG', 'Qualified_Commercial'] as const;
-export type QualificationKey = (typeof QUALIFICATION_KEYS)[number];
-
-/**
- * Which mentor qualification covers a job type (any one of the list). Pipework is general gas
- * work every Gas Safe registered engineer supervises, so it asks for none.
- */
-export const QUALIFICATIONS_FOR_JOB: Record<JobType, QualificationKey[]> = {
-  'Boiler Installs': ['Qualified_Boilers'],
-  'Boiler Service': ['Qualified_Boilers'],
-  Repair: ['Qualified_Boilers', 'Qualified_Gas_Fires', 'Qualified_Cookers'],
-  Pipework: [],
-};
+/** Which qualification covers which job type: the one rule of ruling 30 (gas-safe-categories.ts). */
+export { QUALIFICATION_KEYS, QUALIFICATIONS_FOR_JOB, type QualificationKey };
 
 const QUALIFICATION_LABEL: Record<QualificationKey, string> = {
   Qualified_Boilers: 'boilers',
@@ -125,7 +114,7 @@ export function scoreMentor(student: StudentForRanking, mentor: MentorForRanking
   reasons.push(free > 0 ? `${free} of ${MENTOR_CAPACITY} places free (${takenText})` : `No free places: ${takenText} of ${MENTOR_CAPACITY}`);
 
   const asking = student.needs.filter((t) => QUALIFICATIONS_FOR_JOB[t].length > 0);
-  const qualified = student.needs.filter((t) => QUALIFICATIONS_FOR_JOB[t].length === 0 || QUALIFICATIONS_FOR_JOB[t].some((q) => mentor.qualifications[q]));
+  const qualified = student.needs.filter((t) => coversJobType(mentor.qualifications, t));
   const missing = student.needs.filter((t) => !qualified.includes(t));
   const covered = asking.filter((t) => qualified.includes(t)).length;
   const qualificationPoints = asking.length === 0 ? QUALIFICATION_POINTS : (QUALIFICATION_POINTS * covered) / asking.length;

@@ -48,7 +48,8 @@ describe('ranking of mentors for a student', () => {
       mentor({ id: 'near-unqualified', name: 'Una Near', businessPostcode: 'M1 2AB', qualifications: { Qualified_Cookers: true } }),
       mentor({ id: 'london', name: 'Lou London', businessPostcode: 'SW1A 1AA' }),
     ]);
-    expect(ranked.map((c) => c.id)).toEqual(['near', 'near-full', 'leeds', 'near-unqualified', 'london']);
+    // Una's cookers cover Pipework (any gas qualification, ruling 30): a third of the qualification points.
+    expect(ranked.map((c) => c.id)).toEqual(['near', 'near-unqualified', 'near-full', 'leeds', 'london']);
     const [first] = ranked;
     expect(first.rank).toBe(1);
     expect(first.free_capacity).toBe(MENTOR_CAPACITY);
@@ -65,6 +66,12 @@ describe('ranking of mentors for a student', () => {
     const london = ranked.at(-1)!;
     expect(london.reasons[0]).toMatch(/too far for distance points/);
     expect(london.score_parts.distance).toBe(0);
+  });
+
+  it('uses the sign-off rule of ruling 30: Pipework needs a gas qualification, so none covers nothing', () => {
+    const [c] = rankMentors({ postcode: 'M1 1AE', needs: ['Pipework', 'Repair'] }, [mentor({ qualifications: {} })]);
+    expect(c.not_qualified_for).toEqual(['Pipework', 'Repair']);
+    expect(c.score_parts.qualifications).toBe(0);
   });
 
   it('explains an unknown distance and a previous decline', () => {

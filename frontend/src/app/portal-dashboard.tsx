@@ -9,10 +9,12 @@ import { AdminAuditTab } from '../features/audit/components/admin-audit-tab';
 import { AuditorDashboard } from '../features/audit/routes/auditor-dashboard';
 import { RequiredPasswordChangeDialog } from '../features/auth/components/change-password-dialog';
 import { AdminSupportTab, OpenTicketsStat } from '../features/support/components/admin-support-tab';
+import { AdminDisputesTab } from '../features/signoff/components/admin-disputes-tab';
 
 const ADMIN_EXTRA_TABS = [
   { key: 'audit', label: 'Audit', render: () => <AdminAuditTab /> },
   { key: 'support', label: 'Support', render: () => <AdminSupportTab /> },
+  { key: 'disputes', label: 'Disputes', render: () => <AdminDisputesTab /> },
 ];
 
 /**

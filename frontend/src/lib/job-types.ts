@@ -1,3 +1,5 @@
+import type { DisputeView, TraineeStatus } from '@panda/contracts/signoff';
+
 /**
  * Job types and progress arithmetic shared by the student and mentor screens (spec sections 3, 9).
  * A job is complete when Completed_Count reaches Total_Count; its percentage is completed over
@@ -56,6 +58,13 @@ export interface MentorSignature {
 export interface SignedCard extends MentorSignature {
   mentor_id?: string;
   completed_at?: string;
+  /** Ruling 31: the sign-off's id and where it stands with the trainee (absent on old read models). */
+  signature_id?: string;
+  trainee_status?: TraineeStatus;
+  trainee_status_label?: string;
+  confirmed_at?: string | null;
+  dispute?: DisputeView | null;
+  revoked?: boolean;
 }
 
 /** A job as GET /api/jobs answers it (spec "Job" plus the student's contact details). */
@@ -80,6 +89,9 @@ export interface Job {
   opened_at?: string;
   mentor_id?: string | null;
   placement_id?: string | null;
+  /** Mentor lists only (ruling 30): whether the mentor's Gas Safe categories cover this job type, and why not. */
+  may_sign?: boolean;
+  sign_refusal?: string | null;
 }
 
 export function percentOf(completed: number, total: number): number {

@@ -260,7 +260,7 @@ async function renameInPlacements(ctx: ProjectionContext, party: PartyDoc, time:
 
 /** A job of the student changed: its counts, and the student's signed cards per job type. */
 const jobChange =
-  <T extends 'JobOpened' | 'JobReassigned' | 'JobTotalAdjusted' | 'JobCardSigned'>(evolve: (s: StudentPlacementDoc, e: Recorded<T>) => void) =>
+  <T extends 'JobOpened' | 'JobReassigned' | 'JobTotalAdjusted' | 'JobCardSigned' | 'SignatureRevoked'>(evolve: (s: StudentPlacementDoc, e: Recorded<T>) => void) =>
   async (e: Recorded<T>, ctx: ProjectionContext) => {
     const s = await studentPlacements.in(ctx).get(e.data.studentId);
     if (!s) return;
@@ -336,6 +336,9 @@ export const placementsProjection = defineProjection({
       if (s.jobs[d.jobId]) s.jobs[d.jobId].total = d.totalCount;
     }),
     JobCardSigned: jobChange<'JobCardSigned'>((s, { data: d }) => {
+      if (s.jobs[d.jobId]) s.jobs[d.jobId].completed = d.completedCount;
+    }),
+    SignatureRevoked: jobChange<'SignatureRevoked'>((s, { data: d }) => {
       if (s.jobs[d.jobId]) s.jobs[d.jobId].completed = d.completedCount;
     }),
   },

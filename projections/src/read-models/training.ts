@@ -1,9 +1,10 @@
 import type { RecordedEvent } from '@panda/events/envelope';
 import type { JobRequirements } from '@panda/events/catalogue/accounts';
 import type { ProfileChanges } from '@panda/events/catalogue/profiles';
-import { JOB_TYPES, type JobType, type Signature } from '@panda/events/catalogue/training';
+import { JOB_TYPES, signatureIdOf, type JobType, type Signature } from '@panda/events/catalogue/training';
 import type { Projection, ProjectionContext } from '../projection';
 import { TRAINING_EVENT_TYPES } from './training-events';
+import { TRAINEE_STATUS_LABELS, type DisputeView, type TraineeStatus } from '@panda/contracts/signoff';
 
 /**
  * `training`: students, their jobs, and the counters the three overviews read, kept in ONE projection
@@ -83,7 +84,7 @@ export interface JobDoc {
   Completed_Count: number;
   completed_at: string | null;
   mentor_signature: Signature | null;
-  signatures: (Signature & { mentor_id: string; completed_at: string })[];
+  signatures: SignatureEntry[];
   status: 'in_progress' | 'completed';
   percent: number;
   opened_at: string;
@@ -91,6 +92,19 @@ export interface JobDoc {
   _audience: string[];
   [k: string]: unknown;
 }
+
+/** One sign-off in a job's history (oldest first); a revoked one stays listed but no longer counts. */
+export type SignatureEntry = Signature & {
+  signature_id: string;
+  mentor_id: string;
+  completed_at: string;
+  content_hash: string | null;
+  trainee_status: TraineeStatus;
+  trainee_status_label: string;
+  confirmed_at: string | null;
+  dispute: DisputeView | null;
+  revoked: boolean;
+};
 
 export interface CentreStatsDoc {
   id: string;
@@ -301,12 +315,52 @@ async function apply(e: RecordedEvent, ctx: ProjectionContext) {
         job.Completed_Count = d.completedCount;
         job.completed_at = d.completedAt;
         job.mentor_signature = d.signature;
-        job.signatures = [...job.signatures, { ...d.signature, mentor_id: d.mentorId, completed_at: d.completedAt }];
+        const entry: SignatureEntry = {
+          ...d.signature,
+          signature_id: signatureIdOf(d as { signatureId?: string; jobId: string; completedCount: number }),
+          mentor_id: d.mentorId,
+          completed_at: d.completedAt,
+          content_hash: d.contentHash ?? null,
+          trainee_status: 'awaiting_confirmation',
+          trainee_status_label: TRAINEE_STATUS_LABELS.awaiting_confirmation,
+          confirmed_at: null,
+          dispute: null,
+          revoked: false,
+        };
+        job.signatures = [...job.signatures, entry];
         student.cards_signed += 1;
         const stats = await mentorStats(ctx, d.mentorId);
         stats.jobs_supervised += 1;
         ctx.put(MENTOR_STATS, stats);
       }
+      ctx.put(JOBS, withJobState(job));
+      putSummary(student, job);
+      break;
+    }
+    // Ruling 31: the trainee's answer and an admin's resolution mark the sign-off; a revoke lowers the count.
+    case 'SignatureConfirmed':
+    case 'SignatureDisputed':
+    case 'DisputeResolved':
+    case 'SignatureRevoked': {
+      const job = (await ctx.get(JOBS, d.jobId)) as JobDoc | null;
+      const entry = job?.signatures.find((x) => x.signature_id === d.signatureId);
+      if (!job || !entry) return;
+      if (e.type === 'SignatureConfirmed') Object.assign(entry, { trainee_status: 'confirmed', confirmed_at: e.time });
+      if (e.type === 'SignatureDisputed') Object.assign(entry, { trainee_status: 'disputed', dispute: { reason: d.reason, disputed_at: e.time, outcome: null, resolution_reason: null, resolved_at: null } });
+      if (e.type === 'DisputeResolved' && entry.dispute) entry.dispute = { ...entry.dispute, outcome: d.outcome, resolution_reason: d.reason, resolved_at: e.time };
+      entry.trainee_status_label = TRAINEE_STATUS_LABELS[entry.trainee_status];
+      if (e.type === 'SignatureRevoked') {
+        entry.revoked = true;
+        job.Completed_Count = d.completedCount;
+        const latest = job.signatures.filter((x) => !x.revoked).at(-1);
+        job.completed_at = latest?.completed_at ?? null;
+        job.mentor_signature = latest ? { signature: latest.signature, mentorName: latest.mentorName, date: latest.date, time: latest.time, timestamp: latest.timestamp } : null;
+        student.cards_signed = Math.max(0, student.cards_signed - 1);
+        const stats = await mentorStats(ctx, d.mentorId);
+        stats.jobs_supervised = Math.max(0, stats.jobs_supervised - 1);
+        ctx.put(MENTOR_STATS, stats);
+      }
+      job.updated_at = e.time;
       ctx.put(JOBS, withJobState(job));
       putSummary(student, job);
       break;

@@ -240,6 +240,25 @@ describe('evidence pack', () => {
     const independent = await independentStudent(app);
     expect((await get(`/api/audit/students/${independent.user.id}/evidence.pdf`, centre.token)).status).toBe(404);
   });
+
+  it("shows the trainee's countersign and dispute (ruling 31) in the replay and the pack", async () => {
+    const before = await ok(get(`/api/audit/jobs/${jobId}/signatures`, admin));
+    const [first, second] = before.signatures;
+    expect(first).toMatchObject({ trainee_status: 'awaiting_confirmation', trainee_status_label: 'Awaiting trainee confirmation', confirmed_at: null });
+    expect((await app.call('POST', `/api/signatures/${first.signature_id}/confirm`, undefined, student.token)).status).toBe(200);
+    expect((await app.call('POST', `/api/signatures/${second.signature_id}/dispute`, { reason: 'Not my job' }, student.token)).status).toBe(200);
+    const after = await ok(get(`/api/audit/jobs/${jobId}/signatures`, admin));
+    expect(after.signatures[0]).toMatchObject({ trainee_status_label: 'Confirmed by trainee', confirmation_hash_matches: true });
+    expect(after.signatures[1]).toMatchObject({ trainee_status_label: 'Disputed', dispute: { reason: 'Not my job', outcome: null } });
+    // As of before the countersign, the replay shows it awaiting.
+    const asOf = await ok(get(`/api/audit/jobs/${jobId}/signatures?as_of=${encodeURIComponent(new Date(Date.parse(after.signatures[0].confirmed_at) - 1).toISOString())}`, admin));
+    expect(asOf.signatures[0].trainee_status_label).toBe('Awaiting trainee confirmation');
+    const res = await fetch(`${app.url}/api/audit/students/${student.user.id}/evidence.pdf`, { headers: { authorization: `Bearer ${admin}` } });
+    const text = await pdfText(new Uint8Array(await res.arrayBuffer()));
+    expect(text).toContain('Trainee: Confirmed by trainee');
+    expect(text).toContain('(bound to the same content hash)');
+    expect(text).toContain('"Not my job"; awaiting an admin decision');
+  });
 });
 
 describe('access log', () => {

@@ -20,6 +20,17 @@ export interface EvidenceRow {
   content_hash_source: SignOff['content_hash_source'];
   content_hash_matches: boolean | null;
   position: number;
+  /** Ruling 31: where the sign-off stands with the trainee, in words (see traineeLine). */
+  trainee_status: string;
+}
+
+/** The trainee's countersign or dispute of a sign-off, as one line of the evidence pack. */
+export function traineeLine(s: Pick<SignOff, 'trainee_status_label' | 'confirmed_at' | 'confirmation_hash_matches' | 'dispute' | 'revoked'>): string {
+  if (s.confirmed_at) return `${s.trainee_status_label} ${s.confirmed_at}${s.confirmation_hash_matches ? ' (bound to the same content hash)' : ' (HASH DOES NOT MATCH)'}`;
+  if (!s.dispute) return s.trainee_status_label;
+  const d = s.dispute;
+  const outcome = d.outcome === 'upheld' ? `; upheld ${d.resolved_at}, sign-off revoked: ${d.resolution_reason}` : d.outcome === 'rejected' ? `; rejected ${d.resolved_at}, sign-off stands: ${d.resolution_reason}` : '; awaiting an admin decision';
+  return `${s.trainee_status_label} ${d.disputed_at}: "${d.reason}"${outcome}${s.revoked && d.outcome !== 'upheld' ? '; revoked' : ''}`;
 }
 
 export interface Evidence {
@@ -55,6 +66,7 @@ const CSV_COLUMNS = [
   'log_position',
   'log_head_hash',
   'log_verified',
+  'trainee_status',
 ] as const;
 
 /** RFC 4180 quoting; a cell a spreadsheet would run as a formula is prefixed with an apostrophe. */
@@ -89,6 +101,7 @@ export function evidenceCsv(ev: Evidence): string {
       log_position: r.position,
       log_head_hash: ev.log.head_hash,
       log_verified: ev.log.ok ? 'yes' : `no (first bad position ${ev.log.first_bad_position})`,
+      trainee_status: r.trainee_status,
     };
     lines.push(CSV_COLUMNS.map((c) => cell(values[c])).join(','));
   }
@@ -135,6 +148,7 @@ export function evidencePdf(ev: Evidence): Promise<Buffer> {
     const source = r.content_hash_source === 'recorded' ? (r.content_hash_matches ? 'recorded with the signature; content matches' : 'recorded with the signature; CONTENT DOES NOT MATCH') : 'computed on replay (signed before hashes were recorded)';
     doc.font('Courier').fontSize(8).text(`Content SHA-256: ${r.content_hash}`, { width });
     doc.font('Helvetica').fontSize(8).fillColor('#444444').text(`Hash ${source}`).fillColor('black');
+    doc.font('Helvetica').fontSize(9).text(`Trainee: ${r.trainee_status}`, { width });
     doc.moveDown(0.6);
   }
   doc.moveDown(0.5);

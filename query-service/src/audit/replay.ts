@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '@panda/events/envelope';
-import type { Signature } from '@panda/events/catalogue/training';
+import { signatureIdOf, type Signature } from '@panda/events/catalogue/training';
+import { TRAINEE_STATUS_LABELS, type DisputeView, type TraineeStatus } from '@panda/contracts/signoff';
 import { signatureContentHash } from '@panda/events/signature-hash';
 
 /**
@@ -103,6 +104,15 @@ export interface SignOff {
   content_hash_matches: boolean | null;
   /** The chain hash of the event in the tamper-evident log. */
   event_hash: string | null;
+  /** Ruling 31: the sign-off's id and where it stood with the trainee at the instant replayed. */
+  signature_id: string;
+  trainee_status: TraineeStatus;
+  trainee_status_label: string;
+  /** The trainee's countersign: when, and whether it is bound to the very hash the mentor signed. */
+  confirmed_at: string | null;
+  confirmation_hash_matches: boolean | null;
+  dispute: DisputeView | null;
+  revoked: boolean;
 }
 
 export interface JobAsOf {
@@ -158,7 +168,30 @@ export function jobsAsOf(studentEvents: RecordedEvent[], asOf: number): Map<stri
           content_hash_source: recorded ? 'recorded' : 'computed_on_replay',
           content_hash_matches: recorded ? recorded === computed : null,
           event_hash: e.chain?.hash ?? null,
+          signature_id: signatureIdOf(d as { signatureId?: string; jobId: string; completedCount: number }),
+          trainee_status: 'awaiting_confirmation',
+          trainee_status_label: TRAINEE_STATUS_LABELS.awaiting_confirmation,
+          confirmed_at: null,
+          confirmation_hash_matches: null,
+          dispute: null,
+          revoked: false,
         });
+        break;
+      }
+      case 'SignatureConfirmed':
+      case 'SignatureDisputed':
+      case 'DisputeResolved':
+      case 'SignatureRevoked': {
+        const s = fold?.signatures.find((x) => x.signature_id === d.signatureId);
+        if (!fold || !s) break;
+        if (e.type === 'SignatureConfirmed') Object.assign(s, { trainee_status: 'confirmed', confirmed_at: e.time, confirmation_hash_matches: d.contentHash === s.content_hash });
+        if (e.type === 'SignatureDisputed') Object.assign(s, { trainee_status: 'disputed', dispute: { reason: d.reason as string, disputed_at: e.time, outcome: null, resolution_reason: null, resolved_at: null } });
+        if (e.type === 'DisputeResolved' && s.dispute) s.dispute = { ...s.dispute, outcome: d.outcome as 'upheld' | 'rejected', resolution_reason: d.reason as string, resolved_at: e.time };
+        if (e.type === 'SignatureRevoked') {
+          s.revoked = true;
+          fold.job.completed_count = d.completedCount as number;
+        }
+        s.trainee_status_label = TRAINEE_STATUS_LABELS[s.trainee_status];
         break;
       }
     }

@@ -11,7 +11,7 @@ import { AUDIT_ACCESS_LOG, type AuditAccessDoc } from '@panda/projections/read-m
 import { JOBS, type JobDoc } from '@panda/projections/read-models/training';
 import { PLACEMENTS, type PlacementDoc } from '@panda/projections/read-models/placements';
 import type { QueryDeps } from '../shared/deps';
-import { evidenceCsv, evidencePdf, type Evidence, type EvidenceRow } from './evidence';
+import { evidenceCsv, evidencePdf, traineeLine, type Evidence, type EvidenceRow } from './evidence';
 import { jobsAsOf, parseAsOf, personAsOf, timelineAsOf, type Person } from './replay';
 
 const AS_OF_ERROR = 'as_of must be an ISO-8601 date (YYYY-MM-DD) or date-time (e.g. 2026-03-03T12:00:00Z)';
@@ -200,6 +200,7 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
           content_hash_source: s.content_hash_source,
           content_hash_matches: s.content_hash_matches,
           position: s.position,
+          trainee_status: traineeLine(s),
         });
       }
     }

@@ -4,6 +4,19 @@ import { notFound } from '@panda/platform/errors';
 import { JOBS, jobView, type JobDoc } from '@panda/projections/read-models/training';
 import type { QueryDeps } from '../shared/deps';
 import { canSeeStudent, narrowed, visibleFilter } from '../students/views';
+import { categoriesDoNotCover, coversJobType } from '@panda/events/domain/gas-safe-categories';
+import { MENTOR_PROFILES, type MentorProfileDoc } from '@panda/projections/read-models/mentor-profiles';
+import type { AuthContext } from '@panda/platform/http';
+
+/** For a mentor, whether their Gas Safe categories let them sign each job (ruling 30), so the sign dialog says so first. */
+async function signingFor(deps: QueryDeps, who: AuthContext) {
+  if (who.role !== 'mentor') return (j: JobDoc) => jobView(j);
+  const profile = (await deps.readStore.get(MENTOR_PROFILES, who.id)) as MentorProfileDoc | null;
+  return (j: JobDoc) => {
+    const may = coversJobType(profile, j.Job_Type);
+    return { ...jobView(j), may_sign: may, sign_refusal: may ? null : categoriesDoNotCover(j.Job_Type) };
+  };
+}
 
 export function jobQueryRoutes(deps: QueryDeps): Router {
   const r = Router();
@@ -22,15 +35,17 @@ export function jobQueryRoutes(deps: QueryDeps): Router {
     const visible = studentId ? narrowed(who, 'Student_ID', 'Student_ID', studentId) : visibleFilter(who, 'Student_ID');
     if (!visible) return void res.json([]);
     const filter = { ...visible, Total_Count: { $gt: 0 } };
-    res.json(((await rs.find(JOBS, filter)) as JobDoc[]).map(jobView));
+    const view = await signingFor(deps, who);
+    res.json(((await rs.find(JOBS, filter)) as JobDoc[]).map(view));
   });
 
   /** Job detail: student info, job info, the full signature history (oldest first). */
   r.get('/api/jobs/:id', auth, async (req, res) => {
+    const who = authOf(req);
     const job = (await rs.get(JOBS, String(req.params.id))) as JobDoc | null;
-    if (!job || !canSeeStudent(authOf(req), { id: job.Student_ID, centre_id: job.centre_id, mentor_id: job.mentor_id })) throw notFound('Job not found');
+    if (!job || !canSeeStudent(who, { id: job.Student_ID, centre_id: job.centre_id, mentor_id: job.mentor_id })) throw notFound('Job not found');
     res.json({
-      job: jobView(job),
+      job: (await signingFor(deps, who))(job),
       student: { id: job.Student_ID, Name: job.Student_Name, Email: job.student_email, Phone_Number: job.student_phone, Postcode: job.student_postcode },
       signatures: job.signatures,
     });

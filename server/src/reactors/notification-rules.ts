@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@panda/events/envelope';
 import type { JobRequirements } from '@panda/events/catalogue/accounts';
-import { JOB_TYPES, REQUIREMENT_KEY, type JobType } from '@panda/events/catalogue/training';
+import { JOB_TYPES, REQUIREMENT_KEY, signatureIdOf, type JobType } from '@panda/events/catalogue/training';
+import { signOffLink } from './signoff-notifications';
 import type { EventsOf } from '@panda/events/define';
 import { trainingEvents } from '@panda/events/catalogue/training';
 import { accountEvents } from '@panda/events/catalogue/accounts';
@@ -86,7 +87,11 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
     const job = f.jobType ?? 'job';
     const when = `${d.signature.date} ${d.signature.time}`;
     return [
-      { recipientId: d.studentId, draft: plain('success', 'job_card_signed', 'Job card signed', `${name(f, d.mentorId)} signed one of your ${job} job cards (${d.completedCount} signed so far).`, jobs) },
+      // The link opens the card with its Confirm / Dispute actions (ruling 31).
+      {
+        recipientId: d.studentId,
+        draft: plain('success', 'job_card_signed', 'Job card signed', `${name(f, d.mentorId)} signed one of your ${job} job cards (${d.completedCount} signed so far). Please confirm it or dispute it.`, signOffLink(signatureIdOf(d))),
+      },
       ...(f.centreId
         ? [{ recipientId: f.centreId, draft: plain('success', 'job_card_signed', 'Job card signed', `${name(f, d.mentorId)} signed a ${job} job card for ${name(f, d.studentId)}.`, studentDetail(d.studentId)) }]
         : []),

@@ -54,7 +54,9 @@ describe('the notifications reactor: event -> notifications (ruling 21)', () => 
       ['c1', 'job_card_signed', false],
       ['m1', 'job_card_signed_in_your_name', true],
     ]);
-    expect(made[0].draft.message).toBe('Dave Clarke signed one of your Pipework job cards (3 signed so far).');
+    expect(made[0].draft.message).toBe('Dave Clarke signed one of your Pipework job cards (3 signed so far). Please confirm it or dispute it.');
+    // The student's notification opens the card with its Confirm / Dispute actions (ruling 31).
+    expect(made[0].draft.link).toBe('/dashboard?view=jobs&signature=j1-card-3');
     expect(made[2].draft.title).toBe('Job card signed in your name');
     expect(new Set(made.map((n) => n.draft.notificationId)).size).toBe(3);
   });

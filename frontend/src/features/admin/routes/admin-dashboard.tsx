@@ -88,7 +88,11 @@ function AdminDashboard({ user, portal, extraTabs, extraStats }: { user: Session
   useDocumentTitle('Admin Dashboard');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [tab, setTab] = useState<TabKey>('students');
+  // A notification's link may name the tab (`?tab=disputes`).
+  const [tab, setTab] = useState<TabKey>(() => {
+    const named = new URLSearchParams(window.location.search).get('tab');
+    return named && ['mentors', 'training_centres', 'placements', ...extraTabs.map((t) => t.key)].includes(named) ? named : 'students';
+  });
   const [search, setSearch] = useState('');
   const [action, setAction] = useState<AccountActionTarget | null>(null);
   const [history, setHistory] = useState<HistoryTarget | null>(null);

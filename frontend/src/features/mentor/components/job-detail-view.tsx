@@ -29,6 +29,7 @@ import { jobIsComplete, jobPercent, jobRemaining, type Job, type SignedCard, job
 import { useGetMentorJobDetailQuery } from '../api/mentor-api';
 import { formatDate, formatDateTime } from '../utils/format';
 import { SIGNATURE_FONT, SignJobDialog } from './sign-job-dialog';
+import { SignOffStatusChip } from '../../signoff/components/sign-off-status';
 
 function InfoCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
   return (
@@ -94,6 +95,9 @@ function SignatureHistory({ cards }: { cards: SignedCard[] }) {
             <Typography variant="body2" color="text.secondary">
               {c.mentorName} · signed {formatDate(c.date)} at {c.time}
             </Typography>
+            <Box sx={{ mt: 0.75 }}>
+              <SignOffStatusChip card={c} />
+            </Box>
           </Box>
         ))}
       </Stack>
@@ -110,6 +114,7 @@ function SignatureHistory({ cards }: { cards: SignedCard[] }) {
             <TableCell>Mentor Name</TableCell>
             <TableCell>Signature Date</TableCell>
             <TableCell>Signature Time</TableCell>
+            <TableCell>Trainee</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -123,6 +128,9 @@ function SignatureHistory({ cards }: { cards: SignedCard[] }) {
               <TableCell>{c.mentorName}</TableCell>
               <TableCell>{formatDate(c.date)}</TableCell>
               <TableCell>{c.time}</TableCell>
+              <TableCell>
+                <SignOffStatusChip card={c} />
+              </TableCell>
             </TableRow>
           ))}
         </TableBody>

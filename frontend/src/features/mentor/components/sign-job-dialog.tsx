@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import DrawOutlined from '@mui/icons-material/DrawOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -65,7 +66,7 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!job || isLoading) return;
+    if (!job || isLoading || refusal) return;
     const missing = (Object.keys(values) as Field[]).filter((f) => !values[f].trim());
     setInvalid(Object.fromEntries(missing.map((f) => [f, true])));
     if (missing.length) {
@@ -96,9 +97,11 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
   };
 
   const card = job ? Math.min(job.Total_Count, job.Completed_Count + 1) : 0;
+  // Ruling 30: said before the mentor fills anything in (the server refuses it too).
+  const refusal = job?.may_sign === false ? (job.sign_refusal ?? 'Your Gas Safe categories do not cover this job type') : null;
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="sign-job-title" aria-describedby="sign-job-text">
+    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="sign-job-title" aria-describedby={refusal ? 'sign-job-refusal' : 'sign-job-text'}>
       <Box component="form" onSubmit={submit} noValidate aria-label="Sign job card">
         <DialogTitle id="sign-job-title" sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
           <Box aria-hidden sx={{ width: 38, height: 38, borderRadius: 2.5, display: 'grid', placeItems: 'center', bgcolor: 'rgba(22, 163, 74, 0.1)', color: 'success.dark' }}>
@@ -118,10 +121,15 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
               </Typography>
             </Box>
           )}
-          <Typography id="sign-job-text" variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {refusal && (
+            <Alert severity="warning" id="sign-job-refusal" data-testid="sign-refusal">
+              {refusal}. Only a mentor whose Gas Safe categories cover it can sign this job card; you can update your qualifications in your mentor profile.
+            </Alert>
+          )}
+          <Typography id="sign-job-text" variant="body2" color="text.secondary" sx={{ mb: 2, display: refusal ? 'none' : undefined }}>
             Confirm that the trainee completed this job under your supervision. Typing your name below counts as your digital signature.
           </Typography>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <Box sx={{ display: refusal ? 'none' : 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
             <TextField
               label="Mentor Name"
               name="mentorName"
@@ -170,7 +178,7 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
           <Button color="inherit" onClick={close} disabled={isLoading}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" color="success" disabled={isLoading} sx={{ whiteSpace: 'nowrap' }}>
+          <Button type="submit" variant="contained" color="success" disabled={isLoading || !!refusal} sx={{ whiteSpace: 'nowrap' }}>
             {isLoading ? 'Signing...' : 'Sign & Complete'}
           </Button>
         </DialogActions>

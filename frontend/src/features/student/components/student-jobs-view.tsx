@@ -17,6 +17,8 @@ import { JOB_TYPE_CARD_TITLES, JOB_TYPES, percentOf, REQUIREMENT_KEYS, type Job,
 import { useGetJobRequirementsQuery, useGetStudentJobsQuery } from '../api/student-api';
 import { openTrainingGoals } from '../stores/goals-dialog';
 import { formatDate } from '../../../lib/dates';
+import { useSearchParams } from 'react-router';
+import { SignOffList } from '../../signoff/components/sign-off-list';
 
 interface Progress {
   type: JobType;
@@ -119,6 +121,7 @@ function ProgressCard({ p }: { p: Progress }) {
 
 /** Training Jobs (spec "Student jobs view"). */
 export function StudentJobsView() {
+  const [params] = useSearchParams();
   const requirementsQuery = useGetJobRequirementsQuery();
   const jobsQuery = useGetStudentJobsQuery();
   const { data: req } = requirementsQuery;
@@ -214,6 +217,21 @@ export function StudentJobsView() {
           ? types.map((t) => <Skeleton key={t} variant="rounded" height={220} sx={{ borderRadius: 4 }} />)
           : cards.map((p) => <ProgressCard key={p.type} p={p} />)}
       </Box>
+
+      {/* Ruling 31: confirm or dispute each sign-off; a "card signed" notification links here with ?signature=. */}
+      {jobs.some((j) => j.signatures?.length) && (
+        <Card component="section" aria-labelledby="signed-cards-title">
+          <CardContent sx={{ p: { xs: 2.5, md: 3 }, '&:last-child': { pb: { xs: 2.5, md: 3 } } }}>
+            <Typography variant="h6" component="h2" id="signed-cards-title">
+              Signed Job Cards
+            </Typography>
+            <Typography color="text.secondary" variant="body2" sx={{ mt: 0.25, mb: 2 }}>
+              Confirm each sign-off that is right, or dispute it with a reason.
+            </Typography>
+            <SignOffList jobs={jobs} actions focusId={params.get('signature')} />
+          </CardContent>
+        </Card>
+      )}
     </Stack>
   );
 }

@@ -1,3 +1,4 @@
+import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import CakeOutlined from '@mui/icons-material/CakeOutlined';
@@ -35,6 +36,7 @@ import { formatDate, formatTime24 } from '../../../lib/dates';
 import { useGetStudentDetailQuery, type StudentDetail, type StudentJobProgress } from '../api/training-centre-api';
 import { REQUIREMENT_FIELDS, requirementCount, studentInitial, studentName } from './student-format';
 import { jobTypeName } from '../../../lib/job-types';
+import { StudentSignOffs } from '../../signoff/components/sign-off-list';
 
 function BackButton() {
   const go = useDashboardNavigate();
@@ -266,6 +268,12 @@ function StudentDetailContent({ student, onOpenEntity, messages }: { student: St
           </>
         )}
       </SectionCard>
+
+      {jobs.length > 0 && (
+        <SectionCard id="sign-offs-title" title="Job Card Sign-offs" icon={<FactCheckOutlined color="primary" />}>
+          <StudentSignOffs studentId={student.id} />
+        </SectionCard>
+      )}
     </>
   );
 }

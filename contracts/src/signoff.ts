@@ -1,0 +1,104 @@
+import { z } from 'zod';
+
+/**
+ * Sign-off that stands up to scrutiny (issue 14; rulings 30, 31, 32): the trainee's countersign or
+ * dispute of a job-card sign-off, and the admin's Disputes list. Requests are validated with these
+ * at the edge; integration tests and the web app read answers with them.
+ */
+
+export const TRAINEE_STATUSES = ['awaiting_confirmation', 'confirmed', 'disputed'] as const;
+export const traineeStatusSchema = z.enum(TRAINEE_STATUSES);
+export type TraineeStatus = z.infer<typeof traineeStatusSchema>;
+/** The words every screen shows for each state (ruling 31). */
+export const TRAINEE_STATUS_LABELS: Record<TraineeStatus, string> = {
+  awaiting_confirmation: 'Awaiting trainee confirmation',
+  confirmed: 'Confirmed by trainee',
+  disputed: 'Disputed',
+};
+
+export const DISPUTE_REASON_REQUIRED = 'Please give a reason for the dispute';
+export const RESOLUTION_REASON_REQUIRED = 'Please give a reason for the decision';
+
+/** `POST /api/signatures/{signatureId}/dispute` */
+export const disputeRequest = z.object({
+  reason: z.string({ error: DISPUTE_REASON_REQUIRED }).trim().min(1, DISPUTE_REASON_REQUIRED).max(2000, 'Must be at most 2000 characters'),
+});
+export type DisputeRequest = z.infer<typeof disputeRequest>;
+
+export const DISPUTE_OUTCOMES = ['upheld', 'rejected'] as const;
+/** `POST /api/admin/disputes/{signatureId}/resolve` */
+export const resolveDisputeRequest = z.object({
+  outcome: z.enum(DISPUTE_OUTCOMES, { error: "Outcome must be 'upheld' or 'rejected'" }),
+  reason: z.string({ error: RESOLUTION_REASON_REQUIRED }).trim().min(1, RESOLUTION_REASON_REQUIRED).max(2000, 'Must be at most 2000 characters'),
+});
+export type ResolveDisputeRequest = z.infer<typeof resolveDisputeRequest>;
+
+export const disputeView = z.object({
+  reason: z.string(),
+  disputed_at: z.string(),
+  outcome: z.enum(DISPUTE_OUTCOMES).nullable(),
+  resolution_reason: z.string().nullable(),
+  resolved_at: z.string().nullable(),
+});
+export type DisputeView = z.infer<typeof disputeView>;
+
+/** Answer of confirm, dispute and resolve. */
+export const signOffActionResponse = z.object({
+  signature_id: z.string(),
+  trainee_status: traineeStatusSchema,
+  trainee_status_label: z.string(),
+  revoked: z.boolean(),
+  message: z.string(),
+  position: z.number().int(),
+});
+export type SignOffActionResponse = z.infer<typeof signOffActionResponse>;
+
+const signatureFields = z.object({ signature: z.string(), mentorName: z.string(), date: z.string(), time: z.string(), timestamp: z.string() });
+
+/** One sign-off as `GET /api/signatures/{id}` and the admin Disputes list answer it. */
+export const signOffView = z.object({
+  signature_id: z.string(),
+  job_id: z.string(),
+  job_type: z.string().nullable(),
+  student_id: z.string(),
+  student_name: z.string(),
+  mentor_id: z.string(),
+  mentor_name: z.string(),
+  centre_id: z.string().nullable(),
+  centre_name: z.string().nullable(),
+  signature: signatureFields,
+  completed_at: z.string(),
+  signed_at: z.string(),
+  content_hash: z.string().nullable(),
+  trainee_status: traineeStatusSchema,
+  trainee_status_label: z.string(),
+  confirmed_at: z.string().nullable(),
+  dispute: disputeView.nullable(),
+  revoked: z.boolean(),
+});
+export type SignOffView = z.infer<typeof signOffView>;
+
+/** `GET /api/admin/disputes?status=open|resolved|all&limit=&cursor=` (ruling 24 paging: X-Total-Count, Link rel="next"). */
+export const disputesQuery = z.object({
+  status: z.enum(['open', 'resolved', 'all'], { error: "status must be 'open', 'resolved' or 'all'" }).default('open'),
+  limit: z.coerce.number().int().min(1, 'limit must be between 1 and 200').max(200, 'limit must be between 1 and 200').default(50),
+  cursor: z.coerce.number().int().min(0, 'cursor must be a whole number').optional(),
+});
+export const disputesResponse = z.array(signOffView);
+
+/** A job's sign-off history entry (`signatures` of GET /api/jobs and /api/jobs/{id}). */
+export const jobSignatureEntry = signatureFields.extend({
+  signature_id: z.string(),
+  mentor_id: z.string(),
+  completed_at: z.string(),
+  content_hash: z.string().nullable(),
+  trainee_status: traineeStatusSchema,
+  trainee_status_label: z.string(),
+  confirmed_at: z.string().nullable(),
+  dispute: disputeView.nullable(),
+  revoked: z.boolean(),
+});
+export type JobSignatureEntry = z.infer<typeof jobSignatureEntry>;
+
+/** What the mentor's job list says about signing (ruling 30): whether their Gas Safe categories cover the job type. */
+export const signingPermission = z.object({ may_sign: z.boolean(), sign_refusal: z.string().nullable() });

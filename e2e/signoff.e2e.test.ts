@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiClient } from '@panda/server/seed';
+import { axeFindings, launchBrowser, newContext, shot, signIn, startServer, toast, type Server } from './support';
+
+/**
+ * Issue 14 in a real browser, on the seeded demo (student Liam, mentor Dave, centre): the mentor
+ * signs two cards; the student opens each "Job card signed" notification, confirms one and
+ * disputes the other with a reason; the admin resolves the dispute in the Disputes tab with a
+ * reason (upheld: revoked); the centre sees the states on the student's details. axe-core on the
+ * dispute dialog, the Disputes tab and the resolve dialog at 1366 and 390 px.
+ */
+const ADMIN = { email: 'admin@signoff.test', password: 'admin-signoff-pass-1' };
+const DISPUTE_REASON = 'I was at college that day, not on this repair.';
+const RESOLUTION = 'The job sheet shows another apprentice on site.';
+const PHONE = { width: 390, height: 844 };
+const WIDE = { width: 1366, height: 800 };
+
+let server: Server;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const findings: string[] = [];
+let api: ReturnType<typeof apiClient>;
+const password = (email: string) => new RegExp(`${email.replace(/\./g, '\\.')} / (\\S+)`).exec(server.output())![1];
+
+async function page(): Promise<Page> {
+  const c = await newContext(browser, WIDE);
+  contexts.push(c);
+  return c.newPage();
+}
+
+/** axe-core at both widths on what `include` selects (an open dialog, a tab panel). */
+async function axeBoth(p: Page, where: string, include: string) {
+  for (const size of [WIDE, PHONE]) {
+    await p.setViewportSize(size);
+    await p.locator(include).first().waitFor();
+    findings.push(...(await axeFindings(p, `${where} (${size.width} px)`, include)));
+    await shot(p, `${where.replace(/\W+/g, '-').toLowerCase()}-${size.width}`);
+  }
+  await p.setViewportSize(WIDE);
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ SEED_DEMO: '1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
+  api = apiClient(server.url);
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('sign-off that stands up to scrutiny', () => {
+  let student: Page;
+
+  it('the mentor signs two cards', async () => {
+    const mentor = await page();
+    await signIn(mentor, server.url, 'mentor@panda.demo', password('mentor@panda.demo'));
+    await mentor.goto(`${server.url}/dashboard?view=jobs`);
+    for (const job of ['Pipework Jobs', 'Repair Jobs']) {
+      await mentor.getByRole('button', { name: `Mark Complete: ${job} for Liam Turner` }).click();
+      const dialog = mentor.getByRole('dialog');
+      await dialog.getByLabel('Signature', { exact: false }).first().fill('D. Clarke');
+      await dialog.getByRole('button', { name: 'Sign & Complete' }).click();
+      await toast(mentor, /Job marked as complete/).waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+    }
+  });
+
+  it('the student confirms one and disputes the other, each from its "Job card signed" notification', async () => {
+    student = await page();
+    await signIn(student, server.url, 'student@panda.demo', password('student@panda.demo'));
+    const openSigned = async (nth: number) => {
+      await student.getByTestId('notifications-bell').click();
+      const dialog = student.getByRole('dialog', { name: 'Notifications' });
+      await dialog.getByTestId('notification-item').filter({ hasText: 'Job card signed' }).nth(nth).click();
+      await student.waitForURL(/view=jobs&signature=/);
+      const id = new URL(student.url()).searchParams.get('signature')!;
+      const row = student.locator(`[data-signature-id="${id}"]`);
+      // The card the notification is about is brought into view, with its actions.
+      await row.getByRole('button', { name: 'Confirm' }).waitFor();
+      await expect
+        .poll(async () => {
+          const box = await row.boundingBox();
+          return !!box && box.y >= 0 && box.y + box.height <= (student.viewportSize()?.height ?? 0);
+        })
+        .toBe(true);
+      return row;
+    };
+
+    // Newest first: the Repair card, then the Pipework card.
+    const repair = await openSigned(0);
+    await expect.poll(() => repair.getByTestId('sign-off-status').textContent()).toBe('Awaiting trainee confirmation');
+    await repair.getByRole('button', { name: 'Dispute' }).click();
+    const dispute = student.getByRole('dialog', { name: 'Dispute this sign-off' });
+    await dispute.getByRole('button', { name: 'Send dispute' }).click();
+    await dispute.getByText('Please give a reason for the dispute').waitFor();
+    await axeBoth(student, 'dispute dialog', '[role="dialog"]');
+    await dispute.getByLabel(/Why do you dispute it/).fill(DISPUTE_REASON);
+    await dispute.getByRole('button', { name: 'Send dispute' }).click();
+    await toast(student, 'Your dispute was sent').waitFor();
+    await expect.poll(() => repair.getByTestId('sign-off-status').textContent()).toBe('Disputed');
+    await repair.getByText(DISPUTE_REASON, { exact: false }).waitFor();
+
+    const pipework = await openSigned(1);
+    await pipework.getByRole('button', { name: 'Confirm' }).click();
+    await toast(student, 'you confirmed this sign-off').waitFor();
+    await expect.poll(() => pipework.getByTestId('sign-off-status').textContent()).toBe('Confirmed by trainee');
+    await expect(pipework.getByRole('button', { name: 'Confirm' }).count()).resolves.toBe(0);
+    await axeBoth(student, 'Training Jobs with signed cards', 'main');
+  });
+
+  it('the admin resolves the dispute in the Disputes tab, with a reason', async () => {
+    const admin = await page();
+    await admin.goto(`${server.url}${server.portalPath}`);
+    const form = admin.getByRole('form', { name: 'Admin sign in' });
+    await form.getByLabel('Email').fill(ADMIN.email);
+    await form.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await admin.waitForURL(`${server.url}/panda-admin-dashboard`);
+    await admin.getByRole('tab', { name: 'Disputes' }).click();
+    const row = admin.getByTestId('dispute-row').filter({ hasText: DISPUTE_REASON });
+    await row.waitFor();
+    // The demo's own open dispute is listed too.
+    expect(await admin.getByTestId('dispute-row').count()).toBe(2);
+    await axeBoth(admin, 'admin Disputes tab', '[role="tabpanel"]');
+    await row.getByRole('button', { name: /Resolve/ }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Resolve dispute' });
+    await dialog.getByRole('button', { name: 'Resolve' }).click();
+    await dialog.getByText('Please give a reason for the decision').waitFor();
+    await axeBoth(admin, 'resolve dispute dialog', '[role="dialog"]');
+    await dialog.getByLabel(/Uphold/).check();
+    await dialog.getByLabel(/Reason for the decision/).fill(RESOLUTION);
+    await dialog.getByRole('button', { name: 'Resolve' }).click();
+    await toast(admin, 'Dispute upheld').waitFor();
+    await row.waitFor({ state: 'detached' });
+    await admin.getByRole('button', { name: 'Resolved' }).click();
+    await admin.getByTestId('dispute-row').filter({ hasText: RESOLUTION }).waitFor();
+  });
+
+  it('the centre sees the states on the student’s details', async () => {
+    const login = await api<{ token: string }>('POST', '/api/auth/signin', { Email: 'centre@panda.demo', Password: password('centre@panda.demo') });
+    const [job] = await api<{ Student_ID: string }[]>('GET', '/api/jobs', undefined, login.token);
+    const centre = await page();
+    await signIn(centre, server.url, 'centre@panda.demo', password('centre@panda.demo'));
+    await centre.goto(`${server.url}/dashboard?view=student-detail&id=${job.Student_ID}`);
+    const list = centre.getByRole('list', { name: 'Signed job cards' });
+    await list.waitFor();
+    const states = async () => (await list.getByTestId('sign-off-status').allTextContents()).sort();
+    await expect.poll(async () => new Set(await states())).toEqual(new Set(['Awaiting trainee confirmation', 'Confirmed by trainee', 'Disputed', 'Disputed: revoked']));
+    await list.getByText(RESOLUTION, { exact: false }).waitFor();
+    await axeBoth(centre, 'centre student detail with sign-offs', 'main');
+    expect(findings).toEqual([]);
+  });
+});

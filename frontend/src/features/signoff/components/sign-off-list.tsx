@@ -1,0 +1,167 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { DISPUTE_REASON_REQUIRED } from '@panda/contracts/signoff';
+import { useEffect, useRef, useState } from 'react';
+import { formatDate, formatDateTime } from '../../../lib/dates';
+import { errorMessage, fieldErrors } from '../../../lib/errors';
+import { jobTypeName, type Job, type SignedCard } from '../../../lib/job-types';
+import { toast } from '../../../lib/toast';
+import { useConfirmSignOffMutation, useDisputeSignOffMutation, useGetStudentSignOffsQuery } from '../api/signoff-api';
+import { SignOffStatusChip } from './sign-off-status';
+
+interface Row {
+  card: SignedCard;
+  jobType: string;
+  number: number;
+}
+
+const rowsOf = (jobs: Job[]): Row[] =>
+  jobs
+    .flatMap((j) => (j.signatures ?? []).map((card, i) => ({ card, jobType: jobTypeName(j.Job_Type), number: i + 1 })))
+    .sort((a, b) => String(b.card.timestamp).localeCompare(String(a.card.timestamp)));
+
+/** The student's dispute of one sign-off: a reason is required (ruling 31). */
+function DisputeDialog({ row, onClose }: { row: Row; onClose: () => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [dispute, state] = useDisputeSignOffMutation();
+  const submit = async () => {
+    if (!reason.trim()) return setError(DISPUTE_REASON_REQUIRED);
+    try {
+      const r = await dispute({ signatureId: row.card.signature_id ?? '', reason }).unwrap();
+      toast.success(r.message);
+      onClose();
+    } catch (err) {
+      const fields = fieldErrors(err);
+      if (fields.reason) setError(fields.reason);
+      else toast.error(errorMessage(err, 'Failed to send the dispute'));
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="dispute-title">
+      <DialogTitle id="dispute-title">Dispute this sign-off</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          {row.jobType}, card {row.number}: signed &quot;{row.card.signature}&quot; by {row.card.mentorName} on {formatDate(row.card.date)} at {row.card.time}. Your training centre and the
+          Panda team will review it; the card keeps counting until an admin decides.
+        </Typography>
+        <TextField
+          autoFocus
+          fullWidth
+          multiline
+          minRows={3}
+          label="Why do you dispute it?"
+          value={reason}
+          onChange={(e) => {
+            setReason(e.target.value);
+            if (error) setError(null);
+          }}
+          error={!!error}
+          helperText={error ?? 'For example: I was not on that job, or the date is wrong.'}
+          slotProps={{ htmlInput: { maxLength: 2000 } }}
+          required
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" color="warning" onClick={() => void submit()} disabled={state.isLoading}>
+          Send dispute
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * Every sign-off of the given jobs, newest first, with where it stands with the trainee. With
+ * `actions` (the student's own Training Jobs), a sign-off awaiting them has Confirm and Dispute;
+ * `focusId` (from a "card signed" notification's link) brings that card into view, outlined.
+ */
+export function SignOffList({ jobs, actions = false, focusId = null }: { jobs: Job[]; actions?: boolean; focusId?: string | null }) {
+  const rows = rowsOf(jobs);
+  const [disputing, setDisputing] = useState<Row | null>(null);
+  const [confirm, confirmState] = useConfirmSignOffMutation();
+  const focused = useRef<HTMLLIElement | null>(null);
+  const found = rows.some((r) => r.card.signature_id === focusId);
+  useEffect(() => {
+    if (found && focused.current) focused.current.scrollIntoView({ block: 'center' });
+  }, [found]);
+
+  if (rows.length === 0) return <Typography color="text.secondary">No job cards have been signed yet.</Typography>;
+  const doConfirm = async (row: Row) => {
+    try {
+      const r = await confirm(row.card.signature_id ?? '').unwrap();
+      toast.success(r.message);
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to confirm the sign-off'));
+    }
+  };
+  return (
+    <>
+      {focusId && !found && <Alert severity="info" sx={{ mb: 2 }}>That sign-off is not among your job cards.</Alert>}
+      <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Signed job cards">
+        {rows.map((row) => {
+          const { card } = row;
+          const isFocus = !!focusId && card.signature_id === focusId;
+          const awaiting = (card.trainee_status ?? 'awaiting_confirmation') === 'awaiting_confirmation' && !!card.signature_id;
+          return (
+            <Box
+              component="li"
+              key={card.signature_id ?? `${row.jobType}-${row.number}`}
+              ref={isFocus ? focused : undefined}
+              data-testid="sign-off-row"
+              data-signature-id={card.signature_id}
+              aria-label={`${row.jobType}, card ${row.number}`}
+              sx={{ p: 1.75, borderRadius: '12px', border: isFocus ? 2 : 1, borderColor: isFocus ? 'primary.main' : 'divider' }}
+            >
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, justifyContent: 'space-between' }}>
+                <Typography sx={{ fontWeight: 700 }}>
+                  {row.jobType}, card {row.number}
+                </Typography>
+                <SignOffStatusChip card={card} />
+              </Box>
+              <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+                Signed &quot;{card.signature}&quot; by {card.mentorName} on {formatDate(card.date)} at {card.time}
+              </Typography>
+              {card.dispute && (
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+                  Disputed {formatDateTime(card.dispute.disputed_at)}: &quot;{card.dispute.reason}&quot;
+                  {card.dispute.outcome
+                    ? ` · Dispute ${card.dispute.outcome} ${formatDate(card.dispute.resolved_at)}: ${card.dispute.resolution_reason ?? ''}`
+                    : ' · Waiting for an admin to decide'}
+                </Typography>
+              )}
+              {actions && awaiting && (
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.25 }}>
+                  <Button size="small" variant="contained" color="success" disabled={confirmState.isLoading} onClick={() => void doConfirm(row)}>
+                    Confirm
+                  </Button>
+                  <Button size="small" variant="outlined" color="warning" onClick={() => setDisputing(row)}>
+                    Dispute
+                  </Button>
+                </Box>
+              )}
+            </Box>
+          );
+        })}
+      </Stack>
+      {disputing && <DisputeDialog row={disputing} onClose={() => setDisputing(null)} />}
+    </>
+  );
+}
+
+/** A student's sign-offs with their states, read-only (centre student detail). */
+export function StudentSignOffs({ studentId }: { studentId: string }) {
+  const query = useGetStudentSignOffsQuery(studentId);
+  if (query.isLoading) return <Typography color="text.secondary">Loading sign-offs...</Typography>;
+  if (query.isError) return <Alert severity="error">Failed to load the sign-offs</Alert>;
+  return <SignOffList jobs={query.data ?? []} />;
+}

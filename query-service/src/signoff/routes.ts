@@ -1,0 +1,71 @@
+import { Router } from 'express';
+import { disputesQuery, type SignOffView } from '@panda/contracts/signoff';
+import { notFound } from '@panda/platform/errors';
+import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
+import type { ReadStore } from '@panda/projections/read-store';
+import { SIGN_OFFS, type SignOffDoc } from '@panda/projections/read-models/sign-offs';
+import type { QueryDeps } from '../shared/deps';
+import { accountOf } from '../students/views';
+
+/** A sign-off with the names of its student, mentor and centre (accounts read model). */
+async function signOffView(rs: ReadStore, d: SignOffDoc): Promise<SignOffView> {
+  const [student, mentor, centre] = await Promise.all([accountOf(rs, d.student_id), accountOf(rs, d.mentor_id), accountOf(rs, d.centre_id)]);
+  return {
+    signature_id: d.id,
+    job_id: d.job_id,
+    job_type: d.job_type,
+    student_id: d.student_id,
+    student_name: student?.Name ?? 'Unknown student',
+    mentor_id: d.mentor_id,
+    mentor_name: mentor?.Name ?? d.signature.mentorName,
+    centre_id: d.centre_id,
+    centre_name: centre?.Name ?? null,
+    signature: d.signature,
+    completed_at: d.completed_at,
+    signed_at: d.signed_at,
+    content_hash: d.content_hash,
+    trainee_status: d.trainee_status,
+    trainee_status_label: d.trainee_status_label,
+    confirmed_at: d.confirmed_at,
+    dispute: d.dispute,
+    revoked: d.revoked,
+  };
+}
+
+/**
+ * - GET /api/signatures/{signatureId}: one sign-off, to its student, the mentor who signed, the
+ *   student's centre and admins (anyone else: 404).
+ * - GET /api/admin/disputes?status=open|resolved|all: the admin Disputes list (ruling 31); open ones
+ *   oldest first (the longest waiting on top), resolved ones newest first; paged per ruling 24.
+ */
+export function signOffQueryRoutes(deps: QueryDeps): Router {
+  const r = Router();
+  const auth = authenticate(deps.authenticator);
+  const rs = deps.readStore;
+
+  r.get('/api/signatures/:signatureId', auth, async (req, res) => {
+    const who = authOf(req);
+    const d = (await rs.get(SIGN_OFFS, String(req.params.signatureId))) as SignOffDoc | null;
+    const maySee = d && (who.role === 'admin' || [d.student_id, d.mentor_id, d.centre_id].includes(who.id));
+    if (!d || !maySee) throw notFound('Sign-off not found');
+    res.json(await signOffView(rs, d));
+  });
+
+  r.get('/api/admin/disputes', auth, requireRole('admin'), async (req, res) => {
+    const q = validate(disputesQuery, req.query);
+    const filter = q.status === 'open' ? { open_dispute: true } : q.status === 'resolved' ? { trainee_status: 'disputed', open_dispute: false } : { trainee_status: 'disputed' };
+    const skip = q.cursor ?? 0;
+    const [total, docs] = await Promise.all([
+      rs.count(SIGN_OFFS, filter),
+      rs.find(SIGN_OFFS, filter, { sort: { disputed_at: q.status === 'open' ? 1 : -1 }, skip, limit: q.limit }) as Promise<SignOffDoc[]>,
+    ]);
+    res.setHeader('X-Total-Count', String(total));
+    if (skip + docs.length < total) {
+      const next = new URLSearchParams({ status: q.status, limit: String(q.limit), cursor: String(skip + docs.length) });
+      res.setHeader('Link', `</api/admin/disputes?${next.toString()}>; rel="next"`);
+    }
+    res.json(await Promise.all(docs.map((d) => signOffView(rs, d))));
+  });
+
+  return r;
+}

@@ -1,0 +1,86 @@
+import type { EventStore } from '@panda/events/event-store';
+import { WrongExpectedVersionError } from '@panda/events/event-store';
+import { accountStream } from '@panda/events/catalogue/accounts';
+import { reminderStream } from '@panda/events/catalogue/reminders';
+import type { ReadStore } from '@panda/projections/read-store';
+import { REMINDER_TIMERS, type ReminderTimerDoc } from '@panda/projections/read-models/reminder-timers';
+import { evolveTraining, initialTrainingState, type TrainingEvent } from '@panda/command-service/training/state';
+import type { AccountEvent } from '@panda/command-service/accounts/decider';
+import type { Logger } from '@panda/platform/logger';
+import { REACTOR_DONE } from './reactor';
+
+export const REMINDER_TICKER = 'reminder-ticker';
+/** How often the ticker looks for due reminders in `npm start` (tests call tick() with a fake clock). */
+export const REMINDER_TICK_MS = 60_000;
+
+/**
+ * Reminders and escalation (ruling 32) are due by time, not by an event, so they come from a
+ * ticker with the clock injected, never from timers in requests. Each tick reads the due timers
+ * (the `reminder_timers` read model, folded from events), checks on the write side (the student's
+ * stream) that the reminder still makes sense, and appends one `ReminderSent` to the reminder's own
+ * stream `reminder-<kind>:<subject>` with expected version `no_stream`. A second append of the same
+ * reminder (a crash before the timer was cleared, two processes, a restart) is refused by the store,
+ * so a reminder is recorded exactly once; the notifications (and e-mail) follow from that event
+ * through the reactors, keyed by its position. Timers that fell due before the ticker was first
+ * installed are not sent (like the reactors, it never reminds an existing install of its past).
+ */
+export class ReminderTicker {
+  private installed: string | null = null;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly readStore: ReadStore,
+    private readonly clock: () => Date,
+    private readonly logger?: Logger,
+  ) {}
+
+  /** When the ticker was first installed (recorded once in the read store). */
+  async installedAt(): Promise<string> {
+    if (this.installed) return this.installed;
+    const id = `${REMINDER_TICKER}:installed`;
+    let doc = await this.readStore.get(REACTOR_DONE, id);
+    if (!doc) {
+      const cp = await this.readStore.checkpoint(REMINDER_TICKER);
+      await this.readStore.commit(REMINDER_TICKER, cp, cp, [{ op: 'put', collection: REACTOR_DONE, doc: { id, reactor: REMINDER_TICKER, at: this.clock().toISOString() } }]).catch(() => undefined);
+      doc = await this.readStore.get(REACTOR_DONE, id);
+    }
+    this.installed = String(doc?.at ?? this.clock().toISOString());
+    return this.installed;
+  }
+
+  /** Sends every reminder due at the clock's now; answers how many it recorded. */
+  async tick(): Promise<number> {
+    const now = this.clock().toISOString();
+    const since = await this.installedAt();
+    const due = (await this.readStore.find(REMINDER_TIMERS, { due_at: { $lte: now } }, { sort: { due_at: -1 }, limit: 1000 })) as ReminderTimerDoc[];
+    let sent = 0;
+    for (const t of due) {
+      if (t.due_at < since || !(await this.stillDue(t))) continue;
+      const data = { reminderId: t.id, kind: t.kind, studentId: t.student_id, mentorId: t.mentor_id, placementId: t.placement_id, signatureId: t.signature_id, jobId: t.job_id, dueAt: t.due_at, since: t.since };
+      try {
+        const r = await this.store.append(reminderStream(t.id), [{ type: 'ReminderSent', data }], 'no_stream', { time: now, actorId: null, correlationId: t.id, commandId: t.id });
+        if (!r.duplicate) sent += 1;
+      } catch (err) {
+        // Already recorded (by an earlier tick or another process): the store appended nothing.
+        if (!(err instanceof WrongExpectedVersionError)) throw err;
+      }
+    }
+    if (sent) this.logger?.info({ sent }, 'reminders sent');
+    return sent;
+  }
+
+  /** The write side's word: the proposal still waits, the student still has no new sign-off, the sign-off still awaits the trainee. */
+  private async stillDue(t: ReminderTimerDoc): Promise<boolean> {
+    const events = await this.store.readStream(accountStream(t.student_id));
+    const state = events.reduce((s, e) => evolveTraining(s, e as unknown as TrainingEvent | AccountEvent), initialTrainingState());
+    switch (t.kind) {
+      case 'proposal_reminder':
+      case 'proposal_escalation':
+        return !!t.placement_id && state.placements[t.placement_id]?.status === 'pending';
+      case 'no_signoff':
+        return !!t.placement_id && state.placements[t.placement_id]?.status === 'active' && !events.some((e) => e.type === 'JobCardSigned' && e.position > t.since_position);
+      case 'confirmation_reminder':
+        return !!t.signature_id && state.signOffs[t.signature_id]?.status === 'awaiting_confirmation';
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import type { EventStore } from '@panda/events/event-store';
+import type { RecordedEvent } from '@panda/events/envelope';
+import { notificationsStream } from '@panda/events/catalogue/notifications';
+import type { ReminderKind } from '@panda/events/catalogue/reminders';
+import type { ReadStore } from '@panda/projections/read-store';
+import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
+import { handle, load } from '@panda/command-service/shared/decider';
+import { trainingDecider } from '@panda/command-service/training/decider';
+import { accountStream } from '@panda/events/catalogue/accounts';
+import { inboxDecider, type NotificationDraft } from '@panda/command-service/notifications/decider';
+import type { Reactor } from './reactor';
+import { displayName, loadAccountState, trainingBefore } from './facts';
+
+export const SIGNOFF_NOTIFICATIONS_REACTOR = 'signoff-notifications';
+
+type Draft = Omit<NotificationDraft, 'notificationId' | 'sourcePosition'>;
+interface Planned {
+  recipientId: string;
+  draft: Draft;
+}
+
+const ADMIN_DISPUTES = '/panda-admin-dashboard?tab=disputes';
+const ADMIN_PLACEMENTS = '/panda-admin-dashboard?tab=placements';
+const jobs = '/dashboard?view=jobs';
+/** Opens the student's card with its Confirm / Dispute actions. */
+export const signOffLink = (signatureId: string) => `/dashboard?view=jobs&signature=${encodeURIComponent(signatureId)}`;
+const studentDetail = (studentId: string) => `/dashboard?view=student-detail&id=${encodeURIComponent(studentId)}`;
+
+const draft = (type: Draft['type'], kind: string, title: string, message: string, link: string): Draft => ({
+  type,
+  kind,
+  title,
+  message,
+  link,
+  senderId: null,
+  fromUser: null,
+  announcementId: null,
+  priority: null,
+  // Disputes and reminders are all important: e-mailed where the recipient keeps e-mail on.
+  important: true,
+});
+
+/**
+ * Notifications of sign-off disputes (ruling 31: the centre and the admins; the outcome to the
+ * student, mentor and centre) and of the reminders and escalations of ruling 32 (`ReminderSent`).
+ * Facts (names, the student's centre, a job's type) come from the write side; the admins are the
+ * one list that has no stream of its own, so it is read from the accounts read model (unlocked
+ * admins). Appended with the reaction key as command id: running an event again appends nothing.
+ */
+export function signOffNotificationsReactor(store: EventStore, readStore: ReadStore): Reactor {
+  const admins = async () => ((await readStore.find(ACCOUNTS, { role: 'admin', locked: false })) as AccountDoc[]).map((a) => a.id);
+
+  async function plan(e: RecordedEvent): Promise<Planned[]> {
+    const d = e.data as { studentId: string; mentorId: string; jobId?: string | null; signatureId?: string | null };
+    // A reminder is on its own stream: the student's training as it stands; else as it stood before the event.
+    const training = e.type === 'ReminderSent' ? (await load(store, accountStream(d.studentId), trainingDecider)).state : await trainingBefore(store, e);
+    const [student, mentor] = await Promise.all([loadAccountState(store, d.studentId), loadAccountState(store, d.mentorId)]);
+    const who = { student: displayName(student), mentor: displayName(mentor) };
+    const centreId = training.centreId;
+    const jobType = d.jobId ? (training.jobs[d.jobId]?.jobType ?? 'job') : 'job';
+    const centre = (kind: string, title: string, message: string): Planned[] => (centreId ? [{ recipientId: centreId, draft: draft('warning', kind, title, message, studentDetail(d.studentId)) }] : []);
+
+    switch (e.type) {
+      case 'SignatureDisputed': {
+        const { reason } = e.data as { reason: string };
+        const message = `${who.student} disputed a ${jobType} job card signed by ${who.mentor}: "${reason}"`;
+        return [
+          ...centre('signature_disputed', 'Job card sign-off disputed', message),
+          ...(await admins()).map((id) => ({ recipientId: id, draft: draft('warning', 'signature_disputed', 'Job card sign-off disputed', `${message}. Resolve it in Disputes.`, ADMIN_DISPUTES) })),
+        ];
+      }
+      case 'DisputeResolved': {
+        const { outcome, reason } = e.data as { outcome: 'upheld' | 'rejected'; reason: string };
+        const what = outcome === 'upheld' ? 'upheld: the sign-off is revoked and no longer counts' : 'rejected: the sign-off stands';
+        const message = `The dispute of a ${jobType} job card of ${who.student} signed by ${who.mentor} was ${what}. Reason: ${reason}`;
+        const type = outcome === 'upheld' ? 'warning' : 'info';
+        return [
+          { recipientId: d.studentId, draft: draft(type, 'dispute_resolved', 'Dispute resolved', message, signOffLink(d.signatureId ?? '')) },
+          { recipientId: d.mentorId, draft: draft(type, 'dispute_resolved', 'Dispute resolved', message, jobs) },
+          ...centre('dispute_resolved', 'Dispute resolved', message),
+        ];
+      }
+      case 'ReminderSent': {
+        const kind = (e.data as { kind: ReminderKind }).kind;
+        if (kind === 'proposal_reminder')
+          return [
+            {
+              recipientId: d.mentorId,
+              draft: draft('assignment', 'proposal_reminder', 'Placement request waiting', `${who.student} was proposed to you as a trainee 3 days ago. Please accept or decline the request on your dashboard.`, '/dashboard?view=overview'),
+            },
+          ];
+        if (kind === 'proposal_escalation')
+          return (await admins()).map((id) => ({
+            recipientId: id,
+            draft: draft('warning', 'proposal_escalated', 'Placement request unanswered for 7 days', `${who.mentor} has not answered the placement request for ${who.student} in 7 days.`, ADMIN_PLACEMENTS),
+          }));
+        if (kind === 'no_signoff') {
+          const message = `${who.student} has had no job card signed for 30 days.`;
+          return [{ recipientId: d.mentorId, draft: draft('warning', 'no_signoff_prompt', 'No job card signed for 30 days', `${message} Sign the cards of the work done, or tell the student what comes next.`, jobs) }, ...centre('no_signoff_prompt', 'No job card signed for 30 days', message)];
+        }
+        return [
+          {
+            recipientId: d.studentId,
+            draft: draft('info', 'confirmation_reminder', 'Please confirm your job card', `A ${jobType} job card signed by ${who.mentor} is waiting for you to confirm or dispute it.`, signOffLink(d.signatureId ?? '')),
+          },
+        ];
+      }
+      default:
+        return [];
+    }
+  }
+
+  return {
+    name: SIGNOFF_NOTIFICATIONS_REACTOR,
+    handles: ['SignatureDisputed', 'DisputeResolved', 'ReminderSent'],
+    async react(event, key) {
+      const seen = new Set<string>();
+      const planned = (await plan(event)).filter((p) => (seen.has(p.recipientId) ? false : (seen.add(p.recipientId), true)));
+      for (const [i, { recipientId, draft: d }] of planned.entries()) {
+        const notification: NotificationDraft = { ...d, notificationId: `s${event.position}-${i}`, sourcePosition: event.position };
+        await handle(store, notificationsStream(recipientId), inboxDecider, { type: 'CreateNotification', recipientId, notification }, {
+          time: event.time,
+          actorId: event.actorId,
+          correlationId: event.correlationId,
+          commandId: key,
+        });
+      }
+    },
+  };
+}
