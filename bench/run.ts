@@ -14,6 +14,8 @@ import { SqliteReadStore } from '@panda/projections/sqlite-read-store';
 import { ProjectionRunner } from '@panda/projections/runner';
 import { allProjections } from '@panda/server/projections';
 import { verifyBench } from './verify';
+import { catchUpBench, commandLatencyBench, commandThroughputBench } from './commands';
+import { rebuildBench } from './rebuild';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const tmp = (name: string) => join(mkdtempSync(join(tmpdir(), `panda-bench-${name}-`)), `${name}.db`);
@@ -144,6 +146,10 @@ async function main() {
   console.log(`   bare node http server: ${fmt(base)} ms   Panda: ${fmt(start)} ms   ratio: ${(start / base).toFixed(1)}\n`);
 
   await verifyBench();
+  await commandThroughputBench();
+  await commandLatencyBench();
+  await catchUpBench();
+  await rebuildBench();
 }
 
 main().catch((e) => {

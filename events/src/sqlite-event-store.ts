@@ -230,6 +230,8 @@ export class SqliteEventStore implements EventStore {
   };
 
   private queue: PendingAppend[] = [];
+  /** Append transactions committed (each one fsync) by this instance: fewer than appends under load. */
+  commits = 0;
 
   /**
    * Group commit: appends made while the event loop is busy (concurrent requests, each to its own
@@ -258,6 +260,7 @@ export class SqliteEventStore implements EventStore {
     try {
       if (this.closed) throw new Error('The event store is closed');
       outcomes = this.commitBatch.immediate(batch);
+      this.commits += 1;
     } catch (error) {
       for (const a of batch) a.reject(error);
       return;
