@@ -16,6 +16,8 @@ import { allProjections } from '@panda/server/projections';
 import { verifyBench } from './verify';
 import { chatDeliveryBench } from './chat-delivery';
 import { chatHistoryBench } from './chat-history';
+import { catchUpBench, commandLatencyBench, commandThroughputBench } from './commands';
+import { rebuildBench } from './rebuild';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const tmp = (name: string) => join(mkdtempSync(join(tmpdir(), `panda-bench-${name}-`)), `${name}.db`);
@@ -148,6 +150,10 @@ async function main() {
   await verifyBench();
   await chatDeliveryBench();
   await chatHistoryBench();
+  await commandThroughputBench();
+  await commandLatencyBench();
+  await catchUpBench();
+  await rebuildBench();
 }
 
 main().catch((e) => {

@@ -43,6 +43,35 @@ export function eventStoreContract(name: string, make: () => Promise<EventStore>
       expect(await store.readStream(`${prefix}-none`)).toEqual([]);
     });
 
+    it('reads a stream from a version on, so a reader that folded part of it reads only the rest', async () => {
+      const s = `${prefix}-r`;
+      await store.append(s, [{ type: 'A', data: {} }, { type: 'B', data: {} }], 'no_stream', meta());
+      await store.append(s, [{ type: 'C', data: {} }], 1, meta());
+      expect((await store.readStream(s, { fromRevision: 1 })).map((e) => [e.type, e.streamVersion])).toEqual([
+        ['B', 1],
+        ['C', 2],
+      ]);
+      expect((await store.readStream(s, { fromRevision: 0 })).map((e) => e.type)).toEqual(['A', 'B', 'C']);
+      expect(await store.readStream(s, { fromRevision: 3 })).toEqual([]);
+      expect(await store.readStream(`${prefix}-r-none`, { fromRevision: 2 })).toEqual([]);
+    });
+
+    it('lands concurrent appends to different streams, each with its own version check', async () => {
+      await store.append(`${prefix}-g0`, [{ type: 'A', data: {} }], 'no_stream', meta());
+      const results = await Promise.allSettled([
+        ...Array.from({ length: 8 }, (_, i) => store.append(`${prefix}-g${i + 1}`, [{ type: 'A', data: { i } }], 'no_stream', meta())),
+        store.append(`${prefix}-g0`, [{ type: 'B', data: {} }], 5, meta()),
+        store.append(`${prefix}-g0`, [{ type: 'B', data: {} }], 0, meta()),
+      ]);
+      expect(results.map((r) => r.status)).toEqual([...Array(8).fill('fulfilled'), 'rejected', 'fulfilled']);
+      expect((results[8] as PromiseRejectedResult).reason).toBeInstanceOf(WrongExpectedVersionError);
+      const positions = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.position] : []));
+      expect(new Set(positions).size).toBe(9);
+      for (let i = 1; i <= 8; i++) expect((await store.readStream(`${prefix}-g${i}`)).map((e) => e.data)).toEqual([{ i: i - 1 }]);
+      expect((await store.readStream(`${prefix}-g0`)).map((e) => e.type)).toEqual(['A', 'B']);
+      expect((await store.verifyChain()).ok).toBe(true);
+    });
+
     it('refuses an append whose expected version is stale', async () => {
       const s = `${prefix}-b`;
       await store.append(s, [{ type: 'A', data: {} }], 'no_stream', meta());

@@ -45,6 +45,11 @@ export class WrongExpectedVersionError extends Error {
   }
 }
 
+export interface ReadStreamOptions {
+  /** Version of the first event to read (0-based; a negative value reads from the start). */
+  fromRevision?: number;
+}
+
 /**
  * The event log. Implementations: SqliteEventStore (embedded default) and KurrentEventStore.
  * Both pass the one contract suite in event-store.contract.ts.
@@ -52,8 +57,12 @@ export class WrongExpectedVersionError extends Error {
 export interface EventStore {
   /** Appends atomically to one stream, checking the expected version. Retrying a command id appends nothing. */
   append(stream: string, events: NewEvent[], expected: ExpectedVersion, meta: AppendMeta): Promise<AppendResult>;
-  /** Every event of one stream, oldest first; [] when the stream does not exist. */
-  readStream(stream: string): Promise<RecordedEvent[]>;
+  /**
+   * The events of one stream, oldest first, from version `fromRevision` on (default 0: all of them);
+   * [] when the stream does not exist or has nothing from there. Lets a reader that folded the stream
+   * up to some version read only what came after it.
+   */
+  readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Up to `limit` events of the whole log with position > `after`, oldest first. */
   readAll(after: number, limit: number): Promise<RecordedEvent[]>;
   /** Position of the newest event, 0 when the log is empty. */

@@ -17,7 +17,7 @@ import {
   type RecordedEvent as KurrentRecordedEvent,
 } from '@kurrent/kurrentdb-client';
 import type { AppendMeta, AppendResult, ExpectedVersion, NewEvent, RecordedEvent } from './envelope';
-import { MAX_APPEND_BYTES, WrongExpectedVersionError, checkAppendSize, type EventStore } from './event-store';
+import { MAX_APPEND_BYTES, WrongExpectedVersionError, checkAppendSize, type EventStore, type ReadStreamOptions } from './event-store';
 import { ChainVerifier, GENESIS_HASH, linkAfter, type ChainLink, type ChainReport } from './hash-chain';
 
 /*
@@ -335,10 +335,11 @@ export class KurrentEventStore implements EventStore {
     return { position, streamVersion: Number(revision), duplicate: false };
   }
 
-  async readStream(stream: string): Promise<RecordedEvent[]> {
+  async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     const out: RecordedEvent[] = [];
+    const from = Math.max(0, options.fromRevision ?? 0);
     try {
-      for await (const resolved of this.client.readStream(stream, { direction: FORWARDS, fromRevision: START })) {
+      for await (const resolved of this.client.readStream(stream, { direction: FORWARDS, fromRevision: from === 0 ? START : BigInt(from) })) {
         if (resolved.event) out.push(toRecorded(resolved.event));
       }
     } catch (err) {

@@ -30,4 +30,22 @@ describe('SqliteEventStore specifics', () => {
     await writer.close();
     await reader.close();
   });
+
+  it('commits concurrent appends to different streams in one transaction, each checked on its own', async () => {
+    const store = new SqliteEventStore(tempFile());
+    const meta = (k: string) => ({ time: 't', actorId: null, correlationId: 'c', commandId: k });
+    await store.append('s0', [{ type: 'A', data: {} }], 'no_stream', meta('first'));
+    expect(store.commits).toBe(1);
+    const results = await Promise.allSettled([
+      ...Array.from({ length: 16 }, (_, i) => store.append(`g${i}`, [{ type: 'A', data: { i } }], 'no_stream', meta(`g${i}`))),
+      store.append('s0', [{ type: 'B', data: {} }], 'no_stream', meta('stale')),
+      store.append('s0', [{ type: 'A', data: {} }], 'no_stream', meta('first')),
+    ]);
+    expect(store.commits).toBe(2);
+    expect(results.map((r) => r.status)).toEqual([...Array(16).fill('fulfilled'), 'rejected', 'fulfilled']);
+    expect(results[17]).toMatchObject({ value: { duplicate: true } });
+    expect(await store.headPosition()).toBe(17);
+    expect((await store.verifyChain()).ok).toBe(true);
+    await store.close();
+  });
 });

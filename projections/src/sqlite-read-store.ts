@@ -15,6 +15,15 @@ const expr = (path: string) => {
 /** SQLite has no booleans: JSON true/false come back from json_extract as 1/0. */
 const bind = (v: unknown) => (v === true ? 1 : v === false ? 0 : v === undefined ? null : v);
 
+interface PendingCommit {
+  projection: string;
+  from: number;
+  to: number;
+  ops: WriteOp[];
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
 /** Embedded read-model store: one SQLite table per collection, JSON documents, expression indexes. */
 export class SqliteReadStore implements ReadStore {
   private readonly db: Database.Database;
@@ -126,21 +135,56 @@ export class SqliteReadStore implements ReadStore {
     return (this.stmt('SELECT position FROM checkpoints WHERE projection = ?').get(projection) as { position: number } | undefined)?.position ?? 0;
   }
 
-  async commit(projection: string, from: number, to: number, ops: WriteOp[]): Promise<void> {
-    for (const op of ops) this.ensureTable(op.collection);
-    this.db
-      .transaction(() => {
-        const current = (this.stmt('SELECT position FROM checkpoints WHERE projection = ?').get(projection) as { position: number } | undefined)?.position ?? 0;
-        if (current !== from) throw new CheckpointConflictError(projection, from, current);
-        for (const op of ops) {
-          const t = table(op.collection);
-          if (op.op === 'put') this.stmt(`INSERT INTO ${t} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`).run(op.doc.id, JSON.stringify(op.doc));
-          else this.stmt(`DELETE FROM ${t} WHERE id = ?`).run(op.id);
-        }
-        this.stmt('INSERT INTO checkpoints (projection, position) VALUES (?, ?) ON CONFLICT(projection) DO UPDATE SET position = excluded.position').run(projection, to);
-      })
-      .immediate();
+  private queue: PendingCommit[] = [];
+  private readonly commitOne = (c: PendingCommit) => {
+    const current = (this.stmt('SELECT position FROM checkpoints WHERE projection = ?').get(c.projection) as { position: number } | undefined)?.position ?? 0;
+    if (current !== c.from) throw new CheckpointConflictError(c.projection, c.from, current);
+    for (const op of c.ops) {
+      const t = table(op.collection);
+      if (op.op === 'put') this.stmt(`INSERT INTO ${t} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`).run(op.doc.id, JSON.stringify(op.doc));
+      else this.stmt(`DELETE FROM ${t} WHERE id = ?`).run(op.id);
+    }
+    this.stmt('INSERT INTO checkpoints (projection, position) VALUES (?, ?) ON CONFLICT(projection) DO UPDATE SET position = excluded.position').run(c.projection, c.to);
+  };
+
+  /**
+   * Group commit: the commits of one turn of the event loop (the runner commits every projection
+   * that read the same batch at once) go into one transaction and one fsync, each in a savepoint of
+   * its own so that a checkpoint conflict refuses that commit alone. No timer: a lone commit waits
+   * for the end of the turn only.
+   */
+  commit(projection: string, from: number, to: number, ops: WriteOp[]): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (this.queue.push({ projection, from, to, ops, resolve, reject }) === 1) setImmediate(this.flush);
+    });
   }
+
+  private readonly flush = () => {
+    const batch = this.queue;
+    this.queue = [];
+    const outcomes: unknown[] = [];
+    try {
+      if (!this.db.open) throw new Error('The read store is closed');
+      for (const c of batch) for (const op of c.ops) this.ensureTable(op.collection);
+      const one = this.db.transaction(this.commitOne);
+      this.db
+        .transaction(() => {
+          for (const c of batch) {
+            try {
+              one(c);
+              outcomes.push(null);
+            } catch (err) {
+              outcomes.push(err ?? new Error('commit failed'));
+            }
+          }
+        })
+        .immediate();
+    } catch (err) {
+      for (const c of batch) c.reject(err);
+      return;
+    }
+    batch.forEach((c, i) => (outcomes[i] ? c.reject(outcomes[i]) : c.resolve()));
+  };
 
   async reset(projection: string, collections: string[]): Promise<void> {
     this.db

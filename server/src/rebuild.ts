@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '@panda/platform/config';
 import { createLogger } from '@panda/platform/logger';
-import { ProjectionRunner } from '@panda/projections/runner';
+import { ProjectionRunner, type RebuildProgress } from '@panda/projections/runner';
 import { allProjections } from './projections';
 import { openEventStore, openReadStore } from './stores';
 
@@ -12,19 +12,59 @@ export interface RebuildReport {
   ms: number;
 }
 
-/** Rebuilds the named projections (all when none is named), one after the other. */
-export async function rebuildProjections(runner: ProjectionRunner, names: string[], report: (r: RebuildReport) => void = () => {}): Promise<RebuildReport[]> {
+/**
+ * Rebuilds the named projections (all when none is named) in one pass over the log; each report
+ * says how many events that pass read and how long it took.
+ */
+export async function rebuildProjections(
+  runner: ProjectionRunner,
+  names: string[],
+  report: (r: RebuildReport) => void = () => {},
+  onProgress?: (p: RebuildProgress) => void,
+): Promise<RebuildReport[]> {
   const unknown = names.filter((n) => !runner.projections.some((p) => p.name === n));
   if (unknown.length) throw new Error(`Unknown projection(s): ${unknown.join(', ')}. Known: ${runner.projections.map((p) => p.name).join(', ')}`);
-  const reports: RebuildReport[] = [];
-  for (const p of runner.projections.filter((x) => !names.length || names.includes(x.name))) {
-    const started = Date.now();
-    const events = await runner.rebuild(p.name);
-    const r = { projection: p.name, events, ms: Date.now() - started };
-    reports.push(r);
-    report(r);
-  }
+  const chosen = runner.projections.filter((x) => !names.length || names.includes(x.name)).map((p) => p.name);
+  const started = Date.now();
+  const events = await runner.rebuildAll(chosen, onProgress);
+  const ms = Date.now() - started;
+  const reports = chosen.map((projection) => ({ projection, events, ms }));
+  reports.forEach(report);
   return reports;
+}
+
+const clock = (seconds: number) => {
+  const s = Math.max(0, Math.round(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
+
+/**
+ * Progress of a rebuild on stderr: on a terminal a bar redrawn in place with events/s and an ETA;
+ * otherwise (a log file, CI) one line every `everyMs`.
+ */
+export function progressReporter(out: Pick<NodeJS.WriteStream, 'write'> & { isTTY?: boolean; columns?: number }, now = () => Date.now(), everyMs = 5000) {
+  const started = now();
+  let lastLine = -Infinity;
+  return {
+    update(p: RebuildProgress) {
+      const elapsed = Math.max(1, now() - started) / 1000;
+      const rate = p.events / elapsed;
+      const fraction = p.head > 0 ? Math.min(1, p.position / p.head) : 1;
+      const eta = fraction > 0 ? (elapsed / fraction) * (1 - fraction) : 0;
+      const figures = `${(fraction * 100).toFixed(0).padStart(3)}%  ${p.events.toLocaleString('en-GB')} events  ${Math.round(rate).toLocaleString('en-GB')} events/s  ETA ${clock(eta)}`;
+      if (out.isTTY) {
+        const width = Math.max(10, Math.min(40, (out.columns ?? 80) - figures.length - 4));
+        const filled = Math.round(fraction * width);
+        out.write(`\r[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${figures}\u001b[K`);
+      } else if (now() - lastLine >= everyMs || fraction >= 1) {
+        lastLine = now();
+        out.write(`rebuild: ${figures}\n`);
+      }
+    },
+    done() {
+      if (out.isTTY) out.write('\n');
+    },
+  };
 }
 
 export const describeRebuild = (r: RebuildReport) =>
@@ -42,7 +82,10 @@ async function main() {
   const runner = new ProjectionRunner(store, readStore, allProjections, { logger });
   try {
     await runner.init();
-    await rebuildProjections(runner, process.argv.slice(2), (r) => console.log(describeRebuild(r)));
+    const progress = progressReporter(process.stderr);
+    const reports = await rebuildProjections(runner, process.argv.slice(2), () => {}, progress.update);
+    progress.done();
+    if (reports.length) console.log(describeRebuild({ ...reports[0], projection: reports.map((r) => r.projection).join(', ') }));
   } finally {
     await readStore.close();
     await store.close();

@@ -12,7 +12,10 @@ import { FakeKurrentClient } from '@panda/events/testing/fake-kurrent-client';
 import { SqliteReadStore } from '@panda/projections/sqlite-read-store';
 import { ProjectionRunner } from '@panda/projections/runner';
 import type { Projection } from '@panda/projections/projection';
-import { describeRebuild, rebuildProjections } from './rebuild';
+import { SqliteEventStore } from '@panda/events/sqlite-event-store';
+import type { EventStore } from '@panda/events/event-store';
+import type { ReadStore } from '@panda/projections/read-store';
+import { describeRebuild, progressReporter, rebuildProjections } from './rebuild';
 
 const seen: Projection = {
   name: 'seen',
@@ -42,5 +45,67 @@ describe('projections:rebuild', () => {
     await expect(rebuildProjections(runner, ['seen', 'nope'])).rejects.toThrow(/Unknown projection\(s\): nope/);
     await readStore.close();
     await store.close();
+  });
+});
+
+describe('projections:rebuild in one pass', () => {
+  const counter = (name: string): Projection => ({
+    name,
+    collections: { [name]: [] },
+    handles: ['Ticked'],
+    async apply(e, ctx) {
+      const id = `s${(e.data as { i: number }).i % 3}`;
+      const doc = (await ctx.get(name, id)) ?? { id, n: 0, _audience: [] };
+      ctx.put(name, { ...doc, n: (doc.n as number) + 1 });
+    },
+  });
+
+  it('reads the log once for all projections, in big batches, and reads each document once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'panda-rebuild-'));
+    const inner = new SqliteEventStore(join(dir, 'events.db'));
+    for (let i = 0; i < 50; i++) await inner.append(`t${i}`, [{ type: 'Ticked', data: { i } }], 'no_stream', { time: 't', actorId: null, correlationId: 'c', commandId: `c${i}` });
+    const innerRead = new SqliteReadStore(join(dir, 'read.db'));
+    let logReads = 0;
+    let docReads = 0;
+    const store: EventStore = Object.create(inner);
+    store.readAll = (after, limit) => (logReads++, inner.readAll(after, limit));
+    const readStore: ReadStore = Object.create(innerRead);
+    readStore.get = (c, id) => (docReads++, innerRead.get(c, id));
+    const runner = new ProjectionRunner(store, readStore, [counter('a'), counter('b')], { batchSize: 4, rebuildBatchSize: 10 });
+    await runner.init();
+    const seen: number[] = [];
+    const reports = await rebuildProjections(runner, [], () => {}, (p) => seen.push(p.events));
+    expect(reports.map((r) => [r.projection, r.events])).toEqual([
+      ['a', 50],
+      ['b', 50],
+    ]);
+    // 5 batches of 10 for both projections together; each of the 3 documents per projection read once.
+    expect(logReads).toBe(5);
+    expect(docReads).toBe(6);
+    expect(seen).toEqual([10, 20, 30, 40, 50]);
+    expect((await innerRead.find('a', {}, { sort: { id: 1 } })).map((d) => d.n)).toEqual([17, 17, 16]);
+    expect((await innerRead.find('b', {}, { sort: { id: 1 } })).map((d) => d.n)).toEqual([17, 17, 16]);
+    await innerRead.close();
+    await inner.close();
+  });
+
+  it('shows progress as a bar with events/s and an ETA on a terminal, as periodic lines otherwise', () => {
+    let t = 0;
+    const tty = { isTTY: true, columns: 100, text: '', write: (s: string) => ((tty.text += s), true) };
+    const bar = progressReporter(tty, () => t);
+    t = 10_000;
+    bar.update({ events: 250_000, position: 250_000, head: 1_000_000 });
+    expect(tty.text).toMatch(/^\r\[#{10}-{30}\]  25%  250,000 events  25,000 events\/s  ETA 0:30/);
+
+    const file = { isTTY: false, text: '', write: (s: string) => ((file.text += s), true) };
+    t = 0;
+    const lines = progressReporter(file, () => t, 5000);
+    for (t = 1000; t <= 12_000; t += 1000) lines.update({ events: t * 10, position: t * 10, head: 120_000 });
+    expect(file.text.split('\n').filter(Boolean)).toEqual([
+      'rebuild:   8%  10,000 events  10,000 events/s  ETA 0:11',
+      'rebuild:  50%  60,000 events  10,000 events/s  ETA 0:06',
+      'rebuild:  92%  110,000 events  10,000 events/s  ETA 0:01',
+      'rebuild: 100%  120,000 events  10,000 events/s  ETA 0:00',
+    ]);
   });
 });

@@ -1,0 +1,151 @@
+/**
+ * Command benches (issue 9), each as a ratio to a baseline measured in the same run:
+ * - round trip of `PUT /api/profile` at 16 connections, 16 students with 1,000-event streams, against
+ *   a bare express JSON endpoint (throughput and p99);
+ * - latency of one command on a stream of 10,000 events against one of 10 events;
+ * - projection catch-up rate against the rate the generator appends realistic events.
+ * `npx tsx bench/commands.ts` runs them alone; `npm run bench` runs them with the others.
+ */
+import express from 'express';
+import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { loadConfig } from '@panda/platform/config';
+import { createLogger } from '@panda/platform/logger';
+import { signToken } from '@panda/platform/tokens';
+import { SqliteEventStore } from '@panda/events/sqlite-event-store';
+import { SqliteReadStore } from '@panda/projections/sqlite-read-store';
+import { ProjectionRunner } from '@panda/projections/runner';
+import { startPlatform, type Platform } from '@panda/server/platform';
+import { allProjections } from '@panda/server/projections';
+import { appendStaff, appendStudent } from './generate';
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+
+interface Load {
+  rps: number;
+  ok: number;
+  errors: number;
+  p50: number;
+  p99: number;
+}
+
+interface Connection {
+  path: string;
+  headers: Record<string, string>;
+  bodies: unknown[];
+}
+
+function load(url: string, connections: Connection[], durationMs = SECONDS * 1000, warmupMs = 1500): Promise<Load> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: { url, method: 'PUT', durationMs, warmupMs, connections } });
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+}
+
+async function benchPlatform(): Promise<Platform> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'panda-bench-commands-'));
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', SEED_DEMO: '0', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-12' });
+  return startPlatform(config, undefined, { logger: createLogger('silent') });
+}
+
+const profileBodies = (s: number) =>
+  ['Ann', 'Bea'].map((first) => ({ First_Name: first, Last_Name: `Student ${s}`, Phone_Number: '07700900000', Postcode: 'M1 1AA' }));
+
+async function studentConnection(platform: Platform, s: number): Promise<Connection> {
+  const token = await signToken(platform.commandDeps.config.jwtSecret, { sub: `student${s}`, role: 'student' });
+  return { path: '/api/profile', headers: { authorization: `Bearer ${token}` }, bodies: profileBodies(s) };
+}
+
+/** A bare express app with the same JSON body parsing, answering JSON: the cheapest possible command. */
+async function bareExpress(): Promise<{ url: string; close: () => void }> {
+  const app = express();
+  app.use(express.json());
+  app.put('/api/profile', (req, res) => {
+    res.json({ success: true, message: 'Profile updated successfully!', user: req.body });
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+}
+
+export async function commandThroughputBench(connections = 16, streamLength = 1000) {
+  const platform = await benchPlatform();
+  await appendStaff(platform.store);
+  for (let s = 0; s < connections; s++) await appendStudent(platform.store, s, streamLength);
+  await platform.runner.waitFor(await platform.store.headPosition(), 10 * 60_000);
+  const conns = await Promise.all(Array.from({ length: connections }, (_, s) => studentConnection(platform, s)));
+  const bare = await bareExpress();
+  const base = await load(bare.url, conns);
+  const panda = await load(platform.url, conns);
+  bare.close();
+  await platform.stop();
+  if (panda.errors || base.errors) throw new Error(`errors under load: Panda ${panda.errors}, bare ${base.errors}`);
+  const throughput = panda.rps / base.rps;
+  const p99 = panda.p99 / base.p99;
+  console.log(`5. Command round trip: PUT /api/profile, ${connections} connections, ${connections} students with ${fmt(streamLength)}-event streams (${SECONDS} s each)`);
+  console.log(`   bare express JSON endpoint: ${fmt(base.rps)} req/s, p50 ${fmt(base.p50, 1)} ms, p99 ${fmt(base.p99, 1)} ms`);
+  console.log(`   Panda:                      ${fmt(panda.rps)} req/s, p50 ${fmt(panda.p50, 1)} ms, p99 ${fmt(panda.p99, 1)} ms`);
+  console.log(`   throughput ratio: ${throughput.toFixed(3)} (goal >= 0.4)   p99 ratio: ${p99.toFixed(1)} (goal <= 3)\n`);
+  return { throughput, p99 };
+}
+
+export async function commandLatencyBench(short = 10, long = 10_000, runs = Number(process.env.BENCH_RUNS ?? 200)) {
+  const platform = await benchPlatform();
+  await appendStaff(platform.store);
+  await appendStudent(platform.store, 0, short);
+  await appendStudent(platform.store, 1, long, 1000);
+  await platform.runner.waitFor(await platform.store.headPosition(), 10 * 60_000);
+  const conns = [await studentConnection(platform, 0), await studentConnection(platform, 1)];
+  const times: number[][] = [[], []];
+  // Alternate the two streams, so that both see the same machine load.
+  for (let i = 0; i < runs + 10; i++) {
+    for (const k of [0, 1]) {
+      const t = performance.now();
+      const res = await fetch(platform.url + conns[k].path, { method: 'PUT', headers: { ...conns[k].headers, 'content-type': 'application/json' }, body: JSON.stringify(conns[k].bodies[i % 2]) });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`PUT /api/profile: ${res.status}`);
+      if (i >= 10) times[k].push(performance.now() - t);
+    }
+  }
+  await platform.stop();
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const [a, b] = times.map(median);
+  console.log(`6. Command latency: PUT /api/profile on a stream of ${fmt(long)} events vs ${fmt(short)} events (median of ${runs}, one at a time)`);
+  console.log(`   ${fmt(short)} events: ${fmt(a, 2)} ms   ${fmt(long)} events: ${fmt(b, 2)} ms   ratio: ${(b / a).toFixed(2)} (goal <= 1.5)\n`);
+  return b / a;
+}
+
+export async function catchUpBench(students = Number(process.env.BENCH_STUDENTS ?? 500), perStudent = 100) {
+  const dir = mkdtempSync(join(tmpdir(), 'panda-bench-catchup-'));
+  const store = new SqliteEventStore(join(dir, 'events.db'));
+  let t = performance.now();
+  await appendStaff(store);
+  for (let s = 0; s < students; s++) await appendStudent(store, s, perStudent, 10);
+  const head = await store.headPosition();
+  const appendRate = (head / (performance.now() - t)) * 1000;
+  const readStore = new SqliteReadStore(join(dir, 'read.db'));
+  const runner = new ProjectionRunner(store, readStore, allProjections);
+  await runner.init();
+  t = performance.now();
+  await runner.catchUp();
+  const catchUpRate = (head / (performance.now() - t)) * 1000;
+  await readStore.close();
+  await store.close();
+  console.log(`7. Projection catch-up (${allProjections.length} read models) over ${fmt(head)} generated events (${fmt(students)} students, appends of 10 events)`);
+  console.log(`   generator append rate: ${fmt(appendRate)} events/s   catch-up: ${fmt(catchUpRate)} events/s   ratio: ${(catchUpRate / appendRate).toFixed(2)} (goal >= 1)\n`);
+  return catchUpRate / appendRate;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const only = process.argv.slice(2);
+  const run = (name: string) => !only.length || only.includes(name);
+  if (run('throughput')) await commandThroughputBench();
+  if (run('latency')) await commandLatencyBench();
+  if (run('catchup')) await catchUpBench();
+}
