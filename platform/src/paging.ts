@@ -29,7 +29,8 @@ export type PageFilter = Record<string, unknown>;
 
 /** What a list offers: `?sort=` names -> document fields, the default sort, the fields `?q=` searches. */
 export interface ListSpec {
-  sorts: Record<string, string>;
+  /** A sort is one field, or several (ties on the first go by the next, then by id). */
+  sorts: Record<string, string | string[]>;
   /** A name of `sorts`, `-name` for descending. */
   defaultSort: string;
   /** Fields searched by `?q=` (case-insensitive "contains", any of them); no search when absent. */
@@ -42,10 +43,15 @@ export interface Paging {
   q: string | null;
   /** The sort as named in the query, e.g. `-created`. */
   sort: string;
+  /** The sort's (first) field. */
   field: string;
+  /** All of the sort's fields. */
+  fields: string[];
   dir: 1 | -1;
-  /** The last item of the previous page, from the cursor. */
+  /** The last item of the previous page, from the cursor: its sort value (one per field) and id. */
   after: { value: SortValue; id: string } | null;
+  /** The values of the other sort fields, when the sort has several. */
+  afterRest?: SortValue[];
   search: string[];
 }
 
@@ -64,12 +70,12 @@ export interface PageSource {
 
 const isSortValue = (v: unknown): v is SortValue => v === null || ['string', 'number', 'boolean'].includes(typeof v);
 
-export function encodeCursor(sort: string, value: SortValue, id: string): string {
+export function encodeCursor(sort: string, value: SortValue | SortValue[], id: string): string {
   return Buffer.from(JSON.stringify([sort, value, id]), 'utf8').toString('base64url');
 }
 
-/** The (value, id) a cursor points after; 400 when it is not one of ours or belongs to another sort. */
-export function decodeCursor(raw: string, sort: string): { value: SortValue; id: string } {
+/** The (value, id) a cursor points after (value: one per field of a multi-field sort); 400 when it is not one of ours or belongs to another sort. */
+export function decodeCursor(raw: string, sort: string): { value: SortValue | SortValue[]; id: string } {
   let parsed: unknown;
   try {
     if (!/^[A-Za-z0-9_-]+$/.test(raw)) throw new Error('not base64url');
@@ -77,7 +83,8 @@ export function decodeCursor(raw: string, sort: string): { value: SortValue; id:
   } catch {
     throw badRequest([{ field: 'cursor', message: PAGING_TEXTS.cursor }]);
   }
-  if (!Array.isArray(parsed) || parsed.length !== 3 || typeof parsed[0] !== 'string' || !isSortValue(parsed[1]) || typeof parsed[2] !== 'string' || !parsed[2]) {
+  const okValue = (v: unknown) => isSortValue(v) || (Array.isArray(v) && v.length > 1 && v.every(isSortValue));
+  if (!Array.isArray(parsed) || parsed.length !== 3 || typeof parsed[0] !== 'string' || !okValue(parsed[1]) || typeof parsed[2] !== 'string' || !parsed[2]) {
     throw badRequest([{ field: 'cursor', message: PAGING_TEXTS.cursor }]);
   }
   if (parsed[0] !== sort) throw badRequest([{ field: 'cursor', message: PAGING_TEXTS.cursorSort }]);
@@ -89,17 +96,23 @@ export function parsePaging(query: unknown, spec: ListSpec): Paging {
   const p = validate(pageQuerySchema, query);
   const sort = p.sort || spec.defaultSort;
   const name = sort.startsWith('-') ? sort.slice(1) : sort;
-  const field = Object.hasOwn(spec.sorts, name) ? spec.sorts[name] : undefined;
-  if (!field) throw badRequest([{ field: 'sort', message: PAGING_TEXTS.sort(Object.keys(spec.sorts)) }]);
+  const named = Object.hasOwn(spec.sorts, name) ? spec.sorts[name] : undefined;
+  if (!named) throw badRequest([{ field: 'sort', message: PAGING_TEXTS.sort(Object.keys(spec.sorts)) }]);
+  const fields = typeof named === 'string' ? [named] : named;
   const q = p.q ? p.q.toLowerCase() : null;
   if (q && !spec.search?.length) throw badRequest([{ field: 'q', message: 'This list has no search' }]);
+  const cursor = p.cursor ? decodeCursor(p.cursor, sort) : null;
+  const values = cursor ? (Array.isArray(cursor.value) ? cursor.value : [cursor.value]) : [];
+  if (cursor && values.length !== fields.length) throw badRequest([{ field: 'cursor', message: PAGING_TEXTS.cursor }]);
   return {
     limit: p.limit,
     q,
     sort,
-    field,
+    field: fields[0],
+    fields,
     dir: sort.startsWith('-') ? -1 : 1,
-    after: p.cursor ? decodeCursor(p.cursor, sort) : null,
+    after: cursor ? { value: values[0], id: cursor.id } : null,
+    ...(fields.length > 1 && cursor ? { afterRest: values.slice(1) } : {}),
     search: spec.search ?? [],
   };
 }
@@ -114,6 +127,26 @@ export function allOf(...filters: (PageFilter | null | undefined)[]): PageFilter
 export function searchFilter(q: string | null, fields: string[]): PageFilter | null {
   if (!q || !fields.length) return null;
   return fields.length === 1 ? { [fields[0]]: { $contains: q } } : { $or: fields.map((f) => ({ [f]: { $contains: q } })) };
+}
+
+/** Strictly after `value` on one field in the direction, nulls first ascending (last descending); null: nothing is. */
+function beyond(field: string, dir: 1 | -1, value: SortValue): PageFilter | null {
+  if (value === null) return dir === 1 ? { [field]: { $ne: null } } : null;
+  return dir === 1 ? { [field]: { $gt: value } } : { $or: [{ [field]: { $lt: value } }, { [field]: null }] };
+}
+
+/** Everything after (values, id) in the order (fields… dir, id dir): the lexicographic keyset over several fields. */
+export function afterFilterMany(fields: string[], dir: 1 | -1, values: SortValue[], id: string): PageFilter {
+  if (fields.length === 1) return afterFilter(fields[0], dir, { value: values[0], id });
+  const branches: PageFilter[] = [];
+  const equal: PageFilter = {};
+  fields.forEach((f, i) => {
+    const b = beyond(f, dir, values[i]);
+    if (b) branches.push(allOf({ ...equal }, b));
+    equal[f] = values[i];
+  });
+  branches.push({ ...equal, id: { [dir === 1 ? '$gt' : '$lt']: id } });
+  return { $or: branches };
 }
 
 /**
@@ -137,13 +170,16 @@ const valueAt = (doc: unknown, path: string): SortValue => {
 /** One page of `collection` under `filter` (plus the search and the cursor), and the total under `filter` and the search. */
 export async function findPage<T extends { id: string }>(store: PageSource, collection: string, filter: PageFilter, paging: Paging): Promise<PageResult<T>> {
   const matching = allOf(filter, searchFilter(paging.q, paging.search));
+  const fields = paging.fields ?? [paging.field];
+  const after = paging.after && afterFilterMany(fields, paging.dir, [paging.after.value, ...(paging.afterRest ?? [])], paging.after.id);
   const [total, docs] = await Promise.all([
     store.count(collection, matching),
-    store.find(collection, allOf(matching, paging.after && afterFilter(paging.field, paging.dir, paging.after)), { sort: { [paging.field]: paging.dir }, limit: paging.limit + 1 }) as Promise<T[]>,
+    store.find(collection, allOf(matching, after), { sort: Object.fromEntries(fields.map((f) => [f, paging.dir])), limit: paging.limit + 1 }) as Promise<T[]>,
   ]);
   const items = docs.slice(0, paging.limit);
   const last = items[items.length - 1];
-  return { items, total, next: docs.length > paging.limit && last ? encodeCursor(paging.sort, valueAt(last, paging.field), last.id) : null };
+  const lastValue = (d: T) => (fields.length === 1 ? valueAt(d, fields[0]) : fields.map((f) => valueAt(d, f)));
+  return { items, total, next: docs.length > paging.limit && last ? encodeCursor(paging.sort, lastValue(last), last.id) : null };
 }
 
 /** `X-Total-Count`, and `Link: <same path and query, next cursor>; rel="next"` while there is more. */

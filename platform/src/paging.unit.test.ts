@@ -8,7 +8,7 @@ import { nextLink, pageInfo } from '@panda/contracts/paging';
 import { HttpError } from './errors';
 import { decodeCursor, encodeCursor, findPage, parsePaging, type ListSpec, type PageSource, type Paging } from './paging';
 
-const SPEC: ListSpec = { sorts: { created: 'Created_At', name: 'Name', score: 'score' }, defaultSort: '-created', search: ['Name', 'Email'] };
+const SPEC: ListSpec = { sorts: { created: 'Created_At', name: 'Name', score: 'score', group: ['group', 'score', 'Name'] }, defaultSort: '-created', search: ['Name', 'Email'] };
 
 /** The in-memory meaning of the store contract (matches + compareBy), the reference for the SQLite store. */
 class MemorySource implements PageSource {
@@ -91,15 +91,16 @@ describe('paging (ruling 24)', () => {
 
     const docs = Array.from({ length: 123 }, (_, i) => person(i, { group: i % 2 === 0 ? 'even' : 'odd' }));
 
-    it.each(['-created', 'created', 'name', '-name', 'score', '-score'])('walks every item exactly once, in order, sorted by %s', async (sort) => {
+    it.each(['-created', 'created', 'name', '-name', 'score', '-score', 'group', '-group'])('walks every item exactly once, in order, sorted by %s', async (sort) => {
       const source = await open(docs);
       const { seen, totals, pages } = await walk(source, {}, { sort, limit: '10' });
       expect(pages).toBe(13);
       expect(new Set(seen).size).toBe(123);
       expect(totals.every((t) => t === 123)).toBe(true);
-      const field = SPEC.sorts[sort.replace('-', '')];
+      const named = SPEC.sorts[sort.replace('-', '')];
       const dir = sort.startsWith('-') ? -1 : 1;
-      const expected = [...docs].sort((a, b) => compareBy({ [field]: dir })(a, b) || (a.id < b.id ? -dir : dir)).map((d) => d.id);
+      const order = Object.fromEntries((typeof named === 'string' ? [named] : named).map((f) => [f, dir] as const));
+      const expected = [...docs].sort((a, b) => compareBy(order)(a, b) || (a.id < b.id ? -dir : dir)).map((d) => d.id);
       expect(seen).toEqual(expected);
     });
 
@@ -168,7 +169,7 @@ describe('paging (ruling 24)', () => {
     expect(bad(() => parsePaging({ cursor: Buffer.from('{"a":1}').toString('base64url') }, SPEC))).toContain('cursor must be a value from a Link header');
     expect(bad(() => parsePaging({ cursor: Buffer.from('[1,2').toString('base64url') }, SPEC))).toContain('cursor must be a value from a Link header');
     expect(bad(() => parsePaging({ cursor: encodeCursor('name', 'x', 'p1') }, SPEC))).toContain('cursor belongs to another sort');
-    expect(bad(() => parsePaging({ sort: 'password' }, SPEC))).toContain('sort must be one of created, -created, name, -name, score, -score');
+    expect(bad(() => parsePaging({ sort: 'password' }, SPEC))).toContain('sort must be one of created, -created, name, -name, score, -score, group, -group');
     expect(bad(() => parsePaging({ sort: 'constructor' }, SPEC))).toContain('"field":"sort"');
     expect(bad(() => parsePaging({ q: 'x'.repeat(101) }, SPEC))).toContain('q must be at most 100 characters');
     expect(bad(() => parsePaging({ q: 'x' }, { sorts: { id: 'id' }, defaultSort: 'id' }))).toContain('This list has no search');
@@ -179,6 +180,8 @@ describe('paging (ruling 24)', () => {
     const c = encodeCursor('-created', '2026-01-01', 'p001');
     expect(decodeCursor(c, '-created')).toEqual({ value: '2026-01-01', id: 'p001' });
     expect(decodeCursor(encodeCursor('score', null, 'x'), 'score')).toEqual({ value: null, id: 'x' });
+    expect(parsePaging({ sort: '-group', cursor: encodeCursor('-group', ['odd', null, 'Person 1'], 'p9') }, SPEC)).toMatchObject({ fields: ['group', 'score', 'Name'], after: { value: 'odd', id: 'p9' }, afterRest: [null, 'Person 1'] });
+    expect(bad(() => parsePaging({ sort: 'group', cursor: encodeCursor('group', 'odd', 'p9') }, SPEC))).toContain('cursor must be a value from a Link header');
     expect(nextLink('</api/x?cursor=a>; rel="prev", </api/x?limit=5&cursor=b>; rel="next"')).toBe('/api/x?limit=5&cursor=b');
     expect(nextLink('</a>; rel="last"')).toBeNull();
     const headers = new Headers({ 'X-Total-Count': '7', Link: `</api/x?q=a%20b&cursor=${c}>; rel="next"` });

@@ -32,7 +32,7 @@ const ACTIONS: Record<string, AccountHistoryAction> = {
 
 export const accountHistoryProjection: Projection = {
   name: 'account-history',
-  collections: { [ACCOUNT_HISTORY]: ['account_id', 'position'], [ADMIN_SIGNINS]: ['position', 'account_id'] },
+  collections: { [ACCOUNT_HISTORY]: ['account_id', 'position', 'account_id+position'], [ADMIN_SIGNINS]: ['position', 'account_id'] },
   handles: [...Object.keys(ACTIONS), 'AdminSignInAttempted'],
   apply(e, ctx) {
     const d = e.data as Record<string, unknown>;

@@ -63,7 +63,7 @@ const base = (e: RecordedEvent, d: Data, role: AccountDoc['role'], first: string
 
 export const accountsProjection: Projection = {
   name: 'accounts',
-  collections: { [ACCOUNTS]: ['role', 'email_lower', 'centre_id', 'Created_At'] },
+  collections: { [ACCOUNTS]: ['role', 'email_lower', 'centre_id', 'Created_At', 'role+Created_At', 'role+Name', 'role+Email'] },
   handles: ['AccountSignedUp', 'AdminProvisioned', 'AuditorProvisioned', 'StudentRegistered', 'PasswordChanged', 'PasswordReset', 'AccountLocked', 'AccountUnlocked', 'AccountVetted', 'AccountUnvetted', 'ProfileChanged', 'SessionsRevoked', 'SessionEnded'],
   async apply(e, ctx) {
     const d = e.data as Data;

@@ -49,7 +49,7 @@ async function markRead(ctx: ProjectionContext, id: string, recipientId: string,
 
 export const notificationsProjection: Projection = {
   name: 'notifications',
-  collections: { [NOTIFICATIONS]: ['recipient_id', 'seq', 'read', 'type'], [NOTIFICATION_SETTINGS]: [] },
+  collections: { [NOTIFICATIONS]: ['recipient_id', 'seq', 'read', 'type', 'recipient_id+seq'], [NOTIFICATION_SETTINGS]: [] },
   handles: ['NotificationCreated', 'NotificationRead', 'AllNotificationsRead', 'NotificationSettingsChanged'],
   async apply(event, ctx) {
     const e = { type: event.type, data: event.data } as NotificationEvent;

@@ -41,7 +41,7 @@ type Data = Record<string, unknown> & { ticketId: string };
 
 export const supportTicketsProjection: Projection = {
   name: 'support-tickets',
-  collections: { [SUPPORT_TICKETS]: ['owner_id', 'Status', 'activity_position'] },
+  collections: { [SUPPORT_TICKETS]: ['owner_id', 'Status', 'activity_position', 'owner_id+activity_position', 'Status+activity_position'] },
   handles: ['TicketOpened', 'TicketReplied', 'TicketClosed'],
   async apply(e, ctx) {
     const d = e.data as Data;
