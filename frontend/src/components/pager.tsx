@@ -25,8 +25,8 @@ export function Pager({ label, total, pageIndex, next, onNext, onPrevious, pageS
       rowsPerPageOptions={[]}
       onPageChange={(_e, page) => (page > pageIndex ? onNext(next) : onPrevious())}
       slotProps={{ actions: { nextButton: { disabled: !next }, previousButton: { disabled: pageIndex === 0 } } }}
-      // Room below it, so the Assistant's floating button never covers Next at the end of the page.
-      sx={{ borderTop: 1, borderColor: 'divider', mb: 9 }}
+      // On phones the controls sit on the left, away from the Assistant's floating button (bottom right).
+      sx={{ borderTop: 1, borderColor: 'divider', mb: 2, '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } }, '& .MuiTablePagination-toolbar': { pl: { xs: 0, sm: 2 } } }}
     />
   );
 }
