@@ -14,6 +14,7 @@ import { SqliteReadStore } from '@panda/projections/sqlite-read-store';
 import { ProjectionRunner } from '@panda/projections/runner';
 import { allProjections } from '@panda/server/projections';
 import { verifyBench } from './verify';
+import { listsBench } from './lists';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const tmp = (name: string) => join(mkdtempSync(join(tmpdir(), `panda-bench-${name}-`)), `${name}.db`);
@@ -144,6 +145,8 @@ async function main() {
   console.log(`   bare node http server: ${fmt(base)} ms   Panda: ${fmt(start)} ms   ratio: ${(start / base).toFixed(1)}\n`);
 
   await verifyBench();
+  console.log('List pages at 10,000 students (ruling 24; p95 as a ratio to GET /api/auth/validate in the same run)');
+  await listsBench();
 }
 
 main().catch((e) => {
