@@ -18,6 +18,7 @@ import { chatDeliveryBench } from './chat-delivery';
 import { chatHistoryBench } from './chat-history';
 import { catchUpBench, commandLatencyBench, commandThroughputBench } from './commands';
 import { rebuildBench } from './rebuild';
+import { listsBench } from './lists';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const tmp = (name: string) => join(mkdtempSync(join(tmpdir(), `panda-bench-${name}-`)), `${name}.db`);
@@ -154,6 +155,8 @@ async function main() {
   await commandLatencyBench();
   await catchUpBench();
   await rebuildBench();
+  console.log('List pages at 10,000 students (ruling 24; p95 as a ratio to GET /api/auth/validate in the same run)');
+  await listsBench();
 }
 
 main().catch((e) => {

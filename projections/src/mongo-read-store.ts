@@ -1,5 +1,5 @@
 import { MongoClient, type AnyBulkWriteOperation, type ClientSession, type Collection, type Db, type Document, type Filter as MongoFilter, type Sort } from 'mongodb';
-import { CheckpointConflictError, isComparison, type Doc, type Filter, type FindOptions, type ReadStore, type WriteOp } from './read-store';
+import { CheckpointConflictError, isComparison, isLogical, logicalFilters, type Doc, type Filter, type FindOptions, type ReadStore, type WriteOp } from './read-store';
 
 /*
  * Read models in MongoDB.
@@ -91,6 +91,10 @@ export function toMongoFilter(filter: Filter = {}): Document {
     else query[path] = cond;
   };
   for (const [path, cond] of Object.entries(filter)) {
+    if (isLogical(path)) {
+      and.push(logicalQuery(path, cond));
+      continue;
+    }
     const p = fieldPath(path);
     if (!isComparison(cond)) {
       add(p, { $eq: scalar(cond, path) });
@@ -102,6 +106,8 @@ export function toMongoFilter(filter: Filter = {}): Document {
       add(p, { $in: arg.map((a) => scalar(a, path)) });
     } else if (op === '$ne') {
       add(p, { $ne: scalar(arg, path) });
+    } else if (op === '$contains') {
+      add(p, containsQuery(String(arg)));
     } else {
       const v = scalar(arg, path);
       // A missing/null field never satisfies a range (as in matches()); a null bound matches nothing (as in SQL).
@@ -111,6 +117,19 @@ export function toMongoFilter(filter: Filter = {}): Document {
   }
   if (and.length) query.$and = and;
   return query;
+}
+
+/** `$and` / `$or` over whole filters (an empty `$or` matches nothing, an empty `$and` everything, as in matches()). */
+function logicalQuery(key: '$and' | '$or', cond: unknown): Document {
+  const list = logicalFilters(key, cond).map(toMongoFilter);
+  if (!list.length) return key === '$and' ? {} : { _id: { $in: [] } };
+  return { [key]: list };
+}
+
+/** `$contains`: a string field holding the text, A-Z folded to a-z only (as SQLite's lower() and matches()). */
+function containsQuery(text: string): Document {
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[A-Za-z]/g, (c) => `[${c.toUpperCase()}${c.toLowerCase()}]`);
+  return { $type: 'string', $regex: escaped };
 }
 
 /**
@@ -224,7 +243,7 @@ export class MongoReadStore implements ReadStore {
   }
 
   async ensureIndexes(collection: string, fields: string[]): Promise<void> {
-    for (const f of fields) fieldPath(f); // refuse bad paths before remembering any
+    for (const f of fields) f.split('+').forEach(fieldPath); // refuse bad paths before remembering any
     const known = this.indexed.get(collection) ?? new Set<string>();
     for (const f of fields) known.add(f);
     this.indexed.set(collection, known);
@@ -237,10 +256,10 @@ export class MongoReadStore implements ReadStore {
     const col = this.col(collection);
     await col.createIndex({ [ORDER]: 1 });
     for (const f of fields) {
-      const path = fieldPath(f);
-      if (path === '_id') continue;
-      // With _id second, the index also serves the stable sort of find() (see toMongoSort).
-      await col.createIndex({ [path]: 1, _id: 1 });
+      const paths = f.split('+').map(fieldPath);
+      if (paths.length === 1 && paths[0] === '_id') continue;
+      // With _id last, the index also serves the stable sort of find() (see toMongoSort); `a+b` is compound.
+      await col.createIndex(Object.fromEntries([...paths.map((p) => [p, 1]), ['_id', 1]]));
     }
   }
 

@@ -96,6 +96,37 @@ export function readStoreContract(name: string, make: () => Promise<ReadStore>, 
       expect(await rs.find('people', {}, { limit: 0 })).toEqual([]);
     });
 
+    it('agrees with matches() on $and, $or and $contains, and uses compound indexes (paging, ruling 24)', async () => {
+      await rs.ensureIndexes('people', ['centreId+name', 'centreId+age']);
+      const docs = [
+        ...people,
+        { id: 'd', name: 'Dana McBob', age: 40, active: false, tags: {}, centreId: 'c2' },
+        { id: 'e', name: 'Eve', active: true, email: 'EVE@Example.org' },
+        { id: 'f', name: 42, centreId: 'c1' },
+      ];
+      await rs.commit('p', 0, 1, docs.map((doc) => ({ op: 'put' as const, collection: 'people', doc })));
+      const filters: Filter[] = [
+        { name: { $contains: 'bob' } },
+        { name: { $contains: 'BOB' } },
+        { name: { $contains: '4' } },
+        { name: { $contains: '' } },
+        { name: { $contains: '.*' } },
+        { email: { $contains: 'example.ORG' } },
+        { $or: [{ name: { $contains: 'an' } }, { email: { $contains: 'eve@' } }] },
+        { $or: [] },
+        { $and: [] },
+        { centreId: 'c1', $and: [{ age: { $gte: 25 } }, { $or: [{ age: { $gt: 25 } }, { id: { $gt: 'b' } }] }] },
+        { $and: [{ active: true }, { $or: [{ centreId: null }, { age: { $lt: 31 } }] }] },
+        { $or: [{ centreId: 'c1', id: { $lt: 'f' } }, { centreId: { $lt: 'c1' } }, { centreId: null }] },
+      ];
+      for (const f of filters) {
+        const expected = docs.filter((d) => matches(d, f)).map((d) => d.id).sort();
+        expect((await rs.find('people', f)).map((d) => d.id).sort(), JSON.stringify(f)).toEqual(expected);
+        expect(await rs.count('people', f), JSON.stringify(f)).toBe(expected.length);
+      }
+      expect((await rs.find('people', { centreId: 'c1' }, { sort: { age: -1 }, limit: 2 })).map((d) => d.id)).toEqual(['a', 'b']);
+    });
+
     it('returns insertion order without a sort and breaks sort ties by id, so pages are stable', async () => {
       const put = (doc: { id: string; group: number }) => ({ op: 'put' as const, collection: 'order', doc });
       const ids = (docs: { id: string }[]) => docs.map((d) => d.id);

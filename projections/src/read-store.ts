@@ -10,9 +10,14 @@ export type Comparison =
   | { $gt: number | string }
   | { $gte: number | string }
   | { $lt: number | string }
-  | { $lte: number | string };
+  | { $lte: number | string }
+  /** Case-insensitive "contains" on a string field (ASCII case folding on every store). */
+  | { $contains: string };
 
-/** Equality on a (dotted) field, or one comparison operator per field; all conditions must hold. */
+/**
+ * Equality on a (dotted) field, or one comparison operator per field; all conditions must hold.
+ * `$and: [filters]` and `$or: [filters]` combine whole filters (keyset paging, search over several fields).
+ */
 export type Filter = Record<string, unknown>;
 
 /**
@@ -46,7 +51,10 @@ export interface ReadStore {
   get(collection: string, id: string): Promise<Doc | null>;
   find(collection: string, filter?: Filter, options?: FindOptions): Promise<Doc[]>;
   count(collection: string, filter?: Filter): Promise<number>;
-  /** Secondary indexes on top-level or dotted fields; idempotent. */
+  /**
+   * Secondary indexes on top-level or dotted fields; idempotent. `a+b` is one compound index on
+   * (a, b, id), for keyset pages of `a = value` sorted by b.
+   */
   ensureIndexes(collection: string, fields: string[]): Promise<void>;
   /** The log position a projection has fully applied, 0 when it never ran. */
   checkpoint(projection: string): Promise<number>;
@@ -61,7 +69,7 @@ export interface ReadStore {
   close(): Promise<void>;
 }
 
-const OPS = new Set(['$in', '$ne', '$gt', '$gte', '$lt', '$lte']);
+const OPS = new Set(['$in', '$ne', '$gt', '$gte', '$lt', '$lte', '$contains']);
 
 export const isComparison = (v: unknown): v is Comparison =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 1 && OPS.has(Object.keys(v)[0]);
@@ -74,6 +82,7 @@ const norm = (v: unknown) => (v === undefined ? null : v);
 /** The in-memory meaning of a filter; every store must agree with it. */
 export function matches(doc: Doc, filter: Filter = {}): boolean {
   return Object.entries(filter).every(([path, cond]) => {
+    if (isLogical(path)) return logicalMatches(doc, path, cond);
     const v = norm(fieldValue(doc, path));
     if (!isComparison(cond)) return v === norm(cond);
     const [op, arg] = Object.entries(cond)[0] as [string, unknown];
@@ -90,11 +99,29 @@ export function matches(doc: Doc, filter: Filter = {}): boolean {
         return v !== null && (v as number) < (arg as number);
       case '$lte':
         return v !== null && (v as number) <= (arg as number);
+      case '$contains':
+        return typeof v === 'string' && asciiLower(v).includes(asciiLower(String(arg)));
       default:
         return false;
     }
   });
 }
+
+/** `$and` / `$or` keys of a filter: a list of whole filters. */
+export const isLogical = (key: string): key is '$and' | '$or' => key === '$and' || key === '$or';
+
+export function logicalFilters(key: string, cond: unknown): Filter[] {
+  if (!Array.isArray(cond) || !cond.every((f) => typeof f === 'object' && f !== null && !Array.isArray(f))) throw new Error(`Filter ${key} needs an array of filters`);
+  return cond as Filter[];
+}
+
+function logicalMatches(doc: Doc, key: '$and' | '$or', cond: unknown): boolean {
+  const list = logicalFilters(key, cond);
+  return key === '$and' ? list.every((f) => matches(doc, f)) : list.some((f) => matches(doc, f));
+}
+
+/** Lower case for A-Z only, as SQLite's lower() does (so every store agrees on `$contains`). */
+export const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
 
 export function compareBy(sort: Record<string, 1 | -1>) {
   return (a: Doc, b: Doc) => {

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { CheckpointConflictError, isComparison, type Doc, type Filter, type FindOptions, type ReadStore, type WriteOp } from './read-store';
+import { CheckpointConflictError, asciiLower, isComparison, isLogical, logicalFilters, type Doc, type Filter, type FindOptions, type ReadStore, type WriteOp } from './read-store';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
@@ -11,6 +11,11 @@ const table = (collection: string) => {
 const expr = (path: string) => {
   if (!PATH.test(path)) throw new Error(`Bad field path: ${path}`);
   return path === 'id' ? 'id' : `json_extract(doc, '$.${path}')`;
+};
+/** `a+b` is a compound index on (a, b, id): it backs a keyset page of `a = ?` sorted by b (see ReadStore.ensureIndexes). */
+const indexColumns = (field: string) => {
+  const paths = field.split('+');
+  return paths.length === 1 ? expr(field) : [...paths.map(expr), 'id'].join(', ');
 };
 /** SQLite has no booleans: JSON true/false come back from json_extract as 1/0. */
 const bind = (v: unknown) => (v === true ? 1 : v === false ? 0 : v === undefined ? null : v);
@@ -61,6 +66,12 @@ export class SqliteReadStore implements ReadStore {
     const parts: string[] = [];
     const params: unknown[] = [];
     for (const [path, cond] of Object.entries(filter)) {
+      if (isLogical(path)) {
+        const c = this.logical(path, cond);
+        parts.push(c.sql);
+        params.push(...c.params);
+        continue;
+      }
       const e = expr(path);
       if (!isComparison(cond)) {
         if (cond === null || cond === undefined) parts.push(`${e} IS NULL`);
@@ -87,6 +98,9 @@ export class SqliteReadStore implements ReadStore {
           parts.push(`(${e} IS NULL OR ${e} != ?)`);
           params.push(bind(arg));
         }
+      } else if (op === '$contains') {
+        parts.push(`(typeof(${e}) = 'text' AND instr(lower(${e}), ?) > 0)`);
+        params.push(asciiLower(String(arg)));
       } else {
         const sym = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' }[op];
         parts.push(`${e} ${sym} ?`);
@@ -94,6 +108,14 @@ export class SqliteReadStore implements ReadStore {
       }
     }
     return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+  }
+
+  /** `$and` / `$or` over whole filters, as one parenthesised condition. */
+  private logical(key: '$and' | '$or', cond: unknown): { sql: string; params: unknown[] } {
+    const subs = logicalFilters(key, cond).map((f) => this.where(f));
+    if (!subs.length) return { sql: key === '$and' ? '1' : '0', params: [] };
+    const sql = subs.map((s) => (s.sql ? `(${s.sql.slice('WHERE '.length)})` : '1')).join(key === '$and' ? ' AND ' : ' OR ');
+    return { sql: `(${sql})`, params: subs.flatMap((s) => s.params) };
   }
 
   async get(collection: string, id: string): Promise<Doc | null> {
@@ -126,8 +148,8 @@ export class SqliteReadStore implements ReadStore {
     const t = this.ensureTable(collection);
     for (const f of fields) {
       if (f === 'id') continue;
-      const name = `ix_${t}_${f.replace(/\./g, '_')}`;
-      this.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${t} (${expr(f)})`);
+      const name = `ix_${t}_${f.replace(/\./g, '_').replace(/\+/g, '__')}`;
+      this.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${t} (${indexColumns(f)})`);
     }
   }
 

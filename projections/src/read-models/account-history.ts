@@ -52,7 +52,7 @@ const entry =
 
 export const accountHistoryProjection = defineProjection({
   name: 'account-history',
-  collections: { [ACCOUNT_HISTORY]: ['account_id', 'position'], [ADMIN_SIGNINS]: ['position', 'account_id'] },
+  collections: { [ACCOUNT_HISTORY]: ['account_id', 'position', 'account_id+position'], [ADMIN_SIGNINS]: ['position', 'account_id'] },
   on: {
     AccountLocked: entry('locked'),
     AccountUnlocked: entry('unlocked'),

@@ -51,7 +51,7 @@ async function markRead(ctx: ProjectionContext, id: string, recipientId: string,
 
 export const notificationsProjection = defineProjection({
   name: 'notifications',
-  collections: { [NOTIFICATIONS]: ['recipient_id', 'seq', 'read', 'type'], [NOTIFICATION_SETTINGS]: [] },
+  collections: { [NOTIFICATIONS]: ['recipient_id', 'seq', 'read', 'type', 'recipient_id+seq'], [NOTIFICATION_SETTINGS]: [] },
   on: {
     NotificationCreated: ({ position, time, data: d }, ctx) =>
       notifications.in(ctx).put({

@@ -275,7 +275,7 @@ const jobChange =
 export const placementsProjection = defineProjection({
   name: 'placements',
   collections: {
-    [PLACEMENTS]: ['student_id', 'mentor_id', 'training_centre_id', 'Status', 'Created_At'],
+    [PLACEMENTS]: ['student_id', 'mentor_id', 'training_centre_id', 'Status', 'Created_At', 'mentor_id+Created_At', 'Status+Created_At', 'student_name', 'mentor_name'],
     [STUDENT_PLACEMENTS]: ['training_centre_id', 'mentor', 'Matched', 'pending_mentor_id'],
     [PLACEMENT_PARTIES]: ['role', 'centre_id'],
   },

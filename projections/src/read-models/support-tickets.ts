@@ -45,7 +45,7 @@ const touch = (doc: TicketDoc, e: { time: string; position: number }) => Object.
 
 export const supportTicketsProjection = defineProjection({
   name: 'support-tickets',
-  collections: { [SUPPORT_TICKETS]: ['owner_id', 'Status', 'activity_position'] },
+  collections: { [SUPPORT_TICKETS]: ['owner_id', 'Status', 'activity_position', 'owner_id+activity_position', 'Status+activity_position'] },
   on: {
     TicketOpened: ({ eventId, time, position, data: d }, ctx) =>
       supportTickets.in(ctx).put({

@@ -377,8 +377,8 @@ async function apply(e: RecordedEvent, ctx: ProjectionContext) {
 export const trainingProjection: Projection = {
   name: 'training',
   collections: {
-    [STUDENTS]: ['centre_id', 'mentor_id', 'Created_At'],
-    [JOBS]: ['Student_ID', 'mentor_id', 'centre_id'],
+    [STUDENTS]: ['centre_id', 'mentor_id', 'Created_At', 'centre_id+Created_At', 'centre_id+Name', 'mentor_id+Created_At', 'mentor_id+Name', 'Matched+Created_At', 'Name', 'Email'],
+    [JOBS]: ['Student_ID', 'mentor_id', 'centre_id', 'mentor_id+Student_Name', 'centre_id+Student_Name', 'Student_Name'],
     [CENTRE_STATS]: [],
     [MENTOR_STATS]: [],
   },

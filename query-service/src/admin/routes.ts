@@ -1,16 +1,33 @@
-import { Router } from 'express';
-import { authenticate, requireRole } from '@panda/platform/http';
+import { Router, type Request } from 'express';
+import { authenticate, requireRole, validate } from '@panda/platform/http';
+import { allOf, findPage, parsePaging, setPageHeaders, type ListSpec, type PageFilter } from '@panda/platform/paging';
+import { adminListFiltersSchema, adminPlacementFiltersSchema } from '@panda/contracts/admin';
 import { badRequest, notFound } from '@panda/platform/errors';
 import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
 import { ACCOUNT_HISTORY, ADMIN_SIGNINS, type AccountHistoryDoc } from '@panda/projections/read-models/account-history';
 import { PLACEMENTS, PLACEMENT_PARTIES, STUDENT_PLACEMENTS, type PartyDoc, type PlacementDoc, type StudentPlacementDoc } from '@panda/projections/read-models/placements';
 import type { Doc } from '@panda/projections/read-store';
-import { CENTRE_STATS, type CentreStatsDoc } from '@panda/projections/read-models/training';
+import { CENTRE_STATS, STUDENTS, type CentreStatsDoc, type StudentDoc } from '@panda/projections/read-models/training';
 import { candidatesFor } from '../placements/candidates';
 import type { QueryDeps } from '../shared/deps';
 
-const byNewest = { Created_At: -1 } as const;
 const byId = <T extends Doc>(docs: T[]) => new Map(docs.map((d) => [d.id, d]));
+/** The documents of `collection` with these ids (one read per page). */
+const docsById = async <T extends Doc>(rs: QueryDeps['readStore'], collection: string, ids: (string | null | undefined)[]) => {
+  const unique = [...new Set(ids.filter((x): x is string => !!x))];
+  return byId((unique.length ? await rs.find(collection, { id: { $in: unique } }) : []) as T[]);
+};
+
+/** Admin user tables (ruling 24): newest first, sortable by name and e-mail, searched by name or e-mail. */
+export const ADMIN_USER_LIST: ListSpec = { sorts: { created: 'Created_At', name: 'Name', email: 'Email' }, defaultSort: '-created', search: ['Name', 'Email'] };
+/** Admin placements table: newest first, sortable by student or mentor, searched by any party's name or e-mail. */
+export const ADMIN_PLACEMENT_LIST: ListSpec = {
+  sorts: { created: 'Created_At', student: 'student_name', mentor: 'mentor_name' },
+  defaultSort: '-created',
+  search: ['student_name', 'mentor_name', 'training_centre_name', 'student_email', 'mentor_email'],
+};
+/** History and sign-in attempts: newest first. */
+const NEWEST_POSITION: ListSpec = { sorts: { position: 'position' }, defaultSort: '-position' };
 
 /** Fields every admin list item has (spec section 3 "Admin list item"), in both spellings. */
 const listItem = (a: AccountDoc) => ({
@@ -35,10 +52,11 @@ export const placementView = (p: PlacementDoc) => {
 
 /**
  * Admin portal queries (spec section 7 "Admin"), admins only:
- * - GET /api/admin/users/students            -> {students}
- * - GET /api/admin/users/mentors             -> {mentors}
- * - GET /api/admin/users/training-centres    -> {training_centres}
- * - GET /api/admin/placements                -> {placements}
+ * - GET /api/admin/users/students?placed=&locked=   -> {students}
+ * - GET /api/admin/users/mentors?locked=&vetted=     -> {mentors}
+ * - GET /api/admin/users/training-centres?locked=&vetted= -> {training_centres}
+ * - GET /api/admin/placements?status=                -> {placements}
+ *   every list paged per ruling 24 (?limit=&cursor=&q=&sort=; X-Total-Count, Link rel="next")
  * - GET /api/admin/placements/candidates?student_id= -> ranked eligible mentors with reasons
  * - GET /api/admin/users/:role/:id/history   -> lock and vetting timeline
  * - GET /api/admin/signin-attempts           -> latest admin portal sign-in attempts
@@ -48,43 +66,64 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
   const admin = [authenticate(deps.authenticator), requireRole('admin')];
   const rs = deps.readStore;
 
-  r.get('/api/admin/users/students', ...admin, async (_req, res) => {
-    const [students, placements, centres] = await Promise.all([
-      rs.find(ACCOUNTS, { role: 'student' }, { sort: byNewest }) as Promise<AccountDoc[]>,
-      rs.find(STUDENT_PLACEMENTS, {}) as Promise<StudentPlacementDoc[]>,
-      rs.find(ACCOUNTS, { role: 'training_centre' }) as Promise<AccountDoc[]>,
+  r.get('/api/admin/users/students', ...admin, async (req, res) => {
+    const paging = parsePaging(req.query, ADMIN_USER_LIST);
+    const f = validate(adminListFiltersSchema, req.query);
+    // Locked accounts are few: the filter names them (the students list itself lives in `students`).
+    const locked = f.locked ? ((await rs.find(ACCOUNTS, { role: 'student', locked: true })) as AccountDoc[]).map((a) => a.id) : [];
+    const filter: PageFilter = allOf(
+      f.placed ? { Matched: f.placed === 'true' } : null,
+      f.locked === 'true' ? { id: { $in: locked } } : null,
+      f.locked === 'false' && locked.length ? { $and: locked.map((id) => ({ id: { $ne: id } })) } : null,
+    );
+    const page = await findPage<StudentDoc>(rs, STUDENTS, filter, paging);
+    const ids = page.items.map((s) => s.id);
+    const [accounts, placements, centres] = await Promise.all([
+      docsById<AccountDoc>(rs, ACCOUNTS, ids),
+      docsById<StudentPlacementDoc>(rs, STUDENT_PLACEMENTS, ids),
+      docsById<AccountDoc>(rs, ACCOUNTS, page.items.map((s) => s.centre_id)),
     ]);
-    const sp = byId(placements);
-    const centre = byId(centres);
+    setPageHeaders(req, res, page);
     res.json({
-      students: students.map((s) => {
-        const p = sp.get(s.id);
-        return {
-          ...listItem(s),
-          Phone_Number: s.Phone_Number,
-          Postcode: s.Postcode,
-          training_centre_id: s.centre_id,
-          training_centre_name: s.centre_id ? (centre.get(s.centre_id)?.Name ?? null) : null,
-          account_type: s.centre_id ? 'Training Centre' : 'Independent',
-          Matched: Boolean(p?.Matched),
-          placement_status: p?.placement_status ?? null,
-          placement_id: p?.placement_id ?? null,
-          pending_placement_id: p?.pending_placement_id ?? null,
-          mentor: p?.mentor ?? null,
-          mentor_name: p?.mentor_name ?? null,
-        };
+      students: page.items.flatMap((st) => {
+        const s = accounts.get(st.id);
+        if (!s) return [];
+        const p = placements.get(s.id);
+        return [
+          {
+            ...listItem(s),
+            Phone_Number: s.Phone_Number,
+            Postcode: s.Postcode,
+            training_centre_id: s.centre_id,
+            training_centre_name: s.centre_id ? (centres.get(s.centre_id)?.Name ?? null) : null,
+            account_type: s.centre_id ? 'Training Centre' : 'Independent',
+            Matched: Boolean(p?.Matched),
+            placement_status: p?.placement_status ?? null,
+            placement_id: p?.placement_id ?? null,
+            pending_placement_id: p?.pending_placement_id ?? null,
+            mentor: p?.mentor ?? null,
+            mentor_name: p?.mentor_name ?? null,
+          },
+        ];
       }),
     });
   });
 
-  r.get('/api/admin/users/mentors', ...admin, async (_req, res) => {
-    const [mentors, parties] = await Promise.all([
-      rs.find(ACCOUNTS, { role: 'mentor' }, { sort: byNewest }) as Promise<AccountDoc[]>,
-      rs.find(PLACEMENT_PARTIES, { role: 'mentor' }) as Promise<PartyDoc[]>,
-    ]);
-    const party = byId(parties);
+  /** Mentors or centres, paged over `accounts` with the locked / vetted filters. */
+  const accountPage = async (req: Request, role: 'mentor' | 'training_centre') => {
+    const paging = parsePaging(req.query, ADMIN_USER_LIST);
+    const f = validate(adminListFiltersSchema, req.query);
+    if (f.placed) throw badRequest([{ field: 'placed', message: 'placed filters students only' }]);
+    const filter: PageFilter = { role, ...(f.locked ? { locked: f.locked === 'true' } : {}), ...(f.vetted ? { vetted: f.vetted === 'true' } : {}) };
+    return findPage<AccountDoc>(rs, ACCOUNTS, filter, paging);
+  };
+
+  r.get('/api/admin/users/mentors', ...admin, async (req, res) => {
+    const page = await accountPage(req, 'mentor');
+    const party = await docsById<PartyDoc>(rs, PLACEMENT_PARTIES, page.items.map((m) => m.id));
+    setPageHeaders(req, res, page);
     res.json({
-      mentors: mentors.map((m) => {
+      mentors: page.items.map((m) => {
         const p = party.get(m.id);
         return {
           ...listItem(m),
@@ -100,22 +139,19 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
     });
   });
 
-  r.get('/api/admin/users/training-centres', ...admin, async (_req, res) => {
+  r.get('/api/admin/users/training-centres', ...admin, async (req, res) => {
     // Student counts come from the centres' precomputed stats, not from loading every student.
-    const [centres, stats] = await Promise.all([
-      rs.find(ACCOUNTS, { role: 'training_centre' }, { sort: byNewest }) as Promise<AccountDoc[]>,
-      rs.find(CENTRE_STATS, {}) as Promise<CentreStatsDoc[]>,
-    ]);
-    const counts = byId(stats);
-    res.json({ training_centres: centres.map((c) => ({ ...listItem(c), vetted: c.vetted, student_count: counts.get(c.id)?.total_students ?? 0 })) });
+    const page = await accountPage(req, 'training_centre');
+    const counts = await docsById<CentreStatsDoc>(rs, CENTRE_STATS, page.items.map((c) => c.id));
+    setPageHeaders(req, res, page);
+    res.json({ training_centres: page.items.map((c) => ({ ...listItem(c), vetted: c.vetted, student_count: counts.get(c.id)?.total_students ?? 0 })) });
   });
 
-  r.get('/api/admin/placements', ...admin, async (_req, res) => {
-    const [placements, students] = await Promise.all([
-      rs.find(PLACEMENTS, {}, { sort: byNewest }) as Promise<PlacementDoc[]>,
-      rs.find(STUDENT_PLACEMENTS, {}) as Promise<StudentPlacementDoc[]>,
-    ]);
-    const sp = byId(students);
+  r.get('/api/admin/placements', ...admin, async (req, res) => {
+    const paging = parsePaging(req.query, ADMIN_PLACEMENT_LIST);
+    const f = validate(adminPlacementFiltersSchema, req.query);
+    const page = await findPage<PlacementDoc>(rs, PLACEMENTS, f.status ? { Status: f.status } : {}, paging);
+    const sp = await docsById<StudentPlacementDoc>(rs, STUDENT_PLACEMENTS, page.items.map((p) => p.student_id));
     // Progress at a glance (issue 13): the trainee's cards signed over cards required, over their open jobs.
     const progress = (studentId: string) => {
       const jobs = Object.values(sp.get(studentId)?.jobs ?? {}).filter((j) => j.total > 0);
@@ -123,7 +159,8 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
       const required = jobs.reduce((n, j) => n + j.total, 0);
       return { cards_signed: signed, cards_required: required, progress_percent: required > 0 ? Math.round((signed / required) * 100) : 0 };
     };
-    res.json({ placements: placements.map((p) => ({ ...placementView(p), ...progress(p.student_id) })) });
+    setPageHeaders(req, res, page);
+    res.json({ placements: page.items.map((p) => ({ ...placementView(p), ...progress(p.student_id) })) });
   });
 
   r.get('/api/admin/placements/candidates', ...admin, async (req, res) => {
@@ -139,7 +176,9 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
     if (!['student', 'mentor', 'training_centre'].includes(role)) throw notFound(`Unknown role '${role}': use student, mentor or training_centre`);
     const account = (await rs.get(ACCOUNTS, String(req.params.id))) as AccountDoc | null;
     if (!account || account.role !== role) throw notFound(`No ${role.replace('_', ' ')} account with id ${req.params.id}`);
-    const entries = (await rs.find(ACCOUNT_HISTORY, { account_id: account.id }, { sort: { position: -1 } })) as AccountHistoryDoc[];
+    const page = await findPage<AccountHistoryDoc>(rs, ACCOUNT_HISTORY, { account_id: account.id }, parsePaging(req.query, NEWEST_POSITION));
+    const entries = page.items;
+    setPageHeaders(req, res, page);
     const actorIds = [...new Set(entries.map((e) => e.actor_id).filter((x): x is string => Boolean(x)))];
     const actors = byId((actorIds.length ? await rs.find(ACCOUNTS, { id: { $in: actorIds } }) : []) as AccountDoc[]);
     res.json({
@@ -160,9 +199,9 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
   });
 
   r.get('/api/admin/signin-attempts', ...admin, async (req, res) => {
-    const limit = Math.min(500, Math.max(1, Number(req.query.limit) || 100));
-    const attempts = await rs.find(ADMIN_SIGNINS, {}, { sort: { position: -1 }, limit });
-    res.json({ attempts: attempts.map(({ _audience, position, ...a }) => a) });
+    const page = await findPage<Doc>(rs, ADMIN_SIGNINS, {}, parsePaging(req.query, NEWEST_POSITION));
+    setPageHeaders(req, res, page);
+    res.json({ attempts: page.items.map(({ _audience, position, ...a }) => a) });
   });
 
   return r;

@@ -6,6 +6,7 @@ import { checkEvent } from '@panda/events/catalogue';
 import type { RecordedEvent } from '@panda/events/envelope';
 import { badRequest, forbidden, notFound } from '@panda/platform/errors';
 import { authOf, authenticate, requireRole, type AuthContext } from '@panda/platform/http';
+import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
 import { AUDIT_ACCESS_LOG, type AuditAccessDoc } from '@panda/projections/read-models/audit-access';
 import { JOBS, type JobDoc } from '@panda/projections/read-models/training';
@@ -42,21 +43,10 @@ function people(deps: QueryDeps) {
 
 const who = (p: Person | null, id: string | null) => (p ? { id: p.id, name: p.name, email: p.email, role: p.role } : id ? { id, name: 'Unknown account', email: '', role: null } : { id: null, name: 'System', email: '', role: null });
 
-/**
- * Paging per ruling 24: `?limit=` (default 50, at most 200) and `?cursor=` (keyset: the position of
- * the last item of the previous page); the page is a JSON array with X-Total-Count and, when there is
- * more, `Link: <...>; rel="next"`.
- */
-function pageParams(req: Request): { limit: number; cursor: number | null } {
-  const rawLimit = req.query.limit;
-  const rawCursor = req.query.cursor;
-  const limit = rawLimit === undefined ? 50 : Number(rawLimit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw badRequest([{ field: 'limit', message: 'limit must be a whole number from 1 to 200' }]);
-  if (rawCursor === undefined || rawCursor === '') return { limit, cursor: null };
-  const cursor = Number(rawCursor);
-  if (!Number.isSafeInteger(cursor) || cursor < 1) throw badRequest([{ field: 'cursor', message: 'cursor must be a value from a Link header' }]);
-  return { limit, cursor };
-}
+/** The access log (ruling 24): newest first. */
+const ACCESS_LOG_LIST: ListSpec = { sorts: { position: 'position' }, defaultSort: '-position' };
+/** Subject search: name, e-mail or id contains `q`; newest account first. */
+const SUBJECT_LIST: ListSpec = { sorts: { created: 'Created_At', name: 'Name' }, defaultSort: '-created', search: ['Name', 'First_Name', 'Last_Name', 'Email', 'id'] };
 
 /**
  * Audit calls (rulings 25 and 26), for admins and auditors unless said otherwise. Every one of them
@@ -94,13 +84,13 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
 
   r.get('/api/audit/subjects', ...auditors, async (req, res) => {
     const a = authOf(req);
-    const q = typeof req.query.q === 'string' ? req.query.q.trim().toLowerCase().slice(0, 100) : '';
+    const paging = parsePaging(req.query, SUBJECT_LIST);
     const role = typeof req.query.role === 'string' && req.query.role ? req.query.role : null;
     if (role && !(SUBJECT_ROLES as readonly string[]).includes(role)) throw badRequest([{ field: 'role', message: 'role must be student, mentor or training_centre' }]);
-    await record(req, a, 'subject_search', { type: null, id: null }, null, q || null);
-    const docs = (await rs.find(ACCOUNTS, { role: role ? role : { $in: [...SUBJECT_ROLES] } }, { sort: { Created_At: -1 } })) as AccountDoc[];
-    const hits = docs.filter((d) => !q || d.Name.toLowerCase().includes(q) || d.email_lower.includes(q) || `${d.First_Name} ${d.Last_Name}`.toLowerCase().includes(q) || d.id === q);
-    res.json({ subjects: hits.slice(0, 20).map((d) => ({ id: d.id, role: d.role, name: d.Name, email: d.Email })) });
+    await record(req, a, 'subject_search', { type: null, id: null }, null, paging.q);
+    const page = await findPage<AccountDoc>(rs, ACCOUNTS, { role: role ? role : { $in: [...SUBJECT_ROLES] } }, paging);
+    setPageHeaders(req, res, page);
+    res.json({ subjects: page.items.map((d) => ({ id: d.id, role: d.role, name: d.Name, email: d.Email })) });
   });
 
   r.get('/api/audit/jobs/:jobId/signatures', ...auditors, async (req, res) => {
@@ -232,14 +222,11 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
 
   r.get('/api/audit/access-log', auth, requireRole('admin'), async (req, res) => {
     const a = authOf(req);
-    const { limit, cursor } = pageParams(req);
+    const paging = parsePaging(req.query, ACCESS_LOG_LIST);
     await record(req, a, 'access_log', { type: null, id: null }, null);
-    const filter = cursor === null ? {} : { position: { $lt: cursor } };
-    const [total, docs] = await Promise.all([rs.count(AUDIT_ACCESS_LOG), rs.find(AUDIT_ACCESS_LOG, filter, { sort: { position: -1 }, limit: limit + 1 }) as Promise<AuditAccessDoc[]>]);
-    const page = docs.slice(0, limit);
-    res.setHeader('X-Total-Count', String(total));
-    if (docs.length > limit) res.setHeader('Link', `<${req.baseUrl}${req.path}?limit=${limit}&cursor=${page[page.length - 1].position}>; rel="next"`);
-    res.json(page.map(({ _audience, ...rest }) => rest));
+    const page = await findPage<AuditAccessDoc>(rs, AUDIT_ACCESS_LOG, {}, paging);
+    setPageHeaders(req, res, page);
+    res.json(page.items.map(({ _audience, ...rest }) => rest));
   });
 
   return r;

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { authOf, authenticate } from '@panda/platform/http';
+import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import { notFound } from '@panda/platform/errors';
 import { JOBS, jobView, type JobDoc } from '@panda/projections/read-models/training';
 import type { QueryDeps } from '../shared/deps';
@@ -18,6 +19,13 @@ async function signingFor(deps: QueryDeps, who: AuthContext) {
   };
 }
 
+/** Jobs (ruling 24): by student (a student's jobs together, in job-type order), or when opened or changed; search by student or job type. */
+export const JOB_LIST: ListSpec = {
+  sorts: { student: ['Student_Name', 'Student_ID', 'Job_Type'], opened: 'opened_at', updated: 'updated_at' },
+  defaultSort: 'student',
+  search: ['Student_Name', 'Job_Type', 'student_email'],
+};
+
 export function jobQueryRoutes(deps: QueryDeps): Router {
   const r = Router();
   const auth = authenticate(deps.authenticator);
@@ -33,10 +41,15 @@ export function jobQueryRoutes(deps: QueryDeps): Router {
     const studentId = typeof req.query.student_id === 'string' ? req.query.student_id : null;
     // Another student than the caller may see simply matches nothing: no existence is revealed.
     const visible = studentId ? narrowed(who, 'Student_ID', 'Student_ID', studentId) : visibleFilter(who, 'Student_ID');
-    if (!visible) return void res.json([]);
-    const filter = { ...visible, Total_Count: { $gt: 0 } };
+    const paging = parsePaging(req.query, JOB_LIST);
+    if (!visible) {
+      setPageHeaders(req, res, { total: 0, next: null });
+      return void res.json([]);
+    }
     const view = await signingFor(deps, who);
-    res.json(((await rs.find(JOBS, filter)) as JobDoc[]).map(view));
+    const page = await findPage<JobDoc>(rs, JOBS, { ...visible, Total_Count: { $gt: 0 } }, paging);
+    setPageHeaders(req, res, page);
+    res.json(page.items.map(view));
   });
 
   /** Job detail: student info, job info, the full signature history (oldest first). */

@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import { notificationsQuerySchema, type Notification } from '@panda/contracts/notifications';
 import { authOf, authenticate, validate } from '@panda/platform/http';
+import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import { NOTIFICATIONS, NOTIFICATION_SETTINGS, type NotificationDoc, type NotificationSettingsDoc } from '@panda/projections/read-models/notifications';
 import type { ReadStore } from '@panda/projections/read-store';
 import type { QueryDeps } from '../shared/deps';
@@ -21,6 +22,9 @@ export const notificationView = (d: NotificationDoc): Notification => ({
   announcement_id: d.announcement_id,
   priority: d.priority,
 });
+
+/** Newest first (`seq` orders a recipient's notifications); `?q=` searches title and message. */
+const NOTIFICATION_LIST: ListSpec = { sorts: { created: 'seq' }, defaultSort: '-created', search: ['title', 'message'] };
 
 /** The real unread count of the dashboard overview (spec §3 "Dashboard overview: notifications"). */
 export const unreadNotifications = (rs: ReadStore, accountId: string) => rs.count(NOTIFICATIONS, { recipient_id: accountId, read: false });
@@ -43,19 +47,9 @@ export function notificationQueryRoutes(deps: QueryDeps): Router {
     if (q.unread === 'true') filter.read = false;
     if (q.unread === 'false') filter.read = true;
     if (q.type) filter.type = q.type;
-    const [total, docs] = await Promise.all([
-      rs.count(NOTIFICATIONS, filter),
-      rs.find(NOTIFICATIONS, q.cursor ? { ...filter, seq: { $lt: Number(q.cursor) } } : filter, { sort: { seq: -1 }, limit: q.limit + 1 }) as Promise<NotificationDoc[]>,
-    ]);
-    const page = docs.slice(0, q.limit);
-    res.setHeader('X-Total-Count', String(total));
-    if (docs.length > q.limit) {
-      const next = new URLSearchParams({ limit: String(q.limit), cursor: String(page[page.length - 1].seq) });
-      if (q.unread) next.set('unread', q.unread);
-      if (q.type) next.set('type', q.type);
-      res.setHeader('Link', `</api/notifications?${next.toString()}>; rel="next"`);
-    }
-    res.json(page.map(notificationView));
+    const page = await findPage<NotificationDoc>(rs, NOTIFICATIONS, filter, parsePaging(req.query, NOTIFICATION_LIST));
+    setPageHeaders(req, res, page);
+    res.json(page.items.map(notificationView));
   });
 
   r.get('/api/notifications/unread-count', auth, async (req, res) => {

@@ -1,9 +1,13 @@
 import { Router } from 'express';
 import { authOf, authenticate, requireRole } from '@panda/platform/http';
+import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import { notFound } from '@panda/platform/errors';
 import { JOBS, STUDENTS, jobView, type JobDoc, type StudentDoc } from '@panda/projections/read-models/training';
 import type { QueryDeps } from '../shared/deps';
 import { accountOf, person, requirementProgress, studentCard, visibleStudent } from './views';
+
+/** A centre's or mentor's students (ruling 24): newest registration first; search by name, e-mail, phone, postcode or id. */
+export const STUDENT_LIST: ListSpec = { sorts: { created: 'Created_At', name: 'Name' }, defaultSort: '-created', search: ['Name', 'Email', 'Phone_Number', 'Postcode', 'id'] };
 
 export function studentQueryRoutes(deps: QueryDeps): Router {
   const r = Router();
@@ -12,14 +16,16 @@ export function studentQueryRoutes(deps: QueryDeps): Router {
 
   /** The centre's students, newest registration first. */
   r.get('/api/my-students', auth, requireRole('training_centre'), async (req, res) => {
-    const students = (await rs.find(STUDENTS, { centre_id: authOf(req).id }, { sort: { Created_At: -1 } })) as StudentDoc[];
-    res.json(students.map(studentCard));
+    const page = await findPage<StudentDoc>(rs, STUDENTS, { centre_id: authOf(req).id }, parsePaging(req.query, STUDENT_LIST));
+    setPageHeaders(req, res, page);
+    res.json(page.items.map(studentCard));
   });
 
   /** The mentor's students: those placed with them (active placement). */
   r.get('/api/my-matches', auth, requireRole('mentor'), async (req, res) => {
-    const students = (await rs.find(STUDENTS, { mentor_id: authOf(req).id }, { sort: { Created_At: -1 } })) as StudentDoc[];
-    res.json(students.map(studentCard));
+    const page = await findPage<StudentDoc>(rs, STUDENTS, { mentor_id: authOf(req).id }, parsePaging(req.query, STUDENT_LIST));
+    setPageHeaders(req, res, page);
+    res.json(page.items.map(studentCard));
   });
 
   /** Student detail page (training centre; admins too). */

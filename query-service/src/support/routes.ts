@@ -5,6 +5,7 @@ import { SUPPORT_TICKETS, type TicketDoc } from '@panda/projections/read-models/
 import type { Filter, ReadStore } from '@panda/projections/read-store';
 import { badRequest, notFound } from '@panda/platform/errors';
 import { authOf, authenticate, requireRole } from '@panda/platform/http';
+import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import type { QueryDeps } from '../shared/deps';
 
 const SENDER = { owner: 'user', support: 'support', assistant: 'assistant' } as const;
@@ -55,33 +56,15 @@ async function detail(rs: ReadStore, t: TicketDoc): Promise<TicketDetail> {
   };
 }
 
-/** Ruling 24: `?limit=` (default 50, at most 200) and `?cursor=` (from the Link header). */
-function pageParams(req: Request): { limit: number; cursor: number | null } {
-  const limit = req.query.limit === undefined ? 50 : Number(req.query.limit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw badRequest([{ field: 'limit', message: 'limit must be a whole number from 1 to 200' }]);
-  const raw = req.query.cursor;
-  if (raw === undefined || raw === '') return { limit, cursor: null };
-  const cursor = Number(raw);
-  if (!Number.isSafeInteger(cursor) || cursor < 1) throw badRequest([{ field: 'cursor', message: 'cursor must be a value from a Link header' }]);
-  return { limit, cursor };
-}
+/** Ruling 24: newest activity first (or by creation); search in subject and first message. */
+export const TICKET_LIST: ListSpec = { sorts: { activity: 'activity_position', created: 'Created_At' }, defaultSort: '-activity', search: ['Subject', 'Message'] };
 
-/** Newest activity first, one page, with X-Total-Count and a `rel="next"` Link when there is more. */
+/** One page of tickets, with X-Total-Count and a `rel="next"` Link when there is more. */
 async function sendPage(req: Request, res: Response, rs: ReadStore, filter: Filter) {
-  const { limit, cursor } = pageParams(req);
-  const pageFilter = cursor === null ? filter : { ...filter, activity_position: { $lt: cursor } };
-  const [total, docs] = await Promise.all([
-    rs.count(SUPPORT_TICKETS, filter),
-    rs.find(SUPPORT_TICKETS, pageFilter, { sort: { activity_position: -1 }, limit: limit + 1 }) as Promise<TicketDoc[]>,
-  ]);
-  const page = docs.slice(0, limit);
-  const names = await namesOf(rs, page.flatMap((t) => [t.owner_id, t.Student_ID]));
-  res.setHeader('X-Total-Count', String(total));
-  if (docs.length > limit) {
-    const params = new URLSearchParams({ ...(typeof req.query.status === 'string' ? { status: req.query.status } : {}), limit: String(limit), cursor: String(page[page.length - 1].activity_position) });
-    res.setHeader('Link', `<${req.baseUrl}${req.path}?${params}>; rel="next"`);
-  }
-  res.json(page.map((t) => summary(t, names)));
+  const page = await findPage<TicketDoc>(rs, SUPPORT_TICKETS, filter, parsePaging(req.query, TICKET_LIST));
+  const names = await namesOf(rs, page.items.flatMap((t) => [t.owner_id, t.Student_ID]));
+  setPageHeaders(req, res, page);
+  res.json(page.items.map((t) => summary(t, names)));
 }
 
 /**

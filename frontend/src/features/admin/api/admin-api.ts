@@ -181,22 +181,26 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
       query: (body) => ({ url: '/admin/auth/signin', method: 'POST', body }),
     }),
     adminStudents: build.query<AdminStudent[], void>({
-      query: () => '/admin/users/students',
+      // Ruling 24 pages these lists: the tables still search and count in the browser, over the largest page.
+      query: () => '/admin/users/students?limit=200',
       transformResponse: (r: { students?: AdminStudent[] }) => r.students ?? [],
       providesTags: (items) => [...listTags('accounts', items), { type: 'student_placements', id: 'LIST' }],
     }),
     adminMentors: build.query<AdminMentor[], void>({
-      query: () => '/admin/users/mentors',
+      // Ruling 24 pages these lists: the tables still search and count in the browser, over the largest page.
+      query: () => '/admin/users/mentors?limit=200',
       transformResponse: (r: { mentors?: AdminMentor[] }) => r.mentors ?? [],
       providesTags: (items) => [...listTags('accounts', items), { type: 'placement_parties', id: 'LIST' }],
     }),
     adminCentres: build.query<AdminCentre[], void>({
-      query: () => '/admin/users/training-centres',
+      // Ruling 24 pages these lists: the tables still search and count in the browser, over the largest page.
+      query: () => '/admin/users/training-centres?limit=200',
       transformResponse: (r: { training_centres?: AdminCentre[] }) => r.training_centres ?? [],
       providesTags: (items) => [...listTags('accounts', items), { type: 'centre_stats', id: 'LIST' }],
     }),
     adminPlacements: build.query<Placement[], void>({
-      query: () => '/admin/placements',
+      // Ruling 24 pages these lists: the tables still search and count in the browser, over the largest page.
+      query: () => '/admin/placements?limit=200',
       transformResponse: (r: { placements?: Placement[] }) => r.placements ?? [],
       providesTags: (items) => listTags('placements', items),
     }),

@@ -1,3 +1,4 @@
+import { toPage } from '../../../lib/paging';
 import { api } from '../../../lib/api';
 
 /** Audit calls (rulings 25-27; docs/api-audit.md). Audit answers are never cached across subjects: every read is recorded server-side. */
@@ -132,10 +133,7 @@ export const auditApi = api.injectEndpoints({
     }),
     accessLog: b.query<AccessLogPage, { cursor: string | null }>({
       query: ({ cursor }) => `/audit/access-log?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-      transformResponse: (items: AccessLogEntry[], meta) => {
-        const link = meta?.response?.headers.get('Link') ?? '';
-        return { items, total: Number(meta?.response?.headers.get('X-Total-Count') ?? items.length), next: /[?&]cursor=(\d+)/.exec(link)?.[1] ?? null };
-      },
+      transformResponse: (items: AccessLogEntry[], meta) => toPage(items, meta),
       keepUnusedDataFor: 0,
     }),
     provisionAuditor: b.mutation<AuditorProvisioned, { email: string; first_name: string; last_name: string }>({

@@ -75,7 +75,8 @@ export const notificationsApi = api.enhanceEndpoints({ addTagTypes: ['notificati
       invalidatesTags: [{ type: 'notification_settings', id: 'LIST' }],
     }),
     announcementRecipients: build.query<AnnouncementRecipient[], 'training_centre' | 'mentor'>({
-      query: (role) => (role === 'training_centre' ? '/my-students' : '/my-matches'),
+      // The largest page (ruling 24), by name: a mentor has at most a few students; a centre picks among its first 200.
+      query: (role) => `${role === 'training_centre' ? '/my-students' : '/my-matches'}?limit=200&sort=name`,
       providesTags: (items) => listTags('students', items),
     }),
     createAnnouncement: build.mutation<z.infer<typeof announcementResultSchema>, AnnouncementRequest>({

@@ -1,4 +1,5 @@
 import { api, listTags } from '../../../lib/api';
+import { pageSearch, toPage, type Page, type PageArgs } from '../../../lib/paging';
 
 /**
  * Training centre calls (spec section 7 "Students, jobs, dashboard"; docs/api-training.md):
@@ -118,14 +119,11 @@ export const trainingCentreApi = api.enhanceEndpoints({ addTagTypes: TAGS }).inj
       query: () => '/vetting-status',
       providesTags: [{ type: 'accounts', id: 'LIST' }],
     }),
-    getMyStudents: build.query<StudentCard[], void>({
-      query: () => '/my-students',
-      transformResponse: (raw: unknown) => {
-        if (Array.isArray(raw)) return raw as StudentCard[];
-        const wrapped = raw as { students?: unknown } | null;
-        return Array.isArray(wrapped?.students) ? (wrapped.students as StudentCard[]) : [];
-      },
-      providesTags: (result) => listTags('students', result),
+    /** One page of the centre's students (ruling 24): searched and sorted on the server. */
+    getMyStudents: build.query<Page<StudentCard>, PageArgs>({
+      query: (args) => `/my-students${pageSearch({ ...args })}`,
+      transformResponse: (raw: StudentCard[], meta) => toPage(raw, meta),
+      providesTags: (result) => listTags('students', result?.items),
     }),
     getStudentDetail: build.query<StudentDetail, string>({
       query: (id) => `/my-students/${encodeURIComponent(id)}`,

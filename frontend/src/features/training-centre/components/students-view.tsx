@@ -23,6 +23,8 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { EntityDetailsModal, type EntityRef } from '../../../components/entity-details-modal';
 import { MatchChip } from '../../../components/match-chip';
 import { useDashboardNavigate } from '../../../lib/dashboard-nav';
+import { Pager } from '../../../components/pager';
+import { PAGE_SIZE, useCursorPager, useDebouncedValue } from '../../../lib/paging';
 import { useGetMyStudentsQuery, type StudentCard } from '../api/training-centre-api';
 import { REQUIREMENT_FIELDS, requirementCount, studentInitial, studentName } from './student-format';
 
@@ -146,16 +148,17 @@ function StudentsSkeleton() {
 /** Students view (spec "Training centre overview and students"). */
 export function StudentsView() {
   const go = useDashboardNavigate();
-  const { data, isLoading, isError, isFetching, refetch } = useGetMyStudentsQuery();
   const [entity, setEntity] = useState<EntityRef | null>(null);
   const [search, setSearch] = useState('');
+  // Ruling 24: the server searches (name, e-mail, phone, postcode, id) and pages; this view shows one page.
+  const q = useDebouncedValue(search.trim());
+  const pager = useCursorPager(q);
+  const registered = useGetMyStudentsQuery({ limit: 1 });
+  const { data, isLoading, isError, isFetching, refetch } = useGetMyStudentsQuery({ limit: PAGE_SIZE, q: q || undefined, cursor: pager.cursor });
 
-  const students = useMemo(() => data ?? [], [data]);
-  const filtered = useMemo(() => {
-    const q = search.trim().toLowerCase();
-    if (!q) return students;
-    return students.filter((s) => [studentName(s), s.Email, s.Phone_Number, s.Postcode, s.id].some((v) => typeof v === 'string' && v.toLowerCase().includes(q)));
-  }, [students, search]);
+  const registeredTotal = registered.data?.total ?? data?.total ?? 0;
+  const filtered = useMemo(() => data?.items ?? [], [data]);
+  const searching = search.trim() !== q || (isFetching && !!q);
 
   let content: ReactNode;
   if (isLoading) {
@@ -178,7 +181,7 @@ export function StudentsView() {
         </CardContent>
       </Card>
     );
-  } else if (students.length === 0) {
+  } else if (registeredTotal === 0 && !q) {
     content = (
       <Card sx={{ textAlign: 'center' }}>
         <CardContent sx={{ p: { xs: 4, md: 6 } }}>
@@ -201,8 +204,8 @@ export function StudentsView() {
     content = (
       <>
         {filtered.length === 0 ? (
-          <Typography color="text.secondary" sx={{ textAlign: 'center', py: 6 }}>
-            No students match “{search.trim()}”.
+          <Typography color="text.secondary" sx={{ textAlign: 'center', py: 6 }} role="status">
+            {searching ? 'Searching...' : `No students match “${q}”.`}
           </Typography>
         ) : (
           <Box component="ul" aria-label="Students" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' } }}>
@@ -213,6 +216,7 @@ export function StudentsView() {
             ))}
           </Box>
         )}
+        <Pager label="Students pages" total={data?.total ?? 0} pageIndex={pager.pageIndex} next={data?.next ?? null} onNext={pager.next} onPrevious={pager.previous} />
       </>
     );
   }
@@ -225,10 +229,10 @@ export function StudentsView() {
             Your Students
           </Typography>
           <Typography color="text.secondary" variant="body2">
-            {data ? `${students.length} registered student${students.length === 1 ? '' : 's'}` : 'Students registered by your centre'}
+            {registered.data || data ? `${registeredTotal} registered student${registeredTotal === 1 ? '' : 's'}` : 'Students registered by your centre'}
           </Typography>
         </Box>
-        {students.length > 0 && (
+        {registeredTotal > 0 && (
           <TextField
             size="small"
             placeholder="Search students..."
@@ -247,7 +251,7 @@ export function StudentsView() {
             }}
           />
         )}
-        {students.length > 0 && (
+        {registeredTotal > 0 && (
           <Button variant="contained" startIcon={<PersonAddAlt1Outlined />} onClick={() => go('register')} sx={{ whiteSpace: 'nowrap' }}>
             Register New Student
           </Button>

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiClient } from '@panda/server/seed';
+import { axeFindings, launchBrowser, newContext, shot, signIn, startServer, type Server } from './support';
+
+/**
+ * Ruling 24 in the browser: a centre with more students than one page (55, seeded through the API)
+ * sees the first 50, pages forward and back, and searches on the server (the query goes out as
+ * `?q=`; the answer holds students the first page did not). axe-core at 1366 and 390 px.
+ */
+const ADMIN = { email: 'admin@paging.test', password: 'paging-admin-password' };
+const CENTRE = { email: 'centre@paging.test', password: 'paging-centre-pass-1' };
+const STUDENTS = 55;
+
+let server: Server;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  const call = apiClient(server.url);
+  const centre = await call<{ token: string; user: { id: string } }>('POST', '/api/auth/signup', {
+    First_Name: 'Paula',
+    Last_Name: 'Pager',
+    Email: CENTRE.email,
+    Password: CENTRE.password,
+    Role: 'training_centre',
+    Training_Centre_Name: 'Paging Gas Academy',
+  });
+  const admin = await call<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN);
+  await call('PATCH', `/api/admin/users/training_centre/${centre.user.id}/vet`, { is_vetted: true }, admin.token);
+  // Oldest first: Learner 01 is registered first, so it is on the last page of "newest first".
+  for (let i = 1; i <= STUDENTS; i++) {
+    const n = String(i).padStart(2, '0');
+    await call(
+      'POST',
+      '/api/register-student',
+      { First_Name: 'Learner', Last_Name: n, Email: `learner${n}@paging.test`, Phone_Number: '07700900000', Postcode: 'M1 1AA', Boiler_Installs: 1, Boiler_Service: 0, Pipework: 0, Repair: 0 },
+      centre.token,
+    );
+  }
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+async function centrePage(width: number, height = 900): Promise<Page> {
+  const context = await newContext(browser, { width, height });
+  contexts.push(context);
+  const page = await context.newPage();
+  await signIn(page, server.url, CENTRE.email, CENTRE.password);
+  await page.goto(`${server.url}/dashboard?view=students`);
+  return page;
+}
+
+const cards = (page: Page) => page.getByRole('list', { name: 'Students' }).getByTestId('student-card');
+const pager = (page: Page) => page.getByRole('navigation', { name: 'Students pages' });
+
+describe('paging in the web app (ruling 24)', () => {
+  it('a centre with 55 students pages through them and searches on the server', async () => {
+    const page = await centrePage(1366);
+    await page.getByText(`${STUDENTS} registered students`).waitFor();
+    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(50);
+    await expect(pager(page).getByText('1–50 of 55').isVisible()).resolves.toBe(true);
+    expect(await cards(page).first().getAttribute('aria-label')).toBe('Learner 55');
+    expect(await page.getByRole('article', { name: 'Learner 01' }).count()).toBe(0);
+    expect(await axeFindings(page, 'students, page 1 (1366 px)')).toEqual([]);
+    await shot(page, 'paging-students-1366');
+
+    await pager(page).getByRole('button', { name: /next page/i }).click();
+    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(5);
+    await pager(page).getByText('51–55 of 55').waitFor();
+    await page.getByRole('article', { name: 'Learner 01' }).waitFor();
+    expect(await pager(page).getByRole('button', { name: /next page/i }).isDisabled()).toBe(true);
+
+    await pager(page).getByRole('button', { name: /previous page/i }).click();
+    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(50);
+
+    // The search is answered by the server: Learner 03 is not on the page on show.
+    const searched = page.waitForRequest((r) => r.url().includes('/api/my-students') && new URL(r.url()).searchParams.get('q') === 'learner03');
+    await page.getByRole('textbox', { name: 'Search students' }).fill('learner03');
+    await searched;
+    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(1);
+    expect(await cards(page).first().getAttribute('aria-label')).toBe('Learner 03');
+    expect(await pager(page).count()).toBe(0);
+    await page.getByRole('textbox', { name: 'Search students' }).fill('nobody here');
+    await page.getByText('No students match “nobody here”.').waitFor();
+    await page.getByRole('textbox', { name: 'Search students' }).fill('');
+    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(50);
+  });
+
+  it('pages on a phone (390 px) without sideways scrolling', async () => {
+    const page = await centrePage(390, 844);
+    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(50);
+    await pager(page).getByText('1–50 of 55').waitFor();
+    expect(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+    expect(await axeFindings(page, 'students, page 1 (390 px)')).toEqual([]);
+    await shot(page, 'paging-students-390');
+    // Mid-screen, as a person scrolls it: at the very bottom edge the Assistant's floating button sits over it.
+    const next = pager(page).getByRole('button', { name: /next page/i });
+    await next.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await next.click();
+    await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(5);
+  });
+});

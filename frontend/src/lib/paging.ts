@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
+import { pageInfo, pageSearch, type Page, type PageArgs } from '@panda/contracts/paging';
+
+/**
+ * Server-side paging in the web app (ruling 24): list endpoints take `PageArgs` (plus their own
+ * filters), answer a `Page` built from the body and the `X-Total-Count` / `Link` headers, and the
+ * views keep a stack of cursors (`useCursorPager`) so Previous and Next walk the pages. Search boxes
+ * send `q` after the user pauses typing (`useDebouncedValue`).
+ */
+
+export type { Page, PageArgs };
+export { pageSearch };
+
+/** The rows a view shows per page. */
+export const PAGE_SIZE = 50;
+
+/** A Page from a list answer and its headers. */
+export function toPage<T>(items: T[], meta: FetchBaseQueryMeta | undefined): Page<T> {
+  const headers = meta?.response?.headers;
+  if (!headers) return { items, total: items.length, next: null };
+  return { items, ...pageInfo(headers) };
+}
+
+/** `value`, once it has stopped changing for `delay` ms (search boxes ask the server after a pause). */
+export function useDebouncedValue<T>(value: T, delay = 300): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(t);
+  }, [value, delay]);
+  return settled;
+}
+
+/**
+ * The cursor of the page on show, with Next (the page's `next` cursor) and Previous (back along the
+ * cursors already walked). Back to the first page whenever `resetKey` changes (new search, sort or filter).
+ */
+export function useCursorPager(resetKey: string) {
+  const [state, setState] = useState<{ key: string; cursors: (string | null)[] }>({ key: resetKey, cursors: [null] });
+  const cursors = state.key === resetKey ? state.cursors : [null];
+  if (state.key !== resetKey) setState({ key: resetKey, cursors: [null] });
+  return {
+    cursor: cursors[cursors.length - 1],
+    pageIndex: cursors.length - 1,
+    next: (cursor: string | null) => {
+      if (cursor) setState({ key: resetKey, cursors: [...cursors, cursor] });
+    },
+    previous: () => setState({ key: resetKey, cursors: cursors.length > 1 ? cursors.slice(0, -1) : cursors }),
+  };
+}

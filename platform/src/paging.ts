@@ -1,0 +1,193 @@
+import type { Request, Response } from 'express';
+import { PAGING_TEXTS, pageQuerySchema } from '@panda/contracts/paging';
+import { badRequest } from './errors';
+import { validate } from './http';
+
+/**
+ * Keyset paging for every list call (ruling 24; docs/api-conventions.md "Paging").
+ *
+ * A list declares its sorts (`?sort=` names mapped to document fields) and the fields `?q=` searches;
+ * `parsePaging(req.query, spec)` validates the query (400 with a clear message for a bad limit,
+ * cursor or sort), `findPage(store, collection, filter, paging)` reads one page of a read-model
+ * collection plus the total, and `setPageHeaders(req, res, page)` writes `X-Total-Count` and the
+ * `Link: <...>; rel="next"` header (RFC 8288). Typical route:
+ *
+ *   const paging = parsePaging(req.query, STUDENT_LIST);
+ *   const page = await findPage<StudentDoc>(rs, STUDENTS, { centre_id: me }, paging);
+ *   setPageHeaders(req, res, page);
+ *   res.json(page.items.map(view));
+ *
+ * The cursor is opaque to clients (base64url of the sort, the last item's sort value and its id),
+ * and the next page is every document after that (sort value, id) pair in the sort order, so a page
+ * never repeats or skips an item when others are inserted or deleted meanwhile (no offsets). Ties
+ * on the sort value are broken by id in the sort's direction, as the read stores order them; a
+ * compound index (filter fields, sort field, id) backs each list.
+ */
+
+export type SortValue = string | number | boolean | null;
+export type PageFilter = Record<string, unknown>;
+
+/** What a list offers: `?sort=` names -> document fields, the default sort, the fields `?q=` searches. */
+export interface ListSpec {
+  /** A sort is one field, or several (ties on the first go by the next, then by id). */
+  sorts: Record<string, string | string[]>;
+  /** A name of `sorts`, `-name` for descending. */
+  defaultSort: string;
+  /** Fields searched by `?q=` (case-insensitive "contains", any of them); no search when absent. */
+  search?: string[];
+}
+
+export interface Paging {
+  limit: number;
+  /** The search text, lower-cased; null without one. */
+  q: string | null;
+  /** The sort as named in the query, e.g. `-created`. */
+  sort: string;
+  /** The sort's (first) field. */
+  field: string;
+  /** All of the sort's fields. */
+  fields: string[];
+  dir: 1 | -1;
+  /** The last item of the previous page, from the cursor: its sort value (one per field) and id. */
+  after: { value: SortValue; id: string } | null;
+  /** The values of the other sort fields, when the sort has several. */
+  afterRest?: SortValue[];
+  search: string[];
+}
+
+export interface PageResult<T> {
+  items: T[];
+  total: number;
+  /** The cursor of the next page; null on the last one. */
+  next: string | null;
+}
+
+/** The part of a read store paging needs (structural, so this module depends on no store). */
+export interface PageSource {
+  find(collection: string, filter?: PageFilter, options?: { sort?: Record<string, 1 | -1>; limit?: number }): Promise<{ id: string }[]>;
+  count(collection: string, filter?: PageFilter): Promise<number>;
+}
+
+const isSortValue = (v: unknown): v is SortValue => v === null || ['string', 'number', 'boolean'].includes(typeof v);
+
+export function encodeCursor(sort: string, value: SortValue | SortValue[], id: string): string {
+  return Buffer.from(JSON.stringify([sort, value, id]), 'utf8').toString('base64url');
+}
+
+/** The (value, id) a cursor points after (value: one per field of a multi-field sort); 400 when it is not one of ours or belongs to another sort. */
+export function decodeCursor(raw: string, sort: string): { value: SortValue | SortValue[]; id: string } {
+  let parsed: unknown;
+  try {
+    if (!/^[A-Za-z0-9_-]+$/.test(raw)) throw new Error('not base64url');
+    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw badRequest([{ field: 'cursor', message: PAGING_TEXTS.cursor }]);
+  }
+  const okValue = (v: unknown) => isSortValue(v) || (Array.isArray(v) && v.length > 1 && v.every(isSortValue));
+  if (!Array.isArray(parsed) || parsed.length !== 3 || typeof parsed[0] !== 'string' || !okValue(parsed[1]) || typeof parsed[2] !== 'string' || !parsed[2]) {
+    throw badRequest([{ field: 'cursor', message: PAGING_TEXTS.cursor }]);
+  }
+  if (parsed[0] !== sort) throw badRequest([{ field: 'cursor', message: PAGING_TEXTS.cursorSort }]);
+  return { value: parsed[1], id: parsed[2] };
+}
+
+/** Validates `?limit=&cursor=&q=&sort=` against what the list offers. */
+export function parsePaging(query: unknown, spec: ListSpec): Paging {
+  const p = validate(pageQuerySchema, query);
+  const sort = p.sort || spec.defaultSort;
+  const name = sort.startsWith('-') ? sort.slice(1) : sort;
+  const named = Object.hasOwn(spec.sorts, name) ? spec.sorts[name] : undefined;
+  if (!named) throw badRequest([{ field: 'sort', message: PAGING_TEXTS.sort(Object.keys(spec.sorts)) }]);
+  const fields = typeof named === 'string' ? [named] : named;
+  const q = p.q ? p.q.toLowerCase() : null;
+  if (q && !spec.search?.length) throw badRequest([{ field: 'q', message: 'This list has no search' }]);
+  const cursor = p.cursor ? decodeCursor(p.cursor, sort) : null;
+  const values = cursor ? (Array.isArray(cursor.value) ? cursor.value : [cursor.value]) : [];
+  if (cursor && values.length !== fields.length) throw badRequest([{ field: 'cursor', message: PAGING_TEXTS.cursor }]);
+  return {
+    limit: p.limit,
+    q,
+    sort,
+    field: fields[0],
+    fields,
+    dir: sort.startsWith('-') ? -1 : 1,
+    after: cursor ? { value: values[0], id: cursor.id } : null,
+    ...(fields.length > 1 && cursor ? { afterRest: values.slice(1) } : {}),
+    search: spec.search ?? [],
+  };
+}
+
+/** All of the filters (empty ones dropped). */
+export function allOf(...filters: (PageFilter | null | undefined)[]): PageFilter {
+  const list = filters.filter((f): f is PageFilter => !!f && Object.keys(f).length > 0);
+  return list.length === 0 ? {} : list.length === 1 ? list[0] : { $and: list };
+}
+
+/** `?q=`: any of the fields contains the text (case-insensitive). */
+export function searchFilter(q: string | null, fields: string[]): PageFilter | null {
+  if (!q || !fields.length) return null;
+  return fields.length === 1 ? { [fields[0]]: { $contains: q } } : { $or: fields.map((f) => ({ [f]: { $contains: q } })) };
+}
+
+/** Strictly after `value` on one field in the direction, nulls first ascending (last descending); null: nothing is. */
+function beyond(field: string, dir: 1 | -1, value: SortValue): PageFilter | null {
+  if (value === null) return dir === 1 ? { [field]: { $ne: null } } : null;
+  return dir === 1 ? { [field]: { $gt: value } } : { $or: [{ [field]: { $lt: value } }, { [field]: null }] };
+}
+
+/** Everything after (values, id) in the order (fields… dir, id dir): the lexicographic keyset over several fields. */
+export function afterFilterMany(fields: string[], dir: 1 | -1, values: SortValue[], id: string): PageFilter {
+  if (fields.length === 1) return afterFilter(fields[0], dir, { value: values[0], id });
+  const branches: PageFilter[] = [];
+  const equal: PageFilter = {};
+  fields.forEach((f, i) => {
+    const b = beyond(f, dir, values[i]);
+    if (b) branches.push(allOf({ ...equal }, b));
+    equal[f] = values[i];
+  });
+  branches.push({ ...equal, id: { [dir === 1 ? '$gt' : '$lt']: id } });
+  return { $or: branches };
+}
+
+/**
+ * Everything after (value, id) in the order (field dir, id dir), with the stores' rule that missing
+ * or null values come first when ascending (last when descending).
+ */
+export function afterFilter(field: string, dir: 1 | -1, after: { value: SortValue; id: string }): PageFilter {
+  const beyond = dir === 1 ? '$gt' : '$lt';
+  if (field === 'id') return { id: { [beyond]: after.id } };
+  const tie = { [field]: after.value, id: { [beyond]: after.id } };
+  if (after.value === null) return dir === 1 ? { $or: [tie, { [field]: { $ne: null } }] } : tie;
+  if (dir === 1) return { [field]: { $gte: after.value }, $or: [{ [field]: { $gt: after.value } }, { id: { $gt: after.id } }] };
+  return { $or: [{ [field]: { $lt: after.value } }, tie, { [field]: null }] };
+}
+
+const valueAt = (doc: unknown, path: string): SortValue => {
+  const v = path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), doc);
+  return isSortValue(v) ? v : null;
+};
+
+/** One page of `collection` under `filter` (plus the search and the cursor), and the total under `filter` and the search. */
+export async function findPage<T extends { id: string }>(store: PageSource, collection: string, filter: PageFilter, paging: Paging): Promise<PageResult<T>> {
+  const matching = allOf(filter, searchFilter(paging.q, paging.search));
+  const fields = paging.fields ?? [paging.field];
+  const after = paging.after && afterFilterMany(fields, paging.dir, [paging.after.value, ...(paging.afterRest ?? [])], paging.after.id);
+  const [total, docs] = await Promise.all([
+    store.count(collection, matching),
+    store.find(collection, allOf(matching, after), { sort: Object.fromEntries(fields.map((f) => [f, paging.dir])), limit: paging.limit + 1 }) as Promise<T[]>,
+  ]);
+  const items = docs.slice(0, paging.limit);
+  const last = items[items.length - 1];
+  const lastValue = (d: T) => (fields.length === 1 ? valueAt(d, fields[0]) : fields.map((f) => valueAt(d, f)));
+  return { items, total, next: docs.length > paging.limit && last ? encodeCursor(paging.sort, lastValue(last), last.id) : null };
+}
+
+/** `X-Total-Count`, and `Link: <same path and query, next cursor>; rel="next"` while there is more. */
+export function setPageHeaders(req: Request, res: Response, page: { total: number; next: string | null }): void {
+  res.setHeader('X-Total-Count', String(page.total));
+  if (!page.next) return;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(req.query)) if (k !== 'cursor' && typeof v === 'string') params.set(k, v);
+  params.set('cursor', page.next);
+  res.setHeader('Link', `<${req.baseUrl}${req.path}?${params.toString()}>; rel="next"`);
+}
