@@ -46,7 +46,7 @@ const LANDING_BUDGET = 130 * KB;
  * (React 19 + react-router + MUI + RTK Query are 166 kB before any view), so this guards against
  * growth until they are cut further.
  */
-const DASHBOARD_BUDGET = 300 * KB;
+const DASHBOARD_BUDGET = 320 * KB;
 
 /** The first screen of every dashboard role: the shell, the overview and the add-ons it always shows. */
 const shell = ['src/app/dashboard-shell.tsx', 'src/features/notifications/components/notifications-bell.tsx', 'src/features/assistant/components/assistant-widget.tsx'];
