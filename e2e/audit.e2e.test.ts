@@ -124,7 +124,9 @@ describe('audit in a real browser', () => {
     await admin.getByRole('button', { name: 'Add auditor' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Add an auditor' });
     await dialog.getByRole('button', { name: 'Add Auditor' }).click();
-    await toast(admin, 'First name is required').waitFor();
+    // Each message under its field, with one summary toast (issue 13).
+    await toast(admin, 'Please correct the highlighted fields').waitFor();
+    await dialog.getByText('First name is required').waitFor();
     await dialog.getByLabel('First Name').fill(AUDITOR.first);
     await dialog.getByLabel('Last Name').fill(AUDITOR.last);
     await dialog.getByLabel('Email').fill(AUDITOR.email);

@@ -72,6 +72,36 @@ describe('HTML pages', () => {
   });
 });
 
+describe('the landing page', () => {
+  it('is the page rendered at build time: no script, the landing content, in the best encoding accepted', async () => {
+    const landing = readFileSync(join(WEB_DIST, 'landing.html'));
+    for (const c of [
+      { accept: 'gzip, deflate, br', encoding: 'br', decode: brotliDecompressSync },
+      { accept: 'gzip', encoding: 'gzip', decode: gunzipSync },
+      { accept: undefined, encoding: undefined, decode: (b: Buffer) => b },
+    ]) {
+      const res = await raw('/', c.accept === undefined ? {} : { 'Accept-Encoding': c.accept });
+      expect(res.status).toBe(200);
+      expect(res.headers['content-encoding']).toBe(c.encoding);
+      expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(c.decode(res.body).equals(landing)).toBe(true);
+    }
+    const html = landing.toString('utf8');
+    expect(html).not.toMatch(/<script/i);
+    expect(html).toContain('Apply to Join');
+    expect(html).toContain('href="/auth"');
+  });
+
+  it('leaves every other page to the app, which shows a loading placeholder until it starts', async () => {
+    for (const path of ['/auth', '/terms-and-conditions', '/dashboard', '/no-such-page']) {
+      const html = await fetch(`${app.url}${path}`).then((r) => r.text());
+      expect(html, path).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+      expect(html, path).toMatch(/<div id="root">\s*<div class="boot" role="status"[^>]*>[\s\S]*Loading Panda\.\.\./);
+    }
+  });
+});
+
 describe('API answers', () => {
   it('are never stored by a cache: a token, an error, a health check, an unknown path', async () => {
     await app.signUp('mentor', 'headers@example.com');

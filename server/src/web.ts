@@ -3,6 +3,7 @@ import helmet from 'helmet';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { extname, join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 export const WEB_DIST = fileURLToPath(new URL('../../frontend/dist', import.meta.url));
 
@@ -89,6 +90,28 @@ function assets(dir: string): RequestHandler {
   };
 }
 
+interface CompressedPage {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function compressedPage(identity: Buffer): CompressedPage {
+  return { identity, br: brotliCompressSync(identity), gzip: gzipSync(identity, { level: 9 }) };
+}
+
+/** An HTML page as the best encoding the client accepts (brotli, then gzip, else as is). */
+function sendCompressed(req: express.Request, res: express.Response, page: CompressedPage): void {
+  const accept = req.header('accept-encoding');
+  const choice = ENCODINGS.map((e) => ({ ...e, q: acceptance(accept, e.name) }))
+    .filter((e) => e.q > 0)
+    .sort((a, b) => b.q - a.q)[0];
+  res.vary('Accept-Encoding');
+  res.type('html');
+  if (choice) res.setHeader('Content-Encoding', choice.name);
+  res.send(choice ? page[choice.name] : page.identity);
+}
+
 /**
  * Serves the built web app. Every non-API path gets index.html and the client router decides
  * (unknown paths go to `/`). Only the secret admin portal path gets the page told that it is the
@@ -103,15 +126,18 @@ export function webApp(adminPortalPath: string, dist = WEB_DIST): Router {
     });
     return r;
   }
+  // The landing page rendered at build time (frontend/vite.config.ts): `/` needs no JavaScript.
+  const landingFile = join(dist, 'landing.html');
   // Read again whenever the build changes, so a rebuilt web app is served without a restart.
-  let cached: { mtimeMs: number; index: string; portalPage: string } | null = null;
+  let cached: { mtimeMs: number; index: string; portalPage: string; landing: CompressedPage | null } | null = null;
   const pages = () => {
     const mtimeMs = statSync(indexFile).mtimeMs;
     if (cached?.mtimeMs !== mtimeMs) {
       const index = readFileSync(indexFile, 'utf8');
       const attribute = adminPortalPath.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
       const portalPage = index.replace('</head>', `<meta name="panda-admin-portal" content="${attribute}" /></head>`);
-      cached = { mtimeMs, index, portalPage };
+      const landing = existsSync(landingFile) ? compressedPage(readFileSync(landingFile)) : null;
+      cached = { mtimeMs, index, portalPage, landing };
     }
     return cached;
   };
@@ -120,7 +146,11 @@ export function webApp(adminPortalPath: string, dist = WEB_DIST): Router {
   r.use(express.static(dist, { index: false, cacheControl: false, setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache') }));
   r.get(/^(?!\/api\/|\/ws\/).*/, (req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
-    const { index, portalPage } = pages();
+    const { index, portalPage, landing } = pages();
+    if (req.path === '/' && landing) {
+      sendCompressed(req, res, landing);
+      return;
+    }
     res.type('html').send(req.path.replace(/\/+$/, '') === adminPortalPath ? portalPage : index);
   });
   return r;

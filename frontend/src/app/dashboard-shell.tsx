@@ -18,10 +18,10 @@ import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Fragment, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { LoadingScreen } from '../components/loading-screen';
 import { Logo } from '../components/logo';
-import { RequiredPasswordChangeDialog } from '../features/auth/components/change-password-dialog';
 import { dashboardPath, DEFAULT_VIEW, useDashboardParams } from '../lib/dashboard-nav';
 import { useAppDispatch, useAppSelector } from '../lib/hooks';
 import { displayName, roleLabel, selectUser, signOut as signOutSession, userInitial, type SessionUser } from '../lib/session';
@@ -38,6 +38,11 @@ import { useDocumentTitle } from '../lib/document-title';
 import { StaleMark } from '../components/offline-banner';
 
 const DRAWER_WIDTH = 272;
+
+// Only a temporary password's holder needs the dialog: loaded on demand.
+const RequiredPasswordChangeDialog = lazy(() =>
+  import('../features/auth/components/change-password-dialog').then((m) => ({ default: m.RequiredPasswordChangeDialog })),
+);
 
 interface SidebarProps {
   user: SessionUser;
@@ -196,7 +201,9 @@ export function DashboardShell() {
             <StaleMark />
             <Stack direction="row" spacing={0.5} alignItems="center">
               {!gated && addonsFor(headerAddons, role).map((a) => (
-                <Fragment key={a.key}>{a.element}</Fragment>
+                <Suspense key={a.key} fallback={null}>
+                  {a.element}
+                </Suspense>
               ))}
               <Button
                 onClick={signOut}
@@ -211,15 +218,27 @@ export function DashboardShell() {
         </AppBar>
 
         <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, sm: 3, md: 4 }, width: '100%', maxWidth: 1280, mx: 'auto' }}>
-          {gated ? null : current ? <Fragment key={current.key}>{current.element}</Fragment> : <ViewNotFound />}
+          {gated ? null : current ? (
+            <Suspense key={current.key} fallback={<LoadingScreen fullScreen={false} />}>
+              {current.element}
+            </Suspense>
+          ) : (
+            <ViewNotFound />
+          )}
         </Box>
       </Box>
 
       {!gated && addonsFor(floatingAddons, role).map((a) => (
-        <Fragment key={a.key}>{a.element}</Fragment>
+        <Suspense key={a.key} fallback={null}>
+          {a.element}
+        </Suspense>
       ))}
 
-      <RequiredPasswordChangeDialog open={gated} onSignOut={signOut} />
+      {gated && (
+        <Suspense fallback={null}>
+          <RequiredPasswordChangeDialog open onSignOut={signOut} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -1,36 +1,38 @@
 import SpaceDashboardOutlined from '@mui/icons-material/SpaceDashboardOutlined';
-import type { ReactNode } from 'react';
-import { OverviewView } from '../features/overview/components/overview-view';
+import { lazy, type ReactNode } from 'react';
 import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
 import WorkOutlineOutlined from '@mui/icons-material/WorkOutlineOutlined';
-import { JobDetailView } from '../features/mentor/components/job-detail-view';
-import { MentorJobsView } from '../features/mentor/components/mentor-jobs-view';
-import { MentorOverviewView } from '../features/mentor/components/mentor-overview';
-import { PlacementRequestsCard } from '../features/placement-requests/components/placement-requests-card';
-import { StudentJobsView } from '../features/student/components/student-jobs-view';
-import { StudentOverviewView } from '../features/student/components/student-overview';
-import { YourMentor } from '../features/student/components/your-mentor-card';
-import { TrainingGoalsGate } from '../features/student/components/training-goals-gate';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
-import { ProfileSettingsView } from '../features/profile/components/profile-settings-view';
-import { CentreOverview } from '../features/training-centre/components/centre-overview';
-import { RegisterStudentView } from '../features/training-centre/components/register-student-view';
-import { StudentDetailView } from '../features/training-centre/components/student-detail-view';
-import { StudentsView } from '../features/training-centre/components/students-view';
 import Stack from '@mui/material/Stack';
-import { NotificationsBell } from '../features/notifications/components/notifications-bell';
-import { CreateAnnouncementButton } from '../features/notifications/components/create-announcement-dialog';
-import { NotificationSettingsCard } from '../features/notifications/components/notification-settings-card';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
-import { SupportView } from '../features/support/components/support-view';
-import { AssistantWidget } from '../features/assistant/components/assistant-widget';
 import ChatOutlined from '@mui/icons-material/ChatOutlined';
 import { ChatLiveSync } from '../features/chat/components/chat-live-sync';
-import { MessagesView } from '../features/chat/components/messages-view';
 import { MessagesNavBadge } from '../features/chat/components/messages-nav-badge';
-import { RecentMessages } from '../features/chat/components/recent-messages';
+
+// Views and add-ons load on demand: one chunk each, fetched when first shown (see dashboard-shell.tsx).
+const OverviewView = lazy(() => import('../features/overview/components/overview-view').then((m) => ({ default: m.OverviewView })));
+const JobDetailView = lazy(() => import('../features/mentor/components/job-detail-view').then((m) => ({ default: m.JobDetailView })));
+const MentorJobsView = lazy(() => import('../features/mentor/components/mentor-jobs-view').then((m) => ({ default: m.MentorJobsView })));
+const MentorOverviewView = lazy(() => import('../features/mentor/components/mentor-overview').then((m) => ({ default: m.MentorOverviewView })));
+const StudentJobsView = lazy(() => import('../features/student/components/student-jobs-view').then((m) => ({ default: m.StudentJobsView })));
+const StudentOverviewView = lazy(() => import('../features/student/components/student-overview').then((m) => ({ default: m.StudentOverviewView })));
+const YourMentor = lazy(() => import('../features/student/components/your-mentor-card').then((m) => ({ default: m.YourMentor })));
+const TrainingGoalsGate = lazy(() => import('../features/student/components/training-goals-gate').then((m) => ({ default: m.TrainingGoalsGate })));
+const ProfileSettingsView = lazy(() => import('../features/profile/components/profile-settings-view').then((m) => ({ default: m.ProfileSettingsView })));
+const CentreOverview = lazy(() => import('../features/training-centre/components/centre-overview').then((m) => ({ default: m.CentreOverview })));
+const RegisterStudentView = lazy(() => import('../features/training-centre/components/register-student-view').then((m) => ({ default: m.RegisterStudentView })));
+const StudentDetailView = lazy(() => import('../features/training-centre/components/student-detail-view').then((m) => ({ default: m.StudentDetailView })));
+const StudentsView = lazy(() => import('../features/training-centre/components/students-view').then((m) => ({ default: m.StudentsView })));
+const NotificationsBell = lazy(() => import('../features/notifications/components/notifications-bell').then((m) => ({ default: m.NotificationsBell })));
+const NotificationSettingsCard = lazy(() => import('../features/notifications/components/notification-settings-card').then((m) => ({ default: m.NotificationSettingsCard })));
+const SupportView = lazy(() => import('../features/support/components/support-view').then((m) => ({ default: m.SupportView })));
+const PlacementRequestsCard = lazy(() => import('../features/placement-requests/components/placement-requests-card').then((m) => ({ default: m.PlacementRequestsCard })));
+const CreateAnnouncementButton = lazy(() => import('../features/notifications/components/create-announcement-dialog').then((m) => ({ default: m.CreateAnnouncementButton })));
+const AssistantWidget = lazy(() => import('../features/assistant/components/assistant-widget').then((m) => ({ default: m.AssistantWidget })));
+const MessagesView = lazy(() => import('../features/chat/components/messages-view').then((m) => ({ default: m.MessagesView })));
+const RecentMessages = lazy(() => import('../features/chat/components/recent-messages').then((m) => ({ default: m.RecentMessages })));
 
 /**
  * The dashboard view registry (spec "Dashboard shell"). The shell (src/app/dashboard-shell.tsx)
@@ -47,7 +49,8 @@ import { RecentMessages } from '../features/chat/components/recent-messages';
  * `useDashboardParams()` / `useDashboardNavigate()` / `dashboardPath()` from src/lib/dashboard-nav.ts.
  */
 
-export type DashboardRole = 'student' | 'mentor' | 'training_centre';
+import type { DashboardRole } from './dashboard-roles';
+export { isDashboardRole, type DashboardRole } from './dashboard-roles';
 
 export interface ViewDef {
   /** URL key: /dashboard?view=<key>. */
@@ -164,10 +167,6 @@ export const floatingAddons: ShellAddon[] = [
   // Chat frames patch the caches and the unread totals poll while the socket is down, on every view.
   { key: 'chat-live', element: <ChatLiveSync /> },
 ];
-
-export function isDashboardRole(role: unknown): role is DashboardRole {
-  return typeof role === 'string' && Object.prototype.hasOwnProperty.call(dashboardViews, role);
-}
 
 export function addonsFor(addons: ShellAddon[], role: DashboardRole): ShellAddon[] {
   return addons.filter((a) => !a.roles || a.roles.includes(role));

@@ -1,9 +1,9 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router/dom';
-import { createAppRouter } from './router';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './router';
 import { store } from './store';
 import { createAppTheme } from './theme';
 import { Toaster } from './toaster';
@@ -11,12 +11,13 @@ import { Toaster } from './toaster';
 /** Redux, MUI theme, toasts and the router. */
 export function AppProvider() {
   const theme = useMemo(() => createAppTheme(), []);
-  const [router] = useState(createAppRouter);
   return (
     <Provider store={store}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
         <Toaster />
       </ThemeProvider>
     </Provider>

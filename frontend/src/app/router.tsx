@@ -1,6 +1,6 @@
 import { lazy } from 'react';
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { isDashboardRole } from './dashboard-views';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { isDashboardRole } from './dashboard-roles';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 import { ADMIN_DASHBOARD_PATH, portalPath } from '../features/admin/lib/portal';
@@ -47,6 +47,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The app's routes, rendered inside the <BrowserRouter> of provider.tsx. */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

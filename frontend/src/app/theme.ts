@@ -72,6 +72,8 @@ export function createAppTheme(noAnimations = animationsDisabled()) {
           '[id]': { scrollMarginTop: 88 },
           // Keyboard focus is always clearly visible (buttons, outlined buttons, sidebar, links, tabs).
           ':focus-visible, .Mui-focusVisible': { outline: `3px solid ${BRAND.focus}`, outlineOffset: 2 },
+          // Also without script (the landing page is static HTML): above ButtonBase's own `outline: 0`.
+          'html :focus-visible': { outline: `3px solid ${BRAND.focus}`, outlineOffset: 2 },
           '.MuiListItemButton-root.Mui-focusVisible, .MuiTab-root.Mui-focusVisible': { outlineOffset: -3 },
           // Text fields show focus with their own 2 px border.
           '.MuiInputBase-input:focus-visible': { outline: 'none' },

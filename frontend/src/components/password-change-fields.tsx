@@ -1,4 +1,6 @@
+import type { FormErrors } from '../lib/form-errors';
 import type { PasswordChangeField, PasswordChangeValues } from '../lib/password-change';
+import { PASSWORD_RULE } from '../lib/password-rules';
 import { PasswordField } from './password-field';
 
 const FIELDS: Array<{ field: PasswordChangeField; label: string; autoComplete: string }> = [
@@ -9,15 +11,17 @@ const FIELDS: Array<{ field: PasswordChangeField; label: string; autoComplete: s
 
 interface PasswordChangeFieldsProps {
   values: PasswordChangeValues;
-  invalid: Partial<Record<PasswordChangeField, boolean>>;
+  /** Each field's message, shown under it in place of its helper text. */
+  errors: FormErrors<PasswordChangeField>;
   setField: (field: PasswordChangeField) => (e: { target: { value: string } }) => void;
   /** Focus the current-password field when shown. */
   autoFocus?: boolean;
+  /** Shown under a field without a message; the new password states its rule by default. */
   helperTexts?: Partial<Record<PasswordChangeField, string>>;
 }
 
 /** Current, new and confirm-new password fields, named as the API fields (see usePasswordChangeForm). */
-export function PasswordChangeFields({ values, invalid, setField, autoFocus, helperTexts = {} }: PasswordChangeFieldsProps) {
+export function PasswordChangeFields({ values, errors, setField, autoFocus, helperTexts = {} }: PasswordChangeFieldsProps) {
   return (
     <>
       {FIELDS.map(({ field, label, autoComplete }) => (
@@ -27,9 +31,9 @@ export function PasswordChangeFields({ values, invalid, setField, autoFocus, hel
           label={label}
           name={field}
           autoComplete={autoComplete}
-          helperText={helperTexts[field]}
+          helperText={errors[field] ?? helperTexts[field] ?? (field === 'newPassword' ? PASSWORD_RULE : undefined)}
           value={values[field]}
-          error={!!invalid[field]}
+          error={!!errors[field]}
           onChange={setField(field)}
         />
       ))}

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useFormErrors } from './form-errors';
 import { toast } from './toast';
 
 /** Tag of this form's error toasts: a new submit clears the earlier ones. */
@@ -17,7 +18,9 @@ export type PasswordChangeField = keyof PasswordChangeValues;
 
 const EMPTY: PasswordChangeValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** Spec section 5 "Password change": each problem its own toast. */
+const FIELDS: PasswordChangeField[] = ['currentPassword', 'newPassword', 'confirmPassword'];
+
+/** Spec section 5 "Password change": every problem, each shown under its field. */
 export function validatePasswordChange(v: PasswordChangeValues): Array<[PasswordChangeField, string]> {
   const errors: Array<[PasswordChangeField, string]> = [];
   if (!v.currentPassword) errors.push(['currentPassword', 'Current password is required']);
@@ -34,51 +37,40 @@ export interface PasswordChangeFormOptions {
   saving: boolean;
   /** After the success toast, once the form is cleared. */
   onSaved?: () => void;
-  onFailed: (error: unknown) => void;
-  /** After every edit of a field. */
-  onEdit?: () => void;
 }
 
 /**
- * A change-password form: the three values, which of them are marked invalid, `setField(field)`
- * as an input's onChange (clears that field's mark), `reset()`, and `submit` as the form's
- * onSubmit: it toasts each validation problem (marking the fields), else saves, toasts
- * 'Password changed successfully!' and clears the form.
+ * A change-password form: the three values, each field's message (`errors`), `setField(field)` as
+ * an input's onChange (clears that field's message), `reset()`, and `submit` as the form's
+ * onSubmit: it shows each validation problem under its field with one summary toast, else saves,
+ * toasts 'Password changed successfully!' and clears the form; a refusal goes under its field.
  */
-export function usePasswordChangeForm({ save, saving, onSaved, onFailed, onEdit }: PasswordChangeFormOptions) {
+export function usePasswordChangeForm({ save, saving, onSaved }: PasswordChangeFormOptions) {
   const [values, setValues] = useState<PasswordChangeValues>(EMPTY);
-  const [invalid, setInvalid] = useState<Partial<Record<PasswordChangeField, boolean>>>({});
+  const messages = useFormErrors<PasswordChangeField>(FORM_TOASTS);
 
   const setField = (field: PasswordChangeField) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: e.target.value }));
-    setInvalid((s) => ({ ...s, [field]: false }));
-    onEdit?.();
+    messages.clear(field);
   };
 
   const reset = () => {
     setValues(EMPTY);
-    setInvalid({});
+    messages.reset();
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (saving) return;
-    const errors = validatePasswordChange(values);
-    toast.dismissErrors(FORM_TOASTS);
-    setInvalid(Object.fromEntries(errors.map(([f]) => [f, true])));
-    if (errors.length) {
-      for (const [, message] of errors) toast.error(message, { group: FORM_TOASTS });
-      return;
-    }
+    if (saving || !messages.check(validatePasswordChange(values))) return;
     try {
       await save(values);
-      toast.success('Password changed successfully!');
       reset();
+      toast.success('Password changed successfully!');
       onSaved?.();
     } catch (err) {
-      onFailed(err);
+      messages.fail(err, 'Failed to change password', FIELDS);
     }
   };
 
-  return { values, invalid, setField, reset, submit };
+  return { values, errors: messages.errors, setField, reset, submit };
 }

@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../../lib/errors';
+import { useFormErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { useRegisterIndependentStudentMutation, type StudentRegistered, type StudentRegistration } from '../api/admin-api';
 import { requirementName } from '../../../lib/job-types';
@@ -31,14 +31,14 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function RegisterStudentDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form, setForm] = useState(EMPTY);
   const [counts, setCounts] = useState(DEFAULT_COUNTS);
-  const [invalid, setInvalid] = useState<Record<string, boolean>>({});
+  const messages = useFormErrors<keyof typeof EMPTY>(FORM_TOASTS);
   const [done, setDone] = useState<StudentRegistered | null>(null);
   const [register, { isLoading }] = useRegisterIndependentStudentMutation();
 
   const reset = () => {
     setForm(EMPTY);
     setCounts(DEFAULT_COUNTS);
-    setInvalid({});
+    messages.reset();
     setDone(null);
   };
   const close = () => {
@@ -50,26 +50,22 @@ export function RegisterStudentDialog({ open, onClose }: { open: boolean; onClos
     event.preventDefault();
     if (isLoading) return;
     const v = Object.fromEntries(Object.entries(form).map(([k, x]) => [k, x.trim()])) as typeof EMPTY;
-    const errors: Array<[string, string]> = [];
+    const errors: Array<[keyof typeof EMPTY, string]> = [];
     if (!v.First_Name) errors.push(['First_Name', 'First name is required']);
     if (!v.Last_Name) errors.push(['Last_Name', 'Last name is required']);
     if (!v.Email) errors.push(['Email', 'Email is required']);
     else if (!EMAIL.test(v.Email)) errors.push(['Email', 'Please enter a valid email address']);
     if (!v.Phone_Number) errors.push(['Phone_Number', 'Phone number is required']);
     if (!v.Postcode) errors.push(['Postcode', 'Postcode is required']);
-    toast.dismissErrors(FORM_TOASTS);
-    setInvalid(Object.fromEntries(errors.map(([f]) => [f, true])));
-    if (errors.length) {
-      for (const [, message] of errors) toast.error(message, { group: FORM_TOASTS });
-      return;
-    }
+    if (!messages.check(errors)) return;
     const payload: StudentRegistration = { ...v, ...counts };
     try {
       const result = await register(payload).unwrap();
+      messages.reset();
       toast.success('Student registered successfully!');
       setDone(result);
     } catch (err) {
-      toast.error(errorMessage(err, 'Failed to register student', { useErrorText: true }), { group: FORM_TOASTS });
+      messages.fail(err, 'Failed to register student', Object.keys(EMPTY) as Array<keyof typeof EMPTY>);
     }
   };
 
@@ -78,10 +74,11 @@ export function RegisterStudentDialog({ open, onClose }: { open: boolean; onClos
       label={label}
       name={name}
       value={form[name]}
-      error={!!invalid[name]}
+      error={!!messages.errors[name]}
+      helperText={messages.errors[name]}
       onChange={(e) => {
         setForm((f) => ({ ...f, [name]: e.target.value }));
-        setInvalid((s) => ({ ...s, [name]: false }));
+        messages.clear(name);
       }}
       fullWidth
       {...extra}

@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { COPY_FAILURE_MESSAGE, COPY_SUCCESS_MESSAGE, copyToClipboard } from '../../../lib/clipboard';
-import { errorMessage } from '../../../lib/errors';
+import { useFormErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { useProvisionAuditorMutation, type AuditorProvisioned } from '../api/audit-api';
 
@@ -24,13 +24,13 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Ruling 25: an admin provisions an auditor; the one-time temporary password is shown once. */
 export function ProvisionAuditorDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form, setForm] = useState(EMPTY);
-  const [invalid, setInvalid] = useState<Record<string, boolean>>({});
+  const messages = useFormErrors<keyof typeof EMPTY>(FORM_TOASTS);
   const [done, setDone] = useState<AuditorProvisioned | null>(null);
   const [provision, { isLoading }] = useProvisionAuditorMutation();
 
   const close = () => {
     setForm(EMPTY);
-    setInvalid({});
+    messages.reset();
     setDone(null);
     onClose();
   };
@@ -39,22 +39,18 @@ export function ProvisionAuditorDialog({ open, onClose }: { open: boolean; onClo
     event.preventDefault();
     if (isLoading) return;
     const v = { first_name: form.first_name.trim(), last_name: form.last_name.trim(), email: form.email.trim() };
-    const errors: Array<[string, string]> = [];
+    const errors: Array<[keyof typeof EMPTY, string]> = [];
     if (!v.first_name) errors.push(['first_name', 'First name is required']);
     if (!v.last_name) errors.push(['last_name', 'Last name is required']);
     if (!v.email) errors.push(['email', 'Email is required']);
     else if (!EMAIL.test(v.email)) errors.push(['email', 'Please enter a valid email address']);
-    toast.dismissErrors(FORM_TOASTS);
-    setInvalid(Object.fromEntries(errors.map(([f]) => [f, true])));
-    if (errors.length) {
-      for (const [, message] of errors) toast.error(message, { group: FORM_TOASTS });
-      return;
-    }
+    if (!messages.check(errors)) return;
     try {
       setDone(await provision(v).unwrap());
+      messages.reset();
       toast.success('Auditor provisioned');
     } catch (err) {
-      toast.error(errorMessage(err, 'Failed to provision the auditor'), { group: FORM_TOASTS });
+      messages.fail(err, 'Failed to provision the auditor', Object.keys(EMPTY) as Array<keyof typeof EMPTY>);
     }
   };
 
@@ -64,10 +60,11 @@ export function ProvisionAuditorDialog({ open, onClose }: { open: boolean; onClo
       name={name}
       type={type}
       value={form[name]}
-      error={!!invalid[name]}
+      error={!!messages.errors[name]}
+      helperText={messages.errors[name]}
       onChange={(e) => {
         setForm((f) => ({ ...f, [name]: e.target.value }));
-        setInvalid((s) => ({ ...s, [name]: false }));
+        messages.clear(name);
       }}
       fullWidth
       required

@@ -8,11 +8,9 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { PasswordChangeFields } from '../../../components/password-change-fields';
-import { errorMessage } from '../../../lib/errors';
 import { useAppDispatch } from '../../../lib/hooks';
 import { usePasswordChangeForm } from '../../../lib/password-change';
 import { updateUser } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
 import { useChangePasswordMutation } from '../api/auth-api';
 
 interface RequiredPasswordChangeDialogProps {
@@ -32,7 +30,6 @@ export function RequiredPasswordChangeDialog({ open, onSignOut }: RequiredPasswo
     save: (values) => changePassword(values).unwrap(),
     saving: isLoading,
     onSaved: () => dispatch(updateUser({ must_change_password: false })),
-    onFailed: (err) => toast.error(errorMessage(err, 'Failed to change password')),
   });
 
   return (
@@ -58,7 +55,7 @@ export function RequiredPasswordChangeDialog({ open, onSignOut }: RequiredPasswo
           <Stack spacing={2}>
             <PasswordChangeFields
               values={form.values}
-              invalid={form.invalid}
+              errors={form.errors}
               setField={form.setField}
               autoFocus
               helperTexts={{ currentPassword: 'The temporary password from your email' }}

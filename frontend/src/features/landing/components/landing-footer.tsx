@@ -67,7 +67,11 @@ function FooterColumn({ title, links }: { title: string; links: FooterLink[] }) 
 
 export function LandingFooter() {
   return (
-    <Box component="footer" sx={{ bgcolor: '#0b1222', color: 'rgba(255,255,255,0.7)', pt: { xs: 7, md: 9 }, pb: 4 }}>
+    <Box
+      component="footer"
+      // On the dark footer the focus ring is light, to keep 3:1 against it.
+      sx={{ bgcolor: '#0b1222', color: 'rgba(255,255,255,0.7)', pt: { xs: 7, md: 9 }, pb: 4, '& :focus-visible': { outlineColor: '#93c5fd' } }}
+    >
       <Container maxWidth="lg">
         <Box
           sx={{

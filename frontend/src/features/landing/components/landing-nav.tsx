@@ -4,13 +4,8 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { Logo } from '../../../components/logo';
 
@@ -19,8 +14,67 @@ const SECTIONS = [
   { href: '#how-it-works', label: 'How it Works' },
 ];
 
+const menuLink = {
+  display: 'block',
+  px: 2,
+  py: 1.25,
+  borderRadius: 2,
+  color: 'text.primary',
+  fontWeight: 600,
+  textDecoration: 'none',
+  '&:hover': { bgcolor: 'action.hover' },
+} as const;
+
+/**
+ * The phone menu: a <details> disclosure, so it opens without JavaScript (the landing page is
+ * served as HTML rendered at build time, see src/app/prerender.tsx).
+ */
+function PhoneMenu() {
+  return (
+    <Box
+      component="details"
+      sx={{
+        display: { xs: 'block', md: 'none' },
+        position: 'relative',
+        ml: 0.25,
+        '& > summary': { listStyle: 'none' },
+        '& > summary::-webkit-details-marker': { display: 'none' },
+        '&:not([open]) .menu-close, &[open] .menu-open': { display: 'none' },
+      }}
+    >
+      <Box
+        component="summary"
+        aria-label="Menu"
+        sx={{
+          display: 'inline-flex',
+          p: 1,
+          borderRadius: '50%',
+          cursor: 'pointer',
+          color: 'text.secondary',
+          '&:hover': { bgcolor: 'action.hover' },
+          '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+        }}
+      >
+        <MenuRounded className="menu-open" />
+        <CloseRounded className="menu-close" />
+      </Box>
+      <Paper elevation={8} sx={{ position: 'absolute', right: 0, top: 'calc(100% + 8px)', width: 260, p: 1, zIndex: 1 }}>
+        <Box component="nav" aria-label="Menu">
+          {SECTIONS.map((s) => (
+            <Box key={s.href} component="a" href={s.href} sx={menuLink}>
+              {s.label}
+            </Box>
+          ))}
+          <Box component={RouterLink} to="/terms-and-conditions" sx={menuLink}>
+            Terms &amp; Conditions
+          </Box>
+        </Box>
+      </Paper>
+    </Box>
+  );
+}
+
 export function LandingNav() {
-  const [open, setOpen] = useState(false);
   return (
     <AppBar
       position="sticky"
@@ -49,34 +103,9 @@ export function LandingNav() {
           <Button component={RouterLink} to="/auth?mode=signup" variant="contained" sx={{ px: { xs: 1.75, sm: 2.5 }, whiteSpace: 'nowrap' }}>
             Get started
           </Button>
-          <IconButton
-            aria-label="Open menu"
-            onClick={() => setOpen(true)}
-            sx={{ display: { xs: 'inline-flex', md: 'none' }, ml: 0.25 }}
-            edge="end"
-          >
-            <MenuRounded />
-          </IconButton>
+          <PhoneMenu />
         </Toolbar>
       </Container>
-      <Drawer anchor="right" open={open} onClose={() => setOpen(false)} slotProps={{ paper: { sx: { width: 280 } } }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1.5 }}>
-          <Logo size={30} />
-          <IconButton aria-label="Close menu" onClick={() => setOpen(false)}>
-            <CloseRounded />
-          </IconButton>
-        </Box>
-        <List component="nav" aria-label="Sections" sx={{ px: 1 }}>
-          {SECTIONS.map((s) => (
-            <ListItemButton key={s.href} component="a" href={s.href} onClick={() => setOpen(false)}>
-              <ListItemText primary={s.label} slotProps={{ primary: { fontWeight: 600 } }} />
-            </ListItemButton>
-          ))}
-          <ListItemButton component={RouterLink} to="/terms-and-conditions" onClick={() => setOpen(false)}>
-            <ListItemText primary="Terms & Conditions" slotProps={{ primary: { fontWeight: 600 } }} />
-          </ListItemButton>
-        </List>
-      </Drawer>
     </AppBar>
   );
 }

@@ -10,6 +10,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import { useTheme } from '@mui/material/styles';
@@ -17,8 +18,9 @@ import Switch from '@mui/material/Switch';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/errors';
+import { useFormErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { useGetMentorProfileDetailsQuery, useUpdateMentorProfileMutation, type MentorProfileDetails, type UpdateMentorProfileRequest } from '../api/mentor-api';
 import { GasSafePhotoField, isGasSafePhoto, type PhotoValue } from './gas-safe-photo-field';
@@ -131,7 +133,8 @@ export function MentorProfileDialog({ open, onClose }: MentorProfileDialogProps)
   const details = useGetMentorProfileDetailsQuery(undefined, { skip: !open });
   const [update, { isLoading: saving }] = useUpdateMentorProfileMutation();
   const [form, setForm] = useState<FormState>(() => formFrom(undefined));
-  const [invalid, setInvalid] = useState<Partial<Record<keyof FormState, boolean>>>({});
+  const messages = useFormErrors<keyof FormState>(FORM_TOASTS);
+  const { errors: invalid, reset: resetMessages } = messages;
   const [photoBusy, setPhotoBusy] = useState(false);
   const [initialised, setInitialised] = useState(false);
 
@@ -141,19 +144,22 @@ export function MentorProfileDialog({ open, onClose }: MentorProfileDialogProps)
   if (open && !initialised && !details.isFetching && (details.data || details.isError)) {
     setInitialised(true);
     setForm(formFrom(details.data));
-    setInvalid({});
   }
+  // Messages of an earlier opening go when the dialog closes (toasts included).
+  useEffect(() => {
+    if (!open) resetMessages();
+  }, [open, resetMessages]);
 
   const loading = open && !initialised && (details.isLoading || details.isFetching);
   const busy = saving || photoBusy;
 
   const setText = (field: TextKey) => (e: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [field]: e.target.value }));
-    setInvalid((s) => ({ ...s, [field]: false }));
+    messages.clear(field);
   };
   const setFlag = (field: FlagField | 'Terms_Agreed') => (_: unknown, checked: boolean) => {
     setForm((f) => ({ ...f, [field]: checked }));
-    setInvalid((s) => ({ ...s, [field]: false }));
+    messages.clear(field);
   };
 
   const close = () => {
@@ -168,12 +174,7 @@ export function MentorProfileDialog({ open, onClose }: MentorProfileDialogProps)
     const email = form.Business_Email.trim();
     if (email && !EMAIL_PATTERN.test(email)) errors.push(['Business_Email', 'Please enter a valid email address']);
     if (!form.Terms_Agreed) errors.push(['Terms_Agreed', 'Please agree to the terms and conditions']);
-    toast.dismissErrors(FORM_TOASTS);
-    setInvalid(Object.fromEntries(errors.map(([f]) => [f, true])));
-    if (errors.length) {
-      for (const [, message] of errors) toast.error(message, { group: FORM_TOASTS });
-      return;
-    }
+    if (!messages.check(errors)) return;
     const profile: Omit<UpdateMentorProfileRequest, 'Terms_Agreed' | 'Terms_Agreed_At'> = {
       Business_Name: form.Business_Name.trim(),
       Business_Postcode: form.Business_Postcode.trim().toUpperCase(),
@@ -195,10 +196,11 @@ export function MentorProfileDialog({ open, onClose }: MentorProfileDialogProps)
     };
     try {
       await update({ ...profile, Terms_Agreed: true, Terms_Agreed_At: new Date().toISOString() }).unwrap();
+      messages.reset();
       toast.success('Profile updated successfully!');
       onClose();
     } catch (err) {
-      toast.error(errorMessage(err, 'Failed to update profile'), { group: FORM_TOASTS });
+      messages.fail(err, 'Failed to update profile', Object.keys(form) as Array<keyof FormState>);
     }
   };
 
@@ -209,6 +211,7 @@ export function MentorProfileDialog({ open, onClose }: MentorProfileDialogProps)
       value={form[name]}
       onChange={setText(name)}
       error={!!invalid[name]}
+      helperText={invalid[name]}
       disabled={saving}
       {...extra}
     />
@@ -359,7 +362,7 @@ export function MentorProfileDialog({ open, onClose }: MentorProfileDialogProps)
                       onChange={setFlag('Terms_Agreed')}
                       disabled={saving}
                       sx={{ mt: -0.75 }}
-                      slotProps={{ input: { 'aria-invalid': !!invalid.Terms_Agreed } as object }}
+                      slotProps={{ input: { 'aria-invalid': !!invalid.Terms_Agreed, 'aria-describedby': invalid.Terms_Agreed ? 'mentor-terms-error' : undefined } as object }}
                     />
                   }
                   label={
@@ -372,6 +375,11 @@ export function MentorProfileDialog({ open, onClose }: MentorProfileDialogProps)
                     </Typography>
                   }
                 />
+                {invalid.Terms_Agreed && (
+                  <FormHelperText id="mentor-terms-error" error sx={{ mx: 0 }}>
+                    {invalid.Terms_Agreed}
+                  </FormHelperText>
+                )}
               </Box>
             </>
           )}

@@ -2,7 +2,6 @@ import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
 import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
-import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,7 +20,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { copyToClipboard } from '../../../lib/clipboard';
 import { formatDate } from '../../../lib/dates';
-import { formatDetail } from '../../../lib/errors';
+import { useFormErrors } from '../../../lib/form-errors';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { roleLabel, selectUser, updateUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -60,12 +59,13 @@ function isProfileRole(role: unknown): role is ProfileRole {
 function FieldInput({
   def,
   value,
-  invalid,
+  message,
   onChange,
 }: {
   def: ProfileFieldDef;
   value: string;
-  invalid: boolean;
+  /** The field's message, shown under it. */
+  message?: string;
   onChange: (name: string, value: string) => void;
 }) {
   const common = {
@@ -73,7 +73,7 @@ function FieldInput({
     name: def.name,
     id: `profile-${def.name}`,
     value,
-    error: invalid,
+    error: !!message,
     autoComplete: def.autoComplete,
   };
   if (!def.editable) {
@@ -90,7 +90,7 @@ function FieldInput({
     // A value set elsewhere (the mentor profile form offers more types) stays visible and selectable.
     const options = value && !def.options?.includes(value) ? [...(def.options ?? []), value] : [...(def.options ?? [])];
     return (
-      <TextField {...common} select required onChange={(e) => onChange(def.name, e.target.value)}>
+      <TextField {...common} select required helperText={message} onChange={(e) => onChange(def.name, e.target.value)}>
         {options.map((o) => (
           <MenuItem key={o} value={o}>
             {o}
@@ -104,6 +104,7 @@ function FieldInput({
       {...common}
       required
       type={def.type === 'tel' ? 'tel' : def.type === 'email' ? 'email' : 'text'}
+      helperText={message}
       onChange={(e) => onChange(def.name, e.target.value)}
       slotProps={def.type === 'tel' ? { htmlInput: { inputMode: 'tel' } } : undefined}
     />
@@ -143,8 +144,7 @@ export function ProfileSettingsView({ extra }: { extra?: ReactNode } = {}) {
   const [loadedFrom, setLoadedFrom] = useState<Profile | undefined>(undefined);
   const [loaded, setLoaded] = useState<ProfileForm>({});
   const [form, setForm] = useState<ProfileForm>({});
-  const [invalid, setInvalid] = useState<Record<string, boolean>>({});
-  const [serverDetail, setServerDetail] = useState<string | null>(null);
+  const messages = useFormErrors<string>(FORM_TOASTS);
 
   // A (re)loaded profile becomes the loaded copy; the user's unsaved edits are kept.
   if (role && data && data !== loadedFrom) {
@@ -194,37 +194,28 @@ export function ProfileSettingsView({ extra }: { extra?: ReactNode } = {}) {
 
   const change = (name: string, value: string) => {
     setForm((f) => ({ ...f, [name]: value }));
-    setInvalid((s) => ({ ...s, [name]: false }));
-    setServerDetail(null);
+    messages.clear(name);
   };
 
   const discard = () => {
     setForm(loaded);
-    setInvalid({});
-    setServerDetail(null);
+    messages.reset();
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (saving || !dirty) return;
-    const errors = validateProfile(role, form);
-    toast.dismissErrors(FORM_TOASTS);
-    setInvalid(Object.fromEntries(errors.map(([f]) => [f, true])));
-    if (errors.length) {
-      for (const [, message] of errors) toast.error(message, { group: FORM_TOASTS });
-      return;
-    }
+    if (saving || !dirty || !messages.check(validateProfile(role, form))) return;
     try {
       const result = await updateProfile(profilePayload(role, form)).unwrap();
       if (!result) throw new Error('empty answer');
+      messages.reset();
       toast.success('Profile updated successfully!');
       const trimmed = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, v.trim()]));
       setForm(trimmed);
       setLoaded(trimmed);
       if (result.user && typeof result.user === 'object') dispatch(updateUser(result.user));
     } catch (err) {
-      toast.error('Failed to update profile', { group: FORM_TOASTS });
-      setServerDetail(formatDetail((err as { data?: { detail?: unknown } } | null)?.data?.detail));
+      messages.fail(err, 'Failed to update profile', fields.filter((f) => f.editable).map((f) => f.name));
     }
   };
 
@@ -259,7 +250,7 @@ export function ProfileSettingsView({ extra }: { extra?: ReactNode } = {}) {
           <Box component="form" onSubmit={submit} noValidate aria-labelledby="profile-information-title">
             <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
               {fields.map((def) => (
-                <FieldInput key={def.name} def={def} value={form[def.name] ?? ''} invalid={!!invalid[def.name]} onChange={change} />
+                <FieldInput key={def.name} def={def} value={form[def.name] ?? ''} message={messages.errors[def.name]} onChange={change} />
               ))}
               {role === 'student' && (
                 <TextField
@@ -329,12 +320,6 @@ export function ProfileSettingsView({ extra }: { extra?: ReactNode } = {}) {
                   ))}
                 </Box>
               </Box>
-            )}
-
-            {serverDetail && (
-              <Alert severity="error" variant="outlined" sx={{ mt: 3 }}>
-                {serverDetail}
-              </Alert>
             )}
 
             <Divider sx={{ my: 3 }} />

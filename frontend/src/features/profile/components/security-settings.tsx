@@ -1,6 +1,5 @@
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import ShieldOutlined from '@mui/icons-material/ShieldOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -12,38 +11,21 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { PasswordChangeFields } from '../../../components/password-change-fields';
-import { formatDetail } from '../../../lib/errors';
 import { usePasswordChangeForm } from '../../../lib/password-change';
-import { toast } from '../../../lib/toast';
 import { useChangeAccountPasswordMutation } from '../api/profile-api';
 
 /** Security Settings: a masked password placeholder (ruling 9) and the Change Password panel. */
 export function SecuritySettings() {
   const [open, setOpen] = useState(false);
-  const [serverDetail, setServerDetail] = useState<string | null>(null);
   const [changePassword, { isLoading }] = useChangeAccountPasswordMutation();
   const form = usePasswordChangeForm({
     save: (values) => changePassword(values).unwrap(),
     saving: isLoading,
-    onSaved: () => {
-      setServerDetail(null);
-      setOpen(false);
-    },
-    onFailed: (err) => {
-      toast.error('Failed to change password');
-      const data = (err as { data?: { detail?: unknown } } | null)?.data;
-      setServerDetail(formatDetail(data?.detail));
-    },
-    onEdit: () => setServerDetail(null),
+    onSaved: () => setOpen(false),
   });
 
-  const reset = () => {
-    form.reset();
-    setServerDetail(null);
-  };
-
   const toggle = () => {
-    if (open) reset();
+    if (open) form.reset();
     setOpen((o) => !o);
   };
 
@@ -110,15 +92,9 @@ export function SecuritySettings() {
             <Stack spacing={2} sx={{ maxWidth: 480 }}>
               <PasswordChangeFields
                 values={form.values}
-                invalid={form.invalid}
+                errors={form.errors}
                 setField={form.setField}
-                helperTexts={{ newPassword: 'At least 6 characters' }}
               />
-              {serverDetail && (
-                <Alert severity="error" variant="outlined">
-                  {serverDetail}
-                </Alert>
-              )}
               <Stack direction="row" spacing={1.5}>
                 <Button type="submit" variant="contained" disabled={isLoading}>
                   {isLoading ? 'Updating...' : 'Update Password'}

@@ -1,0 +1,175 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { apiClient } from '@panda/server/seed';
+import { expectAccessible, launchBrowser, newContext, signIn, startServer, toast, type Server } from './support';
+
+/**
+ * Issue 13 item 4 in the remaining forms: each field's message under the field (the spec's texts),
+ * at most one toast, the password rule stated before submitting, and no stale error toast after a
+ * success. Profile Settings, change password (Profile Settings and the temporary-password screen),
+ * the mentor profile dialog and the admin's register-student dialog.
+ */
+
+const ADMIN = { email: 'ops@panda.test', password: 'admin-forms-password-1' };
+const SUMMARY = 'Please correct the highlighted fields';
+let server: Server;
+let browser: Browser;
+let logins: Record<string, { email: string; password: string }>;
+const pages: Page[] = [];
+
+async function newPage(viewport = { width: 1366, height: 900 }): Promise<Page> {
+  const page = await (await newContext(browser, viewport)).newPage();
+  pages.push(page);
+  return page;
+}
+
+/** The text under the field labelled `label` inside `scope` (its aria-describedby helper). */
+async function under(scope: Locator | Page, label: string | RegExp): Promise<string> {
+  const field = typeof label === 'string' ? scope.getByLabel(label, { exact: true }) : scope.getByLabel(label);
+  const id = await field.getAttribute('aria-describedby');
+  return id ? ((await scope.locator(`[id="${id.split(' ')[0]}"]`).textContent()) ?? '') : '';
+}
+
+/** Every alert on the page (toasts included) is exactly these texts. */
+async function alertsAre(page: Page, texts: string[]) {
+  await expect.poll(async () => (await page.getByRole('alert').allTextContents()).map((t) => t.trim())).toEqual(texts);
+}
+
+beforeAll(async () => {
+  server = await startServer({ SEED_DEMO: '1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  const list = JSON.parse(readFileSync(join(server.dataDir, 'demo-logins.json'), 'utf8')) as { role: string; email: string; password: string }[];
+  logins = Object.fromEntries(list.map((l) => [l.role, l]));
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  for (const p of pages) await p.context().close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('inline form messages', () => {
+  it('Profile Settings: each message under its field with one toast, cleared by a success', async () => {
+    const page = await newPage();
+    await signIn(page, server.url, logins.mentor.email, logins.mentor.password);
+    await page.goto(`${server.url}/dashboard?view=profile`);
+    const form = page.getByRole('form', { name: 'Profile Information' });
+    const first = form.getByLabel(/^First Name/);
+    await expect.poll(() => first.inputValue()).not.toBe('');
+    const name = await first.inputValue();
+    await first.fill('');
+    await form.getByLabel(/^Email/).fill('not-an-email');
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => under(form, /^First Name/)).toBe('First name is required');
+    expect(await under(form, /^Email/)).toBe('Please enter a valid email address');
+    await alertsAre(page, [SUMMARY]);
+    await expectAccessible(page, 'profile settings with field messages');
+
+    await first.fill(name);
+    expect(await under(form, /^First Name/)).toBe('');
+    await form.getByLabel(/^Email/).fill(logins.mentor.email);
+    await form.getByLabel(/^Last Name/).fill('Clarke-Jones');
+    await form.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Profile updated successfully!').waitFor();
+    await alertsAre(page, ['Profile updated successfully!']);
+  });
+
+  it('change password: the rule before submitting, then each message under its field and one toast', async () => {
+    const page = await newPage({ width: 390, height: 844 });
+    await signIn(page, server.url, logins.student.email, logins.student.password);
+    await page.goto(`${server.url}/dashboard?view=profile`);
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    const form = page.getByRole('form', { name: 'Change Password' });
+    expect(await under(form, 'New Password')).toBe('At least 6 characters');
+    await form.getByLabel('New Password', { exact: true }).fill('abc');
+    await form.getByLabel('Confirm New Password', { exact: true }).fill('abd');
+    await form.getByRole('button', { name: 'Update Password' }).click();
+    await expect.poll(() => under(form, 'Current Password')).toBe('Current password is required');
+    expect(await under(form, 'New Password')).toBe('New password must be at least 6 characters');
+    expect(await under(form, 'Confirm New Password')).toBe('Password confirmation does not match');
+    await alertsAre(page, [SUMMARY]);
+    await expectAccessible(page, 'change password with field messages');
+  });
+
+  it('mentor profile dialog: the required fields and the terms, each under its field, one toast', async () => {
+    const page = await newPage();
+    await signIn(page, server.url, logins.mentor.email, logins.mentor.password);
+    await page.reload(); // no welcome toast left
+    await page.getByRole('button', { name: /^(Edit Profile|Complete Your Profile)$/ }).click();
+    const dialog = page.getByRole('dialog', { name: /profile/i });
+    const business = dialog.getByLabel(/^Business Name/);
+    await expect.poll(() => business.inputValue()).not.toBe('');
+    await business.fill('');
+    await dialog.getByLabel(/^Business Email/).fill('');
+    await dialog.getByRole('checkbox', { name: /I agree to the/ }).uncheck();
+    await dialog.getByRole('button', { name: 'Save Profile' }).click();
+    await expect.poll(() => under(dialog, /^Business Name/)).toBe('Business Name is required');
+    expect(await under(dialog, /^Business Email/)).toBe('Business Email is required');
+    await dialog.getByText('Please agree to the terms and conditions').waitFor();
+    await alertsAre(page, [SUMMARY]);
+    await expectAccessible(page, 'mentor profile dialog with field messages', '[role="dialog"]');
+  });
+
+  it("admin register dialog: every missing field named under it, one toast; the server's refusal too", async () => {
+    const page = await newPage();
+    await page.goto(`${server.url}${server.portalPath}`);
+    const signin = page.getByRole('form', { name: 'Admin sign in' });
+    await signin.getByLabel('Email').fill(ADMIN.email);
+    await signin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await signin.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await page.reload(); // no welcome toast left
+    await page.getByRole('button', { name: 'Register Independent Student' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Register Independent Student' });
+    await dialog.getByRole('button', { name: /register/i }).last().click();
+    await expect.poll(() => under(dialog, 'First Name')).toBe('First name is required');
+    expect(await under(dialog, 'Last Name')).toBe('Last name is required');
+    expect(await under(dialog, 'Email')).toBe('Email is required');
+    expect(await under(dialog, 'Phone Number')).toBe('Phone number is required');
+    expect(await under(dialog, 'Postcode')).toBe('Postcode is required');
+    await alertsAre(page, [SUMMARY]);
+    await expectAccessible(page, 'admin register dialog with field messages', '[role="dialog"]');
+
+    // An e-mail already in use is refused by the server: one toast, the form kept.
+    await dialog.getByLabel('First Name', { exact: true }).fill('Ada');
+    await dialog.getByLabel('Last Name', { exact: true }).fill('Lovelace');
+    await dialog.getByLabel('Email', { exact: true }).fill(logins.mentor.email);
+    await dialog.getByLabel('Phone Number', { exact: true }).fill('07700900123');
+    await dialog.getByLabel('Postcode', { exact: true }).fill('M1 1AE');
+    await dialog.getByRole('button', { name: /register/i }).last().click();
+    await expect.poll(async () => (await page.getByRole('alert').allTextContents()).length).toBe(1);
+    expect(await page.getByRole('alert').textContent()).not.toContain(SUMMARY);
+    expect(await dialog.getByLabel('First Name', { exact: true }).inputValue()).toBe('Ada');
+  });
+
+  it('temporary password screen: the rule before submitting, messages under the fields, one toast', async () => {
+    const call = apiClient(server.url);
+    const admin = await call<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN);
+    const email = 'temp-forms@example.com';
+    const { temporary_password } = await call<{ temporary_password: string }>(
+      'POST',
+      '/api/admin/students',
+      { First_Name: 'Tara', Last_Name: 'Temp', Email: email, Phone_Number: '07700900456', Postcode: 'LS1 4AP' },
+      admin.token,
+    );
+    const page = await newPage({ width: 390, height: 844 });
+    await signIn(page, server.url, email, temporary_password);
+    await page.reload(); // no welcome toast left
+    const dialog = page.getByRole('dialog', { name: 'Choose a New Password' });
+    expect(await under(dialog, 'New Password')).toBe('At least 6 characters');
+    expect(await under(dialog, 'Current Password')).toBe('The temporary password from your email');
+    await dialog.getByRole('button', { name: 'Set New Password' }).click();
+    await expect.poll(() => under(dialog, 'Current Password')).toBe('Current password is required');
+    expect(await under(dialog, 'New Password')).toBe('New password is required');
+    await alertsAre(page, [SUMMARY]);
+
+    await dialog.getByLabel('Current Password', { exact: true }).fill(temporary_password);
+    await dialog.getByLabel('New Password', { exact: true }).fill('a-new-password-1');
+    await dialog.getByLabel('Confirm New Password', { exact: true }).fill('a-new-password-1');
+    await dialog.getByRole('button', { name: 'Set New Password' }).click();
+    await toast(page, 'Password changed successfully!').waitFor();
+    await alertsAre(page, ['Password changed successfully!']);
+  });
+});

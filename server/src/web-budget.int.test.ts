@@ -1,0 +1,45 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { DIST, measure, newerSource, overBudget, PAGES, readManifest } from '../../scripts/bundle-budget';
+
+/**
+ * Issue 9 item 5: the JavaScript each first screen downloads stays within its budget (landing page
+ * 130 kB gzip), and every chunk has its compressed copies. Reads the production build that
+ * `npm test` makes first (`npm run build:web`).
+ */
+describe('the web build', () => {
+  it('is current (built after the last change to the web app)', () => {
+    expect(existsSync(join(DIST, '.vite', 'manifest.json')), 'build the web app first: npm run build:web').toBe(true);
+    expect(newerSource(), 'changed since the last build: run npm run build:web').toBeUndefined();
+  });
+
+  it('keeps each page within its JavaScript budget', () => {
+    const sizes = measure();
+    expect(sizes.map((s) => s.name)).toEqual(PAGES.map((p) => p.name));
+    expect(overBudget(sizes)).toEqual([]);
+    // The landing page is rendered at build time and runs no script at all.
+    expect(sizes[0]).toMatchObject({ name: 'landing (/)', jsGzipBytes: 0 });
+    expect(readFileSync(join(DIST, 'landing.html'), 'utf8')).not.toMatch(/<script|modulepreload/i);
+  });
+
+  it('reports a page over a lowered budget, naming its largest files', () => {
+    const [sizes] = measure([{ name: 'sign-in', html: 'index.html', modules: ['src/features/auth/routes/auth.tsx'], budgetBytes: 100_000 }]);
+    expect(sizes.jsGzipBytes).toBeGreaterThan(100_000);
+    const [report] = overBudget([sizes]);
+    expect(report).toMatch(/^sign-in: [\d.]+ kB of JavaScript \(gzip\) is over its 100\.0 kB budget; largest: assets\/index-\w+\.js/);
+  });
+
+  it('has a brotli and a gzip copy of every chunk that compresses', () => {
+    const manifest = readManifest();
+    const files = [...new Set(Object.values(manifest).flatMap((c) => [c.file, ...(c.css ?? [])]))];
+    expect(files.length).toBeGreaterThan(10);
+    expect(readdirSync(join(DIST, 'assets')).filter((f) => f.endsWith('.js')).length).toBe(files.filter((f) => f.endsWith('.js')).length);
+    for (const file of files) {
+      const data = readFileSync(join(DIST, file));
+      if (gzipSync(data).length >= data.length) continue; // too small to gain from compression
+      for (const suffix of ['.br', '.gz']) expect(existsSync(join(DIST, file + suffix)), file + suffix).toBe(true);
+    }
+  });
+});
