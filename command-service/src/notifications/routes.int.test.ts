@@ -73,7 +73,7 @@ describe('notifications made by the reactor (ruling 21)', () => {
     expect((await app.call('PUT', `/api/jobs/${job.id}/complete`, signature(1), mentor.token)).status).toBe(200);
     const s = await inbox(amy.token, '', (l) => kinds(l).includes('job_card_signed'));
     // The link opens the signed card with its Confirm / Dispute actions (ruling 31).
-    const [signed] = (await jobsOf(app, amy.token)).find((j) => j.id === job.id).signatures;
+    const [signed] = (await jobsOf(app, amy.token)).find((j) => j.id === job.id)?.signatures ?? [];
     expect(s[0]).toMatchObject({ kind: 'job_card_signed', type: 'success', title: 'Job card signed', link: `/dashboard?view=jobs&signature=${signed.signature_id}` });
     await inbox(centre.token, '', (l) => kinds(l).includes('job_card_signed'));
     const m = await inbox(mentor.token, '', (l) => kinds(l).includes('job_card_signed_in_your_name'));

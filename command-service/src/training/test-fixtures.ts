@@ -70,6 +70,8 @@ export interface ApiJob {
   id: string;
   Job_Type: string;
   Student_ID: string;
+  Completed_Count: number;
+  signatures: Array<{ signature_id: string; [field: string]: unknown }>;
   [field: string]: unknown;
 }
 

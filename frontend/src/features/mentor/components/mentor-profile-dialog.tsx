@@ -19,7 +19,6 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { errorMessage } from '../../../lib/errors';
 import { useFormErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import { useGetMentorProfileDetailsQuery, useUpdateMentorProfileMutation, type MentorProfileDetails, type UpdateMentorProfileRequest } from '../api/mentor-api';
