@@ -15,7 +15,8 @@ import { createLogger } from '@panda/platform/logger';
 import { signToken } from '@panda/platform/tokens';
 import { startPlatform } from '@panda/server/platform';
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
 
 interface Client {
   ws: WebSocket;
@@ -37,7 +38,10 @@ function connect(url: string): Promise<Client> {
   });
 }
 
-export async function chatDeliveryBench(clients = Number(process.env.BENCH_CHAT_CLIENTS ?? 1000), messages = Number(process.env.BENCH_CHAT_MESSAGES ?? 1000)) {
+export async function chatDeliveryBench(
+  clients = Number(process.env.BENCH_CHAT_CLIENTS ?? 1000),
+  messages = Number(process.env.BENCH_CHAT_MESSAGES ?? 1000),
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'panda-bench-chat-delivery-'));
   try {
     return await run(dataDir, clients, messages);
@@ -47,24 +51,83 @@ export async function chatDeliveryBench(clients = Number(process.env.BENCH_CHAT_
 }
 
 async function run(dataDir: string, clients: number, messages: number) {
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', SEED_DEMO: '0', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-12' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: '0',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-12',
+  });
   const platform = await startPlatform(config, undefined, { logger: createLogger('silent') });
   const store = platform.store;
   let n = 0;
   const meta = () => ({ time: new Date().toISOString(), actorId: null, correlationId: `c${n}`, commandId: `k${++n}` });
   const pairs = Math.floor(clients / 2);
   const t0 = performance.now();
-  await store.append('account-centre0', [{ type: 'AccountSignedUp', data: { accountId: 'centre0', role: 'training_centre', firstName: 'Bench', lastName: 'Centre', email: 'centre0@bench.panda', centreName: 'Bench Centre', passwordHash: 'x' } }], 'no_stream', meta());
+  await store.append(
+    'account-centre0',
+    [
+      {
+        type: 'AccountSignedUp',
+        data: {
+          accountId: 'centre0',
+          role: 'training_centre',
+          firstName: 'Bench',
+          lastName: 'Centre',
+          email: 'centre0@bench.panda',
+          centreName: 'Bench Centre',
+          passwordHash: 'x',
+        },
+      },
+    ],
+    'no_stream',
+    meta(),
+  );
   for (let i = 0; i < pairs; i++) {
     const mentorId = `mentor${i}`;
     const studentId = `student${i}`;
-    await store.append(`account-${mentorId}`, [{ type: 'AccountSignedUp', data: { accountId: mentorId, role: 'mentor', firstName: 'Mentor', lastName: `${i}`, email: `${mentorId}@bench.panda`, centreName: null, passwordHash: 'x' } }], 'no_stream', meta());
+    await store.append(
+      `account-${mentorId}`,
+      [
+        {
+          type: 'AccountSignedUp',
+          data: {
+            accountId: mentorId,
+            role: 'mentor',
+            firstName: 'Mentor',
+            lastName: `${i}`,
+            email: `${mentorId}@bench.panda`,
+            centreName: null,
+            passwordHash: 'x',
+          },
+        },
+      ],
+      'no_stream',
+      meta(),
+    );
     const requirements = { boilerInstalls: 1, boilerService: 1, pipework: 1, repair: 1 };
     await store.append(
       `account-${studentId}`,
       [
-        { type: 'StudentRegistered', data: { accountId: studentId, centreId: 'centre0', firstName: 'Student', lastName: `${i}`, email: `${studentId}@bench.panda`, phone: '07700900000', postcode: 'M1 1AA', dateOfBirth: null, requirements, temporaryPasswordHash: 'x' } },
-        { type: 'PlacementProposed', data: { placementId: `p${i}`, studentId, mentorId, centreId: 'centre0', notes: null, reasons: [] } },
+        {
+          type: 'StudentRegistered',
+          data: {
+            accountId: studentId,
+            centreId: 'centre0',
+            firstName: 'Student',
+            lastName: `${i}`,
+            email: `${studentId}@bench.panda`,
+            phone: '07700900000',
+            postcode: 'M1 1AA',
+            dateOfBirth: null,
+            requirements,
+            temporaryPasswordHash: 'x',
+          },
+        },
+        {
+          type: 'PlacementProposed',
+          data: { placementId: `p${i}`, studentId, mentorId, centreId: 'centre0', notes: null, reasons: [] },
+        },
         { type: 'PlacementAccepted', data: { placementId: `p${i}`, studentId, mentorId } },
         // The student chose their own password (a temporary one may not connect).
         { type: 'PasswordChanged', data: { accountId: studentId, passwordHash: 'x' } },
@@ -75,7 +138,8 @@ async function run(dataDir: string, clients: number, messages: number) {
   }
   await platform.runner.waitFor(await store.headPosition(), 10 * 60_000);
   const ws = platform.url.replace('http', 'ws');
-  const open = async (id: string, role: 'mentor' | 'student') => connect(`${ws}/ws/${id}?token=${encodeURIComponent(await signToken(config.jwtSecret, { sub: id, role }))}`);
+  const open = async (id: string, role: 'mentor' | 'student') =>
+    connect(`${ws}/ws/${id}?token=${encodeURIComponent(await signToken(config.jwtSecret, { sub: id, role }))}`);
   const mentors: Client[] = [];
   const students: Client[] = [];
   for (let i = 0; i < pairs; i++) {
@@ -99,7 +163,16 @@ async function run(dataDir: string, clients: number, messages: number) {
     const t = performance.now();
     const got = students[k].wait((m) => m.type === 'new_message');
     const sent = mentors[k].wait((m) => m.type === 'message_sent' || m.type === 'error');
-    mentors[k].ws.send(JSON.stringify({ type: 'message', receiver_id: `student${k}`, message: `Bench message ${i}`, chat_type: 'mentor_student', message_type: 'text', client_id: `b${i}` }));
+    mentors[k].ws.send(
+      JSON.stringify({
+        type: 'message',
+        receiver_id: `student${k}`,
+        message: `Bench message ${i}`,
+        chat_type: 'mentor_student',
+        message_type: 'text',
+        client_id: `b${i}`,
+      }),
+    );
     await got;
     const ms = performance.now() - t;
     await sent;
@@ -121,8 +194,12 @@ async function run(dataDir: string, clients: number, messages: number) {
 
   const f = (x: number) => x.toFixed(2);
   const [p50, p99, b50, b99] = [pct(deliveries, 0.5), pct(deliveries, 0.99), pct(pings, 0.5), pct(pings, 0.99)];
-  console.log(`5. Chat delivery with ${all.length.toLocaleString('en-GB')} WebSocket clients connected (${messages.toLocaleString('en-GB')} messages, mentor -> placed student; set-up ${(ready / 1000).toFixed(1)} s)`);
-  console.log(`   ping round trip: p50 ${f(b50)} ms  p99 ${f(b99)} ms   message -> receiver's new_message: p50 ${f(p50)} ms  p99 ${f(p99)} ms (target p99 <= 50 ms)`);
+  console.log(
+    `5. Chat delivery with ${all.length.toLocaleString('en-GB')} WebSocket clients connected (${messages.toLocaleString('en-GB')} messages, mentor -> placed student; set-up ${(ready / 1000).toFixed(1)} s)`,
+  );
+  console.log(
+    `   ping round trip: p50 ${f(b50)} ms  p99 ${f(b99)} ms   message -> receiver's new_message: p50 ${f(p50)} ms  p99 ${f(p99)} ms (target p99 <= 50 ms)`,
+  );
   console.log(`   ratio to the ping round trip: p50 x${(p50 / b50).toFixed(1)}  p99 x${(p99 / b99).toFixed(1)}\n`);
   return { p50, p99, pingP50: b50, pingP99: b99 };
 }

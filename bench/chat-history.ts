@@ -41,7 +41,9 @@ function writeRows(file: string, rows: Iterable<Row>) {
   db.pragma('synchronous = OFF');
   db.exec(`CREATE TABLE IF NOT EXISTS events (position INTEGER PRIMARY KEY AUTOINCREMENT, event_id TEXT NOT NULL UNIQUE, stream TEXT NOT NULL, version INTEGER NOT NULL,
     type TEXT NOT NULL, data TEXT NOT NULL, time TEXT NOT NULL, actor_id TEXT, correlation_id TEXT NOT NULL, command_id TEXT, UNIQUE (stream, version))`);
-  const ins = db.prepare('INSERT INTO events (event_id, stream, version, type, data, time, actor_id, correlation_id, command_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const ins = db.prepare(
+    'INSERT INTO events (event_id, stream, version, type, data, time, actor_id, correlation_id, command_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
   const prefix = randomUUID();
   let i = 0;
   let batch: Row[] = [];
@@ -71,7 +73,15 @@ function* accountRows(): Generator<Row> {
     `account-${id}`,
     0,
     'AccountSignedUp',
-    { accountId: id, role, firstName: 'Bench', lastName: id, email: `${id}@bench.panda`, centreName: role === 'training_centre' ? `Centre ${id}` : null, passwordHash: 'x' },
+    {
+      accountId: id,
+      role,
+      firstName: 'Bench',
+      lastName: id,
+      email: `${id}@bench.panda`,
+      centreName: role === 'training_centre' ? `Centre ${id}` : null,
+      passwordHash: 'x',
+    },
     at(i),
   ];
   for (let c = 0; c < CENTRES; c++) yield signUp(`centre${c}`, 'training_centre', c);
@@ -80,9 +90,32 @@ function* accountRows(): Generator<Row> {
   for (let s = 0; s < STUDENTS; s++) {
     const studentId = `student${s}`;
     const [centreId, mentorId, placementId] = [centreOf(s), mentorOf(s), `placement${s}`];
-    yield [`account-${studentId}`, 0, 'StudentRegistered', { accountId: studentId, centreId, firstName: 'Student', lastName: `${s}`, email: `${studentId}@bench.panda`, phone: '07700900000', postcode: 'M1 1AA', dateOfBirth: null, requirements, temporaryPasswordHash: 'x' }, at(s)];
+    yield [
+      `account-${studentId}`,
+      0,
+      'StudentRegistered',
+      {
+        accountId: studentId,
+        centreId,
+        firstName: 'Student',
+        lastName: `${s}`,
+        email: `${studentId}@bench.panda`,
+        phone: '07700900000',
+        postcode: 'M1 1AA',
+        dateOfBirth: null,
+        requirements,
+        temporaryPasswordHash: 'x',
+      },
+      at(s),
+    ];
     yield [`account-${studentId}`, 1, 'PasswordChanged', { accountId: studentId, passwordHash: 'x' }, at(s)];
-    yield [`account-${studentId}`, 2, 'PlacementProposed', { placementId, studentId, mentorId, centreId, notes: null, reasons: [] }, at(s)];
+    yield [
+      `account-${studentId}`,
+      2,
+      'PlacementProposed',
+      { placementId, studentId, mentorId, centreId, notes: null, reasons: [] },
+      at(s),
+    ];
     yield [`account-${studentId}`, 3, 'PlacementAccepted', { placementId, studentId, mentorId }, at(s)];
   }
 }
@@ -140,7 +173,8 @@ async function run(dataDir: string, n: number) {
   const chat = new ProjectionRunner(store, rs, [chatProjection], { batchSize: 5000 });
   await chat.init();
   await chat.catchUp();
-  for (const p of allProjections) if (p !== chatProjection) await rs.commit(p.name, await rs.checkpoint(p.name), head, []);
+  for (const p of allProjections)
+    if (p !== chatProjection) await rs.commit(p.name, await rs.checkpoint(p.name), head, []);
   const projected = performance.now() - t0;
   await rs.close();
   await store.close();
@@ -148,7 +182,13 @@ async function run(dataDir: string, n: number) {
     `6. Chat at scale: ${fmt(n)} messages in 2,000 conversations (log written in ${(generated / 1000).toFixed(1)} s, chained at ${(chained / 1000).toFixed(1)} s, chat read model built at ${(projected / 1000).toFixed(1)} s: ${fmt((n / (projected - chained)) * 1000)} messages/s)`,
   );
 
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', SEED_DEMO: '0', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-12' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: '0',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-12',
+  });
   const platform = await startPlatform(config, undefined, { logger: createLogger('silent') });
   let baseline: number | null = null;
   const results: Record<string, { p50: number; p95: number; ratio: number }> = {};
@@ -170,18 +210,44 @@ async function run(dataDir: string, n: number) {
     const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))];
     baseline ??= q(0.95);
     results[label] = { p50: q(0.5), p95: q(0.95), ratio: q(0.95) / baseline };
-    console.log(`   ${label.padEnd(52)} p50 ${q(0.5).toFixed(2).padStart(6)} ms  p95 ${q(0.95).toFixed(2).padStart(6)} ms  p95 x${(q(0.95) / baseline).toFixed(2)} of validate`);
+    console.log(
+      `   ${label.padEnd(52)} p50 ${q(0.5).toFixed(2).padStart(6)} ms  p95 ${q(0.95).toFixed(2).padStart(6)} ms  p95 x${(q(0.95) / baseline).toFixed(2)} of validate`,
+    );
   }
   const page = (len: number) => (b: unknown) => Array.isArray(b) && b.length === len;
   const perConversation = Math.floor(n / (2 * STUDENTS));
   const deep = Math.max(2, Math.floor(perConversation / 2));
   await measure('baseline GET /api/auth/validate', '/api/auth/validate', 'student0', 'student');
-  await measure(`conversation, newest page (50 of ${fmt(perConversation)})`, '/api/messages?with=mentor0&limit=50', 'student0', 'student', page(Math.min(50, perConversation)));
-  await measure('conversation, a page deep in it (cursor)', `/api/messages?with=mentor0&limit=50&cursor=${deep}`, 'student0', 'student', page(Math.min(50, deep - 1)));
-  await measure(`all of a mentor’s messages, newest page (of ${fmt(perConversation * 10)})`, '/api/messages?limit=50', 'mentor0', 'mentor', page(Math.min(50, perConversation * 10)));
+  await measure(
+    `conversation, newest page (50 of ${fmt(perConversation)})`,
+    '/api/messages?with=mentor0&limit=50',
+    'student0',
+    'student',
+    page(Math.min(50, perConversation)),
+  );
+  await measure(
+    'conversation, a page deep in it (cursor)',
+    `/api/messages?with=mentor0&limit=50&cursor=${deep}`,
+    'student0',
+    'student',
+    page(Math.min(50, deep - 1)),
+  );
+  await measure(
+    `all of a mentor’s messages, newest page (of ${fmt(perConversation * 10)})`,
+    '/api/messages?limit=50',
+    'mentor0',
+    'mentor',
+    page(Math.min(50, perConversation * 10)),
+  );
   await measure('contact list: student (2 contacts)', '/api/chat-contacts', 'student0', 'student', page(2));
   await measure('contact list: mentor (10 students)', '/api/chat-contacts', 'mentor0', 'mentor', page(10));
-  await measure('contact list: centre (100 students, first page of 50)', '/api/chat-contacts?limit=50', 'centre0', 'training_centre', page(50));
+  await measure(
+    'contact list: centre (100 students, first page of 50)',
+    '/api/chat-contacts?limit=50',
+    'centre0',
+    'training_centre',
+    page(50),
+  );
   await platform.stop();
   console.log(`   target: p95 within x2.00 of validate\n`);
   return results;

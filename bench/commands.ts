@@ -23,7 +23,8 @@ import { startPlatform, type Platform } from '@panda/server/platform';
 import { allProjections } from '@panda/server/projections';
 import { appendStaff, appendStudent } from './generate';
 
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 
 interface Load {
@@ -42,7 +43,9 @@ interface Connection {
 
 function load(url: string, connections: Connection[], durationMs = SECONDS * 1000, warmupMs = 1500): Promise<Load> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), { workerData: { url, method: 'PUT', durationMs, warmupMs, connections } });
+    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
+      workerData: { url, method: 'PUT', durationMs, warmupMs, connections },
+    });
     worker.once('message', resolve);
     worker.once('error', reject);
   });
@@ -50,12 +53,23 @@ function load(url: string, connections: Connection[], durationMs = SECONDS * 100
 
 async function benchPlatform(): Promise<Platform> {
   const dataDir = mkdtempSync(join(tmpdir(), 'panda-bench-commands-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', SEED_DEMO: '0', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-12' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: '0',
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-12',
+  });
   return startPlatform(config, undefined, { logger: createLogger('silent') });
 }
 
 const profileBodies = (s: number) =>
-  ['Ann', 'Bea'].map((first) => ({ First_Name: first, Last_Name: `Student ${s}`, Phone_Number: '07700900000', Postcode: 'M1 1AA' }));
+  ['Ann', 'Bea'].map((first) => ({
+    First_Name: first,
+    Last_Name: `Student ${s}`,
+    Phone_Number: '07700900000',
+    Postcode: 'M1 1AA',
+  }));
 
 async function studentConnection(platform: Platform, s: number): Promise<Connection> {
   const token = await signToken(platform.commandDeps.config.jwtSecret, { sub: `student${s}`, role: 'student' });
@@ -88,10 +102,18 @@ export async function commandThroughputBench(connections = 16, streamLength = 10
   if (panda.errors || base.errors) throw new Error(`errors under load: Panda ${panda.errors}, bare ${base.errors}`);
   const throughput = panda.rps / base.rps;
   const p99 = panda.p99 / base.p99;
-  console.log(`5. Command round trip: PUT /api/profile, ${connections} connections, ${connections} students with ${fmt(streamLength)}-event streams (${SECONDS} s each)`);
-  console.log(`   bare express JSON endpoint: ${fmt(base.rps)} req/s, p50 ${fmt(base.p50, 1)} ms, p99 ${fmt(base.p99, 1)} ms`);
-  console.log(`   Panda:                      ${fmt(panda.rps)} req/s, p50 ${fmt(panda.p50, 1)} ms, p99 ${fmt(panda.p99, 1)} ms`);
-  console.log(`   throughput ratio: ${throughput.toFixed(3)} (goal >= 0.4)   p99 ratio: ${p99.toFixed(1)} (goal <= 3)\n`);
+  console.log(
+    `5. Command round trip: PUT /api/profile, ${connections} connections, ${connections} students with ${fmt(streamLength)}-event streams (${SECONDS} s each)`,
+  );
+  console.log(
+    `   bare express JSON endpoint: ${fmt(base.rps)} req/s, p50 ${fmt(base.p50, 1)} ms, p99 ${fmt(base.p99, 1)} ms`,
+  );
+  console.log(
+    `   Panda:                      ${fmt(panda.rps)} req/s, p50 ${fmt(panda.p50, 1)} ms, p99 ${fmt(panda.p99, 1)} ms`,
+  );
+  console.log(
+    `   throughput ratio: ${throughput.toFixed(3)} (goal >= 0.4)   p99 ratio: ${p99.toFixed(1)} (goal <= 3)\n`,
+  );
   return { throughput, p99 };
 }
 
@@ -107,7 +129,11 @@ export async function commandLatencyBench(short = 10, long = 10_000, runs = Numb
   for (let i = 0; i < runs + 10; i++) {
     for (const k of [0, 1]) {
       const t = performance.now();
-      const res = await fetch(platform.url + conns[k].path, { method: 'PUT', headers: { ...conns[k].headers, 'content-type': 'application/json' }, body: JSON.stringify(conns[k].bodies[i % 2]) });
+      const res = await fetch(platform.url + conns[k].path, {
+        method: 'PUT',
+        headers: { ...conns[k].headers, 'content-type': 'application/json' },
+        body: JSON.stringify(conns[k].bodies[i % 2]),
+      });
       await res.arrayBuffer();
       if (!res.ok) throw new Error(`PUT /api/profile: ${res.status}`);
       if (i >= 10) times[k].push(performance.now() - t);
@@ -116,8 +142,12 @@ export async function commandLatencyBench(short = 10, long = 10_000, runs = Numb
   await platform.stop();
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const [a, b] = times.map(median);
-  console.log(`6. Command latency: PUT /api/profile on a stream of ${fmt(long)} events vs ${fmt(short)} events (median of ${runs}, one at a time)`);
-  console.log(`   ${fmt(short)} events: ${fmt(a, 2)} ms   ${fmt(long)} events: ${fmt(b, 2)} ms   ratio: ${(b / a).toFixed(2)} (goal <= 1.5)\n`);
+  console.log(
+    `6. Command latency: PUT /api/profile on a stream of ${fmt(long)} events vs ${fmt(short)} events (median of ${runs}, one at a time)`,
+  );
+  console.log(
+    `   ${fmt(short)} events: ${fmt(a, 2)} ms   ${fmt(long)} events: ${fmt(b, 2)} ms   ratio: ${(b / a).toFixed(2)} (goal <= 1.5)\n`,
+  );
   return b / a;
 }
 
@@ -137,8 +167,12 @@ export async function catchUpBench(students = Number(process.env.BENCH_STUDENTS 
   const catchUpRate = (head / (performance.now() - t)) * 1000;
   await readStore.close();
   await store.close();
-  console.log(`7. Projection catch-up (${allProjections.length} read models) over ${fmt(head)} generated events (${fmt(students)} students, appends of 10 events)`);
-  console.log(`   generator append rate: ${fmt(appendRate)} events/s   catch-up: ${fmt(catchUpRate)} events/s   ratio: ${(catchUpRate / appendRate).toFixed(2)} (goal >= 1)\n`);
+  console.log(
+    `7. Projection catch-up (${allProjections.length} read models) over ${fmt(head)} generated events (${fmt(students)} students, appends of 10 events)`,
+  );
+  console.log(
+    `   generator append rate: ${fmt(appendRate)} events/s   catch-up: ${fmt(catchUpRate)} events/s   ratio: ${(catchUpRate / appendRate).toFixed(2)} (goal >= 1)\n`,
+  );
   return catchUpRate / appendRate;
 }
 

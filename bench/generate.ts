@@ -40,17 +40,37 @@ export function studentEvents(s: number, count: number, mentors = 100, centres =
     { type: 'PlacementProposed', data: { placementId, studentId, mentorId, centreId, notes: null, reasons: [] } },
     { type: 'PlacementAccepted', data: { placementId, studentId, mentorId } },
   ];
-  JOB_TYPES.forEach((jobType, j) => events.push({ type: 'JobOpened', data: { jobId: `job${s}-${j}`, studentId, placementId, mentorId, jobType, totalCount: perJob } }));
+  JOB_TYPES.forEach((jobType, j) =>
+    events.push({
+      type: 'JobOpened',
+      data: { jobId: `job${s}-${j}`, studentId, placementId, mentorId, jobType, totalCount: perJob },
+    }),
+  );
   for (let k = 0; k < cards; k++) {
     const j = k % JOB_TYPES.length;
     const signature = signatureAt(k);
-    events.push({ type: 'JobCardSigned', data: { jobId: `job${s}-${j}`, studentId, mentorId, signature, completedAt: signature.timestamp, completedCount: Math.floor(k / JOB_TYPES.length) + 1 } });
+    events.push({
+      type: 'JobCardSigned',
+      data: {
+        jobId: `job${s}-${j}`,
+        studentId,
+        mentorId,
+        signature,
+        completedAt: signature.timestamp,
+        completedCount: Math.floor(k / JOB_TYPES.length) + 1,
+      },
+    });
   }
   return events.slice(0, Math.max(count, 1));
 }
 
 let commands = 0;
-export const benchMeta = (actorId: string | null = null) => ({ time: new Date().toISOString(), actorId, correlationId: `bench-c${++commands}`, commandId: `bench-k${commands}` });
+export const benchMeta = (actorId: string | null = null) => ({
+  time: new Date().toISOString(),
+  actorId,
+  correlationId: `bench-c${++commands}`,
+  commandId: `bench-k${commands}`,
+});
 
 /** Appends student `s`'s stream of `count` events, in appends of at most `chunk` events (one command each). */
 export async function appendStudent(store: EventStore, s: number, count: number, chunk = 100): Promise<void> {
@@ -65,7 +85,20 @@ export async function appendStaff(store: EventStore, mentors = 100, centres = 10
   const signUp = (id: string, role: 'mentor' | 'training_centre') =>
     store.append(
       `account-${id}`,
-      [{ type: 'AccountSignedUp', data: { accountId: id, role, firstName: 'Bench', lastName: id, email: `${id}@bench.panda`, centreName: role === 'training_centre' ? `Centre ${id}` : null, passwordHash: 'x' } }],
+      [
+        {
+          type: 'AccountSignedUp',
+          data: {
+            accountId: id,
+            role,
+            firstName: 'Bench',
+            lastName: id,
+            email: `${id}@bench.panda`,
+            centreName: role === 'training_centre' ? `Centre ${id}` : null,
+            passwordHash: 'x',
+          },
+        },
+      ],
       'no_stream',
       benchMeta(),
     );

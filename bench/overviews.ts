@@ -20,35 +20,90 @@ const MENTORS = 100;
 const RUNS = 200;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'panda-bench-overviews-'));
-const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', SEED_DEMO: '0', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-12' });
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  PORT: '0',
+  LOG_LEVEL: 'silent',
+  SEED_DEMO: '0',
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-12',
+});
 const platform = await startPlatform(config, undefined, { logger: createLogger('silent') });
 const store = platform.store;
 let n = 0;
 const meta = () => ({ time: new Date().toISOString(), actorId: null, correlationId: `c${n}`, commandId: `k${++n}` });
 const signUp = (id: string, role: 'mentor' | 'training_centre') =>
-  store.append(`account-${id}`, [{ type: 'AccountSignedUp', data: { accountId: id, role, firstName: 'Bench', lastName: id, email: `${id}@bench.panda`, centreName: role === 'training_centre' ? `Centre ${id}` : null, passwordHash: 'x' } }], 'no_stream', meta());
+  store.append(
+    `account-${id}`,
+    [
+      {
+        type: 'AccountSignedUp',
+        data: {
+          accountId: id,
+          role,
+          firstName: 'Bench',
+          lastName: id,
+          email: `${id}@bench.panda`,
+          centreName: role === 'training_centre' ? `Centre ${id}` : null,
+          passwordHash: 'x',
+        },
+      },
+    ],
+    'no_stream',
+    meta(),
+  );
 
 const t0 = performance.now();
 for (let c = 0; c < CENTRES; c++) await signUp(`centre${c}`, 'training_centre');
 for (let m = 0; m < MENTORS; m++) await signUp(`mentor${m}`, 'mentor');
 const perType = Math.ceil(CARDS / JOB_TYPES.length);
-const signature = { signature: 'B M', mentorName: 'Bench Mentor', date: '2026-01-05', time: '10:00', timestamp: '2026-01-05T10:00:00.000Z' };
+const signature = {
+  signature: 'B M',
+  mentorName: 'Bench Mentor',
+  date: '2026-01-05',
+  time: '10:00',
+  timestamp: '2026-01-05T10:00:00.000Z',
+};
 for (let s = 0; s < STUDENTS; s++) {
   const studentId = `student${s}`;
   const centreId = `centre${s % CENTRES}`;
   const mentorId = `mentor${s % MENTORS}`;
   const placementId = `placement${s}`;
   const events: { type: string; data: unknown }[] = [
-    { type: 'StudentRegistered', data: { accountId: studentId, centreId, firstName: 'Student', lastName: `${s}`, email: `${studentId}@bench.panda`, phone: '07700900000', postcode: 'M1 1AA', dateOfBirth: null, requirements: { boilerInstalls: perType + 2, boilerService: perType + 2, pipework: perType + 2, repair: perType + 2 }, temporaryPasswordHash: 'x' } },
+    {
+      type: 'StudentRegistered',
+      data: {
+        accountId: studentId,
+        centreId,
+        firstName: 'Student',
+        lastName: `${s}`,
+        email: `${studentId}@bench.panda`,
+        phone: '07700900000',
+        postcode: 'M1 1AA',
+        dateOfBirth: null,
+        requirements: {
+          boilerInstalls: perType + 2,
+          boilerService: perType + 2,
+          pipework: perType + 2,
+          repair: perType + 2,
+        },
+        temporaryPasswordHash: 'x',
+      },
+    },
     { type: 'PlacementProposed', data: { placementId, studentId, mentorId, centreId, notes: null, reasons: [] } },
     { type: 'PlacementAccepted', data: { placementId, studentId, mentorId } },
   ];
   let signed = 0;
   JOB_TYPES.forEach((jobType, i) => {
     const jobId = `job${s}-${i}`;
-    events.push({ type: 'JobOpened', data: { jobId, studentId, placementId, mentorId, jobType, totalCount: perType + 2 } });
+    events.push({
+      type: 'JobOpened',
+      data: { jobId, studentId, placementId, mentorId, jobType, totalCount: perType + 2 },
+    });
     for (let k = 1; k <= perType && signed < CARDS; k++, signed++) {
-      events.push({ type: 'JobCardSigned', data: { jobId, studentId, mentorId, signature, completedAt: signature.timestamp, completedCount: k } });
+      events.push({
+        type: 'JobCardSigned',
+        data: { jobId, studentId, mentorId, signature, completedAt: signature.timestamp, completedCount: k },
+      });
     }
   });
   await store.append(`account-${studentId}`, events, 'no_stream', meta());
@@ -57,7 +112,9 @@ const head = await store.headPosition();
 const appended = performance.now() - t0;
 await platform.runner.waitFor(head, 30 * 60_000);
 const projected = performance.now() - t0;
-console.log(`${STUDENTS.toLocaleString()} students, ${(STUDENTS * CARDS).toLocaleString()} signed cards, ${head.toLocaleString()} events: appended in ${(appended / 1000).toFixed(1)} s, read models ready after ${(projected / 1000).toFixed(1)} s`);
+console.log(
+  `${STUDENTS.toLocaleString()} students, ${(STUDENTS * CARDS).toLocaleString()} signed cards, ${head.toLocaleString()} events: appended in ${(appended / 1000).toFixed(1)} s, read models ready after ${(projected / 1000).toFixed(1)} s`,
+);
 
 const token = (sub: string, role: Role) => signToken(config.jwtSecret, { sub, role });
 let baseline: { p50: number; p95: number } | null = null;
@@ -78,7 +135,9 @@ async function measure(label: string, path: string, sub: string, role: Role) {
   const q = (p: number) => at(p).toFixed(2);
   baseline ??= { p50: at(0.5), p95: at(0.95) };
   const ratio = `x${(at(0.5) / baseline.p50).toFixed(1)} / x${(at(0.95) / baseline.p95).toFixed(1)} of baseline`;
-  console.log(`${label.padEnd(42)} p50 ${q(0.5).padStart(7)} ms  p95 ${q(0.95).padStart(7)} ms  p99 ${q(0.99).padStart(7)} ms  ${ratio}  (${bytes.toLocaleString()} bytes)`);
+  console.log(
+    `${label.padEnd(42)} p50 ${q(0.5).padStart(7)} ms  p95 ${q(0.95).padStart(7)} ms  p99 ${q(0.99).padStart(7)} ms  ${ratio}  (${bytes.toLocaleString()} bytes)`,
+  );
 }
 
 // Baseline in the same run: the cheapest authenticated read (token check + one document).

@@ -23,22 +23,54 @@ function generate(file: string, students: number, perStudent: number) {
   db.pragma('synchronous = OFF');
   db.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, event_id TEXT NOT NULL UNIQUE, stream TEXT NOT NULL, version INTEGER NOT NULL,
     type TEXT NOT NULL, data TEXT NOT NULL, time TEXT NOT NULL, actor_id TEXT, correlation_id TEXT NOT NULL, command_id TEXT, UNIQUE (stream, version))`);
-  const ins = db.prepare('INSERT INTO events (event_id, stream, version, type, data, time, actor_id, correlation_id, command_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const ins = db.prepare(
+    'INSERT INTO events (event_id, stream, version, type, data, time, actor_id, correlation_id, command_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
   let n = 0;
   const row = (stream: string, version: number, type: string, data: unknown) => {
     const id = String(++n).padStart(12, '0');
-    ins.run(`e-${id}`, stream, version, type, JSON.stringify(data), new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString(), null, `c-${id}`, `k-${id}`);
+    ins.run(
+      `e-${id}`,
+      stream,
+      version,
+      type,
+      JSON.stringify(data),
+      new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString(),
+      null,
+      `c-${id}`,
+      `k-${id}`,
+    );
   };
   db.transaction(() => {
-    for (let c = 0; c < 10; c++) row(`account-centre${c}`, 0, 'AccountSignedUp', { accountId: `centre${c}`, role: 'training_centre', firstName: 'Bench', lastName: `${c}`, email: `centre${c}@bench.panda`, centreName: `Centre ${c}`, passwordHash: 'x' });
-    for (let m = 0; m < 100; m++) row(`account-mentor${m}`, 0, 'AccountSignedUp', { accountId: `mentor${m}`, role: 'mentor', firstName: 'Bench', lastName: `${m}`, email: `mentor${m}@bench.panda`, centreName: null, passwordHash: 'x' });
+    for (let c = 0; c < 10; c++)
+      row(`account-centre${c}`, 0, 'AccountSignedUp', {
+        accountId: `centre${c}`,
+        role: 'training_centre',
+        firstName: 'Bench',
+        lastName: `${c}`,
+        email: `centre${c}@bench.panda`,
+        centreName: `Centre ${c}`,
+        passwordHash: 'x',
+      });
+    for (let m = 0; m < 100; m++)
+      row(`account-mentor${m}`, 0, 'AccountSignedUp', {
+        accountId: `mentor${m}`,
+        role: 'mentor',
+        firstName: 'Bench',
+        lastName: `${m}`,
+        email: `mentor${m}@bench.panda`,
+        centreName: null,
+        passwordHash: 'x',
+      });
   })();
   // Students interleaved, as they would be in a real log: a slice of each student's stream per round.
   const streams = Array.from({ length: students }, (_, s) => studentEvents(s, perStudent));
   const round = 10;
   for (let from = 0; from < perStudent; from += round) {
     db.transaction(() => {
-      streams.forEach((events, s) => events.slice(from, from + round).forEach((e, i) => row(`account-student${s}`, from + i, e.type, e.data)));
+      streams.forEach((events, s) =>
+        events.slice(from, from + round).forEach((e, i) => row(`account-student${s}`, from + i, e.type, e.data)),
+      );
     })();
   }
   db.close();
@@ -57,7 +89,7 @@ export async function rebuildBench(total = Number(process.env.BENCH_REBUILD_EVEN
   const chained = performance.now() - t;
 
   t = performance.now();
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const page = await store.readAll(after, 5000);
     if (!page.length) break;
     after = page[page.length - 1].position;
@@ -73,8 +105,12 @@ export async function rebuildBench(total = Number(process.env.BENCH_REBUILD_EVEN
   await readStore.close();
   await store.close();
   rmSync(dir, { recursive: true, force: true });
-  console.log(`8. Rebuild of all ${allProjections.length} read models over ${fmt(n)} generated events (generated in ${fmt(generated / 1000)} s, chained at open in ${fmt(chained / 1000)} s)`);
-  console.log(`   raw log read: ${fmt(readMs / 1000)} s (${fmt((n / readMs) * 1000)} events/s)   rebuild: ${(rebuildMs / 1000).toFixed(1)} s (${fmt((events / rebuildMs) * 1000)} events/s)   ratio to raw read: ${(readMs / rebuildMs).toFixed(2)}   goal: 1,000,000 events < 60 s\n`);
+  console.log(
+    `8. Rebuild of all ${allProjections.length} read models over ${fmt(n)} generated events (generated in ${fmt(generated / 1000)} s, chained at open in ${fmt(chained / 1000)} s)`,
+  );
+  console.log(
+    `   raw log read: ${fmt(readMs / 1000)} s (${fmt((n / readMs) * 1000)} events/s)   rebuild: ${(rebuildMs / 1000).toFixed(1)} s (${fmt((events / rebuildMs) * 1000)} events/s)   ratio to raw read: ${(readMs / rebuildMs).toFixed(2)}   goal: 1,000,000 events < 60 s\n`,
+  );
   return rebuildMs;
 }
 

@@ -37,7 +37,9 @@ function rawInserts(n: number): number {
   db.pragma('synchronous = FULL');
   db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY AUTOINCREMENT, stream TEXT, version INTEGER, data TEXT)');
   const ins = db.prepare('INSERT INTO t (stream, version, data) VALUES (?, ?, ?)');
-  const tx = db.transaction((i: number) => ins.run(`s${i}`, 0, JSON.stringify({ i, name: 'Some Name', email: `u${i}@x.co` })));
+  const tx = db.transaction((i: number) =>
+    ins.run(`s${i}`, 0, JSON.stringify({ i, name: 'Some Name', email: `u${i}@x.co` })),
+  );
   const t = performance.now();
   for (let i = 0; i < n; i++) tx(i);
   const ms = performance.now() - t;
@@ -50,12 +52,30 @@ async function storeAppends(n: number): Promise<{ rate: number; file: string }> 
   const store = new SqliteEventStore(file);
   const t = performance.now();
   for (let i = 0; i < n; i++) {
-    await store.append(`account-${i}`, [{ type: 'AccountSignedUp', data: { accountId: `${i}`, role: 'mentor', firstName: 'Some', lastName: 'Name', email: `u${i}@x.co`, centreName: null, passwordHash: 'h' } }], 'no_stream', {
-      time: new Date().toISOString(),
-      actorId: null,
-      correlationId: `c${i}`,
-      commandId: `k${i}`,
-    });
+    await store.append(
+      `account-${i}`,
+      [
+        {
+          type: 'AccountSignedUp',
+          data: {
+            accountId: `${i}`,
+            role: 'mentor',
+            firstName: 'Some',
+            lastName: 'Name',
+            email: `u${i}@x.co`,
+            centreName: null,
+            passwordHash: 'h',
+          },
+        },
+      ],
+      'no_stream',
+      {
+        time: new Date().toISOString(),
+        actorId: null,
+        correlationId: `c${i}`,
+        commandId: `k${i}`,
+      },
+    );
   }
   const ms = performance.now() - t;
   await store.close();
@@ -65,7 +85,7 @@ async function storeAppends(n: number): Promise<{ rate: number; file: string }> 
 async function rebuild(file: string, n: number): Promise<{ rate: number; readRate: number }> {
   const store = new SqliteEventStore(file);
   let t = performance.now();
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const batch = await store.readAll(after, 500);
     if (!batch.length) break;
     after = batch[batch.length - 1].position;
@@ -86,7 +106,11 @@ async function rebuild(file: string, n: number): Promise<{ rate: number; readRat
 function timeToFirstResponse(args: string[], env: Record<string, string>, path: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const t = performance.now();
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     let url: string | null = null;
     child.stdout.on('data', (d) => {
@@ -127,11 +151,15 @@ async function main() {
   const appends = [await storeAppends(N), await storeAppends(N), await storeAppends(N)];
   const append = median(appends.map((a) => a.rate));
   console.log(`1. Embedded append throughput (one event per append, fsync per commit)`);
-  console.log(`   raw better-sqlite3 inserts: ${fmt(raw)}/s   event store appends: ${fmt(append)}/s   ratio: ${(append / raw).toFixed(2)}\n`);
+  console.log(
+    `   raw better-sqlite3 inserts: ${fmt(raw)}/s   event store appends: ${fmt(append)}/s   ratio: ${(append / raw).toFixed(2)}\n`,
+  );
 
   const rb = await rebuild(appends[0].file, N);
   console.log(`2. Projection rebuild rate (all ${allProjections.length} read models from the start)`);
-  console.log(`   raw log read: ${fmt(rb.readRate)} events/s   rebuild: ${fmt(rb.rate)} events/s   ratio: ${(rb.rate / rb.readRate).toFixed(3)}\n`);
+  console.log(
+    `   raw log read: ${fmt(rb.readRate)} events/s   rebuild: ${fmt(rb.rate)} events/s   ratio: ${(rb.rate / rb.readRate).toFixed(3)}\n`,
+  );
 
   const base = median([
     await timeToFirstResponse(['-e', baselineServer], {}, '/'),
@@ -141,12 +169,20 @@ async function main() {
   const starts: number[] = [];
   for (let i = 0; i < 3; i++) {
     starts.push(
-      await timeToFirstResponse(['--import', 'tsx', 'server/src/main.ts'], { PORT: '0', DATA_DIR: mkdtempSync(join(tmpdir(), 'panda-bench-start-')), LOG_LEVEL: 'warn' }, '/api/health'),
+      await timeToFirstResponse(
+        ['--import', 'tsx', 'server/src/main.ts'],
+        { PORT: '0', DATA_DIR: mkdtempSync(join(tmpdir(), 'panda-bench-start-')), LOG_LEVEL: 'warn' },
+        '/api/health',
+      ),
     );
   }
   const start = median(starts);
-  console.log(`3. npm start (server entry, fresh data folder) to first HTTP response (demo seeding runs after the server listens)`);
-  console.log(`   bare node http server: ${fmt(base)} ms   Panda: ${fmt(start)} ms   ratio: ${(start / base).toFixed(1)}\n`);
+  console.log(
+    `3. npm start (server entry, fresh data folder) to first HTTP response (demo seeding runs after the server listens)`,
+  );
+  console.log(
+    `   bare node http server: ${fmt(base)} ms   Panda: ${fmt(start)} ms   ratio: ${(start / base).toFixed(1)}\n`,
+  );
 
   await verifyBench();
   await chatDeliveryBench();

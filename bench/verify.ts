@@ -22,7 +22,9 @@ function generate(file: string, n: number) {
   db.pragma('synchronous = OFF');
   db.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, event_id TEXT NOT NULL UNIQUE, stream TEXT NOT NULL, version INTEGER NOT NULL,
     type TEXT NOT NULL, data TEXT NOT NULL, time TEXT NOT NULL, actor_id TEXT, correlation_id TEXT NOT NULL, command_id TEXT, UNIQUE (stream, version))`);
-  const ins = db.prepare('INSERT INTO events (event_id, stream, version, type, data, time, actor_id, correlation_id, command_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+  const ins = db.prepare(
+    'INSERT INTO events (event_id, stream, version, type, data, time, actor_id, correlation_id, command_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
   const prefix = randomUUID();
   const batch = db.transaction((from: number, to: number) => {
     for (let i = from; i < to; i++) {
@@ -32,12 +34,28 @@ function generate(file: string, n: number) {
         jobId: `job-${i % 80_000}`,
         studentId: student,
         mentorId: `mentor-${i % 700}`,
-        signature: { signature: 'D Clarke', mentorName: 'Dave Clarke', date: at.slice(0, 10), time: at.slice(11, 16), timestamp: at },
+        signature: {
+          signature: 'D Clarke',
+          mentorName: 'Dave Clarke',
+          date: at.slice(0, 10),
+          time: at.slice(11, 16),
+          timestamp: at,
+        },
         completedAt: at,
         completedCount: 1 + Math.floor(i / 20_000),
       };
       const id = `${prefix}-${String(i).padStart(12, '0')}`;
-      ins.run(`${id}-e`, `account-${student}`, Math.floor(i / 20_000), 'JobCardSigned', JSON.stringify(data), at, `mentor-${i % 700}`, `${id}-c`, `${id}-k`);
+      ins.run(
+        `${id}-e`,
+        `account-${student}`,
+        Math.floor(i / 20_000),
+        'JobCardSigned',
+        JSON.stringify(data),
+        at,
+        `mentor-${i % 700}`,
+        `${id}-c`,
+        `${id}-k`,
+      );
     }
   });
   for (let i = 0; i < n; i += 10_000) batch(i, Math.min(n, i + 10_000));
@@ -62,7 +80,7 @@ export async function verifyBench(n = Number(process.env.BENCH_VERIFY_EVENTS ?? 
   for (let round = 0; round < 3; round++) {
     t = performance.now();
     let read = 0;
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = await store.readAll(after, 500);
       if (!page.length) break;
       read += page.length;
@@ -79,9 +97,14 @@ export async function verifyBench(n = Number(process.env.BENCH_VERIFY_EVENTS ?? 
   const read = median(readRates);
   const verify = median(verifyRates);
   console.log(`4. Hash-chain verify over ${fmt(n)} events (ruling 27; median of 3 rounds)`);
-  console.log(`   generated in ${fmt(generated)} ms; chained by the migration at open in ${fmt(migrated)} ms (${fmt((n / migrated) * 1000)} events/s)`);
-  console.log(`   raw log read: ${fmt(read)} events/s   verify: ${fmt(verify)} events/s   ratio: ${(verify / read).toFixed(2)} (target >= 0.5)   ok: ${report!.ok}\n`);
-  if (!report!.ok || report!.events !== n) throw new Error(`verify did not pass over the generated log: ${JSON.stringify(report)}`);
+  console.log(
+    `   generated in ${fmt(generated)} ms; chained by the migration at open in ${fmt(migrated)} ms (${fmt((n / migrated) * 1000)} events/s)`,
+  );
+  console.log(
+    `   raw log read: ${fmt(read)} events/s   verify: ${fmt(verify)} events/s   ratio: ${(verify / read).toFixed(2)} (target >= 0.5)   ok: ${report!.ok}\n`,
+  );
+  if (!report!.ok || report!.events !== n)
+    throw new Error(`verify did not pass over the generated log: ${JSON.stringify(report)}`);
   return verify / read;
 }
 

@@ -24,15 +24,30 @@ let logins: Record<string, { email: string; password: string }>;
 
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: '1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  const list = JSON.parse(readFileSync(join(server.dataDir, 'demo-logins.json'), 'utf8')) as { role: string; email: string; password: string }[];
+  const list = JSON.parse(readFileSync(join(server.dataDir, 'demo-logins.json'), 'utf8')) as {
+    role: string;
+    email: string;
+    password: string;
+  }[];
   logins = Object.fromEntries(list.map((l) => [l.role, l]));
   // A second demo trainee is proposed to the demo mentor, so the mentor has a placement request to act on.
   const call = apiClient(server.url);
   const admin = await call<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN);
-  const { students } = await call<{ students: { id: string; Matched: boolean; placement_status: string | null }[] }>('GET', '/api/admin/users/students', undefined, admin.token);
-  const { mentors } = await call<{ mentors: { id: string }[] }>('GET', '/api/admin/users/mentors', undefined, admin.token);
+  const { students } = await call<{ students: { id: string; Matched: boolean; placement_status: string | null }[] }>(
+    'GET',
+    '/api/admin/users/students',
+    undefined,
+    admin.token,
+  );
+  const { mentors } = await call<{ mentors: { id: string }[] }>(
+    'GET',
+    '/api/admin/users/mentors',
+    undefined,
+    admin.token,
+  );
   const waiting = students.find((s) => !s.Matched && !s.placement_status);
-  if (waiting) await call('POST', '/api/admin/placements', { student_id: waiting.id, mentor_id: mentors[0].id }, admin.token);
+  if (waiting)
+    await call('POST', '/api/admin/placements', { student_id: waiting.id, mentor_id: mentors[0].id }, admin.token);
   browser = await launchBrowser();
 }, 120_000);
 
@@ -98,7 +113,13 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     titles.portal = await page.title();
     await check('admin sign in');
-    expect(titles).toMatchObject({ landing: 'Panda', terms: 'Terms and Conditions · Panda', signin: 'Sign In · Panda', signup: 'Sign Up · Panda', portal: 'Admin Sign In · Panda' });
+    expect(titles).toMatchObject({
+      landing: 'Panda',
+      terms: 'Terms and Conditions · Panda',
+      signin: 'Sign In · Panda',
+      signup: 'Sign Up · Panda',
+      portal: 'Admin Sign In · Panda',
+    });
   });
 
   it('training centre: overview, students, student details, register, profile and their dialogs', async () => {
@@ -107,7 +128,10 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
     await signIn(page, server.url, centre.email, centre.password);
     await view('overview', 'Overview');
     await view('students', 'Students');
-    await page.getByRole('button', { name: /^View Details for / }).first().click();
+    await page
+      .getByRole('button', { name: /^View Details for / })
+      .first()
+      .click();
     await page.getByRole('heading', { level: 1, name: 'Student Details' }).waitFor();
     titles['student-detail'] = await page.title();
     await check('Student Details');
@@ -123,7 +147,13 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
     await view('profile', 'Profile Settings');
     await page.getByRole('button', { name: 'Change Password', exact: true }).click();
     await check('Profile Settings with Change Password open');
-    expect(titles).toMatchObject({ overview: 'Overview · Panda', students: 'Students · Panda', 'student-detail': 'Student Details · Panda', register: 'Register Student · Panda', profile: 'Profile Settings · Panda' });
+    expect(titles).toMatchObject({
+      overview: 'Overview · Panda',
+      students: 'Students · Panda',
+      'student-detail': 'Student Details · Panda',
+      register: 'Register Student · Panda',
+      profile: 'Profile Settings · Panda',
+    });
   }, 300_000);
 
   it('mentor: overview with a placement request, student jobs, job details, the sign-off and profile dialogs', async () => {
@@ -138,9 +168,15 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
     await page.getByTestId('conversation').waitFor();
     await check('Messages with a conversation');
     await view('jobs', 'Student Jobs');
-    await page.getByRole('button', { name: /^Mark Complete: / }).first().click();
+    await page
+      .getByRole('button', { name: /^Mark Complete: / })
+      .first()
+      .click();
     await dialog('Sign Off Job Card', 'sign off job card', 'Cancel');
-    await page.getByRole('button', { name: /^Details: / }).first().click();
+    await page
+      .getByRole('button', { name: /^Details: / })
+      .first()
+      .click();
     await page.getByRole('heading', { level: 1, name: 'Job Details' }).waitFor();
     await check('Job Details');
     await view('overview', 'Overview');
@@ -155,7 +191,10 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
     await signIn(page, server.url, student.email, student.password);
     await view('overview', 'Overview');
     await view('jobs', 'Training Jobs');
-    await page.getByRole('button', { name: /training goals|edit requirements/i }).first().click();
+    await page
+      .getByRole('button', { name: /training goals|edit requirements/i })
+      .first()
+      .click();
     await dialog(/training goals/i, 'training goals', 'Cancel');
     // A student opens Messages straight into their first contact.
     await view('chat', 'Messages');
@@ -195,7 +234,10 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
     await page.getByRole('button', { name: 'Lock', exact: true }).first().click();
     await dialog(/^Lock account: /, 'lock account', 'Cancel');
     await page.getByRole('tab', { name: /^Placements \(\d+\)$/ }).click();
-    await page.getByRole('button', { name: /^(Manage|Details)$/ }).first().click();
+    await page
+      .getByRole('button', { name: /^(Manage|Details)$/ })
+      .first()
+      .click();
     await dialog(/placement/i, 'placement');
     expect(titles.admin).toBe('Admin Dashboard · Panda');
   });

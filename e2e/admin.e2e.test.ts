@@ -13,8 +13,20 @@ import { cspViolations, launchBrowser, newContext, shot, signIn, startServer, to
  */
 
 const ADMIN = { email: 'ops@panda.test', password: 'admin-e2e-password-1' };
-const CENTRE = { name: 'Calder Valley Gas Academy', first: 'Nia', last: 'Okafor', email: 'nia@calder.test', password: 'calder-pass-1' };
-const MENTOR = { first: 'Tom', last: 'Hughes', email: 'tom@hughesheating.test', password: 'hughes-pass-1', business: 'Hughes Heating Ltd' };
+const CENTRE = {
+  name: 'Calder Valley Gas Academy',
+  first: 'Nia',
+  last: 'Okafor',
+  email: 'nia@calder.test',
+  password: 'calder-pass-1',
+};
+const MENTOR = {
+  first: 'Tom',
+  last: 'Hughes',
+  email: 'tom@hughesheating.test',
+  password: 'hughes-pass-1',
+  business: 'Hughes Heating Ltd',
+};
 const STUDENT = { first: 'Leah', last: 'Brennan', email: 'leah@student.test' };
 const STUDENT_NAME = `${STUDENT.first} ${STUDENT.last}`;
 const MENTOR_NAME = `${MENTOR.first} ${MENTOR.last}`;
@@ -23,7 +35,8 @@ const LOCK_REASON = 'Chargeback dispute under review';
 /** The built web app the server serves (`npm run build:web`). */
 const WEB_DIST = fileURLToPath(new URL('../frontend/dist', import.meta.url));
 // A 1x1 PNG: the Gas Safe card photo must be a real image (checked by its bytes).
-const TINY_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const TINY_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 let server: Server;
 /** JSON calls to the running product, as the seed makes them (throws on an error answer). */
@@ -36,24 +49,25 @@ let centrePage: Page;
 let centreToken: string;
 const contexts: BrowserContext[] = [];
 
-
 async function context(): Promise<BrowserContext> {
   const c = await newContext(browser);
   contexts.push(c);
   return c;
 }
 
-
-
 /** The session token the page keeps in localStorage (null once signed out). */
 const storedToken = (page: Page) => page.evaluate<string | null>("localStorage.getItem('token')");
 
 const tab = (name: string) => admin.getByRole('tab', { name: new RegExp(`^${name} \\(\\d+\\)$`) });
 const search = () => admin.getByRole('searchbox', { name: 'Search by name or email' });
-const row = (table: string, text: string) => admin.getByRole('table', { name: table }).getByRole('row').filter({ hasText: text });
+const row = (table: string, text: string) =>
+  admin.getByRole('table', { name: table }).getByRole('row').filter({ hasText: text });
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
+    launchBrowser(),
+  ]);
   api = apiClient(server.url);
 
   // The other parties, through the HTTP API: a training centre and a mentor with a complete profile.
@@ -73,23 +87,33 @@ beforeAll(async () => {
     Password: MENTOR.password,
     Role: 'mentor',
   });
-  await api('PUT', '/api/mentor/profile', {
-    Business_Name: MENTOR.business,
-    Business_Postcode: 'LS6 2AB',
-    Business_Phone_Number: '0113 496 0000',
-    Business_Email: 'office@hughesheating.test',
-    Gas_Safe_Registration_Number: '612345',
-    Business_Type: 'Limited Company',
-    VAT_Registered: true,
-    Qualified_Boilers: true,
-    Qualified_Cookers: true,
-    Qualified_Gas_Fires: true,
-    Gas_Safe_Card_Photo: TINY_PNG,
-    Terms_Agreed: true,
-  }, mentor.token);
+  await api(
+    'PUT',
+    '/api/mentor/profile',
+    {
+      Business_Name: MENTOR.business,
+      Business_Postcode: 'LS6 2AB',
+      Business_Phone_Number: '0113 496 0000',
+      Business_Email: 'office@hughesheating.test',
+      Gas_Safe_Registration_Number: '612345',
+      Business_Type: 'Limited Company',
+      VAT_Registered: true,
+      Qualified_Boilers: true,
+      Qualified_Cookers: true,
+      Qualified_Gas_Fires: true,
+      Gas_Safe_Card_Photo: TINY_PNG,
+      Terms_Agreed: true,
+    },
+    mentor.token,
+  );
   // The mentor is vetted through the admin API (the centre is vetted in the browser below).
   const adminSession = await api<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN);
-  await api('PATCH', `/api/admin/users/mentor/${mentor.user.id}/vet`, { is_vetted: true, reason: 'Gas Safe register checked' }, adminSession.token);
+  await api(
+    'PATCH',
+    `/api/admin/users/mentor/${mentor.user.id}/vet`,
+    { is_vetted: true, reason: 'Gas Safe register checked' },
+    adminSession.token,
+  );
 });
 
 afterAll(async () => {
@@ -106,7 +130,9 @@ describe('the admin portal in a real browser', () => {
     expect(landing).not.toContain('panda-admin-portal');
     // The scripts the landing page loads, and every other script the server serves (the lazy chunks).
     const referenced = [...landing.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
-    const built = readdirSync(join(WEB_DIST, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `/assets/${f}`);
+    const built = readdirSync(join(WEB_DIST, 'assets'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => `/assets/${f}`);
     expect(referenced.length).toBeGreaterThan(0);
     expect(built).toEqual(expect.arrayContaining(referenced));
     expect(built.some((a) => a.includes('admin-sign-in'))).toBe(true);
@@ -116,7 +142,9 @@ describe('the admin portal in a real browser', () => {
       expect((await res.text()).includes(server.portalPath), `${asset} names the portal path`).toBe(false);
     }
     // The portal page itself is the only one told that it is the portal.
-    expect(await fetch(`${server.url}${server.portalPath}`).then((r) => r.text())).toContain(JSON.stringify(server.portalPath));
+    expect(await fetch(`${server.url}${server.portalPath}`).then((r) => r.text())).toContain(
+      JSON.stringify(server.portalPath),
+    );
 
     const page = await (await context()).newPage();
     await page.goto(`${server.url}/panda-admin-dashboard`);
@@ -157,7 +185,8 @@ describe('the admin portal in a real browser', () => {
     await toast(admin, 'Welcome back, Admin!').waitFor();
     await admin.waitForURL(`${server.url}/panda-admin-dashboard`);
     await admin.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
-    for (const counter of ['Total Students', 'Total Mentors', 'Training Centres', 'Total Placements']) await admin.getByText(counter, { exact: true }).first().waitFor();
+    for (const counter of ['Total Students', 'Total Mentors', 'Training Centres', 'Total Placements'])
+      await admin.getByText(counter, { exact: true }).first().waitFor();
     await tab('Mentors').waitFor();
     // "All access attempts are logged": the refused attempt is in the sign-in log.
     await admin.getByRole('button', { name: 'Sign-in log' }).click();
@@ -191,22 +220,27 @@ describe('the admin portal in a real browser', () => {
     await centreRow.getByRole('button', { name: 'Unvet' }).waitFor();
 
     // Vetted now, the centre registers its trainee (through the API).
-    await api('POST', '/api/register-student', {
-      First_Name: STUDENT.first,
-      Last_Name: STUDENT.last,
-      Email: STUDENT.email,
-      Phone_Number: '07700 900123',
-      Postcode: 'LS1 4AP',
-      Boiler_Installs: 2,
-      Boiler_Service: 2,
-      Pipework: 1,
-      Repair: 1,
-    }, centreToken);
+    await api(
+      'POST',
+      '/api/register-student',
+      {
+        First_Name: STUDENT.first,
+        Last_Name: STUDENT.last,
+        Email: STUDENT.email,
+        Phone_Number: '07700 900123',
+        Postcode: 'LS1 4AP',
+        Boiler_Installs: 2,
+        Boiler_Service: 2,
+        Pipework: 1,
+        Repair: 1,
+      },
+      centreToken,
+    );
     // The admin's list follows live: the centre's row now counts one student.
     await centreRow.getByText(/1 student\b/).waitFor();
   });
 
-  it("locks the centre: its open session ends and the history names the admin and the reasons", async () => {
+  it('locks the centre: its open session ends and the history names the admin and the reasons', async () => {
     const centreRow = row('Training Centres', CENTRE.name);
     await centreRow.getByRole('button', { name: 'Lock', exact: true }).click();
     const dialog = admin.getByRole('dialog', { name: `Lock account: ${CENTRE.name}` });
@@ -230,8 +264,12 @@ describe('the admin portal in a real browser', () => {
     const entries = timeline.getByRole('listitem').filter({ hasText: 'by Platform Admin' });
     await expect.poll(() => entries.count()).toBe(2);
     // Newest first: the lock, then the vet, each with the admin and the reason.
-    await expect.poll(() => entries.nth(0).textContent()).toMatch(new RegExp(`^Locked.*by Platform Admin \\(${ADMIN.email}\\).*Reason: ${LOCK_REASON}`));
-    await expect.poll(() => entries.nth(1).textContent()).toMatch(new RegExp(`^Vetted.*by Platform Admin \\(${ADMIN.email}\\).*Reason: ${VET_REASON}`));
+    await expect
+      .poll(() => entries.nth(0).textContent())
+      .toMatch(new RegExp(`^Locked.*by Platform Admin \\(${ADMIN.email}\\).*Reason: ${LOCK_REASON}`));
+    await expect
+      .poll(() => entries.nth(1).textContent())
+      .toMatch(new RegExp(`^Vetted.*by Platform Admin \\(${ADMIN.email}\\).*Reason: ${VET_REASON}`));
     await shot(admin, 'admin-centre-history');
     await history.getByRole('button', { name: 'Close' }).click();
     await history.waitFor({ state: 'detached' });
@@ -278,7 +316,11 @@ describe('the admin portal in a real browser', () => {
     // The trainee's progress at a glance (issue 13), then the placed date in the one en-GB style.
     await expect.poll(() => placement.getByRole('cell').nth(4).textContent()).toMatch(/^0 of \d+ cards \(0%\)$/);
     const now = new Date();
-    await expect.poll(() => placement.getByRole('cell').nth(5).textContent()).toBe(`${now.getDate()} ${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][now.getMonth()]} ${now.getFullYear()}`);
+    await expect
+      .poll(() => placement.getByRole('cell').nth(5).textContent())
+      .toBe(
+        `${now.getDate()} ${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][now.getMonth()]} ${now.getFullYear()}`,
+      );
     await expect.poll(() => tab('Placements').textContent()).toBe('Placements (1)');
     await shot(admin, 'admin-placements');
     await tab('Students').click();

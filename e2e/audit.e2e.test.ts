@@ -15,7 +15,8 @@ import { launchBrowser, newContext, shot, startServer, toast, type Server } from
 const ADMIN = { email: 'ops@audit.test', password: 'admin-e2e-password-1' };
 const AUDITOR = { first: 'Ada', last: 'Lovelace', email: 'ada@regulator.test', password: 'auditor-own-password-1' };
 const STUDENT = { first: 'Leah', last: 'Brennan', email: 'leah@student.test' };
-const TINY_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const TINY_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 let server: Server;
 let api: ReturnType<typeof apiClient>;
@@ -38,9 +39,15 @@ async function page(viewport = { width: 1366, height: 900 }): Promise<Page> {
  * left out: their filled colours (shared toaster, not this view) are a known contrast issue.
  */
 async function accessible(p: Page, what: string) {
-  const results = await new AxeBuilder({ page: p }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('[data-testid="toast"]').analyze();
+  const results = await new AxeBuilder({ page: p })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .exclude('[data-testid="toast"]')
+    .analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`), what).toEqual([]);
+  expect(
+    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`),
+    what,
+  ).toEqual([]);
 }
 
 /** Waits until the clock (the server's is this machine's) has passed `iso` by more than a second: the condition is the time itself. */
@@ -50,7 +57,10 @@ async function clockPast(iso: string) {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
+    launchBrowser(),
+  ]);
   api = apiClient(server.url);
   const adminToken = (await api<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN)).token;
   const centre = await api<{ token: string; user: { id: string } }>('POST', '/api/auth/signup', {
@@ -61,38 +71,75 @@ beforeAll(async () => {
     Role: 'training_centre',
     Training_Centre_Name: 'Calder Valley Gas Academy',
   });
-  const mentor = await api<{ token: string; user: { id: string } }>('POST', '/api/auth/signup', { First_Name: 'Tom', Last_Name: 'Hughes', Email: 'tom@hughes.test', Password: 'hughes-pass-1', Role: 'mentor' });
-  await api('PUT', '/api/mentor/profile', {
-    Business_Name: 'Hughes Heating Ltd',
-    Business_Postcode: 'LS6 2AB',
-    Business_Phone_Number: '0113 496 0000',
-    Business_Email: 'office@hughes.test',
-    Gas_Safe_Registration_Number: '612345',
-    Business_Type: 'Limited Company',
-    VAT_Registered: true,
-    Qualified_Boilers: true,
-    Qualified_Cookers: true,
-    Qualified_Gas_Fires: true,
-    Gas_Safe_Card_Photo: TINY_PNG,
-    Terms_Agreed: true,
-  }, mentor.token);
-  for (const [role, id] of [['training_centre', centre.user.id], ['mentor', mentor.user.id]]) await api('PATCH', `/api/admin/users/${role}/${id}/vet`, { is_vetted: true, reason: 'Checked' }, adminToken);
-  const student = await api<{ student: { id: string } }>('POST', '/api/register-student', {
-    First_Name: STUDENT.first,
-    Last_Name: STUDENT.last,
-    Email: STUDENT.email,
-    Phone_Number: '07700 900123',
-    Postcode: 'LS1 4AP',
-    Boiler_Installs: 2,
-    Boiler_Service: 0,
-    Pipework: 0,
-    Repair: 0,
-  }, centre.token);
-  const proposed = await api<{ placement_id: string }>('POST', '/api/admin/placements', { student_id: student.student.id, mentor_id: mentor.user.id }, adminToken);
-  const accepted = await api<{ position: number }>('POST', `/api/placement-requests/${proposed.placement_id}/accept`, undefined, mentor.token);
-  const jobs = await fetch(`${server.url}/api/jobs`, { headers: { authorization: `Bearer ${mentor.token}`, 'X-Min-Position': String(accepted.position) } }).then((r) => r.json() as Promise<{ id: string }[]>);
+  const mentor = await api<{ token: string; user: { id: string } }>('POST', '/api/auth/signup', {
+    First_Name: 'Tom',
+    Last_Name: 'Hughes',
+    Email: 'tom@hughes.test',
+    Password: 'hughes-pass-1',
+    Role: 'mentor',
+  });
+  await api(
+    'PUT',
+    '/api/mentor/profile',
+    {
+      Business_Name: 'Hughes Heating Ltd',
+      Business_Postcode: 'LS6 2AB',
+      Business_Phone_Number: '0113 496 0000',
+      Business_Email: 'office@hughes.test',
+      Gas_Safe_Registration_Number: '612345',
+      Business_Type: 'Limited Company',
+      VAT_Registered: true,
+      Qualified_Boilers: true,
+      Qualified_Cookers: true,
+      Qualified_Gas_Fires: true,
+      Gas_Safe_Card_Photo: TINY_PNG,
+      Terms_Agreed: true,
+    },
+    mentor.token,
+  );
+  for (const [role, id] of [
+    ['training_centre', centre.user.id],
+    ['mentor', mentor.user.id],
+  ])
+    await api('PATCH', `/api/admin/users/${role}/${id}/vet`, { is_vetted: true, reason: 'Checked' }, adminToken);
+  const student = await api<{ student: { id: string } }>(
+    'POST',
+    '/api/register-student',
+    {
+      First_Name: STUDENT.first,
+      Last_Name: STUDENT.last,
+      Email: STUDENT.email,
+      Phone_Number: '07700 900123',
+      Postcode: 'LS1 4AP',
+      Boiler_Installs: 2,
+      Boiler_Service: 0,
+      Pipework: 0,
+      Repair: 0,
+    },
+    centre.token,
+  );
+  const proposed = await api<{ placement_id: string }>(
+    'POST',
+    '/api/admin/placements',
+    { student_id: student.student.id, mentor_id: mentor.user.id },
+    adminToken,
+  );
+  const accepted = await api<{ position: number }>(
+    'POST',
+    `/api/placement-requests/${proposed.placement_id}/accept`,
+    undefined,
+    mentor.token,
+  );
+  const jobs = await fetch(`${server.url}/api/jobs`, {
+    headers: { authorization: `Bearer ${mentor.token}`, 'X-Min-Position': String(accepted.position) },
+  }).then((r) => r.json() as Promise<{ id: string }[]>);
   const sign = (text: string) =>
-    api<{ job: { signatures: { timestamp: string }[] } }>('PUT', `/api/jobs/${jobs[0].id}/complete`, { mentor_signature: { signature: text, mentorName: 'Tom Hughes' } }, mentor.token);
+    api<{ job: { signatures: { timestamp: string }[] } }>(
+      'PUT',
+      `/api/jobs/${jobs[0].id}/complete`,
+      { mentor_signature: { signature: text, mentorName: 'Tom Hughes' } },
+      mentor.token,
+    );
   const first = await sign('T. Hughes (first card)');
   const firstAt = first.job.signatures[0].timestamp;
   await clockPast(firstAt);
@@ -168,14 +215,19 @@ describe('audit in a real browser', () => {
     expect(await auditor.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0);
     // The new password works; the temporary one no longer does.
     await api('POST', '/api/admin/auth/signin', { email: AUDITOR.email, password: AUDITOR.password });
-    await expect(api('POST', '/api/admin/auth/signin', { email: AUDITOR.email, password: temporaryPassword })).rejects.toThrow(/401/);
+    await expect(
+      api('POST', '/api/admin/auth/signin', { email: AUDITOR.email, password: temporaryPassword }),
+    ).rejects.toThrow(/401/);
   });
 
   it('replays the job card as of an instant between its two signatures', async () => {
     const find = auditor.getByRole('search', { name: 'Find a student, mentor or training centre' });
     await find.getByLabel('Name or e-mail').fill('leah');
     await find.getByRole('button', { name: 'Search' }).click();
-    await auditor.getByRole('list', { name: 'Search results' }).getByRole('button', { name: /Leah Brennan/ }).click();
+    await auditor
+      .getByRole('list', { name: 'Search results' })
+      .getByRole('button', { name: /Leah Brennan/ })
+      .click();
     await auditor.getByRole('heading', { name: 'Leah Brennan' }).waitFor();
     const timeline = auditor.getByRole('list', { name: 'Timeline' });
     await timeline.getByText('Registered', { exact: true }).waitFor();
@@ -225,7 +277,10 @@ describe('audit in a real browser', () => {
   });
 
   it('downloads the evidence pack', async () => {
-    const [download] = await Promise.all([auditor.waitForEvent('download'), auditor.getByRole('button', { name: 'Download evidence pack (PDF)' }).click()]);
+    const [download] = await Promise.all([
+      auditor.waitForEvent('download'),
+      auditor.getByRole('button', { name: 'Download evidence pack (PDF)' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^evidence-Leah-Brennan-\d{4}-\d{2}-\d{2}\.pdf$/);
     const bytes = readFileSync((await download.path())!);
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
@@ -236,7 +291,13 @@ describe('audit in a real browser', () => {
     await admin.getByRole('button', { name: 'Audit access log' }).click();
     const log = admin.getByRole('dialog', { name: 'Audit access log' });
     const table = log.getByRole('table', { name: 'Audit reads' });
-    for (const what of ['Job card signatures', 'Verified the log', 'Evidence pack (PDF)']) await table.getByRole('row').filter({ hasText: `${AUDITOR.first} ${AUDITOR.last}` }).filter({ hasText: what }).first().waitFor();
+    for (const what of ['Job card signatures', 'Verified the log', 'Evidence pack (PDF)'])
+      await table
+        .getByRole('row')
+        .filter({ hasText: `${AUDITOR.first} ${AUDITOR.last}` })
+        .filter({ hasText: what })
+        .first()
+        .waitFor();
     await accessible(admin, 'access log dialog');
     await shot(admin, 'audit-access-log-1366');
     await admin.setViewportSize({ width: 390, height: 844 });
@@ -245,7 +306,11 @@ describe('audit in a real browser', () => {
     await log.getByRole('button', { name: 'Close' }).click();
 
     const token = await auditor.evaluate<string | null>("localStorage.getItem('token')");
-    const refused = await fetch(`${server.url}/api/admin/auditors`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ email: 'x@y.test', first_name: 'X', last_name: 'Y' }) });
+    const refused = await fetch(`${server.url}/api/admin/auditors`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ email: 'x@y.test', first_name: 'X', last_name: 'Y' }),
+    });
     expect(refused.status).toBe(403);
   });
 });

@@ -65,17 +65,26 @@ const bubbles = (page: Page) => conversation(page).getByTestId('chat-message');
 const banner = (page: Page) => page.getByTestId('connection-banner');
 const badge = (page: Page) => async () => {
   const el = page.getByTestId('notifications-badge').locator('.MuiBadge-badge');
-  return (await el.getAttribute('class'))?.includes('MuiBadge-invisible') ? '' : ((await el.textContent()) ?? '').trim();
+  return (await el.getAttribute('class'))?.includes('MuiBadge-invisible')
+    ? ''
+    : ((await el.textContent()) ?? '').trim();
 };
 
 async function openChat(page: Page) {
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: /^Messages/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Dashboard' })
+    .getByRole('link', { name: /^Messages/ })
+    .click();
   await page.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
 }
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ SEED_DEMO: '1' }), launchBrowser()]);
-  const list = JSON.parse(readFileSync(join(server.dataDir, 'demo-logins.json'), 'utf8')) as { role: string; email: string; password: string }[];
+  const list = JSON.parse(readFileSync(join(server.dataDir, 'demo-logins.json'), 'utf8')) as {
+    role: string;
+    email: string;
+    password: string;
+  }[];
   logins = Object.fromEntries(list.map((l) => [l.email, l]));
   call = apiClient(server.url);
 }, 120_000);
@@ -101,7 +110,10 @@ describe('chat between two browsers', () => {
     await conversation(student).getByRole('heading', { name: 'Dave Clarke' }).waitFor();
     await conversation(student).getByText('No messages yet.').waitFor();
     const contacts = student.getByRole('list', { name: 'Contacts' }).getByTestId('chat-contact');
-    expect(await contacts.allTextContents()).toEqual([expect.stringContaining('Dave Clarke'), expect.stringContaining('Northern Gas Training Centre')]);
+    expect(await contacts.allTextContents()).toEqual([
+      expect.stringContaining('Dave Clarke'),
+      expect.stringContaining('Northern Gas Training Centre'),
+    ]);
 
     await openChat(mentor);
     expect(mentor.url()).not.toMatch(/id=/);
@@ -137,11 +149,17 @@ describe('chat between two browsers', () => {
   });
 
   it('an image: wrong type refused, then previewed compressed to 800 px wide and shown to the mentor', async () => {
-    await student.getByTestId('chat-image-input-select-file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+    await student
+      .getByTestId('chat-image-input-select-file')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
     await toast(student, 'Please select a valid image file (JPEG, PNG, or WEBP)').waitFor();
 
-    const png = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#2563eb' } }).png().toBuffer();
-    await student.getByTestId('chat-image-input-select-file').setInputFiles({ name: 'flue-reading.png', mimeType: 'image/png', buffer: png });
+    const png = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#2563eb' } })
+      .png()
+      .toBuffer();
+    await student
+      .getByTestId('chat-image-input-select-file')
+      .setInputFiles({ name: 'flue-reading.png', mimeType: 'image/png', buffer: png });
     const preview = student.getByRole('dialog', { name: 'Send Image' });
     await preview.waitFor();
     await preview.getByText('flue-reading.png').waitFor();
@@ -155,7 +173,9 @@ describe('chat between two browsers', () => {
 
     const image = bubbles(mentor).getByRole('img', { name: 'Image: flue-reading.jpg' });
     await image.waitFor();
-    await expect.poll(() => image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(800);
+    await expect
+      .poll(() => image.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+      .toBe(800);
     await bubbles(student).getByRole('img', { name: 'Image: flue-reading.jpg' }).waitFor();
     await axe(mentor, 'Messages view with a conversation (1366 px)');
     await shot(mentor, 'chat-mentor-1366');
@@ -163,15 +183,40 @@ describe('chat between two browsers', () => {
   });
 
   it('the student’s bell counts a card the mentor signs, live', async () => {
-    const liam = await call<{ token: string }>('POST', '/api/auth/signin', { Email: 'student@panda.demo', Password: logins['student@panda.demo'].password });
+    const liam = await call<{ token: string }>('POST', '/api/auth/signin', {
+      Email: 'student@panda.demo',
+      Password: logins['student@panda.demo'].password,
+    });
     await call('PATCH', '/api/notifications/mark-all-read', undefined, liam.token);
     await expect.poll(badge(student), { timeout: 15_000 }).toBe('');
-    const dave = await call<{ token: string }>('POST', '/api/auth/signin', { Email: 'mentor@panda.demo', Password: logins['mentor@panda.demo'].password });
-    const jobs = await call<{ id: string; Completed_Count: number; Total_Count: number }[]>('GET', '/api/jobs', undefined, dave.token);
+    const dave = await call<{ token: string }>('POST', '/api/auth/signin', {
+      Email: 'mentor@panda.demo',
+      Password: logins['mentor@panda.demo'].password,
+    });
+    const jobs = await call<{ id: string; Completed_Count: number; Total_Count: number }[]>(
+      'GET',
+      '/api/jobs',
+      undefined,
+      dave.token,
+    );
     const open = jobs.find((j) => j.Completed_Count < j.Total_Count);
     if (!open) throw new Error('the demo has no open job card to sign');
     const now = new Date().toISOString();
-    await call('PUT', `/api/jobs/${open.id}/complete`, { mentor_signature: { signature: 'D. Clarke', mentorName: 'Dave Clarke', date: now.slice(0, 10), time: now.slice(11, 16), timestamp: now }, completed_at: now }, dave.token);
+    await call(
+      'PUT',
+      `/api/jobs/${open.id}/complete`,
+      {
+        mentor_signature: {
+          signature: 'D. Clarke',
+          mentorName: 'Dave Clarke',
+          date: now.slice(0, 10),
+          time: now.slice(11, 16),
+          timestamp: now,
+        },
+        completed_at: now,
+      },
+      dave.token,
+    );
     await expect.poll(badge(student), { timeout: 15_000 }).toBe('1');
     await student.getByTestId('notifications-bell').click();
     const inbox = student.getByRole('dialog', { name: 'Notifications' });
@@ -210,7 +255,9 @@ describe('chat between two browsers', () => {
     await axe(centre, 'Send Message dialog (1366 px)', '[role="dialog"]');
     // A failure says so and keeps the dialog with its text.
     await centre.route('**/api/messages', (route) =>
-      route.request().method() === 'POST' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Internal error"}' }) : route.fallback(),
+      route.request().method() === 'POST'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Internal error"}' })
+        : route.fallback(),
     );
     await dialog.getByRole('button', { name: 'Send Message' }).click();
     await toast(centre, 'Failed to send message').waitFor();
@@ -235,7 +282,12 @@ describe('chat between two browsers', () => {
 
   it('with the student’s socket cut, 2-second polling keeps messages flowing both ways until it is back', async () => {
     await student.evaluate(() => (globalThis as unknown as { __cutSocket: () => void }).__cutSocket());
-    await banner(student).filter({ hasText: /^(Reconnecting\.\.\.|Connection error\. Messages may be delayed\.|Disconnected\. Trying to reconnect\.\.\.)$/ }).waitFor();
+    await banner(student)
+      .filter({
+        hasText:
+          /^(Reconnecting\.\.\.|Connection error\. Messages may be delayed\.|Disconnected\. Trying to reconnect\.\.\.)$/,
+      })
+      .waitFor();
     expect(await student.getByTestId('connection-icon').getAttribute('data-status')).not.toBe('connected');
     await axe(student, 'Messages view while reconnecting (1366 px)');
     await shot(student, 'chat-reconnecting-1366');
@@ -273,15 +325,21 @@ describe('chat between two browsers', () => {
     await visitor.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
     await conversation(visitor).getByRole('heading', { name: 'Dave Clarke' }).waitFor();
     await visitor.goto(server.url);
-    expect(await visitor.getByRole('link', { name: 'Raise support tickets whenever you need help' }).getAttribute('href')).toBe('/dashboard?view=support');
+    expect(
+      await visitor.getByRole('link', { name: 'Raise support tickets whenever you need help' }).getAttribute('href'),
+    ).toBe('/dashboard?view=support');
   });
 
   it('the Messages view on a phone (390 px): the conversation with a way back to the contacts', async () => {
     const phone = await personPage(390, 844);
     await signIn(phone, server.url, 'student@panda.demo', logins['student@panda.demo'].password);
     // A conversation that cannot be loaded says so with Retry; an image that cannot be loaded says so.
-    await phone.route('**/api/messages?*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Internal error"}' }));
-    await phone.route('**/api/chat-images/**', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"detail":"Not found"}' }));
+    await phone.route('**/api/messages?*', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Internal error"}' }),
+    );
+    await phone.route('**/api/chat-images/**', (route) =>
+      route.fulfill({ status: 404, contentType: 'application/json', body: '{"detail":"Not found"}' }),
+    );
     await phone.goto(`${server.url}/dashboard?view=chat`);
     await conversation(phone).getByText('Failed to load messages').waitFor();
     await phone.unroute('**/api/messages?*');
@@ -304,9 +362,13 @@ describe('chat between two browsers', () => {
     await axe(phone, 'Messages contacts (390 px)');
     await shot(phone, 'chat-contacts-390');
 
-    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#16a34a' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#16a34a' } })
+      .png()
+      .toBuffer();
     await phone.getByTestId('chat-contact').filter({ hasText: 'Dave Clarke' }).click();
-    await phone.getByTestId('chat-image-input-gallery').setInputFiles({ name: 'meter.png', mimeType: 'image/png', buffer: png });
+    await phone
+      .getByTestId('chat-image-input-gallery')
+      .setInputFiles({ name: 'meter.png', mimeType: 'image/png', buffer: png });
     const preview = phone.getByRole('dialog', { name: 'Send Image' });
     await preview.getByText('400 × 300 px').waitFor();
     await axe(phone, 'image preview dialog (390 px)', '[role="dialog"]');

@@ -75,13 +75,19 @@ async function tabThrough(page: Page, count: number): Promise<Focused[]> {
 }
 
 function expectVisible(seen: Focused[]) {
-  const weak = seen.filter((f) => f.width < 2 || f.contrast < 3).map((f) => `${f.what}: ${f.indicator} ${f.width}px at ${f.contrast.toFixed(2)}:1`);
+  const weak = seen
+    .filter((f) => f.width < 2 || f.contrast < 3)
+    .map((f) => `${f.what}: ${f.indicator} ${f.width}px at ${f.contrast.toFixed(2)}:1`);
   expect(weak).toEqual([]);
 }
 
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: '1' });
-  const list = JSON.parse(readFileSync(join(server.dataDir, 'demo-logins.json'), 'utf8')) as { role: string; email: string; password: string }[];
+  const list = JSON.parse(readFileSync(join(server.dataDir, 'demo-logins.json'), 'utf8')) as {
+    role: string;
+    email: string;
+    password: string;
+  }[];
   logins = Object.fromEntries(list.map((l) => [l.role, l]));
   browser = await launchBrowser();
 }, 120_000);

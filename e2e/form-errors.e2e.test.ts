@@ -39,7 +39,11 @@ async function alertsAre(page: Page, texts: string[]) {
 
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: '1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  const list = JSON.parse(readFileSync(join(server.dataDir, 'demo-logins.json'), 'utf8')) as { role: string; email: string; password: string }[];
+  const list = JSON.parse(readFileSync(join(server.dataDir, 'demo-logins.json'), 'utf8')) as {
+    role: string;
+    email: string;
+    password: string;
+  }[];
   logins = Object.fromEntries(list.map((l) => [l.role, l]));
   browser = await launchBrowser();
 }, 120_000);
@@ -123,7 +127,10 @@ describe('inline form messages', () => {
     await page.reload(); // no welcome toast left
     await page.getByRole('button', { name: 'Register Independent Student' }).click();
     const dialog = page.getByRole('dialog', { name: 'Register Independent Student' });
-    await dialog.getByRole('button', { name: /register/i }).last().click();
+    await dialog
+      .getByRole('button', { name: /register/i })
+      .last()
+      .click();
     await expect.poll(() => under(dialog, 'First Name')).toBe('First name is required');
     expect(await under(dialog, 'Last Name')).toBe('Last name is required');
     expect(await under(dialog, 'Email')).toBe('Email is required');
@@ -138,7 +145,10 @@ describe('inline form messages', () => {
     await dialog.getByLabel('Email', { exact: true }).fill(logins.mentor.email);
     await dialog.getByLabel('Phone Number', { exact: true }).fill('07700900123');
     await dialog.getByLabel('Postcode', { exact: true }).fill('M1 1AE');
-    await dialog.getByRole('button', { name: /register/i }).last().click();
+    await dialog
+      .getByRole('button', { name: /register/i })
+      .last()
+      .click();
     await expect.poll(async () => (await page.getByRole('alert').allTextContents()).length).toBe(1);
     expect(await page.getByRole('alert').textContent()).not.toContain(SUMMARY);
     expect(await dialog.getByLabel('First Name', { exact: true }).inputValue()).toBe('Ada');

@@ -18,8 +18,13 @@ const password = (email: string) => new RegExp(`${email.replace(/\./g, '\\.')} /
 const findings: string[] = [];
 
 async function axe(page: Page, where: string, include: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).include(include).analyze();
-  for (const v of result.violations) if (v.impact === 'serious' || v.impact === 'critical') findings.push(`${where}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .include(include)
+    .analyze();
+  for (const v of result.violations)
+    if (v.impact === 'serious' || v.impact === 'critical')
+      findings.push(`${where}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
 }
 
 async function personPage(width = 1366, height = 800): Promise<Page> {
@@ -32,7 +37,9 @@ const bell = (page: Page) => page.getByTestId('notifications-bell');
 /** The badge text, '' when the badge is hidden (nothing unread). */
 const badge = (page: Page) => async () => {
   const el = page.getByTestId('notifications-badge').locator('.MuiBadge-badge');
-  return (await el.getAttribute('class'))?.includes('MuiBadge-invisible') ? '' : ((await el.textContent()) ?? '').trim();
+  return (await el.getAttribute('class'))?.includes('MuiBadge-invisible')
+    ? ''
+    : ((await el.textContent()) ?? '').trim();
 };
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Notifications' });
 
@@ -70,14 +77,38 @@ describe('notifications and announcements', () => {
     await dialog(student).getByRole('button', { name: 'Close notifications' }).click();
 
     // The mentor signs one more card (through the API): the student's bell counts it without a reload.
-    const mentor = await api<{ token: string }>('POST', '/api/auth/signin', { Email: 'mentor@panda.demo', Password: password('mentor@panda.demo') });
-    const jobs = await api<{ id: string; Completed_Count: number; Total_Count: number }[]>('GET', '/api/jobs', undefined, mentor.token);
+    const mentor = await api<{ token: string }>('POST', '/api/auth/signin', {
+      Email: 'mentor@panda.demo',
+      Password: password('mentor@panda.demo'),
+    });
+    const jobs = await api<{ id: string; Completed_Count: number; Total_Count: number }[]>(
+      'GET',
+      '/api/jobs',
+      undefined,
+      mentor.token,
+    );
     const open = jobs.find((j) => j.Completed_Count < j.Total_Count)!;
     const now = new Date().toISOString();
-    await api('PUT', `/api/jobs/${open.id}/complete`, { mentor_signature: { signature: 'D. Clarke', mentorName: 'Dave Clarke', date: now.slice(0, 10), time: now.slice(11, 16), timestamp: now }, completed_at: now }, mentor.token);
+    await api(
+      'PUT',
+      `/api/jobs/${open.id}/complete`,
+      {
+        mentor_signature: {
+          signature: 'D. Clarke',
+          mentorName: 'Dave Clarke',
+          date: now.slice(0, 10),
+          time: now.slice(11, 16),
+          timestamp: now,
+        },
+        completed_at: now,
+      },
+      mentor.token,
+    );
     await expect.poll(badge(student), { timeout: 15_000 }).toBe('1');
     await bell(student).click();
-    await dialog(student).getByRole('tab', { name: /Unread/ }).click();
+    await dialog(student)
+      .getByRole('tab', { name: /Unread/ })
+      .click();
     const item = dialog(student).getByTestId('notification-item').filter({ hasText: 'Job card signed' });
     await item.getByText('Today').waitFor();
     await item.click();
@@ -101,7 +132,11 @@ describe('notifications and announcements', () => {
     await axe(centre, 'Create Announcement dialog with errors (1366 px)', '[role="dialog"]');
     await shot(centre, 'create-announcement-1366');
     await form.getByLabel('Title').fill('Gas Safe assessment dates');
-    await form.getByLabel('Message').fill(`Assessments are on ${'Monday and Tuesday next week at the centre; bring your portfolio, your ID and every signed job card so far. '.repeat(2)}`);
+    await form
+      .getByLabel('Message')
+      .fill(
+        `Assessments are on ${'Monday and Tuesday next week at the centre; bring your portfolio, your ID and every signed job card so far. '.repeat(2)}`,
+      );
     await form.getByRole('combobox', { name: 'Priority' }).click();
     await centre.getByRole('option', { name: 'High' }).click();
     await send.click();

@@ -35,7 +35,17 @@ beforeAll(async () => {
     await call(
       'POST',
       '/api/register-student',
-      { First_Name: 'Learner', Last_Name: n, Email: `learner${n}@paging.test`, Phone_Number: '07700900000', Postcode: 'M1 1AA', Boiler_Installs: 1, Boiler_Service: 0, Pipework: 0, Repair: 0 },
+      {
+        First_Name: 'Learner',
+        Last_Name: n,
+        Email: `learner${n}@paging.test`,
+        Phone_Number: '07700900000',
+        Postcode: 'M1 1AA',
+        Boiler_Installs: 1,
+        Boiler_Service: 0,
+        Pipework: 0,
+        Repair: 0,
+      },
       centre.token,
     );
   }
@@ -71,17 +81,27 @@ describe('paging in the web app (ruling 24)', () => {
     expect(await axeFindings(page, 'students, page 1 (1366 px)')).toEqual([]);
     await shot(page, 'paging-students-1366');
 
-    await pager(page).getByRole('button', { name: /next page/i }).click();
+    await pager(page)
+      .getByRole('button', { name: /next page/i })
+      .click();
     await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(5);
     await pager(page).getByText('51–55 of 55').waitFor();
     await page.getByRole('article', { name: 'Learner 01' }).waitFor();
-    expect(await pager(page).getByRole('button', { name: /next page/i }).isDisabled()).toBe(true);
+    expect(
+      await pager(page)
+        .getByRole('button', { name: /next page/i })
+        .isDisabled(),
+    ).toBe(true);
 
-    await pager(page).getByRole('button', { name: /previous page/i }).click();
+    await pager(page)
+      .getByRole('button', { name: /previous page/i })
+      .click();
     await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(50);
 
     // The search is answered by the server: Learner 03 is not on the page on show.
-    const searched = page.waitForRequest((r) => r.url().includes('/api/my-students') && new URL(r.url()).searchParams.get('q') === 'learner03');
+    const searched = page.waitForRequest(
+      (r) => r.url().includes('/api/my-students') && new URL(r.url()).searchParams.get('q') === 'learner03',
+    );
     await page.getByRole('textbox', { name: 'Search students' }).fill('learner03');
     await searched;
     await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(1);

@@ -13,7 +13,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-
 describe('a visitor in a real browser', () => {
   it('reads the landing page and the terms', async () => {
     const context = await newContext(browser);
@@ -26,7 +25,8 @@ describe('a visitor in a real browser', () => {
     await page.locator('#how-it-works').waitFor({ state: 'attached' });
     await shot(page, 'landing');
     await page.goto(`${server.url}/terms-and-conditions`);
-    for (const heading of ['Introduction', 'Photo Upload', 'Governing Law', 'Remedies for Breach']) await page.getByText(heading).first().waitFor();
+    for (const heading of ['Introduction', 'Photo Upload', 'Governing Law', 'Remedies for Breach'])
+      await page.getByText(heading).first().waitFor();
     await page.getByRole('button', { name: /back/i }).first().waitFor();
     await shot(page, 'terms');
     // Unknown paths go home, and the admin portal is not where one might guess.
@@ -83,7 +83,12 @@ describe('a visitor in a real browser', () => {
     await change.getByRole('button', { name: 'Update Password' }).click();
     await toast(page, 'Password changed successfully!').waitFor();
     expect(await page.evaluate<string | null>("localStorage.getItem('token')")).not.toBe(before);
-    expect(await page.evaluate(async (t) => (await fetch('/api/auth/validate', { headers: { Authorization: `Bearer ${t}` } })).status, before)).toBe(401);
+    expect(
+      await page.evaluate(
+        async (t) => (await fetch('/api/auth/validate', { headers: { Authorization: `Bearer ${t}` } })).status,
+        before,
+      ),
+    ).toBe(401);
     await page.reload();
     await page.getByText('Pennine Gas Academy').first().waitFor();
     expect(await toast(page, 'Session expired').count()).toBe(0);
@@ -93,7 +98,11 @@ describe('a visitor in a real browser', () => {
 
     // Sign Out ends the token on the server too (ruling 29): a copy of it is refused afterwards.
     const token = await page.evaluate<string | null>("localStorage.getItem('token')");
-    const validate = () => page.evaluate(async (t) => (await fetch('/api/auth/validate', { headers: { Authorization: `Bearer ${t}` } })).status, token);
+    const validate = () =>
+      page.evaluate(
+        async (t) => (await fetch('/api/auth/validate', { headers: { Authorization: `Bearer ${t}` } })).status,
+        token,
+      );
     expect(await validate()).toBe(200);
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(/\/auth/);
@@ -104,7 +113,10 @@ describe('a visitor in a real browser', () => {
     // Signing in again works with the new account.
     await page.getByRole('form', { name: 'Sign in' }).getByLabel('Email').fill('priya@pennine.test');
     await page.getByRole('form', { name: 'Sign in' }).locator('input[name="Password"]').fill('pennine-pass-2');
-    await page.getByRole('form', { name: 'Sign in' }).getByRole('button', { name: /sign in/i }).click();
+    await page
+      .getByRole('form', { name: 'Sign in' })
+      .getByRole('button', { name: /sign in/i })
+      .click();
     await toast(page, 'Welcome back!').waitFor();
     await page.waitForURL(/\/dashboard/);
     await context.close();
@@ -135,7 +147,9 @@ describe('the content security policy', () => {
     // MUI's emotion styles are <style> elements the policy allows: the button is styled, not a bare one.
     const signOut = page.getByRole('button', { name: 'Sign Out' });
     type Window = { getComputedStyle: (e: unknown) => { cursor: string } };
-    expect(await signOut.evaluate((el) => (globalThis as unknown as Window).getComputedStyle(el).cursor)).toBe('pointer');
+    expect(await signOut.evaluate((el) => (globalThis as unknown as Window).getComputedStyle(el).cursor)).toBe(
+      'pointer',
+    );
     await context.close();
     expect(cspViolations).toEqual([]);
   });

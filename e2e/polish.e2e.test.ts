@@ -36,12 +36,26 @@ async function helperOf(page: Page, label: string): Promise<string> {
 
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: '1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  const list = JSON.parse(readFileSync(join(server.dataDir, 'demo-logins.json'), 'utf8')) as { role: string; email: string; password: string }[];
+  const list = JSON.parse(readFileSync(join(server.dataDir, 'demo-logins.json'), 'utf8')) as {
+    role: string;
+    email: string;
+    password: string;
+  }[];
   logins = Object.fromEntries(list.map((l) => [l.role, l]));
   const call = apiClient(server.url);
   const admin = await call<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN);
-  const { students } = await call<{ students: { id: string; Matched: boolean; placement_status: string | null }[] }>('GET', '/api/admin/users/students', undefined, admin.token);
-  const { mentors } = await call<{ mentors: { id: string }[] }>('GET', '/api/admin/users/mentors', undefined, admin.token);
+  const { students } = await call<{ students: { id: string; Matched: boolean; placement_status: string | null }[] }>(
+    'GET',
+    '/api/admin/users/students',
+    undefined,
+    admin.token,
+  );
+  const { mentors } = await call<{ mentors: { id: string }[] }>(
+    'GET',
+    '/api/admin/users/mentors',
+    undefined,
+    admin.token,
+  );
   const waiting = students.find((s) => !s.Matched && !s.placement_status)!;
   await call('POST', '/api/admin/placements', { student_id: waiting.id, mentor_id: mentors[0].id }, admin.token);
   browser = await launchBrowser();
@@ -56,23 +70,34 @@ afterAll(async () => {
 describe('issue 13 in the browser', () => {
   it('student: sees their mentor on the overview and in Profile Settings', async () => {
     const page = await pageAs('student');
-    for (const [key, heading] of [['overview', 'Overview'], ['profile', 'Profile Settings']]) {
+    for (const [key, heading] of [
+      ['overview', 'Overview'],
+      ['profile', 'Profile Settings'],
+    ]) {
       await view(page, key, heading);
       const mentor = page.getByRole('region', { name: 'Your mentor' });
-      for (const text of ['Dave Clarke', 'Clarke Heating & Gas Ltd', '0161 496 0000', 'office@clarke-heating.demo']) await mentor.getByText(text).waitFor();
-      expect(await mentor.getByRole('link', { name: 'office@clarke-heating.demo' }).getAttribute('href')).toBe('mailto:office@clarke-heating.demo');
+      for (const text of ['Dave Clarke', 'Clarke Heating & Gas Ltd', '0161 496 0000', 'office@clarke-heating.demo'])
+        await mentor.getByText(text).waitFor();
+      expect(await mentor.getByRole('link', { name: 'office@clarke-heating.demo' }).getAttribute('href')).toBe(
+        'mailto:office@clarke-heating.demo',
+      );
     }
   });
 
   it('student: a goal below the cards already signed is refused under its field, with one toast, and what was typed is kept', async () => {
     const page = await pageAs('student');
     await view(page, 'jobs', 'Training Jobs');
-    await page.getByText(/Last signed off \d{1,2} [A-Z][a-z]{2} \d{4}/).first().waitFor(); // en-GB "26 Nov 2026"
+    await page
+      .getByText(/Last signed off \d{1,2} [A-Z][a-z]{2} \d{4}/)
+      .first()
+      .waitFor(); // en-GB "26 Nov 2026"
     await page.getByRole('button', { name: 'Edit Training Goals' }).click();
     const goals = page.getByRole('dialog', { name: 'Set Your Training Goals' });
     await goals.getByLabel('Boiler Installs', { exact: true }).fill('2');
     await goals.getByRole('button', { name: 'Save Requirements' }).click();
-    await expect.poll(() => helperOf(page, 'Boiler Installs')).toBe('Cannot be lower than the 3 job cards already signed');
+    await expect
+      .poll(() => helperOf(page, 'Boiler Installs'))
+      .toBe('Cannot be lower than the 3 job cards already signed');
     await toast(page, 'Please correct the highlighted fields').waitFor();
     expect(await page.getByRole('alert').count()).toBe(1);
     expect(await goals.getByLabel('Boiler Installs', { exact: true }).inputValue()).toBe('2');
@@ -102,7 +127,7 @@ describe('issue 13 in the browser', () => {
     expect(await page.getByText('Possibly out of date').count()).toBe(0);
   });
 
-  it("mentor: one group per student with search and collapse, contact details once, and the signing toast names the card", async () => {
+  it('mentor: one group per student with search and collapse, contact details once, and the signing toast names the card', async () => {
     const page = await pageAs('mentor');
     await view(page, 'jobs', 'Student Jobs');
     const liam = page.getByRole('region', { name: 'Liam Turner' });
@@ -116,7 +141,10 @@ describe('issue 13 in the browser', () => {
     await liam.getByRole('button', { name: 'Hide jobs of Liam Turner' }).click();
     expect(await liam.getByRole('article').count()).toBe(0);
     await liam.getByRole('button', { name: 'Show jobs of Liam Turner' }).click();
-    await liam.getByRole('article', { name: 'Repair Jobs for Liam Turner' }).getByRole('button', { name: 'Mark Complete: Repair Jobs for Liam Turner' }).click();
+    await liam
+      .getByRole('article', { name: 'Repair Jobs for Liam Turner' })
+      .getByRole('button', { name: 'Mark Complete: Repair Jobs for Liam Turner' })
+      .click();
     const sign = page.getByRole('dialog', { name: 'Sign Off Job Card' });
     await sign.getByLabel('Signature').fill('D. Clarke');
     await sign.getByRole('button', { name: 'Sign & Complete' }).click();
@@ -138,7 +166,9 @@ describe('issue 13 in the browser', () => {
     const page = await pageAs('training centre');
     await view(page, 'students', 'Students');
     const liam = page.getByRole('article', { name: 'Liam Turner' });
-    await expect.poll(() => liam.getByTestId('student-progress').textContent()).toMatch(/^\d+ of 18 cards signed \(\d+%\)$/);
+    await expect
+      .poll(() => liam.getByTestId('student-progress').textContent())
+      .toMatch(/^\d+ of 18 cards signed \(\d+%\)$/);
     await liam.getByRole('progressbar', { name: 'Progress of Liam Turner' }).waitFor();
     await liam.getByRole('button', { name: /open relationship details/ }).click();
     await page.getByRole('dialog').getByText('+1 more job...').waitFor();

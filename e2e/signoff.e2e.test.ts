@@ -41,7 +41,10 @@ async function axeBoth(p: Page, where: string, include: string) {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ SEED_DEMO: '1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServer({ SEED_DEMO: '1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
+    launchBrowser(),
+  ]);
   api = apiClient(server.url);
 });
 afterAll(async () => {
@@ -139,7 +142,10 @@ describe('sign-off that stands up to scrutiny', () => {
   });
 
   it('the centre sees the states on the student’s details', async () => {
-    const login = await api<{ token: string }>('POST', '/api/auth/signin', { Email: 'centre@panda.demo', Password: password('centre@panda.demo') });
+    const login = await api<{ token: string }>('POST', '/api/auth/signin', {
+      Email: 'centre@panda.demo',
+      Password: password('centre@panda.demo'),
+    });
     const [job] = await api<{ Student_ID: string }[]>('GET', '/api/jobs', undefined, login.token);
     const centre = await page();
     await signIn(centre, server.url, 'centre@panda.demo', password('centre@panda.demo'));
@@ -147,7 +153,9 @@ describe('sign-off that stands up to scrutiny', () => {
     const list = centre.getByRole('list', { name: 'Signed job cards' });
     await list.waitFor();
     const states = async () => (await list.getByTestId('sign-off-status').allTextContents()).sort();
-    await expect.poll(async () => new Set(await states())).toEqual(new Set(['Awaiting trainee confirmation', 'Confirmed by trainee', 'Disputed', 'Disputed: revoked']));
+    await expect
+      .poll(async () => new Set(await states()))
+      .toEqual(new Set(['Awaiting trainee confirmation', 'Confirmed by trainee', 'Disputed', 'Disputed: revoked']));
     await list.getByText(RESOLUTION, { exact: false }).waitFor();
     await axeBoth(centre, 'centre student detail with sign-offs', 'main');
     expect(findings).toEqual([]);

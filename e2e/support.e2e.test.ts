@@ -14,7 +14,8 @@ import { launchBrowser, newContext, shot, signIn, startServer, type Server } fro
 const ADMIN = { email: 'ops@support.test', password: 'admin-e2e-password-1' };
 const MENTOR = { email: 'tom@hughes.test', password: 'hughes-pass-1' };
 const STUDENT = { email: 'leah@student.test', password: 'leah-own-password-1' };
-const TINY_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const TINY_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 let server: Server;
 let browser: Browser;
@@ -32,9 +33,15 @@ async function page(viewport = { width: 1366, height: 900 }): Promise<Page> {
 async function accessible(p: Page, what: string, only?: string) {
   const axe = new AxeBuilder({ page: p });
   if (only) axe.include(only);
-  const results = await axe.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).exclude('[data-testid="toast"]').analyze();
+  const results = await axe
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .exclude('[data-testid="toast"]')
+    .analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`), what).toEqual([]);
+  expect(
+    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`),
+    what,
+  ).toEqual([]);
 }
 
 /** Checked and photographed at 1366 px, then at 390 px, then back. */
@@ -48,7 +55,10 @@ async function bothWidths(p: Page, what: string, name: string, only?: string) {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
+    launchBrowser(),
+  ]);
   const api = apiClient(server.url);
   const adminToken = (await api<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN)).token;
   const centre = await api<{ token: string; user: { id: string } }>('POST', '/api/auth/signup', {
@@ -59,39 +69,84 @@ beforeAll(async () => {
     Role: 'training_centre',
     Training_Centre_Name: 'Calder Valley Gas Academy',
   });
-  const m = await api<{ token: string; user: { id: string } }>('POST', '/api/auth/signup', { First_Name: 'Tom', Last_Name: 'Hughes', Email: MENTOR.email, Password: MENTOR.password, Role: 'mentor' });
-  await api('PUT', '/api/mentor/profile', {
-    Business_Name: 'Hughes Heating Ltd',
-    Business_Postcode: 'LS6 2AB',
-    Business_Phone_Number: '0113 496 0000',
-    Business_Email: 'office@hughes.test',
-    Gas_Safe_Registration_Number: '612345',
-    Business_Type: 'Limited Company',
-    VAT_Registered: true,
-    Qualified_Boilers: true,
-    Gas_Safe_Card_Photo: TINY_PNG,
-    Terms_Agreed: true,
-  }, m.token);
-  for (const [role, id] of [['training_centre', centre.user.id], ['mentor', m.user.id]]) await api('PATCH', `/api/admin/users/${role}/${id}/vet`, { is_vetted: true, reason: 'Checked' }, adminToken);
-  const student = await api<{ student: { id: string }; temporary_password: string }>('POST', '/api/register-student', {
-    First_Name: 'Leah',
-    Last_Name: 'Brennan',
-    Email: STUDENT.email,
-    Phone_Number: '07700 900123',
-    Postcode: 'LS1 4AP',
-    Boiler_Installs: 3,
-    Boiler_Service: 0,
-    Pipework: 0,
-    Repair: 0,
-  }, centre.token);
+  const m = await api<{ token: string; user: { id: string } }>('POST', '/api/auth/signup', {
+    First_Name: 'Tom',
+    Last_Name: 'Hughes',
+    Email: MENTOR.email,
+    Password: MENTOR.password,
+    Role: 'mentor',
+  });
+  await api(
+    'PUT',
+    '/api/mentor/profile',
+    {
+      Business_Name: 'Hughes Heating Ltd',
+      Business_Postcode: 'LS6 2AB',
+      Business_Phone_Number: '0113 496 0000',
+      Business_Email: 'office@hughes.test',
+      Gas_Safe_Registration_Number: '612345',
+      Business_Type: 'Limited Company',
+      VAT_Registered: true,
+      Qualified_Boilers: true,
+      Gas_Safe_Card_Photo: TINY_PNG,
+      Terms_Agreed: true,
+    },
+    m.token,
+  );
+  for (const [role, id] of [
+    ['training_centre', centre.user.id],
+    ['mentor', m.user.id],
+  ])
+    await api('PATCH', `/api/admin/users/${role}/${id}/vet`, { is_vetted: true, reason: 'Checked' }, adminToken);
+  const student = await api<{ student: { id: string }; temporary_password: string }>(
+    'POST',
+    '/api/register-student',
+    {
+      First_Name: 'Leah',
+      Last_Name: 'Brennan',
+      Email: STUDENT.email,
+      Phone_Number: '07700 900123',
+      Postcode: 'LS1 4AP',
+      Boiler_Installs: 3,
+      Boiler_Service: 0,
+      Pipework: 0,
+      Repair: 0,
+    },
+    centre.token,
+  );
   // The student replaces the temporary password (as the dashboard would ask them to).
-  const temp = await api<{ token: string }>('POST', '/api/auth/signin', { Email: STUDENT.email, Password: student.temporary_password });
-  await api('PUT', '/api/change-password', { currentPassword: student.temporary_password, newPassword: STUDENT.password, confirmPassword: STUDENT.password }, temp.token);
-  const proposed = await api<{ placement_id: string }>('POST', '/api/admin/placements', { student_id: student.student.id, mentor_id: m.user.id }, adminToken);
-  const accepted = await api<{ position: number }>('POST', `/api/placement-requests/${proposed.placement_id}/accept`, undefined, m.token);
-  const jobs = await fetch(`${server.url}/api/jobs`, { headers: { authorization: `Bearer ${m.token}`, 'X-Min-Position': String(accepted.position) } }).then((r) => r.json() as Promise<{ id: string }[]>);
+  const temp = await api<{ token: string }>('POST', '/api/auth/signin', {
+    Email: STUDENT.email,
+    Password: student.temporary_password,
+  });
+  await api(
+    'PUT',
+    '/api/change-password',
+    { currentPassword: student.temporary_password, newPassword: STUDENT.password, confirmPassword: STUDENT.password },
+    temp.token,
+  );
+  const proposed = await api<{ placement_id: string }>(
+    'POST',
+    '/api/admin/placements',
+    { student_id: student.student.id, mentor_id: m.user.id },
+    adminToken,
+  );
+  const accepted = await api<{ position: number }>(
+    'POST',
+    `/api/placement-requests/${proposed.placement_id}/accept`,
+    undefined,
+    m.token,
+  );
+  const jobs = await fetch(`${server.url}/api/jobs`, {
+    headers: { authorization: `Bearer ${m.token}`, 'X-Min-Position': String(accepted.position) },
+  }).then((r) => r.json() as Promise<{ id: string }[]>);
   // One of three Boiler Installs cards signed: 2 left.
-  await api('PUT', `/api/jobs/${jobs[0].id}/complete`, { mentor_signature: { signature: 'T. Hughes', mentorName: 'Tom Hughes' } }, m.token);
+  await api(
+    'PUT',
+    `/api/jobs/${jobs[0].id}/complete`,
+    { mentor_signature: { signature: 'T. Hughes', mentorName: 'Tom Hughes' } },
+    m.token,
+  );
 });
 
 afterAll(async () => {
@@ -171,7 +226,15 @@ describe('support and the Smart Assistant in a real browser', () => {
     await student.getByRole('button', { name: 'Open Smart Assistant' }).click();
     const widget = student.getByRole('dialog', { name: 'Smart Assistant' });
     await widget.getByText("I'm your Smart Assistant").waitFor();
-    for (const chip of ['Dashboard navigation', 'Mentor matching', 'Job requirements', 'Chat system', 'Profile', 'Support help']) await widget.getByRole('button', { name: chip }).waitFor();
+    for (const chip of [
+      'Dashboard navigation',
+      'Mentor matching',
+      'Job requirements',
+      'Chat system',
+      'Profile',
+      'Support help',
+    ])
+      await widget.getByRole('button', { name: chip }).waitFor();
     const send = widget.getByRole('button', { name: 'Send message' });
     expect(await send.isDisabled()).toBe(true);
     // Only the widget: the student overview behind it is another issue's screen.
@@ -181,13 +244,21 @@ describe('support and the Smart Assistant in a real browser', () => {
     await input.press('Enter');
     await widget.getByText(/You have 2 job cards left to get signed \(1 card signed so far\)/).waitFor();
     await widget.getByRole('link', { name: 'Training Jobs' }).waitFor();
-    await bothWidths(student, 'Smart Assistant answer', 'assistant-answer', '[role="dialog"][aria-label="Smart Assistant"]');
+    await bothWidths(
+      student,
+      'Smart Assistant answer',
+      'assistant-answer',
+      '[role="dialog"][aria-label="Smart Assistant"]',
+    );
     await widget.getByRole('button', { name: 'Maximise Smart Assistant' }).click();
     await widget.getByRole('button', { name: 'Restore size' }).click();
     await widget.getByRole('button', { name: 'Minimise Smart Assistant' }).click();
     await student.getByRole('button', { name: 'Restore Smart Assistant' }).click();
     // The conversation survives minimising.
-    await student.getByRole('dialog', { name: 'Smart Assistant' }).getByText(/You have 2 job cards left/).waitFor();
+    await student
+      .getByRole('dialog', { name: 'Smart Assistant' })
+      .getByText(/You have 2 job cards left/)
+      .waitFor();
     await student.getByRole('button', { name: 'Close Smart Assistant' }).click();
     await student.getByRole('button', { name: 'Open Smart Assistant' }).waitFor();
   });

@@ -20,7 +20,10 @@ export interface Server {
  * Runs the product as `npm start` does (server entry, built web app) as its own process, on a free
  * port with a temporary data folder. `env` adds configuration (e.g. ADMIN_EMAIL).
  */
-export function startServer(env: Record<string, string> = {}, dataDir = mkdtempSync(join(tmpdir(), 'panda-e2e-'))): Promise<Server> {
+export function startServer(
+  env: Record<string, string> = {},
+  dataDir = mkdtempSync(join(tmpdir(), 'panda-e2e-')),
+): Promise<Server> {
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
       cwd: ROOT,
@@ -56,7 +59,16 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
@@ -70,7 +82,8 @@ export async function newContext(browser: Browser, viewport = { width: 1280, hei
     (globalThis as unknown as { __PANDA_NO_ANIMATIONS__: boolean }).__PANDA_NO_ANIMATIONS__ = true;
   });
   await context.addInitScript({
-    content: "document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline')));",
+    content:
+      "document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.violatedDirective + ' blocked ' + (e.blockedURI || 'inline')));",
   });
   context.on('console', (m) => {
     if (/Content Security Policy|CSP violation/i.test(m.text())) cspViolations.push(`${m.location().url}: ${m.text()}`);
@@ -109,11 +122,15 @@ export async function axeFindings(page: Page, where: string, include?: string): 
   const { violations } = await builder.analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.id} (${v.impact}) ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1).join(' ') ?? ''}`).join('\n')}`);
+    .map(
+      (v) =>
+        `${where}: ${v.id} (${v.impact}) ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1).join(' ') ?? ''}`).join('\n')}`,
+    );
 }
 
 /** Fails when axe-core finds a serious or critical violation on the page (or inside `include`). */
 export async function expectAccessible(page: Page, where: string, include?: string) {
   const findings = await axeFindings(page, where, include);
-  if (findings.length) throw new Error(`axe-core: ${findings.length} serious/critical violation(s)\n${findings.join('\n')}`);
+  if (findings.length)
+    throw new Error(`axe-core: ${findings.length} serious/critical violation(s)\n${findings.join('\n')}`);
 }

@@ -17,9 +17,29 @@ import { launchBrowser, newContext, shot, signIn as signInAt, startServer, toast
  */
 
 const ADMIN = { email: 'ops@panda.test', password: 'admin-journey-password-1' };
-const CENTRE = { name: 'Aire Valley Gas Academy', first: 'Ruth', last: 'Adeyemi', email: 'ruth@airevalley.test', password: 'airevalley-pass-1' };
-const MENTOR = { first: 'Dan', last: 'Mercer', email: 'dan@mercerheating.test', password: 'mercer-pass-1', business: 'Mercer Heating Ltd', gasSafe: '598765' };
-const STUDENT = { first: 'Kofi', last: 'Asante', email: 'kofi.asante@trainee.test', phone: '07700 900456', postcode: 'ls6 3qw', newPassword: 'kofi-own-pass-1' };
+const CENTRE = {
+  name: 'Aire Valley Gas Academy',
+  first: 'Ruth',
+  last: 'Adeyemi',
+  email: 'ruth@airevalley.test',
+  password: 'airevalley-pass-1',
+};
+const MENTOR = {
+  first: 'Dan',
+  last: 'Mercer',
+  email: 'dan@mercerheating.test',
+  password: 'mercer-pass-1',
+  business: 'Mercer Heating Ltd',
+  gasSafe: '598765',
+};
+const STUDENT = {
+  first: 'Kofi',
+  last: 'Asante',
+  email: 'kofi.asante@trainee.test',
+  phone: '07700 900456',
+  postcode: 'ls6 3qw',
+  newPassword: 'kofi-own-pass-1',
+};
 const STUDENT_NAME = `${STUDENT.first} ${STUDENT.last}`;
 const MENTOR_NAME = `${MENTOR.first} ${MENTOR.last}`;
 const BOILER_JOB = `Boiler Installs for ${STUDENT_NAME}`;
@@ -39,14 +59,11 @@ let mentor: Page;
 let admin: Page;
 let temporaryPassword = '';
 
-
 async function personPage(): Promise<Page> {
   const c = await newContext(browser);
   contexts.push(c);
   return c.newPage();
 }
-
-
 
 /** Opens a dashboard view from the sidebar. */
 async function openView(page: Page, label: string, title = label) {
@@ -55,13 +72,17 @@ async function openView(page: Page, label: string, title = label) {
 }
 
 /** The centre overview's figure under a label, e.g. 'Placement Rate' -> '100%'. */
-const centreStat = (label: string) => async () => ((await centre.getByRole('region', { name: label, exact: true }).textContent()) ?? '').replace(label, '').trim();
+const centreStat = (label: string) => async () =>
+  ((await centre.getByRole('region', { name: label, exact: true }).textContent()) ?? '').replace(label, '').trim();
 /** A labelled figure (StatCard) on the student/mentor overviews. */
-const statValue = (page: Page, label: string) => async () => ((await page.getByRole('group', { name: label, exact: true }).textContent()) ?? '').replace(label, '').trim();
+const statValue = (page: Page, label: string) => async () =>
+  ((await page.getByRole('group', { name: label, exact: true }).textContent()) ?? '').replace(label, '').trim();
 
 /** Everything a page keeps: its HTML and both web storages. */
 async function everythingOn(page: Page): Promise<string> {
-  const storage = await page.evaluate<string>('JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } })');
+  const storage = await page.evaluate<string>(
+    'JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } })',
+  );
   return (await page.content()) + storage;
 }
 
@@ -100,12 +121,20 @@ function gasSafeCardPng(width = 86, height = 54): Buffer {
       raw.set([r, g, b], row + 1 + x * 3);
     }
   }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'panda-journey-'));
-  [server, browser] = await Promise.all([startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
+    launchBrowser(),
+  ]);
   api = apiClient(server.url);
 
   // Setup through the HTTP API: a training centre vetted by the admin, and a mentor who has only signed up.
@@ -126,7 +155,12 @@ beforeAll(async () => {
   });
   mentorId = signedUpMentor.user.id;
   const adminSession = await api<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN);
-  await api('PATCH', `/api/admin/users/training_centre/${signedUpCentre.user.id}/vet`, { is_vetted: true, reason: 'Ofqual centre number checked' }, adminSession.token);
+  await api(
+    'PATCH',
+    `/api/admin/users/training_centre/${signedUpCentre.user.id}/vet`,
+    { is_vetted: true, reason: 'Ofqual centre number checked' },
+    adminSession.token,
+  );
 
   [centre, student, mentor, admin] = await Promise.all([personPage(), personPage(), personPage(), personPage()]);
 });
@@ -147,8 +181,14 @@ beforeEach((ctx) => {
 afterEach(async (ctx) => {
   if (ctx.task.result?.state !== 'fail') return;
   stepFailed = true;
-  const pages: Array<[string, Page | undefined]> = [['centre', centre], ['student', student], ['mentor', mentor], ['admin', admin]];
-  for (const [who, page] of pages) if (page && !page.isClosed()) await shot(page, `journey-failed-${who}`).catch(() => undefined);
+  const pages: Array<[string, Page | undefined]> = [
+    ['centre', centre],
+    ['student', student],
+    ['mentor', mentor],
+    ['admin', admin],
+  ];
+  for (const [who, page] of pages)
+    if (page && !page.isClosed()) await shot(page, `journey-failed-${who}`).catch(() => undefined);
 });
 
 describe('the training journey, each person in their own browser', () => {
@@ -169,12 +209,23 @@ describe('the training journey, each person in their own browser', () => {
 
     // Empty: each problem under its field, and one summary toast (issue 13), not a wall of toasts.
     await submit.click();
-    for (const [label, message] of [['First Name', 'First name is required'], ['Last Name', 'Last name is required'], ['Email', 'Email is required'], ['Phone Number', 'Phone number is required'], ['Postcode', 'Postcode is required']]) {
+    for (const [label, message] of [
+      ['First Name', 'First name is required'],
+      ['Last Name', 'Last name is required'],
+      ['Email', 'Email is required'],
+      ['Phone Number', 'Phone number is required'],
+      ['Postcode', 'Postcode is required'],
+    ]) {
       const describedBy = await form.getByRole('textbox', { name: label }).getAttribute('aria-describedby');
       expect(await form.locator(`[id="${describedBy}"]`).textContent()).toBe(message);
     }
     await toast(centre, 'Please correct the highlighted fields').waitFor();
-    expect(await centre.getByRole('alert').filter({ hasText: /is required|highlighted/ }).count()).toBe(1);
+    expect(
+      await centre
+        .getByRole('alert')
+        .filter({ hasText: /is required|highlighted/ })
+        .count(),
+    ).toBe(1);
     await shot(centre, 'journey-02-register-empty-fields');
 
     await form.getByLabel('First Name').fill(STUDENT.first);
@@ -183,7 +234,8 @@ describe('the training journey, each person in their own browser', () => {
     await form.getByLabel('Phone Number').fill(STUDENT.phone);
     await form.getByLabel('Postcode').fill(STUDENT.postcode);
     // No goals from the centre: the trainee sets them at first sign-in.
-    for (const selector of ['Boiler Installs', 'Boiler Services', 'Pipework Jobs', 'Repair Jobs']) await form.getByLabel(selector).selectOption('0');
+    for (const selector of ['Boiler Installs', 'Boiler Services', 'Pipework Jobs', 'Repair Jobs'])
+      await form.getByLabel(selector).selectOption('0');
     await expect.poll(() => form.getByTestId('requirements-total').textContent()).toBe('0');
     await submit.click();
 
@@ -228,11 +280,16 @@ describe('the training journey, each person in their own browser', () => {
     expect(await student.getByRole('dialog', { name: 'Set Your Training Goals' }).count()).toBe(0);
     // Ruling 29: nothing else is shown (or asked of the server) until the password is changed.
     expect(await student.locator('main').textContent()).toBe('');
-    for (const viewport of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
+    for (const viewport of [
+      { width: 1366, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
       await student.setViewportSize(viewport);
       await shot(student, `journey-04-temporary-password-${viewport.width}`);
       const { violations } = await new AxeBuilder({ page: student }).analyze();
-      expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+      expect(
+        violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`),
+      ).toEqual([]);
     }
     await student.setViewportSize({ width: 1280, height: 800 });
     await choose.getByLabel('Current Password', { exact: true }).fill(temporaryPassword);
@@ -256,7 +313,9 @@ describe('the training journey, each person in their own browser', () => {
     expect(await installs.getAttribute('aria-invalid')).toBe('true');
     await goals.getByRole('button', { name: 'Save Requirements' }).click();
     // Not saved: the focus goes to the bad count.
-    await expect.poll(() => student.evaluate<string | null>("document.activeElement?.getAttribute('name') ?? null")).toBe('boiler_installs_required');
+    await expect
+      .poll(() => student.evaluate<string | null>("document.activeElement?.getAttribute('name') ?? null"))
+      .toBe('boiler_installs_required');
     await shot(student, 'journey-05-goals-out-of-range');
 
     await installs.fill('4');
@@ -264,7 +323,10 @@ describe('the training journey, each person in their own browser', () => {
     await goals.getByLabel('Additional Requirements').fill('Combi boiler installs preferred');
     expect(await goals.getByText('Must be between 1 and 100').count()).toBe(0);
     await expect.poll(() => goals.getByRole('status', { name: 'Training Summary' }).textContent()).toContain('6 jobs');
-    await goals.getByRole('status', { name: 'Training Summary' }).getByText('Boiler Installs: 4 · Boiler Services: 2').waitFor();
+    await goals
+      .getByRole('status', { name: 'Training Summary' })
+      .getByText('Boiler Installs: 4 · Boiler Services: 2')
+      .waitFor();
     await goals.getByRole('button', { name: 'Save Requirements' }).click();
     await toast(student, 'Job requirements saved successfully!').waitFor();
     await goals.waitFor({ state: 'detached' });
@@ -293,7 +355,8 @@ describe('the training journey, each person in their own browser', () => {
     await form.getByLabel('Business Email').fill('office@mercerheating.test');
     await form.getByLabel('Business Phone Number').fill('0113 496 0123');
     await form.getByLabel('Business Postcode').fill('ls6 2ab');
-    for (const qualification of ['Boilers', 'Cookers', 'Gas Fires']) await form.getByRole('switch', { name: qualification, exact: true }).check();
+    for (const qualification of ['Boilers', 'Cookers', 'Gas Fires'])
+      await form.getByRole('switch', { name: qualification, exact: true }).check();
 
     const png = join(tmp, 'gas-safe-card.png');
     writeFileSync(png, gasSafeCardPng());
@@ -302,7 +365,9 @@ describe('the training journey, each person in their own browser', () => {
     await form.getByRole('img', { name: 'Gas Safe card preview' }).waitFor();
     await form.getByText(/^86 x 54 px · /).waitFor();
 
-    await form.getByLabel('Additional Information').fill('Twenty years of domestic boiler installs across West Yorkshire.');
+    await form
+      .getByLabel('Additional Information')
+      .fill('Twenty years of domestic boiler installs across West Yorkshire.');
     await form.getByLabel('How did you hear about us?').selectOption('Word of Mouth');
     await form.getByRole('checkbox', { name: /I agree to the Terms and Conditions/ }).check();
     await shot(mentor, 'journey-07-mentor-profile-form');
@@ -324,7 +389,9 @@ describe('the training journey, each person in their own browser', () => {
     const preview = form.getByRole('img', { name: 'Gas Safe card preview' });
     await preview.waitFor();
     expect(await preview.getAttribute('src')).toMatch(/^blob:/);
-    await expect.poll(() => preview.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(86);
+    await expect
+      .poll(() => preview.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+      .toBe(86);
     await form.getByRole('button', { name: 'Save Profile' }).click();
     await toast(mentor, 'Profile updated successfully!').waitFor();
     await form.waitFor({ state: 'detached' });
@@ -332,8 +399,18 @@ describe('the training journey, each person in their own browser', () => {
 
     // The admin vets the mentor (through the admin API; the portal UI for vetting has its own test).
     const adminSession = await api<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN);
-    await api('PATCH', `/api/admin/users/mentor/${mentorId}/vet`, { is_vetted: true, reason: 'Gas Safe register checked' }, adminSession.token);
-    const stored = await api<{ mentors: Array<{ id: string; profile_complete: boolean; vetted: boolean }> }>('GET', '/api/admin/users/mentors', undefined, adminSession.token);
+    await api(
+      'PATCH',
+      `/api/admin/users/mentor/${mentorId}/vet`,
+      { is_vetted: true, reason: 'Gas Safe register checked' },
+      adminSession.token,
+    );
+    const stored = await api<{ mentors: Array<{ id: string; profile_complete: boolean; vetted: boolean }> }>(
+      'GET',
+      '/api/admin/users/mentors',
+      undefined,
+      adminSession.token,
+    );
     expect(stored.mentors.find((m) => m.id === mentorId)).toMatchObject({ profile_complete: true, vetted: true });
   });
 
@@ -347,11 +424,16 @@ describe('the training journey, each person in their own browser', () => {
     await admin.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
 
     await admin.getByRole('tab', { name: /^Students \(\d+\)$/ }).click();
-    const studentRow = admin.getByRole('table', { name: 'Students' }).getByRole('row').filter({ hasText: STUDENT_NAME });
+    const studentRow = admin
+      .getByRole('table', { name: 'Students' })
+      .getByRole('row')
+      .filter({ hasText: STUDENT_NAME });
     await studentRow.getByText(`${CENTRE.name} · Pending: unplaced`).waitFor();
     await studentRow.getByRole('button', { name: 'Match' }).click();
     const match = admin.getByRole('dialog', { name: `Match ${STUDENT_NAME} with a mentor` });
-    const candidate = match.getByRole('list', { name: 'Ranked mentors' }).getByRole('listitem', { name: `Rank 1: ${MENTOR_NAME}` });
+    const candidate = match
+      .getByRole('list', { name: 'Ranked mentors' })
+      .getByRole('listitem', { name: `Rank 1: ${MENTOR_NAME}` });
     await candidate.waitFor();
     await match.getByLabel('Notes for the placement (optional)').fill('Boiler installs first');
     await shot(admin, 'journey-09-admin-match');
@@ -427,7 +509,9 @@ describe('the training journey, each person in their own browser', () => {
     const today = `${now.getDate()} ${['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'][now.getMonth()]} ${now.getFullYear()}`;
     for (const [i, signature] of ['Dan Mercer', 'D. Mercer'].entries()) {
       const cells = rows.nth(i).getByRole('cell');
-      await expect.poll(() => cells.allTextContents()).toEqual([String(i + 1), today, signature, MENTOR_NAME, today, expect.stringMatching(/^\d{2}:\d{2}$/)]);
+      await expect
+        .poll(() => cells.allTextContents())
+        .toEqual([String(i + 1), today, signature, MENTOR_NAME, today, expect.stringMatching(/^\d{2}:\d{2}$/)]);
     }
     await mentor.getByText('2 of 4 cards signed · oldest first').waitFor();
     const completion = mentor.getByRole('region', { name: 'Completion Details' });
@@ -442,7 +526,8 @@ describe('the training journey, each person in their own browser', () => {
     // The trainee's page has stayed open on Training Jobs all along: it follows live.
     const card = student.getByRole('region', { name: 'Boiler Installs', exact: true });
     await expect.poll(() => card.getByTestId('requirement-percent').textContent(), { timeout: 15_000 }).toBe('50%');
-    const figures = async () => ((await card.textContent()) ?? '').match(/(\d+)Required(\d+)Completed(\d+)Remaining/)?.slice(1);
+    const figures = async () =>
+      ((await card.textContent()) ?? '').match(/(\d+)Required(\d+)Completed(\d+)Remaining/)?.slice(1);
     await expect.poll(figures).toEqual(['4', '2', '2']);
     await card.getByText(new RegExp(`^Last signed off .* by ${MENTOR_NAME}$`)).waitFor();
     expect(await card.getByText('Requirement Complete!').count()).toBe(0);
@@ -469,7 +554,10 @@ describe('the training journey, each person in their own browser', () => {
     await openView(centre, 'Students');
     await centre.getByRole('article', { name: STUDENT_NAME }).getByText('Matched', { exact: true }).waitFor();
     await centre.getByRole('button', { name: `View Details for ${STUDENT_NAME}` }).click();
-    await centre.getByRole('region', { name: 'Registration Details' }).getByText('The student has set their own password.').waitFor();
+    await centre
+      .getByRole('region', { name: 'Registration Details' })
+      .getByText('The student has set their own password.')
+      .waitFor();
     await centre.getByRole('region', { name: 'Placement' }).getByRole('button', { name: MENTOR_NAME }).waitFor();
     await centre.getByText('2/4 (50%)').waitFor();
     expect(await everythingOn(centre)).not.toContain(temporaryPassword);

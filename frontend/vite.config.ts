@@ -18,12 +18,16 @@ function precompress(): Plugin {
     apply: 'build',
     async writeBundle(options, bundle) {
       const dir = options.dir!;
-      const files = Object.keys(bundle).filter((f) => f.startsWith('assets/') && /\.(js|mjs|css|svg|json|txt|html|map|wasm)$/.test(f));
+      const files = Object.keys(bundle).filter(
+        (f) => f.startsWith('assets/') && /\.(js|mjs|css|svg|json|txt|html|map|wasm)$/.test(f),
+      );
       await Promise.all(
         files.map(async (file) => {
           const data = await readFile(join(dir, file));
           const [brotli, gzipped] = await Promise.all([
-            br(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+            br(data, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+            }),
             gz(data, { level: 9 }),
           ]);
           if (brotli.length < data.length) await writeFile(join(dir, `${file}.br`), brotli);
@@ -57,7 +61,9 @@ function prerenderLanding(): Plugin {
         optimizeDeps: { noDiscovery: true, include: [] },
       });
       try {
-        const { renderLanding } = (await server.ssrLoadModule('/src/app/prerender.tsx')) as typeof import('./src/app/prerender');
+        const { renderLanding } = (await server.ssrLoadModule(
+          '/src/app/prerender.tsx',
+        )) as typeof import('./src/app/prerender');
         const { html, css } = renderLanding();
         const index = await readFile(join(outDir, 'index.html'), 'utf8');
         const page = index
@@ -65,7 +71,8 @@ function prerenderLanding(): Plugin {
           .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
           .replace('</head>', () => `<style data-emotion="css">${css}</style>\n  </head>`)
           .replace(/<div id="root">[\s\S]*?<!-- \/root -->/, () => `<div id="root">${html}</div>`);
-        if (!page.includes(html) || /<script/i.test(page)) throw new Error('landing.html: could not place the rendered page into index.html');
+        if (!page.includes(html) || /<script/i.test(page))
+          throw new Error('landing.html: could not place the rendered page into index.html');
         await writeFile(join(outDir, 'landing.html'), page);
       } finally {
         await server.close();

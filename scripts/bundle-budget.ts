@@ -49,7 +49,11 @@ const LANDING_BUDGET = 130 * KB;
 const DASHBOARD_BUDGET = 320 * KB;
 
 /** The first screen of every dashboard role: the shell, the overview and the add-ons it always shows. */
-const shell = ['src/app/dashboard-shell.tsx', 'src/features/notifications/components/notifications-bell.tsx', 'src/features/assistant/components/assistant-widget.tsx'];
+const shell = [
+  'src/app/dashboard-shell.tsx',
+  'src/features/notifications/components/notifications-bell.tsx',
+  'src/features/assistant/components/assistant-widget.tsx',
+];
 
 const announce = 'src/features/notifications/components/create-announcement-dialog.tsx';
 
@@ -61,13 +65,22 @@ export const PAGES: PageBudget[] = [
   {
     name: 'student dashboard',
     html: 'index.html',
-    modules: [...shell, 'src/features/student/components/student-overview.tsx', 'src/features/student/components/training-goals-gate.tsx'],
+    modules: [
+      ...shell,
+      'src/features/student/components/student-overview.tsx',
+      'src/features/student/components/training-goals-gate.tsx',
+    ],
     budgetBytes: DASHBOARD_BUDGET,
   },
   {
     name: 'mentor dashboard',
     html: 'index.html',
-    modules: [...shell, 'src/features/mentor/components/mentor-overview.tsx', 'src/features/placement-requests/components/placement-requests-card.tsx', announce],
+    modules: [
+      ...shell,
+      'src/features/mentor/components/mentor-overview.tsx',
+      'src/features/placement-requests/components/placement-requests-card.tsx',
+      announce,
+    ],
     budgetBytes: DASHBOARD_BUDGET,
   },
   {
@@ -76,7 +89,12 @@ export const PAGES: PageBudget[] = [
     modules: [...shell, 'src/features/training-centre/components/centre-overview.tsx', announce],
     budgetBytes: DASHBOARD_BUDGET,
   },
-  { name: 'admin and auditor dashboard', html: 'index.html', modules: ['src/app/portal-dashboard.tsx'], budgetBytes: DASHBOARD_BUDGET },
+  {
+    name: 'admin and auditor dashboard',
+    html: 'index.html',
+    modules: ['src/app/portal-dashboard.tsx'],
+    budgetBytes: DASHBOARD_BUDGET,
+  },
 ];
 
 export function readManifest(dist = DIST): Manifest {
@@ -97,7 +115,9 @@ export function newerSource(dist = DIST): string | undefined {
     }
     return undefined;
   };
-  return [join(FRONTEND, 'src'), join(FRONTEND, 'index.html'), join(FRONTEND, 'vite.config.ts')].map(walk).find(Boolean);
+  return [join(FRONTEND, 'src'), join(FRONTEND, 'index.html'), join(FRONTEND, 'vite.config.ts')]
+    .map(walk)
+    .find(Boolean);
 }
 
 /**
@@ -145,7 +165,12 @@ export function measure(pages: PageBudget[] = PAGES, dist = DIST, manifest = rea
       .filter((file) => file.endsWith('.js'))
       .map((file) => ({ file, gzipBytes: sizeOf(file) }))
       .sort((a, b) => b.gzipBytes - a.gzipBytes);
-    return { name: page.name, files, jsGzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0), budgetBytes: page.budgetBytes };
+    return {
+      name: page.name,
+      files,
+      jsGzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
+      budgetBytes: page.budgetBytes,
+    };
   });
 }
 

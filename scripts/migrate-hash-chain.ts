@@ -15,7 +15,9 @@ if (!existsSync(file)) {
 const store = new SqliteEventStore(file);
 const report = await store.verifyChain();
 await store.close();
-console.log(`migrate:hash-chain: ${store.migratedOnOpen} events chained now; ${report.events} events in the log; head hash ${report.head_hash}`);
+console.log(
+  `migrate:hash-chain: ${store.migratedOnOpen} events chained now; ${report.events} events in the log; head hash ${report.head_hash}`,
+);
 if (!report.ok) {
   console.error(`migrate:hash-chain: the chain fails at position ${report.first_bad_position} (${report.fault})`);
   process.exit(1);

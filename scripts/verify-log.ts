@@ -22,6 +22,8 @@ const seconds = ((performance.now() - started) / 1000).toFixed(2);
 if (report.ok) {
   console.log(`verify-log: OK, ${report.events} events verified in ${seconds} s; head hash ${report.head_hash}`);
 } else {
-  console.error(`verify-log: FAILED at position ${report.first_bad_position} (${report.fault}); ${report.events - 1} events before it verified; last good hash ${report.head_hash}`);
+  console.error(
+    `verify-log: FAILED at position ${report.first_bad_position} (${report.fault}); ${report.events - 1} events before it verified; last good hash ${report.head_hash}`,
+  );
   process.exit(1);
 }

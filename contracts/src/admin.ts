@@ -29,9 +29,23 @@ export const adminListItemSchema = z.looseObject({
   Created_At: z.string(),
   account_locked: z.boolean(),
 });
-export const adminStudentsPageSchema = z.object({ students: z.array(adminListItemSchema.extend({ Matched: z.boolean(), placement_status: z.string().nullable() })) });
-export const adminMentorsPageSchema = z.object({ mentors: z.array(adminListItemSchema.extend({ vetted: z.boolean(), student_count: z.number() })) });
-export const adminCentresPageSchema = z.object({ training_centres: z.array(adminListItemSchema.extend({ vetted: z.boolean(), student_count: z.number() })) });
+export const adminStudentsPageSchema = z.object({
+  students: z.array(adminListItemSchema.extend({ Matched: z.boolean(), placement_status: z.string().nullable() })),
+});
+export const adminMentorsPageSchema = z.object({
+  mentors: z.array(adminListItemSchema.extend({ vetted: z.boolean(), student_count: z.number() })),
+});
+export const adminCentresPageSchema = z.object({
+  training_centres: z.array(adminListItemSchema.extend({ vetted: z.boolean(), student_count: z.number() })),
+});
 export const adminPlacementsPageSchema = z.object({
-  placements: z.array(z.looseObject({ id: z.string(), Status: z.enum(PLACEMENT_STATUSES), student_name: z.string(), mentor_name: z.string(), Created_At: z.string() })),
+  placements: z.array(
+    z.looseObject({
+      id: z.string(),
+      Status: z.enum(PLACEMENT_STATUSES),
+      student_name: z.string(),
+      mentor_name: z.string(),
+      Created_At: z.string(),
+    }),
+  ),
 });

@@ -8,7 +8,11 @@ export const assistantHistoryEntry = z.object({
 });
 
 export const assistantChatRequest = z.object({
-  message: z.string({ error: 'Please enter a message' }).trim().min(1, 'Please enter a message').max(2000, 'Must be at most 2000 characters'),
+  message: z
+    .string({ error: 'Please enter a message' })
+    .trim()
+    .min(1, 'Please enter a message')
+    .max(2000, 'Must be at most 2000 characters'),
   /** Sent by the client as the spec says; the server uses the role of the session, never this. */
   user_role: z.string().max(40).optional(),
   /** The last 5 messages (spec §9). */

@@ -10,7 +10,9 @@ import { z } from 'zod';
 
 /** mentor_student: a student and their mentor; training_centre_student: a student and their centre (ruling 13). */
 export const CHAT_TYPES = ['mentor_student', 'training_centre_student'] as const;
-export const chatTypeSchema = z.enum(CHAT_TYPES, { error: "Chat type must be 'mentor_student' or 'training_centre_student'" });
+export const chatTypeSchema = z.enum(CHAT_TYPES, {
+  error: "Chat type must be 'mentor_student' or 'training_centre_student'",
+});
 export type ChatType = z.infer<typeof chatTypeSchema>;
 
 export const MESSAGE_TYPES = ['text', 'image'] as const;
@@ -99,7 +101,11 @@ const chatText = z
   .trim()
   .min(1, CHAT_TEXTS.empty)
   .max(CHAT_MESSAGE_MAX, CHAT_TEXTS.tooLong);
-const receiverId = z.string({ error: 'Please choose who to send the message to' }).trim().min(1, 'Please choose who to send the message to').max(100);
+const receiverId = z
+  .string({ error: 'Please choose who to send the message to' })
+  .trim()
+  .min(1, 'Please choose who to send the message to')
+  .max(100);
 
 /**
  * `POST /api/messages` (spec §7: the centre's Send Message dialog; any role may use it): a text
@@ -128,8 +134,10 @@ const sendFields = {
   image_size: z.number().int().min(0).optional(),
 };
 const checkSend = (v: { message: string; message_type: MessageType; image_data?: string }, ctx: z.RefinementCtx) => {
-  if (v.message_type === 'text' && v.message.trim() === '') ctx.addIssue({ code: 'custom', path: ['message'], message: CHAT_TEXTS.empty });
-  if (v.message_type === 'image' && !v.image_data) ctx.addIssue({ code: 'custom', path: ['image_data'], message: CHAT_TEXTS.imageMissing });
+  if (v.message_type === 'text' && v.message.trim() === '')
+    ctx.addIssue({ code: 'custom', path: ['message'], message: CHAT_TEXTS.empty });
+  if (v.message_type === 'image' && !v.image_data)
+    ctx.addIssue({ code: 'custom', path: ['image_data'], message: CHAT_TEXTS.imageMissing });
 };
 
 /** `POST /api/send-message` (spec §7). */
@@ -197,15 +205,27 @@ export const wsClientMessageSchema = z
   .object({ type: z.literal('message'), ...sendFields, client_id: z.string().max(100).optional() })
   .superRefine(checkSend);
 /** Client `typing`: relayed as `typing_indicator` to that contact only. */
-export const wsClientTypingSchema = z.object({ type: z.literal('typing'), receiver_id: receiverId, is_typing: z.boolean() });
+export const wsClientTypingSchema = z.object({
+  type: z.literal('typing'),
+  receiver_id: receiverId,
+  is_typing: z.boolean(),
+});
 export const wsClientPingSchema = z.object({ type: z.literal('ping') });
 /**
  * Client `viewing` (an addition to §7, optional): the conversation this connection has open (the
  * contact's id), or null when none. Ruling 21: while the receiver has the conversation open, a
  * message makes no "message received" notification; a client that never sends it gets them all.
  */
-export const wsClientViewingSchema = z.object({ type: z.literal('viewing'), with: z.string().trim().min(1).max(100).nullable() });
-export const wsClientFrameSchema = z.discriminatedUnion('type', [wsClientMessageSchema, wsClientTypingSchema, wsClientPingSchema, wsClientViewingSchema]);
+export const wsClientViewingSchema = z.object({
+  type: z.literal('viewing'),
+  with: z.string().trim().min(1).max(100).nullable(),
+});
+export const wsClientFrameSchema = z.discriminatedUnion('type', [
+  wsClientMessageSchema,
+  wsClientTypingSchema,
+  wsClientPingSchema,
+  wsClientViewingSchema,
+]);
 export type WsClientMessage = z.input<typeof wsClientMessageSchema>;
 export type WsClientTyping = z.input<typeof wsClientTypingSchema>;
 export type WsClientViewing = z.input<typeof wsClientViewingSchema>;
@@ -214,14 +234,30 @@ export type WsClientFrame = z.input<typeof wsClientFrameSchema>;
 /** Server `new_message`: to every connection of the receiver once the message is stored. */
 export const wsNewMessageSchema = z.object({ type: z.literal('new_message'), message: messageSchema });
 /** Server `message_sent`: to every connection of the sender once the message is stored. */
-export const wsMessageSentSchema = z.object({ type: z.literal('message_sent'), message: messageSchema, client_id: z.string().optional() });
+export const wsMessageSentSchema = z.object({
+  type: z.literal('message_sent'),
+  message: messageSchema,
+  client_id: z.string().optional(),
+});
 /** Server `user_status`: a contact came online or went offline (sent to their contacts only). */
-export const wsUserStatusSchema = z.object({ type: z.literal('user_status'), user_id: z.string(), status: z.enum(['online', 'offline']) });
+export const wsUserStatusSchema = z.object({
+  type: z.literal('user_status'),
+  user_id: z.string(),
+  status: z.enum(['online', 'offline']),
+});
 /** Server `typing_indicator`: a contact is typing (or stopped). */
-export const wsTypingIndicatorSchema = z.object({ type: z.literal('typing_indicator'), sender_id: z.string(), is_typing: z.boolean() });
+export const wsTypingIndicatorSchema = z.object({
+  type: z.literal('typing_indicator'),
+  sender_id: z.string(),
+  is_typing: z.boolean(),
+});
 export const wsPongSchema = z.object({ type: z.literal('pong') });
 /** Server `error`: a bad frame or a refused message (the §5 texts); `client_id` when the frame had one. */
-export const wsErrorSchema = z.object({ type: z.literal('error'), message: z.string(), client_id: z.string().optional() });
+export const wsErrorSchema = z.object({
+  type: z.literal('error'),
+  message: z.string(),
+  client_id: z.string().optional(),
+});
 /** Server `message_read`: the read receipt, to every connection of the sender (and the reader's other tabs). */
 export const wsMessageReadSchema = z.object({
   type: z.literal('message_read'),
@@ -233,7 +269,12 @@ export const wsMessageReadSchema = z.object({
   position: z.number().int().min(0),
 });
 /** Server `changed` (docs/api-conventions.md "Push"): a read-model document the user may see changed. */
-export const wsChangedSchema = z.object({ type: z.literal('changed'), collection: z.string(), id: z.string(), position: z.number().int().min(0) });
+export const wsChangedSchema = z.object({
+  type: z.literal('changed'),
+  collection: z.string(),
+  id: z.string(),
+  position: z.number().int().min(0),
+});
 
 export const wsServerFrameSchema = z.discriminatedUnion('type', [
   wsNewMessageSchema,

@@ -67,7 +67,12 @@ export type Notification = z.infer<typeof notificationSchema>;
 
 /** `GET /api/notifications?limit=&cursor=&unread=true&type=announcement` (ruling 24 paging). */
 export const notificationsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1, 'limit must be between 1 and 200').max(200, 'limit must be between 1 and 200').default(50),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be between 1 and 200')
+    .max(200, 'limit must be between 1 and 200')
+    .default(50),
   /** Opaque (platform/src/paging.ts); `?q=` searches title and message. */
   cursor: z.string().max(1000, 'cursor must come from a Link header').optional(),
   unread: z.enum(['true', 'false']).optional(),
@@ -77,7 +82,10 @@ export const notificationsQuerySchema = z.object({
 export const notificationsPageSchema = z.array(notificationSchema);
 
 /** `GET /api/notifications/unread-count`. */
-export const unreadCountSchema = z.object({ unread: z.number().int().min(0), announcements_unread: z.number().int().min(0) });
+export const unreadCountSchema = z.object({
+  unread: z.number().int().min(0),
+  announcements_unread: z.number().int().min(0),
+});
 
 /** Every notification command answers the log position of its effect. */
 export const commandResultSchema = z.object({ position: z.number().int().min(0) });
@@ -90,7 +98,9 @@ export const markAllReadResultSchema = commandResultSchema.extend({ marked: z.nu
 /** `GET` and `PUT /api/notification-settings`: e-mail for the important ones (placement proposed, card signed in your name). */
 export const notificationSettingsSchema = z.object({ email_important: z.boolean() });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
-export const notificationSettingsResultSchema = notificationSettingsSchema.extend({ position: z.number().int().min(0) });
+export const notificationSettingsResultSchema = notificationSettingsSchema.extend({
+  position: z.number().int().min(0),
+});
 
 /** Validation texts of spec §5, word for word. */
 export const ANNOUNCEMENT_TEXTS = {
@@ -106,7 +116,11 @@ export const ANNOUNCEMENT_MESSAGE_MAX = 5000;
 
 /** `POST /api/announcements` (spec §7). sender_role and sender_name are taken from the caller's account, never trusted from the body. */
 export const announcementRequestSchema = z.object({
-  title: z.string({ error: ANNOUNCEMENT_TEXTS.title }).trim().min(1, ANNOUNCEMENT_TEXTS.title).max(ANNOUNCEMENT_TITLE_MAX, `Title must be at most ${ANNOUNCEMENT_TITLE_MAX} characters`),
+  title: z
+    .string({ error: ANNOUNCEMENT_TEXTS.title })
+    .trim()
+    .min(1, ANNOUNCEMENT_TEXTS.title)
+    .max(ANNOUNCEMENT_TITLE_MAX, `Title must be at most ${ANNOUNCEMENT_TITLE_MAX} characters`),
   message: z
     .string({ error: ANNOUNCEMENT_TEXTS.message })
     .trim()
@@ -138,6 +152,11 @@ export const notificationChangedMessageSchema = z.object({
 });
 
 /** What the recipients picker reads of `GET /api/my-students` (centres) and `GET /api/my-matches` (mentors) items. */
-export const announcementRecipientSchema = z.object({ id: z.string(), First_Name: z.string(), Last_Name: z.string(), Email: z.string() });
+export const announcementRecipientSchema = z.object({
+  id: z.string(),
+  First_Name: z.string(),
+  Last_Name: z.string(),
+  Email: z.string(),
+});
 export const announcementRecipientsSchema = z.array(announcementRecipientSchema);
 export type AnnouncementRecipient = z.infer<typeof announcementRecipientSchema>;

@@ -22,7 +22,12 @@ export const PAGING_TEXTS = {
 } as const;
 
 export const pageQuerySchema = z.object({
-  limit: z.coerce.number({ error: PAGING_TEXTS.limit }).int(PAGING_TEXTS.limit).min(1, PAGING_TEXTS.limit).max(PAGE_LIMIT_MAX, PAGING_TEXTS.limit).default(PAGE_LIMIT_DEFAULT),
+  limit: z.coerce
+    .number({ error: PAGING_TEXTS.limit })
+    .int(PAGING_TEXTS.limit)
+    .min(1, PAGING_TEXTS.limit)
+    .max(PAGE_LIMIT_MAX, PAGING_TEXTS.limit)
+    .default(PAGE_LIMIT_DEFAULT),
   cursor: z.string({ error: PAGING_TEXTS.cursor }).max(1000, PAGING_TEXTS.cursor).optional(),
   q: z.string({ error: PAGING_TEXTS.q }).trim().max(PAGE_Q_MAX, PAGING_TEXTS.q).optional(),
   sort: z.string({ error: 'sort must be a single value' }).max(64).optional(),

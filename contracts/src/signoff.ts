@@ -21,7 +21,11 @@ export const RESOLUTION_REASON_REQUIRED = 'Please give a reason for the decision
 
 /** `POST /api/signatures/{signatureId}/dispute` */
 export const disputeRequest = z.object({
-  reason: z.string({ error: DISPUTE_REASON_REQUIRED }).trim().min(1, DISPUTE_REASON_REQUIRED).max(2000, 'Must be at most 2000 characters'),
+  reason: z
+    .string({ error: DISPUTE_REASON_REQUIRED })
+    .trim()
+    .min(1, DISPUTE_REASON_REQUIRED)
+    .max(2000, 'Must be at most 2000 characters'),
 });
 export type DisputeRequest = z.infer<typeof disputeRequest>;
 
@@ -29,7 +33,11 @@ export const DISPUTE_OUTCOMES = ['upheld', 'rejected'] as const;
 /** `POST /api/admin/disputes/{signatureId}/resolve` */
 export const resolveDisputeRequest = z.object({
   outcome: z.enum(DISPUTE_OUTCOMES, { error: "Outcome must be 'upheld' or 'rejected'" }),
-  reason: z.string({ error: RESOLUTION_REASON_REQUIRED }).trim().min(1, RESOLUTION_REASON_REQUIRED).max(2000, 'Must be at most 2000 characters'),
+  reason: z
+    .string({ error: RESOLUTION_REASON_REQUIRED })
+    .trim()
+    .min(1, RESOLUTION_REASON_REQUIRED)
+    .max(2000, 'Must be at most 2000 characters'),
 });
 export type ResolveDisputeRequest = z.infer<typeof resolveDisputeRequest>;
 
@@ -53,7 +61,13 @@ export const signOffActionResponse = z.object({
 });
 export type SignOffActionResponse = z.infer<typeof signOffActionResponse>;
 
-const signatureFields = z.object({ signature: z.string(), mentorName: z.string(), date: z.string(), time: z.string(), timestamp: z.string() });
+const signatureFields = z.object({
+  signature: z.string(),
+  mentorName: z.string(),
+  date: z.string(),
+  time: z.string(),
+  timestamp: z.string(),
+});
 
 /** One sign-off as `GET /api/signatures/{id}` and the admin Disputes list answer it. */
 export const signOffView = z.object({
@@ -81,7 +95,12 @@ export type SignOffView = z.infer<typeof signOffView>;
 /** `GET /api/admin/disputes?status=open|resolved|all&limit=&cursor=` (ruling 24 paging: X-Total-Count, Link rel="next"). */
 export const disputesQuery = z.object({
   status: z.enum(['open', 'resolved', 'all'], { error: "status must be 'open', 'resolved' or 'all'" }).default('open'),
-  limit: z.coerce.number().int().min(1, 'limit must be between 1 and 200').max(200, 'limit must be between 1 and 200').default(50),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be between 1 and 200')
+    .max(200, 'limit must be between 1 and 200')
+    .default(50),
   cursor: z.coerce.number().int().min(0, 'cursor must be a whole number').optional(),
 });
 export const disputesResponse = z.array(signOffView);

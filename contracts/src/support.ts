@@ -24,7 +24,11 @@ export const createTicketRequest = z.object({
 export type CreateTicketRequest = z.infer<typeof createTicketRequest>;
 
 export const replyRequest = z.object({
-  message: z.string({ error: 'Please enter a reply' }).trim().min(1, 'Please enter a reply').max(5000, 'Must be at most 5000 characters'),
+  message: z
+    .string({ error: 'Please enter a reply' })
+    .trim()
+    .min(1, 'Please enter a reply')
+    .max(5000, 'Must be at most 5000 characters'),
 });
 export type ReplyRequest = z.infer<typeof replyRequest>;
 
@@ -65,5 +69,10 @@ export const ticketDetail = ticketSummary.extend({ conversation: z.array(convers
 export type TicketDetail = z.infer<typeof ticketDetail>;
 
 export const ticketListResponse = z.array(ticketSummary);
-export const ticketCommandResponse = z.object({ message: z.string(), id: z.string(), status: ticketStatusSchema, position: z.number().int() });
+export const ticketCommandResponse = z.object({
+  message: z.string(),
+  id: z.string(),
+  status: ticketStatusSchema,
+  position: z.number().int(),
+});
 export const createTicketResponse = ticketCommandResponse.extend({ ticket_id: z.string() });

@@ -14,7 +14,17 @@ import { reminderEvents } from './catalogue/reminders';
  * Every event Panda records. Each capability keeps its definitions in `catalogue/<capability>.ts`
  * and adds its list here.
  */
-export const catalogue: readonly EventDefinition[] = [...accountEvents, ...trainingEvents, ...adminEvents, ...profileEvents, ...auditEvents, ...notificationEvents, ...supportEvents, ...chatEvents, ...reminderEvents];
+export const catalogue: readonly EventDefinition[] = [
+  ...accountEvents,
+  ...trainingEvents,
+  ...adminEvents,
+  ...profileEvents,
+  ...auditEvents,
+  ...notificationEvents,
+  ...supportEvents,
+  ...chatEvents,
+  ...reminderEvents,
+];
 
 const byType = new Map<string, z.ZodType>();
 for (const d of catalogue) {

@@ -5,7 +5,10 @@ export interface EventDefinition<Type extends string = string, Schema extends z.
   schema: Schema;
 }
 
-export const defineEvent = <Type extends string, Schema extends z.ZodType>(type: Type, schema: Schema): EventDefinition<Type, Schema> => ({ type, schema });
+export const defineEvent = <Type extends string, Schema extends z.ZodType>(
+  type: Type,
+  schema: Schema,
+): EventDefinition<Type, Schema> => ({ type, schema });
 
 /** `{ type, data }` of one event definition, or a union over an array of definitions. */
 export type EventOf<D> = D extends EventDefinition<infer T, infer S> ? { type: T; data: z.infer<S> } : never;

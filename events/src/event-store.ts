@@ -27,10 +27,16 @@ const APPEND_OVERHEAD_BYTES = 1024;
  * Throws AppendTooLargeError when the events' types, data and metadata, plus the room a store keeps
  * for its own records, take more than `maxBytes`.
  */
-export function checkAppendSize(stream: string, events: NewEvent[], meta: AppendMeta, maxBytes = MAX_APPEND_BYTES): void {
+export function checkAppendSize(
+  stream: string,
+  events: NewEvent[],
+  meta: AppendMeta,
+  maxBytes = MAX_APPEND_BYTES,
+): void {
   const metaBytes = Buffer.byteLength(JSON.stringify(meta));
   let bytes = APPEND_OVERHEAD_BYTES;
-  for (const e of events) bytes += Buffer.byteLength(e.type) + Buffer.byteLength(JSON.stringify(e.data ?? null)) + metaBytes;
+  for (const e of events)
+    bytes += Buffer.byteLength(e.type) + Buffer.byteLength(JSON.stringify(e.data ?? null)) + metaBytes;
   if (bytes > maxBytes) throw new AppendTooLargeError(stream, bytes, maxBytes);
 }
 

@@ -36,9 +36,14 @@ export interface ChainLink {
 
 // crypto.hash: one-shot hashing, several times faster than createHash for small inputs (verify speed).
 export const eventContentHash = (e: ChainFields, dataJson: string): string =>
-  hash('sha256', `${JSON.stringify([e.eventId, e.stream, e.streamVersion, e.type, e.time, e.actorId, e.correlationId, e.commandId])}\n${dataJson}`, 'hex');
+  hash(
+    'sha256',
+    `${JSON.stringify([e.eventId, e.stream, e.streamVersion, e.type, e.time, e.actorId, e.correlationId, e.commandId])}\n${dataJson}`,
+    'hex',
+  );
 
-export const chainHash = (prevHash: string, contentHash: string): string => hash('sha256', prevHash + contentHash, 'hex');
+export const chainHash = (prevHash: string, contentHash: string): string =>
+  hash('sha256', prevHash + contentHash, 'hex');
 
 export function linkAfter(prevHash: string, e: ChainFields, dataJson: string): ChainLink {
   const contentHash = eventContentHash(e, dataJson);
@@ -66,11 +71,20 @@ export class ChainVerifier {
   private bad: { position: number; fault: ChainFault } | null = null;
 
   /** False once a fault was found (further events are ignored). */
-  check(position: number, e: ChainFields, dataJson: string, stored: { [K in keyof ChainLink]?: string | null } | null | undefined): boolean {
+  check(
+    position: number,
+    e: ChainFields,
+    dataJson: string,
+    stored: { [K in keyof ChainLink]?: string | null } | null | undefined,
+  ): boolean {
     if (this.bad) return false;
     this.count += 1;
     if (!stored?.hash || !stored.contentHash || !stored.prevHash) return this.fail(position, 'unchained');
-    if (eventContentHash(e, dataJson) !== stored.contentHash || chainHash(stored.prevHash, stored.contentHash) !== stored.hash) return this.fail(position, 'altered');
+    if (
+      eventContentHash(e, dataJson) !== stored.contentHash ||
+      chainHash(stored.prevHash, stored.contentHash) !== stored.hash
+    )
+      return this.fail(position, 'altered');
     if (stored.prevHash !== this.head) return this.fail(position, 'missing_or_reordered');
     this.head = stored.hash;
     return true;
@@ -82,6 +96,12 @@ export class ChainVerifier {
   }
 
   report(): ChainReport {
-    return { ok: !this.bad, events: this.count, head_hash: this.head, first_bad_position: this.bad?.position ?? null, fault: this.bad?.fault ?? null };
+    return {
+      ok: !this.bad,
+      events: this.count,
+      head_hash: this.head,
+      first_bad_position: this.bad?.position ?? null,
+      fault: this.bad?.fault ?? null,
+    };
   }
 }

@@ -14,7 +14,16 @@ function log(n = 5): Stored[] {
   const out: Stored[] = [];
   let prev = GENESIS_HASH;
   for (let i = 1; i <= n; i++) {
-    const fields: ChainFields = { eventId: `e${i}`, stream: `s${i % 2}`, streamVersion: Math.floor((i - 1) / 2), type: 'Happened', time: `2026-03-0${i}T10:00:00.000Z`, actorId: 'a1', correlationId: `c${i}`, commandId: `k${i}` };
+    const fields: ChainFields = {
+      eventId: `e${i}`,
+      stream: `s${i % 2}`,
+      streamVersion: Math.floor((i - 1) / 2),
+      type: 'Happened',
+      time: `2026-03-0${i}T10:00:00.000Z`,
+      actorId: 'a1',
+      correlationId: `c${i}`,
+      commandId: `k${i}`,
+    };
     const data = JSON.stringify({ n: i, who: 'Zoë' });
     const link = linkAfter(prev, fields, data);
     out.push({ position: i, fields, data, link });
@@ -32,14 +41,25 @@ const verify = (events: Stored[]) => {
 describe('hash chain (ruling 27)', () => {
   it('verifies an untouched log and reports its head hash', () => {
     const events = log();
-    expect(verify(events)).toEqual({ ok: true, events: 5, head_hash: events[4].link.hash, first_bad_position: null, fault: null });
+    expect(verify(events)).toEqual({
+      ok: true,
+      events: 5,
+      head_hash: events[4].link.hash,
+      first_bad_position: null,
+      fault: null,
+    });
     expect(verify([])).toEqual({ ok: true, events: 0, head_hash: GENESIS_HASH, first_bad_position: null, fault: null });
   });
 
   it('detects an altered event at its position', () => {
     const events = log();
     events[2] = { ...events[2], data: JSON.stringify({ n: 99, who: 'Zoë' }) };
-    expect(verify(events)).toMatchObject({ ok: false, first_bad_position: 3, fault: 'altered', head_hash: events[1].link.hash });
+    expect(verify(events)).toMatchObject({
+      ok: false,
+      first_bad_position: 3,
+      fault: 'altered',
+      head_hash: events[1].link.hash,
+    });
   });
 
   it('detects an altered envelope (actor, time) too', () => {
@@ -80,7 +100,9 @@ describe('hash chain (ruling 27)', () => {
 
 describe('canonicalJson', () => {
   it('sorts keys at every depth and drops undefined members', () => {
-    expect(canonicalJson({ b: 1, a: { d: [2, { z: 1, y: undefined, x: null }], c: 'é' } })).toBe('{"a":{"c":"é","d":[2,{"x":null,"z":1}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [2, { z: 1, y: undefined, x: null }], c: 'é' } })).toBe(
+      '{"a":{"c":"é","d":[2,{"x":null,"z":1}]},"b":1}',
+    );
     expect(canonicalJson({ b: 1, a: 2 })).toBe(canonicalJson({ a: 2, b: 1 }));
   });
 });

@@ -17,7 +17,13 @@ import {
   type RecordedEvent as KurrentRecordedEvent,
 } from '@kurrent/kurrentdb-client';
 import type { AppendMeta, AppendResult, ExpectedVersion, NewEvent, RecordedEvent } from './envelope';
-import { MAX_APPEND_BYTES, WrongExpectedVersionError, checkAppendSize, type EventStore, type ReadStreamOptions } from './event-store';
+import {
+  MAX_APPEND_BYTES,
+  WrongExpectedVersionError,
+  checkAppendSize,
+  type EventStore,
+  type ReadStreamOptions,
+} from './event-store';
 import { ChainVerifier, GENESIS_HASH, linkAfter, type ChainLink, type ChainReport } from './hash-chain';
 
 /*
@@ -116,17 +122,22 @@ const LOG_FILTER = eventTypeFilter({ regex: `^(?!\\$)(?!${MARKER_EVENT_TYPE.repl
 
 /** What readAll/headPosition never return (also checked here: the server filter only sees types). */
 const hidden = (e: { streamId: string; type: string }) =>
-  e.type.startsWith('$') || e.streamId.startsWith('$') || e.streamId.startsWith(MARKER_STREAM_PREFIX) || e.type === MARKER_EVENT_TYPE;
+  e.type.startsWith('$') ||
+  e.streamId.startsWith('$') ||
+  e.streamId.startsWith(MARKER_STREAM_PREFIX) ||
+  e.type === MARKER_EVENT_TYPE;
 
 /** Events asked for per read of $all while skipping hidden ones. */
 const PAGE = 500;
 
-const errorType = (err: unknown): unknown => (err && typeof err === 'object' ? (err as { type?: unknown }).type : undefined);
+const errorType = (err: unknown): unknown =>
+  err && typeof err === 'object' ? (err as { type?: unknown }).type : undefined;
 const isStreamNotFound = (err: unknown) => errorType(err) === ErrorType.STREAM_NOT_FOUND;
 const isWrongExpectedVersion = (err: unknown) => errorType(err) === ErrorType.WRONG_EXPECTED_VERSION;
 
 const positionOf = (e: { position?: Position; id: string }): number => {
-  if (!e.position) throw new Error(`KurrentDB returned event ${e.id} without a log position (the server must be >= 22.6)`);
+  if (!e.position)
+    throw new Error(`KurrentDB returned event ${e.id} without a log position (the server must be >= 22.6)`);
   return Number(e.position.prepare);
 };
 const readPosition = (p: number): ReadPosition => ({ commit: BigInt(p), prepare: BigInt(p) });
@@ -206,10 +217,20 @@ export class KurrentEventStore implements EventStore {
   }
 
   /** Events of one stream from `from` in `direction`, [] when the stream does not exist. */
-  private async read(stream: string, from: bigint | typeof START | typeof END, direction: typeof FORWARDS | typeof BACKWARDS, maxCount: number) {
+  private async read(
+    stream: string,
+    from: bigint | typeof START | typeof END,
+    direction: typeof FORWARDS | typeof BACKWARDS,
+    maxCount: number,
+  ) {
     const out: KurrentRecordedEvent[] = [];
     try {
-      for await (const resolved of this.client.readStream(stream, { direction, fromRevision: from, maxCount, requiresLeader: true })) {
+      for await (const resolved of this.client.readStream(stream, {
+        direction,
+        fromRevision: from,
+        maxCount,
+        requiresLeader: true,
+      })) {
         if (resolved.event) out.push(resolved.event);
       }
     } catch (err) {
@@ -249,7 +270,8 @@ export class KurrentEventStore implements EventStore {
         from = oldest.revision - 1n;
       }
     }
-    if (position === undefined) throw new Error(`KurrentDB: command ${commandId} is recorded for stream ${stream}, but its events are gone`);
+    if (position === undefined)
+      throw new Error(`KurrentDB: command ${commandId} is recorded for stream ${stream}, but its events are gone`);
     return { position, streamVersion: await this.versionOf(stream), duplicate: true };
   }
 
@@ -257,7 +279,12 @@ export class KurrentEventStore implements EventStore {
   private async headHash(): Promise<string> {
     const head = await this.headPosition();
     if (head === 0) return GENESIS_HASH;
-    for await (const resolved of this.client.readAll({ direction: FORWARDS, fromPosition: readPosition(head), maxCount: 1, filter: LOG_FILTER })) {
+    for await (const resolved of this.client.readAll({
+      direction: FORWARDS,
+      fromPosition: readPosition(head),
+      maxCount: 1,
+      filter: LOG_FILTER,
+    })) {
       if (resolved.event) return chainOf(metaOf(resolved.event))?.hash ?? GENESIS_HASH;
     }
     return GENESIS_HASH;
@@ -275,7 +302,12 @@ export class KurrentEventStore implements EventStore {
     return run;
   }
 
-  private async appendChained(stream: string, events: NewEvent[], expected: ExpectedVersion, meta: AppendMeta): Promise<AppendResult> {
+  private async appendChained(
+    stream: string,
+    events: NewEvent[],
+    expected: ExpectedVersion,
+    meta: AppendMeta,
+  ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     checkAppendSize(stream, events, meta, this.maxAppendBytes);
     // Metadata values are all strings (actorId is left out for the system): what multi-stream appends
@@ -293,12 +325,22 @@ export class KurrentEventStore implements EventStore {
     const markerData: MarkerData = { stream, commandId: meta.commandId, lastRevision };
 
     // The content hash covers each event's stream version: for 'any' it is read just before appending.
-    const firstVersion = (expected === 'any' ? await this.versionOf(stream) : expected === 'no_stream' ? -1 : expected) + 1;
+    const firstVersion =
+      (expected === 'any' ? await this.versionOf(stream) : expected === 'no_stream' ? -1 : expected) + 1;
     let prev = await this.headHash();
     const chained = events.map((e, i) => {
       const id = randomUUID();
       const data = (e.data === undefined ? null : e.data) as JSONType;
-      const fields = { eventId: id, stream, streamVersion: firstVersion + i, type: e.type, time: meta.time, actorId: meta.actorId, correlationId: meta.correlationId, commandId: meta.commandId };
+      const fields = {
+        eventId: id,
+        stream,
+        streamVersion: firstVersion + i,
+        type: e.type,
+        time: meta.time,
+        actorId: meta.actorId,
+        correlationId: meta.correlationId,
+        commandId: meta.commandId,
+      };
       const link = linkAfter(prev, fields, JSON.stringify(data));
       prev = link.hash;
       return jsonEvent({ id, type: e.type, data, metadata: { ...metadata, ...link } });
@@ -307,7 +349,11 @@ export class KurrentEventStore implements EventStore {
     let revision: bigint;
     try {
       const result = await this.client.multiStreamAppend([
-        { streamName: marker, expectedState: NO_STREAM, events: [jsonEvent({ type: MARKER_EVENT_TYPE, data: markerData as unknown as JSONType, metadata })] },
+        {
+          streamName: marker,
+          expectedState: NO_STREAM,
+          events: [jsonEvent({ type: MARKER_EVENT_TYPE, data: markerData as unknown as JSONType, metadata })],
+        },
         {
           streamName: stream,
           expectedState: state,
@@ -325,8 +371,15 @@ export class KurrentEventStore implements EventStore {
       const conflictOn = (err as { streamName?: unknown }).streamName;
       // The marker conflicted, yet holds nothing readable (a concurrent writer of the same command
       // whose append is not visible yet cannot be: appends are acknowledged once indexed).
-      if (conflictOn === marker) throw new Error(`KurrentDB: marker stream of command ${meta.commandId} exists but cannot be read`, { cause: err });
-      throw new WrongExpectedVersionError(stream, expected, conflictOn === stream ? actualVersion(err) : await this.versionOf(stream));
+      if (conflictOn === marker)
+        throw new Error(`KurrentDB: marker stream of command ${meta.commandId} exists but cannot be read`, {
+          cause: err,
+        });
+      throw new WrongExpectedVersionError(
+        stream,
+        expected,
+        conflictOn === stream ? actualVersion(err) : await this.versionOf(stream),
+      );
     }
     const [last] = await this.read(stream, revision, FORWARDS, 1);
     if (!last) throw new Error(`KurrentDB: event ${revision} of stream ${stream} not found right after appending it`);
@@ -339,7 +392,10 @@ export class KurrentEventStore implements EventStore {
     const out: RecordedEvent[] = [];
     const from = Math.max(0, options.fromRevision ?? 0);
     try {
-      for await (const resolved of this.client.readStream(stream, { direction: FORWARDS, fromRevision: from === 0 ? START : BigInt(from) })) {
+      for await (const resolved of this.client.readStream(stream, {
+        direction: FORWARDS,
+        fromRevision: from === 0 ? START : BigInt(from),
+      })) {
         if (resolved.event) out.push(toRecorded(resolved.event));
       }
     } catch (err) {
@@ -408,10 +464,11 @@ export class KurrentEventStore implements EventStore {
 
   async verifyChain(): Promise<ChainReport> {
     const verifier = new ChainVerifier();
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = await this.readAll(after, PAGE);
       if (!page.length) break;
-      for (const e of page) if (!verifier.check(e.position, e, JSON.stringify(e.data ?? null), e.chain)) return verifier.report();
+      for (const e of page)
+        if (!verifier.check(e.position, e, JSON.stringify(e.data ?? null), e.chain)) return verifier.report();
       after = page[page.length - 1].position;
     }
     return verifier.report();

@@ -11,7 +11,12 @@ import { KurrentEventStore, MARKER_EVENT_TYPE, markerStream } from './kurrent-ev
 import { FakeKurrentClient } from './testing/fake-kurrent-client';
 
 let n = 0;
-const meta = (commandId = `cmd-${++n}`): AppendMeta => ({ time: '2026-01-02T03:04:05.000Z', actorId: 'a1', correlationId: 'c1', commandId });
+const meta = (commandId = `cmd-${++n}`): AppendMeta => ({
+  time: '2026-01-02T03:04:05.000Z',
+  actorId: 'a1',
+  correlationId: 'c1',
+  commandId,
+});
 const setup = () => {
   const client = new FakeKurrentClient();
   return { client, store: new KurrentEventStore(client, { pollMs: 5 }) };
@@ -22,7 +27,15 @@ describe('KurrentEventStore appends (fake client)', () => {
     const { client, store } = setup();
     await store.append('s', [{ type: 'A', data: {} }], 'no_stream', meta());
     client.calls.length = 0;
-    const r = await store.append('s', [{ type: 'B', data: { x: 1 } }, { type: 'C', data: {} }], 0, meta('k'));
+    const r = await store.append(
+      's',
+      [
+        { type: 'B', data: { x: 1 } },
+        { type: 'C', data: {} },
+      ],
+      0,
+      meta('k'),
+    );
     expect(r).toMatchObject({ duplicate: false, streamVersion: 2 });
     // The head of the log for the hash chain (ruling 27: its position, then its hash), one append,
     // then one forward read of the last event for its position: no backward scan of the stream.
@@ -38,23 +51,55 @@ describe('KurrentEventStore appends (fake client)', () => {
 
   it('answers a command id retried after 250 other appends as a duplicate, appending nothing', async () => {
     const { client, store } = setup();
-    const first = await store.append('s', [{ type: 'A', data: { i: 0 } }, { type: 'A', data: { i: 1 } }], 'no_stream', meta('early'));
+    const first = await store.append(
+      's',
+      [
+        { type: 'A', data: { i: 0 } },
+        { type: 'A', data: { i: 1 } },
+      ],
+      'no_stream',
+      meta('early'),
+    );
     for (let i = 2; i < 252; i++) await store.append('s', [{ type: 'A', data: { i } }], i - 1, meta());
     const size = client.log.length;
     // With the current version the append itself would succeed: only the marker stops it.
-    expect(await store.append('s', [{ type: 'A', data: {} }], 251, meta('early'))).toEqual({ duplicate: true, position: first.position, streamVersion: 251 });
-    expect(await store.append('s', [{ type: 'A', data: {} }], 0, meta('early'))).toEqual({ duplicate: true, position: first.position, streamVersion: 251 });
-    expect(await store.append('s', [{ type: 'A', data: {} }], 'any', meta('early'))).toEqual({ duplicate: true, position: first.position, streamVersion: 251 });
+    expect(await store.append('s', [{ type: 'A', data: {} }], 251, meta('early'))).toEqual({
+      duplicate: true,
+      position: first.position,
+      streamVersion: 251,
+    });
+    expect(await store.append('s', [{ type: 'A', data: {} }], 0, meta('early'))).toEqual({
+      duplicate: true,
+      position: first.position,
+      streamVersion: 251,
+    });
+    expect(await store.append('s', [{ type: 'A', data: {} }], 'any', meta('early'))).toEqual({
+      duplicate: true,
+      position: first.position,
+      streamVersion: 251,
+    });
     expect(client.log.length).toBe(size);
   });
 
   it("finds an 'any' command's events however far back they are", async () => {
     const { client, store } = setup();
     await store.append('s', [{ type: 'A', data: {} }], 'no_stream', meta());
-    const first = await store.append('s', [{ type: 'B', data: {} }, { type: 'B', data: {} }], 'any', meta('anyone'));
+    const first = await store.append(
+      's',
+      [
+        { type: 'B', data: {} },
+        { type: 'B', data: {} },
+      ],
+      'any',
+      meta('anyone'),
+    );
     for (let i = 0; i < 1100; i++) await store.append('s', [{ type: 'C', data: {} }], 'any', meta());
     const size = client.log.length;
-    expect(await store.append('s', [{ type: 'B', data: {} }], 'any', meta('anyone'))).toEqual({ duplicate: true, position: first.position, streamVersion: 1102 });
+    expect(await store.append('s', [{ type: 'B', data: {} }], 'any', meta('anyone'))).toEqual({
+      duplicate: true,
+      position: first.position,
+      streamVersion: 1102,
+    });
     expect(client.log.length).toBe(size);
   });
 
@@ -66,7 +111,9 @@ describe('KurrentEventStore appends (fake client)', () => {
     const err = await store.append('s1', [{ type: 'C', data: {} }], 0, meta()).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(WrongExpectedVersionError);
     expect(err).toMatchObject({ stream: 's1', expected: 0, actual: 1 });
-    await expect(store.append('s1', [{ type: 'C', data: {} }], 'no_stream', meta())).rejects.toMatchObject({ actual: 1 });
+    await expect(store.append('s1', [{ type: 'C', data: {} }], 'no_stream', meta())).rejects.toMatchObject({
+      actual: 1,
+    });
     await expect(store.append('new', [{ type: 'C', data: {} }], 3, meta())).rejects.toMatchObject({ actual: -1 });
   });
 });
@@ -119,14 +166,31 @@ describe('KurrentEventStore and system events in $all (fake client)', () => {
 describe('KurrentEventStore hash chain (fake client)', () => {
   it('chains every append in its metadata over the log order, and verify finds an altered event', async () => {
     const { client, store } = setup();
-    await store.append('a', [{ type: 'A', data: { n: 1 } }, { type: 'A', data: { n: 2 } }], 'no_stream', meta());
+    await store.append(
+      'a',
+      [
+        { type: 'A', data: { n: 1 } },
+        { type: 'A', data: { n: 2 } },
+      ],
+      'no_stream',
+      meta(),
+    );
     await store.append('b', [{ type: 'B', data: { n: 3 } }], 'any', meta());
     await store.append('a', [{ type: 'A', data: { n: 4 } }], 'any', meta());
     const all = await store.readAll(0, 100);
-    expect(all.map((e) => e.chain?.prevHash)).toEqual([GENESIS_HASH, all[0].chain?.hash, all[1].chain?.hash, all[2].chain?.hash]);
+    expect(all.map((e) => e.chain?.prevHash)).toEqual([
+      GENESIS_HASH,
+      all[0].chain?.hash,
+      all[1].chain?.hash,
+      all[2].chain?.hash,
+    ]);
     expect(await store.verifyChain()).toMatchObject({ ok: true, events: 4, head_hash: all[3].chain?.hash });
     const stored = client.log.find((e) => e.id === all[2].eventId)!;
     stored.data = { n: 30 };
-    expect(await store.verifyChain()).toMatchObject({ ok: false, first_bad_position: all[2].position, fault: 'altered' });
+    expect(await store.verifyChain()).toMatchObject({
+      ok: false,
+      first_bad_position: all[2].position,
+      fault: 'altered',
+    });
   });
 });

@@ -25,6 +25,12 @@ export const signatureContentHash = (c: SignedCardContent): string =>
       count: c.count,
       completedAt: c.completedAt,
       mentorId: c.mentorId,
-      signature: { signature: c.signature.signature, mentorName: c.signature.mentorName, date: c.signature.date, time: c.signature.time, timestamp: c.signature.timestamp },
+      signature: {
+        signature: c.signature.signature,
+        mentorName: c.signature.mentorName,
+        date: c.signature.date,
+        time: c.signature.time,
+        timestamp: c.signature.timestamp,
+      },
     }),
   );

@@ -13,7 +13,12 @@ describe('SqliteEventStore specifics', () => {
   it('keeps events across reopening the file', async () => {
     const file = tempFile();
     const a = new SqliteEventStore(file);
-    await a.append('s', [{ type: 'A', data: { x: 1 } }], 'no_stream', { time: 't', actorId: null, correlationId: 'c', commandId: 'k' });
+    await a.append('s', [{ type: 'A', data: { x: 1 } }], 'no_stream', {
+      time: 't',
+      actorId: null,
+      correlationId: 'c',
+      commandId: 'k',
+    });
     await a.close();
     const b = new SqliteEventStore(file);
     expect((await b.readStream('s'))[0].data).toEqual({ x: 1 });
@@ -25,7 +30,12 @@ describe('SqliteEventStore specifics', () => {
     const writer = new SqliteEventStore(file);
     const reader = new SqliteEventStore(file, { pollMs: 10 });
     const waiting = reader.waitForAppend(0, 10_000);
-    await writer.append('s', [{ type: 'A', data: {} }], 'any', { time: 't', actorId: null, correlationId: 'c', commandId: 'k' });
+    await writer.append('s', [{ type: 'A', data: {} }], 'any', {
+      time: 't',
+      actorId: null,
+      correlationId: 'c',
+      commandId: 'k',
+    });
     expect(await waiting).toBe(true);
     await writer.close();
     await reader.close();
@@ -37,7 +47,9 @@ describe('SqliteEventStore specifics', () => {
     await store.append('s0', [{ type: 'A', data: {} }], 'no_stream', meta('first'));
     expect(store.commits).toBe(1);
     const results = await Promise.allSettled([
-      ...Array.from({ length: 16 }, (_, i) => store.append(`g${i}`, [{ type: 'A', data: { i } }], 'no_stream', meta(`g${i}`))),
+      ...Array.from({ length: 16 }, (_, i) =>
+        store.append(`g${i}`, [{ type: 'A', data: { i } }], 'no_stream', meta(`g${i}`)),
+      ),
       store.append('s0', [{ type: 'B', data: {} }], 'no_stream', meta('stale')),
       store.append('s0', [{ type: 'A', data: {} }], 'no_stream', meta('first')),
     ]);

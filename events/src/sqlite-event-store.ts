@@ -2,7 +2,13 @@ import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { AppendMeta, AppendResult, ExpectedVersion, NewEvent, RecordedEvent } from './envelope';
-import { MAX_APPEND_BYTES, WrongExpectedVersionError, checkAppendSize, type EventStore, type ReadStreamOptions } from './event-store';
+import {
+  MAX_APPEND_BYTES,
+  WrongExpectedVersionError,
+  checkAppendSize,
+  type EventStore,
+  type ReadStreamOptions,
+} from './event-store';
 import { ChainVerifier, GENESIS_HASH, linkAfter, type ChainReport } from './hash-chain';
 
 interface Row {
@@ -35,7 +41,8 @@ const fieldsOf = (r: Row) => ({
 /** Hash-chain columns (ruling 27); added to logs written before them, then chained by migrateHashChain. */
 function addChainColumns(db: Database.Database) {
   const columns = new Set((db.prepare('PRAGMA table_info(events)').all() as { name: string }[]).map((c) => c.name));
-  for (const c of ['content_hash', 'prev_hash', 'hash']) if (!columns.has(c)) db.exec(`ALTER TABLE events ADD COLUMN ${c} TEXT`);
+  for (const c of ['content_hash', 'prev_hash', 'hash'])
+    if (!columns.has(c)) db.exec(`ALTER TABLE events ADD COLUMN ${c} TEXT`);
   db.exec('CREATE INDEX IF NOT EXISTS events_unchained ON events (position) WHERE hash IS NULL');
 }
 
@@ -45,27 +52,31 @@ function addChainColumns(db: Database.Database) {
  */
 function chainUnchained(db: Database.Database): number {
   const first = db.prepare<[], { p: number | null }>('SELECT MIN(position) AS p FROM events WHERE hash IS NULL');
-  const prevOf = db.prepare<[number], { hash: string | null }>('SELECT hash FROM events WHERE position < ? ORDER BY position DESC LIMIT 1');
+  const prevOf = db.prepare<[number], { hash: string | null }>(
+    'SELECT hash FROM events WHERE position < ? ORDER BY position DESC LIMIT 1',
+  );
   const page = db.prepare<[number, number], Row>('SELECT * FROM events WHERE position >= ? ORDER BY position LIMIT ?');
   const update = db.prepare('UPDATE events SET content_hash = ?, prev_hash = ?, hash = ? WHERE position = ?');
-  return db.transaction(() => {
-    const start = first.get()?.p;
-    if (start == null) return 0;
-    let prev = prevOf.get(start)?.hash ?? GENESIS_HASH;
-    let count = 0;
-    for (let from = start; ; ) {
-      const rows = page.all(from, 5000);
-      if (!rows.length) break;
-      for (const r of rows) {
-        const link = linkAfter(prev, fieldsOf(r), r.data);
-        update.run(link.contentHash, link.prevHash, link.hash, r.position);
-        prev = link.hash;
-        count += 1;
+  return db
+    .transaction(() => {
+      const start = first.get()?.p;
+      if (start == null) return 0;
+      let prev = prevOf.get(start)?.hash ?? GENESIS_HASH;
+      let count = 0;
+      for (let from = start; ;) {
+        const rows = page.all(from, 5000);
+        if (!rows.length) break;
+        for (const r of rows) {
+          const link = linkAfter(prev, fieldsOf(r), r.data);
+          update.run(link.contentHash, link.prevHash, link.hash, r.position);
+          prev = link.hash;
+          count += 1;
+        }
+        from = rows[rows.length - 1].position + 1;
       }
-      from = rows[rows.length - 1].position + 1;
-    }
-    return count;
-  }).immediate();
+      return count;
+    })
+    .immediate();
 }
 
 /**
@@ -76,7 +87,21 @@ export async function verifySqliteLog(db: Database.Database, pageSize = 10_000):
   const columns = new Set((db.prepare('PRAGMA table_info(events)').all() as { name: string }[]).map((c) => c.name));
   const chained = columns.has('hash');
   // Rows as arrays (no object per row): verify runs at the speed of hashing.
-  type Raw = [number, string, string, number, string, string, string, string | null, string, string | null, string | null, string | null, string | null];
+  type Raw = [
+    number,
+    string,
+    string,
+    number,
+    string,
+    string,
+    string,
+    string | null,
+    string,
+    string | null,
+    string | null,
+    string | null,
+    string | null,
+  ];
   const page = db
     .prepare<[number, number], Raw>(
       `SELECT position, event_id, stream, version, type, data, time, actor_id, correlation_id, command_id, ${chained ? 'content_hash, prev_hash, hash' : 'NULL, NULL, NULL'}
@@ -84,10 +109,24 @@ export async function verifySqliteLog(db: Database.Database, pageSize = 10_000):
     )
     .raw(true);
   const verifier = new ChainVerifier();
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows = page.all(after, pageSize);
     if (!rows.length) break;
-    for (const [position, eventId, stream, streamVersion, type, data, time, actorId, correlationId, commandId, contentHash, prevHash, hash] of rows) {
+    for (const [
+      position,
+      eventId,
+      stream,
+      streamVersion,
+      type,
+      data,
+      time,
+      actorId,
+      correlationId,
+      commandId,
+      contentHash,
+      prevHash,
+      hash,
+    ] of rows) {
       const fields = { eventId, stream, streamVersion, type, time, actorId, correlationId, commandId };
       if (!verifier.check(position, fields, data, { contentHash, prevHash, hash })) return verifier.report();
     }
@@ -173,14 +212,20 @@ export class SqliteEventStore implements EventStore {
       byCommand: this.db.prepare<[string, string], { position: number }>(
         'SELECT MAX(position) AS position FROM events WHERE stream = ? AND command_id = ?',
       ),
-      streamVersion: this.db.prepare<[string], { v: number | null }>('SELECT MAX(version) AS v FROM events WHERE stream = ?'),
+      streamVersion: this.db.prepare<[string], { v: number | null }>(
+        'SELECT MAX(version) AS v FROM events WHERE stream = ?',
+      ),
       insert: this.db.prepare(
         `INSERT INTO events (event_id, stream, version, type, data, time, actor_id, correlation_id, command_id, content_hash, prev_hash, hash)
          VALUES (@event_id, @stream, @version, @type, @data, @time, @actor_id, @correlation_id, @command_id, @content_hash, @prev_hash, @hash)`,
       ),
       headHash: this.db.prepare<[], { hash: string | null }>('SELECT hash FROM events ORDER BY position DESC LIMIT 1'),
-      readStream: this.db.prepare<[string, number], Row>('SELECT * FROM events WHERE stream = ? AND version >= ? ORDER BY version'),
-      readAll: this.db.prepare<[number, number], Row>('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?'),
+      readStream: this.db.prepare<[string, number], Row>(
+        'SELECT * FROM events WHERE stream = ? AND version >= ? ORDER BY version',
+      ),
+      readAll: this.db.prepare<[number, number], Row>(
+        'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
+      ),
       head: this.db.prepare<[], { p: number | null }>('SELECT MAX(position) AS p FROM events'),
     };
     // Nested in the batch's transaction, better-sqlite3 runs this one as a savepoint: a refused
@@ -197,7 +242,12 @@ export class SqliteEventStore implements EventStore {
     );
   }
 
-  private readonly appendTx = (stream: string, events: NewEvent[], expected: ExpectedVersion, meta: AppendMeta): AppendResult => {
+  private readonly appendTx = (
+    stream: string,
+    events: NewEvent[],
+    expected: ExpectedVersion,
+    meta: AppendMeta,
+  ): AppendResult => {
     const current = this.stmts.streamVersion.get(stream)?.v ?? -1;
     const earlier = this.stmts.byCommand.get(stream, meta.commandId)?.position;
     if (earlier != null) return { position: earlier, streamVersion: current, duplicate: true };
@@ -221,8 +271,26 @@ export class SqliteEventStore implements EventStore {
         correlation_id: meta.correlationId,
         command_id: meta.commandId,
       };
-      const link = linkAfter(prev, { eventId: row.event_id, stream, streamVersion: version, type: e.type, time: meta.time, actorId: meta.actorId, correlationId: meta.correlationId, commandId: meta.commandId }, row.data);
-      const info = this.stmts.insert.run({ ...row, content_hash: link.contentHash, prev_hash: link.prevHash, hash: link.hash });
+      const link = linkAfter(
+        prev,
+        {
+          eventId: row.event_id,
+          stream,
+          streamVersion: version,
+          type: e.type,
+          time: meta.time,
+          actorId: meta.actorId,
+          correlationId: meta.correlationId,
+          commandId: meta.commandId,
+        },
+        row.data,
+      );
+      const info = this.stmts.insert.run({
+        ...row,
+        content_hash: link.contentHash,
+        prev_hash: link.prevHash,
+        hash: link.hash,
+      });
       prev = link.hash;
       position = Number(info.lastInsertRowid);
     }

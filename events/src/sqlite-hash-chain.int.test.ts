@@ -10,7 +10,12 @@ import { GENESIS_HASH } from './hash-chain';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const tempFile = () => join(mkdtempSync(join(tmpdir(), 'panda-chain-')), 'events.db');
-const meta = (i: number) => ({ time: `2026-03-01T10:00:0${i % 10}.000Z`, actorId: 'a1', correlationId: `c${i}`, commandId: `k${i}` });
+const meta = (i: number) => ({
+  time: `2026-03-01T10:00:0${i % 10}.000Z`,
+  actorId: 'a1',
+  correlationId: `c${i}`,
+  commandId: `k${i}`,
+});
 
 /** A log of `n` events on two streams, closed again. */
 async function makeLog(n = 6): Promise<string> {
@@ -36,7 +41,8 @@ const edit = (file: string, sql: string) => {
   db.close();
 };
 
-const verifyLog = (file: string) => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/verify-log.ts', file], { cwd: ROOT, encoding: 'utf8' });
+const verifyLog = (file: string) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/verify-log.ts', file], { cwd: ROOT, encoding: 'utf8' });
 
 describe('SQLite event log hash chain (ruling 27)', () => {
   it('chains every append inside its transaction and verifies, online and offline', async () => {
@@ -71,7 +77,10 @@ describe('SQLite event log hash chain (ruling 27)', () => {
 
     const swapped = await makeLog();
     // Swap the rows at positions 2 and 5 (their content, with the hashes stored beside it).
-    edit(swapped, 'UPDATE events SET position = -2 WHERE position = 2; UPDATE events SET position = 2 WHERE position = 5; UPDATE events SET position = 5 WHERE position = -2;');
+    edit(
+      swapped,
+      'UPDATE events SET position = -2 WHERE position = 2; UPDATE events SET position = 2 WHERE position = 5; UPDATE events SET position = 5 WHERE position = -2;',
+    );
     expect(await verify(swapped)).toMatchObject({ ok: false, first_bad_position: 2, fault: 'missing_or_reordered' });
     expect(verifyLog(swapped).status).toBe(1);
   });
@@ -82,14 +91,22 @@ describe('SQLite event log hash chain (ruling 27)', () => {
     const db = new Database(file);
     db.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, event_id TEXT NOT NULL UNIQUE, stream TEXT NOT NULL, version INTEGER NOT NULL,
       type TEXT NOT NULL, data TEXT NOT NULL, time TEXT NOT NULL, actor_id TEXT, correlation_id TEXT NOT NULL, command_id TEXT, UNIQUE (stream, version))`);
-    const ins = db.prepare('INSERT INTO events (event_id, stream, version, type, data, time, actor_id, correlation_id, command_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    const ins = db.prepare(
+      'INSERT INTO events (event_id, stream, version, type, data, time, actor_id, correlation_id, command_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
     for (let i = 1; i <= 3; i++) ins.run(`old-${i}`, 'legacy', i - 1, 'Old', `{ "n" : ${i} }`, 't', null, 'c', `k${i}`);
     db.close();
     expect(verifyLog(file).status).toBe(1);
 
-    const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/migrate-hash-chain.ts', file], { cwd: ROOT, encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/migrate-hash-chain.ts', file], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     expect(out).toContain('3 events chained now');
-    const again = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/migrate-hash-chain.ts', file], { cwd: ROOT, encoding: 'utf8' });
+    const again = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/migrate-hash-chain.ts', file], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     expect(again).toContain('0 events chained now');
 
     const store = new SqliteEventStore(file);

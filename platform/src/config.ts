@@ -79,10 +79,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR ?? './data');
   ownerOnlyFolder(dataDir);
   const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got ${env.PORT}`);
   const jwt = env.JWT_SECRET ?? keptSecret(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'));
   if (jwt.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
-  const portal = env.ADMIN_PORTAL_PATH ?? keptSecret(dataDir, 'admin-portal-path', () => `admin-${randomBytes(12).toString('hex')}`);
+  const portal =
+    env.ADMIN_PORTAL_PATH ?? keptSecret(dataDir, 'admin-portal-path', () => `admin-${randomBytes(12).toString('hex')}`);
   return {
     port,
     host: env.HOST?.trim() || '127.0.0.1',

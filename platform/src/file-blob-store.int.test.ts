@@ -11,7 +11,9 @@ const tempDir = () => join(mkdtempSync(join(tmpdir(), 'panda-blobs-')), 'blobs')
 blobStoreContract('files (embedded)', async () => new FileBlobStore(tempDir()));
 
 const filesUnder = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)],
+  );
 
 describe('FileBlobStore specifics', () => {
   it('writes the bytes and their metadata as files of mode 0600, and no temporary file stays', async () => {

@@ -25,7 +25,11 @@ if (!skipReason) {
   beforeAll(async () => {
     if (!uri) {
       const { GenericContainer, Wait } = await import('testcontainers');
-      container = await new GenericContainer('mongo:7').withExposedPorts(27017).withWaitStrategy(Wait.forLogMessage(/Waiting for connections/)).withStartupTimeout(120_000).start();
+      container = await new GenericContainer('mongo:7')
+        .withExposedPorts(27017)
+        .withWaitStrategy(Wait.forLogMessage(/Waiting for connections/))
+        .withStartupTimeout(120_000)
+        .start();
       uri = `mongodb://${container.getHost()}:${container.getMappedPort(27017)}/?directConnection=true`;
     }
   }, 300_000);

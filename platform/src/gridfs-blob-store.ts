@@ -38,7 +38,9 @@ export class GridFsBlobStore implements BlobStore {
 
   async put(bytes: Uint8Array, contentType: string): Promise<BlobInfo> {
     const info = await describeBlob(bytes, contentType);
-    this.indexed ??= this.db.collection(`${this.bucketName}.files`).createIndex({ filename: 1 }, { unique: true, name: 'blob_hash' });
+    this.indexed ??= this.db
+      .collection(`${this.bucketName}.files`)
+      .createIndex({ filename: 1 }, { unique: true, name: 'blob_hash' });
     await this.indexed;
     const existing = await this.file(info.hash);
     if (existing) return toInfo(existing);
@@ -82,5 +84,11 @@ export class GridFsBlobStore implements BlobStore {
 
 const toInfo = (file: { filename: string; length: number; metadata?: unknown }): BlobInfo => {
   const m = (file.metadata ?? {}) as Partial<BlobMetadata>;
-  return { hash: file.filename, size: file.length, content_type: m.content_type ?? 'application/octet-stream', width: m.width ?? null, height: m.height ?? null };
+  return {
+    hash: file.filename,
+    size: file.length,
+    content_type: m.content_type ?? 'application/octet-stream',
+    width: m.width ?? null,
+    height: m.height ?? null,
+  };
 };

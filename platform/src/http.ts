@@ -1,4 +1,10 @@
-import express, { type ErrorRequestHandler, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+import express, {
+  type ErrorRequestHandler,
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
 import { pinoHttp } from 'pino-http';
 import { randomUUID } from 'node:crypto';
 import type { ZodType } from 'zod';
@@ -36,10 +42,15 @@ export function requestLogging(logger: Logger): RequestHandler {
       return id;
     },
     serializers: {
-      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: safeUrl(req.url) }),
+      req: (req: { id: string; method: string; url: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: safeUrl(req.url),
+      }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    customLogLevel: (_req, res, err) =>
+      err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
   }) as unknown as RequestHandler;
 }
 
@@ -53,7 +64,8 @@ export function jsonNestedDeeperThan(buf: Uint8Array, max: number): boolean {
   for (let i = 0; i < buf.length; i++) {
     const c = buf[i];
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
@@ -74,7 +86,8 @@ export const jsonBody = (limit = '1mb'): RequestHandler =>
     limit,
     verify: (_req, _res, buf, encoding) => {
       if (encoding !== 'utf-8') throw new HttpError(415, 'JSON bodies must be UTF-8');
-      if (jsonNestedDeeperThan(buf, MAX_JSON_DEPTH)) throw badRequest(`The JSON body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`);
+      if (jsonNestedDeeperThan(buf, MAX_JSON_DEPTH))
+        throw badRequest(`The JSON body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`);
     },
   });
 
@@ -100,8 +113,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const e = err as { type?: string; status?: number };
     if (e?.type === 'entity.too.large') return void res.status(413).json({ detail: 'Request body is too large' });
     if (e?.type === 'entity.parse.failed') return void res.status(400).json({ detail: 'Malformed JSON body' });
-    if ((err as Error)?.name === 'AppendTooLargeError') return void res.status(413).json({ detail: 'This change is too large to save' });
-    if (e?.status && e.status >= 400 && e.status < 500) return void res.status(e.status).json({ detail: 'Bad request' });
+    if ((err as Error)?.name === 'AppendTooLargeError')
+      return void res.status(413).json({ detail: 'This change is too large to save' });
+    if (e?.status && e.status >= 400 && e.status < 500)
+      return void res.status(e.status).json({ detail: 'Bad request' });
     logger.error({ err, reqId: (req as { id?: unknown }).id, url: safeUrl(req.url) }, 'unhandled error');
     res.status(500).json({ detail: 'Internal server error' });
   };
@@ -127,7 +142,10 @@ export const MUST_CHANGE_PASSWORD = 'You must change your temporary password bef
  * Refuses a missing or refused token with 401, and a caller who must first replace a temporary
  * password with 403 (ruling 29) unless `allowTemporaryPassword` (password change, validate, sign-out).
  */
-export function authenticate(authenticator: Authenticator, options: { allowTemporaryPassword?: boolean } = {}): RequestHandler {
+export function authenticate(
+  authenticator: Authenticator,
+  options: { allowTemporaryPassword?: boolean } = {},
+): RequestHandler {
   return async (req, _res, next) => {
     const auth = await authenticator(bearerToken(req));
     if (!auth) throw unauthorized('Not authenticated');

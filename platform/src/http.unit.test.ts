@@ -19,7 +19,12 @@ describe('errorHandler', () => {
         return this;
       },
     } as unknown as Response;
-    errorHandler(createLogger('silent'))(new AppendTooLargeError('account-1', 2_000_000, 1_048_576), { url: '/api/x' } as Request, res, () => {});
+    errorHandler(createLogger('silent'))(
+      new AppendTooLargeError('account-1', 2_000_000, 1_048_576),
+      { url: '/api/x' } as Request,
+      res,
+      () => {},
+    );
     expect(sent).toEqual({ status: 413, body: { detail: 'This change is too large to save' } });
   });
 });

@@ -4,7 +4,13 @@ import { createHash } from 'node:crypto';
 export const MAX_IMAGE_BYTES = 10_485_760;
 
 export type ImageCheck =
-  | { ok: true; mime: 'image/jpeg' | 'image/png' | 'image/webp'; bytes: number; /** The data URL declaring the real type. */ dataUrl: string } | { ok: false; reason: 'not_image' | 'too_large' };
+  | {
+      ok: true;
+      mime: 'image/jpeg' | 'image/png' | 'image/webp';
+      bytes: number;
+      /** The data URL declaring the real type. */ dataUrl: string;
+    }
+  | { ok: false; reason: 'not_image' | 'too_large' };
 
 /** The real type of an image by its first bytes (magic numbers), whatever its name or declared type says. */
 export function sniffImage(b: Uint8Array): 'image/jpeg' | 'image/png' | 'image/webp' | null {
@@ -31,7 +37,9 @@ export function checkImageDataUrl(dataUrl: string): ImageCheck {
   if (bytes > MAX_IMAGE_BYTES) return { ok: false, reason: 'too_large' };
   if (base64.length % 4 === 1) return { ok: false, reason: 'not_image' };
   const mime = sniffImage(Buffer.from(base64.slice(0, 64), 'base64'));
-  return mime ? { ok: true, mime, bytes, dataUrl: `data:${mime};base64,${base64}` } : { ok: false, reason: 'not_image' };
+  return mime
+    ? { ok: true, mime, bytes, dataUrl: `data:${mime};base64,${base64}` }
+    : { ok: false, reason: 'not_image' };
 }
 
 /** Largest accepted side of an image, read from its header before any pixel is decoded. */
@@ -47,7 +55,8 @@ export interface CleanImage {
   height: number;
 }
 
-export type ImageDecode = { ok: true; image: CleanImage } | { ok: false; reason: 'not_image' | 'too_large' | 'too_many_pixels' };
+export type ImageDecode =
+  { ok: true; image: CleanImage } | { ok: false; reason: 'not_image' | 'too_large' | 'too_many_pixels' };
 
 const FORMAT_MIME: Record<string, ImageMime> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
@@ -89,7 +98,12 @@ async function decode(input: Uint8Array): Promise<ImageDecode> {
     if (!mime || mime !== sniffed || !meta.width || !meta.height) return { ok: false, reason: 'not_image' };
     if (meta.width > MAX_IMAGE_SIDE || meta.height > MAX_IMAGE_SIDE) return { ok: false, reason: 'too_many_pixels' };
     const pipeline = sharp(input, options).rotate();
-    const encoded = mime === 'image/jpeg' ? pipeline.jpeg({ quality: 85 }) : mime === 'image/png' ? pipeline.png() : pipeline.webp({ quality: 85 });
+    const encoded =
+      mime === 'image/jpeg'
+        ? pipeline.jpeg({ quality: 85 })
+        : mime === 'image/png'
+          ? pipeline.png()
+          : pipeline.webp({ quality: 85 });
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
     return { ok: true, image: { bytes: data, contentType: mime, width: info.width, height: info.height } };
   } catch {

@@ -3,14 +3,24 @@ import { describe, expect, it } from 'vitest';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_SIDE, checkImageDataUrl, decodeImage } from './images';
 import { cameraJpeg, pngDeclaring, tinyPng } from './testing/images';
 
-const dataUrl = (mime: string, bytes: Uint8Array | Buffer) => `data:${mime};base64,${Buffer.from(bytes).toString('base64')}`;
+const dataUrl = (mime: string, bytes: Uint8Array | Buffer) =>
+  `data:${mime};base64,${Buffer.from(bytes).toString('base64')}`;
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60)]);
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(60)]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(60)]);
+const WEBP = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.from([0x24, 0, 0, 0]),
+  Buffer.from('WEBPVP8 '),
+  Buffer.alloc(60),
+]);
 
 describe('image data URLs (ruling 18)', () => {
   it('accepts JPEG, PNG and WEBP by their bytes', () => {
-    expect(checkImageDataUrl(dataUrl('image/jpeg', JPEG))).toMatchObject({ ok: true, mime: 'image/jpeg', bytes: JPEG.length });
+    expect(checkImageDataUrl(dataUrl('image/jpeg', JPEG))).toMatchObject({
+      ok: true,
+      mime: 'image/jpeg',
+      bytes: JPEG.length,
+    });
     expect(checkImageDataUrl(dataUrl('image/png', PNG))).toMatchObject({ ok: true, mime: 'image/png' });
     expect(checkImageDataUrl(dataUrl('image/webp', WEBP))).toMatchObject({ ok: true, mime: 'image/webp' });
   });
@@ -19,8 +29,14 @@ describe('image data URLs (ruling 18)', () => {
     const r = checkImageDataUrl(dataUrl('image/png', JPEG));
     expect(r).toMatchObject({ ok: true, mime: 'image/jpeg' });
     expect(r.ok && r.dataUrl.startsWith('data:image/jpeg;base64,')).toBe(true);
-    expect(checkImageDataUrl(dataUrl('image/png', Buffer.from('<svg onload="alert(1)"></svg>')))).toEqual({ ok: false, reason: 'not_image' });
-    expect(checkImageDataUrl(dataUrl('image/gif', Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(20)])))).toEqual({ ok: false, reason: 'not_image' });
+    expect(checkImageDataUrl(dataUrl('image/png', Buffer.from('<svg onload="alert(1)"></svg>')))).toEqual({
+      ok: false,
+      reason: 'not_image',
+    });
+    expect(checkImageDataUrl(dataUrl('image/gif', Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(20)])))).toEqual({
+      ok: false,
+      reason: 'not_image',
+    });
   });
 
   it('refuses what is no data URL', () => {
@@ -60,8 +76,14 @@ describe('decodeImage: decoded and encoded again with sharp (issue 7 item 5)', (
     expect(await decodeImage(photo.subarray(0, photo.length >> 1))).toEqual({ ok: false, reason: 'not_image' });
     const png = await tinyPng();
     expect(await decodeImage(png.subarray(0, png.length - 20))).toEqual({ ok: false, reason: 'not_image' });
-    expect(await decodeImage(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]))).toEqual({ ok: false, reason: 'not_image' });
-    expect(await decodeImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'))).toEqual({ ok: false, reason: 'not_image' });
+    expect(await decodeImage(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]))).toEqual({
+      ok: false,
+      reason: 'not_image',
+    });
+    expect(await decodeImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'))).toEqual({
+      ok: false,
+      reason: 'not_image',
+    });
   });
 
   it('keeps the pixels of a polyglot and none of the bytes appended to it', async () => {

@@ -9,7 +9,7 @@ describe('jsonNestedDeeperThan', () => {
     expect(jsonNestedDeeperThan(text('{"a":[{"b":[1]}]}'), 3)).toBe(true);
     expect(jsonNestedDeeperThan(text(JSON.stringify({ a: '[[[[{{{{' })), 1)).toBe(false);
     expect(jsonNestedDeeperThan(text(JSON.stringify({ a: 'quote \\" then [[[[' })), 1)).toBe(false);
-    expect(jsonNestedDeeperThan(text(JSON.stringify({ a: 'ends with backslash\\' , b: [[1]] })), 2)).toBe(true);
+    expect(jsonNestedDeeperThan(text(JSON.stringify({ a: 'ends with backslash\\', b: [[1]] })), 2)).toBe(true);
     expect(jsonNestedDeeperThan(text('"just a string"'), 0)).toBe(false);
     expect(jsonNestedDeeperThan(text('[]'), 0)).toBe(true);
   });

@@ -52,7 +52,9 @@ export function createMailer(options: { smtpUrl: string | null; from: string; da
     async send({ key, expiresAt, ...mail }) {
       const safe = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       // A keyed mail has one file name: written once (temporary file, then an atomic rename).
-      const name = key ? `${keyDigest(key)}-${safe}.eml` : `${new Date().toISOString().replace(/[:.]/g, '-')}-${safe}-${Math.random().toString(36).slice(2, 8)}.eml`;
+      const name = key
+        ? `${keyDigest(key)}-${safe}.eml`
+        : `${new Date().toISOString().replace(/[:.]/g, '-')}-${safe}-${Math.random().toString(36).slice(2, 8)}.eml`;
       const file = join(outbox, name);
       if (key && existsSync(file)) return;
       const headers = expiresAt ? { [EXPIRES_HEADER]: expiresAt.toISOString() } : undefined;

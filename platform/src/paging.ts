@@ -64,7 +64,11 @@ export interface PageResult<T> {
 
 /** The part of a read store paging needs (structural, so this module depends on no store). */
 export interface PageSource {
-  find(collection: string, filter?: PageFilter, options?: { sort?: Record<string, 1 | -1>; limit?: number }): Promise<{ id: string }[]>;
+  find(
+    collection: string,
+    filter?: PageFilter,
+    options?: { sort?: Record<string, 1 | -1>; limit?: number },
+  ): Promise<{ id: string }[]>;
   count(collection: string, filter?: PageFilter): Promise<number>;
 }
 
@@ -84,7 +88,14 @@ export function decodeCursor(raw: string, sort: string): { value: SortValue | So
     throw badRequest([{ field: 'cursor', message: PAGING_TEXTS.cursor }]);
   }
   const okValue = (v: unknown) => isSortValue(v) || (Array.isArray(v) && v.length > 1 && v.every(isSortValue));
-  if (!Array.isArray(parsed) || parsed.length !== 3 || typeof parsed[0] !== 'string' || !okValue(parsed[1]) || typeof parsed[2] !== 'string' || !parsed[2]) {
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length !== 3 ||
+    typeof parsed[0] !== 'string' ||
+    !okValue(parsed[1]) ||
+    typeof parsed[2] !== 'string' ||
+    !parsed[2]
+  ) {
     throw badRequest([{ field: 'cursor', message: PAGING_TEXTS.cursor }]);
   }
   if (parsed[0] !== sort) throw badRequest([{ field: 'cursor', message: PAGING_TEXTS.cursorSort }]);
@@ -126,7 +137,9 @@ export function allOf(...filters: (PageFilter | null | undefined)[]): PageFilter
 /** `?q=`: any of the fields contains the text (case-insensitive). */
 export function searchFilter(q: string | null, fields: string[]): PageFilter | null {
   if (!q || !fields.length) return null;
-  return fields.length === 1 ? { [fields[0]]: { $contains: q } } : { $or: fields.map((f) => ({ [f]: { $contains: q } })) };
+  return fields.length === 1
+    ? { [fields[0]]: { $contains: q } }
+    : { $or: fields.map((f) => ({ [f]: { $contains: q } })) };
 }
 
 /** Strictly after `value` on one field in the direction, nulls first ascending (last descending); null: nothing is. */
@@ -158,28 +171,45 @@ export function afterFilter(field: string, dir: 1 | -1, after: { value: SortValu
   if (field === 'id') return { id: { [beyond]: after.id } };
   const tie = { [field]: after.value, id: { [beyond]: after.id } };
   if (after.value === null) return dir === 1 ? { $or: [tie, { [field]: { $ne: null } }] } : tie;
-  if (dir === 1) return { [field]: { $gte: after.value }, $or: [{ [field]: { $gt: after.value } }, { id: { $gt: after.id } }] };
+  if (dir === 1)
+    return { [field]: { $gte: after.value }, $or: [{ [field]: { $gt: after.value } }, { id: { $gt: after.id } }] };
   return { $or: [{ [field]: { $lt: after.value } }, tie, { [field]: null }] };
 }
 
 const valueAt = (doc: unknown, path: string): SortValue => {
-  const v = path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), doc);
+  const v = path
+    .split('.')
+    .reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), doc);
   return isSortValue(v) ? v : null;
 };
 
 /** One page of `collection` under `filter` (plus the search and the cursor), and the total under `filter` and the search. */
-export async function findPage<T extends { id: string }>(store: PageSource, collection: string, filter: PageFilter, paging: Paging): Promise<PageResult<T>> {
+export async function findPage<T extends { id: string }>(
+  store: PageSource,
+  collection: string,
+  filter: PageFilter,
+  paging: Paging,
+): Promise<PageResult<T>> {
   const matching = allOf(filter, searchFilter(paging.q, paging.search));
   const fields = paging.fields ?? [paging.field];
-  const after = paging.after && afterFilterMany(fields, paging.dir, [paging.after.value, ...(paging.afterRest ?? [])], paging.after.id);
+  const after =
+    paging.after &&
+    afterFilterMany(fields, paging.dir, [paging.after.value, ...(paging.afterRest ?? [])], paging.after.id);
   const [total, docs] = await Promise.all([
     store.count(collection, matching),
-    store.find(collection, allOf(matching, after), { sort: Object.fromEntries(fields.map((f) => [f, paging.dir])), limit: paging.limit + 1 }) as Promise<T[]>,
+    store.find(collection, allOf(matching, after), {
+      sort: Object.fromEntries(fields.map((f) => [f, paging.dir])),
+      limit: paging.limit + 1,
+    }) as Promise<T[]>,
   ]);
   const items = docs.slice(0, paging.limit);
   const last = items[items.length - 1];
   const lastValue = (d: T) => (fields.length === 1 ? valueAt(d, fields[0]) : fields.map((f) => valueAt(d, f)));
-  return { items, total, next: docs.length > paging.limit && last ? encodeCursor(paging.sort, lastValue(last), last.id) : null };
+  return {
+    items,
+    total,
+    next: docs.length > paging.limit && last ? encodeCursor(paging.sort, lastValue(last), last.id) : null,
+  };
 }
 
 /** `X-Total-Count`, and `Link: <same path and query, next cursor>; rel="next"` while there is more. */

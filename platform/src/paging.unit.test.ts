@@ -6,9 +6,21 @@ import { SqliteReadStore } from '@panda/projections/sqlite-read-store';
 import { compareBy, matches, type Doc, type Filter, type FindOptions } from '@panda/projections/read-store';
 import { nextLink, pageInfo } from '@panda/contracts/paging';
 import { HttpError } from './errors';
-import { decodeCursor, encodeCursor, findPage, parsePaging, type ListSpec, type PageSource, type Paging } from './paging';
+import {
+  decodeCursor,
+  encodeCursor,
+  findPage,
+  parsePaging,
+  type ListSpec,
+  type PageSource,
+  type Paging,
+} from './paging';
 
-const SPEC: ListSpec = { sorts: { created: 'Created_At', name: 'Name', score: 'score', group: ['group', 'score', 'Name'] }, defaultSort: '-created', search: ['Name', 'Email'] };
+const SPEC: ListSpec = {
+  sorts: { created: 'Created_At', name: 'Name', score: 'score', group: ['group', 'score', 'Name'] },
+  defaultSort: '-created',
+  search: ['Name', 'Email'],
+};
 
 /** The in-memory meaning of the store contract (matches + compareBy), the reference for the SQLite store. */
 class MemorySource implements PageSource {
@@ -17,7 +29,9 @@ class MemorySource implements PageSource {
     const sort = options.sort ?? {};
     const keys = Object.entries(sort);
     const last = keys.length ? keys[keys.length - 1][1] : 1;
-    const list = this.docs.filter((d) => matches(d, filter)).sort((a, b) => compareBy(sort)(a, b) || (a.id < b.id ? -last : a.id > b.id ? last : 0));
+    const list = this.docs
+      .filter((d) => matches(d, filter))
+      .sort((a, b) => compareBy(sort)(a, b) || (a.id < b.id ? -last : a.id > b.id ? last : 0));
     return list.slice(0, options.limit ?? list.length);
   }
   async count(_c: string, filter: Filter = {}) {
@@ -47,7 +61,12 @@ const bad = (fn: () => unknown) => {
   throw new Error('expected a 400');
 };
 
-async function walk(source: PageSource, filter: Filter, query: Record<string, string>, between?: (page: number) => Promise<void>) {
+async function walk(
+  source: PageSource,
+  filter: Filter,
+  query: Record<string, string>,
+  between?: (page: number) => Promise<void>,
+) {
   const seen: string[] = [];
   const totals: number[] = [];
   let cursor: string | null = null;
@@ -71,7 +90,12 @@ describe('paging (ruling 24)', () => {
       async (docs: Doc[]) => {
         const rs = new SqliteReadStore(join(mkdtempSync(join(tmpdir(), 'panda-paging-')), 'read.db'));
         await rs.ensureIndexes('people', ['group+Created_At', 'group+Name', 'group+score']);
-        await rs.commit('p', 0, 1, docs.map((doc) => ({ op: 'put' as const, collection: 'people', doc })));
+        await rs.commit(
+          'p',
+          0,
+          1,
+          docs.map((doc) => ({ op: 'put' as const, collection: 'people', doc })),
+        );
         return rs;
       },
     ],
@@ -91,18 +115,23 @@ describe('paging (ruling 24)', () => {
 
     const docs = Array.from({ length: 123 }, (_, i) => person(i, { group: i % 2 === 0 ? 'even' : 'odd' }));
 
-    it.each(['-created', 'created', 'name', '-name', 'score', '-score', 'group', '-group'])('walks every item exactly once, in order, sorted by %s', async (sort) => {
-      const source = await open(docs);
-      const { seen, totals, pages } = await walk(source, {}, { sort, limit: '10' });
-      expect(pages).toBe(13);
-      expect(new Set(seen).size).toBe(123);
-      expect(totals.every((t) => t === 123)).toBe(true);
-      const named = SPEC.sorts[sort.replace('-', '')];
-      const dir = sort.startsWith('-') ? -1 : 1;
-      const order = Object.fromEntries((typeof named === 'string' ? [named] : named).map((f) => [f, dir] as const));
-      const expected = [...docs].sort((a, b) => compareBy(order)(a, b) || (a.id < b.id ? -dir : dir)).map((d) => d.id);
-      expect(seen).toEqual(expected);
-    });
+    it.each(['-created', 'created', 'name', '-name', 'score', '-score', 'group', '-group'])(
+      'walks every item exactly once, in order, sorted by %s',
+      async (sort) => {
+        const source = await open(docs);
+        const { seen, totals, pages } = await walk(source, {}, { sort, limit: '10' });
+        expect(pages).toBe(13);
+        expect(new Set(seen).size).toBe(123);
+        expect(totals.every((t) => t === 123)).toBe(true);
+        const named = SPEC.sorts[sort.replace('-', '')];
+        const dir = sort.startsWith('-') ? -1 : 1;
+        const order = Object.fromEntries((typeof named === 'string' ? [named] : named).map((f) => [f, dir] as const));
+        const expected = [...docs]
+          .sort((a, b) => compareBy(order)(a, b) || (a.id < b.id ? -dir : dir))
+          .map((d) => d.id);
+        expect(seen).toEqual(expected);
+      },
+    );
 
     it('answers the default of 50, a last page without a next cursor, and an empty list', async () => {
       const source = await open(docs);
@@ -121,7 +150,10 @@ describe('paging (ruling 24)', () => {
     });
 
     it('searches name or e-mail, case-insensitively, within the filter, and totals the matches', async () => {
-      const source = await open([...docs, person(900, { Name: 'Zoë McTest', Email: 'ZED@Mail.example', group: 'odd' })]);
+      const source = await open([
+        ...docs,
+        person(900, { Name: 'Zoë McTest', Email: 'ZED@Mail.example', group: 'odd' }),
+      ]);
       const byName = await walk(source, { group: 'odd' }, { q: 'mctest', limit: '5' });
       expect(byName.seen).toEqual(['p900']);
       const byEmail = await findPage<Doc>(source, 'people', {}, parsePaging({ q: 'zed@mail' }, SPEC));
@@ -143,10 +175,19 @@ describe('paging (ruling 24)', () => {
         // And one original item not reached yet goes (p122 is among the oldest).
         if (source instanceof MemorySource) {
           source.docs.push(newer, older);
-          if (page === 0) source.docs.splice(source.docs.findIndex((d) => d.id === 'p122'), 1);
+          if (page === 0)
+            source.docs.splice(
+              source.docs.findIndex((d) => d.id === 'p122'),
+              1,
+            );
         } else {
           const ops = [newer, older].map((doc) => ({ op: 'put' as const, collection: 'people', doc }));
-          await (source as SqliteReadStore).commit('p', page + 1, page + 2, page === 0 ? [...ops, { op: 'delete', collection: 'people', id: 'p122' }] : ops);
+          await (source as SqliteReadStore).commit(
+            'p',
+            page + 1,
+            page + 2,
+            page === 0 ? [...ops, { op: 'delete', collection: 'people', id: 'p122' }] : ops,
+          );
         }
       });
       // Every original item exactly once, none of the newer ones (they sort before the cursor), every older one
@@ -165,24 +206,53 @@ describe('paging (ruling 24)', () => {
     expect(bad(() => parsePaging({ limit: '2.5' }, SPEC))).toContain('"field":"limit"');
     expect(bad(() => parsePaging({ limit: 'ten' }, SPEC))).toContain('"field":"limit"');
     expect(bad(() => parsePaging({ limit: ['1', '2'] }, SPEC))).toContain('"field":"limit"');
-    expect(bad(() => parsePaging({ cursor: 'not a cursor!' }, SPEC))).toContain('cursor must be a value from a Link header');
-    expect(bad(() => parsePaging({ cursor: Buffer.from('{"a":1}').toString('base64url') }, SPEC))).toContain('cursor must be a value from a Link header');
-    expect(bad(() => parsePaging({ cursor: Buffer.from('[1,2').toString('base64url') }, SPEC))).toContain('cursor must be a value from a Link header');
-    expect(bad(() => parsePaging({ cursor: encodeCursor('name', 'x', 'p1') }, SPEC))).toContain('cursor belongs to another sort');
-    expect(bad(() => parsePaging({ sort: 'password' }, SPEC))).toContain('sort must be one of created, -created, name, -name, score, -score, group, -group');
+    expect(bad(() => parsePaging({ cursor: 'not a cursor!' }, SPEC))).toContain(
+      'cursor must be a value from a Link header',
+    );
+    expect(bad(() => parsePaging({ cursor: Buffer.from('{"a":1}').toString('base64url') }, SPEC))).toContain(
+      'cursor must be a value from a Link header',
+    );
+    expect(bad(() => parsePaging({ cursor: Buffer.from('[1,2').toString('base64url') }, SPEC))).toContain(
+      'cursor must be a value from a Link header',
+    );
+    expect(bad(() => parsePaging({ cursor: encodeCursor('name', 'x', 'p1') }, SPEC))).toContain(
+      'cursor belongs to another sort',
+    );
+    expect(bad(() => parsePaging({ sort: 'password' }, SPEC))).toContain(
+      'sort must be one of created, -created, name, -name, score, -score, group, -group',
+    );
     expect(bad(() => parsePaging({ sort: 'constructor' }, SPEC))).toContain('"field":"sort"');
     expect(bad(() => parsePaging({ q: 'x'.repeat(101) }, SPEC))).toContain('q must be at most 100 characters');
-    expect(bad(() => parsePaging({ q: 'x' }, { sorts: { id: 'id' }, defaultSort: 'id' }))).toContain('This list has no search');
-    expect(parsePaging({ q: '   ', limit: '200' }, SPEC)).toMatchObject({ q: null, limit: 200, sort: '-created', field: 'Created_At', dir: -1, after: null });
+    expect(bad(() => parsePaging({ q: 'x' }, { sorts: { id: 'id' }, defaultSort: 'id' }))).toContain(
+      'This list has no search',
+    );
+    expect(parsePaging({ q: '   ', limit: '200' }, SPEC)).toMatchObject({
+      q: null,
+      limit: 200,
+      sort: '-created',
+      field: 'Created_At',
+      dir: -1,
+      after: null,
+    });
   });
 
   it('round-trips cursors, and reads X-Total-Count and the Link header', () => {
     const c = encodeCursor('-created', '2026-01-01', 'p001');
     expect(decodeCursor(c, '-created')).toEqual({ value: '2026-01-01', id: 'p001' });
     expect(decodeCursor(encodeCursor('score', null, 'x'), 'score')).toEqual({ value: null, id: 'x' });
-    expect(parsePaging({ sort: '-group', cursor: encodeCursor('-group', ['odd', null, 'Person 1'], 'p9') }, SPEC)).toMatchObject({ fields: ['group', 'score', 'Name'], after: { value: 'odd', id: 'p9' }, afterRest: [null, 'Person 1'] });
-    expect(bad(() => parsePaging({ sort: 'group', cursor: encodeCursor('group', 'odd', 'p9') }, SPEC))).toContain('cursor must be a value from a Link header');
-    expect(nextLink('</api/x?cursor=a>; rel="prev", </api/x?limit=5&cursor=b>; rel="next"')).toBe('/api/x?limit=5&cursor=b');
+    expect(
+      parsePaging({ sort: '-group', cursor: encodeCursor('-group', ['odd', null, 'Person 1'], 'p9') }, SPEC),
+    ).toMatchObject({
+      fields: ['group', 'score', 'Name'],
+      after: { value: 'odd', id: 'p9' },
+      afterRest: [null, 'Person 1'],
+    });
+    expect(bad(() => parsePaging({ sort: 'group', cursor: encodeCursor('group', 'odd', 'p9') }, SPEC))).toContain(
+      'cursor must be a value from a Link header',
+    );
+    expect(nextLink('</api/x?cursor=a>; rel="prev", </api/x?limit=5&cursor=b>; rel="next"')).toBe(
+      '/api/x?limit=5&cursor=b',
+    );
     expect(nextLink('</a>; rel="last"')).toBeNull();
     const headers = new Headers({ 'X-Total-Count': '7', Link: `</api/x?q=a%20b&cursor=${c}>; rel="next"` });
     expect(pageInfo(headers)).toEqual({ total: 7, next: c });

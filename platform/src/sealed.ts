@@ -14,7 +14,9 @@ export function seal(secret: string, plain: string, boundTo: string): string {
   const cipher = createCipheriv('aes-256-gcm', keyOf(secret), iv);
   cipher.setAAD(Buffer.from(boundTo));
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+  return ['v1', iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join(
+    '.',
+  );
 }
 
 /** The plain value, or null when it was sealed with another key or for something else. */

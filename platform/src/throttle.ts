@@ -43,7 +43,8 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv): Limits {
     const value = env[limitEnvName(name)];
     if (value === undefined || value === '') continue;
     const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
-    if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) throw new Error(`${limitEnvName(name)} must look like <points>/<seconds>, for example 5/900; got ${value}`);
+    if (!m || Number(m[1]) < 1 || Number(m[2]) < 1)
+      throw new Error(`${limitEnvName(name)} must look like <points>/<seconds>, for example 5/900; got ${value}`);
     limits[name] = { points: Number(m[1]), seconds: Number(m[2]) };
   }
   return limits;
@@ -85,17 +86,35 @@ export type Throttles = Record<LimitName, Throttle> & { close(): Promise<void> }
  * counts: in MongoDB (collection `rate_limits`) when `mongoUri` is set, otherwise in the SQLite
  * file `limits.db` in the data folder.
  */
-export async function openThrottles(options: { dataDir: string; mongoUri: string | null; mongoDb: string; limits: Limits }): Promise<Throttles> {
+export async function openThrottles(options: {
+  dataDir: string;
+  mongoUri: string | null;
+  mongoDb: string;
+  limits: Limits;
+}): Promise<Throttles> {
   const make = (store: (name: LimitName, limit: Limit) => RateLimiterAbstract) =>
     Object.fromEntries(
-      (Object.entries(options.limits) as [LimitName, Limit][]).map(([name, limit]) => [name, new Throttle(store(name, limit), limit)]),
+      (Object.entries(options.limits) as [LimitName, Limit][]).map(([name, limit]) => [
+        name,
+        new Throttle(store(name, limit), limit),
+      ]),
     ) as Record<LimitName, Throttle>;
-  const common = (name: LimitName, limit: Limit) => ({ keyPrefix: name, points: limit.points, duration: limit.seconds, blockDuration: limit.seconds });
+  const common = (name: LimitName, limit: Limit) => ({
+    keyPrefix: name,
+    points: limit.points,
+    duration: limit.seconds,
+    blockDuration: limit.seconds,
+  });
 
   if (options.mongoUri) {
     const { MongoClient } = await import('mongodb');
     const client = await new MongoClient(options.mongoUri).connect();
-    const settings = { storeClient: client, dbName: options.mongoDb, tableName: 'rate_limits', disableIndexesCreation: true };
+    const settings = {
+      storeClient: client,
+      dbName: options.mongoDb,
+      tableName: 'rate_limits',
+      disableIndexesCreation: true,
+    };
     const throttles = make((name, limit) => new RateLimiterMongo({ ...settings, ...common(name, limit) }));
     // Created once here (the library would do it per limiter, in the background).
     await new RateLimiterMongo({ ...settings, points: 1, duration: 1 }).createIndexes();
@@ -106,12 +125,21 @@ export async function openThrottles(options: { dataDir: string; mongoUri: string
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 10000');
   // The library's own table layout, made here so that it exists before the first request.
-  db.exec('CREATE TABLE IF NOT EXISTS rate_limits (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER)');
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS rate_limits (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER)',
+  );
   const clear = () => db.prepare('DELETE FROM rate_limits WHERE expire < ?').run(Date.now());
   clear();
   const sweeper = setInterval(clear, 10 * 60_000).unref();
   const throttles = make(
-    (name, limit) => new RateLimiterSQLite({ storeClient: db, storeType: 'better-sqlite3', tableName: 'rate_limits', tableCreated: true, ...common(name, limit) }),
+    (name, limit) =>
+      new RateLimiterSQLite({
+        storeClient: db,
+        storeType: 'better-sqlite3',
+        tableName: 'rate_limits',
+        tableCreated: true,
+        ...common(name, limit),
+      }),
   );
   return {
     ...throttles,

@@ -19,7 +19,12 @@ export interface TokenClaims {
 
 const ISSUER = 'panda';
 
-export async function signToken(secret: Uint8Array, claims: TokenClaims, now: Date = new Date(), ttlSeconds = 12 * 3600): Promise<string> {
+export async function signToken(
+  secret: Uint8Array,
+  claims: TokenClaims,
+  now: Date = new Date(),
+  ttlSeconds = 12 * 3600,
+): Promise<string> {
   const iat = Math.floor(now.getTime() / 1000);
   return new SignJWT({ role: claims.role, tv: claims.tv ?? 0, ...(claims.mcp ? { mcp: true } : {}) })
     .setProtectedHeader({ alg: 'HS256' })
@@ -38,7 +43,14 @@ export async function verifyToken(secret: Uint8Array, token: string | undefined 
     const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ['HS256'] });
     if (typeof payload.sub !== 'string' || !ROLES.includes(payload.role as Role)) return null;
     if (typeof payload.jti !== 'string' || !Number.isInteger(payload.tv)) return null;
-    return { sub: payload.sub, role: payload.role as Role, mcp: payload.mcp === true, tv: payload.tv as number, jti: payload.jti, exp: payload.exp };
+    return {
+      sub: payload.sub,
+      role: payload.role as Role,
+      mcp: payload.mcp === true,
+      tv: payload.tv as number,
+      jti: payload.jti,
+      exp: payload.exp,
+    };
   } catch {
     return null;
   }

@@ -18,7 +18,12 @@ export function runnerFeed(runner: ProjectionRunner): ChangeFeed {
  * Another process than the runner: tails the `_changes` collection the runner writes with each commit,
  * per projection, from the positions current when the feed starts. Old entries are pruned by `prune`.
  */
-export function pollingFeed(readStore: ReadStore, projections: string[], pollMs = 200, onError: (err: unknown) => void = () => {}): ChangeFeed {
+export function pollingFeed(
+  readStore: ReadStore,
+  projections: string[],
+  pollMs = 200,
+  onError: (err: unknown) => void = () => {},
+): ChangeFeed {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   const last = new Map<string, number>();
@@ -32,7 +37,11 @@ export function pollingFeed(readStore: ReadStore, projections: string[], pollMs 
           last.set(p, await readStore.checkpoint(p));
           continue;
         }
-        const docs = await readStore.find(CHANGES, { projection: p, position: { $gt: last.get(p)! } }, { sort: { position: 1 }, limit: 500 });
+        const docs = await readStore.find(
+          CHANGES,
+          { projection: p, position: { $gt: last.get(p)! } },
+          { sort: { position: 1 }, limit: 500 },
+        );
         for (const d of docs) {
           last.set(p, d.position as number);
           emitter.emit('batch', { projection: p, position: d.position, changes: d.changes } as CommittedBatch);

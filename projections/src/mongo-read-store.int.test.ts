@@ -37,7 +37,8 @@ async function startMongo(): Promise<StartedTestContainer> {
     .start();
   // The member's host name is what the server reports to clients; we connect with
   // directConnection=true, so the mapped port on the test host does not matter.
-  const init = "try { rs.status().ok } catch (e) { rs.initiate({ _id: 'rs0', members: [{ _id: 0, host: 'localhost:27017' }] }).ok }";
+  const init =
+    "try { rs.status().ok } catch (e) { rs.initiate({ _id: 'rs0', members: [{ _id: 0, host: 'localhost:27017' }] }).ok }";
   for (let i = 0; ; i++) {
     const r = await started.exec(['mongosh', '--quiet', '--eval', init]);
     if (r.exitCode === 0) break;
@@ -97,17 +98,20 @@ const fresh = async () => {
 
 readStoreContract('MongoDB', fresh, skipReason);
 
-describe.skipIf(Boolean(skipReason))(`MongoReadStore on a real server${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
-  it('creates the collections and their indexes at start-up, before any write', async () => {
-    const store = await fresh();
-    try {
-      await store.ensureIndexes('people', ['age']);
-      const names = (await store.db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name);
-      expect(names).toEqual(expect.arrayContaining(['checkpoints', 'rm_people']));
-      const indexes = (await store.db.collection('rm_people').indexes()).map((i) => Object.keys(i.key).join(','));
-      expect(indexes).toEqual(expect.arrayContaining(['_id', '_seq', 'age,_id']));
-    } finally {
-      await store.close();
-    }
-  });
-});
+describe.skipIf(Boolean(skipReason))(
+  `MongoReadStore on a real server${skipReason ? ` (skipped: ${skipReason})` : ''}`,
+  () => {
+    it('creates the collections and their indexes at start-up, before any write', async () => {
+      const store = await fresh();
+      try {
+        await store.ensureIndexes('people', ['age']);
+        const names = (await store.db.listCollections({}, { nameOnly: true }).toArray()).map((c) => c.name);
+        expect(names).toEqual(expect.arrayContaining(['checkpoints', 'rm_people']));
+        const indexes = (await store.db.collection('rm_people').indexes()).map((i) => Object.keys(i.key).join(','));
+        expect(indexes).toEqual(expect.arrayContaining(['_id', '_seq', 'age,_id']));
+      } finally {
+        await store.close();
+      }
+    });
+  },
+);

@@ -1,5 +1,24 @@
-import { MongoClient, type AnyBulkWriteOperation, type ClientSession, type Collection, type Db, type Document, type Filter as MongoFilter, type Sort } from 'mongodb';
-import { CheckpointConflictError, isComparison, isLogical, logicalFilters, type Doc, type Filter, type FindOptions, type ReadStore, type WriteOp } from './read-store';
+import {
+  MongoClient,
+  type AnyBulkWriteOperation,
+  type ClientSession,
+  type Collection,
+  type Db,
+  type Document,
+  type Filter as MongoFilter,
+  type Sort,
+} from 'mongodb';
+import {
+  CheckpointConflictError,
+  isComparison,
+  isLogical,
+  logicalFilters,
+  type Doc,
+  type Filter,
+  type FindOptions,
+  type ReadStore,
+  type WriteOp,
+} from './read-store';
 
 /*
  * Read models in MongoDB.
@@ -128,7 +147,9 @@ function logicalQuery(key: '$and' | '$or', cond: unknown): Document {
 
 /** `$contains`: a string field holding the text, A-Z folded to a-z only (as SQLite's lower() and matches()). */
 function containsQuery(text: string): Document {
-  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/[A-Za-z]/g, (c) => `[${c.toUpperCase()}${c.toLowerCase()}]`);
+  const escaped = text
+    .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    .replace(/[A-Za-z]/g, (c) => `[${c.toUpperCase()}${c.toLowerCase()}]`);
   return { $type: 'string', $regex: escaped };
 }
 
@@ -194,7 +215,9 @@ export class MongoReadStore implements ReadStore {
     try {
       const hello = await client.db('admin').command({ hello: 1 });
       if (!hello.setName && hello.msg !== 'isdbgrid') {
-        throw new Error('MongoReadStore needs a replica set (transactions): start mongod with --replSet and run rs.initiate()');
+        throw new Error(
+          'MongoReadStore needs a replica set (transactions): start mongod with --replSet and run rs.initiate()',
+        );
       }
       const store = new MongoReadStore(client, dbName, { ownsClient: true });
       await store.ensureCollection(CHECKPOINTS);
@@ -276,7 +299,13 @@ export class MongoReadStore implements ReadStore {
         const doc = normalise(op.doc);
         // Replaces the document (as replaceOne would) but keeps its place in insertion order. The
         // document goes in as a literal: its values are data, never expressions.
-        const update = [{ $replaceWith: { $mergeObjects: [{ $literal: doc }, { [ORDER]: { $ifNull: [`$${ORDER}`, { $literal: { p: to, i } }] } }] } }];
+        const update = [
+          {
+            $replaceWith: {
+              $mergeObjects: [{ $literal: doc }, { [ORDER]: { $ifNull: [`$${ORDER}`, { $literal: { p: to, i } }] } }],
+            },
+          },
+        ];
         list.push({ updateOne: { filter: { _id: doc._id }, update, upsert: true } });
       } else {
         list.push({ deleteOne: { filter: { _id: op.id } } });

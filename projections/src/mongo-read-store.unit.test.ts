@@ -30,7 +30,12 @@ class FakeMongo {
 
   private record(op: string, collection: string, write = false) {
     if (this.failOn?.(op, collection)) throw new Error(`connection lost during ${op} ${collection}`);
-    this.calls.push({ op, collection, inTransaction: this.inTransaction, ...(write && !this.collections.has(collection) ? { implicit: true } : {}) });
+    this.calls.push({
+      op,
+      collection,
+      inTransaction: this.inTransaction,
+      ...(write && !this.collections.has(collection) ? { implicit: true } : {}),
+    });
     if (write) this.collections.add(collection);
   }
 
@@ -50,7 +55,12 @@ class FakeMongo {
       },
       find: () => {
         rec('find');
-        const cursor = { sort: () => cursor, skip: () => cursor, limit: () => cursor, toArray: async () => [...docs().values()] };
+        const cursor = {
+          sort: () => cursor,
+          skip: () => cursor,
+          limit: () => cursor,
+          toArray: async () => [...docs().values()],
+        };
         return cursor;
       },
       countDocuments: async () => {
@@ -73,7 +83,9 @@ class FakeMongo {
         rec('deleteOne', true);
         docs().delete(filter._id);
       },
-      bulkWrite: async (list: { updateOne?: { filter: { _id: string } }; deleteOne?: { filter: { _id: string } } }[]) => {
+      bulkWrite: async (
+        list: { updateOne?: { filter: { _id: string } }; deleteOne?: { filter: { _id: string } } }[],
+      ) => {
         rec('bulkWrite', true);
         for (const w of list) {
           if (w.updateOne) docs().set(w.updateOne.filter._id, { _id: w.updateOne.filter._id });
@@ -131,7 +143,9 @@ describe('MongoReadStore and transactions (fake driver)', () => {
     expect(inTx.map((c) => c.op)).toEqual(['findOne', 'updateOne', 'bulkWrite', 'bulkWrite']);
     expect(mongo.calls.filter((c) => c.implicit)).toEqual([]);
     expect(mongo.calls.filter((c) => c.inTransaction && SCHEMA_OPS.test(c.op))).toEqual([]);
-    expect(mongo.calls.findIndex((c) => c.op === 'createCollection' && c.collection === 'rm_other')).toBeLessThan(mongo.calls.findIndex((c) => c.inTransaction));
+    expect(mongo.calls.findIndex((c) => c.op === 'createCollection' && c.collection === 'rm_other')).toBeLessThan(
+      mongo.calls.findIndex((c) => c.inTransaction),
+    );
   });
 
   it('resets without a transaction: mark the checkpoint, drop, recreate with indexes, clear the mark', async () => {

@@ -4,186 +4,237 @@ import { CheckpointConflictError, matches, type Filter, type ReadStore } from '.
 /** The one suite every ReadStore implementation must pass. `make` returns a fresh, empty store. */
 export function readStoreContract(name: string, make: () => Promise<ReadStore>, skipReason?: string) {
   if (skipReason) console.warn(`SKIPPED ${name} contract suite: ${skipReason}`);
-  describe.skipIf(Boolean(skipReason))(`ReadStore contract: ${name}${skipReason ? ` (skipped: ${skipReason})` : ''}`, () => {
-    let rs: ReadStore;
-    beforeEach(async () => {
-      rs = await make();
-    });
-    afterEach(async () => {
-      await rs.close();
-    });
+  describe.skipIf(Boolean(skipReason))(
+    `ReadStore contract: ${name}${skipReason ? ` (skipped: ${skipReason})` : ''}`,
+    () => {
+      let rs: ReadStore;
+      beforeEach(async () => {
+        rs = await make();
+      });
+      afterEach(async () => {
+        await rs.close();
+      });
 
-    const people = [
-      { id: 'a', name: 'Ann', age: 30, active: true, tags: { city: 'Leeds' }, centreId: 'c1' },
-      { id: 'b', name: 'Bob', age: 25, active: false, tags: { city: 'York' }, centreId: 'c1' },
-      { id: 'c', name: 'Cat', age: 35, active: true, tags: { city: 'Leeds' }, centreId: null },
-    ];
-
-    it('commits writes with the checkpoint and reads them back', async () => {
-      expect(await rs.checkpoint('p')).toBe(0);
-      await rs.commit('p', 0, 7, people.map((doc) => ({ op: 'put' as const, collection: 'people', doc })));
-      expect(await rs.checkpoint('p')).toBe(7);
-      expect(await rs.get('people', 'a')).toEqual(people[0]);
-      expect(await rs.get('people', 'zzz')).toBeNull();
-      await rs.commit('p', 7, 9, [{ op: 'put', collection: 'people', doc: { ...people[0], age: 31 } }, { op: 'delete', collection: 'people', id: 'b' }]);
-      expect((await rs.get('people', 'a'))?.age).toBe(31);
-      expect(await rs.get('people', 'b')).toBeNull();
-    });
-
-    it('refuses a commit from a stale checkpoint and writes nothing', async () => {
-      await rs.commit('p', 0, 5, [{ op: 'put', collection: 'people', doc: people[0] }]);
-      await expect(rs.commit('p', 0, 6, [{ op: 'put', collection: 'people', doc: people[1] }])).rejects.toBeInstanceOf(CheckpointConflictError);
-      expect(await rs.get('people', 'b')).toBeNull();
-      expect(await rs.checkpoint('p')).toBe(5);
-    });
-
-    it('finds with equality, null, dotted paths, operators, sort, skip and limit', async () => {
-      await rs.ensureIndexes('people', ['centreId', 'tags.city', 'age']);
-      await rs.ensureIndexes('people', ['centreId']);
-      await rs.commit('p', 0, 1, people.map((doc) => ({ op: 'put' as const, collection: 'people', doc })));
-      const ids = (docs: { id: string }[]) => docs.map((d) => d.id);
-      expect(ids(await rs.find('people', { active: true }, { sort: { name: 1 } }))).toEqual(['a', 'c']);
-      expect(ids(await rs.find('people', { active: false }))).toEqual(['b']);
-      expect(ids(await rs.find('people', { centreId: null }))).toEqual(['c']);
-      expect(ids(await rs.find('people', { 'tags.city': 'Leeds' }, { sort: { age: -1 } }))).toEqual(['c', 'a']);
-      expect(ids(await rs.find('people', { id: { $in: ['a', 'b', 'x'] } }, { sort: { id: 1 } }))).toEqual(['a', 'b']);
-      expect(ids(await rs.find('people', { centreId: { $ne: 'c1' } }))).toEqual(['c']);
-      expect(ids(await rs.find('people', { age: { $gt: 25 } }, { sort: { age: 1 } }))).toEqual(['a', 'c']);
-      expect(ids(await rs.find('people', { age: { $gte: 25, } }, { sort: { age: 1 } }))).toEqual(['b', 'a', 'c']);
-      expect(ids(await rs.find('people', { age: { $lt: 35 } }, { sort: { age: 1 } }))).toEqual(['b', 'a']);
-      expect(ids(await rs.find('people', { age: { $lte: 25 } }))).toEqual(['b']);
-      expect(ids(await rs.find('people', {}, { sort: { age: 1 }, skip: 1, limit: 1 }))).toEqual(['a']);
-      expect(ids(await rs.find('people', {}, { sort: { age: 1 }, skip: 1 }))).toEqual(['a', 'c']);
-      expect(await rs.count('people', { centreId: 'c1' })).toBe(2);
-      expect(await rs.count('people')).toBe(3);
-      expect(await rs.find('nothing-here'.replace(/-/g, '_'))).toEqual([]);
-    });
-
-    it('agrees with matches() on missing fields, null and operator edge cases, and sorts null first', async () => {
-      const docs = [
-        ...people,
-        { id: 'd', name: 'Dan', age: 40, active: false, tags: {}, centreId: 'c2' },
-        { id: 'e', name: 'Eve', active: true },
+      const people = [
+        { id: 'a', name: 'Ann', age: 30, active: true, tags: { city: 'Leeds' }, centreId: 'c1' },
+        { id: 'b', name: 'Bob', age: 25, active: false, tags: { city: 'York' }, centreId: 'c1' },
+        { id: 'c', name: 'Cat', age: 35, active: true, tags: { city: 'Leeds' }, centreId: null },
       ];
-      await rs.commit('p', 0, 1, docs.map((doc) => ({ op: 'put' as const, collection: 'people', doc })));
-      const filters: Filter[] = [
-        { centreId: null },
-        { centreId: { $ne: null } },
-        { centreId: { $ne: 'c1' } },
-        { centreId: { $in: [null, 'c2'] } },
-        { 'tags.city': null },
-        { 'tags.city': { $ne: 'Leeds' } },
-        { age: { $gt: 30 } },
-        { age: { $lte: 30 } },
-        { age: { $lt: 100 } },
-        { name: { $gte: 'Bob' } },
-        { name: { $lt: 'C' } },
-        { active: true, centreId: 'c1' },
-        { active: false },
-        { nowhere: null },
-        { nowhere: { $ne: null } },
-        { id: 'e' },
-        { id: { $in: [] } },
-      ];
-      for (const f of filters) {
-        const expected = docs.filter((d) => matches(d, f)).map((d) => d.id).sort();
-        expect((await rs.find('people', f)).map((d) => d.id).sort(), JSON.stringify(f)).toEqual(expected);
-        expect(await rs.count('people', f), JSON.stringify(f)).toBe(expected.length);
-      }
-      const centres = async (dir: 1 | -1) => (await rs.find('people', {}, { sort: { centreId: dir } })).map((d) => d.centreId ?? null);
-      expect(await centres(1)).toEqual([null, null, 'c1', 'c1', 'c2']);
-      expect(await centres(-1)).toEqual(['c2', 'c1', 'c1', null, null]);
-      expect(await rs.find('people', {}, { limit: 0 })).toEqual([]);
-    });
 
-    it('agrees with matches() on $and, $or and $contains, and uses compound indexes (paging, ruling 24)', async () => {
-      await rs.ensureIndexes('people', ['centreId+name', 'centreId+age']);
-      const docs = [
-        ...people,
-        { id: 'd', name: 'Dana McBob', age: 40, active: false, tags: {}, centreId: 'c2' },
-        { id: 'e', name: 'Eve', active: true, email: 'EVE@Example.org' },
-        { id: 'f', name: 42, centreId: 'c1' },
-      ];
-      await rs.commit('p', 0, 1, docs.map((doc) => ({ op: 'put' as const, collection: 'people', doc })));
-      const filters: Filter[] = [
-        { name: { $contains: 'bob' } },
-        { name: { $contains: 'BOB' } },
-        { name: { $contains: '4' } },
-        { name: { $contains: '' } },
-        { name: { $contains: '.*' } },
-        { email: { $contains: 'example.ORG' } },
-        { $or: [{ name: { $contains: 'an' } }, { email: { $contains: 'eve@' } }] },
-        { $or: [] },
-        { $and: [] },
-        { centreId: 'c1', $and: [{ age: { $gte: 25 } }, { $or: [{ age: { $gt: 25 } }, { id: { $gt: 'b' } }] }] },
-        { $and: [{ active: true }, { $or: [{ centreId: null }, { age: { $lt: 31 } }] }] },
-        { $or: [{ centreId: 'c1', id: { $lt: 'f' } }, { centreId: { $lt: 'c1' } }, { centreId: null }] },
-      ];
-      for (const f of filters) {
-        const expected = docs.filter((d) => matches(d, f)).map((d) => d.id).sort();
-        expect((await rs.find('people', f)).map((d) => d.id).sort(), JSON.stringify(f)).toEqual(expected);
-        expect(await rs.count('people', f), JSON.stringify(f)).toBe(expected.length);
-      }
-      expect((await rs.find('people', { centreId: 'c1' }, { sort: { age: -1 }, limit: 2 })).map((d) => d.id)).toEqual(['a', 'b']);
-    });
+      it('commits writes with the checkpoint and reads them back', async () => {
+        expect(await rs.checkpoint('p')).toBe(0);
+        await rs.commit(
+          'p',
+          0,
+          7,
+          people.map((doc) => ({ op: 'put' as const, collection: 'people', doc })),
+        );
+        expect(await rs.checkpoint('p')).toBe(7);
+        expect(await rs.get('people', 'a')).toEqual(people[0]);
+        expect(await rs.get('people', 'zzz')).toBeNull();
+        await rs.commit('p', 7, 9, [
+          { op: 'put', collection: 'people', doc: { ...people[0], age: 31 } },
+          { op: 'delete', collection: 'people', id: 'b' },
+        ]);
+        expect((await rs.get('people', 'a'))?.age).toBe(31);
+        expect(await rs.get('people', 'b')).toBeNull();
+      });
 
-    it('returns insertion order without a sort and breaks sort ties by id, so pages are stable', async () => {
-      const put = (doc: { id: string; group: number }) => ({ op: 'put' as const, collection: 'order', doc });
-      const ids = (docs: { id: string }[]) => docs.map((d) => d.id);
-      await rs.ensureIndexes('order', ['group']);
-      await rs.commit('p', 0, 1, [put({ id: 'm', group: 0 }), put({ id: 'c', group: 0 }), put({ id: 'x', group: 0 })]);
-      // A document put again keeps its place.
-      await rs.commit('p', 1, 2, [put({ id: 'a', group: 1 }), put({ id: 'k', group: 0 }), put({ id: 'm', group: 5 })]);
-      expect(ids(await rs.find('order'))).toEqual(['m', 'c', 'x', 'a', 'k']);
-      expect(ids(await rs.find('order', {}, { skip: 1, limit: 2 }))).toEqual(['c', 'x']);
-      expect(ids(await rs.find('order', { group: 0 }, { limit: 2 }))).toEqual(['c', 'x']);
-      // Deleted and put again, it goes to the end.
-      await rs.commit('p', 2, 3, [{ op: 'delete', collection: 'order', id: 'c' }]);
-      await rs.commit('p', 3, 4, [put({ id: 'c', group: 0 })]);
-      expect(ids(await rs.find('order'))).toEqual(['m', 'x', 'a', 'k', 'c']);
-      expect(ids(await rs.find('order', {}, { sort: { group: 1 } }))).toEqual(['c', 'k', 'x', 'a', 'm']);
-      expect(ids(await rs.find('order', {}, { sort: { group: -1 } }))).toEqual(['m', 'a', 'x', 'k', 'c']);
-      expect(ids(await rs.find('order', {}, { sort: { group: 1 }, skip: 1, limit: 2 }))).toEqual(['k', 'x']);
-      expect(ids(await rs.find('order', {}, { sort: { group: -1 }, skip: 2, limit: 2 }))).toEqual(['x', 'k']);
-      // The order key stays inside the store.
-      expect(await rs.get('order', 'm')).toEqual({ id: 'm', group: 5 });
-      expect((await rs.find('order', { id: 'm' }))[0]).toEqual({ id: 'm', group: 5 });
-    });
+      it('refuses a commit from a stale checkpoint and writes nothing', async () => {
+        await rs.commit('p', 0, 5, [{ op: 'put', collection: 'people', doc: people[0] }]);
+        await expect(
+          rs.commit('p', 0, 6, [{ op: 'put', collection: 'people', doc: people[1] }]),
+        ).rejects.toBeInstanceOf(CheckpointConflictError);
+        expect(await rs.get('people', 'b')).toBeNull();
+        expect(await rs.checkpoint('p')).toBe(5);
+      });
 
-    it('resets for a rebuild: the same documents come back, and resetting twice is harmless', async () => {
-      const ops = people.map((doc) => ({ op: 'put' as const, collection: 'people', doc }));
-      await rs.ensureIndexes('people', ['age', 'tags.city']);
-      await rs.commit('p', 0, 4, ops);
-      const before = await rs.find('people', {}, { sort: { age: 1 } });
-      await rs.reset('p', ['people']);
-      await rs.reset('p', ['people', 'never_written']);
-      expect(await rs.checkpoint('p')).toBe(0);
-      expect(await rs.find('people')).toEqual([]);
-      expect(await rs.find('never_written')).toEqual([]);
-      await rs.commit('p', 0, 4, ops);
-      expect(await rs.find('people', {}, { sort: { age: 1 } })).toEqual(before);
-      expect((await rs.find('people')).map((d) => d.id)).toEqual(['a', 'b', 'c']);
-      expect((await rs.find('people', { 'tags.city': 'Leeds' }, { sort: { age: -1 } })).map((d) => d.id)).toEqual(['c', 'a']);
-      expect(await rs.checkpoint('p')).toBe(4);
-    });
+      it('finds with equality, null, dotted paths, operators, sort, skip and limit', async () => {
+        await rs.ensureIndexes('people', ['centreId', 'tags.city', 'age']);
+        await rs.ensureIndexes('people', ['centreId']);
+        await rs.commit(
+          'p',
+          0,
+          1,
+          people.map((doc) => ({ op: 'put' as const, collection: 'people', doc })),
+        );
+        const ids = (docs: { id: string }[]) => docs.map((d) => d.id);
+        expect(ids(await rs.find('people', { active: true }, { sort: { name: 1 } }))).toEqual(['a', 'c']);
+        expect(ids(await rs.find('people', { active: false }))).toEqual(['b']);
+        expect(ids(await rs.find('people', { centreId: null }))).toEqual(['c']);
+        expect(ids(await rs.find('people', { 'tags.city': 'Leeds' }, { sort: { age: -1 } }))).toEqual(['c', 'a']);
+        expect(ids(await rs.find('people', { id: { $in: ['a', 'b', 'x'] } }, { sort: { id: 1 } }))).toEqual(['a', 'b']);
+        expect(ids(await rs.find('people', { centreId: { $ne: 'c1' } }))).toEqual(['c']);
+        expect(ids(await rs.find('people', { age: { $gt: 25 } }, { sort: { age: 1 } }))).toEqual(['a', 'c']);
+        expect(ids(await rs.find('people', { age: { $gte: 25 } }, { sort: { age: 1 } }))).toEqual(['b', 'a', 'c']);
+        expect(ids(await rs.find('people', { age: { $lt: 35 } }, { sort: { age: 1 } }))).toEqual(['b', 'a']);
+        expect(ids(await rs.find('people', { age: { $lte: 25 } }))).toEqual(['b']);
+        expect(ids(await rs.find('people', {}, { sort: { age: 1 }, skip: 1, limit: 1 }))).toEqual(['a']);
+        expect(ids(await rs.find('people', {}, { sort: { age: 1 }, skip: 1 }))).toEqual(['a', 'c']);
+        expect(await rs.count('people', { centreId: 'c1' })).toBe(2);
+        expect(await rs.count('people')).toBe(3);
+        expect(await rs.find('nothing-here'.replace(/-/g, '_'))).toEqual([]);
+      });
 
-    it('has declared collections before any write, and takes writes to undeclared ones', async () => {
-      await rs.ensureIndexes('declared', ['x']);
-      expect(await rs.find('declared', {}, { sort: { x: 1 } })).toEqual([]);
-      expect(await rs.count('declared')).toBe(0);
-      await rs.commit('p', 0, 1, [{ op: 'put', collection: 'undeclared', doc: { id: 'u', x: 1 } }, { op: 'put', collection: 'declared', doc: { id: 'd', x: 2 } }]);
-      expect(await rs.get('undeclared', 'u')).toEqual({ id: 'u', x: 1 });
-      expect(await rs.find('declared')).toEqual([{ id: 'd', x: 2 }]);
-    });
+      it('agrees with matches() on missing fields, null and operator edge cases, and sorts null first', async () => {
+        const docs = [
+          ...people,
+          { id: 'd', name: 'Dan', age: 40, active: false, tags: {}, centreId: 'c2' },
+          { id: 'e', name: 'Eve', active: true },
+        ];
+        await rs.commit(
+          'p',
+          0,
+          1,
+          docs.map((doc) => ({ op: 'put' as const, collection: 'people', doc })),
+        );
+        const filters: Filter[] = [
+          { centreId: null },
+          { centreId: { $ne: null } },
+          { centreId: { $ne: 'c1' } },
+          { centreId: { $in: [null, 'c2'] } },
+          { 'tags.city': null },
+          { 'tags.city': { $ne: 'Leeds' } },
+          { age: { $gt: 30 } },
+          { age: { $lte: 30 } },
+          { age: { $lt: 100 } },
+          { name: { $gte: 'Bob' } },
+          { name: { $lt: 'C' } },
+          { active: true, centreId: 'c1' },
+          { active: false },
+          { nowhere: null },
+          { nowhere: { $ne: null } },
+          { id: 'e' },
+          { id: { $in: [] } },
+        ];
+        for (const f of filters) {
+          const expected = docs
+            .filter((d) => matches(d, f))
+            .map((d) => d.id)
+            .sort();
+          expect((await rs.find('people', f)).map((d) => d.id).sort(), JSON.stringify(f)).toEqual(expected);
+          expect(await rs.count('people', f), JSON.stringify(f)).toBe(expected.length);
+        }
+        const centres = async (dir: 1 | -1) =>
+          (await rs.find('people', {}, { sort: { centreId: dir } })).map((d) => d.centreId ?? null);
+        expect(await centres(1)).toEqual([null, null, 'c1', 'c1', 'c2']);
+        expect(await centres(-1)).toEqual(['c2', 'c1', 'c1', null, null]);
+        expect(await rs.find('people', {}, { limit: 0 })).toEqual([]);
+      });
 
-    it('resets a projection: its collections and checkpoint are gone, others stay', async () => {
-      await rs.commit('p', 0, 3, [{ op: 'put', collection: 'people', doc: people[0] }]);
-      await rs.commit('q', 0, 3, [{ op: 'put', collection: 'other', doc: { id: 'x' } }]);
-      await rs.reset('p', ['people']);
-      expect(await rs.checkpoint('p')).toBe(0);
-      expect(await rs.count('people')).toBe(0);
-      expect(await rs.checkpoint('q')).toBe(3);
-      expect(await rs.get('other', 'x')).toEqual({ id: 'x' });
-    });
-  });
+      it('agrees with matches() on $and, $or and $contains, and uses compound indexes (paging, ruling 24)', async () => {
+        await rs.ensureIndexes('people', ['centreId+name', 'centreId+age']);
+        const docs = [
+          ...people,
+          { id: 'd', name: 'Dana McBob', age: 40, active: false, tags: {}, centreId: 'c2' },
+          { id: 'e', name: 'Eve', active: true, email: 'EVE@Example.org' },
+          { id: 'f', name: 42, centreId: 'c1' },
+        ];
+        await rs.commit(
+          'p',
+          0,
+          1,
+          docs.map((doc) => ({ op: 'put' as const, collection: 'people', doc })),
+        );
+        const filters: Filter[] = [
+          { name: { $contains: 'bob' } },
+          { name: { $contains: 'BOB' } },
+          { name: { $contains: '4' } },
+          { name: { $contains: '' } },
+          { name: { $contains: '.*' } },
+          { email: { $contains: 'example.ORG' } },
+          { $or: [{ name: { $contains: 'an' } }, { email: { $contains: 'eve@' } }] },
+          { $or: [] },
+          { $and: [] },
+          { centreId: 'c1', $and: [{ age: { $gte: 25 } }, { $or: [{ age: { $gt: 25 } }, { id: { $gt: 'b' } }] }] },
+          { $and: [{ active: true }, { $or: [{ centreId: null }, { age: { $lt: 31 } }] }] },
+          { $or: [{ centreId: 'c1', id: { $lt: 'f' } }, { centreId: { $lt: 'c1' } }, { centreId: null }] },
+        ];
+        for (const f of filters) {
+          const expected = docs
+            .filter((d) => matches(d, f))
+            .map((d) => d.id)
+            .sort();
+          expect((await rs.find('people', f)).map((d) => d.id).sort(), JSON.stringify(f)).toEqual(expected);
+          expect(await rs.count('people', f), JSON.stringify(f)).toBe(expected.length);
+        }
+        expect((await rs.find('people', { centreId: 'c1' }, { sort: { age: -1 }, limit: 2 })).map((d) => d.id)).toEqual(
+          ['a', 'b'],
+        );
+      });
+
+      it('returns insertion order without a sort and breaks sort ties by id, so pages are stable', async () => {
+        const put = (doc: { id: string; group: number }) => ({ op: 'put' as const, collection: 'order', doc });
+        const ids = (docs: { id: string }[]) => docs.map((d) => d.id);
+        await rs.ensureIndexes('order', ['group']);
+        await rs.commit('p', 0, 1, [
+          put({ id: 'm', group: 0 }),
+          put({ id: 'c', group: 0 }),
+          put({ id: 'x', group: 0 }),
+        ]);
+        // A document put again keeps its place.
+        await rs.commit('p', 1, 2, [
+          put({ id: 'a', group: 1 }),
+          put({ id: 'k', group: 0 }),
+          put({ id: 'm', group: 5 }),
+        ]);
+        expect(ids(await rs.find('order'))).toEqual(['m', 'c', 'x', 'a', 'k']);
+        expect(ids(await rs.find('order', {}, { skip: 1, limit: 2 }))).toEqual(['c', 'x']);
+        expect(ids(await rs.find('order', { group: 0 }, { limit: 2 }))).toEqual(['c', 'x']);
+        // Deleted and put again, it goes to the end.
+        await rs.commit('p', 2, 3, [{ op: 'delete', collection: 'order', id: 'c' }]);
+        await rs.commit('p', 3, 4, [put({ id: 'c', group: 0 })]);
+        expect(ids(await rs.find('order'))).toEqual(['m', 'x', 'a', 'k', 'c']);
+        expect(ids(await rs.find('order', {}, { sort: { group: 1 } }))).toEqual(['c', 'k', 'x', 'a', 'm']);
+        expect(ids(await rs.find('order', {}, { sort: { group: -1 } }))).toEqual(['m', 'a', 'x', 'k', 'c']);
+        expect(ids(await rs.find('order', {}, { sort: { group: 1 }, skip: 1, limit: 2 }))).toEqual(['k', 'x']);
+        expect(ids(await rs.find('order', {}, { sort: { group: -1 }, skip: 2, limit: 2 }))).toEqual(['x', 'k']);
+        // The order key stays inside the store.
+        expect(await rs.get('order', 'm')).toEqual({ id: 'm', group: 5 });
+        expect((await rs.find('order', { id: 'm' }))[0]).toEqual({ id: 'm', group: 5 });
+      });
+
+      it('resets for a rebuild: the same documents come back, and resetting twice is harmless', async () => {
+        const ops = people.map((doc) => ({ op: 'put' as const, collection: 'people', doc }));
+        await rs.ensureIndexes('people', ['age', 'tags.city']);
+        await rs.commit('p', 0, 4, ops);
+        const before = await rs.find('people', {}, { sort: { age: 1 } });
+        await rs.reset('p', ['people']);
+        await rs.reset('p', ['people', 'never_written']);
+        expect(await rs.checkpoint('p')).toBe(0);
+        expect(await rs.find('people')).toEqual([]);
+        expect(await rs.find('never_written')).toEqual([]);
+        await rs.commit('p', 0, 4, ops);
+        expect(await rs.find('people', {}, { sort: { age: 1 } })).toEqual(before);
+        expect((await rs.find('people')).map((d) => d.id)).toEqual(['a', 'b', 'c']);
+        expect((await rs.find('people', { 'tags.city': 'Leeds' }, { sort: { age: -1 } })).map((d) => d.id)).toEqual([
+          'c',
+          'a',
+        ]);
+        expect(await rs.checkpoint('p')).toBe(4);
+      });
+
+      it('has declared collections before any write, and takes writes to undeclared ones', async () => {
+        await rs.ensureIndexes('declared', ['x']);
+        expect(await rs.find('declared', {}, { sort: { x: 1 } })).toEqual([]);
+        expect(await rs.count('declared')).toBe(0);
+        await rs.commit('p', 0, 1, [
+          { op: 'put', collection: 'undeclared', doc: { id: 'u', x: 1 } },
+          { op: 'put', collection: 'declared', doc: { id: 'd', x: 2 } },
+        ]);
+        expect(await rs.get('undeclared', 'u')).toEqual({ id: 'u', x: 1 });
+        expect(await rs.find('declared')).toEqual([{ id: 'd', x: 2 }]);
+      });
+
+      it('resets a projection: its collections and checkpoint are gone, others stay', async () => {
+        await rs.commit('p', 0, 3, [{ op: 'put', collection: 'people', doc: people[0] }]);
+        await rs.commit('q', 0, 3, [{ op: 'put', collection: 'other', doc: { id: 'x' } }]);
+        await rs.reset('p', ['people']);
+        expect(await rs.checkpoint('p')).toBe(0);
+        expect(await rs.count('people')).toBe(0);
+        expect(await rs.checkpoint('q')).toBe(3);
+        expect(await rs.get('other', 'x')).toEqual({ id: 'x' });
+      });
+    },
+  );
 }

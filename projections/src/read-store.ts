@@ -75,7 +75,9 @@ export const isComparison = (v: unknown): v is Comparison =>
   typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 1 && OPS.has(Object.keys(v)[0]);
 
 export const fieldValue = (doc: Doc, path: string): unknown =>
-  path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), doc);
+  path
+    .split('.')
+    .reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), doc);
 
 const norm = (v: unknown) => (v === undefined ? null : v);
 
@@ -111,7 +113,8 @@ export function matches(doc: Doc, filter: Filter = {}): boolean {
 export const isLogical = (key: string): key is '$and' | '$or' => key === '$and' || key === '$or';
 
 export function logicalFilters(key: string, cond: unknown): Filter[] {
-  if (!Array.isArray(cond) || !cond.every((f) => typeof f === 'object' && f !== null && !Array.isArray(f))) throw new Error(`Filter ${key} needs an array of filters`);
+  if (!Array.isArray(cond) || !cond.every((f) => typeof f === 'object' && f !== null && !Array.isArray(f)))
+    throw new Error(`Filter ${key} needs an array of filters`);
   return cond as Filter[];
 }
 

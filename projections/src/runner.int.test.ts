@@ -15,14 +15,24 @@ const tally: Projection = {
   collections: { tallies: ['count'] },
   handles: ['Ticked'],
   async apply(e, ctx) {
-    const doc = (await ctx.get('tallies', e.stream)) ?? { id: e.stream, count: 0, positions: [] as number[], _audience: [e.stream] };
+    const doc = (await ctx.get('tallies', e.stream)) ?? {
+      id: e.stream,
+      count: 0,
+      positions: [] as number[],
+      _audience: [e.stream],
+    };
     doc.count = (doc.count as number) + 1;
     (doc.positions as number[]).push(e.position);
     ctx.put('tallies', doc);
   },
 };
 
-const meta = (i: number): AppendMeta => ({ time: '2026-01-01T00:00:00.000Z', actorId: null, correlationId: 'c', commandId: `cmd-${i}` });
+const meta = (i: number): AppendMeta => ({
+  time: '2026-01-01T00:00:00.000Z',
+  actorId: null,
+  correlationId: 'c',
+  commandId: `cmd-${i}`,
+});
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -32,7 +42,8 @@ afterEach(async () => {
 async function setup(events = 120) {
   const dir = mkdtempSync(join(tmpdir(), 'panda-runner-'));
   const store = new SqliteEventStore(join(dir, 'events.db'), { pollMs: 10 });
-  for (let i = 0; i < events; i++) await store.append(`s${i % 7}`, [{ type: i % 10 === 9 ? 'Other' : 'Ticked', data: { i } }], 'any', meta(i));
+  for (let i = 0; i < events; i++)
+    await store.append(`s${i % 7}`, [{ type: i % 10 === 9 ? 'Other' : 'Ticked', data: { i } }], 'any', meta(i));
   const open = () => {
     const rs = new SqliteReadStore(join(dir, 'read.db'));
     closers.push(() => rs.close());

@@ -25,7 +25,8 @@ export interface RunnerOptions {
 export const CHANGES = '_changes';
 const CHANGES_RETENTION_MS = 10 * 60_000;
 
-const audienceOf = (doc: Doc | null | undefined): string[] => (Array.isArray(doc?._audience) ? (doc._audience as string[]) : []);
+const audienceOf = (doc: Doc | null | undefined): string[] =>
+  Array.isArray(doc?._audience) ? (doc._audience as string[]) : [];
 
 /**
  * The committed documents of one projection that the runner has seen, most recently used last
@@ -121,7 +122,10 @@ class BatchContext implements ProjectionContext {
     if (this.before.has(key) || this.col(collection).has(id)) return;
     const cached = this.cache.peek(key);
     if (cached !== undefined) this.before.set(key, cached);
-    else this.pendingBefore.push(this.committed(collection, id).then((doc) => void (this.before.has(key) || this.before.set(key, doc))));
+    else
+      this.pendingBefore.push(
+        this.committed(collection, id).then((doc) => void (this.before.has(key) || this.before.set(key, doc))),
+      );
   }
 
   put(collection: string, doc: Doc): void {
@@ -202,7 +206,8 @@ export class ProjectionRunner {
 
   async init(): Promise<void> {
     for (const p of this.projections) {
-      for (const [collection, fields] of Object.entries(p.collections)) await this.readStore.ensureIndexes(collection, fields);
+      for (const [collection, fields] of Object.entries(p.collections))
+        await this.readStore.ensureIndexes(collection, fields);
       this.checkpoints.set(p.name, await this.readStore.checkpoint(p.name));
     }
     await this.readStore.ensureIndexes(CHANGES, ['position', 'projection', 'at']);
@@ -264,7 +269,13 @@ export class ProjectionRunner {
    * store whose head was a record readAll skips (a system event) must not make this loop forever.
    * Answers how many events it read.
    */
-  private async runTo(projections: Projection[], head: number, limit: number, onBatch?: (read: number, position: number) => void, feed = true): Promise<number> {
+  private async runTo(
+    projections: Projection[],
+    head: number,
+    limit: number,
+    onBatch?: (read: number, position: number) => void,
+    feed = true,
+  ): Promise<number> {
     let read = 0;
     for (;;) {
       const behind = projections.filter((p) => this.checkpointOf(p.name) < head);
@@ -297,12 +308,19 @@ export class ProjectionRunner {
     const chosen = this.projections.filter((p) => names.includes(p.name));
     for (const p of chosen) {
       await this.readStore.reset(p.name, Object.keys(p.collections));
-      for (const [collection, fields] of Object.entries(p.collections)) await this.readStore.ensureIndexes(collection, fields);
+      for (const [collection, fields] of Object.entries(p.collections))
+        await this.readStore.ensureIndexes(collection, fields);
       this.checkpoints.set(p.name, 0);
       this.caches.get(p.name)?.clear();
     }
     const head = await this.store.headPosition();
-    return this.runTo(chosen, head, this.rebuildBatchSize, (events, position) => onProgress?.({ events, position, head }), false);
+    return this.runTo(
+      chosen,
+      head,
+      this.rebuildBatchSize,
+      (events, position) => onProgress?.({ events, position, head }),
+      false,
+    );
   }
 
   private async follow(p: Projection, signal: AbortSignal): Promise<void> {
@@ -320,7 +338,10 @@ export class ProjectionRunner {
           continue;
         }
         failures += 1;
-        this.options.logger?.error({ err, projection: p.name, checkpoint: this.checkpointOf(p.name) }, 'projection failed; retrying');
+        this.options.logger?.error(
+          { err, projection: p.name, checkpoint: this.checkpointOf(p.name) },
+          'projection failed; retrying',
+        );
         await new Promise((r) => setTimeout(r, Math.min(30_000, 200 * 2 ** failures)));
       }
     }
@@ -364,10 +385,19 @@ export class ProjectionRunner {
         const handled = new Set(p.handles);
         for (const e of events) if (handled.has(e.type)) await this.applyOne(p, e, ctx);
         const { ops, changes } = await ctx.result();
-        if (feed && changes.length) ops.push({ op: 'put', collection: CHANGES, doc: { id: `${p.name}:${to}`, projection: p.name, position: to, at: now, changes } });
+        if (feed && changes.length)
+          ops.push({
+            op: 'put',
+            collection: CHANGES,
+            doc: { id: `${p.name}:${to}`, projection: p.name, position: to, at: now, changes },
+          });
         // The change feed is only for live listeners: entries older than its retention are dropped as we go.
         if (feed && prune) {
-          const old = await this.readStore.find(CHANGES, { projection: p.name, at: { $lt: now - CHANGES_RETENTION_MS } }, { sort: { position: 1 }, limit: 1000 });
+          const old = await this.readStore.find(
+            CHANGES,
+            { projection: p.name, at: { $lt: now - CHANGES_RETENTION_MS } },
+            { sort: { position: 1 }, limit: 1000 },
+          );
           for (const d of old) ops.push({ op: 'delete', collection: CHANGES, id: d.id });
         }
         try {
@@ -390,13 +420,22 @@ export class ProjectionRunner {
     try {
       await p.apply(e, ctx);
     } catch (err) {
-      throw Object.assign(new Error(`Projection ${p.name} failed on event ${e.type} at ${e.position}: ${(err as Error).message}`), { cause: err });
+      throw Object.assign(
+        new Error(`Projection ${p.name} failed on event ${e.type} at ${e.position}: ${(err as Error).message}`),
+        { cause: err },
+      );
     }
   }
 }
 
 /** For a process that only reads: waits by polling the checkpoints stored by the runner elsewhere. */
-export async function waitForCheckpoints(readStore: ReadStore, names: string[], position: number, timeoutMs: number, pollMs = 25): Promise<boolean> {
+export async function waitForCheckpoints(
+  readStore: ReadStore,
+  names: string[],
+  position: number,
+  timeoutMs: number,
+  pollMs = 25,
+): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const cps = await Promise.all(names.map((n) => readStore.checkpoint(n)));

@@ -26,7 +26,12 @@ const counter: Projection = {
   },
 };
 
-const meta = (i: number): AppendMeta => ({ time: '2026-01-01T00:00:00.000Z', actorId: null, correlationId: 'c', commandId: `cmd-${i}` });
+const meta = (i: number): AppendMeta => ({
+  time: '2026-01-01T00:00:00.000Z',
+  actorId: null,
+  correlationId: 'c',
+  commandId: `cmd-${i}`,
+});
 
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -61,7 +66,16 @@ describe('ProjectionRunner catch-up with system events at the tail of the log', 
     // A store whose head is a record its readAll skips (as KurrentDB's was before system streams
     // were filtered from both): catching up must end once nothing more can be read.
     const events: RecordedEvent[] = [1, 2, 3].map((i) => ({
-      eventId: `e${i}`, type: 'Ticked', stream: 's', streamVersion: i - 1, position: i * 10, time: 't', actorId: null, correlationId: 'c', commandId: null, data: {},
+      eventId: `e${i}`,
+      type: 'Ticked',
+      stream: 's',
+      streamVersion: i - 1,
+      position: i * 10,
+      time: 't',
+      actorId: null,
+      correlationId: 'c',
+      commandId: null,
+      data: {},
     }));
     const store = {
       readAll: async (after: number, limit: number) => events.filter((e) => e.position > after).slice(0, limit),

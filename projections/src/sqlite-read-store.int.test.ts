@@ -4,4 +4,7 @@ import { join } from 'node:path';
 import { readStoreContract } from './read-store.contract';
 import { SqliteReadStore } from './sqlite-read-store';
 
-readStoreContract('SQLite (embedded)', async () => new SqliteReadStore(join(mkdtempSync(join(tmpdir(), 'panda-rs-')), 'read.db')));
+readStoreContract(
+  'SQLite (embedded)',
+  async () => new SqliteReadStore(join(mkdtempSync(join(tmpdir(), 'panda-rs-')), 'read.db')),
+);

@@ -1,5 +1,16 @@
 import Database from 'better-sqlite3';
-import { CheckpointConflictError, asciiLower, isComparison, isLogical, logicalFilters, type Doc, type Filter, type FindOptions, type ReadStore, type WriteOp } from './read-store';
+import {
+  CheckpointConflictError,
+  asciiLower,
+  isComparison,
+  isLogical,
+  logicalFilters,
+  type Doc,
+  type Filter,
+  type FindOptions,
+  type ReadStore,
+  type WriteOp,
+} from './read-store';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
@@ -114,7 +125,9 @@ export class SqliteReadStore implements ReadStore {
   private logical(key: '$and' | '$or', cond: unknown): { sql: string; params: unknown[] } {
     const subs = logicalFilters(key, cond).map((f) => this.where(f));
     if (!subs.length) return { sql: key === '$and' ? '1' : '0', params: [] };
-    const sql = subs.map((s) => (s.sql ? `(${s.sql.slice('WHERE '.length)})` : '1')).join(key === '$and' ? ' AND ' : ' OR ');
+    const sql = subs
+      .map((s) => (s.sql ? `(${s.sql.slice('WHERE '.length)})` : '1'))
+      .join(key === '$and' ? ' AND ' : ' OR ');
     return { sql: `(${sql})`, params: subs.flatMap((s) => s.params) };
   }
 
@@ -131,8 +144,13 @@ export class SqliteReadStore implements ReadStore {
     // id in the direction of the last key (as the Mongo store does).
     const keys = Object.entries(options.sort ?? {});
     if (keys.length && !keys.some(([p]) => p === 'id')) keys.push(['id', keys[keys.length - 1][1]]);
-    const order = keys.length ? `ORDER BY ${keys.map(([p, d]) => `${expr(p)} ${d === 1 ? 'ASC' : 'DESC'}`).join(', ')}` : 'ORDER BY rowid';
-    const limit = options.limit != null || options.skip ? `LIMIT ${Math.max(0, Math.floor(options.limit ?? -1))} OFFSET ${Math.max(0, Math.floor(options.skip ?? 0))}` : '';
+    const order = keys.length
+      ? `ORDER BY ${keys.map(([p, d]) => `${expr(p)} ${d === 1 ? 'ASC' : 'DESC'}`).join(', ')}`
+      : 'ORDER BY rowid';
+    const limit =
+      options.limit != null || options.skip
+        ? `LIMIT ${Math.max(0, Math.floor(options.limit ?? -1))} OFFSET ${Math.max(0, Math.floor(options.skip ?? 0))}`
+        : '';
     const limitSql = options.limit == null && options.skip ? `LIMIT -1 OFFSET ${Math.floor(options.skip)}` : limit;
     const rows = this.stmt(`SELECT doc FROM ${t} ${sql} ${order} ${limitSql}`).all(...params) as { doc: string }[];
     return rows.map((r) => JSON.parse(r.doc) as Doc);
@@ -154,19 +172,34 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async checkpoint(projection: string): Promise<number> {
-    return (this.stmt('SELECT position FROM checkpoints WHERE projection = ?').get(projection) as { position: number } | undefined)?.position ?? 0;
+    return (
+      (
+        this.stmt('SELECT position FROM checkpoints WHERE projection = ?').get(projection) as
+          { position: number } | undefined
+      )?.position ?? 0
+    );
   }
 
   private queue: PendingCommit[] = [];
   private readonly commitOne = (c: PendingCommit) => {
-    const current = (this.stmt('SELECT position FROM checkpoints WHERE projection = ?').get(c.projection) as { position: number } | undefined)?.position ?? 0;
+    const current =
+      (
+        this.stmt('SELECT position FROM checkpoints WHERE projection = ?').get(c.projection) as
+          { position: number } | undefined
+      )?.position ?? 0;
     if (current !== c.from) throw new CheckpointConflictError(c.projection, c.from, current);
     for (const op of c.ops) {
       const t = table(op.collection);
-      if (op.op === 'put') this.stmt(`INSERT INTO ${t} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`).run(op.doc.id, JSON.stringify(op.doc));
+      if (op.op === 'put')
+        this.stmt(`INSERT INTO ${t} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`).run(
+          op.doc.id,
+          JSON.stringify(op.doc),
+        );
       else this.stmt(`DELETE FROM ${t} WHERE id = ?`).run(op.id);
     }
-    this.stmt('INSERT INTO checkpoints (projection, position) VALUES (?, ?) ON CONFLICT(projection) DO UPDATE SET position = excluded.position').run(c.projection, c.to);
+    this.stmt(
+      'INSERT INTO checkpoints (projection, position) VALUES (?, ?) ON CONFLICT(projection) DO UPDATE SET position = excluded.position',
+    ).run(c.projection, c.to);
   };
 
   /**

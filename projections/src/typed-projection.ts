@@ -33,7 +33,10 @@ export type DataOf<T extends CatalogueEventType> = Extract<CatalogueEvent, { typ
 /** A recorded event of one catalogue type, envelope included. */
 export type Recorded<T extends CatalogueEventType> = RecordedEvent<T, DataOf<T>>;
 
-export type Handler<T extends CatalogueEventType> = (event: Recorded<T>, ctx: ProjectionContext) => void | Promise<void>;
+export type Handler<T extends CatalogueEventType> = (
+  event: Recorded<T>,
+  ctx: ProjectionContext,
+) => void | Promise<void>;
 /** One handler per event type the projection follows. */
 export type Handlers = { [T in CatalogueEventType]?: Handler<T> };
 
@@ -51,7 +54,10 @@ export interface TypedProjectionSpec {
 export function defineProjection(spec: TypedProjectionSpec): Projection {
   // The catalogue checks every appended event against its type's schema (checkEvent), so an event
   // of type T read back from the log carries T's data: the handler for T may take it as Recorded<T>.
-  const handlers = spec.on as Record<string, ((event: RecordedEvent, ctx: ProjectionContext) => void | Promise<void>) | undefined>;
+  const handlers = spec.on as Record<
+    string,
+    ((event: RecordedEvent, ctx: ProjectionContext) => void | Promise<void>) | undefined
+  >;
   return {
     name: spec.name,
     collections: spec.collections,
@@ -64,4 +70,6 @@ export function defineProjection(spec: TypedProjectionSpec): Projection {
 }
 
 /** Account ids in order, each once, nulls dropped: a document's `_audience`. */
-export const audienceOf = (...ids: (string | null | undefined)[]): string[] => [...new Set(ids.filter((x): x is string => Boolean(x)))];
+export const audienceOf = (...ids: (string | null | undefined)[]): string[] => [
+  ...new Set(ids.filter((x): x is string => Boolean(x))),
+];

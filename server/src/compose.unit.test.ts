@@ -35,13 +35,15 @@ const pinned = (image: string) => /:\d+\.\d+\.\d+(-[\w.-]+)?$/.test(image);
 
 describe('docker-compose.yml', () => {
   it('pins every image, with KurrentDB at 25.1 or later (multi-stream appends)', () => {
-    for (const [name, s] of Object.entries(services)) if (!s.build) expect(pinned(s.image ?? ''), `${name}: ${s.image}`).toBe(true);
+    for (const [name, s] of Object.entries(services))
+      if (!s.build) expect(pinned(s.image ?? ''), `${name}: ${s.image}`).toBe(true);
     const [major, minor] = services.kurrentdb.image!.split(':')[1].split('.').map(Number);
     expect(major > 25 || (major === 25 && minor >= 1)).toBe(true);
   });
 
   it('restarts every service unless it was stopped', () => {
-    for (const [name, s] of Object.entries(services)) expect(['unless-stopped', 'on-failure', 'always'], name).toContain(s.restart);
+    for (const [name, s] of Object.entries(services))
+      expect(['unless-stopped', 'on-failure', 'always'], name).toContain(s.restart);
   });
 
   it('health-checks KurrentDB for a leader and MongoDB for a writable primary', () => {
@@ -53,7 +55,10 @@ describe('docker-compose.yml', () => {
   it('starts the Node services on healthy stores, as Node itself under an init process, on all interfaces', () => {
     for (const name of NODE_SERVICES) {
       const s = services[name];
-      expect(s.depends_on, name).toEqual({ kurrentdb: { condition: 'service_healthy' }, mongodb: { condition: 'service_healthy' } });
+      expect(s.depends_on, name).toEqual({
+        kurrentdb: { condition: 'service_healthy' },
+        mongodb: { condition: 'service_healthy' },
+      });
       expect(s.init, name).toBe(true);
       expect(s.command?.slice(0, 3), name).toEqual(['node', '--import', 'tsx']);
       expect(s.environment?.HOST, name).toBe('0.0.0.0');
@@ -61,7 +66,10 @@ describe('docker-compose.yml', () => {
   });
 
   it('opens the gateway only once the services it routes to are healthy', () => {
-    expect(services.gateway.depends_on).toEqual({ 'command-service': { condition: 'service_healthy' }, 'query-service': { condition: 'service_healthy' } });
+    expect(services.gateway.depends_on).toEqual({
+      'command-service': { condition: 'service_healthy' },
+      'query-service': { condition: 'service_healthy' },
+    });
     expect(healthTest('command-service')).toMatch(/localhost:3001/);
     expect(healthTest('query-service')).toMatch(/localhost:3000\/api\/health/);
   });

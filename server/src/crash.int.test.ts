@@ -12,13 +12,20 @@ import { allProjections } from './projections';
 const children: ChildProcess[] = [];
 afterAll(() => children.forEach((c) => c.kill('SIGKILL')));
 
-const startServer = (dataDir: string, env: Record<string, string> = {}) => startChildServer(dataDir, { JWT_SECRET: 'crash-test-secret-crash-test-secret-123', ...env }, children);
+const startServer = (dataDir: string, env: Record<string, string> = {}) =>
+  startChildServer(dataDir, { JWT_SECRET: 'crash-test-secret-crash-test-secret-123', ...env }, children);
 
 const signUp = (url: string, email: string) =>
   fetch(`${url}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ First_Name: 'Kill', Last_Name: 'Test', Email: email, Password: 'crash-pass-1', Role: 'mentor' }),
+    body: JSON.stringify({
+      First_Name: 'Kill',
+      Last_Name: 'Test',
+      Email: email,
+      Password: 'crash-pass-1',
+      Role: 'mentor',
+    }),
   });
 
 describe('a server killed with SIGKILL in the middle of concurrent sign-ups', () => {
@@ -66,7 +73,10 @@ describe('a server killed with SIGKILL in the middle of concurrent sign-ups', ()
       return h;
     })();
     await expect
-      .poll(async () => ((await (await fetch(`${second.url}/api/health`)).json()) as { position: number }).position, { timeout: 20_000, interval: 50 })
+      .poll(async () => ((await (await fetch(`${second.url}/api/health`)).json()) as { position: number }).position, {
+        timeout: 20_000,
+        interval: 50,
+      })
       .toBeGreaterThanOrEqual(head);
     second.child.kill('SIGTERM');
     await second.exited;

@@ -47,8 +47,18 @@ export async function replaceKnownDemoPasswords(deps: CommandDeps, dataDir: stri
     const account = await accountByEmail(deps, login.email);
     if (!account || (await checkCredentials(account, login.password)) !== 'password') continue;
     const password = demoPassword();
-    const meta = { time: deps.clock().toISOString(), actorId: null, correlationId: randomUUID(), commandId: randomUUID() };
-    const r = await runAccountCommand(deps, account.id!, { type: 'ChangePassword', passwordHash: await hashPassword(password) }, meta);
+    const meta = {
+      time: deps.clock().toISOString(),
+      actorId: null,
+      correlationId: randomUUID(),
+      commandId: randomUUID(),
+    };
+    const r = await runAccountCommand(
+      deps,
+      account.id!,
+      { type: 'ChangePassword', passwordHash: await hashPassword(password) },
+      meta,
+    );
     await deps.waitForProjections(r.position);
     updated.push({ ...login, password });
     replaced = true;

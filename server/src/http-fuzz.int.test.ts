@@ -22,13 +22,18 @@ interface Route {
 function routesOf(app: TestApp): Route[] {
   const express = app.platform.server!.listeners('request')[0] as Express;
   const routes: Route[] = [];
-  type Layer = { route?: { path: unknown; methods: Record<string, boolean> }; handle: { stack?: Layer[] }; slash?: boolean };
+  type Layer = {
+    route?: { path: unknown; methods: Record<string, boolean> };
+    handle: { stack?: Layer[] };
+    slash?: boolean;
+  };
   const walk = (stack: Layer[]) => {
     for (const layer of stack) {
       if (layer.route) {
         // The web app's catch-all (a RegExp) serves index.html to any other path (fuzzed below).
         if (typeof layer.route.path !== 'string') continue;
-        for (const method of Object.keys(layer.route.methods)) routes.push({ method: method.toUpperCase(), path: layer.route.path });
+        for (const method of Object.keys(layer.route.methods))
+          routes.push({ method: method.toUpperCase(), path: layer.route.path });
       } else if (layer.handle.stack) {
         if (!layer.slash) throw new Error('A router is mounted under a path prefix: teach routesOf to read it');
         walk(layer.handle.stack);
@@ -50,9 +55,10 @@ const emails: Record<string, string> = {};
 
 /** A new session of the same account as `who` (its sign-out then ends that session only). */
 async function freshToken(who: string): Promise<string> {
-  const r = who === 'admin'
-    ? await app.call('POST', '/api/admin/auth/signin', { email: TEST_ADMIN.email, password: TEST_ADMIN.password })
-    : await app.call('POST', '/api/auth/signin', { Email: emails[who], Password: TEST_PASSWORD });
+  const r =
+    who === 'admin'
+      ? await app.call('POST', '/api/admin/auth/signin', { email: TEST_ADMIN.email, password: TEST_ADMIN.password })
+      : await app.call('POST', '/api/auth/signin', { Email: emails[who], Password: TEST_PASSWORD });
   expect(r.status, `sign-in as ${who}`).toBe(200);
   return r.body.token as string;
 }
@@ -71,11 +77,30 @@ beforeAll(async () => {
   const job = (await app.platform.readStore.find('jobs', {}))[0] as { id: string };
   const admin = await app.adminToken();
   const auditorEmail = 'fuzz-auditor@test.panda';
-  const provisioned = await app.call('POST', '/api/admin/auditors', { email: auditorEmail, first_name: 'Fuzz', last_name: 'Auditor' }, admin);
-  const auditor = await app.call('POST', '/api/admin/auth/signin', { email: auditorEmail, password: provisioned.body.temporary_password });
+  const provisioned = await app.call(
+    'POST',
+    '/api/admin/auditors',
+    { email: auditorEmail, first_name: 'Fuzz', last_name: 'Auditor' },
+    admin,
+  );
+  const auditor = await app.call('POST', '/api/admin/auth/signin', {
+    email: auditorEmail,
+    password: provisioned.body.temporary_password,
+  });
   expect(auditor.status).toBe(200);
-  Object.assign(emails, { student: student.email, mentor: mentor.user.Email as string, training_centre: centre.user.Email as string });
-  Object.assign(ids, { student: student.user.id, mentor: mentor.user.id, training_centre: centre.user.id, placement: placementId, job: job.id, auditor: provisioned.body.auditor.id });
+  Object.assign(emails, {
+    student: student.email,
+    mentor: mentor.user.Email as string,
+    training_centre: centre.user.Email as string,
+  });
+  Object.assign(ids, {
+    student: student.user.id,
+    mentor: mentor.user.id,
+    training_centre: centre.user.id,
+    placement: placementId,
+    job: job.id,
+    auditor: provisioned.body.auditor.id,
+  });
   const jwt = (secret: Uint8Array, sub: string, now = new Date()) => signToken(secret, { sub, role: 'admin' }, now);
   Object.assign(tokens, {
     'no token': undefined,
@@ -103,7 +128,11 @@ interface Answer {
 }
 
 /** A raw request: the path goes out exactly as given (no URL normalisation), any body with any method. */
-function send(method: string, path: string, o: { token?: string; body?: string | Buffer; headers?: Record<string, string> } = {}): Promise<Answer> {
+function send(
+  method: string,
+  path: string,
+  o: { token?: string; body?: string | Buffer; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | number> = { ...o.headers };
     if (o.token) headers.authorization ??= `Bearer ${o.token}`;
@@ -115,7 +144,13 @@ function send(method: string, path: string, o: { token?: string; body?: string |
     const req = request({ host: url.hostname, port: url.port, method, path, headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, type: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode!,
+          type: String(res.headers['content-type'] ?? ''),
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -146,7 +181,10 @@ async function failuresOf(cases: Case[]): Promise<string[]> {
       } catch (err) {
         // The server may refuse a request it cannot parse by closing the connection; it must still be up.
         const health = await send('GET', '/api/health');
-        if (health.status !== 200) failures.push(`${c.method} ${c.path.slice(0, 120)} ${c.what}: connection failed (${(err as Error).message}) and health is ${health.status}`);
+        if (health.status !== 200)
+          failures.push(
+            `${c.method} ${c.path.slice(0, 120)} ${c.what}: connection failed (${(err as Error).message}) and health is ${health.status}`,
+          );
         continue;
       }
       statuses[a.status] = (statuses[a.status] ?? 0) + 1;
@@ -159,7 +197,8 @@ async function failuresOf(cases: Case[]): Promise<string[]> {
         } catch {
           /* not JSON */
         }
-        if (!a.type.startsWith('application/json') || detail === undefined) failures.push(`${where}: ${a.status} without a JSON detail: ${a.body.slice(0, 300)}`);
+        if (!a.type.startsWith('application/json') || detail === undefined)
+          failures.push(`${where}: ${a.status} without a JSON detail: ${a.body.slice(0, 300)}`);
       }
     }
   };
@@ -188,14 +227,27 @@ const ODD_PARAMS = [
 /** Real values for each kind of path parameter, so that routes are reached beyond their 404s. */
 const realParams = (name: string, before: string): string[] => {
   if (name === 'role' || name === 'entityType') return ['student', 'mentor', 'training_centre', 'placement', 'auditor'];
-  const byPlace: Record<string, string> = { placements: ids.placement, 'placement-requests': ids.placement, jobs: ids.job, 'my-students': ids.student };
-  return [...new Set([byPlace[before], ids.student, ids.mentor, ids.training_centre, ids.placement, ids.job, ids.auditor].filter(Boolean))];
+  const byPlace: Record<string, string> = {
+    placements: ids.placement,
+    'placement-requests': ids.placement,
+    jobs: ids.job,
+    'my-students': ids.student,
+  };
+  return [
+    ...new Set(
+      [byPlace[before], ids.student, ids.mentor, ids.training_centre, ids.placement, ids.job, ids.auditor].filter(
+        Boolean,
+      ),
+    ),
+  ];
 };
 
 /** Paths for a route: real parameters (every combination), then odd ones in each place. */
 function pathsOf(route: string): { real: string; all: string[] } {
   const parts = route.split('/');
-  const params = parts.map((p, i) => (p.startsWith(':') ? { i, name: p.slice(1), real: realParams(p.slice(1), parts[i - 1]) } : null)).filter((p) => p !== null);
+  const params = parts
+    .map((p, i) => (p.startsWith(':') ? { i, name: p.slice(1), real: realParams(p.slice(1), parts[i - 1]) } : null))
+    .filter((p) => p !== null);
   if (params.length === 0) return { real: route, all: [route] };
   const fill = (values: Map<number, string>) => parts.map((p, i) => values.get(i) ?? p).join('/');
   let combos: Map<number, string>[] = [new Map()];
@@ -204,15 +256,32 @@ function pathsOf(route: string): { real: string; all: string[] } {
   const odd: string[] = [];
   for (const v of ODD_PARAMS) {
     odd.push(fill(new Map(params.map((p) => [p.i, v]))));
-    if (params.length > 1) for (const p of params) odd.push(fill(new Map(params.map((q) => [q.i, q === p ? v : q.real[0]]))));
+    if (params.length > 1)
+      for (const p of params) odd.push(fill(new Map(params.map((q) => [q.i, q === p ? v : q.real[0]]))));
   }
   return { real, all: [...new Set([...combos.map(fill), ...odd])] };
 }
 
-const FIELDS_FALLBACK = ['Email', 'Password', 'First_Name', 'Last_Name', 'email', 'password', 'status', 'reason', 'notes', 'student_id', 'mentor_id'];
+const FIELDS_FALLBACK = [
+  'Email',
+  'Password',
+  'First_Name',
+  'Last_Name',
+  'email',
+  'password',
+  'status',
+  'reason',
+  'notes',
+  'student_id',
+  'mentor_id',
+];
 
 /** Whether `token` gets past the route's checks to its validation, and the fields it validates (read from its 400 to an empty body). */
-async function fieldsOf(method: string, path: string, token: string | undefined): Promise<{ validated: boolean; fields: string[] }> {
+async function fieldsOf(
+  method: string,
+  path: string,
+  token: string | undefined,
+): Promise<{ validated: boolean; fields: string[] }> {
   const a = await send(method, path, { token, body: '{}' });
   let detail: unknown;
   try {
@@ -220,11 +289,14 @@ async function fieldsOf(method: string, path: string, token: string | undefined)
   } catch {
     /* not JSON */
   }
-  const fields = Array.isArray(detail) ? detail.map((d: { field: string }) => d.field.split('.')[0]).filter((f) => f !== 'body') : [];
+  const fields = Array.isArray(detail)
+    ? detail.map((d: { field: string }) => d.field.split('.')[0]).filter((f) => f !== 'body')
+    : [];
   return { validated: a.status === 400, fields: [...new Set([...fields, ...FIELDS_FALLBACK])] };
 }
 
-const nest = (depth: number, open: string, close: string, inner = '1') => open.repeat(depth) + inner + close.repeat(depth);
+const nest = (depth: number, open: string, close: string, inner = '1') =>
+  open.repeat(depth) + inner + close.repeat(depth);
 const WRONG_VALUES: [string, unknown][] = [
   ['numbers', 123],
   ['booleans', true],
@@ -302,7 +374,12 @@ const HEADERS: [string, Record<string, string>][] = [
   ['Basic authorization', { authorization: 'Basic Zm9vOmJhcg==' }],
   ['an empty bearer token', { authorization: 'Bearer ' }],
   ['a three-part garbage token', { authorization: 'Bearer a.b.c' }],
-  ['a JWT with alg none', { authorization: `Bearer ${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"x","role":"admin","iss":"panda"}').toString('base64url')}.` }],
+  [
+    'a JWT with alg none',
+    {
+      authorization: `Bearer ${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"sub":"x","role":"admin","iss":"panda"}').toString('base64url')}.`,
+    },
+  ],
   ['X-Min-Position -1', { 'x-min-position': '-1' }],
   ['X-Min-Position abc', { 'x-min-position': 'abc' }],
   ['X-Min-Position 1e400', { 'x-min-position': '1e400' }],
@@ -317,14 +394,27 @@ const HEADERS: [string, Record<string, string>][] = [
   ['an unknown content encoding', { 'content-encoding': 'zstd-nope' }],
 ];
 
-const SAMPLE = ['truncated JSON', 'a __proto__ key', 'an array of numbers', 'every field as Mongo $gt operators', 'arrays nested 100,000 deep'];
+const SAMPLE = [
+  'truncated JSON',
+  'a __proto__ key',
+  'an array of numbers',
+  'every field as Mongo $gt operators',
+  'arrays nested 100,000 deep',
+];
 
 const isCommand = (method: string) => method !== 'GET' && method !== 'HEAD';
 
 describe('HTTP fuzz over every route', () => {
   it('finds the routes from the express routers', () => {
     const names = routes.map((r) => `${r.method} ${r.path}`);
-    expect(names).toEqual(expect.arrayContaining(['POST /api/auth/signup', 'GET /api/health', 'PATCH /api/admin/users/:role/:id/lock', 'GET /api/lookup/:entityType/:entityId']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'POST /api/auth/signup',
+        'GET /api/health',
+        'PATCH /api/admin/users/:role/:id/lock',
+        'GET /api/lookup/:entityType/:entityId',
+      ]),
+    );
     expect(routes.length).toBeGreaterThan(35);
   });
 
@@ -332,7 +422,8 @@ describe('HTTP fuzz over every route', () => {
     const cases: Case[] = [];
     for (const r of routes.filter((x) => x.path.includes(':'))) {
       for (const path of pathsOf(r.path).all) {
-        for (const [who, token] of Object.entries(tokens)) cases.push({ what: who, method: r.method, path, token, body: isCommand(r.method) ? '{}' : undefined });
+        for (const [who, token] of Object.entries(tokens))
+          cases.push({ what: who, method: r.method, path, token, body: isCommand(r.method) ? '{}' : undefined });
       }
     }
     expect(await failuresOf(cases)).toEqual([]);
@@ -355,14 +446,27 @@ describe('HTTP fuzz over every route', () => {
           if (!full && !SAMPLE.includes(what)) continue;
           // Megabytes only where they reach validation (the parse is the same for everyone).
           if (!validated && Buffer.byteLength(body) > 1024 * 1024) continue;
-          cases.push({ what: `${what} (${who})`, method: r.method, path, token, body, headers: { 'idempotency-key': `fuzz-${cases.length}-${who.length}` } });
+          cases.push({
+            what: `${what} (${who})`,
+            method: r.method,
+            path,
+            token,
+            body,
+            headers: { 'idempotency-key': `fuzz-${cases.length}-${who.length}` },
+          });
         }
       }
     }
     // The body limit is applied to /api before routing: one over-limit body per method shows it.
     for (const method of new Set(commands.map((r) => r.method))) {
       const r = commands.find((x) => x.method === method)!;
-      cases.push({ what: 'a 16 MB body (over the limit)', method, path: pathsOf(r.path).real, token: tokens.admin, body: JSON.stringify({ a: 'x'.repeat(16 * 1024 * 1024) }) });
+      cases.push({
+        what: 'a 16 MB body (over the limit)',
+        method,
+        path: pathsOf(r.path).real,
+        token: tokens.admin,
+        body: JSON.stringify({ a: 'x'.repeat(16 * 1024 * 1024) }),
+      });
     }
     expect(await failuresOf(cases)).toEqual([]);
   }, 600_000);
@@ -372,12 +476,31 @@ describe('HTTP fuzz over every route', () => {
     for (const r of routes) {
       const path = pathsOf(r.path).real;
       // Bad tokens are refused before a query string is read: one of them is enough here.
-      for (const [who, token] of Object.entries(tokens).filter(([who]) => !['a token that is not a JWT', 'a forged token', 'an expired token'].includes(who))) {
-        for (const q of QUERIES) cases.push({ what: `${q.slice(0, 40)} (${who})`, method: r.method, path: path + q, token, body: isCommand(r.method) ? '{}' : undefined });
-        if (!isCommand(r.method)) for (const body of ['{bad', '{"__proto__":{"polluted":"yes"}}', '[1]']) cases.push({ what: `a GET body ${body} (${who})`, method: r.method, path, token, body });
+      for (const [who, token] of Object.entries(tokens).filter(
+        ([who]) => !['a token that is not a JWT', 'a forged token', 'an expired token'].includes(who),
+      )) {
+        for (const q of QUERIES)
+          cases.push({
+            what: `${q.slice(0, 40)} (${who})`,
+            method: r.method,
+            path: path + q,
+            token,
+            body: isCommand(r.method) ? '{}' : undefined,
+          });
+        if (!isCommand(r.method))
+          for (const body of ['{bad', '{"__proto__":{"polluted":"yes"}}', '[1]'])
+            cases.push({ what: `a GET body ${body} (${who})`, method: r.method, path, token, body });
       }
       for (const [what, headers] of HEADERS) {
-        for (const token of [undefined, tokens.admin, tokens.mentor]) cases.push({ what, method: r.method, path, token, headers, body: isCommand(r.method) ? '{"a":1}' : undefined });
+        for (const token of [undefined, tokens.admin, tokens.mentor])
+          cases.push({
+            what,
+            method: r.method,
+            path,
+            token,
+            headers,
+            body: isCommand(r.method) ? '{"a":1}' : undefined,
+          });
       }
     }
     expect(await failuresOf(cases)).toEqual([]);
@@ -385,21 +508,64 @@ describe('HTTP fuzz over every route', () => {
 
   it('unknown paths and methods under /api answer 404 JSON, never 5xx', async () => {
     const cases: Case[] = [];
-    for (const path of ['/api/', '/api/nope', '/api/%00', '/api/%E0%A4%A', `/api/${'x'.repeat(8000)}`, '/api/health/../admin', '/api//health', '/api/__proto__', '/api/constructor/prototype']) {
-      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) cases.push({ what: 'no token', method, path, body: isCommand(method) ? '{}' : undefined });
+    for (const path of [
+      '/api/',
+      '/api/nope',
+      '/api/%00',
+      '/api/%E0%A4%A',
+      `/api/${'x'.repeat(8000)}`,
+      '/api/health/../admin',
+      '/api//health',
+      '/api/__proto__',
+      '/api/constructor/prototype',
+    ]) {
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+        cases.push({ what: 'no token', method, path, body: isCommand(method) ? '{}' : undefined });
     }
-    for (const r of routes) for (const method of ['PUT', 'DELETE']) if (!routes.some((x) => x.path === r.path && x.method === method)) cases.push({ what: 'an unrouted method', method, path: pathsOf(r.path).real, token: tokens.admin, body: '{}' });
+    for (const r of routes)
+      for (const method of ['PUT', 'DELETE'])
+        if (!routes.some((x) => x.path === r.path && x.method === method))
+          cases.push({
+            what: 'an unrouted method',
+            method,
+            path: pathsOf(r.path).real,
+            token: tokens.admin,
+            body: '{}',
+          });
     expect(await failuresOf(cases)).toEqual([]);
   });
 
   it('odd paths of the web app answer without a 5xx (503 only while the web app is not built)', async () => {
-    const paths = [...webRoutes.flatMap((r) => pathsOf(r.path).all), '/', '/%00', '/%E0%A4%A', '/..%2f..%2fetc%2fpasswd', '/assets/%2e%2e/%2e%2e/package.json', '/assets/%E0%A4%A.js', `/assets/${'x'.repeat(5000)}.js`, '/index.html/', '/.env', '/ws/x', `/${encodeURIComponent('🐼')}`];
+    const paths = [
+      ...webRoutes.flatMap((r) => pathsOf(r.path).all),
+      '/',
+      '/%00',
+      '/%E0%A4%A',
+      '/..%2f..%2fetc%2fpasswd',
+      '/assets/%2e%2e/%2e%2e/package.json',
+      '/assets/%E0%A4%A.js',
+      `/assets/${'x'.repeat(5000)}.js`,
+      '/index.html/',
+      '/.env',
+      '/ws/x',
+      `/${encodeURIComponent('🐼')}`,
+    ];
     const failures: string[] = [];
     for (const path of paths) {
-      for (const headers of [{}, { 'accept-encoding': 'br, gzip' }, { 'accept-encoding': 'x'.repeat(5000) }, { range: 'bytes=999999999-' }, { 'if-modified-since': 'not a date' }] as Record<string, string>[]) {
+      for (const headers of [
+        {},
+        { 'accept-encoding': 'br, gzip' },
+        { 'accept-encoding': 'x'.repeat(5000) },
+        { range: 'bytes=999999999-' },
+        { 'if-modified-since': 'not a date' },
+      ] as Record<string, string>[]) {
         const a = await send('GET', path, { headers });
-        if (a.status >= 500 && !(a.status === 503 && a.body.includes('not built yet'))) failures.push(`GET ${path.slice(0, 60)} ${JSON.stringify(headers).slice(0, 60)}: ${a.status} ${a.body.slice(0, 200)}`);
-        if (a.body.includes('"workspaces"') || a.body.includes('/bin/bash')) failures.push(`GET ${path.slice(0, 60)}: served a file from outside the web app`);
+        if (a.status >= 500 && !(a.status === 503 && a.body.includes('not built yet')))
+          failures.push(
+            `GET ${path.slice(0, 60)} ${JSON.stringify(headers).slice(0, 60)}: ${a.status} ${a.body.slice(0, 200)}`,
+          );
+        if (a.body.includes('"workspaces"') || a.body.includes('/bin/bash'))
+          failures.push(`GET ${path.slice(0, 60)}: served a file from outside the web app`);
       }
     }
     expect(failures).toEqual([]);
@@ -408,26 +574,50 @@ describe('HTTP fuzz over every route', () => {
   it('refuses a body nested deeper than 32 levels before parsing it, even one nested 7 million deep', async () => {
     const accept = `/api/placement-requests/${ids.placement}/accept`;
     for (const body of [nest(33, '[', ']'), nest(33, '{"a":', '}'), nest(7_000_000, '[', ']')]) {
-      const a = await send('POST', accept, { token: tokens.mentor, body, headers: { 'idempotency-key': 'deep-body-key-1' } });
+      const a = await send('POST', accept, {
+        token: tokens.mentor,
+        body,
+        headers: { 'idempotency-key': 'deep-body-key-1' },
+      });
       expect(a.status).toBe(400);
       expect(JSON.parse(a.body).detail).toBe('The JSON body is nested too deeply (at most 32 levels)');
     }
     // JSON in UTF-16 could hide its brackets from a byte scan ("Ģ" is 22 01 in UTF-16LE): only UTF-8 is taken (RFC 8259).
     const hidden = Buffer.from(`["Ģ",${nest(100_000, '[', ']')}]`, 'utf16le');
-    const utf16 = await send('POST', accept, { token: tokens.mentor, body: hidden, headers: { 'idempotency-key': 'deep-body-key-2', 'content-type': 'application/json; charset=utf-16le' } });
+    const utf16 = await send('POST', accept, {
+      token: tokens.mentor,
+      body: hidden,
+      headers: { 'idempotency-key': 'deep-body-key-2', 'content-type': 'application/json; charset=utf-16le' },
+    });
     expect(utf16.status).toBe(415);
     expect(JSON.parse(utf16.body).detail).toBe('JSON bodies must be UTF-8');
     // Brackets inside strings are text, not nesting.
-    const text = await send('PUT', '/api/change-password', { token: tokens.mentor, body: JSON.stringify({ currentPassword: '['.repeat(100), newPassword: 1 }) });
-    expect(JSON.parse(text.body).detail).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'newPassword' })]));
+    const text = await send('PUT', '/api/change-password', {
+      token: tokens.mentor,
+      body: JSON.stringify({ currentPassword: '['.repeat(100), newPassword: 1 }),
+    });
+    expect(JSON.parse(text.body).detail).toEqual(
+      expect.arrayContaining([expect.objectContaining({ field: 'newPassword' })]),
+    );
   });
 
   it('sign-out with every kind of token and bad bodies, each valid session its own: no 5xx', async () => {
     const cases: Case[] = [];
     for (const [who, token] of Object.entries(tokens)) {
       // A real session is signed in afresh (as whoever holds it) so the suite's own sessions live on.
-      const own = token && !['a token that is not a JWT', 'a forged token', 'an expired token', 'a token for no account', 'auditor'].includes(who) ? await freshToken(who) : token;
-      for (const [what, body] of Object.entries(badBodies([])).filter(([, b]) => Buffer.byteLength(b) < 1024 * 1024)) cases.push({ what: `${what} (${who})`, method: 'POST', path: LOGOUT, token: own, body });
+      const own =
+        token &&
+        ![
+          'a token that is not a JWT',
+          'a forged token',
+          'an expired token',
+          'a token for no account',
+          'auditor',
+        ].includes(who)
+          ? await freshToken(who)
+          : token;
+      for (const [what, body] of Object.entries(badBodies([])).filter(([, b]) => Buffer.byteLength(b) < 1024 * 1024))
+        cases.push({ what: `${what} (${who})`, method: 'POST', path: LOGOUT, token: own, body });
     }
     expect(await failuresOf(cases)).toEqual([]);
   });

@@ -18,9 +18,15 @@ afterAll(() => {
   sockets.forEach((s) => s.destroy());
 });
 
-const startServer = (dataDir: string, env: Record<string, string> = {}) => startChildServer(dataDir, { JWT_SECRET: 'mail-crash-secret-mail-crash-secret-1', SMTP_URL: '', ...env }, children);
+const startServer = (dataDir: string, env: Record<string, string> = {}) =>
+  startChildServer(dataDir, { JWT_SECRET: 'mail-crash-secret-mail-crash-secret-1', SMTP_URL: '', ...env }, children);
 
-const post = (url: string, path: string, body: unknown) => fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const post = (url: string, path: string, body: unknown) =>
+  fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 const outbox = (dataDir: string, to: string) => {
   try {
     return readdirSync(join(dataDir, 'outbox'))
@@ -46,7 +52,17 @@ describe('the mail reactor across a crash (issue 8 item 5)', () => {
 
     const email = 'forgetful@crash.test';
     const first = await startServer(dataDir, { SMTP_URL: smtpUrl });
-    expect((await post(first.url, '/api/auth/signup', { First_Name: 'Fay', Last_Name: 'Forget', Email: email, Password: 'crash-pass-1', Role: 'mentor' })).status).toBe(201);
+    expect(
+      (
+        await post(first.url, '/api/auth/signup', {
+          First_Name: 'Fay',
+          Last_Name: 'Forget',
+          Email: email,
+          Password: 'crash-pass-1',
+          Role: 'mentor',
+        })
+      ).status,
+    ).toBe(201);
     expect((await post(first.url, '/api/auth/forgot-password', { email })).status).toBe(200);
     // The reset is appended and the reactor has begun to send: kill the process now.
     await expect.poll(() => connections, { timeout: 20_000, interval: 20 }).toBeGreaterThan(0);

@@ -27,7 +27,10 @@ async function main() {
   // file only the owner may read; later starts say where that file is.
   const loginsFile = demoLoginsFile(config.dataDir);
   let demoLines: string[] = [];
-  const show = (logins: DemoLogin[], heading: string) => [heading, ...logins.map((l) => `  ${l.role.padEnd(16)} ${l.email} / ${l.password}`)];
+  const show = (logins: DemoLogin[], heading: string) => [
+    heading,
+    ...logins.map((l) => `  ${l.role.padEnd(16)} ${l.email} / ${l.password}`),
+  ];
   if (config.seedDemo && emptyAtStart) {
     const logins: DemoLogin[] = [];
     if (!adminEmail) {
@@ -38,11 +41,19 @@ async function main() {
     }
     logins.push(...(await seedDemo(platform.url, commandDeps, adminEmail)));
     saveDemoLogins(config.dataDir, logins);
-    demoLines = show(logins, `Demo logins (random passwords, shown only now; kept in ${loginsFile}, readable only by you):`);
+    demoLines = show(
+      logins,
+      `Demo logins (random passwords, shown only now; kept in ${loginsFile}, readable only by you):`,
+    );
   } else {
     const replaced = await replaceKnownDemoPasswords(commandDeps, config.dataDir);
-    if (replaced) demoLines = show(replaced, `Demo logins (the old fixed passwords were replaced by random ones, shown only now; kept in ${loginsFile}):`);
-    else if (readDemoLogins(config.dataDir)) demoLines = [`Demo logins: in ${loginsFile} (readable only by you; a password changed since is not shown there)`];
+    if (replaced)
+      demoLines = show(
+        replaced,
+        `Demo logins (the old fixed passwords were replaced by random ones, shown only now; kept in ${loginsFile}):`,
+      );
+    else if (readDemoLogins(config.dataDir))
+      demoLines = [`Demo logins: in ${loginsFile} (readable only by you; a password changed since is not shown there)`];
   }
 
   const lines = [

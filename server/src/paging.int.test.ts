@@ -2,10 +2,21 @@ import type { Express } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { nextLink } from '@panda/contracts/paging';
-import { adminCentresPageSchema, adminMentorsPageSchema, adminPlacementsPageSchema, adminStudentsPageSchema } from '@panda/contracts/admin';
+import {
+  adminCentresPageSchema,
+  adminMentorsPageSchema,
+  adminPlacementsPageSchema,
+  adminStudentsPageSchema,
+} from '@panda/contracts/admin';
 import { notificationsPageSchema } from '@panda/contracts/notifications';
 import { ticketListResponse } from '@panda/contracts/support';
-import { place, readyMentor, registeredStudent, vettedCentre, type StudentLogin } from '@panda/command-service/training/test-fixtures';
+import {
+  place,
+  readyMentor,
+  registeredStudent,
+  vettedCentre,
+  type StudentLogin,
+} from '@panda/command-service/training/test-fixtures';
 import { startTestApp, TEST_ADMIN, type TestApp } from './testing/harness';
 
 /**
@@ -49,7 +60,8 @@ function getRoutesOf(app: TestApp): string[] {
   const walk = (stack: Layer[]) => {
     for (const layer of stack) {
       if (layer.route) {
-        if (typeof layer.route.path === 'string' && layer.route.methods.get && layer.route.path.startsWith('/api/')) paths.push(layer.route.path);
+        if (typeof layer.route.path === 'string' && layer.route.methods.get && layer.route.path.startsWith('/api/'))
+          paths.push(layer.route.path);
       } else if (layer.handle.stack) walk(layer.handle.stack);
     }
   };
@@ -85,16 +97,82 @@ const CASES: ListCase[] = [
   { path: '/api/jobs', who: () => tokens.mentor, items: asArray, total: 6 },
   { path: '/api/jobs', who: () => tokens.centre, items: asArray, total: 6 },
   { path: '/api/placement-requests', who: () => tokens.mentor, items: key('requests'), total: 2 },
-  { path: '/api/admin/users/students', who: () => admin, items: key('students'), total: 5, schema: adminStudentsPageSchema },
-  { path: '/api/admin/users/students', query: 'placed=false', who: () => admin, items: key('students'), total: 2, schema: adminStudentsPageSchema },
-  { path: '/api/admin/users/students', query: 'locked=true', who: () => admin, items: key('students'), total: 1, schema: adminStudentsPageSchema },
-  { path: '/api/admin/users/students', query: 'locked=false&placed=true&sort=name', who: () => admin, items: key('students'), total: 3, schema: adminStudentsPageSchema },
-  { path: '/api/admin/users/mentors', who: () => admin, items: key('mentors'), total: 4, schema: adminMentorsPageSchema },
-  { path: '/api/admin/users/mentors', query: 'vetted=false', who: () => admin, items: key('mentors'), total: 1, schema: adminMentorsPageSchema },
-  { path: '/api/admin/users/training-centres', who: () => admin, items: key('training_centres'), total: 3, schema: adminCentresPageSchema },
-  { path: '/api/admin/users/training-centres', query: 'vetted=false&sort=-email', who: () => admin, items: key('training_centres'), total: 1, schema: adminCentresPageSchema },
-  { path: '/api/admin/placements', who: () => admin, items: key('placements'), total: 5, schema: adminPlacementsPageSchema },
-  { path: '/api/admin/placements', query: 'status=pending&sort=student', who: () => admin, items: key('placements'), total: 2, schema: adminPlacementsPageSchema },
+  {
+    path: '/api/admin/users/students',
+    who: () => admin,
+    items: key('students'),
+    total: 5,
+    schema: adminStudentsPageSchema,
+  },
+  {
+    path: '/api/admin/users/students',
+    query: 'placed=false',
+    who: () => admin,
+    items: key('students'),
+    total: 2,
+    schema: adminStudentsPageSchema,
+  },
+  {
+    path: '/api/admin/users/students',
+    query: 'locked=true',
+    who: () => admin,
+    items: key('students'),
+    total: 1,
+    schema: adminStudentsPageSchema,
+  },
+  {
+    path: '/api/admin/users/students',
+    query: 'locked=false&placed=true&sort=name',
+    who: () => admin,
+    items: key('students'),
+    total: 3,
+    schema: adminStudentsPageSchema,
+  },
+  {
+    path: '/api/admin/users/mentors',
+    who: () => admin,
+    items: key('mentors'),
+    total: 4,
+    schema: adminMentorsPageSchema,
+  },
+  {
+    path: '/api/admin/users/mentors',
+    query: 'vetted=false',
+    who: () => admin,
+    items: key('mentors'),
+    total: 1,
+    schema: adminMentorsPageSchema,
+  },
+  {
+    path: '/api/admin/users/training-centres',
+    who: () => admin,
+    items: key('training_centres'),
+    total: 3,
+    schema: adminCentresPageSchema,
+  },
+  {
+    path: '/api/admin/users/training-centres',
+    query: 'vetted=false&sort=-email',
+    who: () => admin,
+    items: key('training_centres'),
+    total: 1,
+    schema: adminCentresPageSchema,
+  },
+  {
+    path: '/api/admin/placements',
+    who: () => admin,
+    items: key('placements'),
+    total: 5,
+    schema: adminPlacementsPageSchema,
+  },
+  {
+    path: '/api/admin/placements',
+    query: 'status=pending&sort=student',
+    who: () => admin,
+    items: key('placements'),
+    total: 2,
+    schema: adminPlacementsPageSchema,
+  },
   { path: '/api/admin/users/:role/:id/history', who: () => admin, items: key('history'), total: 5 },
   { path: '/api/admin/signin-attempts', who: () => admin, items: key('attempts') },
   { path: '/api/notifications', who: () => tokens.mentor, items: asArray, schema: notificationsPageSchema },
@@ -148,20 +226,62 @@ beforeAll(async () => {
   mentorId = mentor.user.id;
   const names = ['Zara', 'Yusuf', 'Xena', 'Walter', 'Vera'];
   students = [];
-  for (const name of names) students.push(await registeredStudent(app, centre, { First_Name: name, Last_Name: 'Trainee', Boiler_Installs: 2, Boiler_Service: 0, Pipework: 1, Repair: 0 }));
+  for (const name of names)
+    students.push(
+      await registeredStudent(app, centre, {
+        First_Name: name,
+        Last_Name: 'Trainee',
+        Boiler_Installs: 2,
+        Boiler_Service: 0,
+        Pipework: 1,
+        Repair: 0,
+      }),
+    );
   for (const s of students.slice(0, 3)) await place(app, s, mentor);
   for (const s of students.slice(3)) {
-    const r = await app.call('POST', '/api/admin/placements', { student_id: s.user.id, mentor_id: mentor.user.id }, admin);
+    const r = await app.call(
+      'POST',
+      '/api/admin/placements',
+      { student_id: s.user.id, mentor_id: mentor.user.id },
+      admin,
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(201);
   }
-  for (const s of ['First', 'Second', 'Third']) expect((await app.call('POST', '/api/support', { Subject: 'General Issue', Message: `${s} question` }, centre.token)).status).toBe(201);
+  for (const s of ['First', 'Second', 'Third'])
+    expect(
+      (await app.call('POST', '/api/support', { Subject: 'General Issue', Message: `${s} question` }, centre.token))
+        .status,
+    ).toBe(201);
   for (const locked of [true, false, true, false]) {
-    expect((await app.call('PATCH', `/api/admin/users/mentor/${mentor.user.id}/lock`, { is_locked: locked, reason: 'paging test' }, admin)).status).toBe(200);
+    expect(
+      (
+        await app.call(
+          'PATCH',
+          `/api/admin/users/mentor/${mentor.user.id}/lock`,
+          { is_locked: locked, reason: 'paging test' },
+          admin,
+        )
+      ).status,
+    ).toBe(200);
   }
   tokens.mentor = (await app.signIn(mentor.user.Email as string)).token;
-  expect((await app.call('PATCH', `/api/admin/users/student/${students[4].user.id}/lock`, { is_locked: true, reason: 'paging test' }, admin)).status).toBe(200);
-  for (let i = 0; i < 3; i++) expect((await app.call('POST', '/api/admin/auth/signin', { email: TEST_ADMIN.email, password: TEST_ADMIN.password })).status).toBe(200);
-  for (const q of ['a', 'b', 'c']) expect((await app.call('GET', `/api/audit/subjects?q=${q}`, undefined, admin)).status).toBe(200);
+  expect(
+    (
+      await app.call(
+        'PATCH',
+        `/api/admin/users/student/${students[4].user.id}/lock`,
+        { is_locked: true, reason: 'paging test' },
+        admin,
+      )
+    ).status,
+  ).toBe(200);
+  for (let i = 0; i < 3; i++)
+    expect(
+      (await app.call('POST', '/api/admin/auth/signin', { email: TEST_ADMIN.email, password: TEST_ADMIN.password }))
+        .status,
+    ).toBe(200);
+  for (const q of ['a', 'b', 'c'])
+    expect((await app.call('GET', `/api/audit/subjects?q=${q}`, undefined, admin)).status).toBe(200);
   await app.platform.commandDeps.waitForProjections(await app.platform.store.headPosition());
 }, 180_000);
 
@@ -173,45 +293,74 @@ describe('paging of every list call (ruling 24)', () => {
   it('names every GET route as a paged list or as not a list', () => {
     const listed = new Set(CASES.map((c) => c.path));
     const unknown = getRoutesOf(app).filter((p) => !listed.has(p) && !NOT_LISTS.has(p));
-    expect(unknown, 'new GET routes: page them (platform/src/paging.ts) and add them to CASES, or add them to NOT_LISTS').toEqual([]);
+    expect(
+      unknown,
+      'new GET routes: page them (platform/src/paging.ts) and add them to CASES, or add them to NOT_LISTS',
+    ).toEqual([]);
   });
 
-  it.each(CASES.map((c) => [`${c.path}${c.query ? `?${c.query}` : ''}`, c] as const))('%s: walks every item once by Link, with X-Total-Count', async (_name, c) => {
-    const { seen, totals, pages } = await walk(c, 2);
-    expect(new Set(seen).size).toBe(seen.length);
-    if (c.grows) {
-      // Newer records sort before the cursor: the walk sees what was there when it started, once.
-      expect(seen.length).toBeGreaterThanOrEqual(Math.min(...totals));
-      expect(seen.length).toBeLessThanOrEqual(Math.max(...totals));
-      return;
-    }
-    expect(totals).toHaveLength(1);
-    expect(seen).toHaveLength(totals[0]);
-    expect(new Set(seen).size).toBe(seen.length);
-    if (c.total !== undefined) expect(totals[0]).toBe(c.total);
-    expect(totals[0]).toBeGreaterThan(0);
-    expect(pages).toBe(Math.max(1, Math.ceil(totals[0] / 2)));
-    // The default page (50) holds all of them here, without a Link.
-    const all = await app.call('GET', urlOf(c, ''), undefined, c.who());
-    expect(all.headers.get('link')).toBeNull();
-    expect(c.items(all.body).map((i) => i.id)).toEqual(seen);
-  });
+  it.each(CASES.map((c) => [`${c.path}${c.query ? `?${c.query}` : ''}`, c] as const))(
+    '%s: walks every item once by Link, with X-Total-Count',
+    async (_name, c) => {
+      const { seen, totals, pages } = await walk(c, 2);
+      expect(new Set(seen).size).toBe(seen.length);
+      if (c.grows) {
+        // Newer records sort before the cursor: the walk sees what was there when it started, once.
+        expect(seen.length).toBeGreaterThanOrEqual(Math.min(...totals));
+        expect(seen.length).toBeLessThanOrEqual(Math.max(...totals));
+        return;
+      }
+      expect(totals).toHaveLength(1);
+      expect(seen).toHaveLength(totals[0]);
+      expect(new Set(seen).size).toBe(seen.length);
+      if (c.total !== undefined) expect(totals[0]).toBe(c.total);
+      expect(totals[0]).toBeGreaterThan(0);
+      expect(pages).toBe(Math.max(1, Math.ceil(totals[0] / 2)));
+      // The default page (50) holds all of them here, without a Link.
+      const all = await app.call('GET', urlOf(c, ''), undefined, c.who());
+      expect(all.headers.get('link')).toBeNull();
+      expect(c.items(all.body).map((i) => i.id)).toEqual(seen);
+    },
+  );
 
   it('searches and sorts on the server', async () => {
     const names = async (path: string, token: string) => {
       const r = await app.call('GET', path, undefined, token);
       expect(r.status, JSON.stringify(r.body)).toBe(200);
-      return { names: (Array.isArray(r.body) ? r.body : r.body.students).map((s: { First_Name: string }) => s.First_Name), total: Number(r.headers.get('x-total-count')) };
+      return {
+        names: (Array.isArray(r.body) ? r.body : r.body.students).map((s: { First_Name: string }) => s.First_Name),
+        total: Number(r.headers.get('x-total-count')),
+      };
     };
     expect(await names('/api/my-students?q=XEN', tokens.centre)).toEqual({ names: ['Xena'], total: 1 });
-    expect(await names(`/api/my-students?q=${encodeURIComponent(students[1].email)}`, tokens.centre)).toEqual({ names: ['Yusuf'], total: 1 });
-    expect((await names('/api/my-students?sort=name', tokens.centre)).names).toEqual(['Vera', 'Walter', 'Xena', 'Yusuf', 'Zara']);
+    expect(await names(`/api/my-students?q=${encodeURIComponent(students[1].email)}`, tokens.centre)).toEqual({
+      names: ['Yusuf'],
+      total: 1,
+    });
+    expect((await names('/api/my-students?sort=name', tokens.centre)).names).toEqual([
+      'Vera',
+      'Walter',
+      'Xena',
+      'Yusuf',
+      'Zara',
+    ]);
     expect((await names('/api/my-students', tokens.centre)).names).toEqual(['Vera', 'Walter', 'Xena', 'Yusuf', 'Zara']);
-    expect((await names('/api/my-students?sort=created', tokens.centre)).names).toEqual(['Zara', 'Yusuf', 'Xena', 'Walter', 'Vera']);
-    expect(await names('/api/admin/users/students?q=trainee&sort=-name&limit=3', admin)).toEqual({ names: ['Zara', 'Yusuf', 'Xena'], total: 5 });
+    expect((await names('/api/my-students?sort=created', tokens.centre)).names).toEqual([
+      'Zara',
+      'Yusuf',
+      'Xena',
+      'Walter',
+      'Vera',
+    ]);
+    expect(await names('/api/admin/users/students?q=trainee&sort=-name&limit=3', admin)).toEqual({
+      names: ['Zara', 'Yusuf', 'Xena'],
+      total: 5,
+    });
     expect(await names('/api/admin/users/students?q=nobody-at-all', admin)).toEqual({ names: [], total: 0 });
     const requests = await app.call('GET', '/api/placement-requests?q=walter', undefined, tokens.mentor);
-    expect(requests.body.requests.map((r: { student: { First_Name: string } }) => r.student.First_Name)).toEqual(['Walter']);
+    expect(requests.body.requests.map((r: { student: { First_Name: string } }) => r.student.First_Name)).toEqual([
+      'Walter',
+    ]);
     const jobs = await app.call('GET', '/api/jobs?q=pipework', undefined, tokens.mentor);
     expect(jobs.body.map((j: { Job_Type: string }) => j.Job_Type)).toEqual(['Pipework', 'Pipework', 'Pipework']);
   });
@@ -222,16 +371,28 @@ describe('paging of every list call (ruling 24)', () => {
       expect(r.status, path).toBe(400);
       return JSON.stringify(r.body.detail);
     };
-    expect(await detail('/api/my-students?limit=0', tokens.centre)).toContain('limit must be a whole number from 1 to 200');
-    expect(await detail('/api/my-students?limit=201', tokens.centre)).toContain('limit must be a whole number from 1 to 200');
-    expect(await detail('/api/my-students?cursor=nonsense!', tokens.centre)).toContain('cursor must be a value from a Link header');
-    expect(await detail('/api/my-students?sort=password', tokens.centre)).toContain('sort must be one of created, -created, name, -name');
+    expect(await detail('/api/my-students?limit=0', tokens.centre)).toContain(
+      'limit must be a whole number from 1 to 200',
+    );
+    expect(await detail('/api/my-students?limit=201', tokens.centre)).toContain(
+      'limit must be a whole number from 1 to 200',
+    );
+    expect(await detail('/api/my-students?cursor=nonsense!', tokens.centre)).toContain(
+      'cursor must be a value from a Link header',
+    );
+    expect(await detail('/api/my-students?sort=password', tokens.centre)).toContain(
+      'sort must be one of created, -created, name, -name',
+    );
     expect(await detail('/api/admin/users/students?locked=maybe')).toContain('locked must be true or false');
     expect(await detail('/api/admin/users/mentors?placed=false')).toContain('placed filters students only');
-    expect(await detail('/api/admin/placements?status=lost')).toContain('status must be one of pending, active, completed, cancelled');
+    expect(await detail('/api/admin/placements?status=lost')).toContain(
+      'status must be one of pending, active, completed, cancelled',
+    );
     expect(await detail('/api/audit/access-log?q=x')).toContain('This list has no search');
     const first = await app.call('GET', '/api/my-students?limit=2&sort=name', undefined, tokens.centre);
     const cursor = new URLSearchParams(nextLink(first.headers.get('link'))!.split('?')[1]).get('cursor')!;
-    expect(await detail(`/api/my-students?limit=2&cursor=${cursor}`, tokens.centre)).toContain('cursor belongs to another sort');
+    expect(await detail(`/api/my-students?limit=2&cursor=${cursor}`, tokens.centre)).toContain(
+      'cursor belongs to another sort',
+    );
   });
 });

@@ -63,7 +63,11 @@ export interface Platform {
 }
 
 /** Composes the services of one process; with ALL_PARTS the whole product on one port. */
-export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, overrides: PlatformOverrides = {}): Promise<Platform> {
+export async function startPlatform(
+  config: Config,
+  parts: Parts = ALL_PARTS,
+  overrides: PlatformOverrides = {},
+): Promise<Platform> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const store = overrides.store ?? (await openEventStore(config));
   const readStore = overrides.readStore ?? (await openReadStore(config));
@@ -77,11 +81,14 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
     ? (position: number, timeoutMs = 5000) => runner.waitFor(position, timeoutMs)
     : (position: number, timeoutMs = 5000) => waitForCheckpoints(readStore, names, position, timeoutMs);
   const projectionStatus = async () => {
-    const projections = Object.fromEntries(await Promise.all(names.map(async (n) => [n, await readStore.checkpoint(n)] as const)));
+    const projections = Object.fromEntries(
+      await Promise.all(names.map(async (n) => [n, await readStore.checkpoint(n)] as const)),
+    );
     return { position: Math.min(...Object.values(projections)), head: await store.headPosition(), projections };
   };
   const authenticator = accountsAuthenticator(readStore, config.jwtSecret);
-  const mailer = overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
+  const mailer =
+    overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   const throttles = await openThrottles(config);
   // The SQLite files (and any written by an earlier version) are the owner's only.
   narrowDataFolder(config.dataDir);
@@ -97,15 +104,33 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
     blobs,
     throttles,
   };
-  const queryDeps: QueryDeps = { readStore, config, logger, authenticator, waitForProjections, projectionStatus, blobs, store, clock: commandDeps.clock };
+  const queryDeps: QueryDeps = {
+    readStore,
+    config,
+    logger,
+    authenticator,
+    waitForProjections,
+    projectionStatus,
+    blobs,
+    store,
+    clock: commandDeps.clock,
+  };
   // Reactors start with the projections, before any request is accepted: nothing appended is missed.
-  const reactors = new ReactorRunner(store, readStore, allReactors({ store, readStore, mailer, config, logger, clock: commandDeps.clock }), { logger });
+  const reactors = new ReactorRunner(
+    store,
+    readStore,
+    allReactors({ store, readStore, mailer, config, logger, clock: commandDeps.clock }),
+    { logger },
+  );
   if (parts.projections) await reactors.start();
   const reminders = new ReminderTicker(store, readStore, commandDeps.clock, logger);
   let reminderTimer: NodeJS.Timeout | null = null;
   if (parts.projections) {
     await reminders.installedAt();
-    reminderTimer = setInterval(() => void reminders.tick().catch((err) => logger.error({ err }, 'reminders: tick failed; next tick retries')), REMINDER_TICK_MS);
+    reminderTimer = setInterval(
+      () => void reminders.tick().catch((err) => logger.error({ err }, 'reminders: tick failed; next tick retries')),
+      REMINDER_TICK_MS,
+    );
     reminderTimer.unref();
   }
 
@@ -124,7 +149,9 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
 
   let server: Server | null = null;
   let hub: LiveHub | null = null;
-  const feed = parts.projections ? runnerFeed(runner) : pollingFeed(readStore, names, 200, (err) => logger.error({ err }, 'change feed: read failed; retrying'));
+  const feed = parts.projections
+    ? runnerFeed(runner)
+    : pollingFeed(readStore, names, 200, (err) => logger.error({ err }, 'change feed: read failed; retrying'));
   if (parts.commands || parts.queries || parts.web) {
     const app = express();
     app.disable('x-powered-by');
@@ -177,7 +204,19 @@ export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, ov
       await store.close();
     })());
 
-  return { url: `http://${urlHost(config.host)}:${port}`, server, store, readStore, runner, reactors, reminders, commandDeps, queryDeps, logger, stop };
+  return {
+    url: `http://${urlHost(config.host)}:${port}`,
+    server,
+    store,
+    readStore,
+    runner,
+    reactors,
+    reminders,
+    commandDeps,
+    queryDeps,
+    logger,
+    stop,
+  };
 }
 
 /** How this machine reaches the server: `localhost` for loopback and any-address binds, else the address itself. */

@@ -12,4 +12,16 @@ import { reminderTimersProjection } from '@panda/projections/read-models/reminde
 import { chatProjection } from '@panda/projections/read-models/chat';
 
 /** Every read model of the product. A capability adds its projections here. */
-export const allProjections: Projection[] = [accountsProjection, placementsProjection, accountHistoryProjection, trainingProjection, mentorProfilesProjection, auditAccessProjection, notificationsProjection, supportTicketsProjection, chatProjection, signOffsProjection, reminderTimersProjection];
+export const allProjections: Projection[] = [
+  accountsProjection,
+  placementsProjection,
+  accountHistoryProjection,
+  trainingProjection,
+  mentorProfilesProjection,
+  auditAccessProjection,
+  notificationsProjection,
+  supportTicketsProjection,
+  chatProjection,
+  signOffsProjection,
+  reminderTimersProjection,
+];

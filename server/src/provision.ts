@@ -7,17 +7,36 @@ import type { CommandDeps } from '@panda/command-service/shared/deps';
  * Ruling 3: the first admin comes from ADMIN_EMAIL / ADMIN_PASSWORD at start-up, as an event,
  * when no account with that email exists. No HTTP call creates an admin.
  */
-export async function provisionAdmin(deps: CommandDeps, email: string, password: string, firstName = 'Platform', lastName = 'Admin'): Promise<'created' | 'exists'> {
+export async function provisionAdmin(
+  deps: CommandDeps,
+  email: string,
+  password: string,
+  firstName = 'Platform',
+  lastName = 'Admin',
+): Promise<'created' | 'exists'> {
   const normalised = normaliseEmail(email);
   const existing = await accountByEmail(deps, normalised);
   if (existing) {
-    if (existing.role !== 'admin') throw new Error(`ADMIN_EMAIL ${normalised} belongs to a ${existing.role} account, not an admin`);
+    if (existing.role !== 'admin')
+      throw new Error(`ADMIN_EMAIL ${normalised} belongs to a ${existing.role} account, not an admin`);
     return 'exists';
   }
   if (password.length < 12) throw new Error('ADMIN_PASSWORD must be at least 12 characters');
   const passwordHash = await hashPassword(password);
-  const meta = { time: deps.clock().toISOString(), actorId: null, correlationId: randomUUID(), commandId: `provision-admin-${normalised}` };
-  const { position } = await createAccount(deps, normalised, meta, (accountId) => ({ type: 'ProvisionAdmin', accountId, firstName, lastName, email: normalised, passwordHash }));
+  const meta = {
+    time: deps.clock().toISOString(),
+    actorId: null,
+    correlationId: randomUUID(),
+    commandId: `provision-admin-${normalised}`,
+  };
+  const { position } = await createAccount(deps, normalised, meta, (accountId) => ({
+    type: 'ProvisionAdmin',
+    accountId,
+    firstName,
+    lastName,
+    email: normalised,
+    passwordHash,
+  }));
   await deps.waitForProjections(position);
   return 'created';
 }

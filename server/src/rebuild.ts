@@ -23,7 +23,10 @@ export async function rebuildProjections(
   onProgress?: (p: RebuildProgress) => void,
 ): Promise<RebuildReport[]> {
   const unknown = names.filter((n) => !runner.projections.some((p) => p.name === n));
-  if (unknown.length) throw new Error(`Unknown projection(s): ${unknown.join(', ')}. Known: ${runner.projections.map((p) => p.name).join(', ')}`);
+  if (unknown.length)
+    throw new Error(
+      `Unknown projection(s): ${unknown.join(', ')}. Known: ${runner.projections.map((p) => p.name).join(', ')}`,
+    );
   const chosen = runner.projections.filter((x) => !names.length || names.includes(x.name)).map((p) => p.name);
   const started = Date.now();
   const events = await runner.rebuildAll(chosen, onProgress);
@@ -42,7 +45,11 @@ const clock = (seconds: number) => {
  * Progress of a rebuild on stderr: on a terminal a bar redrawn in place with events/s and an ETA;
  * otherwise (a log file, CI) one line every `everyMs`.
  */
-export function progressReporter(out: Pick<NodeJS.WriteStream, 'write'> & { isTTY?: boolean; columns?: number }, now = () => Date.now(), everyMs = 5000) {
+export function progressReporter(
+  out: Pick<NodeJS.WriteStream, 'write'> & { isTTY?: boolean; columns?: number },
+  now = () => Date.now(),
+  everyMs = 5000,
+) {
   const started = now();
   let lastLine = -Infinity;
   return {
@@ -85,7 +92,8 @@ async function main() {
     const progress = progressReporter(process.stderr);
     const reports = await rebuildProjections(runner, process.argv.slice(2), () => {}, progress.update);
     progress.done();
-    if (reports.length) console.log(describeRebuild({ ...reports[0], projection: reports.map((r) => r.projection).join(', ') }));
+    if (reports.length)
+      console.log(describeRebuild({ ...reports[0], projection: reports.map((r) => r.projection).join(', ') }));
   } finally {
     await readStore.close();
     await store.close();

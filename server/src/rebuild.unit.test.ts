@@ -31,7 +31,12 @@ describe('projections:rebuild', () => {
     const client = new FakeKurrentClient();
     const store = new KurrentEventStore(client);
     for (let i = 0; i < 6; i++) {
-      await store.append('ticks', [{ type: i === 5 ? 'Other' : 'Ticked', data: { i } }], 'any', { time: 't', actorId: null, correlationId: 'c', commandId: `c${i}` });
+      await store.append('ticks', [{ type: i === 5 ? 'Other' : 'Ticked', data: { i } }], 'any', {
+        time: 't',
+        actorId: null,
+        correlationId: 'c',
+        commandId: `c${i}`,
+      });
     }
     client.write('$stats-127.0.0.1:2113', '$statsCollected');
     const readStore = new SqliteReadStore(join(mkdtempSync(join(tmpdir(), 'panda-rebuild-')), 'read.db'));
@@ -63,7 +68,13 @@ describe('projections:rebuild in one pass', () => {
   it('reads the log once for all projections, in big batches, and reads each document once', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'panda-rebuild-'));
     const inner = new SqliteEventStore(join(dir, 'events.db'));
-    for (let i = 0; i < 50; i++) await inner.append(`t${i}`, [{ type: 'Ticked', data: { i } }], 'no_stream', { time: 't', actorId: null, correlationId: 'c', commandId: `c${i}` });
+    for (let i = 0; i < 50; i++)
+      await inner.append(`t${i}`, [{ type: 'Ticked', data: { i } }], 'no_stream', {
+        time: 't',
+        actorId: null,
+        correlationId: 'c',
+        commandId: `c${i}`,
+      });
     const innerRead = new SqliteReadStore(join(dir, 'read.db'));
     let logReads = 0;
     let docReads = 0;
@@ -71,10 +82,18 @@ describe('projections:rebuild in one pass', () => {
     store.readAll = (after, limit) => (logReads++, inner.readAll(after, limit));
     const readStore: ReadStore = Object.create(innerRead);
     readStore.get = (c, id) => (docReads++, innerRead.get(c, id));
-    const runner = new ProjectionRunner(store, readStore, [counter('a'), counter('b')], { batchSize: 4, rebuildBatchSize: 10 });
+    const runner = new ProjectionRunner(store, readStore, [counter('a'), counter('b')], {
+      batchSize: 4,
+      rebuildBatchSize: 10,
+    });
     await runner.init();
     const seen: number[] = [];
-    const reports = await rebuildProjections(runner, [], () => {}, (p) => seen.push(p.events));
+    const reports = await rebuildProjections(
+      runner,
+      [],
+      () => {},
+      (p) => seen.push(p.events),
+    );
     expect(reports.map((r) => [r.projection, r.events])).toEqual([
       ['a', 50],
       ['b', 50],

@@ -32,17 +32,48 @@ import { chatQueryRoutes } from '@panda/query-service/chat/routes';
 import { chatLive } from '@panda/query-service/chat/live';
 
 /** Command routes (POST/PUT/PATCH/DELETE) of every capability. */
-export const commandRouters = (deps: CommandDeps): Router[] => [accountRoutes(deps), adminRoutes(deps), placementRoutes(deps), studentRoutes(deps), jobRoutes(deps), profileRoutes(deps), auditCommandRoutes(deps), notificationRoutes(deps), supportRoutes(deps), assistantRoutes(deps), chatRoutes(deps), signOffRoutes(deps)];
+export const commandRouters = (deps: CommandDeps): Router[] => [
+  accountRoutes(deps),
+  adminRoutes(deps),
+  placementRoutes(deps),
+  studentRoutes(deps),
+  jobRoutes(deps),
+  profileRoutes(deps),
+  auditCommandRoutes(deps),
+  notificationRoutes(deps),
+  supportRoutes(deps),
+  assistantRoutes(deps),
+  chatRoutes(deps),
+  signOffRoutes(deps),
+];
 
 /** Query routes (GET) of every capability. */
-export const queryRouters = (deps: QueryDeps): Router[] => [accountQueryRoutes(deps), adminQueryRoutes(deps), vettingRoutes(deps), placementQueryRoutes(deps), studentQueryRoutes(deps), jobQueryRoutes(deps), profileQueryRoutes(deps), dashboardQueryRoutes(deps), lookupQueryRoutes(deps), auditQueryRoutes(deps), notificationQueryRoutes(deps), supportQueryRoutes(deps), chatQueryRoutes(deps), signOffQueryRoutes(deps)];
+export const queryRouters = (deps: QueryDeps): Router[] => [
+  accountQueryRoutes(deps),
+  adminQueryRoutes(deps),
+  vettingRoutes(deps),
+  placementQueryRoutes(deps),
+  studentQueryRoutes(deps),
+  jobQueryRoutes(deps),
+  profileQueryRoutes(deps),
+  dashboardQueryRoutes(deps),
+  lookupQueryRoutes(deps),
+  auditQueryRoutes(deps),
+  notificationQueryRoutes(deps),
+  supportQueryRoutes(deps),
+  chatQueryRoutes(deps),
+  signOffQueryRoutes(deps),
+];
 
 /**
  * WebSocket message handlers of every capability. Chat appends through the command side (the same
  * decider as its HTTP routes); this process's hub then answers who is online, for both sides.
  */
 export const liveHandlers = (deps: QueryDeps, hub: LiveHub, commandDeps: CommandDeps): void => {
-  const chat = chatLive(deps, hub, { send: (caller, input, meta) => sendChatMessage(commandDeps, caller, input, meta), messageIdFor });
+  const chat = chatLive(deps, hub, {
+    send: (caller, input, meta) => sendChatMessage(commandDeps, caller, input, meta),
+    messageIdFor,
+  });
   deps.live = hub;
   commandDeps.chatPresence = chat;
 };

@@ -1,5 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,10 +51,14 @@ describe('data folder and secret files', () => {
     const app = await startTestApp({ dataDir, overrides: { mailer: undefined } });
     try {
       await app.signUp('mentor', 'modes@secrets.test');
-      const walk = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? [join(dir, e.name), ...walk(join(dir, e.name))] : [join(dir, e.name)]));
+      const walk = (dir: string): string[] =>
+        readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+          e.isDirectory() ? [join(dir, e.name), ...walk(join(dir, e.name))] : [join(dir, e.name)],
+        );
       const entries = walk(dataDir);
       expect(entries.some((p) => p.endsWith('.db'))).toBe(true);
-      for (const p of entries) expect(`${p} ${mode(p).toString(8)}`).toBe(`${p} ${statSync(p).isDirectory() ? '700' : '600'}`);
+      for (const p of entries)
+        expect(`${p} ${mode(p).toString(8)}`).toBe(`${p} ${statSync(p).isDirectory() ? '700' : '600'}`);
     } finally {
       await app.stop();
     }
@@ -75,7 +88,12 @@ describe('mail outbox', () => {
     const dataDir = tempDir();
     const mailer = createMailer({ smtpUrl: null, from: 'Panda <no-reply@panda.local>', dataDir });
     const now = Date.now();
-    await mailer.send({ to: 'a@x.co', subject: 'Temporary', text: 'Temporary password: abc', expiresAt: new Date(now + 7 * DAY) });
+    await mailer.send({
+      to: 'a@x.co',
+      subject: 'Temporary',
+      text: 'Temporary password: abc',
+      expiresAt: new Date(now + 7 * DAY),
+    });
     await mailer.send({ to: 'b@x.co', subject: 'Welcome', text: 'No secret here' });
     const outbox = join(dataDir, 'outbox');
     expect(mode(outbox)).toBe(0o700);
@@ -102,10 +120,23 @@ describe('mail outbox', () => {
     try {
       expect(readdirSync(outbox).sort()).toEqual(['old-notice.eml']);
       const centre = await vettedCentre(app, 'Outbox Centre');
-      const r = await app.call('POST', '/api/register-student', { First_Name: 'Eve', Last_Name: 'Mail', Email: 'eve@outbox.test', Phone_Number: '07700900000', Postcode: 'M1 1AA' }, centre.token);
+      const r = await app.call(
+        'POST',
+        '/api/register-student',
+        {
+          First_Name: 'Eve',
+          Last_Name: 'Mail',
+          Email: 'eve@outbox.test',
+          Phone_Number: '07700900000',
+          Postcode: 'M1 1AA',
+        },
+        centre.token,
+      );
       expect(r.status).toBe(201);
       // The mail reactor writes it shortly after the registration is recorded.
-      await expect.poll(() => readdirSync(outbox).some((f) => f.includes('eve@outbox.test') && f.endsWith('.eml'))).toBe(true);
+      await expect
+        .poll(() => readdirSync(outbox).some((f) => f.includes('eve@outbox.test') && f.endsWith('.eml')))
+        .toBe(true);
       const mail = readdirSync(outbox).find((f) => f.includes('eve@outbox.test') && f.endsWith('.eml'))!;
       const text = readFileSync(join(outbox, mail), 'utf8');
       expect(text).toContain(r.body.temporary_password);
@@ -126,10 +157,20 @@ describe('demo logins', () => {
 
   /** `npm start`'s entry point as its own process; resolves with its start-up output once ready. */
   function start(dataDir: string): Promise<{ out: string; url: string; stop: () => Promise<void> }> {
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', JWT_SECRET: 'demo-test-secret-demo-test-secret-1234' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'demo-test-secret-demo-test-secret-1234',
+    };
     for (const k of ['SEED_DEMO', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'HOST']) delete env[k];
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+        cwd: ROOT,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       children.push(child);
       const exited = new Promise<void>((r) => child.once('exit', () => r()));
       let out = '';
@@ -154,7 +195,12 @@ describe('demo logins', () => {
       expect(logins.map((l) => l.role)).toEqual(['admin (portal)', 'training centre', 'mentor', 'student']);
       for (const l of logins) expect(first.out).toContain(`${l.email} / ${l.password}`);
       expect(first.out).toContain(file);
-      const call = (path: string, body: object) => fetch(`${first.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const call = (path: string, body: object) =>
+        fetch(`${first.url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
       const [admin, centre] = logins;
       expect((await call('/api/admin/auth/signin', { email: admin.email, password: admin.password })).status).toBe(200);
       expect((await call('/api/auth/signin', { Email: centre.email, Password: centre.password })).status).toBe(200);
@@ -173,10 +219,13 @@ describe('demo logins', () => {
       await app.signUp('mentor', 'mentor@panda.demo', { Password: 'panda-demo-2026' });
       await app.signUp('training_centre', 'centre@panda.demo');
       const file = demoLoginsFile(app.dataDir);
-      writeFileSync(file, JSON.stringify([
-        { role: 'mentor', email: 'mentor@panda.demo', password: 'panda-demo-2026' },
-        { role: 'training centre', email: 'centre@panda.demo', password: 'panda-demo-2026' },
-      ]));
+      writeFileSync(
+        file,
+        JSON.stringify([
+          { role: 'mentor', email: 'mentor@panda.demo', password: 'panda-demo-2026' },
+          { role: 'training centre', email: 'centre@panda.demo', password: 'panda-demo-2026' },
+        ]),
+      );
       chmodSync(file, 0o644);
       const replaced = (await replaceKnownDemoPasswords(app.platform.commandDeps, app.dataDir))!;
       expect(mode(file)).toBe(0o600);
@@ -185,9 +234,17 @@ describe('demo logins', () => {
       expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(replaced);
       expect(replaced[0]).toMatchObject({ role: 'mentor', email: 'mentor@panda.demo' });
       expect(replaced[0].password).not.toBe('panda-demo-2026');
-      expect((await app.call('POST', '/api/auth/signin', { Email: 'mentor@panda.demo', Password: 'panda-demo-2026' })).status).toBe(401);
-      expect((await app.call('POST', '/api/auth/signin', { Email: 'mentor@panda.demo', Password: replaced[0].password })).status).toBe(200);
-      expect((await app.call('POST', '/api/auth/signin', { Email: 'centre@panda.demo', Password: TEST_PASSWORD })).status).toBe(200);
+      expect(
+        (await app.call('POST', '/api/auth/signin', { Email: 'mentor@panda.demo', Password: 'panda-demo-2026' }))
+          .status,
+      ).toBe(401);
+      expect(
+        (await app.call('POST', '/api/auth/signin', { Email: 'mentor@panda.demo', Password: replaced[0].password }))
+          .status,
+      ).toBe(200);
+      expect(
+        (await app.call('POST', '/api/auth/signin', { Email: 'centre@panda.demo', Password: TEST_PASSWORD })).status,
+      ).toBe(200);
       expect(await replaceKnownDemoPasswords(app.platform.commandDeps, app.dataDir)).toBeNull();
     } finally {
       await app.stop();

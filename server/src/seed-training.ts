@@ -7,9 +7,31 @@ type Call = ReturnType<typeof apiClient>;
 type Login = { token: string; user: { id: string } };
 
 const STUDENTS = [
-  { First_Name: 'Liam', Last_Name: 'Turner', Email: 'student@panda.demo', Phone_Number: '07700900101', Postcode: 'M14 5AB', Date_Of_Birth: '2003-04-12' },
-  { First_Name: 'Chloe', Last_Name: 'Patel', Email: 'chloe.patel@panda.demo', Phone_Number: '07700900102', Postcode: 'M20 2RN', Boiler_Installs: 12, Repair: 6 },
-  { First_Name: 'Noah', Last_Name: 'Bennett', Email: 'noah.bennett@panda.demo', Phone_Number: '07700900103', Postcode: 'SK4 1AA', Pipework: 10 },
+  {
+    First_Name: 'Liam',
+    Last_Name: 'Turner',
+    Email: 'student@panda.demo',
+    Phone_Number: '07700900101',
+    Postcode: 'M14 5AB',
+    Date_Of_Birth: '2003-04-12',
+  },
+  {
+    First_Name: 'Chloe',
+    Last_Name: 'Patel',
+    Email: 'chloe.patel@panda.demo',
+    Phone_Number: '07700900102',
+    Postcode: 'M20 2RN',
+    Boiler_Installs: 12,
+    Repair: 6,
+  },
+  {
+    First_Name: 'Noah',
+    Last_Name: 'Bennett',
+    Email: 'noah.bennett@panda.demo',
+    Phone_Number: '07700900103',
+    Postcode: 'SK4 1AA',
+    Pipework: 10,
+  },
 ];
 
 /**
@@ -18,51 +40,91 @@ const STUDENTS = [
  * with training goals, placed with the mentor (admin proposes, mentor accepts) and several signed
  * job cards.
  */
-export async function seedTraining(call: Call, deps: CommandDeps, adminEmail: string, centre: Login, mentor: Login): Promise<DemoLogin[]> {
-  await call('PUT', '/api/mentor/profile', {
-    Business_Name: 'Clarke Heating & Gas Ltd',
-    Business_Postcode: 'M4 1AA',
-    Business_Phone_Number: '0161 496 0000',
-    Business_Email: 'office@clarke-heating.demo',
-    Gas_Safe_Registration_Number: '598213',
-    VAT_Registered: true,
-    Business_Type: 'Limited Company',
-    Qualified_Boilers: true,
-    Qualified_Cookers: true,
-    Qualified_Gas_Fires: true,
-    Qualified_Gas_Meters: false,
-    Qualified_LPG: false,
-    Qualified_Commercial: false,
-    Additional_Information: 'Domestic installs and servicing across south Manchester; happy to take two trainees.',
-    Referral_Source: 'Word of Mouth',
-    Terms_Agreed: true,
-  }, mentor.token);
+export async function seedTraining(
+  call: Call,
+  deps: CommandDeps,
+  adminEmail: string,
+  centre: Login,
+  mentor: Login,
+): Promise<DemoLogin[]> {
+  await call(
+    'PUT',
+    '/api/mentor/profile',
+    {
+      Business_Name: 'Clarke Heating & Gas Ltd',
+      Business_Postcode: 'M4 1AA',
+      Business_Phone_Number: '0161 496 0000',
+      Business_Email: 'office@clarke-heating.demo',
+      Gas_Safe_Registration_Number: '598213',
+      VAT_Registered: true,
+      Business_Type: 'Limited Company',
+      Qualified_Boilers: true,
+      Qualified_Cookers: true,
+      Qualified_Gas_Fires: true,
+      Qualified_Gas_Meters: false,
+      Qualified_LPG: false,
+      Qualified_Commercial: false,
+      Additional_Information: 'Domestic installs and servicing across south Manchester; happy to take two trainees.',
+      Referral_Source: 'Word of Mouth',
+      Terms_Agreed: true,
+    },
+    mentor.token,
+  );
 
   const students: (Login & { password: string })[] = [];
   for (const s of STUDENTS) {
-    const r = await call<{ temporary_password: string; student: { id: string } }>('POST', '/api/register-student', s, centre.token);
+    const r = await call<{ temporary_password: string; student: { id: string } }>(
+      'POST',
+      '/api/register-student',
+      s,
+      centre.token,
+    );
     const login = await call<Login>('POST', '/api/auth/signin', { Email: s.Email, Password: r.temporary_password });
     const password = demoPassword();
     // Changing the password ends the temporary sign-in; the answer carries the new session.
-    const changed = await call<Login>('PUT', '/api/change-password', { currentPassword: r.temporary_password, newPassword: password, confirmPassword: password }, login.token);
+    const changed = await call<Login>(
+      'PUT',
+      '/api/change-password',
+      { currentPassword: r.temporary_password, newPassword: password, confirmPassword: password },
+      login.token,
+    );
     students.push({ ...changed, password });
   }
   const [liam] = students;
-  await call('PUT', '/api/students/job-requirements', {
-    boiler_installs_required: 6,
-    boiler_service_required: 4,
-    pipework_required: 5,
-    repair_required: 3,
-    additional_requirements: 'Would like some combi boiler installs if possible.',
-  }, liam.token);
+  await call(
+    'PUT',
+    '/api/students/job-requirements',
+    {
+      boiler_installs_required: 6,
+      boiler_service_required: 4,
+      pipework_required: 5,
+      repair_required: 3,
+      additional_requirements: 'Would like some combi boiler installs if possible.',
+    },
+    liam.token,
+  );
 
   const admin = await accountByEmail(deps, adminEmail);
   if (!admin) return [];
   const adminToken = (await session(deps, admin)).token;
-  const proposed = await call<{ placement_id: string }>('POST', '/api/admin/placements', { student_id: liam.user.id, mentor_id: mentor.user.id, notes: 'Lives 3 miles from the mentor; both free on weekdays.' }, adminToken);
+  const proposed = await call<{ placement_id: string }>(
+    'POST',
+    '/api/admin/placements',
+    {
+      student_id: liam.user.id,
+      mentor_id: mentor.user.id,
+      notes: 'Lives 3 miles from the mentor; both free on weekdays.',
+    },
+    adminToken,
+  );
   await call('POST', `/api/placement-requests/${proposed.placement_id}/accept`, undefined, mentor.token);
 
-  const jobs = await call<{ id: string; Job_Type: string }[]>('GET', `/api/jobs?student_id=${liam.user.id}`, undefined, mentor.token);
+  const jobs = await call<{ id: string; Job_Type: string }[]>(
+    'GET',
+    `/api/jobs?student_id=${liam.user.id}`,
+    undefined,
+    mentor.token,
+  );
   const cards: Record<string, number> = { 'Boiler Installs': 3, 'Boiler Service': 4, Pipework: 2, Repair: 1 };
   let daysAgo = 30;
   for (const job of jobs) {
@@ -70,18 +132,41 @@ export async function seedTraining(call: Call, deps: CommandDeps, adminEmail: st
       const at = new Date(deps.clock().getTime() - daysAgo-- * 86_400_000);
       at.setUTCHours(15, 30, 0, 0);
       const iso = at.toISOString();
-      await call('PUT', `/api/jobs/${job.id}/complete`, {
-        mentor_signature: { signature: 'D. Clarke', mentorName: 'Dave Clarke', date: iso.slice(0, 10), time: iso.slice(11, 16), timestamp: iso },
-        completed_at: iso,
-      }, mentor.token);
+      await call(
+        'PUT',
+        `/api/jobs/${job.id}/complete`,
+        {
+          mentor_signature: {
+            signature: 'D. Clarke',
+            mentorName: 'Dave Clarke',
+            date: iso.slice(0, 10),
+            time: iso.slice(11, 16),
+            timestamp: iso,
+          },
+          completed_at: iso,
+        },
+        mentor.token,
+      );
     }
   }
   // Ruling 31's states in the demo: Liam confirmed his older cards, disputed one Boiler Service
   // card (open in the admin Disputes tab) and has not yet answered the newest ones.
-  const signedJobs = await call<{ Job_Type: string; signatures: { signature_id: string }[] }[]>('GET', '/api/jobs', undefined, liam.token);
+  const signedJobs = await call<{ Job_Type: string; signatures: { signature_id: string }[] }[]>(
+    'GET',
+    '/api/jobs',
+    undefined,
+    liam.token,
+  );
   const signOffs = signedJobs.flatMap((j) => j.signatures.map((s) => ({ ...s, type: j.Job_Type })));
   const disputed = signOffs.filter((s) => s.type === 'Boiler Service').at(-1);
-  for (const s of signOffs.slice(0, 6)) if (s !== disputed) await call('POST', `/api/signatures/${s.signature_id}/confirm`, undefined, liam.token);
-  if (disputed) await call('POST', `/api/signatures/${disputed.signature_id}/dispute`, { reason: 'I was at college that day: this service was done by another apprentice.' }, liam.token);
+  for (const s of signOffs.slice(0, 6))
+    if (s !== disputed) await call('POST', `/api/signatures/${s.signature_id}/confirm`, undefined, liam.token);
+  if (disputed)
+    await call(
+      'POST',
+      `/api/signatures/${disputed.signature_id}/dispute`,
+      { reason: 'I was at college that day: this service was done by another apprentice.' },
+      liam.token,
+    );
   return [{ role: 'student', email: 'student@panda.demo', password: liam.password }];
 }

@@ -18,15 +18,29 @@ describe('demo seed', () => {
     // Ruling 28: each its own random password, none known in advance.
     expect(new Set(logins.map((l) => l.password)).size).toBe(logins.length);
     for (const l of logins) expect(l.password).toMatch(/^[A-Za-z2-9]{12}$/);
-    expect((await app.call('POST', '/api/auth/signin', { Email: 'mentor@panda.demo', Password: 'panda-demo-2026' })).status).toBe(401);
+    expect(
+      (await app.call('POST', '/api/auth/signin', { Email: 'mentor@panda.demo', Password: 'panda-demo-2026' })).status,
+    ).toBe(401);
     const [centre, mentor, student] = await Promise.all(logins.map((l) => app.signIn(l.email, l.password)));
     const head = String(await app.platform.store.headPosition());
-    const overview = async (token: string) => (await app.call('GET', '/api/dashboard/overview', undefined, token, { 'X-Min-Position': head })).body;
-    expect(await overview(centre.token)).toMatchObject({ total_students: 3, placed_students: 1, awaiting_placement: 2, placement_rate: 33 });
-    expect(await overview(mentor.token)).toMatchObject({ status: 'Active Students', active_students: 1, jobs_supervised: 10 });
+    const overview = async (token: string) =>
+      (await app.call('GET', '/api/dashboard/overview', undefined, token, { 'X-Min-Position': head })).body;
+    expect(await overview(centre.token)).toMatchObject({
+      total_students: 3,
+      placed_students: 1,
+      awaiting_placement: 2,
+      placement_rate: 33,
+    });
+    expect(await overview(mentor.token)).toMatchObject({
+      status: 'Active Students',
+      active_students: 1,
+      jobs_supervised: 10,
+    });
     expect(await overview(student.token)).toMatchObject({ matched: true, jobs_count: 4, active_jobs: 3 });
     // Ruling 31's three states, as the centre sees them.
-    const jobs = (await app.call('GET', '/api/jobs', undefined, centre.token, { 'X-Min-Position': head })).body as { signatures: { trainee_status_label: string }[] }[];
+    const jobs = (await app.call('GET', '/api/jobs', undefined, centre.token, { 'X-Min-Position': head })).body as {
+      signatures: { trainee_status_label: string }[];
+    }[];
     const labels = jobs.flatMap((j) => j.signatures.map((s) => s.trainee_status_label));
     expect(new Set(labels)).toEqual(new Set(['Confirmed by trainee', 'Disputed', 'Awaiting trainee confirmation']));
   });

@@ -16,7 +16,12 @@ export interface DemoLogin {
 
 /** Talks to the running product over HTTP, exactly as a user's browser would. */
 export function apiClient(baseUrl: string) {
-  return async function call<T = Record<string, unknown>>(method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  return async function call<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<T> {
     const res = await fetch(`${baseUrl}${path}`, {
       method,
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -53,7 +58,12 @@ export async function seedDemo(baseUrl: string, deps: CommandDeps, adminEmail: s
   });
   const admin = await accountByEmail(deps, adminEmail);
   for (const id of [centre.user.id, mentor.user.id]) {
-    const meta = { time: deps.clock().toISOString(), actorId: admin?.id ?? null, correlationId: randomUUID(), commandId: `seed-vet-${id}` };
+    const meta = {
+      time: deps.clock().toISOString(),
+      actorId: admin?.id ?? null,
+      correlationId: randomUUID(),
+      commandId: `seed-vet-${id}`,
+    };
     const r = await runAccountCommand(deps, id, { type: 'Vet', reason: 'Demo data: documents checked' }, meta);
     await deps.waitForProjections(r.position);
   }

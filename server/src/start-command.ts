@@ -12,7 +12,8 @@ if (config.adminEmail && config.adminPassword) {
   const { adminEmail, adminPassword } = config;
   // The event store may still be electing its leader: provisioning waits for it (bounded).
   await retryWhileStarting(() => provisionAdmin(platform.commandDeps, adminEmail, adminPassword), {
-    onRetry: (err, attempt, delayMs) => platform.logger.warn({ err, attempt, delayMs }, 'admin provisioning: stores not ready yet; retrying'),
+    onRetry: (err, attempt, delayMs) =>
+      platform.logger.warn({ err, attempt, delayMs }, 'admin provisioning: stores not ready yet; retrying'),
   });
 }
 platform.logger.info({ url: platform.url }, 'command service listening');

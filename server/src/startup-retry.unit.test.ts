@@ -13,7 +13,9 @@ const fakeTime = () => {
 describe('start-up retries', () => {
   it('knows "not ready yet" from real failures', () => {
     expect(isTransientStartupError(new UnavailableError())).toBe(true);
-    expect(isTransientStartupError(Object.assign(Object.create(NotLeaderError.prototype), { type: 'not-leader' }))).toBe(true);
+    expect(
+      isTransientStartupError(Object.assign(Object.create(NotLeaderError.prototype), { type: 'not-leader' })),
+    ).toBe(true);
     expect(isTransientStartupError(new MongoServerSelectionError('no primary yet', {} as never))).toBe(true);
     expect(isTransientStartupError(new Error('ADMIN_PASSWORD must be at least 12 characters'))).toBe(false);
     expect(isTransientStartupError(undefined)).toBe(false);
@@ -36,9 +38,21 @@ describe('start-up retries', () => {
   it('fails at once on a real error, and after the time limit on a store that never comes', async () => {
     const time = fakeTime();
     let calls = 0;
-    await expect(retryWhileStarting(async () => { calls++; throw new Error('belongs to a student account'); }, time)).rejects.toThrow(/student/);
+    await expect(
+      retryWhileStarting(async () => {
+        calls++;
+        throw new Error('belongs to a student account');
+      }, time),
+    ).rejects.toThrow(/student/);
     expect(calls).toBe(1);
-    await expect(retryWhileStarting(async () => { throw new UnavailableError(); }, { ...time, timeoutMs: 10_000, maxDelayMs: 1000 })).rejects.toBeInstanceOf(UnavailableError);
+    await expect(
+      retryWhileStarting(
+        async () => {
+          throw new UnavailableError();
+        },
+        { ...time, timeoutMs: 10_000, maxDelayMs: 1000 },
+      ),
+    ).rejects.toBeInstanceOf(UnavailableError);
     expect(time.now()).toBeLessThanOrEqual(10_000);
     expect(time.slept.length).toBeGreaterThan(5);
   });

@@ -16,7 +16,9 @@ afterAll(async () => {
   for (const s of started.reverse()) await s.stop();
 });
 /** The real limits (the test harness loosens those per address and per account). */
-const REAL_LIMITS = Object.fromEntries(Object.entries(DEFAULT_LIMITS).map(([name, l]) => [limitEnvName(name), `${l.points}/${l.seconds}`]));
+const REAL_LIMITS = Object.fromEntries(
+  Object.entries(DEFAULT_LIMITS).map(([name, l]) => [limitEnvName(name), `${l.points}/${l.seconds}`]),
+);
 const app = async (options: Parameters<typeof startTestApp>[0] = {}) => {
   const a = await startTestApp({ ...options, env: { SEED_DEMO: '0', ...REAL_LIMITS, ...options.env } });
   started.push(a);
@@ -32,7 +34,8 @@ describe('sign-in throttle per client address', () => {
     const a = await app();
     await a.signUp('mentor', 'victim@throttle.test');
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await signIn(a, `guess-${i}@throttle.test`, 'wrong-password', '203.0.113.7')).status);
+    for (let i = 0; i < 21; i++)
+      statuses.push((await signIn(a, `guess-${i}@throttle.test`, 'wrong-password', '203.0.113.7')).status);
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
     expect(statuses[20]).toBe(429);
     const refused = await signIn(a, 'victim@throttle.test', TEST_PASSWORD, '203.0.113.7');
@@ -48,14 +51,20 @@ describe('sign-in throttle per client address', () => {
   it('does not count successful sign-ins', async () => {
     const a = await app({ env: { THROTTLE_SIGN_IN_ADDRESS: '3/900' } });
     await a.signUp('mentor', 'often@throttle.test');
-    for (let i = 0; i < 5; i++) expect((await signIn(a, 'often@throttle.test', TEST_PASSWORD, '203.0.113.9')).status).toBe(200);
-    for (let i = 0; i < 3; i++) expect((await signIn(a, 'often@throttle.test', 'wrong-password', '203.0.113.9')).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await signIn(a, 'often@throttle.test', TEST_PASSWORD, '203.0.113.9')).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await signIn(a, 'often@throttle.test', 'wrong-password', '203.0.113.9')).status).toBe(401);
     expect((await signIn(a, 'often@throttle.test', TEST_PASSWORD, '203.0.113.9')).status).toBe(429);
   });
 
   it('counts guesses sent in parallel', async () => {
     const a = await app({ env: { THROTTLE_SIGN_IN_ADDRESS: '5/900' } });
-    const statuses = await Promise.all(Array.from({ length: 12 }, (_, i) => signIn(a, `parallel-${i}@throttle.test`, 'wrong-password', '203.0.113.10').then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        signIn(a, `parallel-${i}@throttle.test`, 'wrong-password', '203.0.113.10').then((r) => r.status),
+      ),
+    );
     expect(statuses.filter((s) => s === 401)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(7);
   });
@@ -67,7 +76,8 @@ describe('forgot-password throttle per client address', () => {
     const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
     const a = await app({ overrides: { logger } });
     await a.signUp('mentor', 'forgetful@throttle.test');
-    const ask = (address: string) => a.call('POST', '/api/auth/forgot-password', { email: 'forgetful@throttle.test' }, undefined, from(address));
+    const ask = (address: string) =>
+      a.call('POST', '/api/auth/forgot-password', { email: 'forgetful@throttle.test' }, undefined, from(address));
     const mailsTo = () => a.mails.filter((m) => m.to === 'forgetful@throttle.test').length;
 
     const answers = [];
@@ -93,7 +103,8 @@ describe('forgot-password throttle per client address', () => {
 
 describe('upload throttle per account', () => {
   // A real 1x1 PNG.
-  const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+  const PNG =
+    'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
   const form = (over: Record<string, unknown> = {}) => ({ ...fullProfile(), Terms_Agreed: true, ...over });
 
   it('answers 429 with Retry-After past the limit of photo uploads, per account; saving without a photo is not an upload', async () => {
@@ -110,8 +121,17 @@ describe('upload throttle per account', () => {
     const profile = await a.call('GET', '/api/profile', undefined, mentor.token);
     expect(profile.body.Business_Name).toBe('Second Ltd');
     // Keeping the photo on file (sent back by its hash) is no upload.
-    expect((await put(mentor.token, form({ Gas_Safe_Card_Photo: profile.body.Gas_Safe_Card_Photo.hash, Business_Name: 'Kept Photo Ltd' }))).status).toBe(200);
-    expect((await put(mentor.token, form({ Gas_Safe_Card_Photo: null, Business_Name: 'No Photo Ltd' }))).status).toBe(200);
+    expect(
+      (
+        await put(
+          mentor.token,
+          form({ Gas_Safe_Card_Photo: profile.body.Gas_Safe_Card_Photo.hash, Business_Name: 'Kept Photo Ltd' }),
+        )
+      ).status,
+    ).toBe(200);
+    expect((await put(mentor.token, form({ Gas_Safe_Card_Photo: null, Business_Name: 'No Photo Ltd' }))).status).toBe(
+      200,
+    );
     expect((await put(other.token, form({ Gas_Safe_Card_Photo: PNG }))).status).toBe(200);
   });
 });
@@ -121,7 +141,14 @@ describe('throttle counters shared by every process', () => {
     const dir = mkdtempSync(join(tmpdir(), 'panda-throttle-split-'));
     const logger = createLogger('silent');
     const mailer = { send: async () => {} };
-    const config = () => loadConfig({ DATA_DIR: dir, PORT: '0', LOG_LEVEL: 'silent', JWT_SECRET: 'throttle-secret-throttle-secret-12345', THROTTLE_SIGN_IN_ADDRESS: '6/900' });
+    const config = () =>
+      loadConfig({
+        DATA_DIR: dir,
+        PORT: '0',
+        LOG_LEVEL: 'silent',
+        JWT_SECRET: 'throttle-secret-throttle-secret-12345',
+        THROTTLE_SIGN_IN_ADDRESS: '6/900',
+      });
     const parts = { commands: true, queries: false, projections: false, web: false };
     const platforms: Platform[] = [];
     platforms.push(await startPlatform(config(), { ...parts, projections: true }, { logger, mailer }));

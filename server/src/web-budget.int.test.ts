@@ -25,17 +25,23 @@ describe('the web build', () => {
   });
 
   it('reports a page over a lowered budget, naming its largest files', () => {
-    const [sizes] = measure([{ name: 'sign-in', html: 'index.html', modules: ['src/features/auth/routes/auth.tsx'], budgetBytes: 100_000 }]);
+    const [sizes] = measure([
+      { name: 'sign-in', html: 'index.html', modules: ['src/features/auth/routes/auth.tsx'], budgetBytes: 100_000 },
+    ]);
     expect(sizes.jsGzipBytes).toBeGreaterThan(100_000);
     const [report] = overBudget([sizes]);
-    expect(report).toMatch(/^sign-in: [\d.]+ kB of JavaScript \(gzip\) is over its 100\.0 kB budget; largest: assets\/index-\w+\.js/);
+    expect(report).toMatch(
+      /^sign-in: [\d.]+ kB of JavaScript \(gzip\) is over its 100\.0 kB budget; largest: assets\/index-\w+\.js/,
+    );
   });
 
   it('has a brotli and a gzip copy of every chunk that compresses', () => {
     const manifest = readManifest();
     const files = [...new Set(Object.values(manifest).flatMap((c) => [c.file, ...(c.css ?? [])]))];
     expect(files.length).toBeGreaterThan(10);
-    expect(readdirSync(join(DIST, 'assets')).filter((f) => f.endsWith('.js')).length).toBe(files.filter((f) => f.endsWith('.js')).length);
+    expect(readdirSync(join(DIST, 'assets')).filter((f) => f.endsWith('.js')).length).toBe(
+      files.filter((f) => f.endsWith('.js')).length,
+    );
     for (const file of files) {
       const data = readFileSync(join(DIST, file));
       if (gzipSync(data).length >= data.length) continue; // too small to gain from compression

@@ -20,7 +20,10 @@ afterAll(async () => {
 });
 
 /** A GET that leaves the body as sent (fetch would decompress it). */
-function raw(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function raw(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = request(`${app.url}${path}`, { headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -33,8 +36,17 @@ function raw(path: string, headers: Record<string, string> = {}): Promise<{ stat
   });
 }
 
-const directives = (csp: string | null) => new Map((csp ?? '').split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values] as const));
-const inlineScripts = (html: string) => [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(([, attrs, body]) => !/\bsrc=/.test(attrs) || body.trim() !== '');
+const directives = (csp: string | null) =>
+  new Map(
+    (csp ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values] as const),
+  );
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter(
+    ([, attrs, body]) => !/\bsrc=/.test(attrs) || body.trim() !== '',
+  );
 
 describe('HTML pages', () => {
   it('carry a strict content security policy and the generic security headers, and are revalidated on every use', async () => {
@@ -68,7 +80,11 @@ describe('HTML pages', () => {
   it('add HSTS only when the request came over HTTPS (as a trusted proxy reports it)', async () => {
     const secure = await fetch(`${app.url}/`, { headers: { 'X-Forwarded-Proto': 'https' } });
     expect(secure.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
-    expect((await fetch(`${app.url}/`, { headers: { 'X-Forwarded-Proto': 'http' } })).headers.get('strict-transport-security')).toBeNull();
+    expect(
+      (await fetch(`${app.url}/`, { headers: { 'X-Forwarded-Proto': 'http' } })).headers.get(
+        'strict-transport-security',
+      ),
+    ).toBeNull();
   });
 });
 
@@ -127,7 +143,8 @@ describe('hashed assets', () => {
   it('are built with brotli and gzip copies', () => {
     expect(referenced().length).toBeGreaterThanOrEqual(2);
     for (const name of referenced()) {
-      for (const suffix of ['.br', '.gz']) expect(existsSync(join(WEB_DIST, 'assets', name + suffix)), name + suffix).toBe(true);
+      for (const suffix of ['.br', '.gz'])
+        expect(existsSync(join(WEB_DIST, 'assets', name + suffix)), name + suffix).toBe(true);
     }
   });
 

@@ -75,7 +75,11 @@ function acceptance(header: string | undefined, encoding: string): number {
 function assets(dir: string): RequestHandler {
   return (req, res, next) => {
     const name = String(req.params.file);
-    if (!/^[\w-][\w.-]*$/.test(name) || ENCODINGS.some((e) => name.endsWith(e.suffix)) || !existsSync(join(dir, name))) {
+    if (
+      !/^[\w-][\w.-]*$/.test(name) ||
+      ENCODINGS.some((e) => name.endsWith(e.suffix)) ||
+      !existsSync(join(dir, name))
+    ) {
       res.status(404).type('text').send('Not found');
       return;
     }
@@ -86,7 +90,11 @@ function assets(dir: string): RequestHandler {
     res.vary('Accept-Encoding');
     res.type(extname(name));
     if (choice) res.setHeader('Content-Encoding', choice.name);
-    res.sendFile(choice ? name + choice.suffix : name, { root: dir, maxAge: 365 * 24 * 3600 * 1000, immutable: true }, (err) => err && next(err));
+    res.sendFile(
+      choice ? name + choice.suffix : name,
+      { root: dir, maxAge: 365 * 24 * 3600 * 1000, immutable: true },
+      (err) => err && next(err),
+    );
   };
 }
 
@@ -134,7 +142,11 @@ export function webApp(adminPortalPath: string, dist = WEB_DIST): Router {
     const mtimeMs = statSync(indexFile).mtimeMs;
     if (cached?.mtimeMs !== mtimeMs) {
       const index = readFileSync(indexFile, 'utf8');
-      const attribute = adminPortalPath.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+      const attribute = adminPortalPath
+        .replace(/&/g, '&amp;')
+        .replace(/"/g, '&quot;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;');
       const portalPage = index.replace('</head>', `<meta name="panda-admin-portal" content="${attribute}" /></head>`);
       const landing = existsSync(landingFile) ? compressedPage(readFileSync(landingFile)) : null;
       cached = { mtimeMs, index, portalPage, landing };
@@ -143,7 +155,13 @@ export function webApp(adminPortalPath: string, dist = WEB_DIST): Router {
   };
   r.get('/assets/:file', assets(join(dist, 'assets')));
   // Other files (favicon and the like) keep their names across builds: revalidated on every use.
-  r.use(express.static(dist, { index: false, cacheControl: false, setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache') }));
+  r.use(
+    express.static(dist, {
+      index: false,
+      cacheControl: false,
+      setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
+    }),
+  );
   r.get(/^(?!\/api\/|\/ws\/).*/, (req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
     const { index, portalPage, landing } = pages();

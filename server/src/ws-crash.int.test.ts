@@ -17,7 +17,14 @@ function startServer(): Promise<{ url: string; exitCode: () => number | null }> 
     const dataDir = mkdtempSync(join(tmpdir(), 'panda-ws-crash-'));
     child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'warn', JWT_SECRET: 'ws-crash-secret-ws-crash-secret-12345' },
+      env: {
+        ...process.env,
+        PORT: '0',
+        DATA_DIR: dataDir,
+        SEED_DEMO: '0',
+        LOG_LEVEL: 'warn',
+        JWT_SECRET: 'ws-crash-secret-ws-crash-secret-12345',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -43,7 +50,8 @@ function sendAfterUpgrade(url: string, path: string, frame: Buffer): Promise<str
     let received = '';
     socket.on('error', () => {});
     socket.on('data', (d) => {
-      if (!received.includes('\r\n\r\n') && (received += d.toString('latin1')).includes('\r\n\r\n')) socket.write(frame);
+      if (!received.includes('\r\n\r\n') && (received += d.toString('latin1')).includes('\r\n\r\n'))
+        socket.write(frame);
     });
     socket.once('close', () => resolve(received.split('\r\n')[0]));
     const timer = setTimeout(() => reject(new Error('the server kept the connection open')), 20_000);
@@ -61,7 +69,13 @@ describe('npm start and the frames from issue 7', () => {
     const signUp = await fetch(`${server.url}/api/auth/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ First_Name: 'Wes', Last_Name: 'Socket', Email: 'ws-crash@example.com', Password: 'crash-pass-1', Role: 'mentor' }),
+      body: JSON.stringify({
+        First_Name: 'Wes',
+        Last_Name: 'Socket',
+        Email: 'ws-crash@example.com',
+        Password: 'crash-pass-1',
+        Role: 'mentor',
+      }),
     });
     const { token, user } = (await signUp.json()) as { token: string; user: { id: string } };
     const huge = Buffer.concat([Buffer.from([0x82, 0xff]), Buffer.alloc(8), randomBytes(4)]);

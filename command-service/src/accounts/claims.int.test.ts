@@ -29,13 +29,21 @@ afterAll(async () => {
   await app.stop();
 });
 
-const body = (email: string) => ({ First_Name: 'Ray', Last_Name: 'Race', Email: email, Password: TEST_PASSWORD, Role: 'mentor' });
+const body = (email: string) => ({
+  First_Name: 'Ray',
+  Last_Name: 'Race',
+  Email: email,
+  Password: TEST_PASSWORD,
+  Role: 'mentor',
+});
 
 describe('email claims on a store with latency', () => {
   it('give exactly one account to concurrent sign-ups with the same email', async () => {
     for (let round = 0; round < 3; round++) {
       const email = `race${round}@latency.test`;
-      const results = await Promise.all(Array.from({ length: 6 }, () => app.call('POST', '/api/auth/signup', body(email))));
+      const results = await Promise.all(
+        Array.from({ length: 6 }, () => app.call('POST', '/api/auth/signup', body(email))),
+      );
       expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409]);
       const claims = (await app.platform.store.readStream(`email-${email}`)).filter((e) => e.type === 'EmailClaimed');
       expect(claims).toHaveLength(1);
@@ -46,14 +54,20 @@ describe('email claims on a store with latency', () => {
     const admin = await app.adminToken();
     const { user } = await app.signUp('mentor', 'key-reuse@latency.test');
     const key = 'reused-key-123';
-    const lock = await app.call('PATCH', `/api/admin/users/mentor/${user.id}/lock`, { is_locked: true }, admin, { 'Idempotency-Key': key });
-    const unlock = await app.call('PATCH', `/api/admin/users/mentor/${user.id}/lock`, { is_locked: false }, admin, { 'Idempotency-Key': key });
+    const lock = await app.call('PATCH', `/api/admin/users/mentor/${user.id}/lock`, { is_locked: true }, admin, {
+      'Idempotency-Key': key,
+    });
+    const unlock = await app.call('PATCH', `/api/admin/users/mentor/${user.id}/lock`, { is_locked: false }, admin, {
+      'Idempotency-Key': key,
+    });
     expect(lock.status).toBe(200);
     expect(unlock.status).toBe(200);
     expect((await app.platform.readStore.get('accounts', user.id))?.locked).toBe(false);
     // The very same request again is a retry: nothing new is recorded.
     const head = await app.platform.store.headPosition();
-    await app.call('PATCH', `/api/admin/users/mentor/${user.id}/lock`, { is_locked: false }, admin, { 'Idempotency-Key': key });
+    await app.call('PATCH', `/api/admin/users/mentor/${user.id}/lock`, { is_locked: false }, admin, {
+      'Idempotency-Key': key,
+    });
     expect(await app.platform.store.headPosition()).toBe(head);
   });
 });

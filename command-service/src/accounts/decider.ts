@@ -1,6 +1,13 @@
 import type { EventsOf } from '@panda/events/define';
 import { accountEvents, type AccountRole, type JobRequirements } from '@panda/events/catalogue/accounts';
-import { EDITABLE_PROFILE_FIELDS, SETTINGS_BUSINESS_FIELDS, profileEvents, type MentorProfile, type ProfileChanges, type RecordedMentorProfile } from '@panda/events/catalogue/profiles';
+import {
+  EDITABLE_PROFILE_FIELDS,
+  SETTINGS_BUSINESS_FIELDS,
+  profileEvents,
+  type MentorProfile,
+  type ProfileChanges,
+  type RecordedMentorProfile,
+} from '@panda/events/catalogue/profiles';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../shared/domain-errors';
 import type { Decider } from '../shared/decider';
 
@@ -53,9 +60,32 @@ export interface StudentRegistration {
 }
 
 export type AccountCommand =
-  | { type: 'SignUp'; accountId: string; role: 'mentor' | 'training_centre'; firstName: string; lastName: string; email: string; centreName: string | null; passwordHash: string }
-  | { type: 'ProvisionAdmin'; accountId: string; firstName: string; lastName: string; email: string; passwordHash: string }
-  | { type: 'ProvisionAuditor'; accountId: string; firstName: string; lastName: string; email: string; temporaryPasswordHash: string }
+  | {
+      type: 'SignUp';
+      accountId: string;
+      role: 'mentor' | 'training_centre';
+      firstName: string;
+      lastName: string;
+      email: string;
+      centreName: string | null;
+      passwordHash: string;
+    }
+  | {
+      type: 'ProvisionAdmin';
+      accountId: string;
+      firstName: string;
+      lastName: string;
+      email: string;
+      passwordHash: string;
+    }
+  | {
+      type: 'ProvisionAuditor';
+      accountId: string;
+      firstName: string;
+      lastName: string;
+      email: string;
+      temporaryPasswordHash: string;
+    }
   | (StudentRegistration & {
       type: 'RegisterStudent';
       accountId: string;
@@ -104,16 +134,46 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
   switch (event.type) {
     case 'AccountSignedUp': {
       const d = event.data;
-      return { ...state, exists: true, id: d.accountId, role: d.role, email: d.email, firstName: d.firstName, lastName: d.lastName, centreName: d.centreName, passwordHash: d.passwordHash };
+      return {
+        ...state,
+        exists: true,
+        id: d.accountId,
+        role: d.role,
+        email: d.email,
+        firstName: d.firstName,
+        lastName: d.lastName,
+        centreName: d.centreName,
+        passwordHash: d.passwordHash,
+      };
     }
     case 'AdminProvisioned': {
       const d = event.data;
-      return { ...state, exists: true, id: d.accountId, role: 'admin', email: d.email, firstName: d.firstName, lastName: d.lastName, passwordHash: d.passwordHash };
+      return {
+        ...state,
+        exists: true,
+        id: d.accountId,
+        role: 'admin',
+        email: d.email,
+        firstName: d.firstName,
+        lastName: d.lastName,
+        passwordHash: d.passwordHash,
+      };
     }
     case 'AuditorProvisioned': {
       const d = event.data;
       // The temporary password expires like every other (7 days after it was issued).
-      return { ...state, exists: true, id: d.accountId, role: 'auditor', email: d.email, firstName: d.firstName, lastName: d.lastName, passwordHash: d.temporaryPasswordHash, passwordExpiresAt: expiresAfterEvent(event), mustChangePassword: true };
+      return {
+        ...state,
+        exists: true,
+        id: d.accountId,
+        role: 'auditor',
+        email: d.email,
+        firstName: d.firstName,
+        lastName: d.lastName,
+        passwordHash: d.temporaryPasswordHash,
+        passwordExpiresAt: expiresAfterEvent(event),
+        mustChangePassword: true,
+      };
     }
     case 'StudentRegistered': {
       const d = event.data;
@@ -151,9 +211,20 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
     case 'MentorProfileSaved':
       return { ...state, mentorProfile: event.data.profile, termsAgreedAt: event.data.termsAgreedAt };
     case 'PasswordChanged':
-      return { ...state, passwordHash: event.data.passwordHash, temporaryPasswordHash: null, temporaryPasswordExpiresAt: null, passwordExpiresAt: null, mustChangePassword: false };
+      return {
+        ...state,
+        passwordHash: event.data.passwordHash,
+        temporaryPasswordHash: null,
+        temporaryPasswordExpiresAt: null,
+        passwordExpiresAt: null,
+        mustChangePassword: false,
+      };
     case 'PasswordReset':
-      return { ...state, temporaryPasswordHash: event.data.temporaryPasswordHash, temporaryPasswordExpiresAt: event.data.temporaryPasswordExpiresAt ?? expiresAfterEvent(event) };
+      return {
+        ...state,
+        temporaryPasswordHash: event.data.temporaryPasswordHash,
+        temporaryPasswordExpiresAt: event.data.temporaryPasswordExpiresAt ?? expiresAfterEvent(event),
+      };
     case 'SessionsRevoked':
       return { ...state, tokenVersion: event.data.tokenVersion };
     case 'AccountLocked':
@@ -181,7 +252,8 @@ export const DATE_OF_BIRTH_IN_FUTURE = 'Date of birth cannot be in the future';
  * asks before it claims the e-mail address, so a refused registration records nothing.
  */
 export function checkRegistration(registration: Pick<StudentRegistration, 'dateOfBirth'>, now: string) {
-  if (registration.dateOfBirth && registration.dateOfBirth > now.slice(0, 10)) throw badRequest([{ field: 'Date_Of_Birth', message: DATE_OF_BIRTH_IN_FUTURE }]);
+  if (registration.dateOfBirth && registration.dateOfBirth > now.slice(0, 10))
+    throw badRequest([{ field: 'Date_Of_Birth', message: DATE_OF_BIRTH_IN_FUTURE }]);
 }
 
 export function decideAccount(command: AccountCommand, state: AccountState): AccountEvent[] {
@@ -221,18 +293,31 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       const accountId = mustExist(state);
       return [
         { type: 'PasswordChanged', data: { accountId, passwordHash: command.passwordHash } },
-        { type: 'SessionsRevoked', data: { accountId, tokenVersion: state.tokenVersion + 1, reason: 'password_changed' } },
+        {
+          type: 'SessionsRevoked',
+          data: { accountId, tokenVersion: state.tokenVersion + 1, reason: 'password_changed' },
+        },
       ];
     }
     case 'ResetPassword': {
       const accountId = mustExist(state);
-      const sealed = command.temporaryPasswordSealed ? { temporaryPasswordSealed: command.temporaryPasswordSealed } : {};
+      const sealed = command.temporaryPasswordSealed
+        ? { temporaryPasswordSealed: command.temporaryPasswordSealed }
+        : {};
       return [
         {
           type: 'PasswordReset',
-          data: { accountId, temporaryPasswordHash: command.temporaryPasswordHash, ...sealed, temporaryPasswordExpiresAt: temporaryExpiry(command.now) },
+          data: {
+            accountId,
+            temporaryPasswordHash: command.temporaryPasswordHash,
+            ...sealed,
+            temporaryPasswordExpiresAt: temporaryExpiry(command.now),
+          },
         },
-        { type: 'SessionsRevoked', data: { accountId, tokenVersion: state.tokenVersion + 1, reason: 'password_reset' } },
+        {
+          type: 'SessionsRevoked',
+          data: { accountId, tokenVersion: state.tokenVersion + 1, reason: 'password_reset' },
+        },
       ];
     }
     case 'EndSession': {
@@ -254,7 +339,8 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
     case 'Vet':
     case 'Unvet': {
       const accountId = mustExist(state);
-      if (state.role !== 'mentor' && state.role !== 'training_centre') throw badRequest('Only mentors and training centres are vetted');
+      if (state.role !== 'mentor' && state.role !== 'training_centre')
+        throw badRequest('Only mentors and training centres are vetted');
       const vetting = command.type === 'Vet';
       if (state.vetted === vetting) return [];
       return [{ type: vetting ? 'AccountVetted' : 'AccountUnvetted', data: { accountId, reason: command.reason } }];
@@ -265,7 +351,8 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
 /** Temporary passwords (a registered student's first one, a forgot-password one) stop working after this many days. */
 export const TEMPORARY_PASSWORD_DAYS = 7;
 const TEMPORARY_PASSWORD_MS = TEMPORARY_PASSWORD_DAYS * 86_400_000;
-export const TEMPORARY_PASSWORD_EXPIRED = 'Your temporary password has expired. Please ask for a new one with Forgot password.';
+export const TEMPORARY_PASSWORD_EXPIRED =
+  'Your temporary password has expired. Please ask for a new one with Forgot password.';
 
 const temporaryExpiry = (now: string) => new Date(Date.parse(now) + TEMPORARY_PASSWORD_MS).toISOString();
 /** Events recorded before expiry was written into them: the recorded time plus the allowed days. */
@@ -279,15 +366,21 @@ const expiresAfterEvent = (event: AccountEvent) => {
  * forgot-password one) at `now`: refuses an expired temporary password (401) and tells whether
  * a new password must be chosen before anything else.
  */
-export function decideSignIn(state: AccountState, matched: 'password' | 'temporary', now: Date): { mustChangePassword: boolean } {
+export function decideSignIn(
+  state: AccountState,
+  matched: 'password' | 'temporary',
+  now: Date,
+): { mustChangePassword: boolean } {
   const expiresAt = matched === 'temporary' ? state.temporaryPasswordExpiresAt : state.passwordExpiresAt;
   if (expiresAt && now.getTime() >= Date.parse(expiresAt)) throw unauthorized(TEMPORARY_PASSWORD_EXPIRED);
   return { mustChangePassword: state.mustChangePassword || matched === 'temporary' };
 }
 
-export const CENTRE_NOT_VETTED = 'Your training centre must be vetted before it can register students. Please contact support.';
+export const CENTRE_NOT_VETTED =
+  'Your training centre must be vetted before it can register students. Please contact support.';
 
-const sameValues = <T extends object>(a: T, b: T) => (Object.keys(b) as (keyof T)[]).every((k) => a[k] === b[k] || JSON.stringify(a[k]) === JSON.stringify(b[k]));
+const sameValues = <T extends object>(a: T, b: T) =>
+  (Object.keys(b) as (keyof T)[]).every((k) => a[k] === b[k] || JSON.stringify(a[k]) === JSON.stringify(b[k]));
 
 /** The current value of each field Profile Settings may change. */
 function currentProfile(state: AccountState): Required<ProfileChanges> {
@@ -362,7 +455,8 @@ export const emailClaimDecider: Decider<EmailClaimCommand, EmailClaimState, Acco
   decide: (command, state) => {
     if (command.type === 'Claim') {
       if (state.holder === command.accountId) return [];
-      if (state.holder && state.holder !== command.takeOverFrom) throw conflict('An account with this email already exists');
+      if (state.holder && state.holder !== command.takeOverFrom)
+        throw conflict('An account with this email already exists');
       return [{ type: 'EmailClaimed', data: { email: command.email, accountId: command.accountId } }];
     }
     if (state.holder !== command.accountId) return [];

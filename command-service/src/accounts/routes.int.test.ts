@@ -25,7 +25,13 @@ describe('sign-up', () => {
   it('creates a training centre and answers a token, the user and the log position', async () => {
     const r = await app.call('POST', '/api/auth/signup', signUpBody('Centre1@Example.com'));
     expect(r.status).toBe(201);
-    expect(r.body.user).toMatchObject({ role: 'training_centre', First_Name: 'Jo', Last_Name: 'Bloggs', Name: 'Leeds Gas Academy', Email: 'centre1@example.com' });
+    expect(r.body.user).toMatchObject({
+      role: 'training_centre',
+      First_Name: 'Jo',
+      Last_Name: 'Bloggs',
+      Name: 'Leeds Gas Academy',
+      Email: 'centre1@example.com',
+    });
     expect(r.body.role).toBe('training_centre');
     expect(typeof r.body.token).toBe('string');
     expect(r.body.position).toBeGreaterThan(0);
@@ -40,7 +46,9 @@ describe('sign-up', () => {
     const before = await app.platform.store.headPosition();
     const r = await app.call('POST', '/api/auth/signup', { Email: 'not an email', Password: '123', Role: 'student' });
     expect(r.status).toBe(400);
-    const byField = Object.fromEntries((r.body.detail as { field: string; message: string }[]).map((d) => [d.field, d.message]));
+    const byField = Object.fromEntries(
+      (r.body.detail as { field: string; message: string }[]).map((d) => [d.field, d.message]),
+    );
     expect(byField).toMatchObject({
       First_Name: 'First name is required',
       Last_Name: 'Last name is required',
@@ -48,9 +56,15 @@ describe('sign-up', () => {
       Password: 'Password must be at least 6 characters',
       Role: 'Please select a role',
     });
-    const centre = await app.call('POST', '/api/auth/signup', signUpBody('c2@example.com', { Training_Centre_Name: '' }));
+    const centre = await app.call(
+      'POST',
+      '/api/auth/signup',
+      signUpBody('c2@example.com', { Training_Centre_Name: '' }),
+    );
     expect(centre.status).toBe(400);
-    expect(centre.body.detail).toEqual([{ field: 'Training_Centre_Name', message: 'Training centre name is required' }]);
+    expect(centre.body.detail).toEqual([
+      { field: 'Training_Centre_Name', message: 'Training centre name is required' },
+    ]);
     expect(await app.platform.store.headPosition()).toBe(before);
   });
 
@@ -62,7 +76,9 @@ describe('sign-up', () => {
   });
 
   it('gives exactly one account when the same email signs up many times at once', async () => {
-    const results = await Promise.all(Array.from({ length: 8 }, () => app.call('POST', '/api/auth/signup', signUpBody('race@example.com'))));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => app.call('POST', '/api/auth/signup', signUpBody('race@example.com'))),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(7);
     expect(await app.platform.readStore.count('accounts', { email_lower: 'race@example.com' })).toBe(1);
@@ -70,9 +86,13 @@ describe('sign-up', () => {
 
   it('appends nothing new when a sign-up is retried with the same Idempotency-Key', async () => {
     const key = 'signup-retry-key-1';
-    const a = await app.call('POST', '/api/auth/signup', signUpBody('retry@example.com'), undefined, { 'Idempotency-Key': key });
+    const a = await app.call('POST', '/api/auth/signup', signUpBody('retry@example.com'), undefined, {
+      'Idempotency-Key': key,
+    });
     const head = await app.platform.store.headPosition();
-    const b = await app.call('POST', '/api/auth/signup', signUpBody('retry@example.com'), undefined, { 'Idempotency-Key': key });
+    const b = await app.call('POST', '/api/auth/signup', signUpBody('retry@example.com'), undefined, {
+      'Idempotency-Key': key,
+    });
     expect(a.status).toBe(201);
     expect(b.status).toBe(201);
     expect(b.body.user.id).toBe(a.body.user.id);
@@ -80,7 +100,9 @@ describe('sign-up', () => {
   });
 
   it('answers 400 to malformed JSON and 413 to an oversized body, never 500', async () => {
-    const bad = await app.call('POST', '/api/auth/signup', '{"First_Name":', undefined, { 'content-type': 'application/json' });
+    const bad = await app.call('POST', '/api/auth/signup', '{"First_Name":', undefined, {
+      'content-type': 'application/json',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toBe('Malformed JSON body');
     const huge = await app.call('POST', '/api/auth/signup', { First_Name: 'x'.repeat(16 * 1024 * 1024) });
@@ -107,9 +129,15 @@ describe('sign-in', () => {
   it('throttles repeated failures for an address', async () => {
     await app.signUp('mentor', 'throttle@example.com');
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await app.call('POST', '/api/auth/signin', { Email: 'throttle@example.com', Password: `wrong-${i}` })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await app.call('POST', '/api/auth/signin', { Email: 'throttle@example.com', Password: `wrong-${i}` })).status,
+      );
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    const right = await app.call('POST', '/api/auth/signin', { Email: 'throttle@example.com', Password: TEST_PASSWORD });
+    const right = await app.call('POST', '/api/auth/signin', {
+      Email: 'throttle@example.com',
+      Password: TEST_PASSWORD,
+    });
     expect(right.status).toBe(429);
     expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
   });
@@ -131,7 +159,9 @@ describe('session', () => {
 
   it('reads its own writes: a query at the position of a command never sees older state', async () => {
     const r = await app.call('POST', '/api/auth/signup', signUpBody('ryw@example.com'));
-    const v = await app.call('GET', '/api/auth/validate', undefined, r.body.token, { 'X-Min-Position': String(r.body.position) });
+    const v = await app.call('GET', '/api/auth/validate', undefined, r.body.token, {
+      'X-Min-Position': String(r.body.position),
+    });
     expect(v.status).toBe(200);
     const tooFar = await app.call('GET', '/api/auth/validate', undefined, r.body.token, { 'X-Min-Position': 'abc' });
     expect(tooFar.status).toBe(400);
@@ -159,16 +189,44 @@ describe('passwords', () => {
     const messages = (missing.body.detail as { message: string }[]).map((d) => d.message);
     expect(messages).toContain('Current password is required');
     expect(messages).toContain('New password is required');
-    const short = await app.call('PUT', '/api/change-password', { currentPassword: TEST_PASSWORD, newPassword: '123', confirmPassword: '123' }, token);
-    expect(short.body.detail).toEqual([{ field: 'newPassword', message: 'New password must be at least 6 characters' }]);
-    const mismatch = await app.call('PUT', '/api/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'abcdef1', confirmPassword: 'abcdef2' }, token);
-    expect(mismatch.body.detail).toEqual([{ field: 'confirmPassword', message: 'Password confirmation does not match' }]);
-    const wrong = await app.call('PUT', '/api/change-password', { currentPassword: 'not-it', newPassword: 'abcdef1', confirmPassword: 'abcdef1' }, token);
+    const short = await app.call(
+      'PUT',
+      '/api/change-password',
+      { currentPassword: TEST_PASSWORD, newPassword: '123', confirmPassword: '123' },
+      token,
+    );
+    expect(short.body.detail).toEqual([
+      { field: 'newPassword', message: 'New password must be at least 6 characters' },
+    ]);
+    const mismatch = await app.call(
+      'PUT',
+      '/api/change-password',
+      { currentPassword: TEST_PASSWORD, newPassword: 'abcdef1', confirmPassword: 'abcdef2' },
+      token,
+    );
+    expect(mismatch.body.detail).toEqual([
+      { field: 'confirmPassword', message: 'Password confirmation does not match' },
+    ]);
+    const wrong = await app.call(
+      'PUT',
+      '/api/change-password',
+      { currentPassword: 'not-it', newPassword: 'abcdef1', confirmPassword: 'abcdef1' },
+      token,
+    );
     expect(wrong.status).toBe(400);
-    const ok = await app.call('PUT', '/api/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'new-pass-99', confirmPassword: 'new-pass-99' }, token);
+    const ok = await app.call(
+      'PUT',
+      '/api/change-password',
+      { currentPassword: TEST_PASSWORD, newPassword: 'new-pass-99', confirmPassword: 'new-pass-99' },
+      token,
+    );
     expect(ok.status).toBe(200);
-    expect((await app.call('POST', '/api/auth/signin', { Email: 'change@example.com', Password: 'new-pass-99' })).status).toBe(200);
-    expect((await app.call('POST', '/api/auth/signin', { Email: 'change@example.com', Password: TEST_PASSWORD })).status).toBe(401);
+    expect(
+      (await app.call('POST', '/api/auth/signin', { Email: 'change@example.com', Password: 'new-pass-99' })).status,
+    ).toBe(200);
+    expect(
+      (await app.call('POST', '/api/auth/signin', { Email: 'change@example.com', Password: TEST_PASSWORD })).status,
+    ).toBe(401);
     expect((await app.call('PUT', '/api/change-password', {})).status).toBe(401);
   });
 
@@ -194,20 +252,30 @@ describe('passwords', () => {
     const validated = await app.call('GET', '/api/auth/validate', undefined, viaTemp.body.token);
     expect(validated.body.user.must_change_password).toBe(true);
     // The old password keeps working until a new one is chosen.
-    expect((await app.call('POST', '/api/auth/signin', { Email: 'forgot@example.com', Password: TEST_PASSWORD })).status).toBe(200);
+    expect(
+      (await app.call('POST', '/api/auth/signin', { Email: 'forgot@example.com', Password: TEST_PASSWORD })).status,
+    ).toBe(200);
   });
 
   it('mails one working temporary password when forgot-password is retried with the same key', async () => {
     await app.signUp('mentor', 'forgot-twice@example.com');
     const key = 'forgot-retry-key-1';
-    await app.call('POST', '/api/auth/forgot-password', { email: 'forgot-twice@example.com' }, undefined, { 'Idempotency-Key': key });
+    await app.call('POST', '/api/auth/forgot-password', { email: 'forgot-twice@example.com' }, undefined, {
+      'Idempotency-Key': key,
+    });
     await expect.poll(() => app.mails.filter((m) => m.to === 'forgot-twice@example.com').length).toBe(1);
     const head = await app.platform.store.headPosition();
-    await app.call('POST', '/api/auth/forgot-password', { email: 'forgot-twice@example.com' }, undefined, { 'Idempotency-Key': key });
+    await app.call('POST', '/api/auth/forgot-password', { email: 'forgot-twice@example.com' }, undefined, {
+      'Idempotency-Key': key,
+    });
     await app.call('GET', '/api/health');
     expect(await app.platform.store.headPosition()).toBe(head);
-    const temporary = /Temporary password: (\S+)/.exec(app.mails.filter((m) => m.to === 'forgot-twice@example.com')[0].text)![1];
-    expect((await app.call('POST', '/api/auth/signin', { Email: 'forgot-twice@example.com', Password: temporary })).status).toBe(200);
+    const temporary = /Temporary password: (\S+)/.exec(
+      app.mails.filter((m) => m.to === 'forgot-twice@example.com')[0].text,
+    )![1];
+    expect(
+      (await app.call('POST', '/api/auth/signin', { Email: 'forgot-twice@example.com', Password: temporary })).status,
+    ).toBe(200);
     expect(app.mails.filter((m) => m.to === 'forgot-twice@example.com')).toHaveLength(1);
   });
 
@@ -259,8 +327,15 @@ describe('live updates', () => {
     const conn = await open(`/ws/${user.id}?token=${token}`);
     conn.ws.send(JSON.stringify({ type: 'ping' }));
     await expect.poll(() => conn.messages).toContainEqual({ type: 'pong' });
-    await app.call('PUT', '/api/change-password', { currentPassword: TEST_PASSWORD, newPassword: 'another-1', confirmPassword: 'another-1' }, token);
-    await expect.poll(() => conn.messages).toContainEqual(expect.objectContaining({ type: 'changed', collection: 'accounts', id: user.id }));
+    await app.call(
+      'PUT',
+      '/api/change-password',
+      { currentPassword: TEST_PASSWORD, newPassword: 'another-1', confirmPassword: 'another-1' },
+      token,
+    );
+    await expect
+      .poll(() => conn.messages)
+      .toContainEqual(expect.objectContaining({ type: 'changed', collection: 'accounts', id: user.id }));
     conn.ws.close(1000);
   });
 });

@@ -52,11 +52,20 @@ const signInSchema = z.object({
   Password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
 });
 
-const forgotSchema = z.object({ email: z.string({ error: 'Please enter your email address' }).trim().min(1, 'Please enter your email address').max(254) });
+const forgotSchema = z.object({
+  email: z
+    .string({ error: 'Please enter your email address' })
+    .trim()
+    .min(1, 'Please enter your email address')
+    .max(254),
+});
 
 const changePasswordSchema = z
   .object({
-    currentPassword: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(200),
+    currentPassword: z
+      .string({ error: 'Current password is required' })
+      .min(1, 'Current password is required')
+      .max(200),
     newPassword: z
       .string({ error: 'New password is required' })
       .min(1, 'New password is required')
@@ -64,13 +73,18 @@ const changePasswordSchema = z
       .max(200, 'New password is too long'),
     confirmPassword: z.string({ error: 'Password confirmation does not match' }),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'Password confirmation does not match' });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'Password confirmation does not match',
+  });
 
 export function accountRoutes(deps: CommandDeps): Router {
   const r = Router();
   const { signInAccount, signInAddress, forgotPassword } = deps.throttles;
   const tooMany = (seconds: number) =>
-    new HttpError(429, `Too many failed sign-in attempts. Please try again in ${Math.ceil(seconds / 60)} minute(s).`, { 'Retry-After': String(seconds) });
+    new HttpError(429, `Too many failed sign-in attempts. Please try again in ${Math.ceil(seconds / 60)} minute(s).`, {
+      'Retry-After': String(seconds),
+    });
 
   r.post('/api/auth/signup', async (req, res) => {
     const body = validate(signUpSchema, req.body);
@@ -103,7 +117,8 @@ export function accountRoutes(deps: CommandDeps): Router {
     const account = await accountByEmail(deps, body.Email);
     const matched = await checkCredentials(account, body.Password);
     // Admins and auditors sign in through the admin portal only.
-    if (!account || !matched || account.role === 'admin' || account.role === 'auditor') throw unauthorized('Invalid credentials');
+    if (!account || !matched || account.role === 'admin' || account.role === 'auditor')
+      throw unauthorized('Invalid credentials');
     await Promise.all([signInAddress.giveBack(address), signInAccount.reset(key)]);
     if (account.locked) throw lockedError();
     res.json(await signIn(deps, account, matched));
@@ -128,25 +143,38 @@ export function accountRoutes(deps: CommandDeps): Router {
   r.post('/api/auth/logout', authenticate(deps.authenticator, { allowTemporaryPassword: true }), async (req, res) => {
     const { id, tokenId, expiresAt } = authOf(req);
     if (!tokenId || !expiresAt) throw unauthorized('Not authenticated');
-    const result = await runAccountCommand(deps, id, { type: 'EndSession', tokenId, expiresAt: new Date(expiresAt).toISOString() }, metaFor(req, deps));
+    const result = await runAccountCommand(
+      deps,
+      id,
+      { type: 'EndSession', tokenId, expiresAt: new Date(expiresAt).toISOString() },
+      metaFor(req, deps),
+    );
     await deps.waitForProjections(result.position);
     sendResult(res, 200, result.position, { message: 'Logged out successfully' });
   });
 
   // Every earlier token of the account ends; the answer carries a fresh one so this device stays signed in.
-  r.put('/api/change-password', authenticate(deps.authenticator, { allowTemporaryPassword: true }), async (req, res) => {
-    const { id } = authOf(req);
-    const body = validate(changePasswordSchema, req.body);
-    const account = await loadAccount(deps, id);
-    if (!(await checkCredentials(account, body.currentPassword))) {
-      throw new HttpError(400, [{ field: 'currentPassword', message: 'Current password is incorrect' }]);
-    }
-    const result = await runAccountCommand(deps, id, { type: 'ChangePassword', passwordHash: await hashPassword(body.newPassword) }, metaFor(req, deps));
-    await deps.waitForProjections(result.position);
-    const { token, user } = await session(deps, result.state);
-    sendResult(res, 200, result.position, { message: 'Password changed successfully!', token, user });
-  });
+  r.put(
+    '/api/change-password',
+    authenticate(deps.authenticator, { allowTemporaryPassword: true }),
+    async (req, res) => {
+      const { id } = authOf(req);
+      const body = validate(changePasswordSchema, req.body);
+      const account = await loadAccount(deps, id);
+      if (!(await checkCredentials(account, body.currentPassword))) {
+        throw new HttpError(400, [{ field: 'currentPassword', message: 'Current password is incorrect' }]);
+      }
+      const result = await runAccountCommand(
+        deps,
+        id,
+        { type: 'ChangePassword', passwordHash: await hashPassword(body.newPassword) },
+        metaFor(req, deps),
+      );
+      await deps.waitForProjections(result.position);
+      const { token, user } = await session(deps, result.state);
+      sendResult(res, 200, result.position, { message: 'Password changed successfully!', token, user });
+    },
+  );
 
   return r;
 }
-

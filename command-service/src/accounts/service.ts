@@ -7,7 +7,14 @@ import { signToken, type Role } from '@panda/platform/tokens';
 import { WrongExpectedVersionError } from '@panda/events/event-store';
 import { handle, load } from '../shared/decider';
 import type { CommandDeps } from '../shared/deps';
-import { accountDecider, decideSignIn, emailClaimDecider, type AccountCommand, type AccountEvent, type AccountState } from './decider';
+import {
+  accountDecider,
+  decideSignIn,
+  emailClaimDecider,
+  type AccountCommand,
+  type AccountEvent,
+  type AccountState,
+} from './decider';
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
@@ -19,12 +26,21 @@ const DANGLING_CLAIM_MS = 5 * 60_000;
  * holds the claim for this command. Whether the current holder is still live is judged afresh on
  * every attempt: after a lost race the winner's claim is new, so it must not be taken over.
  */
-export async function claimEmail(deps: CommandDeps, email: string, accountId: string, meta: AppendMeta, attempts = 8): Promise<string> {
+export async function claimEmail(
+  deps: CommandDeps,
+  email: string,
+  accountId: string,
+  meta: AppendMeta,
+  attempts = 8,
+): Promise<string> {
   const stream = emailStream(email);
   for (let attempt = 1; ; attempt++) {
     // One read: the holder, its claim time and this command's earlier claim all from the same snapshot.
     const events = await deps.store.readStream(stream);
-    const state = events.reduce((s, e) => emailClaimDecider.evolve(s, e as unknown as AccountEvent), emailClaimDecider.initialState());
+    const state = events.reduce(
+      (s, e) => emailClaimDecider.evolve(s, e as unknown as AccountEvent),
+      emailClaimDecider.initialState(),
+    );
     // A retried command keeps the account id it claimed with, as long as that claim still stands.
     const mine = events.filter((e) => e.type === 'EmailClaimed' && e.commandId === meta.commandId).at(-1);
     const mineId = (mine?.data as { accountId: string } | undefined)?.accountId;
@@ -38,7 +54,14 @@ export async function claimEmail(deps: CommandDeps, email: string, accountId: st
     }
     try {
       // One attempt: the decider refuses any holder but the one judged dangling here; on a lost race, judge again.
-      await handle(deps.store, stream, emailClaimDecider, { type: 'Claim', email, accountId: mineId ?? accountId, takeOverFrom }, meta, 1);
+      await handle(
+        deps.store,
+        stream,
+        emailClaimDecider,
+        { type: 'Claim', email, accountId: mineId ?? accountId, takeOverFrom },
+        meta,
+        1,
+      );
       return mineId ?? accountId;
     } catch (err) {
       if (!(err instanceof WrongExpectedVersionError) || attempt >= attempts) throw err;
@@ -46,7 +69,12 @@ export async function claimEmail(deps: CommandDeps, email: string, accountId: st
   }
 }
 
-export async function releaseEmail(deps: CommandDeps, email: string, accountId: string, meta: AppendMeta): Promise<void> {
+export async function releaseEmail(
+  deps: CommandDeps,
+  email: string,
+  accountId: string,
+  meta: AppendMeta,
+): Promise<void> {
   await handle(deps.store, emailStream(email), emailClaimDecider, { type: 'Release', email, accountId }, meta);
 }
 
@@ -63,7 +91,12 @@ export async function loadAccount(deps: Pick<CommandDeps, 'store'>, accountId: s
 }
 
 /** Creates a new account whose email must be free: claim the address, then write the account stream. */
-export async function createAccount(deps: CommandDeps, email: string, meta: AppendMeta, command: (accountId: string) => AccountCommand) {
+export async function createAccount(
+  deps: CommandDeps,
+  email: string,
+  meta: AppendMeta,
+  command: (accountId: string) => AccountCommand,
+) {
   const accountId = await claimEmail(deps, email, deps.newId(), meta);
   const result = await handle(deps.store, accountStream(accountId), accountDecider, command(accountId), meta);
   return { accountId, ...result };
@@ -96,7 +129,11 @@ export async function session(deps: CommandDeps, state: AccountState, mustChange
   const user = { ...publicUser(state), must_change_password: mustChange };
   // mcp: this sign-in used a forgot-password temporary password (a registered student's first password is in the account itself).
   // tv: the token counts until the account's sessions are next revoked.
-  const token = await signToken(deps.config.jwtSecret, { sub: user.id, role: user.role, mcp: mustChange && !state.mustChangePassword, tv: state.tokenVersion }, deps.clock());
+  const token = await signToken(
+    deps.config.jwtSecret,
+    { sub: user.id, role: user.role, mcp: mustChange && !state.mustChangePassword, tv: state.tokenVersion },
+    deps.clock(),
+  );
   return { token, user, role: user.role };
 }
 
@@ -114,7 +151,10 @@ export async function signIn(deps: CommandDeps, state: AccountState, matched: 'p
 }
 
 /** Checks a password against an account; which password matched tells whether a new one must be chosen. */
-export async function checkCredentials(state: AccountState | null, password: string): Promise<'password' | 'temporary' | null> {
+export async function checkCredentials(
+  state: AccountState | null,
+  password: string,
+): Promise<'password' | 'temporary' | null> {
   if (!state) {
     // Same work whether or not the account exists, so timing does not reveal registered addresses.
     await verifyPassword(await (dummyHash ??= hashPassword('no account has this password')), password);

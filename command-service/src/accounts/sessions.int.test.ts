@@ -16,17 +16,22 @@ afterAll(async () => {
 });
 
 const validate = async (token: string) => (await app.call('GET', '/api/auth/validate', undefined, token)).status;
-const change = (token: string, from: string, to: string) => app.call('PUT', '/api/change-password', { currentPassword: from, newPassword: to, confirmPassword: to }, token);
+const change = (token: string, from: string, to: string) =>
+  app.call('PUT', '/api/change-password', { currentPassword: from, newPassword: to, confirmPassword: to }, token);
 
 function openSocket(userId: string, token: string) {
-  return new Promise<{ ws: WebSocket; closed: Promise<{ code: number; reason: string }>; messages: unknown[] }>((resolve, reject) => {
-    const ws = new WebSocket(`${app.url.replace('http', 'ws')}/ws/${userId}?token=${token}`);
-    const messages: unknown[] = [];
-    const closed = new Promise<{ code: number; reason: string }>((r) => ws.on('close', (code, reason) => r({ code, reason: reason.toString() })));
-    ws.on('message', (m) => messages.push(JSON.parse(m.toString())));
-    ws.on('open', () => resolve({ ws, closed, messages }));
-    ws.on('error', reject);
-  });
+  return new Promise<{ ws: WebSocket; closed: Promise<{ code: number; reason: string }>; messages: unknown[] }>(
+    (resolve, reject) => {
+      const ws = new WebSocket(`${app.url.replace('http', 'ws')}/ws/${userId}?token=${token}`);
+      const messages: unknown[] = [];
+      const closed = new Promise<{ code: number; reason: string }>((r) =>
+        ws.on('close', (code, reason) => r({ code, reason: reason.toString() })),
+      );
+      ws.on('message', (m) => messages.push(JSON.parse(m.toString())));
+      ws.on('open', () => resolve({ ws, closed, messages }));
+      ws.on('error', reject);
+    },
+  );
 }
 
 async function pong(conn: Awaited<ReturnType<typeof openSocket>>) {
@@ -79,7 +84,10 @@ describe('password change and reset end every earlier session', () => {
     const socket = await openSocket(first.user.id, other.token);
     const r = await change(first.token, TEST_PASSWORD, 'brand-new-pass');
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ message: 'Password changed successfully!', user: { id: first.user.id, role: 'mentor', must_change_password: false } });
+    expect(r.body).toMatchObject({
+      message: 'Password changed successfully!',
+      user: { id: first.user.id, role: 'mentor', must_change_password: false },
+    });
     expect(typeof r.body.token).toBe('string');
     expect(await validate(first.token)).toBe(401);
     expect(await validate(other.token)).toBe(401);
@@ -158,7 +166,9 @@ describe('temporary password gate', () => {
     const changed = await change(student.token, student.temporaryPassword, 'my-own-password');
     expect(changed.status).toBe(200);
     expect(changed.body.user.must_change_password).toBe(false);
-    const profile = await app.call('GET', '/api/profile', undefined, changed.body.token, { 'X-Min-Position': String(changed.body.position) });
+    const profile = await app.call('GET', '/api/profile', undefined, changed.body.token, {
+      'X-Min-Position': String(changed.body.position),
+    });
     expect(profile.status).toBe(200);
     expect(profile.body.First_Name).toBe('Amy');
   });
@@ -172,7 +182,10 @@ describe('temporary password gate', () => {
   it('refuses the WebSocket with 4003 and the same detail', async () => {
     const student = await registeredStudent(app, centre, {}, { keepTemporary: true });
     const conn = await openSocket(student.user.id, student.token);
-    expect(await conn.closed).toEqual({ code: 4003, reason: 'You must change your temporary password before you can continue.' });
+    expect(await conn.closed).toEqual({
+      code: 4003,
+      reason: 'You must change your temporary password before you can continue.',
+    });
   });
 
   it('gates a forgot-password sign-in too, but not a sign-in with the old password', async () => {
@@ -198,12 +211,18 @@ describe('temporary passwords expire after 7 days', () => {
   afterAll(async () => {
     await clocked.stop();
   });
-  const signIn = (email: string, password: string) => clocked.call('POST', '/api/auth/signin', { Email: email, Password: password });
+  const signIn = (email: string, password: string) =>
+    clocked.call('POST', '/api/auth/signin', { Email: email, Password: password });
 
   it("refuses a registered student's expired first password with a message to ask for a new one", async () => {
     const centre = await vettedCentre(clocked, 'Clock Centre');
     const email = uniqueEmail('expiring');
-    const r = await clocked.call('POST', '/api/register-student', { First_Name: 'Ivy', Last_Name: 'Old', Email: email, Phone_Number: '07700900000', Postcode: 'M1 1AA' }, centre.token);
+    const r = await clocked.call(
+      'POST',
+      '/api/register-student',
+      { First_Name: 'Ivy', Last_Name: 'Old', Email: email, Phone_Number: '07700900000', Postcode: 'M1 1AA' },
+      centre.token,
+    );
     expect(r.status).toBe(201);
     expect(clocked.mails.find((m) => m.to === email)!.expiresAt).toEqual(new Date(now + 7 * DAY));
     now += 7 * DAY - 1000;

@@ -21,12 +21,19 @@ afterAll(async () => {
   await app.stop();
 });
 
-const attempts = async () => (await app.platform.store.readStream(ADMIN_SIGNINS_STREAM)).map((e) => e.data as Record<string, unknown>);
+const attempts = async () =>
+  (await app.platform.store.readStream(ADMIN_SIGNINS_STREAM)).map((e) => e.data as Record<string, unknown>);
 
 describe('admin sign-in (POST /api/admin/auth/signin)', () => {
   it('answers a token and the admin user, and records the attempt with its source address', async () => {
     const before = (await attempts()).length;
-    const r = await app.call('POST', '/api/admin/auth/signin', { email: TEST_ADMIN.email.toUpperCase(), password: TEST_ADMIN.password }, undefined, { 'User-Agent': 'vitest' });
+    const r = await app.call(
+      'POST',
+      '/api/admin/auth/signin',
+      { email: TEST_ADMIN.email.toUpperCase(), password: TEST_ADMIN.password },
+      undefined,
+      { 'User-Agent': 'vitest' },
+    );
     expect(r.status).toBe(200);
     expect(typeof r.body.token).toBe('string');
     expect(r.body.user).toMatchObject({ role: 'admin', Email: TEST_ADMIN.email });
@@ -34,7 +41,12 @@ describe('admin sign-in (POST /api/admin/auth/signin)', () => {
     const log = await app.platform.store.readStream(ADMIN_SIGNINS_STREAM);
     expect(log.length).toBe(before + 1);
     const last = log.at(-1)!;
-    expect(last.data).toMatchObject({ email: TEST_ADMIN.email, outcome: 'succeeded', userAgent: 'vitest', accountId: r.body.user.id });
+    expect(last.data).toMatchObject({
+      email: TEST_ADMIN.email,
+      outcome: 'succeeded',
+      userAgent: 'vitest',
+      accountId: r.body.user.id,
+    });
     expect((last.data as { sourceAddress: string }).sourceAddress).toMatch(/127\.0\.0\.1|::1/);
     expect(last.actorId).toBe(r.body.user.id);
     expect(Date.parse(last.time)).toBeGreaterThan(Date.now() - 60_000);
@@ -65,14 +77,18 @@ describe('admin sign-in (POST /api/admin/auth/signin)', () => {
 
   it('throttles repeated failures for an address and records the throttled attempts', async () => {
     const email = uniqueEmail('target');
-    for (let i = 0; i < 5; i++) expect((await app.call('POST', '/api/admin/auth/signin', { email, password: `guess-${i}` })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await app.call('POST', '/api/admin/auth/signin', { email, password: `guess-${i}` })).status).toBe(401);
     const r = await app.call('POST', '/api/admin/auth/signin', { email, password: 'guess-6' });
     expect(r.status).toBe(429);
     expect(r.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(r.body.detail).toMatch(/Too many failed sign-in attempts/);
     expect((await attempts()).at(-1)).toMatchObject({ email, outcome: 'throttled' });
     // Another e-mail address from the same source is still allowed.
-    expect((await app.call('POST', '/api/admin/auth/signin', { email: TEST_ADMIN.email, password: TEST_ADMIN.password })).status).toBe(200);
+    expect(
+      (await app.call('POST', '/api/admin/auth/signin', { email: TEST_ADMIN.email, password: TEST_ADMIN.password }))
+        .status,
+    ).toBe(200);
   });
 
   it('is the only way in for an admin: the user sign-in refuses admin credentials', async () => {
@@ -82,13 +98,18 @@ describe('admin sign-in (POST /api/admin/auth/signin)', () => {
 });
 
 describe('who may call the admin commands', () => {
-  const commands = () => [
-    ['PATCH', `/api/admin/users/mentor/${mentor.user.id}/lock`, { is_locked: false }],
-    ['PATCH', `/api/admin/users/mentor/${mentor.user.id}/vet`, { is_vetted: false }],
-    ['POST', '/api/admin/students', { First_Name: 'A', Last_Name: 'B', Email: uniqueEmail('x'), Phone_Number: '1', Postcode: 'M1 1AE' }],
-    ['POST', '/api/admin/placements', { student_id: student.user.id, mentor_id: mentor.user.id }],
-    ['PATCH', '/api/admin/placements/some-id', { status: 'cancelled' }],
-  ] as const;
+  const commands = () =>
+    [
+      ['PATCH', `/api/admin/users/mentor/${mentor.user.id}/lock`, { is_locked: false }],
+      ['PATCH', `/api/admin/users/mentor/${mentor.user.id}/vet`, { is_vetted: false }],
+      [
+        'POST',
+        '/api/admin/students',
+        { First_Name: 'A', Last_Name: 'B', Email: uniqueEmail('x'), Phone_Number: '1', Postcode: 'M1 1AE' },
+      ],
+      ['POST', '/api/admin/placements', { student_id: student.user.id, mentor_id: mentor.user.id }],
+      ['PATCH', '/api/admin/placements/some-id', { status: 'cancelled' }],
+    ] as const;
 
   it('answers 401 without a token and 403 to students, mentors and training centres; changes nothing', async () => {
     const before = await app.platform.store.headPosition();
@@ -115,19 +136,42 @@ describe('lock and unlock (PATCH /api/admin/users/{role}/{id}/lock)', () => {
     const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
     expect((await app.call('GET', '/api/auth/validate', undefined, victim.token)).status).toBe(200);
 
-    const lock = await app.call('PATCH', `/api/admin/users/mentor/${victim.user.id}/lock`, { is_locked: true, reason: 'Reported by a student' }, admin);
+    const lock = await app.call(
+      'PATCH',
+      `/api/admin/users/mentor/${victim.user.id}/lock`,
+      { is_locked: true, reason: 'Reported by a student' },
+      admin,
+    );
     expect(lock.status).toBe(200);
-    expect(lock.body).toMatchObject({ message: 'Account locked successfully', account_locked: true, id: victim.user.id });
+    expect(lock.body).toMatchObject({
+      message: 'Account locked successfully',
+      account_locked: true,
+      id: victim.user.id,
+    });
     expect(lock.body.position).toBeGreaterThan(0);
     // The very next call, with a token that has hours left, is refused.
     expect((await app.call('GET', '/api/auth/validate', undefined, victim.token)).status).toBe(401);
-    expect((await app.call('PUT', '/api/change-password', { currentPassword: 'x', newPassword: 'abcdef', confirmPassword: 'abcdef' }, victim.token)).status).toBe(401);
+    expect(
+      (
+        await app.call(
+          'PUT',
+          '/api/change-password',
+          { currentPassword: 'x', newPassword: 'abcdef', confirmPassword: 'abcdef' },
+          victim.token,
+        )
+      ).status,
+    ).toBe(401);
     expect(await closed).toBe(4001);
     const signIn = await app.call('POST', '/api/auth/signin', { Email: victim.user.Email, Password: 'secret-pass-1' });
     expect([401, 403]).toContain(signIn.status);
     expect(signIn.body.detail).toBe('Your account has been locked. Please contact support.');
 
-    const unlock = await app.call('PATCH', `/api/admin/users/mentor/${victim.user.id}/lock`, { is_locked: false }, admin);
+    const unlock = await app.call(
+      'PATCH',
+      `/api/admin/users/mentor/${victim.user.id}/lock`,
+      { is_locked: false },
+      admin,
+    );
     expect(unlock.body).toMatchObject({ message: 'Account unlocked successfully', account_locked: false });
     // Ruling 29: an unlock revives no token from before the lock; signing in again works.
     expect((await app.call('GET', '/api/auth/validate', undefined, victim.token)).status).toBe(401);
@@ -138,10 +182,15 @@ describe('lock and unlock (PATCH /api/admin/users/{role}/{id}/lock)', () => {
 
   it('locks students and training centres too', async () => {
     const s = await independentStudent(app);
-    expect((await app.call('PATCH', `/api/admin/users/student/${s.user.id}/lock`, { is_locked: true }, admin)).status).toBe(200);
+    expect(
+      (await app.call('PATCH', `/api/admin/users/student/${s.user.id}/lock`, { is_locked: true }, admin)).status,
+    ).toBe(200);
     expect((await app.call('GET', '/api/auth/validate', undefined, s.token)).status).toBe(401);
     const c = await app.signUp('training_centre', uniqueEmail('centre'));
-    expect((await app.call('PATCH', `/api/admin/users/training_centre/${c.user.id}/lock`, { is_locked: true }, admin)).status).toBe(200);
+    expect(
+      (await app.call('PATCH', `/api/admin/users/training_centre/${c.user.id}/lock`, { is_locked: true }, admin))
+        .status,
+    ).toBe(200);
     expect((await app.call('GET', '/api/vetting-status', undefined, c.token)).status).toBe(401);
   });
 
@@ -152,7 +201,12 @@ describe('lock and unlock (PATCH /api/admin/users/{role}/{id}/lock)', () => {
     const id = await app.call('PATCH', '/api/admin/users/mentor/no-such-id/lock', { is_locked: true }, admin);
     expect(id.status).toBe(404);
     expect(id.body.detail).toBe('No mentor account with id no-such-id');
-    const wrong = await app.call('PATCH', `/api/admin/users/student/${mentor.user.id}/lock`, { is_locked: true }, admin);
+    const wrong = await app.call(
+      'PATCH',
+      `/api/admin/users/student/${mentor.user.id}/lock`,
+      { is_locked: true },
+      admin,
+    );
     expect(wrong.status).toBe(404);
     expect(wrong.body.detail).toBe(`No student account with id ${mentor.user.id}`);
   });
@@ -169,12 +223,25 @@ describe('vetting (PATCH /api/admin/users/{role}/{id}/vet, GET /api/vetting-stat
     const c = await app.signUp('training_centre', uniqueEmail('vet-centre'));
     let status = await app.call('GET', '/api/vetting-status', undefined, c.token);
     expect(status.body).toEqual({ vetted: false, message: expect.stringContaining('awaiting vetting') });
-    const vet = await app.call('PATCH', `/api/admin/users/training_centre/${c.user.id}/vet`, { is_vetted: true, reason: 'Ofqual approval seen' }, admin);
+    const vet = await app.call(
+      'PATCH',
+      `/api/admin/users/training_centre/${c.user.id}/vet`,
+      { is_vetted: true, reason: 'Ofqual approval seen' },
+      admin,
+    );
     expect(vet.status).toBe(200);
     expect(vet.body).toMatchObject({ message: 'User vetted successfully', vetted: true });
     status = await app.call('GET', '/api/vetting-status', undefined, c.token);
-    expect(status.body).toEqual({ vetted: true, message: 'Your training centre has been vetted. You can register students.' });
-    const unvet = await app.call('PATCH', `/api/admin/users/training_centre/${c.user.id}/vet`, { is_vetted: false }, admin);
+    expect(status.body).toEqual({
+      vetted: true,
+      message: 'Your training centre has been vetted. You can register students.',
+    });
+    const unvet = await app.call(
+      'PATCH',
+      `/api/admin/users/training_centre/${c.user.id}/vet`,
+      { is_vetted: false },
+      admin,
+    );
     expect(unvet.body).toMatchObject({ message: 'User unvetted successfully', vetted: false });
     expect((await app.call('GET', '/api/vetting-status', undefined, c.token)).body.vetted).toBe(false);
   });
@@ -189,11 +256,21 @@ describe('vetting (PATCH /api/admin/users/{role}/{id}/vet, GET /api/vetting-stat
 describe('independent students (POST /api/admin/students)', () => {
   it('registers a student with no training centre and shows the temporary password once', async () => {
     const email = uniqueEmail('indie');
-    const r = await app.call('POST', '/api/admin/students', { First_Name: 'Ivy', Last_Name: 'Indie', Email: email, Phone_Number: '07700900002', Postcode: 'ls1 4dy' }, admin);
+    const r = await app.call(
+      'POST',
+      '/api/admin/students',
+      { First_Name: 'Ivy', Last_Name: 'Indie', Email: email, Phone_Number: '07700900002', Postcode: 'ls1 4dy' },
+      admin,
+    );
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ message: 'Student registered successfully!', student: { First_Name: 'Ivy', Last_Name: 'Indie', Email: email, account_type: 'Independent' } });
+    expect(r.body).toMatchObject({
+      message: 'Student registered successfully!',
+      student: { First_Name: 'Ivy', Last_Name: 'Indie', Email: email, account_type: 'Independent' },
+    });
     expect(typeof r.body.temporary_password).toBe('string');
-    await expect.poll(() => app.mails.some((m) => m.to === email && m.text.includes(r.body.temporary_password))).toBe(true);
+    await expect
+      .poll(() => app.mails.some((m) => m.to === email && m.text.includes(r.body.temporary_password)))
+      .toBe(true);
     const list = await app.call('GET', '/api/admin/users/students', undefined, admin);
     expect(list.body.students.find((s: { id: string }) => s.id === r.body.student.id)).toMatchObject({
       account_type: 'Independent',
@@ -206,7 +283,9 @@ describe('independent students (POST /api/admin/students)', () => {
   it('names every missing field with the spec messages', async () => {
     const r = await app.call('POST', '/api/admin/students', { Email: 'bad email' }, admin);
     expect(r.status).toBe(400);
-    const byField = Object.fromEntries((r.body.detail as { field: string; message: string }[]).map((d) => [d.field, d.message]));
+    const byField = Object.fromEntries(
+      (r.body.detail as { field: string; message: string }[]).map((d) => [d.field, d.message]),
+    );
     expect(byField).toEqual({
       First_Name: 'First name is required',
       Last_Name: 'Last name is required',
@@ -217,7 +296,12 @@ describe('independent students (POST /api/admin/students)', () => {
   });
 
   it('refuses an address already in use', async () => {
-    const r = await app.call('POST', '/api/admin/students', { First_Name: 'A', Last_Name: 'B', Email: mentor.user.Email, Phone_Number: '07700 900123', Postcode: 'M1' }, admin);
+    const r = await app.call(
+      'POST',
+      '/api/admin/students',
+      { First_Name: 'A', Last_Name: 'B', Email: mentor.user.Email, Phone_Number: '07700 900123', Postcode: 'M1' },
+      admin,
+    );
     expect(r.status).toBe(409);
   });
 });

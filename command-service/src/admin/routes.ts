@@ -3,7 +3,14 @@ import { z } from 'zod';
 import { HttpError, badRequest, notFound, unauthorized } from '@panda/platform/errors';
 import { authenticate, requireRole, validate } from '@panda/platform/http';
 import type { AccountCommand, AccountState } from '../accounts/decider';
-import { accountByEmail, checkCredentials, loadAccount, normaliseEmail, runAccountCommand, signIn } from '../accounts/service';
+import {
+  accountByEmail,
+  checkCredentials,
+  loadAccount,
+  normaliseEmail,
+  runAccountCommand,
+  signIn,
+} from '../accounts/service';
 import { sendStudentRegistration, studentRegistrationSchema } from '../students/routes';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
 import { recordAdminSignIn } from './service';
@@ -25,7 +32,8 @@ const vetSchema = z.object({ is_vetted: z.boolean({ error: 'is_vetted must be tr
 /** The target account of an admin action: 404 (with the reason) for an unknown role or id. */
 async function target(deps: CommandDeps, req: Request) {
   const role = String(req.params.role);
-  if (!Object.hasOwn(ADMIN_ROLES, role)) throw notFound(`Unknown role '${role}': use student, mentor or training_centre`);
+  if (!Object.hasOwn(ADMIN_ROLES, role))
+    throw notFound(`Unknown role '${role}': use student, mentor or training_centre`);
   const id = String(req.params.id);
   const account = await loadAccount(deps, id);
   if (!account.exists || account.role !== role) throw notFound(`No ${LABEL[role as TargetRole]} account with id ${id}`);
@@ -46,7 +54,12 @@ async function changeAccount(
 ) {
   const result = await runAccountCommand(deps, id, change.command, metaFor(req, deps));
   await deps.waitForProjections(result.position);
-  sendResult(res, 200, result.position, { message: change.message, id, ...change.fields(result.state), changed: result.events.length > 0 });
+  sendResult(res, 200, result.position, {
+    message: change.message,
+    id,
+    ...change.fields(result.state),
+    changed: result.events.length > 0,
+  });
 }
 
 /**
@@ -78,14 +91,22 @@ export function adminRoutes(deps: CommandDeps): Router {
     const wait = (await perAddress.take(address)) || (await perAccount.take(key));
     if (wait) {
       await recordAdminSignIn(deps, req, { ...attempt, accountId: null, outcome: 'throttled' });
-      throw new HttpError(429, `Too many failed sign-in attempts. Please try again in ${Math.ceil(wait / 60)} minute(s).`, { 'Retry-After': String(wait) });
+      throw new HttpError(
+        429,
+        `Too many failed sign-in attempts. Please try again in ${Math.ceil(wait / 60)} minute(s).`,
+        { 'Retry-After': String(wait) },
+      );
     }
     const account = await accountByEmail(deps, email);
     const matched = await checkCredentials(account, password.slice(0, 200));
     // The portal is for admins and auditors (ruling 25); the answer's role tells the portal which views to show.
     const isAdmin = account?.role === 'admin' || account?.role === 'auditor';
     if (!account || !isAdmin || !matched) {
-      await recordAdminSignIn(deps, req, { ...attempt, accountId: isAdmin ? account.id : null, outcome: 'invalid_credentials' });
+      await recordAdminSignIn(deps, req, {
+        ...attempt,
+        accountId: isAdmin ? account.id : null,
+        outcome: 'invalid_credentials',
+      });
       throw unauthorized('Invalid credentials');
     }
     await Promise.all([perAddress.giveBack(address), perAccount.reset(key)]);

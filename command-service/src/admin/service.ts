@@ -19,7 +19,14 @@ export interface AdminSignInAttempt {
 export async function recordAdminSignIn(deps: CommandDeps, req: Request, attempt: AdminSignInAttempt): Promise<void> {
   const data = checkEvent('AdminSignInAttempted', attempt);
   // Each attempt is its own record, even when a client repeats an Idempotency-Key.
-  const meta = { ...metaFor(req, deps), actorId: attempt.outcome === 'succeeded' ? attempt.accountId : null, commandId: randomUUID() };
+  const meta = {
+    ...metaFor(req, deps),
+    actorId: attempt.outcome === 'succeeded' ? attempt.accountId : null,
+    commandId: randomUUID(),
+  };
   await deps.store.append(ADMIN_SIGNINS_STREAM, [{ type: 'AdminSignInAttempted', data }], 'any', meta);
-  deps.logger.info({ outcome: attempt.outcome, email: attempt.email, sourceAddress: attempt.sourceAddress }, 'admin sign-in attempt');
+  deps.logger.info(
+    { outcome: attempt.outcome, email: attempt.email, sourceAddress: attempt.sourceAddress },
+    'admin sign-in attempt',
+  );
 }

@@ -15,13 +15,21 @@ export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(
 
 /** Replaces a temporary password with TEST_PASSWORD; answers the fresh login (the old token has ended). */
 export async function choosePassword(app: TestApp, login: Login, temporary: string): Promise<Login> {
-  const r = await app.call('PUT', '/api/change-password', { currentPassword: temporary, newPassword: TEST_PASSWORD, confirmPassword: TEST_PASSWORD }, login.token);
+  const r = await app.call(
+    'PUT',
+    '/api/change-password',
+    { currentPassword: temporary, newPassword: TEST_PASSWORD, confirmPassword: TEST_PASSWORD },
+    login.token,
+  );
   if (r.status !== 200) throw new Error(`change password failed: ${r.status} ${JSON.stringify(r.body)}`);
   return { token: r.body.token, user: r.body.user };
 }
 
 /** Registers an independent student as the admin, who signs in and replaces the temporary password with TEST_PASSWORD. */
-export async function independentStudent(app: TestApp, over: Record<string, unknown> = {}): Promise<Login & { email: string }> {
+export async function independentStudent(
+  app: TestApp,
+  over: Record<string, unknown> = {},
+): Promise<Login & { email: string }> {
   const email = (over.Email as string) ?? uniqueEmail('student');
   const r = await app.call(
     'POST',
@@ -71,9 +79,18 @@ export async function saveMentorProfile(app: TestApp, mentorId: string, over: Re
 }
 
 /** Signs up a mentor, vets them and completes their profile. */
-export async function readyMentor(app: TestApp, profile: Record<string, unknown> = {}, names: Record<string, unknown> = {}): Promise<Login> {
+export async function readyMentor(
+  app: TestApp,
+  profile: Record<string, unknown> = {},
+  names: Record<string, unknown> = {},
+): Promise<Login> {
   const mentor = await app.signUp('mentor', uniqueEmail('mentor'), names);
-  const vet = await app.call('PATCH', `/api/admin/users/mentor/${mentor.user.id}/vet`, { is_vetted: true, reason: 'Gas Safe card checked' }, await app.adminToken());
+  const vet = await app.call(
+    'PATCH',
+    `/api/admin/users/mentor/${mentor.user.id}/vet`,
+    { is_vetted: true, reason: 'Gas Safe card checked' },
+    await app.adminToken(),
+  );
   if (vet.status !== 200) throw new Error(`vet failed: ${vet.status} ${JSON.stringify(vet.body)}`);
   await saveMentorProfile(app, mentor.user.id, profile);
   return mentor;

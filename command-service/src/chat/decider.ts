@@ -65,9 +65,12 @@ export function evolveMessage(state: MessageState, event: ChatEvent): MessageSta
  * (403), wrong chat type (400), a role that may not send images (403), blank text (400). The route
  * checks these before it decodes and stores an image; `decide` checks them again.
  */
-export function refusalBeforeImage(c: Omit<SendMessage, 'type' | 'messageId' | 'image' | 'receiverInConversation'>): DomainError | null {
+export function refusalBeforeImage(
+  c: Omit<SendMessage, 'type' | 'messageId' | 'image' | 'receiverInConversation'>,
+): DomainError | null {
   if (c.senderId === c.receiverId || c.contactChatType === null) return forbidden(CHAT_TEXTS.notContact);
-  if (c.chatType !== null && c.chatType !== c.contactChatType) return badRequest([{ field: 'chat_type', message: CHAT_TEXTS.chatTypeMismatch }]);
+  if (c.chatType !== null && c.chatType !== c.contactChatType)
+    return badRequest([{ field: 'chat_type', message: CHAT_TEXTS.chatTypeMismatch }]);
   if (c.messageType === 'image' && !IMAGE_ROLES.includes(c.senderRole)) return forbidden(CHAT_TEXTS.imageRole);
   const text = c.text.trim();
   if (c.messageType === 'text' && text === '') return badRequest([{ field: 'message', message: CHAT_TEXTS.empty }]);
@@ -81,7 +84,8 @@ function decideSend(c: SendMessage, state: MessageState): ChatEvent[] {
   if (refused) throw refused;
   if (c.messageType === 'image') {
     if (!c.image) throw badRequest([{ field: 'image_data', message: CHAT_TEXTS.imageMissing }]);
-    if (!(CHAT_IMAGE_TYPES as readonly string[]).includes(c.image.content_type)) throw badRequest([{ field: 'image_data', message: CHAT_TEXTS.imageType }]);
+    if (!(CHAT_IMAGE_TYPES as readonly string[]).includes(c.image.content_type))
+      throw badRequest([{ field: 'image_data', message: CHAT_TEXTS.imageType }]);
     if (c.image.size > CHAT_IMAGE_MAX_BYTES) throw badRequest([{ field: 'image_data', message: CHAT_TEXTS.imageSize }]);
   }
   const image = c.messageType === 'image' ? c.image : null;
@@ -96,7 +100,7 @@ function decideSend(c: SendMessage, state: MessageState): ChatEvent[] {
         messageType: c.messageType,
         text: c.text.trim(),
         image,
-        imageFilename: image ? (c.imageFilename?.trim() || 'image') : null,
+        imageFilename: image ? c.imageFilename?.trim() || 'image' : null,
         receiverInConversation: c.receiverInConversation,
       },
     },
@@ -105,14 +109,21 @@ function decideSend(c: SendMessage, state: MessageState): ChatEvent[] {
 
 function decideRead(c: MarkMessageRead, state: MessageState): ChatEvent[] {
   // Someone else's message does not exist for the caller (its id is not theirs to probe).
-  if (!state.sent || (c.readerId !== state.senderId && c.readerId !== state.receiverId)) throw notFound(CHAT_TEXTS.notFound);
+  if (!state.sent || (c.readerId !== state.senderId && c.readerId !== state.receiverId))
+    throw notFound(CHAT_TEXTS.notFound);
   if (c.readerId !== state.receiverId) throw forbidden(CHAT_TEXTS.notReceiver);
   if (state.read) return [];
-  return [{ type: 'MessageRead', data: { messageId: c.messageId, senderId: state.senderId as string, receiverId: state.receiverId } }];
+  return [
+    {
+      type: 'MessageRead',
+      data: { messageId: c.messageId, senderId: state.senderId as string, receiverId: state.receiverId },
+    },
+  ];
 }
 
 export const messageDecider: Decider<ChatCommand, MessageState, ChatEvent> = {
   initialState: initialMessageState,
   evolve: evolveMessage,
-  decide: (command, state) => (command.type === 'SendMessage' ? decideSend(command, state) : decideRead(command, state)),
+  decide: (command, state) =>
+    command.type === 'SendMessage' ? decideSend(command, state) : decideRead(command, state),
 };

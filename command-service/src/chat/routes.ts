@@ -1,6 +1,13 @@
 import { Router, type Request } from 'express';
 import { postMessageRequestSchema, sendMessageRequestSchema, CHAT_TEXTS } from '@panda/contracts/chat';
-import { CHAT_MESSAGES, CHAT_THREADS, conversationDocId, threadId, type ChatMessageDoc, type ChatThreadDoc } from '@panda/projections/read-models/chat';
+import {
+  CHAT_MESSAGES,
+  CHAT_THREADS,
+  conversationDocId,
+  threadId,
+  type ChatMessageDoc,
+  type ChatThreadDoc,
+} from '@panda/projections/read-models/chat';
 import { notFound } from '@panda/platform/errors';
 import { authOf, authenticate, validate } from '@panda/platform/http';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';

@@ -24,15 +24,21 @@ export interface Caller {
  * ACTIVE placement (mentor_student); a mentor with the students placed with them; a centre with the
  * students it registered. Read from the student's own stream (the write side), never a read model.
  */
-export async function contactChatType(deps: Pick<CommandDeps, 'store'>, me: Caller, otherId: string): Promise<ChatType | null> {
+export async function contactChatType(
+  deps: Pick<CommandDeps, 'store'>,
+  me: Caller,
+  otherId: string,
+): Promise<ChatType | null> {
   if (me.id === otherId) return null;
   if (me.role !== 'student' && me.role !== 'mentor' && me.role !== 'training_centre') return null;
   const studentId = me.role === 'student' ? me.id : otherId;
   const counterpart = me.role === 'student' ? otherId : me.id;
   const { state } = await load(deps.store, accountStream(studentId), trainingDecider);
   if (!state.registered) return null;
-  if ((me.role === 'student' || me.role === 'training_centre') && state.centreId === counterpart) return 'training_centre_student';
-  if ((me.role === 'student' || me.role === 'mentor') && activePlacement(state)?.mentorId === counterpart) return 'mentor_student';
+  if ((me.role === 'student' || me.role === 'training_centre') && state.centreId === counterpart)
+    return 'training_centre_student';
+  if ((me.role === 'student' || me.role === 'mentor') && activePlacement(state)?.mentorId === counterpart)
+    return 'mentor_student';
   return null;
 }
 
@@ -55,14 +61,23 @@ const imageError = (message: string) => badRequest([{ field: 'image_data', messa
  * before any event refers to it.
  */
 async function storeChatImage(deps: Pick<CommandDeps, 'blobs'>, imageData: string): Promise<ImageRef> {
-  const base64 = (imageData.startsWith('data:') ? imageData.slice(imageData.indexOf(',') + 1) : imageData).replace(/\s+/g, '');
+  const base64 = (imageData.startsWith('data:') ? imageData.slice(imageData.indexOf(',') + 1) : imageData).replace(
+    /\s+/g,
+    '',
+  );
   if (!BASE64.test(base64) || base64.length % 4 === 1) throw imageError(CHAT_TEXTS.imageType);
   const size = Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
   if (size > CHAT_IMAGE_MAX_BYTES) throw imageError(CHAT_TEXTS.imageSize);
   const decoded = await decodeImage(Buffer.from(base64, 'base64'));
   if (!decoded.ok) throw imageError(decoded.reason === 'too_large' ? CHAT_TEXTS.imageSize : CHAT_TEXTS.imageType);
   const stored = await deps.blobs.put(decoded.image.bytes, decoded.image.contentType);
-  return { hash: stored.hash, content_type: decoded.image.contentType, size: stored.size, width: decoded.image.width, height: decoded.image.height };
+  return {
+    hash: stored.hash,
+    content_type: decoded.image.contentType,
+    size: stored.size,
+    width: decoded.image.width,
+    height: decoded.image.height,
+  };
 }
 
 /**
@@ -88,7 +103,12 @@ async function recorded(deps: Pick<CommandDeps, 'store'>, messageId: string) {
 }
 
 /** Sends one chat message (HTTP or WebSocket: the same decider, the same checks). */
-export async function sendChatMessage(deps: CommandDeps, sender: Caller, input: SendInput, meta: AppendMeta): Promise<SentMessage> {
+export async function sendChatMessage(
+  deps: CommandDeps,
+  sender: Caller,
+  input: SendInput,
+  meta: AppendMeta,
+): Promise<SentMessage> {
   const contact = await contactChatType(deps, sender, input.receiverId);
   const fields = {
     senderId: sender.id,
@@ -107,7 +127,13 @@ export async function sendChatMessage(deps: CommandDeps, sender: Caller, input: 
   const image = input.messageType === 'image' && input.imageData ? await storeChatImage(deps, input.imageData) : null;
   const messageId = messageIdFor(meta.commandId);
   const receiverInConversation = deps.chatPresence?.inConversation(input.receiverId, sender.id) ?? false;
-  const result = await handle(deps.store, messageStream(messageId), messageDecider, { type: 'SendMessage', messageId, image, receiverInConversation, ...fields }, meta);
+  const result = await handle(
+    deps.store,
+    messageStream(messageId),
+    messageDecider,
+    { type: 'SendMessage', messageId, image, receiverInConversation, ...fields },
+    meta,
+  );
   const event = result.events[0] as ChatEvent | undefined;
   if (event?.type === 'MessageSent') return { message: messageOf(event.data, meta.time), position: result.position };
   // A retried command: answer the message it sent the first time.
@@ -119,7 +145,13 @@ export async function sendChatMessage(deps: CommandDeps, sender: Caller, input: 
 
 /** The receiver marks a message read (once; again answers the first read). */
 export async function markMessageRead(deps: CommandDeps, readerId: string, messageId: string, meta: AppendMeta) {
-  await handle(deps.store, messageStream(messageId), messageDecider, { type: 'MarkMessageRead', messageId, readerId }, meta);
+  await handle(
+    deps.store,
+    messageStream(messageId),
+    messageDecider,
+    { type: 'MarkMessageRead', messageId, readerId },
+    meta,
+  );
   const { read } = await recorded(deps, messageId);
   if (!read) throw new Error(`message ${messageId} read was not recorded`);
   return { id: messageId, Read: true as const, Read_At: read.time, position: read.position };

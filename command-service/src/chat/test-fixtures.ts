@@ -51,12 +51,18 @@ export interface Client {
   received: Record<string, unknown>[];
   send(message: unknown): void;
   /** The first received message (from `from` on) matching `match`; fails after a bounded wait. */
-  next(match: (m: Record<string, unknown>) => boolean, what?: string, timeoutMs?: number): Promise<Record<string, unknown>>;
+  next(
+    match: (m: Record<string, unknown>) => boolean,
+    what?: string,
+    timeoutMs?: number,
+  ): Promise<Record<string, unknown>>;
   close(): Promise<void>;
 }
 
 export async function connectClient(app: TestApp, login: Login): Promise<Client> {
-  const ws = new WebSocket(`${app.url.replace('http', 'ws')}/ws/${login.user.id}?token=${encodeURIComponent(login.token)}`);
+  const ws = new WebSocket(
+    `${app.url.replace('http', 'ws')}/ws/${login.user.id}?token=${encodeURIComponent(login.token)}`,
+  );
   const received: Record<string, unknown>[] = [];
   const waiters = new Set<() => void>();
   ws.on('message', (raw) => {

@@ -12,14 +12,27 @@ import { trainingDecider } from '../training/decider';
 import { loadAccount } from '../accounts/service';
 
 const SIGNATURE_FIELDS = 'Please fill in all signature fields';
-const signed = z.string({ error: SIGNATURE_FIELDS }).trim().min(1, SIGNATURE_FIELDS).max(200, 'Must be at most 200 characters');
+const signed = z
+  .string({ error: SIGNATURE_FIELDS })
+  .trim()
+  .min(1, SIGNATURE_FIELDS)
+  .max(200, 'Must be at most 200 characters');
 
 /** Mark Complete (spec section 7): the typed signature of the mentor for ONE job card (ruling 7). */
-const dateText = optionalText(10).refine((v) => v === null || isCalendarDate(v), 'Please enter a valid date (YYYY-MM-DD)');
-const timeText = optionalText(8).refine((v) => v === null || /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(v), 'Please enter a valid time (HH:MM)');
+const dateText = optionalText(10).refine(
+  (v) => v === null || isCalendarDate(v),
+  'Please enter a valid date (YYYY-MM-DD)',
+);
+const timeText = optionalText(8).refine(
+  (v) => v === null || /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(v),
+  'Please enter a valid time (HH:MM)',
+);
 const isoText = optionalText(40).refine((v) => v === null || isIsoDateTime(v), 'Please enter a valid date and time');
 const completeSchema = z.object({
-  mentor_signature: z.object({ signature: signed, mentorName: signed, date: dateText, time: timeText, timestamp: isoText }, { error: SIGNATURE_FIELDS }),
+  mentor_signature: z.object(
+    { signature: signed, mentorName: signed, date: dateText, time: timeText, timestamp: isoText },
+    { error: SIGNATURE_FIELDS },
+  ),
   completed_at: isoText,
 });
 
@@ -52,11 +65,23 @@ export function jobRoutes(deps: CommandDeps): Router {
     const completedAt = isoOrNull(body.completed_at) ?? now.toISOString();
     // A card is signed for work done: a time more than a day ahead is a mistake (clocks may differ a little).
     const latest = now.getTime() + 24 * 3600_000;
-    if (Date.parse(completedAt) > latest) throw badRequest([{ field: 'completed_at', message: 'The completion time cannot be in the future' }]);
-    if (Date.parse(signature.timestamp) > latest) throw badRequest([{ field: 'mentor_signature.timestamp', message: 'The signature time cannot be in the future' }]);
+    if (Date.parse(completedAt) > latest)
+      throw badRequest([{ field: 'completed_at', message: 'The completion time cannot be in the future' }]);
+    if (Date.parse(signature.timestamp) > latest)
+      throw badRequest([
+        { field: 'mentor_signature.timestamp', message: 'The signature time cannot be in the future' },
+      ]);
     // Ruling 30: the mentor's Gas Safe categories come from their own account stream (the write side).
     const qualifications = (await loadAccount(deps, mentorId)).mentorProfile ?? null;
-    const command = { type: 'SignJobCard' as const, jobId, mentorId, signature, completedAt, signatureId: deps.newId(), qualifications };
+    const command = {
+      type: 'SignJobCard' as const,
+      jobId,
+      mentorId,
+      signature,
+      completedAt,
+      signatureId: deps.newId(),
+      qualifications,
+    };
     const result = await handle(deps.store, accountStream(studentId), trainingDecider, command, metaFor(req, deps));
     await deps.waitForProjections(result.position);
     const updated = (await deps.readStore.get(JOBS, jobId)) as JobDoc;

@@ -75,13 +75,25 @@ export function decideInbox(command: InboxCommand, state: InboxState): Notificat
     case 'CreateNotification': {
       const { important, ...n } = command.notification;
       if (state.notifications.has(n.notificationId)) return [];
-      return [{ type: 'NotificationCreated', data: { ...n, recipientId: command.recipientId, email: important && state.emailImportant } }];
+      return [
+        {
+          type: 'NotificationCreated',
+          data: { ...n, recipientId: command.recipientId, email: important && state.emailImportant },
+        },
+      ];
     }
     case 'MarkRead': {
       const n = state.notifications.get(command.notificationId);
       // Someone else's notification is not found either (its id names another inbox).
       if (!n) throw notFound(NOTIFICATION_NOT_FOUND);
-      return n.read ? [] : [{ type: 'NotificationRead', data: { recipientId: command.recipientId, notificationId: command.notificationId } }];
+      return n.read
+        ? []
+        : [
+            {
+              type: 'NotificationRead',
+              data: { recipientId: command.recipientId, notificationId: command.notificationId },
+            },
+          ];
     }
     case 'MarkAnnouncementRead': {
       const entry = [...state.notifications].find(([, n]) => n.announcementId === command.announcementId);
@@ -91,10 +103,19 @@ export function decideInbox(command: InboxCommand, state: InboxState): Notificat
     }
     case 'MarkAllRead': {
       const unread = [...state.notifications].filter(([, n]) => !n.read).map(([id]) => id);
-      return unread.length ? [{ type: 'AllNotificationsRead', data: { recipientId: command.recipientId, notificationIds: unread } }] : [];
+      return unread.length
+        ? [{ type: 'AllNotificationsRead', data: { recipientId: command.recipientId, notificationIds: unread } }]
+        : [];
     }
     case 'ChangeSettings':
-      return state.emailImportant === command.emailImportant ? [] : [{ type: 'NotificationSettingsChanged', data: { accountId: command.accountId, emailImportant: command.emailImportant } }];
+      return state.emailImportant === command.emailImportant
+        ? []
+        : [
+            {
+              type: 'NotificationSettingsChanged',
+              data: { accountId: command.accountId, emailImportant: command.emailImportant },
+            },
+          ];
   }
 }
 
@@ -126,9 +147,11 @@ export interface AnnouncementState {
 
 export function decideAnnouncement(command: AnnouncementCommand, state: AnnouncementState): NotificationEvent[] {
   const { senderRole } = command;
-  if (senderRole !== 'training_centre' && senderRole !== 'mentor') throw forbidden('Only training centres and mentors send announcements');
+  if (senderRole !== 'training_centre' && senderRole !== 'mentor')
+    throw forbidden('Only training centres and mentors send announcements');
   if (state.published) throw conflict('This announcement was already sent');
-  if (command.recipientIds.length === 0) throw badRequest([{ field: 'recipient_ids', message: 'Please select at least one student' }]);
+  if (command.recipientIds.length === 0)
+    throw badRequest([{ field: 'recipient_ids', message: 'Please select at least one student' }]);
   // Ruling 22: any recipient outside the sender's own students refuses the whole announcement.
   const allowed = new Set(command.allowedRecipientIds);
   if (command.recipientIds.some((id) => !allowed.has(id))) throw forbidden(NOT_YOUR_STUDENTS);

@@ -1,6 +1,13 @@
 import { describe, it } from 'vitest';
 import { spec } from '../shared/given-when-then';
-import { announcementDecider, inboxDecider, NOT_YOUR_STUDENTS, type AnnouncementCommand, type NotificationDraft, type NotificationEvent } from './decider';
+import {
+  announcementDecider,
+  inboxDecider,
+  NOT_YOUR_STUDENTS,
+  type AnnouncementCommand,
+  type NotificationDraft,
+  type NotificationEvent,
+} from './decider';
 
 const inbox = spec(inboxDecider);
 const announcements = spec(announcementDecider);
@@ -51,7 +58,10 @@ describe('inbox: creating notifications', () => {
 
 describe('inbox: reading', () => {
   it('marks one notification read, once', () => {
-    inbox.given([created()]).when({ type: 'MarkRead', recipientId: 'm1', notificationId: 'n7-0' }).then([{ type: 'NotificationRead', data: { recipientId: 'm1', notificationId: 'n7-0' } }]);
+    inbox
+      .given([created()])
+      .when({ type: 'MarkRead', recipientId: 'm1', notificationId: 'n7-0' })
+      .then([{ type: 'NotificationRead', data: { recipientId: 'm1', notificationId: 'n7-0' } }]);
     inbox
       .given([created(), { type: 'NotificationRead', data: { recipientId: 'm1', notificationId: 'n7-0' } }])
       .when({ type: 'MarkRead', recipientId: 'm1', notificationId: 'n7-0' })
@@ -59,7 +69,10 @@ describe('inbox: reading', () => {
   });
 
   it('answers 404 for a notification that is not in this inbox (someone else’s)', () => {
-    inbox.given([created()]).when({ type: 'MarkRead', recipientId: 'm1', notificationId: 'n8-1' }).thenThrows(404, 'Notification not found');
+    inbox
+      .given([created()])
+      .when({ type: 'MarkRead', recipientId: 'm1', notificationId: 'n8-1' })
+      .thenThrows(404, 'Notification not found');
   });
 
   it('marks every unread one read at once, and nothing when all are read', () => {
@@ -75,17 +88,33 @@ describe('inbox: reading', () => {
   });
 
   it('marks the recipient’s copy of an announcement read by the announcement id', () => {
-    const announcement = created({ notificationId: 'n12-3', type: 'announcement', kind: 'announcement', announcementId: 'a1', priority: 'high', important: false }, false);
+    const announcement = created(
+      {
+        notificationId: 'n12-3',
+        type: 'announcement',
+        kind: 'announcement',
+        announcementId: 'a1',
+        priority: 'high',
+        important: false,
+      },
+      false,
+    );
     inbox
       .given([announcement])
       .when({ type: 'MarkAnnouncementRead', recipientId: 'm1', announcementId: 'a1' })
       .then([{ type: 'NotificationRead', data: { recipientId: 'm1', notificationId: 'n12-3' } }]);
-    inbox.given([announcement]).when({ type: 'MarkAnnouncementRead', recipientId: 'm1', announcementId: 'a2' }).thenThrows(404, 'Announcement not found');
+    inbox
+      .given([announcement])
+      .when({ type: 'MarkAnnouncementRead', recipientId: 'm1', announcementId: 'a2' })
+      .thenThrows(404, 'Announcement not found');
   });
 
   it('changes the e-mail setting only when it changes', () => {
     inbox.given([]).when({ type: 'ChangeSettings', accountId: 'm1', emailImportant: true }).then([]);
-    inbox.given([]).when({ type: 'ChangeSettings', accountId: 'm1', emailImportant: false }).then([{ type: 'NotificationSettingsChanged', data: { accountId: 'm1', emailImportant: false } }]);
+    inbox
+      .given([])
+      .when({ type: 'ChangeSettings', accountId: 'm1', emailImportant: false })
+      .then([{ type: 'NotificationSettingsChanged', data: { accountId: 'm1', emailImportant: false } }]);
   });
 });
 
@@ -111,21 +140,42 @@ describe('announcements (ruling 22)', () => {
       .then([
         {
           type: 'AnnouncementPublished',
-          data: { announcementId: 'a1', senderId: 'c1', senderRole: 'training_centre', senderName: 'North Gas Training', title: 'Exams', message: 'Mock exams on Friday.', priority: 'high', recipientIds: ['s1', 's2'] },
+          data: {
+            announcementId: 'a1',
+            senderId: 'c1',
+            senderRole: 'training_centre',
+            senderName: 'North Gas Training',
+            title: 'Exams',
+            message: 'Mock exams on Friday.',
+            priority: 'high',
+            recipientIds: ['s1', 's2'],
+          },
         },
       ]);
   });
 
   it('refuses the whole announcement with 403 when any recipient is not the sender’s', () => {
-    announcements.given([]).when(publish({ recipientIds: ['s1', 'other-centres-student'] })).thenThrows(403, NOT_YOUR_STUDENTS);
+    announcements
+      .given([])
+      .when(publish({ recipientIds: ['s1', 'other-centres-student'] }))
+      .thenThrows(403, NOT_YOUR_STUDENTS);
   });
 
   it('refuses a student or admin sender, and an empty recipient list', () => {
-    announcements.given([]).when(publish({ senderRole: 'student' })).thenThrows(403);
-    announcements.given([]).when(publish({ recipientIds: [] })).thenThrows(400, /Please select at least one student/);
+    announcements
+      .given([])
+      .when(publish({ senderRole: 'student' }))
+      .thenThrows(403);
+    announcements
+      .given([])
+      .when(publish({ recipientIds: [] }))
+      .thenThrows(400, /Please select at least one student/);
   });
 
   it('publishes an announcement once', () => {
-    announcements.given([{ type: 'AnnouncementPublished', data: { ...publish(), senderRole: 'training_centre' } as never }]).when(publish()).thenThrows(409);
+    announcements
+      .given([{ type: 'AnnouncementPublished', data: { ...publish(), senderRole: 'training_centre' } as never }])
+      .when(publish())
+      .thenThrows(409);
   });
 });

@@ -14,7 +14,16 @@ import {
 } from '@panda/contracts/notifications';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
 import type { Login } from '../admin/test-fixtures';
-import { get, jobsOf, place, readyMentor, registeredStudent, signature, vettedCentre, type StudentLogin } from '../training/test-fixtures';
+import {
+  get,
+  jobsOf,
+  place,
+  readyMentor,
+  registeredStudent,
+  signature,
+  vettedCentre,
+  type StudentLogin,
+} from '../training/test-fixtures';
 
 let app: TestApp;
 let centre: Login;
@@ -25,7 +34,11 @@ let bea: StudentLogin;
 let stranger: StudentLogin;
 
 /** The caller's notifications once the reactor has made those `until` waits for (each answer parsed by its contract). */
-async function inbox(token: string, query = '', until: (list: Notification[]) => boolean = () => true): Promise<Notification[]> {
+async function inbox(
+  token: string,
+  query = '',
+  until: (list: Notification[]) => boolean = () => true,
+): Promise<Notification[]> {
   let list: Notification[] = [];
   await expect
     .poll(
@@ -58,11 +71,26 @@ describe('notifications made by the reactor (ruling 21)', () => {
   it('tells the mentor of a proposal (and e-mails it), the student and centre of the acceptance, and a centre of its vetting', async () => {
     const m = await inbox(mentor.token, '', (l) => kinds(l).includes('placement_proposed'));
     const proposed = m.find((n) => n.kind === 'placement_proposed')!;
-    expect(proposed).toMatchObject({ type: 'assignment', title: 'New placement request', read: false, is_read: false, link: '/dashboard?view=overview' });
+    expect(proposed).toMatchObject({
+      type: 'assignment',
+      title: 'New placement request',
+      read: false,
+      is_read: false,
+      link: '/dashboard?view=overview',
+    });
     expect(proposed.message).toContain('Amy Pond');
     expect(kinds(m)).toContain('account_vetted');
-    await expect.poll(() => app.mails.some((mail) => mail.to === (mentor.user.Email as string).toLowerCase() && mail.subject === 'Panda: New placement request')).toBe(true);
-    expect(kinds(await inbox(amy.token, '', (l) => kinds(l).includes('placement_accepted')))).toEqual(['placement_accepted']);
+    await expect
+      .poll(() =>
+        app.mails.some(
+          (mail) =>
+            mail.to === (mentor.user.Email as string).toLowerCase() && mail.subject === 'Panda: New placement request',
+        ),
+      )
+      .toBe(true);
+    expect(kinds(await inbox(amy.token, '', (l) => kinds(l).includes('placement_accepted')))).toEqual([
+      'placement_accepted',
+    ]);
     const c = await inbox(centre.token, '', (l) => kinds(l).includes('placement_accepted'));
     expect(kinds(c)).toEqual(['placement_accepted', 'account_vetted']);
     expect(c[0].link).toBe(`/dashboard?view=student-detail&id=${amy.user.id}`);
@@ -74,15 +102,27 @@ describe('notifications made by the reactor (ruling 21)', () => {
     const s = await inbox(amy.token, '', (l) => kinds(l).includes('job_card_signed'));
     // The link opens the signed card with its Confirm / Dispute actions (ruling 31).
     const [signed] = (await jobsOf(app, amy.token)).find((j) => j.id === job.id)?.signatures ?? [];
-    expect(s[0]).toMatchObject({ kind: 'job_card_signed', type: 'success', title: 'Job card signed', link: `/dashboard?view=jobs&signature=${signed.signature_id}` });
+    expect(s[0]).toMatchObject({
+      kind: 'job_card_signed',
+      type: 'success',
+      title: 'Job card signed',
+      link: `/dashboard?view=jobs&signature=${signed.signature_id}`,
+    });
     await inbox(centre.token, '', (l) => kinds(l).includes('job_card_signed'));
     const m = await inbox(mentor.token, '', (l) => kinds(l).includes('job_card_signed_in_your_name'));
     expect(m[0].title).toBe('Job card signed in your name');
-    await expect.poll(() => app.mails.some((mail) => mail.subject === 'Panda: Job card signed in your name')).toBe(true);
+    await expect
+      .poll(() => app.mails.some((mail) => mail.subject === 'Panda: Job card signed in your name'))
+      .toBe(true);
   });
 
   it('a change of requirements while placed reaches the mentor and the centre', async () => {
-    const r = await app.call('PUT', '/api/students/job-requirements', { boiler_installs_required: 12, boiler_service_required: 4, pipework_required: 8, repair_required: 5 }, amy.token);
+    const r = await app.call(
+      'PUT',
+      '/api/students/job-requirements',
+      { boiler_installs_required: 12, boiler_service_required: 4, pipework_required: 8, repair_required: 5 },
+      amy.token,
+    );
     expect(r.status).toBe(200);
     const m = await inbox(mentor.token, '', (l) => kinds(l).includes('requirements_changed'));
     expect(m[0].message).toBe('Amy Pond changed their training requirements: Boiler Installs 10 → 12.');
@@ -103,7 +143,9 @@ describe('notifications made by the reactor (ruling 21)', () => {
   it('answers 401 without a token and an empty list to an admin', async () => {
     expect((await app.call('GET', '/api/notifications')).status).toBe(401);
     expect((await app.call('PATCH', '/api/notifications/mark-all-read')).status).toBe(401);
-    expect(notificationsPageSchema.parse((await get(app, '/api/notifications', await app.adminToken())).body)).toEqual([]);
+    expect(notificationsPageSchema.parse((await get(app, '/api/notifications', await app.adminToken())).body)).toEqual(
+      [],
+    );
   });
 });
 
@@ -120,8 +162,13 @@ describe('reading notifications', () => {
     expect(r.status).toBe(200);
     expect(markReadResultSchema.parse(r.body)).toMatchObject({ id: first.id, read: true });
     const after = await get(app, '/api/notifications', centre.token);
-    expect(notificationsPageSchema.parse(after.body).find((n) => n.id === first.id)).toMatchObject({ read: true, is_read: true });
-    expect((await get(app, '/api/notifications?unread=true', centre.token)).body.map((n: Notification) => n.id)).not.toContain(first.id);
+    expect(notificationsPageSchema.parse(after.body).find((n) => n.id === first.id)).toMatchObject({
+      read: true,
+      is_read: true,
+    });
+    expect(
+      (await get(app, '/api/notifications?unread=true', centre.token)).body.map((n: Notification) => n.id),
+    ).not.toContain(first.id);
   });
 
   it('marks all read at once', async () => {
@@ -152,41 +199,71 @@ describe('reading notifications', () => {
       path = link ? /^<([^>]+)>; rel="next"$/.exec(link)![1] : null;
     }
     expect(seen).toEqual(all.map((n) => n.id));
-    for (const bad of ['?limit=0', '?limit=201', '?cursor=abc', '?unread=maybe']) expect((await get(app, `/api/notifications${bad}`, mentor.token)).status).toBe(400);
+    for (const bad of ['?limit=0', '?limit=201', '?cursor=abc', '?unread=maybe'])
+      expect((await get(app, `/api/notifications${bad}`, mentor.token)).status).toBe(400);
   });
 });
 
 describe('e-mail setting for important notifications', () => {
   it('is on by default; turned off, the next important notification is not e-mailed', async () => {
     const other = await readyMentor(app, { First_Name: 'Quiet', Last_Name: 'Mentor' });
-    expect(notificationSettingsSchema.parse((await get(app, '/api/notification-settings', other.token)).body)).toEqual({ email_important: true });
-    expect((await app.call('PUT', '/api/notification-settings', { email_important: 'no' }, other.token)).status).toBe(400);
+    expect(notificationSettingsSchema.parse((await get(app, '/api/notification-settings', other.token)).body)).toEqual({
+      email_important: true,
+    });
+    expect((await app.call('PUT', '/api/notification-settings', { email_important: 'no' }, other.token)).status).toBe(
+      400,
+    );
     const off = await app.call('PUT', '/api/notification-settings', { email_important: false }, other.token);
     expect(off.status).toBe(200);
     expect(notificationSettingsResultSchema.parse(off.body).email_important).toBe(false);
-    expect(notificationSettingsSchema.parse((await get(app, '/api/notification-settings', other.token)).body)).toEqual({ email_important: false });
-    await app.call('POST', '/api/admin/placements', { student_id: bea.user.id, mentor_id: other.user.id }, await app.adminToken());
+    expect(notificationSettingsSchema.parse((await get(app, '/api/notification-settings', other.token)).body)).toEqual({
+      email_important: false,
+    });
+    await app.call(
+      'POST',
+      '/api/admin/placements',
+      { student_id: bea.user.id, mentor_id: other.user.id },
+      await app.adminToken(),
+    );
     await inbox(other.token, '', (l) => kinds(l).includes('placement_proposed'));
     await app.platform.reactors.catchUp();
     await app.platform.reactors.catchUp();
-    expect(app.mails.some((m) => m.to === (other.user.Email as string).toLowerCase() && m.subject.includes('placement'))).toBe(false);
+    expect(
+      app.mails.some((m) => m.to === (other.user.Email as string).toLowerCase() && m.subject.includes('placement')),
+    ).toBe(false);
   });
 });
 
 describe('announcements (ruling 22)', () => {
-  const announce = (token: string, body: Record<string, unknown>) => app.call('POST', '/api/announcements', body, token);
+  const announce = (token: string, body: Record<string, unknown>) =>
+    app.call('POST', '/api/announcements', body, token);
 
   it('a centre sends to its students (picked from GET /api/my-students): both see it in their announcements and read it', async () => {
     const picker = announcementRecipientsSchema.parse((await get(app, '/api/my-students', centre.token)).body);
     expect(picker.map((s) => s.id).sort()).toEqual([amy.user.id, bea.user.id].sort());
-    expect(announcementRecipientsSchema.parse((await get(app, '/api/my-matches', mentor.token)).body).map((s) => s.id)).toEqual([amy.user.id]);
-    const r = await announce(centre.token, { title: 'Mock exams', message: 'Mock exams on Friday at 9.', priority: 'high', recipient_ids: [amy.user.id, bea.user.id] });
+    expect(
+      announcementRecipientsSchema.parse((await get(app, '/api/my-matches', mentor.token)).body).map((s) => s.id),
+    ).toEqual([amy.user.id]);
+    const r = await announce(centre.token, {
+      title: 'Mock exams',
+      message: 'Mock exams on Friday at 9.',
+      priority: 'high',
+      recipient_ids: [amy.user.id, bea.user.id],
+    });
     expect(r.status).toBe(201);
     const sent = announcementResultSchema.parse(r.body);
     expect(sent).toMatchObject({ recipients: 2, message: 'Announcement sent to 2 student(s)!' });
     for (const s of [amy, bea]) {
       const list = await inbox(s.token, '?type=announcement', (l) => l.some((n) => n.announcement_id === sent.id));
-      expect(list[0]).toMatchObject({ type: 'announcement', title: 'Mock exams', message: 'Mock exams on Friday at 9.', priority: 'high', from_user: 'North Gas Training', sender_id: centre.user.id, read: false });
+      expect(list[0]).toMatchObject({
+        type: 'announcement',
+        title: 'Mock exams',
+        message: 'Mock exams on Friday at 9.',
+        priority: 'high',
+        from_user: 'North Gas Training',
+        sender_id: centre.user.id,
+        read: false,
+      });
     }
     const read = await app.call('PATCH', `/api/announcements/${sent.id}/read`, undefined, amy.token);
     expect(read.status).toBe(200);
@@ -202,7 +279,9 @@ describe('announcements (ruling 22)', () => {
     ws.on('message', (m) => messages.push(JSON.parse(m.toString())));
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
     try {
-      expect((await announce(centre.token, { title: 'Live', message: 'Pushed', recipient_ids: [bea.user.id] })).status).toBe(201);
+      expect(
+        (await announce(centre.token, { title: 'Live', message: 'Pushed', recipient_ids: [bea.user.id] })).status,
+      ).toBe(201);
       const pushed = () => messages.filter((m) => (m as { collection?: string }).collection === 'notifications');
       await expect.poll(() => pushed().length, { timeout: 10_000 }).toBeGreaterThan(0);
       const message = notificationChangedMessageSchema.parse(pushed()[0]);
@@ -214,24 +293,44 @@ describe('announcements (ruling 22)', () => {
 
   it('refuses with 403 any recipient who is not the sender’s own, and sends nothing', async () => {
     const head = await app.platform.store.headPosition();
-    const r = await announce(centre.token, { title: 'Hello', message: 'Hi all', priority: 'normal', recipient_ids: [amy.user.id, stranger.user.id] });
+    const r = await announce(centre.token, {
+      title: 'Hello',
+      message: 'Hi all',
+      priority: 'normal',
+      recipient_ids: [amy.user.id, stranger.user.id],
+    });
     expect(r.status).toBe(403);
     expect(r.body).toEqual({ detail: 'You can only send announcements to your own students' });
     // A mentor may address only the students placed with them (bea is not).
-    expect((await announce(mentor.token, { title: 'Hello', message: 'Hi', recipient_ids: [bea.user.id] })).status).toBe(403);
-    expect((await announce(mentor.token, { title: 'Hello', message: 'Hi', recipient_ids: ['no-such-student'] })).status).toBe(403);
+    expect((await announce(mentor.token, { title: 'Hello', message: 'Hi', recipient_ids: [bea.user.id] })).status).toBe(
+      403,
+    );
+    expect(
+      (await announce(mentor.token, { title: 'Hello', message: 'Hi', recipient_ids: ['no-such-student'] })).status,
+    ).toBe(403);
     await app.platform.reactors.catchUp();
     expect(await app.platform.store.headPosition()).toBe(head);
   });
 
   it('a mentor sends to a placed student; students and admins may not send (403); no token 401', async () => {
-    const r = await announce(mentor.token, { title: 'Site visit', message: 'Meet at the depot.', priority: 'low', recipient_ids: [amy.user.id] });
+    const r = await announce(mentor.token, {
+      title: 'Site visit',
+      message: 'Meet at the depot.',
+      priority: 'low',
+      recipient_ids: [amy.user.id],
+    });
     expect(r.status).toBe(201);
     expect(announcementResultSchema.parse(r.body).message).toBe('Announcement sent to 1 student(s)!');
-    await inbox(amy.token, '?type=announcement', (l) => l.some((n) => n.title === 'Site visit' && n.from_user === 'Dave Clarke'));
+    await inbox(amy.token, '?type=announcement', (l) =>
+      l.some((n) => n.title === 'Site visit' && n.from_user === 'Dave Clarke'),
+    );
     expect((await announce(amy.token, { title: 'x', message: 'y', recipient_ids: [bea.user.id] })).status).toBe(403);
-    expect((await announce(await app.adminToken(), { title: 'x', message: 'y', recipient_ids: [amy.user.id] })).status).toBe(403);
-    expect((await app.call('POST', '/api/announcements', { title: 'x', message: 'y', recipient_ids: [amy.user.id] })).status).toBe(401);
+    expect(
+      (await announce(await app.adminToken(), { title: 'x', message: 'y', recipient_ids: [amy.user.id] })).status,
+    ).toBe(403);
+    expect(
+      (await app.call('POST', '/api/announcements', { title: 'x', message: 'y', recipient_ids: [amy.user.id] })).status,
+    ).toBe(401);
   });
 
   it('answers the spec’s validation texts word for word (400) and an unknown priority', async () => {
@@ -242,6 +341,9 @@ describe('announcements (ruling 22)', () => {
       { field: 'message', message: 'Please enter an announcement message' },
       { field: 'recipient_ids', message: 'Please select at least one student' },
     ]);
-    expect((await announce(centre.token, { title: 'a', message: 'b', priority: 'urgent', recipient_ids: [amy.user.id] })).status).toBe(400);
+    expect(
+      (await announce(centre.token, { title: 'a', message: 'b', priority: 'urgent', recipient_ids: [amy.user.id] }))
+        .status,
+    ).toBe(400);
   });
 });

@@ -1,6 +1,10 @@
 import { Router } from 'express';
 import { announcementStream, notificationsStream } from '@panda/events/catalogue/notifications';
-import { announcementRequestSchema, ANNOUNCEMENT_TEXTS, notificationSettingsSchema } from '@panda/contracts/notifications';
+import {
+  announcementRequestSchema,
+  ANNOUNCEMENT_TEXTS,
+  notificationSettingsSchema,
+} from '@panda/contracts/notifications';
 import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
 import { accountStream } from '@panda/events/catalogue/accounts';
 import { handle, load } from '../shared/decider';
@@ -29,7 +33,10 @@ export function notificationRoutes(deps: CommandDeps): Router {
   r.patch('/api/notifications/mark-all-read', auth, async (req, res) => {
     const { id } = authOf(req);
     const result = await inbox(id, { type: 'MarkAllRead', recipientId: id }, req);
-    const marked = result.events.reduce((n, e) => n + (e.type === 'AllNotificationsRead' ? e.data.notificationIds.length : 0), 0);
+    const marked = result.events.reduce(
+      (n, e) => n + (e.type === 'AllNotificationsRead' ? e.data.notificationIds.length : 0),
+      0,
+    );
     sendResult(res, 200, result.position, { marked });
   });
 
@@ -50,7 +57,11 @@ export function notificationRoutes(deps: CommandDeps): Router {
   r.put('/api/notification-settings', auth, async (req, res) => {
     const { id } = authOf(req);
     const body = validate(notificationSettingsSchema, req.body);
-    const result = await inbox(id, { type: 'ChangeSettings', accountId: id, emailImportant: body.email_important }, req);
+    const result = await inbox(
+      id,
+      { type: 'ChangeSettings', accountId: id, emailImportant: body.email_important },
+      req,
+    );
     sendResult(res, 200, result.position, { email_important: body.email_important });
   });
 
@@ -63,7 +74,11 @@ export function notificationRoutes(deps: CommandDeps): Router {
     const own = await Promise.all(
       body.recipient_ids.map(async (studentId) => {
         const { state } = await load(deps.store, accountStream(studentId), trainingDecider);
-        const mine = state.registered && (caller.role === 'training_centre' ? state.centreId === caller.id : activePlacement(state)?.mentorId === caller.id);
+        const mine =
+          state.registered &&
+          (caller.role === 'training_centre'
+            ? state.centreId === caller.id
+            : activePlacement(state)?.mentorId === caller.id);
         return mine ? studentId : null;
       }),
     );

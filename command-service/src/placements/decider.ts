@@ -2,7 +2,15 @@ import { JOB_TYPES, REQUIREMENT_KEY } from '@panda/events/catalogue/training';
 import { conflict, notFound } from '../shared/domain-errors';
 import type { AccountEvent } from '../accounts/decider';
 import type { Decider } from '../shared/decider';
-import { activePlacement, evolveTraining, initialTrainingState, jobOfType, pendingPlacement, type TrainingEvent, type TrainingState } from '../training/state';
+import {
+  activePlacement,
+  evolveTraining,
+  initialTrainingState,
+  jobOfType,
+  pendingPlacement,
+  type TrainingEvent,
+  type TrainingState,
+} from '../training/state';
 
 /**
  * Placements (rulings 4-6) live in the STUDENT's stream `account-<studentId>`, beside their
@@ -51,7 +59,10 @@ export type PlacementCommand =
   | { type: 'DeclinePlacement'; placementId: string; mentorId: string; reason: string }
   | { type: 'EndPlacement'; placementId: string; status: 'completed' | 'cancelled'; notes: string | null };
 
-export const initialPlacementState = (): PlacementDeciderState => ({ training: initialTrainingState(), studentLocked: false });
+export const initialPlacementState = (): PlacementDeciderState => ({
+  training: initialTrainingState(),
+  studentLocked: false,
+});
 
 export function evolvePlacement(state: PlacementDeciderState, event: PlacementEvent): PlacementDeciderState {
   const training = evolveTraining(state.training, event);
@@ -76,8 +87,16 @@ function checkMentor(m: MentorFacts, who: 'this mentor' | 'your account') {
   if (!m.isMentor) throw notFound('Mentor not found');
   const subject = who === 'this mentor' ? "This mentor's account" : 'Your account';
   if (m.locked) throw conflict(`${subject} is locked`);
-  if (!m.vetted) throw conflict(who === 'this mentor' ? 'This mentor has not been vetted yet' : 'Your account has not been vetted yet');
-  if (!m.profileComplete) throw conflict(who === 'this mentor' ? 'This mentor has not completed their profile yet' : 'Please complete your mentor profile first');
+  if (!m.vetted)
+    throw conflict(
+      who === 'this mentor' ? 'This mentor has not been vetted yet' : 'Your account has not been vetted yet',
+    );
+  if (!m.profileComplete)
+    throw conflict(
+      who === 'this mentor'
+        ? 'This mentor has not completed their profile yet'
+        : 'Please complete your mentor profile first',
+    );
 }
 
 export function decidePlacement(command: PlacementCommand, state: PlacementDeciderState): PlacementEvent[] {
@@ -116,32 +135,61 @@ export function decidePlacement(command: PlacementCommand, state: PlacementDecid
       if (state.studentLocked) throw conflict("This student's account is locked");
       checkMentor(command.mentor, 'your account');
       const studentId = training.studentId!;
-      const events: PlacementEvent[] = [{ type: 'PlacementAccepted', data: { placementId: p.placementId, studentId, mentorId: p.mentorId } }];
+      const events: PlacementEvent[] = [
+        { type: 'PlacementAccepted', data: { placementId: p.placementId, studentId, mentorId: p.mentorId } },
+      ];
       JOB_TYPES.forEach((jobType, i) => {
         const required = training.requirements[REQUIREMENT_KEY[jobType]];
         if (required <= 0) return;
         const job = jobOfType(training, jobType);
         if (job) {
-          events.push({ type: 'JobReassigned', data: { jobId: job.jobId, studentId, placementId: p.placementId, mentorId: p.mentorId } });
+          events.push({
+            type: 'JobReassigned',
+            data: { jobId: job.jobId, studentId, placementId: p.placementId, mentorId: p.mentorId },
+          });
           return;
         }
         const jobId = command.newJobIds[i];
         if (!jobId) throw new Error('No id for a new job');
-        events.push({ type: 'JobOpened', data: { jobId, studentId, placementId: p.placementId, mentorId: p.mentorId, jobType, totalCount: required } });
+        events.push({
+          type: 'JobOpened',
+          data: { jobId, studentId, placementId: p.placementId, mentorId: p.mentorId, jobType, totalCount: required },
+        });
       });
       return events;
     }
     case 'DeclinePlacement': {
       const p = placementFor(state, command.placementId, command.mentorId);
       if (p.status !== 'pending') throw conflict(`This placement request is no longer pending (${p.status})`);
-      return [{ type: 'PlacementDeclined', data: { placementId: p.placementId, studentId: training.studentId!, mentorId: p.mentorId, reason: command.reason } }];
+      return [
+        {
+          type: 'PlacementDeclined',
+          data: {
+            placementId: p.placementId,
+            studentId: training.studentId!,
+            mentorId: p.mentorId,
+            reason: command.reason,
+          },
+        },
+      ];
     }
     case 'EndPlacement': {
       const p = placementFor(state, command.placementId);
-      if (p.status === 'completed' || p.status === 'cancelled') throw conflict(`This placement has already ended (${p.status})`);
-      if (p.status === 'pending' && command.status === 'completed') throw conflict('A pending placement can only be cancelled');
+      if (p.status === 'completed' || p.status === 'cancelled')
+        throw conflict(`This placement has already ended (${p.status})`);
+      if (p.status === 'pending' && command.status === 'completed')
+        throw conflict('A pending placement can only be cancelled');
       return [
-        { type: 'PlacementEnded', data: { placementId: p.placementId, studentId: training.studentId!, mentorId: p.mentorId, status: command.status, notes: command.notes } },
+        {
+          type: 'PlacementEnded',
+          data: {
+            placementId: p.placementId,
+            studentId: training.studentId!,
+            mentorId: p.mentorId,
+            status: command.status,
+            notes: command.notes,
+          },
+        },
       ];
     }
   }

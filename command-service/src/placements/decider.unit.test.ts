@@ -34,7 +34,10 @@ describe('placement decider: propose', () => {
   });
 
   it('proposes for an independent student (no centre)', () => {
-    placement.given([registered(undefined, null)]).when(propose()).then([proposed('p1', 'm1', null)]);
+    placement
+      .given([registered(undefined, null)])
+      .when(propose())
+      .then([proposed('p1', 'm1', null)]);
   });
 
   it('refuses an unknown student', () => {
@@ -42,19 +45,31 @@ describe('placement decider: propose', () => {
   });
 
   it('refuses a locked mentor', () => {
-    placement.given([registered()]).when(propose({ ...good, locked: true })).thenThrows(409, "This mentor's account is locked");
+    placement
+      .given([registered()])
+      .when(propose({ ...good, locked: true }))
+      .thenThrows(409, "This mentor's account is locked");
   });
 
   it('refuses an unvetted mentor', () => {
-    placement.given([registered()]).when(propose({ ...good, vetted: false })).thenThrows(409, 'This mentor has not been vetted yet');
+    placement
+      .given([registered()])
+      .when(propose({ ...good, vetted: false }))
+      .thenThrows(409, 'This mentor has not been vetted yet');
   });
 
   it('refuses a mentor whose profile is not complete', () => {
-    placement.given([registered()]).when(propose({ ...good, profileComplete: false })).thenThrows(409, 'This mentor has not completed their profile yet');
+    placement
+      .given([registered()])
+      .when(propose({ ...good, profileComplete: false }))
+      .thenThrows(409, 'This mentor has not completed their profile yet');
   });
 
   it('refuses an account that is not a mentor', () => {
-    placement.given([registered()]).when(propose({ ...good, isMentor: false })).thenThrows(404, 'Mentor not found');
+    placement
+      .given([registered()])
+      .when(propose({ ...good, isMentor: false }))
+      .thenThrows(404, 'Mentor not found');
   });
 
   it('refuses a locked student', () => {
@@ -65,18 +80,36 @@ describe('placement decider: propose', () => {
   });
 
   it('refuses a second placement while one is active (no double placement)', () => {
-    placement.given([registered(), proposed(), accepted()]).when(propose(good, 'p2', 'm2')).thenThrows(409, 'This student already has an active placement');
+    placement
+      .given([registered(), proposed(), accepted()])
+      .when(propose(good, 'p2', 'm2'))
+      .thenThrows(409, 'This student already has an active placement');
   });
 
   it('refuses a second proposal while one is pending', () => {
-    placement.given([registered(), proposed()]).when(propose(good, 'p2', 'm2')).thenThrows(409, 'This student already has a pending placement request');
+    placement
+      .given([registered(), proposed()])
+      .when(propose(good, 'p2', 'm2'))
+      .thenThrows(409, 'This student already has a pending placement request');
   });
 
   it('proposes again once the earlier placement was declined or ended', () => {
-    const declined: PlacementEvent = { type: 'PlacementDeclined', data: { placementId: 'p1', studentId: 's1', mentorId: 'm1', reason: 'Full' } };
-    placement.given([registered(), proposed(), declined]).when(propose(good, 'p2', 'm2')).then([proposed('p2', 'm2')]);
-    const ended: PlacementEvent = { type: 'PlacementEnded', data: { placementId: 'p1', studentId: 's1', mentorId: 'm1', status: 'completed', notes: null } };
-    placement.given([registered(), proposed(), accepted(), ended]).when(propose(good, 'p2', 'm2')).then([proposed('p2', 'm2')]);
+    const declined: PlacementEvent = {
+      type: 'PlacementDeclined',
+      data: { placementId: 'p1', studentId: 's1', mentorId: 'm1', reason: 'Full' },
+    };
+    placement
+      .given([registered(), proposed(), declined])
+      .when(propose(good, 'p2', 'm2'))
+      .then([proposed('p2', 'm2')]);
+    const ended: PlacementEvent = {
+      type: 'PlacementEnded',
+      data: { placementId: 'p1', studentId: 's1', mentorId: 'm1', status: 'completed', notes: null },
+    };
+    placement
+      .given([registered(), proposed(), accepted(), ended])
+      .when(propose(good, 'p2', 'm2'))
+      .then([proposed('p2', 'm2')]);
   });
 
   it('records nothing new when the same proposal is repeated', () => {
@@ -91,9 +124,32 @@ describe('placement decider: accept', () => {
       .when(accept())
       .then([
         accepted(),
-        { type: 'JobOpened', data: { jobId: 'j1', studentId: 's1', placementId: 'p1', mentorId: 'm1', jobType: 'Boiler Installs', totalCount: 10 } },
-        { type: 'JobOpened', data: { jobId: 'j2', studentId: 's1', placementId: 'p1', mentorId: 'm1', jobType: 'Boiler Service', totalCount: 4 } },
-        { type: 'JobOpened', data: { jobId: 'j4', studentId: 's1', placementId: 'p1', mentorId: 'm1', jobType: 'Repair', totalCount: 5 } },
+        {
+          type: 'JobOpened',
+          data: {
+            jobId: 'j1',
+            studentId: 's1',
+            placementId: 'p1',
+            mentorId: 'm1',
+            jobType: 'Boiler Installs',
+            totalCount: 10,
+          },
+        },
+        {
+          type: 'JobOpened',
+          data: {
+            jobId: 'j2',
+            studentId: 's1',
+            placementId: 'p1',
+            mentorId: 'm1',
+            jobType: 'Boiler Service',
+            totalCount: 4,
+          },
+        },
+        {
+          type: 'JobOpened',
+          data: { jobId: 'j4', studentId: 's1', placementId: 'p1', mentorId: 'm1', jobType: 'Repair', totalCount: 5 },
+        },
       ]);
   });
 
@@ -102,9 +158,25 @@ describe('placement decider: accept', () => {
       registered({ boilerInstalls: 2, boilerService: 0, pipework: 3, repair: 0 }),
       proposed('p0', 'm0'),
       accepted('p0', 'm0'),
-      { type: 'JobOpened', data: { jobId: 'old1', studentId: 's1', placementId: 'p0', mentorId: 'm0', jobType: 'Boiler Installs', totalCount: 2 } },
-      { type: 'JobOpened', data: { jobId: 'old3', studentId: 's1', placementId: 'p0', mentorId: 'm0', jobType: 'Pipework', totalCount: 3 } },
-      { type: 'PlacementEnded', data: { placementId: 'p0', studentId: 's1', mentorId: 'm0', status: 'cancelled', notes: 'Mentor moved away' } },
+      {
+        type: 'JobOpened',
+        data: {
+          jobId: 'old1',
+          studentId: 's1',
+          placementId: 'p0',
+          mentorId: 'm0',
+          jobType: 'Boiler Installs',
+          totalCount: 2,
+        },
+      },
+      {
+        type: 'JobOpened',
+        data: { jobId: 'old3', studentId: 's1', placementId: 'p0', mentorId: 'm0', jobType: 'Pipework', totalCount: 3 },
+      },
+      {
+        type: 'PlacementEnded',
+        data: { placementId: 'p0', studentId: 's1', mentorId: 'm0', status: 'cancelled', notes: 'Mentor moved away' },
+      },
       proposed('p1', 'm1'),
     ];
     placement
@@ -123,16 +195,28 @@ describe('placement decider: accept', () => {
   });
 
   it('refuses a declined or ended placement', () => {
-    const declined: PlacementEvent = { type: 'PlacementDeclined', data: { placementId: 'p1', studentId: 's1', mentorId: 'm1', reason: 'Busy' } };
-    placement.given([registered(), proposed(), declined]).when(accept()).thenThrows(409, 'no longer pending (cancelled)');
+    const declined: PlacementEvent = {
+      type: 'PlacementDeclined',
+      data: { placementId: 'p1', studentId: 's1', mentorId: 'm1', reason: 'Busy' },
+    };
+    placement
+      .given([registered(), proposed(), declined])
+      .when(accept())
+      .thenThrows(409, 'no longer pending (cancelled)');
   });
 
   it('refuses a mentor who has been unvetted since the proposal', () => {
-    placement.given([registered(), proposed()]).when(accept('p1', 'm1', { ...good, vetted: false })).thenThrows(409, 'Your account has not been vetted yet');
+    placement
+      .given([registered(), proposed()])
+      .when(accept('p1', 'm1', { ...good, vetted: false }))
+      .thenThrows(409, 'Your account has not been vetted yet');
   });
 
   it('refuses accepting a placement that is already active', () => {
-    placement.given([registered(), proposed(), accepted()]).when(accept()).thenThrows(409, 'This placement has already been accepted');
+    placement
+      .given([registered(), proposed(), accepted()])
+      .when(accept())
+      .thenThrows(409, 'This placement has already been accepted');
   });
 });
 
@@ -141,35 +225,70 @@ describe('placement decider: decline and end', () => {
     placement
       .given([registered(), proposed()])
       .when({ type: 'DeclinePlacement', placementId: 'p1', mentorId: 'm1', reason: 'No capacity this month' })
-      .then([{ type: 'PlacementDeclined', data: { placementId: 'p1', studentId: 's1', mentorId: 'm1', reason: 'No capacity this month' } }]);
+      .then([
+        {
+          type: 'PlacementDeclined',
+          data: { placementId: 'p1', studentId: 's1', mentorId: 'm1', reason: 'No capacity this month' },
+        },
+      ]);
   });
 
   it('refuses declining an active placement or someone else’s request', () => {
-    placement.given([registered(), proposed(), accepted()]).when({ type: 'DeclinePlacement', placementId: 'p1', mentorId: 'm1', reason: 'x' }).thenThrows(409);
-    placement.given([registered(), proposed()]).when({ type: 'DeclinePlacement', placementId: 'p1', mentorId: 'm2', reason: 'x' }).thenThrows(404);
+    placement
+      .given([registered(), proposed(), accepted()])
+      .when({ type: 'DeclinePlacement', placementId: 'p1', mentorId: 'm1', reason: 'x' })
+      .thenThrows(409);
+    placement
+      .given([registered(), proposed()])
+      .when({ type: 'DeclinePlacement', placementId: 'p1', mentorId: 'm2', reason: 'x' })
+      .thenThrows(404);
   });
 
   it('ends an active placement as completed or cancelled, with notes', () => {
     placement
       .given([registered(), proposed(), accepted()])
       .when({ type: 'EndPlacement', placementId: 'p1', status: 'completed', notes: 'Qualified' })
-      .then([{ type: 'PlacementEnded', data: { placementId: 'p1', studentId: 's1', mentorId: 'm1', status: 'completed', notes: 'Qualified' } }]);
+      .then([
+        {
+          type: 'PlacementEnded',
+          data: { placementId: 'p1', studentId: 's1', mentorId: 'm1', status: 'completed', notes: 'Qualified' },
+        },
+      ]);
     placement
       .given([registered(), proposed(), accepted()])
       .when({ type: 'EndPlacement', placementId: 'p1', status: 'cancelled', notes: null })
-      .then([{ type: 'PlacementEnded', data: { placementId: 'p1', studentId: 's1', mentorId: 'm1', status: 'cancelled', notes: null } }]);
+      .then([
+        {
+          type: 'PlacementEnded',
+          data: { placementId: 'p1', studentId: 's1', mentorId: 'm1', status: 'cancelled', notes: null },
+        },
+      ]);
   });
 
   it('withdraws a pending proposal only by cancelling it', () => {
-    placement.given([registered(), proposed()]).when({ type: 'EndPlacement', placementId: 'p1', status: 'completed', notes: null }).thenThrows(409, 'only be cancelled');
+    placement
+      .given([registered(), proposed()])
+      .when({ type: 'EndPlacement', placementId: 'p1', status: 'completed', notes: null })
+      .thenThrows(409, 'only be cancelled');
     placement
       .given([registered(), proposed()])
       .when({ type: 'EndPlacement', placementId: 'p1', status: 'cancelled', notes: 'Wrong mentor' })
-      .then([{ type: 'PlacementEnded', data: { placementId: 'p1', studentId: 's1', mentorId: 'm1', status: 'cancelled', notes: 'Wrong mentor' } }]);
+      .then([
+        {
+          type: 'PlacementEnded',
+          data: { placementId: 'p1', studentId: 's1', mentorId: 'm1', status: 'cancelled', notes: 'Wrong mentor' },
+        },
+      ]);
   });
 
   it('refuses ending a placement twice', () => {
-    const ended: PlacementEvent = { type: 'PlacementEnded', data: { placementId: 'p1', studentId: 's1', mentorId: 'm1', status: 'completed', notes: null } };
-    placement.given([registered(), proposed(), accepted(), ended]).when({ type: 'EndPlacement', placementId: 'p1', status: 'cancelled', notes: null }).thenThrows(409, 'already ended');
+    const ended: PlacementEvent = {
+      type: 'PlacementEnded',
+      data: { placementId: 'p1', studentId: 's1', mentorId: 'm1', status: 'completed', notes: null },
+    };
+    placement
+      .given([registered(), proposed(), accepted(), ended])
+      .when({ type: 'EndPlacement', placementId: 'p1', status: 'cancelled', notes: null })
+      .thenThrows(409, 'already ended');
   });
 });

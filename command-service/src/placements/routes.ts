@@ -18,7 +18,11 @@ const endSchema = z.object({
 });
 
 const declineSchema = z.object({
-  reason: z.string({ error: 'Please give a reason for declining' }).trim().min(1, 'Please give a reason for declining').max(2000, 'Must be at most 2000 characters'),
+  reason: z
+    .string({ error: 'Please give a reason for declining' })
+    .trim()
+    .min(1, 'Please give a reason for declining')
+    .max(2000, 'Must be at most 2000 characters'),
 });
 
 /**
@@ -40,14 +44,26 @@ export function placementRoutes(deps: CommandDeps): Router {
 
   r.post('/api/admin/placements', ...admin, async (req, res) => {
     const body = validate(proposeSchema, req.body);
-    const { placementId, position } = await proposePlacement(deps, { studentId: body.student_id, mentorId: body.mentor_id, notes: body.notes }, metaFor(req, deps));
-    sendResult(res, 201, position, { message: 'Placement proposed: waiting for the mentor to accept', placement_id: placementId, id: placementId });
+    const { placementId, position } = await proposePlacement(
+      deps,
+      { studentId: body.student_id, mentorId: body.mentor_id, notes: body.notes },
+      metaFor(req, deps),
+    );
+    sendResult(res, 201, position, {
+      message: 'Placement proposed: waiting for the mentor to accept',
+      placement_id: placementId,
+      id: placementId,
+    });
   });
 
   r.patch('/api/admin/placements/:id', ...admin, async (req, res) => {
     const body = validate(endSchema, req.body);
     const { position } = await endPlacement(deps, String(req.params.id), body.status, body.notes, metaFor(req, deps));
-    sendResult(res, 200, position, { message: body.status === 'completed' ? 'Placement completed' : 'Placement cancelled', id: req.params.id, status: body.status });
+    sendResult(res, 200, position, {
+      message: body.status === 'completed' ? 'Placement completed' : 'Placement cancelled',
+      id: req.params.id,
+      status: body.status,
+    });
   });
 
   r.post('/api/placement-requests/:id/accept', ...mentor, async (req, res) => {
@@ -57,7 +73,13 @@ export function placementRoutes(deps: CommandDeps): Router {
 
   r.post('/api/placement-requests/:id/decline', ...mentor, async (req, res) => {
     const body = validate(declineSchema, req.body);
-    const { position } = await declinePlacement(deps, String(req.params.id), authOf(req).id, body.reason, metaFor(req, deps));
+    const { position } = await declinePlacement(
+      deps,
+      String(req.params.id),
+      authOf(req).id,
+      body.reason,
+      metaFor(req, deps),
+    );
     sendResult(res, 200, position, { message: 'Placement declined', id: req.params.id, status: 'cancelled' });
   });
 

@@ -24,7 +24,8 @@ export const MENTOR_PROFILE_SAVED = 'MentorProfileSaved';
 export async function mentorFacts(deps: Pick<CommandDeps, 'store'>, mentorId: string): Promise<MentorFacts> {
   const events = await deps.store.readStream(accountStream(mentorId));
   const state = events.reduce((s, e) => accountDecider.evolve(s, e as unknown as AccountEvent), initialAccountState());
-  if (!state.exists || state.role !== 'mentor') return { isMentor: false, vetted: false, locked: false, profileComplete: false };
+  if (!state.exists || state.role !== 'mentor')
+    return { isMentor: false, vetted: false, locked: false, profileComplete: false };
   const profileComplete = events.some((e) => e.type === MENTOR_PROFILE_SAVED);
   return { isMentor: true, vetted: state.vetted, locked: state.locked, profileComplete };
 }
@@ -38,30 +39,54 @@ const run = (deps: CommandDeps, studentId: string, command: PlacementCommand, me
  * facts: the student's stream, and the mentors and placements the log index folds from the log.
  */
 async function rankingReasons(deps: CommandDeps, studentId: string, mentorId: string): Promise<string[]> {
-  const [student, { state: training }] = await Promise.all([loadAccount(deps, studentId), load(deps.store, accountStream(studentId), trainingState)]);
+  const [student, { state: training }] = await Promise.all([
+    loadAccount(deps, studentId),
+    load(deps.store, accountStream(studentId), trainingState),
+  ]);
   const completed: Partial<Record<JobType, number>> = {};
   for (const j of Object.values(training.jobs)) completed[j.jobType] = (completed[j.jobType] ?? 0) + j.completedCount;
   const index = logIndexOf(deps.store);
-  const declinedBy = new Map((await index.placementsOf(studentId)).flatMap((p) => (p.declineReason ? [[p.mentorId, p.declineReason] as const] : [])));
+  const declinedBy = new Map(
+    (await index.placementsOf(studentId)).flatMap((p) =>
+      p.declineReason ? [[p.mentorId, p.declineReason] as const] : [],
+    ),
+  );
   const needs = neededJobTypes(requiredPerJobType(training.requirements), completed);
-  const { candidates } = matchMentors({ postcode: student.postcode, needs }, await index.mentorsForMatching(declinedBy));
+  const { candidates } = matchMentors(
+    { postcode: student.postcode, needs },
+    await index.mentorsForMatching(declinedBy),
+  );
   return proposalReasons(candidates.find((c) => c.id === mentorId));
 }
 
 /** An admin proposes placing a student with a mentor (pending until the mentor accepts). */
-export async function proposePlacement(deps: CommandDeps, input: { studentId: string; mentorId: string; notes: string | null }, meta: AppendMeta) {
+export async function proposePlacement(
+  deps: CommandDeps,
+  input: { studentId: string; mentorId: string; notes: string | null },
+  meta: AppendMeta,
+) {
   const mentor = await mentorFacts(deps, input.mentorId);
   const reasons = mentor.isMentor ? await rankingReasons(deps, input.studentId, input.mentorId) : [];
   const result = await run(
     deps,
     input.studentId,
-    { type: 'ProposePlacement', placementId: deps.newId(), studentId: input.studentId, mentorId: input.mentorId, notes: input.notes, reasons, mentor },
+    {
+      type: 'ProposePlacement',
+      placementId: deps.newId(),
+      studentId: input.studentId,
+      mentorId: input.mentorId,
+      notes: input.notes,
+      reasons,
+      mentor,
+    },
     meta,
   );
   let placementId = result.events.find((e) => e.type === 'PlacementProposed')?.data.placementId as string | undefined;
   if (!placementId) {
     // A retried command: answer with the placement the first attempt proposed.
-    const earlier = (await deps.store.readStream(accountStream(input.studentId))).filter((e) => e.type === 'PlacementProposed' && e.commandId === meta.commandId).at(-1);
+    const earlier = (await deps.store.readStream(accountStream(input.studentId)))
+      .filter((e) => e.type === 'PlacementProposed' && e.commandId === meta.commandId)
+      .at(-1);
     placementId = (earlier?.data as { placementId: string } | undefined)?.placementId;
   }
   await deps.waitForProjections(result.position);
@@ -79,20 +104,42 @@ export async function acceptPlacement(deps: CommandDeps, placementId: string, me
   const placement = await placementStudent(deps, placementId);
   if (placement.mentorId !== mentorId) throw notFound('Placement request not found');
   const mentor = await mentorFacts(deps, mentorId);
-  const result = await run(deps, placement.studentId, { type: 'AcceptPlacement', placementId, mentorId, mentor, newJobIds: JOB_TYPES.map(() => deps.newId()) }, meta);
+  const result = await run(
+    deps,
+    placement.studentId,
+    { type: 'AcceptPlacement', placementId, mentorId, mentor, newJobIds: JOB_TYPES.map(() => deps.newId()) },
+    meta,
+  );
   await deps.waitForProjections(result.position);
   return { position: result.position, studentId: placement.studentId };
 }
 
-export async function declinePlacement(deps: CommandDeps, placementId: string, mentorId: string, reason: string, meta: AppendMeta) {
+export async function declinePlacement(
+  deps: CommandDeps,
+  placementId: string,
+  mentorId: string,
+  reason: string,
+  meta: AppendMeta,
+) {
   const placement = await placementStudent(deps, placementId);
   if (placement.mentorId !== mentorId) throw notFound('Placement request not found');
-  const result = await run(deps, placement.studentId, { type: 'DeclinePlacement', placementId, mentorId, reason }, meta);
+  const result = await run(
+    deps,
+    placement.studentId,
+    { type: 'DeclinePlacement', placementId, mentorId, reason },
+    meta,
+  );
   await deps.waitForProjections(result.position);
   return { position: result.position };
 }
 
-export async function endPlacement(deps: CommandDeps, placementId: string, status: 'completed' | 'cancelled', notes: string | null, meta: AppendMeta) {
+export async function endPlacement(
+  deps: CommandDeps,
+  placementId: string,
+  status: 'completed' | 'cancelled',
+  notes: string | null,
+  meta: AppendMeta,
+) {
   const { studentId } = await placementStudent(deps, placementId);
   const result = await run(deps, studentId, { type: 'EndPlacement', placementId, status, notes }, meta);
   await deps.waitForProjections(result.position);

@@ -18,10 +18,19 @@ export type PhotoInput = { upload: Buffer } | { keep: string } | null;
  * store BEFORE any event refers to it (an orphan blob is harmless, a dangling reference is not).
  * An image that does not decode is a 400 on `field`, in the API's field-error format.
  */
-export async function storeImage(deps: Pick<CommandDeps, 'blobs'>, bytes: Uint8Array, field: string): Promise<ImageRef> {
+export async function storeImage(
+  deps: Pick<CommandDeps, 'blobs'>,
+  bytes: Uint8Array,
+  field: string,
+): Promise<ImageRef> {
   const decoded = await decodeImage(bytes);
   if (!decoded.ok) {
-    const message = decoded.reason === 'too_large' ? PHOTO_TOO_LARGE : decoded.reason === 'too_many_pixels' ? PHOTO_TOO_MANY_PIXELS : PHOTO_NOT_IMAGE;
+    const message =
+      decoded.reason === 'too_large'
+        ? PHOTO_TOO_LARGE
+        : decoded.reason === 'too_many_pixels'
+          ? PHOTO_TOO_MANY_PIXELS
+          : PHOTO_NOT_IMAGE;
     throw badRequest([{ field, message }]);
   }
   return putImage(deps, decoded.image);
@@ -29,14 +38,26 @@ export async function storeImage(deps: Pick<CommandDeps, 'blobs'>, bytes: Uint8A
 
 async function putImage(deps: Pick<CommandDeps, 'blobs'>, image: CleanImage): Promise<ImageRef> {
   const stored = await deps.blobs.put(image.bytes, image.contentType);
-  return { hash: stored.hash, content_type: image.contentType, size: stored.size, width: image.width, height: image.height };
+  return {
+    hash: stored.hash,
+    content_type: image.contentType,
+    size: stored.size,
+    width: image.width,
+    height: image.height,
+  };
 }
 
 /** The hash the API shows for the photo on file: its blob's, or for an inline photo the sha256 of its bytes. */
-const photoHash = (photo: ImageRef | string | null | undefined) => (photo == null ? null : typeof photo === 'string' ? inlineImage(photo).hash : photo.hash);
+const photoHash = (photo: ImageRef | string | null | undefined) =>
+  photo == null ? null : typeof photo === 'string' ? inlineImage(photo).hash : photo.hash;
 
 /** The photo a profile save records: the new upload stored, the one on file kept (moved to the blob store if inline), or none. */
-export async function resolvePhoto(deps: Pick<CommandDeps, 'blobs'>, state: AccountState, input: PhotoInput, field: string): Promise<ImageRef | null> {
+export async function resolvePhoto(
+  deps: Pick<CommandDeps, 'blobs'>,
+  state: AccountState,
+  input: PhotoInput,
+  field: string,
+): Promise<ImageRef | null> {
   if (input === null) return null;
   if ('upload' in input) return storeImage(deps, input.upload, field);
   const onFile = state.mentorProfile?.Gas_Safe_Card_Photo ?? null;
@@ -55,7 +76,20 @@ export async function moveInlinePhoto(deps: CommandDeps, state: AccountState, me
   const inline = profile?.Gas_Safe_Card_Photo;
   if (!profile || typeof inline !== 'string' || !state.id) return;
   const decoded = await decodeImage(inlineImage(inline).bytes);
-  if (!decoded.ok) deps.logger.warn({ accountId: state.id, reason: decoded.reason }, 'inline Gas Safe card photo does not decode: dropped when moving it to the blob store');
+  if (!decoded.ok)
+    deps.logger.warn(
+      { accountId: state.id, reason: decoded.reason },
+      'inline Gas Safe card photo does not decode: dropped when moving it to the blob store',
+    );
   const photo = decoded.ok ? await putImage(deps, decoded.image) : null;
-  await runAccountCommand(deps, state.id, { type: 'SaveMentorProfile', profile: { ...profile, Gas_Safe_Card_Photo: photo }, agreedAt: state.termsAgreedAt ?? meta.time }, { ...meta, commandId: `${meta.commandId}:photo` });
+  await runAccountCommand(
+    deps,
+    state.id,
+    {
+      type: 'SaveMentorProfile',
+      profile: { ...profile, Gas_Safe_Card_Photo: photo },
+      agreedAt: state.termsAgreedAt ?? meta.time,
+    },
+    { ...meta, commandId: `${meta.commandId}:photo` },
+  );
 }

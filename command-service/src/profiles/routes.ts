@@ -1,6 +1,12 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { BUSINESS_TYPES, EDITABLE_PROFILE_FIELDS, REFERRAL_SOURCES, type MentorProfile, type ProfileChanges } from '@panda/events/catalogue/profiles';
+import {
+  BUSINESS_TYPES,
+  EDITABLE_PROFILE_FIELDS,
+  REFERRAL_SOURCES,
+  type MentorProfile,
+  type ProfileChanges,
+} from '@panda/events/catalogue/profiles';
 import { forbidden } from '@panda/platform/errors';
 import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
 import { checkImageDataUrl, dataUrlBytes } from '@panda/platform/images';
@@ -17,7 +23,8 @@ import { phoneField, postcodeField, requiredText } from '../shared/fields';
 const required = requiredText;
 const postcode = postcodeField;
 const phone = phoneField;
-const businessType = (message: string) => required(message).refine((v) => BUSINESS_TYPES.includes(v), 'Please select a valid business type');
+const businessType = (message: string) =>
+  required(message).refine((v) => BUSINESS_TYPES.includes(v), 'Please select a valid business type');
 
 /** Profile Settings validation per role (spec section 5); only the fields the role may change (section 6). */
 const settingsSchemas: Partial<Record<Role, z.ZodType<ProfileChanges>>> = {
@@ -39,7 +46,10 @@ const settingsSchemas: Partial<Record<Role, z.ZodType<ProfileChanges>>> = {
   }),
 };
 
-const flag = z.boolean({ error: 'Must be true or false' }).nullish().transform((v) => v ?? false);
+const flag = z
+  .boolean({ error: 'Must be true or false' })
+  .nullish()
+  .transform((v) => v ?? false);
 const optionalText = (max: number) =>
   z
     .string({ error: 'Must be text' })
@@ -65,7 +75,10 @@ const mentorProfileSchema = z
     Qualified_LPG: flag,
     Qualified_Commercial: flag,
     Additional_Information: optionalText(5000),
-    Referral_Source: optionalText(100).refine((v) => v === null || (REFERRAL_SOURCES as readonly string[]).includes(v), 'Please select a valid referral source'),
+    Referral_Source: optionalText(100).refine(
+      (v) => v === null || (REFERRAL_SOURCES as readonly string[]).includes(v),
+      'Please select a valid referral source',
+    ),
     /** A new image (data URL), the photo on file (its hash, or the photo object GET /api/profile gives), or none. */
     Gas_Safe_Card_Photo: z
       .union([z.string(), z.object({ hash: z.string() })], { error: PHOTO_NOT_IMAGE })
@@ -77,7 +90,10 @@ const mentorProfileSchema = z
         // A new image: shape, size and type by its first bytes here; decoded in full by resolvePhoto.
         const check = typeof v === 'string' ? checkImageDataUrl(v) : null;
         if (check?.ok) return { upload: dataUrlBytes(check.dataUrl) };
-        ctx.addIssue({ code: 'custom', message: check?.ok === false && check.reason === 'too_large' ? PHOTO_TOO_LARGE : PHOTO_NOT_IMAGE });
+        ctx.addIssue({
+          code: 'custom',
+          message: check?.ok === false && check.reason === 'too_large' ? PHOTO_TOO_LARGE : PHOTO_NOT_IMAGE,
+        });
         return z.NEVER;
       }),
     Terms_Agreed: z.boolean({ error: 'Please agree to the terms and conditions' }).optional(),
@@ -86,7 +102,8 @@ const mentorProfileSchema = z
   .superRefine((v, ctx) => {
     // The form sends Terms_Agreed and/or the time it was ticked; either says yes unless Terms_Agreed is false.
     const agreed = v.Terms_Agreed === true || (v.Terms_Agreed === undefined && Boolean(v.Terms_Agreed_At));
-    if (!agreed) ctx.addIssue({ code: 'custom', path: ['Terms_Agreed'], message: 'Please agree to the terms and conditions' });
+    if (!agreed)
+      ctx.addIssue({ code: 'custom', path: ['Terms_Agreed'], message: 'Please agree to the terms and conditions' });
   });
 
 export function profileRoutes(deps: CommandDeps): Router {
@@ -99,27 +116,53 @@ export function profileRoutes(deps: CommandDeps): Router {
     const schema = settingsSchemas[role];
     if (!schema) throw forbidden();
     const body = validate(schema, req.body) as Record<string, unknown>;
-    const changes = Object.fromEntries(EDITABLE_PROFILE_FIELDS[role].filter((f) => body[f] !== undefined).map((f) => [f, body[f]])) as ProfileChanges;
+    const changes = Object.fromEntries(
+      EDITABLE_PROFILE_FIELDS[role].filter((f) => body[f] !== undefined).map((f) => [f, body[f]]),
+    ) as ProfileChanges;
     const result = await changeProfile(deps, id, changes, metaFor(req, deps));
     await deps.waitForProjections(result.position);
-    sendResult(res, 200, result.position, { success: true, message: 'Profile updated successfully!', changed: result.events.length > 0, user: publicUser(result.state) });
+    sendResult(res, 200, result.position, {
+      success: true,
+      message: 'Profile updated successfully!',
+      changed: result.events.length > 0,
+      user: publicUser(result.state),
+    });
   });
 
   // Only a new image (a data URL) is an upload; the photo on file sent back by its hash is not.
-  const photoUploads = uploadLimit(deps, (body) => typeof body.Gas_Safe_Card_Photo === 'string' && body.Gas_Safe_Card_Photo.startsWith('data:'));
+  const photoUploads = uploadLimit(
+    deps,
+    (body) => typeof body.Gas_Safe_Card_Photo === 'string' && body.Gas_Safe_Card_Photo.startsWith('data:'),
+  );
   r.put('/api/mentor/profile', auth, requireRole('mentor'), photoUploads, async (req, res) => {
     const { id } = authOf(req);
-    const { Terms_Agreed: _t, Terms_Agreed_At: _a, Gas_Safe_Card_Photo: photoInput, ...fields } = validate(mentorProfileSchema, req.body);
+    const {
+      Terms_Agreed: _t,
+      Terms_Agreed_At: _a,
+      Gas_Safe_Card_Photo: photoInput,
+      ...fields
+    } = validate(mentorProfileSchema, req.body);
     // The photo reaches the blob store before the event that refers to it is appended.
     const photo = await resolvePhoto(deps, await loadAccount(deps, id), photoInput, 'Gas_Safe_Card_Photo');
     const profile: MentorProfile = { ...fields, Gas_Safe_Card_Photo: photo };
-    const result = await runAccountCommand(deps, id, { type: 'SaveMentorProfile', profile, agreedAt: deps.clock().toISOString() }, metaFor(req, deps));
+    const result = await runAccountCommand(
+      deps,
+      id,
+      { type: 'SaveMentorProfile', profile, agreedAt: deps.clock().toISOString() },
+      metaFor(req, deps),
+    );
     await deps.waitForProjections(result.position);
     const saved = result.state.mentorProfile;
     sendResult(res, 200, result.position, {
       success: true,
       message: 'Profile updated successfully!',
-      profile: { ...saved, Gas_Safe_Card_Photo: photoView(id, saved?.Gas_Safe_Card_Photo), Terms_Agreed: true, Terms_Agreed_At: result.state.termsAgreedAt, profile_completed: true },
+      profile: {
+        ...saved,
+        Gas_Safe_Card_Photo: photoView(id, saved?.Gas_Safe_Card_Photo),
+        Terms_Agreed: true,
+        Terms_Agreed_At: result.state.termsAgreedAt,
+        profile_completed: true,
+      },
     });
   });
 

@@ -19,7 +19,8 @@ export async function changeProfile(deps: CommandDeps, accountId: string, change
   if (moving) await claimEmail(deps, newEmail, accountId, meta);
   try {
     const result = await runAccountCommand(deps, accountId, { type: 'ChangeProfile', changes: wanted }, meta);
-    if (moving && before.email && result.state.email === newEmail) await releaseEmail(deps, before.email, accountId, meta);
+    if (moving && before.email && result.state.email === newEmail)
+      await releaseEmail(deps, before.email, accountId, meta);
     return result;
   } catch (err) {
     // The change was not recorded: give the new address back (a command id of its own on that stream).

@@ -9,13 +9,17 @@ const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const REPO = resolve(SRC, '../..');
 
 const sourceFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 
 /** Every module a file imports or re-exports (static or dynamic), relative paths resolved to the repository. */
 function importsOf(file: string): string[] {
-  return ts.preProcessFile(readFileSync(file, 'utf8'), true, true).importedFiles.map(({ fileName }) =>
-    fileName.startsWith('.') ? relative(REPO, resolve(dirname(file), fileName)) : fileName,
-  );
+  return ts
+    .preProcessFile(readFileSync(file, 'utf8'), true, true)
+    .importedFiles.map(({ fileName }) =>
+      fileName.startsWith('.') ? relative(REPO, resolve(dirname(file), fileName)) : fileName,
+    );
 }
 
 const files = sourceFiles(SRC);
@@ -23,7 +27,11 @@ const files = sourceFiles(SRC);
 describe('command-service boundaries', () => {
   it('imports nothing from the query service: commands never depend on the read side', () => {
     expect(files.length).toBeGreaterThan(20);
-    const offending = files.flatMap((f) => importsOf(f).filter((m) => m.startsWith('@panda/query-service') || m.startsWith('query-service/')).map((m) => `${relative(REPO, f)} -> ${m}`));
+    const offending = files.flatMap((f) =>
+      importsOf(f)
+        .filter((m) => m.startsWith('@panda/query-service') || m.startsWith('query-service/'))
+        .map((m) => `${relative(REPO, f)} -> ${m}`),
+    );
     expect(offending).toEqual([]);
   });
 
@@ -31,7 +39,11 @@ describe('command-service boundaries', () => {
     const deciders = files.filter((f) => /\/(decider|state)\.ts$/.test(f));
     expect(deciders.length).toBeGreaterThanOrEqual(5);
     const http = /^(@panda\/platform\/(errors|http)|platform\/src\/(errors|http)|express)$/;
-    const offending = deciders.flatMap((f) => importsOf(f).filter((m) => http.test(m)).map((m) => `${relative(REPO, f)} -> ${m}`));
+    const offending = deciders.flatMap((f) =>
+      importsOf(f)
+        .filter((m) => http.test(m))
+        .map((m) => `${relative(REPO, f)} -> ${m}`),
+    );
     expect(offending).toEqual([]);
   });
 

@@ -56,7 +56,11 @@ export async function load<State, Event extends AnyEvent>(
       state = decider.evolve(state, e as unknown as Event);
       if (e.commandId) commands.set(e.commandId, e.position);
     }
-    entry = { state, version: events.length ? events[events.length - 1].streamVersion : (entry?.version ?? -1), commands };
+    entry = {
+      state,
+      version: events.length ? events[events.length - 1].streamVersion : (entry?.version ?? -1),
+      commands,
+    };
     cache.set(key, entry);
   }
   const { state, version, commands } = entry;

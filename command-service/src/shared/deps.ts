@@ -38,10 +38,15 @@ export function metaFor(req: Request, deps: Pick<CommandDeps, 'clock'>, suffix =
   // method, path or body, is another command (never answered with someone else's result).
   const fingerprint = () =>
     createHash('sha256')
-      .update(`${req.auth?.id ?? 'anonymous'} ${req.method} ${req.baseUrl}${req.path} ${JSON.stringify(req.body ?? null)}`)
+      .update(
+        `${req.auth?.id ?? 'anonymous'} ${req.method} ${req.baseUrl}${req.path} ${JSON.stringify(req.body ?? null)}`,
+      )
       .digest('base64url')
       .slice(0, 16);
-  const commandId = key && IDEMPOTENCY_KEY.test(key) ? `${key}.${fingerprint()}` : ((req as { commandId?: string }).commandId ??= randomUUID());
+  const commandId =
+    key && IDEMPOTENCY_KEY.test(key)
+      ? `${key}.${fingerprint()}`
+      : ((req as { commandId?: string }).commandId ??= randomUUID());
   return {
     time: deps.clock().toISOString(),
     actorId: req.auth?.id ?? null,

@@ -26,7 +26,8 @@ export function spec<C, S, E extends AnyEvent>(decider: Decider<C, S, E>) {
               } catch (err) {
                 caught = err;
               }
-              if (!(caught instanceof DomainError)) return expect.fail(`the command should have been refused with a DomainError, got ${String(caught)}`);
+              if (!(caught instanceof DomainError))
+                return expect.fail(`the command should have been refused with a DomainError, got ${String(caught)}`);
               expect(httpStatusOf(caught), `refused as ${caught.kind}`).toBe(status);
               if (message !== undefined) expect(caught.message).toMatch(message);
             },

@@ -2,7 +2,13 @@ import type { ErrorRequestHandler } from 'express';
 import { HttpError } from '@panda/platform/errors';
 import { DomainError, type DomainErrorKind } from './domain-errors';
 
-const STATUS: Record<DomainErrorKind, number> = { invalid: 400, unauthenticated: 401, forbidden: 403, not_found: 404, conflict: 409 };
+const STATUS: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+};
 
 /** The HTTP status a refused command answers (docs/api-conventions.md "Responses"). */
 export const httpStatusOf = (err: DomainError) => STATUS[err.kind];

@@ -11,9 +11,15 @@ beforeAll(async () => {
   app = await startTestApp({ env: { SEED_DEMO: '0' } });
   first = await app.adminToken();
   await provisionAdmin(app.platform.commandDeps, 'second-admin@test.panda', 'second-admin-pass-1', 'Second', 'Admin');
-  const r = await app.call('POST', '/api/admin/auth/signin', { email: 'second-admin@test.panda', password: 'second-admin-pass-1' });
+  const r = await app.call('POST', '/api/admin/auth/signin', {
+    email: 'second-admin@test.panda',
+    password: 'second-admin-pass-1',
+  });
   expect(r.status).toBe(200);
-  ({ token: second, user: { id: secondId } } = r.body);
+  ({
+    token: second,
+    user: { id: secondId },
+  } = r.body);
 });
 afterAll(async () => {
   await app.stop();
@@ -45,7 +51,9 @@ describe('Idempotency-Key replays are scoped to the caller who made them', () =>
     expect(bySecond.status).toBe(200);
     expect(bySecond.body.account_locked).toBe(true);
     expect(bySecond.body.position).toBeGreaterThan(byFirst.body.position);
-    const locks = (await app.platform.store.readStream(accountStream(user.id))).filter((e) => e.type === 'AccountLocked');
+    const locks = (await app.platform.store.readStream(accountStream(user.id))).filter(
+      (e) => e.type === 'AccountLocked',
+    );
     const firstId = (await app.call('GET', '/api/auth/validate', undefined, first)).body.user.id;
     expect(locks.map((e) => e.actorId)).toEqual([firstId, secondId]);
   });

@@ -120,7 +120,8 @@ export class LogIndex {
         const p = this.placements.get(e.data.placementId);
         if (!p) return;
         if (e.type === 'PlacementAccepted') p.status = 'active';
-        else if (e.type === 'PlacementDeclined') Object.assign(p, { status: 'cancelled', declineReason: e.data.reason });
+        else if (e.type === 'PlacementDeclined')
+          Object.assign(p, { status: 'cancelled', declineReason: e.data.reason });
         else p.status = e.data.status;
         return;
       }

@@ -14,7 +14,12 @@ function log() {
   stores.push(store);
   let n = 0;
   const append = (stream: string, ...events: NewEvent[]) =>
-    store.append(stream, events, 'any', { time: `2026-01-01T00:00:${String(++n).padStart(2, '0')}.000Z`, actorId: null, correlationId: `c${n}`, commandId: `k${n}` });
+    store.append(stream, events, 'any', {
+      time: `2026-01-01T00:00:${String(++n).padStart(2, '0')}.000Z`,
+      actorId: null,
+      correlationId: `c${n}`,
+      commandId: `k${n}`,
+    });
   return { store, append };
 }
 
@@ -38,7 +43,15 @@ const profile = {
 };
 const signedUp = (accountId: string, role: 'mentor' | 'training_centre' = 'mentor'): NewEvent => ({
   type: 'AccountSignedUp',
-  data: { accountId, role, firstName: 'Dave', lastName: accountId, email: `${accountId}@x.co`, centreName: null, passwordHash: 'h' },
+  data: {
+    accountId,
+    role,
+    firstName: 'Dave',
+    lastName: accountId,
+    email: `${accountId}@x.co`,
+    centreName: null,
+    passwordHash: 'h',
+  },
 });
 const proposed = (placementId: string, studentId: string, mentorId: string): NewEvent => ({
   type: 'PlacementProposed',
@@ -50,22 +63,51 @@ describe('log index (write-side routing and matching facts)', () => {
     const { store, append } = log();
     const index = new LogIndex(store, 2);
     expect(await index.placement('p1')).toBeNull();
-    await append(accountStream('s1'), proposed('p1', 's1', 'm1'), { type: 'PlacementAccepted', data: { placementId: 'p1', studentId: 's1', mentorId: 'm1' } });
-    await append(accountStream('s1'), { type: 'JobOpened', data: { jobId: 'j1', studentId: 's1', placementId: 'p1', mentorId: 'm1', jobType: 'Pipework', totalCount: 2 } });
-    expect(await index.placement('p1')).toEqual({ placementId: 'p1', studentId: 's1', mentorId: 'm1', status: 'active', declineReason: null });
+    await append(accountStream('s1'), proposed('p1', 's1', 'm1'), {
+      type: 'PlacementAccepted',
+      data: { placementId: 'p1', studentId: 's1', mentorId: 'm1' },
+    });
+    await append(accountStream('s1'), {
+      type: 'JobOpened',
+      data: { jobId: 'j1', studentId: 's1', placementId: 'p1', mentorId: 'm1', jobType: 'Pipework', totalCount: 2 },
+    });
+    expect(await index.placement('p1')).toEqual({
+      placementId: 'p1',
+      studentId: 's1',
+      mentorId: 'm1',
+      status: 'active',
+      declineReason: null,
+    });
     expect(await index.studentOfJob('j1')).toBe('s1');
     expect(await index.studentOfJob('j2')).toBeNull();
   });
 
   it("keeps every mentor's eligibility, business profile and placement counts, and who declined a student", async () => {
     const { store, append } = log();
-    await append(accountStream('m1'), signedUp('m1'), { type: 'AccountVetted', data: { accountId: 'm1', reason: null } }, { type: 'MentorProfileSaved', data: { accountId: 'm1', profile, termsAgreedAt: 't' } });
-    await append(accountStream('m2'), signedUp('m2'), { type: 'AccountLocked', data: { accountId: 'm2', reason: null } });
+    await append(
+      accountStream('m1'),
+      signedUp('m1'),
+      { type: 'AccountVetted', data: { accountId: 'm1', reason: null } },
+      { type: 'MentorProfileSaved', data: { accountId: 'm1', profile, termsAgreedAt: 't' } },
+    );
+    await append(accountStream('m2'), signedUp('m2'), {
+      type: 'AccountLocked',
+      data: { accountId: 'm2', reason: null },
+    });
     await append(accountStream('c1'), signedUp('c1', 'training_centre'));
-    await append(accountStream('m1'), { type: 'ProfileChanged', data: { accountId: 'm1', changes: { First_Name: 'David' } } });
-    await append(accountStream('s1'), proposed('p1', 's1', 'm2'), { type: 'PlacementDeclined', data: { placementId: 'p1', studentId: 's1', mentorId: 'm2', reason: 'Too far' } });
+    await append(accountStream('m1'), {
+      type: 'ProfileChanged',
+      data: { accountId: 'm1', changes: { First_Name: 'David' } },
+    });
+    await append(accountStream('s1'), proposed('p1', 's1', 'm2'), {
+      type: 'PlacementDeclined',
+      data: { placementId: 'p1', studentId: 's1', mentorId: 'm2', reason: 'Too far' },
+    });
     await append(accountStream('s1'), proposed('p2', 's1', 'm1'));
-    await append(accountStream('s2'), proposed('p3', 's2', 'm1'), { type: 'PlacementAccepted', data: { placementId: 'p3', studentId: 's2', mentorId: 'm1' } });
+    await append(accountStream('s2'), proposed('p3', 's2', 'm1'), {
+      type: 'PlacementAccepted',
+      data: { placementId: 'p3', studentId: 's2', mentorId: 'm1' },
+    });
     const index = new LogIndex(store, 3);
     expect((await index.placementsOf('s1')).map((p) => [p.placementId, p.status, p.declineReason])).toEqual([
       ['p1', 'cancelled', 'Too far'],
@@ -82,12 +124,32 @@ describe('log index (write-side routing and matching facts)', () => {
         profileComplete: true,
         businessName: 'Clarke Gas',
         businessPostcode: 'M4 1AA',
-        qualifications: { Qualified_Boilers: true, Qualified_Cookers: false, Qualified_Gas_Fires: false, Qualified_Gas_Meters: false, Qualified_LPG: false, Qualified_Commercial: false },
+        qualifications: {
+          Qualified_Boilers: true,
+          Qualified_Cookers: false,
+          Qualified_Gas_Fires: false,
+          Qualified_Gas_Meters: false,
+          Qualified_LPG: false,
+          Qualified_Commercial: false,
+        },
         activeStudents: 1,
         pendingRequests: 1,
         declinedBefore: null,
       },
-      { id: 'm2', name: 'Dave m2', email: 'm2@x.co', locked: true, vetted: false, profileComplete: false, businessName: null, businessPostcode: null, qualifications: {}, activeStudents: 0, pendingRequests: 0, declinedBefore: 'Too far' },
+      {
+        id: 'm2',
+        name: 'Dave m2',
+        email: 'm2@x.co',
+        locked: true,
+        vetted: false,
+        profileComplete: false,
+        businessName: null,
+        businessPostcode: null,
+        qualifications: {},
+        activeStudents: 0,
+        pendingRequests: 0,
+        declinedBefore: 'Too far',
+      },
     ]);
   });
 });

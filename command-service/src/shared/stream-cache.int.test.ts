@@ -12,7 +12,12 @@ import { StreamCache, streamCacheOf } from './stream-cache';
 import { startTestApp } from '@panda/server/testing/harness';
 
 let n = 0;
-const meta = (): AppendMeta => ({ time: '2026-03-01T10:00:00.000Z', actorId: null, correlationId: `c${++n}`, commandId: `k${n}` });
+const meta = (): AppendMeta => ({
+  time: '2026-03-01T10:00:00.000Z',
+  actorId: null,
+  correlationId: `c${++n}`,
+  commandId: `k${n}`,
+});
 const stream = accountStream('centre-1');
 const rename = (name: string) => ({ type: 'ChangeProfile' as const, changes: { Name: name } });
 
@@ -40,7 +45,15 @@ describe('decided state cached per stream', () => {
     file = join(mkdtempSync(join(tmpdir(), 'panda-cache-')), 'events.db');
     a = new SqliteEventStore(file);
     b = new SqliteEventStore(file);
-    const signedUp = { accountId: 'centre-1', role: 'training_centre', firstName: 'C', lastName: 'One', email: 'c1@x.co', centreName: 'Centre 0', passwordHash: 'h' };
+    const signedUp = {
+      accountId: 'centre-1',
+      role: 'training_centre',
+      firstName: 'C',
+      lastName: 'One',
+      email: 'c1@x.co',
+      centreName: 'Centre 0',
+      passwordHash: 'h',
+    };
     await a.append(stream, [{ type: 'AccountSignedUp', data: signedUp }], 'no_stream', meta());
   });
   afterEach(async () => {
@@ -77,7 +90,9 @@ describe('decided state cached per stream', () => {
       { fromRevision: 1, returned: 1 },
       { fromRevision: 2, returned: 1 },
     ]);
-    expect((await a.readStream(stream)).map((e) => (e.data as { changes?: { Name: string } }).changes?.Name ?? null)).toEqual([null, 'Mine', 'Theirs', 'Again']);
+    expect(
+      (await a.readStream(stream)).map((e) => (e.data as { changes?: { Name: string } }).changes?.Name ?? null),
+    ).toEqual([null, 'Mine', 'Theirs', 'Again']);
   });
 
   it('a read-only load sees what another store appended since the state was cached', async () => {
@@ -107,7 +122,11 @@ describe('decided state cached per stream', () => {
 });
 
 describe('StreamCache bounds', () => {
-  const entry = (version: number, ids: number) => ({ state: version, version, commands: new Map(Array.from({ length: ids }, (_, i) => [`k${i}`, i])) });
+  const entry = (version: number, ids: number) => ({
+    state: version,
+    version,
+    commands: new Map(Array.from({ length: ids }, (_, i) => [`k${i}`, i])),
+  });
 
   it('drops the least recently used stream past the stream limit', () => {
     const cache = new StreamCache({ streams: 2, commands: 100 });
@@ -133,8 +152,11 @@ describe('the command service over HTTP', () => {
   it('sees a write by another process on the same log, and is right after a restart (cold cache)', async () => {
     let app = await startTestApp({ env: { SEED_DEMO: '0' } });
     try {
-      const { token, user } = await app.signUp('training_centre', 'cache-centre@test.panda', { Training_Centre_Name: 'First Name Ltd' });
-      const put = (Name: string, t = token) => app.call('PUT', '/api/profile', { Name, Email: 'cache-centre@test.panda' }, t);
+      const { token, user } = await app.signUp('training_centre', 'cache-centre@test.panda', {
+        Training_Centre_Name: 'First Name Ltd',
+      });
+      const put = (Name: string, t = token) =>
+        app.call('PUT', '/api/profile', { Name, Email: 'cache-centre@test.panda' }, t);
       expect((await put('Second Name Ltd')).body.changed).toBe(true);
       // Another process (its own store on the same file) renames the centre.
       const other = new SqliteEventStore(join(app.dataDir, 'events.db'));

@@ -14,7 +14,10 @@ export const uploadLimit =
     const body = (req.body ?? {}) as Record<string, unknown>;
     if (typeof body === 'object' && carriesImage(body)) {
       const wait = await deps.throttles.uploads.take(authOf(req).id);
-      if (wait) throw new HttpError(429, `Too many image uploads. Please try again in ${Math.ceil(wait / 60)} minute(s).`, { 'Retry-After': String(wait) });
+      if (wait)
+        throw new HttpError(429, `Too many image uploads. Please try again in ${Math.ceil(wait / 60)} minute(s).`, {
+          'Retry-After': String(wait),
+        });
     }
     next();
   };

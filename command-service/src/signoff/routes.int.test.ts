@@ -1,9 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
 import { notificationsPageSchema } from '@panda/contracts/notifications';
-import { disputesResponse, jobSignatureEntry, signOffActionResponse, signOffView, signingPermission } from '@panda/contracts/signoff';
+import {
+  disputesResponse,
+  jobSignatureEntry,
+  signOffActionResponse,
+  signOffView,
+  signingPermission,
+} from '@panda/contracts/signoff';
 import { fullProfile, type Login } from '../admin/test-fixtures';
-import { get, jobsOf, place, readyMentor, registeredStudent, signature, vettedCentre, type StudentLogin } from '../training/test-fixtures';
+import {
+  get,
+  jobsOf,
+  place,
+  readyMentor,
+  registeredStudent,
+  signature,
+  vettedCentre,
+  type StudentLogin,
+} from '../training/test-fixtures';
 
 /** Issue 14 over HTTP, per role: Gas Safe categories (ruling 30), countersign and dispute (31), reminders (32). */
 
@@ -26,9 +41,25 @@ beforeAll(async () => {
   otherCentre = await vettedCentre(app, 'South');
   dave = await readyMentor(app, { First_Name: 'Dave', Last_Name: 'Clarke' });
   // Cookers only: Repair and Pipework are covered, boiler work is not.
-  cookie = await readyMentor(app, { First_Name: 'Cody', Last_Name: 'Cook' }, fullProfile({ Qualified_Boilers: false, Qualified_Cookers: true }));
-  amy = await registeredStudent(app, centre, { First_Name: 'Amy', Boiler_Installs: 2, Boiler_Service: 0, Pipework: 0, Repair: 4 });
-  ben = await registeredStudent(app, otherCentre, { First_Name: 'Ben', Boiler_Installs: 2, Boiler_Service: 0, Pipework: 0, Repair: 2 });
+  cookie = await readyMentor(
+    app,
+    { First_Name: 'Cody', Last_Name: 'Cook' },
+    fullProfile({ Qualified_Boilers: false, Qualified_Cookers: true }),
+  );
+  amy = await registeredStudent(app, centre, {
+    First_Name: 'Amy',
+    Boiler_Installs: 2,
+    Boiler_Service: 0,
+    Pipework: 0,
+    Repair: 4,
+  });
+  ben = await registeredStudent(app, otherCentre, {
+    First_Name: 'Ben',
+    Boiler_Installs: 2,
+    Boiler_Service: 0,
+    Pipework: 0,
+    Repair: 2,
+  });
   await place(app, amy, dave);
   await place(app, ben, cookie);
 });
@@ -36,7 +67,8 @@ afterAll(async () => {
   await app.stop();
 });
 
-const byType = async (token: string, studentId?: string) => Object.fromEntries((await jobsOf(app, token, studentId)).map((j) => [j.Job_Type, j]));
+const byType = async (token: string, studentId?: string) =>
+  Object.fromEntries((await jobsOf(app, token, studentId)).map((j) => [j.Job_Type, j]));
 const settle = async () => {
   await app.platform.commandDeps.waitForProjections(await app.platform.store.headPosition());
   await app.platform.reactors.catchUp();
@@ -56,13 +88,16 @@ const sign = async (jobId: string, n: number, token = dave.token) => {
 describe('Gas Safe categories (ruling 30)', () => {
   it("says in the mentor's job list whether they may sign, before the dialog is filled in", async () => {
     const jobs = await byType(cookie.token, ben.user.id);
-    expect(signingPermission.parse(jobs['Boiler Installs'])).toEqual({ may_sign: false, sign_refusal: 'Your Gas Safe categories do not cover Boiler Installs' });
+    expect(signingPermission.parse(jobs['Boiler Installs'])).toEqual({
+      may_sign: false,
+      sign_refusal: 'Your Gas Safe categories do not cover Boiler Installs',
+    });
     expect(signingPermission.parse(jobs.Repair)).toEqual({ may_sign: true, sign_refusal: null });
     // Students and centres are not told about signing permissions.
     expect((await byType(ben.token)).Repair).not.toHaveProperty('may_sign');
   });
 
-  it('refuses a sign-off outside the categories with 403 and the ruling\'s text, and records nothing', async () => {
+  it("refuses a sign-off outside the categories with 403 and the ruling's text, and records nothing", async () => {
     const job = (await byType(cookie.token, ben.user.id))['Boiler Installs'];
     const head = await app.platform.store.headPosition();
     const r = await app.call('PUT', `/api/jobs/${job.id}/complete`, signature(1), cookie.token);
@@ -90,7 +125,11 @@ describe('trainee countersign and dispute (ruling 31)', () => {
     expect(first.signature_id).not.toBe(second.signature_id);
     for (const token of [amy.token, dave.token, centre.token]) {
       const job = (await byType(token, amy.user.id)).Repair;
-      expect(job.signatures.map((s: unknown) => jobSignatureEntry.parse(s)).map((s: { signature_id: string; trainee_status_label: string }) => [s.signature_id, s.trainee_status_label])).toEqual([
+      expect(
+        job.signatures
+          .map((s: unknown) => jobSignatureEntry.parse(s))
+          .map((s: { signature_id: string; trainee_status_label: string }) => [s.signature_id, s.trainee_status_label]),
+      ).toEqual([
         [first.signature_id, 'Awaiting trainee confirmation'],
         [second.signature_id, 'Awaiting trainee confirmation'],
       ]);
@@ -98,14 +137,21 @@ describe('trainee countersign and dispute (ruling 31)', () => {
     const detail = await get(app, `/api/jobs/${repairId}`, centre.token);
     expect(detail.body.signatures[0].signature_id).toBe(first.signature_id);
     const one = signOffView.parse((await get(app, `/api/signatures/${first.signature_id}`, amy.token)).body);
-    expect(one).toMatchObject({ job_type: 'Repair', student_name: 'Amy Pond', mentor_name: 'Dave Clarke', centre_name: 'North', trainee_status: 'awaiting_confirmation' });
+    expect(one).toMatchObject({
+      job_type: 'Repair',
+      student_name: 'Amy Pond',
+      mentor_name: 'Dave Clarke',
+      centre_name: 'North',
+      trainee_status: 'awaiting_confirmation',
+    });
     expect((await get(app, `/api/signatures/${first.signature_id}`, ben.token)).status).toBe(404);
     expect((await get(app, `/api/signatures/${first.signature_id}`, otherCentre.token)).status).toBe(404);
   });
 
   it("lets only the card's student confirm: other roles 403, another student 404", async () => {
     const path = `/api/signatures/${first.signature_id}/confirm`;
-    for (const token of [dave.token, centre.token, admin]) expect((await app.call('POST', path, undefined, token)).status).toBe(403);
+    for (const token of [dave.token, centre.token, admin])
+      expect((await app.call('POST', path, undefined, token)).status).toBe(403);
     const other = await app.call('POST', path, undefined, ben.token);
     expect(other.status).toBe(404);
     expect(other.body).toEqual({ detail: 'Sign-off not found' });
@@ -116,14 +162,22 @@ describe('trainee countersign and dispute (ruling 31)', () => {
     const path = `/api/signatures/${first.signature_id}/confirm`;
     const ok = await app.call('POST', path, undefined, amy.token);
     expect(ok.status).toBe(200);
-    expect(signOffActionResponse.parse(ok.body)).toMatchObject({ signature_id: first.signature_id, trainee_status: 'confirmed', trainee_status_label: 'Confirmed by trainee' });
+    expect(signOffActionResponse.parse(ok.body)).toMatchObject({
+      signature_id: first.signature_id,
+      trainee_status: 'confirmed',
+      trainee_status_label: 'Confirmed by trainee',
+    });
     const again = await app.call('POST', path, undefined, amy.token);
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ detail: 'You have already confirmed this sign-off' });
     const log = await app.platform.store.readStream(`account-${amy.user.id}`);
-    const signedEvent = log.find((e) => e.type === 'JobCardSigned' && (e.data as { signatureId: string }).signatureId === first.signature_id);
+    const signedEvent = log.find(
+      (e) => e.type === 'JobCardSigned' && (e.data as { signatureId: string }).signatureId === first.signature_id,
+    );
     const confirmed = log.find((e) => e.type === 'SignatureConfirmed');
-    expect((confirmed?.data as { contentHash: string }).contentHash).toBe((signedEvent?.data as { contentHash: string }).contentHash);
+    expect((confirmed?.data as { contentHash: string }).contentHash).toBe(
+      (signedEvent?.data as { contentHash: string }).contentHash,
+    );
     expect(first.content_hash).toBe((signedEvent?.data as { contentHash: string }).contentHash);
   });
 
@@ -139,19 +193,32 @@ describe('trainee countersign and dispute (ruling 31)', () => {
     expect(r.status).toBe(200);
     expect(signOffActionResponse.parse(r.body).trainee_status_label).toBe('Disputed');
     expect((await app.call('POST', path, { reason: 'again' }, amy.token)).status).toBe(409);
-    expect((await app.call('POST', `/api/signatures/${second.signature_id}/confirm`, undefined, amy.token)).body).toEqual({ detail: 'You have already disputed this sign-off' });
+    expect(
+      (await app.call('POST', `/api/signatures/${second.signature_id}/confirm`, undefined, amy.token)).body,
+    ).toEqual({ detail: 'You have already disputed this sign-off' });
 
     const centreInbox = await inbox(centre.token);
-    expect(centreInbox.find((n) => n.kind === 'signature_disputed')?.message).toBe('Amy Pond disputed a Repair job card signed by Dave Clarke: "I was not on site that day"');
-    expect((await inbox(admin)).find((n) => n.kind === 'signature_disputed')?.link).toBe('/panda-admin-dashboard?tab=disputes');
+    expect(centreInbox.find((n) => n.kind === 'signature_disputed')?.message).toBe(
+      'Amy Pond disputed a Repair job card signed by Dave Clarke: "I was not on site that day"',
+    );
+    expect((await inbox(admin)).find((n) => n.kind === 'signature_disputed')?.link).toBe(
+      '/panda-admin-dashboard?tab=disputes',
+    );
     expect((await inbox(dave.token)).some((n) => n.kind === 'signature_disputed')).toBe(false);
 
     const list = await get(app, '/api/admin/disputes', admin);
     expect(list.status).toBe(200);
     expect(list.headers.get('x-total-count')).toBe('1');
     const [open] = disputesResponse.parse(list.body);
-    expect(open).toMatchObject({ signature_id: second.signature_id, student_name: 'Amy Pond', mentor_name: 'Dave Clarke', centre_name: 'North', dispute: { reason: 'I was not on site that day', outcome: null } });
-    for (const token of [amy.token, dave.token, centre.token]) expect((await get(app, '/api/admin/disputes', token)).status).toBe(403);
+    expect(open).toMatchObject({
+      signature_id: second.signature_id,
+      student_name: 'Amy Pond',
+      mentor_name: 'Dave Clarke',
+      centre_name: 'North',
+      dispute: { reason: 'I was not on site that day', outcome: null },
+    });
+    for (const token of [amy.token, dave.token, centre.token])
+      expect((await get(app, '/api/admin/disputes', token)).status).toBe(403);
     expect((await get(app, '/api/admin/disputes?status=nope', admin)).status).toBe(400);
   });
 
@@ -169,10 +236,20 @@ describe('trainee countersign and dispute (ruling 31)', () => {
     const job = (await byType(centre.token, amy.user.id)).Repair;
     expect(job.Completed_Count).toBe(before - 1);
     expect(job.signatures).toHaveLength(2);
-    expect(jobSignatureEntry.parse(job.signatures[1])).toMatchObject({ revoked: true, trainee_status_label: 'Disputed', dispute: { outcome: 'upheld', resolution_reason: 'Site diary shows another engineer' } });
-    expect((await app.call('POST', path, { outcome: 'rejected', reason: 'changed my mind' }, admin)).body).toEqual({ detail: 'This dispute has already been resolved' });
+    expect(jobSignatureEntry.parse(job.signatures[1])).toMatchObject({
+      revoked: true,
+      trainee_status_label: 'Disputed',
+      dispute: { outcome: 'upheld', resolution_reason: 'Site diary shows another engineer' },
+    });
+    expect((await app.call('POST', path, { outcome: 'rejected', reason: 'changed my mind' }, admin)).body).toEqual({
+      detail: 'This dispute has already been resolved',
+    });
     expect(disputesResponse.parse((await get(app, '/api/admin/disputes', admin)).body)).toEqual([]);
-    expect(disputesResponse.parse((await get(app, '/api/admin/disputes?status=resolved', admin)).body).map((d) => d.signature_id)).toEqual([second.signature_id]);
+    expect(
+      disputesResponse
+        .parse((await get(app, '/api/admin/disputes?status=resolved', admin)).body)
+        .map((d) => d.signature_id),
+    ).toEqual([second.signature_id]);
     expect((await inbox(amy.token)).find((n) => n.kind === 'dispute_resolved')?.message).toContain('upheld');
   });
 
@@ -180,7 +257,12 @@ describe('trainee countersign and dispute (ruling 31)', () => {
     const third = await sign(repairId, 3);
     await app.call('POST', `/api/signatures/${third.signature_id}/dispute`, { reason: 'Wrong date' }, amy.token);
     const before = (await byType(amy.token)).Repair.Completed_Count;
-    const r = await app.call('POST', `/api/admin/disputes/${third.signature_id}/resolve`, { outcome: 'rejected', reason: 'The date matches the invoice' }, admin);
+    const r = await app.call(
+      'POST',
+      `/api/admin/disputes/${third.signature_id}/resolve`,
+      { outcome: 'rejected', reason: 'The date matches the invoice' },
+      admin,
+    );
     expect(signOffActionResponse.parse(r.body)).toMatchObject({ revoked: false });
     expect((await byType(amy.token)).Repair.Completed_Count).toBe(before);
   });
@@ -197,7 +279,12 @@ describe('reminders and escalation from the ticker with a fake clock (ruling 32)
 
   it('an unanswered proposal reminds the mentor at 3 days and escalates to the admins at 7, once each', async () => {
     const cara = await registeredStudent(app, centre, { First_Name: 'Cara' });
-    const proposed = await app.call('POST', '/api/admin/placements', { student_id: cara.user.id, mentor_id: cookie.user.id }, admin);
+    const proposed = await app.call(
+      'POST',
+      '/api/admin/placements',
+      { student_id: cara.user.id, mentor_id: cookie.user.id },
+      admin,
+    );
     expect(proposed.status).toBe(201);
     now += 3 * DAY - 60_000;
     await tick();
@@ -226,7 +313,11 @@ describe('reminders and escalation from the ticker with a fake clock (ruling 32)
     // Every sign-off of Amy's still awaiting her is reminded once: here only the fourth card.
     expect(reminders.length - before).toBe(1);
     expect(reminders[0].link).toBe(`/dashboard?view=jobs&signature=${waiting.signature_id}`);
-    await expect.poll(() => app.mails.some((m) => m.to === amy.email.toLowerCase() && m.subject === 'Panda: Please confirm your job card')).toBe(true);
+    await expect
+      .poll(() =>
+        app.mails.some((m) => m.to === amy.email.toLowerCase() && m.subject === 'Panda: Please confirm your job card'),
+      )
+      .toBe(true);
   });
 
   it('a placed student with no sign-off for 30 days prompts the mentor and the centre, once per quiet spell', async () => {
@@ -249,9 +340,26 @@ describe('reminders and escalation from the ticker with a fake clock (ruling 32)
     const d = again.data as Record<string, string | null> & { reminderId: string };
     const cp = await app.platform.readStore.checkpoint('reminder_timers');
     await app.platform.readStore.commit('reminder_timers', cp, cp, [
-      { op: 'put', collection: 'reminder_timers', doc: { id: d.reminderId, kind: d.kind, student_id: d.studentId, mentor_id: d.mentorId, placement_id: d.placementId, signature_id: d.signatureId, job_id: d.jobId, since: d.since, since_position: 0, due_at: d.dueAt } },
+      {
+        op: 'put',
+        collection: 'reminder_timers',
+        doc: {
+          id: d.reminderId,
+          kind: d.kind,
+          student_id: d.studentId,
+          mentor_id: d.mentorId,
+          placement_id: d.placementId,
+          signature_id: d.signatureId,
+          job_id: d.jobId,
+          since: d.since,
+          since_position: 0,
+          due_at: d.dueAt,
+        },
+      },
     ]);
     expect(await app.platform.reminders.tick()).toBe(0);
-    expect((await app.platform.store.readAll(0, 100_000)).filter((e) => e.type === 'ReminderSent')).toHaveLength(sent.length);
+    expect((await app.platform.store.readAll(0, 100_000)).filter((e) => e.type === 'ReminderSent')).toHaveLength(
+      sent.length,
+    );
   });
 });

@@ -20,16 +20,35 @@ export function signOffRoutes(deps: CommandDeps): Router {
   const run = async (req: Request, command: (studentId: string) => TrainingCommand, message: string) => {
     const signOff = (await deps.readStore.get(SIGN_OFFS, String(req.params.signatureId))) as SignOffDoc | null;
     if (!signOff) throw notFound(SIGN_OFF_NOT_FOUND);
-    const result = await handle(deps.store, accountStream(signOff.student_id), trainingDecider, command(signOff.student_id), metaFor(req, deps));
+    const result = await handle(
+      deps.store,
+      accountStream(signOff.student_id),
+      trainingDecider,
+      command(signOff.student_id),
+      metaFor(req, deps),
+    );
     await deps.waitForProjections(result.position);
     const now = ((await deps.readStore.get(SIGN_OFFS, signOff.id)) as SignOffDoc | null) ?? signOff;
-    return { position: result.position, body: { signature_id: now.id, trainee_status: now.trainee_status, trainee_status_label: now.trainee_status_label, revoked: now.revoked, message } };
+    return {
+      position: result.position,
+      body: {
+        signature_id: now.id,
+        trainee_status: now.trainee_status,
+        trainee_status_label: now.trainee_status_label,
+        revoked: now.revoked,
+        message,
+      },
+    };
   };
 
   r.post('/api/signatures/:signatureId/confirm', auth, requireRole('student'), async (req, res) => {
     const { id } = authOf(req);
     const signatureId = String(req.params.signatureId);
-    const { position, body } = await run(req, () => ({ type: 'ConfirmSignature', studentId: id, signatureId }), 'Thank you: you confirmed this sign-off.');
+    const { position, body } = await run(
+      req,
+      () => ({ type: 'ConfirmSignature', studentId: id, signatureId }),
+      'Thank you: you confirmed this sign-off.',
+    );
     sendResult(res, 200, position, body);
   });
 
@@ -37,7 +56,11 @@ export function signOffRoutes(deps: CommandDeps): Router {
     const { id } = authOf(req);
     const { reason } = validate(disputeRequest, req.body ?? {});
     const signatureId = String(req.params.signatureId);
-    const { position, body } = await run(req, () => ({ type: 'DisputeSignature', studentId: id, signatureId, reason }), 'Your dispute was sent to your training centre and the Panda team.');
+    const { position, body } = await run(
+      req,
+      () => ({ type: 'DisputeSignature', studentId: id, signatureId, reason }),
+      'Your dispute was sent to your training centre and the Panda team.',
+    );
     sendResult(res, 200, position, body);
   });
 
@@ -45,8 +68,15 @@ export function signOffRoutes(deps: CommandDeps): Router {
     const { id } = authOf(req);
     const { outcome, reason } = validate(resolveDisputeRequest, req.body ?? {});
     const signatureId = String(req.params.signatureId);
-    const message = outcome === 'upheld' ? 'Dispute upheld: the sign-off is revoked and no longer counts.' : 'Dispute rejected: the sign-off stands.';
-    const { position, body } = await run(req, () => ({ type: 'ResolveDispute', adminId: id, signatureId, outcome, reason }), message);
+    const message =
+      outcome === 'upheld'
+        ? 'Dispute upheld: the sign-off is revoked and no longer counts.'
+        : 'Dispute rejected: the sign-off stands.';
+    const { position, body } = await run(
+      req,
+      () => ({ type: 'ResolveDispute', adminId: id, signatureId, outcome, reason }),
+      message,
+    );
     sendResult(res, 200, position, body);
   });
 

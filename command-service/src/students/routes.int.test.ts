@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
 import { choosePassword, independentStudent, uniqueEmail, type Login } from '../admin/test-fixtures';
-import { get, jobOfType, jobsOf, place, readyMentor, registeredStudent, signature, vettedCentre, type StudentLogin } from '../training/test-fixtures';
+import {
+  get,
+  jobOfType,
+  jobsOf,
+  place,
+  readyMentor,
+  registeredStudent,
+  signature,
+  vettedCentre,
+  type StudentLogin,
+} from '../training/test-fixtures';
 
 let app: TestApp;
 let north: Login;
@@ -38,7 +48,10 @@ describe('POST /api/register-student', () => {
     const body = registration({ Boiler_Installs: 0, Repair: 50 });
     const r = await app.call('POST', '/api/register-student', body, north.token);
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ message: 'Student registered successfully!', student: { First_Name: 'Rory', Last_Name: 'Williams', Email: body.Email.toLowerCase() } });
+    expect(r.body).toMatchObject({
+      message: 'Student registered successfully!',
+      student: { First_Name: 'Rory', Last_Name: 'Williams', Email: body.Email.toLowerCase() },
+    });
     expect(r.body.temporary_password).toMatch(/^\w{12}$/);
     expect(r.headers.get('x-log-position')).toBe(String(r.body.position));
     // Mailed by the mail reactor, from the event, shortly after the answer.
@@ -69,7 +82,12 @@ describe('POST /api/register-student', () => {
   });
 
   it('answers every invalid field with the spec message', async () => {
-    const r = await app.call('POST', '/api/register-student', { First_Name: ' ', Email: 'not an email', Boiler_Installs: 51, Pipework: -1 }, north.token);
+    const r = await app.call(
+      'POST',
+      '/api/register-student',
+      { First_Name: ' ', Email: 'not an email', Boiler_Installs: 51, Pipework: -1 },
+      north.token,
+    );
     expect(r.status).toBe(400);
     expect(r.body.detail).toEqual(
       expect.arrayContaining([
@@ -89,10 +107,20 @@ describe('POST /api/register-student', () => {
   });
 
   it('refuses a duplicate email with a clear message, whatever its case', async () => {
-    const r = await app.call('POST', '/api/register-student', registration({ Email: amy.email.toUpperCase() }), north.token);
+    const r = await app.call(
+      'POST',
+      '/api/register-student',
+      registration({ Email: amy.email.toUpperCase() }),
+      north.token,
+    );
     expect(r.status).toBe(409);
     expect(r.body.detail).toBe('An account with this email already exists');
-    const mentorEmail = await app.call('POST', '/api/register-student', registration({ Email: mentor.user.Email }), south.token);
+    const mentorEmail = await app.call(
+      'POST',
+      '/api/register-student',
+      registration({ Email: mentor.user.Email }),
+      south.token,
+    );
     expect(mentorEmail.status).toBe(409);
   });
 
@@ -102,7 +130,9 @@ describe('POST /api/register-student', () => {
     const r = await app.call('POST', '/api/register-student', body, north.token);
     expect(r.status).toBe(400);
     expect(r.body.detail).toEqual([{ field: 'Date_Of_Birth', message: 'Date of birth cannot be in the future' }]);
-    expect((await app.call('POST', '/api/register-student', { ...body, Date_Of_Birth: '2001-02-03' }, north.token)).status).toBe(201);
+    expect(
+      (await app.call('POST', '/api/register-student', { ...body, Date_Of_Birth: '2001-02-03' }, north.token)).status,
+    ).toBe(201);
   });
 
   it('refuses a centre that is not vetted, without holding the email', async () => {
@@ -155,12 +185,25 @@ describe('GET /api/my-students and the student detail page', () => {
     const student = await registeredStudent(app, north, { Date_Of_Birth: '2001-02-03' }, { keepTemporary: true });
     const r = await get(app, `/api/my-students/${student.user.id}`, north.token);
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ id: student.user.id, Email: student.email, Date_Of_Birth: '2001-02-03', mentor: null, training_centre: { id: north.user.id, name: 'North Gas Training' } });
+    expect(r.body).toMatchObject({
+      id: student.user.id,
+      Email: student.email,
+      Date_Of_Birth: '2001-02-03',
+      mentor: null,
+      training_centre: { id: north.user.id, name: 'North Gas Training' },
+    });
     expect(r.body.registration).toEqual({ registered_at: r.body.Created_At, temporary_password_unused: true });
     expect(JSON.stringify(r.body)).not.toContain(student.temporaryPassword);
-    const changed = await app.call('PUT', '/api/change-password', { currentPassword: student.temporaryPassword, newPassword: 'my-own-pass', confirmPassword: 'my-own-pass' }, student.token);
+    const changed = await app.call(
+      'PUT',
+      '/api/change-password',
+      { currentPassword: student.temporaryPassword, newPassword: 'my-own-pass', confirmPassword: 'my-own-pass' },
+      student.token,
+    );
     expect(changed.status).toBe(200);
-    const after = await app.call('GET', `/api/my-students/${student.user.id}`, undefined, north.token, { 'X-Min-Position': String(changed.body.position) });
+    const after = await app.call('GET', `/api/my-students/${student.user.id}`, undefined, north.token, {
+      'X-Min-Position': String(changed.body.position),
+    });
     expect(after.body.registration.temporary_password_unused).toBe(false);
   });
 
@@ -178,8 +221,20 @@ describe('GET/PUT /api/students/job-requirements', () => {
   it('reads the goals set at registration and the progress cards per required type', async () => {
     const r = await get(app, '/api/students/job-requirements', ben.token);
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ requirements: { Boiler_Installs: 10, Boiler_Service: 4, Pipework: 8, Repair: 5 }, has_requirements: true, additional_requirements: null });
-    expect(r.body.progress[0]).toEqual({ Job_Type: 'Boiler Installs', job_id: null, required: 10, completed: 0, percent: 0, remaining: 10, is_complete: false });
+    expect(r.body).toMatchObject({
+      requirements: { Boiler_Installs: 10, Boiler_Service: 4, Pipework: 8, Repair: 5 },
+      has_requirements: true,
+      additional_requirements: null,
+    });
+    expect(r.body.progress[0]).toEqual({
+      Job_Type: 'Boiler Installs',
+      job_id: null,
+      required: 10,
+      completed: 0,
+      percent: 0,
+      remaining: 10,
+      is_complete: false,
+    });
   });
 
   it('an independent student registered without goals has none yet', async () => {
@@ -192,7 +247,13 @@ describe('GET/PUT /api/students/job-requirements', () => {
     const r = await app.call(
       'PUT',
       '/api/students/job-requirements',
-      { boiler_installs_required: '12', boiler_service_required: '', pipework_required: 100, repair_required: null, additional_requirements: ' LPG if possible ' },
+      {
+        boiler_installs_required: '12',
+        boiler_service_required: '',
+        pipework_required: 100,
+        repair_required: null,
+        additional_requirements: ' LPG if possible ',
+      },
       ben.token,
     );
     expect(r.status).toBe(200);
@@ -208,7 +269,12 @@ describe('GET/PUT /api/students/job-requirements', () => {
   });
 
   it("refuses counts outside 1 to 100 with 'Must be between 1 and 100'", async () => {
-    const r = await app.call('PUT', '/api/students/job-requirements', { boiler_installs_required: 101, boiler_service_required: -1, pipework_required: '1a', repair_required: 2.5 }, ben.token);
+    const r = await app.call(
+      'PUT',
+      '/api/students/job-requirements',
+      { boiler_installs_required: 101, boiler_service_required: -1, pipework_required: '1a', repair_required: 2.5 },
+      ben.token,
+    );
     expect(r.status).toBe(400);
     expect(r.body.detail).toEqual([
       { field: 'boiler_installs_required', message: 'Must be between 1 and 100' },
@@ -219,7 +285,12 @@ describe('GET/PUT /api/students/job-requirements', () => {
   });
 
   it("refuses goals without any job: 'Please specify at least one job requirement'", async () => {
-    const r = await app.call('PUT', '/api/students/job-requirements', { boiler_installs_required: 0, boiler_service_required: '', additional_requirements: 'x' }, ben.token);
+    const r = await app.call(
+      'PUT',
+      '/api/students/job-requirements',
+      { boiler_installs_required: 0, boiler_service_required: '', additional_requirements: 'x' },
+      ben.token,
+    );
     expect(r.status).toBe(400);
     expect(r.body.detail).toEqual([{ field: 'requirements', message: 'Please specify at least one job requirement' }]);
   });
@@ -227,28 +298,49 @@ describe('GET/PUT /api/students/job-requirements', () => {
   it('is for students only', async () => {
     for (const token of [north.token, mentor.token, await app.adminToken()]) {
       expect((await get(app, '/api/students/job-requirements', token)).status).toBe(403);
-      expect((await app.call('PUT', '/api/students/job-requirements', { boiler_installs_required: 1 }, token)).status).toBe(403);
+      expect(
+        (await app.call('PUT', '/api/students/job-requirements', { boiler_installs_required: 1 }, token)).status,
+      ).toBe(403);
     }
   });
 
-  it("a change while placed adjusts the job totals; below the cards already signed is refused (ruling 20) and changes nothing", async () => {
+  it('a change while placed adjusts the job totals; below the cards already signed is refused (ruling 20) and changes nothing', async () => {
     const student = await registeredStudent(app, north);
     await place(app, student, mentor);
     const repair = await jobOfType(app, student.token, 'Repair');
-    for (const n of [1, 2, 3]) expect((await app.call('PUT', `/api/jobs/${repair.id}/complete`, signature(n), mentor.token)).status).toBe(200);
+    for (const n of [1, 2, 3])
+      expect((await app.call('PUT', `/api/jobs/${repair.id}/complete`, signature(n), mentor.token)).status).toBe(200);
     const before = (await get(app, '/api/students/job-requirements', student.token)).body;
-    const low = await app.call('PUT', '/api/students/job-requirements', { boiler_installs_required: 12, boiler_service_required: 4, pipework_required: 8, repair_required: 2 }, student.token);
+    const low = await app.call(
+      'PUT',
+      '/api/students/job-requirements',
+      { boiler_installs_required: 12, boiler_service_required: 4, pipework_required: 8, repair_required: 2 },
+      student.token,
+    );
     expect(low.status).toBe(400);
-    expect(low.body.detail).toEqual([{ field: 'repair_required', message: 'Cannot be lower than the 3 job cards already signed' }]);
+    expect(low.body.detail).toEqual([
+      { field: 'repair_required', message: 'Cannot be lower than the 3 job cards already signed' },
+    ]);
     expect((await get(app, '/api/students/job-requirements', student.token)).body).toEqual(before);
 
-    const r = await app.call('PUT', '/api/students/job-requirements', { boiler_installs_required: 12, boiler_service_required: 4, pipework_required: 8, repair_required: 3 }, student.token);
+    const r = await app.call(
+      'PUT',
+      '/api/students/job-requirements',
+      { boiler_installs_required: 12, boiler_service_required: 4, pipework_required: 8, repair_required: 3 },
+      student.token,
+    );
     expect(r.status).toBe(200);
     const jobs = Object.fromEntries((await jobsOf(app, student.token)).map((j) => [j.Job_Type, j]));
     expect(jobs['Boiler Installs'].Total_Count).toBe(12);
     expect(jobs.Repair).toMatchObject({ Total_Count: 3, Completed_Count: 3, status: 'completed' });
     const progress = (await get(app, '/api/students/job-requirements', student.token)).body.progress;
-    expect(progress.find((p: { Job_Type: string }) => p.Job_Type === 'Repair')).toMatchObject({ required: 3, completed: 3, percent: 100, remaining: 0, is_complete: true });
+    expect(progress.find((p: { Job_Type: string }) => p.Job_Type === 'Repair')).toMatchObject({
+      required: 3,
+      completed: 3,
+      percent: 100,
+      remaining: 0,
+      is_complete: true,
+    });
   });
 });
 
@@ -260,7 +352,11 @@ describe('GET /api/my-matches', () => {
     const ids = r.body.map((s: { id: string }) => s.id);
     expect(ids).toContain(amy.user.id);
     expect(ids).not.toContain(ben.user.id);
-    expect(r.body.find((s: { id: string }) => s.id === amy.user.id)).toMatchObject({ Matched: true, status: 'Matched', mentor_id: mentor.user.id });
+    expect(r.body.find((s: { id: string }) => s.id === amy.user.id)).toMatchObject({
+      Matched: true,
+      status: 'Matched',
+      mentor_id: mentor.user.id,
+    });
     expect((await get(app, '/api/my-matches', north.token)).status).toBe(403);
   });
 });

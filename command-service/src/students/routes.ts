@@ -14,7 +14,8 @@ import { GOAL_MAX, GOAL_RANGE_MESSAGE, NO_GOALS_MESSAGE, trainingDecider } from 
 import { registerStudent } from './service';
 import { isCalendarDate, phoneField, postcodeField } from '../shared/fields';
 
-const required = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
+const required = (message: string, max = 100) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 const count = (label: string, fallback: number) =>
   z
     .number({ error: `${label} must be a number from 0 to 50` })
@@ -70,7 +71,12 @@ export async function sendStudentRegistration(
       phone: body.Phone_Number,
       postcode: body.Postcode.toUpperCase(),
       dateOfBirth: body.Date_Of_Birth,
-      requirements: { boilerInstalls: body.Boiler_Installs, boilerService: body.Boiler_Service, pipework: body.Pipework, repair: body.Repair },
+      requirements: {
+        boilerInstalls: body.Boiler_Installs,
+        boilerService: body.Boiler_Service,
+        pipework: body.Pipework,
+        repair: body.Repair,
+      },
     },
     centre?.id ?? null,
     metaFor(req, deps),
@@ -142,7 +148,12 @@ export function studentRoutes(deps: CommandDeps): Router {
       deps.store,
       accountStream(id),
       trainingDecider,
-      { type: 'SetRequirements', requirements, additionalRequirements: body.additional_requirements, newJobIds: JOB_TYPES.map(() => deps.newId()) },
+      {
+        type: 'SetRequirements',
+        requirements,
+        additionalRequirements: body.additional_requirements,
+        newJobIds: JOB_TYPES.map(() => deps.newId()),
+      },
       metaFor(req, deps),
     );
     sendResult(res, 200, result.position, {

@@ -11,7 +11,8 @@ import type { Decider } from '../shared/decider';
  */
 export type TicketEvent = EventsOf<typeof supportEvents>;
 export type TicketStatus = 'open' | 'responded' | 'closed';
-export type TicketActor = { kind: 'owner'; accountId: string } | { kind: 'support'; accountId: string } | { kind: 'assistant' };
+export type TicketActor =
+  { kind: 'owner'; accountId: string } | { kind: 'support'; accountId: string } | { kind: 'assistant' };
 
 export interface TicketState {
   ticketId: string | null;
@@ -21,11 +22,30 @@ export interface TicketState {
 }
 
 export type TicketCommand =
-  | { type: 'OpenTicket'; ticketId: string; ownerId: string; ownerRole: 'student' | 'mentor' | 'training_centre'; subject: string; message: string; studentId: string | null }
-  | { type: 'ReplyTicket'; ticketId: string; actor: TicketActor; message: string; links?: { label: string; path: string }[] }
+  | {
+      type: 'OpenTicket';
+      ticketId: string;
+      ownerId: string;
+      ownerRole: 'student' | 'mentor' | 'training_centre';
+      subject: string;
+      message: string;
+      studentId: string | null;
+    }
+  | {
+      type: 'ReplyTicket';
+      ticketId: string;
+      actor: TicketActor;
+      message: string;
+      links?: { label: string; path: string }[];
+    }
   | { type: 'CloseTicket'; ticketId: string; actor: Exclude<TicketActor, { kind: 'assistant' }> };
 
-export const initialTicketState = (): TicketState => ({ ticketId: null, ownerId: null, status: null, assistantAnswered: false });
+export const initialTicketState = (): TicketState => ({
+  ticketId: null,
+  ownerId: null,
+  status: null,
+  assistantAnswered: false,
+});
 
 export function evolveTicket(state: TicketState, event: TicketEvent): TicketState {
   switch (event.type) {
@@ -45,7 +65,10 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
 const NOT_FOUND = 'Support ticket not found';
 
 /** The ticket as the actor may see it: someone else's ticket does not exist for them. */
-function visible(state: TicketState, actor: TicketActor): asserts state is TicketState & { ticketId: string; ownerId: string; status: TicketStatus } {
+function visible(
+  state: TicketState,
+  actor: TicketActor,
+): asserts state is TicketState & { ticketId: string; ownerId: string; status: TicketStatus } {
   if (!state.ticketId || !state.ownerId || !state.status) throw notFound(NOT_FOUND);
   if (actor.kind === 'owner' && actor.accountId !== state.ownerId) throw notFound(NOT_FOUND);
 }
@@ -83,7 +106,9 @@ export function decideTicket(command: TicketCommand, state: TicketState): Ticket
     case 'CloseTicket': {
       visible(state, command.actor);
       if (state.status === 'closed') return [];
-      return [{ type: 'TicketClosed', data: { ticketId: state.ticketId, ownerId: state.ownerId, by: command.actor.kind } }];
+      return [
+        { type: 'TicketClosed', data: { ticketId: state.ticketId, ownerId: state.ownerId, by: command.actor.kind } },
+      ];
     }
   }
 }

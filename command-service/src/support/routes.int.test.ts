@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTicketResponse, ticketCommandResponse, ticketDetail, ticketListResponse, type TicketDetail } from '@panda/contracts/support';
+import {
+  createTicketResponse,
+  ticketCommandResponse,
+  ticketDetail,
+  ticketListResponse,
+  type TicketDetail,
+} from '@panda/contracts/support';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
 import { SUPPORT_TICKETS } from '@panda/projections/read-models/support-tickets';
 import { uniqueEmail, type Login } from '../admin/test-fixtures';
@@ -51,7 +57,10 @@ async function aiAnswered(id: string, token: string): Promise<TicketDetail> {
 
 describe('support tickets (owner)', () => {
   it('opens a ticket; the AI Assistant answers it from the help knowledge base with links; the list shows it', async () => {
-    const created = await open(mentor, { Subject: 'Signing cards', Message: 'How do I sign a job card for my student?' });
+    const created = await open(mentor, {
+      Subject: 'Signing cards',
+      Message: 'How do I sign a job card for my student?',
+    });
     expect(created).toMatchObject({ message: 'Support ticket created successfully', status: 'open' });
     const t = await aiAnswered(created.id, mentor.token);
     const ai = t.conversation.find((c) => c.sender === 'assistant')!;
@@ -59,8 +68,19 @@ describe('support tickets (owner)', () => {
     expect(ai.message).toMatch(/Mark Complete/);
     // Screens as the mentor's sidebar names them, once each (the article also names the student's Training Jobs).
     expect(ai.links).toEqual([{ label: 'Student Jobs', path: '/dashboard?view=jobs' }]);
-    expect(t).toMatchObject({ Status: 'responded', response_count: 1, message_count: 2, Subject: 'Signing cards', Student_ID: null, owner_name: 'Dave Clarke' });
-    expect(t.conversation[0]).toMatchObject({ sender: 'user', message: 'How do I sign a job card for my student?', sender_name: 'Dave Clarke' });
+    expect(t).toMatchObject({
+      Status: 'responded',
+      response_count: 1,
+      message_count: 2,
+      Subject: 'Signing cards',
+      Student_ID: null,
+      owner_name: 'Dave Clarke',
+    });
+    expect(t.conversation[0]).toMatchObject({
+      sender: 'user',
+      message: 'How do I sign a job card for my student?',
+      sender_name: 'Dave Clarke',
+    });
 
     const list = await get(app, '/api/support', mentor.token);
     expect(list.status).toBe(200);
@@ -90,10 +110,17 @@ describe('support tickets (owner)', () => {
     expect(r.status).toBe(200);
     const link = `/dashboard?view=support&id=${created.id}`;
     for (;;) {
-      const list = (await get(app, '/api/notifications?type=message', otherMentor.token)).body as { title: string; message: string; link: string }[];
+      const list = (await get(app, '/api/notifications?type=message', otherMentor.token)).body as {
+        title: string;
+        message: string;
+        link: string;
+      }[];
       const mine = list.filter((n) => n.link === link);
       if (mine.some((n) => n.title === 'Support replied to your ticket')) {
-        expect(mine.map((n) => n.title).sort()).toEqual(['Support replied to your ticket', 'The AI Assistant answered your ticket']);
+        expect(mine.map((n) => n.title).sort()).toEqual([
+          'Support replied to your ticket',
+          'The AI Assistant answered your ticket',
+        ]);
         expect(mine.find((n) => n.title === 'Support replied to your ticket')!.message).toBe('Support here');
         break;
       }
@@ -104,9 +131,17 @@ describe('support tickets (owner)', () => {
   it("a user's reply reopens a responded ticket; the owner closes it; a closed ticket refuses replies", async () => {
     const created = await open(mentor, { Subject: 'Vetting', Message: 'When will my account be vetted?' });
     await aiAnswered(created.id, mentor.token);
-    const reply = await app.call('POST', `/api/support/${created.id}/reply`, { message: '  Still waiting  ' }, mentor.token);
+    const reply = await app.call(
+      'POST',
+      `/api/support/${created.id}/reply`,
+      { message: '  Still waiting  ' },
+      mentor.token,
+    );
     expect(reply.status).toBe(200);
-    expect(ticketCommandResponse.parse(reply.body)).toMatchObject({ message: 'Reply sent successfully', status: 'open' });
+    expect(ticketCommandResponse.parse(reply.body)).toMatchObject({
+      message: 'Reply sent successfully',
+      status: 'open',
+    });
     const t = await ticket(created.id);
     expect(t.Status).toBe('open');
     expect(t.conversation.at(-1)).toMatchObject({ sender: 'user', message: 'Still waiting' });
@@ -127,45 +162,88 @@ describe('support tickets (owner)', () => {
       { field: 'Subject', message: 'Please fill in all required fields' },
       { field: 'Message', message: 'Please fill in all required fields' },
     ]);
-    expect((await app.call('POST', '/api/support', { Subject: 'x', Message: 'y', Student_ID: student.user.id }, mentor.token)).status).toBe(400);
+    expect(
+      (
+        await app.call(
+          'POST',
+          '/api/support',
+          { Subject: 'x', Message: 'y', Student_ID: student.user.id },
+          mentor.token,
+        )
+      ).status,
+    ).toBe(400);
     const created = await open(mentor, { Subject: 'Blank reply', Message: 'Test' });
     const before = await app.platform.store.headPosition();
-    expect((await app.call('POST', `/api/support/${created.id}/reply`, { message: '   ' }, mentor.token)).status).toBe(400);
+    expect((await app.call('POST', `/api/support/${created.id}/reply`, { message: '   ' }, mentor.token)).status).toBe(
+      400,
+    );
     expect((await app.call('PATCH', `/api/support/${created.id}`, { status: 'open' }, mentor.token)).status).toBe(400);
     expect(head).toBeLessThan(before);
     // Nothing but the AI Assistant's answer may follow the ticket.
     const after = await app.platform.store.readAll(before, 100);
-    expect(after.every((e) => e.type === 'TicketReplied' && (e.data as { author: string }).author === 'assistant')).toBe(true);
+    expect(
+      after.every((e) => e.type === 'TicketReplied' && (e.data as { author: string }).author === 'assistant'),
+    ).toBe(true);
   });
 
   it("someone else's ticket is 404 for reading, replying and closing; unknown ids too", async () => {
     const created = await open(mentor, { Subject: 'Mine', Message: 'Private question' });
     for (const who of [otherMentor, student, centre]) {
       expect((await get(app, `/api/support/${created.id}`, who.token)).status).toBe(404);
-      expect((await app.call('POST', `/api/support/${created.id}/reply`, { message: 'hi' }, who.token)).status).toBe(404);
+      expect((await app.call('POST', `/api/support/${created.id}/reply`, { message: 'hi' }, who.token)).status).toBe(
+        404,
+      );
       expect((await app.call('PATCH', `/api/support/${created.id}`, { status: 'closed' }, who.token)).status).toBe(404);
       const list = ticketListResponse.parse((await get(app, '/api/support', who.token)).body);
       expect(list.map((t) => t.id)).not.toContain(created.id);
     }
     expect((await get(app, '/api/support/no-such-ticket', mentor.token)).status).toBe(404);
-    expect((await app.call('POST', '/api/support/no-such-ticket/reply', { message: 'hi' }, mentor.token)).status).toBe(404);
+    expect((await app.call('POST', '/api/support/no-such-ticket/reply', { message: 'hi' }, mentor.token)).status).toBe(
+      404,
+    );
     expect((await app.call('POST', '/api/support/bad%20id!/reply', { message: 'hi' }, mentor.token)).status).toBe(404);
   });
 
   it('a training centre picks one of its own students for a Student Issue', async () => {
-    const missing = await app.call('POST', '/api/support', { Subject: 'Student Issue', Message: 'Help', Student_ID: null }, centre.token);
+    const missing = await app.call(
+      'POST',
+      '/api/support',
+      { Subject: 'Student Issue', Message: 'Help', Student_ID: null },
+      centre.token,
+    );
     expect(missing.status).toBe(400);
-    expect(missing.body.detail).toEqual([{ field: 'Student_ID', message: 'Please select a student for student issues' }]);
-    const foreign = await app.call('POST', '/api/support', { Subject: 'Student Issue', Message: 'Help', Student_ID: otherCentresStudent.user.id }, centre.token);
+    expect(missing.body.detail).toEqual([
+      { field: 'Student_ID', message: 'Please select a student for student issues' },
+    ]);
+    const foreign = await app.call(
+      'POST',
+      '/api/support',
+      { Subject: 'Student Issue', Message: 'Help', Student_ID: otherCentresStudent.user.id },
+      centre.token,
+    );
     expect(foreign.status).toBe(404);
     const free = await app.call('POST', '/api/support', { Subject: 'Anything', Message: 'Help' }, centre.token);
     expect(free.status).toBe(400);
-    const withStudentOnGeneral = await app.call('POST', '/api/support', { Subject: 'General Issue', Message: 'Help', Student_ID: student.user.id }, centre.token);
+    const withStudentOnGeneral = await app.call(
+      'POST',
+      '/api/support',
+      { Subject: 'General Issue', Message: 'Help', Student_ID: student.user.id },
+      centre.token,
+    );
     expect(withStudentOnGeneral.status).toBe(400);
 
-    const ok = await open(centre, { Subject: 'Student Issue', Message: 'Amy cannot sign in', Student_ID: student.user.id });
+    const ok = await open(centre, {
+      Subject: 'Student Issue',
+      Message: 'Amy cannot sign in',
+      Student_ID: student.user.id,
+    });
     const t = await ticket(ok.id, centre.token);
-    expect(t).toMatchObject({ Student_ID: student.user.id, student_name: 'Amy Pond', owner_role: 'training_centre', owner_name: 'North Gas Training' });
+    expect(t).toMatchObject({
+      Student_ID: student.user.id,
+      student_name: 'Amy Pond',
+      owner_role: 'training_centre',
+      owner_name: 'North Gas Training',
+    });
     const general = await open(centre, { Subject: 'Billing Issue', Message: 'Invoice question' });
     expect((await ticket(general.id, centre.token)).Student_ID).toBeNull();
   });
@@ -197,7 +275,10 @@ describe('admin support inbox', () => {
     await aiAnswered(b.id, mentor.token);
     // Activity on the older ticket moves it to the top.
     const reply = await app.call('POST', `/api/admin/support/${a.id}/reply`, { message: 'We are on it' }, admin);
-    expect(ticketCommandResponse.parse(reply.body)).toMatchObject({ message: 'Reply sent successfully', status: 'responded' });
+    expect(ticketCommandResponse.parse(reply.body)).toMatchObject({
+      message: 'Reply sent successfully',
+      status: 'responded',
+    });
     const all = await get(app, '/api/admin/support', admin);
     const items = ticketListResponse.parse(all.body);
     expect(items[0].id).toBe(a.id);
@@ -220,9 +301,17 @@ describe('admin support inbox', () => {
       ['assistant', 'AI Assistant'],
       ['support', 'Support Team'],
     ]);
-    expect(detail).toMatchObject({ Status: 'responded', response_text: 'We are on it', response_count: 2, owner_email: student.user.Email });
+    expect(detail).toMatchObject({
+      Status: 'responded',
+      response_text: 'We are on it',
+      response_count: 2,
+      owner_email: student.user.Email,
+    });
     // The owner sees the support reply too.
-    expect((await ticket(a.id, student.token)).conversation.at(-1)).toMatchObject({ sender: 'support', message: 'We are on it' });
+    expect((await ticket(a.id, student.token)).conversation.at(-1)).toMatchObject({
+      sender: 'support',
+      message: 'We are on it',
+    });
 
     const closed = await app.call('PATCH', `/api/admin/support/${a.id}`, { status: 'closed' }, admin);
     expect(ticketCommandResponse.parse(closed.body)).toMatchObject({ message: 'Ticket updated', status: 'closed' });

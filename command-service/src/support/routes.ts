@@ -31,7 +31,8 @@ export function supportRoutes(deps: CommandDeps): Router {
   const user = [authenticate(deps.authenticator), requireRole('student', 'mentor', 'training_centre')];
   const admin = [authenticate(deps.authenticator), requireRole('admin')];
 
-  const run = (req: Request, id: string, command: TicketCommand) => handle(deps.store, ticketStream(id), ticketDecider, command, metaFor(req, deps));
+  const run = (req: Request, id: string, command: TicketCommand) =>
+    handle(deps.store, ticketStream(id), ticketDecider, command, metaFor(req, deps));
 
   r.post('/api/support', ...user, async (req, res) => {
     const a = authOf(req);
@@ -42,7 +43,8 @@ export function supportRoutes(deps: CommandDeps): Router {
         throw badRequest([{ field: 'Subject', message: `Please choose a subject: ${CENTRE_SUBJECTS.join(', ')}` }]);
       }
       if (body.Subject === 'Student Issue') {
-        if (!studentId) throw badRequest([{ field: 'Student_ID', message: 'Please select a student for student issues' }]);
+        if (!studentId)
+          throw badRequest([{ field: 'Student_ID', message: 'Please select a student for student issues' }]);
         // The student's own account stream says whose student they are. Another centre's student
         // (or no student at all) is not one this centre may name (ruling 12).
         const student = await loadAccount(deps, studentId);
@@ -55,22 +57,42 @@ export function supportRoutes(deps: CommandDeps): Router {
     }
     const id = deps.newId();
     const role = a.role as 'student' | 'mentor' | 'training_centre';
-    const { position } = await run(req, id, { type: 'OpenTicket', ticketId: id, ownerId: a.id, ownerRole: role, subject: body.Subject, message: body.Message, studentId });
-    sendResult(res, 201, position, { message: 'Support ticket created successfully', id, ticket_id: id, status: 'open' });
+    const { position } = await run(req, id, {
+      type: 'OpenTicket',
+      ticketId: id,
+      ownerId: a.id,
+      ownerRole: role,
+      subject: body.Subject,
+      message: body.Message,
+      studentId,
+    });
+    sendResult(res, 201, position, {
+      message: 'Support ticket created successfully',
+      id,
+      ticket_id: id,
+      status: 'open',
+    });
   });
 
   const reply = (actorOf: (req: Request) => TicketActor) => async (req: Request, res: import('express').Response) => {
     const id = ticketId(req);
     const body = validate(replyRequest, req.body);
-    const { position, state } = await run(req, id, { type: 'ReplyTicket', ticketId: id, actor: actorOf(req), message: body.message });
+    const { position, state } = await run(req, id, {
+      type: 'ReplyTicket',
+      ticketId: id,
+      actor: actorOf(req),
+      message: body.message,
+    });
     sendResult(res, 200, position, { message: 'Reply sent successfully', id, status: state.status! });
   };
-  const close = (actorOf: (req: Request) => TicketActor & { kind: 'owner' | 'support' }) => async (req: Request, res: import('express').Response) => {
-    const id = ticketId(req);
-    validate(closeRequest, req.body);
-    const { position } = await run(req, id, { type: 'CloseTicket', ticketId: id, actor: actorOf(req) });
-    sendResult(res, 200, position, { message: 'Ticket updated', id, status: 'closed' });
-  };
+  const close =
+    (actorOf: (req: Request) => TicketActor & { kind: 'owner' | 'support' }) =>
+    async (req: Request, res: import('express').Response) => {
+      const id = ticketId(req);
+      validate(closeRequest, req.body);
+      const { position } = await run(req, id, { type: 'CloseTicket', ticketId: id, actor: actorOf(req) });
+      sendResult(res, 200, position, { message: 'Ticket updated', id, status: 'closed' });
+    };
   const owner = (req: Request) => ({ kind: 'owner' as const, accountId: authOf(req).id });
   const support = (req: Request) => ({ kind: 'support' as const, accountId: authOf(req).id });
 

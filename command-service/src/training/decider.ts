@@ -4,7 +4,14 @@ import { signatureContentHash } from '@panda/events/signature-hash';
 import { coversJobType, categoriesDoNotCover, type Qualifications } from '@panda/events/domain/gas-safe-categories';
 import { badRequest, conflict, forbidden, notFound } from '../shared/domain-errors';
 import type { Decider } from '../shared/decider';
-import { activePlacement, evolveTraining, initialTrainingState, jobOfType, type TrainingEvent, type TrainingState } from './state';
+import {
+  activePlacement,
+  evolveTraining,
+  initialTrainingState,
+  jobOfType,
+  type TrainingEvent,
+  type TrainingState,
+} from './state';
 import type { AccountEvent } from '../accounts/decider';
 
 /**
@@ -52,21 +59,34 @@ export const RESOLUTION_REASON_MESSAGE = 'Please give a reason for the decision'
 export const NOT_DISPUTED = 'This sign-off is not disputed';
 export const ALREADY_RESOLVED = 'This dispute has already been resolved';
 /** The field of PUT /api/students/job-requirements each requirement comes from, so a form can show the message under it. */
-const REQUIREMENT_FIELD = { boilerInstalls: 'boiler_installs_required', boilerService: 'boiler_service_required', pipework: 'pipework_required', repair: 'repair_required' } as const;
+const REQUIREMENT_FIELD = {
+  boilerInstalls: 'boiler_installs_required',
+  boilerService: 'boiler_service_required',
+  pipework: 'pipework_required',
+  repair: 'repair_required',
+} as const;
 
 /** Cards signed for a job type, over every job of that type the student has had. */
 const signedOfType = (state: TrainingState, jobType: (typeof JOB_TYPES)[number]) =>
   Object.values(state.jobs).reduce((n, j) => (j.jobType === jobType ? n + j.completedCount : n), 0);
 
 function checkFloor(r: JobRequirements, state: TrainingState) {
-  const low = JOB_TYPES.map((t) => ({ key: REQUIREMENT_KEY[t], signed: signedOfType(state, t) })).filter(({ key, signed }) => r[key] < signed);
-  if (low.length) throw badRequest(low.map(({ key, signed }) => ({ field: REQUIREMENT_FIELD[key], message: belowSignedMessage(signed) })));
+  const low = JOB_TYPES.map((t) => ({ key: REQUIREMENT_KEY[t], signed: signedOfType(state, t) })).filter(
+    ({ key, signed }) => r[key] < signed,
+  );
+  if (low.length)
+    throw badRequest(
+      low.map(({ key, signed }) => ({ field: REQUIREMENT_FIELD[key], message: belowSignedMessage(signed) })),
+    );
 }
 
 function checkGoals(r: JobRequirements) {
-  const bad = JOB_TYPES.map((t) => REQUIREMENT_KEY[t]).filter((k) => !Number.isInteger(r[k]) || r[k] < 0 || r[k] > GOAL_MAX);
+  const bad = JOB_TYPES.map((t) => REQUIREMENT_KEY[t]).filter(
+    (k) => !Number.isInteger(r[k]) || r[k] < 0 || r[k] > GOAL_MAX,
+  );
   if (bad.length) throw badRequest(bad.map((field) => ({ field, message: GOAL_RANGE_MESSAGE })));
-  if (JOB_TYPES.every((t) => r[REQUIREMENT_KEY[t]] === 0)) throw badRequest([{ field: 'requirements', message: NO_GOALS_MESSAGE }]);
+  if (JOB_TYPES.every((t) => r[REQUIREMENT_KEY[t]] === 0))
+    throw badRequest([{ field: 'requirements', message: NO_GOALS_MESSAGE }]);
 }
 
 export function decideTraining(command: TrainingCommand, state: TrainingState): (TrainingEvent | AccountEvent)[] {
@@ -78,20 +98,44 @@ export function decideTraining(command: TrainingCommand, state: TrainingState): 
       checkGoals(requirements);
       checkFloor(requirements, state);
       const placement = activePlacement(state);
-      const placedWith = placement ? { placedWith: { placementId: placement.placementId, mentorId: placement.mentorId, previousRequirements: state.requirements } } : {};
-      const events: TrainingEvent[] = [{ type: 'RequirementsSet', data: { studentId, requirements, additionalRequirements: command.additionalRequirements, ...placedWith } }];
+      const placedWith = placement
+        ? {
+            placedWith: {
+              placementId: placement.placementId,
+              mentorId: placement.mentorId,
+              previousRequirements: state.requirements,
+            },
+          }
+        : {};
+      const events: TrainingEvent[] = [
+        {
+          type: 'RequirementsSet',
+          data: { studentId, requirements, additionalRequirements: command.additionalRequirements, ...placedWith },
+        },
+      ];
       JOB_TYPES.forEach((jobType, i) => {
         const required = requirements[REQUIREMENT_KEY[jobType]];
         const job = jobOfType(state, jobType);
         if (job) {
           // The total follows the requirement (never below the cards signed: checkFloor refused that).
           const totalCount = Math.max(required, job.completedCount);
-          if (totalCount !== job.totalCount) events.push({ type: 'JobTotalAdjusted', data: { jobId: job.jobId, studentId, totalCount } });
+          if (totalCount !== job.totalCount)
+            events.push({ type: 'JobTotalAdjusted', data: { jobId: job.jobId, studentId, totalCount } });
         } else if (placement && required > 0) {
           // A newly required job type while placed gets its job card book with the current mentor.
           const jobId = command.newJobIds[i];
           if (!jobId) throw new Error('No id for a new job');
-          events.push({ type: 'JobOpened', data: { jobId, studentId, placementId: placement.placementId, mentorId: placement.mentorId, jobType, totalCount: required } });
+          events.push({
+            type: 'JobOpened',
+            data: {
+              jobId,
+              studentId,
+              placementId: placement.placementId,
+              mentorId: placement.mentorId,
+              jobType,
+              totalCount: required,
+            },
+          });
         }
       });
       return events;
@@ -105,7 +149,14 @@ export function decideTraining(command: TrainingCommand, state: TrainingState): 
       if (!coversJobType(command.qualifications, job.jobType)) throw forbidden(categoriesDoNotCover(job.jobType));
       if (job.completedCount >= job.totalCount) throw conflict(JOB_COMPLETE_MESSAGE);
       const completedCount = job.completedCount + 1;
-      const contentHash = signatureContentHash({ studentId, jobType: job.jobType, count: completedCount, completedAt: command.completedAt, mentorId: command.mentorId, signature: command.signature });
+      const contentHash = signatureContentHash({
+        studentId,
+        jobType: job.jobType,
+        count: completedCount,
+        completedAt: command.completedAt,
+        mentorId: command.mentorId,
+        signature: command.signature,
+      });
       return [
         {
           type: 'JobCardSigned',
@@ -129,7 +180,13 @@ export function decideTraining(command: TrainingCommand, state: TrainingState): 
       if (!signOff || command.studentId !== studentId) throw notFound(SIGN_OFF_NOT_FOUND);
       if (signOff.status === 'confirmed') throw conflict(ALREADY_CONFIRMED);
       if (signOff.status === 'disputed') throw conflict(ALREADY_DISPUTED);
-      const ref = { signatureId: signOff.signatureId, jobId: signOff.jobId, studentId, mentorId: signOff.mentorId, contentHash: signOff.contentHash };
+      const ref = {
+        signatureId: signOff.signatureId,
+        jobId: signOff.jobId,
+        studentId,
+        mentorId: signOff.mentorId,
+        contentHash: signOff.contentHash,
+      };
       if (command.type === 'ConfirmSignature') return [{ type: 'SignatureConfirmed', data: ref }];
       const reason = command.reason.trim();
       if (!reason) throw badRequest([{ field: 'reason', message: DISPUTE_REASON_MESSAGE }]);
@@ -143,10 +200,19 @@ export function decideTraining(command: TrainingCommand, state: TrainingState): 
       const reason = command.reason.trim();
       if (!reason) throw badRequest([{ field: 'reason', message: RESOLUTION_REASON_MESSAGE }]);
       const ref = { signatureId: signOff.signatureId, jobId: signOff.jobId, studentId, mentorId: signOff.mentorId };
-      const resolved: TrainingEvent = { type: 'DisputeResolved', data: { ...ref, outcome: command.outcome, reason, adminId: command.adminId } };
+      const resolved: TrainingEvent = {
+        type: 'DisputeResolved',
+        data: { ...ref, outcome: command.outcome, reason, adminId: command.adminId },
+      };
       if (command.outcome === 'rejected') return [resolved];
       const job = state.jobs[signOff.jobId];
-      return [resolved, { type: 'SignatureRevoked', data: { ...ref, reason, completedCount: Math.max(0, (job?.completedCount ?? 1) - 1) } }];
+      return [
+        resolved,
+        {
+          type: 'SignatureRevoked',
+          data: { ...ref, reason, completedCount: Math.max(0, (job?.completedCount ?? 1) - 1) },
+        },
+      ];
     }
   }
 }
@@ -156,4 +222,3 @@ export const trainingDecider: Decider<TrainingCommand, TrainingState, TrainingEv
   evolve: evolveTraining,
   decide: decideTraining,
 };
-

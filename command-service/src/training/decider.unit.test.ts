@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { signatureContentHash } from '@panda/events/signature-hash';
 import type { JobRequirements } from '@panda/events/catalogue/accounts';
 import type { JobType } from '@panda/events/catalogue/training';
-import { jobOpened, placementAccepted, placementEnded, placementProposed, requirements as req, studentRegistered } from '@panda/events/testing/fixtures';
+import {
+  jobOpened,
+  placementAccepted,
+  placementEnded,
+  placementProposed,
+  requirements as req,
+  studentRegistered,
+} from '@panda/events/testing/fixtures';
 import type { Qualifications } from '@panda/events/domain/gas-safe-categories';
 import { spec } from '../shared/given-when-then';
 import { trainingDecider, type TrainingCommand } from './decider';
@@ -18,9 +25,25 @@ const proposed: E = placementProposed();
 const accepted: E = placementAccepted();
 const ended: E = placementEnded({ status: 'cancelled' });
 const opened = (jobId: string, jobType: JobType, totalCount: number): E => jobOpened({ jobId, jobType, totalCount });
-const signature = { signature: 'D Clarke', mentorName: 'Dave Clarke', date: '2026-01-05', time: '10:30', timestamp: '2026-01-05T10:30:00.000Z' };
-const TYPE_OF: Record<string, JobType> = { 'j-bi': 'Boiler Installs', 'j-bs': 'Boiler Service', 'j-pw': 'Pipework', 'j-r': 'Repair' };
-const signed = (jobId: string, completedCount: number, mentorId = 'm1', signatureId = `sig-${jobId}-${completedCount}`): E => ({
+const signature = {
+  signature: 'D Clarke',
+  mentorName: 'Dave Clarke',
+  date: '2026-01-05',
+  time: '10:30',
+  timestamp: '2026-01-05T10:30:00.000Z',
+};
+const TYPE_OF: Record<string, JobType> = {
+  'j-bi': 'Boiler Installs',
+  'j-bs': 'Boiler Service',
+  'j-pw': 'Pipework',
+  'j-r': 'Repair',
+};
+const signed = (
+  jobId: string,
+  completedCount: number,
+  mentorId = 'm1',
+  signatureId = `sig-${jobId}-${completedCount}`,
+): E => ({
   type: 'JobCardSigned',
   data: {
     jobId,
@@ -29,12 +52,27 @@ const signed = (jobId: string, completedCount: number, mentorId = 'm1', signatur
     signature,
     completedAt: '2026-01-05T10:30:00.000Z',
     completedCount,
-    contentHash: signatureContentHash({ studentId: 's1', jobType: TYPE_OF[jobId], count: completedCount, completedAt: '2026-01-05T10:30:00.000Z', mentorId, signature }),
+    contentHash: signatureContentHash({
+      studentId: 's1',
+      jobType: TYPE_OF[jobId],
+      count: completedCount,
+      completedAt: '2026-01-05T10:30:00.000Z',
+      mentorId,
+      signature,
+    }),
     signatureId,
   },
 });
 const placedWith = { placementId: 'p1', mentorId: 'm1', previousRequirements: req(10, 4, 8, 5) };
-const placed = [registered(), proposed, accepted, opened('j-bi', 'Boiler Installs', 10), opened('j-bs', 'Boiler Service', 4), opened('j-pw', 'Pipework', 8), opened('j-r', 'Repair', 5)];
+const placed = [
+  registered(),
+  proposed,
+  accepted,
+  opened('j-bi', 'Boiler Installs', 10),
+  opened('j-bs', 'Boiler Service', 4),
+  opened('j-pw', 'Pipework', 8),
+  opened('j-r', 'Repair', 5),
+];
 
 const setGoals = (requirements: JobRequirements, additionalRequirements: string | null = null): TrainingCommand => ({
   type: 'SetRequirements',
@@ -43,8 +81,19 @@ const setGoals = (requirements: JobRequirements, additionalRequirements: string 
   newJobIds: ['n-bi', 'n-bs', 'n-pw', 'n-r'],
 });
 /** Every Gas Safe category: the mentor may sign any job type. */
-const ALL_CATEGORIES: Qualifications = { Qualified_Boilers: true, Qualified_Cookers: true, Qualified_Gas_Fires: true, Qualified_Gas_Meters: true, Qualified_LPG: true, Qualified_Commercial: true };
-const sign = (jobId: string, mentorId = 'm1', qualifications: Qualifications | null = ALL_CATEGORIES): TrainingCommand => ({
+const ALL_CATEGORIES: Qualifications = {
+  Qualified_Boilers: true,
+  Qualified_Cookers: true,
+  Qualified_Gas_Fires: true,
+  Qualified_Gas_Meters: true,
+  Qualified_LPG: true,
+  Qualified_Commercial: true,
+};
+const sign = (
+  jobId: string,
+  mentorId = 'm1',
+  qualifications: Qualifications | null = ALL_CATEGORIES,
+): TrainingCommand => ({
   type: 'SignJobCard',
   jobId,
   mentorId,
@@ -59,25 +108,53 @@ describe('training goals (SetRequirements)', () => {
     training
       .given([registered()])
       .when(setGoals(req(12, 0, 3, 1), 'LPG if possible'))
-      .then([{ type: 'RequirementsSet', data: { studentId: 's1', requirements: req(12, 0, 3, 1), additionalRequirements: 'LPG if possible' } }]);
+      .then([
+        {
+          type: 'RequirementsSet',
+          data: { studentId: 's1', requirements: req(12, 0, 3, 1), additionalRequirements: 'LPG if possible' },
+        },
+      ]);
   });
 
   it('accepts the bounds 1 and 100, with 0 meaning not required', () => {
-    training.given([registered()]).when(setGoals(req(1, 100, 0, 0))).then([{ type: 'RequirementsSet', data: { studentId: 's1', requirements: req(1, 100, 0, 0), additionalRequirements: null } }]);
+    training
+      .given([registered()])
+      .when(setGoals(req(1, 100, 0, 0)))
+      .then([
+        {
+          type: 'RequirementsSet',
+          data: { studentId: 's1', requirements: req(1, 100, 0, 0), additionalRequirements: null },
+        },
+      ]);
   });
 
   it('refuses a count above 100 or below 0, or not a whole number', () => {
-    training.given([registered()]).when(setGoals(req(101, 1, 1, 1))).thenThrows(400, 'boilerInstalls: Must be between 1 and 100');
-    training.given([registered()]).when(setGoals(req(1, -1, 1, 1))).thenThrows(400, 'boilerService: Must be between 1 and 100');
-    training.given([registered()]).when(setGoals(req(1, 1, 2.5, 1))).thenThrows(400, 'pipework: Must be between 1 and 100');
+    training
+      .given([registered()])
+      .when(setGoals(req(101, 1, 1, 1)))
+      .thenThrows(400, 'boilerInstalls: Must be between 1 and 100');
+    training
+      .given([registered()])
+      .when(setGoals(req(1, -1, 1, 1)))
+      .thenThrows(400, 'boilerService: Must be between 1 and 100');
+    training
+      .given([registered()])
+      .when(setGoals(req(1, 1, 2.5, 1)))
+      .thenThrows(400, 'pipework: Must be between 1 and 100');
   });
 
   it('refuses goals without any job', () => {
-    training.given([registered()]).when(setGoals(req(0, 0, 0, 0))).thenThrows(400, 'Please specify at least one job requirement');
+    training
+      .given([registered()])
+      .when(setGoals(req(0, 0, 0, 0)))
+      .thenThrows(400, 'Please specify at least one job requirement');
   });
 
   it('refuses a student who does not exist', () => {
-    training.given([]).when(setGoals(req(1, 1, 1, 1))).thenThrows(404);
+    training
+      .given([])
+      .when(setGoals(req(1, 1, 1, 1)))
+      .thenThrows(404);
   });
 
   it('adjusts the totals of open jobs to the new requirements, leaving unchanged ones alone', () => {
@@ -85,19 +162,31 @@ describe('training goals (SetRequirements)', () => {
       .given(placed)
       .when(setGoals(req(12, 4, 6, 5)))
       .then([
-        { type: 'RequirementsSet', data: { studentId: 's1', requirements: req(12, 4, 6, 5), additionalRequirements: null, placedWith } },
+        {
+          type: 'RequirementsSet',
+          data: { studentId: 's1', requirements: req(12, 4, 6, 5), additionalRequirements: null, placedWith },
+        },
         { type: 'JobTotalAdjusted', data: { jobId: 'j-bi', studentId: 's1', totalCount: 12 } },
         { type: 'JobTotalAdjusted', data: { jobId: 'j-pw', studentId: 's1', totalCount: 6 } },
       ]);
   });
 
-  it("refuses a requirement below the cards already signed for that type (ruling 20), and changes nothing", () => {
+  it('refuses a requirement below the cards already signed for that type (ruling 20), and changes nothing', () => {
     const threeRepairs = [...placed, signed('j-r', 1), signed('j-r', 2), signed('j-r', 3)];
-    training.given(threeRepairs).when(setGoals(req(10, 4, 8, 2))).thenThrows(400, 'repair_required: Cannot be lower than the 3 job cards already signed');
+    training
+      .given(threeRepairs)
+      .when(setGoals(req(10, 4, 8, 2)))
+      .thenThrows(400, 'repair_required: Cannot be lower than the 3 job cards already signed');
     // Not required any more is lower too; the ruling's text, word for word, for one card too.
-    training.given([...placed, signed('j-bs', 1)]).when(setGoals(req(10, 0, 8, 5))).thenThrows(400, 'boiler_service_required: Cannot be lower than the 1 job cards already signed');
+    training
+      .given([...placed, signed('j-bs', 1)])
+      .when(setGoals(req(10, 0, 8, 5)))
+      .thenThrows(400, 'boiler_service_required: Cannot be lower than the 1 job cards already signed');
     // Cards signed under an earlier placement count after the student has left it.
-    training.given([...threeRepairs, ended]).when(setGoals(req(1, 0, 0, 2))).thenThrows(400, 'Cannot be lower than the 3 job cards already signed');
+    training
+      .given([...threeRepairs, ended])
+      .when(setGoals(req(1, 0, 0, 2)))
+      .thenThrows(400, 'Cannot be lower than the 3 job cards already signed');
   });
 
   it('accepts a requirement equal to the cards already signed, which completes the job', () => {
@@ -105,7 +194,10 @@ describe('training goals (SetRequirements)', () => {
       .given([...placed, signed('j-r', 1), signed('j-r', 2), signed('j-r', 3)])
       .when(setGoals(req(10, 4, 8, 3)))
       .then([
-        { type: 'RequirementsSet', data: { studentId: 's1', requirements: req(10, 4, 8, 3), additionalRequirements: null, placedWith } },
+        {
+          type: 'RequirementsSet',
+          data: { studentId: 's1', requirements: req(10, 4, 8, 3), additionalRequirements: null, placedWith },
+        },
         { type: 'JobTotalAdjusted', data: { jobId: 'j-r', studentId: 's1', totalCount: 3 } },
       ]);
   });
@@ -115,8 +207,26 @@ describe('training goals (SetRequirements)', () => {
       .given([registered(req(3, 0, 0, 0)), proposed, accepted, opened('j-bi', 'Boiler Installs', 3)])
       .when(setGoals(req(3, 0, 2, 0)))
       .then([
-        { type: 'RequirementsSet', data: { studentId: 's1', requirements: req(3, 0, 2, 0), additionalRequirements: null, placedWith: { ...placedWith, previousRequirements: req(3, 0, 0, 0) } } },
-        { type: 'JobOpened', data: { jobId: 'n-pw', studentId: 's1', placementId: 'p1', mentorId: 'm1', jobType: 'Pipework', totalCount: 2 } },
+        {
+          type: 'RequirementsSet',
+          data: {
+            studentId: 's1',
+            requirements: req(3, 0, 2, 0),
+            additionalRequirements: null,
+            placedWith: { ...placedWith, previousRequirements: req(3, 0, 0, 0) },
+          },
+        },
+        {
+          type: 'JobOpened',
+          data: {
+            jobId: 'n-pw',
+            studentId: 's1',
+            placementId: 'p1',
+            mentorId: 'm1',
+            jobType: 'Pipework',
+            totalCount: 2,
+          },
+        },
       ]);
   });
 
@@ -124,42 +234,70 @@ describe('training goals (SetRequirements)', () => {
     training
       .given([registered(), proposed])
       .when(setGoals(req(3, 3, 3, 3)))
-      .then([{ type: 'RequirementsSet', data: { studentId: 's1', requirements: req(3, 3, 3, 3), additionalRequirements: null } }]);
+      .then([
+        {
+          type: 'RequirementsSet',
+          data: { studentId: 's1', requirements: req(3, 3, 3, 3), additionalRequirements: null },
+        },
+      ]);
   });
 });
 
 describe('job cards (SignJobCard)', () => {
   it('signs ONE card: the completed count goes up by one (ruling 7)', () => {
-    training.given(placed).when(sign('j-r')).then([signed('j-r', 1, 'm1', 'sig-new')]);
-    training.given([...placed, signed('j-r', 1), signed('j-r', 2)]).when(sign('j-r')).then([signed('j-r', 3, 'm1', 'sig-new')]);
+    training
+      .given(placed)
+      .when(sign('j-r'))
+      .then([signed('j-r', 1, 'm1', 'sig-new')]);
+    training
+      .given([...placed, signed('j-r', 1), signed('j-r', 2)])
+      .when(sign('j-r'))
+      .then([signed('j-r', 3, 'm1', 'sig-new')]);
   });
 
   it('refuses signing past the total', () => {
     const five = [1, 2, 3, 4, 5].map((n) => signed('j-r', n));
-    training.given([...placed, ...five]).when(sign('j-r')).thenThrows(409, 'This job is already complete');
+    training
+      .given([...placed, ...five])
+      .when(sign('j-r'))
+      .thenThrows(409, 'This job is already complete');
   });
 
   it('refuses signing once a lowered requirement already completed the job', () => {
     training
-      .given([...placed, signed('j-bs', 1), signed('j-bs', 2), { type: 'JobTotalAdjusted', data: { jobId: 'j-bs', studentId: 's1', totalCount: 2 } }])
+      .given([
+        ...placed,
+        signed('j-bs', 1),
+        signed('j-bs', 2),
+        { type: 'JobTotalAdjusted', data: { jobId: 'j-bs', studentId: 's1', totalCount: 2 } },
+      ])
       .when(sign('j-bs'))
       .thenThrows(409, 'This job is already complete');
   });
 
   it("refuses anyone but the student's active mentor, without revealing the job", () => {
     training.given(placed).when(sign('j-r', 'm2')).thenThrows(404, 'Job not found');
-    training.given([...placed, ended]).when(sign('j-r')).thenThrows(404, 'Job not found');
+    training
+      .given([...placed, ended])
+      .when(sign('j-r'))
+      .thenThrows(404, 'Job not found');
     training.given(placed).when(sign('no-such-job')).thenThrows(404, 'Job not found');
   });
 
   it('lets the new mentor sign a job reassigned to their placement', () => {
     const second: E[] = [
       ended,
-      { type: 'PlacementProposed', data: { placementId: 'p2', studentId: 's1', mentorId: 'm2', centreId: 'c1', notes: null, reasons: [] } },
+      {
+        type: 'PlacementProposed',
+        data: { placementId: 'p2', studentId: 's1', mentorId: 'm2', centreId: 'c1', notes: null, reasons: [] },
+      },
       { type: 'PlacementAccepted', data: { placementId: 'p2', studentId: 's1', mentorId: 'm2' } },
       { type: 'JobReassigned', data: { jobId: 'j-r', studentId: 's1', placementId: 'p2', mentorId: 'm2' } },
     ];
-    training.given([...placed, signed('j-r', 1), ...second]).when(sign('j-r', 'm1')).thenThrows(404);
+    training
+      .given([...placed, signed('j-r', 1), ...second])
+      .when(sign('j-r', 'm1'))
+      .thenThrows(404);
     training
       .given([...placed, signed('j-r', 1), ...second])
       .when(sign('j-r', 'm2'))
@@ -174,25 +312,72 @@ describe('job cards (SignJobCard)', () => {
     training
       .given(placed)
       .when(sign('j-r'))
-      .then([{ type: 'JobCardSigned', data: { jobId: 'j-r', studentId: 's1', mentorId: 'm1', signature, completedAt: '2026-01-05T10:30:00.000Z', completedCount: 1, contentHash: expected, signatureId: 'sig-new' } }]);
-    expect(signatureContentHash({ studentId: 's1', jobType: 'Repair', count: 1, completedAt: '2026-01-05T10:30:00.000Z', mentorId: 'm1', signature: { ...signature, signature: 'D Clarkee' } })).not.toBe(expected);
+      .then([
+        {
+          type: 'JobCardSigned',
+          data: {
+            jobId: 'j-r',
+            studentId: 's1',
+            mentorId: 'm1',
+            signature,
+            completedAt: '2026-01-05T10:30:00.000Z',
+            completedCount: 1,
+            contentHash: expected,
+            signatureId: 'sig-new',
+          },
+        },
+      ]);
+    expect(
+      signatureContentHash({
+        studentId: 's1',
+        jobType: 'Repair',
+        count: 1,
+        completedAt: '2026-01-05T10:30:00.000Z',
+        mentorId: 'm1',
+        signature: { ...signature, signature: 'D Clarkee' },
+      }),
+    ).not.toBe(expected);
   });
 });
 
-describe("Gas Safe categories (ruling 30)", () => {
-  it('refuses a job type the categories do not cover, with the ruling\'s text, and records nothing', () => {
+describe('Gas Safe categories (ruling 30)', () => {
+  it("refuses a job type the categories do not cover, with the ruling's text, and records nothing", () => {
     const cookersOnly: Qualifications = { Qualified_Cookers: true };
-    training.given(placed).when(sign('j-bi', 'm1', cookersOnly)).thenThrows(403, /^Your Gas Safe categories do not cover Boiler Installs$/);
-    training.given(placed).when(sign('j-bs', 'm1', cookersOnly)).thenThrows(403, 'Your Gas Safe categories do not cover Boiler Service');
-    training.given(placed).when(sign('j-pw', 'm1', {})).thenThrows(403, 'Your Gas Safe categories do not cover Pipework');
-    training.given(placed).when(sign('j-r', 'm1', { Qualified_LPG: true })).thenThrows(403, 'Your Gas Safe categories do not cover Repair');
-    training.given(placed).when(sign('j-r', 'm1', null)).thenThrows(403, 'Your Gas Safe categories do not cover Repair');
+    training
+      .given(placed)
+      .when(sign('j-bi', 'm1', cookersOnly))
+      .thenThrows(403, /^Your Gas Safe categories do not cover Boiler Installs$/);
+    training
+      .given(placed)
+      .when(sign('j-bs', 'm1', cookersOnly))
+      .thenThrows(403, 'Your Gas Safe categories do not cover Boiler Service');
+    training
+      .given(placed)
+      .when(sign('j-pw', 'm1', {}))
+      .thenThrows(403, 'Your Gas Safe categories do not cover Pipework');
+    training
+      .given(placed)
+      .when(sign('j-r', 'm1', { Qualified_LPG: true }))
+      .thenThrows(403, 'Your Gas Safe categories do not cover Repair');
+    training
+      .given(placed)
+      .when(sign('j-r', 'm1', null))
+      .thenThrows(403, 'Your Gas Safe categories do not cover Repair');
   });
 
   it('signs what the categories cover: boilers for boiler work, one of boilers/cookers/gas fires for Repair, any for Pipework', () => {
-    training.given(placed).when(sign('j-bi', 'm1', { Qualified_Boilers: true })).then([signed('j-bi', 1, 'm1', 'sig-new')]);
-    training.given(placed).when(sign('j-r', 'm1', { Qualified_Gas_Fires: true })).then([signed('j-r', 1, 'm1', 'sig-new')]);
-    training.given(placed).when(sign('j-pw', 'm1', { Qualified_Gas_Meters: true })).then([signed('j-pw', 1, 'm1', 'sig-new')]);
+    training
+      .given(placed)
+      .when(sign('j-bi', 'm1', { Qualified_Boilers: true }))
+      .then([signed('j-bi', 1, 'm1', 'sig-new')]);
+    training
+      .given(placed)
+      .when(sign('j-r', 'm1', { Qualified_Gas_Fires: true }))
+      .then([signed('j-r', 1, 'm1', 'sig-new')]);
+    training
+      .given(placed)
+      .when(sign('j-pw', 'm1', { Qualified_Gas_Meters: true }))
+      .then([signed('j-pw', 1, 'm1', 'sig-new')]);
   });
 });
 
@@ -201,19 +386,46 @@ describe('trainee countersign and dispute (ruling 31)', () => {
   const hashOf = (e: E) => (e.data as { contentHash: string }).contentHash;
   const ref = { signatureId: 'sig-j-r-2', jobId: 'j-r', studentId: 's1', mentorId: 'm1' };
   const confirmed: E = { type: 'SignatureConfirmed', data: { ...ref, contentHash: hashOf(signed('j-r', 2)) } };
-  const disputed: E = { type: 'SignatureDisputed', data: { ...ref, contentHash: hashOf(signed('j-r', 2)), reason: 'I was not there', centreId: 'c1' } };
-  const confirm = (studentId = 's1', signatureId = 'sig-j-r-2'): TrainingCommand => ({ type: 'ConfirmSignature', studentId, signatureId });
-  const dispute = (reason: string, studentId = 's1'): TrainingCommand => ({ type: 'DisputeSignature', studentId, signatureId: 'sig-j-r-2', reason });
-  const resolve = (outcome: 'upheld' | 'rejected', reason = 'Checked the site diary'): TrainingCommand => ({ type: 'ResolveDispute', adminId: 'a1', signatureId: 'sig-j-r-2', outcome, reason });
+  const disputed: E = {
+    type: 'SignatureDisputed',
+    data: { ...ref, contentHash: hashOf(signed('j-r', 2)), reason: 'I was not there', centreId: 'c1' },
+  };
+  const confirm = (studentId = 's1', signatureId = 'sig-j-r-2'): TrainingCommand => ({
+    type: 'ConfirmSignature',
+    studentId,
+    signatureId,
+  });
+  const dispute = (reason: string, studentId = 's1'): TrainingCommand => ({
+    type: 'DisputeSignature',
+    studentId,
+    signatureId: 'sig-j-r-2',
+    reason,
+  });
+  const resolve = (outcome: 'upheld' | 'rejected', reason = 'Checked the site diary'): TrainingCommand => ({
+    type: 'ResolveDispute',
+    adminId: 'a1',
+    signatureId: 'sig-j-r-2',
+    outcome,
+    reason,
+  });
 
   it('confirms a sign-off, bound to the content hash the mentor signed', () => {
     training.given(once).when(confirm()).then([confirmed]);
   });
 
   it('confirms once: a second confirm or a dispute after it is refused', () => {
-    training.given([...once, confirmed]).when(confirm()).thenThrows(409, 'You have already confirmed this sign-off');
-    training.given([...once, confirmed]).when(dispute('Wrong date')).thenThrows(409, 'You have already confirmed this sign-off');
-    training.given([...once, disputed]).when(confirm()).thenThrows(409, 'You have already disputed this sign-off');
+    training
+      .given([...once, confirmed])
+      .when(confirm())
+      .thenThrows(409, 'You have already confirmed this sign-off');
+    training
+      .given([...once, confirmed])
+      .when(dispute('Wrong date'))
+      .thenThrows(409, 'You have already confirmed this sign-off');
+    training
+      .given([...once, disputed])
+      .when(confirm())
+      .thenThrows(409, 'You have already disputed this sign-off');
   });
 
   it('disputes with a reason (trimmed), telling the centre; a blank reason is refused', () => {
@@ -232,16 +444,31 @@ describe('trainee countersign and dispute (ruling 31)', () => {
       .given([...once, disputed])
       .when(resolve('upheld'))
       .then([
-        { type: 'DisputeResolved', data: { ...ref, outcome: 'upheld', reason: 'Checked the site diary', adminId: 'a1' } },
+        {
+          type: 'DisputeResolved',
+          data: { ...ref, outcome: 'upheld', reason: 'Checked the site diary', adminId: 'a1' },
+        },
         { type: 'SignatureRevoked', data: { ...ref, reason: 'Checked the site diary', completedCount: 1 } },
       ]);
   });
 
   it('a rejected dispute lets the sign-off stand; either way once, and with a reason', () => {
-    const rejected: E = { type: 'DisputeResolved', data: { ...ref, outcome: 'rejected', reason: 'Photos show the work', adminId: 'a1' } };
-    training.given([...once, disputed]).when(resolve('rejected', 'Photos show the work')).then([rejected]);
-    training.given([...once, disputed, rejected]).when(resolve('upheld')).thenThrows(409, 'This dispute has already been resolved');
-    training.given([...once, disputed]).when(resolve('upheld', ' ')).thenThrows(400, 'reason: Please give a reason for the decision');
+    const rejected: E = {
+      type: 'DisputeResolved',
+      data: { ...ref, outcome: 'rejected', reason: 'Photos show the work', adminId: 'a1' },
+    };
+    training
+      .given([...once, disputed])
+      .when(resolve('rejected', 'Photos show the work'))
+      .then([rejected]);
+    training
+      .given([...once, disputed, rejected])
+      .when(resolve('upheld'))
+      .thenThrows(409, 'This dispute has already been resolved');
+    training
+      .given([...once, disputed])
+      .when(resolve('upheld', ' '))
+      .thenThrows(400, 'reason: Please give a reason for the decision');
     training.given(once).when(resolve('rejected')).thenThrows(409, 'This sign-off is not disputed');
   });
 
@@ -251,7 +478,10 @@ describe('trainee countersign and dispute (ruling 31)', () => {
       { type: 'DisputeResolved', data: { ...ref, outcome: 'upheld', reason: 'x', adminId: 'a1' } },
       { type: 'SignatureRevoked', data: { ...ref, reason: 'x', completedCount: 1 } },
     ];
-    training.given([...once, ...revoked]).when(sign('j-r')).then([signed('j-r', 2, 'm1', 'sig-new')]);
+    training
+      .given([...once, ...revoked])
+      .when(sign('j-r'))
+      .then([signed('j-r', 2, 'm1', 'sig-new')]);
   });
 
   it('gives a sign-off recorded before ids existed an id made from its job and card number', () => {
@@ -260,6 +490,17 @@ describe('trainee countersign and dispute (ruling 31)', () => {
     training
       .given([...placed, legacy])
       .when(confirm('s1', 'j-r-card-1'))
-      .then([{ type: 'SignatureConfirmed', data: { signatureId: 'j-r-card-1', jobId: 'j-r', studentId: 's1', mentorId: 'm1', contentHash: hashOf(legacy) } }]);
+      .then([
+        {
+          type: 'SignatureConfirmed',
+          data: {
+            signatureId: 'j-r-card-1',
+            jobId: 'j-r',
+            studentId: 's1',
+            mentorId: 'm1',
+            contentHash: hashOf(legacy),
+          },
+        },
+      ]);
   });
 });

@@ -1,6 +1,12 @@
 import type { EventsOf } from '@panda/events/define';
 import type { JobRequirements } from '@panda/events/catalogue/accounts';
-import { signatureIdOf, trainingEvents, type JobType, type PlacementStatus, type Signature } from '@panda/events/catalogue/training';
+import {
+  signatureIdOf,
+  trainingEvents,
+  type JobType,
+  type PlacementStatus,
+  type Signature,
+} from '@panda/events/catalogue/training';
 import { signatureContentHash } from '@panda/events/signature-hash';
 import type { AccountEvent } from '../accounts/decider';
 
@@ -64,26 +70,51 @@ export const initialTrainingState = (): TrainingState => ({
   signOffs: {},
 });
 
-export const activePlacement = (s: TrainingState): PlacementState | null => Object.values(s.placements).find((p) => p.status === 'active') ?? null;
-export const pendingPlacement = (s: TrainingState): PlacementState | null => Object.values(s.placements).find((p) => p.status === 'pending') ?? null;
-export const jobOfType = (s: TrainingState, type: JobType): JobState | null => Object.values(s.jobs).find((j) => j.jobType === type) ?? null;
+export const activePlacement = (s: TrainingState): PlacementState | null =>
+  Object.values(s.placements).find((p) => p.status === 'active') ?? null;
+export const pendingPlacement = (s: TrainingState): PlacementState | null =>
+  Object.values(s.placements).find((p) => p.status === 'pending') ?? null;
+export const jobOfType = (s: TrainingState, type: JobType): JobState | null =>
+  Object.values(s.jobs).find((j) => j.jobType === type) ?? null;
 
 export function evolveTraining(state: TrainingState, event: TrainingEvent | AccountEvent): TrainingState {
   switch (event.type) {
     case 'StudentRegistered':
-      return { ...state, studentId: event.data.accountId, registered: true, centreId: event.data.centreId, requirements: event.data.requirements };
+      return {
+        ...state,
+        studentId: event.data.accountId,
+        registered: true,
+        centreId: event.data.centreId,
+        requirements: event.data.requirements,
+      };
     case 'RequirementsSet':
-      return { ...state, requirements: event.data.requirements, additionalRequirements: event.data.additionalRequirements, goalsSet: true };
+      return {
+        ...state,
+        requirements: event.data.requirements,
+        additionalRequirements: event.data.additionalRequirements,
+        goalsSet: true,
+      };
     case 'PlacementProposed': {
       const d = event.data;
-      return { ...state, placements: { ...state.placements, [d.placementId]: { placementId: d.placementId, mentorId: d.mentorId, status: 'pending', notes: d.notes } } };
+      return {
+        ...state,
+        placements: {
+          ...state.placements,
+          [d.placementId]: { placementId: d.placementId, mentorId: d.mentorId, status: 'pending', notes: d.notes },
+        },
+      };
     }
     case 'PlacementAccepted':
     case 'PlacementDeclined':
     case 'PlacementEnded': {
       const p = state.placements[event.data.placementId];
       if (!p) return state;
-      const status: PlacementStatus = event.type === 'PlacementAccepted' ? 'active' : event.type === 'PlacementDeclined' ? 'cancelled' : event.data.status;
+      const status: PlacementStatus =
+        event.type === 'PlacementAccepted'
+          ? 'active'
+          : event.type === 'PlacementDeclined'
+            ? 'cancelled'
+            : event.data.status;
       const notes = event.type === 'PlacementEnded' ? (event.data.notes ?? p.notes) : p.notes;
       return { ...state, placements: { ...state.placements, [p.placementId]: { ...p, status, notes } } };
     }
@@ -91,12 +122,31 @@ export function evolveTraining(state: TrainingState, event: TrainingEvent | Acco
       const d = event.data;
       return {
         ...state,
-        jobs: { ...state.jobs, [d.jobId]: { jobId: d.jobId, jobType: d.jobType, totalCount: d.totalCount, completedCount: 0, placementId: d.placementId, mentorId: d.mentorId, signatures: [] } },
+        jobs: {
+          ...state.jobs,
+          [d.jobId]: {
+            jobId: d.jobId,
+            jobType: d.jobType,
+            totalCount: d.totalCount,
+            completedCount: 0,
+            placementId: d.placementId,
+            mentorId: d.mentorId,
+            signatures: [],
+          },
+        },
       };
     }
     case 'JobReassigned': {
       const j = state.jobs[event.data.jobId];
-      return j ? { ...state, jobs: { ...state.jobs, [j.jobId]: { ...j, placementId: event.data.placementId, mentorId: event.data.mentorId } } } : state;
+      return j
+        ? {
+            ...state,
+            jobs: {
+              ...state.jobs,
+              [j.jobId]: { ...j, placementId: event.data.placementId, mentorId: event.data.mentorId },
+            },
+          }
+        : state;
     }
     case 'JobTotalAdjusted': {
       const j = state.jobs[event.data.jobId];
@@ -108,11 +158,32 @@ export function evolveTraining(state: TrainingState, event: TrainingEvent | Acco
       if (!j || !state.studentId) return state;
       const signatureId = signatureIdOf(d);
       const contentHash =
-        d.contentHash ?? signatureContentHash({ studentId: state.studentId, jobType: j.jobType, count: d.completedCount, completedAt: d.completedAt, mentorId: d.mentorId, signature: d.signature });
+        d.contentHash ??
+        signatureContentHash({
+          studentId: state.studentId,
+          jobType: j.jobType,
+          count: d.completedCount,
+          completedAt: d.completedAt,
+          mentorId: d.mentorId,
+          signature: d.signature,
+        });
       return {
         ...state,
-        jobs: { ...state.jobs, [j.jobId]: { ...j, completedCount: d.completedCount, signatures: [...j.signatures, d.signature] } },
-        signOffs: { ...state.signOffs, [signatureId]: { signatureId, jobId: j.jobId, mentorId: d.mentorId, contentHash, status: 'awaiting_confirmation', outcome: null } },
+        jobs: {
+          ...state.jobs,
+          [j.jobId]: { ...j, completedCount: d.completedCount, signatures: [...j.signatures, d.signature] },
+        },
+        signOffs: {
+          ...state.signOffs,
+          [signatureId]: {
+            signatureId,
+            jobId: j.jobId,
+            mentorId: d.mentorId,
+            contentHash,
+            status: 'awaiting_confirmation',
+            outcome: null,
+          },
+        },
       };
     }
     case 'SignatureConfirmed':
@@ -121,12 +192,16 @@ export function evolveTraining(state: TrainingState, event: TrainingEvent | Acco
       const s = state.signOffs[event.data.signatureId];
       if (!s) return state;
       const next: SignOffState =
-        event.type === 'DisputeResolved' ? { ...s, outcome: event.data.outcome } : { ...s, status: event.type === 'SignatureConfirmed' ? 'confirmed' : 'disputed' };
+        event.type === 'DisputeResolved'
+          ? { ...s, outcome: event.data.outcome }
+          : { ...s, status: event.type === 'SignatureConfirmed' ? 'confirmed' : 'disputed' };
       return { ...state, signOffs: { ...state.signOffs, [s.signatureId]: next } };
     }
     case 'SignatureRevoked': {
       const j = state.jobs[event.data.jobId];
-      return j ? { ...state, jobs: { ...state.jobs, [j.jobId]: { ...j, completedCount: event.data.completedCount } } } : state;
+      return j
+        ? { ...state, jobs: { ...state.jobs, [j.jobId]: { ...j, completedCount: event.data.completedCount } } }
+        : state;
     }
     default:
       return state;

@@ -22,10 +22,17 @@ export async function vettedCentre(app: TestApp, name = 'North Gas Training'): P
 }
 
 /** A vetted mentor whose profile form succeeded (PUT /api/mentor/profile). */
-export async function readyMentor(app: TestApp, names: Record<string, unknown> = {}, profile: Record<string, unknown> = {}): Promise<Login> {
+export async function readyMentor(
+  app: TestApp,
+  names: Record<string, unknown> = {},
+  profile: Record<string, unknown> = {},
+): Promise<Login> {
   const mentor = await app.signUp('mentor', uniqueEmail('mentor'), names);
   await vet(app, 'mentor', mentor.user.id);
-  await ok(app.call('PUT', '/api/mentor/profile', { ...fullProfile(profile), Terms_Agreed: true }, mentor.token), 'mentor profile');
+  await ok(
+    app.call('PUT', '/api/mentor/profile', { ...fullProfile(profile), Terms_Agreed: true }, mentor.token),
+    'mentor profile',
+  );
   return mentor;
 }
 
@@ -34,28 +41,60 @@ export async function readyMentor(app: TestApp, names: Record<string, unknown> =
  * TEST_PASSWORD (a temporary password opens nothing else, ruling 29): the token is the fresh one.
  * `keepTemporary`: signed in with the temporary password only.
  */
-export async function registeredStudent(app: TestApp, centre: Login, over: Record<string, unknown> = {}, options: { keepTemporary?: boolean } = {}): Promise<StudentLogin> {
+export async function registeredStudent(
+  app: TestApp,
+  centre: Login,
+  over: Record<string, unknown> = {},
+  options: { keepTemporary?: boolean } = {},
+): Promise<StudentLogin> {
   const email = (over.Email as string) ?? uniqueEmail('student');
   const body = await ok(
-    app.call('POST', '/api/register-student', { First_Name: 'Amy', Last_Name: 'Pond', Email: email, Phone_Number: '07700900000', Postcode: 'M1 1AA', ...over }, centre.token),
+    app.call(
+      'POST',
+      '/api/register-student',
+      { First_Name: 'Amy', Last_Name: 'Pond', Email: email, Phone_Number: '07700900000', Postcode: 'M1 1AA', ...over },
+      centre.token,
+    ),
     'register student',
     201,
   );
   const login = await app.signIn(email, body.temporary_password);
   if (options.keepTemporary) return { ...login, email, temporaryPassword: body.temporary_password };
-  return { ...(await choosePassword(app, login, body.temporary_password)), email, temporaryPassword: body.temporary_password };
+  return {
+    ...(await choosePassword(app, login, body.temporary_password)),
+    email,
+    temporaryPassword: body.temporary_password,
+  };
 }
 
 /** An admin proposes, the mentor accepts: the student is placed and their jobs open. Returns the placement id. */
 export async function place(app: TestApp, student: Login, mentor: Login): Promise<string> {
-  const proposed = await ok(app.call('POST', '/api/admin/placements', { student_id: student.user.id, mentor_id: mentor.user.id }, await app.adminToken()), 'propose', 201);
-  const accepted = await ok(app.call('POST', `/api/placement-requests/${proposed.placement_id}/accept`, undefined, mentor.token), 'accept');
+  const proposed = await ok(
+    app.call(
+      'POST',
+      '/api/admin/placements',
+      { student_id: student.user.id, mentor_id: mentor.user.id },
+      await app.adminToken(),
+    ),
+    'propose',
+    201,
+  );
+  const accepted = await ok(
+    app.call('POST', `/api/placement-requests/${proposed.placement_id}/accept`, undefined, mentor.token),
+    'accept',
+  );
   await app.platform.commandDeps.waitForProjections(accepted.position);
   return proposed.placement_id;
 }
 
 export const signature = (n = 1) => ({
-  mentor_signature: { signature: 'D Clarke', mentorName: 'Dave Clarke', date: '2026-01-05', time: `10:${String(n).padStart(2, '0')}`, timestamp: `2026-01-05T10:${String(n).padStart(2, '0')}:00.000Z` },
+  mentor_signature: {
+    signature: 'D Clarke',
+    mentorName: 'Dave Clarke',
+    date: '2026-01-05',
+    time: `10:${String(n).padStart(2, '0')}`,
+    timestamp: `2026-01-05T10:${String(n).padStart(2, '0')}:00.000Z`,
+  },
   completed_at: `2026-01-05T10:${String(n).padStart(2, '0')}:00.000Z`,
 });
 

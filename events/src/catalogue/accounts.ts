@@ -64,7 +64,10 @@ export const StudentRegistered = defineEvent(
   }),
 );
 
-export const PasswordChanged = defineEvent('PasswordChanged', z.object({ accountId: z.string(), passwordHash: z.string() }));
+export const PasswordChanged = defineEvent(
+  'PasswordChanged',
+  z.object({ accountId: z.string(), passwordHash: z.string() }),
+);
 
 /** Forgot password: a temporary password was mailed; the account must choose a new one after signing in. */
 export const PasswordReset = defineEvent(
@@ -84,16 +87,35 @@ export const PasswordReset = defineEvent(
  */
 export const SessionsRevoked = defineEvent(
   'SessionsRevoked',
-  z.object({ accountId: z.string(), tokenVersion: z.number().int().min(1), reason: z.enum(['password_changed', 'password_reset', 'locked']) }),
+  z.object({
+    accountId: z.string(),
+    tokenVersion: z.number().int().min(1),
+    reason: z.enum(['password_changed', 'password_reset', 'locked']),
+  }),
 );
 
 /** Sign out: the token with this id ends; `expiresAt` (ISO) is when it would have expired anyway. */
-export const SessionEnded = defineEvent('SessionEnded', z.object({ accountId: z.string(), tokenId: z.string(), expiresAt: z.string() }));
+export const SessionEnded = defineEvent(
+  'SessionEnded',
+  z.object({ accountId: z.string(), tokenId: z.string(), expiresAt: z.string() }),
+);
 
-export const AccountLocked = defineEvent('AccountLocked', z.object({ accountId: z.string(), reason: z.string().nullable() }));
-export const AccountUnlocked = defineEvent('AccountUnlocked', z.object({ accountId: z.string(), reason: z.string().nullable() }));
-export const AccountVetted = defineEvent('AccountVetted', z.object({ accountId: z.string(), reason: z.string().nullable() }));
-export const AccountUnvetted = defineEvent('AccountUnvetted', z.object({ accountId: z.string(), reason: z.string().nullable() }));
+export const AccountLocked = defineEvent(
+  'AccountLocked',
+  z.object({ accountId: z.string(), reason: z.string().nullable() }),
+);
+export const AccountUnlocked = defineEvent(
+  'AccountUnlocked',
+  z.object({ accountId: z.string(), reason: z.string().nullable() }),
+);
+export const AccountVetted = defineEvent(
+  'AccountVetted',
+  z.object({ accountId: z.string(), reason: z.string().nullable() }),
+);
+export const AccountUnvetted = defineEvent(
+  'AccountUnvetted',
+  z.object({ accountId: z.string(), reason: z.string().nullable() }),
+);
 
 export const accountEvents = [
   EmailClaimed,

@@ -4,7 +4,15 @@ import { defineEvent } from '../define';
 /** Every audit read (ruling 25) is appended to this stream: who read what, as of when (the envelope has the time). */
 export const AUDIT_ACCESS_STREAM = 'audit-access';
 
-export const auditActionSchema = z.enum(['job_signatures', 'account_timeline', 'verify_log', 'evidence_pdf', 'evidence_csv', 'subject_search', 'access_log']);
+export const auditActionSchema = z.enum([
+  'job_signatures',
+  'account_timeline',
+  'verify_log',
+  'evidence_pdf',
+  'evidence_csv',
+  'subject_search',
+  'access_log',
+]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 
 export const AuditRecordRead = defineEvent(

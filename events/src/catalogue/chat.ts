@@ -35,6 +35,9 @@ export const MessageSent = defineEvent(
 );
 
 /** The receiver read the message (the read receipt); at most once per message. */
-export const MessageRead = defineEvent('MessageRead', z.object({ messageId: z.string(), senderId: z.string(), receiverId: z.string() }));
+export const MessageRead = defineEvent(
+  'MessageRead',
+  z.object({ messageId: z.string(), senderId: z.string(), receiverId: z.string() }),
+);
 
 export const chatEvents = [MessageSent, MessageRead] as const;

@@ -40,13 +40,22 @@ export const NotificationCreated = defineEvent(
   }),
 );
 
-export const NotificationRead = defineEvent('NotificationRead', z.object({ recipientId: z.string(), notificationId: z.string() }));
+export const NotificationRead = defineEvent(
+  'NotificationRead',
+  z.object({ recipientId: z.string(), notificationId: z.string() }),
+);
 
 /** Every notification of the recipient created before this event is read. */
-export const AllNotificationsRead = defineEvent('AllNotificationsRead', z.object({ recipientId: z.string(), notificationIds: z.array(z.string()) }));
+export const AllNotificationsRead = defineEvent(
+  'AllNotificationsRead',
+  z.object({ recipientId: z.string(), notificationIds: z.array(z.string()) }),
+);
 
 /** The recipient's e-mail setting for important notifications (on until first changed). */
-export const NotificationSettingsChanged = defineEvent('NotificationSettingsChanged', z.object({ accountId: z.string(), emailImportant: z.boolean() }));
+export const NotificationSettingsChanged = defineEvent(
+  'NotificationSettingsChanged',
+  z.object({ accountId: z.string(), emailImportant: z.boolean() }),
+);
 
 export const AnnouncementPublished = defineEvent(
   'AnnouncementPublished',
@@ -62,4 +71,10 @@ export const AnnouncementPublished = defineEvent(
   }),
 );
 
-export const notificationEvents = [NotificationCreated, NotificationRead, AllNotificationsRead, NotificationSettingsChanged, AnnouncementPublished] as const;
+export const notificationEvents = [
+  NotificationCreated,
+  NotificationRead,
+  AllNotificationsRead,
+  NotificationSettingsChanged,
+  AnnouncementPublished,
+] as const;

@@ -7,11 +7,26 @@ import type { AccountRole } from './accounts';
  * the product's (spec section 3), as the profile forms send them.
  */
 
-export const BUSINESS_TYPES_FORM = ['Sole Trader', 'Limited Company', 'Partnership', 'LLP (Limited Liability Partnership)', 'Charity/Non-profit', 'Other'] as const;
+export const BUSINESS_TYPES_FORM = [
+  'Sole Trader',
+  'Limited Company',
+  'Partnership',
+  'LLP (Limited Liability Partnership)',
+  'Charity/Non-profit',
+  'Other',
+] as const;
 export const BUSINESS_TYPES_SETTINGS = ['Sole Trader', 'Limited Company', 'Partnership', 'Self Employed'] as const;
 /** Either form may have set the business type, so both lists are accepted everywhere. */
 export const BUSINESS_TYPES: readonly string[] = [...new Set([...BUSINESS_TYPES_FORM, ...BUSINESS_TYPES_SETTINGS])];
-export const REFERRAL_SOURCES = ['Google Search', 'Social Media', 'Word of Mouth', 'Existing Student', 'Trade Website', 'Advertisement', 'Other'] as const;
+export const REFERRAL_SOURCES = [
+  'Google Search',
+  'Social Media',
+  'Word of Mouth',
+  'Existing Student',
+  'Trade Website',
+  'Advertisement',
+  'Other',
+] as const;
 
 /** What Profile Settings may change; only the fields that changed are present. */
 export const profileChangesSchema = z
@@ -33,7 +48,12 @@ export const profileChangesSchema = z
 export type ProfileChanges = z.infer<typeof profileChangesSchema>;
 
 /** The mentor business fields Profile Settings shows (a subset of the mentor profile). */
-export const SETTINGS_BUSINESS_FIELDS = ['Business_Name', 'Gas_Safe_Registration_Number', 'Business_Type', 'Business_Postcode'] as const;
+export const SETTINGS_BUSINESS_FIELDS = [
+  'Business_Name',
+  'Gas_Safe_Registration_Number',
+  'Business_Type',
+  'Business_Postcode',
+] as const;
 
 /** What each role may change in Profile Settings (spec section 6); everything else is read-only. */
 export const EDITABLE_PROFILE_FIELDS: Record<AccountRole, readonly (keyof ProfileChanges)[]> = {
@@ -45,7 +65,10 @@ export const EDITABLE_PROFILE_FIELDS: Record<AccountRole, readonly (keyof Profil
 };
 
 /** Someone changed their Profile Settings. An email change also moves the email claim (accounts.ts). */
-export const ProfileChanged = defineEvent('ProfileChanged', z.object({ accountId: z.string(), changes: profileChangesSchema }));
+export const ProfileChanged = defineEvent(
+  'ProfileChanged',
+  z.object({ accountId: z.string(), changes: profileChangesSchema }),
+);
 
 /**
  * A reference to an image in the blob store (platform/src/blob-store.ts): its sha256, type, size and
@@ -88,7 +111,9 @@ export type MentorProfile = z.infer<typeof mentorProfileSchema>;
  * carry the photo inline as an image data URL (a string). They still replay; new events cannot be
  * recorded that way (the schema above refuses them).
  */
-export type RecordedMentorProfile = Omit<MentorProfile, 'Gas_Safe_Card_Photo'> & { Gas_Safe_Card_Photo: ImageRef | string | null };
+export type RecordedMentorProfile = Omit<MentorProfile, 'Gas_Safe_Card_Photo'> & {
+  Gas_Safe_Card_Photo: ImageRef | string | null;
+};
 
 /**
  * A mentor saved their complete business profile (the profile form, or a Profile Settings change of
@@ -96,7 +121,11 @@ export type RecordedMentorProfile = Omit<MentorProfile, 'Gas_Safe_Card_Photo'> &
  */
 export const MentorProfileSaved = defineEvent(
   'MentorProfileSaved',
-  z.object({ accountId: z.string(), profile: mentorProfileSchema, /** ISO time the mentor first agreed to the terms. */ termsAgreedAt: z.string() }),
+  z.object({
+    accountId: z.string(),
+    profile: mentorProfileSchema,
+    /** ISO time the mentor first agreed to the terms. */ termsAgreedAt: z.string(),
+  }),
 );
 
 export const profileEvents = [ProfileChanged, MentorProfileSaved] as const;

@@ -9,7 +9,12 @@ import { defineEvent } from '../define';
  */
 export const reminderStream = (reminderId: string) => `reminder-${reminderId}`;
 
-export const REMINDER_KINDS = ['proposal_reminder', 'proposal_escalation', 'no_signoff', 'confirmation_reminder'] as const;
+export const REMINDER_KINDS = [
+  'proposal_reminder',
+  'proposal_escalation',
+  'no_signoff',
+  'confirmation_reminder',
+] as const;
 export const reminderKindSchema = z.enum(REMINDER_KINDS);
 export type ReminderKind = z.infer<typeof reminderKindSchema>;
 

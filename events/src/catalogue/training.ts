@@ -31,7 +31,9 @@ export const RequirementsSet = defineEvent(
      * Present only while the student is placed: the active placement, its mentor and the goals
      * before this change, so the notifications reactor tells mentor and centre (ruling 20).
      */
-    placedWith: z.object({ placementId: z.string(), mentorId: z.string(), previousRequirements: jobRequirementsSchema }).optional(),
+    placedWith: z
+      .object({ placementId: z.string(), mentorId: z.string(), previousRequirements: jobRequirementsSchema })
+      .optional(),
   }),
 );
 
@@ -51,7 +53,10 @@ export const PlacementProposed = defineEvent(
     reasons: z.array(z.string()),
   }),
 );
-export const PlacementAccepted = defineEvent('PlacementAccepted', z.object({ placementId: z.string(), studentId: z.string(), mentorId: z.string() }));
+export const PlacementAccepted = defineEvent(
+  'PlacementAccepted',
+  z.object({ placementId: z.string(), studentId: z.string(), mentorId: z.string() }),
+);
 export const PlacementDeclined = defineEvent(
   'PlacementDeclined',
   z.object({ placementId: z.string(), studentId: z.string(), mentorId: z.string(), reason: z.string() }),
@@ -59,18 +64,37 @@ export const PlacementDeclined = defineEvent(
 /** An admin ended a placement (pending or active). */
 export const PlacementEnded = defineEvent(
   'PlacementEnded',
-  z.object({ placementId: z.string(), studentId: z.string(), mentorId: z.string(), status: z.enum(['completed', 'cancelled']), notes: z.string().nullable() }),
+  z.object({
+    placementId: z.string(),
+    studentId: z.string(),
+    mentorId: z.string(),
+    status: z.enum(['completed', 'cancelled']),
+    notes: z.string().nullable(),
+  }),
 );
 
 /** A job card book for one job type, opened when a placement becomes active. */
 export const JobOpened = defineEvent(
   'JobOpened',
-  z.object({ jobId: z.string(), studentId: z.string(), placementId: z.string(), mentorId: z.string(), jobType: jobTypeSchema, totalCount: z.number().int().min(1) }),
+  z.object({
+    jobId: z.string(),
+    studentId: z.string(),
+    placementId: z.string(),
+    mentorId: z.string(),
+    jobType: jobTypeSchema,
+    totalCount: z.number().int().min(1),
+  }),
 );
 /** An existing job (from an earlier placement) moves to the mentor of a new active placement; its signed cards stay. */
-export const JobReassigned = defineEvent('JobReassigned', z.object({ jobId: z.string(), studentId: z.string(), placementId: z.string(), mentorId: z.string() }));
+export const JobReassigned = defineEvent(
+  'JobReassigned',
+  z.object({ jobId: z.string(), studentId: z.string(), placementId: z.string(), mentorId: z.string() }),
+);
 /** Requirements changed: the job's total follows, never below the cards already signed. */
-export const JobTotalAdjusted = defineEvent('JobTotalAdjusted', z.object({ jobId: z.string(), studentId: z.string(), totalCount: z.number().int().min(0) }));
+export const JobTotalAdjusted = defineEvent(
+  'JobTotalAdjusted',
+  z.object({ jobId: z.string(), studentId: z.string(), totalCount: z.number().int().min(0) }),
+);
 
 export const signatureSchema = z.object({
   /** The typed name that counts as the digital signature. */
@@ -94,20 +118,27 @@ export const JobCardSigned = defineEvent(
     /** Cards signed on this job after this one. */
     completedCount: z.number().int().min(1),
     /** SHA-256 of the canonical card content signed (signature-hash.ts); absent on sign-offs recorded before it existed. */
-    contentHash: z.string().regex(/^[0-9a-f]{64}$/).optional(),
+    contentHash: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional(),
     /** The sign-off's id (ruling 31); absent on sign-offs recorded before it existed (see signatureIdOf). */
     signatureId: z.string().optional(),
   }),
 );
 
 /** A sign-off's id: the recorded one, or for a sign-off recorded before ids existed, one made from its job and card number. */
-export const signatureIdOf = (d: { signatureId?: string; jobId: string; completedCount: number }) => d.signatureId ?? `${d.jobId}-card-${d.completedCount}`;
+export const signatureIdOf = (d: { signatureId?: string; jobId: string; completedCount: number }) =>
+  d.signatureId ?? `${d.jobId}-card-${d.completedCount}`;
 
 const hashSchema = z.string().regex(/^[0-9a-f]{64}$/);
 const signOffRef = { signatureId: z.string(), jobId: z.string(), studentId: z.string(), mentorId: z.string() };
 
 /** The student confirmed a sign-off (ruling 31), bound to the content hash the mentor signed. */
-export const SignatureConfirmed = defineEvent('SignatureConfirmed', z.object({ ...signOffRef, contentHash: hashSchema }));
+export const SignatureConfirmed = defineEvent(
+  'SignatureConfirmed',
+  z.object({ ...signOffRef, contentHash: hashSchema }),
+);
 /** The student disputed a sign-off, with a reason; it counts until an admin upholds the dispute. */
 export const SignatureDisputed = defineEvent(
   'SignatureDisputed',
@@ -119,7 +150,10 @@ export const DisputeResolved = defineEvent(
   z.object({ ...signOffRef, outcome: z.enum(['upheld', 'rejected']), reason: z.string().min(1), adminId: z.string() }),
 );
 /** A sign-off no longer counts (its dispute was upheld): the job's count goes down to `completedCount`. Nothing is deleted. */
-export const SignatureRevoked = defineEvent('SignatureRevoked', z.object({ ...signOffRef, reason: z.string(), completedCount: z.number().int().min(0) }));
+export const SignatureRevoked = defineEvent(
+  'SignatureRevoked',
+  z.object({ ...signOffRef, reason: z.string(), completedCount: z.number().int().min(0) }),
+);
 
 export const trainingEvents = [
   RequirementsSet,

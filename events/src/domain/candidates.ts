@@ -39,7 +39,10 @@ export function blockedReason(student: { locked: boolean; placed: boolean; pendi
 }
 
 /** Eligible mentors ranked best first with their reasons; the others by name, with why not. */
-export function matchMentors(student: StudentForRanking, mentors: MentorForMatching[]): { candidates: Candidate[]; excluded: ExcludedMentor[] } {
+export function matchMentors(
+  student: StudentForRanking,
+  mentors: MentorForMatching[],
+): { candidates: Candidate[]; excluded: ExcludedMentor[] } {
   const excluded: ExcludedMentor[] = [];
   const eligible: MentorForRanking[] = [];
   for (const m of mentors) {

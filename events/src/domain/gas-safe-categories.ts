@@ -4,7 +4,14 @@ import type { JobType } from '../catalogue/training';
  * Which job types a mentor's Gas Safe categories cover (ruling 30), the one rule for both the
  * sign-off decision (training decider) and the admin's match ranking (placements/ranking.ts).
  */
-export const QUALIFICATION_KEYS = ['Qualified_Boilers', 'Qualified_Cookers', 'Qualified_Gas_Fires', 'Qualified_Gas_Meters', 'Qualified_LPG', 'Qualified_Commercial'] as const;
+export const QUALIFICATION_KEYS = [
+  'Qualified_Boilers',
+  'Qualified_Cookers',
+  'Qualified_Gas_Fires',
+  'Qualified_Gas_Meters',
+  'Qualified_LPG',
+  'Qualified_Commercial',
+] as const;
 export type QualificationKey = (typeof QUALIFICATION_KEYS)[number];
 export type Qualifications = Partial<Record<QualificationKey, boolean | null>>;
 

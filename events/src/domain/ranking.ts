@@ -1,7 +1,12 @@
 import type { JobRequirements } from '../catalogue/accounts';
 import { JOB_TYPES, type JobType } from '../catalogue/training';
 import { distanceKm, locate } from './outcodes';
-import { QUALIFICATION_KEYS, QUALIFICATIONS_FOR_JOB, coversJobType, type QualificationKey } from './gas-safe-categories';
+import {
+  QUALIFICATION_KEYS,
+  QUALIFICATIONS_FOR_JOB,
+  coversJobType,
+  type QualificationKey,
+} from './gas-safe-categories';
 
 /**
  * Ranking of eligible mentors for a student (ruling 4: postcode proximity, free capacity,
@@ -80,7 +85,10 @@ export interface Candidate {
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const list = (xs: string[]) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
 
-export function scoreMentor(student: StudentForRanking, mentor: MentorForRanking): Omit<Candidate, 'rank' | 'rank_reason'> {
+export function scoreMentor(
+  student: StudentForRanking,
+  mentor: MentorForRanking,
+): Omit<Candidate, 'rank' | 'rank_reason'> {
   const reasons: string[] = [];
   const from = locate(student.postcode);
   const to = locate(mentor.businessPostcode);
@@ -93,15 +101,19 @@ export function scoreMentor(student: StudentForRanking, mentor: MentorForRanking
       from.outcode === to.outcode
         ? `Same postcode area as the student (${from.outcode}): within a few km`
         : distance >= DISTANCE_HORIZON_KM
-        ? `${distance} km from the student (${from.outcode} to ${to.outcode}): too far for distance points`
-        : `${distance} km from the student (${from.outcode} to ${to.outcode})`,
+          ? `${distance} km from the student (${from.outcode} to ${to.outcode}): too far for distance points`
+          : `${distance} km from the student (${from.outcode} to ${to.outcode})`,
     );
   } else if (!student.postcode) {
     reasons.push('Distance unknown: the student has no postcode');
   } else if (!from.at) {
     reasons.push(`Distance unknown: the student's postcode ${student.postcode} is not recognised`);
   } else {
-    reasons.push(mentor.businessPostcode ? `Distance unknown: business postcode ${mentor.businessPostcode} is not recognised` : 'Distance unknown: no business postcode');
+    reasons.push(
+      mentor.businessPostcode
+        ? `Distance unknown: business postcode ${mentor.businessPostcode} is not recognised`
+        : 'Distance unknown: no business postcode',
+    );
   }
 
   const taken = mentor.activeStudents + mentor.pendingRequests;
@@ -109,26 +121,39 @@ export function scoreMentor(student: StudentForRanking, mentor: MentorForRanking
   const capacityPoints = (CAPACITY_POINTS * free) / MENTOR_CAPACITY;
   const takenText = [
     `${mentor.activeStudents} active student${mentor.activeStudents === 1 ? '' : 's'}`,
-    ...(mentor.pendingRequests ? [`${mentor.pendingRequests} pending request${mentor.pendingRequests === 1 ? '' : 's'}`] : []),
+    ...(mentor.pendingRequests
+      ? [`${mentor.pendingRequests} pending request${mentor.pendingRequests === 1 ? '' : 's'}`]
+      : []),
   ].join(', ');
-  reasons.push(free > 0 ? `${free} of ${MENTOR_CAPACITY} places free (${takenText})` : `No free places: ${takenText} of ${MENTOR_CAPACITY}`);
+  reasons.push(
+    free > 0
+      ? `${free} of ${MENTOR_CAPACITY} places free (${takenText})`
+      : `No free places: ${takenText} of ${MENTOR_CAPACITY}`,
+  );
 
   const asking = student.needs.filter((t) => QUALIFICATIONS_FOR_JOB[t].length > 0);
   const qualified = student.needs.filter((t) => coversJobType(mentor.qualifications, t));
   const missing = student.needs.filter((t) => !qualified.includes(t));
   const covered = asking.filter((t) => qualified.includes(t)).length;
-  const qualificationPoints = asking.length === 0 ? QUALIFICATION_POINTS : (QUALIFICATION_POINTS * covered) / asking.length;
+  const qualificationPoints =
+    asking.length === 0 ? QUALIFICATION_POINTS : (QUALIFICATION_POINTS * covered) / asking.length;
   if (student.needs.length === 0) reasons.push('The student needs no more jobs: qualifications not used');
-  else if (missing.length === 0) reasons.push(`Qualified for every job type the student needs (${list(student.needs)})`);
+  else if (missing.length === 0)
+    reasons.push(`Qualified for every job type the student needs (${list(student.needs)})`);
   else
     reasons.push(
       `Qualified for ${qualified.length ? list(qualified) : 'none'} of the job types needed; not for ${list(missing)} (needs ${list(
         [...new Set(missing.flatMap((t) => QUALIFICATIONS_FOR_JOB[t].map((q) => QUALIFICATION_LABEL[q])))],
       )})`,
     );
-  if (mentor.declinedBefore !== undefined && mentor.declinedBefore !== null) reasons.push(`Declined this student before: ${mentor.declinedBefore}`);
+  if (mentor.declinedBefore !== undefined && mentor.declinedBefore !== null)
+    reasons.push(`Declined this student before: ${mentor.declinedBefore}`);
 
-  const parts = { distance: round1(distancePoints), capacity: round1(capacityPoints), qualifications: round1(qualificationPoints) };
+  const parts = {
+    distance: round1(distancePoints),
+    capacity: round1(capacityPoints),
+    qualifications: round1(qualificationPoints),
+  };
   return {
     id: mentor.id,
     mentor_id: mentor.id,
@@ -167,7 +192,10 @@ export function rankMentors(student: StudentForRanking, mentors: MentorForRankin
 }
 
 /** Job types the student still needs: required above what is already signed off. */
-export function neededJobTypes(required: Record<JobType, number>, completed: Partial<Record<JobType, number>>): JobType[] {
+export function neededJobTypes(
+  required: Record<JobType, number>,
+  completed: Partial<Record<JobType, number>>,
+): JobType[] {
   return JOB_TYPES.filter((t) => (required[t] ?? 0) > (completed[t] ?? 0));
 }
 

@@ -33,11 +33,19 @@ describe('outward codes', () => {
 });
 
 describe('ranking of mentors for a student', () => {
-  const student = { postcode: 'M1 1AE', needs: neededJobTypes({ 'Boiler Installs': 10, 'Boiler Service': 4, Pipework: 8, Repair: 0 }, { 'Boiler Installs': 0 }) };
+  const student = {
+    postcode: 'M1 1AE',
+    needs: neededJobTypes(
+      { 'Boiler Installs': 10, 'Boiler Service': 4, Pipework: 8, Repair: 0 },
+      { 'Boiler Installs': 0 },
+    ),
+  };
 
   it('lists the job types still needed', () => {
     expect(student.needs).toEqual(['Boiler Installs', 'Boiler Service', 'Pipework']);
-    expect(neededJobTypes({ 'Boiler Installs': 2, 'Boiler Service': 0, Pipework: 1, Repair: 0 }, { 'Boiler Installs': 2 })).toEqual(['Pipework']);
+    expect(
+      neededJobTypes({ 'Boiler Installs': 2, 'Boiler Service': 0, Pipework: 1, Repair: 0 }, { 'Boiler Installs': 2 }),
+    ).toEqual(['Pipework']);
   });
 
   it('ranks by distance, free capacity and qualifications, each with its reason', () => {
@@ -45,7 +53,12 @@ describe('ranking of mentors for a student', () => {
       mentor({ id: 'leeds', name: 'Lena Leeds', businessPostcode: 'LS1 4DY' }),
       mentor({ id: 'near-full', name: 'Nora Near', businessPostcode: 'M4 1AA', activeStudents: 2, pendingRequests: 1 }),
       mentor({ id: 'near', name: 'Ned Near', businessPostcode: 'M4 1AA' }),
-      mentor({ id: 'near-unqualified', name: 'Una Near', businessPostcode: 'M1 2AB', qualifications: { Qualified_Cookers: true } }),
+      mentor({
+        id: 'near-unqualified',
+        name: 'Una Near',
+        businessPostcode: 'M1 2AB',
+        qualifications: { Qualified_Cookers: true },
+      }),
       mentor({ id: 'london', name: 'Lou London', businessPostcode: 'SW1A 1AA' }),
     ]);
     // Una's cookers cover Pipework (any gas qualification, ruling 30): a third of the qualification points.
@@ -55,14 +68,20 @@ describe('ranking of mentors for a student', () => {
     expect(first.free_capacity).toBe(MENTOR_CAPACITY);
     expect(first.reasons[0]).toMatch(/^\d+(\.\d)? km from the student \(M1 to M4\)$/);
     expect(first.reasons[1]).toBe('3 of 3 places free (0 active students)');
-    expect(first.reasons[2]).toBe('Qualified for every job type the student needs (Boiler Installs, Boiler Service and Pipework)');
-    expect(first.rank_reason).toMatch(/^Rank 1 of 5: score \d+\/100 \(distance .*\/50, free capacity 20\/20, qualifications 30\/30\)$/);
+    expect(first.reasons[2]).toBe(
+      'Qualified for every job type the student needs (Boiler Installs, Boiler Service and Pipework)',
+    );
+    expect(first.rank_reason).toMatch(
+      /^Rank 1 of 5: score \d+\/100 \(distance .*\/50, free capacity 20\/20, qualifications 30\/30\)$/,
+    );
     const full = ranked.find((c) => c.id === 'near-full')!;
     expect(full.free_capacity).toBe(0);
     expect(full.reasons[1]).toBe('No free places: 2 active students, 1 pending request of 3');
     const unqualified = ranked.find((c) => c.id === 'near-unqualified')!;
     expect(unqualified.not_qualified_for).toEqual(['Boiler Installs', 'Boiler Service']);
-    expect(unqualified.reasons[2]).toBe('Qualified for Pipework of the job types needed; not for Boiler Installs and Boiler Service (needs boilers)');
+    expect(unqualified.reasons[2]).toBe(
+      'Qualified for Pipework of the job types needed; not for Boiler Installs and Boiler Service (needs boilers)',
+    );
     const london = ranked.at(-1)!;
     expect(london.reasons[0]).toMatch(/too far for distance points/);
     expect(london.score_parts.distance).toBe(0);

@@ -30,7 +30,8 @@ let cached: Promise<string | null> | undefined;
 /** null when a container engine answers; otherwise why not (for the skip reason). */
 export function dockerUnavailable(timeoutMs = 5000): Promise<string | null> {
   cached ??= (async () => {
-    const looksPresent = process.platform === 'win32' || Boolean(process.env.DOCKER_HOST) || candidates().some((p) => existsSync(p));
+    const looksPresent =
+      process.platform === 'win32' || Boolean(process.env.DOCKER_HOST) || candidates().some((p) => existsSync(p));
     if (!looksPresent) return 'no Docker engine found';
     let timer: NodeJS.Timeout | undefined;
     try {

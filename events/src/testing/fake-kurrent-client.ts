@@ -47,7 +47,8 @@ export class FakeKurrentClient implements KurrentClient {
   private next = 1000;
 
   private lastRevision(stream: string): number {
-    for (let i = this.log.length - 1; i >= 0; i--) if (this.log[i].streamId === stream) return Number(this.log[i].revision);
+    for (let i = this.log.length - 1; i >= 0; i--)
+      if (this.log[i].streamId === stream) return Number(this.log[i].revision);
     return -1;
   }
 
@@ -74,8 +75,15 @@ export class FakeKurrentClient implements KurrentClient {
     for (const r of requests) {
       const current = this.lastRevision(r.streamName);
       const s = r.expectedState;
-      const ok = s === 'any' || (s === 'no_stream' ? current === -1 : s === 'stream_exists' ? current >= 0 : BigInt(current) === s);
-      if (!ok) throw new WrongExpectedVersionError(undefined, { streamName: r.streamName, expected: s, current: current < 0 ? 'no_stream' : BigInt(current) });
+      const ok =
+        s === 'any' ||
+        (s === 'no_stream' ? current === -1 : s === 'stream_exists' ? current >= 0 : BigInt(current) === s);
+      if (!ok)
+        throw new WrongExpectedVersionError(undefined, {
+          streamName: r.streamName,
+          expected: s,
+          current: current < 0 ? 'no_stream' : BigInt(current),
+        });
     }
     const responses = requests.map((r) => {
       let last: FakeRecord | undefined;
@@ -121,7 +129,8 @@ export class FakeKurrentClient implements KurrentClient {
     async function* gen(): AsyncGenerator<AllStreamResolvedEvent> {
       let n = 0;
       for (const e of snapshot) {
-        if (typeof from === 'object' && (backwards ? e.position.commit > from.commit : e.position.commit < from.commit)) continue;
+        if (typeof from === 'object' && (backwards ? e.position.commit > from.commit : e.position.commit < from.commit))
+          continue;
         if (!pass(e)) continue;
         if (n++ >= max) return;
         yield { event: e } as unknown as AllStreamResolvedEvent;

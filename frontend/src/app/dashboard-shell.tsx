@@ -24,7 +24,14 @@ import { LoadingScreen } from '../components/loading-screen';
 import { Logo } from '../components/logo';
 import { dashboardPath, DEFAULT_VIEW, useDashboardParams } from '../lib/dashboard-nav';
 import { useAppDispatch, useAppSelector } from '../lib/hooks';
-import { displayName, roleLabel, selectUser, signOut as signOutSession, userInitial, type SessionUser } from '../lib/session';
+import {
+  displayName,
+  roleLabel,
+  selectUser,
+  signOut as signOutSession,
+  userInitial,
+  type SessionUser,
+} from '../lib/session';
 import {
   addonsFor,
   dashboardViews,
@@ -41,7 +48,9 @@ const DRAWER_WIDTH = 272;
 
 // Only a temporary password's holder needs the dialog: loaded on demand.
 const RequiredPasswordChangeDialog = lazy(() =>
-  import('../features/auth/components/change-password-dialog').then((m) => ({ default: m.RequiredPasswordChangeDialog })),
+  import('../features/auth/components/change-password-dialog').then((m) => ({
+    default: m.RequiredPasswordChangeDialog,
+  })),
 );
 
 interface SidebarProps {
@@ -75,7 +84,15 @@ function Sidebar({ user, views, currentKey, onNavigate }: SidebarProps) {
         <Avatar sx={{ bgcolor: 'primary.main', fontWeight: 700, width: 42, height: 42 }}>{userInitial(user)}</Avatar>
         <Box sx={{ minWidth: 0 }}>
           <Typography
-            sx={{ fontWeight: 700, lineHeight: 1.3, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden', wordBreak: 'break-word' }}
+            sx={{
+              fontWeight: 700,
+              lineHeight: 1.3,
+              display: '-webkit-box',
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: 'vertical',
+              overflow: 'hidden',
+              wordBreak: 'break-word',
+            }}
             title={displayName(user)}
           >
             {displayName(user)}
@@ -141,7 +158,11 @@ export function DashboardShell() {
   const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
   const { view } = useDashboardParams();
-  useDocumentTitle(user && isDashboardRole(user.role) ? (dashboardViews[user.role].find((v) => v.key === view)?.title ?? 'Dashboard') : null);
+  useDocumentTitle(
+    user && isDashboardRole(user.role)
+      ? (dashboardViews[user.role].find((v) => v.key === view)?.title ?? 'Dashboard')
+      : null,
+  );
 
   if (!user || !isDashboardRole(user.role)) return null; // RequireAuth already redirects these
   const role: DashboardRole = user.role;
@@ -156,7 +177,14 @@ export function DashboardShell() {
     dispatch(signOutSession());
   };
 
-  const sidebar = <Sidebar user={user} views={views} currentKey={current?.parent ?? current?.key ?? ''} onNavigate={() => setMobileOpen(false)} />;
+  const sidebar = (
+    <Sidebar
+      user={user}
+      views={views}
+      currentKey={current?.parent ?? current?.key ?? ''}
+      onNavigate={() => setMobileOpen(false)}
+    />
+  );
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
@@ -166,7 +194,12 @@ export function DashboardShell() {
           sx={{
             width: DRAWER_WIDTH,
             flexShrink: 0,
-            '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box', borderRight: '1px solid', borderColor: 'divider' },
+            '& .MuiDrawer-paper': {
+              width: DRAWER_WIDTH,
+              boxSizing: 'border-box',
+              borderRight: '1px solid',
+              borderColor: 'divider',
+            },
           }}
         >
           {sidebar}
@@ -187,7 +220,12 @@ export function DashboardShell() {
         <AppBar
           position="sticky"
           color="inherit"
-          sx={{ bgcolor: 'rgba(255,255,255,0.9)', backdropFilter: 'blur(12px)', borderBottom: '1px solid', borderColor: 'divider' }}
+          sx={{
+            bgcolor: 'rgba(255,255,255,0.9)',
+            backdropFilter: 'blur(12px)',
+            borderBottom: '1px solid',
+            borderColor: 'divider',
+          }}
         >
           <Toolbar sx={{ gap: 1, minHeight: { xs: 60, md: 68 }, px: { xs: 1.5, sm: 3 } }}>
             {!isDesktop && (
@@ -195,16 +233,22 @@ export function DashboardShell() {
                 <MenuRounded />
               </IconButton>
             )}
-            <Typography variant="h6" component="h1" noWrap sx={{ flexGrow: 1, fontSize: { xs: '1.1rem', md: '1.3rem' } }}>
+            <Typography
+              variant="h6"
+              component="h1"
+              noWrap
+              sx={{ flexGrow: 1, fontSize: { xs: '1.1rem', md: '1.3rem' } }}
+            >
               {current?.title ?? 'Dashboard'}
             </Typography>
             <StaleMark />
             <Stack direction="row" spacing={0.5} alignItems="center">
-              {!gated && addonsFor(headerAddons, role).map((a) => (
-                <Suspense key={a.key} fallback={null}>
-                  {a.element}
-                </Suspense>
-              ))}
+              {!gated &&
+                addonsFor(headerAddons, role).map((a) => (
+                  <Suspense key={a.key} fallback={null}>
+                    {a.element}
+                  </Suspense>
+                ))}
               <Button
                 onClick={signOut}
                 color="inherit"
@@ -217,7 +261,10 @@ export function DashboardShell() {
           </Toolbar>
         </AppBar>
 
-        <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, sm: 3, md: 4 }, width: '100%', maxWidth: 1280, mx: 'auto' }}>
+        <Box
+          component="main"
+          sx={{ flexGrow: 1, p: { xs: 2, sm: 3, md: 4 }, width: '100%', maxWidth: 1280, mx: 'auto' }}
+        >
           {gated ? null : current ? (
             <Suspense key={current.key} fallback={<LoadingScreen fullScreen={false} />}>
               {current.element}
@@ -228,11 +275,12 @@ export function DashboardShell() {
         </Box>
       </Box>
 
-      {!gated && addonsFor(floatingAddons, role).map((a) => (
-        <Suspense key={a.key} fallback={null}>
-          {a.element}
-        </Suspense>
-      ))}
+      {!gated &&
+        addonsFor(floatingAddons, role).map((a) => (
+          <Suspense key={a.key} fallback={null}>
+            {a.element}
+          </Suspense>
+        ))}
 
       {gated && (
         <Suspense fallback={null}>

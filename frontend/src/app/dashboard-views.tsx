@@ -12,27 +12,77 @@ import { ChatLiveSync } from '../features/chat/components/chat-live-sync';
 import { MessagesNavBadge } from '../features/chat/components/messages-nav-badge';
 
 // Views and add-ons load on demand: one chunk each, fetched when first shown (see dashboard-shell.tsx).
-const OverviewView = lazy(() => import('../features/overview/components/overview-view').then((m) => ({ default: m.OverviewView })));
-const JobDetailView = lazy(() => import('../features/mentor/components/job-detail-view').then((m) => ({ default: m.JobDetailView })));
-const MentorJobsView = lazy(() => import('../features/mentor/components/mentor-jobs-view').then((m) => ({ default: m.MentorJobsView })));
-const MentorOverviewView = lazy(() => import('../features/mentor/components/mentor-overview').then((m) => ({ default: m.MentorOverviewView })));
-const StudentJobsView = lazy(() => import('../features/student/components/student-jobs-view').then((m) => ({ default: m.StudentJobsView })));
-const StudentOverviewView = lazy(() => import('../features/student/components/student-overview').then((m) => ({ default: m.StudentOverviewView })));
-const YourMentor = lazy(() => import('../features/student/components/your-mentor-card').then((m) => ({ default: m.YourMentor })));
-const TrainingGoalsGate = lazy(() => import('../features/student/components/training-goals-gate').then((m) => ({ default: m.TrainingGoalsGate })));
-const ProfileSettingsView = lazy(() => import('../features/profile/components/profile-settings-view').then((m) => ({ default: m.ProfileSettingsView })));
-const CentreOverview = lazy(() => import('../features/training-centre/components/centre-overview').then((m) => ({ default: m.CentreOverview })));
-const RegisterStudentView = lazy(() => import('../features/training-centre/components/register-student-view').then((m) => ({ default: m.RegisterStudentView })));
-const StudentDetailView = lazy(() => import('../features/training-centre/components/student-detail-view').then((m) => ({ default: m.StudentDetailView })));
-const StudentsView = lazy(() => import('../features/training-centre/components/students-view').then((m) => ({ default: m.StudentsView })));
-const NotificationsBell = lazy(() => import('../features/notifications/components/notifications-bell').then((m) => ({ default: m.NotificationsBell })));
-const NotificationSettingsCard = lazy(() => import('../features/notifications/components/notification-settings-card').then((m) => ({ default: m.NotificationSettingsCard })));
-const SupportView = lazy(() => import('../features/support/components/support-view').then((m) => ({ default: m.SupportView })));
-const PlacementRequestsCard = lazy(() => import('../features/placement-requests/components/placement-requests-card').then((m) => ({ default: m.PlacementRequestsCard })));
-const CreateAnnouncementButton = lazy(() => import('../features/notifications/components/create-announcement-dialog').then((m) => ({ default: m.CreateAnnouncementButton })));
-const AssistantWidget = lazy(() => import('../features/assistant/components/assistant-widget').then((m) => ({ default: m.AssistantWidget })));
-const MessagesView = lazy(() => import('../features/chat/components/messages-view').then((m) => ({ default: m.MessagesView })));
-const RecentMessages = lazy(() => import('../features/chat/components/recent-messages').then((m) => ({ default: m.RecentMessages })));
+const OverviewView = lazy(() =>
+  import('../features/overview/components/overview-view').then((m) => ({ default: m.OverviewView })),
+);
+const JobDetailView = lazy(() =>
+  import('../features/mentor/components/job-detail-view').then((m) => ({ default: m.JobDetailView })),
+);
+const MentorJobsView = lazy(() =>
+  import('../features/mentor/components/mentor-jobs-view').then((m) => ({ default: m.MentorJobsView })),
+);
+const MentorOverviewView = lazy(() =>
+  import('../features/mentor/components/mentor-overview').then((m) => ({ default: m.MentorOverviewView })),
+);
+const StudentJobsView = lazy(() =>
+  import('../features/student/components/student-jobs-view').then((m) => ({ default: m.StudentJobsView })),
+);
+const StudentOverviewView = lazy(() =>
+  import('../features/student/components/student-overview').then((m) => ({ default: m.StudentOverviewView })),
+);
+const YourMentor = lazy(() =>
+  import('../features/student/components/your-mentor-card').then((m) => ({ default: m.YourMentor })),
+);
+const TrainingGoalsGate = lazy(() =>
+  import('../features/student/components/training-goals-gate').then((m) => ({ default: m.TrainingGoalsGate })),
+);
+const ProfileSettingsView = lazy(() =>
+  import('../features/profile/components/profile-settings-view').then((m) => ({ default: m.ProfileSettingsView })),
+);
+const CentreOverview = lazy(() =>
+  import('../features/training-centre/components/centre-overview').then((m) => ({ default: m.CentreOverview })),
+);
+const RegisterStudentView = lazy(() =>
+  import('../features/training-centre/components/register-student-view').then((m) => ({
+    default: m.RegisterStudentView,
+  })),
+);
+const StudentDetailView = lazy(() =>
+  import('../features/training-centre/components/student-detail-view').then((m) => ({ default: m.StudentDetailView })),
+);
+const StudentsView = lazy(() =>
+  import('../features/training-centre/components/students-view').then((m) => ({ default: m.StudentsView })),
+);
+const NotificationsBell = lazy(() =>
+  import('../features/notifications/components/notifications-bell').then((m) => ({ default: m.NotificationsBell })),
+);
+const NotificationSettingsCard = lazy(() =>
+  import('../features/notifications/components/notification-settings-card').then((m) => ({
+    default: m.NotificationSettingsCard,
+  })),
+);
+const SupportView = lazy(() =>
+  import('../features/support/components/support-view').then((m) => ({ default: m.SupportView })),
+);
+const PlacementRequestsCard = lazy(() =>
+  import('../features/placement-requests/components/placement-requests-card').then((m) => ({
+    default: m.PlacementRequestsCard,
+  })),
+);
+const CreateAnnouncementButton = lazy(() =>
+  import('../features/notifications/components/create-announcement-dialog').then((m) => ({
+    default: m.CreateAnnouncementButton,
+  })),
+);
+const AssistantWidget = lazy(() =>
+  import('../features/assistant/components/assistant-widget').then((m) => ({ default: m.AssistantWidget })),
+);
+const MessagesView = lazy(() =>
+  import('../features/chat/components/messages-view').then((m) => ({ default: m.MessagesView })),
+);
+const RecentMessages = lazy(() =>
+  import('../features/chat/components/recent-messages').then((m) => ({ default: m.RecentMessages })),
+);
 
 /**
  * The dashboard view registry (spec "Dashboard shell"). The shell (src/app/dashboard-shell.tsx)
@@ -89,13 +139,38 @@ const overview: ViewDef = {
 // Student and mentor screens (issue 4).
 const studentViews: ViewDef[] = [
   { ...overview, element: <StudentOverviewView /> },
-  { key: 'jobs', label: 'Training Jobs', title: 'Training Jobs', icon: <AssignmentOutlined />, element: <StudentJobsView /> },
+  {
+    key: 'jobs',
+    label: 'Training Jobs',
+    title: 'Training Jobs',
+    icon: <AssignmentOutlined />,
+    element: <StudentJobsView />,
+  },
 ];
 const mentorViews: ViewDef[] = [
   // The mentor overview shows the pending placement requests card (features can't import each other).
-  { ...overview, element: <MentorOverviewView placementRequests={<PlacementRequestsCard />} announce={<CreateAnnouncementButton />} /> },
-  { key: 'jobs', label: 'Student Jobs', title: 'Student Jobs', icon: <WorkOutlineOutlined />, element: <MentorJobsView /> },
-  { key: 'job-detail', label: 'Job Details', title: 'Job Details', icon: <WorkOutlineOutlined />, element: <JobDetailView />, hidden: true, parent: 'jobs' },
+  {
+    ...overview,
+    element: (
+      <MentorOverviewView placementRequests={<PlacementRequestsCard />} announce={<CreateAnnouncementButton />} />
+    ),
+  },
+  {
+    key: 'jobs',
+    label: 'Student Jobs',
+    title: 'Student Jobs',
+    icon: <WorkOutlineOutlined />,
+    element: <MentorJobsView />,
+  },
+  {
+    key: 'job-detail',
+    label: 'Job Details',
+    title: 'Job Details',
+    icon: <WorkOutlineOutlined />,
+    element: <JobDetailView />,
+    hidden: true,
+    parent: 'jobs',
+  },
 ];
 
 // Training centre screens and the Profile Settings every role shares (issue 4).
@@ -104,12 +179,23 @@ const centreViews: ViewDef[] = [
     ...overview,
     element: (
       <CentreOverview
-        announce={<CreateAnnouncementButton variant="contained" sx={{ bgcolor: '#fff', color: 'primary.dark', '&:hover': { bgcolor: 'rgba(255,255,255,0.9)' } }} />}
+        announce={
+          <CreateAnnouncementButton
+            variant="contained"
+            sx={{ bgcolor: '#fff', color: 'primary.dark', '&:hover': { bgcolor: 'rgba(255,255,255,0.9)' } }}
+          />
+        }
       />
     ),
   },
   { key: 'students', label: 'Students', title: 'Students', icon: <GroupsOutlined />, element: <StudentsView /> },
-  { key: 'register', label: 'Register Student', title: 'Register Student', icon: <PersonAddAlt1Outlined />, element: <RegisterStudentView /> },
+  {
+    key: 'register',
+    label: 'Register Student',
+    title: 'Register Student',
+    icon: <PersonAddAlt1Outlined />,
+    element: <RegisterStudentView />,
+  },
   {
     key: 'student-detail',
     label: 'Student Details',
@@ -133,9 +219,22 @@ const profile: ViewDef = {
   ),
 };
 // Messages (issue 10): contacts and the conversation (?view=chat&id=<contact id>), for every role.
-const chat: ViewDef = { key: 'chat', label: 'Messages', title: 'Messages', icon: <ChatOutlined />, element: <MessagesView />, badge: <MessagesNavBadge /> };
+const chat: ViewDef = {
+  key: 'chat',
+  label: 'Messages',
+  title: 'Messages',
+  icon: <ChatOutlined />,
+  element: <MessagesView />,
+  badge: <MessagesNavBadge />,
+};
 // Support Center (issue 11): the ticket list; a ticket's detail is ?view=support&id=<ticket id>.
-const support: ViewDef = { key: 'support', label: 'Support', title: 'Support Center', icon: <SupportAgentOutlined />, element: <SupportView /> };
+const support: ViewDef = {
+  key: 'support',
+  label: 'Support',
+  title: 'Support Center',
+  icon: <SupportAgentOutlined />,
+  element: <SupportView />,
+};
 
 export const dashboardViews: Record<DashboardRole, ViewDef[]> = {
   student: [

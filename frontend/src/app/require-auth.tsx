@@ -2,7 +2,13 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { useAppSelector } from '../lib/hooks';
-import { selectSessionExpired, selectSessionStatus, selectSigningOut, selectUser, type SessionUser } from '../lib/session';
+import {
+  selectSessionExpired,
+  selectSessionStatus,
+  selectSigningOut,
+  selectUser,
+  type SessionUser,
+} from '../lib/session';
 
 interface RequireAuthProps {
   children: ReactNode;
@@ -17,7 +23,12 @@ interface RequireAuthProps {
  * Guards a protected route: a loading state while the stored session is being validated,
  * /auth (or `redirectTo`) when signed out or not allowed.
  */
-export function RequireAuth({ children, allow, redirectTo = '/auth', loadingMessage = 'Loading your dashboard...' }: RequireAuthProps) {
+export function RequireAuth({
+  children,
+  allow,
+  redirectTo = '/auth',
+  loadingMessage = 'Loading your dashboard...',
+}: RequireAuthProps) {
   const status = useAppSelector(selectSessionStatus);
   const user = useAppSelector(selectUser);
   const expired = useAppSelector(selectSessionExpired);

@@ -6,12 +6,18 @@ import { RootLayout } from './root-layout';
 import { ADMIN_DASHBOARD_PATH, portalPath } from '../features/admin/lib/portal';
 
 // Route components are loaded on demand (one chunk per page).
-const LandingRoute = lazy(() => import('../features/landing/routes/landing').then((m) => ({ default: m.LandingRoute })));
+const LandingRoute = lazy(() =>
+  import('../features/landing/routes/landing').then((m) => ({ default: m.LandingRoute })),
+);
 const AuthRoute = lazy(() => import('../features/auth/routes/auth').then((m) => ({ default: m.AuthRoute })));
 const TermsRoute = lazy(() => import('../features/terms/routes/terms').then((m) => ({ default: m.TermsRoute })));
 const DashboardShell = lazy(() => import('./dashboard-shell').then((m) => ({ default: m.DashboardShell })));
-const AdminSignInRoute = lazy(() => import('../features/admin/routes/admin-sign-in').then((m) => ({ default: m.AdminSignInRoute })));
-const PortalDashboardRoute = lazy(() => import('./portal-dashboard').then((m) => ({ default: m.PortalDashboardRoute })));
+const AdminSignInRoute = lazy(() =>
+  import('../features/admin/routes/admin-sign-in').then((m) => ({ default: m.AdminSignInRoute })),
+);
+const PortalDashboardRoute = lazy(() =>
+  import('./portal-dashboard').then((m) => ({ default: m.PortalDashboardRoute })),
+);
 /** The secret admin sign-in path: known only on the portal page itself, or to a browser that visited it. */
 const adminPortal = portalPath();
 

@@ -36,7 +36,11 @@ export function EmptyState({ icon, title, text, action, dense }: EmptyStateProps
         {title}
       </Typography>
       {text && (
-        <Typography color="text.secondary" sx={{ mt: 0.75, maxWidth: 460, mx: 'auto' }} variant={dense ? 'body2' : 'body1'}>
+        <Typography
+          color="text.secondary"
+          sx={{ mt: 0.75, maxWidth: 460, mx: 'auto' }}
+          variant={dense ? 'body2' : 'body1'}
+        >
           {text}
         </Typography>
       )}

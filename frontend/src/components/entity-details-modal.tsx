@@ -97,7 +97,9 @@ function bool(v: unknown): boolean | null {
 
 function personName(o: Obj | null | undefined): string | null {
   if (!o) return null;
-  const full = [text(pick(o, 'First_Name', 'first_name')), text(pick(o, 'Last_Name', 'last_name'))].filter(Boolean).join(' ');
+  const full = [text(pick(o, 'First_Name', 'first_name')), text(pick(o, 'Last_Name', 'last_name'))]
+    .filter(Boolean)
+    .join(' ');
   return text(pick(o, 'Name', 'name', 'full_name')) ?? (full || null);
 }
 
@@ -113,12 +115,19 @@ function relatedRef(data: Obj, key: 'student' | 'mentor' | 'training_centre', al
   for (const k of [key, ...aliases]) {
     const candidate = pick(data, k) ?? pick(rel, k);
     if (isObj(candidate)) {
-      const ref = { id: text(pick(candidate, 'id', 'ID')), name: personName(candidate), email: text(pick(candidate, 'Email', 'email')) };
+      const ref = {
+        id: text(pick(candidate, 'id', 'ID')),
+        name: personName(candidate),
+        email: text(pick(candidate, 'Email', 'email')),
+      };
       if (ref.id || ref.name || ref.email) return ref;
     }
   }
   const prefixes = [key, ...aliases];
-  const id = text(prefixes.map((p) => pick(data, `${p}_id`, `${p}Id`)).find((v) => v !== undefined) ?? (typeof data[key] === 'string' ? data[key] : undefined));
+  const id = text(
+    prefixes.map((p) => pick(data, `${p}_id`, `${p}Id`)).find((v) => v !== undefined) ??
+      (typeof data[key] === 'string' ? data[key] : undefined),
+  );
   const name = text(prefixes.map((p) => pick(data, `${p}_name`)).find((v) => v !== undefined));
   const email = text(prefixes.map((p) => pick(data, `${p}_email`)).find((v) => v !== undefined));
   return id || name || email ? { id, name, email } : null;
@@ -149,7 +158,11 @@ function DetailRow({ icon, label, children, action }: DetailRowProps) {
     <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5, py: 1 }}>
       <Box sx={{ color: 'text.secondary', display: 'flex', pt: 0.25 }}>{icon}</Box>
       <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-        <Typography variant="caption" color="text.secondary" sx={{ display: 'block', fontWeight: 600, letterSpacing: '0.02em' }}>
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          sx={{ display: 'block', fontWeight: 600, letterSpacing: '0.02em' }}
+        >
           {label}
         </Typography>
         <Box sx={{ typography: 'body2', fontWeight: 500, wordBreak: 'break-word' }}>{children}</Box>
@@ -171,7 +184,17 @@ function CopyButton({ value, label }: { value: string; label: string }) {
 
 type OpenEntity = (ref: EntityRef) => void;
 
-function EntityLink({ refValue, type, onOpen, fallback = 'Not available' }: { refValue: Ref | null; type: LookupEntityType; onOpen: OpenEntity; fallback?: string }) {
+function EntityLink({
+  refValue,
+  type,
+  onOpen,
+  fallback = 'Not available',
+}: {
+  refValue: Ref | null;
+  type: LookupEntityType;
+  onOpen: OpenEntity;
+  fallback?: string;
+}) {
   if (!refValue) return <>{fallback}</>;
   const label = refValue.name ?? refValue.email ?? refValue.id ?? fallback;
   if (!refValue.id) return <>{label}</>;
@@ -189,7 +212,17 @@ function EntityLink({ refValue, type, onOpen, fallback = 'Not available' }: { re
   );
 }
 
-function Header({ icon, title, subtitle, chip }: { icon: ReactNode; title: string; subtitle?: string | null; chip?: ReactNode }) {
+function Header({
+  icon,
+  title,
+  subtitle,
+  chip,
+}: {
+  icon: ReactNode;
+  title: string;
+  subtitle?: string | null;
+  chip?: ReactNode;
+}) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 1.5 }}>
       <Avatar sx={{ bgcolor: 'rgba(29, 78, 216, 0.1)', color: 'primary.main', width: 48, height: 48 }}>{icon}</Avatar>
@@ -211,7 +244,11 @@ function Header({ icon, title, subtitle, chip }: { icon: ReactNode; title: strin
 /** The e-mail address with a copy button, or 'Not available'. */
 function EmailRow({ email }: { email: string | null }) {
   return (
-    <DetailRow icon={<MailOutlineRounded fontSize="small" />} label="Email" action={email ? <CopyButton value={email} label="Copy email" /> : undefined}>
+    <DetailRow
+      icon={<MailOutlineRounded fontSize="small" />}
+      label="Email"
+      action={email ? <CopyButton value={email} label="Copy email" /> : undefined}
+    >
       {email ?? 'Not available'}
     </DetailRow>
   );
@@ -219,7 +256,12 @@ function EmailRow({ email }: { email: string | null }) {
 
 function SectionTitle({ children }: { children: ReactNode }) {
   return (
-    <Typography variant="overline" color="text.secondary" component="h3" sx={{ display: 'block', mt: 2, mb: 0.5, fontSize: '0.7rem' }}>
+    <Typography
+      variant="overline"
+      color="text.secondary"
+      component="h3"
+      sx={{ display: 'block', mt: 2, mb: 0.5, fontSize: '0.7rem' }}
+    >
       {children}
     </Typography>
   );
@@ -253,8 +295,15 @@ function StudentBody({ data, onOpen }: { data: Obj; onOpen: OpenEntity }) {
       <Header icon={<SchoolOutlined />} title={name} subtitle="Student" chip={<MatchChip matched={matched} />} />
       <Divider />
       <EmailRow email={email} />
-      <DetailRow icon={<BadgeOutlined fontSize="small" />} label="Student ID" action={id ? <CopyButton value={id} label="Copy student ID" /> : undefined}>
-        <Box component="span" sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: '0.82rem' }}>
+      <DetailRow
+        icon={<BadgeOutlined fontSize="small" />}
+        label="Student ID"
+        action={id ? <CopyButton value={id} label="Copy student ID" /> : undefined}
+      >
+        <Box
+          component="span"
+          sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: '0.82rem' }}
+        >
           {id ?? 'Not available'}
         </Box>
       </DetailRow>
@@ -305,17 +354,38 @@ function StudentBody({ data, onOpen }: { data: Obj; onOpen: OpenEntity }) {
           })}
         </Stack>
       )}
-      {more > 0 && <MoreLine>+{more} more {more === 1 ? 'job' : 'jobs'}...</MoreLine>}
+      {more > 0 && (
+        <MoreLine>
+          +{more} more {more === 1 ? 'job' : 'jobs'}...
+        </MoreLine>
+      )}
     </>
   );
 }
 
-function StudentList({ students, onOpen, limit, scroll }: { students: Obj[]; onOpen: OpenEntity; limit?: number; scroll?: boolean }) {
+function StudentList({
+  students,
+  onOpen,
+  limit,
+  scroll,
+}: {
+  students: Obj[];
+  onOpen: OpenEntity;
+  limit?: number;
+  scroll?: boolean;
+}) {
   const shown = limit ? students.slice(0, limit) : students;
   return (
     <Box
       component="ul"
-      sx={{ listStyle: 'none', p: 0, m: 0, ...(scroll ? { maxHeight: 240, overflowY: 'auto', border: '1px solid', borderColor: 'divider', borderRadius: 2.5 } : {}) }}
+      sx={{
+        listStyle: 'none',
+        p: 0,
+        m: 0,
+        ...(scroll
+          ? { maxHeight: 240, overflowY: 'auto', border: '1px solid', borderColor: 'divider', borderRadius: 2.5 }
+          : {}),
+      }}
     >
       {shown.map((s, index) => {
         const id = text(pick(s, 'id', 'ID', 'student_id'));
@@ -370,7 +440,14 @@ function MentorBody({ data, onOpen }: { data: Obj; onOpen: OpenEntity }) {
         icon={<EngineeringOutlined />}
         title={name}
         subtitle={business ?? 'Mentor'}
-        chip={<Chip size="small" label={active ? 'Active' : 'Available'} color={active ? 'success' : 'default'} sx={{ fontWeight: 600 }} />}
+        chip={
+          <Chip
+            size="small"
+            label={active ? 'Active' : 'Available'}
+            color={active ? 'success' : 'default'}
+            sx={{ fontWeight: 600 }}
+          />
+        }
       />
       <Divider />
       <EmailRow email={email} />
@@ -389,7 +466,11 @@ function MentorBody({ data, onOpen }: { data: Obj; onOpen: OpenEntity }) {
       ) : (
         <StudentList students={students} onOpen={onOpen} limit={DETAILS_LIST_LIMIT} />
       )}
-      {more > 0 && <MoreLine>+{more} more {more === 1 ? 'student' : 'students'}...</MoreLine>}
+      {more > 0 && (
+        <MoreLine>
+          +{more} more {more === 1 ? 'student' : 'students'}...
+        </MoreLine>
+      )}
     </>
   );
 }
@@ -398,7 +479,10 @@ function CentreBody({ data, onOpen }: { data: Obj; onOpen: OpenEntity }) {
   const name = text(pick(data, 'Name', 'name', 'training_centre_name', 'Training_Centre_Name')) ?? 'Training Centre';
   const contact =
     text(pick(data, 'contact_name', 'contact')) ??
-    ([text(pick(data, 'contact_first_name', 'First_Name', 'first_name')), text(pick(data, 'contact_last_name', 'Last_Name', 'last_name'))]
+    ([
+      text(pick(data, 'contact_first_name', 'First_Name', 'first_name')),
+      text(pick(data, 'contact_last_name', 'Last_Name', 'last_name')),
+    ]
       .filter(Boolean)
       .join(' ') ||
       null);
@@ -509,7 +593,11 @@ function LookupContent({ entity, onOpen }: { entity: EntityRef; onOpen: OpenEnti
   }
   if (isLoading || (isError && isFetching)) {
     return (
-      <Box role="status" aria-live="polite" sx={{ py: 6, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5 }}>
+      <Box
+        role="status"
+        aria-live="polite"
+        sx={{ py: 6, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5 }}
+      >
         <CircularProgress size={32} aria-label="Loading details" />
         <Typography variant="body2" color="text.secondary">
           Loading...
@@ -519,7 +607,10 @@ function LookupContent({ entity, onOpen }: { entity: EntityRef; onOpen: OpenEnti
   }
   if (isError || !data) {
     return (
-      <Box role="alert" sx={{ py: 4, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5, textAlign: 'center' }}>
+      <Box
+        role="alert"
+        sx={{ py: 4, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5, textAlign: 'center' }}
+      >
         <ErrorOutlineRounded sx={{ fontSize: 40, color: 'error.main' }} />
         <Typography sx={{ fontWeight: 600 }}>Failed to load data</Typography>
         <Button variant="outlined" onClick={() => void refetch()}>
@@ -552,7 +643,10 @@ export function EntityDetailsModal({ entity, onClose }: EntityDetailsModalProps)
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const titleId = `entity-details-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   // History of entities opened through links inside the modal; restarts whenever `entity` changes.
-  const [history, setHistory] = useState<{ source: EntityRef | null; stack: EntityRef[] }>({ source: entity, stack: entity ? [entity] : [] });
+  const [history, setHistory] = useState<{ source: EntityRef | null; stack: EntityRef[] }>({
+    source: entity,
+    stack: entity ? [entity] : [],
+  });
   let stack = history.stack;
   if (history.source !== entity) {
     // On close the last entity stays, so the content does not vanish during the closing transition.
@@ -580,7 +674,9 @@ export function EntityDetailsModal({ entity, onClose }: EntityDetailsModalProps)
           <CloseRounded />
         </IconButton>
       </DialogTitle>
-      <DialogContent sx={{ pb: 3 }}>{current && <LookupContent key={`${current.type}:${current.id}`} entity={current} onOpen={open} />}</DialogContent>
+      <DialogContent sx={{ pb: 3 }}>
+        {current && <LookupContent key={`${current.type}:${current.id}`} entity={current} onOpen={open} />}
+      </DialogContent>
     </Dialog>
   );
 }

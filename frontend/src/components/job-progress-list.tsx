@@ -26,7 +26,14 @@ export function JobProgressList({ jobs, showStudent }: JobProgressListProps) {
             sx={{ p: 1.75, borderRadius: '12px', border: '1px solid', borderColor: 'divider', bgcolor: '#fbfcfe' }}
           >
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-              <JobTypeTile type={String(job.Job_Type)} complete={complete} size={36} borderRadius={2} noShrink iconSize="small" />
+              <JobTypeTile
+                type={String(job.Job_Type)}
+                complete={complete}
+                size={36}
+                borderRadius={2}
+                noShrink
+                iconSize="small"
+              />
               <Box sx={{ minWidth: 0, flexGrow: 1 }}>
                 <Typography sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: 'anywhere' }}>
                   {jobTypeName(job.Job_Type)}
@@ -52,7 +59,13 @@ export function JobProgressList({ jobs, showStudent }: JobProgressListProps) {
               value={percent}
               color={complete ? 'success' : 'primary'}
               aria-label={`${jobTypeName(job.Job_Type)} progress`}
-              sx={{ mt: 1.25, height: 8, borderRadius: 4, bgcolor: 'rgba(15, 23, 42, 0.06)', '& .MuiLinearProgress-bar': { borderRadius: 4 } }}
+              sx={{
+                mt: 1.25,
+                height: 8,
+                borderRadius: 4,
+                bgcolor: 'rgba(15, 23, 42, 0.06)',
+                '& .MuiLinearProgress-bar': { borderRadius: 4 },
+              }}
             />
           </Box>
         );

@@ -12,7 +12,12 @@ export function LogoMark({ size = 34 }: LogoMarkProps) {
   // Unique per instance: a gradient defined inside a hidden copy of the logo would not paint.
   const gradientId = `panda-logo-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   return (
-    <Box component="svg" viewBox="0 0 64 64" aria-hidden="true" sx={{ width: size, height: size, flexShrink: 0, display: 'block' }}>
+    <Box
+      component="svg"
+      viewBox="0 0 64 64"
+      aria-hidden="true"
+      sx={{ width: size, height: size, flexShrink: 0, display: 'block' }}
+    >
       <defs>
         <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
           <stop offset="0" stopColor="#2563eb" />
@@ -63,7 +68,12 @@ export function Logo({ to, size = 34, inverted = false }: LogoProps) {
       component={RouterLink}
       to={to}
       aria-label="Panda home"
-      sx={{ textDecoration: 'none', display: 'inline-flex', borderRadius: 1, '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 4 } }}
+      sx={{
+        textDecoration: 'none',
+        display: 'inline-flex',
+        borderRadius: 1,
+        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 4 },
+      }}
     >
       {content}
     </Box>

@@ -50,7 +50,8 @@ export function OfflineBanner() {
       sx={{ borderRadius: 0, bgcolor: '#7c2d12', color: '#fff' }}
     >
       <AlertTitle sx={{ mb: 0.25 }}>You're offline: Panda can't reach the server</AlertTitle>
-      Lists on screen may be out of date, and changes can't be saved until the connection is back. We'll reconnect automatically.
+      Lists on screen may be out of date, and changes can't be saved until the connection is back. We'll reconnect
+      automatically.
     </Alert>
   );
 }
@@ -59,5 +60,13 @@ export function OfflineBanner() {
 export function StaleMark() {
   const reachable = useAppSelector(selectApiReachable);
   if (reachable) return null;
-  return <Chip size="small" variant="outlined" icon={<CloudOffOutlined />} label="Possibly out of date" sx={{ fontWeight: 600, color: '#7c2d12', borderColor: '#7c2d12', '& .MuiChip-icon': { color: '#7c2d12' } }} />;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      icon={<CloudOffOutlined />}
+      label="Possibly out of date"
+      sx={{ fontWeight: 600, color: '#7c2d12', borderColor: '#7c2d12', '& .MuiChip-icon': { color: '#7c2d12' } }}
+    />
+  );
 }

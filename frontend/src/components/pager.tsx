@@ -26,7 +26,13 @@ export function Pager({ label, total, pageIndex, next, onNext, onPrevious, pageS
       onPageChange={(_e, page) => (page > pageIndex ? onNext(next) : onPrevious())}
       slotProps={{ actions: { nextButton: { disabled: !next }, previousButton: { disabled: pageIndex === 0 } } }}
       // On phones the controls sit on the left, away from the Assistant's floating button (bottom right).
-      sx={{ borderTop: 1, borderColor: 'divider', mb: 2, '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } }, '& .MuiTablePagination-toolbar': { pl: { xs: 0, sm: 2 } } }}
+      sx={{
+        borderTop: 1,
+        borderColor: 'divider',
+        mb: 2,
+        '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+        '& .MuiTablePagination-toolbar': { pl: { xs: 0, sm: 2 } },
+      }}
     />
   );
 }

@@ -21,7 +21,13 @@ interface PasswordChangeFieldsProps {
 }
 
 /** Current, new and confirm-new password fields, named as the API fields (see usePasswordChangeForm). */
-export function PasswordChangeFields({ values, errors, setField, autoFocus, helperTexts = {} }: PasswordChangeFieldsProps) {
+export function PasswordChangeFields({
+  values,
+  errors,
+  setField,
+  autoFocus,
+  helperTexts = {},
+}: PasswordChangeFieldsProps) {
   return (
     <>
       {FIELDS.map(({ field, label, autoComplete }) => (

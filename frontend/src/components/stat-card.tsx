@@ -52,7 +52,10 @@ export function StatCard({ label, value, icon, tone = 'primary', caption, loadin
           <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
             {label}
           </Typography>
-          <Typography component="div" sx={{ fontWeight: 800, fontSize: '1.35rem', lineHeight: 1.3, color: 'text.primary' }}>
+          <Typography
+            component="div"
+            sx={{ fontWeight: 800, fontSize: '1.35rem', lineHeight: 1.3, color: 'text.primary' }}
+          >
             {loading ? <Skeleton width={80} /> : value}
           </Typography>
           {caption && !loading && (

@@ -39,7 +39,11 @@ export function WelcomeBanner({ badge, glowSize, glowOverhang, children }: Welco
         }}
       />
       <CardContent sx={{ p: { xs: 3, md: 4 }, position: 'relative' }}>
-        <Chip label={badge} size="small" sx={{ bgcolor: 'rgba(255,255,255,0.16)', color: '#fff', fontWeight: 600, mb: 2 }} />
+        <Chip
+          label={badge}
+          size="small"
+          sx={{ bgcolor: 'rgba(255,255,255,0.16)', color: '#fff', fontWeight: 600, mb: 2 }}
+        />
         {children}
       </CardContent>
     </Card>

@@ -7,7 +7,14 @@ import {
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
 import { apiReachable, apiUnreachable, isUnreachableStatus } from './connectivity';
-import { beginTokenRenewal, expireSession, renewSession, tokenRenewal, type SessionState, type SessionUser } from './session';
+import {
+  beginTokenRenewal,
+  expireSession,
+  renewSession,
+  tokenRenewal,
+  type SessionState,
+  type SessionUser,
+} from './session';
 
 /**
  * The ONE RTK Query api of the app. Features add endpoints with
@@ -100,7 +107,8 @@ export const baseQuery: ApiBaseQuery = async (args, apiCtx, extraOptions) => {
   }
 
   request.headers = headers;
-  const finishRenewal = sentToken && method === 'PUT' && normalizePath(request.url) === '/change-password' ? beginTokenRenewal() : null;
+  const finishRenewal =
+    sentToken && method === 'PUT' && normalizePath(request.url) === '/change-password' ? beginTokenRenewal() : null;
   const result = await rawBaseQuery(request, apiCtx, extraOptions);
   if (finishRenewal) {
     const answer = (result.error ? null : result.data) as { token?: unknown; user?: SessionUser } | null;
@@ -110,7 +118,8 @@ export const baseQuery: ApiBaseQuery = async (args, apiCtx, extraOptions) => {
   }
   // The offline banner follows every call: no answer marks the API unreachable, any answer reachable.
   const reachable = !(result.error && isUnreachableStatus(result.error.status));
-  if ((apiCtx.getState() as { connectivity?: { reachable: boolean } }).connectivity?.reachable !== reachable) apiCtx.dispatch(reachable ? apiReachable() : apiUnreachable());
+  if ((apiCtx.getState() as { connectivity?: { reachable: boolean } }).connectivity?.reachable !== reachable)
+    apiCtx.dispatch(reachable ? apiReachable() : apiUnreachable());
 
   if (result.error) {
     if (result.error.status === 401 && sentToken && !finishRenewal) {

@@ -31,7 +31,11 @@ function legacyCopy(text: string): boolean {
 export async function copyToClipboard(text: string): Promise<boolean> {
   let ok: boolean;
   try {
-    if (typeof navigator !== 'undefined' && navigator.clipboard && typeof navigator.clipboard.writeText === 'function') {
+    if (
+      typeof navigator !== 'undefined' &&
+      navigator.clipboard &&
+      typeof navigator.clipboard.writeText === 'function'
+    ) {
       await navigator.clipboard.writeText(text);
       ok = true;
     } else {

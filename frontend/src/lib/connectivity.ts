@@ -32,7 +32,8 @@ export const { apiUnreachable, apiReachable } = connectivitySlice.actions;
 export const { selectApiReachable } = connectivitySlice.selectors;
 
 /** The message an action shows when it could not reach the API; the form keeps what was typed. */
-export const OFFLINE_ACTION_MESSAGE = "Can't reach Panda right now, so nothing was saved. Check your connection and try again: what you entered is kept.";
+export const OFFLINE_ACTION_MESSAGE =
+  "Can't reach Panda right now, so nothing was saved. Check your connection and try again: what you entered is kept.";
 
 /** Status of an RTK Query error that means "no answer from the API": fetch failed, or a gateway/proxy error. */
 export function isUnreachableStatus(status: unknown): boolean {

@@ -73,7 +73,8 @@ export function fieldErrors(error: unknown): Record<string, string> {
   if (!Array.isArray(detail)) return {};
   const out: Record<string, string> = {};
   for (const item of detail as ValidationItem[]) {
-    if (item && typeof item.field === 'string' && typeof item.message === 'string' && !(item.field in out)) out[item.field] = item.message;
+    if (item && typeof item.field === 'string' && typeof item.message === 'string' && !(item.field in out))
+      out[item.field] = item.message;
   }
   return out;
 }

@@ -19,7 +19,10 @@ export function useFormErrors<F extends string>(group: string) {
   };
 
   /** After an edit of `field`: its message goes. */
-  const clear = useCallback((field: F) => setErrors((e) => (e[field] === undefined ? e : { ...e, [field]: undefined })), []);
+  const clear = useCallback(
+    (field: F) => setErrors((e) => (e[field] === undefined ? e : { ...e, [field]: undefined })),
+    [],
+  );
   /** After a success (or a cancel): no stale message or error toast stays. */
   const reset = useCallback(() => {
     toast.dismissErrors(group);

@@ -21,7 +21,8 @@ export const JOB_TYPE_CARD_TITLES: Record<JobType, string> = {
 export const jobTypeName = (type: unknown): string => JOB_TYPE_CARD_TITLES[type as JobType] ?? String(type ?? '');
 
 /** Display name of a requirement key ('Boiler_Service' -> 'Boiler Services'). */
-export const requirementName = (key: string): string => jobTypeName(JOB_TYPES.find((t) => REQUIREMENT_KEYS[t] === key) ?? key);
+export const requirementName = (key: string): string =>
+  jobTypeName(JOB_TYPES.find((t) => REQUIREMENT_KEYS[t] === key) ?? key);
 
 /** Requirement key in the `requirements` object of GET /api/students/job-requirements. */
 export const REQUIREMENT_KEYS: Record<JobType, 'Boiler_Installs' | 'Boiler_Service' | 'Pipework' | 'Repair'> = {
@@ -32,7 +33,10 @@ export const REQUIREMENT_KEYS: Record<JobType, 'Boiler_Installs' | 'Boiler_Servi
 };
 
 /** Field of the requirements payload (PUT /api/students/job-requirements). */
-export const REQUIREMENT_FIELDS: Record<JobType, 'boiler_installs_required' | 'boiler_service_required' | 'pipework_required' | 'repair_required'> = {
+export const REQUIREMENT_FIELDS: Record<
+  JobType,
+  'boiler_installs_required' | 'boiler_service_required' | 'pipework_required' | 'repair_required'
+> = {
   'Boiler Installs': 'boiler_installs_required',
   'Boiler Service': 'boiler_service_required',
   Pipework: 'pipework_required',

@@ -83,7 +83,8 @@ function handleMessage(dispatch: Dispatch, raw: unknown): void {
   if (msg.type === 'changed' && typeof msg.collection === 'string') {
     notePosition(msg.position);
     const tags: Array<{ type: string; id: string }> = [{ type: msg.collection, id: 'LIST' }];
-    if (typeof msg.id === 'string' || typeof msg.id === 'number') tags.push({ type: msg.collection, id: String(msg.id) });
+    if (typeof msg.id === 'string' || typeof msg.id === 'number')
+      tags.push({ type: msg.collection, id: String(msg.id) });
     dispatch(api.util.invalidateTags(tags as never));
   }
   for (const listener of listeners) {

@@ -25,8 +25,10 @@ export function validatePasswordChange(v: PasswordChangeValues): Array<[Password
   const errors: Array<[PasswordChangeField, string]> = [];
   if (!v.currentPassword) errors.push(['currentPassword', 'Current password is required']);
   if (!v.newPassword) errors.push(['newPassword', 'New password is required']);
-  else if (v.newPassword.length < NEW_PASSWORD_MIN_LENGTH) errors.push(['newPassword', 'New password must be at least 6 characters']);
-  if (v.newPassword && v.confirmPassword !== v.newPassword) errors.push(['confirmPassword', 'Password confirmation does not match']);
+  else if (v.newPassword.length < NEW_PASSWORD_MIN_LENGTH)
+    errors.push(['newPassword', 'New password must be at least 6 characters']);
+  if (v.newPassword && v.confirmPassword !== v.newPassword)
+    errors.push(['confirmPassword', 'Password confirmation does not match']);
   return errors;
 }
 

@@ -163,7 +163,8 @@ export const sessionSlice = createSlice({
 
 export const { signedIn, sessionValidated, userUpdated, loggedOut, signedOut, sessionExpired, expiryHandled } =
   sessionSlice.actions;
-export const { selectToken, selectUser, selectSessionStatus, selectSessionExpired, selectSigningOut } = sessionSlice.selectors;
+export const { selectToken, selectUser, selectSessionStatus, selectSessionExpired, selectSigningOut } =
+  sessionSlice.selectors;
 
 type SessionRoot = { session: SessionState };
 type SessionThunk<R = void> = ThunkAction<R, SessionRoot, unknown, UnknownAction>;
@@ -194,7 +195,9 @@ export const updateUser =
 /** Ends the token on the server (POST /api/auth/logout); the page may leave meanwhile, failures are ignored. */
 function endServerSession(token: string | null): void {
   if (!token) return;
-  fetch('/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, keepalive: true }).catch(() => undefined);
+  fetch('/api/auth/logout', { method: 'POST', headers: { Authorization: `Bearer ${token}` }, keepalive: true }).catch(
+    () => undefined,
+  );
 }
 
 /** Clears the session silently (the caller navigates); `endSession` also ends the token on the server (a user's sign-out). */
@@ -263,34 +266,32 @@ export const expireSession = (): SessionThunk => (dispatch, getState) => {
 export type ValidationResult = 'valid' | 'unauthorized' | 'failed' | 'unreachable' | 'none';
 
 /** GET /api/auth/validate with the current token. */
-export const checkSession =
-  (): SessionThunk<Promise<ValidationResult>> =>
-  async (dispatch, getState) => {
-    const token = getState().session.token;
-    if (!token) return 'none';
-    let res: Response;
+export const checkSession = (): SessionThunk<Promise<ValidationResult>> => async (dispatch, getState) => {
+  const token = getState().session.token;
+  if (!token) return 'none';
+  let res: Response;
+  try {
+    res = await fetch('/api/auth/validate', { headers: { Authorization: `Bearer ${token}` } });
+  } catch {
+    return 'unreachable';
+  }
+  if (getState().session.token !== token) return 'none';
+  if (res.status === 200) {
+    let user: SessionUser | undefined;
     try {
-      res = await fetch('/api/auth/validate', { headers: { Authorization: `Bearer ${token}` } });
+      const body = (await res.json()) as { user?: SessionUser };
+      if (body && typeof body.user === 'object' && body.user) user = body.user;
     } catch {
-      return 'unreachable';
+      /* a 200 without JSON still means valid */
     }
     if (getState().session.token !== token) return 'none';
-    if (res.status === 200) {
-      let user: SessionUser | undefined;
-      try {
-        const body = (await res.json()) as { user?: SessionUser };
-        if (body && typeof body.user === 'object' && body.user) user = body.user;
-      } catch {
-        /* a 200 without JSON still means valid */
-      }
-      if (getState().session.token !== token) return 'none';
-      dispatch(sessionValidated(user));
-      const current = getState().session.user;
-      if (user && current) persistUser(current);
-      return 'valid';
-    }
-    return res.status === 401 ? 'unauthorized' : 'failed';
-  };
+    dispatch(sessionValidated(user));
+    const current = getState().session.user;
+    if (user && current) persistUser(current);
+    return 'valid';
+  }
+  return res.status === 401 ? 'unauthorized' : 'failed';
+};
 
 export function displayName(user: SessionUser | null | undefined): string {
   if (!user) return '';

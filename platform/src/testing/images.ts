@@ -4,18 +4,36 @@ import sharp from 'sharp';
 
 /** A photo-like JPEG (noisy gradient) carrying camera EXIF, as a phone would send it. */
 export async function cameraJpeg(width = 1200, height = 800): Promise<Buffer> {
-  const noise = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 120, sigma: 40 } } })
+  const noise = await sharp({
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 120, sigma: 40 } },
+  })
     .png()
     .toBuffer();
   return sharp(noise)
-    .composite([{ input: { create: { width: Math.floor(width / 2), height, channels: 4, background: { r: 30, g: 90, b: 200, alpha: 0.5 } } }, left: 0, top: 0 }])
+    .composite([
+      {
+        input: {
+          create: {
+            width: Math.floor(width / 2),
+            height,
+            channels: 4,
+            background: { r: 30, g: 90, b: 200, alpha: 0.5 },
+          },
+        },
+        left: 0,
+        top: 0,
+      },
+    ])
     .jpeg({ quality: 90 })
     .withExif({ IFD0: { Make: 'PandaCam', Model: 'Secret Model X', Copyright: 'GPS 51.5N 0.12W' } })
     .toBuffer();
 }
 
 /** A small valid PNG. */
-export const tinyPng = (width = 16, height = 12) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png().toBuffer();
+export const tinyPng = (width = 16, height = 12) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+    .png()
+    .toBuffer();
 
 const chunk = (type: string, data: Buffer) => {
   const head = Buffer.alloc(4);

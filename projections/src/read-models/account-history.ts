@@ -45,14 +45,26 @@ export const adminSignIns = collection<AdminSignInDoc>(ADMIN_SIGNINS);
 type HistoryEvent = Recorded<'AccountLocked' | 'AccountUnlocked' | 'AccountVetted' | 'AccountUnvetted'>;
 
 /** One timeline entry per lock or vetting change. */
-const entry =
-  (action: AccountHistoryAction) =>
-  (e: HistoryEvent, ctx: ProjectionContext) =>
-    accountHistory.in(ctx).put({ id: e.eventId, account_id: e.data.accountId, action, at: e.time, actor_id: e.actorId, reason: e.data.reason, position: e.position, _audience: [] });
+const entry = (action: AccountHistoryAction) => (e: HistoryEvent, ctx: ProjectionContext) =>
+  accountHistory
+    .in(ctx)
+    .put({
+      id: e.eventId,
+      account_id: e.data.accountId,
+      action,
+      at: e.time,
+      actor_id: e.actorId,
+      reason: e.data.reason,
+      position: e.position,
+      _audience: [],
+    });
 
 export const accountHistoryProjection = defineProjection({
   name: 'account-history',
-  collections: { [ACCOUNT_HISTORY]: ['account_id', 'position', 'account_id+position'], [ADMIN_SIGNINS]: ['position', 'account_id'] },
+  collections: {
+    [ACCOUNT_HISTORY]: ['account_id', 'position', 'account_id+position'],
+    [ADMIN_SIGNINS]: ['position', 'account_id'],
+  },
   on: {
     AccountLocked: entry('locked'),
     AccountUnlocked: entry('unlocked'),

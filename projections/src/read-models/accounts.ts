@@ -41,7 +41,12 @@ export interface AccountDoc extends Doc {
 
 export const accounts = collection<AccountDoc>(ACCOUNTS);
 
-const newAccount = (e: { time: string }, id: string, role: AccountDoc['role'], d: { firstName: string; lastName: string; email: string }): AccountDoc => ({
+const newAccount = (
+  e: { time: string },
+  id: string,
+  role: AccountDoc['role'],
+  d: { firstName: string; lastName: string; email: string },
+): AccountDoc => ({
   id,
   role,
   First_Name: d.firstName,
@@ -62,7 +67,14 @@ const newAccount = (e: { time: string }, id: string, role: AccountDoc['role'], d
   _audience: [id],
 });
 
-type AccountChange = 'PasswordChanged' | 'PasswordReset' | 'AccountLocked' | 'AccountUnlocked' | 'AccountVetted' | 'AccountUnvetted' | 'ProfileChanged';
+type AccountChange =
+  | 'PasswordChanged'
+  | 'PasswordReset'
+  | 'AccountLocked'
+  | 'AccountUnlocked'
+  | 'AccountVetted'
+  | 'AccountUnvetted'
+  | 'ProfileChanged';
 
 /** A change to an existing account: `updated_at` moves with it. */
 const change =
@@ -86,7 +98,9 @@ function applyProfileChanges(doc: AccountDoc, c: ProfileChanges) {
 
 export const accountsProjection = defineProjection({
   name: 'accounts',
-  collections: { [ACCOUNTS]: ['role', 'email_lower', 'centre_id', 'Created_At', 'role+Created_At', 'role+Name', 'role+Email'] },
+  collections: {
+    [ACCOUNTS]: ['role', 'email_lower', 'centre_id', 'Created_At', 'role+Created_At', 'role+Name', 'role+Email'],
+  },
   on: {
     AccountSignedUp: (e, ctx) => {
       const doc = newAccount(e, e.data.accountId, e.data.role, e.data);
@@ -94,15 +108,31 @@ export const accountsProjection = defineProjection({
       accounts.in(ctx).put(doc);
     },
     AdminProvisioned: (e, ctx) => accounts.in(ctx).put(newAccount(e, e.data.accountId, 'admin', e.data)),
-    AuditorProvisioned: (e, ctx) => accounts.in(ctx).put({ ...newAccount(e, e.data.accountId, 'auditor', e.data), must_change_password: true, temporary_password_unused: true }),
+    AuditorProvisioned: (e, ctx) =>
+      accounts
+        .in(ctx)
+        .put({
+          ...newAccount(e, e.data.accountId, 'auditor', e.data),
+          must_change_password: true,
+          temporary_password_unused: true,
+        }),
     StudentRegistered: (e, ctx) => {
       const d = e.data;
       const doc = newAccount(e, d.accountId, 'student', d);
-      Object.assign(doc, { centre_id: d.centreId, Phone_Number: d.phone, Postcode: d.postcode, Date_Of_Birth: d.dateOfBirth, must_change_password: true, temporary_password_unused: true });
+      Object.assign(doc, {
+        centre_id: d.centreId,
+        Phone_Number: d.phone,
+        Postcode: d.postcode,
+        Date_Of_Birth: d.dateOfBirth,
+        must_change_password: true,
+        temporary_password_unused: true,
+      });
       if (d.centreId) doc._audience.push(d.centreId);
       accounts.in(ctx).put(doc);
     },
-    PasswordChanged: change((doc) => Object.assign(doc, { must_change_password: false, temporary_password_unused: false, reset_pending: false })),
+    PasswordChanged: change((doc) =>
+      Object.assign(doc, { must_change_password: false, temporary_password_unused: false, reset_pending: false }),
+    ),
     PasswordReset: change((doc) => void (doc.reset_pending = true)),
     AccountLocked: change((doc) => void (doc.locked = true)),
     AccountUnlocked: change((doc) => void (doc.locked = false)),
@@ -111,7 +141,9 @@ export const accountsProjection = defineProjection({
     ProfileChanged: change<'ProfileChanged'>((doc, d) => applyProfileChanges(doc, d.changes)),
     // Every earlier token is refused by its version now, signed-out ones included.
     SessionsRevoked: async ({ data: d }, ctx) => {
-      await accounts.in(ctx).update(d.accountId, (doc) => Object.assign(doc, { token_version: d.tokenVersion, ended_tokens: {} }));
+      await accounts
+        .in(ctx)
+        .update(d.accountId, (doc) => Object.assign(doc, { token_version: d.tokenVersion, ended_tokens: {} }));
     },
     // The signed-out token is refused until it would have expired anyway; expired entries go.
     SessionEnded: async ({ time, data: d }, ctx) => {
@@ -137,7 +169,8 @@ export function accountsAuthenticator(readStore: ReadStore, secret: Uint8Array):
     if (!claims) return null;
     const doc = await accounts.from(readStore).get(claims.sub);
     if (!doc || doc.locked || doc.role !== claims.role) return null;
-    if ((claims.tv ?? 0) < (doc.token_version ?? 0) || (claims.jti && doc.ended_tokens?.[claims.jti] !== undefined)) return null;
+    if ((claims.tv ?? 0) < (doc.token_version ?? 0) || (claims.jti && doc.ended_tokens?.[claims.jti] !== undefined))
+      return null;
     return {
       id: doc.id,
       role: doc.role,

@@ -38,7 +38,15 @@ describe('accounts projection', () => {
       { type: 'ProfileChanged', data: { accountId: 'c1', changes: { Email: 'Desk@NGA.co' } } },
     ]);
     await given.then(accounts, 'c1', {
-      ...student({ id: 'c1', role: 'training_centre', First_Name: 'Dave', Last_Name: 'Clarke', Name: 'Northern Gas Academy', Email: 'Desk@NGA.co', email_lower: 'desk@nga.co' }),
+      ...student({
+        id: 'c1',
+        role: 'training_centre',
+        First_Name: 'Dave',
+        Last_Name: 'Clarke',
+        Name: 'Northern Gas Academy',
+        Email: 'Desk@NGA.co',
+        email_lower: 'desk@nga.co',
+      }),
       centre_id: null,
       Phone_Number: null,
       Postcode: null,
@@ -59,7 +67,20 @@ describe('accounts projection', () => {
         { type: 'PasswordReset', data: { accountId: 's1', temporaryPasswordHash: 't2' } },
         { type: 'ProfileChanged', data: { accountId: 's1', changes: { First_Name: 'Amelia', Postcode: null } } },
       ])
-      .then(accounts, 's1', student({ First_Name: 'Amelia', Name: 'Amelia Pond', Postcode: null, locked: true, must_change_password: false, temporary_password_unused: false, reset_pending: true, updated_at: givenTime(5) }));
+      .then(
+        accounts,
+        's1',
+        student({
+          First_Name: 'Amelia',
+          Name: 'Amelia Pond',
+          Postcode: null,
+          locked: true,
+          must_change_password: false,
+          temporary_password_unused: false,
+          reset_pending: true,
+          updated_at: givenTime(5),
+        }),
+      );
   });
 
   it('ends sessions by version and by token id, forgetting signed-out tokens once they would have expired', async () => {
@@ -70,7 +91,16 @@ describe('accounts projection', () => {
       { type: 'SessionEnded', data: { accountId: 'm1', tokenId: 'new', expiresAt: '2027-01-01T00:00:00.000Z' } },
     ]);
     const mentor: AccountDoc = {
-      ...student({ id: 'm1', role: 'mentor', First_Name: 'Dave', Last_Name: 'Clarke', Name: 'Dave Clarke', Email: 'm1@x.co', email_lower: 'm1@x.co', vetted: true }),
+      ...student({
+        id: 'm1',
+        role: 'mentor',
+        First_Name: 'Dave',
+        Last_Name: 'Clarke',
+        Name: 'Dave Clarke',
+        Email: 'm1@x.co',
+        email_lower: 'm1@x.co',
+        vetted: true,
+      }),
       centre_id: null,
       Phone_Number: null,
       Postcode: null,
@@ -83,19 +113,62 @@ describe('accounts projection', () => {
     };
     await given.then(accounts, 'm1', mentor);
     await spec
-      .given([signedUp('m1', 'mentor'), { type: 'SessionEnded', data: { accountId: 'm1', tokenId: 't', expiresAt: '2027-01-01T00:00:00.000Z' } }, { type: 'SessionsRevoked', data: { accountId: 'm1', tokenVersion: 2, reason: 'locked' } }])
+      .given([
+        signedUp('m1', 'mentor'),
+        { type: 'SessionEnded', data: { accountId: 'm1', tokenId: 't', expiresAt: '2027-01-01T00:00:00.000Z' } },
+        { type: 'SessionsRevoked', data: { accountId: 'm1', tokenVersion: 2, reason: 'locked' } },
+      ])
       .then(accounts, 'm1', { ...mentor, vetted: false, updated_at: givenTime(1), token_version: 2, ended_tokens: {} });
   });
 
   it('provisions admins and auditors; changes to an unknown account make nothing', async () => {
     const given = spec.given([
-      { type: 'AdminProvisioned', data: { accountId: 'a1', firstName: 'Ada', lastName: 'Admin', email: 'a@x.co', passwordHash: 'h' } },
-      { type: 'AuditorProvisioned', data: { accountId: 'u1', firstName: 'Ann', lastName: 'Audit', email: 'u@x.co', temporaryPasswordHash: 't' } },
+      {
+        type: 'AdminProvisioned',
+        data: { accountId: 'a1', firstName: 'Ada', lastName: 'Admin', email: 'a@x.co', passwordHash: 'h' },
+      },
+      {
+        type: 'AuditorProvisioned',
+        data: { accountId: 'u1', firstName: 'Ann', lastName: 'Audit', email: 'u@x.co', temporaryPasswordHash: 't' },
+      },
       { type: 'AccountLocked', data: { accountId: 'nobody', reason: null } },
     ]);
-    const base = { centre_id: null, Phone_Number: null, Postcode: null, Date_Of_Birth: null, locked: false, vetted: false };
-    await given.then(accounts, 'a1', { ...student(), ...base, id: 'a1', role: 'admin', First_Name: 'Ada', Last_Name: 'Admin', Name: 'Ada Admin', Email: 'a@x.co', email_lower: 'a@x.co', must_change_password: false, temporary_password_unused: false, _audience: ['a1'] });
-    await given.then(accounts, 'u1', { ...student(), ...base, id: 'u1', role: 'auditor', First_Name: 'Ann', Last_Name: 'Audit', Name: 'Ann Audit', Email: 'u@x.co', email_lower: 'u@x.co', Created_At: givenTime(2), updated_at: givenTime(2), _audience: ['u1'] });
+    const base = {
+      centre_id: null,
+      Phone_Number: null,
+      Postcode: null,
+      Date_Of_Birth: null,
+      locked: false,
+      vetted: false,
+    };
+    await given.then(accounts, 'a1', {
+      ...student(),
+      ...base,
+      id: 'a1',
+      role: 'admin',
+      First_Name: 'Ada',
+      Last_Name: 'Admin',
+      Name: 'Ada Admin',
+      Email: 'a@x.co',
+      email_lower: 'a@x.co',
+      must_change_password: false,
+      temporary_password_unused: false,
+      _audience: ['a1'],
+    });
+    await given.then(accounts, 'u1', {
+      ...student(),
+      ...base,
+      id: 'u1',
+      role: 'auditor',
+      First_Name: 'Ann',
+      Last_Name: 'Audit',
+      Name: 'Ann Audit',
+      Email: 'u@x.co',
+      email_lower: 'u@x.co',
+      Created_At: givenTime(2),
+      updated_at: givenTime(2),
+      _audience: ['u1'],
+    });
     await given.then(accounts, 'nobody', null);
   });
 });

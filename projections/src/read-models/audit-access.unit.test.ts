@@ -9,7 +9,17 @@ describe('audit-access projection', () => {
         { type: 'PasswordChanged', data: { accountId: 'u1', passwordHash: 'h' } },
         {
           type: 'AuditRecordRead',
-          data: { accountId: 'u1', role: 'auditor', name: 'Ann Audit', email: 'u@x.co', action: 'job_signatures', subjectType: 'job', subjectId: 'j1', asOf: '2026-01-01T00:00:00.000Z', query: null },
+          data: {
+            accountId: 'u1',
+            role: 'auditor',
+            name: 'Ann Audit',
+            email: 'u@x.co',
+            action: 'job_signatures',
+            subjectType: 'job',
+            subjectId: 'j1',
+            asOf: '2026-01-01T00:00:00.000Z',
+            query: null,
+          },
         },
       ])
       .then(auditAccessLog, 'e2', {

@@ -135,7 +135,11 @@ async function sent(e: RecordedEvent, d: SentData, ctx: ProjectionContext) {
   }
 }
 
-async function read(e: RecordedEvent, d: { messageId: string; senderId: string; receiverId: string }, ctx: ProjectionContext) {
+async function read(
+  e: RecordedEvent,
+  d: { messageId: string; senderId: string; receiverId: string },
+  ctx: ProjectionContext,
+) {
   const copies = (await ctx.find(CHAT_MESSAGES, { message_id: d.messageId })) as ChatMessageDoc[];
   for (const copy of copies) {
     if (copy.message.Read) continue;

@@ -49,7 +49,8 @@ export const emptyMentorProfile = (id: string, time: string): MentorProfileDoc =
 
 export const mentorProfiles = collection<MentorProfileDoc>(MENTOR_PROFILES);
 
-const profileOf = async (ctx: ProjectionContext, id: string, time: string) => (await mentorProfiles.in(ctx).get(id)) ?? emptyMentorProfile(id, time);
+const profileOf = async (ctx: ProjectionContext, id: string, time: string) =>
+  (await mentorProfiles.in(ctx).get(id)) ?? emptyMentorProfile(id, time);
 
 export const mentorProfilesProjection = defineProjection({
   name: 'mentor_profiles',
@@ -59,7 +60,16 @@ export const mentorProfilesProjection = defineProjection({
       // Events recorded before the blob store hold the photo inline (RecordedMentorProfile).
       const profile: RecordedMentorProfile = d.profile;
       const doc = await profileOf(ctx, d.accountId, time);
-      mentorProfiles.in(ctx).put({ ...doc, updated_at: time, ...profile, Terms_Agreed: true, Terms_Agreed_At: d.termsAgreedAt, profile_completed: true });
+      mentorProfiles
+        .in(ctx)
+        .put({
+          ...doc,
+          updated_at: time,
+          ...profile,
+          Terms_Agreed: true,
+          Terms_Agreed_At: d.termsAgreedAt,
+          profile_completed: true,
+        });
     },
     // Profile Settings: only its business fields are this collection's.
     ProfileChanged: async ({ time, data: d }, ctx) => {
@@ -92,7 +102,14 @@ const gasSafePhotoPath = (mentorId: string) => `/api/mentors/${encodeURIComponen
 export function photoView(mentorId: string, photo: ImageRef | string | null | undefined): PhotoView | null {
   if (photo == null) return null;
   const ref = typeof photo === 'string' ? inlineRef(photo) : photo;
-  return { hash: ref.hash, content_type: ref.content_type, size: ref.size, width: ref.width, height: ref.height, url: `${gasSafePhotoPath(mentorId)}?v=${ref.hash}` };
+  return {
+    hash: ref.hash,
+    content_type: ref.content_type,
+    size: ref.size,
+    width: ref.width,
+    height: ref.height,
+    url: `${gasSafePhotoPath(mentorId)}?v=${ref.hash}`,
+  };
 }
 
 const inlineRef = (dataUrl: string) => {

@@ -51,7 +51,10 @@ async function markRead(ctx: ProjectionContext, id: string, recipientId: string,
 
 export const notificationsProjection = defineProjection({
   name: 'notifications',
-  collections: { [NOTIFICATIONS]: ['recipient_id', 'seq', 'read', 'type', 'recipient_id+seq'], [NOTIFICATION_SETTINGS]: [] },
+  collections: {
+    [NOTIFICATIONS]: ['recipient_id', 'seq', 'read', 'type', 'recipient_id+seq'],
+    [NOTIFICATION_SETTINGS]: [],
+  },
   on: {
     NotificationCreated: ({ position, time, data: d }, ctx) =>
       notifications.in(ctx).put({
@@ -77,6 +80,9 @@ export const notificationsProjection = defineProjection({
     AllNotificationsRead: async ({ time, data: d }, ctx) => {
       for (const id of d.notificationIds) await markRead(ctx, id, d.recipientId, time);
     },
-    NotificationSettingsChanged: ({ data: d }, ctx) => notificationSettings.in(ctx).put({ id: d.accountId, email_important: d.emailImportant, _audience: [d.accountId] }),
+    NotificationSettingsChanged: ({ data: d }, ctx) =>
+      notificationSettings
+        .in(ctx)
+        .put({ id: d.accountId, email_important: d.emailImportant, _audience: [d.accountId] }),
   },
 });

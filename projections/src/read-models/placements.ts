@@ -107,7 +107,11 @@ const zeroes = (): Record<JobType, number> => ({ 'Boiler Installs': 0, 'Boiler S
 /** A text field of the business profile: trimmed, null when blank. */
 const text = (v: string): string | null => v.trim() || null;
 
-function newParty(id: string, role: PartyDoc['role'], d: { firstName: string; lastName: string; email: string }): PartyDoc {
+function newParty(
+  id: string,
+  role: PartyDoc['role'],
+  d: { firstName: string; lastName: string; email: string },
+): PartyDoc {
   return {
     id,
     role,
@@ -128,7 +132,12 @@ function newParty(id: string, role: PartyDoc['role'], d: { firstName: string; la
   };
 }
 
-function newStudent(id: string, centreId: string | null, time: string, required: Record<JobType, number>): StudentPlacementDoc {
+function newStudent(
+  id: string,
+  centreId: string | null,
+  time: string,
+  required: Record<JobType, number>,
+): StudentPlacementDoc {
   return {
     id,
     student_id: id,
@@ -154,7 +163,11 @@ const person = (p: PartyDoc | null, id: string) => ({ id, name: p?.Name ?? 'Unkn
 async function placementFromProposal(e: Recorded<'PlacementProposed'>, ctx: ProjectionContext): Promise<PlacementDoc> {
   const { placementId, studentId, mentorId, centreId, notes, reasons } = e.data;
   const parties = placementParties.in(ctx);
-  const [student, mentor, centre] = await Promise.all([parties.get(studentId), parties.get(mentorId), centreId ? parties.get(centreId) : null]);
+  const [student, mentor, centre] = await Promise.all([
+    parties.get(studentId),
+    parties.get(mentorId),
+    centreId ? parties.get(centreId) : null,
+  ]);
   const s = person(student, studentId);
   const m = person(mentor, mentorId);
   const c = centreId ? person(centre, centreId) : null;
@@ -188,7 +201,11 @@ async function placementFromProposal(e: Recorded<'PlacementProposed'>, ctx: Proj
 }
 
 /** Every placement of the student or mentor, `latest` (written in this batch) in its newest state. */
-async function placementsWith(ctx: ProjectionContext, filter: { student_id: string } | { mentor_id: string }, latest: PlacementDoc) {
+async function placementsWith(
+  ctx: ProjectionContext,
+  filter: { student_id: string } | { mentor_id: string },
+  latest: PlacementDoc,
+) {
   const all = await placements.in(ctx).find(filter);
   return [...all.filter((p) => p.id !== latest.id), latest];
 }
@@ -196,7 +213,9 @@ async function placementsWith(ctx: ProjectionContext, filter: { student_id: stri
 /** Re-derives the student's placement summary from their placements. */
 async function refreshStudent(ctx: ProjectionContext, time: string, latest: PlacementDoc) {
   const studentId = latest.student_id;
-  const doc = (await studentPlacements.in(ctx).get(studentId)) ?? newStudent(studentId, latest.training_centre_id, time, zeroes());
+  const doc =
+    (await studentPlacements.in(ctx).get(studentId)) ??
+    newStudent(studentId, latest.training_centre_id, time, zeroes());
   const mine = await placementsWith(ctx, { student_id: studentId }, latest);
   const active = mine.find((p) => p.Status === 'active') ?? null;
   const pending = mine.find((p) => p.Status === 'pending') ?? null;
@@ -233,7 +252,9 @@ async function putPlacement(ctx: ProjectionContext, time: string, p: PlacementDo
 
 /** A placement changed state: its student's summary and its mentor's counts follow. */
 const placementChange =
-  <T extends 'PlacementAccepted' | 'PlacementDeclined' | 'PlacementEnded'>(evolve: (p: PlacementDoc, e: Recorded<T>) => void) =>
+  <T extends 'PlacementAccepted' | 'PlacementDeclined' | 'PlacementEnded'>(
+    evolve: (p: PlacementDoc, e: Recorded<T>) => void,
+  ) =>
   async (e: Recorded<T>, ctx: ProjectionContext) => {
     const p = await placements.in(ctx).get(e.data.placementId);
     if (!p) return;
@@ -248,19 +269,37 @@ const PARTY_FIELD = { student: 'student_id', mentor: 'mentor_id', training_centr
 async function renameInPlacements(ctx: ProjectionContext, party: PartyDoc, time: string) {
   const who = { id: party.id, name: party.Name, email: party.Email };
   for (const p of await placements.in(ctx).find({ [PARTY_FIELD[party.role]]: party.id })) {
-    if (party.role === 'student') Object.assign(p, { student_name: who.name, student_email: who.email }, { relationships: { ...p.relationships, student: who } });
-    else if (party.role === 'mentor') Object.assign(p, { mentor_name: who.name, mentor_email: who.email }, { relationships: { ...p.relationships, mentor: who } });
-    else Object.assign(p, { training_centre_name: who.name, training_centre_email: who.email }, { relationships: { ...p.relationships, training_centre: who } });
+    if (party.role === 'student')
+      Object.assign(
+        p,
+        { student_name: who.name, student_email: who.email },
+        { relationships: { ...p.relationships, student: who } },
+      );
+    else if (party.role === 'mentor')
+      Object.assign(
+        p,
+        { mentor_name: who.name, mentor_email: who.email },
+        { relationships: { ...p.relationships, mentor: who } },
+      );
+    else
+      Object.assign(
+        p,
+        { training_centre_name: who.name, training_centre_email: who.email },
+        { relationships: { ...p.relationships, training_centre: who } },
+      );
     p.updated_at = time;
     placements.in(ctx).put(p);
-    const s = party.role === 'mentor' && p.Status === 'active' ? await studentPlacements.in(ctx).get(p.student_id) : null;
+    const s =
+      party.role === 'mentor' && p.Status === 'active' ? await studentPlacements.in(ctx).get(p.student_id) : null;
     if (s?.mentor === party.id) studentPlacements.in(ctx).put({ ...s, mentor_name: who.name, mentor_email: who.email });
   }
 }
 
 /** A job of the student changed: its counts, and the student's signed cards per job type. */
 const jobChange =
-  <T extends 'JobOpened' | 'JobReassigned' | 'JobTotalAdjusted' | 'JobCardSigned' | 'SignatureRevoked'>(evolve: (s: StudentPlacementDoc, e: Recorded<T>) => void) =>
+  <T extends 'JobOpened' | 'JobReassigned' | 'JobTotalAdjusted' | 'JobCardSigned' | 'SignatureRevoked'>(
+    evolve: (s: StudentPlacementDoc, e: Recorded<T>) => void,
+  ) =>
   async (e: Recorded<T>, ctx: ProjectionContext) => {
     const s = await studentPlacements.in(ctx).get(e.data.studentId);
     if (!s) return;
@@ -275,7 +314,17 @@ const jobChange =
 export const placementsProjection = defineProjection({
   name: 'placements',
   collections: {
-    [PLACEMENTS]: ['student_id', 'mentor_id', 'training_centre_id', 'Status', 'Created_At', 'mentor_id+Created_At', 'Status+Created_At', 'student_name', 'mentor_name'],
+    [PLACEMENTS]: [
+      'student_id',
+      'mentor_id',
+      'training_centre_id',
+      'Status',
+      'Created_At',
+      'mentor_id+Created_At',
+      'Status+Created_At',
+      'student_name',
+      'mentor_name',
+    ],
     [STUDENT_PLACEMENTS]: ['training_centre_id', 'mentor', 'Matched', 'pending_mentor_id'],
     [PLACEMENT_PARTIES]: ['role', 'centre_id'],
   },
@@ -286,7 +335,9 @@ export const placementsProjection = defineProjection({
       placementParties.in(ctx).put(p);
     },
     StudentRegistered: ({ time, data: d }, ctx) => {
-      placementParties.in(ctx).put({ ...newParty(d.accountId, 'student', d), centre_id: d.centreId, Postcode: d.postcode });
+      placementParties
+        .in(ctx)
+        .put({ ...newParty(d.accountId, 'student', d), centre_id: d.centreId, Postcode: d.postcode });
       studentPlacements.in(ctx).put(newStudent(d.accountId, d.centreId, time, requiredPerJobType(d.requirements)));
     },
     // Profile Settings: `changes` holds only the fields that changed.
@@ -318,13 +369,25 @@ export const placementsProjection = defineProjection({
       if (p) await renameInPlacements(ctx, p, time);
     },
     RequirementsSet: async ({ time, data: d }, ctx) => {
-      await studentPlacements.in(ctx).update(d.studentId, (s) => Object.assign(s, { required: requiredPerJobType(d.requirements), updated_at: time }));
+      await studentPlacements
+        .in(ctx)
+        .update(d.studentId, (s) =>
+          Object.assign(s, { required: requiredPerJobType(d.requirements), updated_at: time }),
+        );
     },
     PlacementProposed: async (e, ctx) => putPlacement(ctx, e.time, await placementFromProposal(e, ctx)),
     PlacementAccepted: placementChange((p, e) => Object.assign(p, { Status: 'active', Placed_At: e.time })),
-    PlacementDeclined: placementChange<'PlacementDeclined'>((p, e) => Object.assign(p, { Status: 'cancelled', decline_reason: e.data.reason, Ended_At: e.time, ended_by: e.actorId })),
+    PlacementDeclined: placementChange<'PlacementDeclined'>((p, e) =>
+      Object.assign(p, { Status: 'cancelled', decline_reason: e.data.reason, Ended_At: e.time, ended_by: e.actorId }),
+    ),
     PlacementEnded: placementChange<'PlacementEnded'>((p, e) => {
-      Object.assign(p, { Status: e.data.status, end_notes: e.data.notes, Notes: e.data.notes ?? p.proposal_notes, Ended_At: e.time, ended_by: e.actorId });
+      Object.assign(p, {
+        Status: e.data.status,
+        end_notes: e.data.notes,
+        Notes: e.data.notes ?? p.proposal_notes,
+        Ended_At: e.time,
+        ended_by: e.actorId,
+      });
     }),
     JobOpened: jobChange<'JobOpened'>((s, { data: d }) => {
       s.jobs[d.jobId] = { type: d.jobType, total: d.totalCount, completed: 0, mentor_id: d.mentorId };

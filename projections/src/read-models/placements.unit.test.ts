@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { givenTime, projectionSpec } from '../testing/projection-spec';
 import { accepted, profileSaved, proposed, registered, requirements, signedUp } from '../testing/events';
-import { placementParties, placements, placementsProjection, studentPlacements, type PartyDoc, type PlacementDoc, type StudentPlacementDoc } from './placements';
+import {
+  placementParties,
+  placements,
+  placementsProjection,
+  studentPlacements,
+  type PartyDoc,
+  type PlacementDoc,
+  type StudentPlacementDoc,
+} from './placements';
 
 const spec = projectionSpec(placementsProjection);
 
@@ -80,7 +88,14 @@ const mentorParty = (over: Partial<PartyDoc> = {}): PartyDoc => ({
   Business_Name: 'Clarke Gas',
   Business_Postcode: 'M4 1AA',
   Gas_Safe_Registration_Number: '123456',
-  qualifications: { Qualified_Boilers: true, Qualified_Cookers: false, Qualified_Gas_Fires: false, Qualified_Gas_Meters: false, Qualified_LPG: true, Qualified_Commercial: false },
+  qualifications: {
+    Qualified_Boilers: true,
+    Qualified_Cookers: false,
+    Qualified_Gas_Fires: false,
+    Qualified_Gas_Meters: false,
+    Qualified_LPG: true,
+    Qualified_Commercial: false,
+  },
   profile_complete: true,
   active_students: 0,
   pending_requests: 0,
@@ -92,15 +107,46 @@ describe('placements projection', () => {
   it("keeps the parties: a centre's name, a mentor's saved business profile, a student's centre and postcode", async () => {
     const given = spec.given(people);
     await given.then(placementParties, 'm1', mentorParty());
-    await given.then(placementParties, 's1', { ...mentorParty({ id: 's1', role: 'student', First_Name: 'Amy', Last_Name: 'Pond', Name: 'Amy Pond', Email: 's1@x.co', centre_id: 'c1', Postcode: 'M1 1AE', _audience: ['s1'] }), Business_Name: null, Business_Postcode: null, Gas_Safe_Registration_Number: null, qualifications: {}, profile_complete: false });
+    await given.then(placementParties, 's1', {
+      ...mentorParty({
+        id: 's1',
+        role: 'student',
+        First_Name: 'Amy',
+        Last_Name: 'Pond',
+        Name: 'Amy Pond',
+        Email: 's1@x.co',
+        centre_id: 'c1',
+        Postcode: 'M1 1AE',
+        _audience: ['s1'],
+      }),
+      Business_Name: null,
+      Business_Postcode: null,
+      Gas_Safe_Registration_Number: null,
+      qualifications: {},
+      profile_complete: false,
+    });
     await given.then(studentPlacements, 's1', studentSummary());
-    expect((await given.all(placementParties)).find((p) => p.id === 'c1')).toMatchObject({ Name: 'Northern Gas Academy', role: 'training_centre' });
+    expect((await given.all(placementParties)).find((p) => p.id === 'c1')).toMatchObject({
+      Name: 'Northern Gas Academy',
+      role: 'training_centre',
+    });
   });
 
   it('a proposal is pending for the student and counts as a request for the mentor', async () => {
     const given = spec.given([...people, { ...proposed('p1', 's1', 'm1'), actorId: 'a1' }]);
     await given.then(placements, 'p1', placement());
-    await given.then(studentPlacements, 's1', studentSummary({ placement_status: 'pending', placement_id: 'p1', pending_placement_id: 'p1', pending_mentor_id: 'm1', updated_at: at(1), _audience: ['s1', 'c1', 'm1'] }));
+    await given.then(
+      studentPlacements,
+      's1',
+      studentSummary({
+        placement_status: 'pending',
+        placement_id: 'p1',
+        pending_placement_id: 'p1',
+        pending_mentor_id: 'm1',
+        updated_at: at(1),
+        _audience: ['s1', 'c1', 'm1'],
+      }),
+    );
     await given.then(placementParties, 'm1', mentorParty({ pending_requests: 1 }));
   });
 
@@ -109,10 +155,33 @@ describe('placements projection', () => {
       ...people,
       { ...proposed('p1', 's1', 'm1'), actorId: 'a1' },
       accepted('p1', 's1', 'm1'),
-      { type: 'JobOpened', data: { jobId: 'j1', studentId: 's1', placementId: 'p1', mentorId: 'm1', jobType: 'Boiler Installs', totalCount: 2 } },
-      { type: 'JobCardSigned', data: { jobId: 'j1', studentId: 's1', mentorId: 'm1', signature: { signature: 'DC', mentorName: 'Dave Clarke', date: 'd', time: 't', timestamp: 'ts' }, completedAt: 'c', completedCount: 1 } },
+      {
+        type: 'JobOpened',
+        data: {
+          jobId: 'j1',
+          studentId: 's1',
+          placementId: 'p1',
+          mentorId: 'm1',
+          jobType: 'Boiler Installs',
+          totalCount: 2,
+        },
+      },
+      {
+        type: 'JobCardSigned',
+        data: {
+          jobId: 'j1',
+          studentId: 's1',
+          mentorId: 'm1',
+          signature: { signature: 'DC', mentorName: 'Dave Clarke', date: 'd', time: 't', timestamp: 'ts' },
+          completedAt: 'c',
+          completedCount: 1,
+        },
+      },
       { type: 'JobTotalAdjusted', data: { jobId: 'j1', studentId: 's1', totalCount: 3 } },
-      { type: 'RequirementsSet', data: { studentId: 's1', requirements: requirements(3, 0, 1, 0), additionalRequirements: null } },
+      {
+        type: 'RequirementsSet',
+        data: { studentId: 's1', requirements: requirements(3, 0, 1, 0), additionalRequirements: null },
+      },
       { type: 'JobTotalAdjusted', data: { jobId: 'unknown', studentId: 's1', totalCount: 3 } },
     ]);
     await given.then(placements, 'p1', placement({ Status: 'active', Placed_At: at(2), updated_at: at(2) }));
@@ -140,30 +209,65 @@ describe('placements projection', () => {
     const declined = spec.given([
       ...people,
       { ...proposed('p1', 's1', 'm1'), actorId: 'a1' },
-      { type: 'PlacementDeclined', data: { placementId: 'p1', studentId: 's1', mentorId: 'm1', reason: 'Too far' }, actorId: 'm1' },
+      {
+        type: 'PlacementDeclined',
+        data: { placementId: 'p1', studentId: 's1', mentorId: 'm1', reason: 'Too far' },
+        actorId: 'm1',
+      },
       { type: 'ProfileChanged', data: { accountId: 'm1', changes: { First_Name: 'David', Email: 'david@x.co' } } },
     ]);
     const renamed = { id: 'm1', name: 'David Clarke', email: 'david@x.co' };
     await declined.then(
       placements,
       'p1',
-      placement({ Status: 'cancelled', decline_reason: 'Too far', Ended_At: at(2), ended_by: 'm1', mentor_name: renamed.name, mentor_email: renamed.email, relationships: { ...placement().relationships, mentor: renamed }, updated_at: at(3) }),
+      placement({
+        Status: 'cancelled',
+        decline_reason: 'Too far',
+        Ended_At: at(2),
+        ended_by: 'm1',
+        mentor_name: renamed.name,
+        mentor_email: renamed.email,
+        relationships: { ...placement().relationships, mentor: renamed },
+        updated_at: at(3),
+      }),
     );
-    await declined.then(placementParties, 'm1', mentorParty({ First_Name: 'David', Name: 'David Clarke', Email: 'david@x.co' }));
-    await declined.then(studentPlacements, 's1', studentSummary({ placement_status: 'cancelled', placement_id: 'p1', updated_at: at(2) }));
+    await declined.then(
+      placementParties,
+      'm1',
+      mentorParty({ First_Name: 'David', Name: 'David Clarke', Email: 'david@x.co' }),
+    );
+    await declined.then(
+      studentPlacements,
+      's1',
+      studentSummary({ placement_status: 'cancelled', placement_id: 'p1', updated_at: at(2) }),
+    );
 
     const ended = spec.given([
       ...people,
       { ...proposed('p1', 's1', 'm1'), actorId: 'a1' },
       accepted('p1', 's1', 'm1'),
-      { type: 'PlacementEnded', data: { placementId: 'p1', studentId: 's1', mentorId: 'm1', status: 'completed', notes: 'Qualified' }, actorId: 'a1' },
+      {
+        type: 'PlacementEnded',
+        data: { placementId: 'p1', studentId: 's1', mentorId: 'm1', status: 'completed', notes: 'Qualified' },
+        actorId: 'a1',
+      },
       { type: 'ProfileChanged', data: { accountId: 'c1', changes: { Name: 'NGA' } } },
     ]);
     const centre = { id: 'c1', name: 'NGA', email: 'c1@x.co' };
     await ended.then(
       placements,
       'p1',
-      placement({ Status: 'completed', Placed_At: at(2), Ended_At: at(3), ended_by: 'a1', end_notes: 'Qualified', Notes: 'Qualified', training_centre_name: 'NGA', relationships: { ...placement().relationships, training_centre: centre }, updated_at: at(4) }),
+      placement({
+        Status: 'completed',
+        Placed_At: at(2),
+        Ended_At: at(3),
+        ended_by: 'a1',
+        end_notes: 'Qualified',
+        Notes: 'Qualified',
+        training_centre_name: 'NGA',
+        relationships: { ...placement().relationships, training_centre: centre },
+        updated_at: at(4),
+      }),
     );
     await ended.then(placementParties, 'm1', mentorParty());
   });

@@ -47,21 +47,41 @@ const timer = (kind: ReminderKind, subject: string, e: RecordedEvent, t: Subject
 type Data = Record<string, any>;
 
 async function noSignOffTimers(ctx: ProjectionContext, studentId: string) {
-  return ((await ctx.find(REMINDER_TIMERS, { student_id: studentId })) as ReminderTimerDoc[]).filter((t) => t.kind === 'no_signoff');
+  return ((await ctx.find(REMINDER_TIMERS, { student_id: studentId })) as ReminderTimerDoc[]).filter(
+    (t) => t.kind === 'no_signoff',
+  );
 }
 
 /** A new quiet spell for the student's placement: the previous one's prompt is no longer due. */
 async function restartQuietSpell(ctx: ProjectionContext, e: RecordedEvent, d: Data, placementId: string) {
   for (const t of await noSignOffTimers(ctx, d.studentId)) ctx.delete(REMINDER_TIMERS, t.id);
-  ctx.put(REMINDER_TIMERS, timer('no_signoff', `${placementId}:${e.position}`, e, { student_id: d.studentId, mentor_id: d.mentorId, placement_id: placementId, signature_id: null, job_id: null }));
+  ctx.put(
+    REMINDER_TIMERS,
+    timer('no_signoff', `${placementId}:${e.position}`, e, {
+      student_id: d.studentId,
+      mentor_id: d.mentorId,
+      placement_id: placementId,
+      signature_id: null,
+      job_id: null,
+    }),
+  );
 }
 
 async function apply(e: RecordedEvent, ctx: ProjectionContext) {
   const d = e.data as Data;
-  const proposalTimers = (placementId: string) => [`proposal_reminder:${placementId}`, `proposal_escalation:${placementId}`];
+  const proposalTimers = (placementId: string) => [
+    `proposal_reminder:${placementId}`,
+    `proposal_escalation:${placementId}`,
+  ];
   switch (e.type) {
     case 'PlacementProposed': {
-      const t = { student_id: d.studentId, mentor_id: d.mentorId, placement_id: d.placementId, signature_id: null, job_id: null };
+      const t = {
+        student_id: d.studentId,
+        mentor_id: d.mentorId,
+        placement_id: d.placementId,
+        signature_id: null,
+        job_id: null,
+      };
       ctx.put(REMINDER_TIMERS, timer('proposal_reminder', d.placementId, e, t));
       ctx.put(REMINDER_TIMERS, timer('proposal_escalation', d.placementId, e, t));
       return;
@@ -75,13 +95,23 @@ async function apply(e: RecordedEvent, ctx: ProjectionContext) {
       return;
     case 'PlacementEnded':
       for (const id of proposalTimers(d.placementId)) ctx.delete(REMINDER_TIMERS, id);
-      for (const t of await noSignOffTimers(ctx, d.studentId)) if (t.placement_id === d.placementId) ctx.delete(REMINDER_TIMERS, t.id);
+      for (const t of await noSignOffTimers(ctx, d.studentId))
+        if (t.placement_id === d.placementId) ctx.delete(REMINDER_TIMERS, t.id);
       return;
     case 'JobCardSigned': {
       const [quiet] = await noSignOffTimers(ctx, d.studentId);
       if (quiet?.placement_id) await restartQuietSpell(ctx, e, d, quiet.placement_id);
       const signatureId = signatureIdOf(d as { signatureId?: string; jobId: string; completedCount: number });
-      ctx.put(REMINDER_TIMERS, timer('confirmation_reminder', signatureId, e, { student_id: d.studentId, mentor_id: d.mentorId, placement_id: null, signature_id: signatureId, job_id: d.jobId }));
+      ctx.put(
+        REMINDER_TIMERS,
+        timer('confirmation_reminder', signatureId, e, {
+          student_id: d.studentId,
+          mentor_id: d.mentorId,
+          placement_id: null,
+          signature_id: signatureId,
+          job_id: d.jobId,
+        }),
+      );
       return;
     }
     case 'SignatureConfirmed':
@@ -97,6 +127,15 @@ async function apply(e: RecordedEvent, ctx: ProjectionContext) {
 export const reminderTimersProjection: Projection = {
   name: 'reminder_timers',
   collections: { [REMINDER_TIMERS]: ['due_at', 'student_id'] },
-  handles: ['PlacementProposed', 'PlacementAccepted', 'PlacementDeclined', 'PlacementEnded', 'JobCardSigned', 'SignatureConfirmed', 'SignatureDisputed', 'ReminderSent'],
+  handles: [
+    'PlacementProposed',
+    'PlacementAccepted',
+    'PlacementDeclined',
+    'PlacementEnded',
+    'JobCardSigned',
+    'SignatureConfirmed',
+    'SignatureDisputed',
+    'ReminderSent',
+  ],
   apply,
 };

@@ -82,7 +82,13 @@ async function apply(e: RecordedEvent, ctx: ProjectionContext) {
       if (e.type === 'SignatureConfirmed') Object.assign(doc, { trainee_status: 'confirmed', confirmed_at: e.time });
       if (e.type === 'SignatureDisputed') {
         Object.assign(doc, { trainee_status: 'disputed', open_dispute: true, disputed_at: e.time });
-        doc.dispute = { reason: d.reason, disputed_at: e.time, outcome: null, resolution_reason: null, resolved_at: null };
+        doc.dispute = {
+          reason: d.reason,
+          disputed_at: e.time,
+          outcome: null,
+          resolution_reason: null,
+          resolved_at: null,
+        };
       }
       if (e.type === 'DisputeResolved' && doc.dispute) {
         doc.dispute = { ...doc.dispute, outcome: d.outcome, resolution_reason: d.reason, resolved_at: e.time };
@@ -98,7 +104,18 @@ async function apply(e: RecordedEvent, ctx: ProjectionContext) {
 
 export const signOffsProjection: Projection = {
   name: 'sign_offs',
-  collections: { [SIGN_OFFS]: ['student_id', 'mentor_id', 'centre_id', 'trainee_status', 'open_dispute', 'disputed_at'], [SIGN_OFF_REFS]: [] },
-  handles: ['StudentRegistered', 'JobOpened', 'JobCardSigned', 'SignatureConfirmed', 'SignatureDisputed', 'DisputeResolved', 'SignatureRevoked'],
+  collections: {
+    [SIGN_OFFS]: ['student_id', 'mentor_id', 'centre_id', 'trainee_status', 'open_dispute', 'disputed_at'],
+    [SIGN_OFF_REFS]: [],
+  },
+  handles: [
+    'StudentRegistered',
+    'JobOpened',
+    'JobCardSigned',
+    'SignatureConfirmed',
+    'SignatureDisputed',
+    'DisputeResolved',
+    'SignatureRevoked',
+  ],
   apply,
 };

@@ -41,11 +41,20 @@ export interface TicketDoc {
 export const supportTickets = collection<TicketDoc>(SUPPORT_TICKETS);
 
 /** Any activity on a ticket moves it up the newest-activity-first order. */
-const touch = (doc: TicketDoc, e: { time: string; position: number }) => Object.assign(doc, { last_activity: e.time, activity_position: e.position });
+const touch = (doc: TicketDoc, e: { time: string; position: number }) =>
+  Object.assign(doc, { last_activity: e.time, activity_position: e.position });
 
 export const supportTicketsProjection = defineProjection({
   name: 'support-tickets',
-  collections: { [SUPPORT_TICKETS]: ['owner_id', 'Status', 'activity_position', 'owner_id+activity_position', 'Status+activity_position'] },
+  collections: {
+    [SUPPORT_TICKETS]: [
+      'owner_id',
+      'Status',
+      'activity_position',
+      'owner_id+activity_position',
+      'Status+activity_position',
+    ],
+  },
   on: {
     TicketOpened: ({ eventId, time, position, data: d }, ctx) =>
       supportTickets.in(ctx).put({
@@ -60,7 +69,9 @@ export const supportTicketsProjection = defineProjection({
         response_text: null,
         response_count: 0,
         Student_ID: d.studentId,
-        conversation: [{ id: eventId, author: 'owner', author_id: d.ownerId, message: d.message, created_at: time, links: [] }],
+        conversation: [
+          { id: eventId, author: 'owner', author_id: d.ownerId, message: d.message, created_at: time, links: [] },
+        ],
         activity_position: position,
         _audience: [d.ownerId],
       }),
@@ -69,9 +80,17 @@ export const supportTicketsProjection = defineProjection({
       await supportTickets.in(ctx).update(d.ticketId, (doc) => {
         touch(doc, e);
         // `links` has a schema default: a reply appended without links has none.
-        doc.conversation.push({ id: e.eventId, author: d.author, author_id: d.authorId, message: d.message, created_at: e.time, links: d.links ?? [] });
+        doc.conversation.push({
+          id: e.eventId,
+          author: d.author,
+          author_id: d.authorId,
+          message: d.message,
+          created_at: e.time,
+          links: d.links ?? [],
+        });
         if (d.author === 'owner') doc.Status = 'open';
-        else Object.assign(doc, { Status: 'responded', response_text: d.message, response_count: doc.response_count + 1 });
+        else
+          Object.assign(doc, { Status: 'responded', response_text: d.message, response_count: doc.response_count + 1 });
       });
     },
     TicketClosed: async (e, ctx) => {

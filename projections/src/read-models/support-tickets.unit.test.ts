@@ -6,7 +6,14 @@ const spec = projectionSpec(supportTicketsProjection);
 
 const opened = {
   type: 'TicketOpened',
-  data: { ticketId: 't1', ownerId: 'c1', ownerRole: 'training_centre', subject: 'Student Issue', message: 'Help with Amy', studentId: 's1' },
+  data: {
+    ticketId: 't1',
+    ownerId: 'c1',
+    ownerRole: 'training_centre',
+    subject: 'Student Issue',
+    message: 'Help with Amy',
+    studentId: 's1',
+  },
 } as const;
 
 const ticket = (over: Partial<TicketDoc> = {}): TicketDoc => ({
@@ -21,7 +28,9 @@ const ticket = (over: Partial<TicketDoc> = {}): TicketDoc => ({
   response_text: null,
   response_count: 0,
   Student_ID: 's1',
-  conversation: [{ id: 'e1', author: 'owner', author_id: 'c1', message: 'Help with Amy', created_at: givenTime(1), links: [] }],
+  conversation: [
+    { id: 'e1', author: 'owner', author_id: 'c1', message: 'Help with Amy', created_at: givenTime(1), links: [] },
+  ],
   activity_position: 1,
   _audience: ['c1'],
   ...over,
@@ -36,9 +45,18 @@ describe('support-tickets projection', () => {
     const links = [{ label: 'Jobs', path: '/student/jobs' }];
     const given = spec.given([
       opened,
-      { type: 'TicketReplied', data: { ticketId: 't1', ownerId: 'c1', author: 'assistant', authorId: null, message: 'Try Jobs', links } },
-      { type: 'TicketReplied', data: { ticketId: 't1', ownerId: 'c1', author: 'owner', authorId: 'c1', message: 'Still stuck' } },
-      { type: 'TicketReplied', data: { ticketId: 't1', ownerId: 'c1', author: 'support', authorId: 'a1', message: 'Fixed', links: [] } },
+      {
+        type: 'TicketReplied',
+        data: { ticketId: 't1', ownerId: 'c1', author: 'assistant', authorId: null, message: 'Try Jobs', links },
+      },
+      {
+        type: 'TicketReplied',
+        data: { ticketId: 't1', ownerId: 'c1', author: 'owner', authorId: 'c1', message: 'Still stuck' },
+      },
+      {
+        type: 'TicketReplied',
+        data: { ticketId: 't1', ownerId: 'c1', author: 'support', authorId: 'a1', message: 'Fixed', links: [] },
+      },
       { type: 'TicketClosed', data: { ticketId: 't1', ownerId: 'c1', by: 'owner' } },
     ]);
     await given.then(
@@ -58,14 +76,31 @@ describe('support-tickets projection', () => {
         ],
       }),
     );
-    await spec.given([opened, { type: 'TicketReplied', data: { ticketId: 't1', ownerId: 'c1', author: 'owner', authorId: 'c1', message: 'More', links: [] } }]).then(
-      supportTickets,
-      't1',
-      ticket({ last_activity: givenTime(2), activity_position: 2, conversation: [...ticket().conversation, { id: 'e2', author: 'owner', author_id: 'c1', message: 'More', created_at: givenTime(2), links: [] }] }),
-    );
+    await spec
+      .given([
+        opened,
+        {
+          type: 'TicketReplied',
+          data: { ticketId: 't1', ownerId: 'c1', author: 'owner', authorId: 'c1', message: 'More', links: [] },
+        },
+      ])
+      .then(
+        supportTickets,
+        't1',
+        ticket({
+          last_activity: givenTime(2),
+          activity_position: 2,
+          conversation: [
+            ...ticket().conversation,
+            { id: 'e2', author: 'owner', author_id: 'c1', message: 'More', created_at: givenTime(2), links: [] },
+          ],
+        }),
+      );
   });
 
   it('ignores replies to a ticket it never saw opened', async () => {
-    await spec.given([{ type: 'TicketClosed', data: { ticketId: 't9', ownerId: 'c1', by: 'support' } }]).then(supportTickets, 't9', null);
+    await spec
+      .given([{ type: 'TicketClosed', data: { ticketId: 't9', ownerId: 'c1', by: 'support' } }])
+      .then(supportTickets, 't9', null);
   });
 });

@@ -124,10 +124,16 @@ export interface MentorStatsDoc {
   [k: string]: unknown;
 }
 
-export const toRequirements = (r: JobRequirements): Requirements => ({ Boiler_Installs: r.boilerInstalls, Boiler_Service: r.boilerService, Pipework: r.pipework, Repair: r.repair });
+export const toRequirements = (r: JobRequirements): Requirements => ({
+  Boiler_Installs: r.boilerInstalls,
+  Boiler_Service: r.boilerService,
+  Pipework: r.pipework,
+  Repair: r.repair,
+});
 
 /** Job percentage: completed over total, rounded, capped at 100 (spec section 9). */
-export const percentOf = (completed: number, total: number) => (total <= 0 ? 100 : Math.min(100, Math.round((completed / total) * 100)));
+export const percentOf = (completed: number, total: number) =>
+  total <= 0 ? 100 : Math.min(100, Math.round((completed / total) * 100));
 export const isComplete = (j: { Completed_Count: number; Total_Count: number }) => j.Completed_Count >= j.Total_Count;
 
 const audience = (...ids: (string | null | undefined)[]) => [...new Set(ids.filter((x): x is string => Boolean(x)))];
@@ -138,21 +144,45 @@ function withJobState(job: JobDoc): JobDoc {
   return job;
 }
 
-const summary = (j: JobDoc): JobSummary => ({ id: j.id, Job_Type: j.Job_Type, Total_Count: j.Total_Count, Completed_Count: j.Completed_Count });
+const summary = (j: JobDoc): JobSummary => ({
+  id: j.id,
+  Job_Type: j.Job_Type,
+  Total_Count: j.Total_Count,
+  Completed_Count: j.Completed_Count,
+});
 
 function putSummary(student: StudentDoc, job: JobDoc) {
   const others = student.jobs.filter((s) => s.id !== job.id);
-  student.jobs = [...others, summary(job)].sort((a, b) => JOB_TYPES.indexOf(a.Job_Type) - JOB_TYPES.indexOf(b.Job_Type));
+  student.jobs = [...others, summary(job)].sort(
+    (a, b) => JOB_TYPES.indexOf(a.Job_Type) - JOB_TYPES.indexOf(b.Job_Type),
+  );
 }
 
 const studentAudience = (s: StudentDoc) => audience(s.id, s.centre_id, s.mentor_id);
 
-async function counters<T extends CentreStatsDoc | MentorStatsDoc>(ctx: ProjectionContext, collection: string, id: string, empty: () => T): Promise<T> {
+async function counters<T extends CentreStatsDoc | MentorStatsDoc>(
+  ctx: ProjectionContext,
+  collection: string,
+  id: string,
+  empty: () => T,
+): Promise<T> {
   return ((await ctx.get(collection, id)) as T | null) ?? empty();
 }
 const centreStats = (ctx: ProjectionContext, id: string) =>
-  counters<CentreStatsDoc>(ctx, CENTRE_STATS, id, () => ({ id, total_students: 0, placed_students: 0, latest_student_id: null, _audience: [id] }));
-const mentorStats = (ctx: ProjectionContext, id: string) => counters<MentorStatsDoc>(ctx, MENTOR_STATS, id, () => ({ id, active_students: 0, jobs_supervised: 0, _audience: [id] }));
+  counters<CentreStatsDoc>(ctx, CENTRE_STATS, id, () => ({
+    id,
+    total_students: 0,
+    placed_students: 0,
+    latest_student_id: null,
+    _audience: [id],
+  }));
+const mentorStats = (ctx: ProjectionContext, id: string) =>
+  counters<MentorStatsDoc>(ctx, MENTOR_STATS, id, () => ({
+    id,
+    active_students: 0,
+    jobs_supervised: 0,
+    _audience: [id],
+  }));
 
 /** Moves every job of the student to the student's current audience and active mentor. */
 async function refreshJobs(ctx: ProjectionContext, student: StudentDoc, time: string) {
@@ -218,7 +248,13 @@ async function apply(e: RecordedEvent, ctx: ProjectionContext) {
       if (c.Postcode !== undefined) student.Postcode = c.Postcode;
       student.Name = `${student.First_Name} ${student.Last_Name}`.trim();
       for (const j of (await ctx.find(JOBS, { Student_ID: student.id })) as JobDoc[]) {
-        Object.assign(j, { Student_Name: student.Name, student_email: student.Email, student_phone: student.Phone_Number, student_postcode: student.Postcode, updated_at: e.time });
+        Object.assign(j, {
+          Student_Name: student.Name,
+          student_email: student.Email,
+          student_phone: student.Phone_Number,
+          student_postcode: student.Postcode,
+          updated_at: e.time,
+        });
         ctx.put(JOBS, j);
       }
       break;
@@ -346,15 +382,28 @@ async function apply(e: RecordedEvent, ctx: ProjectionContext) {
       const entry = job?.signatures.find((x) => x.signature_id === d.signatureId);
       if (!job || !entry) return;
       if (e.type === 'SignatureConfirmed') Object.assign(entry, { trainee_status: 'confirmed', confirmed_at: e.time });
-      if (e.type === 'SignatureDisputed') Object.assign(entry, { trainee_status: 'disputed', dispute: { reason: d.reason, disputed_at: e.time, outcome: null, resolution_reason: null, resolved_at: null } });
-      if (e.type === 'DisputeResolved' && entry.dispute) entry.dispute = { ...entry.dispute, outcome: d.outcome, resolution_reason: d.reason, resolved_at: e.time };
+      if (e.type === 'SignatureDisputed')
+        Object.assign(entry, {
+          trainee_status: 'disputed',
+          dispute: { reason: d.reason, disputed_at: e.time, outcome: null, resolution_reason: null, resolved_at: null },
+        });
+      if (e.type === 'DisputeResolved' && entry.dispute)
+        entry.dispute = { ...entry.dispute, outcome: d.outcome, resolution_reason: d.reason, resolved_at: e.time };
       entry.trainee_status_label = TRAINEE_STATUS_LABELS[entry.trainee_status];
       if (e.type === 'SignatureRevoked') {
         entry.revoked = true;
         job.Completed_Count = d.completedCount;
         const latest = job.signatures.filter((x) => !x.revoked).at(-1);
         job.completed_at = latest?.completed_at ?? null;
-        job.mentor_signature = latest ? { signature: latest.signature, mentorName: latest.mentorName, date: latest.date, time: latest.time, timestamp: latest.timestamp } : null;
+        job.mentor_signature = latest
+          ? {
+              signature: latest.signature,
+              mentorName: latest.mentorName,
+              date: latest.date,
+              time: latest.time,
+              timestamp: latest.timestamp,
+            }
+          : null;
         student.cards_signed = Math.max(0, student.cards_signed - 1);
         const stats = await mentorStats(ctx, d.mentorId);
         stats.jobs_supervised = Math.max(0, stats.jobs_supervised - 1);
@@ -377,8 +426,26 @@ async function apply(e: RecordedEvent, ctx: ProjectionContext) {
 export const trainingProjection: Projection = {
   name: 'training',
   collections: {
-    [STUDENTS]: ['centre_id', 'mentor_id', 'Created_At', 'centre_id+Created_At', 'centre_id+Name', 'mentor_id+Created_At', 'mentor_id+Name', 'Matched+Created_At', 'Name', 'Email'],
-    [JOBS]: ['Student_ID', 'mentor_id', 'centre_id', 'mentor_id+Student_Name', 'centre_id+Student_Name', 'Student_Name'],
+    [STUDENTS]: [
+      'centre_id',
+      'mentor_id',
+      'Created_At',
+      'centre_id+Created_At',
+      'centre_id+Name',
+      'mentor_id+Created_At',
+      'mentor_id+Name',
+      'Matched+Created_At',
+      'Name',
+      'Email',
+    ],
+    [JOBS]: [
+      'Student_ID',
+      'mentor_id',
+      'centre_id',
+      'mentor_id+Student_Name',
+      'centre_id+Student_Name',
+      'Student_Name',
+    ],
     [CENTRE_STATS]: [],
     [MENTOR_STATS]: [],
   },

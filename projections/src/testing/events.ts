@@ -2,14 +2,36 @@ import type { JobRequirements } from '@panda/events/catalogue/accounts';
 import type { GivenEvent } from './projection-spec';
 
 /** Typed catalogue events for projection tests; every field the catalogue asks for, overridable. */
-export const requirements = (boilerInstalls = 2, boilerService = 0, pipework = 1, repair = 0): JobRequirements => ({ boilerInstalls, boilerService, pipework, repair });
-
-export const signedUp = (accountId: string, role: 'mentor' | 'training_centre', over: { firstName?: string; lastName?: string; email?: string; centreName?: string | null } = {}): GivenEvent => ({
-  type: 'AccountSignedUp',
-  data: { accountId, role, firstName: 'Dave', lastName: 'Clarke', email: `${accountId}@x.co`, centreName: null, passwordHash: 'h', ...over },
+export const requirements = (boilerInstalls = 2, boilerService = 0, pipework = 1, repair = 0): JobRequirements => ({
+  boilerInstalls,
+  boilerService,
+  pipework,
+  repair,
 });
 
-export const registered = (accountId: string, centreId: string | null = 'c1', over: { postcode?: string | null; requirements?: JobRequirements } = {}): GivenEvent => ({
+export const signedUp = (
+  accountId: string,
+  role: 'mentor' | 'training_centre',
+  over: { firstName?: string; lastName?: string; email?: string; centreName?: string | null } = {},
+): GivenEvent => ({
+  type: 'AccountSignedUp',
+  data: {
+    accountId,
+    role,
+    firstName: 'Dave',
+    lastName: 'Clarke',
+    email: `${accountId}@x.co`,
+    centreName: null,
+    passwordHash: 'h',
+    ...over,
+  },
+});
+
+export const registered = (
+  accountId: string,
+  centreId: string | null = 'c1',
+  over: { postcode?: string | null; requirements?: JobRequirements } = {},
+): GivenEvent => ({
   type: 'StudentRegistered',
   data: {
     accountId,
@@ -50,8 +72,16 @@ export const profileSaved = (accountId: string, over: Partial<typeof mentorProfi
   data: { accountId, profile: { ...mentorProfile, ...over }, termsAgreedAt: '2026-01-01T00:00:00.000Z' },
 });
 
-export const proposed = (placementId: string, studentId: string, mentorId: string, centreId: string | null = 'c1'): GivenEvent => ({
+export const proposed = (
+  placementId: string,
+  studentId: string,
+  mentorId: string,
+  centreId: string | null = 'c1',
+): GivenEvent => ({
   type: 'PlacementProposed',
   data: { placementId, studentId, mentorId, centreId, notes: 'Near', reasons: ['Rank 1 of 1'] },
 });
-export const accepted = (placementId: string, studentId: string, mentorId: string): GivenEvent => ({ type: 'PlacementAccepted', data: { placementId, studentId, mentorId } });
+export const accepted = (placementId: string, studentId: string, mentorId: string): GivenEvent => ({
+  type: 'PlacementAccepted',
+  data: { placementId, studentId, mentorId },
+});

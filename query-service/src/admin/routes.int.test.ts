@@ -13,7 +13,11 @@ beforeAll(async () => {
   app = await startTestApp({ env: { SEED_DEMO: '0' } });
   admin = await app.adminToken();
   adminId = (await app.call('GET', '/api/auth/validate', undefined, admin)).body.user.id;
-  mentor = await readyMentor(app, { Business_Name: 'Near Heating', Business_Postcode: 'M4 1AA' }, { First_Name: 'Nick', Last_Name: 'Near' });
+  mentor = await readyMentor(
+    app,
+    { Business_Name: 'Near Heating', Business_Postcode: 'M4 1AA' },
+    { First_Name: 'Nick', Last_Name: 'Near' },
+  );
   centre = await app.signUp('training_centre', uniqueEmail('centre'), { Training_Centre_Name: 'Leeds Gas Academy' });
   student = await independentStudent(app, { First_Name: 'Mia', Last_Name: 'Manchester' });
 });
@@ -31,10 +35,15 @@ const QUERIES = [
 
 describe('who may call the admin queries', () => {
   it('answers 401 without a token, 403 to every other role and 200 to an admin', async () => {
-    const paths = [...QUERIES, `/api/admin/placements/candidates?student_id=${student.user.id}`, `/api/admin/users/mentor/${mentor.user.id}/history`];
+    const paths = [
+      ...QUERIES,
+      `/api/admin/placements/candidates?student_id=${student.user.id}`,
+      `/api/admin/users/mentor/${mentor.user.id}/history`,
+    ];
     for (const path of paths) {
       expect((await app.call('GET', path)).status, `${path} without token`).toBe(401);
-      for (const who of [student, mentor, centre]) expect((await app.call('GET', path, undefined, who.token)).status, `${path} as ${who.user.role}`).toBe(403);
+      for (const who of [student, mentor, centre])
+        expect((await app.call('GET', path, undefined, who.token)).status, `${path} as ${who.user.role}`).toBe(403);
       expect((await app.call('GET', path, undefined, admin)).status, `${path} as admin`).toBe(200);
     }
   });
@@ -71,8 +80,14 @@ describe('the lists', () => {
       student_count: 0,
       Matched: false,
     });
-    const centres = (await app.call('GET', '/api/admin/users/training-centres', undefined, admin)).body.training_centres;
-    expect(centres.find((c: { id: string }) => c.id === centre.user.id)).toMatchObject({ Name: 'Leeds Gas Academy', vetted: false, account_locked: false, student_count: 0 });
+    const centres = (await app.call('GET', '/api/admin/users/training-centres', undefined, admin)).body
+      .training_centres;
+    expect(centres.find((c: { id: string }) => c.id === centre.user.id)).toMatchObject({
+      Name: 'Leeds Gas Academy',
+      vetted: false,
+      account_locked: false,
+      student_count: 0,
+    });
   });
 
   it('lists placements (empty at first)', async () => {
@@ -83,13 +98,34 @@ describe('the lists', () => {
 describe('account history (GET /api/admin/users/{role}/{id}/history)', () => {
   it('shows what was done, when, by which admin and why, newest first', async () => {
     const c = centre.user.id;
-    await app.call('PATCH', `/api/admin/users/training_centre/${c}/vet`, { is_vetted: true, reason: 'Ofqual approval seen' }, admin);
-    await app.call('PATCH', `/api/admin/users/training_centre/${c}/lock`, { is_locked: true, reason: 'Unpaid invoice' }, admin);
-    await app.call('PATCH', `/api/admin/users/training_centre/${c}/lock`, { is_locked: true, reason: 'Repeated' }, admin);
+    await app.call(
+      'PATCH',
+      `/api/admin/users/training_centre/${c}/vet`,
+      { is_vetted: true, reason: 'Ofqual approval seen' },
+      admin,
+    );
+    await app.call(
+      'PATCH',
+      `/api/admin/users/training_centre/${c}/lock`,
+      { is_locked: true, reason: 'Unpaid invoice' },
+      admin,
+    );
+    await app.call(
+      'PATCH',
+      `/api/admin/users/training_centre/${c}/lock`,
+      { is_locked: true, reason: 'Repeated' },
+      admin,
+    );
     await app.call('PATCH', `/api/admin/users/training_centre/${c}/lock`, { is_locked: false }, admin);
     const r = await app.call('GET', `/api/admin/users/training_centre/${c}/history`, undefined, admin);
     expect(r.status).toBe(200);
-    expect(r.body.account).toMatchObject({ id: c, role: 'training_centre', Name: 'Leeds Gas Academy', account_locked: false, vetted: true });
+    expect(r.body.account).toMatchObject({
+      id: c,
+      role: 'training_centre',
+      Name: 'Leeds Gas Academy',
+      account_locked: false,
+      vetted: true,
+    });
     expect(r.body.history.map((h: { action: string; reason: string | null }) => [h.action, h.reason])).toEqual([
       ['unlocked', null],
       ['locked', 'Unpaid invoice'],
@@ -102,8 +138,12 @@ describe('account history (GET /api/admin/users/{role}/{id}/history)', () => {
   });
 
   it('answers 404 for an unknown role or account', async () => {
-    expect((await app.call('GET', `/api/admin/users/teacher/${mentor.user.id}/history`, undefined, admin)).status).toBe(404);
-    expect((await app.call('GET', `/api/admin/users/student/${mentor.user.id}/history`, undefined, admin)).status).toBe(404);
+    expect((await app.call('GET', `/api/admin/users/teacher/${mentor.user.id}/history`, undefined, admin)).status).toBe(
+      404,
+    );
+    expect((await app.call('GET', `/api/admin/users/student/${mentor.user.id}/history`, undefined, admin)).status).toBe(
+      404,
+    );
   });
 });
 
@@ -111,13 +151,20 @@ describe('admin sign-in log and vetting status', () => {
   it('keeps the portal sign-in attempts for admins', async () => {
     await app.call('POST', '/api/admin/auth/signin', { email: 'intruder@test.panda', password: 'guess-it' });
     const r = await app.call('GET', '/api/admin/signin-attempts', undefined, admin);
-    expect(r.body.attempts[0]).toMatchObject({ email: 'intruder@test.panda', outcome: 'invalid_credentials', account_id: null });
+    expect(r.body.attempts[0]).toMatchObject({
+      email: 'intruder@test.panda',
+      outcome: 'invalid_credentials',
+      account_id: null,
+    });
     expect(r.body.attempts[0].source_address).toBeTruthy();
     expect(JSON.stringify(r.body)).not.toContain('guess-it');
   });
 
   it('answers the vetting status to mentors and centres only', async () => {
-    expect((await app.call('GET', '/api/vetting-status', undefined, mentor.token)).body).toEqual({ vetted: true, message: 'Your account has been vetted. You can be matched with students.' });
+    expect((await app.call('GET', '/api/vetting-status', undefined, mentor.token)).body).toEqual({
+      vetted: true,
+      message: 'Your account has been vetted. You can be matched with students.',
+    });
     expect((await app.call('GET', '/api/vetting-status', undefined, student.token)).status).toBe(403);
     expect((await app.call('GET', '/api/vetting-status', undefined, admin)).status).toBe(403);
     expect((await app.call('GET', '/api/vetting-status')).status).toBe(401);

@@ -5,7 +5,14 @@ import { adminListFiltersSchema, adminPlacementFiltersSchema } from '@panda/cont
 import { badRequest, notFound } from '@panda/platform/errors';
 import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
 import { ACCOUNT_HISTORY, ADMIN_SIGNINS, type AccountHistoryDoc } from '@panda/projections/read-models/account-history';
-import { PLACEMENTS, PLACEMENT_PARTIES, STUDENT_PLACEMENTS, type PartyDoc, type PlacementDoc, type StudentPlacementDoc } from '@panda/projections/read-models/placements';
+import {
+  PLACEMENTS,
+  PLACEMENT_PARTIES,
+  STUDENT_PLACEMENTS,
+  type PartyDoc,
+  type PlacementDoc,
+  type StudentPlacementDoc,
+} from '@panda/projections/read-models/placements';
 import type { Doc } from '@panda/projections/read-store';
 import { CENTRE_STATS, STUDENTS, type CentreStatsDoc, type StudentDoc } from '@panda/projections/read-models/training';
 import { candidatesFor } from '../placements/candidates';
@@ -13,13 +20,21 @@ import type { QueryDeps } from '../shared/deps';
 
 const byId = <T extends Doc>(docs: T[]) => new Map(docs.map((d) => [d.id, d]));
 /** The documents of `collection` with these ids (one read per page). */
-const docsById = async <T extends Doc>(rs: QueryDeps['readStore'], collection: string, ids: (string | null | undefined)[]) => {
+const docsById = async <T extends Doc>(
+  rs: QueryDeps['readStore'],
+  collection: string,
+  ids: (string | null | undefined)[],
+) => {
   const unique = [...new Set(ids.filter((x): x is string => !!x))];
   return byId((unique.length ? await rs.find(collection, { id: { $in: unique } }) : []) as T[]);
 };
 
 /** Admin user tables (ruling 24): newest first, sortable by name and e-mail, searched by name or e-mail. */
-export const ADMIN_USER_LIST: ListSpec = { sorts: { created: 'Created_At', name: 'Name', email: 'Email' }, defaultSort: '-created', search: ['Name', 'Email'] };
+export const ADMIN_USER_LIST: ListSpec = {
+  sorts: { created: 'Created_At', name: 'Name', email: 'Email' },
+  defaultSort: '-created',
+  search: ['Name', 'Email'],
+};
 /** Admin placements table: newest first, sortable by student or mentor, searched by any party's name or e-mail. */
 export const ADMIN_PLACEMENT_LIST: ListSpec = {
   sorts: { created: 'Created_At', student: 'student_name', mentor: 'mentor_name' },
@@ -70,7 +85,9 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
     const paging = parsePaging(req.query, ADMIN_USER_LIST);
     const f = validate(adminListFiltersSchema, req.query);
     // Locked accounts are few: the filter names them (the students list itself lives in `students`).
-    const locked = f.locked ? ((await rs.find(ACCOUNTS, { role: 'student', locked: true })) as AccountDoc[]).map((a) => a.id) : [];
+    const locked = f.locked
+      ? ((await rs.find(ACCOUNTS, { role: 'student', locked: true })) as AccountDoc[]).map((a) => a.id)
+      : [];
     const filter: PageFilter = allOf(
       f.placed ? { Matched: f.placed === 'true' } : null,
       f.locked === 'true' ? { id: { $in: locked } } : null,
@@ -81,7 +98,11 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
     const [accounts, placements, centres] = await Promise.all([
       docsById<AccountDoc>(rs, ACCOUNTS, ids),
       docsById<StudentPlacementDoc>(rs, STUDENT_PLACEMENTS, ids),
-      docsById<AccountDoc>(rs, ACCOUNTS, page.items.map((s) => s.centre_id)),
+      docsById<AccountDoc>(
+        rs,
+        ACCOUNTS,
+        page.items.map((s) => s.centre_id),
+      ),
     ]);
     setPageHeaders(req, res, page);
     res.json({
@@ -114,13 +135,21 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
     const paging = parsePaging(req.query, ADMIN_USER_LIST);
     const f = validate(adminListFiltersSchema, req.query);
     if (f.placed) throw badRequest([{ field: 'placed', message: 'placed filters students only' }]);
-    const filter: PageFilter = { role, ...(f.locked ? { locked: f.locked === 'true' } : {}), ...(f.vetted ? { vetted: f.vetted === 'true' } : {}) };
+    const filter: PageFilter = {
+      role,
+      ...(f.locked ? { locked: f.locked === 'true' } : {}),
+      ...(f.vetted ? { vetted: f.vetted === 'true' } : {}),
+    };
     return findPage<AccountDoc>(rs, ACCOUNTS, filter, paging);
   };
 
   r.get('/api/admin/users/mentors', ...admin, async (req, res) => {
     const page = await accountPage(req, 'mentor');
-    const party = await docsById<PartyDoc>(rs, PLACEMENT_PARTIES, page.items.map((m) => m.id));
+    const party = await docsById<PartyDoc>(
+      rs,
+      PLACEMENT_PARTIES,
+      page.items.map((m) => m.id),
+    );
     setPageHeaders(req, res, page);
     res.json({
       mentors: page.items.map((m) => {
@@ -142,22 +171,40 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
   r.get('/api/admin/users/training-centres', ...admin, async (req, res) => {
     // Student counts come from the centres' precomputed stats, not from loading every student.
     const page = await accountPage(req, 'training_centre');
-    const counts = await docsById<CentreStatsDoc>(rs, CENTRE_STATS, page.items.map((c) => c.id));
+    const counts = await docsById<CentreStatsDoc>(
+      rs,
+      CENTRE_STATS,
+      page.items.map((c) => c.id),
+    );
     setPageHeaders(req, res, page);
-    res.json({ training_centres: page.items.map((c) => ({ ...listItem(c), vetted: c.vetted, student_count: counts.get(c.id)?.total_students ?? 0 })) });
+    res.json({
+      training_centres: page.items.map((c) => ({
+        ...listItem(c),
+        vetted: c.vetted,
+        student_count: counts.get(c.id)?.total_students ?? 0,
+      })),
+    });
   });
 
   r.get('/api/admin/placements', ...admin, async (req, res) => {
     const paging = parsePaging(req.query, ADMIN_PLACEMENT_LIST);
     const f = validate(adminPlacementFiltersSchema, req.query);
     const page = await findPage<PlacementDoc>(rs, PLACEMENTS, f.status ? { Status: f.status } : {}, paging);
-    const sp = await docsById<StudentPlacementDoc>(rs, STUDENT_PLACEMENTS, page.items.map((p) => p.student_id));
+    const sp = await docsById<StudentPlacementDoc>(
+      rs,
+      STUDENT_PLACEMENTS,
+      page.items.map((p) => p.student_id),
+    );
     // Progress at a glance (issue 13): the trainee's cards signed over cards required, over their open jobs.
     const progress = (studentId: string) => {
       const jobs = Object.values(sp.get(studentId)?.jobs ?? {}).filter((j) => j.total > 0);
       const signed = jobs.reduce((n, j) => n + Math.min(j.completed, j.total), 0);
       const required = jobs.reduce((n, j) => n + j.total, 0);
-      return { cards_signed: signed, cards_required: required, progress_percent: required > 0 ? Math.round((signed / required) * 100) : 0 };
+      return {
+        cards_signed: signed,
+        cards_required: required,
+        progress_percent: required > 0 ? Math.round((signed / required) * 100) : 0,
+      };
     };
     setPageHeaders(req, res, page);
     res.json({ placements: page.items.map((p) => ({ ...placementView(p), ...progress(p.student_id) })) });
@@ -173,16 +220,31 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
 
   r.get('/api/admin/users/:role/:id/history', ...admin, async (req, res) => {
     const role = String(req.params.role);
-    if (!['student', 'mentor', 'training_centre'].includes(role)) throw notFound(`Unknown role '${role}': use student, mentor or training_centre`);
+    if (!['student', 'mentor', 'training_centre'].includes(role))
+      throw notFound(`Unknown role '${role}': use student, mentor or training_centre`);
     const account = (await rs.get(ACCOUNTS, String(req.params.id))) as AccountDoc | null;
-    if (!account || account.role !== role) throw notFound(`No ${role.replace('_', ' ')} account with id ${req.params.id}`);
-    const page = await findPage<AccountHistoryDoc>(rs, ACCOUNT_HISTORY, { account_id: account.id }, parsePaging(req.query, NEWEST_POSITION));
+    if (!account || account.role !== role)
+      throw notFound(`No ${role.replace('_', ' ')} account with id ${req.params.id}`);
+    const page = await findPage<AccountHistoryDoc>(
+      rs,
+      ACCOUNT_HISTORY,
+      { account_id: account.id },
+      parsePaging(req.query, NEWEST_POSITION),
+    );
     const entries = page.items;
     setPageHeaders(req, res, page);
     const actorIds = [...new Set(entries.map((e) => e.actor_id).filter((x): x is string => Boolean(x)))];
     const actors = byId((actorIds.length ? await rs.find(ACCOUNTS, { id: { $in: actorIds } }) : []) as AccountDoc[]);
     res.json({
-      account: { id: account.id, role: account.role, Name: account.Name, Email: account.Email, account_locked: account.locked, vetted: account.vetted, Created_At: account.Created_At },
+      account: {
+        id: account.id,
+        role: account.role,
+        Name: account.Name,
+        Email: account.Email,
+        account_locked: account.locked,
+        vetted: account.vetted,
+        Created_At: account.Created_At,
+      },
       history: entries.map((e) => {
         const actor = e.actor_id ? actors.get(e.actor_id) : undefined;
         return {

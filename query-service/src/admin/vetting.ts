@@ -7,22 +7,29 @@ import type { QueryDeps } from '../shared/deps';
 export const VETTING_MESSAGES = {
   training_centre: {
     vetted: 'Your training centre has been vetted. You can register students.',
-    pending: 'Your training centre is awaiting vetting by the Panda team. You can register students once it has been vetted.',
+    pending:
+      'Your training centre is awaiting vetting by the Panda team. You can register students once it has been vetted.',
   },
   mentor: {
     vetted: 'Your account has been vetted. You can be matched with students.',
-    pending: 'Your account is awaiting vetting by the Panda team. You will be matched with students once it has been vetted.',
+    pending:
+      'Your account is awaiting vetting by the Panda team. You will be matched with students once it has been vetted.',
   },
 } as const;
 
 /** GET /api/vetting-status (mentors and training centres) -> {vetted, message}. */
 export function vettingRoutes(deps: QueryDeps): Router {
   const r = Router();
-  r.get('/api/vetting-status', authenticate(deps.authenticator), requireRole('mentor', 'training_centre'), async (req, res) => {
-    const doc = (await deps.readStore.get(ACCOUNTS, authOf(req).id)) as AccountDoc | null;
-    if (!doc) throw unauthorized();
-    const messages = VETTING_MESSAGES[doc.role as 'mentor' | 'training_centre'];
-    res.json({ vetted: doc.vetted, message: doc.vetted ? messages.vetted : messages.pending });
-  });
+  r.get(
+    '/api/vetting-status',
+    authenticate(deps.authenticator),
+    requireRole('mentor', 'training_centre'),
+    async (req, res) => {
+      const doc = (await deps.readStore.get(ACCOUNTS, authOf(req).id)) as AccountDoc | null;
+      if (!doc) throw unauthorized();
+      const messages = VETTING_MESSAGES[doc.role as 'mentor' | 'training_centre'];
+      res.json({ vetted: doc.vetted, message: doc.vetted ? messages.vetted : messages.pending });
+    },
+  );
   return r;
 }

@@ -18,9 +18,15 @@ const MENTOR_JOBS_LINK = { label: 'Student Jobs', path: '/dashboard?view=jobs' }
 const OVERVIEW_LINK = { label: 'Overview', path: '/dashboard?view=overview' };
 const STUDENTS_LINK = { label: 'Students', path: '/dashboard?view=students' };
 
-const REQ_KEY = { 'Boiler Installs': 'Boiler_Installs', 'Boiler Service': 'Boiler_Service', Pipework: 'Pipework', Repair: 'Repair' } as const;
+const REQ_KEY = {
+  'Boiler Installs': 'Boiler_Installs',
+  'Boiler Service': 'Boiler_Service',
+  Pipework: 'Pipework',
+  Repair: 'Repair',
+} as const;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const list = (xs: string[]) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
+const list = (xs: string[]) =>
+  xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
 
 /** Required, signed and remaining cards per job type of one student, as their Training Jobs show them. */
 export function cardsOf(s: StudentDoc) {
@@ -34,7 +40,10 @@ export function cardsOf(s: StudentDoc) {
 
 function cardsSentence(s: StudentDoc, who: 'You' | string): string {
   const cards = cardsOf(s);
-  if (cards.length === 0) return who === 'You' ? 'You have not set your training goals yet, so no job cards are required so far.' : `${who} has no job requirements set yet.`;
+  if (cards.length === 0)
+    return who === 'You'
+      ? 'You have not set your training goals yet, so no job cards are required so far.'
+      : `${who} has no job requirements set yet.`;
   const remaining = cards.reduce((n, c) => n + c.remaining, 0);
   const signed = cards.reduce((n, c) => n + c.signed, 0);
   const parts = cards.map((c) => `${c.type}: ${c.remaining} of ${c.required} left`);
@@ -47,7 +56,8 @@ function cardsSentence(s: StudentDoc, who: 'You' | string): string {
 }
 
 const CARDS_LEFT = /\b(left|remain\w*|to go|still need|how many (job )?(cards|jobs)|progress)\b/i;
-const MY_STUDENTS = /\b(which|what|who|list|my|how many)\b.*\b(students?|trainees?)\b|\b(students?|trainees?)\b.*\b(placed|assigned|with me|mine)\b/i;
+const MY_STUDENTS =
+  /\b(which|what|who|list|my|how many)\b.*\b(students?|trainees?)\b|\b(students?|trainees?)\b.*\b(placed|assigned|with me|mine)\b/i;
 const PLACEMENT_RATE = /\b(placement rate|placed|awaiting placement|unplaced|how many students)\b/i;
 const MY_MENTOR = /\b(my mentor|who is my mentor|am i (matched|placed)|matched|placement)\b/i;
 
@@ -55,8 +65,17 @@ const MY_MENTOR = /\b(my mentor|who is my mentor|am i (matched|placed)|matched|p
  * An answer from the caller's own data, read with the same ownership filter as the API
  * (students/views.ts visibleFilter), or null when the question is not about their data.
  */
-export async function answerFromData(rs: ReadStore, auth: AuthContext, message: string): Promise<GroundedAnswer | null> {
-  const data = (response: string, links: HelpLink[]): GroundedAnswer => ({ response, source: 'data', links, articles: [] });
+export async function answerFromData(
+  rs: ReadStore,
+  auth: AuthContext,
+  message: string,
+): Promise<GroundedAnswer | null> {
+  const data = (response: string, links: HelpLink[]): GroundedAnswer => ({
+    response,
+    source: 'data',
+    links,
+    articles: [],
+  });
   if (auth.role === 'student') {
     const me = (await rs.get(STUDENTS, auth.id)) as StudentDoc | null;
     if (!me) return null;
@@ -76,30 +95,49 @@ export async function answerFromData(rs: ReadStore, auth: AuthContext, message: 
   if (auth.role === 'mentor' || auth.role === 'training_centre') {
     const mine = (await rs.find(STUDENTS, visibleFilter(auth, 'id'), { sort: { Created_At: 1 } })) as StudentDoc[];
     // Only the caller's own students are ever looked at: a name that is not one of them finds nothing.
-    const named = mine.filter((s) => new RegExp(`\\b(${escape(s.First_Name)}|${escape(s.Name)})\\b`, 'i').test(message));
+    const named = mine.filter((s) =>
+      new RegExp(`\\b(${escape(s.First_Name)}|${escape(s.Name)})\\b`, 'i').test(message),
+    );
     if (named.length > 0 && CARDS_LEFT.test(message)) {
-      return data(named.map((s) => cardsSentence(s, s.Name)).join(' '), [auth.role === 'mentor' ? MENTOR_JOBS_LINK : STUDENTS_LINK]);
+      return data(named.map((s) => cardsSentence(s, s.Name)).join(' '), [
+        auth.role === 'mentor' ? MENTOR_JOBS_LINK : STUDENTS_LINK,
+      ]);
     }
     if (auth.role === 'training_centre' && PLACEMENT_RATE.test(message)) {
       const stats = (await rs.get(CENTRE_STATS, auth.id)) as CentreStatsDoc | null;
       const total = stats?.total_students ?? 0;
       const placed = stats?.placed_students ?? 0;
       const rate = total ? Math.round((placed / total) * 100) : 0;
-      return data(`Your placement rate is ${rate}%: ${placed} of ${plural(total, 'student')} placed, ${total - placed} awaiting placement.`, [OVERVIEW_LINK, STUDENTS_LINK]);
+      return data(
+        `Your placement rate is ${rate}%: ${placed} of ${plural(total, 'student')} placed, ${total - placed} awaiting placement.`,
+        [OVERVIEW_LINK, STUDENTS_LINK],
+      );
     }
     if (MY_STUDENTS.test(message)) {
       if (auth.role === 'mentor') {
-        if (mine.length === 0) return data('No students are placed with you at the moment. New placement requests appear on your Overview.', [OVERVIEW_LINK]);
-        return data(`${plural(mine.length, 'student is', 'students are')} placed with you: ${list(mine.map((s) => s.Name))}.`, [MENTOR_JOBS_LINK]);
+        if (mine.length === 0)
+          return data(
+            'No students are placed with you at the moment. New placement requests appear on your Overview.',
+            [OVERVIEW_LINK],
+          );
+        return data(
+          `${plural(mine.length, 'student is', 'students are')} placed with you: ${list(mine.map((s) => s.Name))}.`,
+          [MENTOR_JOBS_LINK],
+        );
       }
-      if (mine.length === 0) return data('You have not registered any students yet.', [{ label: 'Register Student', path: '/dashboard?view=register' }]);
+      if (mine.length === 0)
+        return data('You have not registered any students yet.', [
+          { label: 'Register Student', path: '/dashboard?view=register' },
+        ]);
       return data(`You have ${plural(mine.length, 'student')}: ${list(mine.map((s) => s.Name))}.`, [STUDENTS_LINK]);
     }
     if (CARDS_LEFT.test(message)) {
       // No student of theirs was named: only their own students' progress, never anyone else's.
       const scope = auth.role === 'mentor' ? 'students placed with you' : 'students registered by your centre';
       const own = mine.length ? ` ${mine.map((s) => cardsSentence(s, s.Name)).join(' ')}` : ` None are at the moment.`;
-      return data(`I can only share the progress of ${scope}.${own}`, [auth.role === 'mentor' ? MENTOR_JOBS_LINK : STUDENTS_LINK]);
+      return data(`I can only share the progress of ${scope}.${own}`, [
+        auth.role === 'mentor' ? MENTOR_JOBS_LINK : STUDENTS_LINK,
+      ]);
     }
   }
   return null;
@@ -113,7 +151,14 @@ function escape(s: string) {
 const VIEWS: Record<HelpRole, Record<string, string>> = {
   student: { overview: 'Overview', jobs: 'Training Jobs', chat: 'Messages', profile: 'Profile', support: 'Support' },
   mentor: { overview: 'Overview', jobs: 'Student Jobs', chat: 'Messages', profile: 'Profile', support: 'Support' },
-  training_centre: { overview: 'Overview', students: 'Students', register: 'Register Student', chat: 'Messages', profile: 'Profile', support: 'Support' },
+  training_centre: {
+    overview: 'Overview',
+    students: 'Students',
+    register: 'Register Student',
+    chat: 'Messages',
+    profile: 'Profile',
+    support: 'Support',
+  },
 };
 
 /** An article's links as the role sees its screens: its own label, screens it does not have left out, once each. */
@@ -129,13 +174,23 @@ export function linksFor(links: HelpLink[], role: HelpRole | null): HelpLink[] {
 }
 
 /** The best help article's answer for the role, with its links. */
-export function answerFromKnowledge(kb: KnowledgeBase, role: HelpRole | null, message: string, history: string[] = []): GroundedAnswer | null {
+export function answerFromKnowledge(
+  kb: KnowledgeBase,
+  role: HelpRole | null,
+  message: string,
+  history: string[] = [],
+): GroundedAnswer | null {
   let hits: HelpArticle[] = kb.search(message, role, 2);
   // A short follow-up ("and for mentors?") is read with the previous question.
   if (hits.length === 0 && history.length) hits = kb.search(`${history[history.length - 1]} ${message}`, role, 2);
   if (hits.length === 0) return null;
   const best = hits[0];
-  return { response: best.text, source: 'knowledge_base', links: linksFor(best.links, role), articles: hits.map((a) => ({ id: a.id, title: a.title })) };
+  return {
+    response: best.text,
+    source: 'knowledge_base',
+    links: linksFor(best.links, role),
+    articles: hits.map((a) => ({ id: a.id, title: a.title })),
+  };
 }
 
 export const FALLBACK: GroundedAnswer = {

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assistantChatResponse } from '@panda/contracts/assistant';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
 import type { Login } from '@panda/command-service/admin/test-fixtures';
-import { jobOfType, place, readyMentor, registeredStudent, signature, vettedCentre } from '@panda/command-service/training/test-fixtures';
+import {
+  jobOfType,
+  place,
+  readyMentor,
+  registeredStudent,
+  signature,
+  vettedCentre,
+} from '@panda/command-service/training/test-fixtures';
 
 let app: TestApp;
 let mentor: Login;
@@ -30,8 +37,17 @@ beforeAll(async () => {
 });
 afterAll(() => app?.stop());
 
-async function ask(who: Login | null, message: string, history: { role: 'user' | 'assistant'; content: string }[] = []) {
-  const r = await app.call('POST', '/api/assistant/chat', { message, user_role: 'admin', conversation_history: history }, who?.token);
+async function ask(
+  who: Login | null,
+  message: string,
+  history: { role: 'user' | 'assistant'; content: string }[] = [],
+) {
+  const r = await app.call(
+    'POST',
+    '/api/assistant/chat',
+    { message, user_role: 'admin', conversation_history: history },
+    who?.token,
+  );
   return r;
 }
 async function answer(who: Login, message: string, history: { role: 'user' | 'assistant'; content: string }[] = []) {
@@ -48,7 +64,7 @@ describe('Smart Assistant: POST /api/assistant/chat', () => {
     expect((await ask(amy, 'hello', six)).status).toBe(400);
   });
 
-  it("a student asking how many cards are left gets their real numbers", async () => {
+  it('a student asking how many cards are left gets their real numbers', async () => {
     const a = await answer(amy, 'How many job cards do I have left?');
     expect(a.source).toBe('data');
     expect(a.response).toMatch(/You have 4 job cards left to get signed \(1 card signed so far\)/);
@@ -73,7 +89,9 @@ describe('Smart Assistant: POST /api/assistant/chat', () => {
     expect(a.response).not.toMatch(/Amy|Pond|4 job cards|Boiler/);
     expect(a.response).toMatch(/I can only share the progress of students placed with you/);
     const b = await answer(otherMentor, 'Which students are placed with me?');
-    expect(b.response).toBe('No students are placed with you at the moment. New placement requests appear on your Overview.');
+    expect(b.response).toBe(
+      'No students are placed with you at the moment. New placement requests appear on your Overview.',
+    );
     expect(b.response).not.toMatch(/Amy/);
     // The user_role in the body (admin) is ignored: the session's role decides.
   });

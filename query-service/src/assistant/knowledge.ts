@@ -27,7 +27,11 @@ export interface HelpArticle {
 }
 
 /** Words too common to say anything about what the user is after. */
-const STOP_WORDS = new Set('a an and are am be can do does for from have how i if in is it me my of on or our the to what when where which who why will with you your'.split(' '));
+const STOP_WORDS = new Set(
+  'a an and are am be can do does for from have how i if in is it me my of on or our the to what when where which who why will with you your'.split(
+    ' ',
+  ),
+);
 const processTerm = (term: string) => {
   const t = term.toLowerCase();
   return STOP_WORDS.has(t) ? null : t;
@@ -38,7 +42,11 @@ const LINK = /\[([^\]]+)\]\((\/[^)\s]*)\)/g;
 export function parseArticle(id: string, markdown: string): HelpArticle {
   const lines = markdown.replace(/\r\n/g, '\n').split('\n');
   const title = (lines.find((l) => l.startsWith('# ')) ?? `# ${id}`).slice(2).trim();
-  const field = (name: string) => lines.find((l) => l.startsWith(`${name}:`))?.slice(name.length + 1).trim() ?? '';
+  const field = (name: string) =>
+    lines
+      .find((l) => l.startsWith(`${name}:`))
+      ?.slice(name.length + 1)
+      .trim() ?? '';
   const roles = field('Roles')
     .split(/[,\s]+/)
     .filter((r): r is HelpRole => r === 'student' || r === 'mentor' || r === 'training_centre');
@@ -47,7 +55,8 @@ export function parseArticle(id: string, markdown: string): HelpArticle {
     .join('\n')
     .trim();
   const links: HelpLink[] = [];
-  for (const m of body.matchAll(LINK)) if (!links.some((l) => l.path === m[2] && l.label === m[1])) links.push({ label: m[1], path: m[2] });
+  for (const m of body.matchAll(LINK))
+    if (!links.some((l) => l.path === m[2] && l.label === m[1])) links.push({ label: m[1], path: m[2] });
   const text = body.replace(LINK, '$1').replace(/\s*\n\s*/g, ' ');
   return { id, title, roles, keywords: field('Keywords'), text, links };
 }

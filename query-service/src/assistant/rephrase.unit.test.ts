@@ -18,7 +18,9 @@ async function fakeModel(status: number, content: string) {
     req.on('end', () => {
       seen.auth = req.headers.authorization;
       seen.body = JSON.parse(body);
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { content } }] }));
+      res
+        .writeHead(status, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ choices: [{ message: { content } }] }));
     });
   });
   await new Promise<void>((r) => server!.listen(0, '127.0.0.1', () => r()));
@@ -28,12 +30,18 @@ async function fakeModel(status: number, content: string) {
 describe('optional language model (ASSISTANT_LLM_URL)', () => {
   it('is off unless configured', () => {
     expect(languageModelFromEnv({})).toBeNull();
-    expect(languageModelFromEnv({ ASSISTANT_LLM_URL: 'http://x/v1', ASSISTANT_LLM_API_KEY: 'k' })).toEqual({ url: 'http://x/v1', model: 'gpt-4o-mini', apiKey: 'k' });
+    expect(languageModelFromEnv({ ASSISTANT_LLM_URL: 'http://x/v1', ASSISTANT_LLM_API_KEY: 'k' })).toEqual({
+      url: 'http://x/v1',
+      model: 'gpt-4o-mini',
+      apiKey: 'k',
+    });
   });
 
   it('rephrases the grounded answer, sending it (and only it) as the facts', async () => {
     const { url, seen } = await fakeModel(200, 'Four job cards to go!');
-    expect(await rephrase({ url, model: 'm', apiKey: 'secret' }, 'how many left?', grounded, logger)).toBe('Four job cards to go!');
+    expect(await rephrase({ url, model: 'm', apiKey: 'secret' }, 'how many left?', grounded, logger)).toBe(
+      'Four job cards to go!',
+    );
     expect(seen.auth).toBe('Bearer secret');
     expect(seen.body?.messages[1].content).toBe('QUESTION: how many left?\nANSWER: You have 4 job cards left.');
   });
@@ -41,6 +49,8 @@ describe('optional language model (ASSISTANT_LLM_URL)', () => {
   it('keeps the grounded answer when the model fails or is unreachable', async () => {
     const { url } = await fakeModel(500, 'nope');
     expect(await rephrase({ url, model: 'm', apiKey: null }, 'q', grounded, logger)).toBe(grounded.response);
-    expect(await rephrase({ url: 'http://127.0.0.1:1/v1', model: 'm', apiKey: null }, 'q', grounded, logger)).toBe(grounded.response);
+    expect(await rephrase({ url: 'http://127.0.0.1:1/v1', model: 'm', apiKey: null }, 'q', grounded, logger)).toBe(
+      grounded.response,
+    );
   });
 });

@@ -16,14 +16,24 @@ export interface LanguageModel {
 export function languageModelFromEnv(env: NodeJS.ProcessEnv = process.env): LanguageModel | null {
   const url = env.ASSISTANT_LLM_URL?.trim();
   if (!url) return null;
-  return { url, model: env.ASSISTANT_LLM_MODEL?.trim() || 'gpt-4o-mini', apiKey: env.ASSISTANT_LLM_API_KEY?.trim() || null };
+  return {
+    url,
+    model: env.ASSISTANT_LLM_MODEL?.trim() || 'gpt-4o-mini',
+    apiKey: env.ASSISTANT_LLM_API_KEY?.trim() || null,
+  };
 }
 
 /**
  * Asks the model to rephrase the grounded answer (never to add facts); the grounded answer stands
  * whenever the model is slow, fails or answers nothing.
  */
-export async function rephrase(llm: LanguageModel, question: string, grounded: GroundedAnswer, logger: Logger, timeoutMs = 8000): Promise<string> {
+export async function rephrase(
+  llm: LanguageModel,
+  question: string,
+  grounded: GroundedAnswer,
+  logger: Logger,
+  timeoutMs = 8000,
+): Promise<string> {
   try {
     const res = await fetch(`${llm.url.replace(/\/+$/, '')}/chat/completions`, {
       method: 'POST',
@@ -32,7 +42,11 @@ export async function rephrase(llm: LanguageModel, question: string, grounded: G
         model: llm.model,
         temperature: 0.2,
         messages: [
-          { role: 'system', content: 'You are the Panda platform assistant. Rephrase the ANSWER to reply to the QUESTION in a friendly, concise way. Use only facts in the ANSWER; never add numbers, names or steps.' },
+          {
+            role: 'system',
+            content:
+              'You are the Panda platform assistant. Rephrase the ANSWER to reply to the QUESTION in a friendly, concise way. Use only facts in the ANSWER; never add numbers, names or steps.',
+          },
           { role: 'user', content: `QUESTION: ${question}\nANSWER: ${grounded.response}` },
         ],
       }),
@@ -54,17 +68,36 @@ export async function rephrase(llm: LanguageModel, question: string, grounded: G
  * the API), else from the help knowledge base, for the role of the session (never the body's user_role).
  * A POST changes nothing but is mounted with the command routes, where the distributed stack sends POSTs.
  */
-export function assistantRoutes(deps: Pick<QueryDeps, 'readStore' | 'authenticator' | 'logger'>, llm: LanguageModel | null = languageModelFromEnv()): Router {
+export function assistantRoutes(
+  deps: Pick<QueryDeps, 'readStore' | 'authenticator' | 'logger'>,
+  llm: LanguageModel | null = languageModelFromEnv(),
+): Router {
   const r = Router();
-  r.post('/api/assistant/chat', authenticate(deps.authenticator), requireRole('student', 'mentor', 'training_centre'), async (req, res) => {
-    const auth = authOf(req);
-    const body = validate(assistantChatRequest, req.body);
-    const role = auth.role as 'student' | 'mentor' | 'training_centre';
-    const history = body.conversation_history.filter((h) => h.role === 'user').map((h) => h.content);
-    const grounded = (await answerFromData(deps.readStore, auth, body.message)) ?? answerFromKnowledge(knowledgeBase(), role, body.message, history) ?? FALLBACK;
-    const response = llm && grounded.source !== 'fallback' ? await rephrase(llm, body.message, grounded, deps.logger) : grounded.response;
-    const answer: AssistantChatResponse = { response, source: grounded.source, links: grounded.links, articles: grounded.articles };
-    res.json(answer);
-  });
+  r.post(
+    '/api/assistant/chat',
+    authenticate(deps.authenticator),
+    requireRole('student', 'mentor', 'training_centre'),
+    async (req, res) => {
+      const auth = authOf(req);
+      const body = validate(assistantChatRequest, req.body);
+      const role = auth.role as 'student' | 'mentor' | 'training_centre';
+      const history = body.conversation_history.filter((h) => h.role === 'user').map((h) => h.content);
+      const grounded =
+        (await answerFromData(deps.readStore, auth, body.message)) ??
+        answerFromKnowledge(knowledgeBase(), role, body.message, history) ??
+        FALLBACK;
+      const response =
+        llm && grounded.source !== 'fallback'
+          ? await rephrase(llm, body.message, grounded, deps.logger)
+          : grounded.response;
+      const answer: AssistantChatResponse = {
+        response,
+        source: grounded.source,
+        links: grounded.links,
+        articles: grounded.articles,
+      };
+      res.json(answer);
+    },
+  );
   return r;
 }

@@ -6,7 +6,14 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
 import { independentStudent, uniqueEmail, type Login } from '@panda/command-service/admin/test-fixtures';
-import { jobOfType, place, readyMentor, registeredStudent, signature, vettedCentre } from '@panda/command-service/training/test-fixtures';
+import {
+  jobOfType,
+  place,
+  readyMentor,
+  registeredStudent,
+  signature,
+  vettedCentre,
+} from '@panda/command-service/training/test-fixtures';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const DAY = 24 * 3600_000;
@@ -49,7 +56,11 @@ beforeAll(async () => {
   admin = await app.adminToken();
   centre = await vettedCentre(app, 'North Gas Training');
   otherCentre = await vettedCentre(app, 'South Gas Training');
-  mentor = await readyMentor(app, { First_Name: 'Dave', Last_Name: 'Clarke' }, { Gas_Safe_Registration_Number: '554433' });
+  mentor = await readyMentor(
+    app,
+    { First_Name: 'Dave', Last_Name: 'Clarke' },
+    { Gas_Safe_Registration_Number: '554433' },
+  );
   student = await registeredStudent(app, centre, { Boiler_Installs: 3, Boiler_Service: 0, Pipework: 0, Repair: 0 });
   await place(app, student, mentor);
   jobId = (await jobOfType(app, mentor.token, 'Boiler Installs')).id;
@@ -59,21 +70,57 @@ beforeAll(async () => {
   offset += DAY;
   t.between = Date.now() + offset;
   offset += DAY;
-  await ok(app.call('PUT', `/api/jobs/${jobId}/complete`, { ...signature(2), mentor_signature: { ...signature(2).mentor_signature, signature: 'Dave Clarke, second card' } }, mentor.token));
+  await ok(
+    app.call(
+      'PUT',
+      `/api/jobs/${jobId}/complete`,
+      {
+        ...signature(2),
+        mentor_signature: { ...signature(2).mentor_signature, signature: 'Dave Clarke, second card' },
+      },
+      mentor.token,
+    ),
+  );
   offset += DAY;
-  await ok(app.call('PATCH', `/api/admin/users/mentor/${mentor.user.id}/lock`, { is_locked: true, reason: 'Gas Safe card expired' }, admin));
+  await ok(
+    app.call(
+      'PATCH',
+      `/api/admin/users/mentor/${mentor.user.id}/lock`,
+      { is_locked: true, reason: 'Gas Safe card expired' },
+      admin,
+    ),
+  );
   t.locked = Date.now() + offset;
   offset += DAY;
-  await ok(app.call('PATCH', `/api/admin/users/mentor/${mentor.user.id}/lock`, { is_locked: false, reason: 'Renewed card seen' }, admin));
+  await ok(
+    app.call(
+      'PATCH',
+      `/api/admin/users/mentor/${mentor.user.id}/lock`,
+      { is_locked: false, reason: 'Renewed card seen' },
+      admin,
+    ),
+  );
   // The mentor's token died with the lock (ruling 11): sign in again.
   mentor = await app.signIn(mentor.user.Email as string);
 
   const email = uniqueEmail('auditor');
-  const provisioned = await ok(app.call('POST', '/api/admin/auditors', { email, first_name: 'Ada', last_name: 'Auditor' }, admin), 201);
-  const signin = await ok(app.call('POST', '/api/admin/auth/signin', { email, password: provisioned.temporary_password }));
+  const provisioned = await ok(
+    app.call('POST', '/api/admin/auditors', { email, first_name: 'Ada', last_name: 'Auditor' }, admin),
+    201,
+  );
+  const signin = await ok(
+    app.call('POST', '/api/admin/auth/signin', { email, password: provisioned.temporary_password }),
+  );
   // A temporary password opens nothing but its change (ruling 29); the answer carries the new session.
   const own = 'auditor-own-password-1';
-  const changed = await ok(app.call('PUT', '/api/change-password', { currentPassword: provisioned.temporary_password, newPassword: own, confirmPassword: own }, signin.token));
+  const changed = await ok(
+    app.call(
+      'PUT',
+      '/api/change-password',
+      { currentPassword: provisioned.temporary_password, newPassword: own, confirmPassword: own },
+      signin.token,
+    ),
+  );
   auditor = { token: changed.token, id: provisioned.auditor.id, email };
 });
 
@@ -85,23 +132,36 @@ describe('auditor role (ruling 25)', () => {
   it('is provisioned by an admin only, with a one-time temporary password, and signs in at the portal only', async () => {
     const email = uniqueEmail('aud');
     for (const token of [student.token, mentor.token, centre.token, auditor.token]) {
-      expect((await app.call('POST', '/api/admin/auditors', { email, first_name: 'A', last_name: 'B' }, token)).status).toBe(403);
+      expect(
+        (await app.call('POST', '/api/admin/auditors', { email, first_name: 'A', last_name: 'B' }, token)).status,
+      ).toBe(403);
     }
-    expect((await app.call('POST', '/api/admin/auditors', { email, first_name: 'A', last_name: 'B' })).status).toBe(401);
+    expect((await app.call('POST', '/api/admin/auditors', { email, first_name: 'A', last_name: 'B' })).status).toBe(
+      401,
+    );
     const bad = await app.call('POST', '/api/admin/auditors', { email: 'nope', first_name: '', last_name: 'B' }, admin);
     expect(bad.status).toBe(400);
     expect(bad.body.detail.map((d: { field: string }) => d.field).sort()).toEqual(['email', 'first_name']);
-    const made = await app.call('POST', '/api/admin/auditors', { email, first_name: 'Bea', last_name: 'Checker' }, admin);
+    const made = await app.call(
+      'POST',
+      '/api/admin/auditors',
+      { email, first_name: 'Bea', last_name: 'Checker' },
+      admin,
+    );
     expect(made.status).toBe(201);
     expect(made.body.temporary_password).toMatch(/\S{10,}/);
     expect(JSON.stringify(await app.platform.store.readAll(0, 100_000))).not.toContain(made.body.temporary_password);
-    expect((await app.call('POST', '/api/admin/auditors', { email, first_name: 'Bea', last_name: 'Checker' }, admin)).status).toBe(409);
+    expect(
+      (await app.call('POST', '/api/admin/auditors', { email, first_name: 'Bea', last_name: 'Checker' }, admin)).status,
+    ).toBe(409);
 
     const portal = await app.call('POST', '/api/admin/auth/signin', { email, password: made.body.temporary_password });
     expect(portal.status).toBe(200);
     expect(portal.body.role).toBe('auditor');
     expect(portal.body.user.must_change_password).toBe(true);
-    expect((await app.call('POST', '/api/auth/signin', { Email: email, Password: made.body.temporary_password })).status).toBe(401);
+    expect(
+      (await app.call('POST', '/api/auth/signin', { Email: email, Password: made.body.temporary_password })).status,
+    ).toBe(401);
   });
 
   it('answers 403 to every write and every non-audit read an auditor makes, and changes nothing', async () => {
@@ -130,8 +190,16 @@ describe('auditor role (ruling 25)', () => {
 
 describe('as-of replay (ruling 26)', () => {
   it("answers a job card's sign-offs as they stood at an instant, each with signer, time and content hash", async () => {
-    const between = await ok(get(`/api/audit/jobs/${jobId}/signatures?as_of=${new Date(t.between).toISOString()}`, auditor.token));
-    expect(between.job).toMatchObject({ id: jobId, job_type: 'Boiler Installs', total_count: 3, completed_count: 1, status: 'in_progress' });
+    const between = await ok(
+      get(`/api/audit/jobs/${jobId}/signatures?as_of=${new Date(t.between).toISOString()}`, auditor.token),
+    );
+    expect(between.job).toMatchObject({
+      id: jobId,
+      job_type: 'Boiler Installs',
+      total_count: 3,
+      completed_count: 1,
+      status: 'in_progress',
+    });
     expect(between.signatures).toHaveLength(1);
     const [first] = between.signatures;
     expect(first).toMatchObject({
@@ -145,7 +213,10 @@ describe('as-of replay (ruling 26)', () => {
     expect(Date.parse(first.signed_at)).toBeLessThanOrEqual(t.first);
 
     const now = await ok(get(`/api/audit/jobs/${jobId}/signatures`, admin));
-    expect(now.signatures.map((s: { signature: { signature: string } }) => s.signature.signature)).toEqual(['D Clarke', 'Dave Clarke, second card']);
+    expect(now.signatures.map((s: { signature: { signature: string } }) => s.signature.signature)).toEqual([
+      'D Clarke',
+      'Dave Clarke, second card',
+    ]);
     expect(now.signatures[1].content_hash).not.toBe(first.content_hash);
 
     const before = await ok(get(`/api/audit/jobs/${jobId}/signatures?as_of=2020-01-01`, auditor.token));
@@ -157,7 +228,9 @@ describe('as-of replay (ruling 26)', () => {
       const r = await get(`/api/audit/jobs/${jobId}/signatures?as_of=${encodeURIComponent(bad)}`, auditor.token);
       expect(r.status, bad).toBe(400);
       expect(r.body.detail[0].field).toBe('as_of');
-      expect((await get(`/api/audit/accounts/${mentor.user.id}/timeline?as_of=${encodeURIComponent(bad)}`, admin)).status).toBe(400);
+      expect(
+        (await get(`/api/audit/accounts/${mentor.user.id}/timeline?as_of=${encodeURIComponent(bad)}`, admin)).status,
+      ).toBe(400);
     }
     expect((await get('/api/audit/jobs/no-such-job/signatures', auditor.token)).status).toBe(404);
     expect((await get('/api/audit/accounts/no-such-account/timeline', auditor.token)).status).toBe(404);
@@ -165,41 +238,90 @@ describe('as-of replay (ruling 26)', () => {
 
   it("answers an account's timeline as of an instant with actor name and e-mail, reason and time", async () => {
     const all = await ok(get(`/api/audit/accounts/${mentor.user.id}/timeline`, auditor.token));
-    expect(all.account).toMatchObject({ id: mentor.user.id, role: 'mentor', name: 'Dave Clarke', vetted: true, locked: false, gas_safe_number: '554433' });
-    expect(all.timeline.map((e: { action: string }) => e.action)).toEqual(['signed_up', 'vetted', 'placement_proposed', 'placement_accepted', 'locked', 'unlocked']);
+    expect(all.account).toMatchObject({
+      id: mentor.user.id,
+      role: 'mentor',
+      name: 'Dave Clarke',
+      vetted: true,
+      locked: false,
+      gas_safe_number: '554433',
+    });
+    expect(all.timeline.map((e: { action: string }) => e.action)).toEqual([
+      'signed_up',
+      'vetted',
+      'placement_proposed',
+      'placement_accepted',
+      'locked',
+      'unlocked',
+    ]);
     const lock = all.timeline.find((e: { action: string }) => e.action === 'locked');
-    expect(lock).toMatchObject({ reason: 'Gas Safe card expired', actor: { name: 'Test Admin', email: 'admin@test.panda', role: 'admin' } });
-    expect(all.timeline.find((e: { action: string }) => e.action === 'placement_accepted')).toMatchObject({ student_id: student.user.id, student_name: 'Amy Pond', actor: { id: mentor.user.id } });
+    expect(lock).toMatchObject({
+      reason: 'Gas Safe card expired',
+      actor: { name: 'Test Admin', email: 'admin@test.panda', role: 'admin' },
+    });
+    expect(all.timeline.find((e: { action: string }) => e.action === 'placement_accepted')).toMatchObject({
+      student_id: student.user.id,
+      student_name: 'Amy Pond',
+      actor: { id: mentor.user.id },
+    });
 
-    const asOfLock = await ok(get(`/api/audit/accounts/${mentor.user.id}/timeline?as_of=${new Date(t.locked).toISOString()}`, admin));
+    const asOfLock = await ok(
+      get(`/api/audit/accounts/${mentor.user.id}/timeline?as_of=${new Date(t.locked).toISOString()}`, admin),
+    );
     expect(asOfLock.timeline.map((e: { action: string }) => e.action).at(-1)).toBe('locked');
     expect(asOfLock.account.locked).toBe(true);
 
-    const studentLine = await ok(get(`/api/audit/accounts/${student.user.id}/timeline?as_of=${new Date(t.between).toISOString()}`, auditor.token));
-    expect(studentLine.timeline.map((e: { action: string }) => e.action)).toEqual(['registered', 'placement_proposed', 'placement_accepted']);
+    const studentLine = await ok(
+      get(`/api/audit/accounts/${student.user.id}/timeline?as_of=${new Date(t.between).toISOString()}`, auditor.token),
+    );
+    expect(studentLine.timeline.map((e: { action: string }) => e.action)).toEqual([
+      'registered',
+      'placement_proposed',
+      'placement_accepted',
+    ]);
     expect(studentLine.timeline[0].actor).toMatchObject({ id: centre.user.id, name: 'North Gas Training' });
     expect(studentLine.jobs).toEqual([expect.objectContaining({ id: jobId, completed_count: 1, signatures: 1 })]);
 
     const centreLine = await ok(get(`/api/audit/accounts/${centre.user.id}/timeline`, auditor.token));
-    expect(centreLine.timeline.map((e: { action: string }) => e.action)).toEqual(['signed_up', 'vetted', 'student_registered', 'placement_proposed', 'placement_accepted']);
+    expect(centreLine.timeline.map((e: { action: string }) => e.action)).toEqual([
+      'signed_up',
+      'vetted',
+      'student_registered',
+      'placement_proposed',
+      'placement_accepted',
+    ]);
   });
 
   it('lets only admins and auditors make the audit calls', async () => {
-    const calls = [`/api/audit/jobs/${jobId}/signatures`, `/api/audit/accounts/${mentor.user.id}/timeline`, '/api/audit/verify', '/api/audit/subjects?q=amy', '/api/audit/access-log'];
+    const calls = [
+      `/api/audit/jobs/${jobId}/signatures`,
+      `/api/audit/accounts/${mentor.user.id}/timeline`,
+      '/api/audit/verify',
+      '/api/audit/subjects?q=amy',
+      '/api/audit/access-log',
+    ];
     for (const path of calls) {
-      for (const token of [student.token, mentor.token, centre.token]) expect((await get(path, token)).status, path).toBe(403);
+      for (const token of [student.token, mentor.token, centre.token])
+        expect((await get(path, token)).status, path).toBe(403);
       expect((await app.call('GET', path)).status).toBe(401);
       expect((await get(path, admin)).status, path).toBe(200);
     }
     for (const path of calls.slice(0, 4)) expect((await get(path, auditor.token)).status, path).toBe(200);
     const found = await ok(get('/api/audit/subjects?q=amy', auditor.token));
-    expect(found.subjects).toContainEqual({ id: student.user.id, role: 'student', name: 'Amy Pond', email: student.email });
+    expect(found.subjects).toContainEqual({
+      id: student.user.id,
+      role: 'student',
+      name: 'Amy Pond',
+      email: student.email,
+    });
   });
 });
 
 describe('evidence pack', () => {
   it('is a PDF with the student, centre, mentor with Gas Safe number, every signature with its hash, and the head hash', async () => {
-    const res = await fetch(`${app.url}/api/audit/students/${student.user.id}/evidence.pdf`, { headers: { authorization: `Bearer ${auditor.token}` } });
+    const res = await fetch(`${app.url}/api/audit/students/${student.user.id}/evidence.pdf`, {
+      headers: { authorization: `Bearer ${auditor.token}` },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="evidence-Amy-Pond-/);
@@ -244,16 +366,44 @@ describe('evidence pack', () => {
   it("shows the trainee's countersign and dispute (ruling 31) in the replay and the pack", async () => {
     const before = await ok(get(`/api/audit/jobs/${jobId}/signatures`, admin));
     const [first, second] = before.signatures;
-    expect(first).toMatchObject({ trainee_status: 'awaiting_confirmation', trainee_status_label: 'Awaiting trainee confirmation', confirmed_at: null });
-    expect((await app.call('POST', `/api/signatures/${first.signature_id}/confirm`, undefined, student.token)).status).toBe(200);
-    expect((await app.call('POST', `/api/signatures/${second.signature_id}/dispute`, { reason: 'Not my job' }, student.token)).status).toBe(200);
+    expect(first).toMatchObject({
+      trainee_status: 'awaiting_confirmation',
+      trainee_status_label: 'Awaiting trainee confirmation',
+      confirmed_at: null,
+    });
+    expect(
+      (await app.call('POST', `/api/signatures/${first.signature_id}/confirm`, undefined, student.token)).status,
+    ).toBe(200);
+    expect(
+      (
+        await app.call(
+          'POST',
+          `/api/signatures/${second.signature_id}/dispute`,
+          { reason: 'Not my job' },
+          student.token,
+        )
+      ).status,
+    ).toBe(200);
     const after = await ok(get(`/api/audit/jobs/${jobId}/signatures`, admin));
-    expect(after.signatures[0]).toMatchObject({ trainee_status_label: 'Confirmed by trainee', confirmation_hash_matches: true });
-    expect(after.signatures[1]).toMatchObject({ trainee_status_label: 'Disputed', dispute: { reason: 'Not my job', outcome: null } });
+    expect(after.signatures[0]).toMatchObject({
+      trainee_status_label: 'Confirmed by trainee',
+      confirmation_hash_matches: true,
+    });
+    expect(after.signatures[1]).toMatchObject({
+      trainee_status_label: 'Disputed',
+      dispute: { reason: 'Not my job', outcome: null },
+    });
     // As of before the countersign, the replay shows it awaiting.
-    const asOf = await ok(get(`/api/audit/jobs/${jobId}/signatures?as_of=${encodeURIComponent(new Date(Date.parse(after.signatures[0].confirmed_at) - 1).toISOString())}`, admin));
+    const asOf = await ok(
+      get(
+        `/api/audit/jobs/${jobId}/signatures?as_of=${encodeURIComponent(new Date(Date.parse(after.signatures[0].confirmed_at) - 1).toISOString())}`,
+        admin,
+      ),
+    );
     expect(asOf.signatures[0].trainee_status_label).toBe('Awaiting trainee confirmation');
-    const res = await fetch(`${app.url}/api/audit/students/${student.user.id}/evidence.pdf`, { headers: { authorization: `Bearer ${admin}` } });
+    const res = await fetch(`${app.url}/api/audit/students/${student.user.id}/evidence.pdf`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
     const text = await pdfText(new Uint8Array(await res.arrayBuffer()));
     expect(text).toContain('Trainee: Confirmed by trainee');
     expect(text).toContain('(bound to the same content hash)');
@@ -289,8 +439,20 @@ describe('access log', () => {
     expect(next.body[0].position).toBeLessThan(first.body[1].position);
     const everything = await app.call('GET', '/api/audit/access-log?limit=200', undefined, admin);
     const actions = new Set(everything.body.map((e: { action: string }) => e.action));
-    for (const a of ['job_signatures', 'account_timeline', 'verify_log', 'evidence_pdf', 'evidence_csv', 'subject_search']) expect(actions).toContain(a);
-    expect(everything.body.some((e: { action: string; actor_id: string }) => e.action === 'evidence_csv' && e.actor_id === centre.user.id)).toBe(true);
+    for (const a of [
+      'job_signatures',
+      'account_timeline',
+      'verify_log',
+      'evidence_pdf',
+      'evidence_csv',
+      'subject_search',
+    ])
+      expect(actions).toContain(a);
+    expect(
+      everything.body.some(
+        (e: { action: string; actor_id: string }) => e.action === 'evidence_csv' && e.actor_id === centre.user.id,
+      ),
+    ).toBe(true);
     expect((await app.call('GET', '/api/audit/access-log?limit=500', undefined, admin)).status).toBe(400);
     expect((await app.call('GET', '/api/audit/access-log?cursor=abc', undefined, admin)).status).toBe(400);
     expect((await get('/api/audit/access-log', auditor.token)).status).toBe(403);
@@ -306,13 +468,22 @@ describe('tamper-evident log (ruling 27)', () => {
 
     const file = join(app.dataDir, 'events.db');
     const db = new Database(file);
-    const row = db.prepare("SELECT position, data FROM events WHERE type = 'JobCardSigned' ORDER BY position LIMIT 1").get() as { position: number; data: string };
-    db.prepare('UPDATE events SET data = ? WHERE position = ?').run(row.data.replace('D Clarke', 'X Forger'), row.position);
+    const row = db
+      .prepare("SELECT position, data FROM events WHERE type = 'JobCardSigned' ORDER BY position LIMIT 1")
+      .get() as { position: number; data: string };
+    db.prepare('UPDATE events SET data = ? WHERE position = ?').run(
+      row.data.replace('D Clarke', 'X Forger'),
+      row.position,
+    );
     db.close();
 
     const bad = await ok(get('/api/audit/verify', admin));
     expect(bad).toMatchObject({ ok: false, first_bad_position: row.position, fault: 'altered', events: row.position });
-    const offline = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/verify-log.ts'], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, DATA_DIR: app.dataDir } });
+    const offline = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/verify-log.ts'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, DATA_DIR: app.dataDir },
+    });
     expect(offline.status).toBe(1);
     expect(offline.stderr).toContain(`FAILED at position ${row.position}`);
   });

@@ -25,11 +25,19 @@ export interface EvidenceRow {
 }
 
 /** The trainee's countersign or dispute of a sign-off, as one line of the evidence pack. */
-export function traineeLine(s: Pick<SignOff, 'trainee_status_label' | 'confirmed_at' | 'confirmation_hash_matches' | 'dispute' | 'revoked'>): string {
-  if (s.confirmed_at) return `${s.trainee_status_label} ${s.confirmed_at}${s.confirmation_hash_matches ? ' (bound to the same content hash)' : ' (HASH DOES NOT MATCH)'}`;
+export function traineeLine(
+  s: Pick<SignOff, 'trainee_status_label' | 'confirmed_at' | 'confirmation_hash_matches' | 'dispute' | 'revoked'>,
+): string {
+  if (s.confirmed_at)
+    return `${s.trainee_status_label} ${s.confirmed_at}${s.confirmation_hash_matches ? ' (bound to the same content hash)' : ' (HASH DOES NOT MATCH)'}`;
   if (!s.dispute) return s.trainee_status_label;
   const d = s.dispute;
-  const outcome = d.outcome === 'upheld' ? `; upheld ${d.resolved_at}, sign-off revoked: ${d.resolution_reason}` : d.outcome === 'rejected' ? `; rejected ${d.resolved_at}, sign-off stands: ${d.resolution_reason}` : '; awaiting an admin decision';
+  const outcome =
+    d.outcome === 'upheld'
+      ? `; upheld ${d.resolved_at}, sign-off revoked: ${d.resolution_reason}`
+      : d.outcome === 'rejected'
+        ? `; rejected ${d.resolved_at}, sign-off stands: ${d.resolution_reason}`
+        : '; awaiting an admin decision';
   return `${s.trainee_status_label} ${d.disputed_at}: "${d.reason}"${outcome}${s.revoked && d.outcome !== 'upheld' ? '; revoked' : ''}`;
 }
 
@@ -110,7 +118,11 @@ export function evidenceCsv(ev: Evidence): string {
 
 /** The evidence pack as a PDF (pdfkit): who, every signed card with its signature and hash, the log's head hash. */
 export function evidencePdf(ev: Evidence): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Panda evidence pack: ${ev.student.name}`, Author: 'Panda', Subject: 'Signed job cards' } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: `Panda evidence pack: ${ev.student.name}`, Author: 'Panda', Subject: 'Signed job cards' },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -118,20 +130,29 @@ export function evidencePdf(ev: Evidence): Promise<Buffer> {
     doc.on('error', reject);
   });
   const width = doc.page.width - 100;
-  const label = (k: string, v: string) => doc.font('Helvetica-Bold').text(`${k}: `, { continued: true }).font('Helvetica').text(v);
+  const label = (k: string, v: string) =>
+    doc.font('Helvetica-Bold').text(`${k}: `, { continued: true }).font('Helvetica').text(v);
 
   doc.font('Helvetica-Bold').fontSize(18).text('Evidence pack: signed job cards');
   doc.moveDown(0.5).fontSize(10);
   label('Student', `${ev.student.name} <${ev.student.email}> (id ${ev.student.id})`);
-  label('Training centre', ev.centre ? `${ev.centre.name} <${ev.centre.email}>` : 'Independent student (no training centre)');
+  label(
+    'Training centre',
+    ev.centre ? `${ev.centre.name} <${ev.centre.email}>` : 'Independent student (no training centre)',
+  );
   if (ev.mentors.length === 0) label('Mentor', 'none');
-  for (const m of ev.mentors) label('Mentor', `${m.name} <${m.email}>, Gas Safe registration ${m.gasSafeNumber ?? 'not given'}`);
+  for (const m of ev.mentors)
+    label('Mentor', `${m.name} <${m.email}>, Gas Safe registration ${m.gasSafeNumber ?? 'not given'}`);
   label('Exported', `${ev.exportedAt} by ${ev.exportedBy.name} <${ev.exportedBy.email}> (${ev.exportedBy.role})`);
   doc.moveDown(0.5);
   doc.font('Helvetica-Bold').text('Event log at export');
-  doc.font('Helvetica').text(
-    ev.log.ok ? `Hash chain verified over ${ev.log.events} events.` : `Hash chain FAILED verification at log position ${ev.log.first_bad_position} (${ev.log.fault}).`,
-  );
+  doc
+    .font('Helvetica')
+    .text(
+      ev.log.ok
+        ? `Hash chain verified over ${ev.log.events} events.`
+        : `Hash chain FAILED verification at log position ${ev.log.first_bad_position} (${ev.log.fault}).`,
+    );
   doc.font('Courier').fontSize(8).text(`Head hash: ${ev.log.head_hash}`, { width });
   doc.moveDown(1);
 
@@ -145,7 +166,12 @@ export function evidencePdf(ev: Evidence): Promise<Buffer> {
     doc.text(`Signature: "${r.signature}" by ${r.signature_mentor_name}, ${r.signature_date} ${r.signature_time}`);
     doc.text(`Signed by ${r.mentor_name} <${r.mentor_email}>, Gas Safe ${r.gas_safe_number || 'not given'}`);
     doc.text(`Recorded ${r.signed_at} (log position ${r.position}); work completed ${r.completed_at}`);
-    const source = r.content_hash_source === 'recorded' ? (r.content_hash_matches ? 'recorded with the signature; content matches' : 'recorded with the signature; CONTENT DOES NOT MATCH') : 'computed on replay (signed before hashes were recorded)';
+    const source =
+      r.content_hash_source === 'recorded'
+        ? r.content_hash_matches
+          ? 'recorded with the signature; content matches'
+          : 'recorded with the signature; CONTENT DOES NOT MATCH'
+        : 'computed on replay (signed before hashes were recorded)';
     doc.font('Courier').fontSize(8).text(`Content SHA-256: ${r.content_hash}`, { width });
     doc.font('Helvetica').fontSize(8).fillColor('#444444').text(`Hash ${source}`).fillColor('black');
     doc.font('Helvetica').fontSize(9).text(`Trainee: ${r.trainee_status}`, { width });

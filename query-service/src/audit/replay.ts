@@ -42,7 +42,14 @@ export function personAsOf(accountEvents: RecordedEvent[], asOf: number): Person
       case 'AdminProvisioned':
       case 'AuditorProvisioned':
       case 'StudentRegistered': {
-        const role = e.type === 'AccountSignedUp' ? (d.role as string) : e.type === 'AdminProvisioned' ? 'admin' : e.type === 'AuditorProvisioned' ? 'auditor' : 'student';
+        const role =
+          e.type === 'AccountSignedUp'
+            ? (d.role as string)
+            : e.type === 'AdminProvisioned'
+              ? 'admin'
+              : e.type === 'AuditorProvisioned'
+                ? 'auditor'
+                : 'student';
         first = d.firstName as string;
         last = d.lastName as string;
         p = {
@@ -140,7 +147,16 @@ export function jobsAsOf(studentEvents: RecordedEvent[], asOf: number): Map<stri
     switch (e.type) {
       case 'JobOpened':
         jobs.set(d.jobId as string, {
-          job: { id: d.jobId as string, student_id: d.studentId as string, job_type: d.jobType as string, total_count: d.totalCount as number, completed_count: 0, status: 'in_progress', mentor_id: d.mentorId as string, opened_at: e.time },
+          job: {
+            id: d.jobId as string,
+            student_id: d.studentId as string,
+            job_type: d.jobType as string,
+            total_count: d.totalCount as number,
+            completed_count: 0,
+            status: 'in_progress',
+            mentor_id: d.mentorId as string,
+            opened_at: e.time,
+          },
           signatures: [],
         });
         break;
@@ -154,7 +170,14 @@ export function jobsAsOf(studentEvents: RecordedEvent[], asOf: number): Map<stri
         if (!fold) break;
         const signature = d.signature as Signature;
         const count = d.completedCount as number;
-        const computed = signatureContentHash({ studentId: d.studentId as string, jobType: fold.job.job_type, count, completedAt: d.completedAt as string, mentorId: d.mentorId as string, signature });
+        const computed = signatureContentHash({
+          studentId: d.studentId as string,
+          jobType: fold.job.job_type,
+          count,
+          completedAt: d.completedAt as string,
+          mentorId: d.mentorId as string,
+          signature,
+        });
         const recorded = typeof d.contentHash === 'string' ? d.contentHash : null;
         fold.job.completed_count = count;
         fold.signatures.push({
@@ -184,9 +207,30 @@ export function jobsAsOf(studentEvents: RecordedEvent[], asOf: number): Map<stri
       case 'SignatureRevoked': {
         const s = fold?.signatures.find((x) => x.signature_id === d.signatureId);
         if (!fold || !s) break;
-        if (e.type === 'SignatureConfirmed') Object.assign(s, { trainee_status: 'confirmed', confirmed_at: e.time, confirmation_hash_matches: d.contentHash === s.content_hash });
-        if (e.type === 'SignatureDisputed') Object.assign(s, { trainee_status: 'disputed', dispute: { reason: d.reason as string, disputed_at: e.time, outcome: null, resolution_reason: null, resolved_at: null } });
-        if (e.type === 'DisputeResolved' && s.dispute) s.dispute = { ...s.dispute, outcome: d.outcome as 'upheld' | 'rejected', resolution_reason: d.reason as string, resolved_at: e.time };
+        if (e.type === 'SignatureConfirmed')
+          Object.assign(s, {
+            trainee_status: 'confirmed',
+            confirmed_at: e.time,
+            confirmation_hash_matches: d.contentHash === s.content_hash,
+          });
+        if (e.type === 'SignatureDisputed')
+          Object.assign(s, {
+            trainee_status: 'disputed',
+            dispute: {
+              reason: d.reason as string,
+              disputed_at: e.time,
+              outcome: null,
+              resolution_reason: null,
+              resolved_at: null,
+            },
+          });
+        if (e.type === 'DisputeResolved' && s.dispute)
+          s.dispute = {
+            ...s.dispute,
+            outcome: d.outcome as 'upheld' | 'rejected',
+            resolution_reason: d.reason as string,
+            resolved_at: e.time,
+          };
         if (e.type === 'SignatureRevoked') {
           s.revoked = true;
           fold.job.completed_count = d.completedCount as number;
@@ -195,7 +239,9 @@ export function jobsAsOf(studentEvents: RecordedEvent[], asOf: number): Map<stri
         break;
       }
     }
-    if (fold) fold.job.status = fold.job.completed_count >= fold.job.total_count && fold.job.total_count > 0 ? 'completed' : 'in_progress';
+    if (fold)
+      fold.job.status =
+        fold.job.completed_count >= fold.job.total_count && fold.job.total_count > 0 ? 'completed' : 'in_progress';
   }
   return jobs;
 }
@@ -246,7 +292,12 @@ const PLACEMENT: Record<string, TimelineAction> = {
   PlacementEnded: 'placement_ended',
 };
 
-const entry = (e: RecordedEvent, action: TimelineAction, accountId: string, extra: Partial<TimelineEntry> = {}): TimelineEntry => ({
+const entry = (
+  e: RecordedEvent,
+  action: TimelineAction,
+  accountId: string,
+  extra: Partial<TimelineEntry> = {},
+): TimelineEntry => ({
   at: e.time,
   position: e.position,
   action,
@@ -262,7 +313,14 @@ const entry = (e: RecordedEvent, action: TimelineAction, accountId: string, extr
 
 function placementEntry(e: RecordedEvent, accountId: string): TimelineEntry {
   const d = e.data as Data;
-  const reason = e.type === 'PlacementDeclined' ? (d.reason as string) : e.type === 'PlacementEnded' ? ((d.notes as string | null) ?? null) : e.type === 'PlacementProposed' ? ((d.notes as string | null) ?? null) : null;
+  const reason =
+    e.type === 'PlacementDeclined'
+      ? (d.reason as string)
+      : e.type === 'PlacementEnded'
+        ? ((d.notes as string | null) ?? null)
+        : e.type === 'PlacementProposed'
+          ? ((d.notes as string | null) ?? null)
+          : null;
   return entry(e, PLACEMENT[e.type], accountId, {
     reason,
     placement_id: d.placementId as string,
@@ -277,19 +335,27 @@ function placementEntry(e: RecordedEvent, accountId: string): TimelineEntry {
  * and placements. `related`: the streams of students the account is linked to (a mentor's placed
  * students, a centre's students), whose placement events about this account are included.
  */
-export function timelineAsOf(accountId: string, ownEvents: RecordedEvent[], related: RecordedEvent[][], asOf: number): TimelineEntry[] {
+export function timelineAsOf(
+  accountId: string,
+  ownEvents: RecordedEvent[],
+  related: RecordedEvent[][],
+  asOf: number,
+): TimelineEntry[] {
   const out: TimelineEntry[] = [];
   for (const e of upTo(ownEvents, asOf)) {
     const d = e.data as Data;
-    if (OWN[e.type]) out.push(entry(e, OWN[e.type], accountId, { reason: (d.reason as string | null | undefined) ?? null }));
+    if (OWN[e.type])
+      out.push(entry(e, OWN[e.type], accountId, { reason: (d.reason as string | null | undefined) ?? null }));
     else if (PLACEMENT[e.type]) out.push(placementEntry(e, accountId));
   }
   for (const stream of related) {
     const centreStudent = isCentreStudent(stream, accountId);
     for (const e of upTo(stream, asOf)) {
       const d = e.data as Data;
-      if (e.type === 'StudentRegistered' && d.centreId === accountId) out.push(entry(e, 'student_registered', d.accountId as string, { student_id: d.accountId as string }));
-      else if (PLACEMENT[e.type] && (d.mentorId === accountId || centreStudent)) out.push(placementEntry(e, d.studentId as string));
+      if (e.type === 'StudentRegistered' && d.centreId === accountId)
+        out.push(entry(e, 'student_registered', d.accountId as string, { student_id: d.accountId as string }));
+      else if (PLACEMENT[e.type] && (d.mentorId === accountId || centreStudent))
+        out.push(placementEntry(e, d.studentId as string));
     }
   }
   return out.sort((a, b) => a.position - b.position);

@@ -4,7 +4,13 @@ import { signatureContentHash } from '@panda/events/signature-hash';
 import { jobsAsOf, parseAsOf, personAsOf, timelineAsOf } from './replay';
 
 let position = 0;
-const ev = (type: string, time: string, data: Record<string, unknown>, actorId: string | null = 'admin-1', stream = 'account-s1'): RecordedEvent => ({
+const ev = (
+  type: string,
+  time: string,
+  data: Record<string, unknown>,
+  actorId: string | null = 'admin-1',
+  stream = 'account-s1',
+): RecordedEvent => ({
   eventId: `e${++position}`,
   type,
   stream,
@@ -16,17 +22,83 @@ const ev = (type: string, time: string, data: Record<string, unknown>, actorId: 
   commandId: `k${position}`,
   data,
 });
-const signature = (text: string, at: string) => ({ signature: text, mentorName: 'Dave Clarke', date: at.slice(0, 10), time: at.slice(11, 16), timestamp: at });
-const content = (count: number, at: string, text: string) => ({ studentId: 's1', jobType: 'Repair', count, completedAt: at, mentorId: 'm1', signature: signature(text, at) });
+const signature = (text: string, at: string) => ({
+  signature: text,
+  mentorName: 'Dave Clarke',
+  date: at.slice(0, 10),
+  time: at.slice(11, 16),
+  timestamp: at,
+});
+const content = (count: number, at: string, text: string) => ({
+  studentId: 's1',
+  jobType: 'Repair',
+  count,
+  completedAt: at,
+  mentorId: 'm1',
+  signature: signature(text, at),
+});
 
 // Given a student placed on 1 March, cards signed on 3 March (with a hash), 5 March (an older event without one) and 8 March.
 const student: RecordedEvent[] = [
-  ev('StudentRegistered', '2026-03-01T09:00:00.000Z', { accountId: 's1', centreId: 'c1', firstName: 'Amy', lastName: 'Pond', email: 'amy@x.co', phone: null, postcode: null, dateOfBirth: null, requirements: {}, temporaryPasswordHash: 'h' }, 'c1'),
-  ev('PlacementProposed', '2026-03-01T10:00:00.000Z', { placementId: 'p1', studentId: 's1', mentorId: 'm1', centreId: 'c1', notes: 'near', reasons: [] }),
+  ev(
+    'StudentRegistered',
+    '2026-03-01T09:00:00.000Z',
+    {
+      accountId: 's1',
+      centreId: 'c1',
+      firstName: 'Amy',
+      lastName: 'Pond',
+      email: 'amy@x.co',
+      phone: null,
+      postcode: null,
+      dateOfBirth: null,
+      requirements: {},
+      temporaryPasswordHash: 'h',
+    },
+    'c1',
+  ),
+  ev('PlacementProposed', '2026-03-01T10:00:00.000Z', {
+    placementId: 'p1',
+    studentId: 's1',
+    mentorId: 'm1',
+    centreId: 'c1',
+    notes: 'near',
+    reasons: [],
+  }),
   ev('PlacementAccepted', '2026-03-01T11:00:00.000Z', { placementId: 'p1', studentId: 's1', mentorId: 'm1' }, 'm1'),
-  ev('JobOpened', '2026-03-01T11:00:00.000Z', { jobId: 'j1', studentId: 's1', placementId: 'p1', mentorId: 'm1', jobType: 'Repair', totalCount: 3 }, 'm1'),
-  ev('JobCardSigned', '2026-03-03T12:00:00.000Z', { jobId: 'j1', studentId: 's1', mentorId: 'm1', signature: signature('D C', '2026-03-03T12:00:00.000Z'), completedAt: '2026-03-03T12:00:00.000Z', completedCount: 1, contentHash: signatureContentHash(content(1, '2026-03-03T12:00:00.000Z', 'D C')) }, 'm1'),
-  ev('JobCardSigned', '2026-03-05T12:00:00.000Z', { jobId: 'j1', studentId: 's1', mentorId: 'm1', signature: signature('D C 2', '2026-03-05T12:00:00.000Z'), completedAt: '2026-03-05T12:00:00.000Z', completedCount: 2 }, 'm1'),
+  ev(
+    'JobOpened',
+    '2026-03-01T11:00:00.000Z',
+    { jobId: 'j1', studentId: 's1', placementId: 'p1', mentorId: 'm1', jobType: 'Repair', totalCount: 3 },
+    'm1',
+  ),
+  ev(
+    'JobCardSigned',
+    '2026-03-03T12:00:00.000Z',
+    {
+      jobId: 'j1',
+      studentId: 's1',
+      mentorId: 'm1',
+      signature: signature('D C', '2026-03-03T12:00:00.000Z'),
+      completedAt: '2026-03-03T12:00:00.000Z',
+      completedCount: 1,
+      contentHash: signatureContentHash(content(1, '2026-03-03T12:00:00.000Z', 'D C')),
+    },
+    'm1',
+  ),
+  ev(
+    'JobCardSigned',
+    '2026-03-05T12:00:00.000Z',
+    {
+      jobId: 'j1',
+      studentId: 's1',
+      mentorId: 'm1',
+      signature: signature('D C 2', '2026-03-05T12:00:00.000Z'),
+      completedAt: '2026-03-05T12:00:00.000Z',
+      completedCount: 2,
+    },
+    'm1',
+  ),
   ev('JobTotalAdjusted', '2026-03-06T12:00:00.000Z', { jobId: 'j1', studentId: 's1', totalCount: 2 }, 's1'),
 ];
 
@@ -39,7 +111,13 @@ describe('as-of folding (ruling 26)', () => {
 
     const third = jobsAsOf(student, Date.parse('2026-03-03T12:00:00Z')).get('j1')!;
     expect(third.signatures.map((s) => s.signature.signature)).toEqual(['D C']);
-    expect(third.signatures[0]).toMatchObject({ card_number: 1, signed_at: '2026-03-03T12:00:00.000Z', mentor_id: 'm1', content_hash_source: 'recorded', content_hash_matches: true });
+    expect(third.signatures[0]).toMatchObject({
+      card_number: 1,
+      signed_at: '2026-03-03T12:00:00.000Z',
+      mentor_id: 'm1',
+      content_hash_source: 'recorded',
+      content_hash_matches: true,
+    });
 
     const later = jobsAsOf(student, Date.parse('2026-03-07T00:00:00Z')).get('j1')!;
     expect(later.signatures.map((s) => s.card_number)).toEqual([1, 2]);
@@ -54,7 +132,11 @@ describe('as-of folding (ruling 26)', () => {
   });
 
   it('shows a signed content changed after signing against its recorded hash', () => {
-    const altered = student.map((e) => (e.position === student[4].position ? { ...e, data: { ...(e.data as object), signature: signature('Someone else', '2026-03-03T12:00:00.000Z') } } : e));
+    const altered = student.map((e) =>
+      e.position === student[4].position
+        ? { ...e, data: { ...(e.data as object), signature: signature('Someone else', '2026-03-03T12:00:00.000Z') } }
+        : e,
+    );
     const [first] = jobsAsOf(altered, Date.parse('2026-03-04T00:00:00Z')).get('j1')!.signatures;
     expect(first.content_hash_source).toBe('recorded');
     expect(first.content_hash_matches).toBe(false);
@@ -62,14 +144,49 @@ describe('as-of folding (ruling 26)', () => {
 
   it('folds who an account was at an instant', () => {
     const mentor = [
-      ev('AccountSignedUp', '2026-01-01T00:00:00.000Z', { accountId: 'm1', role: 'mentor', firstName: 'Dave', lastName: 'Clark', email: 'd@x.co', centreName: null, passwordHash: 'h' }, null, 'account-m1'),
-      ev('MentorProfileSaved', '2026-01-02T00:00:00.000Z', { accountId: 'm1', profile: { Gas_Safe_Registration_Number: '111' }, termsAgreedAt: 't' }, 'm1', 'account-m1'),
-      ev('ProfileChanged', '2026-02-01T00:00:00.000Z', { accountId: 'm1', changes: { Last_Name: 'Clarke', Email: 'dave@x.co' } }, 'm1', 'account-m1'),
+      ev(
+        'AccountSignedUp',
+        '2026-01-01T00:00:00.000Z',
+        {
+          accountId: 'm1',
+          role: 'mentor',
+          firstName: 'Dave',
+          lastName: 'Clark',
+          email: 'd@x.co',
+          centreName: null,
+          passwordHash: 'h',
+        },
+        null,
+        'account-m1',
+      ),
+      ev(
+        'MentorProfileSaved',
+        '2026-01-02T00:00:00.000Z',
+        { accountId: 'm1', profile: { Gas_Safe_Registration_Number: '111' }, termsAgreedAt: 't' },
+        'm1',
+        'account-m1',
+      ),
+      ev(
+        'ProfileChanged',
+        '2026-02-01T00:00:00.000Z',
+        { accountId: 'm1', changes: { Last_Name: 'Clarke', Email: 'dave@x.co' } },
+        'm1',
+        'account-m1',
+      ),
       ev('AccountLocked', '2026-02-02T00:00:00.000Z', { accountId: 'm1', reason: 'why' }, 'admin-1', 'account-m1'),
     ];
     expect(personAsOf(mentor, Date.parse('2025-12-31T00:00:00Z'))).toBeNull();
-    expect(personAsOf(mentor, Date.parse('2026-01-15T00:00:00Z'))).toMatchObject({ name: 'Dave Clark', email: 'd@x.co', gasSafeNumber: '111', locked: false });
-    expect(personAsOf(mentor, Date.parse('2026-03-01T00:00:00Z'))).toMatchObject({ name: 'Dave Clarke', email: 'dave@x.co', locked: true });
+    expect(personAsOf(mentor, Date.parse('2026-01-15T00:00:00Z'))).toMatchObject({
+      name: 'Dave Clark',
+      email: 'd@x.co',
+      gasSafeNumber: '111',
+      locked: false,
+    });
+    expect(personAsOf(mentor, Date.parse('2026-03-01T00:00:00Z'))).toMatchObject({
+      name: 'Dave Clarke',
+      email: 'dave@x.co',
+      locked: true,
+    });
   });
 
   it("builds a timeline up to the instant: registration and placements, with actor and reason; a centre sees its students' placements", () => {
@@ -89,6 +206,7 @@ describe('as-of folding (ruling 26)', () => {
     expect(parseAsOf(undefined, now)).toBe(now.getTime());
     expect(parseAsOf('2026-03-03', now)).toBe(Date.parse('2026-03-03T23:59:59.999Z'));
     expect(parseAsOf('2026-03-03T12:00:00+01:00', now)).toBe(Date.parse('2026-03-03T11:00:00Z'));
-    for (const bad of ['2026-02-30', 'tomorrow', '2026-03-03T12:00', ['2026-03-03'], '1700000000']) expect(parseAsOf(bad, now)).toBeNull();
+    for (const bad of ['2026-02-30', 'tomorrow', '2026-03-03T12:00', ['2026-03-03'], '1700000000'])
+      expect(parseAsOf(bad, now)).toBeNull();
   });
 });

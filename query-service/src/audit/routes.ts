@@ -41,12 +41,21 @@ function people(deps: QueryDeps) {
   };
 }
 
-const who = (p: Person | null, id: string | null) => (p ? { id: p.id, name: p.name, email: p.email, role: p.role } : id ? { id, name: 'Unknown account', email: '', role: null } : { id: null, name: 'System', email: '', role: null });
+const who = (p: Person | null, id: string | null) =>
+  p
+    ? { id: p.id, name: p.name, email: p.email, role: p.role }
+    : id
+      ? { id, name: 'Unknown account', email: '', role: null }
+      : { id: null, name: 'System', email: '', role: null };
 
 /** The access log (ruling 24): newest first. */
 const ACCESS_LOG_LIST: ListSpec = { sorts: { position: 'position' }, defaultSort: '-position' };
 /** Subject search: name, e-mail or id contains `q`; newest account first. */
-const SUBJECT_LIST: ListSpec = { sorts: { created: 'Created_At', name: 'Name' }, defaultSort: '-created', search: ['Name', 'First_Name', 'Last_Name', 'Email', 'id'] };
+const SUBJECT_LIST: ListSpec = {
+  sorts: { created: 'Created_At', name: 'Name' },
+  defaultSort: '-created',
+  search: ['Name', 'First_Name', 'Last_Name', 'Email', 'id'],
+};
 
 /**
  * Audit calls (rulings 25 and 26), for admins and auditors unless said otherwise. Every one of them
@@ -64,7 +73,14 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
   const auditors = [auth, requireRole('admin', 'auditor')];
   const rs = deps.readStore;
 
-  async function record(req: Request, a: AuthContext, action: AuditAction, subject: { type: 'job' | 'account' | 'student' | 'log' | null; id: string | null }, asOf: number | null, query: string | null = null) {
+  async function record(
+    req: Request,
+    a: AuthContext,
+    action: AuditAction,
+    subject: { type: 'job' | 'account' | 'student' | 'log' | null; id: string | null },
+    asOf: number | null,
+    query: string | null = null,
+  ) {
     const me = (await rs.get(ACCOUNTS, a.id)) as AccountDoc | null;
     const data = checkEvent('AuditRecordRead', {
       accountId: a.id,
@@ -77,7 +93,12 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
       asOf: asOf === null ? null : new Date(asOf).toISOString(),
       query,
     });
-    const meta = { time: deps.clock().toISOString(), actorId: a.id, correlationId: String((req as { id?: unknown }).id ?? randomUUID()), commandId: randomUUID() };
+    const meta = {
+      time: deps.clock().toISOString(),
+      actorId: a.id,
+      correlationId: String((req as { id?: unknown }).id ?? randomUUID()),
+      commandId: randomUUID(),
+    };
     // No read without its record: when it cannot be written, the read fails.
     await deps.store.append(AUDIT_ACCESS_STREAM, [{ type: 'AuditRecordRead', data }], 'any', meta);
   }
@@ -86,7 +107,8 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
     const a = authOf(req);
     const paging = parsePaging(req.query, SUBJECT_LIST);
     const role = typeof req.query.role === 'string' && req.query.role ? req.query.role : null;
-    if (role && !(SUBJECT_ROLES as readonly string[]).includes(role)) throw badRequest([{ field: 'role', message: 'role must be student, mentor or training_centre' }]);
+    if (role && !(SUBJECT_ROLES as readonly string[]).includes(role))
+      throw badRequest([{ field: 'role', message: 'role must be student, mentor or training_centre' }]);
     await record(req, a, 'subject_search', { type: null, id: null }, null, paging.q);
     const page = await findPage<AccountDoc>(rs, ACCOUNTS, { role: role ? role : { $in: [...SUBJECT_ROLES] } }, paging);
     setPageHeaders(req, res, page);
@@ -111,7 +133,13 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
         return { ...s, signer: { ...who(signer, s.mentor_id), gas_safe_number: signer?.gasSafeNumber ?? null } };
       }),
     );
-    res.json({ as_of: new Date(asOf).toISOString(), job: fold?.job ?? null, existed: Boolean(fold), student: student ? who(student, student.id) : null, signatures });
+    res.json({
+      as_of: new Date(asOf).toISOString(),
+      job: fold?.job ?? null,
+      existed: Boolean(fold),
+      student: student ? who(student, student.id) : null,
+      signatures,
+    });
   });
 
   r.get('/api/audit/accounts/:accountId/timeline', ...auditors, async (req, res) => {
@@ -126,22 +154,47 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
     // Related students are found through the read models (routing only); their events come from the log.
     let related: string[] = [];
     const current = personAsOf(own, Number.MAX_SAFE_INTEGER);
-    if (current?.role === 'mentor') related = [...new Set(((await rs.find(PLACEMENTS, { mentor_id: id })) as PlacementDoc[]).map((p) => p.student_id))];
-    if (current?.role === 'training_centre') related = ((await rs.find(ACCOUNTS, { role: 'student', centre_id: id })) as AccountDoc[]).map((s) => s.id);
+    if (current?.role === 'mentor')
+      related = [
+        ...new Set(((await rs.find(PLACEMENTS, { mentor_id: id })) as PlacementDoc[]).map((p) => p.student_id)),
+      ];
+    if (current?.role === 'training_centre')
+      related = ((await rs.find(ACCOUNTS, { role: 'student', centre_id: id })) as AccountDoc[]).map((s) => s.id);
     const relatedEvents = await Promise.all(related.map((s) => who_.events(s)));
     const entries = timelineAsOf(id, own, relatedEvents, asOf);
     const timeline = await Promise.all(
       entries.map(async (e) => {
         const t = Date.parse(e.at);
-        const [actor, student, mentor] = await Promise.all([who_.at(e.actor_id, t), who_.at(e.student_id, t), who_.at(e.mentor_id, t)]);
-        return { ...e, actor: who(actor, e.actor_id), student_name: student?.name ?? null, mentor_name: mentor?.name ?? null };
+        const [actor, student, mentor] = await Promise.all([
+          who_.at(e.actor_id, t),
+          who_.at(e.student_id, t),
+          who_.at(e.mentor_id, t),
+        ]);
+        return {
+          ...e,
+          actor: who(actor, e.actor_id),
+          student_name: student?.name ?? null,
+          mentor_name: mentor?.name ?? null,
+        };
       }),
     );
-    const jobs = current?.role === 'student' ? [...jobsAsOf(own, asOf).values()].map((j) => ({ ...j.job, signatures: j.signatures.length })) : undefined;
+    const jobs =
+      current?.role === 'student'
+        ? [...jobsAsOf(own, asOf).values()].map((j) => ({ ...j.job, signatures: j.signatures.length }))
+        : undefined;
     res.json({
       as_of: new Date(asOf).toISOString(),
       account: subject
-        ? { id: subject.id, role: subject.role, name: subject.name, email: subject.email, registered_at: subject.registeredAt, locked: subject.locked, vetted: subject.vetted, gas_safe_number: subject.gasSafeNumber }
+        ? {
+            id: subject.id,
+            role: subject.role,
+            name: subject.name,
+            email: subject.email,
+            registered_at: subject.registeredAt,
+            locked: subject.locked,
+            vetted: subject.vetted,
+            gas_safe_number: subject.gasSafeNumber,
+          }
         : null,
       existed: Boolean(subject),
       timeline,
@@ -163,12 +216,24 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
     const events = await who_.events(id);
     const student = personAsOf(events, now);
     // A centre sees only its own students; anyone else's (or no such student) is not found (ruling 12).
-    if (!student || student.role !== 'student' || (a.role === 'training_centre' && student.centreId !== a.id)) throw notFound('Student not found');
+    if (!student || student.role !== 'student' || (a.role === 'training_centre' && student.centreId !== a.id))
+      throw notFound('Student not found');
     await record(req, a, action, { type: 'student', id }, null);
     const log = await deps.store.verifyChain();
     const jobs = [...jobsAsOf(events, now).values()];
-    const mentorIds = [...new Set(events.filter((e) => e.type === 'PlacementAccepted').map((e) => (e.data as { mentorId: string }).mentorId).reverse())];
-    const [centre, mentors, me] = await Promise.all([who_.at(student.centreId, now), Promise.all(mentorIds.map((m) => who_.at(m, now))), who_.at(a.id, now)]);
+    const mentorIds = [
+      ...new Set(
+        events
+          .filter((e) => e.type === 'PlacementAccepted')
+          .map((e) => (e.data as { mentorId: string }).mentorId)
+          .reverse(),
+      ),
+    ];
+    const [centre, mentors, me] = await Promise.all([
+      who_.at(student.centreId, now),
+      Promise.all(mentorIds.map((m) => who_.at(m, now))),
+      who_.at(a.id, now),
+    ]);
     const rows: EvidenceRow[] = [];
     for (const j of jobs) {
       for (const s of j.signatures) {
@@ -196,7 +261,10 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
     }
     rows.sort((x, y) => x.position - y.position);
     const safeName = student.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'student';
-    res.setHeader('Content-Disposition', `attachment; filename="evidence-${safeName}-${new Date(now).toISOString().slice(0, 10)}.${action === 'evidence_pdf' ? 'pdf' : 'csv'}"`);
+    res.setHeader(
+      'Content-Disposition',
+      `attachment; filename="evidence-${safeName}-${new Date(now).toISOString().slice(0, 10)}.${action === 'evidence_pdf' ? 'pdf' : 'csv'}"`,
+    );
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Log-Head-Hash', log.head_hash);
     return {

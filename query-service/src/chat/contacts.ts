@@ -33,12 +33,18 @@ export async function contactsOf(rs: ReadStore, me: { id: string; role: string }
 }
 
 /** The contact `otherId` of the caller, or null. */
-export async function contactOf(rs: ReadStore, me: { id: string; role: string }, otherId: string): Promise<ContactRef | null> {
+export async function contactOf(
+  rs: ReadStore,
+  me: { id: string; role: string },
+  otherId: string,
+): Promise<ContactRef | null> {
   if (me.role === 'student') return (await contactsOf(rs, me)).find((c) => c.id === otherId) ?? null;
   if (me.role !== 'mentor' && me.role !== 'training_centre') return null;
   const s = (await rs.get(STUDENTS, otherId)) as StudentDoc | null;
   const mine = me.role === 'mentor' ? s?.mentor_id === me.id : s?.centre_id === me.id;
-  return mine ? { id: otherId, role: 'student', Chat_Type: me.role === 'mentor' ? 'mentor_student' : 'training_centre_student' } : null;
+  return mine
+    ? { id: otherId, role: 'student', Chat_Type: me.role === 'mentor' ? 'mentor_student' : 'training_centre_student' }
+    : null;
 }
 
 /** Display names (a centre's name, else "First Last") of some accounts. */

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_TEXTS, messagesPageSchema, wsServerFrameSchema } from '@panda/contracts/chat';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
 import { get } from '@panda/command-service/training/test-fixtures';
-import { chatCast, connectClient, imageDataUrl, type Cast, type Client } from '@panda/command-service/chat/test-fixtures';
+import {
+  chatCast,
+  connectClient,
+  imageDataUrl,
+  type Cast,
+  type Client,
+} from '@panda/command-service/chat/test-fixtures';
 
 /** The chat's WebSocket protocol (spec §7): every server frame is parsed with the contract. */
 
@@ -44,11 +50,31 @@ describe('chat over the WebSocket', () => {
     const amy2 = await client(c.amy);
     const dave = await client(c.mentor);
     const dave2 = await client(c.mentor);
-    dave.send({ type: 'message', receiver_id: c.amy.user.id, message: ' Hello over the socket ', chat_type: 'mentor_student', message_type: 'text', client_id: 'c-1' });
+    dave.send({
+      type: 'message',
+      receiver_id: c.amy.user.id,
+      message: ' Hello over the socket ',
+      chat_type: 'mentor_student',
+      message_type: 'text',
+      client_id: 'c-1',
+    });
     const sentFrame = frame(await dave.next((m) => m.type === 'message_sent', 'message_sent'));
-    expect(sentFrame).toMatchObject({ type: 'message_sent', client_id: 'c-1', message: { Message: 'Hello over the socket', Sender_ID: c.mentor.user.id, Receiver_ID: c.amy.user.id, Read: false } });
+    expect(sentFrame).toMatchObject({
+      type: 'message_sent',
+      client_id: 'c-1',
+      message: {
+        Message: 'Hello over the socket',
+        Sender_ID: c.mentor.user.id,
+        Receiver_ID: c.amy.user.id,
+        Read: false,
+      },
+    });
     const id = (sentFrame as { message: { id: string } }).message.id;
-    for (const x of [amy, amy2]) expect(frame(await x.next((m) => m.type === 'new_message', 'new_message'))).toMatchObject({ type: 'new_message', message: { id, Message: 'Hello over the socket' } });
+    for (const x of [amy, amy2])
+      expect(frame(await x.next((m) => m.type === 'new_message', 'new_message'))).toMatchObject({
+        type: 'new_message',
+        message: { id, Message: 'Hello over the socket' },
+      });
     // The sender's other tab hears of it too, without the client_id of the first.
     const other = frame(await dave2.next((m) => m.type === 'message_sent', 'message_sent on the second tab'));
     expect(other).toMatchObject({ message: { id } });
@@ -63,24 +89,57 @@ describe('chat over the WebSocket', () => {
     expect(amy.received.filter((m) => m.type === 'new_message')).toHaveLength(1);
     // The same client_id again sends nothing new and answers the same message.
     const head = await app.platform.store.headPosition();
-    dave.send({ type: 'message', receiver_id: c.amy.user.id, message: 'Hello over the socket', chat_type: 'mentor_student', message_type: 'text', client_id: 'c-1' });
-    await dave.next((m) => m.type === 'message_sent' && dave.received.filter((x) => x.type === 'message_sent').length === 2, 'second message_sent');
-    expect((dave.received.filter((m) => m.type === 'message_sent')[1] as { message: { id: string } }).message.id).toBe(id);
+    dave.send({
+      type: 'message',
+      receiver_id: c.amy.user.id,
+      message: 'Hello over the socket',
+      chat_type: 'mentor_student',
+      message_type: 'text',
+      client_id: 'c-1',
+    });
+    await dave.next(
+      (m) => m.type === 'message_sent' && dave.received.filter((x) => x.type === 'message_sent').length === 2,
+      'second message_sent',
+    );
+    expect((dave.received.filter((m) => m.type === 'message_sent')[1] as { message: { id: string } }).message.id).toBe(
+      id,
+    );
     expect(await app.platform.store.headPosition()).toBe(head);
   });
 
   it('a message sent over HTTP reaches the receiver live as new_message', async () => {
     const bea = await client(c.bea);
-    const r = await app.call('POST', '/api/messages', { Receiver_ID: c.bea.user.id, Message: 'From the office' }, c.centre.token);
+    const r = await app.call(
+      'POST',
+      '/api/messages',
+      { Receiver_ID: c.bea.user.id, Message: 'From the office' },
+      c.centre.token,
+    );
     expect(r.status).toBe(201);
-    expect(frame(await bea.next((m) => m.type === 'new_message'))).toMatchObject({ message: { Message: 'From the office', Chat_Type: 'training_centre_student' } });
+    expect(frame(await bea.next((m) => m.type === 'new_message'))).toMatchObject({
+      message: { Message: 'From the office', Chat_Type: 'training_centre_student' },
+    });
   });
 
   it('an image over the socket', async () => {
     const ivy = await client(c.ivy);
     const dave = await client(c.mentor);
-    ivy.send({ type: 'message', receiver_id: c.mentor.user.id, message: '', chat_type: 'mentor_student', message_type: 'image', image_data: await imageDataUrl('jpeg'), image_filename: 'valve.jpg', client_id: 'img-1' });
-    const got = frame(await dave.next((m) => m.type === 'new_message' && (m.message as { Message_Type: string }).Message_Type === 'image', 'image new_message'));
+    ivy.send({
+      type: 'message',
+      receiver_id: c.mentor.user.id,
+      message: '',
+      chat_type: 'mentor_student',
+      message_type: 'image',
+      image_data: await imageDataUrl('jpeg'),
+      image_filename: 'valve.jpg',
+      client_id: 'img-1',
+    });
+    const got = frame(
+      await dave.next(
+        (m) => m.type === 'new_message' && (m.message as { Message_Type: string }).Message_Type === 'image',
+        'image new_message',
+      ),
+    );
     const m = (got as { message: { id: string; Image_Data: string; Image_Filename: string } }).message;
     expect(m.Image_Filename).toBe('valve.jpg');
     const img = await fetch(`${app.url}${m.Image_Data}`, { headers: { authorization: `Bearer ${c.mentor.token}` } });
@@ -94,14 +153,49 @@ describe('chat over the WebSocket', () => {
     const errorFor = async (payload: unknown, text: string | RegExp) => {
       const before = centre.received.length;
       centre.send(payload);
-      const e = frame(await centre.next((m) => centre.received.indexOf(m) >= before && m.type === 'error', `error for ${JSON.stringify(payload).slice(0, 80)}`));
+      const e = frame(
+        await centre.next(
+          (m) => centre.received.indexOf(m) >= before && m.type === 'error',
+          `error for ${JSON.stringify(payload).slice(0, 80)}`,
+        ),
+      );
       expect((e as { message: string }).message).toMatch(text);
       return e;
     };
     // Another centre's student, with the client_id back.
-    expect(await errorFor({ type: 'message', receiver_id: c.sid.user.id, message: 'Hi', chat_type: 'training_centre_student', message_type: 'text', client_id: 'x-9' }, CHAT_TEXTS.notContact)).toMatchObject({ client_id: 'x-9' });
-    await errorFor({ type: 'message', receiver_id: c.amy.user.id, message: '  ', chat_type: 'training_centre_student', message_type: 'text' }, CHAT_TEXTS.empty);
-    await errorFor({ type: 'message', receiver_id: c.amy.user.id, message: '', message_type: 'image', image_data: await imageDataUrl('png') }, CHAT_TEXTS.imageRole);
+    expect(
+      await errorFor(
+        {
+          type: 'message',
+          receiver_id: c.sid.user.id,
+          message: 'Hi',
+          chat_type: 'training_centre_student',
+          message_type: 'text',
+          client_id: 'x-9',
+        },
+        CHAT_TEXTS.notContact,
+      ),
+    ).toMatchObject({ client_id: 'x-9' });
+    await errorFor(
+      {
+        type: 'message',
+        receiver_id: c.amy.user.id,
+        message: '  ',
+        chat_type: 'training_centre_student',
+        message_type: 'text',
+      },
+      CHAT_TEXTS.empty,
+    );
+    await errorFor(
+      {
+        type: 'message',
+        receiver_id: c.amy.user.id,
+        message: '',
+        message_type: 'image',
+        image_data: await imageDataUrl('png'),
+      },
+      CHAT_TEXTS.imageRole,
+    );
     await errorFor({ type: 'message', message: 'no receiver' }, /choose who/);
     await errorFor({ type: 'typing', receiver_id: c.amy.user.id }, /expected boolean|Invalid/i);
     await errorFor({ type: 'viewing' }, /Invalid|expected/i);
@@ -120,11 +214,18 @@ describe('chat over the WebSocket', () => {
     const bea = await client(c.bea);
     const dave = await client(c.mentor);
     dave.send({ type: 'typing', receiver_id: c.amy.user.id, is_typing: true });
-    expect(frame(await amy.next((m) => m.type === 'typing_indicator'))).toEqual({ type: 'typing_indicator', sender_id: c.mentor.user.id, is_typing: true });
+    expect(frame(await amy.next((m) => m.type === 'typing_indicator'))).toEqual({
+      type: 'typing_indicator',
+      sender_id: c.mentor.user.id,
+      is_typing: true,
+    });
     dave.send({ type: 'typing', receiver_id: c.amy.user.id, is_typing: false });
     await amy.next((m) => m.type === 'typing_indicator' && m.is_typing === false, 'typing stopped');
     dave.send({ type: 'typing', receiver_id: c.bea.user.id, is_typing: true });
-    expect(frame(await dave.next((m) => m.type === 'error'))).toEqual({ type: 'error', message: CHAT_TEXTS.notContact });
+    expect(frame(await dave.next((m) => m.type === 'error'))).toEqual({
+      type: 'error',
+      message: CHAT_TEXTS.notContact,
+    });
     await settle(bea);
     expect(bea.received.some((m) => m.type === 'typing_indicator')).toBe(false);
   });
@@ -135,9 +236,14 @@ describe('chat over the WebSocket', () => {
     const ivy = await client(c.ivy);
     // The centre's first connection (earlier tests closed theirs).
     const centre = await connectClient(app, c.centre);
-    expect(frame(await amy.next((m) => m.type === 'user_status' && m.user_id === c.centre.user.id && m.status === 'online'))).toEqual({ type: 'user_status', user_id: c.centre.user.id, status: 'online' });
+    expect(
+      frame(await amy.next((m) => m.type === 'user_status' && m.user_id === c.centre.user.id && m.status === 'online')),
+    ).toEqual({ type: 'user_status', user_id: c.centre.user.id, status: 'online' });
     await centre.close();
-    await amy.next((m) => m.type === 'user_status' && m.user_id === c.centre.user.id && m.status === 'offline', 'centre offline');
+    await amy.next(
+      (m) => m.type === 'user_status' && m.user_id === c.centre.user.id && m.status === 'offline',
+      'centre offline',
+    );
     await settle(sid);
     await settle(ivy);
     // Sid belongs to another centre, Ivy is independent: neither hears of North Gas Training.
@@ -147,10 +253,20 @@ describe('chat over the WebSocket', () => {
 
   it('message_read: the sender hears the read receipt live', async () => {
     const dave = await client(c.mentor);
-    const r = await app.call('POST', '/api/send-message', { receiver_id: c.ivy.user.id, message: 'Receipt please' }, c.mentor.token);
+    const r = await app.call(
+      'POST',
+      '/api/send-message',
+      { receiver_id: c.ivy.user.id, message: 'Receipt please' },
+      c.mentor.token,
+    );
     const id = r.body.message.id as string;
     expect((await app.call('PATCH', `/api/messages/${id}/read`, undefined, c.ivy.token)).status).toBe(200);
     const receipt = frame(await dave.next((m) => m.type === 'message_read' && m.id === id, 'message_read'));
-    expect(receipt).toMatchObject({ type: 'message_read', id, Sender_ID: c.mentor.user.id, Receiver_ID: c.ivy.user.id });
+    expect(receipt).toMatchObject({
+      type: 'message_read',
+      id,
+      Sender_ID: c.mentor.user.id,
+      Receiver_ID: c.ivy.user.id,
+    });
   });
 });

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { AppendMeta } from '@panda/events/envelope';
-import { CHAT_TEXTS, wsClientMessageSchema, wsClientTypingSchema, wsClientViewingSchema, type ChatType, type Message } from '@panda/contracts/chat';
+import {
+  CHAT_TEXTS,
+  wsClientMessageSchema,
+  wsClientTypingSchema,
+  wsClientViewingSchema,
+  type ChatType,
+  type Message,
+} from '@panda/contracts/chat';
 import { CHAT_MESSAGES, type ChatMessageDoc } from '@panda/projections/read-models/chat';
 import type { CommittedBatch } from '@panda/projections/projection';
 import type { z } from 'zod';
@@ -13,7 +20,14 @@ import { contactOf, contactsOf } from './contacts';
 export interface ChatCommands {
   send(
     caller: { id: string; role: string },
-    input: { receiverId: string; chatType: ChatType | null; messageType: 'text' | 'image'; text: string; imageData?: string; imageFilename?: string },
+    input: {
+      receiverId: string;
+      chatType: ChatType | null;
+      messageType: 'text' | 'image';
+      text: string;
+      imageData?: string;
+      imageFilename?: string;
+    },
     meta: AppendMeta,
   ): Promise<{ message: Message; position: number }>;
   /** The message id a command id sends (so the hub knows its own message when the read model has it). */
@@ -23,8 +37,14 @@ export interface ChatCommands {
 const firstIssue = (error: z.ZodError) => error.issues[0]?.message ?? 'Invalid message';
 type Refusal = Error & { detail: string | { message: string }[] };
 /** A refusal the command side meant for the user (an HTTP error at the edge or a domain error from a decider). */
-const isRefusal = (err: unknown): err is Refusal => err instanceof Error && 'detail' in err && (typeof err.detail === 'string' || Array.isArray(err.detail));
-const errorText = (err: unknown) => (isRefusal(err) ? (typeof err.detail === 'string' ? err.detail : err.detail.map((d) => d.message).join(', ')) : CHAT_TEXTS.sendFailed);
+const isRefusal = (err: unknown): err is Refusal =>
+  err instanceof Error && 'detail' in err && (typeof err.detail === 'string' || Array.isArray(err.detail));
+const errorText = (err: unknown) =>
+  isRefusal(err)
+    ? typeof err.detail === 'string'
+      ? err.detail
+      : err.detail.map((d) => d.message).join(', ')
+    : CHAT_TEXTS.sendFailed;
 
 /**
  * The chat part of the WebSocket protocol (spec §7):
@@ -47,7 +67,12 @@ export function chatLive(deps: QueryDeps, hub: LiveHub, commands: ChatCommands) 
   hub.on('message', async (conn, raw) => {
     const clientId = typeof raw.client_id === 'string' ? raw.client_id.slice(0, 100) : undefined;
     const parsed = wsClientMessageSchema.safeParse(raw);
-    if (!parsed.success) return hub.send(conn.socket, { type: 'error', message: firstIssue(parsed.error), ...(clientId ? { client_id: clientId } : {}) });
+    if (!parsed.success)
+      return hub.send(conn.socket, {
+        type: 'error',
+        message: firstIssue(parsed.error),
+        ...(clientId ? { client_id: clientId } : {}),
+      });
     const f = parsed.data;
     const meta: AppendMeta = {
       time: deps.clock().toISOString(),
@@ -63,20 +88,35 @@ export function chatLive(deps: QueryDeps, hub: LiveHub, commands: ChatCommands) 
     try {
       sent = await commands.send(
         conn.auth,
-        { receiverId: f.receiver_id, chatType: f.chat_type ?? null, messageType: f.message_type, text: f.message, imageData: f.image_data, imageFilename: f.image_filename },
+        {
+          receiverId: f.receiver_id,
+          chatType: f.chat_type ?? null,
+          messageType: f.message_type,
+          text: f.message,
+          imageData: f.image_data,
+          imageFilename: f.image_filename,
+        },
         meta,
       );
     } catch (err) {
       if (pending.get(messageId) === mine) pending.delete(messageId);
       if (!isRefusal(err)) deps.logger.error({ err }, 'chat message over the WebSocket failed');
-      return hub.send(conn.socket, { type: 'error', message: errorText(err), ...(clientId ? { client_id: clientId } : {}) });
+      return hub.send(conn.socket, {
+        type: 'error',
+        message: errorText(err),
+        ...(clientId ? { client_id: clientId } : {}),
+      });
     }
     await deps.waitForProjections(sent.position);
     // Normally the read model's batch has told everyone by now. If not (a retried client_id appends
     // nothing, so no batch comes), the sending socket is answered here, and only once.
     if (pending.get(messageId) === mine) {
       mine.answered = true;
-      hub.send(conn.socket, { type: 'message_sent', message: sent.message, ...(clientId ? { client_id: clientId } : {}) });
+      hub.send(conn.socket, {
+        type: 'message_sent',
+        message: sent.message,
+        ...(clientId ? { client_id: clientId } : {}),
+      });
       setTimeout(() => pending.get(messageId) === mine && pending.delete(messageId), 30_000).unref();
     }
   });
@@ -85,7 +125,8 @@ export function chatLive(deps: QueryDeps, hub: LiveHub, commands: ChatCommands) 
     const parsed = wsClientTypingSchema.safeParse(raw);
     if (!parsed.success) return hub.send(conn.socket, { type: 'error', message: firstIssue(parsed.error) });
     const { receiver_id, is_typing } = parsed.data;
-    if (!(await contactOf(rs, conn.auth, receiver_id))) return hub.send(conn.socket, { type: 'error', message: CHAT_TEXTS.notContact });
+    if (!(await contactOf(rs, conn.auth, receiver_id)))
+      return hub.send(conn.socket, { type: 'error', message: CHAT_TEXTS.notContact });
     hub.sendTo(receiver_id, { type: 'typing_indicator', sender_id: conn.auth.id, is_typing });
   });
 
@@ -104,7 +145,8 @@ export function chatLive(deps: QueryDeps, hub: LiveHub, commands: ChatCommands) 
     if (!role) return;
     presenceQueue = presenceQueue
       .then(async () => {
-        for (const c of await contactsOf(rs, { id: userId, role })) hub.sendTo(c.id, { type: 'user_status', user_id: userId, status });
+        for (const c of await contactsOf(rs, { id: userId, role }))
+          hub.sendTo(c.id, { type: 'user_status', user_id: userId, status });
       })
       .catch((err) => deps.logger.error({ err, userId }, 'chat presence push failed'));
   });
@@ -120,7 +162,14 @@ export function chatLive(deps: QueryDeps, hub: LiveHub, commands: ChatCommands) 
       // A copy changed again by a later batch was, in this batch, just sent (its only earlier change).
       const what = doc.event_position <= batch.position ? doc.last_event : 'sent';
       if (what === 'read') {
-        hub.sendTo(doc.owner, { type: 'message_read', id: m.id, Sender_ID: m.Sender_ID, Receiver_ID: m.Receiver_ID, Read_At: m.Read_At ?? '', position: doc.event_position });
+        hub.sendTo(doc.owner, {
+          type: 'message_read',
+          id: m.id,
+          Sender_ID: m.Sender_ID,
+          Receiver_ID: m.Receiver_ID,
+          Read_At: m.Read_At ?? '',
+          position: doc.event_position,
+        });
       } else if (doc.owner === m.Receiver_ID) {
         hub.sendTo(doc.owner, { type: 'new_message', message: m });
       } else {
@@ -129,7 +178,11 @@ export function chatLive(deps: QueryDeps, hub: LiveHub, commands: ChatCommands) 
         for (const c of hub.connectionsOf(doc.owner)) {
           const isOrigin = origin?.socket === c.socket;
           if (isOrigin && origin.answered) continue;
-          hub.send(c.socket, { type: 'message_sent', message: m, ...(isOrigin && origin.clientId ? { client_id: origin.clientId } : {}) });
+          hub.send(c.socket, {
+            type: 'message_sent',
+            message: m,
+            ...(isOrigin && origin.clientId ? { client_id: origin.clientId } : {}),
+          });
         }
       }
     }
@@ -142,6 +195,7 @@ export function chatLive(deps: QueryDeps, hub: LiveHub, commands: ChatCommands) 
 
   return {
     /** Ruling 21: the receiver has the conversation with `contactId` open on a live connection. */
-    inConversation: (userId: string, contactId: string) => hub.connectionsOf(userId).some((c) => viewing.get(c.socket) === contactId),
+    inConversation: (userId: string, contactId: string) =>
+      hub.connectionsOf(userId).some((c) => viewing.get(c.socket) === contactId),
   };
 }

@@ -18,13 +18,20 @@ import type { QueryDeps } from '../shared/deps';
 import { contactsOf, namesOf } from './contacts';
 
 /** The numbers `from`, `from - 1`, … (at most `limit`, none below 1). */
-const countDown = (from: number, limit: number) => Array.from({ length: Math.max(0, Math.min(limit, from)) }, (_, i) => from - i);
+const countDown = (from: number, limit: number) =>
+  Array.from({ length: Math.max(0, Math.min(limit, from)) }, (_, i) => from - i);
 
 /**
  * One page of the caller's messages, newest first: the conversation with `contact`, or everything.
  * Copies are numbered densely (messages are never deleted), so the page is fetched by its ids.
  */
-export async function messagesPage(rs: ReadStore, me: string, contact: string | undefined, limit: number, cursor: number | undefined) {
+export async function messagesPage(
+  rs: ReadStore,
+  me: string,
+  contact: string | undefined,
+  limit: number,
+  cursor: number | undefined,
+) {
   const total = contact
     ? (((await rs.get(CHAT_THREADS, threadId(me, contact))) as ChatThreadDoc | null)?.message_count ?? 0)
     : (((await rs.get(CHAT_INBOXES, me)) as ChatInboxDoc | null)?.message_count ?? 0);
@@ -60,7 +67,11 @@ export function chatQueryRoutes(deps: QueryDeps): Router {
     const page = await messagesPage(rs, me, q.with, q.limit, q.cursor === undefined ? undefined : Number(q.cursor));
     res.setHeader('X-Total-Count', String(page.total));
     if (page.next !== null) {
-      const next = new URLSearchParams({ ...(q.with ? { with: q.with } : {}), limit: String(q.limit), cursor: String(page.next) });
+      const next = new URLSearchParams({
+        ...(q.with ? { with: q.with } : {}),
+        limit: String(q.limit),
+        cursor: String(page.next),
+      });
       res.setHeader('Link', `</api/messages?${next.toString()}>; rel="next"`);
     }
     res.json(page.messages satisfies Message[]);
@@ -80,14 +91,25 @@ export function chatQueryRoutes(deps: QueryDeps): Router {
     const byContact = new Map(threads.map((t) => [t.contact, t]));
     const all: (ChatContact & { at: number })[] = contacts.map((c) => {
       const t = byContact.get(c.id);
-      return { ...c, name: names.get(c.id) ?? '', online: online(c.id), unread_count: t?.unread_count ?? 0, last_message: t?.last_message ?? null, at: t?.last_position ?? 0 };
+      return {
+        ...c,
+        name: names.get(c.id) ?? '',
+        online: online(c.id),
+        unread_count: t?.unread_count ?? 0,
+        last_message: t?.last_message ?? null,
+        at: t?.last_position ?? 0,
+      };
     });
     // The most recent conversation first, then contacts never written to, by name.
     all.sort((a, b) => b.at - a.at || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
     const offset = q.cursor === undefined ? 0 : Number(q.cursor);
     const page = all.slice(offset, offset + q.limit);
     res.setHeader('X-Total-Count', String(all.length));
-    if (offset + q.limit < all.length) res.setHeader('Link', `</api/chat-contacts?${new URLSearchParams({ limit: String(q.limit), cursor: String(offset + q.limit) }).toString()}>; rel="next"`);
+    if (offset + q.limit < all.length)
+      res.setHeader(
+        'Link',
+        `</api/chat-contacts?${new URLSearchParams({ limit: String(q.limit), cursor: String(offset + q.limit) }).toString()}>; rel="next"`,
+      );
     res.json(page.map(({ at: _at, ...c }) => c) satisfies ChatContact[]);
   });
 

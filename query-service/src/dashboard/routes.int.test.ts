@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
 import { independentStudent, type Login } from '@panda/command-service/admin/test-fixtures';
-import { get, jobsOf, place, readyMentor, registeredStudent, signature, vettedCentre, type StudentLogin } from '@panda/command-service/training/test-fixtures';
+import {
+  get,
+  jobsOf,
+  place,
+  readyMentor,
+  registeredStudent,
+  signature,
+  vettedCentre,
+  type StudentLogin,
+} from '@panda/command-service/training/test-fixtures';
 
 let app: TestApp;
 let north: Login;
@@ -44,28 +53,69 @@ describe('GET /api/dashboard/overview', () => {
       placed_students: 2,
       awaiting_placement: 1,
       placement_rate: 67,
-      latest_registration: expect.objectContaining({ id: students[2].user.id, First_Name: 'Cara', Email: students[2].email, Matched: false }),
+      latest_registration: expect.objectContaining({
+        id: students[2].user.id,
+        First_Name: 'Cara',
+        Email: students[2].email,
+        Matched: false,
+      }),
     });
     const empty = await vettedCentre(app, 'Empty');
-    expect(await overview(empty.token)).toMatchObject({ total_students: 0, placed_students: 0, placement_rate: 0, latest_registration: null });
+    expect(await overview(empty.token)).toMatchObject({
+      total_students: 0,
+      placed_students: 0,
+      placement_rate: 0,
+      latest_registration: null,
+    });
   });
 
   it('student: Matched or Pending, active jobs, account type, current jobs with percentages', async () => {
     const amy = await overview(students[0].token);
-    expect(amy).toMatchObject({ role: 'student', matched: true, placement_status: 'Matched', jobs_count: 4, active_jobs: 4, account_type: 'Training Centre', jobs_total: 4, notifications: 4 }); // placement accepted, three cards signed
-    expect(amy.current_jobs[0]).toMatchObject({ Job_Type: 'Boiler Installs', Completed_Count: 3, Total_Count: 10, percent: 30 });
-    expect(await overview(students[2].token)).toMatchObject({ matched: false, placement_status: 'Pending', jobs_count: 0, active_jobs: 0, current_jobs: [] });
+    expect(amy).toMatchObject({
+      role: 'student',
+      matched: true,
+      placement_status: 'Matched',
+      jobs_count: 4,
+      active_jobs: 4,
+      account_type: 'Training Centre',
+      jobs_total: 4,
+      notifications: 4,
+    }); // placement accepted, three cards signed
+    expect(amy.current_jobs[0]).toMatchObject({
+      Job_Type: 'Boiler Installs',
+      Completed_Count: 3,
+      Total_Count: 10,
+      percent: 30,
+    });
+    expect(await overview(students[2].token)).toMatchObject({
+      matched: false,
+      placement_status: 'Pending',
+      jobs_count: 0,
+      active_jobs: 0,
+      current_jobs: [],
+    });
     const straggler = await independentStudent(app);
     expect(await overview(straggler.token)).toMatchObject({ account_type: 'Independent' });
   });
 
   it("student: a matched student sees their mentor's name, business, phone and e-mail; others see none", async () => {
     const amy = await overview(students[0].token);
-    expect(amy.mentor).toEqual({ id: dave.user.id, name: 'Dave Clarke', business_name: 'Test Heating Ltd', phone: '0161 000 0000', email: 'biz@test.panda' });
+    expect(amy.mentor).toEqual({
+      id: dave.user.id,
+      name: 'Dave Clarke',
+      business_name: 'Test Heating Ltd',
+      phone: '0161 000 0000',
+      email: 'biz@test.panda',
+    });
     expect((await overview(students[2].token)).mentor).toBeNull();
     // A proposal the mentor has not accepted yet does not show the mentor.
     const pending = await registeredStudent(app, north, { First_Name: 'Dan' });
-    const proposed = await app.call('POST', '/api/admin/placements', { student_id: pending.user.id, mentor_id: erin.user.id }, await app.adminToken());
+    const proposed = await app.call(
+      'POST',
+      '/api/admin/placements',
+      { student_id: pending.user.id, mentor_id: erin.user.id },
+      await app.adminToken(),
+    );
     expect(proposed.status).toBe(201);
     expect((await overview(pending.token)).mentor).toBeNull();
   });
@@ -77,15 +127,40 @@ describe('GET /api/dashboard/overview', () => {
     expect(byId[students[2].user.id]).toMatchObject({ cards_signed: 0, cards_required: 0, progress_percent: 0 });
     // The admin's placements table carries the same figures.
     const placements = (await get(app, '/api/admin/placements', await app.adminToken())).body.placements;
-    expect(placements.find((p: { student_id: string }) => p.student_id === students[0].user.id)).toMatchObject({ cards_signed: 3, cards_required: 27, progress_percent: 11 });
+    expect(placements.find((p: { student_id: string }) => p.student_id === students[0].user.id)).toMatchObject({
+      cards_signed: 3,
+      cards_required: 27,
+      progress_percent: 11,
+    });
   });
 
   it('mentor: Active Students or No Active Students, jobs supervised, the first 4 jobs of their students', async () => {
     const d = await overview(dave.token);
-    expect(d).toMatchObject({ role: 'mentor', matched: true, status: 'Active Students', active_students: 2, jobs_supervised: 3, jobs_completed: 3, jobs_total: 8, notifications: 6 }); // vetted, two proposals, three cards signed in his name
+    expect(d).toMatchObject({
+      role: 'mentor',
+      matched: true,
+      status: 'Active Students',
+      active_students: 2,
+      jobs_supervised: 3,
+      jobs_completed: 3,
+      jobs_total: 8,
+      notifications: 6,
+    }); // vetted, two proposals, three cards signed in his name
     expect(d.student_progress).toHaveLength(4);
-    expect(d.student_progress[0]).toMatchObject({ Student_Name: 'Amy Pond', Job_Type: 'Boiler Installs', percent: 30, status: 'in_progress' });
-    expect(await overview(erin.token)).toMatchObject({ matched: false, status: 'No Active Students', active_students: 0, jobs_supervised: 0, student_progress: [], jobs_total: 0 });
+    expect(d.student_progress[0]).toMatchObject({
+      Student_Name: 'Amy Pond',
+      Job_Type: 'Boiler Installs',
+      percent: 30,
+      status: 'in_progress',
+    });
+    expect(await overview(erin.token)).toMatchObject({
+      matched: false,
+      status: 'No Active Students',
+      active_students: 0,
+      jobs_supervised: 0,
+      student_progress: [],
+      jobs_total: 0,
+    });
   });
 
   it('is for the three dashboards only', async () => {

@@ -1,7 +1,16 @@
 import { Router } from 'express';
 import { authOf, authenticate, requireRole } from '@panda/platform/http';
 import { notFound } from '@panda/platform/errors';
-import { CENTRE_STATS, JOBS, MENTOR_STATS, STUDENTS, type CentreStatsDoc, type JobDoc, type MentorStatsDoc, type StudentDoc } from '@panda/projections/read-models/training';
+import {
+  CENTRE_STATS,
+  JOBS,
+  MENTOR_STATS,
+  STUDENTS,
+  type CentreStatsDoc,
+  type JobDoc,
+  type MentorStatsDoc,
+  type StudentDoc,
+} from '@panda/projections/read-models/training';
 import type { ReadStore } from '@panda/projections/read-store';
 import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
 import { MENTOR_PROFILES, type MentorProfileDoc } from '@panda/projections/read-models/mentor-profiles';
@@ -19,7 +28,10 @@ export const OVERVIEW_ITEMS = 4;
 /** The student's active mentor as they may contact them: business contact details, else the account's. */
 async function mentorContact(rs: ReadStore, mentorId: string | null) {
   if (!mentorId) return null;
-  const [account, profile] = await Promise.all([rs.get(ACCOUNTS, mentorId) as Promise<AccountDoc | null>, rs.get(MENTOR_PROFILES, mentorId) as Promise<MentorProfileDoc | null>]);
+  const [account, profile] = await Promise.all([
+    rs.get(ACCOUNTS, mentorId) as Promise<AccountDoc | null>,
+    rs.get(MENTOR_PROFILES, mentorId) as Promise<MentorProfileDoc | null>,
+  ]);
   if (!account) return null;
   return {
     id: account.id,
@@ -83,7 +95,9 @@ async function centreOverview(rs: ReadStore, id: string) {
   const stats = (await rs.get(CENTRE_STATS, id)) as CentreStatsDoc | null;
   const total = stats?.total_students ?? 0;
   const placed = stats?.placed_students ?? 0;
-  const latest = stats?.latest_student_id ? ((await rs.get(STUDENTS, stats.latest_student_id)) as StudentDoc | null) : null;
+  const latest = stats?.latest_student_id
+    ? ((await rs.get(STUDENTS, stats.latest_student_id)) as StudentDoc | null)
+    : null;
   return {
     role: 'training_centre',
     student_count: total,
@@ -92,21 +106,38 @@ async function centreOverview(rs: ReadStore, id: string) {
     awaiting_placement: total - placed,
     placement_rate: total ? Math.round((placed / total) * 100) : 0,
     latest_registration: latest
-      ? { id: latest.id, First_Name: latest.First_Name, Last_Name: latest.Last_Name, Name: latest.Name, Email: latest.Email, Created_At: latest.Created_At, Matched: latest.Matched }
+      ? {
+          id: latest.id,
+          First_Name: latest.First_Name,
+          Last_Name: latest.Last_Name,
+          Name: latest.Name,
+          Email: latest.Email,
+          Created_At: latest.Created_At,
+          Matched: latest.Matched,
+        }
       : null,
   };
 }
 
 export function dashboardQueryRoutes(deps: QueryDeps): Router {
   const r = Router();
-  r.get('/api/dashboard/overview', authenticate(deps.authenticator), requireRole('student', 'mentor', 'training_centre'), async (req, res) => {
-    const { id, role } = authOf(req);
-    const rs = deps.readStore;
-    const [overview, notifications] = await Promise.all([
-      role === 'student' ? studentOverview(rs, id) : role === 'mentor' ? mentorOverview(rs, id) : centreOverview(rs, id),
-      unreadNotifications(rs, id),
-    ]);
-    res.json({ ...overview, notifications });
-  });
+  r.get(
+    '/api/dashboard/overview',
+    authenticate(deps.authenticator),
+    requireRole('student', 'mentor', 'training_centre'),
+    async (req, res) => {
+      const { id, role } = authOf(req);
+      const rs = deps.readStore;
+      const [overview, notifications] = await Promise.all([
+        role === 'student'
+          ? studentOverview(rs, id)
+          : role === 'mentor'
+            ? mentorOverview(rs, id)
+            : centreOverview(rs, id),
+        unreadNotifications(rs, id),
+      ]);
+      res.json({ ...overview, notifications });
+    },
+  );
   return r;
 }

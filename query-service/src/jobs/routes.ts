@@ -56,10 +56,17 @@ export function jobQueryRoutes(deps: QueryDeps): Router {
   r.get('/api/jobs/:id', auth, async (req, res) => {
     const who = authOf(req);
     const job = (await rs.get(JOBS, String(req.params.id))) as JobDoc | null;
-    if (!job || !canSeeStudent(who, { id: job.Student_ID, centre_id: job.centre_id, mentor_id: job.mentor_id })) throw notFound('Job not found');
+    if (!job || !canSeeStudent(who, { id: job.Student_ID, centre_id: job.centre_id, mentor_id: job.mentor_id }))
+      throw notFound('Job not found');
     res.json({
       job: (await signingFor(deps, who))(job),
-      student: { id: job.Student_ID, Name: job.Student_Name, Email: job.student_email, Phone_Number: job.student_phone, Postcode: job.student_postcode },
+      student: {
+        id: job.Student_ID,
+        Name: job.Student_Name,
+        Email: job.student_email,
+        Phone_Number: job.student_phone,
+        Postcode: job.student_postcode,
+      },
       signatures: job.signatures,
     });
   });

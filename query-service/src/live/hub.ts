@@ -82,7 +82,9 @@ export class LiveHub {
 
   /** The open connections of one user. */
   connectionsOf(userId: string): Connection[] {
-    return [...(this.byUser.get(userId) ?? [])].map((ws) => this.conns.get(ws)).filter((c): c is Connection => c !== undefined);
+    return [...(this.byUser.get(userId) ?? [])]
+      .map((ws) => this.conns.get(ws))
+      .filter((c): c is Connection => c !== undefined);
   }
 
   private presence(userId: string, status: 'online' | 'offline') {
@@ -151,7 +153,9 @@ export class LiveHub {
     socket.on('pong', () => ((socket as WebSocket & { alive?: boolean }).alive = true));
     socket.on('message', (raw) => void this.onMessage(conn, raw.toString()));
     // The connection lasts no longer than the token that opened it.
-    const expiry = auth.expiresAt ? setTimeout(() => socket.close(CLOSE_REFUSED, 'Token expired'), Math.max(0, auth.expiresAt - Date.now())) : null;
+    const expiry = auth.expiresAt
+      ? setTimeout(() => socket.close(CLOSE_REFUSED, 'Token expired'), Math.max(0, auth.expiresAt - Date.now()))
+      : null;
     socket.on('close', () => {
       if (expiry) clearTimeout(expiry);
       this.conns.delete(socket);
@@ -219,7 +223,9 @@ export class LiveHub {
     for (const ws of this.byUser.get(userId) ?? []) {
       const conn = this.conns.get(ws);
       if (!conn) continue;
-      const auth = await this.authenticator(conn.token).catch((err) => (this.logger.error({ err }, 'websocket recheck failed'), conn.auth));
+      const auth = await this.authenticator(conn.token).catch(
+        (err) => (this.logger.error({ err }, 'websocket recheck failed'), conn.auth),
+      );
       if (!auth) ws.close(CLOSE_REFUSED, 'Session ended');
     }
   }

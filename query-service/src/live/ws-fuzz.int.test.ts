@@ -25,7 +25,11 @@ afterAll(async () => {
 });
 
 /** One frame as a client would send it (masked unless told otherwise); `length` may lie. */
-function frame(opcode: number, payload: Buffer | string = Buffer.alloc(0), o: { fin?: boolean; rsv?: number; mask?: boolean; length?: number | bigint } = {}): Buffer {
+function frame(
+  opcode: number,
+  payload: Buffer | string = Buffer.alloc(0),
+  o: { fin?: boolean; rsv?: number; mask?: boolean; length?: number | bigint } = {},
+): Buffer {
   const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
   const mask = o.mask ?? true;
   const length = o.length ?? body.length;
@@ -136,7 +140,10 @@ const badFrames: [string, () => Buffer][] = [
   ['a 64-bit length with the top bit set', () => frame(0x2, Buffer.alloc(0), { length: 0x8000_0000_0000_0000n })],
   ['a 64-bit length over 2^53', () => frame(0x2, Buffer.alloc(0), { length: 2n ** 60n })],
   ['invalid UTF-8 in a text frame', () => frame(0x1, Buffer.from([0xc3, 0x28, 0xa0, 0xa1]))],
-  ['invalid UTF-8 split over fragments', () => Buffer.concat([frame(0x1, Buffer.from([0xe2, 0x82]), { fin: false }), frame(0x0, Buffer.from([0x28]))])],
+  [
+    'invalid UTF-8 split over fragments',
+    () => Buffer.concat([frame(0x1, Buffer.from([0xe2, 0x82]), { fin: false }), frame(0x0, Buffer.from([0x28]))]),
+  ],
   ['a close frame with code 999', () => closeFrame(999)],
   ['a close frame with reserved code 1005', () => closeFrame(1005)],
   ['a close frame with a 1-byte payload', () => frame(0x8, Buffer.from([0x03]))],
@@ -144,7 +151,10 @@ const badFrames: [string, () => Buffer][] = [
   ['a fragmented ping', () => frame(0x9, 'x', { fin: false })],
   ['a control frame over 125 bytes', () => frame(0x9, Buffer.alloc(126))],
   ['a continuation frame with nothing to continue', () => frame(0x0, 'orphan')],
-  ['a new data frame inside a fragmented message', () => Buffer.concat([frame(0x1, 'a', { fin: false }), frame(0x1, 'b')])],
+  [
+    'a new data frame inside a fragmented message',
+    () => Buffer.concat([frame(0x1, 'a', { fin: false }), frame(0x1, 'b')]),
+  ],
 ];
 
 describe('WebSocket fuzz', () => {
@@ -217,12 +227,33 @@ describe('WebSocket fuzz', () => {
   describe('before the upgrade', () => {
     const cases: [string, string | Buffer][] = [
       ['binary garbage', randomBytes(64)],
-      ['garbage, then an upgrade request', Buffer.concat([Buffer.from('\x00\xff\x13garbage\r\n'), Buffer.from(`GET /ws/anything?token=x HTTP/1.1\r\nHost: x\r\n\r\n`)])],
-      ['an upgrade without Sec-WebSocket-Key', `GET /ws/anything?token=x HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n\r\n`],
-      ['an upgrade with a bogus version', `GET /ws/anything?token=x HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 99\r\n\r\n`],
-      ['an upgrade to a path that is not a socket', `GET /api/health HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`],
-      ['a malformed percent-encoding in the path', `GET /ws/%E0%A4%A?token=x HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`],
-      ['an oversized header', `GET /ws/anything?token=x HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nX-Big: ${'a'.repeat(70_000)}\r\n\r\n`],
+      [
+        'garbage, then an upgrade request',
+        Buffer.concat([
+          Buffer.from('\x00\xff\x13garbage\r\n'),
+          Buffer.from(`GET /ws/anything?token=x HTTP/1.1\r\nHost: x\r\n\r\n`),
+        ]),
+      ],
+      [
+        'an upgrade without Sec-WebSocket-Key',
+        `GET /ws/anything?token=x HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+      ],
+      [
+        'an upgrade with a bogus version',
+        `GET /ws/anything?token=x HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 99\r\n\r\n`,
+      ],
+      [
+        'an upgrade to a path that is not a socket',
+        `GET /api/health HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+      ],
+      [
+        'a malformed percent-encoding in the path',
+        `GET /ws/%E0%A4%A?token=x HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+      ],
+      [
+        'an oversized header',
+        `GET /ws/anything?token=x HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nX-Big: ${'a'.repeat(70_000)}\r\n\r\n`,
+      ],
     ];
     for (const [name, bytes] of cases) {
       it(`survives ${name}`, async () => {

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
 import type { Login } from '@panda/command-service/admin/test-fixtures';
-import { get, place, readyMentor, registeredStudent, vettedCentre, type StudentLogin } from '@panda/command-service/training/test-fixtures';
+import {
+  get,
+  place,
+  readyMentor,
+  registeredStudent,
+  vettedCentre,
+  type StudentLogin,
+} from '@panda/command-service/training/test-fixtures';
 
 let app: TestApp;
 let admin: string;
@@ -59,8 +66,10 @@ describe('GET /api/lookup/student/{id}', () => {
   });
 
   it('to the student, their centre, their active mentor and admins only', async () => {
-    for (const token of [amy.token, north.token, dave.token, admin]) expect((await lookup('student', amy.user.id, token)).status).toBe(200);
-    for (const token of [ben.token, cara.token, south.token, erin.token]) await expectHidden('student', amy.user.id, token);
+    for (const token of [amy.token, north.token, dave.token, admin])
+      expect((await lookup('student', amy.user.id, token)).status).toBe(200);
+    for (const token of [ben.token, cara.token, south.token, erin.token])
+      await expectHidden('student', amy.user.id, token);
     await expectHidden('student', ben.user.id, dave.token);
     await expectHidden('student', 'no-such-id', admin);
   });
@@ -69,15 +78,28 @@ describe('GET /api/lookup/student/{id}', () => {
 describe('GET /api/lookup/mentor/{id}', () => {
   it('shows name, email, student count, status and the assigned students the caller may see', async () => {
     const own = await lookup('mentor', dave.user.id, dave.token);
-    expect(own.body).toMatchObject({ type: 'mentor', Name: 'Dave Clarke', Email: dave.user.Email, Business_Name: 'Clarke Gas', student_count: 2, status: 'Active' });
+    expect(own.body).toMatchObject({
+      type: 'mentor',
+      Name: 'Dave Clarke',
+      Email: dave.user.Email,
+      Business_Name: 'Clarke Gas',
+      student_count: 2,
+      status: 'Active',
+    });
     expect(own.body.students.map((s: { id: string }) => s.id).sort()).toEqual([amy.user.id, cara.user.id].sort());
     // North sees the mentor of its student, but only its own student among theirs.
     const byCentre = await lookup('mentor', dave.user.id, north.token);
     expect(byCentre.status).toBe(200);
     expect(byCentre.body.students.map((s: { id: string }) => s.id)).toEqual([amy.user.id]);
-    expect((await lookup('mentor', dave.user.id, amy.token)).body.students).toEqual([expect.objectContaining({ id: amy.user.id, status: 'Matched' })]);
+    expect((await lookup('mentor', dave.user.id, amy.token)).body.students).toEqual([
+      expect.objectContaining({ id: amy.user.id, status: 'Matched' }),
+    ]);
     const newcomer = await readyMentor(app);
-    expect((await lookup('mentor', newcomer.user.id, admin)).body).toMatchObject({ student_count: 0, status: 'Available', students: [] });
+    expect((await lookup('mentor', newcomer.user.id, admin)).body).toMatchObject({
+      student_count: 0,
+      status: 'Available',
+      students: [],
+    });
   });
 
   it('hidden from anyone with no student placed with that mentor', async () => {
@@ -92,13 +114,23 @@ describe('GET /api/lookup/mentor/{id}', () => {
 describe('GET /api/lookup/training_centre/{id}', () => {
   it('shows name, contact, email, student count and registered students with Matched or Pending', async () => {
     const r = await lookup('training_centre', north.user.id, north.token);
-    expect(r.body).toMatchObject({ type: 'training_centre', Name: 'North', contact: 'Test Contact', Email: north.user.Email, student_count: 2 });
+    expect(r.body).toMatchObject({
+      type: 'training_centre',
+      Name: 'North',
+      contact: 'Test Contact',
+      Email: north.user.Email,
+      student_count: 2,
+    });
     expect(r.body.students).toEqual([
       { id: ben.user.id, Name: 'Ben Pond', Email: ben.email, Matched: false, status: 'Pending' },
       { id: amy.user.id, Name: 'Amy Pond', Email: amy.email, Matched: true, status: 'Matched' },
     ]);
-    expect((await lookup('training_centre', north.user.id, amy.token)).body.students.map((s: { id: string }) => s.id)).toEqual([amy.user.id]);
-    expect((await lookup('training_centre', south.user.id, dave.token)).body.students.map((s: { id: string }) => s.id)).toEqual([cara.user.id]);
+    expect(
+      (await lookup('training_centre', north.user.id, amy.token)).body.students.map((s: { id: string }) => s.id),
+    ).toEqual([amy.user.id]);
+    expect(
+      (await lookup('training_centre', south.user.id, dave.token)).body.students.map((s: { id: string }) => s.id),
+    ).toEqual([cara.user.id]);
   });
 
   it('hidden from other centres, their students, and mentors without one of its students', async () => {
@@ -121,7 +153,11 @@ describe('GET /api/lookup/placement/{id}', () => {
         student_name: 'Amy Pond',
         mentor_name: 'Dave Clarke',
         training_centre_name: 'North',
-        relationships: { student: { id: amy.user.id }, mentor: { id: dave.user.id }, training_centre: { id: north.user.id } },
+        relationships: {
+          student: { id: amy.user.id },
+          mentor: { id: dave.user.id },
+          training_centre: { id: north.user.id },
+        },
       });
       expect(Date.parse(r.body.Placed_At)).not.toBeNaN();
     }

@@ -3,7 +3,14 @@ import { authOf, authenticate, type AuthContext } from '@panda/platform/http';
 import { HttpError, notFound } from '@panda/platform/errors';
 import { MENTOR_PROFILES, type MentorProfileDoc } from '@panda/projections/read-models/mentor-profiles';
 import { PLACEMENTS, type PlacementDoc } from '@panda/projections/read-models/placements';
-import { CENTRE_STATS, MENTOR_STATS, STUDENTS, type CentreStatsDoc, type MentorStatsDoc, type StudentDoc } from '@panda/projections/read-models/training';
+import {
+  CENTRE_STATS,
+  MENTOR_STATS,
+  STUDENTS,
+  type CentreStatsDoc,
+  type MentorStatsDoc,
+  type StudentDoc,
+} from '@panda/projections/read-models/training';
 import type { ReadStore } from '@panda/projections/read-store';
 import type { QueryDeps } from '../shared/deps';
 import { accountOf, jobProgress, narrowed, person, visibleStudent } from '../students/views';
@@ -16,7 +23,13 @@ async function visibleStudents(rs: ReadStore, auth: AuthContext, field: 'mentor_
   return filter ? ((await rs.find(STUDENTS, filter, { sort: { Created_At: -1 } })) as StudentDoc[]) : [];
 }
 
-const brief = (s: StudentDoc) => ({ id: s.id, Name: s.Name, Email: s.Email, Matched: s.Matched, status: s.Matched ? 'Matched' : 'Pending' });
+const brief = (s: StudentDoc) => ({
+  id: s.id,
+  Name: s.Name,
+  Email: s.Email,
+  Matched: s.Matched,
+  status: s.Matched ? 'Matched' : 'Pending',
+});
 
 async function studentDetails(rs: ReadStore, auth: AuthContext, id: string) {
   const s = await visibleStudent(rs, auth, id);
@@ -48,7 +61,10 @@ async function mentorDetails(rs: ReadStore, auth: AuthContext, id: string) {
   if (!acc || acc.role !== 'mentor') throw notFound(NOT_FOUND);
   const students = await visibleStudents(rs, auth, 'mentor_id', id);
   if (auth.role !== 'admin' && auth.id !== id && students.length === 0) throw notFound(NOT_FOUND);
-  const [stats, profile] = await Promise.all([rs.get(MENTOR_STATS, id) as Promise<MentorStatsDoc | null>, rs.get(MENTOR_PROFILES, id) as Promise<MentorProfileDoc | null>]);
+  const [stats, profile] = await Promise.all([
+    rs.get(MENTOR_STATS, id) as Promise<MentorStatsDoc | null>,
+    rs.get(MENTOR_PROFILES, id) as Promise<MentorProfileDoc | null>,
+  ]);
   const count = stats?.active_students ?? 0;
   return {
     type: 'mentor',

@@ -2,7 +2,12 @@ import { Router, type Request } from 'express';
 import { notificationsQuerySchema, type Notification } from '@panda/contracts/notifications';
 import { authOf, authenticate, validate } from '@panda/platform/http';
 import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
-import { NOTIFICATIONS, NOTIFICATION_SETTINGS, type NotificationDoc, type NotificationSettingsDoc } from '@panda/projections/read-models/notifications';
+import {
+  NOTIFICATIONS,
+  NOTIFICATION_SETTINGS,
+  type NotificationDoc,
+  type NotificationSettingsDoc,
+} from '@panda/projections/read-models/notifications';
 import type { ReadStore } from '@panda/projections/read-store';
 import type { QueryDeps } from '../shared/deps';
 
@@ -24,10 +29,15 @@ export const notificationView = (d: NotificationDoc): Notification => ({
 });
 
 /** Newest first (`seq` orders a recipient's notifications); `?q=` searches title and message. */
-const NOTIFICATION_LIST: ListSpec = { sorts: { created: 'seq' }, defaultSort: '-created', search: ['title', 'message'] };
+const NOTIFICATION_LIST: ListSpec = {
+  sorts: { created: 'seq' },
+  defaultSort: '-created',
+  search: ['title', 'message'],
+};
 
 /** The real unread count of the dashboard overview (spec §3 "Dashboard overview: notifications"). */
-export const unreadNotifications = (rs: ReadStore, accountId: string) => rs.count(NOTIFICATIONS, { recipient_id: accountId, read: false });
+export const unreadNotifications = (rs: ReadStore, accountId: string) =>
+  rs.count(NOTIFICATIONS, { recipient_id: accountId, read: false });
 
 /**
  * - GET /api/notifications?limit=&cursor=&unread=true&type=announcement: the caller's
@@ -54,7 +64,10 @@ export function notificationQueryRoutes(deps: QueryDeps): Router {
 
   r.get('/api/notifications/unread-count', auth, async (req, res) => {
     const { id } = authOf(req);
-    const [unread, announcements] = await Promise.all([unreadNotifications(rs, id), rs.count(NOTIFICATIONS, { recipient_id: id, read: false, type: 'announcement' })]);
+    const [unread, announcements] = await Promise.all([
+      unreadNotifications(rs, id),
+      rs.count(NOTIFICATIONS, { recipient_id: id, read: false, type: 'announcement' }),
+    ]);
     res.json({ unread, announcements_unread: announcements });
   });
 

@@ -1,9 +1,19 @@
 import { accounts } from '@panda/projections/read-models/accounts';
-import { placementParties, placements, studentPlacements, type StudentPlacementDoc } from '@panda/projections/read-models/placements';
+import {
+  placementParties,
+  placements,
+  studentPlacements,
+  type StudentPlacementDoc,
+} from '@panda/projections/read-models/placements';
 import type { ReadStore } from '@panda/projections/read-store';
 import type { JobType } from '@panda/events/catalogue/training';
 import { neededJobTypes, type Candidate } from '@panda/events/domain/ranking';
-import { blockedReason, matchMentors, type ExcludedMentor, type MentorForMatching } from '@panda/events/domain/candidates';
+import {
+  blockedReason,
+  matchMentors,
+  type ExcludedMentor,
+  type MentorForMatching,
+} from '@panda/events/domain/candidates';
 
 export interface CandidateList {
   student: {
@@ -39,7 +49,9 @@ export async function candidatesFor(readStore: ReadStore, studentId: string): Pr
   ]);
   const centre = student.centre_id ? await accountDocs.get(student.centre_id) : null;
   const partyOf = new Map(mentorParties.map((p) => [p.id, p]));
-  const declined = new Map(history.flatMap((p) => (p.decline_reason ? [[p.mentor_id, p.decline_reason] as const] : [])));
+  const declined = new Map(
+    history.flatMap((p) => (p.decline_reason ? [[p.mentor_id, p.decline_reason] as const] : [])),
+  );
   const postcode = studentParty?.Postcode ?? student.Postcode ?? null;
   const required = sp?.required ?? { 'Boiler Installs': 0, 'Boiler Service': 0, Pipework: 0, Repair: 0 };
   const needs = neededJobTypes(required, sp?.completed ?? {});
@@ -62,7 +74,11 @@ export async function candidatesFor(readStore: ReadStore, studentId: string): Pr
     };
   });
   const { candidates, excluded } = matchMentors({ postcode, needs }, forMatching);
-  const blocked = blockedReason({ locked: student.locked, placed: Boolean(sp?.Matched), pending: Boolean(sp?.pending_placement_id) });
+  const blocked = blockedReason({
+    locked: student.locked,
+    placed: Boolean(sp?.Matched),
+    pending: Boolean(sp?.pending_placement_id),
+  });
   return {
     student: {
       id: student.id,

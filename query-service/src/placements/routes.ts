@@ -2,11 +2,22 @@ import { Router } from 'express';
 import { authOf, authenticate, requireRole } from '@panda/platform/http';
 import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
-import { PLACEMENTS, PLACEMENT_PARTIES, STUDENT_PLACEMENTS, type PartyDoc, type PlacementDoc, type StudentPlacementDoc } from '@panda/projections/read-models/placements';
+import {
+  PLACEMENTS,
+  PLACEMENT_PARTIES,
+  STUDENT_PLACEMENTS,
+  type PartyDoc,
+  type PlacementDoc,
+  type StudentPlacementDoc,
+} from '@panda/projections/read-models/placements';
 import type { QueryDeps } from '../shared/deps';
 
 /** Pending placement requests (ruling 24): newest first; search by student or centre. */
-export const REQUEST_LIST: ListSpec = { sorts: { created: 'Created_At', student: 'student_name' }, defaultSort: '-created', search: ['student_name', 'training_centre_name'] };
+export const REQUEST_LIST: ListSpec = {
+  sorts: { created: 'Created_At', student: 'student_name' },
+  defaultSort: '-created',
+  search: ['student_name', 'training_centre_name'],
+};
 
 /**
  * GET /api/placement-requests: the signed-in mentor's pending placement requests, newest first,
@@ -16,7 +27,12 @@ export function placementQueryRoutes(deps: QueryDeps): Router {
   const r = Router();
   r.get('/api/placement-requests', authenticate(deps.authenticator), requireRole('mentor'), async (req, res) => {
     const mentorId = authOf(req).id;
-    const page = await findPage<PlacementDoc>(deps.readStore, PLACEMENTS, { mentor_id: mentorId, Status: 'pending' }, parsePaging(req.query, REQUEST_LIST));
+    const page = await findPage<PlacementDoc>(
+      deps.readStore,
+      PLACEMENTS,
+      { mentor_id: mentorId, Status: 'pending' },
+      parsePaging(req.query, REQUEST_LIST),
+    );
     setPageHeaders(req, res, page);
     const requests = await Promise.all(
       page.items.map(async (p) => {

@@ -5,8 +5,20 @@ import { forbidden, notFound, unauthorized } from '@panda/platform/errors';
 import { dataUrlBytes, decodeImage, inlineImage } from '@panda/platform/images';
 import type { BlobStore } from '@panda/platform/blob-store';
 import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
-import { MENTOR_PROFILES, emptyMentorProfile, photoView, type MentorProfileDoc } from '@panda/projections/read-models/mentor-profiles';
-import { CENTRE_STATS, MENTOR_STATS, STUDENTS, type CentreStatsDoc, type MentorStatsDoc, type StudentDoc } from '@panda/projections/read-models/training';
+import {
+  MENTOR_PROFILES,
+  emptyMentorProfile,
+  photoView,
+  type MentorProfileDoc,
+} from '@panda/projections/read-models/mentor-profiles';
+import {
+  CENTRE_STATS,
+  MENTOR_STATS,
+  STUDENTS,
+  type CentreStatsDoc,
+  type MentorStatsDoc,
+  type StudentDoc,
+} from '@panda/projections/read-models/training';
 import type { ReadStore } from '@panda/projections/read-store';
 import type { QueryDeps } from '../shared/deps';
 import { accountOf, person, studentCard } from '../students/views';
@@ -19,7 +31,10 @@ async function mentorProfile(rs: ReadStore, id: string) {
 }
 
 /** The bytes to serve: the blob as stored (encoded again on upload), or an inline photo decoded and encoded again; null if none. */
-async function photoBytes(blobs: BlobStore, photo: ImageRef | string): Promise<{ bytes: Buffer; contentType: string } | null> {
+async function photoBytes(
+  blobs: BlobStore,
+  photo: ImageRef | string,
+): Promise<{ bytes: Buffer; contentType: string } | null> {
   if (typeof photo !== 'string') {
     const blob = await blobs.get(photo.hash);
     return blob && { bytes: blob.bytes, contentType: photo.content_type };
@@ -58,9 +73,19 @@ async function profileOf(rs: ReadStore, acc: AccountDoc) {
       };
     }
     case 'mentor': {
-      const [profile, stats] = await Promise.all([mentorProfile(rs, acc.id), rs.get(MENTOR_STATS, acc.id) as Promise<MentorStatsDoc | null>]);
+      const [profile, stats] = await Promise.all([
+        mentorProfile(rs, acc.id),
+        rs.get(MENTOR_STATS, acc.id) as Promise<MentorStatsDoc | null>,
+      ]);
       const students = stats?.active_students ?? 0;
-      return { ...profile, ...base, vetted: acc.vetted, student_count: students, Matched: students > 0, jobs_supervised: stats?.jobs_supervised ?? 0 };
+      return {
+        ...profile,
+        ...base,
+        vetted: acc.vetted,
+        student_count: students,
+        Matched: students > 0,
+        jobs_supervised: stats?.jobs_supervised ?? 0,
+      };
     }
     case 'training_centre': {
       const stats = (await rs.get(CENTRE_STATS, acc.id)) as CentreStatsDoc | null;

@@ -39,11 +39,13 @@ export const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
 export function minPosition(deps: Pick<QueryDeps, 'waitForProjections' | 'config'>): RequestHandler {
   return async (req, res, next) => {
     if (req.method !== 'GET') return next();
-    const raw = req.header('X-Min-Position') ?? (typeof req.query.min_position === 'string' ? req.query.min_position : undefined);
+    const raw =
+      req.header('X-Min-Position') ?? (typeof req.query.min_position === 'string' ? req.query.min_position : undefined);
     if (raw === undefined || raw === '') return next();
     if (!(await verifyToken(deps.config.jwtSecret, bearerToken(req)))) return next();
     const position = Number(raw);
-    if (!Number.isSafeInteger(position) || position < 0) throw new HttpError(400, 'X-Min-Position must be a non-negative integer');
+    if (!Number.isSafeInteger(position) || position < 0)
+      throw new HttpError(400, 'X-Min-Position must be a non-negative integer');
     if (!(await deps.waitForProjections(position, READ_YOUR_WRITES_TIMEOUT_MS))) {
       throw new HttpError(503, 'The read models are still catching up; please retry shortly', { 'Retry-After': '1' });
     }

@@ -17,7 +17,10 @@ const farAhead = () => String(Number.MAX_SAFE_INTEGER);
 
 describe('X-Min-Position is honoured only after authentication', () => {
   it('answers a caller without a token, or with a forged one, at once with 401 instead of waiting', async () => {
-    const forged = await signToken(new TextEncoder().encode('some-other-secret-some-other-secret-12'), { sub: 'x', role: 'admin' });
+    const forged = await signToken(new TextEncoder().encode('some-other-secret-some-other-secret-12'), {
+      sub: 'x',
+      role: 'admin',
+    });
     for (const bad of [undefined, 'not-a-jwt', forged]) {
       const r = await app.call('GET', '/api/jobs', undefined, bad, { 'X-Min-Position': farAhead() });
       expect(r.status).toBe(401);
@@ -37,6 +40,8 @@ describe('X-Min-Position is honoured only after authentication', () => {
     expect(r.status).toBe(503);
     expect(r.headers.get('retry-after')).toBe('1');
     const head = await app.platform.store.headPosition();
-    expect((await app.call('GET', '/api/auth/validate', undefined, token, { 'X-Min-Position': String(head) })).status).toBe(200);
+    expect(
+      (await app.call('GET', '/api/auth/validate', undefined, token, { 'X-Min-Position': String(head) })).status,
+    ).toBe(200);
   });
 });

@@ -9,7 +9,11 @@ import { accountOf } from '../students/views';
 
 /** A sign-off with the names of its student, mentor and centre (accounts read model). */
 async function signOffView(rs: ReadStore, d: SignOffDoc): Promise<SignOffView> {
-  const [student, mentor, centre] = await Promise.all([accountOf(rs, d.student_id), accountOf(rs, d.mentor_id), accountOf(rs, d.centre_id)]);
+  const [student, mentor, centre] = await Promise.all([
+    accountOf(rs, d.student_id),
+    accountOf(rs, d.mentor_id),
+    accountOf(rs, d.centre_id),
+  ]);
   return {
     signature_id: d.id,
     job_id: d.job_id,
@@ -53,15 +57,28 @@ export function signOffQueryRoutes(deps: QueryDeps): Router {
 
   r.get('/api/admin/disputes', auth, requireRole('admin'), async (req, res) => {
     const q = validate(disputesQuery, req.query);
-    const filter = q.status === 'open' ? { open_dispute: true } : q.status === 'resolved' ? { trainee_status: 'disputed', open_dispute: false } : { trainee_status: 'disputed' };
+    const filter =
+      q.status === 'open'
+        ? { open_dispute: true }
+        : q.status === 'resolved'
+          ? { trainee_status: 'disputed', open_dispute: false }
+          : { trainee_status: 'disputed' };
     const skip = q.cursor ?? 0;
     const [total, docs] = await Promise.all([
       rs.count(SIGN_OFFS, filter),
-      rs.find(SIGN_OFFS, filter, { sort: { disputed_at: q.status === 'open' ? 1 : -1 }, skip, limit: q.limit }) as Promise<SignOffDoc[]>,
+      rs.find(SIGN_OFFS, filter, {
+        sort: { disputed_at: q.status === 'open' ? 1 : -1 },
+        skip,
+        limit: q.limit,
+      }) as Promise<SignOffDoc[]>,
     ]);
     res.setHeader('X-Total-Count', String(total));
     if (skip + docs.length < total) {
-      const next = new URLSearchParams({ status: q.status, limit: String(q.limit), cursor: String(skip + docs.length) });
+      const next = new URLSearchParams({
+        status: q.status,
+        limit: String(q.limit),
+        cursor: String(skip + docs.length),
+      });
       res.setHeader('Link', `</api/admin/disputes?${next.toString()}>; rel="next"`);
     }
     res.json(await Promise.all(docs.map((d) => signOffView(rs, d))));

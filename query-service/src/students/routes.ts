@@ -7,7 +7,11 @@ import type { QueryDeps } from '../shared/deps';
 import { accountOf, person, requirementProgress, studentCard, visibleStudent } from './views';
 
 /** A centre's or mentor's students (ruling 24): newest registration first; search by name, e-mail, phone, postcode or id. */
-export const STUDENT_LIST: ListSpec = { sorts: { created: 'Created_At', name: 'Name' }, defaultSort: '-created', search: ['Name', 'Email', 'Phone_Number', 'Postcode', 'id'] };
+export const STUDENT_LIST: ListSpec = {
+  sorts: { created: 'Created_At', name: 'Name' },
+  defaultSort: '-created',
+  search: ['Name', 'Email', 'Phone_Number', 'Postcode', 'id'],
+};
 
 export function studentQueryRoutes(deps: QueryDeps): Router {
   const r = Router();
@@ -16,14 +20,24 @@ export function studentQueryRoutes(deps: QueryDeps): Router {
 
   /** The centre's students, newest registration first. */
   r.get('/api/my-students', auth, requireRole('training_centre'), async (req, res) => {
-    const page = await findPage<StudentDoc>(rs, STUDENTS, { centre_id: authOf(req).id }, parsePaging(req.query, STUDENT_LIST));
+    const page = await findPage<StudentDoc>(
+      rs,
+      STUDENTS,
+      { centre_id: authOf(req).id },
+      parsePaging(req.query, STUDENT_LIST),
+    );
     setPageHeaders(req, res, page);
     res.json(page.items.map(studentCard));
   });
 
   /** The mentor's students: those placed with them (active placement). */
   r.get('/api/my-matches', auth, requireRole('mentor'), async (req, res) => {
-    const page = await findPage<StudentDoc>(rs, STUDENTS, { mentor_id: authOf(req).id }, parsePaging(req.query, STUDENT_LIST));
+    const page = await findPage<StudentDoc>(
+      rs,
+      STUDENTS,
+      { mentor_id: authOf(req).id },
+      parsePaging(req.query, STUDENT_LIST),
+    );
     setPageHeaders(req, res, page);
     res.json(page.items.map(studentCard));
   });
@@ -42,7 +56,10 @@ export function studentQueryRoutes(deps: QueryDeps): Router {
       mentor: person(mentor),
       training_centre: person(centre),
       // Ruling 9: the temporary password itself is never kept; only whether it is still unused.
-      registration: { registered_at: s.Created_At, temporary_password_unused: account?.temporary_password_unused ?? false },
+      registration: {
+        registered_at: s.Created_At,
+        temporary_password_unused: account?.temporary_password_unused ?? false,
+      },
       job_details: jobs.filter((j) => j.Total_Count > 0).map(jobView),
     });
   });
@@ -51,7 +68,12 @@ export function studentQueryRoutes(deps: QueryDeps): Router {
   r.get('/api/students/job-requirements', auth, requireRole('student'), async (req, res) => {
     const s = (await rs.get(STUDENTS, authOf(req).id)) as StudentDoc | null;
     if (!s) throw notFound('Student not found');
-    res.json({ requirements: s.requirements, has_requirements: s.has_requirements, additional_requirements: s.additional_requirements, progress: requirementProgress(s) });
+    res.json({
+      requirements: s.requirements,
+      has_requirements: s.has_requirements,
+      additional_requirements: s.additional_requirements,
+      progress: requirementProgress(s),
+    });
   });
 
   return r;

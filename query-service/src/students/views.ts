@@ -36,7 +36,12 @@ export function visibleFilter(auth: AuthContext, studentField: 'id' | 'Student_I
  * The caller's visible filter narrowed by one more equality; null when the two contradict (e.g. a
  * centre asking for another centre's students), so that narrowing can never widen what is visible.
  */
-export function narrowed(auth: AuthContext, studentField: 'id' | 'Student_ID', field: string, value: string): Filter | null {
+export function narrowed(
+  auth: AuthContext,
+  studentField: 'id' | 'Student_ID',
+  field: string,
+  value: string,
+): Filter | null {
   const visible = visibleFilter(auth, studentField);
   if (field in visible && visible[field] !== value) return null;
   return { ...visible, [field]: value };
@@ -50,13 +55,26 @@ export async function visibleStudent(readStore: ReadStore, auth: AuthContext, id
 }
 
 export const person = (doc: AccountDoc | null) => (doc ? { id: doc.id, name: doc.Name, email: doc.Email } : null);
-export const accountOf = async (readStore: ReadStore, id: string | null) => (id ? ((await readStore.get(ACCOUNTS, id)) as AccountDoc | null) : null);
+export const accountOf = async (readStore: ReadStore, id: string | null) =>
+  id ? ((await readStore.get(ACCOUNTS, id)) as AccountDoc | null) : null;
 
 /** Jobs of a student summary with a non-zero total, with their percentage. */
 export const jobProgress = (s: StudentDoc) =>
-  s.jobs.filter((j) => j.Total_Count > 0).map((j) => ({ ...j, Student_ID: s.id, percent: percentOf(j.Completed_Count, j.Total_Count), is_complete: j.Completed_Count >= j.Total_Count }));
+  s.jobs
+    .filter((j) => j.Total_Count > 0)
+    .map((j) => ({
+      ...j,
+      Student_ID: s.id,
+      percent: percentOf(j.Completed_Count, j.Total_Count),
+      is_complete: j.Completed_Count >= j.Total_Count,
+    }));
 
-const REQUIREMENT_FIELD: Record<JobType, keyof Requirements> = { 'Boiler Installs': 'Boiler_Installs', 'Boiler Service': 'Boiler_Service', Pipework: 'Pipework', Repair: 'Repair' };
+const REQUIREMENT_FIELD: Record<JobType, keyof Requirements> = {
+  'Boiler Installs': 'Boiler_Installs',
+  'Boiler Service': 'Boiler_Service',
+  Pipework: 'Pipework',
+  Repair: 'Repair',
+};
 
 /**
  * The student's Jobs view: one card per job type with a non-zero requirement, measured against
@@ -67,7 +85,15 @@ export const requirementProgress = (s: StudentDoc) =>
     const required = s.requirements[REQUIREMENT_FIELD[t]];
     const job = s.jobs.find((j) => j.Job_Type === t) ?? null;
     const completed = job?.Completed_Count ?? 0;
-    return { Job_Type: t, job_id: job?.id ?? null, required, completed, percent: percentOf(completed, required), remaining: Math.max(0, required - completed), is_complete: completed >= required };
+    return {
+      Job_Type: t,
+      job_id: job?.id ?? null,
+      required,
+      completed,
+      percent: percentOf(completed, required),
+      remaining: Math.max(0, required - completed),
+      is_complete: completed >= required,
+    };
   });
 
 /** A student as cards and lists show them (spec section 3 "Student"). */
@@ -75,7 +101,11 @@ export function cardTotals(s: StudentDoc) {
   const jobs = s.jobs.filter((j) => j.Total_Count > 0);
   const signed = jobs.reduce((n, j) => n + Math.min(j.Completed_Count, j.Total_Count), 0);
   const required = jobs.reduce((n, j) => n + j.Total_Count, 0);
-  return { cards_signed: signed, cards_required: required, progress_percent: required > 0 ? percentOf(signed, required) : 0 };
+  return {
+    cards_signed: signed,
+    cards_required: required,
+    progress_percent: required > 0 ? percentOf(signed, required) : 0,
+  };
 }
 
 export function studentCard(s: StudentDoc) {

@@ -57,12 +57,19 @@ async function detail(rs: ReadStore, t: TicketDoc): Promise<TicketDetail> {
 }
 
 /** Ruling 24: newest activity first (or by creation); search in subject and first message. */
-export const TICKET_LIST: ListSpec = { sorts: { activity: 'activity_position', created: 'Created_At' }, defaultSort: '-activity', search: ['Subject', 'Message'] };
+export const TICKET_LIST: ListSpec = {
+  sorts: { activity: 'activity_position', created: 'Created_At' },
+  defaultSort: '-activity',
+  search: ['Subject', 'Message'],
+};
 
 /** One page of tickets, with X-Total-Count and a `rel="next"` Link when there is more. */
 async function sendPage(req: Request, res: Response, rs: ReadStore, filter: Filter) {
   const page = await findPage<TicketDoc>(rs, SUPPORT_TICKETS, filter, parsePaging(req.query, TICKET_LIST));
-  const names = await namesOf(rs, page.items.flatMap((t) => [t.owner_id, t.Student_ID]));
+  const names = await namesOf(
+    rs,
+    page.items.flatMap((t) => [t.owner_id, t.Student_ID]),
+  );
   setPageHeaders(req, res, page);
   res.json(page.items.map((t) => summary(t, names)));
 }
@@ -92,14 +99,19 @@ export function supportQueryRoutes(deps: QueryDeps): Router {
 
   r.get('/api/admin/support', ...admin, async (req, res) => {
     const status = req.query.status;
-    if (status !== undefined && (typeof status !== 'string' || !(TICKET_STATUSES as readonly string[]).includes(status))) {
+    if (
+      status !== undefined &&
+      (typeof status !== 'string' || !(TICKET_STATUSES as readonly string[]).includes(status))
+    ) {
       throw badRequest([{ field: 'status', message: `status must be one of ${TICKET_STATUSES.join(', ')}` }]);
     }
     await sendPage(req, res, rs, status ? { Status: status } : {});
   });
 
   r.get('/api/admin/support/counts', ...admin, async (_req, res) => {
-    const [open, responded, closed] = await Promise.all(TICKET_STATUSES.map((s) => rs.count(SUPPORT_TICKETS, { Status: s })));
+    const [open, responded, closed] = await Promise.all(
+      TICKET_STATUSES.map((s) => rs.count(SUPPORT_TICKETS, { Status: s })),
+    );
     res.json({ open, responded, closed, total: open + responded + closed });
   });
 

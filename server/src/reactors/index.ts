@@ -10,7 +10,14 @@ import { signOffNotificationsReactor } from './signoff-notifications';
 import type { ReadStore } from '@panda/projections/read-store';
 
 /** Every reactor of the product, each with its own checkpoint. A capability adds its reactors here. */
-export const allReactors = (deps: { store: EventStore; readStore: ReadStore; mailer: Mailer; config: Config; logger: Logger; clock?: () => Date }): Reactor[] => [
+export const allReactors = (deps: {
+  store: EventStore;
+  readStore: ReadStore;
+  mailer: Mailer;
+  config: Config;
+  logger: Logger;
+  clock?: () => Date;
+}): Reactor[] => [
   notificationsReactor(deps.store),
   mailReactor(deps.store, deps.mailer, deps.config, deps.logger),
   supportFirstAnswerReactor(deps.store, deps.clock ?? (() => new Date())),

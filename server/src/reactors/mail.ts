@@ -20,7 +20,8 @@ type Data = Record<string, unknown>;
  * outbox writes it once and SMTP gets a stable Message-ID.
  */
 export function mailReactor(store: EventStore, mailer: Mailer, config: Config, logger: Logger): Reactor {
-  const open = (sealed: unknown, accountId: string) => (typeof sealed === 'string' ? unseal(config.mailKey, sealed, accountId) : null);
+  const open = (sealed: unknown, accountId: string) =>
+    typeof sealed === 'string' ? unseal(config.mailKey, sealed, accountId) : null;
   const compose: Record<string, (e: RecordedEvent) => Promise<Omit<Mail, 'key'> | null>> = {
     async StudentRegistered(e) {
       const d = e.data as Data & { accountId: string; centreId: string | null; firstName: string; email: string };
@@ -74,7 +75,10 @@ export function mailReactor(store: EventStore, mailer: Mailer, config: Config, l
   };
   // An event written before sealing existed (or under another mail key) has nothing to mail.
   const unreadable = (e: RecordedEvent) => {
-    logger.warn({ position: e.position, type: e.type }, 'mail reactor: no readable temporary password in the event; nothing sent');
+    logger.warn(
+      { position: e.position, type: e.type },
+      'mail reactor: no readable temporary password in the event; nothing sent',
+    );
     return null;
   };
   return {

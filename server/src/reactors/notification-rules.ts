@@ -31,15 +31,31 @@ export interface Planned {
   draft: Omit<NotificationDraft, 'notificationId' | 'sourcePosition'>;
 }
 
-type Handled = EventsOf<typeof trainingEvents> | EventsOf<typeof accountEvents> | EventsOf<typeof notificationEvents> | EventsOf<typeof supportEvents> | EventsOf<typeof chatEvents>;
-type Rule<T extends Handled['type']> = (data: Extract<Handled, { type: T }>['data'], facts: Facts, event: RecordedEvent) => Planned[];
+type Handled =
+  | EventsOf<typeof trainingEvents>
+  | EventsOf<typeof accountEvents>
+  | EventsOf<typeof notificationEvents>
+  | EventsOf<typeof supportEvents>
+  | EventsOf<typeof chatEvents>;
+type Rule<T extends Handled['type']> = (
+  data: Extract<Handled, { type: T }>['data'],
+  facts: Facts,
+  event: RecordedEvent,
+) => Planned[];
 
 const overview = '/dashboard?view=overview';
 const jobs = '/dashboard?view=jobs';
 const studentDetail = (studentId: string) => `/dashboard?view=student-detail&id=${encodeURIComponent(studentId)}`;
 const name = (facts: Facts, id: string | null | undefined) => (id && facts.names[id]) || 'Someone';
 
-const plain = (type: NotificationDraft['type'], kind: string, title: string, message: string, link: string, important = false): Planned['draft'] => ({
+const plain = (
+  type: NotificationDraft['type'],
+  kind: string,
+  title: string,
+  message: string,
+  link: string,
+  important = false,
+): Planned['draft'] => ({
   type,
   kind,
   title,
@@ -53,25 +69,74 @@ const plain = (type: NotificationDraft['type'], kind: string, title: string, mes
 });
 
 const changes = (before: JobRequirements, after: JobRequirements) =>
-  JOB_TYPES.filter((t) => before[REQUIREMENT_KEY[t]] !== after[REQUIREMENT_KEY[t]]).map((t) => `${t} ${before[REQUIREMENT_KEY[t]]} → ${after[REQUIREMENT_KEY[t]]}`);
+  JOB_TYPES.filter((t) => before[REQUIREMENT_KEY[t]] !== after[REQUIREMENT_KEY[t]]).map(
+    (t) => `${t} ${before[REQUIREMENT_KEY[t]]} → ${after[REQUIREMENT_KEY[t]]}`,
+  );
 
 const RULES: { [T in Handled['type']]?: Rule<T> } = {
   PlacementProposed: (d, f) => [
     {
       recipientId: d.mentorId,
-      draft: plain('assignment', 'placement_proposed', 'New placement request', `${name(f, d.studentId)} has been proposed to you as a trainee. Accept or decline the request on your dashboard.`, overview, true),
+      draft: plain(
+        'assignment',
+        'placement_proposed',
+        'New placement request',
+        `${name(f, d.studentId)} has been proposed to you as a trainee. Accept or decline the request on your dashboard.`,
+        overview,
+        true,
+      ),
     },
   ],
   PlacementAccepted: (d, f) => [
-    { recipientId: d.studentId, draft: plain('success', 'placement_accepted', 'Placement confirmed', `${name(f, d.mentorId)} accepted you as their trainee. Your job cards are ready.`, jobs) },
+    {
+      recipientId: d.studentId,
+      draft: plain(
+        'success',
+        'placement_accepted',
+        'Placement confirmed',
+        `${name(f, d.mentorId)} accepted you as their trainee. Your job cards are ready.`,
+        jobs,
+      ),
+    },
     ...(f.centreId
-      ? [{ recipientId: f.centreId, draft: plain('success', 'placement_accepted', 'Student placed', `${name(f, d.studentId)} has been placed with ${name(f, d.mentorId)}.`, studentDetail(d.studentId)) }]
+      ? [
+          {
+            recipientId: f.centreId,
+            draft: plain(
+              'success',
+              'placement_accepted',
+              'Student placed',
+              `${name(f, d.studentId)} has been placed with ${name(f, d.mentorId)}.`,
+              studentDetail(d.studentId),
+            ),
+          },
+        ]
       : []),
   ],
   PlacementDeclined: (d, f) => [
-    { recipientId: d.studentId, draft: plain('warning', 'placement_declined', 'Placement declined', `${name(f, d.mentorId)} could not take you on. You will be matched with another mentor.`, overview) },
+    {
+      recipientId: d.studentId,
+      draft: plain(
+        'warning',
+        'placement_declined',
+        'Placement declined',
+        `${name(f, d.mentorId)} could not take you on. You will be matched with another mentor.`,
+        overview,
+      ),
+    },
     ...(f.centreId
-      ? [{ recipientId: f.centreId, draft: plain('warning', 'placement_declined', 'Placement declined', `${name(f, d.mentorId)} declined the placement of ${name(f, d.studentId)}: ${d.reason}`, studentDetail(d.studentId)) }]
+      ? [
+          {
+            recipientId: f.centreId,
+            draft: plain(
+              'warning',
+              'placement_declined',
+              'Placement declined',
+              `${name(f, d.mentorId)} declined the placement of ${name(f, d.studentId)}: ${d.reason}`,
+              studentDetail(d.studentId),
+            ),
+          },
+        ]
       : []),
   ],
   PlacementEnded: (d, f) => {
@@ -80,7 +145,14 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
     return [
       { recipientId: d.studentId, draft: plain('info', 'placement_ended', 'Placement ended', message, overview) },
       { recipientId: d.mentorId, draft: plain('info', 'placement_ended', 'Placement ended', message, overview) },
-      ...(f.centreId ? [{ recipientId: f.centreId, draft: plain('info', 'placement_ended', 'Placement ended', message, studentDetail(d.studentId)) }] : []),
+      ...(f.centreId
+        ? [
+            {
+              recipientId: f.centreId,
+              draft: plain('info', 'placement_ended', 'Placement ended', message, studentDetail(d.studentId)),
+            },
+          ]
+        : []),
     ];
   },
   JobCardSigned: (d, f) => {
@@ -90,10 +162,27 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
       // The link opens the card with its Confirm / Dispute actions (ruling 31).
       {
         recipientId: d.studentId,
-        draft: plain('success', 'job_card_signed', 'Job card signed', `${name(f, d.mentorId)} signed one of your ${job} job cards (${d.completedCount} signed so far). Please confirm it or dispute it.`, signOffLink(signatureIdOf(d))),
+        draft: plain(
+          'success',
+          'job_card_signed',
+          'Job card signed',
+          `${name(f, d.mentorId)} signed one of your ${job} job cards (${d.completedCount} signed so far). Please confirm it or dispute it.`,
+          signOffLink(signatureIdOf(d)),
+        ),
       },
       ...(f.centreId
-        ? [{ recipientId: f.centreId, draft: plain('success', 'job_card_signed', 'Job card signed', `${name(f, d.mentorId)} signed a ${job} job card for ${name(f, d.studentId)}.`, studentDetail(d.studentId)) }]
+        ? [
+            {
+              recipientId: f.centreId,
+              draft: plain(
+                'success',
+                'job_card_signed',
+                'Job card signed',
+                `${name(f, d.mentorId)} signed a ${job} job card for ${name(f, d.studentId)}.`,
+                studentDetail(d.studentId),
+              ),
+            },
+          ]
         : []),
       {
         recipientId: d.mentorId,
@@ -115,8 +204,24 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
     if (changed.length === 0) return [];
     const message = `${name(f, d.studentId)} changed their training requirements: ${changed.join(', ')}.`;
     return [
-      { recipientId: placed.mentorId, draft: plain('info', 'requirements_changed', 'Training requirements changed', message, jobs) },
-      ...(f.centreId ? [{ recipientId: f.centreId, draft: plain('info', 'requirements_changed', 'Training requirements changed', message, studentDetail(d.studentId)) }] : []),
+      {
+        recipientId: placed.mentorId,
+        draft: plain('info', 'requirements_changed', 'Training requirements changed', message, jobs),
+      },
+      ...(f.centreId
+        ? [
+            {
+              recipientId: f.centreId,
+              draft: plain(
+                'info',
+                'requirements_changed',
+                'Training requirements changed',
+                message,
+                studentDetail(d.studentId),
+              ),
+            },
+          ]
+        : []),
     ];
   },
   AccountVetted: (d, f) => [
@@ -126,7 +231,9 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
         'success',
         'account_vetted',
         'Your account is vetted',
-        f.role === 'training_centre' ? 'An admin vetted your account: you can now register students.' : 'An admin vetted your account: you can now be matched with trainees.',
+        f.role === 'training_centre'
+          ? 'An admin vetted your account: you can now register students.'
+          : 'An admin vetted your account: you can now be matched with trainees.',
         overview,
       ),
     },
@@ -146,7 +253,18 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
   AnnouncementPublished: (d) =>
     d.recipientIds.map((recipientId) => ({
       recipientId,
-      draft: { type: 'announcement', kind: 'announcement', title: d.title, message: d.message, link: overview, senderId: d.senderId, fromUser: d.senderName, announcementId: d.announcementId, priority: d.priority, important: false },
+      draft: {
+        type: 'announcement',
+        kind: 'announcement',
+        title: d.title,
+        message: d.message,
+        link: overview,
+        senderId: d.senderId,
+        fromUser: d.senderName,
+        announcementId: d.announcementId,
+        priority: d.priority,
+        important: false,
+      },
     })),
   // Support (issue 11): the owner hears of every answer from support or the AI Assistant, not of their own replies.
   TicketReplied: (d) =>
@@ -175,7 +293,12 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
               type: 'message',
               kind: 'message_received',
               title: `New message from ${name(f, d.senderId)}`,
-              message: d.messageType === 'image' ? `${name(f, d.senderId)} sent you an image${d.text ? `: ${d.text}` : ''}`.slice(0, 100) : d.text.length > 100 ? `${d.text.slice(0, 97)}...` : d.text,
+              message:
+                d.messageType === 'image'
+                  ? `${name(f, d.senderId)} sent you an image${d.text ? `: ${d.text}` : ''}`.slice(0, 100)
+                  : d.text.length > 100
+                    ? `${d.text.slice(0, 97)}...`
+                    : d.text,
               link: `/dashboard?view=chat&id=${encodeURIComponent(d.senderId)}`,
               senderId: d.senderId,
               fromUser: name(f, d.senderId),
@@ -191,17 +314,30 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
 export const NOTIFYING_EVENTS = Object.keys(RULES) as Handled['type'][];
 
 /** The notifications an event makes, one per recipient, each with an id derived from the event's position. */
-export function notificationsFor(event: RecordedEvent, facts: Facts): { recipientId: string; draft: NotificationDraft }[] {
+export function notificationsFor(
+  event: RecordedEvent,
+  facts: Facts,
+): { recipientId: string; draft: NotificationDraft }[] {
   const rule = RULES[event.type as Handled['type']] as Rule<Handled['type']> | undefined;
   if (!rule) return [];
   const seen = new Set<string>();
   return rule(event.data as never, facts, event)
     .filter((p) => (seen.has(p.recipientId) ? false : (seen.add(p.recipientId), true)))
-    .map((p, i) => ({ recipientId: p.recipientId, draft: { ...p.draft, notificationId: `n${event.position}-${i}`, sourcePosition: event.position } }));
+    .map((p, i) => ({
+      recipientId: p.recipientId,
+      draft: { ...p.draft, notificationId: `n${event.position}-${i}`, sourcePosition: event.position },
+    }));
 }
 
 /** Account ids whose names a rule may mention. */
 export function namedAccounts(event: RecordedEvent): string[] {
-  const d = event.data as { studentId?: string; mentorId?: string; placedWith?: { mentorId: string }; senderId?: string };
-  return [d.studentId, d.mentorId, d.placedWith?.mentorId, d.senderId].filter((x): x is string => typeof x === 'string');
+  const d = event.data as {
+    studentId?: string;
+    mentorId?: string;
+    placedWith?: { mentorId: string };
+    senderId?: string;
+  };
+  return [d.studentId, d.mentorId, d.placedWith?.mentorId, d.senderId].filter(
+    (x): x is string => typeof x === 'string',
+  );
 }

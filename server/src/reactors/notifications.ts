@@ -22,7 +22,10 @@ export function notificationsReactor(store: EventStore): Reactor {
       const training = onStudentStream ? await trainingBefore(store, event) : null;
       const ids = [...new Set([...namedAccounts(event), ...(training?.centreId ? [training.centreId] : [])])];
       const accounts = await Promise.all(ids.map((id) => loadAccountState(store, id)));
-      const subject = event.type === 'AccountVetted' || event.type === 'AccountUnvetted' ? await loadAccountState(store, (event.data as { accountId: string }).accountId) : null;
+      const subject =
+        event.type === 'AccountVetted' || event.type === 'AccountUnvetted'
+          ? await loadAccountState(store, (event.data as { accountId: string }).accountId)
+          : null;
       const jobId = (event.data as { jobId?: string }).jobId;
       const facts: Facts = {
         names: Object.fromEntries(ids.map((id, i) => [id, displayName(accounts[i])])),
@@ -31,12 +34,18 @@ export function notificationsReactor(store: EventStore): Reactor {
         role: subject?.role ?? null,
       };
       for (const { recipientId, draft } of notificationsFor(event, facts)) {
-        await handle(store, notificationsStream(recipientId), inboxDecider, { type: 'CreateNotification', recipientId, notification: draft }, {
-          time: event.time,
-          actorId: event.actorId,
-          correlationId: event.correlationId,
-          commandId: key,
-        });
+        await handle(
+          store,
+          notificationsStream(recipientId),
+          inboxDecider,
+          { type: 'CreateNotification', recipientId, notification: draft },
+          {
+            time: event.time,
+            actorId: event.actorId,
+            correlationId: event.correlationId,
+            commandId: key,
+          },
+        );
       }
     },
   };

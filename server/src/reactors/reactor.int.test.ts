@@ -22,7 +22,12 @@ function stores() {
 
 let n = 0;
 const append = (store: SqliteEventStore, type = 'AccountLocked') =>
-  store.append(`account-a${++n}`, [{ type, data: { accountId: `a${n}`, reason: null } }], 'any', { time: new Date().toISOString(), actorId: null, correlationId: 'c', commandId: `cmd-${n}` });
+  store.append(`account-a${++n}`, [{ type, data: { accountId: `a${n}`, reason: null } }], 'any', {
+    time: new Date().toISOString(),
+    actorId: null,
+    correlationId: 'c',
+    commandId: `cmd-${n}`,
+  });
 
 function recorder(name = 'test', fail: (e: RecordedEvent, attempt: number) => boolean = () => false) {
   const seen: string[] = [];
@@ -72,7 +77,13 @@ describe('ReactorRunner', () => {
     const runner = new ReactorRunner(store, readStore, [r.reactor]);
     await runner.init();
     const { position } = await append(store);
-    await readStore.commit('unrelated', 0, 1, [{ op: 'put', collection: REACTOR_DONE, doc: { id: `test:${position}`, reactor: 'test', position, outcome: 'done' } }]);
+    await readStore.commit('unrelated', 0, 1, [
+      {
+        op: 'put',
+        collection: REACTOR_DONE,
+        doc: { id: `test:${position}`, reactor: 'test', position, outcome: 'done' },
+      },
+    ]);
     await runner.catchUp();
     expect(r.seen).toEqual([]);
     expect(runner.checkpointOf('test')).toBe(position);
@@ -82,7 +93,10 @@ describe('ReactorRunner', () => {
     const { store, readStore } = stores();
     const flaky = recorder('flaky', (_e, attempt) => attempt < 3);
     const broken = recorder('broken', () => true);
-    const runner = new ReactorRunner(store, readStore, [flaky.reactor, broken.reactor], { attempts: 4, backoffMs: () => 1 });
+    const runner = new ReactorRunner(store, readStore, [flaky.reactor, broken.reactor], {
+      attempts: 4,
+      backoffMs: () => 1,
+    });
     await runner.init();
     const { position } = await append(store);
     const later = await append(store);

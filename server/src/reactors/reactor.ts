@@ -60,7 +60,9 @@ export class ReactorRunner {
       let cp = await this.readStore.checkpoint(name);
       const installed = await this.readStore.get(REACTOR_DONE, `${r.name}:installed`);
       if (!installed) {
-        await this.readStore.commit(name, cp, Math.max(cp, head), [{ op: 'put', collection: REACTOR_DONE, doc: { id: `${r.name}:installed`, reactor: r.name, position: head } }]);
+        await this.readStore.commit(name, cp, Math.max(cp, head), [
+          { op: 'put', collection: REACTOR_DONE, doc: { id: `${r.name}:installed`, reactor: r.name, position: head } },
+        ]);
         cp = Math.max(cp, head);
       }
       this.checkpoints.set(r.name, cp);
@@ -91,12 +93,18 @@ export class ReactorRunner {
     const head = await this.store.headPosition();
     const behind = () => this.reactors.filter((r) => this.checkpointOf(r.name) < head);
     if (this.loops.length === 0) {
-      for (const r of this.reactors) while (this.checkpointOf(r.name) < head && (await this.step(r, this.controller.signal)) > 0);
+      for (const r of this.reactors)
+        while (this.checkpointOf(r.name) < head && (await this.step(r, this.controller.signal)) > 0);
       return;
     }
     const deadline = Date.now() + timeoutMs;
     while (behind().length) {
-      if (Date.now() > deadline) throw new Error(`Reactors ${behind().map((r) => r.name).join(', ')} did not reach position ${head}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `Reactors ${behind()
+            .map((r) => r.name)
+            .join(', ')} did not reach position ${head}`,
+        );
       await new Promise((r) => setTimeout(r, 10));
     }
   }
@@ -110,7 +118,10 @@ export class ReactorRunner {
         if (!moved) await this.store.waitForAppend(this.checkpointOf(r.name), this.options.idleMs ?? 1000, signal);
       } catch (err) {
         failures += 1;
-        this.checkpoints.set(r.name, await this.readStore.checkpoint(reactorCheckpointName(r.name)).catch(() => this.checkpointOf(r.name)));
+        this.checkpoints.set(
+          r.name,
+          await this.readStore.checkpoint(reactorCheckpointName(r.name)).catch(() => this.checkpointOf(r.name)),
+        );
         this.options.logger?.error({ err, reactor: r.name }, 'reactor step failed; retrying');
         await abortableDelay(Math.min(30_000, 200 * 2 ** failures), signal);
       }
@@ -130,7 +141,15 @@ export class ReactorRunner {
       const outcome = (await this.readStore.get(REACTOR_DONE, key)) ? null : await this.attempt(r, e, key, signal);
       if (outcome === 'aborted') return 0;
       const from = this.checkpointOf(r.name);
-      const ops = outcome ? [{ op: 'put' as const, collection: REACTOR_DONE, doc: { id: key, reactor: r.name, position: e.position, outcome } }] : [];
+      const ops = outcome
+        ? [
+            {
+              op: 'put' as const,
+              collection: REACTOR_DONE,
+              doc: { id: key, reactor: r.name, position: e.position, outcome },
+            },
+          ]
+        : [];
       await this.readStore.commit(name, from, e.position, ops);
       this.checkpoints.set(r.name, e.position);
     }
@@ -142,16 +161,25 @@ export class ReactorRunner {
     return events.length;
   }
 
-  private async attempt(r: Reactor, e: RecordedEvent, key: string, signal: AbortSignal): Promise<'done' | 'failed' | 'aborted'> {
+  private async attempt(
+    r: Reactor,
+    e: RecordedEvent,
+    key: string,
+    signal: AbortSignal,
+  ): Promise<'done' | 'failed' | 'aborted'> {
     const attempts = this.options.attempts ?? 6;
     for (let n = 1; ; n++) {
       try {
         await r.react(e, key);
         return 'done';
       } catch (err) {
-        this.options.logger?.error({ err, reactor: r.name, position: e.position, type: e.type, attempt: n }, 'reaction failed');
+        this.options.logger?.error(
+          { err, reactor: r.name, position: e.position, type: e.type, attempt: n },
+          'reaction failed',
+        );
         if (n >= attempts) return 'failed';
-        if (!(await abortableDelay((this.options.backoffMs ?? ((k) => Math.min(30_000, 500 * 2 ** k)))(n), signal))) return 'aborted';
+        if (!(await abortableDelay((this.options.backoffMs ?? ((k) => Math.min(30_000, 500 * 2 ** k)))(n), signal)))
+          return 'aborted';
       }
     }
   }

@@ -41,7 +41,15 @@ export class ReminderTicker {
     let doc = await this.readStore.get(REACTOR_DONE, id);
     if (!doc) {
       const cp = await this.readStore.checkpoint(REMINDER_TICKER);
-      await this.readStore.commit(REMINDER_TICKER, cp, cp, [{ op: 'put', collection: REACTOR_DONE, doc: { id, reactor: REMINDER_TICKER, at: this.clock().toISOString() } }]).catch(() => undefined);
+      await this.readStore
+        .commit(REMINDER_TICKER, cp, cp, [
+          {
+            op: 'put',
+            collection: REACTOR_DONE,
+            doc: { id, reactor: REMINDER_TICKER, at: this.clock().toISOString() },
+          },
+        ])
+        .catch(() => undefined);
       doc = await this.readStore.get(REACTOR_DONE, id);
     }
     this.installed = String(doc?.at ?? this.clock().toISOString());
@@ -52,13 +60,32 @@ export class ReminderTicker {
   async tick(): Promise<number> {
     const now = this.clock().toISOString();
     const since = await this.installedAt();
-    const due = (await this.readStore.find(REMINDER_TIMERS, { due_at: { $lte: now } }, { sort: { due_at: -1 }, limit: 1000 })) as ReminderTimerDoc[];
+    const due = (await this.readStore.find(
+      REMINDER_TIMERS,
+      { due_at: { $lte: now } },
+      { sort: { due_at: -1 }, limit: 1000 },
+    )) as ReminderTimerDoc[];
     let sent = 0;
     for (const t of due) {
       if (t.due_at < since || !(await this.stillDue(t))) continue;
-      const data = { reminderId: t.id, kind: t.kind, studentId: t.student_id, mentorId: t.mentor_id, placementId: t.placement_id, signatureId: t.signature_id, jobId: t.job_id, dueAt: t.due_at, since: t.since };
+      const data = {
+        reminderId: t.id,
+        kind: t.kind,
+        studentId: t.student_id,
+        mentorId: t.mentor_id,
+        placementId: t.placement_id,
+        signatureId: t.signature_id,
+        jobId: t.job_id,
+        dueAt: t.due_at,
+        since: t.since,
+      };
       try {
-        const r = await this.store.append(reminderStream(t.id), [{ type: 'ReminderSent', data }], 'no_stream', { time: now, actorId: null, correlationId: t.id, commandId: t.id });
+        const r = await this.store.append(reminderStream(t.id), [{ type: 'ReminderSent', data }], 'no_stream', {
+          time: now,
+          actorId: null,
+          correlationId: t.id,
+          commandId: t.id,
+        });
         if (!r.duplicate) sent += 1;
       } catch (err) {
         // Already recorded (by an earlier tick or another process): the store appended nothing.
@@ -72,13 +99,20 @@ export class ReminderTicker {
   /** The write side's word: the proposal still waits, the student still has no new sign-off, the sign-off still awaits the trainee. */
   private async stillDue(t: ReminderTimerDoc): Promise<boolean> {
     const events = await this.store.readStream(accountStream(t.student_id));
-    const state = events.reduce((s, e) => evolveTraining(s, e as unknown as TrainingEvent | AccountEvent), initialTrainingState());
+    const state = events.reduce(
+      (s, e) => evolveTraining(s, e as unknown as TrainingEvent | AccountEvent),
+      initialTrainingState(),
+    );
     switch (t.kind) {
       case 'proposal_reminder':
       case 'proposal_escalation':
         return !!t.placement_id && state.placements[t.placement_id]?.status === 'pending';
       case 'no_signoff':
-        return !!t.placement_id && state.placements[t.placement_id]?.status === 'active' && !events.some((e) => e.type === 'JobCardSigned' && e.position > t.since_position);
+        return (
+          !!t.placement_id &&
+          state.placements[t.placement_id]?.status === 'active' &&
+          !events.some((e) => e.type === 'JobCardSigned' && e.position > t.since_position)
+        );
       case 'confirmation_reminder':
         return !!t.signature_id && state.signOffs[t.signature_id]?.status === 'awaiting_confirmation';
     }

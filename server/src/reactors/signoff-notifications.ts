@@ -48,17 +48,27 @@ const draft = (type: Draft['type'], kind: string, title: string, message: string
  * admins). Appended with the reaction key as command id: running an event again appends nothing.
  */
 export function signOffNotificationsReactor(store: EventStore, readStore: ReadStore): Reactor {
-  const admins = async () => ((await readStore.find(ACCOUNTS, { role: 'admin', locked: false })) as AccountDoc[]).map((a) => a.id);
+  const admins = async () =>
+    ((await readStore.find(ACCOUNTS, { role: 'admin', locked: false })) as AccountDoc[]).map((a) => a.id);
 
   async function plan(e: RecordedEvent): Promise<Planned[]> {
     const d = e.data as { studentId: string; mentorId: string; jobId?: string | null; signatureId?: string | null };
     // A reminder is on its own stream: the student's training as it stands; else as it stood before the event.
-    const training = e.type === 'ReminderSent' ? (await load(store, accountStream(d.studentId), trainingDecider)).state : await trainingBefore(store, e);
-    const [student, mentor] = await Promise.all([loadAccountState(store, d.studentId), loadAccountState(store, d.mentorId)]);
+    const training =
+      e.type === 'ReminderSent'
+        ? (await load(store, accountStream(d.studentId), trainingDecider)).state
+        : await trainingBefore(store, e);
+    const [student, mentor] = await Promise.all([
+      loadAccountState(store, d.studentId),
+      loadAccountState(store, d.mentorId),
+    ]);
     const who = { student: displayName(student), mentor: displayName(mentor) };
     const centreId = training.centreId;
     const jobType = d.jobId ? (training.jobs[d.jobId]?.jobType ?? 'job') : 'job';
-    const centre = (kind: string, title: string, message: string): Planned[] => (centreId ? [{ recipientId: centreId, draft: draft('warning', kind, title, message, studentDetail(d.studentId)) }] : []);
+    const centre = (kind: string, title: string, message: string): Planned[] =>
+      centreId
+        ? [{ recipientId: centreId, draft: draft('warning', kind, title, message, studentDetail(d.studentId)) }]
+        : [];
 
     switch (e.type) {
       case 'SignatureDisputed': {
@@ -66,16 +76,31 @@ export function signOffNotificationsReactor(store: EventStore, readStore: ReadSt
         const message = `${who.student} disputed a ${jobType} job card signed by ${who.mentor}: "${reason}"`;
         return [
           ...centre('signature_disputed', 'Job card sign-off disputed', message),
-          ...(await admins()).map((id) => ({ recipientId: id, draft: draft('warning', 'signature_disputed', 'Job card sign-off disputed', `${message}. Resolve it in Disputes.`, ADMIN_DISPUTES) })),
+          ...(await admins()).map((id) => ({
+            recipientId: id,
+            draft: draft(
+              'warning',
+              'signature_disputed',
+              'Job card sign-off disputed',
+              `${message}. Resolve it in Disputes.`,
+              ADMIN_DISPUTES,
+            ),
+          })),
         ];
       }
       case 'DisputeResolved': {
         const { outcome, reason } = e.data as { outcome: 'upheld' | 'rejected'; reason: string };
-        const what = outcome === 'upheld' ? 'upheld: the sign-off is revoked and no longer counts' : 'rejected: the sign-off stands';
+        const what =
+          outcome === 'upheld'
+            ? 'upheld: the sign-off is revoked and no longer counts'
+            : 'rejected: the sign-off stands';
         const message = `The dispute of a ${jobType} job card of ${who.student} signed by ${who.mentor} was ${what}. Reason: ${reason}`;
         const type = outcome === 'upheld' ? 'warning' : 'info';
         return [
-          { recipientId: d.studentId, draft: draft(type, 'dispute_resolved', 'Dispute resolved', message, signOffLink(d.signatureId ?? '')) },
+          {
+            recipientId: d.studentId,
+            draft: draft(type, 'dispute_resolved', 'Dispute resolved', message, signOffLink(d.signatureId ?? '')),
+          },
           { recipientId: d.mentorId, draft: draft(type, 'dispute_resolved', 'Dispute resolved', message, jobs) },
           ...centre('dispute_resolved', 'Dispute resolved', message),
         ];
@@ -86,22 +111,52 @@ export function signOffNotificationsReactor(store: EventStore, readStore: ReadSt
           return [
             {
               recipientId: d.mentorId,
-              draft: draft('assignment', 'proposal_reminder', 'Placement request waiting', `${who.student} was proposed to you as a trainee 3 days ago. Please accept or decline the request on your dashboard.`, '/dashboard?view=overview'),
+              draft: draft(
+                'assignment',
+                'proposal_reminder',
+                'Placement request waiting',
+                `${who.student} was proposed to you as a trainee 3 days ago. Please accept or decline the request on your dashboard.`,
+                '/dashboard?view=overview',
+              ),
             },
           ];
         if (kind === 'proposal_escalation')
           return (await admins()).map((id) => ({
             recipientId: id,
-            draft: draft('warning', 'proposal_escalated', 'Placement request unanswered for 7 days', `${who.mentor} has not answered the placement request for ${who.student} in 7 days.`, ADMIN_PLACEMENTS),
+            draft: draft(
+              'warning',
+              'proposal_escalated',
+              'Placement request unanswered for 7 days',
+              `${who.mentor} has not answered the placement request for ${who.student} in 7 days.`,
+              ADMIN_PLACEMENTS,
+            ),
           }));
         if (kind === 'no_signoff') {
           const message = `${who.student} has had no job card signed for 30 days.`;
-          return [{ recipientId: d.mentorId, draft: draft('warning', 'no_signoff_prompt', 'No job card signed for 30 days', `${message} Sign the cards of the work done, or tell the student what comes next.`, jobs) }, ...centre('no_signoff_prompt', 'No job card signed for 30 days', message)];
+          return [
+            {
+              recipientId: d.mentorId,
+              draft: draft(
+                'warning',
+                'no_signoff_prompt',
+                'No job card signed for 30 days',
+                `${message} Sign the cards of the work done, or tell the student what comes next.`,
+                jobs,
+              ),
+            },
+            ...centre('no_signoff_prompt', 'No job card signed for 30 days', message),
+          ];
         }
         return [
           {
             recipientId: d.studentId,
-            draft: draft('info', 'confirmation_reminder', 'Please confirm your job card', `A ${jobType} job card signed by ${who.mentor} is waiting for you to confirm or dispute it.`, signOffLink(d.signatureId ?? '')),
+            draft: draft(
+              'info',
+              'confirmation_reminder',
+              'Please confirm your job card',
+              `A ${jobType} job card signed by ${who.mentor} is waiting for you to confirm or dispute it.`,
+              signOffLink(d.signatureId ?? ''),
+            ),
           },
         ];
       }
@@ -115,15 +170,27 @@ export function signOffNotificationsReactor(store: EventStore, readStore: ReadSt
     handles: ['SignatureDisputed', 'DisputeResolved', 'ReminderSent'],
     async react(event, key) {
       const seen = new Set<string>();
-      const planned = (await plan(event)).filter((p) => (seen.has(p.recipientId) ? false : (seen.add(p.recipientId), true)));
+      const planned = (await plan(event)).filter((p) =>
+        seen.has(p.recipientId) ? false : (seen.add(p.recipientId), true),
+      );
       for (const [i, { recipientId, draft: d }] of planned.entries()) {
-        const notification: NotificationDraft = { ...d, notificationId: `s${event.position}-${i}`, sourcePosition: event.position };
-        await handle(store, notificationsStream(recipientId), inboxDecider, { type: 'CreateNotification', recipientId, notification }, {
-          time: event.time,
-          actorId: event.actorId,
-          correlationId: event.correlationId,
-          commandId: key,
-        });
+        const notification: NotificationDraft = {
+          ...d,
+          notificationId: `s${event.position}-${i}`,
+          sourcePosition: event.position,
+        };
+        await handle(
+          store,
+          notificationsStream(recipientId),
+          inboxDecider,
+          { type: 'CreateNotification', recipientId, notification },
+          {
+            time: event.time,
+            actorId: event.actorId,
+            correlationId: event.correlationId,
+            commandId: key,
+          },
+        );
       }
     },
   };

@@ -15,7 +15,8 @@ import { knowledgeBase, type HelpRole } from '@panda/query-service/assistant/kno
  */
 export const FIRST_ANSWER = 'support-first-answer';
 
-export const INTRO = "Thanks for getting in touch. While our support team looks at your ticket, here is what our help says:";
+export const INTRO =
+  'Thanks for getting in touch. While our support team looks at your ticket, here is what our help says:';
 
 export function supportFirstAnswerReactor(store: EventStore, clock: () => Date): Reactor {
   return {
@@ -25,12 +26,18 @@ export function supportFirstAnswerReactor(store: EventStore, clock: () => Date):
       const d = e.data as { ticketId: string; ownerRole: HelpRole; subject: string; message: string };
       const hit = answerFromKnowledge(knowledgeBase(), d.ownerRole, `${d.subject} ${d.message}`) ?? FALLBACK;
       const message = hit.source === 'fallback' ? hit.response : `${INTRO} ${hit.response}`;
-      await handle(store, ticketStream(d.ticketId), ticketDecider, { type: 'ReplyTicket', ticketId: d.ticketId, actor: { kind: 'assistant' }, message, links: hit.links }, {
-        time: clock().toISOString(),
-        actorId: null,
-        correlationId: e.correlationId,
-        commandId: `ai-first-answer-${d.ticketId}`,
-      });
+      await handle(
+        store,
+        ticketStream(d.ticketId),
+        ticketDecider,
+        { type: 'ReplyTicket', ticketId: d.ticketId, actor: { kind: 'assistant' }, message, links: hit.links },
+        {
+          time: clock().toISOString(),
+          actorId: null,
+          correlationId: e.correlationId,
+          commandId: `ai-first-answer-${d.ticketId}`,
+        },
+      );
     },
   };
 }

@@ -13,7 +13,11 @@ export interface ChildServer {
  * Starts `npm start`'s entry point as its own process on a free port (no demo data); resolves with
  * its URL once it is ready. Started children are pushed to `children` so the test can kill them.
  */
-export function startChildServer(dataDir: string, env: Record<string, string>, children: ChildProcess[]): Promise<ChildServer> {
+export function startChildServer(
+  dataDir: string,
+  env: Record<string, string>,
+  children: ChildProcess[],
+): Promise<ChildServer> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
       cwd: ROOT,

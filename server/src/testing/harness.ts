@@ -32,9 +32,19 @@ export interface TestApp {
   // shape parses it with its contract (@panda/contracts).
   /** JSON call: returns status, body and headers; never throws on HTTP errors. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  call(method: string, path: string, body?: unknown, token?: string, headers?: Record<string, string>): Promise<{ status: number; body: any; headers: Headers }>;
+  call(
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   /** Signs up a mentor or training centre and returns its token and user. */
-  signUp(role: 'mentor' | 'training_centre', email: string, extra?: Record<string, unknown>): Promise<{ token: string; user: { id: string; [k: string]: unknown } }>;
+  signUp(
+    role: 'mentor' | 'training_centre',
+    email: string,
+    extra?: Record<string, unknown>,
+  ): Promise<{ token: string; user: { id: string; [k: string]: unknown } }>;
   signIn(email: string, password?: string): Promise<{ token: string; user: { id: string; [k: string]: unknown } }>;
   /** Token of the provisioned test admin (signs in through the admin endpoint when it exists). */
   adminToken(): Promise<string>;
@@ -45,18 +55,35 @@ export interface TestApp {
  * The whole product on embedded stores in a temporary folder, on a free port, mail captured
  * in memory. `env` overrides configuration (e.g. { SEED_DEMO: '0' }).
  */
-export async function startTestApp(options: { parts?: Parts; env?: Record<string, string>; overrides?: PlatformOverrides; dataDir?: string } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { parts?: Parts; env?: Record<string, string>; overrides?: PlatformOverrides; dataDir?: string } = {},
+): Promise<TestApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'panda-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-test-secret-test-secret-1234', ...LOOSE_LIMITS, ...options.env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-1234',
+    ...LOOSE_LIMITS,
+    ...options.env,
+  });
   const mails: Mail[] = [];
   const mailer: Mailer = { send: async (m) => void mails.push(m) };
-  const platform = await startPlatform(config, options.parts ?? ALL_PARTS, { logger: createLogger('silent'), mailer, ...options.overrides });
+  const platform = await startPlatform(config, options.parts ?? ALL_PARTS, {
+    logger: createLogger('silent'),
+    mailer,
+    ...options.overrides,
+  });
   await provisionAdmin(platform.commandDeps, TEST_ADMIN.email, TEST_ADMIN.password, 'Test', 'Admin');
   const url = platform.url;
   const call: TestApp['call'] = async (method, path, body, token, headers = {}) => {
     const res = await fetch(`${url}${path}`, {
       method,
-      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...headers,
+      },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     const text = await res.text();
@@ -97,7 +124,10 @@ export async function startTestApp(options: { parts?: Parts; env?: Record<string
     },
     async adminToken() {
       if (adminToken) return adminToken;
-      const r = await call('POST', '/api/admin/auth/signin', { email: TEST_ADMIN.email, password: TEST_ADMIN.password });
+      const r = await call('POST', '/api/admin/auth/signin', {
+        email: TEST_ADMIN.email,
+        password: TEST_ADMIN.password,
+      });
       if (r.status !== 200) throw new Error(`admin sign-in failed: ${r.status} ${JSON.stringify(r.body)}`);
       return (adminToken = r.body.token as string);
     },

@@ -2,7 +2,15 @@ import { api, listTags } from '../../../lib/api';
 import type { SessionUser } from '../../../lib/session';
 
 /** Read-model collections behind the admin screens (tags are named after them). */
-const ADMIN_TAGS = ['accounts', 'placements', 'student_placements', 'placement_parties', 'account_history', 'admin_signins', 'centre_stats'] as const;
+const ADMIN_TAGS = [
+  'accounts',
+  'placements',
+  'student_placements',
+  'placement_parties',
+  'account_history',
+  'admin_signins',
+  'centre_stats',
+] as const;
 
 export type AdminUserRole = 'student' | 'mentor' | 'training_centre';
 export type PlacementStatus = 'pending' | 'active' | 'completed' | 'cancelled';
@@ -96,7 +104,15 @@ export interface HistoryEntry {
 }
 
 export interface AccountHistory {
-  account: { id: string; role: string; Name: string; Email: string; account_locked: boolean; vetted: boolean; Created_At: string };
+  account: {
+    id: string;
+    role: string;
+    Name: string;
+    Email: string;
+    account_locked: boolean;
+    vetted: boolean;
+    Created_At: string;
+  };
   history: HistoryEntry[];
 }
 
@@ -225,7 +241,11 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
       providesTags: [{ type: 'admin_signins', id: 'LIST' }],
     }),
     setLocked: build.mutation<CommandAnswer, { role: AdminUserRole; id: string; is_locked: boolean; reason?: string }>({
-      query: ({ role, id, ...body }) => ({ url: `/admin/users/${role}/${encodeURIComponent(id)}/lock`, method: 'PATCH', body }),
+      query: ({ role, id, ...body }) => ({
+        url: `/admin/users/${role}/${encodeURIComponent(id)}/lock`,
+        method: 'PATCH',
+        body,
+      }),
       invalidatesTags: (_r, _e, { id }) => [
         { type: 'accounts', id },
         { type: 'accounts', id: 'LIST' },
@@ -233,14 +253,21 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
       ],
     }),
     setVetted: build.mutation<CommandAnswer, { role: AdminUserRole; id: string; is_vetted: boolean; reason?: string }>({
-      query: ({ role, id, ...body }) => ({ url: `/admin/users/${role}/${encodeURIComponent(id)}/vet`, method: 'PATCH', body }),
+      query: ({ role, id, ...body }) => ({
+        url: `/admin/users/${role}/${encodeURIComponent(id)}/vet`,
+        method: 'PATCH',
+        body,
+      }),
       invalidatesTags: (_r, _e, { id }) => [
         { type: 'accounts', id },
         { type: 'accounts', id: 'LIST' },
         { type: 'account_history', id: 'LIST' },
       ],
     }),
-    proposePlacement: build.mutation<CommandAnswer & { placement_id: string }, { student_id: string; mentor_id: string; notes?: string }>({
+    proposePlacement: build.mutation<
+      CommandAnswer & { placement_id: string },
+      { student_id: string; mentor_id: string; notes?: string }
+    >({
       query: (body) => ({ url: '/admin/placements', method: 'POST', body }),
       invalidatesTags: [
         { type: 'placements', id: 'LIST' },

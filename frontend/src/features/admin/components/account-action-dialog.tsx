@@ -18,7 +18,10 @@ export interface AccountActionTarget {
   name: string;
 }
 
-const TEXT: Record<AccountAction, { title: string; confirm: string; explain: string; success: string; failure: string }> = {
+const TEXT: Record<
+  AccountAction,
+  { title: string; confirm: string; explain: string; success: string; failure: string }
+> = {
   lock: {
     title: 'Lock account',
     confirm: 'Lock account',
@@ -71,9 +74,19 @@ export function AccountActionDialog({ target, onClose }: { target: AccountAction
     const trimmed = reason.trim() || undefined;
     try {
       if (target.action === 'lock' || target.action === 'unlock') {
-        await setLocked({ role: target.role, id: target.id, is_locked: target.action === 'lock', reason: trimmed }).unwrap();
+        await setLocked({
+          role: target.role,
+          id: target.id,
+          is_locked: target.action === 'lock',
+          reason: trimmed,
+        }).unwrap();
       } else {
-        await setVetted({ role: target.role, id: target.id, is_vetted: target.action === 'vet', reason: trimmed }).unwrap();
+        await setVetted({
+          role: target.role,
+          id: target.id,
+          is_vetted: target.action === 'vet',
+          reason: trimmed,
+        }).unwrap();
       }
       toast.success(text.success);
       onClose();

@@ -30,10 +30,13 @@ const ACTION: Record<HistoryEntry['action'], { label: string; color: 'error' | '
 
 /** The account's lock and vetting timeline: what, when, by which admin, and why. */
 export function HistoryDialog({ target, onClose }: { target: HistoryTarget | null; onClose: () => void }) {
-  const { data, isFetching, isError, refetch } = useAccountHistoryQuery(target ? { role: target.role, id: target.id } : { role: 'student', id: '' }, {
-    skip: !target,
-    refetchOnMountOrArgChange: true,
-  });
+  const { data, isFetching, isError, refetch } = useAccountHistoryQuery(
+    target ? { role: target.role, id: target.id } : { role: 'student', id: '' },
+    {
+      skip: !target,
+      refetchOnMountOrArgChange: true,
+    },
+  );
   if (!target) return null;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="history-title">
@@ -46,18 +49,32 @@ export function HistoryDialog({ target, onClose }: { target: HistoryTarget | nul
             <CircularProgress size={28} aria-label="Loading history" />
           </Box>
         ) : data.history.length === 0 ? (
-          <EmptyState dense icon={<HistoryOutlined />} title="No lock or vetting changes yet" text={`Account created ${dateTime(data.account.Created_At)}.`} />
+          <EmptyState
+            dense
+            icon={<HistoryOutlined />}
+            title="No lock or vetting changes yet"
+            text={`Account created ${dateTime(data.account.Created_At)}.`}
+          />
         ) : (
           <List aria-label="Lock and vetting timeline" sx={{ py: 0, opacity: isFetching ? 0.6 : 1 }}>
             {data.history.map((h) => (
               <ListItem key={h.id} divider alignItems="flex-start" sx={{ px: 0, gap: 2 }}>
-                <Chip label={ACTION[h.action].label} color={ACTION[h.action].color} size="small" sx={{ minWidth: 88, mt: 0.25 }} />
+                <Chip
+                  label={ACTION[h.action].label}
+                  color={ACTION[h.action].color}
+                  size="small"
+                  sx={{ minWidth: 88, mt: 0.25 }}
+                />
                 <Box sx={{ minWidth: 0 }}>
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
                     {dateTime(h.at)} by {h.actor_name}
                     {h.actor_email ? ` (${h.actor_email})` : ''}
                   </Typography>
-                  <Typography variant="body2" color={h.reason ? 'text.primary' : 'text.secondary'} sx={{ fontStyle: h.reason ? 'normal' : 'italic', overflowWrap: 'anywhere' }}>
+                  <Typography
+                    variant="body2"
+                    color={h.reason ? 'text.primary' : 'text.secondary'}
+                    sx={{ fontStyle: h.reason ? 'normal' : 'italic', overflowWrap: 'anywhere' }}
+                  >
                     {h.reason ? `Reason: ${h.reason}` : 'No reason given'}
                   </Typography>
                 </Box>

@@ -28,13 +28,33 @@ export interface MatchTarget {
   name: string;
 }
 
-function CandidateCard({ c, onPropose, busy, disabled }: { c: Candidate; onPropose: () => void; busy: boolean; disabled: boolean }) {
+function CandidateCard({
+  c,
+  onPropose,
+  busy,
+  disabled,
+}: {
+  c: Candidate;
+  onPropose: () => void;
+  busy: boolean;
+  disabled: boolean;
+}) {
   return (
     <Card variant="outlined" component="li" aria-label={`Rank ${c.rank}: ${c.name}`} sx={{ p: 2, listStyle: 'none' }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'flex-start' }}>
         <Box
           aria-hidden
-          sx={{ width: 40, height: 40, flexShrink: 0, borderRadius: '50%', display: 'grid', placeItems: 'center', bgcolor: c.rank === 1 ? 'primary.main' : 'grey.200', color: c.rank === 1 ? '#fff' : 'text.primary', fontWeight: 800 }}
+          sx={{
+            width: 40,
+            height: 40,
+            flexShrink: 0,
+            borderRadius: '50%',
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: c.rank === 1 ? 'primary.main' : 'grey.200',
+            color: c.rank === 1 ? '#fff' : 'text.primary',
+            fontWeight: 800,
+          }}
         >
           {c.rank}
         </Box>
@@ -54,8 +74,14 @@ function CandidateCard({ c, onPropose, busy, disabled }: { c: Candidate; onPropo
           <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ my: 1 }}>
             <Chip size="small" color="primary" label={`Score ${c.score}/100`} />
             <Chip size="small" label={c.distance_km === null ? 'Distance unknown' : `${c.distance_km} km`} />
-            <Chip size="small" color={c.free_capacity > 0 ? 'success' : 'warning'} label={`${c.free_capacity} of ${c.capacity} places free`} />
-            {c.not_qualified_for.length > 0 && <Chip size="small" color="warning" label={`Not qualified: ${c.not_qualified_for.join(', ')}`} />}
+            <Chip
+              size="small"
+              color={c.free_capacity > 0 ? 'success' : 'warning'}
+              label={`${c.free_capacity} of ${c.capacity} places free`}
+            />
+            {c.not_qualified_for.length > 0 && (
+              <Chip size="small" color="warning" label={`Not qualified: ${c.not_qualified_for.join(', ')}`} />
+            )}
           </Stack>
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
             {c.rank_reason}
@@ -68,7 +94,12 @@ function CandidateCard({ c, onPropose, busy, disabled }: { c: Candidate; onPropo
             ))}
           </Box>
         </Box>
-        <Button variant="contained" onClick={onPropose} disabled={disabled || busy} sx={{ flexShrink: 0, alignSelf: { xs: 'stretch', sm: 'center' } }}>
+        <Button
+          variant="contained"
+          onClick={onPropose}
+          disabled={disabled || busy}
+          sx={{ flexShrink: 0, alignSelf: { xs: 'stretch', sm: 'center' } }}
+        >
           Propose placement
         </Button>
       </Stack>
@@ -79,7 +110,10 @@ function CandidateCard({ c, onPropose, busy, disabled }: { c: Candidate; onPropo
 /** Match: eligible mentors for an unplaced student, ranked with reasons; choosing one proposes a placement. */
 export function MatchDialog({ target, onClose }: { target: MatchTarget | null; onClose: () => void }) {
   const [notes, setNotes] = useState('');
-  const { data, isError, isFetching, refetch } = usePlacementCandidatesQuery(target?.id ?? '', { skip: !target, refetchOnMountOrArgChange: true });
+  const { data, isError, isFetching, refetch } = usePlacementCandidatesQuery(target?.id ?? '', {
+    skip: !target,
+    refetchOnMountOrArgChange: true,
+  });
   const [propose, { isLoading }] = useProposePlacementMutation();
 
   // A new target starts with empty notes (adjusted while rendering, not in an effect).
@@ -120,7 +154,8 @@ export function MatchDialog({ target, onClose }: { target: MatchTarget | null; o
                 <strong>{data.student.needs.length ? data.student.needs.join(', ') : 'no more jobs'}</strong>
               </Typography>
               <Typography variant="caption" color="text.secondary">
-                Eligible mentors are vetted, unlocked and have a complete profile. Score: distance up to 50, free capacity up to 20 (at most 3 students per mentor), qualifications up to 30.
+                Eligible mentors are vetted, unlocked and have a complete profile. Score: distance up to 50, free
+                capacity up to 20 (at most 3 students per mentor), qualifications up to 30.
               </Typography>
             </Box>
             {data.student.blocked && <Alert severity="warning">{data.student.blocked}</Alert>}
@@ -133,17 +168,32 @@ export function MatchDialog({ target, onClose }: { target: MatchTarget | null; o
               slotProps={{ htmlInput: { maxLength: 2000, 'aria-label': 'Notes for the placement (optional)' } }}
             />
             {data.candidates.length === 0 ? (
-              <EmptyState dense icon={<PersonSearchOutlined />} title="No eligible mentors" text="No mentor is vetted, unlocked and has a complete profile yet." />
+              <EmptyState
+                dense
+                icon={<PersonSearchOutlined />}
+                title="No eligible mentors"
+                text="No mentor is vetted, unlocked and has a complete profile yet."
+              />
             ) : (
               <Stack component="ol" spacing={1.5} aria-label="Ranked mentors" sx={{ p: 0, m: 0 }}>
                 {data.candidates.map((c) => (
-                  <CandidateCard key={c.id} c={c} busy={isLoading} disabled={Boolean(data.student.blocked)} onPropose={() => void choose(c)} />
+                  <CandidateCard
+                    key={c.id}
+                    c={c}
+                    busy={isLoading}
+                    disabled={Boolean(data.student.blocked)}
+                    onPropose={() => void choose(c)}
+                  />
                 ))}
               </Stack>
             )}
             {data.excluded.length > 0 && (
               <Accordion disableGutters variant="outlined">
-                <AccordionSummary expandIcon={<ExpandMore />} aria-controls="excluded-mentors" id="excluded-mentors-header">
+                <AccordionSummary
+                  expandIcon={<ExpandMore />}
+                  aria-controls="excluded-mentors"
+                  id="excluded-mentors-header"
+                >
                   <Typography variant="body2">Not eligible ({data.excluded.length})</Typography>
                 </AccordionSummary>
                 <AccordionDetails id="excluded-mentors">

@@ -34,7 +34,9 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 
 /** Placement details; admins end an active placement (completed or cancelled) or withdraw a pending one, with notes. */
 export function PlacementDialog({ placement, onClose }: { placement: Placement | null; onClose: () => void }) {
-  const [status, setStatus] = useState<'completed' | 'cancelled'>(placement?.Status === 'pending' ? 'cancelled' : 'completed');
+  const [status, setStatus] = useState<'completed' | 'cancelled'>(
+    placement?.Status === 'pending' ? 'cancelled' : 'completed',
+  );
   const [notes, setNotes] = useState('');
   const [ending, setEnding] = useState(false);
   const [endPlacement, { isLoading }] = useEndPlacementMutation();
@@ -98,13 +100,28 @@ export function PlacementDialog({ placement, onClose }: { placement: Placement |
                 {placement.Status === 'pending' ? 'Withdraw this proposal' : 'End this placement'}
               </Typography>
               {placement.Status === 'active' && (
-                <RadioGroup row aria-label="End status" value={status} onChange={(e) => setStatus(e.target.value as 'completed' | 'cancelled')}>
+                <RadioGroup
+                  row
+                  aria-label="End status"
+                  value={status}
+                  onChange={(e) => setStatus(e.target.value as 'completed' | 'cancelled')}
+                >
                   <FormControlLabel value="completed" control={<Radio />} label="Completed" />
                   <FormControlLabel value="cancelled" control={<Radio />} label="Cancelled" />
                 </RadioGroup>
               )}
-              {placement.Status === 'pending' && <Alert severity="info">The proposal is cancelled; the mentor no longer sees it.</Alert>}
-              <TextField label="Notes" value={notes} onChange={(e) => setNotes(e.target.value)} multiline minRows={2} fullWidth slotProps={{ htmlInput: { maxLength: 2000, 'aria-label': 'Notes' } }} />
+              {placement.Status === 'pending' && (
+                <Alert severity="info">The proposal is cancelled; the mentor no longer sees it.</Alert>
+              )}
+              <TextField
+                label="Notes"
+                value={notes}
+                onChange={(e) => setNotes(e.target.value)}
+                multiline
+                minRows={2}
+                fullWidth
+                slotProps={{ htmlInput: { maxLength: 2000, 'aria-label': 'Notes' } }}
+              />
             </Stack>
           </>
         )}

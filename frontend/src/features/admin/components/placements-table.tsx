@@ -37,7 +37,14 @@ function PlacementCards({ rows, onOpen }: PlacementsTableProps) {
           component="li"
           key={p.id}
           data-placement-id={p.id}
-          sx={{ p: 1.75, border: '1px solid', borderColor: 'divider', borderRadius: 2, minWidth: 0, overflowWrap: 'anywhere' }}
+          sx={{
+            p: 1.75,
+            border: '1px solid',
+            borderColor: 'divider',
+            borderRadius: 2,
+            minWidth: 0,
+            overflowWrap: 'anywhere',
+          }}
         >
           <Stack direction="row" spacing={1} alignItems="flex-start" justifyContent="space-between">
             <Box sx={{ minWidth: 0 }}>
@@ -81,7 +88,8 @@ function PlacementCards({ rows, onOpen }: PlacementsTableProps) {
  * On phones the same rows are stacked cards.
  */
 /** "10 of 18 cards (56%)", or a dash before any job is open. */
-const progressText = (p: Placement) => (p.cards_required ? `${p.cards_signed ?? 0} of ${p.cards_required} cards (${p.progress_percent ?? 0}%)` : '—');
+const progressText = (p: Placement) =>
+  p.cards_required ? `${p.cards_signed ?? 0} of ${p.cards_required} cards (${p.progress_percent ?? 0}%)` : '—';
 
 export function PlacementsTable({ rows, onOpen }: PlacementsTableProps) {
   const theme = useTheme();

@@ -15,14 +15,20 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useFormErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
-import { useRegisterIndependentStudentMutation, type StudentRegistered, type StudentRegistration } from '../api/admin-api';
+import {
+  useRegisterIndependentStudentMutation,
+  type StudentRegistered,
+  type StudentRegistration,
+} from '../api/admin-api';
 import { requirementName } from '../../../lib/job-types';
 
 /** Tag of this form's error toasts: a new submit clears the earlier ones. */
 const FORM_TOASTS = 'admin-register-student';
 
 const COUNTS = Array.from({ length: 51 }, (_, i) => i);
-const JOBS = (['Boiler_Installs', 'Boiler_Service', 'Pipework', 'Repair'] as const).map((k) => [k, requirementName(k)] as const);
+const JOBS = (['Boiler_Installs', 'Boiler_Service', 'Pipework', 'Repair'] as const).map(
+  (k) => [k, requirementName(k)] as const,
+);
 const EMPTY = { First_Name: '', Last_Name: '', Email: '', Phone_Number: '', Postcode: '' };
 const DEFAULT_COUNTS = { Boiler_Installs: 10, Boiler_Service: 4, Pipework: 8, Repair: 5 };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -86,13 +92,22 @@ export function RegisterStudentDialog({ open, onClose }: { open: boolean; onClos
   );
 
   return (
-    <Dialog open={open} onClose={isLoading ? undefined : close} fullWidth maxWidth="sm" aria-labelledby="register-student-title">
-      <DialogTitle id="register-student-title">{done ? 'Student registered' : 'Register Independent Student'}</DialogTitle>
+    <Dialog
+      open={open}
+      onClose={isLoading ? undefined : close}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="register-student-title"
+    >
+      <DialogTitle id="register-student-title">
+        {done ? 'Student registered' : 'Register Independent Student'}
+      </DialogTitle>
       {done ? (
         <>
           <DialogContent dividers>
             <Alert severity="success" sx={{ mb: 2 }}>
-              {done.student.First_Name} {done.student.Last_Name} ({done.student.Email}) is registered as an independent student and has been e-mailed their sign-in details.
+              {done.student.First_Name} {done.student.Last_Name} ({done.student.Email}) is registered as an independent
+              student and has been e-mailed their sign-in details.
             </Alert>
             {done.temporary_password && (
               <Box>
@@ -100,7 +115,10 @@ export function RegisterStudentDialog({ open, onClose }: { open: boolean; onClos
                   Temporary password (shown only once; they choose their own at first sign-in):
                 </Typography>
                 <Stack direction="row" alignItems="center" spacing={1} sx={{ mt: 0.5 }}>
-                  <Typography sx={{ fontFamily: 'monospace', fontSize: '1.1rem', fontWeight: 700 }} aria-label="Temporary password">
+                  <Typography
+                    sx={{ fontFamily: 'monospace', fontSize: '1.1rem', fontWeight: 700 }}
+                    aria-label="Temporary password"
+                  >
                     {done.temporary_password}
                   </Typography>
                   <IconButton
@@ -130,7 +148,8 @@ export function RegisterStudentDialog({ open, onClose }: { open: boolean; onClos
         <Box component="form" onSubmit={submit} noValidate aria-label="Register independent student">
           <DialogContent dividers>
             <DialogContentText sx={{ mb: 2 }}>
-              For a student without a training centre. Their account type shows Independent; match them with a mentor from the Students tab.
+              For a student without a training centre. Their account type shows Independent; match them with a mentor
+              from the Students tab.
             </DialogContentText>
             <Stack spacing={2}>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -139,7 +158,10 @@ export function RegisterStudentDialog({ open, onClose }: { open: boolean; onClos
               </Stack>
               {field('Email', 'Email', { type: 'email' })}
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                {field('Phone_Number', 'Phone Number', { type: 'tel', slotProps: { htmlInput: { inputMode: 'numeric' } } })}
+                {field('Phone_Number', 'Phone Number', {
+                  type: 'tel',
+                  slotProps: { htmlInput: { inputMode: 'numeric' } },
+                })}
                 {field('Postcode', 'Postcode')}
               </Stack>
               <Typography variant="subtitle2" component="h3">

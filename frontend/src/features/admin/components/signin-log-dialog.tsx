@@ -15,16 +15,20 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { useSignInAttemptsQuery, type SignInAttempt } from '../api/admin-api';
 import { dateTime } from '../lib/format';
 
-const OUTCOME: Record<SignInAttempt['outcome'], { label: string; color: 'success' | 'error' | 'warning' | 'default' }> = {
-  succeeded: { label: 'Signed in', color: 'success' },
-  invalid_credentials: { label: 'Refused', color: 'error' },
-  throttled: { label: 'Throttled', color: 'warning' },
-  incomplete: { label: 'Incomplete', color: 'default' },
-};
+const OUTCOME: Record<SignInAttempt['outcome'], { label: string; color: 'success' | 'error' | 'warning' | 'default' }> =
+  {
+    succeeded: { label: 'Signed in', color: 'success' },
+    invalid_credentials: { label: 'Refused', color: 'error' },
+    throttled: { label: 'Throttled', color: 'warning' },
+    incomplete: { label: 'Incomplete', color: 'default' },
+  };
 
 /** Every attempt at the admin portal's sign-in (time, address, e-mail typed, outcome). */
 export function SignInLogDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { data, isError, refetch } = useSignInAttemptsQuery(undefined, { skip: !open, refetchOnMountOrArgChange: true });
+  const { data, isError, refetch } = useSignInAttemptsQuery(undefined, {
+    skip: !open,
+    refetchOnMountOrArgChange: true,
+  });
   if (!open) return null;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="signin-log-title">
@@ -59,7 +63,11 @@ export function SignInLogDialog({ open, onClose }: { open: boolean; onClose: () 
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(a.at)}</TableCell>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{a.email || '(none)'}</TableCell>
                   <TableCell>
-                    <Chip size="small" label={OUTCOME[a.outcome]?.label ?? a.outcome} color={OUTCOME[a.outcome]?.color ?? 'default'} />
+                    <Chip
+                      size="small"
+                      label={OUTCOME[a.outcome]?.label ?? a.outcome}
+                      color={OUTCOME[a.outcome]?.color ?? 'default'}
+                    />
                   </TableCell>
                   <TableCell sx={{ fontFamily: 'monospace' }}>{a.source_address}</TableCell>
                 </TableRow>

@@ -37,11 +37,25 @@ interface UsersTableProps {
 }
 
 function AccountChip({ locked }: { locked: boolean }) {
-  return <Chip size="small" label={locked ? 'Locked' : 'Active'} color={locked ? 'error' : 'success'} variant={locked ? 'filled' : 'outlined'} />;
+  return (
+    <Chip
+      size="small"
+      label={locked ? 'Locked' : 'Active'}
+      color={locked ? 'error' : 'success'}
+      variant={locked ? 'filled' : 'outlined'}
+    />
+  );
 }
 
 function VettingChip({ vetted }: { vetted?: boolean }) {
-  return <Chip size="small" label={vetted ? 'Vetted' : 'Not Vetted'} color={vetted ? 'primary' : 'warning'} variant={vetted ? 'filled' : 'outlined'} />;
+  return (
+    <Chip
+      size="small"
+      label={vetted ? 'Vetted' : 'Not Vetted'}
+      color={vetted ? 'primary' : 'warning'}
+      variant={vetted ? 'filled' : 'outlined'}
+    />
+  );
 }
 
 interface UserActionsProps extends Pick<UsersTableProps, 'onAction' | 'onHistory' | 'onMatch'> {
@@ -58,11 +72,21 @@ function UserActions({ row, vetting, onAction, onHistory, onMatch, justifyConten
           Match
         </Button>
       )}
-      <Button size="small" variant="outlined" color={row.locked ? 'success' : 'error'} onClick={() => onAction(row.locked ? 'unlock' : 'lock', row)}>
+      <Button
+        size="small"
+        variant="outlined"
+        color={row.locked ? 'success' : 'error'}
+        onClick={() => onAction(row.locked ? 'unlock' : 'lock', row)}
+      >
         {row.locked ? 'Unlock' : 'Lock'}
       </Button>
       {vetting && (
-        <Button size="small" variant="outlined" color={row.vetted ? 'warning' : 'primary'} onClick={() => onAction(row.vetted ? 'unvet' : 'vet', row)}>
+        <Button
+          size="small"
+          variant="outlined"
+          color={row.vetted ? 'warning' : 'primary'}
+          onClick={() => onAction(row.vetted ? 'unvet' : 'vet', row)}
+        >
           {row.vetted ? 'Unvet' : 'Vet'}
         </Button>
       )}
@@ -111,7 +135,14 @@ function UserCards({ role, label, rows, onAction, onHistory, onMatch }: UsersTab
             </Typography>
           </Stack>
           <Box sx={{ mt: 1.25 }}>
-            <UserActions row={row} vetting={vetting} onAction={onAction} onHistory={onHistory} onMatch={onMatch} justifyContent="flex-start" />
+            <UserActions
+              row={row}
+              vetting={vetting}
+              onAction={onAction}
+              onHistory={onHistory}
+              onMatch={onMatch}
+              justifyContent="flex-start"
+            />
           </Box>
         </Box>
       ))}
@@ -173,7 +204,14 @@ export function UsersTable(props: UsersTableProps) {
                   </TableCell>
                 )}
                 <TableCell align="right">
-                  <UserActions row={row} vetting={vetting} onAction={onAction} onHistory={onHistory} onMatch={onMatch} justifyContent="flex-end" />
+                  <UserActions
+                    row={row}
+                    vetting={vetting}
+                    onAction={onAction}
+                    onHistory={onHistory}
+                    onMatch={onMatch}
+                    justifyContent="flex-end"
+                  />
                 </TableCell>
               </TableRow>
             ))

@@ -23,7 +23,8 @@ export const matchesSearch = (needle: string, ...values: (string | null | undefi
   return !q || values.some((v) => (v ?? '').toLowerCase().includes(q));
 };
 
-export const placementCentre = (p: Placement) => p.training_centre_name ?? p.relationships?.training_centre?.name ?? 'Independent';
+export const placementCentre = (p: Placement) =>
+  p.training_centre_name ?? p.relationships?.training_centre?.name ?? 'Independent';
 
 /** Placement status colours (spec: active green, pending yellow, other grey). */
 export function statusColor(status: string): 'success' | 'warning' | 'default' {

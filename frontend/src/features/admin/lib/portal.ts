@@ -9,7 +9,8 @@
 export const ADMIN_DASHBOARD_PATH = '/panda-admin-dashboard';
 const PORTAL_KEY = 'panda_admin_portal';
 
-const validPath = (p: unknown): p is string => typeof p === 'string' && /^\/[A-Za-z0-9._~-][A-Za-z0-9._~\-/]*$/.test(p) && p !== ADMIN_DASHBOARD_PATH;
+const validPath = (p: unknown): p is string =>
+  typeof p === 'string' && /^\/[A-Za-z0-9._~-][A-Za-z0-9._~\-/]*$/.test(p) && p !== ADMIN_DASHBOARD_PATH;
 
 /** The portal path the server injected into this page, if this page is the portal. */
 export function injectedPortalPath(): string | null {

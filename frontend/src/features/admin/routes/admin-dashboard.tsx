@@ -24,7 +24,15 @@ import { LoadingScreen } from '../../../components/loading-screen';
 import { LogoMark } from '../../../components/logo';
 import { StatCard } from '../../../components/stat-card';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
-import { displayName, logout, selectSessionExpired, selectSessionStatus, selectToken, selectUser, type SessionUser } from '../../../lib/session';
+import {
+  displayName,
+  logout,
+  selectSessionExpired,
+  selectSessionStatus,
+  selectToken,
+  selectUser,
+  type SessionUser,
+} from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import {
   useAdminCentresQuery,
@@ -65,7 +73,13 @@ function studentPlacementText(s: AdminStudent): string {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Admin dashboard (spec "Admin dashboard"): only with a stored admin session, else back to the portal. */
-export function AdminDashboardRoute({ extraTabs = [], extraStats }: { extraTabs?: ExtraTab[]; extraStats?: React.ReactNode }) {
+export function AdminDashboardRoute({
+  extraTabs = [],
+  extraStats,
+}: {
+  extraTabs?: ExtraTab[];
+  extraStats?: React.ReactNode;
+}) {
   const status = useAppSelector(selectSessionStatus);
   const token = useAppSelector(selectToken);
   const user = useAppSelector(selectUser);
@@ -84,14 +98,26 @@ export function AdminDashboardRoute({ extraTabs = [], extraStats }: { extraTabs?
   return <AdminDashboard user={user} portal={portal} extraTabs={extraTabs} extraStats={extraStats} />;
 }
 
-function AdminDashboard({ user, portal, extraTabs, extraStats }: { user: SessionUser; portal: string | null; extraTabs: ExtraTab[]; extraStats?: React.ReactNode }) {
+function AdminDashboard({
+  user,
+  portal,
+  extraTabs,
+  extraStats,
+}: {
+  user: SessionUser;
+  portal: string | null;
+  extraTabs: ExtraTab[];
+  extraStats?: React.ReactNode;
+}) {
   useDocumentTitle('Admin Dashboard');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   // A notification's link may name the tab (`?tab=disputes`).
   const [tab, setTab] = useState<TabKey>(() => {
     const named = new URLSearchParams(window.location.search).get('tab');
-    return named && ['mentors', 'training_centres', 'placements', ...extraTabs.map((t) => t.key)].includes(named) ? named : 'students';
+    return named && ['mentors', 'training_centres', 'placements', ...extraTabs.map((t) => t.key)].includes(named)
+      ? named
+      : 'students';
   });
   const [search, setSearch] = useState('');
   const [action, setAction] = useState<AccountActionTarget | null>(null);
@@ -132,7 +158,10 @@ function AdminDashboard({ user, portal, extraTabs, extraStats }: { user: Session
           email: itemEmail(s),
           created: shortDate(itemCreated(s)),
           locked: s.account_locked,
-          caption: [s.account_type === 'Independent' ? 'Independent' : (s.training_centre_name ?? 'Training Centre'), studentPlacementText(s)].join(' · '),
+          caption: [
+            s.account_type === 'Independent' ? 'Independent' : (s.training_centre_name ?? 'Training Centre'),
+            studentPlacementText(s),
+          ].join(' · '),
           canMatch: !s.Matched && !s.pending_placement_id && !s.account_locked,
         })),
     [students.data, search],
@@ -167,19 +196,30 @@ function AdminDashboard({ user, portal, extraTabs, extraStats }: { user: Session
           created: shortDate(itemCreated(c)),
           locked: c.account_locked,
           vetted: c.vetted,
-          caption: [`${c.First_Name ?? ''} ${c.Last_Name ?? ''}`.trim(), plural(c.student_count, 'student')].filter(Boolean).join(' · '),
+          caption: [`${c.First_Name ?? ''} ${c.Last_Name ?? ''}`.trim(), plural(c.student_count, 'student')]
+            .filter(Boolean)
+            .join(' · '),
         })),
     [centres.data, search],
   );
   const placementRows = useMemo(
     () =>
       (placements.data ?? []).filter((p) =>
-        matchesSearch(search, p.student_name, p.student_email, p.mentor_name, p.mentor_email, placementCentre(p), p.training_centre_email),
+        matchesSearch(
+          search,
+          p.student_name,
+          p.student_email,
+          p.mentor_name,
+          p.mentor_email,
+          placementCentre(p),
+          p.training_centre_email,
+        ),
       ),
     [placements.data, search],
   );
 
-  const openAction = (role: AdminUserRole) => (a: AccountActionTarget['action'], row: UserRow) => setAction({ action: a, role, id: row.id, name: row.name });
+  const openAction = (role: AdminUserRole) => (a: AccountActionTarget['action'], row: UserRow) =>
+    setAction({ action: a, role, id: row.id, name: row.name });
   const openHistory = (role: AdminUserRole) => (row: UserRow) => setHistory({ role, id: row.id, name: row.name });
   // The placement being managed follows live updates of the list.
   const currentPlacement = placement ? ((placements.data ?? []).find((p) => p.id === placement.id) ?? placement) : null;
@@ -194,7 +234,10 @@ function AdminDashboard({ user, portal, extraTabs, extraStats }: { user: Session
 
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
-      <Box component="header" sx={{ bgcolor: '#0f172a', color: '#fff', borderBottom: '1px solid rgba(255,255,255,0.08)' }}>
+      <Box
+        component="header"
+        sx={{ bgcolor: '#0f172a', color: '#fff', borderBottom: '1px solid rgba(255,255,255,0.08)' }}
+      >
         <Container maxWidth="xl" sx={{ py: 2, display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
           <LogoMark size={38} />
           <Box sx={{ flex: 1, minWidth: 180 }}>
@@ -205,21 +248,63 @@ function AdminDashboard({ user, portal, extraTabs, extraStats }: { user: Session
               Signed in as {displayName(user) || 'Admin'}
             </Typography>
           </Box>
-          <Button color="inherit" variant="text" onClick={() => setLogOpen(true)} sx={{ color: 'rgba(255,255,255,0.85)' }}>
+          <Button
+            color="inherit"
+            variant="text"
+            onClick={() => setLogOpen(true)}
+            sx={{ color: 'rgba(255,255,255,0.85)' }}
+          >
             Sign-in log
           </Button>
-          <Button color="inherit" variant="outlined" startIcon={<Logout />} onClick={signOut} sx={{ borderColor: 'rgba(255,255,255,0.4)' }}>
+          <Button
+            color="inherit"
+            variant="outlined"
+            startIcon={<Logout />}
+            onClick={signOut}
+            sx={{ borderColor: 'rgba(255,255,255,0.4)' }}
+          >
             Logout
           </Button>
         </Container>
       </Box>
 
       <Container maxWidth="xl" component="main" sx={{ py: { xs: 3, md: 4 } }}>
-        <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' }, gap: 2, mb: 3 }}>
-          <StatCard label="Total Students" value={students.data?.length ?? 0} loading={students.isLoading} icon={<SchoolOutlined />} tone="primary" />
-          <StatCard label="Total Mentors" value={mentors.data?.length ?? 0} loading={mentors.isLoading} icon={<EngineeringOutlined />} tone="secondary" />
-          <StatCard label="Training Centres" value={centres.data?.length ?? 0} loading={centres.isLoading} icon={<ApartmentOutlined />} tone="info" />
-          <StatCard label="Total Placements" value={placements.data?.length ?? 0} loading={placements.isLoading} icon={<HandshakeOutlined />} tone="success" />
+        <Box
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' },
+            gap: 2,
+            mb: 3,
+          }}
+        >
+          <StatCard
+            label="Total Students"
+            value={students.data?.length ?? 0}
+            loading={students.isLoading}
+            icon={<SchoolOutlined />}
+            tone="primary"
+          />
+          <StatCard
+            label="Total Mentors"
+            value={mentors.data?.length ?? 0}
+            loading={mentors.isLoading}
+            icon={<EngineeringOutlined />}
+            tone="secondary"
+          />
+          <StatCard
+            label="Training Centres"
+            value={centres.data?.length ?? 0}
+            loading={centres.isLoading}
+            icon={<ApartmentOutlined />}
+            tone="info"
+          />
+          <StatCard
+            label="Total Placements"
+            value={placements.data?.length ?? 0}
+            loading={placements.isLoading}
+            icon={<HandshakeOutlined />}
+            tone="success"
+          />
           {extraStats}
         </Box>
 
@@ -238,7 +323,11 @@ function AdminDashboard({ user, portal, extraTabs, extraStats }: { user: Session
         )}
 
         <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
-          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ p: 2, alignItems: { md: 'center' }, display: extra ? 'none' : undefined }}>
+          <Stack
+            direction={{ xs: 'column', md: 'row' }}
+            spacing={2}
+            sx={{ p: 2, alignItems: { md: 'center' }, display: extra ? 'none' : undefined }}
+          >
             <TextField
               placeholder="Search by name or email..."
               value={search}
@@ -272,13 +361,29 @@ function AdminDashboard({ user, portal, extraTabs, extraStats }: { user: Session
             sx={{ px: 1, borderBottom: 1, borderColor: 'divider' }}
           >
             {tabs.map((t) => (
-              <Tab key={t.key} value={t.key} label={`${t.label} (${t.count})`} id={`admin-tab-${t.key}`} aria-controls={`admin-panel-${t.key}`} />
+              <Tab
+                key={t.key}
+                value={t.key}
+                label={`${t.label} (${t.count})`}
+                id={`admin-tab-${t.key}`}
+                aria-controls={`admin-panel-${t.key}`}
+              />
             ))}
             {extraTabs.map((t) => (
-              <Tab key={t.key} value={t.key} label={t.label} id={`admin-tab-${t.key}`} aria-controls={`admin-panel-${t.key}`} />
+              <Tab
+                key={t.key}
+                value={t.key}
+                label={t.label}
+                id={`admin-tab-${t.key}`}
+                aria-controls={`admin-panel-${t.key}`}
+              />
             ))}
           </Tabs>
-          {fetching && !loading ? <LinearProgress sx={{ height: 2 }} aria-label="Refreshing" /> : <Box sx={{ height: 2 }} />}
+          {fetching && !loading ? (
+            <LinearProgress sx={{ height: 2 }} aria-label="Refreshing" />
+          ) : (
+            <Box sx={{ height: 2 }} />
+          )}
           <Box role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
             {extra ? (
               <Box sx={{ p: { xs: 1.5, md: 2 } }}>{extra.render()}</Box>
@@ -294,9 +399,21 @@ function AdminDashboard({ user, portal, extraTabs, extraStats }: { user: Session
                 onMatch={(row) => setMatch({ id: row.id, name: row.name })}
               />
             ) : tab === 'mentors' ? (
-              <UsersTable role="mentor" label="Mentors" rows={mentorRows} onAction={openAction('mentor')} onHistory={openHistory('mentor')} />
+              <UsersTable
+                role="mentor"
+                label="Mentors"
+                rows={mentorRows}
+                onAction={openAction('mentor')}
+                onHistory={openHistory('mentor')}
+              />
             ) : tab === 'training_centres' ? (
-              <UsersTable role="training_centre" label="Training Centres" rows={centreRows} onAction={openAction('training_centre')} onHistory={openHistory('training_centre')} />
+              <UsersTable
+                role="training_centre"
+                label="Training Centres"
+                rows={centreRows}
+                onAction={openAction('training_centre')}
+                onHistory={openHistory('training_centre')}
+              />
             ) : (
               <PlacementsTable rows={placementRows} onOpen={setPlacement} />
             )}
@@ -304,7 +421,10 @@ function AdminDashboard({ user, portal, extraTabs, extraStats }: { user: Session
         </Paper>
         <Stack direction="row" spacing={1} alignItems="center" sx={{ mt: 2, color: 'text.secondary' }}>
           <AssignmentIndOutlined fontSize="small" />
-          <Typography variant="caption">Every lock, vetting change and placement is recorded with who did it and when. Open History on a row for its timeline.</Typography>
+          <Typography variant="caption">
+            Every lock, vetting change and placement is recorded with who did it and when. Open History on a row for its
+            timeline.
+          </Typography>
         </Stack>
       </Container>
 

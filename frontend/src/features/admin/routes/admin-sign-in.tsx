@@ -101,8 +101,15 @@ export function AdminSignInRoute() {
             </Typography>
           </Stack>
 
-          <Alert severity="warning" icon={<ShieldOutlined fontSize="inherit" />} sx={{ mb: 3 }} role="note" aria-label="Restricted area">
-            <strong>Restricted area.</strong> This portal is for authorised Panda administrators only. All access attempts are logged.
+          <Alert
+            severity="warning"
+            icon={<ShieldOutlined fontSize="inherit" />}
+            sx={{ mb: 3 }}
+            role="note"
+            aria-label="Restricted area"
+          >
+            <strong>Restricted area.</strong> This portal is for authorised Panda administrators only. All access
+            attempts are logged.
           </Alert>
 
           <Box component="form" onSubmit={submit} noValidate aria-label="Admin sign in">
@@ -152,14 +159,27 @@ export function AdminSignInRoute() {
                   },
                 }}
               />
-              <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} startIcon={<LockOutlined />}>
+              <Button
+                type="submit"
+                variant="contained"
+                size="large"
+                fullWidth
+                disabled={busy}
+                startIcon={<LockOutlined />}
+              >
                 {busy ? 'Signing in...' : 'Sign In'}
               </Button>
             </Stack>
           </Box>
 
           <Box sx={{ mt: 3, textAlign: 'center' }}>
-            <Button component={RouterLink} to="/" startIcon={<ArrowBack />} color="inherit" sx={{ color: 'text.secondary' }}>
+            <Button
+              component={RouterLink}
+              to="/"
+              startIcon={<ArrowBack />}
+              color="inherit"
+              sx={{ color: 'text.secondary' }}
+            >
               Back to Home
             </Button>
           </Box>

@@ -48,14 +48,23 @@ interface Message {
 type WidgetState = 'closed' | 'open' | 'minimised' | 'maximised';
 
 let counter = 0;
-const message = (role: Message['role'], content: string, links?: Message['links']): Message => ({ id: `m${++counter}`, role, content, timestamp: new Date().toISOString(), links });
+const message = (role: Message['role'], content: string, links?: Message['links']): Message => ({
+  id: `m${++counter}`,
+  role,
+  content,
+  timestamp: new Date().toISOString(),
+  links,
+});
 
 /** Smart Assistant (spec §2, §4): floating; open, minimise, maximise, close. */
 export function AssistantWidget() {
   const user = useAppSelector(selectUser);
   const [state, setState] = useState<WidgetState>('closed');
   const [messages, setMessages] = useState<Message[]>(() => [
-    message('assistant', `Hi ${displayName(user ?? ({} as never)) || 'there'}! I'm your Smart Assistant. Ask me about the dashboard, matching, your job cards, chat, your profile or support.`),
+    message(
+      'assistant',
+      `Hi ${displayName(user ?? ({} as never)) || 'there'}! I'm your Smart Assistant. Ask me about the dashboard, matching, your job cards, chat, your profile or support.`,
+    ),
   ]);
   const [text, setText] = useState('');
   const [ask, { isLoading: waiting }] = useAskAssistantMutation();
@@ -76,7 +85,11 @@ export function AssistantWidget() {
     setMessages((ms) => [...ms, message('user', content)]);
     setText('');
     try {
-      const r = await ask({ message: content, user_role: String(user?.role ?? ''), conversation_history: history }).unwrap();
+      const r = await ask({
+        message: content,
+        user_role: String(user?.role ?? ''),
+        conversation_history: history,
+      }).unwrap();
       setMessages((ms) => [...ms, message('assistant', r.response, r.links)]);
     } catch {
       setMessages((ms) => [...ms, message('assistant', FAILURE_REPLY)]);
@@ -97,7 +110,12 @@ export function AssistantWidget() {
           color="primary"
           aria-label={state === 'minimised' ? 'Restore Smart Assistant' : 'Open Smart Assistant'}
           onClick={() => setState('open')}
-          sx={{ position: 'fixed', right: { xs: 16, md: 24 }, bottom: { xs: 16, md: 24 }, zIndex: (t) => t.zIndex.drawer + 2 }}
+          sx={{
+            position: 'fixed',
+            right: { xs: 16, md: 24 },
+            bottom: { xs: 16, md: 24 },
+            zIndex: (t) => t.zIndex.drawer + 2,
+          }}
         >
           <SmartToyOutlined />
         </Fab>
@@ -124,22 +142,40 @@ export function AssistantWidget() {
         overflow: 'hidden',
       }}
     >
-      <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1.25, bgcolor: 'primary.main', color: 'primary.contrastText' }} spacing={1}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', px: 2, py: 1.25, bgcolor: 'primary.main', color: 'primary.contrastText' }}
+        spacing={1}
+      >
         <SmartToyOutlined aria-hidden />
         <Typography component="h2" sx={{ fontWeight: 700, flex: 1 }}>
           Smart Assistant
         </Typography>
-        <IconButton size="small" color="inherit" aria-label="Minimise Smart Assistant" onClick={() => setState('minimised')}>
+        <IconButton
+          size="small"
+          color="inherit"
+          aria-label="Minimise Smart Assistant"
+          onClick={() => setState('minimised')}
+        >
           <RemoveRounded />
         </IconButton>
-        <IconButton size="small" color="inherit" aria-label={max ? 'Restore size' : 'Maximise Smart Assistant'} onClick={() => setState(max ? 'open' : 'maximised')}>
+        <IconButton
+          size="small"
+          color="inherit"
+          aria-label={max ? 'Restore size' : 'Maximise Smart Assistant'}
+          onClick={() => setState(max ? 'open' : 'maximised')}
+        >
           {max ? <CloseFullscreenRounded /> : <OpenInFullRounded />}
         </IconButton>
         <IconButton size="small" color="inherit" aria-label="Close Smart Assistant" onClick={() => setState('closed')}>
           <CloseRounded />
         </IconButton>
       </Stack>
-      <Box sx={{ flex: 1, overflowY: 'auto', p: 2, bgcolor: 'background.default' }} aria-live="polite" data-testid="assistant-messages">
+      <Box
+        sx={{ flex: 1, overflowY: 'auto', p: 2, bgcolor: 'background.default' }}
+        aria-live="polite"
+        data-testid="assistant-messages"
+      >
         <Stack spacing={1.25}>
           {messages.map((m) => (
             <Box key={m.id} sx={{ display: 'flex', justifyContent: m.role === 'user' ? 'flex-end' : 'flex-start' }}>
@@ -162,7 +198,13 @@ export function AssistantWidget() {
                 {m.links && m.links.length > 0 && (
                   <Stack direction="row" spacing={1.25} sx={{ mt: 0.75, flexWrap: 'wrap' }}>
                     {m.links.map((l) => (
-                      <Link key={`${l.path}-${l.label}`} component={RouterLink} to={l.path} variant="body2" sx={{ fontWeight: 600 }}>
+                      <Link
+                        key={`${l.path}-${l.label}`}
+                        component={RouterLink}
+                        to={l.path}
+                        variant="body2"
+                        sx={{ fontWeight: 600 }}
+                      >
                         {l.label}
                       </Link>
                     ))}
@@ -172,14 +214,27 @@ export function AssistantWidget() {
             </Box>
           ))}
           {waiting && (
-            <Typography variant="body2" color="text.secondary" role="status" data-testid="assistant-typing" sx={{ fontStyle: 'italic' }}>
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              role="status"
+              data-testid="assistant-typing"
+              sx={{ fontStyle: 'italic' }}
+            >
               Smart Assistant is typing…
             </Typography>
           )}
           {!userTurns && (
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, pt: 0.5 }} aria-label="Quick questions" role="group">
               {QUICK_QUESTIONS.map((q) => (
-                <Chip key={q.label} label={q.label} onClick={() => void send(q.question)} variant="outlined" color="primary" disabled={waiting} />
+                <Chip
+                  key={q.label}
+                  label={q.label}
+                  onClick={() => void send(q.question)}
+                  variant="outlined"
+                  color="primary"
+                  disabled={waiting}
+                />
               ))}
             </Stack>
           )}
@@ -199,7 +254,12 @@ export function AssistantWidget() {
           size="small"
           slotProps={{ htmlInput: { 'aria-label': 'Message the Smart Assistant', maxLength: 2000 } }}
         />
-        <IconButton color="primary" aria-label="Send message" onClick={() => void send(text)} disabled={!text.trim() || waiting}>
+        <IconButton
+          color="primary"
+          aria-label="Send message"
+          onClick={() => void send(text)}
+          disabled={!text.trim() || waiting}
+        >
           <SendRounded />
         </IconButton>
       </Stack>

@@ -48,7 +48,16 @@ export interface JobAsOf {
 export interface Timeline {
   as_of: string;
   existed: boolean;
-  account: { id: string; role: string; name: string; email: string; registered_at: string; locked: boolean; vetted: boolean; gas_safe_number: string | null } | null;
+  account: {
+    id: string;
+    role: string;
+    name: string;
+    email: string;
+    registered_at: string;
+    locked: boolean;
+    vetted: boolean;
+    gas_safe_number: string | null;
+  } | null;
   timeline: TimelineEntry[];
   jobs?: JobAsOf[];
 }
@@ -142,4 +151,11 @@ export const auditApi = api.injectEndpoints({
   }),
 });
 
-export const { useAuditSubjectsQuery, useAuditTimelineQuery, useAuditSignaturesQuery, useVerifyLogMutation, useAccessLogQuery, useProvisionAuditorMutation } = auditApi;
+export const {
+  useAuditSubjectsQuery,
+  useAuditTimelineQuery,
+  useAuditSignaturesQuery,
+  useVerifyLogMutation,
+  useAccessLogQuery,
+  useProvisionAuditorMutation,
+} = auditApi;

@@ -25,7 +25,14 @@ import { ACCESS_LABELS, ROLE_NAMES, dateTime } from '../lib/format';
 export function AccessLogDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <Dialog open={open} onClose={onClose} fullWidth fullScreen={narrow} maxWidth="lg" aria-labelledby="access-log-title">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      fullScreen={narrow}
+      maxWidth="lg"
+      aria-labelledby="access-log-title"
+    >
       <DialogTitle id="access-log-title">Audit access log</DialogTitle>
       {/* Focusable: a keyboard user can scroll the list (it scrolls at narrow widths). */}
       <DialogContent dividers tabIndex={0}>
@@ -98,8 +105,13 @@ function AccessLogPages({ narrow }: { narrow: boolean }) {
                       {r.actor_email}
                     </Typography>
                   </TableCell>
-                  <TableCell>{ACCESS_LABELS[r.action] ?? r.action}{r.query ? `: “${r.query}”` : ''}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-all' }}>{r.subject_id ? `${r.subject_type} ${r.subject_id}` : r.subject_type ?? '—'}</TableCell>
+                  <TableCell>
+                    {ACCESS_LABELS[r.action] ?? r.action}
+                    {r.query ? `: “${r.query}”` : ''}
+                  </TableCell>
+                  <TableCell sx={{ wordBreak: 'break-all' }}>
+                    {r.subject_id ? `${r.subject_type} ${r.subject_id}` : (r.subject_type ?? '—')}
+                  </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{r.as_of ? dateTime(r.as_of) : '—'}</TableCell>
                 </TableRow>
               ))}

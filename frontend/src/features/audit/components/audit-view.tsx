@@ -81,7 +81,16 @@ export function AuditView({ actions }: { actions?: React.ReactNode }) {
               onChange={(e) => setText(e.target.value)}
               size="small"
               sx={{ flex: 1, minWidth: 0 }}
-              slotProps={{ htmlInput: { type: 'search', maxLength: 100 }, input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
+              slotProps={{
+                htmlInput: { type: 'search', maxLength: 100 },
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <Search fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
+              }}
             />
             <Button type="submit" variant="outlined" sx={{ flexShrink: 0 }}>
               Search
@@ -89,10 +98,18 @@ export function AuditView({ actions }: { actions?: React.ReactNode }) {
           </Stack>
         </Box>
         {subjects.isFetching && <LinearProgress sx={{ mt: 1 }} aria-label="Searching" />}
-        {subjects.error && <Alert severity="error" sx={{ mt: 1 }}>{errorMessage(subjects.error, 'Search failed')}</Alert>}
-        {query && subjects.data && !subjects.isFetching && (
-          subjects.data.length === 0 ? (
-            <Typography sx={{ mt: 1 }} color="text.secondary">No one matches.</Typography>
+        {subjects.error && (
+          <Alert severity="error" sx={{ mt: 1 }}>
+            {errorMessage(subjects.error, 'Search failed')}
+          </Alert>
+        )}
+        {query &&
+          subjects.data &&
+          !subjects.isFetching &&
+          (subjects.data.length === 0 ? (
+            <Typography sx={{ mt: 1 }} color="text.secondary">
+              No one matches.
+            </Typography>
           ) : (
             <List dense aria-label="Search results" sx={{ mt: 1, maxHeight: 280, overflow: 'auto' }}>
               {subjects.data.map((s) => (
@@ -103,8 +120,7 @@ export function AuditView({ actions }: { actions?: React.ReactNode }) {
                 </ListItem>
               ))}
             </List>
-          )
-        )}
+          ))}
       </Paper>
 
       {subject && (
@@ -134,7 +150,9 @@ export function AuditView({ actions }: { actions?: React.ReactNode }) {
             </Stack>
           </Stack>
           <Typography id="as-of-help" variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
-            {asOf ? `Showing the record as it stood at ${dateTime(asOf)} (your local time).` : 'Showing the record as it stands now. Pick a date and time to replay it as it stood then.'}
+            {asOf
+              ? `Showing the record as it stood at ${dateTime(asOf)} (your local time).`
+              : 'Showing the record as it stands now. Pick a date and time to replay it as it stood then.'}
           </Typography>
           {subject.role === 'student' && <EvidenceButtons student={subject} />}
           <RecordTimeline subject={subject} asOf={asOf} jobId={jobId} onJob={setJobId} />
@@ -150,7 +168,11 @@ function EvidenceButtons({ student }: { student: Subject }) {
   const download = async (kind: 'pdf' | 'csv') => {
     setBusy(kind);
     try {
-      await downloadWithToken(`/api/audit/students/${encodeURIComponent(student.id)}/evidence.${kind}`, token, `evidence.${kind}`);
+      await downloadWithToken(
+        `/api/audit/students/${encodeURIComponent(student.id)}/evidence.${kind}`,
+        token,
+        `evidence.${kind}`,
+      );
       toast.success(`Evidence pack (${kind.toUpperCase()}) downloaded`);
     } catch (err) {
       toast.error(errorMessage(err, 'Download failed'));
@@ -170,7 +192,17 @@ function EvidenceButtons({ student }: { student: Subject }) {
   );
 }
 
-function RecordTimeline({ subject, asOf, jobId, onJob }: { subject: Subject; asOf: string | null; jobId: string | null; onJob: (id: string | null) => void }) {
+function RecordTimeline({
+  subject,
+  asOf,
+  jobId,
+  onJob,
+}: {
+  subject: Subject;
+  asOf: string | null;
+  jobId: string | null;
+  onJob: (id: string | null) => void;
+}) {
   const { data, error, isFetching } = useAuditTimelineQuery({ id: subject.id, asOf });
   useEffect(() => {
     // A job picked earlier that did not exist at the new instant is dropped.
@@ -184,8 +216,18 @@ function RecordTimeline({ subject, asOf, jobId, onJob }: { subject: Subject; asO
       {data?.account && (
         <Stack direction="row" sx={{ my: 1, flexWrap: 'wrap', gap: 1 }}>
           <Chip size="small" label={`Registered ${dateTime(data.account.registered_at)}`} />
-          {data.account.role !== 'student' && <Chip size="small" sx={data.account.vetted ? GOOD : undefined} label={data.account.vetted ? 'Vetted' : 'Not vetted'} />}
-          <Chip size="small" sx={data.account.locked ? BAD : undefined} label={data.account.locked ? 'Locked' : 'Not locked'} />
+          {data.account.role !== 'student' && (
+            <Chip
+              size="small"
+              sx={data.account.vetted ? GOOD : undefined}
+              label={data.account.vetted ? 'Vetted' : 'Not vetted'}
+            />
+          )}
+          <Chip
+            size="small"
+            sx={data.account.locked ? BAD : undefined}
+            label={data.account.locked ? 'Locked' : 'Not locked'}
+          />
           {data.account.gas_safe_number && <Chip size="small" label={`Gas Safe ${data.account.gas_safe_number}`} />}
         </Stack>
       )}
@@ -199,7 +241,12 @@ function RecordTimeline({ subject, asOf, jobId, onJob }: { subject: Subject; asO
           ) : (
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mt: 1 }}>
               {data.jobs.map((j) => (
-                <Button key={j.id} variant={jobId === j.id ? 'contained' : 'outlined'} onClick={() => onJob(j.id)} aria-pressed={jobId === j.id}>
+                <Button
+                  key={j.id}
+                  variant={jobId === j.id ? 'contained' : 'outlined'}
+                  onClick={() => onJob(j.id)}
+                  aria-pressed={jobId === j.id}
+                >
                   {j.job_type}: {j.completed_count}/{j.total_count} signed
                 </Button>
               ))}
@@ -215,11 +262,22 @@ function RecordTimeline({ subject, asOf, jobId, onJob }: { subject: Subject; asO
           </Typography>
           <Stack component="ol" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }} aria-label="Timeline">
             {data.timeline.map((e) => (
-              <Box component="li" key={`${e.position}-${e.action}`} sx={{ borderLeft: 3, borderColor: e.action === 'locked' ? 'error.main' : 'primary.main', pl: 1.5, py: 0.5 }}>
+              <Box
+                component="li"
+                key={`${e.position}-${e.action}`}
+                sx={{
+                  borderLeft: 3,
+                  borderColor: e.action === 'locked' ? 'error.main' : 'primary.main',
+                  pl: 1.5,
+                  py: 0.5,
+                }}
+              >
                 <Typography sx={{ fontWeight: 600 }}>
                   {ACTION_LABELS[e.action] ?? e.action}
                   {e.student_name && subject.role !== 'student' ? `: ${e.student_name}` : ''}
-                  {e.mentor_name && subject.role !== 'mentor' && e.action.startsWith('placement') ? ` with ${e.mentor_name}` : ''}
+                  {e.mentor_name && subject.role !== 'mentor' && e.action.startsWith('placement')
+                    ? ` with ${e.mentor_name}`
+                    : ''}
                   {e.status ? ` (${e.status})` : ''}
                 </Typography>
                 <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>

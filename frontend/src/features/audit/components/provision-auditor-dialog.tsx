@@ -72,34 +72,51 @@ export function ProvisionAuditorDialog({ open, onClose }: { open: boolean; onClo
   );
 
   return (
-    <Dialog open={open} onClose={isLoading ? undefined : close} fullWidth maxWidth="sm" aria-labelledby="provision-auditor-title">
+    <Dialog
+      open={open}
+      onClose={isLoading ? undefined : close}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="provision-auditor-title"
+    >
       <DialogTitle id="provision-auditor-title">{done ? 'Auditor provisioned' : 'Add an auditor'}</DialogTitle>
       {done ? (
         <>
           <DialogContent dividers>
             <Alert severity="success" sx={{ mb: 2 }}>
-              {done.auditor.first_name} {done.auditor.last_name} ({done.auditor.email}) can sign in at this admin portal with read-only access to the Audit view.
+              {done.auditor.first_name} {done.auditor.last_name} ({done.auditor.email}) can sign in at this admin portal
+              with read-only access to the Audit view.
             </Alert>
             {done.temporary_password ? (
               <Box>
                 <Typography variant="body2" color="text.secondary">
-                  Temporary password (shown only once; give it to them in person or by a separate channel; they choose their own at first sign-in):
+                  Temporary password (shown only once; give it to them in person or by a separate channel; they choose
+                  their own at first sign-in):
                 </Typography>
                 <Stack direction="row" spacing={1} sx={{ mt: 0.5, alignItems: 'center' }}>
-                  <Typography sx={{ fontFamily: 'monospace', fontSize: '1.1rem', fontWeight: 700 }} data-testid="auditor-temporary-password">
+                  <Typography
+                    sx={{ fontFamily: 'monospace', fontSize: '1.1rem', fontWeight: 700 }}
+                    data-testid="auditor-temporary-password"
+                  >
                     {done.temporary_password}
                   </Typography>
                   <IconButton
                     aria-label="Copy temporary password"
                     size="small"
-                    onClick={() => void copyToClipboard(done.temporary_password ?? '').then((ok) => (ok ? toast.success(COPY_SUCCESS_MESSAGE) : toast.error(COPY_FAILURE_MESSAGE)))}
+                    onClick={() =>
+                      void copyToClipboard(done.temporary_password ?? '').then((ok) =>
+                        ok ? toast.success(COPY_SUCCESS_MESSAGE) : toast.error(COPY_FAILURE_MESSAGE),
+                      )
+                    }
                   >
                     <ContentCopy fontSize="small" />
                   </IconButton>
                 </Stack>
               </Box>
             ) : (
-              <Alert severity="info">This request was already answered once: the temporary password was shown then.</Alert>
+              <Alert severity="info">
+                This request was already answered once: the temporary password was shown then.
+              </Alert>
             )}
           </DialogContent>
           <DialogActions sx={{ px: 3, py: 1.5 }}>
@@ -111,7 +128,10 @@ export function ProvisionAuditorDialog({ open, onClose }: { open: boolean; onClo
       ) : (
         <Box component="form" onSubmit={submit} noValidate aria-label="Add an auditor">
           <DialogContent dividers>
-            <DialogContentText sx={{ mb: 2 }}>Auditors replay signatures and timelines, verify the log and download evidence packs. They can change nothing.</DialogContentText>
+            <DialogContentText sx={{ mb: 2 }}>
+              Auditors replay signatures and timelines, verify the log and download evidence packs. They can change
+              nothing.
+            </DialogContentText>
             <Stack spacing={2}>
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 {field('first_name', 'First Name')}

@@ -23,10 +23,17 @@ export function SignaturesPanel({ jobId, asOf }: { jobId: string; asOf: string |
       {isFetching && <LinearProgress aria-label="Loading signatures" sx={{ mb: 1 }} />}
       {error && <Alert severity="error">{errorMessage(error, 'Could not load the signatures')}</Alert>}
       {data && !data.existed && <Alert severity="info">This job card did not exist yet at that time.</Alert>}
-      {data?.existed && data.signatures.length === 0 && <Alert severity="info">No card had been signed at that time.</Alert>}
+      {data?.existed && data.signatures.length === 0 && (
+        <Alert severity="info">No card had been signed at that time.</Alert>
+      )}
       <Stack spacing={1.5} component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Sign-offs">
         {data?.signatures.map((s) => (
-          <Box component="li" key={s.position} data-testid="signoff" sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5 }}>
+          <Box
+            component="li"
+            key={s.position}
+            data-testid="signoff"
+            sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 1.5 }}
+          >
             <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
               <Typography sx={{ fontWeight: 700 }}>Card {s.card_number}</Typography>
               <Typography variant="body2">“{s.signature.signature}”</Typography>
@@ -40,12 +47,18 @@ export function SignaturesPanel({ jobId, asOf }: { jobId: string; asOf: string |
               )}
             </Stack>
             <Typography variant="body2" color="text.secondary">
-              Signed {dateTime(s.signed_at)} by {s.signer.name} ({s.signer.email}){s.signer.gas_safe_number ? ` · Gas Safe ${s.signer.gas_safe_number}` : ''}
+              Signed {dateTime(s.signed_at)} by {s.signer.name} ({s.signer.email})
+              {s.signer.gas_safe_number ? ` · Gas Safe ${s.signer.gas_safe_number}` : ''}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              Signature dated {s.signature.date} {s.signature.time} by {s.signature.mentorName} · work completed {dateTime(s.completed_at)}
+              Signature dated {s.signature.date} {s.signature.time} by {s.signature.mentorName} · work completed{' '}
+              {dateTime(s.completed_at)}
             </Typography>
-            <Typography variant="caption" component="div" sx={{ fontFamily: 'monospace', wordBreak: 'break-all', mt: 0.5 }}>
+            <Typography
+              variant="caption"
+              component="div"
+              sx={{ fontFamily: 'monospace', wordBreak: 'break-all', mt: 0.5 }}
+            >
               SHA-256 {s.content_hash}
             </Typography>
           </Box>

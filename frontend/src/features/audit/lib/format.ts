@@ -19,7 +19,13 @@ export const ACTION_LABELS: Record<string, string> = {
   placement_ended: 'Placement ended',
 };
 
-export const ROLE_NAMES: Record<string, string> = { student: 'Student', mentor: 'Mentor', training_centre: 'Training centre', admin: 'Admin', auditor: 'Auditor' };
+export const ROLE_NAMES: Record<string, string> = {
+  student: 'Student',
+  mentor: 'Mentor',
+  training_centre: 'Training centre',
+  admin: 'Admin',
+  auditor: 'Auditor',
+};
 
 export const ACCESS_LABELS: Record<string, string> = {
   job_signatures: 'Job card signatures',
@@ -42,7 +48,14 @@ export function dateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  return d.toLocaleString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+  return d.toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
 }
 
 /** A `datetime-local` value (local time) as an ISO instant; null for an empty or invalid value. */

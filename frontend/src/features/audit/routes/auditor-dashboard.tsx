@@ -12,7 +12,15 @@ import { toast } from '../../../lib/toast';
 import { AuditView } from '../components/audit-view';
 
 /** What an auditor sees at the admin portal (ruling 25): the Audit view only. `children`: overlays (the required password change). */
-export function AuditorDashboard({ user, portal, children }: { user: SessionUser; portal: string | null; children?: ReactNode }) {
+export function AuditorDashboard({
+  user,
+  portal,
+  children,
+}: {
+  user: SessionUser;
+  portal: string | null;
+  children?: ReactNode;
+}) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   useEffect(() => {
@@ -36,7 +44,13 @@ export function AuditorDashboard({ user, portal, children }: { user: SessionUser
               Signed in as {displayName(user) || 'Auditor'} · read-only
             </Typography>
           </Box>
-          <Button color="inherit" variant="outlined" startIcon={<Logout />} onClick={signOut} sx={{ borderColor: 'rgba(255,255,255,0.4)' }}>
+          <Button
+            color="inherit"
+            variant="outlined"
+            startIcon={<Logout />}
+            onClick={signOut}
+            sx={{ borderColor: 'rgba(255,255,255,0.4)' }}
+          >
             Logout
           </Button>
         </Container>

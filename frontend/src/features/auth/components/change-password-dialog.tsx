@@ -49,8 +49,7 @@ export function RequiredPasswordChangeDialog({ open, onSignOut }: RequiredPasswo
         </DialogTitle>
         <DialogContent>
           <DialogContentText id="required-password-text" sx={{ mb: 2.5 }}>
-            You signed in with a temporary password. Please choose a new password of at least 6 characters to
-            continue.
+            You signed in with a temporary password. Please choose a new password of at least 6 characters to continue.
           </DialogContentText>
           <Stack spacing={2}>
             <PasswordChangeFields

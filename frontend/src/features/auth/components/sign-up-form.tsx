@@ -57,7 +57,13 @@ interface SignUpFormProps {
 
 export function SignUpForm({ initialRole = null }: SignUpFormProps) {
   const [role, setRole] = useState<SignUpRole | ''>(initialRole ?? '');
-  const [values, setValues] = useState({ First_Name: '', Last_Name: '', Email: '', Password: '', Training_Centre_Name: '' });
+  const [values, setValues] = useState({
+    First_Name: '',
+    Last_Name: '',
+    Email: '',
+    Password: '',
+    Training_Centre_Name: '',
+  });
   const [terms, setTerms] = useState(false);
   /** Each field's message, shown under it (issue 13); one summary toast at most. */
   const [invalid, setInvalid] = useState<Partial<Record<Field, string>>>({});
@@ -161,13 +167,21 @@ export function SignUpForm({ initialRole = null }: SignUpFormProps) {
                   }
                   label={
                     <Box component="span" sx={{ pr: 3, display: 'block' }}>
-                      <Box component="span" sx={{ color: selected ? 'primary.main' : 'text.secondary', display: 'flex', mb: 0.75 }}>
+                      <Box
+                        component="span"
+                        sx={{ color: selected ? 'primary.main' : 'text.secondary', display: 'flex', mb: 0.75 }}
+                      >
                         {option.icon}
                       </Box>
                       <Typography component="span" sx={{ fontWeight: 700, display: 'block' }}>
                         {option.label}
                       </Typography>
-                      <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', lineHeight: 1.4 }}>
+                      <Typography
+                        component="span"
+                        variant="body2"
+                        color="text.secondary"
+                        sx={{ display: 'block', lineHeight: 1.4 }}
+                      >
                         {option.description}
                       </Typography>
                     </Box>
@@ -232,7 +246,7 @@ export function SignUpForm({ initialRole = null }: SignUpFormProps) {
           slotProps={{ htmlInput: { required: true } }}
           value={values.Email}
           error={!!invalid.Email}
-            helperText={invalid.Email}
+          helperText={invalid.Email}
           onChange={setField('Email')}
         />
         <PasswordField
@@ -260,7 +274,11 @@ export function SignUpForm({ initialRole = null }: SignUpFormProps) {
             />
           }
           label={
-            <Typography component="span" variant="body2" sx={{ color: invalid.terms ? 'error.main' : 'text.secondary' }}>
+            <Typography
+              component="span"
+              variant="body2"
+              sx={{ color: invalid.terms ? 'error.main' : 'text.secondary' }}
+            >
               I agree to the{' '}
               <Link component={RouterLink} to="/terms-and-conditions" target="_blank" rel="noopener" fontWeight={600}>
                 Terms &amp; Conditions

@@ -36,7 +36,14 @@ export function AuthRoute() {
   useDocumentTitle(signingUp ? 'Sign Up' : 'Sign In');
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', gridTemplateColumns: { xs: '1fr', md: '5fr 6fr' }, bgcolor: 'background.default' }}>
+    <Box
+      sx={{
+        minHeight: '100vh',
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', md: '5fr 6fr' },
+        bgcolor: 'background.default',
+      }}
+    >
       <Box sx={{ display: { xs: 'none', md: 'block' }, position: 'sticky', top: 0, height: '100vh' }}>
         <AuthBrandPanel />
       </Box>
@@ -69,7 +76,12 @@ export function AuthRoute() {
           </Box>
           <Paper
             variant="outlined"
-            sx={{ p: { xs: 3, sm: 4.5 }, borderRadius: 4, boxShadow: '0 20px 50px rgba(15, 23, 42, 0.07)', borderColor: 'divider' }}
+            sx={{
+              p: { xs: 3, sm: 4.5 },
+              borderRadius: 4,
+              boxShadow: '0 20px 50px rgba(15, 23, 42, 0.07)',
+              borderColor: 'divider',
+            }}
           >
             <Typography variant="h4" component="h1" sx={{ fontSize: { xs: '1.6rem', sm: '1.9rem' } }}>
               {signingUp ? 'Create your account' : 'Welcome back'}
@@ -79,10 +91,19 @@ export function AuthRoute() {
                 ? 'Join Panda as a mentor or a training centre.'
                 : 'Sign in to your Panda account to continue.'}
             </Typography>
-            {signingUp ? <SignUpForm key={`up-${formKey}`} initialRole={queryRole} /> : <SignInForm key={`in-${formKey}`} />}
+            {signingUp ? (
+              <SignUpForm key={`up-${formKey}`} initialRole={queryRole} />
+            ) : (
+              <SignInForm key={`in-${formKey}`} />
+            )}
             <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
               {signingUp ? 'Already have an account?' : "Don't have an account?"}{' '}
-              <Button variant="text" size="small" onClick={switchMode} sx={{ fontWeight: 700, px: 0.75, minWidth: 0, verticalAlign: 'baseline' }}>
+              <Button
+                variant="text"
+                size="small"
+                onClick={switchMode}
+                sx={{ fontWeight: 700, px: 0.75, minWidth: 0, verticalAlign: 'baseline' }}
+              >
                 {signingUp ? 'Sign in' : 'Sign up'}
               </Button>
             </Typography>

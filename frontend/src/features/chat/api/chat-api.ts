@@ -79,7 +79,9 @@ export const chatApi = api.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpoin
         const readAt = new Date().toISOString();
         dispatch(
           patchConversations(contactId, (list) => {
-            for (const m of list) if (m.Sender_ID === contactId && m.Receiver_ID === me && !m.Read) Object.assign(m, { Read: true, Read_At: readAt });
+            for (const m of list)
+              if (m.Sender_ID === contactId && m.Receiver_ID === me && !m.Read)
+                Object.assign(m, { Read: true, Read_At: readAt });
           }),
         );
         dispatch(
@@ -93,7 +95,13 @@ export const chatApi = api.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpoin
   }),
 });
 
-export const { useChatContactsQuery, useConversationQuery, useSendChatMessageMutation, usePostMessageMutation, useMarkConversationReadMutation } = chatApi;
+export const {
+  useChatContactsQuery,
+  useConversationQuery,
+  useSendChatMessageMutation,
+  usePostMessageMutation,
+  useMarkConversationReadMutation,
+} = chatApi;
 
 type Thunk = ThunkAction<void, RootState, unknown, UnknownAction>;
 
@@ -137,8 +145,10 @@ export function upsertMessage(message: Message): Thunk {
         const at = contacts.findIndex((c) => c.id === contactId);
         if (at < 0) return;
         const contact = contacts[at];
-        if (contact.last_message?.id !== message.id && isNew && message.Sender_ID === contactId && !message.Read) contact.unread_count += 1;
-        if (!contact.last_message || contact.last_message.Created_At <= message.Created_At) contact.last_message = message;
+        if (contact.last_message?.id !== message.id && isNew && message.Sender_ID === contactId && !message.Read)
+          contact.unread_count += 1;
+        if (!contact.last_message || contact.last_message.Created_At <= message.Created_At)
+          contact.last_message = message;
         // The most recent conversation first, as the API orders them.
         contacts.splice(at, 1);
         contacts.unshift(contact);
@@ -148,7 +158,12 @@ export function upsertMessage(message: Message): Thunk {
 }
 
 /** A read receipt (`message_read`): the sender's copy shows Read. */
-export function receiptReceived(receipt: { id: string; Sender_ID: string; Receiver_ID: string; Read_At: string }): Thunk {
+export function receiptReceived(receipt: {
+  id: string;
+  Sender_ID: string;
+  Receiver_ID: string;
+  Read_At: string;
+}): Thunk {
   return (dispatch, getState) => {
     const me = getState().session.user?.id;
     const contactId = contactOf(receipt, me);

@@ -13,7 +13,13 @@ import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { CHAT_MESSAGE_MAX, CHAT_TEXTS, type ChatContact, type Message, type WsClientViewing } from '@panda/contracts/chat';
+import {
+  CHAT_MESSAGE_MAX,
+  CHAT_TEXTS,
+  type ChatContact,
+  type Message,
+  type WsClientViewing,
+} from '@panda/contracts/chat';
 import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { RetryAlert } from '../../../components/retry-alert';
 import { formatDate } from '../../../lib/dates';
@@ -23,7 +29,13 @@ import { selectUser } from '../../../lib/session';
 import { CONVERSATION_LIMIT, useConversationQuery, useMarkConversationReadMutation } from '../api/chat-api';
 import { useChatConnection } from '../hooks/use-chat-live';
 import { useChatSend, useContactTyping, useTypingSender, type OutgoingMessage } from '../hooks/use-chat-send';
-import { CONNECTION_BANNERS, CONNECTION_LABELS, contactInitial, contactRoleName, POLLING_INTERVAL_MS } from '../lib/format';
+import {
+  CONNECTION_BANNERS,
+  CONNECTION_LABELS,
+  contactInitial,
+  contactRoleName,
+  POLLING_INTERVAL_MS,
+} from '../lib/format';
 import { ImagePicker, type PreparedImage } from './image-picker';
 import { MessageBubble, PendingBubble } from './message-bubble';
 
@@ -34,12 +46,28 @@ export function PresenceAvatar({ contact, size = 40 }: { contact: ChatContact; s
       overlap="circular"
       variant="dot"
       anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      sx={{ '& .MuiBadge-badge': { bgcolor: contact.online ? '#15803d' : '#94a3b8', boxShadow: '0 0 0 2px #fff', width: 11, height: 11, borderRadius: '50%' } }}
+      sx={{
+        '& .MuiBadge-badge': {
+          bgcolor: contact.online ? '#15803d' : '#94a3b8',
+          boxShadow: '0 0 0 2px #fff',
+          width: 11,
+          height: 11,
+          borderRadius: '50%',
+        },
+      }}
       data-testid="presence-dot"
       data-online={contact.online ? 'true' : 'false'}
       aria-hidden
     >
-      <Avatar sx={{ width: size, height: size, bgcolor: contact.role === 'mentor' ? '#c2410c' : contact.role === 'training_centre' ? '#15803d' : 'primary.main', fontWeight: 700 }}>
+      <Avatar
+        sx={{
+          width: size,
+          height: size,
+          bgcolor:
+            contact.role === 'mentor' ? '#c2410c' : contact.role === 'training_centre' ? '#15803d' : 'primary.main',
+          fontWeight: 700,
+        }}
+      >
         {contactInitial(contact.name)}
       </Avatar>
     </Badge>
@@ -58,7 +86,13 @@ function ConnectionIcon({ status }: { status: LiveStatus }) {
     );
   return (
     <Tooltip title={label}>
-      <Box role="img" aria-label={label} sx={{ display: 'grid', placeItems: 'center', p: 1 }} data-testid="connection-icon" data-status={status}>
+      <Box
+        role="img"
+        aria-label={label}
+        sx={{ display: 'grid', placeItems: 'center', p: 1 }}
+        data-testid="connection-icon"
+        data-status={status}
+      >
         {icon}
       </Box>
     </Tooltip>
@@ -109,7 +143,17 @@ function Composer({ contact, canSend, onSend, canSendImages, text, setText }: Co
   };
 
   return (
-    <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 0.5, p: { xs: 1, sm: 1.5 }, borderTop: '1px solid', borderColor: 'divider', bgcolor: '#fff' }}>
+    <Box
+      sx={{
+        display: 'flex',
+        alignItems: 'flex-end',
+        gap: 0.5,
+        p: { xs: 1, sm: 1.5 },
+        borderTop: '1px solid',
+        borderColor: 'divider',
+        bgcolor: '#fff',
+      }}
+    >
       {canSendImages && <ImagePicker disabled={!canSend} onSend={sendImage} />}
       <TextField
         value={text}
@@ -128,7 +172,13 @@ function Composer({ contact, canSend, onSend, canSendImages, text, setText }: Co
       />
       <Tooltip title="Send message">
         <span>
-          <IconButton color="primary" aria-label="Send message" onClick={send} disabled={!canSend || !trimmed} sx={{ flexShrink: 0 }}>
+          <IconButton
+            color="primary"
+            aria-label="Send message"
+            onClick={send}
+            disabled={!canSend || !trimmed}
+            sx={{ flexShrink: 0 }}
+          >
             <SendRounded />
           </IconButton>
         </span>
@@ -143,7 +193,12 @@ export function Conversation({ contact, onBack }: { contact: ChatContact; onBack
   const { status, fallback, canSend } = useChatConnection();
   const typing = useContactTyping(contact.id);
   const args = { with: contact.id, limit: CONVERSATION_LIMIT };
-  const { data: messages, isLoading, isError, refetch } = useConversationQuery(args, { pollingInterval: fallback ? POLLING_INTERVAL_MS : 0 });
+  const {
+    data: messages,
+    isLoading,
+    isError,
+    refetch,
+  } = useConversationQuery(args, { pollingInterval: fallback ? POLLING_INTERVAL_MS : 0 });
   const [markRead] = useMarkConversationReadMutation();
   const [draft, setDraft] = useState('');
   // A refused message's text comes back to edit, unless something new was typed meanwhile.
@@ -154,7 +209,8 @@ export function Conversation({ contact, onBack }: { contact: ChatContact; onBack
   const canSendImages = me?.role === 'student' || me?.role === 'mentor';
 
   // Read receipts: what the contact sent me is read once it is on screen.
-  const unreadFromContact = (messages ?? []).some((m) => m.Sender_ID === contact.id && !m.Read) || contact.unread_count > 0;
+  const unreadFromContact =
+    (messages ?? []).some((m) => m.Sender_ID === contact.id && !m.Read) || contact.unread_count > 0;
   const marking = useRef(false);
   useEffect(() => {
     if (!unreadFromContact || marking.current || !messages) return;
@@ -176,7 +232,10 @@ export function Conversation({ contact, onBack }: { contact: ChatContact; onBack
   useEffect(() => {
     if (!connected) return;
     const tell = () => {
-      const frame: WsClientViewing = { type: 'viewing', with: document.visibilityState === 'visible' ? contact.id : null };
+      const frame: WsClientViewing = {
+        type: 'viewing',
+        with: document.visibilityState === 'visible' ? contact.id : null,
+      };
       sendLive(frame);
     };
     tell();
@@ -230,7 +289,16 @@ export function Conversation({ contact, onBack }: { contact: ChatContact; onBack
     );
   } else if (!messages?.length && !pending.length) {
     body = (
-      <Box sx={{ display: 'grid', placeItems: 'center', height: '100%', textAlign: 'center', color: 'text.secondary', p: 3 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          placeItems: 'center',
+          height: '100%',
+          textAlign: 'center',
+          color: 'text.secondary',
+          p: 3,
+        }}
+      >
         <Box>
           <ChatBubbleOutlineRounded sx={{ fontSize: 40, mb: 1 }} aria-hidden />
           <Typography>{CHAT_TEXTS.noMessages}</Typography>
@@ -240,7 +308,11 @@ export function Conversation({ contact, onBack }: { contact: ChatContact; onBack
   } else {
     let lastDay = '';
     body = (
-      <Box component="ol" sx={{ listStyle: 'none', m: 0, p: { xs: 1.5, sm: 2 }, display: 'flex', flexDirection: 'column', gap: 1 }} aria-label={`Messages with ${contact.name}`}>
+      <Box
+        component="ol"
+        sx={{ listStyle: 'none', m: 0, p: { xs: 1.5, sm: 2 }, display: 'flex', flexDirection: 'column', gap: 1 }}
+        aria-label={`Messages with ${contact.name}`}
+      >
         {(messages ?? []).map((m: Message) => {
           const day = formatDate(m.Created_At, '');
           const separator = day !== lastDay;
@@ -249,7 +321,11 @@ export function Conversation({ contact, onBack }: { contact: ChatContact; onBack
             <Fragment key={m.id}>
               {separator && (
                 <Box component="li" aria-hidden sx={{ textAlign: 'center', my: 0.5 }}>
-                  <Typography variant="caption" color="text.secondary" sx={{ bgcolor: '#e2e8f0', px: 1.25, py: 0.25, borderRadius: 10 }}>
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    sx={{ bgcolor: '#e2e8f0', px: 1.25, py: 0.25, borderRadius: 10 }}
+                  >
                     {day}
                   </Typography>
                 </Box>
@@ -259,7 +335,13 @@ export function Conversation({ contact, onBack }: { contact: ChatContact; onBack
           );
         })}
         {pending.map((p) => (
-          <PendingBubble key={p.clientId} text={p.outgoing.text} imageUrl={p.outgoing.image?.dataUrl} state={p.state} onRetry={() => retry(p.clientId)} />
+          <PendingBubble
+            key={p.clientId}
+            text={p.outgoing.text}
+            imageUrl={p.outgoing.image?.dataUrl}
+            state={p.state}
+            onRetry={() => retry(p.clientId)}
+          />
         ))}
       </Box>
     );
@@ -267,7 +349,18 @@ export function Conversation({ contact, onBack }: { contact: ChatContact; onBack
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }} data-testid="conversation">
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, px: { xs: 1, sm: 2 }, py: 1.25, borderBottom: '1px solid', borderColor: 'divider', bgcolor: '#fff' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 1.25,
+          px: { xs: 1, sm: 2 },
+          py: 1.25,
+          borderBottom: '1px solid',
+          borderColor: 'divider',
+          bgcolor: '#fff',
+        }}
+      >
         {onBack && (
           <IconButton aria-label="Back to contacts" onClick={onBack} edge="start">
             <ArrowBackRounded />
@@ -275,10 +368,22 @@ export function Conversation({ contact, onBack }: { contact: ChatContact; onBack
         )}
         <PresenceAvatar contact={contact} />
         <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, lineHeight: 1.3 }} noWrap title={contact.name}>
+          <Typography
+            variant="subtitle1"
+            component="h2"
+            sx={{ fontWeight: 700, lineHeight: 1.3 }}
+            noWrap
+            title={contact.name}
+          >
             {contact.name}
           </Typography>
-          <Typography variant="body2" color="text.secondary" noWrap aria-live="polite" data-testid="conversation-status">
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            noWrap
+            aria-live="polite"
+            data-testid="conversation-status"
+          >
             {typing ? (
               <Box component="span" sx={{ color: 'primary.main', fontWeight: 600 }} data-testid="typing-indicator">
                 typing...
@@ -291,10 +396,25 @@ export function Conversation({ contact, onBack }: { contact: ChatContact; onBack
         <ConnectionIcon status={status} />
       </Box>
       <ConnectionBanner status={status} />
-      <Box ref={scroller} tabIndex={0} sx={{ flexGrow: 1, overflowY: 'auto', bgcolor: '#f8fafc', minHeight: 0 }} role="log" aria-live="polite" aria-relevant="additions" aria-label={`Conversation with ${contact.name}`}>
+      <Box
+        ref={scroller}
+        tabIndex={0}
+        sx={{ flexGrow: 1, overflowY: 'auto', bgcolor: '#f8fafc', minHeight: 0 }}
+        role="log"
+        aria-live="polite"
+        aria-relevant="additions"
+        aria-label={`Conversation with ${contact.name}`}
+      >
         {body}
       </Box>
-      <Composer contact={contact} canSend={canSend} canSendImages={canSendImages} onSend={send} text={draft} setText={setDraft} />
+      <Composer
+        contact={contact}
+        canSend={canSend}
+        canSendImages={canSendImages}
+        onSend={send}
+        text={draft}
+        setText={setDraft}
+      />
     </Box>
   );
 }

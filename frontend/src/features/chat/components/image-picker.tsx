@@ -35,13 +35,35 @@ export async function prepareImage(file: File): Promise<PreparedImage | string> 
   if (file.size > MAX_IMAGE_BYTES) return IMAGE_TEXTS.size;
   try {
     const c = await compressImage(file, { maxWidth: CHAT_IMAGE_MAX_WIDTH, quality: CHAT_IMAGE_QUALITY });
-    return { dataUrl: c.dataUrl, filename: jpegName(file.name), originalName: file.name, originalBytes: c.originalBytes, bytes: c.bytes, width: c.width, height: c.height };
+    return {
+      dataUrl: c.dataUrl,
+      filename: jpegName(file.name),
+      originalName: file.name,
+      originalBytes: c.originalBytes,
+      bytes: c.bytes,
+      width: c.width,
+      height: c.height,
+    };
   } catch {
     return IMAGE_TEXTS.processing;
   }
 }
 
-function PickButton({ label, icon, disabled, accept, capture, onFile }: { label: string; icon: ReactNode; disabled: boolean; accept: string; capture?: 'environment'; onFile: (file: File) => void }) {
+function PickButton({
+  label,
+  icon,
+  disabled,
+  accept,
+  capture,
+  onFile,
+}: {
+  label: string;
+  icon: ReactNode;
+  disabled: boolean;
+  accept: string;
+  capture?: 'environment';
+  onFile: (file: File) => void;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const onChange = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -52,12 +74,25 @@ function PickButton({ label, icon, disabled, accept, capture, onFile }: { label:
     <>
       <Tooltip title={label}>
         <span>
-          <IconButton aria-label={label} onClick={() => input.current?.click()} disabled={disabled} sx={{ flexShrink: 0 }}>
+          <IconButton
+            aria-label={label}
+            onClick={() => input.current?.click()}
+            disabled={disabled}
+            sx={{ flexShrink: 0 }}
+          >
             {icon}
           </IconButton>
         </span>
       </Tooltip>
-      <input ref={input} type="file" hidden accept={accept} capture={capture} onChange={onChange} data-testid={`chat-image-input-${label.toLowerCase().replace(/\s+/g, '-')}`} />
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept={accept}
+        capture={capture}
+        onChange={onChange}
+        data-testid={`chat-image-input-${label.toLowerCase().replace(/\s+/g, '-')}`}
+      />
     </>
   );
 }
@@ -69,7 +104,13 @@ const ACCEPT = 'image/jpeg,image/png,image/webp';
  * the chosen image is checked and compressed, then previewed with its filename, original size,
  * compressed size and dimensions, with Cancel and Send Image.
  */
-export function ImagePicker({ disabled, onSend }: { disabled: boolean; onSend: (image: PreparedImage) => Promise<boolean> }) {
+export function ImagePicker({
+  disabled,
+  onSend,
+}: {
+  disabled: boolean;
+  onSend: (image: PreparedImage) => Promise<boolean>;
+}) {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const [preparing, setPreparing] = useState(false);
@@ -96,13 +137,38 @@ export function ImagePicker({ disabled, onSend }: { disabled: boolean; onSend: (
     <>
       {phone ? (
         <>
-          <PickButton label="Gallery" icon={<PhotoLibraryOutlined />} disabled={busy} accept={ACCEPT} onFile={(f) => void pick(f)} />
-          <PickButton label="Camera" icon={<PhotoCameraOutlined />} disabled={busy} accept={ACCEPT} capture="environment" onFile={(f) => void pick(f)} />
+          <PickButton
+            label="Gallery"
+            icon={<PhotoLibraryOutlined />}
+            disabled={busy}
+            accept={ACCEPT}
+            onFile={(f) => void pick(f)}
+          />
+          <PickButton
+            label="Camera"
+            icon={<PhotoCameraOutlined />}
+            disabled={busy}
+            accept={ACCEPT}
+            capture="environment"
+            onFile={(f) => void pick(f)}
+          />
         </>
       ) : (
-        <PickButton label="Select File" icon={<AttachFileRounded />} disabled={busy} accept={ACCEPT} onFile={(f) => void pick(f)} />
+        <PickButton
+          label="Select File"
+          icon={<AttachFileRounded />}
+          disabled={busy}
+          accept={ACCEPT}
+          onFile={(f) => void pick(f)}
+        />
       )}
-      <Dialog open={!!image} onClose={() => !sending && setImage(null)} aria-labelledby="chat-image-preview-title" fullWidth maxWidth="xs">
+      <Dialog
+        open={!!image}
+        onClose={() => !sending && setImage(null)}
+        aria-labelledby="chat-image-preview-title"
+        fullWidth
+        maxWidth="xs"
+      >
         <DialogTitle id="chat-image-preview-title">Send Image</DialogTitle>
         {image && (
           <DialogContent>
@@ -110,9 +176,29 @@ export function ImagePicker({ disabled, onSend }: { disabled: boolean; onSend: (
               component="img"
               src={image.dataUrl}
               alt={`Preview of ${image.originalName}`}
-              sx={{ display: 'block', width: '100%', maxHeight: 320, objectFit: 'contain', borderRadius: 2, bgcolor: '#f1f5f9', mb: 2 }}
+              sx={{
+                display: 'block',
+                width: '100%',
+                maxHeight: 320,
+                objectFit: 'contain',
+                borderRadius: 2,
+                bgcolor: '#f1f5f9',
+                mb: 2,
+              }}
             />
-            <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5, typography: 'body2', '& dt': { color: 'text.secondary', fontWeight: 600 }, '& dd': { m: 0, wordBreak: 'break-all' } }}>
+            <Box
+              component="dl"
+              sx={{
+                m: 0,
+                display: 'grid',
+                gridTemplateColumns: 'auto 1fr',
+                columnGap: 2,
+                rowGap: 0.5,
+                typography: 'body2',
+                '& dt': { color: 'text.secondary', fontWeight: 600 },
+                '& dd': { m: 0, wordBreak: 'break-all' },
+              }}
+            >
               <dt>Filename</dt>
               <dd>{image.originalName}</dd>
               <dt>Original size</dt>
@@ -135,7 +221,12 @@ export function ImagePicker({ disabled, onSend }: { disabled: boolean; onSend: (
           <Button onClick={() => setImage(null)} disabled={sending}>
             Cancel
           </Button>
-          <Button variant="contained" onClick={() => void send()} disabled={sending || disabled} startIcon={sending ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          <Button
+            variant="contained"
+            onClick={() => void send()}
+            disabled={sending || disabled}
+            startIcon={sending ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
             Send Image
           </Button>
         </DialogActions>

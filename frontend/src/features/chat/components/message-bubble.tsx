@@ -17,15 +17,35 @@ import { IMAGE_TEXTS } from '../lib/format';
 function ChatImage({ url, filename }: { url: string; filename: string | null }) {
   const image = useAuthedImage(url);
   const alt = filename ? `Image: ${filename}` : 'Image';
-  if (!image || image.status === 'loading') return <Skeleton variant="rounded" width={220} height={160} aria-label="Loading image" />;
+  if (!image || image.status === 'loading')
+    return <Skeleton variant="rounded" width={220} height={160} aria-label="Loading image" />;
   if (image.status === 'failed')
     return (
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'text.secondary', py: 1 }} role="img" aria-label={`${alt}: ${IMAGE_TEXTS.failedToLoad}`}>
+      <Box
+        sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'text.secondary', py: 1 }}
+        role="img"
+        aria-label={`${alt}: ${IMAGE_TEXTS.failedToLoad}`}
+      >
         <BrokenImageOutlined fontSize="small" />
         <Typography variant="body2">{IMAGE_TEXTS.failedToLoad}</Typography>
       </Box>
     );
-  return <Box component="img" src={image.src} alt={alt} sx={{ display: 'block', maxWidth: '100%', width: 260, maxHeight: 320, objectFit: 'contain', borderRadius: 1.5, bgcolor: '#f1f5f9' }} />;
+  return (
+    <Box
+      component="img"
+      src={image.src}
+      alt={alt}
+      sx={{
+        display: 'block',
+        maxWidth: '100%',
+        width: 260,
+        maxHeight: 320,
+        objectFit: 'contain',
+        borderRadius: 1.5,
+        bgcolor: '#f1f5f9',
+      }}
+    />
+  );
 }
 
 export type BubbleState = 'sending' | 'failed';
@@ -41,7 +61,12 @@ interface BubbleProps {
 
 function Bubble({ mine, text, time, image, receipt, testId }: BubbleProps) {
   return (
-    <Box component="li" sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start' }} data-testid={testId} data-mine={mine ? 'true' : 'false'}>
+    <Box
+      component="li"
+      sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start' }}
+      data-testid={testId}
+      data-mine={mine ? 'true' : 'false'}
+    >
       <Box
         sx={{
           maxWidth: { xs: '85%', sm: '72%' },
@@ -57,8 +82,19 @@ function Bubble({ mine, text, time, image, receipt, testId }: BubbleProps) {
         }}
       >
         {image}
-        {text && <Typography sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', mt: image ? 0.75 : 0 }}>{text}</Typography>}
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, mt: 0.25, opacity: mine ? 0.95 : 1 }}>
+        {text && (
+          <Typography sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', mt: image ? 0.75 : 0 }}>{text}</Typography>
+        )}
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'flex-end',
+            gap: 0.5,
+            mt: 0.25,
+            opacity: mine ? 0.95 : 1,
+          }}
+        >
           <Typography variant="caption" sx={{ color: mine ? 'inherit' : 'text.secondary' }}>
             {time}
           </Typography>
@@ -69,7 +105,13 @@ function Bubble({ mine, text, time, image, receipt, testId }: BubbleProps) {
   );
 }
 
-const receiptSx = { display: 'inline-flex', alignItems: 'center', gap: 0.25, fontSize: '0.75rem', '& svg': { fontSize: 15 } } as const;
+const receiptSx = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 0.25,
+  fontSize: '0.75rem',
+  '& svg': { fontSize: 15 },
+} as const;
 
 /** A stored message; mine shows Sent or Read (the read receipt). */
 export function MessageBubble({ message, mine }: { message: Message; mine: boolean }) {
@@ -84,7 +126,11 @@ export function MessageBubble({ message, mine }: { message: Message; mine: boole
       mine={mine}
       text={message.Message}
       time={formatTime24(message.Created_At, '')}
-      image={message.Message_Type === 'image' && message.Image_Data ? <ChatImage url={message.Image_Data} filename={message.Image_Filename} /> : undefined}
+      image={
+        message.Message_Type === 'image' && message.Image_Data ? (
+          <ChatImage url={message.Image_Data} filename={message.Image_Filename} />
+        ) : undefined
+      }
       receipt={receipt}
       testId="chat-message"
     />
@@ -92,7 +138,17 @@ export function MessageBubble({ message, mine }: { message: Message; mine: boole
 }
 
 /** A message of mine not yet stored: 'Sending...', or 'Not sent' with Retry. */
-export function PendingBubble({ text, imageUrl, state, onRetry }: { text: string; imageUrl?: string; state: BubbleState; onRetry: () => void }) {
+export function PendingBubble({
+  text,
+  imageUrl,
+  state,
+  onRetry,
+}: {
+  text: string;
+  imageUrl?: string;
+  state: BubbleState;
+  onRetry: () => void;
+}) {
   const receipt =
     state === 'sending' ? (
       <Box component="span" sx={receiptSx}>
@@ -103,7 +159,11 @@ export function PendingBubble({ text, imageUrl, state, onRetry }: { text: string
       <Box component="span" sx={receiptSx}>
         <ErrorOutlineRounded aria-hidden />
         Not sent
-        <Button size="small" onClick={onRetry} sx={{ color: 'inherit', textDecoration: 'underline', minWidth: 0, p: 0, ml: 0.5, fontSize: '0.75rem' }}>
+        <Button
+          size="small"
+          onClick={onRetry}
+          sx={{ color: 'inherit', textDecoration: 'underline', minWidth: 0, p: 0, ml: 0.5, fontSize: '0.75rem' }}
+        >
           Retry
         </Button>
       </Box>
@@ -113,7 +173,16 @@ export function PendingBubble({ text, imageUrl, state, onRetry }: { text: string
       mine
       text={text}
       time=""
-      image={imageUrl ? <Box component="img" src={imageUrl} alt="Image being sent" sx={{ display: 'block', maxWidth: '100%', width: 260, borderRadius: 1.5, opacity: 0.7 }} /> : undefined}
+      image={
+        imageUrl ? (
+          <Box
+            component="img"
+            src={imageUrl}
+            alt="Image being sent"
+            sx={{ display: 'block', maxWidth: '100%', width: 260, borderRadius: 1.5, opacity: 0.7 }}
+          />
+        ) : undefined
+      }
       receipt={receipt}
       testId="chat-pending"
     />

@@ -10,7 +10,18 @@ export function MessagesNavBadge() {
   return (
     <Box
       component="span"
-      sx={{ minWidth: 22, height: 22, px: 0.75, borderRadius: 11, bgcolor: 'error.main', color: '#fff', fontSize: 12, fontWeight: 700, display: 'inline-grid', placeItems: 'center' }}
+      sx={{
+        minWidth: 22,
+        height: 22,
+        px: 0.75,
+        borderRadius: 11,
+        bgcolor: 'error.main',
+        color: '#fff',
+        fontSize: 12,
+        fontWeight: 700,
+        display: 'inline-grid',
+        placeItems: 'center',
+      }}
       data-testid="messages-unread-total"
     >
       {unread > 99 ? '99+' : unread}

@@ -36,7 +36,15 @@ function lastLine(contact: ChatContact, me: string | undefined): string {
   return m.Sender_ID === me ? `You: ${text}` : text;
 }
 
-function ContactList({ contacts, selected, onSelect }: { contacts: ChatContact[]; selected: string | null; onSelect: (id: string) => void }) {
+function ContactList({
+  contacts,
+  selected,
+  onSelect,
+}: {
+  contacts: ChatContact[];
+  selected: string | null;
+  onSelect: (id: string) => void;
+}) {
   const me = useAppSelector(selectUser)?.id;
   return (
     <List aria-label="Contacts" sx={{ p: 1, m: 0 }}>
@@ -66,12 +74,28 @@ function ContactList({ contacts, selected, onSelect }: { contacts: ChatContact[]
                 <VisuallyHidden>{c.online ? ', online' : ', offline'}</VisuallyHidden>
               </Typography>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                <Typography variant="body2" color="text.secondary" noWrap sx={{ flexGrow: 1, minWidth: 0, display: 'flex', alignItems: 'center', gap: 0.5 }}>
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  noWrap
+                  sx={{ flexGrow: 1, minWidth: 0, display: 'flex', alignItems: 'center', gap: 0.5 }}
+                >
                   {c.last_message?.Message_Type === 'image' && <ImageOutlined sx={{ fontSize: 16 }} aria-hidden />}
                   {lastLine(c, me)}
                 </Typography>
                 {c.unread_count > 0 && (
-                  <Chip size="small" color="primary" label={<>{c.unread_count}<VisuallyHidden> unread</VisuallyHidden></>} sx={{ height: 20, fontWeight: 700 }} data-testid="contact-unread" />
+                  <Chip
+                    size="small"
+                    color="primary"
+                    label={
+                      <>
+                        {c.unread_count}
+                        <VisuallyHidden> unread</VisuallyHidden>
+                      </>
+                    }
+                    sx={{ height: 20, fontWeight: 700 }}
+                    data-testid="contact-unread"
+                  />
                 )}
               </Box>
             </Box>
@@ -109,7 +133,12 @@ export function MessagesView() {
   const open = (contactId: string) => navigate(chatPath(contactId));
   const list = (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
-      <Typography variant="h6" component="h2" sx={{ px: 2.5, pt: 2, pb: 1, fontSize: '1.1rem' }} id="chat-contacts-title">
+      <Typography
+        variant="h6"
+        component="h2"
+        sx={{ px: 2.5, pt: 2, pb: 1, fontSize: '1.1rem' }}
+        id="chat-contacts-title"
+      >
         Messages
       </Typography>
       <Box sx={{ flexGrow: 1, overflowY: 'auto', minHeight: 0 }}>
@@ -135,17 +164,31 @@ export function MessagesView() {
   const conversation = selected ? (
     <Conversation key={selected.id} contact={selected} onBack={wide ? undefined : () => navigate(chatPath())} />
   ) : (
-    <Box sx={{ display: 'grid', placeItems: 'center', height: '100%', p: 3, textAlign: 'center', color: 'text.secondary' }}>
+    <Box
+      sx={{ display: 'grid', placeItems: 'center', height: '100%', p: 3, textAlign: 'center', color: 'text.secondary' }}
+    >
       <Box>
         <ForumOutlined sx={{ fontSize: 44, mb: 1 }} aria-hidden />
-        <Typography>{id && contacts ? 'This contact is not one of yours.' : 'Choose a contact to start chatting.'}</Typography>
+        <Typography>
+          {id && contacts ? 'This contact is not one of yours.' : 'Choose a contact to start chatting.'}
+        </Typography>
       </Box>
     </Box>
   );
 
   return (
     // Ends above the floating Smart Assistant button, so the send button is never under it.
-    <Card sx={{ height: { xs: 'calc(100dvh - 160px)', md: 'calc(100dvh - 196px)' }, minHeight: 420, display: 'flex', overflow: 'hidden', p: 0 }} component="section" aria-labelledby="chat-contacts-title">
+    <Card
+      sx={{
+        height: { xs: 'calc(100dvh - 160px)', md: 'calc(100dvh - 196px)' },
+        minHeight: 420,
+        display: 'flex',
+        overflow: 'hidden',
+        p: 0,
+      }}
+      component="section"
+      aria-labelledby="chat-contacts-title"
+    >
       {wide ? (
         <>
           <Box sx={{ width: 320, flexShrink: 0, borderRight: '1px solid', borderColor: 'divider' }}>{list}</Box>

@@ -35,7 +35,15 @@ export const RECENT_SHOWN = 5;
  * message. Success closes it with 'Message sent successfully'; a failure says 'Failed to send
  * message' and keeps the dialog open with the text.
  */
-export function SendMessageDialog({ open, onClose, student }: { open: boolean; onClose: () => void; student: { id: string; name: string } }) {
+export function SendMessageDialog({
+  open,
+  onClose,
+  student,
+}: {
+  open: boolean;
+  onClose: () => void;
+  student: { id: string; name: string };
+}) {
   const [text, setText] = useState('');
   const [post, { isLoading }] = usePostMessageMutation();
   const trimmed = text.trim();
@@ -59,7 +67,13 @@ export function SendMessageDialog({ open, onClose, student }: { open: boolean; o
   };
 
   return (
-    <Dialog open={open} onClose={() => !isLoading && onClose()} aria-labelledby="send-message-title" fullWidth maxWidth="sm">
+    <Dialog
+      open={open}
+      onClose={() => !isLoading && onClose()}
+      aria-labelledby="send-message-title"
+      fullWidth
+      maxWidth="sm"
+    >
       <DialogTitle id="send-message-title">Send Message</DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
@@ -81,7 +95,12 @@ export function SendMessageDialog({ open, onClose, student }: { open: boolean; o
         <Button onClick={onClose} disabled={isLoading}>
           Cancel
         </Button>
-        <Button variant="contained" onClick={() => void send()} disabled={!trimmed || isLoading} startIcon={isLoading ? <CircularProgress size={16} color="inherit" /> : <SendRounded />}>
+        <Button
+          variant="contained"
+          onClick={() => void send()}
+          disabled={!trimmed || isLoading}
+          startIcon={isLoading ? <CircularProgress size={16} color="inherit" /> : <SendRounded />}
+        >
           Send Message
         </Button>
       </DialogActions>
@@ -93,7 +112,10 @@ export function SendMessageDialog({ open, onClose, student }: { open: boolean; o
 export function RecentMessages({ student }: { student: { id: string; name: string } }) {
   const me = useAppSelector(selectUser)?.id;
   const { fallback } = useChatConnection();
-  const { data, isLoading, isError, refetch } = useConversationQuery({ with: student.id, limit: RECENT_LOADED }, { pollingInterval: fallback ? POLLING_INTERVAL_MS : 0 });
+  const { data, isLoading, isError, refetch } = useConversationQuery(
+    { with: student.id, limit: RECENT_LOADED },
+    { pollingInterval: fallback ? POLLING_INTERVAL_MS : 0 },
+  );
   const [open, setOpen] = useState(false);
   const shown = (data ?? []).slice(-RECENT_SHOWN);
 
@@ -101,11 +123,21 @@ export function RecentMessages({ student }: { student: { id: string; name: strin
     <Card component="section" aria-labelledby="recent-messages-title">
       <CardContent sx={{ p: { xs: 2.5, md: 3 } }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5, flexWrap: 'wrap' }}>
-          <Typography id="recent-messages-title" variant="h6" component="h3" sx={{ display: 'flex', alignItems: 'center', gap: 1, fontSize: '1.05rem', flexGrow: 1 }}>
+          <Typography
+            id="recent-messages-title"
+            variant="h6"
+            component="h3"
+            sx={{ display: 'flex', alignItems: 'center', gap: 1, fontSize: '1.05rem', flexGrow: 1 }}
+          >
             <ChatOutlined color="primary" />
             Recent Messages
           </Typography>
-          <Link component={RouterLink} to={`/dashboard?view=chat&id=${encodeURIComponent(student.id)}`} variant="body2" sx={{ fontWeight: 600 }}>
+          <Link
+            component={RouterLink}
+            to={`/dashboard?view=chat&id=${encodeURIComponent(student.id)}`}
+            variant="body2"
+            sx={{ fontWeight: 600 }}
+          >
             Open conversation
           </Link>
           <Button variant="contained" size="small" startIcon={<SendRounded />} onClick={() => setOpen(true)}>
@@ -124,7 +156,17 @@ export function RecentMessages({ student }: { student: { id: string; name: strin
         ) : (
           <Stack component="ol" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }} data-testid="recent-messages">
             {shown.map((m) => (
-              <Box component="li" key={m.id} sx={{ p: 1.25, borderRadius: 2, bgcolor: m.Sender_ID === me ? 'rgba(29, 78, 216, 0.06)' : '#f8fafc', border: '1px solid', borderColor: 'divider' }}>
+              <Box
+                component="li"
+                key={m.id}
+                sx={{
+                  p: 1.25,
+                  borderRadius: 2,
+                  bgcolor: m.Sender_ID === me ? 'rgba(29, 78, 216, 0.06)' : '#f8fafc',
+                  border: '1px solid',
+                  borderColor: 'divider',
+                }}
+              >
                 <Box sx={{ display: 'flex', gap: 1, alignItems: 'baseline', flexWrap: 'wrap' }}>
                   <Typography variant="subtitle2" component="span" sx={{ fontWeight: 700 }}>
                     {m.Sender_ID === me ? 'You' : student.name}
@@ -134,7 +176,9 @@ export function RecentMessages({ student }: { student: { id: string; name: strin
                   </Typography>
                 </Box>
                 <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                  {m.Message_Type === 'image' ? `Image${m.Image_Filename ? `: ${m.Image_Filename}` : ''}${m.Message ? ` · ${m.Message}` : ''}` : m.Message}
+                  {m.Message_Type === 'image'
+                    ? `Image${m.Image_Filename ? `: ${m.Image_Filename}` : ''}${m.Message ? ` · ${m.Message}` : ''}`
+                    : m.Message}
                 </Typography>
               </Box>
             ))}

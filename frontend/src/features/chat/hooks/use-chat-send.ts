@@ -1,4 +1,12 @@
-import { CHAT_TEXTS, wsServerFrameSchema, type ChatContact, type Message, type SendMessageRequest, type WsClientMessage, type WsClientTyping } from '@panda/contracts/chat';
+import {
+  CHAT_TEXTS,
+  wsServerFrameSchema,
+  type ChatContact,
+  type Message,
+  type SendMessageRequest,
+  type WsClientMessage,
+  type WsClientTyping,
+} from '@panda/contracts/chat';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { onLiveMessage, sendLive } from '../../../lib/live';
@@ -32,7 +40,13 @@ function newClientId(): string {
 function requestOf(contact: ChatContact, outgoing: OutgoingMessage): SendMessageRequest {
   const base = { receiver_id: contact.id, message: outgoing.text, chat_type: contact.Chat_Type };
   if (!outgoing.image) return { ...base, message_type: 'text' };
-  return { ...base, message_type: 'image', image_data: outgoing.image.dataUrl, image_filename: outgoing.image.filename, image_size: outgoing.image.bytes };
+  return {
+    ...base,
+    message_type: 'image',
+    image_data: outgoing.image.dataUrl,
+    image_filename: outgoing.image.filename,
+    image_size: outgoing.image.bytes,
+  };
 }
 
 /**
@@ -42,7 +56,11 @@ function requestOf(contact: ChatContact, outgoing: OutgoingMessage): SendMessage
  * text back (`onRefused`) with the server's reason; one cut off with the socket shows Not sent and
  * Retry, unless the polled conversation shows it arrived after all.
  */
-export function useChatSend(contact: ChatContact, messages: Message[] | undefined, onRefused: (outgoing: OutgoingMessage) => void) {
+export function useChatSend(
+  contact: ChatContact,
+  messages: Message[] | undefined,
+  onRefused: (outgoing: OutgoingMessage) => void,
+) {
   const { status } = useChatConnection();
   const [pending, setPending] = useState<PendingMessage[]>([]);
   // The source of truth (answers may come before a re-render); `pending` mirrors it for rendering.
@@ -89,7 +107,13 @@ export function useChatSend(contact: ChatContact, messages: Message[] | undefine
         if (sendLive(frame)) {
           update((items) => [...items, { clientId, outgoing, state: 'sending', startedAt }]);
           // No answer in time (the socket died with it): Not sent, with Retry.
-          setTimeout(() => update((items) => items.map((p) => (p.clientId === clientId && p.state === 'sending' ? { ...p, state: 'failed' } : p))), WS_ANSWER_TIMEOUT_MS);
+          setTimeout(
+            () =>
+              update((items) =>
+                items.map((p) => (p.clientId === clientId && p.state === 'sending' ? { ...p, state: 'failed' } : p)),
+              ),
+            WS_ANSWER_TIMEOUT_MS,
+          );
           return;
         }
       }
@@ -120,7 +144,11 @@ export function useChatSend(contact: ChatContact, messages: Message[] | undefine
   const visible = useMemo(
     () =>
       pending
-        .map((p): PendingMessage => (p.state === 'sending' && p.clientId.startsWith('ws:') && status !== 'connected' ? { ...p, state: 'failed' } : p))
+        .map((p): PendingMessage =>
+          p.state === 'sending' && p.clientId.startsWith('ws:') && status !== 'connected'
+            ? { ...p, state: 'failed' }
+            : p,
+        )
         .filter(
           (p) =>
             p.state === 'sending' ||

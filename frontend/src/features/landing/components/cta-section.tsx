@@ -48,7 +48,12 @@ export function CtaSection() {
           <Stack
             direction={{ xs: 'column', sm: 'row' }}
             spacing={1.5}
-            sx={{ position: 'relative', width: { xs: '100%', md: 'auto' }, flexShrink: 0, '& .MuiButton-root': { whiteSpace: 'nowrap' } }}
+            sx={{
+              position: 'relative',
+              width: { xs: '100%', md: 'auto' },
+              flexShrink: 0,
+              '& .MuiButton-root': { whiteSpace: 'nowrap' },
+            }}
           >
             <Button component={RouterLink} to="/auth?role=mentor" variant="contained" color="secondary" size="large">
               Apply as a Mentor
@@ -58,7 +63,11 @@ export function CtaSection() {
               to="/auth?role=training_centre"
               variant="outlined"
               size="large"
-              sx={{ color: '#fff', borderColor: 'rgba(255,255,255,0.5)', '&:hover': { borderColor: '#fff', bgcolor: 'rgba(255,255,255,0.08)' } }}
+              sx={{
+                color: '#fff',
+                borderColor: 'rgba(255,255,255,0.5)',
+                '&:hover': { borderColor: '#fff', bgcolor: 'rgba(255,255,255,0.08)' },
+              }}
             >
               Sign Up Your Centre
             </Button>

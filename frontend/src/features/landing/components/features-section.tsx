@@ -67,7 +67,12 @@ const AUDIENCES: Audience[] = [
 
 export function FeaturesSection() {
   return (
-    <Box component="section" id="features" aria-labelledby="features-title" sx={{ py: { xs: 8, md: 12 }, bgcolor: '#fff' }}>
+    <Box
+      component="section"
+      id="features"
+      aria-labelledby="features-title"
+      sx={{ py: { xs: 8, md: 12 }, bgcolor: '#fff' }}
+    >
       <Container maxWidth="lg">
         <SectionHeading
           id="features-title"
@@ -77,7 +82,15 @@ export function FeaturesSection() {
         />
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
           {AUDIENCES.map((a) => (
-            <Card key={a.id} id={a.id} sx={{ height: '100%', transition: 'box-shadow .2s, transform .2s', '&:hover': { boxShadow: '0 20px 40px rgba(15,23,42,0.08)', transform: 'translateY(-2px)' } }}>
+            <Card
+              key={a.id}
+              id={a.id}
+              sx={{
+                height: '100%',
+                transition: 'box-shadow .2s, transform .2s',
+                '&:hover': { boxShadow: '0 20px 40px rgba(15,23,42,0.08)', transform: 'translateY(-2px)' },
+              }}
+            >
               <CardContent sx={{ p: { xs: 3, md: 4 } }}>
                 <Box
                   sx={{
@@ -102,7 +115,13 @@ export function FeaturesSection() {
                 </Typography>
                 <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0, listStyle: 'none' }}>
                   {a.points.map((p) => (
-                    <Stack component="li" key={typeof p === 'string' ? p : p.text} direction="row" spacing={1.25} alignItems="flex-start">
+                    <Stack
+                      component="li"
+                      key={typeof p === 'string' ? p : p.text}
+                      direction="row"
+                      spacing={1.25}
+                      alignItems="flex-start"
+                    >
                       <CheckRounded sx={{ fontSize: 20, color: a.color, mt: '2px' }} />
                       <Typography variant="body2" sx={{ lineHeight: 1.6 }}>
                         {typeof p === 'string' ? (

@@ -147,18 +147,29 @@ export function Hero() {
             <Chip
               icon={<VerifiedRounded />}
               label="Gas engineering placements across the UK"
-              sx={{ bgcolor: 'rgba(29, 78, 216, 0.08)', color: 'primary.main', fontWeight: 600, mb: 3, '& .MuiChip-icon': { color: 'primary.main' } }}
+              sx={{
+                bgcolor: 'rgba(29, 78, 216, 0.08)',
+                color: 'primary.main',
+                fontWeight: 600,
+                mb: 3,
+                '& .MuiChip-icon': { color: 'primary.main' },
+              }}
             />
-            <Typography
-              variant="h1"
-              sx={{ fontSize: { xs: '2.4rem', sm: '3rem', md: '3.6rem' }, lineHeight: 1.06 }}
-            >
+            <Typography variant="h1" sx={{ fontSize: { xs: '2.4rem', sm: '3rem', md: '3.6rem' }, lineHeight: 1.06 }}>
               Placing gas-engineering trainees with{' '}
               <Box component="span" sx={{ color: 'primary.main' }}>
                 expert mentors
               </Box>
             </Typography>
-            <Typography sx={{ mt: 3, color: 'text.secondary', fontSize: { xs: '1.05rem', md: '1.2rem' }, maxWidth: 560, lineHeight: 1.6 }}>
+            <Typography
+              sx={{
+                mt: 3,
+                color: 'text.secondary',
+                fontSize: { xs: '1.05rem', md: '1.2rem' },
+                maxWidth: 560,
+                lineHeight: 1.6,
+              }}
+            >
               Panda matches trainees with Gas Safe registered mentors for the real jobs they need to qualify. We handle
               the matching and the admin, so everyone can focus on the work.
             </Typography>
@@ -172,7 +183,13 @@ export function Hero() {
               >
                 Become a Mentor
               </Button>
-              <Button component={RouterLink} to="/auth?role=training_centre" variant="outlined" size="large" sx={{ bgcolor: '#fff' }}>
+              <Button
+                component={RouterLink}
+                to="/auth?role=training_centre"
+                variant="outlined"
+                size="large"
+                sx={{ bgcolor: '#fff' }}
+              >
                 Register Your Training Centre
               </Button>
             </Stack>

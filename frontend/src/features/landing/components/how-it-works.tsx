@@ -34,7 +34,18 @@ export function HowItWorks() {
           overline="How it Works"
           title="From sign-up to signed-off jobs in three steps"
         />
-        <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: { xs: 4, md: 5 }, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, position: 'relative' }}>
+        <Box
+          component="ol"
+          sx={{
+            listStyle: 'none',
+            p: 0,
+            m: 0,
+            display: 'grid',
+            gap: { xs: 4, md: 5 },
+            gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
+            position: 'relative',
+          }}
+        >
           <Box
             aria-hidden
             sx={{

@@ -43,14 +43,28 @@ const SOCIAL: Array<{ label: string; href: string; icon: ReactNode }> = [
 function FooterColumn({ title, links }: { title: string; links: FooterLink[] }) {
   return (
     <Box component="nav" aria-label={title}>
-      <Typography component="h2" sx={{ fontWeight: 700, fontSize: 14, letterSpacing: '0.06em', textTransform: 'uppercase', color: '#fff', mb: 2 }}>
+      <Typography
+        component="h2"
+        sx={{
+          fontWeight: 700,
+          fontSize: 14,
+          letterSpacing: '0.06em',
+          textTransform: 'uppercase',
+          color: '#fff',
+          mb: 2,
+        }}
+      >
         {title}
       </Typography>
       <Stack component="ul" spacing={1.25} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {links.map((l) => (
           <li key={l.label}>
             {l.to ? (
-              <Link component={RouterLink} to={l.to} sx={{ color: 'rgba(255,255,255,0.7)', '&:hover': { color: '#fff' } }}>
+              <Link
+                component={RouterLink}
+                to={l.to}
+                sx={{ color: 'rgba(255,255,255,0.7)', '&:hover': { color: '#fff' } }}
+              >
                 {l.label}
               </Link>
             ) : (
@@ -70,7 +84,13 @@ export function LandingFooter() {
     <Box
       component="footer"
       // On the dark footer the focus ring is light, to keep 3:1 against it.
-      sx={{ bgcolor: '#0b1222', color: 'rgba(255,255,255,0.7)', pt: { xs: 7, md: 9 }, pb: 4, '& :focus-visible': { outlineColor: '#93c5fd' } }}
+      sx={{
+        bgcolor: '#0b1222',
+        color: 'rgba(255,255,255,0.7)',
+        pt: { xs: 7, md: 9 },
+        pb: 4,
+        '& :focus-visible': { outlineColor: '#93c5fd' },
+      }}
     >
       <Container maxWidth="lg">
         <Box
@@ -90,7 +110,17 @@ export function LandingFooter() {
           <FooterColumn title="Platform" links={PLATFORM} />
           <FooterColumn title="Legal" links={LEGAL} />
           <Box>
-            <Typography component="h2" sx={{ fontWeight: 700, fontSize: 14, letterSpacing: '0.06em', textTransform: 'uppercase', color: '#fff', mb: 2 }}>
+            <Typography
+              component="h2"
+              sx={{
+                fontWeight: 700,
+                fontSize: 14,
+                letterSpacing: '0.06em',
+                textTransform: 'uppercase',
+                color: '#fff',
+                mb: 2,
+              }}
+            >
               Social Links
             </Typography>
             <Stack direction="row" spacing={1}>
@@ -102,7 +132,11 @@ export function LandingFooter() {
                   target="_blank"
                   rel="noopener noreferrer"
                   aria-label={`Panda on ${s.label}`}
-                  sx={{ color: 'rgba(255,255,255,0.75)', bgcolor: 'rgba(255,255,255,0.06)', '&:hover': { bgcolor: 'rgba(255,255,255,0.14)', color: '#fff' } }}
+                  sx={{
+                    color: 'rgba(255,255,255,0.75)',
+                    bgcolor: 'rgba(255,255,255,0.06)',
+                    '&:hover': { bgcolor: 'rgba(255,255,255,0.14)', color: '#fff' },
+                  }}
                 >
                   {s.icon}
                 </IconButton>

@@ -58,7 +58,10 @@ function PhoneMenu() {
         <MenuRounded className="menu-open" />
         <CloseRounded className="menu-close" />
       </Box>
-      <Paper elevation={8} sx={{ position: 'absolute', right: 0, top: 'calc(100% + 8px)', width: 260, p: 1, zIndex: 1 }}>
+      <Paper
+        elevation={8}
+        sx={{ position: 'absolute', right: 0, top: 'calc(100% + 8px)', width: 260, p: 1, zIndex: 1 }}
+      >
         <Box component="nav" aria-label="Menu">
           {SECTIONS.map((s) => (
             <Box key={s.href} component="a" href={s.href} sx={menuLink}>
@@ -97,10 +100,20 @@ export function LandingNav() {
             ))}
           </Box>
           <Box sx={{ flexGrow: 1 }} />
-          <Button component={RouterLink} to="/auth" color="inherit" sx={{ fontWeight: 600, px: { xs: 1, sm: 2 }, minWidth: 0, whiteSpace: 'nowrap' }}>
+          <Button
+            component={RouterLink}
+            to="/auth"
+            color="inherit"
+            sx={{ fontWeight: 600, px: { xs: 1, sm: 2 }, minWidth: 0, whiteSpace: 'nowrap' }}
+          >
             Log in
           </Button>
-          <Button component={RouterLink} to="/auth?mode=signup" variant="contained" sx={{ px: { xs: 1.75, sm: 2.5 }, whiteSpace: 'nowrap' }}>
+          <Button
+            component={RouterLink}
+            to="/auth?mode=signup"
+            variant="contained"
+            sx={{ px: { xs: 1.75, sm: 2.5 }, whiteSpace: 'nowrap' }}
+          >
             Get started
           </Button>
           <PhoneMenu />

@@ -33,7 +33,9 @@ export function StatsBand() {
                 borderTop: { xs: i ? '1px solid rgba(255,255,255,0.15)' : 'none', sm: 'none' },
               }}
             >
-              <Typography sx={{ fontSize: { xs: '2.4rem', md: '3rem' }, fontWeight: 800, lineHeight: 1 }}>{s.value}</Typography>
+              <Typography sx={{ fontSize: { xs: '2.4rem', md: '3rem' }, fontWeight: 800, lineHeight: 1 }}>
+                {s.value}
+              </Typography>
               <Typography sx={{ mt: 1, fontWeight: 700, fontSize: '1.05rem' }}>{s.label}</Typography>
               <Typography variant="body2" sx={{ mt: 0.5, opacity: 0.78 }}>
                 {s.text}

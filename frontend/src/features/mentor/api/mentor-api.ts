@@ -89,7 +89,13 @@ export interface CompleteJobResponse {
 /** GET /api/jobs/{id}: the job, its student and every signed card (oldest first). */
 export interface JobDetail {
   job: Job;
-  student: { id: string; Name?: string; Email?: string | null; Phone_Number?: string | null; Postcode?: string | null } | null;
+  student: {
+    id: string;
+    Name?: string;
+    Email?: string | null;
+    Phone_Number?: string | null;
+    Postcode?: string | null;
+  } | null;
   signatures: SignedCard[];
 }
 
@@ -97,11 +103,21 @@ function toJobDetail(raw: unknown): JobDetail {
   const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   // Tolerate a bare job document too.
   const job = (r.job && typeof r.job === 'object' ? r.job : r) as Job;
-  const signatures = Array.isArray(r.signatures) ? (r.signatures as SignedCard[]) : Array.isArray(job.signatures) ? job.signatures : [];
+  const signatures = Array.isArray(r.signatures)
+    ? (r.signatures as SignedCard[])
+    : Array.isArray(job.signatures)
+      ? job.signatures
+      : [];
   const student =
     r.student && typeof r.student === 'object'
       ? (r.student as JobDetail['student'])
-      : { id: job.Student_ID, Name: job.Student_Name, Email: job.student_email, Phone_Number: job.student_phone, Postcode: job.student_postcode };
+      : {
+          id: job.Student_ID,
+          Name: job.Student_Name,
+          Email: job.student_email,
+          Phone_Number: job.student_phone,
+          Postcode: job.student_postcode,
+        };
   return { job, student, signatures };
 }
 
@@ -151,7 +167,10 @@ export const mentorApi = api
           { type: 'accounts', id: 'LIST' },
         ],
       }),
-      updateMentorProfile: build.mutation<{ success?: boolean; message?: string; profile?: MentorProfileDetails; position?: number }, UpdateMentorProfileRequest>({
+      updateMentorProfile: build.mutation<
+        { success?: boolean; message?: string; profile?: MentorProfileDetails; position?: number },
+        UpdateMentorProfileRequest
+      >({
         query: (body) => ({ url: '/mentor/profile', method: 'PUT', body }),
         invalidatesTags: [
           { type: 'mentor_profiles', id: 'LIST' },

@@ -5,7 +5,14 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { compressImage, formatBytes, ImageCompressionError, isImageFile, MAX_IMAGE_BYTES, type CompressedImage } from '../../../lib/compress-image';
+import {
+  compressImage,
+  formatBytes,
+  ImageCompressionError,
+  isImageFile,
+  MAX_IMAGE_BYTES,
+  type CompressedImage,
+} from '../../../lib/compress-image';
 import { useAuthedImage } from '../../../lib/authed-image';
 import { toast } from '../../../lib/toast';
 import type { GasSafePhoto } from '../api/mentor-api';
@@ -17,7 +24,10 @@ const PHOTO_MAX = 1200;
 export type PhotoValue = string | GasSafePhoto | null;
 
 export const isGasSafePhoto = (v: unknown): v is GasSafePhoto =>
-  typeof v === 'object' && v !== null && typeof (v as GasSafePhoto).hash === 'string' && typeof (v as GasSafePhoto).url === 'string';
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as GasSafePhoto).hash === 'string' &&
+  typeof (v as GasSafePhoto).url === 'string';
 
 export interface GasSafePhotoFieldProps {
   value: PhotoValue;
@@ -60,7 +70,12 @@ export function GasSafePhotoField({ value, onChange, onBusyChange, disabled }: G
     }
     setBusyState(true);
     try {
-      const result = await compressImage(file, { maxWidth: PHOTO_MAX, maxHeight: PHOTO_MAX, maxBytes: MAX_IMAGE_BYTES, quality: 0.8 });
+      const result = await compressImage(file, {
+        maxWidth: PHOTO_MAX,
+        maxHeight: PHOTO_MAX,
+        maxBytes: MAX_IMAGE_BYTES,
+        quality: 0.8,
+      });
       if (result.bytes > MAX_IMAGE_BYTES) {
         toast.error('Image must be smaller than 10MB');
         return;
@@ -69,7 +84,11 @@ export function GasSafePhotoField({ value, onChange, onBusyChange, disabled }: G
       onChange(result.dataUrl);
       toast.success('Image uploaded and compressed successfully!');
     } catch (err) {
-      toast.error(err instanceof ImageCompressionError && err.kind === 'read' ? 'Error reading image file' : 'Error processing image');
+      toast.error(
+        err instanceof ImageCompressionError && err.kind === 'read'
+          ? 'Error reading image file'
+          : 'Error processing image',
+      );
     } finally {
       setBusyState(false);
       reset();
@@ -87,7 +106,16 @@ export function GasSafePhotoField({ value, onChange, onBusyChange, disabled }: G
         aria-label="Gas Safe Card Photo"
         onChange={(e) => void pick(e)}
         disabled={disabled || busy}
-        style={{ position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0,0,0,0)', border: 0 }}
+        style={{
+          position: 'absolute',
+          width: 1,
+          height: 1,
+          padding: 0,
+          margin: -1,
+          overflow: 'hidden',
+          clip: 'rect(0,0,0,0)',
+          border: 0,
+        }}
       />
       <Box
         sx={{
@@ -120,7 +148,12 @@ export function GasSafePhotoField({ value, onChange, onBusyChange, disabled }: G
           {busy || onFile?.status === 'loading' ? (
             <CircularProgress size={28} aria-label={busy ? 'Processing image' : 'Loading photo'} />
           ) : previewSrc ? (
-            <Box component="img" src={previewSrc} alt="Gas Safe card preview" sx={{ width: '100%', height: '100%', objectFit: 'contain' }} />
+            <Box
+              component="img"
+              src={previewSrc}
+              alt="Gas Safe card preview"
+              sx={{ width: '100%', height: '100%', objectFit: 'contain' }}
+            />
           ) : value ? (
             <Typography variant="body2" sx={{ px: 1, textAlign: 'center' }}>
               Photo could not be loaded

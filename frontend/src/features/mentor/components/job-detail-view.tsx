@@ -25,7 +25,14 @@ import { EmptyState } from '../../../components/empty-state';
 import { JobTypeTile } from '../../../components/job-type-icon';
 import { RetryAlert } from '../../../components/retry-alert';
 import { useDashboardNavigate, useDashboardParams } from '../../../lib/dashboard-nav';
-import { jobIsComplete, jobPercent, jobRemaining, type Job, type SignedCard, jobTypeName } from '../../../lib/job-types';
+import {
+  jobIsComplete,
+  jobPercent,
+  jobRemaining,
+  type Job,
+  type SignedCard,
+  jobTypeName,
+} from '../../../lib/job-types';
 import { useGetMentorJobDetailQuery } from '../api/mentor-api';
 import { formatDate, formatDateTime } from '../utils/format';
 import { SIGNATURE_FONT, SignJobDialog } from './sign-job-dialog';
@@ -51,7 +58,17 @@ function InfoCard({ title, icon, children }: { title: string; icon: ReactNode; c
 
 function Row({ label, value }: { label: string; value: ReactNode }) {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 1, borderBottom: '1px solid', borderColor: 'divider', '&:last-of-type': { borderBottom: 0 } }}>
+    <Box
+      sx={{
+        display: 'flex',
+        justifyContent: 'space-between',
+        gap: 2,
+        py: 1,
+        borderBottom: '1px solid',
+        borderColor: 'divider',
+        '&:last-of-type': { borderBottom: 0 },
+      }}
+    >
       <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600, flexShrink: 0 }}>
         {label}
       </Typography>
@@ -64,7 +81,16 @@ function Row({ label, value }: { label: string; value: ReactNode }) {
 
 function Signature({ value }: { value: string }) {
   return (
-    <Box component="span" sx={{ fontFamily: SIGNATURE_FONT, fontStyle: 'italic', fontSize: '1.2rem', color: 'primary.dark', whiteSpace: 'nowrap' }}>
+    <Box
+      component="span"
+      sx={{
+        fontFamily: SIGNATURE_FONT,
+        fontStyle: 'italic',
+        fontSize: '1.2rem',
+        color: 'primary.dark',
+        whiteSpace: 'nowrap',
+      }}
+    >
       {value}
     </Box>
   );
@@ -84,7 +110,12 @@ function SignatureHistory({ cards }: { cards: SignedCard[] }) {
     return (
       <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Signature history">
         {cards.map((c, i) => (
-          <Box component="li" key={`${c.timestamp}-${i}`} data-testid="signature-row" sx={{ p: 1.75, borderRadius: '12px', border: '1px solid', borderColor: 'divider' }}>
+          <Box
+            component="li"
+            key={`${c.timestamp}-${i}`}
+            data-testid="signature-row"
+            sx={{ p: 1.75, borderRadius: '12px', border: '1px solid', borderColor: 'divider' }}
+          >
             <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 0.5 }}>
               <Typography sx={{ fontWeight: 700 }}>Card {i + 1}</Typography>
               <Typography variant="body2" color="text.secondary">
@@ -105,7 +136,11 @@ function SignatureHistory({ cards }: { cards: SignedCard[] }) {
   }
   return (
     <Box sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label="Signature history" sx={{ '& th': { fontWeight: 700, color: 'text.secondary', whiteSpace: 'nowrap' } }}>
+      <Table
+        size="small"
+        aria-label="Signature history"
+        sx={{ '& th': { fontWeight: 700, color: 'text.secondary', whiteSpace: 'nowrap' } }}
+      >
         <TableHead>
           <TableRow>
             <TableCell>Card</TableCell>
@@ -214,9 +249,19 @@ export function JobDetailView() {
               </Typography>
               <Typography color="text.secondary">{studentName}</Typography>
             </Box>
-            <Chip label={complete ? 'Completed' : 'In Progress'} color={complete ? 'success' : 'primary'} variant={complete ? 'filled' : 'outlined'} sx={{ fontWeight: 700 }} />
+            <Chip
+              label={complete ? 'Completed' : 'In Progress'}
+              color={complete ? 'success' : 'primary'}
+              variant={complete ? 'filled' : 'outlined'}
+              sx={{ fontWeight: 700 }}
+            />
             {!complete && (
-              <Button variant="contained" color="success" startIcon={<CheckCircleOutlineRounded />} onClick={() => setSigning({ ...job, Student_Name: studentName })}>
+              <Button
+                variant="contained"
+                color="success"
+                startIcon={<CheckCircleOutlineRounded />}
+                onClick={() => setSigning({ ...job, Student_Name: studentName })}
+              >
                 Mark Complete
               </Button>
             )}
@@ -227,9 +272,24 @@ export function JobDetailView() {
               value={percent}
               color={complete ? 'success' : 'primary'}
               aria-label="Job progress"
-              sx={{ flexGrow: 1, height: 10, borderRadius: 5, bgcolor: 'rgba(15, 23, 42, 0.06)', '& .MuiLinearProgress-bar': { borderRadius: 5 } }}
+              sx={{
+                flexGrow: 1,
+                height: 10,
+                borderRadius: 5,
+                bgcolor: 'rgba(15, 23, 42, 0.06)',
+                '& .MuiLinearProgress-bar': { borderRadius: 5 },
+              }}
             />
-            <Typography sx={{ fontWeight: 800, color: complete ? 'success.dark' : 'primary.main', minWidth: 48, textAlign: 'right' }}>{percent}%</Typography>
+            <Typography
+              sx={{
+                fontWeight: 800,
+                color: complete ? 'success.dark' : 'primary.main',
+                minWidth: 48,
+                textAlign: 'right',
+              }}
+            >
+              {percent}%
+            </Typography>
           </Box>
         </CardContent>
       </Card>
@@ -267,7 +327,12 @@ export function JobDetailView() {
       <Card component="section" aria-labelledby="signature-history-title">
         <CardContent sx={{ p: { xs: 2.5, md: 3 }, '&:last-child': { pb: { xs: 2.5, md: 3 } } }}>
           <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1.5, mb: 2, flexWrap: 'wrap' }}>
-            <Typography id="signature-history-title" variant="h6" component="h3" sx={{ fontSize: '1.05rem', flexGrow: 1 }}>
+            <Typography
+              id="signature-history-title"
+              variant="h6"
+              component="h3"
+              sx={{ fontSize: '1.05rem', flexGrow: 1 }}
+            >
               Signature History
             </Typography>
             <Typography variant="body2" color="text.secondary">

@@ -19,8 +19,26 @@ export function ContactLine({ icon, label, children }: { icon: ReactNode; label:
       <Box aria-hidden sx={{ display: 'flex', '& svg': { fontSize: 18 } }}>
         {icon}
       </Box>
-      <Typography variant="body2" noWrap title={typeof children === 'string' ? children : undefined} sx={{ minWidth: 0 }}>
-        <Box component="span" sx={{ position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 }}>
+      <Typography
+        variant="body2"
+        noWrap
+        title={typeof children === 'string' ? children : undefined}
+        sx={{ minWidth: 0 }}
+      >
+        <Box
+          component="span"
+          sx={{
+            position: 'absolute',
+            width: '1px',
+            height: '1px',
+            margin: '-1px',
+            padding: 0,
+            overflow: 'hidden',
+            clip: 'rect(0 0 0 0)',
+            whiteSpace: 'nowrap',
+            border: 0,
+          }}
+        >
           {label}:{' '}
         </Box>
         {children}
@@ -58,7 +76,12 @@ export function MentorJobCard({ job, onMarkComplete, onDetails }: MentorJobCardP
       component="article"
       aria-label={`${jobTypeName(job.Job_Type)} for ${student}`}
       data-testid="mentor-job-card"
-      sx={{ display: 'flex', flexDirection: 'column', height: '100%', borderColor: complete ? 'rgba(22, 163, 74, 0.35)' : undefined }}
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        height: '100%',
+        borderColor: complete ? 'rgba(22, 163, 74, 0.35)' : undefined,
+      }}
     >
       <CardContent sx={{ p: 2.5, flexGrow: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
@@ -75,13 +98,15 @@ export function MentorJobCard({ job, onMarkComplete, onDetails }: MentorJobCardP
           />
         </Box>
 
-
         <Box sx={{ mt: 2.25 }}>
           <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', mb: 0.75 }}>
             <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
               Progress
             </Typography>
-            <Typography sx={{ fontWeight: 800, color: complete ? 'success.dark' : 'primary.main' }} data-testid="job-percent">
+            <Typography
+              sx={{ fontWeight: 800, color: complete ? 'success.dark' : 'primary.main' }}
+              data-testid="job-percent"
+            >
               {percent}%
             </Typography>
           </Box>
@@ -90,14 +115,23 @@ export function MentorJobCard({ job, onMarkComplete, onDetails }: MentorJobCardP
             value={percent}
             color={complete ? 'success' : 'primary'}
             aria-label={`${jobTypeName(job.Job_Type)} progress for ${student}`}
-            sx={{ height: 8, borderRadius: 4, bgcolor: 'rgba(15, 23, 42, 0.06)', '& .MuiLinearProgress-bar': { borderRadius: 4 } }}
+            sx={{
+              height: 8,
+              borderRadius: 4,
+              bgcolor: 'rgba(15, 23, 42, 0.06)',
+              '& .MuiLinearProgress-bar': { borderRadius: 4 },
+            }}
           />
         </Box>
 
         <Box sx={{ mt: 2, display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 1 }}>
           <Figure label="Total Required" value={job.Total_Count} />
           <Figure label="Remaining" value={remaining} tone={remaining > 0 ? 'secondary.dark' : 'success.dark'} />
-          <Figure label="Status" value={complete ? 'Complete' : 'Ongoing'} tone={complete ? 'success.dark' : undefined} />
+          <Figure
+            label="Status"
+            value={complete ? 'Complete' : 'Ongoing'}
+            tone={complete ? 'success.dark' : undefined}
+          />
         </Box>
       </CardContent>
       <CardActions sx={{ px: 2.5, pb: 2.5, pt: 0, gap: 1 }}>

@@ -115,7 +115,15 @@ export function MentorJobsView() {
         onChange={(e) => setSearch(e.target.value)}
         size="small"
         sx={{ maxWidth: { sm: 360 } }}
-        slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchRounded fontSize="small" /></InputAdornment> } }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchRounded fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
       />
       {shownGroups.length === 0 && (
         <Typography color="text.secondary" role="status">
@@ -129,7 +137,12 @@ export function MentorJobsView() {
         const done = group.jobs.reduce((s, j) => s + Math.min(j.Completed_Count, j.Total_Count), 0);
         const open = group.jobs.filter((j) => !jobIsComplete(j)).length;
         return (
-          <Box component="section" key={group.id} aria-labelledby={`student-${group.id}`} data-testid="student-job-group">
+          <Box
+            component="section"
+            key={group.id}
+            aria-labelledby={`student-${group.id}`}
+            data-testid="student-job-group"
+          >
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2, flexWrap: 'wrap' }}>
               <Avatar sx={{ bgcolor: 'secondary.main', fontWeight: 700 }} aria-hidden>
                 {(group.name.trim()[0] ?? '?').toUpperCase()}
@@ -139,7 +152,8 @@ export function MentorJobsView() {
                   {group.name}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {group.jobs.length} {group.jobs.length === 1 ? 'job' : 'jobs'} · {done} of {total} cards signed ({percentOf(done, total)}%)
+                  {group.jobs.length} {group.jobs.length === 1 ? 'job' : 'jobs'} · {done} of {total} cards signed (
+                  {percentOf(done, total)}%)
                 </Typography>
                 <Box sx={{ mt: 0.75, display: 'flex', flexWrap: 'wrap', columnGap: 2.5, rowGap: 0.5 }}>
                   <ContactLine icon={<EmailOutlined />} label="Email">
@@ -171,9 +185,22 @@ export function MentorJobsView() {
                 {folded ? 'Show jobs' : 'Hide jobs'}
               </Button>
             </Box>
-            <Box id={`student-jobs-${group.id}`} hidden={folded} sx={{ display: folded ? 'none' : 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', xl: '1fr 1fr 1fr' } }}>
+            <Box
+              id={`student-jobs-${group.id}`}
+              hidden={folded}
+              sx={{
+                display: folded ? 'none' : 'grid',
+                gap: 2.5,
+                gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', xl: '1fr 1fr 1fr' },
+              }}
+            >
               {group.jobs.map((job) => (
-                <MentorJobCard key={job.id} job={job} onMarkComplete={setSigning} onDetails={(j) => go('job-detail', j.id)} />
+                <MentorJobCard
+                  key={job.id}
+                  job={job}
+                  onMarkComplete={setSigning}
+                  onDetails={(j) => go('job-detail', j.id)}
+                />
               ))}
             </Box>
           </Box>

@@ -68,7 +68,10 @@ export function MentorOverviewView({ placementRequests, announce }: MentorOvervi
 
   return (
     <Stack spacing={3}>
-      <WelcomeHeading firstName={user?.First_Name} subtitle="Your trainees, their progress and your business profile at a glance." />
+      <WelcomeHeading
+        firstName={user?.First_Name}
+        subtitle="Your trainees, their progress and your business profile at a glance."
+      />
       {announce && <Stack direction="row">{announce}</Stack>}
 
       {/* On a phone the card the mentor has to act on comes first (issue 13). */}
@@ -91,14 +94,24 @@ export function MentorOverviewView({ placementRequests, announce }: MentorOvervi
             <Typography id="mentor-status-title" variant="h6" component="h2" sx={{ mb: 2 }}>
               Mentor Status
             </Typography>
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr', xl: '1fr 1fr' } }}>
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr', xl: '1fr 1fr' },
+              }}
+            >
               <StatCard
                 label="Status"
                 icon={<GroupsOutlined />}
                 tone={active ? 'success' : 'neutral'}
                 loading={overviewQuery.isLoading}
                 value={active ? 'Active Students' : 'No Active Students'}
-                caption={active ? `${studentCount} ${studentCount === 1 ? 'student' : 'students'} placed with you` : 'New trainees will be matched with you'}
+                caption={
+                  active
+                    ? `${studentCount} ${studentCount === 1 ? 'student' : 'students'} placed with you`
+                    : 'New trainees will be matched with you'
+                }
                 data-testid="mentor-status"
               />
               <StatCard
@@ -118,7 +131,12 @@ export function MentorOverviewView({ placementRequests, announce }: MentorOvervi
 
       {!phone && placementRequests}
 
-      <OverviewJobsCard titleId="student-progress-title" title="Student Training Progress" jobCount={jobs.length} loading={jobsQuery.isLoading}>
+      <OverviewJobsCard
+        titleId="student-progress-title"
+        title="Student Training Progress"
+        jobCount={jobs.length}
+        loading={jobsQuery.isLoading}
+      >
         {shown.length > 0 ? (
           <JobProgressList jobs={shown} showStudent />
         ) : (

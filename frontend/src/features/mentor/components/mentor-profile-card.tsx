@@ -62,9 +62,28 @@ export function MentorProfileCard() {
 
   return (
     <Card component="section" aria-labelledby="mentor-profile-card-title" sx={{ height: '100%' }}>
-      <CardContent sx={{ p: { xs: 2.5, md: 3 }, '&:last-child': { pb: { xs: 2.5, md: 3 } }, height: '100%', display: 'flex', flexDirection: 'column' }}>
+      <CardContent
+        sx={{
+          p: { xs: 2.5, md: 3 },
+          '&:last-child': { pb: { xs: 2.5, md: 3 } },
+          height: '100%',
+          display: 'flex',
+          flexDirection: 'column',
+        }}
+      >
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2, flexWrap: 'wrap' }}>
-          <Box aria-hidden sx={{ width: 40, height: 40, borderRadius: 2.5, display: 'grid', placeItems: 'center', bgcolor: 'rgba(29, 78, 216, 0.08)', color: 'primary.main' }}>
+          <Box
+            aria-hidden
+            sx={{
+              width: 40,
+              height: 40,
+              borderRadius: 2.5,
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: 'rgba(29, 78, 216, 0.08)',
+              color: 'primary.main',
+            }}
+          >
             <BadgeOutlined />
           </Box>
           <Typography id="mentor-profile-card-title" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
@@ -72,9 +91,23 @@ export function MentorProfileCard() {
           </Typography>
           {status.data &&
             (complete ? (
-              <Chip icon={<VerifiedRounded />} label="Profile Complete" color="success" size="small" sx={{ fontWeight: 700 }} data-testid="profile-complete-badge" />
+              <Chip
+                icon={<VerifiedRounded />}
+                label="Profile Complete"
+                color="success"
+                size="small"
+                sx={{ fontWeight: 700 }}
+                data-testid="profile-complete-badge"
+              />
             ) : (
-              <Chip icon={<WarningAmberRounded />} label="Incomplete" color="warning" size="small" variant="outlined" sx={{ fontWeight: 700 }} />
+              <Chip
+                icon={<WarningAmberRounded />}
+                label="Incomplete"
+                color="warning"
+                size="small"
+                variant="outlined"
+                sx={{ fontWeight: 700 }}
+              />
             ))}
         </Box>
 
@@ -92,7 +125,8 @@ export function MentorProfileCard() {
           </Box>
         ) : (
           <Typography color="text.secondary">
-            Complete your business profile (Gas Safe registration, qualifications and contact details) so we can match trainees with you.
+            Complete your business profile (Gas Safe registration, qualifications and contact details) so we can match
+            trainees with you.
           </Typography>
         )}
 

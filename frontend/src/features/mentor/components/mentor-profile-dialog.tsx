@@ -21,7 +21,12 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useFormErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
-import { useGetMentorProfileDetailsQuery, useUpdateMentorProfileMutation, type MentorProfileDetails, type UpdateMentorProfileRequest } from '../api/mentor-api';
+import {
+  useGetMentorProfileDetailsQuery,
+  useUpdateMentorProfileMutation,
+  type MentorProfileDetails,
+  type UpdateMentorProfileRequest,
+} from '../api/mentor-api';
 import { GasSafePhotoField, isGasSafePhoto, type PhotoValue } from './gas-safe-photo-field';
 
 /** Tag of this form's error toasts: a new submit clears the earlier ones. */
@@ -36,7 +41,15 @@ export const BUSINESS_TYPES = [
   'Charity/Non-profit',
   'Other',
 ] as const;
-export const REFERRAL_SOURCES = ['Google Search', 'Social Media', 'Word of Mouth', 'Existing Student', 'Trade Website', 'Advertisement', 'Other'] as const;
+export const REFERRAL_SOURCES = [
+  'Google Search',
+  'Social Media',
+  'Word of Mouth',
+  'Existing Student',
+  'Trade Website',
+  'Advertisement',
+  'Other',
+] as const;
 
 type TextKey =
   | 'Business_Name'
@@ -56,7 +69,8 @@ type FlagField =
   | 'Qualified_LPG'
   | 'Qualified_Commercial';
 
-type FormState = Record<TextKey, string> & Record<FlagField, boolean> & { Gas_Safe_Card_Photo: PhotoValue; Terms_Agreed: boolean };
+type FormState = Record<TextKey, string> &
+  Record<FlagField, boolean> & { Gas_Safe_Card_Photo: PhotoValue; Terms_Agreed: boolean };
 
 /** Required fields in form order, with the label used in '<label> is required'. */
 const REQUIRED: Array<[TextKey, string]> = [
@@ -191,7 +205,10 @@ export function MentorProfileDialog({ open, onClose }: MentorProfileDialogProps)
       Additional_Information: form.Additional_Information.trim() || null,
       Referral_Source: form.Referral_Source || null,
       // A new image goes as its data URL; the photo on file is kept by its hash.
-      Gas_Safe_Card_Photo: typeof form.Gas_Safe_Card_Photo === 'string' ? form.Gas_Safe_Card_Photo : (form.Gas_Safe_Card_Photo?.hash ?? null),
+      Gas_Safe_Card_Photo:
+        typeof form.Gas_Safe_Card_Photo === 'string'
+          ? form.Gas_Safe_Card_Photo
+          : (form.Gas_Safe_Card_Photo?.hash ?? null),
     };
     try {
       await update({ ...profile, Terms_Agreed: true, Terms_Agreed_At: new Date().toISOString() }).unwrap();
@@ -221,7 +238,16 @@ export function MentorProfileDialog({ open, onClose }: MentorProfileDialogProps)
       key={name}
       control={<Switch name={name} checked={form[name]} onChange={setFlag(name)} disabled={saving} />}
       label={label}
-      sx={{ m: 0, px: 1.5, py: 0.5, borderRadius: '10px', border: '1px solid', borderColor: form[name] ? 'rgba(29, 78, 216, 0.3)' : 'divider', bgcolor: form[name] ? 'rgba(29, 78, 216, 0.04)' : 'transparent', justifyContent: 'space-between' }}
+      sx={{
+        m: 0,
+        px: 1.5,
+        py: 0.5,
+        borderRadius: '10px',
+        border: '1px solid',
+        borderColor: form[name] ? 'rgba(29, 78, 216, 0.3)' : 'divider',
+        bgcolor: form[name] ? 'rgba(29, 78, 216, 0.04)' : 'transparent',
+        justifyContent: 'space-between',
+      }}
       labelPlacement="start"
     />
   );
@@ -237,19 +263,42 @@ export function MentorProfileDialog({ open, onClose }: MentorProfileDialogProps)
       aria-labelledby="mentor-profile-title"
       aria-describedby="mentor-profile-text"
     >
-      <Box component="form" onSubmit={submit} noValidate aria-label="Edit Your Mentor Profile" sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: fullScreen ? '100%' : undefined }}>
+      <Box
+        component="form"
+        onSubmit={submit}
+        noValidate
+        aria-label="Edit Your Mentor Profile"
+        sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: fullScreen ? '100%' : undefined }}
+      >
         <DialogTitle id="mentor-profile-title" sx={{ display: 'flex', alignItems: 'center', gap: 1.25, pr: 7 }}>
-          <Box aria-hidden sx={{ width: 38, height: 38, borderRadius: 2.5, display: 'grid', placeItems: 'center', bgcolor: 'rgba(29, 78, 216, 0.08)', color: 'primary.main' }}>
+          <Box
+            aria-hidden
+            sx={{
+              width: 38,
+              height: 38,
+              borderRadius: 2.5,
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: 'rgba(29, 78, 216, 0.08)',
+              color: 'primary.main',
+            }}
+          >
             <BadgeOutlined />
           </Box>
           Edit Your Mentor Profile
         </DialogTitle>
-        <IconButton aria-label="Close" onClick={close} disabled={saving} sx={{ position: 'absolute', right: 12, top: 14 }}>
+        <IconButton
+          aria-label="Close"
+          onClick={close}
+          disabled={saving}
+          sx={{ position: 'absolute', right: 12, top: 14 }}
+        >
           <CloseRounded />
         </IconButton>
         <DialogContent dividers sx={{ flex: '1 1 auto' }}>
           <Typography id="mentor-profile-text" color="text.secondary">
-            Tell us about your business. A complete profile lets us match trainees with you. Fields marked * are required.
+            Tell us about your business. A complete profile lets us match trainees with you. Fields marked * are
+            required.
           </Typography>
           {details.isError && (
             <Alert severity="warning" sx={{ mt: 2 }}>
@@ -264,7 +313,11 @@ export function MentorProfileDialog({ open, onClose }: MentorProfileDialogProps)
             <>
               <Section title="Business Details">
                 <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-                  {field('Business_Name', 'Business Name', { required: true, autoComplete: 'organization', autoFocus: !fullScreen })}
+                  {field('Business_Name', 'Business Name', {
+                    required: true,
+                    autoComplete: 'organization',
+                    autoFocus: !fullScreen,
+                  })}
                   {field('Business_Type', 'Business Type', {
                     required: true,
                     select: true,
@@ -283,7 +336,14 @@ export function MentorProfileDialog({ open, onClose }: MentorProfileDialogProps)
                   {field('Gas_Safe_Registration_Number', 'Gas Safe Registration Number', { required: true })}
                   <Box sx={{ display: 'flex', alignItems: 'center' }}>
                     <FormControlLabel
-                      control={<Switch name="VAT_Registered" checked={form.VAT_Registered} onChange={setFlag('VAT_Registered')} disabled={saving} />}
+                      control={
+                        <Switch
+                          name="VAT_Registered"
+                          checked={form.VAT_Registered}
+                          onChange={setFlag('VAT_Registered')}
+                          disabled={saving}
+                        />
+                      }
                       label="VAT Registered"
                       sx={{ ml: 0 }}
                     />
@@ -294,7 +354,11 @@ export function MentorProfileDialog({ open, onClose }: MentorProfileDialogProps)
               <Section title="Contact Details">
                 <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
                   {field('Business_Email', 'Business Email', { required: true, type: 'email', autoComplete: 'email' })}
-                  {field('Business_Phone_Number', 'Business Phone Number', { required: true, type: 'tel', autoComplete: 'tel' })}
+                  {field('Business_Phone_Number', 'Business Phone Number', {
+                    required: true,
+                    type: 'tel',
+                    autoComplete: 'tel',
+                  })}
                   {field('Business_Postcode', 'Business Postcode', {
                     required: true,
                     autoComplete: 'postal-code',
@@ -304,7 +368,9 @@ export function MentorProfileDialog({ open, onClose }: MentorProfileDialogProps)
               </Section>
 
               <Section title="Qualifications" hint="The gas work you are qualified to supervise.">
-                <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' } }}>
+                <Box
+                  sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' } }}
+                >
                   {QUALIFICATIONS.map(([name, label]) => flag(name, label))}
                 </Box>
               </Section>
@@ -361,13 +427,23 @@ export function MentorProfileDialog({ open, onClose }: MentorProfileDialogProps)
                       onChange={setFlag('Terms_Agreed')}
                       disabled={saving}
                       sx={{ mt: -0.75 }}
-                      slotProps={{ input: { 'aria-invalid': !!invalid.Terms_Agreed, 'aria-describedby': invalid.Terms_Agreed ? 'mentor-terms-error' : undefined } as object }}
+                      slotProps={{
+                        input: {
+                          'aria-invalid': !!invalid.Terms_Agreed,
+                          'aria-describedby': invalid.Terms_Agreed ? 'mentor-terms-error' : undefined,
+                        } as object,
+                      }}
                     />
                   }
                   label={
                     <Typography variant="body2" sx={{ pt: 0.25 }}>
                       I agree to the{' '}
-                      <Link href="/terms-and-conditions" target="_blank" rel="noopener noreferrer" sx={{ fontWeight: 600 }}>
+                      <Link
+                        href="/terms-and-conditions"
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        sx={{ fontWeight: 600 }}
+                      >
                         Terms and Conditions
                       </Link>
                       , including the mentor payout, self-billing and Gas Safe card photo terms.

@@ -31,7 +31,8 @@ export interface SignJobDialogProps {
 
 /** Mark Complete: the mentor's typed signature for ONE job card (spec section 5, ruling 7). */
 /** "Job marked as complete! (card 2 of 6 signed)": the spec's text and which card of the book it was. */
-export const signedCardMessage = (completed: number, total: number) => `Job marked as complete! (card ${completed} of ${total} signed)`;
+export const signedCardMessage = (completed: number, total: number) =>
+  `Job marked as complete! (card ${completed} of ${total} signed)`;
 
 export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialogProps) {
   // Keep showing the job while the dialog closes.
@@ -98,20 +99,48 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
 
   const card = job ? Math.min(job.Total_Count, job.Completed_Count + 1) : 0;
   // Ruling 30: said before the mentor fills anything in (the server refuses it too).
-  const refusal = job?.may_sign === false ? (job.sign_refusal ?? 'Your Gas Safe categories do not cover this job type') : null;
+  const refusal =
+    job?.may_sign === false ? (job.sign_refusal ?? 'Your Gas Safe categories do not cover this job type') : null;
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" aria-labelledby="sign-job-title" aria-describedby={refusal ? 'sign-job-refusal' : 'sign-job-text'}>
+    <Dialog
+      open={open}
+      onClose={close}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="sign-job-title"
+      aria-describedby={refusal ? 'sign-job-refusal' : 'sign-job-text'}
+    >
       <Box component="form" onSubmit={submit} noValidate aria-label="Sign job card">
         <DialogTitle id="sign-job-title" sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
-          <Box aria-hidden sx={{ width: 38, height: 38, borderRadius: 2.5, display: 'grid', placeItems: 'center', bgcolor: 'rgba(22, 163, 74, 0.1)', color: 'success.dark' }}>
+          <Box
+            aria-hidden
+            sx={{
+              width: 38,
+              height: 38,
+              borderRadius: 2.5,
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: 'rgba(22, 163, 74, 0.1)',
+              color: 'success.dark',
+            }}
+          >
             <DrawOutlined />
           </Box>
           Sign Off Job Card
         </DialogTitle>
         <DialogContent>
           {job && (
-            <Box sx={{ p: 1.75, mb: 2.5, borderRadius: '12px', bgcolor: 'rgba(29, 78, 216, 0.05)', border: '1px solid', borderColor: 'rgba(29, 78, 216, 0.12)' }}>
+            <Box
+              sx={{
+                p: 1.75,
+                mb: 2.5,
+                borderRadius: '12px',
+                bgcolor: 'rgba(29, 78, 216, 0.05)',
+                border: '1px solid',
+                borderColor: 'rgba(29, 78, 216, 0.12)',
+              }}
+            >
               <Typography sx={{ fontWeight: 700 }}>
                 {jobTypeName(job.Job_Type)}
                 {job.Student_Name ? ` · ${job.Student_Name}` : ''}
@@ -123,11 +152,18 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
           )}
           {refusal && (
             <Alert severity="warning" id="sign-job-refusal" data-testid="sign-refusal">
-              {refusal}. Only a mentor whose Gas Safe categories cover it can sign this job card; you can update your qualifications in your mentor profile.
+              {refusal}. Only a mentor whose Gas Safe categories cover it can sign this job card; you can update your
+              qualifications in your mentor profile.
             </Alert>
           )}
-          <Typography id="sign-job-text" variant="body2" color="text.secondary" sx={{ mb: 2, display: refusal ? 'none' : undefined }}>
-            Confirm that the trainee completed this job under your supervision. Typing your name below counts as your digital signature.
+          <Typography
+            id="sign-job-text"
+            variant="body2"
+            color="text.secondary"
+            sx={{ mb: 2, display: refusal ? 'none' : undefined }}
+          >
+            Confirm that the trainee completed this job under your supervision. Typing your name below counts as your
+            digital signature.
           </Typography>
           <Box sx={{ display: refusal ? 'none' : 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
             <TextField
@@ -149,7 +185,14 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
               value={values.signature}
               onChange={set('signature')}
               error={!!invalid.signature}
-              sx={{ gridColumn: '1 / -1', '& input': { fontFamily: values.signature ? SIGNATURE_FONT : undefined, fontStyle: values.signature ? 'italic' : undefined, fontSize: values.signature ? '1.35rem' : undefined } }}
+              sx={{
+                gridColumn: '1 / -1',
+                '& input': {
+                  fontFamily: values.signature ? SIGNATURE_FONT : undefined,
+                  fontStyle: values.signature ? 'italic' : undefined,
+                  fontSize: values.signature ? '1.35rem' : undefined,
+                },
+              }}
               helperText="Your typed name is your digital signature"
             />
             <TextField
@@ -178,7 +221,13 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
           <Button color="inherit" onClick={close} disabled={isLoading}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" color="success" disabled={isLoading || !!refusal} sx={{ whiteSpace: 'nowrap' }}>
+          <Button
+            type="submit"
+            variant="contained"
+            color="success"
+            disabled={isLoading || !!refusal}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
             {isLoading ? 'Signing...' : 'Sign & Complete'}
           </Button>
         </DialogActions>

@@ -27,10 +27,21 @@ import { toast } from '../../../lib/toast';
 import { useAnnouncementRecipientsQuery, useCreateAnnouncementMutation } from '../api/notifications-api';
 
 const TOASTS = 'create-announcement';
-const PRIORITY_LABEL: Record<AnnouncementPriority, string> = { low: 'Low', normal: 'Normal', medium: 'Medium', high: 'High' };
+const PRIORITY_LABEL: Record<AnnouncementPriority, string> = {
+  low: 'Low',
+  normal: 'Normal',
+  medium: 'Medium',
+  high: 'High',
+};
 
 /** "Create Announcement" (spec §2; ruling 22): centres to their students, mentors to their placed students. */
-export function CreateAnnouncementButton({ variant = 'outlined', sx }: { variant?: 'outlined' | 'contained'; sx?: object }) {
+export function CreateAnnouncementButton({
+  variant = 'outlined',
+  sx,
+}: {
+  variant?: 'outlined' | 'contained';
+  sx?: object;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -46,7 +57,14 @@ export function CreateAnnouncementDialog({ open, onClose }: { open: boolean; onC
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="create-announcement-title">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby="create-announcement-title"
+    >
       {open && <AnnouncementForm onClose={onClose} />}
     </Dialog>
   );
@@ -76,13 +94,20 @@ function AnnouncementForm({ onClose }: { onClose: () => void }) {
       message: message.trim() ? undefined : ANNOUNCEMENT_TEXTS.message,
     };
     setErrors(found);
-    const problems = [found.title, found.message, selected.length ? undefined : ANNOUNCEMENT_TEXTS.recipients].filter((m): m is string => typeof m === 'string');
+    const problems = [found.title, found.message, selected.length ? undefined : ANNOUNCEMENT_TEXTS.recipients].filter(
+      (m): m is string => typeof m === 'string',
+    );
     if (problems.length) {
       problems.forEach((m) => toast.error(m, { group: TOASTS }));
       return;
     }
     try {
-      const result = await send({ title: title.trim(), message: message.trim(), priority, recipient_ids: selected }).unwrap();
+      const result = await send({
+        title: title.trim(),
+        message: message.trim(),
+        priority,
+        recipient_ids: selected,
+      }).unwrap();
       toast.success(result.message);
       onClose();
     } catch (err) {
@@ -124,7 +149,13 @@ function AnnouncementForm({ onClose }: { onClose: () => void }) {
               setErrors((x) => ({ ...x, message: undefined }));
             }}
           />
-          <TextField select label="Priority" name="priority" value={priority} onChange={(e) => setPriority(e.target.value as AnnouncementPriority)}>
+          <TextField
+            select
+            label="Priority"
+            name="priority"
+            value={priority}
+            onChange={(e) => setPriority(e.target.value as AnnouncementPriority)}
+          >
             {ANNOUNCEMENT_PRIORITIES.map((p) => (
               <MenuItem key={p} value={p}>
                 {PRIORITY_LABEL[p]}
@@ -148,10 +179,22 @@ function AnnouncementForm({ onClose }: { onClose: () => void }) {
               <RetryAlert onRetry={() => void students.refetch()}>Failed to load students</RetryAlert>
             ) : list.length === 0 ? (
               <Alert severity="info" sx={{ mt: 1 }}>
-                {role === 'mentor' ? 'You have no placed students to announce to yet.' : 'You have no registered students yet.'}
+                {role === 'mentor'
+                  ? 'You have no placed students to announce to yet.'
+                  : 'You have no registered students yet.'}
               </Alert>
             ) : (
-              <FormGroup sx={{ maxHeight: 220, overflowY: 'auto', mt: 0.5, border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5 }}>
+              <FormGroup
+                sx={{
+                  maxHeight: 220,
+                  overflowY: 'auto',
+                  mt: 0.5,
+                  border: 1,
+                  borderColor: 'divider',
+                  borderRadius: 1,
+                  px: 1.5,
+                }}
+              >
                 {list.map((s) => (
                   <FormControlLabel
                     key={s.id}

@@ -24,7 +24,12 @@ export function NotificationSettingsCard() {
   return (
     <Card component="section" aria-labelledby="notification-settings-title" sx={{ maxWidth: 960 }}>
       <CardContent sx={{ p: { xs: 2.5, sm: 3.5 } }}>
-        <Typography id="notification-settings-title" variant="h6" component="h2" sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+        <Typography
+          id="notification-settings-title"
+          variant="h6"
+          component="h2"
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}
+        >
           <NotificationsActiveOutlined sx={{ color: 'primary.main' }} />
           Notification Settings
         </Typography>
@@ -33,7 +38,13 @@ export function NotificationSettingsCard() {
         ) : (
           <>
             <FormControlLabel
-              control={<Switch checked={data?.email_important ?? true} disabled={!data || isLoading} onChange={(e) => void change(e.target.checked)} />}
+              control={
+                <Switch
+                  checked={data?.email_important ?? true}
+                  disabled={!data || isLoading}
+                  onChange={(e) => void change(e.target.checked)}
+                />
+              }
               label="E-mail me about important notifications"
             />
             <Typography variant="body2" color="text.secondary">

@@ -17,8 +17,19 @@ export function NotificationsBell() {
   return (
     <>
       <Tooltip title="Notifications">
-        <IconButton aria-label={label} aria-haspopup="dialog" onClick={() => setOpen(true)} data-testid="notifications-bell">
-          <Badge badgeContent={unread > 0 ? unread : null} max={9} color="error" data-testid="notifications-badge" slotProps={{ badge: { 'aria-hidden': true } }}>
+        <IconButton
+          aria-label={label}
+          aria-haspopup="dialog"
+          onClick={() => setOpen(true)}
+          data-testid="notifications-bell"
+        >
+          <Badge
+            badgeContent={unread > 0 ? unread : null}
+            max={9}
+            color="error"
+            data-testid="notifications-badge"
+            slotProps={{ badge: { 'aria-hidden': true } }}
+          >
             <NotificationsOutlined />
           </Badge>
         </IconButton>

@@ -29,7 +29,11 @@ import { Component, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { Notification, NotificationType } from '@panda/contracts/notifications';
 import { RetryAlert } from '../../../components/retry-alert';
-import { useMarkAllNotificationsReadMutation, useMarkNotificationReadMutation, useNotificationsQuery } from '../api/notifications-api';
+import {
+  useMarkAllNotificationsReadMutation,
+  useMarkNotificationReadMutation,
+  useNotificationsQuery,
+} from '../api/notifications-api';
 import { dayLabel, truncate } from '../lib/format';
 
 /** Spec §8: what the panel shows when it cannot load or crashes. */
@@ -67,7 +71,14 @@ export function NotificationsDialog({ open, onClose }: { open: boolean; onClose:
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby="notifications-title">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby="notifications-title"
+    >
       {open && (
         <PanelBoundary>
           <NotificationsPanel onClose={onClose} />
@@ -85,7 +96,9 @@ function NotificationsPanel({ onClose }: { onClose: () => void }) {
   const [markAllRead, { isLoading: markingAll }] = useMarkAllNotificationsReadMutation();
   const all = data ?? [];
   const unread = all.filter((n) => !n.read).length;
-  const shown = all.filter((n) => (tab === 'unread' ? !n.read : tab === 'announcements' ? n.type === 'announcement' : true));
+  const shown = all.filter((n) =>
+    tab === 'unread' ? !n.read : tab === 'announcements' ? n.type === 'announcement' : true,
+  );
   const current = TABS.find((t) => t.key === tab)!;
 
   const open = (n: Notification) => {
@@ -100,19 +113,41 @@ function NotificationsPanel({ onClose }: { onClose: () => void }) {
         <Box component="span" sx={{ flexGrow: 1 }}>
           Notifications
         </Box>
-        <Button size="small" startIcon={<DoneRounded />} disabled={!unread || markingAll} onClick={() => void markAllRead()}>
+        <Button
+          size="small"
+          startIcon={<DoneRounded />}
+          disabled={!unread || markingAll}
+          onClick={() => void markAllRead()}
+        >
           Mark all read
         </Button>
         <IconButton aria-label="Close notifications" onClick={onClose}>
           <CloseRounded />
         </IconButton>
       </DialogTitle>
-      <Tabs value={tab} onChange={(_e, v: TabKey) => setTab(v)} variant="fullWidth" aria-label="Notification filters" sx={{ borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs
+        value={tab}
+        onChange={(_e, v: TabKey) => setTab(v)}
+        variant="fullWidth"
+        aria-label="Notification filters"
+        sx={{ borderBottom: 1, borderColor: 'divider' }}
+      >
         {TABS.map((t) => (
-          <Tab key={t.key} value={t.key} label={t.key === 'unread' && unread ? `${t.label} (${unread})` : t.label} id={`notifications-tab-${t.key}`} aria-controls="notifications-tabpanel" />
+          <Tab
+            key={t.key}
+            value={t.key}
+            label={t.key === 'unread' && unread ? `${t.label} (${unread})` : t.label}
+            id={`notifications-tab-${t.key}`}
+            aria-controls="notifications-tabpanel"
+          />
         ))}
       </Tabs>
-      <DialogContent sx={{ p: 0, minHeight: 240 }} id="notifications-tabpanel" role="tabpanel" aria-labelledby={`notifications-tab-${tab}`}>
+      <DialogContent
+        sx={{ p: 0, minHeight: 240 }}
+        id="notifications-tabpanel"
+        role="tabpanel"
+        aria-labelledby={`notifications-tab-${tab}`}
+      >
         {isLoading ? (
           <Stack alignItems="center" sx={{ py: 6 }}>
             <CircularProgress aria-label="Loading notifications" />
@@ -143,7 +178,11 @@ function NotificationsPanel({ onClose }: { onClose: () => void }) {
                 }
                 sx={{ bgcolor: n.read ? 'transparent' : 'action.hover' }}
               >
-                <ListItemButton onClick={() => open(n)} sx={{ alignItems: 'flex-start', gap: 1.5, py: 1.5, pr: 7 }} data-testid="notification-item">
+                <ListItemButton
+                  onClick={() => open(n)}
+                  sx={{ alignItems: 'flex-start', gap: 1.5, py: 1.5, pr: 7 }}
+                  data-testid="notification-item"
+                >
                   <Box sx={{ pt: 0.25 }} aria-hidden>
                     {ICONS[n.type]}
                   </Box>
@@ -154,7 +193,12 @@ function NotificationsPanel({ onClose }: { onClose: () => void }) {
                       </Typography>
                       {!n.read && <Chip label="New" size="small" color="primary" sx={{ height: 20 }} />}
                       {n.priority && n.type === 'announcement' && (
-                        <Chip label={`${n.priority} priority`} size="small" variant="outlined" sx={{ height: 20, borderColor: PRIORITY_BORDER[n.priority], borderWidth: 2 }} />
+                        <Chip
+                          label={`${n.priority} priority`}
+                          size="small"
+                          variant="outlined"
+                          sx={{ height: 20, borderColor: PRIORITY_BORDER[n.priority], borderWidth: 2 }}
+                        />
                       )}
                     </Stack>
                     <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>

@@ -27,24 +27,47 @@ const INTRO: Record<string, string> = {
     'Track the jobs you need for your qualification, keep in touch with your mentor and training centre, and get help whenever you need it.',
   mentor:
     'Guide your matched trainees on real jobs, sign off their job cards and keep your business profile up to date.',
-  training_centre:
-    'Register your students, follow their placements and stay in touch with them, all in one place.',
+  training_centre: 'Register your students, follow their placements and stay in touch with them, all in one place.',
 };
 
 const HIGHLIGHTS: Record<string, Highlight[]> = {
   student: [
-    { icon: <TrackChangesOutlined />, title: 'Set your goals', text: 'Tell us how many of each job you need to qualify.' },
-    { icon: <HandshakeOutlined />, title: 'Get matched', text: 'We pair you with a Gas Safe registered mentor near you.' },
-    { icon: <FactCheckOutlined />, title: 'Build your portfolio', text: 'Every job your mentor signs off counts towards your total.' },
+    {
+      icon: <TrackChangesOutlined />,
+      title: 'Set your goals',
+      text: 'Tell us how many of each job you need to qualify.',
+    },
+    {
+      icon: <HandshakeOutlined />,
+      title: 'Get matched',
+      text: 'We pair you with a Gas Safe registered mentor near you.',
+    },
+    {
+      icon: <FactCheckOutlined />,
+      title: 'Build your portfolio',
+      text: 'Every job your mentor signs off counts towards your total.',
+    },
   ],
   mentor: [
-    { icon: <ShieldOutlined />, title: 'Your business profile', text: 'A complete, vetted profile lets us match trainees with you.' },
+    {
+      icon: <ShieldOutlined />,
+      title: 'Your business profile',
+      text: 'A complete, vetted profile lets us match trainees with you.',
+    },
     { icon: <GroupsOutlined />, title: 'Matched trainees', text: 'Trainees join you on real jobs in your area.' },
-    { icon: <FactCheckOutlined />, title: 'Digital job cards', text: 'Sign off each completed job in a couple of taps.' },
+    {
+      icon: <FactCheckOutlined />,
+      title: 'Digital job cards',
+      text: 'Sign off each completed job in a couple of taps.',
+    },
   ],
   training_centre: [
     { icon: <HowToRegOutlined />, title: 'Register students', text: 'Add learners once your centre has been vetted.' },
-    { icon: <InsightsOutlined />, title: 'Follow placements', text: 'See who is placed and who is still awaiting a mentor.' },
+    {
+      icon: <InsightsOutlined />,
+      title: 'Follow placements',
+      text: 'See who is placed and who is still awaiting a mentor.',
+    },
     { icon: <ChatOutlined />, title: 'Stay in touch', text: 'Message students and keep everyone informed.' },
   ],
 };

@@ -16,10 +16,14 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
-import { useAcceptPlacementMutation, useDeclinePlacementMutation, usePlacementRequestsQuery, type PlacementRequest } from '../api/placement-requests-api';
+import {
+  useAcceptPlacementMutation,
+  useDeclinePlacementMutation,
+  usePlacementRequestsQuery,
+  type PlacementRequest,
+} from '../api/placement-requests-api';
 import { formatDate } from '../../../lib/dates';
 import { jobTypeName } from '../../../lib/job-types';
-
 
 function requirementsText(r: PlacementRequest['job_requirements']): string {
   if (!r) return 'Not set';
@@ -51,7 +55,9 @@ function DeclineDialog({ request, onClose }: { request: PlacementRequest | null;
     <Dialog open onClose={isLoading ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="decline-title">
       <DialogTitle id="decline-title">Decline {request.student.Name}?</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>The Panda team will look for another mentor. Please tell them why.</DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>
+          The Panda team will look for another mentor. Please tell them why.
+        </DialogContentText>
         <TextField
           label="Reason"
           value={reason}
@@ -87,7 +93,14 @@ export function PlacementRequestsCard() {
 
   if (isError)
     return (
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => refetch()}>Retry</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => refetch()}>
+            Retry
+          </Button>
+        }
+      >
         Failed to load placement requests
       </Alert>
     );
@@ -103,7 +116,11 @@ export function PlacementRequestsCard() {
   };
 
   return (
-    <Card component="section" aria-labelledby="placement-requests-title" sx={{ borderLeft: 4, borderColor: 'warning.main' }}>
+    <Card
+      component="section"
+      aria-labelledby="placement-requests-title"
+      sx={{ borderLeft: 4, borderColor: 'warning.main' }}
+    >
       <CardContent>
         <Stack direction="row" spacing={1.5} alignItems="center" sx={{ mb: 2 }}>
           <HandshakeOutlined color="warning" />
@@ -114,17 +131,26 @@ export function PlacementRequestsCard() {
         </Stack>
         <Stack spacing={1.5} component="ul" sx={{ p: 0, m: 0, listStyle: 'none' }}>
           {data.map((r) => (
-            <Box component="li" key={r.id} sx={{ p: 2, borderRadius: 2, border: 1, borderColor: 'divider' }} aria-label={`Placement request for ${r.student.Name}`}>
+            <Box
+              component="li"
+              key={r.id}
+              sx={{ p: 2, borderRadius: 2, border: 1, borderColor: 'divider' }}
+              aria-label={`Placement request for ${r.student.Name}`}
+            >
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} alignItems={{ sm: 'center' }}>
                 <Box sx={{ flex: 1, minWidth: 0 }}>
                   <Typography sx={{ fontWeight: 700 }}>{r.student.Name}</Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {r.student.Postcode ?? 'No postcode'} · {r.training_centre ? r.training_centre.name : 'Independent'} · Proposed{' '}
-                    {formatDate(r.Proposed_At)}
+                    {r.student.Postcode ?? 'No postcode'} · {r.training_centre ? r.training_centre.name : 'Independent'}{' '}
+                    · Proposed {formatDate(r.Proposed_At)}
                   </Typography>
                   <Typography variant="body2">Needs: {requirementsText(r.job_requirements)}</Typography>
                   {r.Notes && (
-                    <Typography variant="body2" color="text.secondary" sx={{ fontStyle: 'italic', overflowWrap: 'anywhere' }}>
+                    <Typography
+                      variant="body2"
+                      color="text.secondary"
+                      sx={{ fontStyle: 'italic', overflowWrap: 'anywhere' }}
+                    >
                       “{r.Notes}”
                     </Typography>
                   )}

@@ -55,7 +55,8 @@ function unwrapProfile(raw: unknown): Profile {
   const r = raw as Record<string, unknown>;
   for (const key of ['profile', 'data', 'user']) {
     const inner = r[key];
-    if (inner && typeof inner === 'object' && !Array.isArray(inner)) return { ...(r as Profile), ...(inner as Profile) };
+    if (inner && typeof inner === 'object' && !Array.isArray(inner))
+      return { ...(r as Profile), ...(inner as Profile) };
   }
   return r as Profile;
 }
@@ -72,7 +73,8 @@ export const profileApi = api.enhanceEndpoints({ addTagTypes: PROFILE_SOURCES })
     }),
     updateProfile: build.mutation<ProfileUpdateResponse, ProfileUpdate>({
       query: (body) => ({ url: '/profile', method: 'PUT', body }),
-      invalidatesTags: (result, error) => (error || !result ? [] : PROFILE_SOURCES.map((type) => ({ type, id: 'LIST' as const }))),
+      invalidatesTags: (result, error) =>
+        error || !result ? [] : PROFILE_SOURCES.map((type) => ({ type, id: 'LIST' as const })),
     }),
     changeAccountPassword: build.mutation<{ message?: string; position?: number }, PasswordChangeRequest>({
       query: (body) => ({ url: '/change-password', method: 'PUT', body }),

@@ -25,7 +25,13 @@ export const PROFILE_FIELDS: Record<ProfileRole, ProfileFieldDef[]> = {
   student: [
     { name: 'First_Name', label: 'First Name', editable: true, autoComplete: 'given-name' },
     { name: 'Last_Name', label: 'Last Name', editable: true, autoComplete: 'family-name' },
-    { name: 'Email', label: 'Email', editable: false, type: 'email', helper: 'Ask your training centre to change your email' },
+    {
+      name: 'Email',
+      label: 'Email',
+      editable: false,
+      type: 'email',
+      helper: 'Ask your training centre to change your email',
+    },
     { name: 'Phone_Number', label: 'Phone Number', editable: true, type: 'tel', autoComplete: 'tel' },
     { name: 'Postcode', label: 'Postcode', editable: true, autoComplete: 'postal-code' },
   ],
@@ -68,7 +74,8 @@ export function formFromProfile(role: ProfileRole, profile: Profile | undefined)
     form[f.name] = typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
   }
   // A centre's name may only be known as Name; older answers may carry Training_Centre_Name.
-  if (role === 'training_centre' && !form.Name && typeof profile?.Training_Centre_Name === 'string') form.Name = profile.Training_Centre_Name;
+  if (role === 'training_centre' && !form.Name && typeof profile?.Training_Centre_Name === 'string')
+    form.Name = profile.Training_Centre_Name;
   return form;
 }
 
@@ -99,7 +106,8 @@ export function validateProfile(role: ProfileRole, form: ProfileForm): Array<[st
   }
   if (role === 'mentor') {
     if (!v('Business_Name')) errors.push(['Business_Name', 'Business name is required']);
-    if (!v('Gas_Safe_Registration_Number')) errors.push(['Gas_Safe_Registration_Number', 'Gas Safe Registration Number is required']);
+    if (!v('Gas_Safe_Registration_Number'))
+      errors.push(['Gas_Safe_Registration_Number', 'Gas Safe Registration Number is required']);
     if (!v('Business_Type')) errors.push(['Business_Type', 'Business type is required']);
     if (!v('Business_Postcode')) errors.push(['Business_Postcode', 'Business postcode is required']);
   }

@@ -41,7 +41,9 @@ import { requirementName } from '../../../lib/job-types';
 /** Tag of this form's error toasts: a new submit clears the earlier ones. */
 const FORM_TOASTS = 'profile-settings';
 
-const REQUIREMENT_LABELS: Array<[string, string]> = ['Boiler_Installs', 'Boiler_Service', 'Pipework', 'Repair'].map((k) => [k, requirementName(k)]);
+const REQUIREMENT_LABELS: Array<[string, string]> = ['Boiler_Installs', 'Boiler_Service', 'Pipework', 'Repair'].map(
+  (k) => [k, requirementName(k)],
+);
 
 function requirementOf(profile: Profile, key: string): number | null {
   const sources = [profile.job_requirements, profile.requirements, profile as Record<string, unknown>];
@@ -82,7 +84,10 @@ function FieldInput({
         {...common}
         helperText={def.helper ?? 'Read only'}
         slotProps={{ input: { readOnly: true }, htmlInput: { 'aria-readonly': true } }}
-        sx={{ '& .MuiOutlinedInput-root': { bgcolor: '#f8fafc' }, '& .MuiInputBase-input': { color: 'text.secondary' } }}
+        sx={{
+          '& .MuiOutlinedInput-root': { bgcolor: '#f8fafc' },
+          '& .MuiInputBase-input': { color: 'text.secondary' },
+        }}
       />
     );
   }
@@ -187,9 +192,16 @@ export function ProfileSettingsView({ extra }: { extra?: ReactNode } = {}) {
   }
 
   // The server says which fields this account may change (`editable_fields`); the role's list is the fallback.
-  const serverEditable = Array.isArray(data.editable_fields) ? (data.editable_fields as unknown[]).filter((f): f is string => typeof f === 'string') : null;
-  const accountType = role === 'student' ? (data.account_type as string | undefined) ?? (data.centre_id === null ? 'Independent' : 'Training Centre') : null;
-  const fields = profileFieldsFor(role, accountType === 'Independent').map((def) => (serverEditable ? { ...def, editable: def.editable && serverEditable.includes(def.name) } : def));
+  const serverEditable = Array.isArray(data.editable_fields)
+    ? (data.editable_fields as unknown[]).filter((f): f is string => typeof f === 'string')
+    : null;
+  const accountType =
+    role === 'student'
+      ? ((data.account_type as string | undefined) ?? (data.centre_id === null ? 'Independent' : 'Training Centre'))
+      : null;
+  const fields = profileFieldsFor(role, accountType === 'Independent').map((def) =>
+    serverEditable ? { ...def, editable: def.editable && serverEditable.includes(def.name) } : def,
+  );
   const dirty = isDirty(role, form, loaded);
 
   const change = (name: string, value: string) => {
@@ -215,7 +227,11 @@ export function ProfileSettingsView({ extra }: { extra?: ReactNode } = {}) {
       setLoaded(trimmed);
       if (result.user && typeof result.user === 'object') dispatch(updateUser(result.user));
     } catch (err) {
-      messages.fail(err, 'Failed to update profile', fields.filter((f) => f.editable).map((f) => f.name));
+      messages.fail(
+        err,
+        'Failed to update profile',
+        fields.filter((f) => f.editable).map((f) => f.name),
+      );
     }
   };
 
@@ -224,7 +240,8 @@ export function ProfileSettingsView({ extra }: { extra?: ReactNode } = {}) {
       ? form.Name || data.Name || 'Training Centre'
       : [form.First_Name, form.Last_Name].filter(Boolean).join(' ') || 'Your profile';
   const id = typeof data.id === 'string' ? data.id : String(user.id ?? '');
-  const requirements = role === 'student' ? REQUIREMENT_LABELS.map(([key, label]) => [label, requirementOf(data, key)] as const) : [];
+  const requirements =
+    role === 'student' ? REQUIREMENT_LABELS.map(([key, label]) => [label, requirementOf(data, key)] as const) : [];
   const hasRequirements = requirements.some(([, v]) => v !== null);
 
   return (
@@ -232,11 +249,25 @@ export function ProfileSettingsView({ extra }: { extra?: ReactNode } = {}) {
       <Card component="section" aria-labelledby="profile-information-title">
         <CardContent sx={{ p: { xs: 2.5, sm: 3.5 } }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3 }}>
-            <Avatar sx={{ width: { xs: 52, sm: 60 }, height: { xs: 52, sm: 60 }, bgcolor: 'primary.main', fontSize: '1.5rem', fontWeight: 700, flexShrink: 0 }}>
+            <Avatar
+              sx={{
+                width: { xs: 52, sm: 60 },
+                height: { xs: 52, sm: 60 },
+                bgcolor: 'primary.main',
+                fontSize: '1.5rem',
+                fontWeight: 700,
+                flexShrink: 0,
+              }}
+            >
               {(displayName.trim()[0] ?? '?').toUpperCase()}
             </Avatar>
             <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-              <Typography id="profile-information-title" variant="h6" component="h2" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+              <Typography
+                id="profile-information-title"
+                variant="h6"
+                component="h2"
+                sx={{ display: 'flex', alignItems: 'center', gap: 1 }}
+              >
                 <ManageAccountsOutlined sx={{ color: 'primary.main', display: { xs: 'none', sm: 'inline-block' } }} />
                 Profile Information
               </Typography>
@@ -244,13 +275,25 @@ export function ProfileSettingsView({ extra }: { extra?: ReactNode } = {}) {
                 {displayName}
               </Typography>
             </Box>
-            <Chip label={roleLabel(role)} color="primary" variant="outlined" size="small" sx={{ fontWeight: 600, flexShrink: 0 }} />
+            <Chip
+              label={roleLabel(role)}
+              color="primary"
+              variant="outlined"
+              size="small"
+              sx={{ fontWeight: 600, flexShrink: 0 }}
+            />
           </Box>
 
           <Box component="form" onSubmit={submit} noValidate aria-labelledby="profile-information-title">
             <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
               {fields.map((def) => (
-                <FieldInput key={def.name} def={def} value={form[def.name] ?? ''} message={messages.errors[def.name]} onChange={change} />
+                <FieldInput
+                  key={def.name}
+                  def={def}
+                  value={form[def.name] ?? ''}
+                  message={messages.errors[def.name]}
+                  onChange={change}
+                />
               ))}
               {role === 'student' && (
                 <TextField
@@ -259,7 +302,10 @@ export function ProfileSettingsView({ extra }: { extra?: ReactNode } = {}) {
                   value={formatDate(data.Date_Of_Birth, 'Not provided')}
                   helperText="Read only"
                   slotProps={{ input: { readOnly: true }, htmlInput: { 'aria-readonly': true } }}
-                  sx={{ '& .MuiOutlinedInput-root': { bgcolor: '#f8fafc' }, '& .MuiInputBase-input': { color: 'text.secondary' } }}
+                  sx={{
+                    '& .MuiOutlinedInput-root': { bgcolor: '#f8fafc' },
+                    '& .MuiInputBase-input': { color: 'text.secondary' },
+                  }}
                 />
               )}
               {id && (
@@ -274,16 +320,27 @@ export function ProfileSettingsView({ extra }: { extra?: ReactNode } = {}) {
                       endAdornment: (
                         <InputAdornment position="end">
                           <Tooltip title="Copy ID">
-                            <IconButton aria-label={role === 'student' ? 'Copy student ID' : 'Copy account ID'} edge="end" size="small" onClick={() => void copyToClipboard(id)}>
+                            <IconButton
+                              aria-label={role === 'student' ? 'Copy student ID' : 'Copy account ID'}
+                              edge="end"
+                              size="small"
+                              onClick={() => void copyToClipboard(id)}
+                            >
                               <ContentCopyRounded fontSize="small" />
                             </IconButton>
                           </Tooltip>
                         </InputAdornment>
                       ),
                     },
-                    htmlInput: { 'aria-readonly': true, style: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: '0.85rem' } },
+                    htmlInput: {
+                      'aria-readonly': true,
+                      style: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: '0.85rem' },
+                    },
                   }}
-                  sx={{ '& .MuiOutlinedInput-root': { bgcolor: '#f8fafc' }, '& .MuiInputBase-input': { color: 'text.secondary' } }}
+                  sx={{
+                    '& .MuiOutlinedInput-root': { bgcolor: '#f8fafc' },
+                    '& .MuiInputBase-input': { color: 'text.secondary' },
+                  }}
                 />
               )}
               {accountType && (
@@ -293,7 +350,10 @@ export function ProfileSettingsView({ extra }: { extra?: ReactNode } = {}) {
                   value={accountType}
                   helperText="Read only"
                   slotProps={{ input: { readOnly: true }, htmlInput: { 'aria-readonly': true } }}
-                  sx={{ '& .MuiOutlinedInput-root': { bgcolor: '#f8fafc' }, '& .MuiInputBase-input': { color: 'text.secondary' } }}
+                  sx={{
+                    '& .MuiOutlinedInput-root': { bgcolor: '#f8fafc' },
+                    '& .MuiInputBase-input': { color: 'text.secondary' },
+                  }}
                 />
               )}
             </Box>
@@ -309,7 +369,17 @@ export function ProfileSettingsView({ extra }: { extra?: ReactNode } = {}) {
                 </Typography>
                 <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
                   {requirements.map(([label, value]) => (
-                    <Box key={label} sx={{ p: 1.75, borderRadius: 2.5, bgcolor: '#f8fafc', border: '1px solid', borderColor: 'divider' }} data-testid={`requirement-${label}`}>
+                    <Box
+                      key={label}
+                      sx={{
+                        p: 1.75,
+                        borderRadius: 2.5,
+                        bgcolor: '#f8fafc',
+                        border: '1px solid',
+                        borderColor: 'divider',
+                      }}
+                      data-testid={`requirement-${label}`}
+                    >
                       <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>
                         {label}
                       </Typography>

@@ -33,7 +33,17 @@ export function SecuritySettings() {
     <Card component="section" aria-labelledby="security-settings-title">
       <CardContent sx={{ p: { xs: 2.5, sm: 3.5 } }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2.5 }}>
-          <Box sx={{ width: 40, height: 40, borderRadius: 2.5, display: 'grid', placeItems: 'center', bgcolor: 'rgba(29, 78, 216, 0.08)', color: 'primary.main' }}>
+          <Box
+            sx={{
+              width: 40,
+              height: 40,
+              borderRadius: 2.5,
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: 'rgba(29, 78, 216, 0.08)',
+              color: 'primary.main',
+            }}
+          >
             <ShieldOutlined />
           </Box>
           <Box>
@@ -46,7 +56,14 @@ export function SecuritySettings() {
           </Box>
         </Box>
 
-        <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2, alignItems: { xs: 'stretch', sm: 'flex-start' } }}>
+        <Box
+          sx={{
+            display: 'flex',
+            flexDirection: { xs: 'column', sm: 'row' },
+            gap: 2,
+            alignItems: { xs: 'stretch', sm: 'flex-start' },
+          }}
+        >
           <TextField
             label="Password"
             name="Password"
@@ -84,17 +101,20 @@ export function SecuritySettings() {
             onSubmit={form.submit}
             noValidate
             aria-label="Change Password"
-            sx={{ mt: 3, p: { xs: 2, sm: 3 }, borderRadius: 3, border: '1px solid', borderColor: 'divider', bgcolor: '#fafbfe' }}
+            sx={{
+              mt: 3,
+              p: { xs: 2, sm: 3 },
+              borderRadius: 3,
+              border: '1px solid',
+              borderColor: 'divider',
+              bgcolor: '#fafbfe',
+            }}
           >
             <Typography variant="subtitle1" component="h3" sx={{ mb: 2 }}>
               Change Password
             </Typography>
             <Stack spacing={2} sx={{ maxWidth: 480 }}>
-              <PasswordChangeFields
-                values={form.values}
-                errors={form.errors}
-                setField={form.setField}
-              />
+              <PasswordChangeFields values={form.values} errors={form.errors} setField={form.setField} />
               <Stack direction="row" spacing={1.5}>
                 <Button type="submit" variant="contained" disabled={isLoading}>
                   {isLoading ? 'Updating...' : 'Update Password'}

@@ -1,4 +1,9 @@
-import type { DisputeRequest, ResolveDisputeRequest, SignOffActionResponse, SignOffView } from '@panda/contracts/signoff';
+import type {
+  DisputeRequest,
+  ResolveDisputeRequest,
+  SignOffActionResponse,
+  SignOffView,
+} from '@panda/contracts/signoff';
 import { api, listTags } from '../../../lib/api';
 import { jobsFromResponse, type Job } from '../../../lib/job-types';
 
@@ -17,21 +22,57 @@ export const signOffApi = api.enhanceEndpoints({ addTagTypes: ['jobs', 'sign_off
     }),
     confirmSignOff: build.mutation<SignOffActionResponse, string>({
       query: (signatureId) => ({ url: `/signatures/${encodeURIComponent(signatureId)}/confirm`, method: 'POST' }),
-      invalidatesTags: (result) => (result ? [{ type: 'jobs', id: 'LIST' }, { type: 'sign_offs', id: 'LIST' }] : []),
+      invalidatesTags: (result) =>
+        result
+          ? [
+              { type: 'jobs', id: 'LIST' },
+              { type: 'sign_offs', id: 'LIST' },
+            ]
+          : [],
     }),
     disputeSignOff: build.mutation<SignOffActionResponse, { signatureId: string } & DisputeRequest>({
-      query: ({ signatureId, reason }) => ({ url: `/signatures/${encodeURIComponent(signatureId)}/dispute`, method: 'POST', body: { reason } }),
-      invalidatesTags: (result) => (result ? [{ type: 'jobs', id: 'LIST' }, { type: 'sign_offs', id: 'LIST' }] : []),
+      query: ({ signatureId, reason }) => ({
+        url: `/signatures/${encodeURIComponent(signatureId)}/dispute`,
+        method: 'POST',
+        body: { reason },
+      }),
+      invalidatesTags: (result) =>
+        result
+          ? [
+              { type: 'jobs', id: 'LIST' },
+              { type: 'sign_offs', id: 'LIST' },
+            ]
+          : [],
     }),
     getDisputes: build.query<SignOffView[], 'open' | 'resolved'>({
       query: (status) => `/admin/disputes?status=${status}&limit=200`,
-      providesTags: (items) => [{ type: 'sign_offs', id: 'LIST' }, ...(items ?? []).map((d) => ({ type: 'sign_offs' as const, id: d.signature_id }))],
+      providesTags: (items) => [
+        { type: 'sign_offs', id: 'LIST' },
+        ...(items ?? []).map((d) => ({ type: 'sign_offs' as const, id: d.signature_id })),
+      ],
     }),
     resolveDispute: build.mutation<SignOffActionResponse, { signatureId: string } & ResolveDisputeRequest>({
-      query: ({ signatureId, ...body }) => ({ url: `/admin/disputes/${encodeURIComponent(signatureId)}/resolve`, method: 'POST', body }),
-      invalidatesTags: (result) => (result ? [{ type: 'sign_offs', id: 'LIST' }, { type: 'jobs', id: 'LIST' }, { type: 'students', id: 'LIST' }] : []),
+      query: ({ signatureId, ...body }) => ({
+        url: `/admin/disputes/${encodeURIComponent(signatureId)}/resolve`,
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: (result) =>
+        result
+          ? [
+              { type: 'sign_offs', id: 'LIST' },
+              { type: 'jobs', id: 'LIST' },
+              { type: 'students', id: 'LIST' },
+            ]
+          : [],
     }),
   }),
 });
 
-export const { useGetStudentSignOffsQuery, useConfirmSignOffMutation, useDisputeSignOffMutation, useGetDisputesQuery, useResolveDisputeMutation } = signOffApi;
+export const {
+  useGetStudentSignOffsQuery,
+  useConfirmSignOffMutation,
+  useDisputeSignOffMutation,
+  useGetDisputesQuery,
+  useResolveDisputeMutation,
+} = signOffApi;

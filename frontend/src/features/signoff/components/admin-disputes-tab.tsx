@@ -35,7 +35,10 @@ function ResolveDialog({ dispute, onClose }: { dispute: SignOffView; onClose: ()
   const [errors, setErrors] = useState<{ outcome?: string; reason?: string }>({});
   const [resolve, state] = useResolveDisputeMutation();
   const submit = async () => {
-    const missing = { ...(outcome ? {} : { outcome: 'Please choose an outcome' }), ...(reason.trim() ? {} : { reason: RESOLUTION_REASON_REQUIRED }) };
+    const missing = {
+      ...(outcome ? {} : { outcome: 'Please choose an outcome' }),
+      ...(reason.trim() ? {} : { reason: RESOLUTION_REASON_REQUIRED }),
+    };
     setErrors(missing);
     if (!outcome || !reason.trim()) return;
     try {
@@ -53,16 +56,24 @@ function ResolveDialog({ dispute, onClose }: { dispute: SignOffView; onClose: ()
       <DialogTitle id="resolve-title">Resolve dispute</DialogTitle>
       <DialogContent>
         <Typography variant="body2" sx={{ mb: 1 }}>
-          {dispute.student_name} disputes a {jobTypeName(dispute.job_type)} job card signed &quot;{dispute.signature.signature}&quot; by {dispute.mentor_name} on{' '}
-          {formatDate(dispute.signature.date)}.
+          {dispute.student_name} disputes a {jobTypeName(dispute.job_type)} job card signed &quot;
+          {dispute.signature.signature}&quot; by {dispute.mentor_name} on {formatDate(dispute.signature.date)}.
         </Typography>
         <Typography variant="body2" sx={{ mb: 2 }}>
           Reason given: &quot;{dispute.dispute?.reason}&quot;
         </Typography>
         <FormControl error={!!errors.outcome} sx={{ mb: 2 }}>
           <FormLabel id="resolve-outcome-label">Outcome</FormLabel>
-          <RadioGroup aria-labelledby="resolve-outcome-label" value={outcome} onChange={(e) => setOutcome(e.target.value as 'upheld' | 'rejected')}>
-            <FormControlLabel value="upheld" control={<Radio />} label="Uphold: revoke the sign-off (the card no longer counts)" />
+          <RadioGroup
+            aria-labelledby="resolve-outcome-label"
+            value={outcome}
+            onChange={(e) => setOutcome(e.target.value as 'upheld' | 'rejected')}
+          >
+            <FormControlLabel
+              value="upheld"
+              control={<Radio />}
+              label="Uphold: revoke the sign-off (the card no longer counts)"
+            />
             <FormControlLabel value="rejected" control={<Radio />} label="Reject: the sign-off stands" />
           </RadioGroup>
           {errors.outcome && <FormHelperText>{errors.outcome}</FormHelperText>}
@@ -100,7 +111,14 @@ export function AdminDisputesTab() {
   const [resolving, setResolving] = useState<SignOffView | null>(null);
   return (
     <Box>
-      <ToggleButtonGroup exclusive size="small" value={status} onChange={(_e, v) => v && setStatus(v)} aria-label="Filter disputes" sx={{ mb: 2 }}>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={status}
+        onChange={(_e, v) => v && setStatus(v)}
+        aria-label="Filter disputes"
+        sx={{ mb: 2 }}
+      >
         <ToggleButton value="open">Open</ToggleButton>
         <ToggleButton value="resolved">Resolved</ToggleButton>
       </ToggleButtonGroup>
@@ -109,27 +127,58 @@ export function AdminDisputesTab() {
       ) : list.isError ? (
         <RetryAlert onRetry={() => void list.refetch()}>Failed to load disputes</RetryAlert>
       ) : !list.data?.length ? (
-        <EmptyState dense icon={<GavelOutlined />} title={status === 'open' ? 'No open disputes' : 'No resolved disputes'} />
+        <EmptyState
+          dense
+          icon={<GavelOutlined />}
+          title={status === 'open' ? 'No open disputes' : 'No resolved disputes'}
+        />
       ) : (
-        <Stack component="ul" spacing={1.5} aria-label={status === 'open' ? 'Open disputes' : 'Resolved disputes'} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        <Stack
+          component="ul"
+          spacing={1.5}
+          aria-label={status === 'open' ? 'Open disputes' : 'Resolved disputes'}
+          sx={{ listStyle: 'none', p: 0, m: 0 }}
+        >
           {list.data.map((d) => (
-            <Box component="li" key={d.signature_id} data-testid="dispute-row" sx={{ p: 1.75, border: 1, borderColor: 'divider', borderRadius: 2 }}>
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between' }}>
+            <Box
+              component="li"
+              key={d.signature_id}
+              data-testid="dispute-row"
+              sx={{ p: 1.75, border: 1, borderColor: 'divider', borderRadius: 2 }}
+            >
+              <Box
+                sx={{
+                  display: 'flex',
+                  flexWrap: 'wrap',
+                  gap: 1,
+                  alignItems: 'center',
+                  justifyContent: 'space-between',
+                }}
+              >
                 <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
                   {d.student_name} · {jobTypeName(d.job_type)}
                 </Typography>
                 <SignOffStatusChip card={d} />
               </Box>
               <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
-                Signed &quot;{d.signature.signature}&quot; by {d.mentor_name} on {formatDate(d.signature.date)} at {d.signature.time}
+                Signed &quot;{d.signature.signature}&quot; by {d.mentor_name} on {formatDate(d.signature.date)} at{' '}
+                {d.signature.time}
                 {d.centre_name ? ` · ${d.centre_name}` : ' · Independent student'}
               </Typography>
               <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
                 Disputed {formatDateTime(d.dispute?.disputed_at)}: &quot;{d.dispute?.reason}&quot;
-                {d.dispute?.outcome ? ` · ${d.dispute.outcome === 'upheld' ? 'Upheld' : 'Rejected'} ${formatDate(d.dispute.resolved_at)}: ${d.dispute.resolution_reason ?? ''}` : ''}
+                {d.dispute?.outcome
+                  ? ` · ${d.dispute.outcome === 'upheld' ? 'Upheld' : 'Rejected'} ${formatDate(d.dispute.resolved_at)}: ${d.dispute.resolution_reason ?? ''}`
+                  : ''}
               </Typography>
               {!d.dispute?.outcome && (
-                <Button size="small" variant="outlined" sx={{ mt: 1.25 }} onClick={() => setResolving(d)} aria-label={`Resolve the dispute of ${d.student_name}`}>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  sx={{ mt: 1.25 }}
+                  onClick={() => setResolving(d)}
+                  aria-label={`Resolve the dispute of ${d.student_name}`}
+                >
                   Resolve
                 </Button>
               )}

@@ -50,8 +50,9 @@ function DisputeDialog({ row, onClose }: { row: Row; onClose: () => void }) {
       <DialogTitle id="dispute-title">Dispute this sign-off</DialogTitle>
       <DialogContent>
         <Typography variant="body2" sx={{ mb: 2 }}>
-          {row.jobType}, card {row.number}: signed &quot;{row.card.signature}&quot; by {row.card.mentorName} on {formatDate(row.card.date)} at {row.card.time}. Your training centre and the
-          Panda team will review it; the card keeps counting until an admin decides.
+          {row.jobType}, card {row.number}: signed &quot;{row.card.signature}&quot; by {row.card.mentorName} on{' '}
+          {formatDate(row.card.date)} at {row.card.time}. Your training centre and the Panda team will review it; the
+          card keeps counting until an admin decides.
         </Typography>
         <TextField
           autoFocus
@@ -85,7 +86,15 @@ function DisputeDialog({ row, onClose }: { row: Row; onClose: () => void }) {
  * `actions` (the student's own Training Jobs), a sign-off awaiting them has Confirm and Dispute;
  * `focusId` (from a "card signed" notification's link) brings that card into view, outlined.
  */
-export function SignOffList({ jobs, actions = false, focusId = null }: { jobs: Job[]; actions?: boolean; focusId?: string | null }) {
+export function SignOffList({
+  jobs,
+  actions = false,
+  focusId = null,
+}: {
+  jobs: Job[];
+  actions?: boolean;
+  focusId?: string | null;
+}) {
   const rows = rowsOf(jobs);
   const [disputing, setDisputing] = useState<Row | null>(null);
   const [confirm, confirmState] = useConfirmSignOffMutation();
@@ -106,12 +115,17 @@ export function SignOffList({ jobs, actions = false, focusId = null }: { jobs: J
   };
   return (
     <>
-      {focusId && !found && <Alert severity="info" sx={{ mb: 2 }}>That sign-off is not among your job cards.</Alert>}
+      {focusId && !found && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          That sign-off is not among your job cards.
+        </Alert>
+      )}
       <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Signed job cards">
         {rows.map((row) => {
           const { card } = row;
           const isFocus = !!focusId && card.signature_id === focusId;
-          const awaiting = (card.trainee_status ?? 'awaiting_confirmation') === 'awaiting_confirmation' && !!card.signature_id;
+          const awaiting =
+            (card.trainee_status ?? 'awaiting_confirmation') === 'awaiting_confirmation' && !!card.signature_id;
           return (
             <Box
               component="li"
@@ -120,9 +134,22 @@ export function SignOffList({ jobs, actions = false, focusId = null }: { jobs: J
               data-testid="sign-off-row"
               data-signature-id={card.signature_id}
               aria-label={`${row.jobType}, card ${row.number}`}
-              sx={{ p: 1.75, borderRadius: '12px', border: isFocus ? 2 : 1, borderColor: isFocus ? 'primary.main' : 'divider' }}
+              sx={{
+                p: 1.75,
+                borderRadius: '12px',
+                border: isFocus ? 2 : 1,
+                borderColor: isFocus ? 'primary.main' : 'divider',
+              }}
             >
-              <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, justifyContent: 'space-between' }}>
+              <Box
+                sx={{
+                  display: 'flex',
+                  flexWrap: 'wrap',
+                  alignItems: 'center',
+                  gap: 1,
+                  justifyContent: 'space-between',
+                }}
+              >
                 <Typography sx={{ fontWeight: 700 }}>
                   {row.jobType}, card {row.number}
                 </Typography>
@@ -141,7 +168,13 @@ export function SignOffList({ jobs, actions = false, focusId = null }: { jobs: J
               )}
               {actions && awaiting && (
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.25 }}>
-                  <Button size="small" variant="contained" color="success" disabled={confirmState.isLoading} onClick={() => void doConfirm(row)}>
+                  <Button
+                    size="small"
+                    variant="contained"
+                    color="success"
+                    disabled={confirmState.isLoading}
+                    onClick={() => void doConfirm(row)}
+                  >
                     Confirm
                   </Button>
                   <Button size="small" variant="outlined" color="warning" onClick={() => setDisputing(row)}>

@@ -13,7 +13,14 @@ import Typography from '@mui/material/Typography';
 import { EmptyState } from '../../../components/empty-state';
 import { JobTypeTile } from '../../../components/job-type-icon';
 import { RetryAlert } from '../../../components/retry-alert';
-import { JOB_TYPE_CARD_TITLES, JOB_TYPES, percentOf, REQUIREMENT_KEYS, type Job, type JobType } from '../../../lib/job-types';
+import {
+  JOB_TYPE_CARD_TITLES,
+  JOB_TYPES,
+  percentOf,
+  REQUIREMENT_KEYS,
+  type Job,
+  type JobType,
+} from '../../../lib/job-types';
 import { useGetJobRequirementsQuery, useGetStudentJobsQuery } from '../api/student-api';
 import { openTrainingGoals } from '../stores/goals-dialog';
 import { formatDate } from '../../../lib/dates';
@@ -45,11 +52,12 @@ function progressFor(type: JobType, required: number, jobs: Job[]): Progress {
   };
 }
 
-
 function Figure({ label, value, tone }: { label: string; value: number; tone?: string }) {
   return (
     <Box sx={{ textAlign: 'center', flex: 1, minWidth: 0 }}>
-      <Typography sx={{ fontWeight: 800, fontSize: '1.35rem', lineHeight: 1.2, color: tone ?? 'text.primary' }}>{value}</Typography>
+      <Typography sx={{ fontWeight: 800, fontSize: '1.35rem', lineHeight: 1.2, color: tone ?? 'text.primary' }}>
+        {value}
+      </Typography>
       <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>
         {label}
       </Typography>
@@ -72,7 +80,10 @@ function ProgressCard({ p }: { p: Progress }) {
           <Typography variant="h6" component="h3" sx={{ flexGrow: 1, fontSize: '1.1rem' }}>
             {title}
           </Typography>
-          <Typography sx={{ fontWeight: 800, fontSize: '1.5rem', color: p.reached ? 'success.dark' : 'primary.main' }} data-testid="requirement-percent">
+          <Typography
+            sx={{ fontWeight: 800, fontSize: '1.5rem', color: p.reached ? 'success.dark' : 'primary.main' }}
+            data-testid="requirement-percent"
+          >
             {p.percent}%
           </Typography>
         </Box>
@@ -81,7 +92,13 @@ function ProgressCard({ p }: { p: Progress }) {
           value={p.percent}
           color={p.reached ? 'success' : 'primary'}
           aria-label={`${title} progress`}
-          sx={{ mt: 2, height: 10, borderRadius: 5, bgcolor: 'rgba(15, 23, 42, 0.06)', '& .MuiLinearProgress-bar': { borderRadius: 5 } }}
+          sx={{
+            mt: 2,
+            height: 10,
+            borderRadius: 5,
+            bgcolor: 'rgba(15, 23, 42, 0.06)',
+            '& .MuiLinearProgress-bar': { borderRadius: 5 },
+          }}
         />
         <Stack direction="row" divider={<Box sx={{ width: '1px', bgcolor: 'divider' }} />} sx={{ mt: 2.5 }}>
           <Figure label="Required" value={p.required} />
@@ -128,7 +145,11 @@ export function StudentJobsView() {
 
   if (requirementsQuery.isLoading) {
     return (
-      <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }} aria-busy="true" aria-label="Loading training jobs">
+      <Box
+        sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}
+        aria-busy="true"
+        aria-label="Loading training jobs"
+      >
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} variant="rounded" height={220} sx={{ borderRadius: 4 }} />
         ))}
@@ -188,7 +209,8 @@ export function StudentJobsView() {
                 Your Training Progress
               </Typography>
               <Typography color="text.secondary" variant="body2" sx={{ mt: 0.25 }}>
-                {totalCompleted} of {totalRequired} required jobs completed ({percentOf(totalCompleted, totalRequired)}%)
+                {totalCompleted} of {totalRequired} required jobs completed ({percentOf(totalCompleted, totalRequired)}
+                %)
               </Typography>
             </Box>
             <Button variant="outlined" startIcon={<EditOutlined />} onClick={openTrainingGoals}>
@@ -196,8 +218,21 @@ export function StudentJobsView() {
             </Button>
           </Box>
           {req.additional_requirements && (
-            <Box sx={{ mt: 2, p: 1.75, borderRadius: '12px', bgcolor: 'rgba(71, 85, 105, 0.05)', border: '1px solid', borderColor: 'divider' }}>
-              <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 700, textTransform: 'uppercase', letterSpacing: '0.06em' }}>
+            <Box
+              sx={{
+                mt: 2,
+                p: 1.75,
+                borderRadius: '12px',
+                bgcolor: 'rgba(71, 85, 105, 0.05)',
+                border: '1px solid',
+                borderColor: 'divider',
+              }}
+            >
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                sx={{ fontWeight: 700, textTransform: 'uppercase', letterSpacing: '0.06em' }}
+              >
                 Additional requirements
               </Typography>
               <Typography variant="body2" sx={{ mt: 0.25, whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>

@@ -22,7 +22,12 @@ import { useAppSelector } from '../../../lib/hooks';
 import { compareJobs, jobIsComplete } from '../../../lib/job-types';
 import { selectUser } from '../../../lib/session';
 import { MentorContactCard } from './your-mentor-card';
-import { useGetJobRequirementsQuery, useGetStudentJobsQuery, useGetStudentOverviewQuery, type StudentOverview } from '../api/student-api';
+import {
+  useGetJobRequirementsQuery,
+  useGetStudentJobsQuery,
+  useGetStudentOverviewQuery,
+  type StudentOverview,
+} from '../api/student-api';
 
 function accountTypeOf(overview: StudentOverview | undefined): string | null {
   if (!overview) return null;
@@ -108,7 +113,12 @@ export function StudentOverviewView() {
 
       {matched && overview?.mentor && <MentorContactCard mentor={overview.mentor} />}
 
-      <OverviewJobsCard titleId="current-jobs-title" title="Current Training Jobs" jobCount={jobs.length} loading={jobsQuery.isLoading}>
+      <OverviewJobsCard
+        titleId="current-jobs-title"
+        title="Current Training Jobs"
+        jobCount={jobs.length}
+        loading={jobsQuery.isLoading}
+      >
         {jobsQuery.isError && !jobsQuery.data ? (
           <RetryAlert onRetry={() => void jobsQuery.refetch()}>Failed to load jobs</RetryAlert>
         ) : shown.length > 0 ? (

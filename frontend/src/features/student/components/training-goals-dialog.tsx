@@ -16,7 +16,14 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useRef, useState, type FormEvent } from 'react';
 import { JobTypeIcon } from '../../../components/job-type-icon';
 import { errorMessage, fieldErrors, FIELDS_SUMMARY_MESSAGE } from '../../../lib/errors';
-import { JOB_TYPE_CARD_TITLES, JOB_TYPES, REQUIREMENT_FIELDS, REQUIREMENT_KEYS, type JobRequirementCounts, type JobType } from '../../../lib/job-types';
+import {
+  JOB_TYPE_CARD_TITLES,
+  JOB_TYPES,
+  REQUIREMENT_FIELDS,
+  REQUIREMENT_KEYS,
+  type JobRequirementCounts,
+  type JobType,
+} from '../../../lib/job-types';
 import { toast } from '../../../lib/toast';
 import { useSaveJobRequirementsMutation } from '../api/student-api';
 
@@ -28,7 +35,12 @@ export const NO_GOALS_MESSAGE = 'Please specify at least one job requirement';
 type CountField = (typeof REQUIREMENT_FIELDS)[JobType];
 type Values = Record<CountField, string>;
 
-const EMPTY: Values = { boiler_installs_required: '', boiler_service_required: '', pipework_required: '', repair_required: '' };
+const EMPTY: Values = {
+  boiler_installs_required: '',
+  boiler_service_required: '',
+  pipework_required: '',
+  repair_required: '',
+};
 
 function initialValues(requirements: JobRequirementCounts | null | undefined): Values {
   const values = { ...EMPTY };
@@ -65,7 +77,14 @@ export interface TrainingGoalsDialogProps {
 }
 
 /** 'Set Your Training Goals' (spec "Student jobs view"; validation section 5). */
-export function TrainingGoalsDialog({ open, canClose, onClose, requirements, additionalRequirements, onSaved }: TrainingGoalsDialogProps) {
+export function TrainingGoalsDialog({
+  open,
+  canClose,
+  onClose,
+  requirements,
+  additionalRequirements,
+  onSaved,
+}: TrainingGoalsDialogProps) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const [values, setValues] = useState<Values>(() => initialValues(requirements));
@@ -91,10 +110,12 @@ export function TrainingGoalsDialog({ open, canClose, onClose, requirements, add
   // What was typed (decides whether Save can be pressed) and what the summary counts (valid values only).
   const entered = JOB_TYPES.reduce((sum, type) => sum + toCount(values[REQUIREMENT_FIELDS[type]]), 0);
   const total = JOB_TYPES.reduce((sum, type) => sum + validCount(values[REQUIREMENT_FIELDS[type]]), 0);
-  const errors = Object.fromEntries(JOB_TYPES.map((t) => [REQUIREMENT_FIELDS[t], countError(values[REQUIREMENT_FIELDS[t]]) ?? serverErrors[REQUIREMENT_FIELDS[t]] ?? null])) as Record<
-    CountField,
-    string | null
-  >;
+  const errors = Object.fromEntries(
+    JOB_TYPES.map((t) => [
+      REQUIREMENT_FIELDS[t],
+      countError(values[REQUIREMENT_FIELDS[t]]) ?? serverErrors[REQUIREMENT_FIELDS[t]] ?? null,
+    ]),
+  ) as Record<CountField, string | null>;
 
   const close = () => {
     if (canClose && !isLoading) onClose();
@@ -149,25 +170,47 @@ export function TrainingGoalsDialog({ open, canClose, onClose, requirements, add
       aria-labelledby="training-goals-title"
       aria-describedby="training-goals-text"
     >
-      <Box component="form" onSubmit={submit} noValidate aria-label="Set Your Training Goals" sx={{ display: 'flex', flexDirection: 'column', minHeight: fullScreen ? '100%' : undefined }}>
-        <DialogTitle id="training-goals-title" sx={{ display: 'flex', alignItems: 'center', gap: 1.25, pr: canClose ? 7 : 3 }}>
+      <Box
+        component="form"
+        onSubmit={submit}
+        noValidate
+        aria-label="Set Your Training Goals"
+        sx={{ display: 'flex', flexDirection: 'column', minHeight: fullScreen ? '100%' : undefined }}
+      >
+        <DialogTitle
+          id="training-goals-title"
+          sx={{ display: 'flex', alignItems: 'center', gap: 1.25, pr: canClose ? 7 : 3 }}
+        >
           <Box
             aria-hidden
-            sx={{ width: 38, height: 38, borderRadius: 2.5, display: 'grid', placeItems: 'center', bgcolor: 'rgba(249, 115, 22, 0.12)', color: 'secondary.dark' }}
+            sx={{
+              width: 38,
+              height: 38,
+              borderRadius: 2.5,
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: 'rgba(249, 115, 22, 0.12)',
+              color: 'secondary.dark',
+            }}
           >
             <FlagOutlined />
           </Box>
           Set Your Training Goals
         </DialogTitle>
         {canClose && (
-          <IconButton aria-label="Close" onClick={close} disabled={isLoading} sx={{ position: 'absolute', right: 12, top: 14 }}>
+          <IconButton
+            aria-label="Close"
+            onClick={close}
+            disabled={isLoading}
+            sx={{ position: 'absolute', right: 12, top: 14 }}
+          >
             <CloseRounded />
           </IconButton>
         )}
         <DialogContent sx={{ flexGrow: 1 }}>
           <Typography id="training-goals-text" color="text.secondary" sx={{ mb: 2.5 }}>
-            How many of each job do you need to complete for your qualification? Enter a number from 1 to 100, and leave a
-            type blank if you don&apos;t need it.
+            How many of each job do you need to complete for your qualification? Enter a number from 1 to 100, and leave
+            a type blank if you don&apos;t need it.
           </Typography>
           {!canClose && (
             <Alert severity="info" sx={{ mb: 2.5 }}>
@@ -238,7 +281,9 @@ export function TrainingGoalsDialog({ open, canClose, onClose, requirements, add
           >
             <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2 }}>
               <Typography sx={{ fontWeight: 700 }}>Training Summary</Typography>
-              <Typography sx={{ fontWeight: 800, fontSize: '1.25rem', color: total > 0 ? 'primary.main' : 'text.secondary' }}>
+              <Typography
+                sx={{ fontWeight: 800, fontSize: '1.25rem', color: total > 0 ? 'primary.main' : 'text.secondary' }}
+              >
                 {total} {total === 1 ? 'job' : 'jobs'}
               </Typography>
             </Box>

@@ -20,7 +20,10 @@ function Line({ icon, label, children }: { icon: ReactNode; label: string; child
         {icon}
       </Box>
       <Typography variant="body2" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-        <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        <Box
+          component="span"
+          sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+        >
           {label}:{' '}
         </Box>
         {children}
@@ -40,7 +43,12 @@ export function MentorContactCard({ mentor }: { mentor: MentorContact }) {
           <Typography id="your-mentor-title" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
             Your mentor
           </Typography>
-          <Button variant="outlined" size="small" onClick={() => setDetails(true)} aria-label={`View details of ${mentor.name}`}>
+          <Button
+            variant="outlined"
+            size="small"
+            onClick={() => setDetails(true)}
+            aria-label={`View details of ${mentor.name}`}
+          >
             View details
           </Button>
         </Box>
@@ -63,7 +71,10 @@ export function MentorContactCard({ mentor }: { mentor: MentorContact }) {
           </Line>
         </Stack>
       </CardContent>
-      <EntityDetailsModal entity={details ? { type: 'mentor', id: mentor.id } : null} onClose={() => setDetails(false)} />
+      <EntityDetailsModal
+        entity={details ? { type: 'mentor', id: mentor.id } : null}
+        onClose={() => setDetails(false)}
+      />
     </Card>
   );
 }

@@ -1,5 +1,12 @@
 import type { z } from 'zod';
-import type { createTicketResponse, CreateTicketRequest, ticketCommandResponse, TicketDetail, TicketStatus, TicketSummary } from '@panda/contracts/support';
+import type {
+  createTicketResponse,
+  CreateTicketRequest,
+  ticketCommandResponse,
+  TicketDetail,
+  TicketStatus,
+  TicketSummary,
+} from '@panda/contracts/support';
 import { api, listTags } from '../../../lib/api';
 
 /**
@@ -36,7 +43,11 @@ export const supportApi = api.enhanceEndpoints({ addTagTypes: [TAG, 'students'] 
       invalidatesTags: [{ type: TAG, id: 'LIST' }],
     }),
     replyToTicket: build.mutation<TicketCommandResponse, { id: string; message: string }>({
-      query: ({ id, message }) => ({ url: `/support/${encodeURIComponent(id)}/reply`, method: 'POST', body: { message } }),
+      query: ({ id, message }) => ({
+        url: `/support/${encodeURIComponent(id)}/reply`,
+        method: 'POST',
+        body: { message },
+      }),
       invalidatesTags: (_r, _e, { id }) => [...ticketTags(id), { type: TAG, id: 'LIST' }],
     }),
     closeTicket: build.mutation<TicketCommandResponse, string>({
@@ -46,7 +57,12 @@ export const supportApi = api.enhanceEndpoints({ addTagTypes: [TAG, 'students'] 
     /** A training centre's own students, for the Student Issue picker. */
     getTicketStudents: build.query<{ id: string; Name?: string; First_Name: string; Last_Name: string }[], void>({
       query: () => '/my-students',
-      transformResponse: (raw: unknown) => (Array.isArray(raw) ? raw : Array.isArray((raw as { students?: unknown })?.students) ? (raw as { students: never[] }).students : []),
+      transformResponse: (raw: unknown) =>
+        Array.isArray(raw)
+          ? raw
+          : Array.isArray((raw as { students?: unknown })?.students)
+            ? (raw as { students: never[] }).students
+            : [],
       providesTags: [{ type: 'students', id: 'LIST' }],
     }),
     // Admin inbox (ruling 23).
@@ -63,7 +79,11 @@ export const supportApi = api.enhanceEndpoints({ addTagTypes: [TAG, 'students'] 
       providesTags: (_r, _e, id) => [...ticketTags(id)],
     }),
     adminReply: build.mutation<TicketCommandResponse, { id: string; message: string }>({
-      query: ({ id, message }) => ({ url: `/admin/support/${encodeURIComponent(id)}/reply`, method: 'POST', body: { message } }),
+      query: ({ id, message }) => ({
+        url: `/admin/support/${encodeURIComponent(id)}/reply`,
+        method: 'POST',
+        body: { message },
+      }),
       invalidatesTags: (_r, _e, { id }) => [...ticketTags(id), { type: TAG, id: 'LIST' }],
     }),
     adminClose: build.mutation<TicketCommandResponse, string>({

@@ -21,15 +21,38 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { StatCard } from '../../../components/stat-card';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
-import { useAdminCloseMutation, useAdminReplyMutation, useGetInboxCountsQuery, useGetInboxQuery, useGetInboxTicketQuery, type TicketStatus } from '../api/support-api';
-import { Conversation, formatTicketDate, ReplyBox, shortStudentId, TicketStatusChip, ticketNumber } from './ticket-parts';
+import {
+  useAdminCloseMutation,
+  useAdminReplyMutation,
+  useGetInboxCountsQuery,
+  useGetInboxQuery,
+  useGetInboxTicketQuery,
+  type TicketStatus,
+} from '../api/support-api';
+import {
+  Conversation,
+  formatTicketDate,
+  ReplyBox,
+  shortStudentId,
+  TicketStatusChip,
+  ticketNumber,
+} from './ticket-parts';
 
 const ROLE = { student: 'Student', mentor: 'Mentor', training_centre: 'Training Centre' } as const;
 
 /** Admin dashboard counter: tickets waiting for support. */
 export function OpenTicketsStat() {
   const counts = useGetInboxCountsQuery();
-  return <StatCard label="Open Tickets" value={counts.data?.open ?? 0} loading={counts.isLoading} icon={<MarkEmailUnreadOutlined />} tone="warning" caption={counts.data ? `${counts.data.total} in total` : undefined} />;
+  return (
+    <StatCard
+      label="Open Tickets"
+      value={counts.data?.open ?? 0}
+      loading={counts.isLoading}
+      icon={<MarkEmailUnreadOutlined />}
+      tone="warning"
+      caption={counts.data ? `${counts.data.total} in total` : undefined}
+    />
+  );
 }
 
 /** The admin support inbox (ruling 23): filters, newest activity first, reply and close. */
@@ -41,7 +64,14 @@ export function AdminSupportTab() {
   const label = (s: TicketStatus) => `${s[0].toUpperCase()}${s.slice(1)}${counts.data ? ` (${counts.data[s]})` : ''}`;
   return (
     <Box>
-      <ToggleButtonGroup exclusive size="small" value={filter} onChange={(_e, v) => v && setFilter(v)} aria-label="Filter tickets by status" sx={{ mb: 2, flexWrap: 'wrap' }}>
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        value={filter}
+        onChange={(_e, v) => v && setFilter(v)}
+        aria-label="Filter tickets by status"
+        sx={{ mb: 2, flexWrap: 'wrap' }}
+      >
         <ToggleButton value="open">{label('open')}</ToggleButton>
         <ToggleButton value="responded">{label('responded')}</ToggleButton>
         <ToggleButton value="closed">{label('closed')}</ToggleButton>
@@ -52,22 +82,26 @@ export function AdminSupportTab() {
       ) : inbox.isError ? (
         <RetryAlert onRetry={() => void inbox.refetch()}>Failed to load support tickets</RetryAlert>
       ) : !inbox.data?.length ? (
-        <EmptyState dense icon={<SupportAgentOutlined />} title={filter === 'all' ? 'No support tickets yet' : `No ${filter} tickets`} />
+        <EmptyState
+          dense
+          icon={<SupportAgentOutlined />}
+          title={filter === 'all' ? 'No support tickets yet' : `No ${filter} tickets`}
+        />
       ) : (
         <List aria-label="Support tickets" disablePadding sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
           {inbox.data.map((t, i) => (
             <ListItem key={t.id} disablePadding divider={i < inbox.data!.length - 1}>
               <ListItemButton onClick={() => setOpenId(t.id)} sx={{ display: 'block', py: 1.25 }}>
-              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-                <Typography sx={{ fontWeight: 700, minWidth: 0, wordBreak: 'break-word' }}>{t.Subject}</Typography>
-                <TicketStatusChip status={t.Status} />
-              </Stack>
-              <Typography variant="body2" color="text.secondary">
-                {t.owner_name} · {ROLE[t.owner_role]} · {t.owner_email}
-              </Typography>
-              <Typography variant="caption" color="text.secondary">
-                #{ticketNumber(t.id)} · Last activity {formatTicketDate(t.last_activity)} · {t.message_count} messages
-              </Typography>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+                  <Typography sx={{ fontWeight: 700, minWidth: 0, wordBreak: 'break-word' }}>{t.Subject}</Typography>
+                  <TicketStatusChip status={t.Status} />
+                </Stack>
+                <Typography variant="body2" color="text.secondary">
+                  {t.owner_name} · {ROLE[t.owner_role]} · {t.owner_email}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  #{ticketNumber(t.id)} · Last activity {formatTicketDate(t.last_activity)} · {t.message_count} messages
+                </Typography>
               </ListItemButton>
             </ListItem>
           ))}
@@ -110,7 +144,9 @@ function InboxTicketDialog({ id, onClose }: { id: string; onClose: () => void })
         {ticket.isLoading ? (
           <LoadingScreen fullScreen={false} message="Loading ticket..." />
         ) : ticket.isError || !t ? (
-          <RetryAlert onRetry={() => void ticket.refetch()}>{`Failed to load ticket details: ${errorMessage(ticket.error, 'please try again')}`}</RetryAlert>
+          <RetryAlert
+            onRetry={() => void ticket.refetch()}
+          >{`Failed to load ticket details: ${errorMessage(ticket.error, 'please try again')}`}</RetryAlert>
         ) : (
           <Stack spacing={2}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
@@ -128,10 +164,15 @@ function InboxTicketDialog({ id, onClose }: { id: string; onClose: () => void })
               )}
             </Stack>
             <Typography variant="body2" color="text.secondary">
-              Created {formatTicketDate(t.Created_At)} · Last activity {formatTicketDate(t.last_activity)} · {t.message_count} messages
+              Created {formatTicketDate(t.Created_At)} · Last activity {formatTicketDate(t.last_activity)} ·{' '}
+              {t.message_count} messages
             </Typography>
             <Conversation ticket={t} viewer="support" />
-            {t.Status === 'closed' ? <Alert severity="success">This ticket is closed.</Alert> : <ReplyBox onSend={send} sending={replying.isLoading} />}
+            {t.Status === 'closed' ? (
+              <Alert severity="success">This ticket is closed.</Alert>
+            ) : (
+              <ReplyBox onSend={send} sending={replying.isLoading} />
+            )}
           </Stack>
         )}
       </DialogContent>

@@ -35,7 +35,14 @@ import {
   useReplyToTicketMutation,
   type TicketSummary,
 } from '../api/support-api';
-import { Conversation, formatTicketDate, ReplyBox, shortStudentId, TicketStatusChip, ticketNumber } from './ticket-parts';
+import {
+  Conversation,
+  formatTicketDate,
+  ReplyBox,
+  shortStudentId,
+  TicketStatusChip,
+  ticketNumber,
+} from './ticket-parts';
 
 /** Support Center (spec §2): the ticket list, New Ticket, and a ticket's detail (?view=support&id=...). */
 export function SupportView() {
@@ -60,12 +67,18 @@ function TicketList() {
   );
   return (
     <Box sx={{ maxWidth: 960, mx: 'auto' }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2.5, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mb: 2.5, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
         <Box>
           <Typography variant="h5" component="h2" sx={{ fontWeight: 800 }}>
             Support Center
           </Typography>
-          <Typography color="text.secondary">Ask us anything. The AI Assistant answers straight away; our support team replies here too.</Typography>
+          <Typography color="text.secondary">
+            Ask us anything. The AI Assistant answers straight away; our support team replies here too.
+          </Typography>
         </Box>
         {newButton('New Ticket')}
       </Stack>
@@ -75,7 +88,12 @@ function TicketList() {
         <RetryAlert onRetry={() => void tickets.refetch()}>Failed to load support tickets</RetryAlert>
       ) : !tickets.data?.length ? (
         <Card>
-          <EmptyState icon={<SupportAgentOutlined />} title="No support tickets yet" text="Stuck or have a question? Open a ticket and we'll help." action={newButton('Create Your First Ticket')} />
+          <EmptyState
+            icon={<SupportAgentOutlined />}
+            title="No support tickets yet"
+            text="Stuck or have a question? Open a ticket and we'll help."
+            action={newButton('Create Your First Ticket')}
+          />
         </Card>
       ) : (
         <Stack spacing={1.5} component="ul" aria-label="Support tickets" sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -102,11 +120,16 @@ function TicketCard({ ticket, onOpen }: { ticket: TicketSummary; onOpen: () => v
             </Typography>
             <TicketStatusChip status={ticket.Status} />
           </Stack>
-          <Typography variant="body2" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+          >
             {ticket.response_text ?? ticket.Message}
           </Typography>
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
-            #{ticketNumber(ticket.id)} · Last activity {formatTicketDate(ticket.last_activity)} · {ticket.message_count} {ticket.message_count === 1 ? 'message' : 'messages'}
+            #{ticketNumber(ticket.id)} · Last activity {formatTicketDate(ticket.last_activity)} · {ticket.message_count}{' '}
+            {ticket.message_count === 1 ? 'message' : 'messages'}
           </Typography>
         </CardContent>
       </CardActionArea>
@@ -114,7 +137,15 @@ function TicketCard({ ticket, onOpen }: { ticket: TicketSummary; onOpen: () => v
   );
 }
 
-function NewTicketDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (id: string) => void }) {
+function NewTicketDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (id: string) => void;
+}) {
   const user = useAppSelector(selectUser);
   const isCentre = user?.role === 'training_centre';
   const students = useGetTicketStudentsQuery(undefined, { skip: !open || !isCentre });
@@ -141,7 +172,11 @@ function NewTicketDialog({ open, onClose, onCreated }: { open: boolean; onClose:
     if (studentIssue && !studentId) return setError('Please select a student for student issues');
     setError(null);
     try {
-      const r = await create({ Subject: subject.trim(), Message: message.trim(), Student_ID: studentIssue ? studentId : null }).unwrap();
+      const r = await create({
+        Subject: subject.trim(),
+        Message: message.trim(),
+        Student_ID: studentIssue ? studentId : null,
+      }).unwrap();
       toast.success('Support ticket created successfully');
       onClose();
       onCreated(r.id);
@@ -153,17 +188,37 @@ function NewTicketDialog({ open, onClose, onCreated }: { open: boolean; onClose:
   };
 
   return (
-    <Dialog open={open} onClose={isLoading ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="new-ticket-title">
+    <Dialog
+      open={open}
+      onClose={isLoading ? undefined : onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="new-ticket-title"
+    >
       <DialogTitle id="new-ticket-title">New Ticket</DialogTitle>
       <DialogContent>
-        <Stack component="form" id="new-ticket-form" noValidate spacing={2} sx={{ pt: 1 }} onSubmit={(e) => (e.preventDefault(), void submit())}>
+        <Stack
+          component="form"
+          id="new-ticket-form"
+          noValidate
+          spacing={2}
+          sx={{ pt: 1 }}
+          onSubmit={(e) => (e.preventDefault(), void submit())}
+        >
           {error && (
             <Alert severity="error" role="alert">
               {error}
             </Alert>
           )}
           {isCentre ? (
-            <TextField select label="Subject" value={subject} onChange={(e) => setSubject(e.target.value)} required fullWidth>
+            <TextField
+              select
+              label="Subject"
+              value={subject}
+              onChange={(e) => setSubject(e.target.value)}
+              required
+              fullWidth
+            >
               {CENTRE_SUBJECTS.map((s) => (
                 <MenuItem key={s} value={s}>
                   {s}
@@ -171,7 +226,14 @@ function NewTicketDialog({ open, onClose, onCreated }: { open: boolean; onClose:
               ))}
             </TextField>
           ) : (
-            <TextField label="Subject" value={subject} onChange={(e) => setSubject(e.target.value)} required fullWidth slotProps={{ htmlInput: { maxLength: 200 } }} />
+            <TextField
+              label="Subject"
+              value={subject}
+              onChange={(e) => setSubject(e.target.value)}
+              required
+              fullWidth
+              slotProps={{ htmlInput: { maxLength: 200 } }}
+            />
           )}
           {isCentre && subject === 'Student Issue' && (
             <TextField
@@ -181,7 +243,13 @@ function NewTicketDialog({ open, onClose, onCreated }: { open: boolean; onClose:
               onChange={(e) => setStudentId(e.target.value)}
               required
               fullWidth
-              helperText={students.isError ? 'Failed to load students' : students.data?.length === 0 ? 'You have no students yet' : undefined}
+              helperText={
+                students.isError
+                  ? 'Failed to load students'
+                  : students.data?.length === 0
+                    ? 'You have no students yet'
+                    : undefined
+              }
             >
               {(students.data ?? []).map((s) => (
                 <MenuItem key={s.id} value={s.id}>
@@ -190,7 +258,16 @@ function NewTicketDialog({ open, onClose, onCreated }: { open: boolean; onClose:
               ))}
             </TextField>
           )}
-          <TextField label="Message" value={message} onChange={(e) => setMessage(e.target.value)} required fullWidth multiline minRows={4} slotProps={{ htmlInput: { maxLength: 5000 } }} />
+          <TextField
+            label="Message"
+            value={message}
+            onChange={(e) => setMessage(e.target.value)}
+            required
+            fullWidth
+            multiline
+            minRows={4}
+            slotProps={{ htmlInput: { maxLength: 5000 } }}
+          />
         </Stack>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
@@ -244,7 +321,9 @@ function TicketDetailView({ id }: { id: string }) {
     return (
       <Box sx={{ maxWidth: 960, mx: 'auto' }}>
         {back}
-        <RetryAlert onRetry={() => void ticket.refetch()}>{`Failed to load ticket details: ${errorMessage(ticket.error, 'please try again')}`}</RetryAlert>
+        <RetryAlert
+          onRetry={() => void ticket.refetch()}
+        >{`Failed to load ticket details: ${errorMessage(ticket.error, 'please try again')}`}</RetryAlert>
       </Box>
     );
   }
@@ -255,7 +334,11 @@ function TicketDetailView({ id }: { id: string }) {
       {back}
       <Card>
         <CardContent sx={{ p: { xs: 2, md: 3 } }}>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' }, mb: 2 }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1.5}
+            sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' }, mb: 2 }}
+          >
             <Box sx={{ minWidth: 0 }}>
               <Typography variant="h5" component="h2" sx={{ fontWeight: 800, wordBreak: 'break-word' }}>
                 {t.Subject}
@@ -268,7 +351,12 @@ function TicketDetailView({ id }: { id: string }) {
               </Stack>
             </Box>
             <Stack direction="row" spacing={1}>
-              <Button variant="outlined" startIcon={<RefreshRounded />} onClick={() => void refresh()} disabled={ticket.isFetching}>
+              <Button
+                variant="outlined"
+                startIcon={<RefreshRounded />}
+                onClick={() => void refresh()}
+                disabled={ticket.isFetching}
+              >
                 Refresh
               </Button>
               {!closed && (
@@ -278,7 +366,11 @@ function TicketDetailView({ id }: { id: string }) {
               )}
             </Stack>
           </Stack>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0.5, sm: 3 }} sx={{ mb: 2, color: 'text.secondary' }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={{ xs: 0.5, sm: 3 }}
+            sx={{ mb: 2, color: 'text.secondary' }}
+          >
             <Typography variant="body2">Created {formatTicketDate(t.Created_At)}</Typography>
             <Typography variant="body2">Last activity {formatTicketDate(t.last_activity)}</Typography>
             <Typography variant="body2">

@@ -21,7 +21,14 @@ export const shortStudentId = (id: string) => id.slice(0, 8);
 export function formatTicketDate(value: string): string {
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return value;
-  return d.toLocaleString('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: false });
+  return d.toLocaleString('en-GB', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  });
 }
 
 const STATUS_STYLE: Record<string, { bg: string; fg: string }> = {
@@ -33,7 +40,14 @@ const STATUS_STYLE: Record<string, { bg: string; fg: string }> = {
 /** Ticket status badge: open (orange), responded (blue), closed (green); an unknown status as is. */
 export function TicketStatusChip({ status }: { status: string }) {
   const s = STATUS_STYLE[status] ?? { bg: '#eef0f3', fg: '#334155' };
-  return <Chip size="small" label={status} sx={{ bgcolor: s.bg, color: s.fg, fontWeight: 700, textTransform: 'capitalize' }} data-testid="ticket-status" />;
+  return (
+    <Chip
+      size="small"
+      label={status}
+      sx={{ bgcolor: s.bg, color: s.fg, fontWeight: 700, textTransform: 'capitalize' }}
+      data-testid="ticket-status"
+    />
+  );
 }
 
 /** The conversation of a ticket: the owner on the right, support and the AI Assistant on the left. */
@@ -47,7 +61,12 @@ export function Conversation({ ticket, viewer }: { ticket: TicketDetail; viewer:
           <Box component="li" key={c.id} sx={{ display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start' }}>
             <Paper
               variant="outlined"
-              sx={{ p: 1.5, maxWidth: { xs: '92%', sm: '78%' }, bgcolor: mine ? 'rgba(29, 78, 216, 0.06)' : ai ? '#f5f3ff' : 'background.paper', borderRadius: 2 }}
+              sx={{
+                p: 1.5,
+                maxWidth: { xs: '92%', sm: '78%' },
+                bgcolor: mine ? 'rgba(29, 78, 216, 0.06)' : ai ? '#f5f3ff' : 'background.paper',
+                borderRadius: 2,
+              }}
             >
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5, flexWrap: 'wrap' }}>
                 {ai && <SmartToyOutlined fontSize="small" sx={{ color: '#6d28d9' }} aria-hidden />}
@@ -63,7 +82,13 @@ export function Conversation({ ticket, viewer }: { ticket: TicketDetail; viewer:
               {viewer === 'owner' && c.links.length > 0 && (
                 <Stack direction="row" spacing={1.5} sx={{ mt: 1, flexWrap: 'wrap' }}>
                   {c.links.map((l) => (
-                    <Link key={`${l.path}-${l.label}`} component={RouterLink} to={l.path} variant="body2" sx={{ fontWeight: 600 }}>
+                    <Link
+                      key={`${l.path}-${l.label}`}
+                      component={RouterLink}
+                      to={l.path}
+                      variant="body2"
+                      sx={{ fontWeight: 600 }}
+                    >
                       {l.label}
                     </Link>
                   ))}
@@ -78,7 +103,15 @@ export function Conversation({ ticket, viewer }: { ticket: TicketDetail; viewer:
 }
 
 /** Reply box: Enter sends, Shift+Enter makes a new line; blank or while sending cannot be sent. */
-export function ReplyBox({ onSend, sending, disabled }: { onSend: (message: string) => Promise<boolean>; sending: boolean; disabled?: boolean }) {
+export function ReplyBox({
+  onSend,
+  sending,
+  disabled,
+}: {
+  onSend: (message: string) => Promise<boolean>;
+  sending: boolean;
+  disabled?: boolean;
+}) {
   const [text, setText] = useState('');
   const canSend = text.trim().length > 0 && !sending && !disabled;
   const send = async () => {
@@ -105,7 +138,13 @@ export function ReplyBox({ onSend, sending, disabled }: { onSend: (message: stri
         disabled={disabled}
         slotProps={{ htmlInput: { maxLength: 5000 } }}
       />
-      <Button variant="contained" onClick={() => void send()} disabled={!canSend} endIcon={<SendRounded />} sx={{ flexShrink: 0, minHeight: 56 }}>
+      <Button
+        variant="contained"
+        onClick={() => void send()}
+        disabled={!canSend}
+        endIcon={<SendRounded />}
+        sx={{ flexShrink: 0, minHeight: 56 }}
+      >
         Send
       </Button>
     </Stack>

@@ -67,20 +67,20 @@ export const TERMS_SECTIONS: TermsSection[] = [
     body: (
       <>
         <P>
-          These Terms and Conditions (the &quot;Terms&quot;) govern your access to and use of the Panda website, dashboards
-          and related services (together, the &quot;Platform&quot;), operated by {COMPANY.legalName}, trading as{' '}
-          {COMPANY.tradingName} (&quot;Panda&quot;, &quot;we&quot;, &quot;us&quot; or &quot;our&quot;).
+          These Terms and Conditions (the &quot;Terms&quot;) govern your access to and use of the Panda website,
+          dashboards and related services (together, the &quot;Platform&quot;), operated by {COMPANY.legalName}, trading
+          as {COMPANY.tradingName} (&quot;Panda&quot;, &quot;we&quot;, &quot;us&quot; or &quot;our&quot;).
         </P>
         <P>
           The Platform connects trainee gas engineers (&quot;Students&quot;) with Gas Safe registered businesses that
-          supervise them on real jobs (&quot;Mentors&quot;) and with the colleges and training providers that register them
-          (&quot;Training Centres&quot;). In these Terms, &quot;you&quot; means the person or business using the Platform, and
-          a &quot;Placement&quot; means an arrangement, made through the Platform, under which a Student gains supervised
-          on-site experience with a Mentor.
+          supervise them on real jobs (&quot;Mentors&quot;) and with the colleges and training providers that register
+          them (&quot;Training Centres&quot;). In these Terms, &quot;you&quot; means the person or business using the
+          Platform, and a &quot;Placement&quot; means an arrangement, made through the Platform, under which a Student
+          gains supervised on-site experience with a Mentor.
         </P>
         <P>
-          Please read these Terms carefully before creating an account. If you do not agree to them, you must not use the
-          Platform.
+          Please read these Terms carefully before creating an account. If you do not agree to them, you must not use
+          the Platform.
         </P>
       </>
     ),
@@ -156,16 +156,16 @@ export const TERMS_SECTIONS: TermsSection[] = [
             ]}
           />
           <P>
-            Students agree to follow their Mentor&apos;s instructions and all safety rules on site. Each completed job is
-            recorded on a digital job card, and a job only counts towards a Student&apos;s requirements once it has been
-            signed off by both the Mentor and the Student.
+            Students agree to follow their Mentor&apos;s instructions and all safety rules on site. Each completed job
+            is recorded on a digital job card, and a job only counts towards a Student&apos;s requirements once it has
+            been signed off by both the Mentor and the Student.
           </P>
         </Sub>
         <Sub id="fees-and-refunds" title="4.3 Fees, payments and refunds">
           <P>
             Any fees for our placement services are shown to you before you commit to them. Payments are{' '}
-            <B>non-refundable</B>, except where we are unable to find a suitable Mentor match within the timeframe agreed
-            with you, in which case the fees paid for that Placement will be refunded.
+            <B>non-refundable</B>, except where we are unable to find a suitable Mentor match within the timeframe
+            agreed with you, in which case the fees paid for that Placement will be refunded.
           </P>
           <P>
             Nothing in these Terms affects your statutory rights as a consumer, including under the Consumer Rights Act
@@ -182,8 +182,8 @@ export const TERMS_SECTIONS: TermsSection[] = [
       <>
         <P>
           Mentors are paid for the supervised jobs that are completed and signed off through the Platform, at the rates
-          agreed with us. <B>All payouts are inclusive of VAT</B> where VAT is chargeable; no additional VAT will be paid
-          on top of an agreed payout.
+          agreed with us. <B>All payouts are inclusive of VAT</B> where VAT is chargeable; no additional VAT will be
+          paid on top of an agreed payout.
         </P>
         <P>
           If you are VAT-registered, you must give us your VAT registration number and tell us promptly if your
@@ -212,8 +212,8 @@ export const TERMS_SECTIONS: TermsSection[] = [
     body: (
       <>
         <P>
-          Plans change, but Students depend on the jobs they are booked on. If a Mentor or Student needs to cancel a job,
-          they must tell the other party through the Platform as early as reasonably possible. A job may always be
+          Plans change, but Students depend on the jobs they are booked on. If a Mentor or Student needs to cancel a
+          job, they must tell the other party through the Platform as early as reasonably possible. A job may always be
           cancelled or stopped where either party has a genuine concern about safety.
         </P>
         <P>
@@ -232,14 +232,14 @@ export const TERMS_SECTIONS: TermsSection[] = [
         <List
           items={[
             <>
-              Panda will raise <B>self-billed invoices every {SELF_BILLING_INTERVAL_DAYS} days</B> on your behalf for the
-              jobs completed and signed off in that period, and will pay you in line with those invoices.
+              Panda will raise <B>self-billed invoices every {SELF_BILLING_INTERVAL_DAYS} days</B> on your behalf for
+              the jobs completed and signed off in that period, and will pay you in line with those invoices.
             </>,
             'You agree not to issue your own sales invoices for the supplies covered by a self-billed invoice.',
             'If you are VAT-registered, the arrangement follows HM Revenue & Customs requirements for self-billing, and you must tell us immediately if you stop being VAT-registered, change your VAT number or transfer your business.',
             <>
-              Any dispute about a self-billed invoice must be raised with us <B>within {INVOICE_DISPUTE_DAYS} days</B> of
-              the invoice date. After that period the invoice is treated as accepted.
+              Any dispute about a self-billed invoice must be raised with us <B>within {INVOICE_DISPUTE_DAYS} days</B>{' '}
+              of the invoice date. After that period the invoice is treated as accepted.
             </>,
             'This self-billing agreement lasts for 12 months from your acceptance of these Terms and renews automatically for further 12-month periods unless either party ends it in writing.',
           ]}
@@ -258,10 +258,10 @@ export const TERMS_SECTIONS: TermsSection[] = [
           qualification, or that the Platform will be uninterrupted or error-free.
         </P>
         <P>
-          Mentors are independent businesses and are not our employees or agents. Each Mentor is responsible for the work
-          carried out on their jobs. To the extent permitted by law, our total liability to you in connection with the
-          Platform is limited to the fees you have paid to us in the 12 months before the claim arose, and we are not
-          liable for any indirect or consequential loss or for loss of profit.
+          Mentors are independent businesses and are not our employees or agents. Each Mentor is responsible for the
+          work carried out on their jobs. To the extent permitted by law, our total liability to you in connection with
+          the Platform is limited to the fees you have paid to us in the 12 months before the claim arose, and we are
+          not liable for any indirect or consequential loss or for loss of profit.
         </P>
         <P>
           Nothing in these Terms limits or excludes our liability for death or personal injury caused by our negligence,
@@ -277,8 +277,8 @@ export const TERMS_SECTIONS: TermsSection[] = [
     body: (
       <>
         <P>
-          You may upload images to the Platform, such as a photo of your Gas Safe ID card or pictures shared in chat. Each
-          image must be no larger than 10MB. By uploading an image you confirm that:
+          You may upload images to the Platform, such as a photo of your Gas Safe ID card or pictures shared in chat.
+          Each image must be no larger than 10MB. By uploading an image you confirm that:
         </P>
         <List
           items={[
@@ -288,8 +288,8 @@ export const TERMS_SECTIONS: TermsSection[] = [
           ]}
         />
         <P>
-          We may use a Gas Safe card photo to verify your registration with the Gas Safe Register as part of vetting, and
-          we may remove any image that breaks these Terms.
+          We may use a Gas Safe card photo to verify your registration with the Gas Safe Register as part of vetting,
+          and we may remove any image that breaks these Terms.
         </P>
       </>
     ),
@@ -316,10 +316,10 @@ export const TERMS_SECTIONS: TermsSection[] = [
           Protection Act 2018. {COMPANY.legalName} is the controller of the personal data held in your account.
         </P>
         <P>
-          We use your details to run your account, to vet Mentors and Training Centres, to make and manage Placements, to
-          process payouts and invoices, and to keep you informed about your Placements. We share with matched parties only
-          what they need to work together, such as names and contact details. Passwords are stored only in a securely
-          hashed form and are never visible to our staff.
+          We use your details to run your account, to vet Mentors and Training Centres, to make and manage Placements,
+          to process payouts and invoices, and to keep you informed about your Placements. We share with matched parties
+          only what they need to work together, such as names and contact details. Passwords are stored only in a
+          securely hashed form and are never visible to our staff.
         </P>
         <P>
           We keep personal data only for as long as needed for these purposes and to meet our legal and accounting
@@ -339,10 +339,10 @@ export const TERMS_SECTIONS: TermsSection[] = [
     title: '13. Force Majeure',
     body: (
       <P>
-        Neither you nor we will be responsible for any failure or delay in meeting obligations under these Terms caused by
-        events outside reasonable control, such as severe weather, flood, fire, epidemic, industrial action, failure of
-        utilities or telecommunications networks, or acts of government. The affected party must tell the other as soon
-        as possible, and its obligations are suspended for as long as the event continues. If an event prevents a
+        Neither you nor we will be responsible for any failure or delay in meeting obligations under these Terms caused
+        by events outside reasonable control, such as severe weather, flood, fire, epidemic, industrial action, failure
+        of utilities or telecommunications networks, or acts of government. The affected party must tell the other as
+        soon as possible, and its obligations are suspended for as long as the event continues. If an event prevents a
         Placement from going ahead for a prolonged period, either party may end that Placement by notice.
       </P>
     ),
@@ -378,8 +378,11 @@ export const TERMS_SECTIONS: TermsSection[] = [
           Hours: {COMPANY.hours}
         </Box>
         <P>
-          Signed-in users can also raise a ticket in the <Link component={RouterLink} to="/dashboard?view=support">Support Center</Link> of their dashboard, or ask the Smart
-          Assistant there.
+          Signed-in users can also raise a ticket in the{' '}
+          <Link component={RouterLink} to="/dashboard?view=support">
+            Support Center
+          </Link>{' '}
+          of their dashboard, or ask the Smart Assistant there.
         </P>
       </>
     ),

@@ -36,7 +36,12 @@ export function TermsRoute() {
       <AppBar
         position="sticky"
         color="inherit"
-        sx={{ bgcolor: 'rgba(255,255,255,0.9)', backdropFilter: 'blur(12px)', borderBottom: '1px solid', borderColor: 'divider' }}
+        sx={{
+          bgcolor: 'rgba(255,255,255,0.9)',
+          backdropFilter: 'blur(12px)',
+          borderBottom: '1px solid',
+          borderColor: 'divider',
+        }}
       >
         <Container maxWidth="lg">
           <Toolbar disableGutters sx={{ gap: 2 }}>
@@ -49,7 +54,9 @@ export function TermsRoute() {
         </Container>
       </AppBar>
 
-      <Box sx={{ background: 'linear-gradient(135deg, #1d4ed8 0%, #1e3a8a 100%)', color: '#fff', py: { xs: 5, md: 7 } }}>
+      <Box
+        sx={{ background: 'linear-gradient(135deg, #1d4ed8 0%, #1e3a8a 100%)', color: '#fff', py: { xs: 5, md: 7 } }}
+      >
         <Container maxWidth="lg">
           <Typography variant="overline" sx={{ opacity: 0.8 }}>
             Legal
@@ -66,7 +73,13 @@ export function TermsRoute() {
           <Box
             component="nav"
             aria-label="Contents"
-            sx={{ display: { xs: 'none', md: 'block' }, position: 'sticky', top: 88, maxHeight: 'calc(100vh - 110px)', overflowY: 'auto' }}
+            sx={{
+              display: { xs: 'none', md: 'block' },
+              position: 'sticky',
+              top: 88,
+              maxHeight: 'calc(100vh - 110px)',
+              overflowY: 'auto',
+            }}
           >
             <Typography variant="overline" color="text.secondary">
               Contents
@@ -101,7 +114,12 @@ export function TermsRoute() {
             </Typography>
             {TERMS_SECTIONS.map((s) => (
               <Box component="section" key={s.id} id={s.id} aria-labelledby={`${s.id}-title`} sx={{ pt: 4 }}>
-                <Typography id={`${s.id}-title`} variant="h5" component="h2" sx={{ mb: 2, fontSize: { xs: '1.25rem', md: '1.4rem' } }}>
+                <Typography
+                  id={`${s.id}-title`}
+                  variant="h5"
+                  component="h2"
+                  sx={{ mb: 2, fontSize: { xs: '1.25rem', md: '1.4rem' } }}
+                >
                   {s.title}
                 </Typography>
                 {s.body}

@@ -46,11 +46,25 @@ function StatCard({ label, value, icon, tone, footer, loading }: StatCardProps) 
             <Typography id={id} variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
               {label}
             </Typography>
-            <Typography component="p" sx={{ fontSize: { xs: '1.75rem', md: '2.1rem' }, fontWeight: 800, lineHeight: 1.2, mt: 0.5 }}>
+            <Typography
+              component="p"
+              sx={{ fontSize: { xs: '1.75rem', md: '2.1rem' }, fontWeight: 800, lineHeight: 1.2, mt: 0.5 }}
+            >
               {loading ? <Skeleton width={56} /> : value}
             </Typography>
           </Box>
-          <Box sx={{ width: 44, height: 44, borderRadius: 2.5, display: 'grid', placeItems: 'center', bgcolor: `${tone}14`, color: tone, flexShrink: 0 }}>
+          <Box
+            sx={{
+              width: 44,
+              height: 44,
+              borderRadius: 2.5,
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: `${tone}14`,
+              color: tone,
+              flexShrink: 0,
+            }}
+          >
             {icon}
           </Box>
         </Box>
@@ -61,7 +75,11 @@ function StatCard({ label, value, icon, tone, footer, loading }: StatCardProps) 
 }
 
 /** Training centre Overview (spec "Training centre overview and students"). */
-export function CentreOverview({ announce }: { /** The Create Announcement button (composed by the app from features/notifications). */ announce?: ReactNode }) {
+export function CentreOverview({
+  announce,
+}: {
+  /** The Create Announcement button (composed by the app from features/notifications). */ announce?: ReactNode;
+}) {
   const user = useAppSelector(selectUser);
   const go = useDashboardNavigate();
   const { data, isLoading, isError, isFetching, refetch } = useGetCentreOverviewQuery();
@@ -86,7 +104,11 @@ export function CentreOverview({ announce }: { /** The Create Announcement butto
   return (
     <Stack spacing={3}>
       <WelcomeBanner badge="Training Centre dashboard" glowSize={240} glowOverhang={70}>
-        <Typography variant="h4" component="h2" sx={{ fontSize: { xs: '1.5rem', md: '2rem' }, wordBreak: 'break-word' }}>
+        <Typography
+          variant="h4"
+          component="h2"
+          sx={{ fontSize: { xs: '1.5rem', md: '2rem' }, wordBreak: 'break-word' }}
+        >
           Welcome{centreName ? `, ${centreName}` : ''}!
         </Typography>
         <Typography sx={{ mt: 1, maxWidth: 620, opacity: 0.9 }}>
@@ -106,7 +128,11 @@ export function CentreOverview({ announce }: { /** The Create Announcement butto
             variant="outlined"
             startIcon={<GroupsOutlined />}
             onClick={() => go('students')}
-            sx={{ color: '#fff', borderColor: 'rgba(255,255,255,0.5)', '&:hover': { borderColor: '#fff', bgcolor: 'rgba(255,255,255,0.08)' } }}
+            sx={{
+              color: '#fff',
+              borderColor: 'rgba(255,255,255,0.5)',
+              '&:hover': { borderColor: '#fff', bgcolor: 'rgba(255,255,255,0.08)' },
+            }}
           >
             View All Students
           </Button>
@@ -129,8 +155,20 @@ export function CentreOverview({ announce }: { /** The Create Announcement butto
         <>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', lg: 'repeat(4, 1fr)' } }}>
             <StatCard label="Total Students" value={total} icon={<GroupsOutlined />} tone="#1d4ed8" loading={loading} />
-            <StatCard label="Placed Students" value={placed} icon={<TaskAltRounded />} tone="#16a34a" loading={loading} />
-            <StatCard label="Awaiting Placement" value={awaiting} icon={<HourglassEmptyRounded />} tone="#d97706" loading={loading} />
+            <StatCard
+              label="Placed Students"
+              value={placed}
+              icon={<TaskAltRounded />}
+              tone="#16a34a"
+              loading={loading}
+            />
+            <StatCard
+              label="Awaiting Placement"
+              value={awaiting}
+              icon={<HourglassEmptyRounded />}
+              tone="#d97706"
+              loading={loading}
+            />
             <StatCard
               label="Placement Rate"
               value={`${rate}%`}
@@ -142,7 +180,12 @@ export function CentreOverview({ announce }: { /** The Create Announcement butto
                   variant="determinate"
                   value={Math.max(0, Math.min(100, rate))}
                   aria-label="Placement rate"
-                  sx={{ height: 6, borderRadius: 3, bgcolor: 'rgba(124,58,237,0.12)', '& .MuiLinearProgress-bar': { bgcolor: '#7c3aed' } }}
+                  sx={{
+                    height: 6,
+                    borderRadius: 3,
+                    bgcolor: 'rgba(124,58,237,0.12)',
+                    '& .MuiLinearProgress-bar': { bgcolor: '#7c3aed' },
+                  }}
                 />
               }
             />
@@ -150,7 +193,12 @@ export function CentreOverview({ announce }: { /** The Create Announcement butto
 
           <Card component="section" aria-labelledby="recent-registration-title">
             <CardContent sx={{ p: { xs: 2.5, md: 3 } }}>
-              <Typography id="recent-registration-title" variant="h6" component="h2" sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
+              <Typography
+                id="recent-registration-title"
+                variant="h6"
+                component="h2"
+                sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}
+              >
                 <HowToRegOutlined color="primary" />
                 Most Recent Registration
               </Typography>
@@ -178,7 +226,9 @@ export function CentreOverview({ announce }: { /** The Create Announcement butto
                   data-testid="latest-registration"
                 >
                   <Stack direction="row" spacing={2} alignItems="center" sx={{ minWidth: 0, flexGrow: 1 }}>
-                    <Avatar sx={{ bgcolor: 'primary.main', fontWeight: 700 }}>{(studentName(latest)[0] ?? '?').toUpperCase()}</Avatar>
+                    <Avatar sx={{ bgcolor: 'primary.main', fontWeight: 700 }}>
+                      {(studentName(latest)[0] ?? '?').toUpperCase()}
+                    </Avatar>
                     <Box sx={{ minWidth: 0 }}>
                       <Typography sx={{ fontWeight: 700, wordBreak: 'break-word' }}>{studentName(latest)}</Typography>
                       <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>

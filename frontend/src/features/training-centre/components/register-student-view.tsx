@@ -32,13 +32,26 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Registration selectors: 0 to 50 (spec section 9) with the spec's defaults. */
 export const REQUIREMENT_MAX = 50;
-export const REQUIREMENT_DEFAULTS: JobRequirementCounts = { Boiler_Installs: 10, Boiler_Service: 4, Pipework: 8, Repair: 5 };
+export const REQUIREMENT_DEFAULTS: JobRequirementCounts = {
+  Boiler_Installs: 10,
+  Boiler_Service: 4,
+  Pipework: 8,
+  Repair: 5,
+};
 const COUNT_OPTIONS = Array.from({ length: REQUIREMENT_MAX + 1 }, (_, i) => i);
 
 type TextFieldName = 'First_Name' | 'Last_Name' | 'Email' | 'Phone_Number' | 'Postcode' | 'Date_Of_Birth';
 type Values = Record<TextFieldName, string> & JobRequirementCounts;
 
-const EMPTY: Values = { First_Name: '', Last_Name: '', Email: '', Phone_Number: '', Postcode: '', Date_Of_Birth: '', ...REQUIREMENT_DEFAULTS };
+const EMPTY: Values = {
+  First_Name: '',
+  Last_Name: '',
+  Email: '',
+  Phone_Number: '',
+  Postcode: '',
+  Date_Of_Birth: '',
+  ...REQUIREMENT_DEFAULTS,
+};
 
 /** Spec section 5 "Student registration": every problem, in order, each shown under its field (issue 13). */
 export function validateRegistration(v: Values): Array<[TextFieldName, string]> {
@@ -63,11 +76,31 @@ export function registrationPayload(v: Values): RegisterStudentRequest {
   return body as unknown as RegisterStudentRequest;
 }
 
-function Section({ icon, title, subtitle, children }: { icon: ReactNode; title: string; subtitle: string; children: ReactNode }) {
+function Section({
+  icon,
+  title,
+  subtitle,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+}) {
   return (
     <Box component="fieldset" sx={{ border: 'none', p: 0, m: 0, minWidth: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2.5 }}>
-        <Box sx={{ width: 38, height: 38, borderRadius: 2.5, display: 'grid', placeItems: 'center', bgcolor: 'rgba(29, 78, 216, 0.08)', color: 'primary.main' }}>
+        <Box
+          sx={{
+            width: 38,
+            height: 38,
+            borderRadius: 2.5,
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'rgba(29, 78, 216, 0.08)',
+            color: 'primary.main',
+          }}
+        >
           {icon}
         </Box>
         <Box>
@@ -128,7 +161,12 @@ export function RegisterStudentView() {
       const byField = fieldErrors(err);
       const known = (Object.keys(byField) as TextFieldName[]).filter((f) => f in EMPTY);
       if (known.length) setInvalid(Object.fromEntries(known.map((f) => [f, byField[f]])));
-      toast.error(known.length > 1 ? FIELDS_SUMMARY_MESSAGE : errorMessage(err, 'Failed to register student', { useErrorText: true }), { group: FORM_TOASTS });
+      toast.error(
+        known.length > 1
+          ? FIELDS_SUMMARY_MESSAGE
+          : errorMessage(err, 'Failed to register student', { useErrorText: true }),
+        { group: FORM_TOASTS },
+      );
     }
   };
 
@@ -151,7 +189,12 @@ export function RegisterStudentView() {
   return (
     <Stack spacing={3} sx={{ maxWidth: 920 }}>
       {notVetted && (
-        <Alert severity="warning" icon={<GppMaybeOutlined />} data-testid="vetting-banner" sx={{ alignItems: 'flex-start' }}>
+        <Alert
+          severity="warning"
+          icon={<GppMaybeOutlined />}
+          data-testid="vetting-banner"
+          sx={{ alignItems: 'flex-start' }}
+        >
           <AlertTitle sx={{ fontWeight: 700 }}>Vetting Required</AlertTitle>
           {vetting?.message || 'Your training centre must be vetted before it can register students.'}
         </Alert>
@@ -229,14 +272,21 @@ export function RegisterStudentView() {
                   type="date"
                   value={values.Date_Of_Birth}
                   onChange={setText('Date_Of_Birth')}
-                  slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: new Date().toISOString().slice(0, 10) } }}
+                  slotProps={{
+                    inputLabel: { shrink: true },
+                    htmlInput: { max: new Date().toISOString().slice(0, 10) },
+                  }}
                 />
               </Box>
             </Section>
 
             <Divider sx={{ my: 3.5 }} />
 
-            <Section icon={<AssignmentOutlined />} title="Job Requirements" subtitle="Jobs the student needs for their qualification (0 to 50 each)">
+            <Section
+              icon={<AssignmentOutlined />}
+              title="Job Requirements"
+              subtitle="Jobs the student needs for their qualification (0 to 50 each)"
+            >
               <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
                 {REQUIREMENT_FIELDS.map(({ key, label }) => (
                   <TextField
@@ -258,7 +308,16 @@ export function RegisterStudentView() {
                 ))}
               </Box>
               <Box
-                sx={{ mt: 2.5, px: 2, py: 1.5, borderRadius: 2.5, bgcolor: 'rgba(29, 78, 216, 0.05)', display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}
+                sx={{
+                  mt: 2.5,
+                  px: 2,
+                  py: 1.5,
+                  borderRadius: 2.5,
+                  bgcolor: 'rgba(29, 78, 216, 0.05)',
+                  display: 'flex',
+                  justifyContent: 'space-between',
+                  alignItems: 'center',
+                }}
                 aria-live="polite"
               >
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>

@@ -30,9 +30,25 @@ export function RegistrationSuccess({ result, onRegisterAnother }: RegistrationS
   const password = result.temporary_password ?? null;
 
   return (
-    <Card sx={{ maxWidth: 640, mx: 'auto' }} component="section" aria-labelledby="registration-success-title" data-testid="registration-success">
+    <Card
+      sx={{ maxWidth: 640, mx: 'auto' }}
+      component="section"
+      aria-labelledby="registration-success-title"
+      data-testid="registration-success"
+    >
       <CardContent sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }}>
-        <Box sx={{ width: 72, height: 72, borderRadius: '50%', mx: 'auto', mb: 2, display: 'grid', placeItems: 'center', bgcolor: 'rgba(22, 163, 74, 0.12)' }}>
+        <Box
+          sx={{
+            width: 72,
+            height: 72,
+            borderRadius: '50%',
+            mx: 'auto',
+            mb: 2,
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'rgba(22, 163, 74, 0.12)',
+          }}
+        >
           <CheckCircleRounded sx={{ fontSize: 44, color: 'success.main' }} />
         </Box>
         <Typography id="registration-success-title" variant="h5" component="h2">
@@ -47,7 +63,11 @@ export function RegistrationSuccess({ result, onRegisterAnother }: RegistrationS
 
         {password ? (
           <Box sx={{ mt: 3.5, textAlign: 'left' }}>
-            <Typography variant="subtitle2" component="h3" sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+            <Typography
+              variant="subtitle2"
+              component="h3"
+              sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}
+            >
               <KeyRounded fontSize="small" color="primary" />
               Temporary Password
             </Typography>
@@ -66,21 +86,36 @@ export function RegistrationSuccess({ result, onRegisterAnother }: RegistrationS
             >
               <Typography
                 data-testid="temporary-password"
-                sx={{ flexGrow: 1, fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: '1.1rem', fontWeight: 600, letterSpacing: '0.04em', wordBreak: 'break-all' }}
+                sx={{
+                  flexGrow: 1,
+                  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+                  fontSize: '1.1rem',
+                  fontWeight: 600,
+                  letterSpacing: '0.04em',
+                  wordBreak: 'break-all',
+                }}
               >
                 {password}
               </Typography>
-              <Button variant="contained" size="small" startIcon={<ContentCopyRounded />} onClick={() => void copyToClipboard(password)} aria-label="Copy temporary password">
+              <Button
+                variant="contained"
+                size="small"
+                startIcon={<ContentCopyRounded />}
+                onClick={() => void copyToClipboard(password)}
+                aria-label="Copy temporary password"
+              >
                 Copy
               </Button>
             </Box>
             <Alert severity="info" sx={{ mt: 1.5 }}>
-              This password is shown only once. It has also been emailed to the student, who will choose their own password at first sign-in.
+              This password is shown only once. It has also been emailed to the student, who will choose their own
+              password at first sign-in.
             </Alert>
           </Box>
         ) : (
           <Alert severity="info" sx={{ mt: 3, textAlign: 'left' }}>
-            The temporary password has been emailed to the student. They will choose their own password at first sign-in.
+            The temporary password has been emailed to the student. They will choose their own password at first
+            sign-in.
           </Alert>
         )}
 

@@ -41,7 +41,11 @@ import { StudentSignOffs } from '../../signoff/components/sign-off-list';
 function BackButton() {
   const go = useDashboardNavigate();
   return (
-    <Button startIcon={<ArrowBackRounded />} onClick={() => go('students')} sx={{ alignSelf: 'flex-start', color: 'text.secondary' }}>
+    <Button
+      startIcon={<ArrowBackRounded />}
+      onClick={() => go('students')}
+      sx={{ alignSelf: 'flex-start', color: 'text.secondary' }}
+    >
       Back to Students
     </Button>
   );
@@ -57,10 +61,43 @@ function CopyIcon({ value, label }: { value: string; label: string }) {
   );
 }
 
-function Row({ icon, label, children, action }: { icon: ReactNode; label: string; children: ReactNode; action?: ReactNode }) {
+function Row({
+  icon,
+  label,
+  children,
+  action,
+}: {
+  icon: ReactNode;
+  label: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, py: 1.25, borderBottom: '1px solid', borderColor: 'divider', '&:last-of-type': { borderBottom: 'none' } }}>
-      <Box sx={{ width: 36, height: 36, borderRadius: 2, display: 'grid', placeItems: 'center', bgcolor: '#f1f5f9', color: 'text.secondary', flexShrink: 0 }}>{icon}</Box>
+    <Box
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1.5,
+        py: 1.25,
+        borderBottom: '1px solid',
+        borderColor: 'divider',
+        '&:last-of-type': { borderBottom: 'none' },
+      }}
+    >
+      <Box
+        sx={{
+          width: 36,
+          height: 36,
+          borderRadius: 2,
+          display: 'grid',
+          placeItems: 'center',
+          bgcolor: '#f1f5f9',
+          color: 'text.secondary',
+          flexShrink: 0,
+        }}
+      >
+        {icon}
+      </Box>
       <Box sx={{ minWidth: 0, flexGrow: 1 }}>
         <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600, display: 'block' }}>
           {label}
@@ -72,11 +109,28 @@ function Row({ icon, label, children, action }: { icon: ReactNode; label: string
   );
 }
 
-function SectionCard({ title, icon, children, id, fill }: { title: string; icon: ReactNode; children: ReactNode; id: string; fill?: boolean }) {
+function SectionCard({
+  title,
+  icon,
+  children,
+  id,
+  fill,
+}: {
+  title: string;
+  icon: ReactNode;
+  children: ReactNode;
+  id: string;
+  fill?: boolean;
+}) {
   return (
     <Card component="section" aria-labelledby={id} sx={fill ? { height: '100%' } : undefined}>
       <CardContent sx={{ p: { xs: 2.5, md: 3 } }}>
-        <Typography id={id} variant="h6" component="h3" sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5, fontSize: '1.05rem' }}>
+        <Typography
+          id={id}
+          variant="h6"
+          component="h3"
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5, fontSize: '1.05rem' }}
+        >
           {icon}
           {title}
         </Typography>
@@ -143,7 +197,15 @@ function DetailSkeleton() {
 /** Recent Messages and Send Message for this student (the chat feature's, passed in by the view registry). */
 export type StudentMessagesSlot = (student: { id: string; name: string }) => ReactNode;
 
-function StudentDetailContent({ student, onOpenEntity, messages }: { student: StudentDetail; onOpenEntity: (ref: EntityRef) => void; messages?: StudentMessagesSlot }) {
+function StudentDetailContent({
+  student,
+  onOpenEntity,
+  messages,
+}: {
+  student: StudentDetail;
+  onOpenEntity: (ref: EntityRef) => void;
+  messages?: StudentMessagesSlot;
+}) {
   const name = studentName(student);
   const matched = !!student.Matched;
   const registeredAt = student.registration?.registered_at ?? student.Created_At ?? student.created_at ?? null;
@@ -155,7 +217,9 @@ function StudentDetailContent({ student, onOpenEntity, messages }: { student: St
       <Card>
         <CardContent sx={{ p: { xs: 2.5, md: 3 } }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-            <Avatar sx={{ width: 64, height: 64, bgcolor: 'primary.main', fontSize: '1.6rem', fontWeight: 700 }}>{studentInitial(student)}</Avatar>
+            <Avatar sx={{ width: 64, height: 64, bgcolor: 'primary.main', fontSize: '1.6rem', fontWeight: 700 }}>
+              {studentInitial(student)}
+            </Avatar>
             <Box sx={{ minWidth: 0, flexGrow: 1 }}>
               <Typography variant="h5" component="h2" sx={{ wordBreak: 'break-word' }}>
                 {name}
@@ -170,18 +234,36 @@ function StudentDetailContent({ student, onOpenEntity, messages }: { student: St
       </Card>
 
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-        <SectionCard id="student-contact-title" title="Student Information" icon={<BadgeOutlined color="primary" />} fill>
-          <Row icon={<MailOutlineRounded fontSize="small" />} label="Email" action={<CopyIcon value={student.Email} label="Copy email" />}>
+        <SectionCard
+          id="student-contact-title"
+          title="Student Information"
+          icon={<BadgeOutlined color="primary" />}
+          fill
+        >
+          <Row
+            icon={<MailOutlineRounded fontSize="small" />}
+            label="Email"
+            action={<CopyIcon value={student.Email} label="Copy email" />}
+          >
             {student.Email}
           </Row>
-          <Row icon={<BadgeOutlined fontSize="small" />} label="Student ID" action={<CopyIcon value={student.id} label="Copy student ID" />}>
+          <Row
+            icon={<BadgeOutlined fontSize="small" />}
+            label="Student ID"
+            action={<CopyIcon value={student.id} label="Copy student ID" />}
+          >
             <Link
               component="button"
               type="button"
               onClick={() => onOpenEntity({ type: 'student', id: student.id })}
               aria-label={`Student ID ${student.id}: open relationship details`}
               title="Open relationship details"
-              sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: '0.82rem', textAlign: 'left', wordBreak: 'break-all' }}
+              sx={{
+                fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+                fontSize: '0.82rem',
+                textAlign: 'left',
+                wordBreak: 'break-all',
+              }}
             >
               {student.id}
             </Link>
@@ -198,7 +280,11 @@ function StudentDetailContent({ student, onOpenEntity, messages }: { student: St
         </SectionCard>
 
         <Stack spacing={3}>
-          <SectionCard id="registration-details-title" title="Registration Details" icon={<HowToRegOutlined color="primary" />}>
+          <SectionCard
+            id="registration-details-title"
+            title="Registration Details"
+            icon={<HowToRegOutlined color="primary" />}
+          >
             <Row icon={<CalendarMonthOutlined fontSize="small" />} label="Date">
               {formatDate(registeredAt)}
             </Row>
@@ -225,7 +311,12 @@ function StudentDetailContent({ student, onOpenEntity, messages }: { student: St
           <SectionCard id="placement-title" title="Placement" icon={<EngineeringOutlined color="primary" />}>
             <Row icon={<EngineeringOutlined fontSize="small" />} label="Mentor">
               {student.mentor?.id ? (
-                <Link component="button" type="button" onClick={() => onOpenEntity({ type: 'mentor', id: student.mentor!.id })} sx={{ fontWeight: 600, textAlign: 'left' }}>
+                <Link
+                  component="button"
+                  type="button"
+                  onClick={() => onOpenEntity({ type: 'mentor', id: student.mentor!.id })}
+                  sx={{ fontWeight: 600, textAlign: 'left' }}
+                >
                   {student.mentor.name || student.mentor.email}
                 </Link>
               ) : (
@@ -234,7 +325,12 @@ function StudentDetailContent({ student, onOpenEntity, messages }: { student: St
             </Row>
             {student.placement_id && (
               <Row icon={<PersonSearchOutlined fontSize="small" />} label="Placement">
-                <Link component="button" type="button" onClick={() => onOpenEntity({ type: 'placement', id: student.placement_id! })} sx={{ fontWeight: 600, textAlign: 'left' }}>
+                <Link
+                  component="button"
+                  type="button"
+                  onClick={() => onOpenEntity({ type: 'placement', id: student.placement_id! })}
+                  sx={{ fontWeight: 600, textAlign: 'left' }}
+                >
                   View placement details
                 </Link>
               </Row>
@@ -245,7 +341,11 @@ function StudentDetailContent({ student, onOpenEntity, messages }: { student: St
 
       {messages?.({ id: student.id, name })}
 
-      <SectionCard id="training-progress-title" title="Training Progress" icon={<TrackChangesOutlined color="primary" />}>
+      <SectionCard
+        id="training-progress-title"
+        title="Training Progress"
+        icon={<TrackChangesOutlined color="primary" />}
+      >
         {jobs.length > 0 ? (
           <JobProgressList jobs={jobs} />
         ) : (
@@ -255,7 +355,10 @@ function StudentDetailContent({ student, onOpenEntity, messages }: { student: St
             </Typography>
             <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
               {REQUIREMENT_FIELDS.map(({ key, label }) => (
-                <Box key={key} sx={{ p: 1.75, borderRadius: 2.5, bgcolor: '#f8fafc', border: '1px solid', borderColor: 'divider' }}>
+                <Box
+                  key={key}
+                  sx={{ p: 1.75, borderRadius: 2.5, bgcolor: '#f8fafc', border: '1px solid', borderColor: 'divider' }}
+                >
                   <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>
                     {label}
                   </Typography>

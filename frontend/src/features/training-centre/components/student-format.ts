@@ -19,7 +19,10 @@ interface NameLike {
 
 export function studentName(s: NameLike | null | undefined): string {
   if (!s) return '';
-  const full = [s.First_Name, s.Last_Name].filter((p) => typeof p === 'string' && p.trim()).join(' ').trim();
+  const full = [s.First_Name, s.Last_Name]
+    .filter((p) => typeof p === 'string' && p.trim())
+    .join(' ')
+    .trim();
   return full || s.Name || s.Email || 'Student';
 }
 

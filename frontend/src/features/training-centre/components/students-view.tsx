@@ -32,7 +32,11 @@ function InfoLine({ icon, children }: { icon: ReactNode; children: ReactNode }) 
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, color: 'text.secondary' }}>
       <Box sx={{ display: 'flex', flexShrink: 0 }}>{icon}</Box>
-      <Box sx={{ minWidth: 0, typography: 'body2', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{children}</Box>
+      <Box
+        sx={{ minWidth: 0, typography: 'body2', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+      >
+        {children}
+      </Box>
     </Box>
   );
 }
@@ -42,7 +46,12 @@ function StudentCardItem({ student, onOpenEntity }: { student: StudentCard; onOp
   const name = studentName(student);
   const matched = !!student.Matched;
   return (
-    <Card component="article" aria-label={name} data-testid="student-card" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+    <Card
+      component="article"
+      aria-label={name}
+      data-testid="student-card"
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
+    >
       <CardContent sx={{ p: 2.5, flexGrow: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2 }}>
           <Avatar sx={{ bgcolor: 'primary.main', fontWeight: 700 }}>{studentInitial(student)}</Avatar>
@@ -70,7 +79,15 @@ function StudentCardItem({ student, onOpenEntity }: { student: StudentCard; onOp
               onClick={() => onOpenEntity({ type: 'student', id: student.id })}
               aria-label={`Student ID ${student.id}: open relationship details`}
               title="Open relationship details"
-              sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: '0.8rem', maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block' }}
+              sx={{
+                fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
+                fontSize: '0.8rem',
+                maxWidth: '100%',
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+                whiteSpace: 'nowrap',
+                display: 'block',
+              }}
             >
               {student.id}
             </Link>
@@ -86,17 +103,35 @@ function StudentCardItem({ student, onOpenEntity }: { student: StudentCard; onOp
                 {student.cards_signed} of {student.cards_required} cards signed ({student.progress_percent}%)
               </Typography>
             </Box>
-            <LinearProgress variant="determinate" value={student.progress_percent ?? 0} aria-label={`Progress of ${name}`} sx={{ height: 8, borderRadius: 4 }} />
+            <LinearProgress
+              variant="determinate"
+              value={student.progress_percent ?? 0}
+              aria-label={`Progress of ${name}`}
+              sx={{ height: 8, borderRadius: 4 }}
+            />
           </Box>
         )}
-        <Typography variant="caption" color="text.secondary" component="h4" sx={{ display: 'block', mt: 2, mb: 1, fontWeight: 700, letterSpacing: '0.06em', textTransform: 'uppercase' }}>
+        <Typography
+          variant="caption"
+          color="text.secondary"
+          component="h4"
+          sx={{ display: 'block', mt: 2, mb: 1, fontWeight: 700, letterSpacing: '0.06em', textTransform: 'uppercase' }}
+        >
           Job Requirements
         </Typography>
         <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
           {REQUIREMENT_FIELDS.map(({ key, label }) => (
             <Box
               key={key}
-              sx={{ minWidth: 0, px: 1.5, py: 1, borderRadius: 2, bgcolor: '#f8fafc', border: '1px solid', borderColor: 'divider' }}
+              sx={{
+                minWidth: 0,
+                px: 1.5,
+                py: 1,
+                borderRadius: 2,
+                bgcolor: '#f8fafc',
+                border: '1px solid',
+                borderColor: 'divider',
+              }}
               data-testid={`requirement-${key}`}
             >
               <Typography variant="caption" color="text.secondary" noWrap component="div" sx={{ fontWeight: 600 }}>
@@ -126,7 +161,11 @@ function StudentCardItem({ student, onOpenEntity }: { student: StudentCard; onOp
 
 function StudentsSkeleton() {
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' } }} aria-busy="true" aria-label="Loading students">
+    <Box
+      sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' } }}
+      aria-busy="true"
+      aria-label="Loading students"
+    >
       {[0, 1, 2].map((i) => (
         <Card key={i}>
           <CardContent sx={{ p: 2.5 }}>
@@ -154,7 +193,11 @@ export function StudentsView() {
   const q = useDebouncedValue(search.trim());
   const pager = useCursorPager(q);
   const registered = useGetMyStudentsQuery({ limit: 1 });
-  const { data, isLoading, isError, isFetching, refetch } = useGetMyStudentsQuery({ limit: PAGE_SIZE, q: q || undefined, cursor: pager.cursor });
+  const { data, isLoading, isError, isFetching, refetch } = useGetMyStudentsQuery({
+    limit: PAGE_SIZE,
+    q: q || undefined,
+    cursor: pager.cursor,
+  });
 
   const registeredTotal = registered.data?.total ?? data?.total ?? 0;
   const filtered = useMemo(() => data?.items ?? [], [data]);
@@ -185,7 +228,19 @@ export function StudentsView() {
     content = (
       <Card sx={{ textAlign: 'center' }}>
         <CardContent sx={{ p: { xs: 4, md: 6 } }}>
-          <Box sx={{ width: 64, height: 64, borderRadius: '50%', mx: 'auto', mb: 2, display: 'grid', placeItems: 'center', bgcolor: 'rgba(29, 78, 216, 0.08)', color: 'primary.main' }}>
+          <Box
+            sx={{
+              width: 64,
+              height: 64,
+              borderRadius: '50%',
+              mx: 'auto',
+              mb: 2,
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: 'rgba(29, 78, 216, 0.08)',
+              color: 'primary.main',
+            }}
+          >
             <SchoolOutlined sx={{ fontSize: 34 }} />
           </Box>
           <Typography variant="h6" component="h2">
@@ -208,7 +263,18 @@ export function StudentsView() {
             {searching ? 'Searching...' : `No students match “${q}”.`}
           </Typography>
         ) : (
-          <Box component="ul" aria-label="Students" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' } }}>
+          <Box
+            component="ul"
+            aria-label="Students"
+            sx={{
+              listStyle: 'none',
+              p: 0,
+              m: 0,
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(3, 1fr)' },
+            }}
+          >
             {filtered.map((s) => (
               <Box component="li" key={s.id} sx={{ minWidth: 0 }}>
                 <StudentCardItem student={s} onOpenEntity={setEntity} />
@@ -216,20 +282,36 @@ export function StudentsView() {
             ))}
           </Box>
         )}
-        <Pager label="Students pages" total={data?.total ?? 0} pageIndex={pager.pageIndex} next={data?.next ?? null} onNext={pager.next} onPrevious={pager.previous} />
+        <Pager
+          label="Students pages"
+          total={data?.total ?? 0}
+          pageIndex={pager.pageIndex}
+          next={data?.next ?? null}
+          onNext={pager.next}
+          onPrevious={pager.previous}
+        />
       </>
     );
   }
 
   return (
     <Stack spacing={3}>
-      <Box sx={{ display: 'flex', gap: 2, alignItems: { xs: 'stretch', sm: 'center' }, flexDirection: { xs: 'column', sm: 'row' } }}>
+      <Box
+        sx={{
+          display: 'flex',
+          gap: 2,
+          alignItems: { xs: 'stretch', sm: 'center' },
+          flexDirection: { xs: 'column', sm: 'row' },
+        }}
+      >
         <Box sx={{ flexGrow: 1 }}>
           <Typography variant="h5" component="h2">
             Your Students
           </Typography>
           <Typography color="text.secondary" variant="body2">
-            {registered.data || data ? `${registeredTotal} registered student${registeredTotal === 1 ? '' : 's'}` : 'Students registered by your centre'}
+            {registered.data || data
+              ? `${registeredTotal} registered student${registeredTotal === 1 ? '' : 's'}`
+              : 'Students registered by your centre'}
           </Typography>
         </Box>
         {registeredTotal > 0 && (
@@ -252,7 +334,12 @@ export function StudentsView() {
           />
         )}
         {registeredTotal > 0 && (
-          <Button variant="contained" startIcon={<PersonAddAlt1Outlined />} onClick={() => go('register')} sx={{ whiteSpace: 'nowrap' }}>
+          <Button
+            variant="contained"
+            startIcon={<PersonAddAlt1Outlined />}
+            onClick={() => go('register')}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
             Register New Student
           </Button>
         )}
