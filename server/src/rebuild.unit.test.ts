@@ -114,7 +114,7 @@ describe('projections:rebuild in one pass', () => {
     const bar = progressReporter(tty, () => t);
     t = 10_000;
     bar.update({ events: 250_000, position: 250_000, head: 1_000_000 });
-    expect(tty.text).toMatch(/^\r\[#{10}-{30}\]  25%  250,000 events  25,000 events\/s  ETA 0:30/);
+    expect(tty.text).toMatch(/^\r\[#{10}-{30}\] {2}25% {2}250,000 events {2}25,000 events\/s {2}ETA 0:30/);
 
     const file = { isTTY: false, text: '', write: (s: string) => ((file.text += s), true) };
     t = 0;

@@ -46,18 +46,16 @@ type HistoryEvent = Recorded<'AccountLocked' | 'AccountUnlocked' | 'AccountVette
 
 /** One timeline entry per lock or vetting change. */
 const entry = (action: AccountHistoryAction) => (e: HistoryEvent, ctx: ProjectionContext) =>
-  accountHistory
-    .in(ctx)
-    .put({
-      id: e.eventId,
-      account_id: e.data.accountId,
-      action,
-      at: e.time,
-      actor_id: e.actorId,
-      reason: e.data.reason,
-      position: e.position,
-      _audience: [],
-    });
+  accountHistory.in(ctx).put({
+    id: e.eventId,
+    account_id: e.data.accountId,
+    action,
+    at: e.time,
+    actor_id: e.actorId,
+    reason: e.data.reason,
+    position: e.position,
+    _audience: [],
+  });
 
 export const accountHistoryProjection = defineProjection({
   name: 'account-history',

@@ -109,13 +109,11 @@ export const accountsProjection = defineProjection({
     },
     AdminProvisioned: (e, ctx) => accounts.in(ctx).put(newAccount(e, e.data.accountId, 'admin', e.data)),
     AuditorProvisioned: (e, ctx) =>
-      accounts
-        .in(ctx)
-        .put({
-          ...newAccount(e, e.data.accountId, 'auditor', e.data),
-          must_change_password: true,
-          temporary_password_unused: true,
-        }),
+      accounts.in(ctx).put({
+        ...newAccount(e, e.data.accountId, 'auditor', e.data),
+        must_change_password: true,
+        temporary_password_unused: true,
+      }),
     StudentRegistered: (e, ctx) => {
       const d = e.data;
       const doc = newAccount(e, d.accountId, 'student', d);

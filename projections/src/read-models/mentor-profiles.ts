@@ -60,16 +60,14 @@ export const mentorProfilesProjection = defineProjection({
       // Events recorded before the blob store hold the photo inline (RecordedMentorProfile).
       const profile: RecordedMentorProfile = d.profile;
       const doc = await profileOf(ctx, d.accountId, time);
-      mentorProfiles
-        .in(ctx)
-        .put({
-          ...doc,
-          updated_at: time,
-          ...profile,
-          Terms_Agreed: true,
-          Terms_Agreed_At: d.termsAgreedAt,
-          profile_completed: true,
-        });
+      mentorProfiles.in(ctx).put({
+        ...doc,
+        updated_at: time,
+        ...profile,
+        Terms_Agreed: true,
+        Terms_Agreed_At: d.termsAgreedAt,
+        profile_completed: true,
+      });
     },
     // Profile Settings: only its business fields are this collection's.
     ProfileChanged: async ({ time, data: d }, ctx) => {

@@ -7,15 +7,13 @@ const spec = projectionSpec(mentorProfilesProjection);
 
 describe('mentor_profiles projection', () => {
   it('keeps the saved profile whole, with the terms agreed and the profile complete', async () => {
-    await spec
-      .given([profileSaved('m1')])
-      .then(mentorProfiles, 'm1', {
-        ...emptyMentorProfile('m1', givenTime(1)),
-        ...mentorProfile,
-        Terms_Agreed: true,
-        Terms_Agreed_At: '2026-01-01T00:00:00.000Z',
-        profile_completed: true,
-      });
+    await spec.given([profileSaved('m1')]).then(mentorProfiles, 'm1', {
+      ...emptyMentorProfile('m1', givenTime(1)),
+      ...mentorProfile,
+      Terms_Agreed: true,
+      Terms_Agreed_At: '2026-01-01T00:00:00.000Z',
+      profile_completed: true,
+    });
   });
 
   it('takes business fields from Profile Settings as a draft, and ignores changes without one', async () => {

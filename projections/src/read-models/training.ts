@@ -194,6 +194,7 @@ async function refreshJobs(ctx: ProjectionContext, student: StudentDoc, time: st
   }
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- not yet on the typed collection layer (issue 8): event data read loosely
 type Data = Record<string, any>;
 
 async function apply(e: RecordedEvent, ctx: ProjectionContext) {

@@ -39,6 +39,7 @@ function project(events: { type: string; data: unknown }[]) {
       };
       if (trainingProjection.handles.includes(e.type)) await trainingProjection.apply(recorded, ctx);
     }
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test reads documents of several shapes
     return { get: (c: string, id: string) => col(c).get(id) as any, all: (c: string) => [...col(c).values()] as any[] };
   })();
 }

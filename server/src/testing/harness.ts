@@ -31,13 +31,13 @@ export interface TestApp {
   // The body is left untyped on purpose: over 300 test reads use it directly; a test that checks a
   // shape parses it with its contract (@panda/contracts).
   /** JSON call: returns status, body and headers; never throws on HTTP errors. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   call(
     method: string,
     path: string,
     body?: unknown,
     token?: string,
     headers?: Record<string, string>,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see above: tests read the body directly
   ): Promise<{ status: number; body: any; headers: Headers }>;
   /** Signs up a mentor or training centre and returns its token and user. */
   signUp(

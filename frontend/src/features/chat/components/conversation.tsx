@@ -306,17 +306,16 @@ export function Conversation({ contact, onBack }: { contact: ChatContact; onBack
       </Box>
     );
   } else {
-    let lastDay = '';
+    const list = messages ?? [];
     body = (
       <Box
         component="ol"
         sx={{ listStyle: 'none', m: 0, p: { xs: 1.5, sm: 2 }, display: 'flex', flexDirection: 'column', gap: 1 }}
         aria-label={`Messages with ${contact.name}`}
       >
-        {(messages ?? []).map((m: Message) => {
+        {list.map((m: Message, i) => {
           const day = formatDate(m.Created_At, '');
-          const separator = day !== lastDay;
-          lastDay = day;
+          const separator = i === 0 || formatDate(list[i - 1].Created_At, '') !== day;
           return (
             <Fragment key={m.id}>
               {separator && (
