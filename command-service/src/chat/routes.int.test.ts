@@ -32,13 +32,25 @@ async function sent(r: Promise<{ status: number; body: unknown }>): Promise<Mess
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return sendMessageResponseSchema.parse(res.body).message;
 }
+/**
+ * The log's head once projections and reactors have caught up with it (a reactor may still be
+ * appending notifications for earlier messages), so a later head can be compared with it.
+ */
+async function settledHead(): Promise<number> {
+  for (;;) {
+    const head = await app.platform.store.headPosition();
+    await app.platform.commandDeps.waitForProjections(head);
+    await app.platform.reactors.catchUp();
+    if ((await app.platform.store.headPosition()) === head) return head;
+  }
+}
 /** Nothing was appended by `action`: the log's head did not move. */
 async function appendsNothing(
   action: () => Promise<{ status: number; body: unknown }>,
   status: number,
   detail?: string | RegExp,
 ) {
-  const before = await app.platform.store.headPosition();
+  const before = await settledHead();
   const res = await action();
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   if (detail !== undefined) expect(JSON.stringify((res.body as { detail: unknown }).detail)).toMatch(detail);
@@ -179,10 +191,10 @@ describe('sending: POST /api/messages and POST /api/send-message', () => {
   it('a retried request with the same Idempotency-Key sends one message', async () => {
     const key = { 'Idempotency-Key': 'chat-retry-0001' };
     const first = await sent(send(c.amy, { receiver_id: c.mentor.user.id, message: 'Only once' }, key));
-    const head = await app.platform.store.headPosition();
+    const head = await settledHead();
     const again = await sent(send(c.amy, { receiver_id: c.mentor.user.id, message: 'Only once' }, key));
     expect(again.id).toBe(first.id);
-    expect(await app.platform.store.headPosition()).toBe(head);
+    expect(await settledHead()).toBe(head);
   });
 });
 

@@ -173,17 +173,23 @@ describe('support tickets (owner)', () => {
       ).status,
     ).toBe(400);
     const created = await open(mentor, { Subject: 'Blank reply', Message: 'Test' });
-    const before = await app.platform.store.headPosition();
+    // Once the reactors have answered the new ticket (the AI Assistant, the owner's notification), the
+    // refused calls below must leave the log's head where it is.
+    const settledHead = async (): Promise<number> => {
+      for (;;) {
+        const h = await app.platform.store.headPosition();
+        await app.platform.commandDeps.waitForProjections(h);
+        await app.platform.reactors.catchUp();
+        if ((await app.platform.store.headPosition()) === h) return h;
+      }
+    };
+    const before = await settledHead();
     expect((await app.call('POST', `/api/support/${created.id}/reply`, { message: '   ' }, mentor.token)).status).toBe(
       400,
     );
     expect((await app.call('PATCH', `/api/support/${created.id}`, { status: 'open' }, mentor.token)).status).toBe(400);
     expect(head).toBeLessThan(before);
-    // Nothing but the AI Assistant's answer may follow the ticket.
-    const after = await app.platform.store.readAll(before, 100);
-    expect(
-      after.every((e) => e.type === 'TicketReplied' && (e.data as { author: string }).author === 'assistant'),
-    ).toBe(true);
+    expect(await settledHead()).toBe(before);
   });
 
   it("someone else's ticket is 404 for reading, replying and closing; unknown ids too", async () => {
