@@ -128,8 +128,11 @@ describe('the admin portal in a real browser', () => {
     expect(landing).toContain('<div id="root"');
     expect(landing).not.toContain(server.portalPath);
     expect(landing).not.toContain('panda-admin-portal');
-    // The scripts the landing page loads, and every other script the server serves (the lazy chunks).
-    const referenced = [...landing.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+    // The landing page itself runs no script; the app shell (every other public page, e.g. sign-in) names
+    // the entry scripts. Those, and every other script the server serves (the lazy chunks), are checked.
+    const shell = await fetch(`${server.url}/auth`).then((r) => r.text());
+    expect(shell).not.toContain(server.portalPath);
+    const referenced = [...shell.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
     const built = readdirSync(join(WEB_DIST, 'assets'))
       .filter((f) => f.endsWith('.js'))
       .map((f) => `/assets/${f}`);

@@ -511,7 +511,16 @@ describe('the training journey, each person in their own browser', () => {
       const cells = rows.nth(i).getByRole('cell');
       await expect
         .poll(() => cells.allTextContents())
-        .toEqual([String(i + 1), today, signature, MENTOR_NAME, today, expect.stringMatching(/^\d{2}:\d{2}$/)]);
+        .toEqual([
+          String(i + 1),
+          today,
+          signature,
+          MENTOR_NAME,
+          today,
+          expect.stringMatching(/^\d{2}:\d{2}$/),
+          // Ruling 31: each sign-off waits for the trainee's countersign.
+          'Awaiting trainee confirmation',
+        ]);
     }
     await mentor.getByText('2 of 4 cards signed · oldest first').waitFor();
     const completion = mentor.getByRole('region', { name: 'Completion Details' });
