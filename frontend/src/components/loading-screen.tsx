@@ -25,7 +25,7 @@ export function LoadingScreen({ message = 'Loading...', fullScreen = true }: Loa
       }}
     >
       {fullScreen && <LogoMark size={48} />}
-      <CircularProgress size={28} thickness={5} />
+      <CircularProgress size={28} thickness={5} aria-label={message} />
       <Typography color="text.secondary">{message}</Typography>
     </Box>
   );

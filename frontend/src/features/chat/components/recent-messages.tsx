@@ -99,7 +99,7 @@ export function SendMessageDialog({
           variant="contained"
           onClick={() => void send()}
           disabled={!trimmed || isLoading}
-          startIcon={isLoading ? <CircularProgress size={16} color="inherit" /> : <SendRounded />}
+          startIcon={isLoading ? <CircularProgress size={16} color="inherit" aria-label="Sending" /> : <SendRounded />}
         >
           Send Message
         </Button>

@@ -174,7 +174,7 @@ function JobProgressList({ jobs }: { jobs: StudentJobProgress[] }) {
 
 function DetailSkeleton() {
   return (
-    <Stack spacing={3} aria-busy="true" aria-label="Loading student">
+    <Stack spacing={3} role="status" aria-busy="true" aria-label="Loading student">
       <Card>
         <CardContent sx={{ p: 3 }}>
           <Stack direction="row" spacing={2} alignItems="center">
