@@ -17,6 +17,7 @@ import { createLogger } from '@panda/platform/logger';
 import { signToken, type Role } from '@panda/platform/tokens';
 import { startPlatform } from '@panda/server/platform';
 import { provisionAdmin } from '@panda/server/provision';
+import { appendStaff } from './generate';
 
 const CENTRES = 10;
 const MENTORS = 100;
@@ -44,29 +45,8 @@ export async function listsBench(
       correlationId: `c${n}`,
       commandId: `k${++n}`,
     });
-    const signUp = (id: string, role: 'mentor' | 'training_centre') =>
-      store.append(
-        `account-${id}`,
-        [
-          {
-            type: 'AccountSignedUp',
-            data: {
-              accountId: id,
-              role,
-              firstName: 'Bench',
-              lastName: id,
-              email: `${id}@bench.panda`,
-              centreName: role === 'training_centre' ? `Centre ${id}` : null,
-              passwordHash: 'x',
-            },
-          },
-        ],
-        'no_stream',
-        meta(),
-      );
     const t0 = performance.now();
-    for (let c = 0; c < CENTRES; c++) await signUp(`centre${c}`, 'training_centre');
-    for (let m = 0; m < MENTORS; m++) await signUp(`mentor${m}`, 'mentor');
+    await appendStaff(store, MENTORS, CENTRES);
     const signature = {
       signature: 'B M',
       mentorName: 'Bench Mentor',
