@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoutes } from './route-contract';
 
 /**
  * Query filters of the admin tables (ruling 24; issue 9: sorting and filters locked, unvetted,
@@ -49,3 +50,6 @@ export const adminPlacementsPageSchema = z.object({
     }),
   ),
 });
+
+/** The admin tables. Route contracts: see ./route-contract. */
+export const adminRoutes = defineRoutes([]);

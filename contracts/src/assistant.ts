@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoutes } from './route-contract';
 
 /** Smart Assistant (spec §7 Assistant; ruling 17). */
 
@@ -31,3 +32,13 @@ export const assistantChatResponse = z.object({
   articles: z.array(z.object({ id: z.string(), title: z.string() })),
 });
 export type AssistantChatResponse = z.infer<typeof assistantChatResponse>;
+
+/** The Smart Assistant's route. Route contracts: see ./route-contract. */
+export const assistantRoutes = defineRoutes([
+  {
+    method: 'POST',
+    path: '/api/assistant/chat',
+    body: assistantChatRequest,
+    responses: { 200: assistantChatResponse },
+  },
+]);

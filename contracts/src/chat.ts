@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoutes } from './route-contract';
 
 /**
  * The contract of the chat capability (spec §2 Chat, §3 Message, §5, §7 "Messages and chat", §9;
@@ -287,3 +288,38 @@ export const wsServerFrameSchema = z.discriminatedUnion('type', [
   wsChangedSchema,
 ]);
 export type WsServerFrame = z.infer<typeof wsServerFrameSchema>;
+
+/** The HTTP routes of chat (spec §7). Route contracts: see ./route-contract. */
+export const chatRoutes = defineRoutes([
+  { method: 'GET', path: '/api/messages', query: messagesQuerySchema, responses: { 200: messagesPageSchema } },
+  {
+    method: 'POST',
+    path: '/api/messages',
+    body: postMessageRequestSchema,
+    responses: { 201: sendMessageResponseSchema },
+  },
+  {
+    method: 'POST',
+    path: '/api/send-message',
+    body: sendMessageRequestSchema,
+    responses: { 201: sendMessageResponseSchema },
+  },
+  { method: 'PATCH', path: '/api/messages/:id/read', responses: { 200: markMessageReadResponseSchema } },
+  {
+    method: 'PATCH',
+    path: '/api/chat-contacts/:contactId/read',
+    responses: { 200: markConversationReadResponseSchema },
+  },
+  {
+    method: 'GET',
+    path: '/api/chat-contacts',
+    query: chatContactsQuerySchema,
+    responses: { 200: chatContactsResponseSchema },
+  },
+  { method: 'GET', path: '/api/online-users', responses: { 200: onlineUsersResponseSchema } },
+  {
+    method: 'GET',
+    path: '/api/chat-images/:messageId',
+    responses: { 200: { contentType: /^image\/(jpeg|png|webp)/ } },
+  },
+]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoutes } from './route-contract';
 
 /**
  * The contract of the notifications capability (spec §3 Notification and Announcement, §5, §7
@@ -160,3 +161,30 @@ export const announcementRecipientSchema = z.object({
 });
 export const announcementRecipientsSchema = z.array(announcementRecipientSchema);
 export type AnnouncementRecipient = z.infer<typeof announcementRecipientSchema>;
+
+/** The HTTP routes of notifications and announcements (spec §6). Route contracts: see ./route-contract. */
+export const notificationsRoutes = defineRoutes([
+  {
+    method: 'GET',
+    path: '/api/notifications',
+    query: notificationsQuerySchema,
+    responses: { 200: notificationsPageSchema },
+  },
+  { method: 'GET', path: '/api/notifications/unread-count', responses: { 200: unreadCountSchema } },
+  { method: 'GET', path: '/api/notification-settings', responses: { 200: notificationSettingsSchema } },
+  { method: 'PATCH', path: '/api/notifications/mark-all-read', responses: { 200: markAllReadResultSchema } },
+  { method: 'PATCH', path: '/api/notifications/:id/read', responses: { 200: markReadResultSchema } },
+  { method: 'PATCH', path: '/api/announcements/:id/read', responses: { 200: markReadResultSchema } },
+  {
+    method: 'PUT',
+    path: '/api/notification-settings',
+    body: notificationSettingsSchema,
+    responses: { 200: notificationSettingsResultSchema },
+  },
+  {
+    method: 'POST',
+    path: '/api/announcements',
+    body: announcementRequestSchema,
+    responses: { 201: announcementResultSchema },
+  },
+]);

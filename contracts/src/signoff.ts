@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoutes } from './route-contract';
 
 /**
  * Sign-off that stands up to scrutiny (issue 14; rulings 30, 31, 32): the trainee's countersign or
@@ -121,3 +122,22 @@ export type JobSignatureEntry = z.infer<typeof jobSignatureEntry>;
 
 /** What the mentor's job list says about signing (ruling 30): whether their Gas Safe categories cover the job type. */
 export const signingPermission = z.object({ may_sign: z.boolean(), sign_refusal: z.string().nullable() });
+
+/** The HTTP routes of sign-off (rulings 30-32). Route contracts: see ./route-contract. */
+export const signoffRoutes = defineRoutes([
+  { method: 'POST', path: '/api/signatures/:signatureId/confirm', responses: { 200: signOffActionResponse } },
+  {
+    method: 'POST',
+    path: '/api/signatures/:signatureId/dispute',
+    body: disputeRequest,
+    responses: { 200: signOffActionResponse },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/disputes/:signatureId/resolve',
+    body: resolveDisputeRequest,
+    responses: { 200: signOffActionResponse },
+  },
+  { method: 'GET', path: '/api/signatures/:signatureId', responses: { 200: signOffView } },
+  { method: 'GET', path: '/api/admin/disputes', query: disputesQuery, responses: { 200: disputesResponse } },
+]);

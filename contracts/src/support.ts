@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoutes } from './route-contract';
 
 /** Support tickets (spec §7 Support; rulings 16, 23, 24). Requests are validated with these at the edge. */
 
@@ -76,3 +77,31 @@ export const ticketCommandResponse = z.object({
   position: z.number().int(),
 });
 export const createTicketResponse = ticketCommandResponse.extend({ ticket_id: z.string() });
+
+/** `GET /api/admin/support/counts`: tickets per status. */
+export const supportCountsResponse = z.object({
+  open: z.number().int().min(0),
+  responded: z.number().int().min(0),
+  closed: z.number().int().min(0),
+  total: z.number().int().min(0),
+});
+export type SupportCounts = z.infer<typeof supportCountsResponse>;
+
+/** The HTTP routes of support tickets (spec §8). Route contracts: see ./route-contract. */
+export const supportRoutes = defineRoutes([
+  { method: 'POST', path: '/api/support', body: createTicketRequest, responses: { 201: createTicketResponse } },
+  { method: 'POST', path: '/api/support/:id/reply', body: replyRequest, responses: { 200: ticketCommandResponse } },
+  { method: 'PATCH', path: '/api/support/:id', body: closeRequest, responses: { 200: ticketCommandResponse } },
+  {
+    method: 'POST',
+    path: '/api/admin/support/:id/reply',
+    body: replyRequest,
+    responses: { 200: ticketCommandResponse },
+  },
+  { method: 'PATCH', path: '/api/admin/support/:id', body: closeRequest, responses: { 200: ticketCommandResponse } },
+  { method: 'GET', path: '/api/support', responses: { 200: ticketListResponse } },
+  { method: 'GET', path: '/api/support/:id', responses: { 200: ticketDetail } },
+  { method: 'GET', path: '/api/admin/support', responses: { 200: ticketListResponse } },
+  { method: 'GET', path: '/api/admin/support/counts', responses: { 200: supportCountsResponse } },
+  { method: 'GET', path: '/api/admin/support/:id', responses: { 200: ticketDetail } },
+]);

@@ -6,6 +6,7 @@ import { createLogger } from '@panda/platform/logger';
 import type { Mail, Mailer } from '@panda/platform/mailer';
 import { ALL_PARTS, startPlatform, type Parts, type Platform, type PlatformOverrides } from '../platform';
 import { provisionAdmin } from '../provision';
+import { checkAnswer } from './contract-check';
 
 export const TEST_ADMIN = { email: 'admin@test.panda', password: 'admin-password-123' };
 export const TEST_PASSWORD = 'secret-pass-1';
@@ -93,6 +94,7 @@ export async function startTestApp(
     } catch {
       /* not JSON */
     }
+    checkAnswer(method, path, res.status, res.headers.get('content-type'), parsed);
     return { status: res.status, body: parsed, headers: res.headers };
   };
   const signIn: TestApp['signIn'] = async (email, password = TEST_PASSWORD) => {

@@ -1,0 +1,7 @@
+import { defineRoutes } from './route-contract';
+
+/**
+ * Training (requirements, jobs, job cards, the centre's students, the dashboard overview). Route
+ * contracts: see ./route-contract.
+ */
+export const trainingRoutes = defineRoutes([]);
