@@ -34,6 +34,8 @@ export const NOTIFICATION_KINDS = [
   'proposal_escalated',
   'no_signoff_prompt',
   'confirmation_reminder',
+  // Support (issue 11): an answer from support or the AI Assistant.
+  'ticket_replied',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

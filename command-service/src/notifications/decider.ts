@@ -2,6 +2,7 @@ import type { EventsOf } from '@panda/events/define';
 import { notificationEvents } from '@panda/events/catalogue/notifications';
 import { badRequest, conflict, forbidden, notFound } from '../shared/domain-errors';
 import type { Decider } from '../shared/decider';
+import type { NotificationKind, NotificationType } from '@panda/contracts/notifications';
 
 /**
  * Notifications (ruling 21): one stream per recipient, `notifications-<accountId>`, holding their
@@ -12,8 +13,8 @@ export type NotificationEvent = EventsOf<typeof notificationEvents>;
 
 export interface NotificationDraft {
   notificationId: string;
-  type: 'info' | 'success' | 'warning' | 'assignment' | 'message' | 'announcement';
-  kind: string;
+  type: NotificationType;
+  kind: NotificationKind;
   title: string;
   message: string;
   link: string;

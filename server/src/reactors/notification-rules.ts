@@ -9,6 +9,7 @@ import { notificationEvents } from '@panda/events/catalogue/notifications';
 import { supportEvents } from '@panda/events/catalogue/support';
 import { chatEvents } from '@panda/events/catalogue/chat';
 import type { NotificationDraft } from '@panda/command-service/notifications/decider';
+import type { NotificationKind } from '@panda/contracts/notifications';
 
 /**
  * Which notifications an event makes, for whom (ruling 21). Pure: the reactor loads the facts
@@ -50,7 +51,7 @@ const name = (facts: Facts, id: string | null | undefined) => (id && facts.names
 
 const plain = (
   type: NotificationDraft['type'],
-  kind: string,
+  kind: NotificationKind,
   title: string,
   message: string,
   link: string,

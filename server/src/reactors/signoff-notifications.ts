@@ -26,7 +26,7 @@ const jobs = '/dashboard?view=jobs';
 export const signOffLink = (signatureId: string) => `/dashboard?view=jobs&signature=${encodeURIComponent(signatureId)}`;
 const studentDetail = (studentId: string) => `/dashboard?view=student-detail&id=${encodeURIComponent(studentId)}`;
 
-const draft = (type: Draft['type'], kind: string, title: string, message: string, link: string): Draft => ({
+const draft = (type: Draft['type'], kind: Draft['kind'], title: string, message: string, link: string): Draft => ({
   type,
   kind,
   title,
@@ -65,7 +65,7 @@ export function signOffNotificationsReactor(store: EventStore, readStore: ReadSt
     const who = { student: displayName(student), mentor: displayName(mentor) };
     const centreId = training.centreId;
     const jobType = d.jobId ? (training.jobs[d.jobId]?.jobType ?? 'job') : 'job';
-    const centre = (kind: string, title: string, message: string): Planned[] =>
+    const centre = (kind: Draft['kind'], title: string, message: string): Planned[] =>
       centreId
         ? [{ recipientId: centreId, draft: draft('warning', kind, title, message, studentDetail(d.studentId)) }]
         : [];
