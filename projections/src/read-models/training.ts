@@ -3,7 +3,15 @@ import { JOB_TYPES, signatureIdOf, type JobType, type Signature } from '@panda/e
 import type { ProjectionContext } from '../projection';
 import { collection } from '../typed-collection';
 import { audienceOf, defineProjection, type Recorded } from '../typed-projection';
-import { awaitingAnswer, confirmed, disputed, resolved, revoked, type TraineeAnswer } from './sign-off-state';
+import {
+  awaitingAnswer,
+  confirmed,
+  disputed,
+  resolved,
+  revoked,
+  type AnswerEvent,
+  type TraineeAnswer,
+} from './sign-off-state';
 
 /**
  * `training`: students, their jobs, and the counters the three overviews read, kept in ONE projection
@@ -232,10 +240,8 @@ const changeJob =
     students.in(ctx).put(withPlacementState(student));
   };
 
-type Answer = 'SignatureConfirmed' | 'SignatureDisputed' | 'DisputeResolved' | 'SignatureRevoked';
-
 /** Ruling 31: the trainee's answer, or an admin's resolution, marks the sign-off in the job's history. */
-const answer = <T extends Answer>(
+const answer = <T extends AnswerEvent>(
   change: (
     entry: SignatureEntry,
     e: Recorded<T>,
