@@ -72,6 +72,9 @@ describe('reminder_timers projection', () => {
       placementEnded(),
     ]);
     expect(await ids(active)).toEqual(['no_signoff:p2:4']);
+    // Ending another placement of the student leaves this one's quiet spell.
+    const other = spec.given([placementProposed(), placementAccepted(), placementEnded({ placementId: 'p0' })]);
+    expect(await ids(other)).toEqual(['no_signoff:p1:2']);
   });
 
   it('JobCardSigned: the quiet spell starts again; the trainee has 7 days to answer the sign-off', async () => {
