@@ -4,8 +4,10 @@ import type { RecordedEvent } from '@panda/events/envelope';
 import type { accountEvents } from '@panda/events/catalogue/accounts';
 import type { adminEvents } from '@panda/events/catalogue/admin';
 import type { auditEvents } from '@panda/events/catalogue/audit';
+import type { chatEvents } from '@panda/events/catalogue/chat';
 import type { notificationEvents } from '@panda/events/catalogue/notifications';
 import type { profileEvents } from '@panda/events/catalogue/profiles';
+import type { reminderEvents } from '@panda/events/catalogue/reminders';
 import type { supportEvents } from '@panda/events/catalogue/support';
 import type { trainingEvents } from '@panda/events/catalogue/training';
 import type { Projection, ProjectionContext } from './projection';
@@ -20,8 +22,10 @@ type Definitions = (
   | typeof accountEvents
   | typeof adminEvents
   | typeof auditEvents
+  | typeof chatEvents
   | typeof notificationEvents
   | typeof profileEvents
+  | typeof reminderEvents
   | typeof supportEvents
   | typeof trainingEvents
 )[number];

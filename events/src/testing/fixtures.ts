@@ -9,8 +9,10 @@ import type { EventsOf } from '../define';
 import { accountEvents, type JobRequirements } from '../catalogue/accounts';
 import { adminEvents } from '../catalogue/admin';
 import { auditEvents } from '../catalogue/audit';
+import { chatEvents } from '../catalogue/chat';
 import { notificationEvents } from '../catalogue/notifications';
-import { profileEvents } from '../catalogue/profiles';
+import { profileEvents, type MentorProfile } from '../catalogue/profiles';
+import { reminderEvents } from '../catalogue/reminders';
 import { supportEvents } from '../catalogue/support';
 import { trainingEvents } from '../catalogue/training';
 
@@ -22,7 +24,9 @@ export type CatalogueEvent =
   | EventsOf<typeof profileEvents>
   | EventsOf<typeof auditEvents>
   | EventsOf<typeof notificationEvents>
-  | EventsOf<typeof supportEvents>;
+  | EventsOf<typeof supportEvents>
+  | EventsOf<typeof chatEvents>
+  | EventsOf<typeof reminderEvents>;
 export type EventType = CatalogueEvent['type'];
 export type EventData<T extends EventType> = Extract<CatalogueEvent, { type: T }>['data'];
 
@@ -99,5 +103,68 @@ export const jobOpened = (over: Partial<EventData<'JobOpened'>> = {}) =>
     mentorId: 'm1',
     jobType: 'Boiler Installs',
     totalCount: 10,
+    ...over,
+  });
+
+/** Mentor m1's complete business profile (override single fields with `mentorProfileSaved({ profile: … })`). */
+export const mentorProfile = (over: Partial<MentorProfile> = {}): MentorProfile => ({
+  Business_Name: 'Clarke Gas',
+  Business_Postcode: 'M4 1AA',
+  Business_Phone_Number: '0161',
+  Business_Email: 'biz@x.co',
+  Gas_Safe_Registration_Number: '123456',
+  VAT_Registered: false,
+  Business_Type: 'Sole Trader',
+  Qualified_Boilers: true,
+  Qualified_Cookers: false,
+  Qualified_Gas_Fires: false,
+  Qualified_Gas_Meters: false,
+  Qualified_LPG: true,
+  Qualified_Commercial: false,
+  Additional_Information: null,
+  Referral_Source: null,
+  Gas_Safe_Card_Photo: null,
+  ...over,
+});
+
+export const mentorProfileSaved = (over: Partial<EventData<'MentorProfileSaved'>> = {}) =>
+  event('MentorProfileSaved', {
+    accountId: 'm1',
+    profile: mentorProfile(),
+    termsAgreedAt: '2026-01-01T00:00:00.000Z',
+    ...over,
+  });
+
+/** Card 1 of job j1 signed by m1, with its sign-off id (ruling 31). */
+export const jobCardSigned = (over: Partial<EventData<'JobCardSigned'>> = {}) =>
+  event('JobCardSigned', {
+    jobId: 'j1',
+    studentId: 's1',
+    mentorId: 'm1',
+    signature: {
+      signature: 'Dave Clarke',
+      mentorName: 'Dave Clarke',
+      date: '2026-01-02',
+      time: '09:00',
+      timestamp: '2026-01-02T09:00:00.000Z',
+    },
+    completedAt: '2026-01-02T09:00:00.000Z',
+    completedCount: 1,
+    signatureId: 'sig1',
+    ...over,
+  });
+
+/** A text message from student s1 to mentor m1. */
+export const messageSent = (over: Partial<EventData<'MessageSent'>> = {}) =>
+  event('MessageSent', {
+    messageId: 'msg1',
+    senderId: 's1',
+    receiverId: 'm1',
+    chatType: 'mentor_student',
+    messageType: 'text',
+    text: 'Hello',
+    image: null,
+    imageFilename: null,
+    receiverInConversation: false,
     ...over,
   });

@@ -1,9 +1,23 @@
 import { describe, it } from 'vitest';
 import { projectionSpec, givenTime } from '../testing/projection-spec';
-import { registered, signedUp } from '../testing/events';
+import { accountSignedUp, studentRegistered } from '@panda/events/testing/fixtures';
 import { accounts, accountsProjection, type AccountDoc } from './accounts';
 
 const spec = projectionSpec(accountsProjection);
+
+const registered = (accountId: string) =>
+  studentRegistered({
+    accountId,
+    email: `${accountId}@x.co`,
+    phone: '0770',
+    postcode: 'M1 1AE',
+    dateOfBirth: '2000-02-03',
+  });
+const signedUp = (
+  accountId: string,
+  role: 'mentor' | 'training_centre',
+  over: Parameters<typeof accountSignedUp>[0] = {},
+) => accountSignedUp({ accountId, role, email: `${accountId}@x.co`, ...over });
 
 const student = (over: Partial<AccountDoc> = {}): AccountDoc => ({
   id: 's1',

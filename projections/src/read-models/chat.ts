@@ -1,9 +1,7 @@
-import type { RecordedEvent } from '@panda/events/envelope';
-import type { EventsOf } from '@panda/events/define';
-import type { chatEvents } from '@panda/events/catalogue/chat';
 import type { ImageRef } from '@panda/events/catalogue/profiles';
 import type { Message } from '@panda/contracts/chat';
-import type { Projection, ProjectionContext } from '../projection';
+import { collection } from '../typed-collection';
+import { defineProjection, type DataOf } from '../typed-projection';
 
 /**
  * Chat read models (spec §3 Message; rulings 13, 24), built only from MessageSent / MessageRead.
@@ -23,9 +21,6 @@ import type { Projection, ProjectionContext } from '../projection';
 export const CHAT_MESSAGES = 'chat_messages';
 export const CHAT_THREADS = 'chat_threads';
 export const CHAT_INBOXES = 'chat_inboxes';
-
-type ChatEvent = EventsOf<typeof chatEvents>;
-type SentData = Extract<ChatEvent, { type: 'MessageSent' }>['data'];
 
 export interface ChatMessageDoc {
   id: string;
@@ -66,13 +61,17 @@ export interface ChatInboxDoc {
   [k: string]: unknown;
 }
 
+export const chatMessages = collection<ChatMessageDoc>(CHAT_MESSAGES);
+export const chatThreads = collection<ChatThreadDoc>(CHAT_THREADS);
+export const chatInboxes = collection<ChatInboxDoc>(CHAT_INBOXES);
+
 export const chatImageUrl = (messageId: string) => `/api/chat-images/${encodeURIComponent(messageId)}`;
 export const conversationDocId = (owner: string, contact: string, n: number) => `${owner}|${contact}|${n}`;
 export const inboxKey = (owner: string, n: number) => `${owner}|${n}`;
 export const threadId = (owner: string, contact: string) => `${owner}|${contact}`;
 
 /** The Message (spec §3) a MessageSent records, as the API shows it: unread. */
-export function messageOf(d: SentData, time: string): Message {
+export function messageOf(d: DataOf<'MessageSent'>, time: string): Message {
   return {
     id: d.messageId,
     Sender_ID: d.senderId,
@@ -88,78 +87,66 @@ export function messageOf(d: SentData, time: string): Message {
   };
 }
 
-async function sent(e: RecordedEvent, d: SentData, ctx: ProjectionContext) {
-  const message = messageOf(d, e.time);
-  const sides = [
-    [d.senderId, d.receiverId],
-    [d.receiverId, d.senderId],
-  ] as const;
-  // One wait for all four reads: a message's read model commits without yielding more than once.
-  const [inboxes, threads] = await Promise.all([
-    Promise.all(sides.map(([owner]) => ctx.get(CHAT_INBOXES, owner))),
-    Promise.all(sides.map(([owner, contact]) => ctx.get(CHAT_THREADS, threadId(owner, contact)))),
-  ]);
-  for (const [i, [owner, contact]] of sides.entries()) {
-    const inbox = (inboxes[i] as ChatInboxDoc | null) ?? { id: owner, message_count: 0, _audience: [owner] };
-    const thread = threads[i] as ChatThreadDoc | null;
-    const inboxN = inbox.message_count + 1;
-    const conversationN = (thread?.message_count ?? 0) + 1;
-    const doc: ChatMessageDoc = {
-      id: conversationDocId(owner, contact, conversationN),
-      owner,
-      contact,
-      message_id: d.messageId,
-      inbox_n: inboxN,
-      inbox_key: inboxKey(owner, inboxN),
-      conversation_n: conversationN,
-      last_event: 'sent',
-      event_position: e.position,
-      message,
-      image: d.image,
-      _audience: [owner],
-    };
-    ctx.put(CHAT_MESSAGES, doc);
-    ctx.put(CHAT_INBOXES, { ...inbox, message_count: inboxN });
-    const unread = (thread?.unread_count ?? 0) + (owner === d.receiverId ? 1 : 0);
-    const next: ChatThreadDoc = {
-      id: threadId(owner, contact),
-      owner,
-      contact,
-      message_count: conversationN,
-      unread_count: unread,
-      last_message: message,
-      last_position: e.position,
-      _audience: [owner],
-    };
-    ctx.put(CHAT_THREADS, next);
-  }
-}
-
-async function read(
-  e: RecordedEvent,
-  d: { messageId: string; senderId: string; receiverId: string },
-  ctx: ProjectionContext,
-) {
-  const copies = (await ctx.find(CHAT_MESSAGES, { message_id: d.messageId })) as ChatMessageDoc[];
-  for (const copy of copies) {
-    if (copy.message.Read) continue;
-    const message: Message = { ...copy.message, Read: true, Read_At: e.time };
-    ctx.put(CHAT_MESSAGES, { ...copy, message, last_event: 'read', event_position: e.position });
-    const thread = (await ctx.get(CHAT_THREADS, threadId(copy.owner, copy.contact))) as ChatThreadDoc | null;
-    if (!thread) continue;
-    const unread = copy.owner === d.receiverId ? Math.max(0, thread.unread_count - 1) : thread.unread_count;
-    const last = thread.last_message.id === d.messageId ? message : thread.last_message;
-    ctx.put(CHAT_THREADS, { ...thread, unread_count: unread, last_message: last });
-  }
-}
-
-export const chatProjection: Projection = {
+export const chatProjection = defineProjection({
   name: 'chat',
   collections: { [CHAT_MESSAGES]: ['message_id', 'inbox_key'], [CHAT_THREADS]: ['owner'], [CHAT_INBOXES]: [] },
-  handles: ['MessageSent', 'MessageRead'],
-  async apply(e, ctx) {
-    const event = { type: e.type, data: e.data } as ChatEvent;
-    if (event.type === 'MessageSent') await sent(e, event.data, ctx);
-    else if (event.type === 'MessageRead') await read(e, event.data, ctx);
+  on: {
+    // A copy for each side, numbered in its owner's inbox and in the conversation.
+    MessageSent: async ({ time, position, data: d }, ctx) => {
+      const message = messageOf(d, time);
+      const sides = [
+        [d.senderId, d.receiverId],
+        [d.receiverId, d.senderId],
+      ] as const;
+      // One wait for all four reads: a message's read model commits without yielding more than once.
+      const [inboxes, threads] = await Promise.all([
+        Promise.all(sides.map(([owner]) => chatInboxes.in(ctx).get(owner))),
+        Promise.all(sides.map(([owner, contact]) => chatThreads.in(ctx).get(threadId(owner, contact)))),
+      ]);
+      for (const [i, [owner, contact]] of sides.entries()) {
+        const inbox = inboxes[i] ?? { id: owner, message_count: 0, _audience: [owner] };
+        const thread = threads[i];
+        const inboxN = inbox.message_count + 1;
+        const conversationN = (thread?.message_count ?? 0) + 1;
+        chatMessages.in(ctx).put({
+          id: conversationDocId(owner, contact, conversationN),
+          owner,
+          contact,
+          message_id: d.messageId,
+          inbox_n: inboxN,
+          inbox_key: inboxKey(owner, inboxN),
+          conversation_n: conversationN,
+          last_event: 'sent',
+          event_position: position,
+          message,
+          image: d.image,
+          _audience: [owner],
+        });
+        chatInboxes.in(ctx).put({ ...inbox, message_count: inboxN });
+        chatThreads.in(ctx).put({
+          id: threadId(owner, contact),
+          owner,
+          contact,
+          message_count: conversationN,
+          unread_count: (thread?.unread_count ?? 0) + (owner === d.receiverId ? 1 : 0),
+          last_message: message,
+          last_position: position,
+          _audience: [owner],
+        });
+      }
+    },
+    // Both copies are marked read (once); the receiver's unread count goes down.
+    MessageRead: async ({ time, position, data: d }, ctx) => {
+      for (const copy of await chatMessages.in(ctx).find({ message_id: d.messageId })) {
+        if (copy.message.Read) continue;
+        const message: Message = { ...copy.message, Read: true, Read_At: time };
+        chatMessages.in(ctx).put({ ...copy, message, last_event: 'read', event_position: position });
+        await chatThreads.in(ctx).update(threadId(copy.owner, copy.contact), (thread) => ({
+          ...thread,
+          unread_count: copy.owner === d.receiverId ? Math.max(0, thread.unread_count - 1) : thread.unread_count,
+          last_message: thread.last_message.id === d.messageId ? message : thread.last_message,
+        }));
+      }
+    },
   },
-};
+});

@@ -1,15 +1,15 @@
 import { describe, it } from 'vitest';
 import { givenTime, projectionSpec } from '../testing/projection-spec';
-import { mentorProfile, profileSaved } from '../testing/events';
+import { mentorProfile, mentorProfileSaved } from '@panda/events/testing/fixtures';
 import { emptyMentorProfile, mentorProfiles, mentorProfilesProjection } from './mentor-profiles';
 
 const spec = projectionSpec(mentorProfilesProjection);
 
 describe('mentor_profiles projection', () => {
   it('keeps the saved profile whole, with the terms agreed and the profile complete', async () => {
-    await spec.given([profileSaved('m1')]).then(mentorProfiles, 'm1', {
+    await spec.given([mentorProfileSaved()]).then(mentorProfiles, 'm1', {
       ...emptyMentorProfile('m1', givenTime(1)),
-      ...mentorProfile,
+      ...mentorProfile(),
       Terms_Agreed: true,
       Terms_Agreed_At: '2026-01-01T00:00:00.000Z',
       profile_completed: true,
@@ -38,12 +38,12 @@ describe('mentor_profiles projection', () => {
   it('changes a saved profile field by field from Profile Settings', async () => {
     await spec
       .given([
-        profileSaved('m1'),
+        mentorProfileSaved(),
         { type: 'ProfileChanged', data: { accountId: 'm1', changes: { Business_Type: 'Partnership' } } },
       ])
       .then(mentorProfiles, 'm1', {
         ...emptyMentorProfile('m1', givenTime(2)),
-        ...mentorProfile,
+        ...mentorProfile(),
         Business_Type: 'Partnership',
         Terms_Agreed: true,
         Terms_Agreed_At: '2026-01-01T00:00:00.000Z',

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { givenTime, projectionSpec } from '../testing/projection-spec';
-import { accepted, profileSaved, proposed, registered, requirements, signedUp } from '../testing/events';
+import {
+  accountSignedUp,
+  mentorProfile,
+  mentorProfileSaved,
+  placementAccepted,
+  placementProposed,
+  requirements,
+  studentRegistered,
+} from '@panda/events/testing/fixtures';
 import {
   placementParties,
   placements,
@@ -13,11 +21,28 @@ import {
 
 const spec = projectionSpec(placementsProjection);
 
+const proposed = (placementId: string, studentId: string, mentorId: string) =>
+  placementProposed({ placementId, studentId, mentorId, notes: 'Near', reasons: ['Rank 1 of 1'] });
+const accepted = (placementId: string, studentId: string, mentorId: string) =>
+  placementAccepted({ placementId, studentId, mentorId });
+
 const people = [
-  signedUp('c1', 'training_centre', { centreName: 'Northern Gas Academy' }),
-  signedUp('m1', 'mentor'),
-  profileSaved('m1'),
-  registered('s1'),
+  accountSignedUp({
+    accountId: 'c1',
+    role: 'training_centre',
+    email: 'c1@x.co',
+    centreName: 'Northern Gas Academy',
+  }),
+  accountSignedUp({ accountId: 'm1', email: 'm1@x.co' }),
+  // Business fields are kept trimmed.
+  mentorProfileSaved({ profile: mentorProfile({ Business_Name: ' Clarke Gas ' }) }),
+  studentRegistered({
+    email: 's1@x.co',
+    phone: '0770',
+    postcode: 'M1 1AE',
+    dateOfBirth: '2000-02-03',
+    requirements: requirements(2, 0, 1, 0),
+  }),
 ];
 const at = (n: number) => givenTime(people.length + n);
 

@@ -1,7 +1,8 @@
-import type { RecordedEvent } from '@panda/events/envelope';
 import { signatureIdOf } from '@panda/events/catalogue/training';
 import type { ReminderKind } from '@panda/events/catalogue/reminders';
-import type { Projection, ProjectionContext } from '../projection';
+import type { ProjectionContext } from '../projection';
+import { collection } from '../typed-collection';
+import { defineProjection, type Recorded } from '../typed-projection';
 
 /**
  * `reminder_timers`: the reminders of ruling 32 that will fall due, folded from events and
@@ -34,8 +35,16 @@ export interface ReminderTimerDoc {
   [k: string]: unknown;
 }
 
+export const reminderTimers = collection<ReminderTimerDoc>(REMINDER_TIMERS);
+
 type Subject = Pick<ReminderTimerDoc, 'student_id' | 'mentor_id' | 'placement_id' | 'signature_id' | 'job_id'>;
-const timer = (kind: ReminderKind, subject: string, e: RecordedEvent, t: Subject): ReminderTimerDoc => ({
+/** A reminder due REMINDER_DAYS[kind] after the event `e` that began the wait. */
+const timer = (
+  kind: ReminderKind,
+  subject: string,
+  e: { time: string; position: number },
+  t: Subject,
+): ReminderTimerDoc => ({
   id: `${kind}:${subject}`,
   kind,
   ...t,
@@ -44,23 +53,28 @@ const timer = (kind: ReminderKind, subject: string, e: RecordedEvent, t: Subject
   due_at: new Date(Date.parse(e.time) + REMINDER_DAYS[kind] * DAY_MS).toISOString(),
 });
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- not yet on the typed collection layer (issue 8): event data read loosely
-type Data = Record<string, any>;
+/** The proposal's reminder and escalation: pointless once the mentor answers or the placement ends. */
+function dropProposalTimers(ctx: ProjectionContext, placementId: string) {
+  for (const kind of ['proposal_reminder', 'proposal_escalation'] as const)
+    reminderTimers.in(ctx).delete(`${kind}:${placementId}`);
+}
 
 async function noSignOffTimers(ctx: ProjectionContext, studentId: string) {
-  return ((await ctx.find(REMINDER_TIMERS, { student_id: studentId })) as ReminderTimerDoc[]).filter(
-    (t) => t.kind === 'no_signoff',
-  );
+  return (await reminderTimers.in(ctx).find({ student_id: studentId })).filter((t) => t.kind === 'no_signoff');
 }
 
 /** A new quiet spell for the student's placement: the previous one's prompt is no longer due. */
-async function restartQuietSpell(ctx: ProjectionContext, e: RecordedEvent, d: Data, placementId: string) {
-  for (const t of await noSignOffTimers(ctx, d.studentId)) ctx.delete(REMINDER_TIMERS, t.id);
-  ctx.put(
-    REMINDER_TIMERS,
+async function restartQuietSpell(
+  ctx: ProjectionContext,
+  e: Recorded<'PlacementAccepted' | 'JobCardSigned'>,
+  placementId: string,
+) {
+  const { studentId, mentorId } = e.data;
+  for (const t of await noSignOffTimers(ctx, studentId)) reminderTimers.in(ctx).delete(t.id);
+  reminderTimers.in(ctx).put(
     timer('no_signoff', `${placementId}:${e.position}`, e, {
-      student_id: d.studentId,
-      mentor_id: d.mentorId,
+      student_id: studentId,
+      mentor_id: mentorId,
       placement_id: placementId,
       signature_id: null,
       job_id: null,
@@ -68,14 +82,16 @@ async function restartQuietSpell(ctx: ProjectionContext, e: RecordedEvent, d: Da
   );
 }
 
-async function apply(e: RecordedEvent, ctx: ProjectionContext) {
-  const d = e.data as Data;
-  const proposalTimers = (placementId: string) => [
-    `proposal_reminder:${placementId}`,
-    `proposal_escalation:${placementId}`,
-  ];
-  switch (e.type) {
-    case 'PlacementProposed': {
+/** The trainee answered the sign-off: no confirmation reminder. */
+const answered = ({ data: d }: Recorded<'SignatureConfirmed' | 'SignatureDisputed'>, ctx: ProjectionContext) =>
+  reminderTimers.in(ctx).delete(`confirmation_reminder:${d.signatureId}`);
+
+export const reminderTimersProjection = defineProjection({
+  name: 'reminder_timers',
+  collections: { [REMINDER_TIMERS]: ['due_at', 'student_id'] },
+  on: {
+    PlacementProposed: (e, ctx) => {
+      const d = e.data;
       const t = {
         student_id: d.studentId,
         mentor_id: d.mentorId,
@@ -83,28 +99,27 @@ async function apply(e: RecordedEvent, ctx: ProjectionContext) {
         signature_id: null,
         job_id: null,
       };
-      ctx.put(REMINDER_TIMERS, timer('proposal_reminder', d.placementId, e, t));
-      ctx.put(REMINDER_TIMERS, timer('proposal_escalation', d.placementId, e, t));
-      return;
-    }
-    case 'PlacementAccepted':
-      for (const id of proposalTimers(d.placementId)) ctx.delete(REMINDER_TIMERS, id);
-      await restartQuietSpell(ctx, e, d, d.placementId);
-      return;
-    case 'PlacementDeclined':
-      for (const id of proposalTimers(d.placementId)) ctx.delete(REMINDER_TIMERS, id);
-      return;
-    case 'PlacementEnded':
-      for (const id of proposalTimers(d.placementId)) ctx.delete(REMINDER_TIMERS, id);
+      reminderTimers.in(ctx).put(timer('proposal_reminder', d.placementId, e, t));
+      reminderTimers.in(ctx).put(timer('proposal_escalation', d.placementId, e, t));
+    },
+    // Placed: a quiet spell without sign-off begins.
+    PlacementAccepted: async (e, ctx) => {
+      dropProposalTimers(ctx, e.data.placementId);
+      await restartQuietSpell(ctx, e, e.data.placementId);
+    },
+    PlacementDeclined: ({ data: d }, ctx) => dropProposalTimers(ctx, d.placementId),
+    PlacementEnded: async ({ data: d }, ctx) => {
+      dropProposalTimers(ctx, d.placementId);
       for (const t of await noSignOffTimers(ctx, d.studentId))
-        if (t.placement_id === d.placementId) ctx.delete(REMINDER_TIMERS, t.id);
-      return;
-    case 'JobCardSigned': {
+        if (t.placement_id === d.placementId) reminderTimers.in(ctx).delete(t.id);
+    },
+    // A sign-off ends the quiet spell (a new one begins) and waits for the trainee's answer.
+    JobCardSigned: async (e, ctx) => {
+      const d = e.data;
       const [quiet] = await noSignOffTimers(ctx, d.studentId);
-      if (quiet?.placement_id) await restartQuietSpell(ctx, e, d, quiet.placement_id);
-      const signatureId = signatureIdOf(d as { signatureId?: string; jobId: string; completedCount: number });
-      ctx.put(
-        REMINDER_TIMERS,
+      if (quiet?.placement_id) await restartQuietSpell(ctx, e, quiet.placement_id);
+      const signatureId = signatureIdOf(d);
+      reminderTimers.in(ctx).put(
         timer('confirmation_reminder', signatureId, e, {
           student_id: d.studentId,
           mentor_id: d.mentorId,
@@ -113,30 +128,9 @@ async function apply(e: RecordedEvent, ctx: ProjectionContext) {
           job_id: d.jobId,
         }),
       );
-      return;
-    }
-    case 'SignatureConfirmed':
-    case 'SignatureDisputed':
-      ctx.delete(REMINDER_TIMERS, `confirmation_reminder:${d.signatureId}`);
-      return;
-    case 'ReminderSent':
-      ctx.delete(REMINDER_TIMERS, d.reminderId);
-      return;
-  }
-}
-
-export const reminderTimersProjection: Projection = {
-  name: 'reminder_timers',
-  collections: { [REMINDER_TIMERS]: ['due_at', 'student_id'] },
-  handles: [
-    'PlacementProposed',
-    'PlacementAccepted',
-    'PlacementDeclined',
-    'PlacementEnded',
-    'JobCardSigned',
-    'SignatureConfirmed',
-    'SignatureDisputed',
-    'ReminderSent',
-  ],
-  apply,
-};
+    },
+    SignatureConfirmed: answered,
+    SignatureDisputed: answered,
+    ReminderSent: ({ data: d }, ctx) => reminderTimers.in(ctx).delete(d.reminderId),
+  },
+});

@@ -1,7 +1,17 @@
-import type { RecordedEvent } from '@panda/events/envelope';
 import { signatureIdOf, type JobType, type Signature } from '@panda/events/catalogue/training';
-import type { Projection, ProjectionContext } from '../projection';
-import { TRAINEE_STATUS_LABELS, type DisputeView, type TraineeStatus } from '@panda/contracts/signoff';
+import type { ProjectionContext } from '../projection';
+import type { Doc } from '../read-store';
+import { collection } from '../typed-collection';
+import { audienceOf, defineProjection, type Recorded } from '../typed-projection';
+import {
+  awaitingAnswer,
+  confirmed,
+  disputed,
+  resolved,
+  revoked,
+  type AnswerEvent,
+  type TraineeAnswer,
+} from './sign-off-state';
 
 /**
  * `sign_offs`: one document per job-card sign-off (ruling 31), by its `signature_id`: which student's
@@ -12,7 +22,7 @@ export const SIGN_OFFS = 'sign_offs';
 /** What a sign-off needs from earlier events: the job's type and the student's centre. */
 const SIGN_OFF_REFS = 'sign_off_refs';
 
-export interface SignOffDoc {
+export interface SignOffDoc extends TraineeAnswer {
   id: string;
   job_id: string;
   student_id: string;
@@ -23,100 +33,74 @@ export interface SignOffDoc {
   completed_at: string;
   signed_at: string;
   content_hash: string | null;
-  trainee_status: TraineeStatus;
-  trainee_status_label: string;
-  confirmed_at: string | null;
-  dispute: DisputeView | null;
   /** Disputed and not yet resolved: what the admin Disputes list shows first. */
   open_dispute: boolean;
   disputed_at: string | null;
-  revoked: boolean;
   _audience: string[];
   [k: string]: unknown;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- not yet on the typed collection layer (issue 8): event data read loosely
-type Data = Record<string, any>;
-
-async function apply(e: RecordedEvent, ctx: ProjectionContext) {
-  const d = e.data as Data;
-  switch (e.type) {
-    case 'StudentRegistered':
-      ctx.put(SIGN_OFF_REFS, { id: `student:${d.accountId}`, centre_id: d.centreId });
-      return;
-    case 'JobOpened':
-      ctx.put(SIGN_OFF_REFS, { id: `job:${d.jobId}`, job_type: d.jobType });
-      return;
-    case 'JobCardSigned': {
-      const job = await ctx.get(SIGN_OFF_REFS, `job:${d.jobId}`);
-      const student = await ctx.get(SIGN_OFF_REFS, `student:${d.studentId}`);
-      const centreId = (student?.centre_id as string | null | undefined) ?? null;
-      const doc: SignOffDoc = {
-        id: signatureIdOf(d as { signatureId?: string; jobId: string; completedCount: number }),
-        job_id: d.jobId,
-        student_id: d.studentId,
-        mentor_id: d.mentorId,
-        centre_id: centreId,
-        job_type: (job?.job_type as JobType | undefined) ?? null,
-        signature: d.signature,
-        completed_at: d.completedAt,
-        signed_at: e.time,
-        content_hash: d.contentHash ?? null,
-        trainee_status: 'awaiting_confirmation',
-        trainee_status_label: TRAINEE_STATUS_LABELS.awaiting_confirmation,
-        confirmed_at: null,
-        dispute: null,
-        open_dispute: false,
-        disputed_at: null,
-        revoked: false,
-        _audience: [...new Set([d.studentId, d.mentorId, ...(centreId ? [centreId] : [])])],
-      };
-      ctx.put(SIGN_OFFS, doc);
-      return;
-    }
-    case 'SignatureConfirmed':
-    case 'SignatureDisputed':
-    case 'DisputeResolved':
-    case 'SignatureRevoked': {
-      const doc = (await ctx.get(SIGN_OFFS, d.signatureId)) as SignOffDoc | null;
-      if (!doc) return;
-      if (e.type === 'SignatureConfirmed') Object.assign(doc, { trainee_status: 'confirmed', confirmed_at: e.time });
-      if (e.type === 'SignatureDisputed') {
-        Object.assign(doc, { trainee_status: 'disputed', open_dispute: true, disputed_at: e.time });
-        doc.dispute = {
-          reason: d.reason,
-          disputed_at: e.time,
-          outcome: null,
-          resolution_reason: null,
-          resolved_at: null,
-        };
-      }
-      if (e.type === 'DisputeResolved' && doc.dispute) {
-        doc.dispute = { ...doc.dispute, outcome: d.outcome, resolution_reason: d.reason, resolved_at: e.time };
-        doc.open_dispute = false;
-      }
-      if (e.type === 'SignatureRevoked') doc.revoked = true;
-      doc.trainee_status_label = TRAINEE_STATUS_LABELS[doc.trainee_status];
-      ctx.put(SIGN_OFFS, doc);
-      return;
-    }
-  }
+/** `student:<id>`: the student's centre. */
+interface StudentRefDoc extends Doc {
+  centre_id: string | null;
+}
+/** `job:<id>`: the job's type. */
+interface JobRefDoc extends Doc {
+  job_type: JobType;
 }
 
-export const signOffsProjection: Projection = {
+export const signOffs = collection<SignOffDoc>(SIGN_OFFS);
+// Two kinds of document in one collection, told apart by their id's prefix: each view reads only its own ids.
+const studentRefs = collection<StudentRefDoc>(SIGN_OFF_REFS);
+const jobRefs = collection<JobRefDoc>(SIGN_OFF_REFS);
+
+/** The trainee's answer, or an admin's decision, on a known sign-off. */
+const answer =
+  <T extends AnswerEvent>(change: (doc: SignOffDoc, e: Recorded<T>) => void) =>
+  async (e: Recorded<T>, ctx: ProjectionContext) => {
+    await signOffs.in(ctx).update(e.data.signatureId, (doc) => change(doc, e));
+  };
+
+export const signOffsProjection = defineProjection({
   name: 'sign_offs',
   collections: {
     [SIGN_OFFS]: ['student_id', 'mentor_id', 'centre_id', 'trainee_status', 'open_dispute', 'disputed_at'],
     [SIGN_OFF_REFS]: [],
   },
-  handles: [
-    'StudentRegistered',
-    'JobOpened',
-    'JobCardSigned',
-    'SignatureConfirmed',
-    'SignatureDisputed',
-    'DisputeResolved',
-    'SignatureRevoked',
-  ],
-  apply,
-};
+  on: {
+    StudentRegistered: ({ data: d }, ctx) =>
+      studentRefs.in(ctx).put({ id: `student:${d.accountId}`, centre_id: d.centreId }),
+    JobOpened: ({ data: d }, ctx) => jobRefs.in(ctx).put({ id: `job:${d.jobId}`, job_type: d.jobType }),
+    JobCardSigned: async ({ time, data: d }, ctx) => {
+      const job = await jobRefs.in(ctx).get(`job:${d.jobId}`);
+      const student = await studentRefs.in(ctx).get(`student:${d.studentId}`);
+      const centreId = student?.centre_id ?? null;
+      signOffs.in(ctx).put({
+        id: signatureIdOf(d),
+        job_id: d.jobId,
+        student_id: d.studentId,
+        mentor_id: d.mentorId,
+        centre_id: centreId,
+        job_type: job?.job_type ?? null,
+        signature: d.signature,
+        completed_at: d.completedAt,
+        signed_at: time,
+        content_hash: d.contentHash ?? null,
+        ...awaitingAnswer(),
+        open_dispute: false,
+        disputed_at: null,
+        _audience: audienceOf(d.studentId, d.mentorId, centreId),
+      });
+    },
+    SignatureConfirmed: answer<'SignatureConfirmed'>((doc, e) => confirmed(doc, e.time)),
+    SignatureDisputed: answer<'SignatureDisputed'>((doc, e) => {
+      disputed(doc, e.data, e.time);
+      Object.assign(doc, { open_dispute: true, disputed_at: e.time });
+    }),
+    DisputeResolved: answer<'DisputeResolved'>((doc, e) => {
+      resolved(doc, e.data, e.time);
+      doc.open_dispute = false;
+    }),
+    SignatureRevoked: answer<'SignatureRevoked'>((doc) => revoked(doc)),
+  },
+});

@@ -1,10 +1,17 @@
-import type { RecordedEvent } from '@panda/events/envelope';
 import type { JobRequirements } from '@panda/events/catalogue/accounts';
-import type { ProfileChanges } from '@panda/events/catalogue/profiles';
 import { JOB_TYPES, signatureIdOf, type JobType, type Signature } from '@panda/events/catalogue/training';
-import type { Projection, ProjectionContext } from '../projection';
-import { TRAINING_EVENT_TYPES } from './training-events';
-import { TRAINEE_STATUS_LABELS, type DisputeView, type TraineeStatus } from '@panda/contracts/signoff';
+import type { ProjectionContext } from '../projection';
+import { collection } from '../typed-collection';
+import { audienceOf, defineProjection, type Recorded } from '../typed-projection';
+import {
+  awaitingAnswer,
+  confirmed,
+  disputed,
+  resolved,
+  revoked,
+  type AnswerEvent,
+  type TraineeAnswer,
+} from './sign-off-state';
 
 /**
  * `training`: students, their jobs, and the counters the three overviews read, kept in ONE projection
@@ -94,17 +101,13 @@ export interface JobDoc {
 }
 
 /** One sign-off in a job's history (oldest first); a revoked one stays listed but no longer counts. */
-export type SignatureEntry = Signature & {
-  signature_id: string;
-  mentor_id: string;
-  completed_at: string;
-  content_hash: string | null;
-  trainee_status: TraineeStatus;
-  trainee_status_label: string;
-  confirmed_at: string | null;
-  dispute: DisputeView | null;
-  revoked: boolean;
-};
+export type SignatureEntry = Signature &
+  TraineeAnswer & {
+    signature_id: string;
+    mentor_id: string;
+    completed_at: string;
+    content_hash: string | null;
+  };
 
 export interface CentreStatsDoc {
   id: string;
@@ -124,6 +127,11 @@ export interface MentorStatsDoc {
   [k: string]: unknown;
 }
 
+export const students = collection<StudentDoc>(STUDENTS);
+export const jobs = collection<JobDoc>(JOBS);
+export const centreStats = collection<CentreStatsDoc>(CENTRE_STATS);
+export const mentorStats = collection<MentorStatsDoc>(MENTOR_STATS);
+
 export const toRequirements = (r: JobRequirements): Requirements => ({
   Boiler_Installs: r.boilerInstalls,
   Boiler_Service: r.boilerService,
@@ -135,8 +143,6 @@ export const toRequirements = (r: JobRequirements): Requirements => ({
 export const percentOf = (completed: number, total: number) =>
   total <= 0 ? 100 : Math.min(100, Math.round((completed / total) * 100));
 export const isComplete = (j: { Completed_Count: number; Total_Count: number }) => j.Completed_Count >= j.Total_Count;
-
-const audience = (...ids: (string | null | undefined)[]) => [...new Set(ids.filter((x): x is string => Boolean(x)))];
 
 function withJobState(job: JobDoc): JobDoc {
   job.status = isComplete(job) ? 'completed' : 'in_progress';
@@ -158,273 +164,99 @@ function putSummary(student: StudentDoc, job: JobDoc) {
   );
 }
 
-const studentAudience = (s: StudentDoc) => audience(s.id, s.centre_id, s.mentor_id);
+const studentAudience = (s: StudentDoc) => audienceOf(s.id, s.centre_id, s.mentor_id);
 
-async function counters<T extends CentreStatsDoc | MentorStatsDoc>(
-  ctx: ProjectionContext,
-  collection: string,
-  id: string,
-  empty: () => T,
-): Promise<T> {
-  return ((await ctx.get(collection, id)) as T | null) ?? empty();
+/** Placement status and id, and the audience, follow the student's active and pending placements. */
+function withPlacementState(student: StudentDoc): StudentDoc {
+  student.placement_status = student.active_placement_id ? 'active' : student.pending_placement_id ? 'pending' : null;
+  student.placement_id = student.active_placement_id ?? student.pending_placement_id;
+  student._audience = studentAudience(student);
+  return student;
 }
-const centreStats = (ctx: ProjectionContext, id: string) =>
-  counters<CentreStatsDoc>(ctx, CENTRE_STATS, id, () => ({
+
+/** Changes a centre's counters (made at zero on first use). */
+async function countCentre(ctx: ProjectionContext, id: string, change: (stats: CentreStatsDoc) => void) {
+  const stats = (await centreStats.in(ctx).get(id)) ?? {
     id,
     total_students: 0,
     placed_students: 0,
     latest_student_id: null,
     _audience: [id],
-  }));
-const mentorStats = (ctx: ProjectionContext, id: string) =>
-  counters<MentorStatsDoc>(ctx, MENTOR_STATS, id, () => ({
-    id,
-    active_students: 0,
-    jobs_supervised: 0,
-    _audience: [id],
-  }));
+  };
+  change(stats);
+  centreStats.in(ctx).put(stats);
+}
+
+/** Changes a mentor's counters (made at zero on first use). */
+async function countMentor(ctx: ProjectionContext, id: string, change: (stats: MentorStatsDoc) => void) {
+  const stats = (await mentorStats.in(ctx).get(id)) ?? { id, active_students: 0, jobs_supervised: 0, _audience: [id] };
+  change(stats);
+  mentorStats.in(ctx).put(stats);
+}
 
 /** Moves every job of the student to the student's current audience and active mentor. */
 async function refreshJobs(ctx: ProjectionContext, student: StudentDoc, time: string) {
-  for (const j of (await ctx.find(JOBS, { Student_ID: student.id })) as JobDoc[]) {
+  for (const j of await jobs.in(ctx).find({ Student_ID: student.id })) {
     j.mentor_id = student.mentor_id;
     j._audience = studentAudience(student);
     j.updated_at = time;
-    ctx.put(JOBS, j);
+    jobs.in(ctx).put(j);
   }
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- not yet on the typed collection layer (issue 8): event data read loosely
-type Data = Record<string, any>;
+type MaybePromise<T> = T | Promise<T>;
 
-async function apply(e: RecordedEvent, ctx: ProjectionContext) {
-  const d = e.data as Data;
-  if (e.type === 'StudentRegistered') {
-    const doc: StudentDoc = {
-      id: d.accountId,
-      First_Name: d.firstName,
-      Last_Name: d.lastName,
-      Name: `${d.firstName} ${d.lastName}`.trim(),
-      Email: d.email,
-      Phone_Number: d.phone,
-      Postcode: d.postcode,
-      Date_Of_Birth: d.dateOfBirth,
-      centre_id: d.centreId,
-      Created_At: e.time,
-      requirements: toRequirements(d.requirements),
-      additional_requirements: null,
-      has_requirements: Object.values(d.requirements as JobRequirements).some((n) => n > 0),
-      Matched: false,
-      placement_status: null,
-      placement_id: null,
-      active_placement_id: null,
-      pending_placement_id: null,
-      mentor_id: null,
-      Placed_At: null,
-      jobs: [],
-      cards_signed: 0,
-      _audience: audience(d.accountId, d.centreId),
-    };
-    ctx.put(STUDENTS, doc);
-    if (d.centreId) {
-      const stats = await centreStats(ctx, d.centreId);
-      stats.total_students += 1;
-      stats.latest_student_id = doc.id;
-      ctx.put(CENTRE_STATS, stats);
-    }
-    return;
-  }
-
-  const studentId: string = e.type === 'ProfileChanged' ? d.accountId : d.studentId;
-  const student = (await ctx.get(STUDENTS, studentId)) as StudentDoc | null;
+/** A change to a known student (events about other accounts change nothing), then its placement state. */
+async function changeStudent(ctx: ProjectionContext, id: string, change: (student: StudentDoc) => MaybePromise<void>) {
+  const student = await students.in(ctx).get(id);
   if (!student) return;
-
-  switch (e.type) {
-    case 'ProfileChanged': {
-      const c = d.changes as ProfileChanges;
-      if (c.First_Name !== undefined) student.First_Name = c.First_Name;
-      if (c.Last_Name !== undefined) student.Last_Name = c.Last_Name;
-      if (c.Email !== undefined) student.Email = c.Email;
-      if (c.Phone_Number !== undefined) student.Phone_Number = c.Phone_Number;
-      if (c.Postcode !== undefined) student.Postcode = c.Postcode;
-      student.Name = `${student.First_Name} ${student.Last_Name}`.trim();
-      for (const j of (await ctx.find(JOBS, { Student_ID: student.id })) as JobDoc[]) {
-        Object.assign(j, {
-          Student_Name: student.Name,
-          student_email: student.Email,
-          student_phone: student.Phone_Number,
-          student_postcode: student.Postcode,
-          updated_at: e.time,
-        });
-        ctx.put(JOBS, j);
-      }
-      break;
-    }
-    case 'RequirementsSet':
-      student.requirements = toRequirements(d.requirements);
-      student.additional_requirements = d.additionalRequirements;
-      student.has_requirements = true;
-      break;
-    case 'PlacementProposed':
-      student.pending_placement_id = d.placementId;
-      break;
-    case 'PlacementDeclined':
-      if (student.pending_placement_id === d.placementId) student.pending_placement_id = null;
-      break;
-    case 'PlacementAccepted': {
-      if (student.pending_placement_id === d.placementId) student.pending_placement_id = null;
-      if (student.active_placement_id === d.placementId) break;
-      const wasPlaced = student.Matched;
-      if (student.mentor_id && student.mentor_id !== d.mentorId) {
-        const previous = await mentorStats(ctx, student.mentor_id);
-        previous.active_students = Math.max(0, previous.active_students - 1);
-        ctx.put(MENTOR_STATS, previous);
-      }
-      student.active_placement_id = d.placementId;
-      student.mentor_id = d.mentorId;
-      student.Matched = true;
-      student.Placed_At = e.time;
-      const stats = await mentorStats(ctx, d.mentorId);
-      stats.active_students += 1;
-      ctx.put(MENTOR_STATS, stats);
-      if (student.centre_id && !wasPlaced) {
-        const centre = await centreStats(ctx, student.centre_id);
-        centre.placed_students += 1;
-        ctx.put(CENTRE_STATS, centre);
-      }
-      await refreshJobs(ctx, student, e.time);
-      break;
-    }
-    case 'PlacementEnded': {
-      if (student.pending_placement_id === d.placementId) student.pending_placement_id = null;
-      if (student.active_placement_id !== d.placementId) break;
-      const stats = await mentorStats(ctx, d.mentorId);
-      stats.active_students = Math.max(0, stats.active_students - 1);
-      ctx.put(MENTOR_STATS, stats);
-      if (student.centre_id) {
-        const centre = await centreStats(ctx, student.centre_id);
-        centre.placed_students = Math.max(0, centre.placed_students - 1);
-        ctx.put(CENTRE_STATS, centre);
-      }
-      student.active_placement_id = null;
-      student.mentor_id = null;
-      student.Matched = false;
-      student.Placed_At = null;
-      await refreshJobs(ctx, student, e.time);
-      break;
-    }
-    case 'JobOpened': {
-      const job = withJobState({
-        id: d.jobId,
-        Student_ID: student.id,
-        Student_Name: student.Name,
-        student_email: student.Email,
-        student_phone: student.Phone_Number,
-        student_postcode: student.Postcode,
-        centre_id: student.centre_id,
-        mentor_id: student.mentor_id,
-        placement_id: d.placementId,
-        Job_Type: d.jobType,
-        Total_Count: d.totalCount,
-        Completed_Count: 0,
-        completed_at: null,
-        mentor_signature: null,
-        signatures: [],
-        status: 'in_progress',
-        percent: 0,
-        opened_at: e.time,
-        updated_at: e.time,
-        _audience: studentAudience(student),
-      });
-      ctx.put(JOBS, job);
-      putSummary(student, job);
-      break;
-    }
-    case 'JobReassigned':
-    case 'JobTotalAdjusted':
-    case 'JobCardSigned': {
-      const job = (await ctx.get(JOBS, d.jobId)) as JobDoc | null;
-      if (!job) return;
-      job.updated_at = e.time;
-      if (e.type === 'JobReassigned') job.placement_id = d.placementId;
-      if (e.type === 'JobTotalAdjusted') job.Total_Count = d.totalCount;
-      if (e.type === 'JobCardSigned') {
-        job.Completed_Count = d.completedCount;
-        job.completed_at = d.completedAt;
-        job.mentor_signature = d.signature;
-        const entry: SignatureEntry = {
-          ...d.signature,
-          signature_id: signatureIdOf(d as { signatureId?: string; jobId: string; completedCount: number }),
-          mentor_id: d.mentorId,
-          completed_at: d.completedAt,
-          content_hash: d.contentHash ?? null,
-          trainee_status: 'awaiting_confirmation',
-          trainee_status_label: TRAINEE_STATUS_LABELS.awaiting_confirmation,
-          confirmed_at: null,
-          dispute: null,
-          revoked: false,
-        };
-        job.signatures = [...job.signatures, entry];
-        student.cards_signed += 1;
-        const stats = await mentorStats(ctx, d.mentorId);
-        stats.jobs_supervised += 1;
-        ctx.put(MENTOR_STATS, stats);
-      }
-      ctx.put(JOBS, withJobState(job));
-      putSummary(student, job);
-      break;
-    }
-    // Ruling 31: the trainee's answer and an admin's resolution mark the sign-off; a revoke lowers the count.
-    case 'SignatureConfirmed':
-    case 'SignatureDisputed':
-    case 'DisputeResolved':
-    case 'SignatureRevoked': {
-      const job = (await ctx.get(JOBS, d.jobId)) as JobDoc | null;
-      const entry = job?.signatures.find((x) => x.signature_id === d.signatureId);
-      if (!job || !entry) return;
-      if (e.type === 'SignatureConfirmed') Object.assign(entry, { trainee_status: 'confirmed', confirmed_at: e.time });
-      if (e.type === 'SignatureDisputed')
-        Object.assign(entry, {
-          trainee_status: 'disputed',
-          dispute: { reason: d.reason, disputed_at: e.time, outcome: null, resolution_reason: null, resolved_at: null },
-        });
-      if (e.type === 'DisputeResolved' && entry.dispute)
-        entry.dispute = { ...entry.dispute, outcome: d.outcome, resolution_reason: d.reason, resolved_at: e.time };
-      entry.trainee_status_label = TRAINEE_STATUS_LABELS[entry.trainee_status];
-      if (e.type === 'SignatureRevoked') {
-        entry.revoked = true;
-        job.Completed_Count = d.completedCount;
-        const latest = job.signatures.filter((x) => !x.revoked).at(-1);
-        job.completed_at = latest?.completed_at ?? null;
-        job.mentor_signature = latest
-          ? {
-              signature: latest.signature,
-              mentorName: latest.mentorName,
-              date: latest.date,
-              time: latest.time,
-              timestamp: latest.timestamp,
-            }
-          : null;
-        student.cards_signed = Math.max(0, student.cards_signed - 1);
-        const stats = await mentorStats(ctx, d.mentorId);
-        stats.jobs_supervised = Math.max(0, stats.jobs_supervised - 1);
-        ctx.put(MENTOR_STATS, stats);
-      }
-      job.updated_at = e.time;
-      ctx.put(JOBS, withJobState(job));
-      putSummary(student, job);
-      break;
-    }
-    default:
-      return;
-  }
-  student.placement_status = student.active_placement_id ? 'active' : student.pending_placement_id ? 'pending' : null;
-  student.placement_id = student.active_placement_id ?? student.pending_placement_id;
-  student._audience = studentAudience(student);
-  ctx.put(STUDENTS, student);
+  await change(student);
+  students.in(ctx).put(withPlacementState(student));
 }
 
-export const trainingProjection: Projection = {
+type JobEvent =
+  | 'JobReassigned'
+  | 'JobTotalAdjusted'
+  | 'JobCardSigned'
+  | 'SignatureConfirmed'
+  | 'SignatureDisputed'
+  | 'DisputeResolved'
+  | 'SignatureRevoked';
+
+/**
+ * A change to a known job, then its state, its summary on the student and the student: `change`
+ * answers false when there is nothing to change (a sign-off the job does not hold).
+ */
+const changeJob =
+  <T extends JobEvent>(
+    change: (job: JobDoc, student: StudentDoc, e: Recorded<T>, ctx: ProjectionContext) => MaybePromise<void | false>,
+  ) =>
+  async (e: Recorded<T>, ctx: ProjectionContext) => {
+    const [student, job] = await Promise.all([students.in(ctx).get(e.data.studentId), jobs.in(ctx).get(e.data.jobId)]);
+    if (!student || !job || (await change(job, student, e, ctx)) === false) return;
+    job.updated_at = e.time;
+    jobs.in(ctx).put(withJobState(job));
+    putSummary(student, job);
+    students.in(ctx).put(withPlacementState(student));
+  };
+
+/** Ruling 31: the trainee's answer, or an admin's resolution, marks the sign-off in the job's history. */
+const answer = <T extends AnswerEvent>(
+  change: (
+    entry: SignatureEntry,
+    e: Recorded<T>,
+    job: JobDoc,
+    student: StudentDoc,
+    ctx: ProjectionContext,
+  ) => MaybePromise<void>,
+) =>
+  changeJob<T>(async (job, student, e, ctx) => {
+    const entry = job.signatures.find((x) => x.signature_id === e.data.signatureId);
+    if (!entry) return false;
+    await change(entry, e, job, student, ctx);
+  });
+
+export const trainingProjection = defineProjection({
   name: 'training',
   collections: {
     [STUDENTS]: [
@@ -450,9 +282,179 @@ export const trainingProjection: Projection = {
     [CENTRE_STATS]: [],
     [MENTOR_STATS]: [],
   },
-  handles: ['StudentRegistered', 'ProfileChanged', ...TRAINING_EVENT_TYPES],
-  apply,
-};
+  on: {
+    StudentRegistered: async ({ time, data: d }, ctx) => {
+      students.in(ctx).put({
+        id: d.accountId,
+        First_Name: d.firstName,
+        Last_Name: d.lastName,
+        Name: `${d.firstName} ${d.lastName}`.trim(),
+        Email: d.email,
+        Phone_Number: d.phone,
+        Postcode: d.postcode,
+        Date_Of_Birth: d.dateOfBirth,
+        centre_id: d.centreId,
+        Created_At: time,
+        requirements: toRequirements(d.requirements),
+        additional_requirements: null,
+        has_requirements: Object.values(d.requirements).some((n) => n > 0),
+        Matched: false,
+        placement_status: null,
+        placement_id: null,
+        active_placement_id: null,
+        pending_placement_id: null,
+        mentor_id: null,
+        Placed_At: null,
+        jobs: [],
+        cards_signed: 0,
+        _audience: audienceOf(d.accountId, d.centreId),
+      });
+      if (d.centreId)
+        await countCentre(ctx, d.centreId, (stats) => {
+          stats.total_students += 1;
+          stats.latest_student_id = d.accountId;
+        });
+    },
+    // The student's contact details are copied onto each of their jobs.
+    ProfileChanged: ({ time, data: { accountId, changes: c } }, ctx) =>
+      changeStudent(ctx, accountId, async (student) => {
+        if (c.First_Name !== undefined) student.First_Name = c.First_Name;
+        if (c.Last_Name !== undefined) student.Last_Name = c.Last_Name;
+        if (c.Email !== undefined) student.Email = c.Email;
+        if (c.Phone_Number !== undefined) student.Phone_Number = c.Phone_Number;
+        if (c.Postcode !== undefined) student.Postcode = c.Postcode;
+        student.Name = `${student.First_Name} ${student.Last_Name}`.trim();
+        for (const j of await jobs.in(ctx).find({ Student_ID: student.id })) {
+          Object.assign(j, {
+            Student_Name: student.Name,
+            student_email: student.Email,
+            student_phone: student.Phone_Number,
+            student_postcode: student.Postcode,
+            updated_at: time,
+          });
+          jobs.in(ctx).put(j);
+        }
+      }),
+    RequirementsSet: ({ data: d }, ctx) =>
+      changeStudent(ctx, d.studentId, (student) => {
+        student.requirements = toRequirements(d.requirements);
+        student.additional_requirements = d.additionalRequirements;
+        student.has_requirements = true;
+      }),
+    PlacementProposed: ({ data: d }, ctx) =>
+      changeStudent(ctx, d.studentId, (student) => void (student.pending_placement_id = d.placementId)),
+    PlacementDeclined: ({ data: d }, ctx) =>
+      changeStudent(ctx, d.studentId, (student) => {
+        if (student.pending_placement_id === d.placementId) student.pending_placement_id = null;
+      }),
+    // The mentor joins the audience of the student and their jobs; the counters follow.
+    PlacementAccepted: ({ time, data: d }, ctx) =>
+      changeStudent(ctx, d.studentId, async (student) => {
+        if (student.pending_placement_id === d.placementId) student.pending_placement_id = null;
+        if (student.active_placement_id === d.placementId) return;
+        const wasPlaced = student.Matched;
+        if (student.mentor_id && student.mentor_id !== d.mentorId)
+          await countMentor(
+            ctx,
+            student.mentor_id,
+            (s) => void (s.active_students = Math.max(0, s.active_students - 1)),
+          );
+        Object.assign(student, {
+          active_placement_id: d.placementId,
+          mentor_id: d.mentorId,
+          Matched: true,
+          Placed_At: time,
+        });
+        await countMentor(ctx, d.mentorId, (s) => void (s.active_students += 1));
+        if (student.centre_id && !wasPlaced)
+          await countCentre(ctx, student.centre_id, (s) => void (s.placed_students += 1));
+        await refreshJobs(ctx, student, time);
+      }),
+    // The mentor leaves the audience of the student and their jobs; signed cards stay.
+    PlacementEnded: ({ time, data: d }, ctx) =>
+      changeStudent(ctx, d.studentId, async (student) => {
+        if (student.pending_placement_id === d.placementId) student.pending_placement_id = null;
+        if (student.active_placement_id !== d.placementId) return;
+        await countMentor(ctx, d.mentorId, (s) => void (s.active_students = Math.max(0, s.active_students - 1)));
+        if (student.centre_id)
+          await countCentre(
+            ctx,
+            student.centre_id,
+            (s) => void (s.placed_students = Math.max(0, s.placed_students - 1)),
+          );
+        Object.assign(student, { active_placement_id: null, mentor_id: null, Matched: false, Placed_At: null });
+        await refreshJobs(ctx, student, time);
+      }),
+    JobOpened: ({ time, data: d }, ctx) =>
+      changeStudent(ctx, d.studentId, (student) => {
+        const job = withJobState({
+          id: d.jobId,
+          Student_ID: student.id,
+          Student_Name: student.Name,
+          student_email: student.Email,
+          student_phone: student.Phone_Number,
+          student_postcode: student.Postcode,
+          centre_id: student.centre_id,
+          mentor_id: student.mentor_id,
+          placement_id: d.placementId,
+          Job_Type: d.jobType,
+          Total_Count: d.totalCount,
+          Completed_Count: 0,
+          completed_at: null,
+          mentor_signature: null,
+          signatures: [],
+          status: 'in_progress',
+          percent: 0,
+          opened_at: time,
+          updated_at: time,
+          _audience: studentAudience(student),
+        });
+        jobs.in(ctx).put(job);
+        putSummary(student, job);
+      }),
+    JobReassigned: changeJob<'JobReassigned'>((job, _s, e) => void (job.placement_id = e.data.placementId)),
+    JobTotalAdjusted: changeJob<'JobTotalAdjusted'>((job, _s, e) => void (job.Total_Count = e.data.totalCount)),
+    JobCardSigned: changeJob<'JobCardSigned'>(async (job, student, { data: d }, ctx) => {
+      job.Completed_Count = d.completedCount;
+      job.completed_at = d.completedAt;
+      job.mentor_signature = d.signature;
+      job.signatures = [
+        ...job.signatures,
+        {
+          ...d.signature,
+          signature_id: signatureIdOf(d),
+          mentor_id: d.mentorId,
+          completed_at: d.completedAt,
+          content_hash: d.contentHash ?? null,
+          ...awaitingAnswer(),
+        },
+      ];
+      student.cards_signed += 1;
+      await countMentor(ctx, d.mentorId, (s) => void (s.jobs_supervised += 1));
+    }),
+    SignatureConfirmed: answer<'SignatureConfirmed'>((entry, e) => confirmed(entry, e.time)),
+    SignatureDisputed: answer<'SignatureDisputed'>((entry, e) => disputed(entry, e.data, e.time)),
+    DisputeResolved: answer<'DisputeResolved'>((entry, e) => resolved(entry, e.data, e.time)),
+    // The job's count goes down; its latest sign-off is the latest one that still counts.
+    SignatureRevoked: answer<'SignatureRevoked'>(async (entry, { data: d }, job, student, ctx) => {
+      revoked(entry);
+      job.Completed_Count = d.completedCount;
+      const latest = job.signatures.filter((x) => !x.revoked).at(-1);
+      job.completed_at = latest?.completed_at ?? null;
+      job.mentor_signature = latest
+        ? {
+            signature: latest.signature,
+            mentorName: latest.mentorName,
+            date: latest.date,
+            time: latest.time,
+            timestamp: latest.timestamp,
+          }
+        : null;
+      student.cards_signed = Math.max(0, student.cards_signed - 1);
+      await countMentor(ctx, d.mentorId, (s) => void (s.jobs_supervised = Math.max(0, s.jobs_supervised - 1)));
+    }),
+  },
+});
 
 /** A job as the API answers it (spec "Job" fields plus the student's contact details and the card history). */
 export function jobView(j: JobDoc) {

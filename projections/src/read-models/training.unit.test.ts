@@ -1,239 +1,495 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordedEvent } from '@panda/events/envelope';
-import type { ProjectionContext } from '../projection';
-import { matches, type Doc } from '../read-store';
 import {
-  CENTRE_STATS,
-  JOBS,
-  MENTOR_STATS,
-  STUDENTS,
+  event,
+  jobCardSigned,
+  jobOpened,
+  placementAccepted,
+  placementEnded,
+  placementProposed,
+  requirements,
+  studentRegistered,
+} from '@panda/events/testing/fixtures';
+import { givenTime as t, projectionSpec } from '../testing/projection-spec';
+import {
+  centreStats,
+  jobs,
+  mentorStats,
+  students,
   trainingProjection,
   type JobDoc,
+  type SignatureEntry,
   type StudentDoc,
 } from './training';
 
-/** Applies events to the projection over an in-memory store. */
-function project(events: { type: string; data: unknown }[]) {
-  const cols = new Map<string, Map<string, Doc>>();
-  const col = (c: string) => cols.get(c) ?? (cols.set(c, new Map()), cols.get(c)!);
-  const ctx: ProjectionContext = {
-    get: async (c, id) => structuredClone(col(c).get(id) ?? null),
-    find: async (c, filter) => structuredClone([...col(c).values()].filter((d) => matches(d, filter))),
-    put: (c, doc) => void col(c).set(doc.id, structuredClone(doc)),
-    delete: (c, id) => void col(c).delete(id),
-  };
-  return (async () => {
-    let position = 0;
-    for (const e of events) {
-      position += 1;
-      const recorded: RecordedEvent = {
-        eventId: `e${position}`,
-        stream: 's',
-        streamVersion: position,
-        position,
-        time: `2026-01-01T00:00:${String(position).padStart(2, '0')}.000Z`,
-        actorId: null,
-        correlationId: 'c',
-        commandId: null,
-        ...e,
-      };
-      if (trainingProjection.handles.includes(e.type)) await trainingProjection.apply(recorded, ctx);
-    }
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test reads documents of several shapes
-    return { get: (c: string, id: string) => col(c).get(id) as any, all: (c: string) => [...col(c).values()] as any[] };
-  })();
-}
+const spec = projectionSpec(trainingProjection);
 
-const registered = (id: string, centreId: string | null = 'c1') => ({
-  type: 'StudentRegistered',
-  data: {
-    accountId: id,
-    centreId,
-    firstName: 'Amy',
-    lastName: id,
-    email: `${id}@x.co`,
-    phone: '0770',
-    postcode: 'M1',
-    dateOfBirth: null,
-    requirements: { boilerInstalls: 2, boilerService: 0, pipework: 1, repair: 0 },
-    temporaryPasswordHash: 't',
-  },
+/** Student s1 of centre c1 as registered by the first given event, with `over` changed. */
+const student = (over: Partial<StudentDoc> = {}): StudentDoc => ({
+  id: 's1',
+  First_Name: 'Amy',
+  Last_Name: 'Pond',
+  Name: 'Amy Pond',
+  Email: 'amy@x.co',
+  Phone_Number: null,
+  Postcode: null,
+  Date_Of_Birth: null,
+  centre_id: 'c1',
+  Created_At: t(1),
+  requirements: { Boiler_Installs: 10, Boiler_Service: 4, Pipework: 8, Repair: 5 },
+  additional_requirements: null,
+  has_requirements: true,
+  Matched: false,
+  placement_status: null,
+  placement_id: null,
+  active_placement_id: null,
+  pending_placement_id: null,
+  mentor_id: null,
+  Placed_At: null,
+  jobs: [],
+  cards_signed: 0,
+  _audience: ['s1', 'c1'],
+  ...over,
 });
-const proposed = (s: string, p: string, m: string) => ({
-  type: 'PlacementProposed',
-  data: { placementId: p, studentId: s, mentorId: m, centreId: 'c1', notes: null, reasons: [] },
+
+/** Student s1, placed with m1 by placement p1 accepted at event 3. */
+const placed = (over: Partial<StudentDoc> = {}) =>
+  student({
+    Matched: true,
+    placement_status: 'active',
+    placement_id: 'p1',
+    active_placement_id: 'p1',
+    mentor_id: 'm1',
+    Placed_At: t(3),
+    _audience: ['s1', 'c1', 'm1'],
+    ...over,
+  });
+
+/** Job j1 (Boiler Installs, 10 cards) of s1, opened at event 4 while placed with m1. */
+const job = (over: Partial<JobDoc> = {}): JobDoc => ({
+  id: 'j1',
+  Student_ID: 's1',
+  Student_Name: 'Amy Pond',
+  student_email: 'amy@x.co',
+  student_phone: null,
+  student_postcode: null,
+  centre_id: 'c1',
+  mentor_id: 'm1',
+  placement_id: 'p1',
+  Job_Type: 'Boiler Installs',
+  Total_Count: 10,
+  Completed_Count: 0,
+  completed_at: null,
+  mentor_signature: null,
+  signatures: [],
+  status: 'in_progress',
+  percent: 0,
+  opened_at: t(4),
+  updated_at: t(4),
+  _audience: ['s1', 'c1', 'm1'],
+  ...over,
 });
-const accepted = (s: string, p: string, m: string) => ({
-  type: 'PlacementAccepted',
-  data: { placementId: p, studentId: s, mentorId: m },
+
+const summary = (over: Partial<StudentDoc['jobs'][number]> = {}) => ({
+  id: 'j1',
+  Job_Type: 'Boiler Installs' as const,
+  Total_Count: 10,
+  Completed_Count: 0,
+  ...over,
 });
-const ended = (s: string, p: string, m: string) => ({
-  type: 'PlacementEnded',
-  data: { placementId: p, studentId: s, mentorId: m, status: 'completed', notes: null },
-});
-const opened = (s: string, j: string, jobType: string, totalCount: number, m = 'm1', p = 'p1') => ({
-  type: 'JobOpened',
-  data: { jobId: j, studentId: s, placementId: p, mentorId: m, jobType, totalCount },
-});
-const signature = {
-  signature: 'DC',
+
+const signature = (time: string) => ({
+  signature: 'Dave Clarke',
   mentorName: 'Dave Clarke',
   date: '2026-01-02',
-  time: '09:00',
-  timestamp: '2026-01-02T09:00:00.000Z',
-};
-const signed = (s: string, j: string, n: number, m = 'm1') => ({
-  type: 'JobCardSigned',
-  data: {
-    jobId: j,
-    studentId: s,
-    mentorId: m,
-    signature: { ...signature, time: `09:0${n}` },
+  time,
+  timestamp: `2026-01-02T${time}:00.000Z`,
+});
+/** Card n of j1, signed at 09:0n. */
+const card = (n: number, over: Partial<Parameters<typeof jobCardSigned>[0]> = {}) =>
+  jobCardSigned({
+    signature: signature(`09:0${n}`),
     completedAt: `2026-01-02T09:0${n}:00.000Z`,
     completedCount: n,
-  },
+    signatureId: `sig${n}`,
+    ...over,
+  });
+/** The history entry card n becomes. */
+const entry = (n: number, over: Partial<SignatureEntry> = {}): SignatureEntry => ({
+  ...signature(`09:0${n}`),
+  signature_id: `sig${n}`,
+  mentor_id: 'm1',
+  completed_at: `2026-01-02T09:0${n}:00.000Z`,
+  content_hash: null,
+  trainee_status: 'awaiting_confirmation',
+  trainee_status_label: 'Awaiting trainee confirmation',
+  confirmed_at: null,
+  dispute: null,
+  revoked: false,
+  ...over,
 });
 
+/** Events 1-4: s1 registered, proposed to m1, accepted, job j1 opened. */
+const placedWithJob = [studentRegistered(), placementProposed(), placementAccepted(), jobOpened()];
+const signOff = { signatureId: 'sig1', jobId: 'j1', studentId: 's1', mentorId: 'm1' };
+const hash = 'a'.repeat(64);
+
 describe('training projection', () => {
-  it('counts registrations per centre and keeps the most recent one', async () => {
-    const rm = await project([registered('s1'), registered('s2'), registered('s3', 'c2'), registered('s4', null)]);
-    expect(rm.get(CENTRE_STATS, 'c1')).toMatchObject({
+  it('StudentRegistered: the student with their goals; their centre counts them and keeps the latest', async () => {
+    const given = spec.given([
+      studentRegistered({ phone: '0770', postcode: 'M1 1AE', dateOfBirth: '2000-02-03' }),
+      studentRegistered({ accountId: 's2', email: 's2@x.co', requirements: requirements(0, 0, 0, 0) }),
+      studentRegistered({ accountId: 's3', centreId: null }),
+    ]);
+    await given.then(
+      students,
+      's1',
+      student({ Phone_Number: '0770', Postcode: 'M1 1AE', Date_Of_Birth: '2000-02-03' }),
+    );
+    // Goals all zero at registration: not set yet.
+    await given.then(
+      students,
+      's2',
+      student({
+        id: 's2',
+        Email: 's2@x.co',
+        Created_At: t(2),
+        requirements: { Boiler_Installs: 0, Boiler_Service: 0, Pipework: 0, Repair: 0 },
+        has_requirements: false,
+        _audience: ['s2', 'c1'],
+      }),
+    );
+    await given.then(students, 's3', student({ id: 's3', centre_id: null, Created_At: t(3), _audience: ['s3'] }));
+    await given.then(centreStats, 'c1', {
+      id: 'c1',
       total_students: 2,
       placed_students: 0,
       latest_student_id: 's2',
+      _audience: ['c1'],
     });
-    expect(rm.get(CENTRE_STATS, 'c2')).toMatchObject({ total_students: 1 });
-    const s = rm.get(STUDENTS, 's1') as StudentDoc;
-    expect(s).toMatchObject({
-      Matched: false,
-      placement_status: null,
-      requirements: { Boiler_Installs: 2, Boiler_Service: 0, Pipework: 1, Repair: 0 },
-      has_requirements: true,
-    });
-    expect(s._audience).toEqual(['s1', 'c1']);
-    expect((rm.get(STUDENTS, 's4') as StudentDoc)._audience).toEqual(['s4']);
+    expect(await given.all(centreStats)).toHaveLength(1);
   });
 
-  it('opens jobs on placement: the mentor joins the audience of the student and their jobs; counters follow', async () => {
-    const rm = await project([
-      registered('s1'),
-      registered('s2'),
-      proposed('s1', 'p1', 'm1'),
-      accepted('s1', 'p1', 'm1'),
-      opened('s1', 'j1', 'Boiler Installs', 2),
-      opened('s1', 'j2', 'Pipework', 1),
-    ]);
-    expect(rm.get(STUDENTS, 's1')).toMatchObject({
-      Matched: true,
-      placement_status: 'active',
-      placement_id: 'p1',
-      mentor_id: 'm1',
-      _audience: ['s1', 'c1', 'm1'],
-    });
-    expect(rm.get(STUDENTS, 's1').jobs).toEqual([
-      { id: 'j1', Job_Type: 'Boiler Installs', Total_Count: 2, Completed_Count: 0 },
-      { id: 'j2', Job_Type: 'Pipework', Total_Count: 1, Completed_Count: 0 },
-    ]);
-    expect(rm.get(JOBS, 'j1')).toMatchObject({
-      Student_ID: 's1',
-      Student_Name: 'Amy s1',
-      mentor_id: 'm1',
-      centre_id: 'c1',
-      status: 'in_progress',
-      percent: 0,
-      _audience: ['s1', 'c1', 'm1'],
-    });
-    expect(rm.get(CENTRE_STATS, 'c1')).toMatchObject({ total_students: 2, placed_students: 1 });
-    expect(rm.get(MENTOR_STATS, 'm1')).toMatchObject({ active_students: 1, jobs_supervised: 0 });
+  it('PlacementProposed and PlacementDeclined: a proposal is pending until declined', async () => {
+    await spec
+      .given([studentRegistered(), placementProposed()])
+      .then(students, 's1', student({ placement_status: 'pending', placement_id: 'p1', pending_placement_id: 'p1' }));
+    const declined = event('PlacementDeclined', { placementId: 'p1', studentId: 's1', mentorId: 'm1', reason: 'Full' });
+    await spec.given([studentRegistered(), placementProposed(), declined]).then(students, 's1', student());
+    // Declining another placement leaves the pending one.
+    await spec
+      .given([studentRegistered(), placementProposed(), { ...declined, data: { ...declined.data, placementId: 'p0' } }])
+      .then(students, 's1', student({ placement_status: 'pending', placement_id: 'p1', pending_placement_id: 'p1' }));
   });
 
-  it('records each signed card: latest signature, full history oldest first, percent, counters', async () => {
-    const rm = await project([
-      registered('s1'),
-      proposed('s1', 'p1', 'm1'),
-      accepted('s1', 'p1', 'm1'),
-      opened('s1', 'j1', 'Boiler Installs', 2),
-      signed('s1', 'j1', 1),
-      signed('s1', 'j1', 2),
-    ]);
-    const job = rm.get(JOBS, 'j1') as JobDoc;
-    expect(job).toMatchObject({
-      Completed_Count: 2,
-      status: 'completed',
-      percent: 100,
-      completed_at: '2026-01-02T09:02:00.000Z',
-      mentor_signature: { time: '09:02' },
-    });
-    expect(job.signatures.map((s) => s.time)).toEqual(['09:01', '09:02']);
-    expect(rm.get(MENTOR_STATS, 'm1')).toMatchObject({ jobs_supervised: 2 });
-    expect(rm.get(STUDENTS, 's1')).toMatchObject({
-      cards_signed: 2,
-      jobs: [{ id: 'j1', Completed_Count: 2, Total_Count: 2 }],
+  it('PlacementAccepted and JobOpened: the mentor joins the audience of the student and their jobs; counters follow', async () => {
+    const given = spec.given([...placedWithJob, jobOpened({ jobId: 'j0', jobType: 'Pipework', totalCount: 1 })]);
+    await given.then(
+      students,
+      's1',
+      placed({ jobs: [summary(), summary({ id: 'j0', Job_Type: 'Pipework', Total_Count: 1 })] }),
+    );
+    await given.then(jobs, 'j1', job());
+    await given.then(
+      jobs,
+      'j0',
+      job({ id: 'j0', Job_Type: 'Pipework', Total_Count: 1, opened_at: t(5), updated_at: t(5) }),
+    );
+    await given.then(mentorStats, 'm1', { id: 'm1', active_students: 1, jobs_supervised: 0, _audience: ['m1'] });
+    await given.then(centreStats, 'c1', {
+      id: 'c1',
+      total_students: 1,
+      placed_students: 1,
+      latest_student_id: 's1',
+      _audience: ['c1'],
     });
   });
 
-  it('ends a placement: the mentor leaves the audience, counters go down, cards stay', async () => {
-    const rm = await project([
-      registered('s1'),
-      proposed('s1', 'p1', 'm1'),
-      accepted('s1', 'p1', 'm1'),
-      opened('s1', 'j1', 'Boiler Installs', 2),
-      signed('s1', 'j1', 1),
-      ended('s1', 'p1', 'm1'),
+  it('PlacementAccepted: accepting again changes nothing; a new mentor takes the student and their jobs over', async () => {
+    const again = spec.given([...placedWithJob, placementAccepted()]);
+    await again.then(students, 's1', placed({ jobs: [summary()] }));
+    await again.then(mentorStats, 'm1', { id: 'm1', active_students: 1, jobs_supervised: 0, _audience: ['m1'] });
+
+    const moved = spec.given([
+      ...placedWithJob,
+      placementProposed({ placementId: 'p2', mentorId: 'm2' }),
+      placementAccepted({ placementId: 'p2', mentorId: 'm2' }),
     ]);
-    expect(rm.get(STUDENTS, 's1')).toMatchObject({
-      Matched: false,
-      placement_status: null,
-      mentor_id: null,
-      _audience: ['s1', 'c1'],
+    await moved.then(
+      students,
+      's1',
+      placed({
+        placement_id: 'p2',
+        active_placement_id: 'p2',
+        mentor_id: 'm2',
+        Placed_At: t(6),
+        jobs: [summary()],
+        _audience: ['s1', 'c1', 'm2'],
+      }),
+    );
+    await moved.then(jobs, 'j1', job({ mentor_id: 'm2', updated_at: t(6), _audience: ['s1', 'c1', 'm2'] }));
+    await moved.then(mentorStats, 'm1', { id: 'm1', active_students: 0, jobs_supervised: 0, _audience: ['m1'] });
+    await moved.then(mentorStats, 'm2', { id: 'm2', active_students: 1, jobs_supervised: 0, _audience: ['m2'] });
+    // Still one placed student for the centre.
+    await moved.then(centreStats, 'c1', {
+      id: 'c1',
+      total_students: 1,
+      placed_students: 1,
+      latest_student_id: 's1',
+      _audience: ['c1'],
     });
-    expect(rm.get(JOBS, 'j1')).toMatchObject({ mentor_id: null, Completed_Count: 1, _audience: ['s1', 'c1'] });
-    expect(rm.get(CENTRE_STATS, 'c1')).toMatchObject({ placed_students: 0 });
-    expect(rm.get(MENTOR_STATS, 'm1')).toMatchObject({ active_students: 0, jobs_supervised: 1 });
   });
 
-  it('follows a pending proposal, a decline, a total adjustment and a renamed student', async () => {
-    const rm = await project([
-      registered('s1'),
-      proposed('s1', 'p0', 'm2'),
-      { type: 'PlacementDeclined', data: { placementId: 'p0', studentId: 's1', mentorId: 'm2', reason: 'Full' } },
-      proposed('s1', 'p1', 'm1'),
-    ]);
-    expect(rm.get(STUDENTS, 's1')).toMatchObject({
-      placement_status: 'pending',
-      placement_id: 'p1',
-      Matched: false,
-      mentor_id: null,
+  it('PlacementEnded: the mentor leaves the audience, counters go down, signed cards stay', async () => {
+    const given = spec.given([...placedWithJob, card(1), placementEnded()]);
+    await given.then(
+      students,
+      's1',
+      student({ jobs: [summary({ Completed_Count: 1 })], cards_signed: 1, Placed_At: null }),
+    );
+    await given.then(
+      jobs,
+      'j1',
+      job({
+        mentor_id: null,
+        Completed_Count: 1,
+        completed_at: '2026-01-02T09:01:00.000Z',
+        mentor_signature: signature('09:01'),
+        signatures: [entry(1)],
+        percent: 10,
+        updated_at: t(6),
+        _audience: ['s1', 'c1'],
+      }),
+    );
+    await given.then(mentorStats, 'm1', { id: 'm1', active_students: 0, jobs_supervised: 1, _audience: ['m1'] });
+    await given.then(centreStats, 'c1', {
+      id: 'c1',
+      total_students: 1,
+      placed_students: 0,
+      latest_student_id: 's1',
+      _audience: ['c1'],
     });
-    const rm2 = await project([
-      registered('s1'),
-      proposed('s1', 'p1', 'm1'),
-      accepted('s1', 'p1', 'm1'),
-      opened('s1', 'j1', 'Boiler Installs', 2),
-      {
-        type: 'RequirementsSet',
-        data: {
+    // Ending a pending proposal only clears it.
+    await spec.given([studentRegistered(), placementProposed(), placementEnded()]).then(students, 's1', student());
+  });
+
+  it('JobCardSigned: latest signature, the whole history oldest first, percent and counters', async () => {
+    const given = spec.given([...placedWithJob, card(1), card(2, { contentHash: hash })]);
+    await given.then(
+      jobs,
+      'j1',
+      job({
+        Completed_Count: 2,
+        completed_at: '2026-01-02T09:02:00.000Z',
+        mentor_signature: signature('09:02'),
+        signatures: [entry(1), entry(2, { content_hash: hash })],
+        percent: 20,
+        updated_at: t(6),
+      }),
+    );
+    await given.then(students, 's1', placed({ jobs: [summary({ Completed_Count: 2 })], cards_signed: 2 }));
+    await given.then(mentorStats, 'm1', { id: 'm1', active_students: 1, jobs_supervised: 2, _audience: ['m1'] });
+    // A sign-off recorded before ids existed is named by its job and card number; the last card completes the job.
+    await spec
+      .given([...placedWithJob.slice(0, 3), jobOpened({ totalCount: 1 }), card(1, { signatureId: undefined })])
+      .then(
+        jobs,
+        'j1',
+        job({
+          Total_Count: 1,
+          Completed_Count: 1,
+          completed_at: '2026-01-02T09:01:00.000Z',
+          mentor_signature: signature('09:01'),
+          signatures: [entry(1, { signature_id: 'j1-card-1' })],
+          status: 'completed',
+          percent: 100,
+          updated_at: t(5),
+        }),
+      );
+  });
+
+  it('JobReassigned and JobTotalAdjusted: the job moves to the new placement; its total follows the goals', async () => {
+    const given = spec.given([
+      ...placedWithJob,
+      event('JobReassigned', { jobId: 'j1', studentId: 's1', placementId: 'p2', mentorId: 'm1' }),
+      event('JobTotalAdjusted', { jobId: 'j1', studentId: 's1', totalCount: 4 }),
+    ]);
+    await given.then(jobs, 'j1', job({ placement_id: 'p2', Total_Count: 4, updated_at: t(6) }));
+    await given.then(students, 's1', placed({ jobs: [summary({ Total_Count: 4 })] }));
+    // A total of 0 is complete.
+    await spec
+      .given([...placedWithJob, event('JobTotalAdjusted', { jobId: 'j1', studentId: 's1', totalCount: 0 })])
+      .then(jobs, 'j1', job({ Total_Count: 0, status: 'completed', percent: 100, updated_at: t(5) }));
+  });
+
+  it('RequirementsSet and ProfileChanged: goals are set; a renamed student is renamed on their jobs', async () => {
+    const given = spec.given([
+      ...placedWithJob,
+      event('RequirementsSet', {
+        studentId: 's1',
+        requirements: requirements(5, 0, 0, 0),
+        additionalRequirements: 'LPG',
+      }),
+      event('ProfileChanged', {
+        accountId: 's1',
+        changes: { First_Name: 'Amelia', Email: 'amelia@x.co', Phone_Number: '0771', Postcode: 'M3 3AA' },
+      }),
+    ]);
+    await given.then(
+      students,
+      's1',
+      placed({
+        First_Name: 'Amelia',
+        Name: 'Amelia Pond',
+        Email: 'amelia@x.co',
+        Phone_Number: '0771',
+        Postcode: 'M3 3AA',
+        requirements: { Boiler_Installs: 5, Boiler_Service: 0, Pipework: 0, Repair: 0 },
+        additional_requirements: 'LPG',
+        jobs: [summary()],
+      }),
+    );
+    await given.then(
+      jobs,
+      'j1',
+      job({
+        Student_Name: 'Amelia Pond',
+        student_email: 'amelia@x.co',
+        student_phone: '0771',
+        student_postcode: 'M3 3AA',
+        updated_at: t(6),
+      }),
+    );
+    // Goals set to zero by the student still count as set.
+    await spec
+      .given([
+        studentRegistered({ requirements: requirements(0, 0, 0, 0) }),
+        event('RequirementsSet', {
           studentId: 's1',
-          requirements: { boilerInstalls: 5, boilerService: 0, pipework: 0, repair: 0 },
-          additionalRequirements: 'LPG',
-        },
-      },
-      { type: 'JobTotalAdjusted', data: { jobId: 'j1', studentId: 's1', totalCount: 5 } },
-      { type: 'ProfileChanged', data: { accountId: 's1', changes: { First_Name: 'Amelia', Postcode: 'M3' } } },
+          requirements: requirements(0, 0, 0, 0),
+          additionalRequirements: null,
+        }),
+      ])
+      .then(
+        students,
+        's1',
+        student({ requirements: { Boiler_Installs: 0, Boiler_Service: 0, Pipework: 0, Repair: 0 } }),
+      );
+  });
+
+  it('SignatureConfirmed and SignatureDisputed: the trainee answers a sign-off in the job history', async () => {
+    const given = spec.given([
+      ...placedWithJob,
+      card(1),
+      card(2),
+      event('SignatureConfirmed', { ...signOff, contentHash: hash }),
+      event('SignatureDisputed', {
+        ...signOff,
+        signatureId: 'sig2',
+        contentHash: hash,
+        reason: 'Not me',
+        centreId: 'c1',
+      }),
     ]);
-    expect(rm2.get(STUDENTS, 's1')).toMatchObject({
-      First_Name: 'Amelia',
-      Name: 'Amelia s1',
-      Postcode: 'M3',
-      additional_requirements: 'LPG',
-      requirements: { Boiler_Installs: 5 },
-      jobs: [{ Total_Count: 5 }],
-    });
-    expect(rm2.get(JOBS, 'j1')).toMatchObject({
-      Total_Count: 5,
-      Student_Name: 'Amelia s1',
-      student_postcode: 'M3',
-      percent: 0,
-    });
+    await given.then(
+      jobs,
+      'j1',
+      job({
+        Completed_Count: 2,
+        completed_at: '2026-01-02T09:02:00.000Z',
+        mentor_signature: signature('09:02'),
+        signatures: [
+          entry(1, { trainee_status: 'confirmed', trainee_status_label: 'Confirmed by trainee', confirmed_at: t(7) }),
+          entry(2, {
+            trainee_status: 'disputed',
+            trainee_status_label: 'Disputed',
+            dispute: { reason: 'Not me', disputed_at: t(8), outcome: null, resolution_reason: null, resolved_at: null },
+          }),
+        ],
+        percent: 20,
+        updated_at: t(8),
+      }),
+    );
+  });
+
+  it('DisputeResolved and SignatureRevoked: an upheld dispute takes the card off the counts, the history keeps it', async () => {
+    const dispute = { reason: 'Not me', disputed_at: t(7), outcome: 'upheld' as const, resolution_reason: 'Checked' };
+    const given = spec.given([
+      ...placedWithJob,
+      card(1),
+      card(2),
+      event('SignatureDisputed', {
+        ...signOff,
+        signatureId: 'sig2',
+        contentHash: hash,
+        reason: 'Not me',
+        centreId: 'c1',
+      }),
+      event('DisputeResolved', {
+        ...signOff,
+        signatureId: 'sig2',
+        outcome: 'upheld',
+        reason: 'Checked',
+        adminId: 'a1',
+      }),
+      event('SignatureRevoked', { ...signOff, signatureId: 'sig2', reason: 'Checked', completedCount: 1 }),
+    ]);
+    await given.then(
+      jobs,
+      'j1',
+      job({
+        Completed_Count: 1,
+        completed_at: '2026-01-02T09:01:00.000Z',
+        mentor_signature: signature('09:01'),
+        signatures: [
+          entry(1),
+          entry(2, {
+            trainee_status: 'disputed',
+            trainee_status_label: 'Disputed',
+            dispute: { ...dispute, resolved_at: t(8) },
+            revoked: true,
+          }),
+        ],
+        percent: 10,
+        updated_at: t(9),
+      }),
+    );
+    await given.then(students, 's1', placed({ jobs: [summary({ Completed_Count: 1 })], cards_signed: 1 }));
+    await given.then(mentorStats, 'm1', { id: 'm1', active_students: 1, jobs_supervised: 1, _audience: ['m1'] });
+    // The only card revoked: no latest signature.
+    await spec
+      .given([
+        ...placedWithJob,
+        card(1),
+        event('SignatureRevoked', { ...signOff, reason: 'Checked', completedCount: 0 }),
+      ])
+      .then(
+        jobs,
+        'j1',
+        job({
+          signatures: [entry(1, { revoked: true })],
+          mentor_signature: null,
+          completed_at: null,
+          updated_at: t(6),
+        }),
+      );
+  });
+
+  it('events about other accounts, or jobs and sign-offs it does not know, change nothing', async () => {
+    const given = spec.given([
+      ...placedWithJob,
+      event('ProfileChanged', { accountId: 'm1', changes: { First_Name: 'Mo' } }),
+      card(1, { jobId: 'j9' }),
+      event('JobTotalAdjusted', { jobId: 'j9', studentId: 's1', totalCount: 4 }),
+      event('SignatureConfirmed', { ...signOff, signatureId: 'sig9', contentHash: hash }),
+      event('RequirementsSet', {
+        studentId: 's9',
+        requirements: requirements(1, 1, 1, 1),
+        additionalRequirements: null,
+      }),
+    ]);
+    await given.then(students, 's1', placed({ jobs: [summary()] }));
+    await given.then(jobs, 'j1', job());
+    await given.then(mentorStats, 'm1', { id: 'm1', active_students: 1, jobs_supervised: 0, _audience: ['m1'] });
+    expect(await given.all(students)).toHaveLength(1);
   });
 });

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { event, jobCardSigned, jobOpened, studentRegistered } from '@panda/events/testing/fixtures';
+import { givenTime as t, projectionSpec } from '../testing/projection-spec';
+import { signOffs, signOffsProjection, type SignOffDoc } from './sign-offs';
+
+const spec = projectionSpec(signOffsProjection);
+
+const signature = {
+  signature: 'Dave Clarke',
+  mentorName: 'Dave Clarke',
+  date: '2026-01-02',
+  time: '09:00',
+  timestamp: '2026-01-02T09:00:00.000Z',
+};
+
+/** Sign-off sig1 of job j1 (Boiler Installs) of s1 (centre c1), signed by m1 at event 3. */
+const signOff = (over: Partial<SignOffDoc> = {}): SignOffDoc => ({
+  id: 'sig1',
+  job_id: 'j1',
+  student_id: 's1',
+  mentor_id: 'm1',
+  centre_id: 'c1',
+  job_type: 'Boiler Installs',
+  signature,
+  completed_at: '2026-01-02T09:00:00.000Z',
+  signed_at: t(3),
+  content_hash: null,
+  trainee_status: 'awaiting_confirmation',
+  trainee_status_label: 'Awaiting trainee confirmation',
+  confirmed_at: null,
+  dispute: null,
+  open_dispute: false,
+  disputed_at: null,
+  revoked: false,
+  _audience: ['s1', 'm1', 'c1'],
+  ...over,
+});
+
+const signed = [studentRegistered(), jobOpened(), jobCardSigned()];
+const ref = { signatureId: 'sig1', jobId: 'j1', studentId: 's1', mentorId: 'm1' };
+const hash = 'a'.repeat(64);
+const disputedBy = (reason: string) =>
+  event('SignatureDisputed', { ...ref, contentHash: hash, reason, centreId: 'c1' });
+
+describe('sign_offs projection', () => {
+  it("StudentRegistered, JobOpened and JobCardSigned: a sign-off with its job's type and the student's centre, awaiting the trainee", async () => {
+    await spec.given(signed).then(signOffs, 'sig1', signOff());
+    const hashed = 'b'.repeat(64);
+    await spec
+      .given([...signed, jobCardSigned({ signatureId: 'sig2', completedCount: 2, contentHash: hashed })])
+      .then(signOffs, 'sig2', signOff({ id: 'sig2', content_hash: hashed, signed_at: t(4) }));
+  });
+
+  it('JobCardSigned: a sign-off recorded before ids existed is named by job and card; an independent student has no centre', async () => {
+    const given = spec.given([
+      studentRegistered({ centreId: null }),
+      jobOpened(),
+      jobCardSigned({ signatureId: undefined, completedCount: 3 }),
+    ]);
+    await given.then(signOffs, 'j1-card-3', signOff({ id: 'j1-card-3', centre_id: null, _audience: ['s1', 'm1'] }));
+    // Nothing known of the job or the student: no type, no centre.
+    await spec
+      .given([jobCardSigned()])
+      .then(signOffs, 'sig1', signOff({ job_type: null, centre_id: null, signed_at: t(1), _audience: ['s1', 'm1'] }));
+  });
+
+  it('SignatureConfirmed: confirmed by the trainee', async () => {
+    await spec
+      .given([...signed, event('SignatureConfirmed', { ...ref, contentHash: hash })])
+      .then(
+        signOffs,
+        'sig1',
+        signOff({ trainee_status: 'confirmed', trainee_status_label: 'Confirmed by trainee', confirmed_at: t(4) }),
+      );
+  });
+
+  it('SignatureDisputed: an open dispute, with its reason and time', async () => {
+    await spec.given([...signed, disputedBy('Not me')]).then(
+      signOffs,
+      'sig1',
+      signOff({
+        trainee_status: 'disputed',
+        trainee_status_label: 'Disputed',
+        dispute: { reason: 'Not me', disputed_at: t(4), outcome: null, resolution_reason: null, resolved_at: null },
+        open_dispute: true,
+        disputed_at: t(4),
+      }),
+    );
+  });
+
+  it('DisputeResolved and SignatureRevoked: the dispute is closed with its outcome; an upheld one revokes the sign-off', async () => {
+    const resolvedDispute = {
+      reason: 'Not me',
+      disputed_at: t(4),
+      resolution_reason: 'Checked',
+      resolved_at: t(5),
+    };
+    const disputedDoc = { trainee_status: 'disputed' as const, trainee_status_label: 'Disputed', disputed_at: t(4) };
+    await spec
+      .given([
+        ...signed,
+        disputedBy('Not me'),
+        event('DisputeResolved', { ...ref, outcome: 'upheld', reason: 'Checked', adminId: 'a1' }),
+        event('SignatureRevoked', { ...ref, reason: 'Checked', completedCount: 0 }),
+      ])
+      .then(
+        signOffs,
+        'sig1',
+        signOff({ ...disputedDoc, dispute: { ...resolvedDispute, outcome: 'upheld' }, revoked: true }),
+      );
+    await spec
+      .given([
+        ...signed,
+        disputedBy('Not me'),
+        event('DisputeResolved', { ...ref, outcome: 'rejected', reason: 'Checked', adminId: 'a1' }),
+      ])
+      .then(signOffs, 'sig1', signOff({ ...disputedDoc, dispute: { ...resolvedDispute, outcome: 'rejected' } }));
+    // A decision on a sign-off that was never disputed changes nothing.
+    await spec
+      .given([...signed, event('DisputeResolved', { ...ref, outcome: 'rejected', reason: 'Checked', adminId: 'a1' })])
+      .then(signOffs, 'sig1', signOff());
+  });
+
+  it('answers to a sign-off it does not know make no document', async () => {
+    const given = spec.given([
+      ...signed,
+      event('SignatureConfirmed', { ...ref, signatureId: 'sig9', contentHash: hash }),
+      event('SignatureRevoked', { ...ref, signatureId: 'sig9', reason: 'x', completedCount: 0 }),
+    ]);
+    await given.then(signOffs, 'sig9', null);
+    expect((await given.all(signOffs)).map((d) => d.id)).toEqual(['sig1']);
+  });
+});
