@@ -105,11 +105,18 @@ export const adminPlacementSchema = z.strictObject({
 });
 export type AdminPlacement = z.infer<typeof adminPlacementSchema>;
 export const adminPlacementsPageSchema = z.strictObject({ placements: z.array(adminPlacementSchema) });
+export type AdminStudentsPage = z.infer<typeof adminStudentsPageSchema>;
+export type AdminMentorsPage = z.infer<typeof adminMentorsPageSchema>;
+export type AdminCentresPage = z.infer<typeof adminCentresPageSchema>;
+export type AdminPlacementsPage = z.infer<typeof adminPlacementsPageSchema>;
 
 /** The query of each admin table: paging (ruling 24) and its filters. */
 export const adminStudentsQuerySchema = pageQuerySchema.extend(adminListFiltersSchema.omit({ vetted: true }).shape);
 export const adminAccountsQuerySchema = pageQuerySchema.extend(adminListFiltersSchema.omit({ placed: true }).shape);
 export const adminPlacementsQuerySchema = pageQuerySchema.extend(adminPlacementFiltersSchema.shape);
+export type AdminStudentsQuery = z.input<typeof adminStudentsQuerySchema>;
+export type AdminAccountsQuery = z.input<typeof adminAccountsQuerySchema>;
+export type AdminPlacementsQuery = z.input<typeof adminPlacementsQuerySchema>;
 
 /** The admin tables. Route contracts: see ./route-contract. */
 export const adminRoutes = defineRoutes([
