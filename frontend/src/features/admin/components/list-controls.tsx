@@ -28,6 +28,8 @@ export function ListSelect({
       label={label}
       value={value}
       onChange={(e) => onChange(e.target.value)}
+      // "All" shows in the box (not the label) when no filter is chosen.
+      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
       sx={{ minWidth: { xs: 0, sm: 150 }, flex: { xs: '1 1 140px', sm: '0 0 auto' } }}
     >
       {choices.map((c) => (

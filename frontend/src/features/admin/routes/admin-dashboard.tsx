@@ -392,7 +392,7 @@ function AdminDashboard({
                 },
               }}
             />
-            <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ minWidth: 0 }}>
+            <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ minWidth: 0, flexShrink: { md: 0 } }}>
               <ListSelect
                 id="admin-sort"
                 label="Sort by"
