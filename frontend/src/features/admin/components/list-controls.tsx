@@ -30,7 +30,7 @@ export function ListSelect({
       onChange={(e) => onChange(e.target.value)}
       // "All" shows in the box (not the label) when no filter is chosen.
       slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-      sx={{ minWidth: { xs: 0, sm: 150 }, flex: { xs: '1 1 140px', sm: '0 0 auto' } }}
+      sx={{ width: { xs: '100%', sm: 160 } }}
     >
       {choices.map((c) => (
         <MenuItem key={c.value} value={c.value}>
