@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema } from './paging';
 import { defineRoutes } from './route-contract';
 
 /**
@@ -76,23 +77,13 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
-const pageLimit = z.coerce
-  .number({ error: 'limit must be between 1 and 200' })
-  .int('limit must be between 1 and 200')
-  .min(1, 'limit must be between 1 and 200')
-  .max(200, 'limit must be between 1 and 200')
-  .default(50);
-const pageCursor = z.string().regex(/^\d+$/, 'cursor must come from a Link header').optional();
-
 /**
  * `GET /api/messages?with=&limit=&cursor=` (ruling 24 paging): the caller's messages (sent or
  * received), NEWEST FIRST; `with` keeps the conversation with that one contact. The page is a JSON
  * array of `messageSchema`; `X-Total-Count` and, while there is more (older), `Link: <...>; rel="next"`.
  */
-export const messagesQuerySchema = z.object({
+export const messagesQuerySchema = pageQuerySchema.extend({
   with: z.string().trim().min(1).max(100).optional(),
-  limit: pageLimit,
-  cursor: pageCursor,
 });
 export type MessagesQuery = z.input<typeof messagesQuerySchema>;
 export const messagesPageSchema = z.array(messageSchema);
@@ -193,7 +184,7 @@ export type ChatContact = z.infer<typeof chatContactSchema>;
  * recent conversation first, then contacts never written to by name. A JSON array with
  * `X-Total-Count` and `Link: <...>; rel="next"` while there is more. Empty: 'No contacts available'.
  */
-export const chatContactsQuerySchema = z.object({ limit: pageLimit, cursor: pageCursor });
+export const chatContactsQuerySchema = pageQuerySchema;
 export const chatContactsResponseSchema = z.array(chatContactSchema);
 
 // ---------------------------------------------------------------- WebSocket (spec §7)

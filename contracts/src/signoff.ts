@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema } from './paging';
 import { defineRoutes } from './route-contract';
 
 /**
@@ -93,16 +94,13 @@ export const signOffView = z.object({
 });
 export type SignOffView = z.infer<typeof signOffView>;
 
-/** `GET /api/admin/disputes?status=open|resolved|all&limit=&cursor=` (ruling 24 paging: X-Total-Count, Link rel="next"). */
-export const disputesQuery = z.object({
+/**
+ * `GET /api/admin/disputes?status=open|resolved|all&limit=&cursor=&sort=` (ruling 24 paging: keyset
+ * cursors from `Link rel="next"`, X-Total-Count). Sort `disputed` (when the trainee disputed): open
+ * ones oldest first by default (the longest waiting on top), resolved and all newest first.
+ */
+export const disputesQuery = pageQuerySchema.extend({
   status: z.enum(['open', 'resolved', 'all'], { error: "status must be 'open', 'resolved' or 'all'" }).default('open'),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'limit must be between 1 and 200')
-    .max(200, 'limit must be between 1 and 200')
-    .default(50),
-  cursor: z.coerce.number().int().min(0, 'cursor must be a whole number').optional(),
 });
 export const disputesResponse = z.array(signOffView);
 

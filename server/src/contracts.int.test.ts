@@ -60,10 +60,6 @@ const WITHOUT_CONTRACT = new Set([
   'GET /api/dashboard/overview',
 
   // the admin tables (contracts/src/admin.ts)
-  'GET /api/admin/users/students',
-  'GET /api/admin/users/mentors',
-  'GET /api/admin/users/training-centres',
-  'GET /api/admin/placements',
 ]);
 
 let app: TestApp;

@@ -10,6 +10,7 @@ import {
   type Message,
 } from '@panda/contracts/chat';
 import { notificationsPageSchema } from '@panda/contracts/notifications';
+import { nextLink } from '@panda/contracts/paging';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
 import type { Login } from '../admin/test-fixtures';
 import { get } from '../training/test-fixtures';
@@ -317,6 +318,7 @@ describe('reading: GET /api/messages (ruling 24 paging)', () => {
     expect(first.total).toBe(all.total);
     const next = /^<([^>]+)>; rel="next"$/.exec(first.link ?? '')?.[1];
     expect(next).toContain(`with=${c.centre.user.id}`);
+    expect(new URLSearchParams(next?.split('?')[1]).get('cursor')).toMatch(/^[A-Za-z0-9_-]{8,}$/);
     const second = await messages(c.bea, (next as string).replace('/api/messages', ''));
     expect(second.list.map((m) => m.Message)).toEqual(['Note 2', 'Note 1']);
     // The centre sees the same conversation.
@@ -339,7 +341,7 @@ describe('reading: GET /api/messages (ruling 24 paging)', () => {
   });
 
   it('refuses bad paging with 400', async () => {
-    for (const q of ['?limit=0', '?limit=201', '?limit=x', '?cursor=abc'])
+    for (const q of ['?limit=0', '?limit=201', '?limit=x', '?cursor=abc', '?cursor=3', '?sort=created'])
       expect((await get(app, `/api/messages${q}`, c.amy.token)).status).toBe(400);
   });
 });
@@ -415,7 +417,12 @@ describe('contact summaries and presence', () => {
     const paged = await get(app, '/api/chat-contacts?limit=1', c.mentor.token);
     expect(chatContactsResponseSchema.parse(paged.body)).toHaveLength(1);
     expect(paged.headers.get('x-total-count')).toBe('2');
-    expect(paged.headers.get('link')).toBe('</api/chat-contacts?limit=1&cursor=1>; rel="next"');
+    const next = nextLink(paged.headers.get('link'));
+    expect(next).toMatch(/^\/api\/chat-contacts\?limit=1&cursor=[A-Za-z0-9_-]+$/);
+    const rest = await get(app, next!, c.mentor.token);
+    expect(chatContactsResponseSchema.parse(rest.body).map((x) => x.id)).toEqual([list[1].id]);
+    expect(rest.headers.get('link')).toBeNull();
+    expect((await get(app, '/api/chat-contacts?limit=1&cursor=1', c.mentor.token)).status).toBe(400);
   });
 
   it('GET /api/online-users names connected contacts only', async () => {

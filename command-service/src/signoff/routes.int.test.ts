@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
 import { notificationsPageSchema } from '@panda/contracts/notifications';
+import { nextLink, PAGING_TEXTS } from '@panda/contracts/paging';
 import {
   disputesResponse,
   jobSignatureEntry,
@@ -265,6 +266,19 @@ describe('trainee countersign and dispute (ruling 31)', () => {
     );
     expect(signOffActionResponse.parse(r.body)).toMatchObject({ revoked: false });
     expect((await byType(amy.token)).Repair.Completed_Count).toBe(before);
+
+    // Ruling 24 on the Disputes list: keyset cursors from the Link header, newest resolved first.
+    const first = await get(app, '/api/admin/disputes?status=resolved&limit=1', admin);
+    expect(first.headers.get('x-total-count')).toBe('2');
+    expect(disputesResponse.parse(first.body).map((d) => d.signature_id)).toEqual([third.signature_id]);
+    const next = nextLink(first.headers.get('link'));
+    expect(next).toMatch(/^\/api\/admin\/disputes\?status=resolved&limit=1&cursor=[A-Za-z0-9_-]+$/);
+    const last = await get(app, next!, admin);
+    expect(disputesResponse.parse(last.body).map((d) => d.signature_id)).toEqual([second.signature_id]);
+    expect(last.headers.get('link')).toBeNull();
+    const offset = await get(app, '/api/admin/disputes?status=resolved&limit=1&cursor=1', admin);
+    expect(offset.status).toBe(400);
+    expect(offset.body).toEqual({ detail: [{ field: 'cursor', message: PAGING_TEXTS.cursor }] });
   });
 });
 

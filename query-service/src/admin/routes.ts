@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import { authenticate, requireRole, validate } from '@panda/platform/http';
 import { allOf, findPage, parsePaging, setPageHeaders, type ListSpec, type PageFilter } from '@panda/platform/paging';
-import { adminListFiltersSchema, adminPlacementFiltersSchema } from '@panda/contracts/admin';
+import { adminAccountsQuerySchema, adminPlacementsQuerySchema, adminStudentsQuerySchema } from '@panda/contracts/admin';
 import { badRequest, notFound } from '@panda/platform/errors';
 import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
 import { ACCOUNT_HISTORY, ADMIN_SIGNINS, type AccountHistoryDoc } from '@panda/projections/read-models/account-history';
@@ -44,18 +44,14 @@ export const ADMIN_PLACEMENT_LIST: ListSpec = {
 /** History and sign-in attempts: newest first. */
 const NEWEST_POSITION: ListSpec = { sorts: { position: 'position' }, defaultSort: '-position' };
 
-/** Fields every admin list item has (spec section 3 "Admin list item"), in both spellings. */
+/** Fields every admin list item has (spec section 3 "Admin list item"). */
 const listItem = (a: AccountDoc) => ({
   id: a.id,
   First_Name: a.First_Name,
   Last_Name: a.Last_Name,
-  first_name: a.First_Name,
-  last_name: a.Last_Name,
   Email: a.Email,
-  email: a.Email,
   Name: a.Name,
   Created_At: a.Created_At,
-  created_at: a.Created_At,
   account_locked: a.locked,
 });
 
@@ -82,8 +78,8 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
   const rs = deps.readStore;
 
   r.get('/api/admin/users/students', ...admin, async (req, res) => {
+    const f = validate(adminStudentsQuerySchema, req.query);
     const paging = parsePaging(req.query, ADMIN_USER_LIST);
-    const f = validate(adminListFiltersSchema, req.query);
     // Locked accounts are few: the filter names them (the students list itself lives in `students`).
     const locked = f.locked
       ? ((await rs.find(ACCOUNTS, { role: 'student', locked: true })) as AccountDoc[]).map((a) => a.id)
@@ -132,9 +128,10 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
 
   /** Mentors or centres, paged over `accounts` with the locked / vetted filters. */
   const accountPage = async (req: Request, role: 'mentor' | 'training_centre') => {
+    const f = validate(adminAccountsQuerySchema, req.query);
     const paging = parsePaging(req.query, ADMIN_USER_LIST);
-    const f = validate(adminListFiltersSchema, req.query);
-    if (f.placed) throw badRequest([{ field: 'placed', message: 'placed filters students only' }]);
+    if (req.query.placed !== undefined)
+      throw badRequest([{ field: 'placed', message: 'placed filters students only' }]);
     const filter: PageFilter = {
       role,
       ...(f.locked ? { locked: f.locked === 'true' } : {}),
@@ -187,8 +184,8 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
   });
 
   r.get('/api/admin/placements', ...admin, async (req, res) => {
+    const f = validate(adminPlacementsQuerySchema, req.query);
     const paging = parsePaging(req.query, ADMIN_PLACEMENT_LIST);
-    const f = validate(adminPlacementFiltersSchema, req.query);
     const page = await findPage<PlacementDoc>(rs, PLACEMENTS, f.status ? { Status: f.status } : {}, paging);
     const sp = await docsById<StudentPlacementDoc>(
       rs,

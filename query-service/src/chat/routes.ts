@@ -1,7 +1,9 @@
 import { Router } from 'express';
 import { chatContactsQuerySchema, messagesQuerySchema, type ChatContact, type Message } from '@panda/contracts/chat';
-import { notFound } from '@panda/platform/errors';
+import { PAGING_TEXTS } from '@panda/contracts/paging';
+import { badRequest, notFound } from '@panda/platform/errors';
 import { authOf, authenticate, validate } from '@panda/platform/http';
+import { encodeCursor, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import {
   CHAT_INBOXES,
   CHAT_MESSAGES,
@@ -44,9 +46,17 @@ export async function messagesPage(
   ) as ChatMessageDoc[];
   const nOf = (d: ChatMessageDoc) => (contact ? d.conversation_n : d.inbox_n);
   docs.sort((a, b) => nOf(b) - nOf(a));
-  const last = numbers.at(-1);
-  return { total, messages: docs.map((d) => d.message), next: last !== undefined && last > 1 ? last : null };
+  const last = docs.at(-1);
+  return { total, messages: docs.map((d) => d.message), last: last ? { n: nOf(last), id: last.message.id } : null };
 }
+
+/** Messages: newest first only (the cursor holds the number of the page's last copy). */
+const MESSAGES: ListSpec = { sorts: { created: 'n' }, defaultSort: '-created' };
+/** Contacts: the latest conversation first, then by name (ties by id); the cursor holds both. */
+const CONTACTS: ListSpec = { sorts: { recent: ['at', 'name'] }, defaultSort: 'recent' };
+const onlySort = (sort: string, allowed: string) => {
+  if (sort !== allowed) throw badRequest([{ field: 'sort', message: `sort must be ${allowed}` }]);
+};
 
 /**
  * Chat queries (spec §7 "Messages and chat"; rulings 13, 24; contracts/src/chat.ts):
@@ -64,22 +74,25 @@ export function chatQueryRoutes(deps: QueryDeps): Router {
   r.get('/api/messages', auth, async (req, res) => {
     const me = authOf(req).id;
     const q = validate(messagesQuerySchema, req.query);
-    const page = await messagesPage(rs, me, q.with, q.limit, q.cursor === undefined ? undefined : Number(q.cursor));
-    res.setHeader('X-Total-Count', String(page.total));
-    if (page.next !== null) {
-      const next = new URLSearchParams({
-        ...(q.with ? { with: q.with } : {}),
-        limit: String(q.limit),
-        cursor: String(page.next),
-      });
-      res.setHeader('Link', `</api/messages?${next.toString()}>; rel="next"`);
-    }
+    const paging = parsePaging(req.query, MESSAGES);
+    onlySort(paging.sort, '-created');
+    const after = paging.after?.value;
+    if (paging.after && (typeof after !== 'number' || !Number.isInteger(after) || after < 1))
+      throw badRequest([{ field: 'cursor', message: PAGING_TEXTS.cursor }]);
+    const page = await messagesPage(rs, me, q.with, paging.limit, typeof after === 'number' ? after : undefined);
+    const more = page.last !== null && page.last.n > 1;
+    setPageHeaders(req, res, {
+      total: page.total,
+      next: more && page.last ? encodeCursor(paging.sort, page.last.n, page.last.id) : null,
+    });
     res.json(page.messages satisfies Message[]);
   });
 
   r.get('/api/chat-contacts', auth, async (req, res) => {
     const me = authOf(req);
-    const q = validate(chatContactsQuerySchema, req.query);
+    validate(chatContactsQuerySchema, req.query);
+    const paging = parsePaging(req.query, CONTACTS);
+    onlySort(paging.sort, 'recent');
     const contacts = await contactsOf(rs, me);
     const [names, threads] = await Promise.all([
       namesOf(
@@ -101,15 +114,25 @@ export function chatQueryRoutes(deps: QueryDeps): Router {
       };
     });
     // The most recent conversation first, then contacts never written to, by name.
-    all.sort((a, b) => b.at - a.at || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
-    const offset = q.cursor === undefined ? 0 : Number(q.cursor);
-    const page = all.slice(offset, offset + q.limit);
-    res.setHeader('X-Total-Count', String(all.length));
-    if (offset + q.limit < all.length)
-      res.setHeader(
-        'Link',
-        `</api/chat-contacts?${new URLSearchParams({ limit: String(q.limit), cursor: String(offset + q.limit) }).toString()}>; rel="next"`,
-      );
+    type Key = { at: number; name: string; id: string };
+    const order = (a: Key, b: Key) => b.at - a.at || a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
+    all.sort(order);
+    // Keyset: the page starts after the cursor's (time, name, id), wherever that contact is now.
+    let start = 0;
+    if (paging.after) {
+      const [at, name] = [paging.after.value, ...(paging.afterRest ?? [])];
+      if (typeof at !== 'number' || typeof name !== 'string')
+        throw badRequest([{ field: 'cursor', message: PAGING_TEXTS.cursor }]);
+      const key = { at, name, id: paging.after.id };
+      const i = all.findIndex((c) => order(c, key) > 0);
+      start = i === -1 ? all.length : i;
+    }
+    const page = all.slice(start, start + paging.limit);
+    const last = page.at(-1);
+    setPageHeaders(req, res, {
+      total: all.length,
+      next: last && start + paging.limit < all.length ? encodeCursor(paging.sort, [last.at, last.name], last.id) : null,
+    });
     res.json(page.map(({ at: _at, ...c }) => c) satisfies ChatContact[]);
   });
 

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { disputesQuery, type SignOffView } from '@panda/contracts/signoff';
 import { notFound } from '@panda/platform/errors';
 import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
+import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import type { ReadStore } from '@panda/projections/read-store';
 import { SIGN_OFFS, type SignOffDoc } from '@panda/projections/read-models/sign-offs';
 import type { QueryDeps } from '../shared/deps';
@@ -36,6 +37,9 @@ async function signOffView(rs: ReadStore, d: SignOffDoc): Promise<SignOffView> {
   };
 }
 
+/** The Disputes list's sort: when the trainee disputed (the default direction depends on the status). */
+const DISPUTES: Omit<ListSpec, 'defaultSort'> = { sorts: { disputed: 'disputed_at' } };
+
 /**
  * - GET /api/signatures/{signatureId}: one sign-off, to its student, the mentor who signed, the
  *   student's centre and admins (anyone else: 404).
@@ -63,25 +67,10 @@ export function signOffQueryRoutes(deps: QueryDeps): Router {
         : q.status === 'resolved'
           ? { trainee_status: 'disputed', open_dispute: false }
           : { trainee_status: 'disputed' };
-    const skip = q.cursor ?? 0;
-    const [total, docs] = await Promise.all([
-      rs.count(SIGN_OFFS, filter),
-      rs.find(SIGN_OFFS, filter, {
-        sort: { disputed_at: q.status === 'open' ? 1 : -1 },
-        skip,
-        limit: q.limit,
-      }) as Promise<SignOffDoc[]>,
-    ]);
-    res.setHeader('X-Total-Count', String(total));
-    if (skip + docs.length < total) {
-      const next = new URLSearchParams({
-        status: q.status,
-        limit: String(q.limit),
-        cursor: String(skip + docs.length),
-      });
-      res.setHeader('Link', `</api/admin/disputes?${next.toString()}>; rel="next"`);
-    }
-    res.json(await Promise.all(docs.map((d) => signOffView(rs, d))));
+    const paging = parsePaging(req.query, { ...DISPUTES, defaultSort: q.status === 'open' ? 'disputed' : '-disputed' });
+    const page = await findPage<SignOffDoc>(rs, SIGN_OFFS, filter, paging);
+    setPageHeaders(req, res, page);
+    res.json(await Promise.all(page.items.map((d) => signOffView(rs, d))));
   });
 
   return r;

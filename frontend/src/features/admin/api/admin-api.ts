@@ -1,4 +1,18 @@
+import type {
+  AdminAccountsQuery,
+  AdminCentre,
+  AdminCentresPage,
+  AdminMentor,
+  AdminMentorsPage,
+  AdminPlacement,
+  AdminPlacementsPage,
+  AdminPlacementsQuery,
+  AdminStudent,
+  AdminStudentsPage,
+  AdminStudentsQuery,
+} from '@panda/contracts/admin';
 import { api, listTags } from '../../../lib/api';
+import { pageSearch, toPage, type Page, type PageArgs } from '../../../lib/paging';
 import type { SessionUser } from '../../../lib/session';
 
 /** Read-model collections behind the admin screens (tags are named after them). */
@@ -16,82 +30,11 @@ export type AdminUserRole = 'student' | 'mentor' | 'training_centre';
 export type PlacementStatus = 'pending' | 'active' | 'completed' | 'cancelled';
 export type JobType = 'Boiler Installs' | 'Boiler Service' | 'Pipework' | 'Repair';
 
-/** Spec section 3 "Admin list item", plus what the admin screens show besides. */
-export interface AdminListItem {
-  id: string;
-  First_Name?: string;
-  first_name?: string;
-  Last_Name?: string;
-  last_name?: string;
-  Email?: string;
-  email?: string;
-  Name?: string;
-  Created_At?: string;
-  created_at?: string;
-  account_locked: boolean;
-  vetted?: boolean;
-}
+/** Spec section 3 "Placement", as the admin placements table answers it. */
+export type Placement = AdminPlacement;
 
-export interface AdminStudent extends AdminListItem {
-  Postcode: string | null;
-  Phone_Number: string | null;
-  training_centre_id: string | null;
-  training_centre_name: string | null;
-  account_type: 'Independent' | 'Training Centre';
-  Matched: boolean;
-  placement_status: PlacementStatus | null;
-  placement_id: string | null;
-  pending_placement_id: string | null;
-  mentor: string | null;
-  mentor_name: string | null;
-}
-
-export interface AdminMentor extends AdminListItem {
-  vetted: boolean;
-  Business_Name: string | null;
-  Business_Postcode: string | null;
-  profile_complete: boolean;
-  student_count: number;
-  pending_requests: number;
-  Matched: boolean;
-}
-
-export interface AdminCentre extends AdminListItem {
-  vetted: boolean;
-  student_count: number;
-}
-
-export interface Person {
-  id: string;
-  name: string;
-  email: string;
-}
-
-/** Spec section 3 "Placement". */
-export interface Placement {
-  id: string;
-  /** The trainee's progress: job cards signed over cards required (issue 13). */
-  cards_signed?: number;
-  cards_required?: number;
-  progress_percent?: number;
-  Status: PlacementStatus | string;
-  Placed_At: string | null;
-  Proposed_At?: string;
-  Ended_At?: string | null;
-  Notes: string | null;
-  proposal_notes?: string | null;
-  end_notes?: string | null;
-  decline_reason?: string | null;
-  reasons?: string[];
-  student_name: string;
-  student_email: string;
-  mentor_name: string;
-  mentor_email: string;
-  training_centre_name: string | null;
-  training_centre_email: string | null;
-  relationships: { student: Person; mentor: Person; training_centre: Person | null };
-  Created_At?: string;
-}
+/** What the tables pass: paging (ruling 24; no cursor on the first page) and the list's filters. */
+type Args<Q> = Omit<Q, 'cursor' | 'limit'> & PageArgs;
 
 export interface HistoryEntry {
   id: string;
@@ -196,29 +139,26 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
     adminSignIn: build.mutation<AdminSignInResponse, { email: string; password: string }>({
       query: (body) => ({ url: '/admin/auth/signin', method: 'POST', body }),
     }),
-    adminStudents: build.query<AdminStudent[], void>({
-      // Ruling 24 pages these lists: the tables still search and count in the browser, over the largest page.
-      query: () => '/admin/users/students?limit=200',
-      transformResponse: (r: { students?: AdminStudent[] }) => r.students ?? [],
-      providesTags: (items) => [...listTags('accounts', items), { type: 'student_placements', id: 'LIST' }],
+    /** One page of each admin table (ruling 24): searched, sorted and filtered on the server. */
+    adminStudents: build.query<Page<AdminStudent>, Args<AdminStudentsQuery>>({
+      query: (args) => `/admin/users/students${pageSearch({ ...args })}`,
+      transformResponse: (r: AdminStudentsPage, meta) => toPage(r.students, meta),
+      providesTags: (page) => [...listTags('accounts', page?.items), { type: 'student_placements', id: 'LIST' }],
     }),
-    adminMentors: build.query<AdminMentor[], void>({
-      // Ruling 24 pages these lists: the tables still search and count in the browser, over the largest page.
-      query: () => '/admin/users/mentors?limit=200',
-      transformResponse: (r: { mentors?: AdminMentor[] }) => r.mentors ?? [],
-      providesTags: (items) => [...listTags('accounts', items), { type: 'placement_parties', id: 'LIST' }],
+    adminMentors: build.query<Page<AdminMentor>, Args<AdminAccountsQuery>>({
+      query: (args) => `/admin/users/mentors${pageSearch({ ...args })}`,
+      transformResponse: (r: AdminMentorsPage, meta) => toPage(r.mentors, meta),
+      providesTags: (page) => [...listTags('accounts', page?.items), { type: 'placement_parties', id: 'LIST' }],
     }),
-    adminCentres: build.query<AdminCentre[], void>({
-      // Ruling 24 pages these lists: the tables still search and count in the browser, over the largest page.
-      query: () => '/admin/users/training-centres?limit=200',
-      transformResponse: (r: { training_centres?: AdminCentre[] }) => r.training_centres ?? [],
-      providesTags: (items) => [...listTags('accounts', items), { type: 'centre_stats', id: 'LIST' }],
+    adminCentres: build.query<Page<AdminCentre>, Args<AdminAccountsQuery>>({
+      query: (args) => `/admin/users/training-centres${pageSearch({ ...args })}`,
+      transformResponse: (r: AdminCentresPage, meta) => toPage(r.training_centres, meta),
+      providesTags: (page) => [...listTags('accounts', page?.items), { type: 'centre_stats', id: 'LIST' }],
     }),
-    adminPlacements: build.query<Placement[], void>({
-      // Ruling 24 pages these lists: the tables still search and count in the browser, over the largest page.
-      query: () => '/admin/placements?limit=200',
-      transformResponse: (r: { placements?: Placement[] }) => r.placements ?? [],
-      providesTags: (items) => listTags('placements', items),
+    adminPlacements: build.query<Page<AdminPlacement>, Args<AdminPlacementsQuery>>({
+      query: (args) => `/admin/placements${pageSearch({ ...args })}`,
+      transformResponse: (r: AdminPlacementsPage, meta) => toPage(r.placements, meta),
+      providesTags: (page) => listTags('placements', page?.items),
     }),
     accountHistory: build.query<AccountHistory, { role: AdminUserRole; id: string }>({
       query: ({ role, id }) => `/admin/users/${role}/${encodeURIComponent(id)}/history`,

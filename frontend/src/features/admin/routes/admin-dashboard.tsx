@@ -39,10 +39,10 @@ import {
   useAdminMentorsQuery,
   useAdminPlacementsQuery,
   useAdminStudentsQuery,
-  type AdminStudent,
   type AdminUserRole,
   type Placement,
 } from '../api/admin-api';
+import { PLACEMENT_STATUSES, type AdminStudent } from '@panda/contracts/admin';
 import { AccountActionDialog, type AccountActionTarget } from '../components/account-action-dialog';
 import { HistoryDialog, type HistoryTarget } from '../components/history-dialog';
 import { MatchDialog, type MatchTarget } from '../components/match-dialog';
@@ -51,7 +51,10 @@ import { PlacementsTable } from '../components/placements-table';
 import { RegisterStudentDialog } from '../components/register-student-dialog';
 import { SignInLogDialog } from '../components/signin-log-dialog';
 import { UsersTable, type UserRow } from '../components/users-table';
-import { itemCreated, itemEmail, itemName, matchesSearch, placementCentre, shortDate } from '../lib/format';
+import { FILTERS, ListSelect, PLACEMENT_SORTS, USER_SORTS, type FilterName } from '../components/list-controls';
+import { itemName, shortDate } from '../lib/format';
+import { Pager } from '../../../components/pager';
+import { PAGE_SIZE, useCursorPager, useDebouncedValue } from '../../../lib/paging';
 import { portalPath } from '../lib/portal';
 import { useDocumentTitle } from '../../../lib/document-title';
 
@@ -71,6 +74,19 @@ function studentPlacementText(s: AdminStudent): string {
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const count = (n: number) => n.toLocaleString('en-GB');
+
+/** The filters each table offers (ruling 24, issue 9: locked, unvetted, unplaced; placement status). */
+const TAB_FILTERS: Record<string, FilterName[]> = {
+  students: ['locked', 'placed'],
+  mentors: ['locked', 'vetted'],
+  training_centres: ['locked', 'vetted'],
+  placements: ['status'],
+};
+type ListView = { sort?: string } & Partial<Record<FilterName, string>>;
+const flag = (v: string | undefined): 'true' | 'false' | undefined =>
+  v === 'true' ? 'true' : v === 'false' ? 'false' : undefined;
+const statusOf = (v: ListView) => PLACEMENT_STATUSES.find((s) => s === v.status);
 
 /** Admin dashboard (spec "Admin dashboard"): only with a stored admin session, else back to the portal. */
 export function AdminDashboardRoute({
@@ -120,6 +136,13 @@ function AdminDashboard({
       : 'students';
   });
   const [search, setSearch] = useState('');
+  // Each table's sort and filters, kept while the admin switches tabs; the search box is shared.
+  const [views, setViews] = useState<Record<string, ListView>>({});
+  const view = views[tab] ?? {};
+  const setView = (key: keyof ListView, value: string) =>
+    setViews((v) => ({ ...v, [tab]: { ...v[tab], [key]: value } }));
+  const q = useDebouncedValue(search.trim());
+  const pager = useCursorPager(`${tab}|${q}|${JSON.stringify(view)}`);
   const [action, setAction] = useState<AccountActionTarget | null>(null);
   const [history, setHistory] = useState<HistoryTarget | null>(null);
   const [match, setMatch] = useState<MatchTarget | null>(null);
@@ -127,13 +150,26 @@ function AdminDashboard({
   const [registerOpen, setRegisterOpen] = useState(false);
   const [logOpen, setLogOpen] = useState(false);
 
-  const students = useAdminStudentsQuery();
-  const mentors = useAdminMentorsQuery();
-  const centres = useAdminCentresQuery();
-  const placements = useAdminPlacementsQuery();
-  const queries = [students, mentors, centres, placements];
+  // Ruling 24: the table on show asks the server for one page, searched, sorted and filtered there.
+  const paging = { limit: PAGE_SIZE, cursor: pager.cursor, q: q || undefined, sort: view.sort || undefined };
+  const accountArgs = { ...paging, locked: flag(view.locked), vetted: flag(view.vetted) };
+  const students = useAdminStudentsQuery(
+    { ...paging, locked: flag(view.locked), placed: flag(view.placed) },
+    { skip: tab !== 'students' },
+  );
+  const mentors = useAdminMentorsQuery(accountArgs, { skip: tab !== 'mentors' });
+  const centres = useAdminCentresQuery(accountArgs, { skip: tab !== 'training_centres' });
+  const placements = useAdminPlacementsQuery({ ...paging, status: statusOf(view) }, { skip: tab !== 'placements' });
+  // The totals of the stat cards and tabs: one row of each list, unfiltered.
+  const studentTotal = useAdminStudentsQuery({ limit: 1 });
+  const mentorTotal = useAdminMentorsQuery({ limit: 1 });
+  const centreTotal = useAdminCentresQuery({ limit: 1 });
+  const placementTotal = useAdminPlacementsQuery({ limit: 1 });
+  const totals = [studentTotal, mentorTotal, centreTotal, placementTotal];
+  const list = { students, mentors, training_centres: centres, placements }[tab];
+  const queries = [...totals, ...(list ? [list] : [])];
   const failed = queries.some((q) => q.isError);
-  const loading = queries.some((q) => q.isLoading);
+  const loading = !!list?.isLoading;
   const fetching = queries.some((q) => q.isFetching);
 
   const reported = useRef(false);
@@ -150,87 +186,98 @@ function AdminDashboard({
 
   const studentRows: UserRow[] = useMemo(
     () =>
-      (students.data ?? [])
-        .filter((s) => matchesSearch(search, itemName(s, 'student'), itemEmail(s)))
-        .map((s) => ({
-          id: s.id,
-          name: itemName(s, 'student'),
-          email: itemEmail(s),
-          created: shortDate(itemCreated(s)),
-          locked: s.account_locked,
-          caption: [
-            s.account_type === 'Independent' ? 'Independent' : (s.training_centre_name ?? 'Training Centre'),
-            studentPlacementText(s),
-          ].join(' · '),
-          canMatch: !s.Matched && !s.pending_placement_id && !s.account_locked,
-        })),
-    [students.data, search],
+      (students.data?.items ?? []).map((s) => ({
+        id: s.id,
+        name: itemName(s, 'student'),
+        email: s.Email,
+        created: shortDate(s.Created_At),
+        locked: s.account_locked,
+        caption: [
+          s.account_type === 'Independent' ? 'Independent' : (s.training_centre_name ?? 'Training Centre'),
+          studentPlacementText(s),
+        ].join(' · '),
+        canMatch: !s.Matched && !s.pending_placement_id && !s.account_locked,
+      })),
+    [students.data],
   );
   const mentorRows: UserRow[] = useMemo(
     () =>
-      (mentors.data ?? [])
-        .filter((m) => matchesSearch(search, itemName(m, 'mentor'), itemEmail(m)))
-        .map((m) => ({
-          id: m.id,
-          name: itemName(m, 'mentor'),
-          email: itemEmail(m),
-          created: shortDate(itemCreated(m)),
-          locked: m.account_locked,
-          vetted: m.vetted,
-          caption: [
-            m.profile_complete ? (m.Business_Name ?? 'Profile complete') : 'Profile incomplete',
-            m.student_count ? plural(m.student_count, 'active student') : 'No active students',
-            ...(m.pending_requests ? [plural(m.pending_requests, 'pending request')] : []),
-          ].join(' · '),
-        })),
-    [mentors.data, search],
+      (mentors.data?.items ?? []).map((m) => ({
+        id: m.id,
+        name: itemName(m, 'mentor'),
+        email: m.Email,
+        created: shortDate(m.Created_At),
+        locked: m.account_locked,
+        vetted: m.vetted,
+        caption: [
+          m.profile_complete ? (m.Business_Name ?? 'Profile complete') : 'Profile incomplete',
+          m.student_count ? plural(m.student_count, 'active student') : 'No active students',
+          ...(m.pending_requests ? [plural(m.pending_requests, 'pending request')] : []),
+        ].join(' · '),
+      })),
+    [mentors.data],
   );
   const centreRows: UserRow[] = useMemo(
     () =>
-      (centres.data ?? [])
-        .filter((c) => matchesSearch(search, itemName(c, 'training_centre'), itemEmail(c), c.First_Name, c.Last_Name))
-        .map((c) => ({
-          id: c.id,
-          name: itemName(c, 'training_centre'),
-          email: itemEmail(c),
-          created: shortDate(itemCreated(c)),
-          locked: c.account_locked,
-          vetted: c.vetted,
-          caption: [`${c.First_Name ?? ''} ${c.Last_Name ?? ''}`.trim(), plural(c.student_count, 'student')]
-            .filter(Boolean)
-            .join(' · '),
-        })),
-    [centres.data, search],
+      (centres.data?.items ?? []).map((c) => ({
+        id: c.id,
+        name: itemName(c, 'training_centre'),
+        email: c.Email,
+        created: shortDate(c.Created_At),
+        locked: c.account_locked,
+        vetted: c.vetted,
+        caption: [`${c.First_Name} ${c.Last_Name}`.trim(), plural(c.student_count, 'student')]
+          .filter(Boolean)
+          .join(' · '),
+      })),
+    [centres.data],
   );
-  const placementRows = useMemo(
-    () =>
-      (placements.data ?? []).filter((p) =>
-        matchesSearch(
-          search,
-          p.student_name,
-          p.student_email,
-          p.mentor_name,
-          p.mentor_email,
-          placementCentre(p),
-          p.training_centre_email,
-        ),
-      ),
-    [placements.data, search],
-  );
+  const placementRows = placements.data?.items ?? [];
 
   const openAction = (role: AdminUserRole) => (a: AccountActionTarget['action'], row: UserRow) =>
     setAction({ action: a, role, id: row.id, name: row.name });
   const openHistory = (role: AdminUserRole) => (row: UserRow) => setHistory({ role, id: row.id, name: row.name });
   // The placement being managed follows live updates of the list.
-  const currentPlacement = placement ? ((placements.data ?? []).find((p) => p.id === placement.id) ?? placement) : null;
+  const currentPlacement = placement ? (placementRows.find((p) => p.id === placement.id) ?? placement) : null;
 
-  const tabs: { key: TabKey; label: string; count: number }[] = [
-    { key: 'students', label: 'Students', count: studentRows.length },
-    { key: 'mentors', label: 'Mentors', count: mentorRows.length },
-    { key: 'training_centres', label: 'Training Centres', count: centreRows.length },
-    { key: 'placements', label: 'Placements', count: placementRows.length },
+  const tabs: { key: TabKey; label: string; noun: string; count: number | undefined }[] = [
+    { key: 'students', label: 'Students', noun: 'students', count: studentTotal.data?.total },
+    { key: 'mentors', label: 'Mentors', noun: 'mentors', count: mentorTotal.data?.total },
+    { key: 'training_centres', label: 'Training Centres', noun: 'training centres', count: centreTotal.data?.total },
+    { key: 'placements', label: 'Placements', noun: 'placements', count: placementTotal.data?.total },
   ];
   const extra = extraTabs.find((t) => t.key === tab);
+  const current = tabs.find((t) => t.key === tab);
+  const page = list?.data;
+  const table =
+    tab === 'students' ? (
+      <UsersTable
+        role="student"
+        label="Students"
+        rows={studentRows}
+        onAction={openAction('student')}
+        onHistory={openHistory('student')}
+        onMatch={(row) => setMatch({ id: row.id, name: row.name })}
+      />
+    ) : tab === 'mentors' ? (
+      <UsersTable
+        role="mentor"
+        label="Mentors"
+        rows={mentorRows}
+        onAction={openAction('mentor')}
+        onHistory={openHistory('mentor')}
+      />
+    ) : tab === 'training_centres' ? (
+      <UsersTable
+        role="training_centre"
+        label="Training Centres"
+        rows={centreRows}
+        onAction={openAction('training_centre')}
+        onHistory={openHistory('training_centre')}
+      />
+    ) : (
+      <PlacementsTable rows={placementRows} onOpen={setPlacement} />
+    );
 
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
@@ -279,29 +326,29 @@ function AdminDashboard({
         >
           <StatCard
             label="Total Students"
-            value={students.data?.length ?? 0}
-            loading={students.isLoading}
+            value={studentTotal.data?.total ?? 0}
+            loading={studentTotal.isLoading}
             icon={<SchoolOutlined />}
             tone="primary"
           />
           <StatCard
             label="Total Mentors"
-            value={mentors.data?.length ?? 0}
-            loading={mentors.isLoading}
+            value={mentorTotal.data?.total ?? 0}
+            loading={mentorTotal.isLoading}
             icon={<EngineeringOutlined />}
             tone="secondary"
           />
           <StatCard
             label="Training Centres"
-            value={centres.data?.length ?? 0}
-            loading={centres.isLoading}
+            value={centreTotal.data?.total ?? 0}
+            loading={centreTotal.isLoading}
             icon={<ApartmentOutlined />}
             tone="info"
           />
           <StatCard
             label="Total Placements"
-            value={placements.data?.length ?? 0}
-            loading={placements.isLoading}
+            value={placementTotal.data?.total ?? 0}
+            loading={placementTotal.isLoading}
             icon={<HandshakeOutlined />}
             tone="success"
           />
@@ -345,6 +392,25 @@ function AdminDashboard({
                 },
               }}
             />
+            <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ minWidth: 0, flexShrink: { md: 0 } }}>
+              <ListSelect
+                id="admin-sort"
+                label="Sort by"
+                value={view.sort ?? '-created'}
+                choices={tab === 'placements' ? PLACEMENT_SORTS : USER_SORTS}
+                onChange={(v) => setView('sort', v)}
+              />
+              {(TAB_FILTERS[tab] ?? []).map((f) => (
+                <ListSelect
+                  key={f}
+                  id={`admin-filter-${f}`}
+                  label={FILTERS[f].label}
+                  value={view[f] ?? ''}
+                  choices={FILTERS[f].choices}
+                  onChange={(v) => setView(f, v)}
+                />
+              ))}
+            </Stack>
             <Box sx={{ flex: 1 }} />
             {tab === 'students' && (
               <Button variant="contained" startIcon={<PersonAddAlt1Outlined />} onClick={() => setRegisterOpen(true)}>
@@ -364,7 +430,7 @@ function AdminDashboard({
               <Tab
                 key={t.key}
                 value={t.key}
-                label={`${t.label} (${t.count})`}
+                label={t.count === undefined ? t.label : `${t.label} (${count(t.count)})`}
                 id={`admin-tab-${t.key}`}
                 aria-controls={`admin-panel-${t.key}`}
               />
@@ -389,33 +455,29 @@ function AdminDashboard({
               <Box sx={{ p: { xs: 1.5, md: 2 } }}>{extra.render()}</Box>
             ) : loading ? (
               <LoadingScreen fullScreen={false} message="Loading..." />
-            ) : tab === 'students' ? (
-              <UsersTable
-                role="student"
-                label="Students"
-                rows={studentRows}
-                onAction={openAction('student')}
-                onHistory={openHistory('student')}
-                onMatch={(row) => setMatch({ id: row.id, name: row.name })}
-              />
-            ) : tab === 'mentors' ? (
-              <UsersTable
-                role="mentor"
-                label="Mentors"
-                rows={mentorRows}
-                onAction={openAction('mentor')}
-                onHistory={openHistory('mentor')}
-              />
-            ) : tab === 'training_centres' ? (
-              <UsersTable
-                role="training_centre"
-                label="Training Centres"
-                rows={centreRows}
-                onAction={openAction('training_centre')}
-                onHistory={openHistory('training_centre')}
-              />
             ) : (
-              <PlacementsTable rows={placementRows} onOpen={setPlacement} />
+              <>
+                {page && current && (
+                  <Typography
+                    variant="body2"
+                    color="text.secondary"
+                    role="status"
+                    data-testid="admin-list-total"
+                    sx={{ px: 2, pt: 1.5 }}
+                  >
+                    Showing {count(page.items.length)} of {count(page.total)} {current.noun}
+                  </Typography>
+                )}
+                {table}
+                <Pager
+                  label={`${current?.label ?? 'List'} pages`}
+                  total={page?.total ?? 0}
+                  pageIndex={pager.pageIndex}
+                  next={page?.next ?? null}
+                  onNext={pager.next}
+                  onPrevious={pager.previous}
+                />
+              </>
             )}
           </Box>
         </Paper>
