@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type KeyboardEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { RetryAlert } from '../../../components/retry-alert';
+import { formatDateTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import type { TicketDetail } from '../api/support-api';
@@ -21,19 +22,8 @@ export const ticketNumber = (id: string) => id.slice(-8).toUpperCase();
 /** A student id shows its first 8 characters (spec §9). */
 export const shortStudentId = (id: string) => id.slice(0, 8);
 
-/** en-GB date and 24-hour time, e.g. "05/01/2026, 14:05". */
-export function formatTicketDate(value: string): string {
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  return d.toLocaleString('en-GB', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  });
-}
+/** The one en-GB date style with 24-hour time, e.g. "5 Jan 2026, 14:05" (an invalid value as given). */
+export const formatTicketDate = (value: string): string => formatDateTime(value, value);
 
 const STATUS_STYLE: Record<string, { bg: string; fg: string }> = {
   open: { bg: '#fff1e0', fg: '#9a4a00' },
