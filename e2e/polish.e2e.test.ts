@@ -185,6 +185,17 @@ describe('the floating Smart Assistant button on a phone', () => {
     a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
   type Box = { x: number; y: number; width: number; height: number };
 
+  it('student: Messages fills the phone screen without scrolling the page, Send clear of the button', async () => {
+    const page = await pageAs('student', PHONE);
+    await view(page, 'chat', 'Messages');
+    const send = page.getByTestId('conversation').getByRole('button', { name: /send/i }).last();
+    await send.waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate<number>('document.documentElement.scrollHeight')).toBeLessThanOrEqual(PHONE.height);
+    const button = (await page.getByRole('button', { name: 'Open Smart Assistant' }).boundingBox())!;
+    expect(overlap((await send.boundingBox())!, button)).toBe(false);
+  });
+
   for (const [role, views] of [
     ['student', ['overview:Overview', 'jobs:Training Jobs', 'profile:Profile Settings', 'support:Support Center']],
     ['mentor', ['overview:Overview', 'jobs:Student Jobs', 'profile:Profile Settings', 'support:Support Center']],
