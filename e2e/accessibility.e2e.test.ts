@@ -1,9 +1,18 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
 import { apiClient } from '@panda/server/seed';
-import { axeFindings, launchBrowser, newContext, shot, signIn, startServer, type Server } from './support';
+import type { Browser, Page } from 'playwright-core';
+import {
+  axeFindings,
+  demoLogins,
+  launchBrowser,
+  newContext,
+  proposeWaitingTrainee,
+  shot,
+  signIn,
+  signInAtPortal,
+  startServer,
+  type Server,
+} from './support';
 
 /**
  * Issue 13 item 3: axe-core (WCAG 2.2 A/AA rules) over every screen and dialog of every role, on
@@ -24,30 +33,9 @@ let logins: Record<string, { email: string; password: string }>;
 
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: '1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  const list = JSON.parse(readFileSync(join(server.dataDir, 'demo-logins.json'), 'utf8')) as {
-    role: string;
-    email: string;
-    password: string;
-  }[];
-  logins = Object.fromEntries(list.map((l) => [l.role, l]));
+  logins = demoLogins(server);
   // A second demo trainee is proposed to the demo mentor, so the mentor has a placement request to act on.
-  const call = apiClient(server.url);
-  const admin = await call<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN);
-  const { students } = await call<{ students: { id: string; Matched: boolean; placement_status: string | null }[] }>(
-    'GET',
-    '/api/admin/users/students',
-    undefined,
-    admin.token,
-  );
-  const { mentors } = await call<{ mentors: { id: string }[] }>(
-    'GET',
-    '/api/admin/users/mentors',
-    undefined,
-    admin.token,
-  );
-  const waiting = students.find((s) => !s.Matched && !s.placement_status);
-  if (waiting)
-    await call('POST', '/api/admin/placements', { student_id: waiting.id, mentor_id: mentors[0].id }, admin.token);
+  await proposeWaitingTrainee(server, ADMIN);
   browser = await launchBrowser();
 }, 120_000);
 
@@ -59,11 +47,26 @@ afterAll(async () => {
 describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
   const findings: string[] = [];
   const titles: Record<string, string> = {};
+  /** The text of every screen and dialog checked, for the consistency test at the end. */
+  const shown: { where: string; text: string }[] = [];
+  /** Screens wider than the window (scrolling sideways). */
+  const sideways: string[] = [];
   let page: Page;
+  /** The trainee the centre registers here: a student without a placement (a straggler). */
+  const straggler = { email: `sam.straggler.${viewport.width}@trainee.test`, temporary: '' };
 
   async function check(where: string, include?: string) {
     await page.waitForLoadState('networkidle');
     findings.push(...(await axeFindings(page, `${where} (${viewport.width} px)`, include)));
+    shown.push({
+      where,
+      text: await page
+        .locator(include ?? 'body')
+        .first()
+        .innerText(),
+    });
+    if (await page.evaluate<boolean>('document.documentElement.scrollWidth > innerWidth'))
+      sideways.push(`${where} (${viewport.width} px)`);
     await shot(page, `${viewport.name}-${where.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`);
   }
   /** Opens a dashboard view by its URL and waits for its heading. */
@@ -129,6 +132,11 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
     await view('overview', 'Overview');
     await view('students', 'Students');
     await page
+      .getByRole('button', { name: /open relationship details/ })
+      .first()
+      .click();
+    await dialog(/Details/, 'relationship details');
+    await page
       .getByRole('button', { name: /^View Details for / })
       .first()
       .click();
@@ -144,6 +152,19 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
     await view('register', 'Register Student');
     await page.getByRole('button', { name: 'Register Student' }).last().click();
     await check('Register Student with errors');
+    const form = page.getByRole('form', { name: 'Register New Student' });
+    await form.getByLabel('First Name').fill('Sam');
+    await form.getByLabel('Last Name').fill('Straggler');
+    await form.getByLabel('Email').fill(straggler.email);
+    await form.getByLabel('Phone Number').fill('07700 900199');
+    await form.getByLabel('Postcode').fill('M1 1AE');
+    for (const goal of ['Boiler Installs', 'Boiler Services', 'Pipework Jobs', 'Repair Jobs'])
+      await form.getByLabel(goal).selectOption('0');
+    await form.getByRole('button', { name: 'Register Student' }).click();
+    const success = page.getByRole('region', { name: 'Student Registered!' });
+    straggler.temporary = ((await success.getByTestId('temporary-password').textContent()) ?? '').trim();
+    await check('Student Registered');
+    await view('support', 'Support Center');
     await view('profile', 'Profile Settings');
     await page.getByRole('button', { name: 'Change Password', exact: true }).click();
     await check('Profile Settings with Change Password open');
@@ -182,7 +203,10 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
     await view('overview', 'Overview');
     await page.getByRole('button', { name: 'Edit Profile' }).first().click();
     await dialog('Edit Your Mentor Profile', 'mentor profile', 'Cancel');
+    await page.getByTestId('notifications-bell').click();
+    await dialog('Notifications', 'notifications');
     await view('profile', 'Profile Settings');
+    await view('support', 'Support Center');
   });
 
   it('student: overview with their mentor, training jobs, training goals dialog, profile, details of the mentor', async () => {
@@ -206,15 +230,36 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
     await page.getByRole('region', { name: 'Your mentor' }).getByRole('button').first().click();
     await page.getByRole('dialog').getByText('Dave Clarke').first().waitFor();
     await dialog(/Details/, 'mentor details');
+    await view('support', 'Support Center');
+  });
+
+  it('straggler (a student without a placement): the required password change, the training goals gate, every view', async () => {
+    expect(straggler.temporary, 'the centre registered the straggler').not.toBe('');
+    await fresh();
+    await signIn(page, server.url, straggler.email, straggler.temporary);
+    const choose = page.getByRole('dialog', { name: 'Choose a New Password' });
+    await choose.waitFor();
+    await check('required password change dialog', '[role="dialog"]');
+    await choose.getByLabel('Current Password', { exact: true }).fill(straggler.temporary);
+    await choose.getByLabel('New Password', { exact: true }).fill('straggler-pass-1');
+    await choose.getByLabel('Confirm New Password', { exact: true }).fill('straggler-pass-1');
+    await choose.getByRole('button', { name: 'Set New Password' }).click();
+    const goals = page.getByRole('dialog', { name: 'Set Your Training Goals' });
+    await goals.waitFor();
+    await check('training goals gate dialog', '[role="dialog"]');
+    await goals.getByLabel('Boiler Installs', { exact: true }).fill('3');
+    await goals.getByRole('button', { name: 'Save Requirements' }).click();
+    await goals.waitFor({ state: 'detached' });
+    await view('overview', 'Overview');
+    await view('jobs', 'Training Jobs');
+    await view('chat', 'Messages');
+    await view('profile', 'Profile Settings');
+    await view('support', 'Support Center');
   });
 
   it('admin: every list, each dialog', async () => {
     await fresh();
-    await page.goto(`${server.url}${server.portalPath}`);
-    const form = page.getByRole('form', { name: /sign in/i });
-    await form.getByLabel('Email').fill(ADMIN.email);
-    await form.locator('input[type="password"]').fill(ADMIN.password);
-    await form.getByRole('button', { name: 'Sign In' }).click();
+    await signInAtPortal(page, server, ADMIN.email, ADMIN.password);
     await page.getByRole('tab', { name: /^Students \(\d+\)$/ }).waitFor();
     titles.admin = await page.title();
     await check('admin students');
@@ -239,10 +284,67 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
       .first()
       .click();
     await dialog(/placement/i, 'placement');
+    for (const tab of ['Audit', 'Support', 'Disputes']) {
+      await page.getByRole('tab', { name: tab, exact: true }).click();
+      await page.getByRole('tabpanel').waitFor();
+      await check(`admin ${tab}`);
+    }
     expect(titles.admin).toBe('Admin Dashboard · Panda');
+  });
+
+  it('auditor: the required password change, the Audit view and a person found', async () => {
+    await fresh();
+    const call = apiClient(server.url);
+    const { token } = await call<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN);
+    const email = `auditor.${viewport.width}@panda.test`;
+    const { temporary_password: temporary } = await call<{ temporary_password: string }>(
+      'POST',
+      '/api/admin/auditors',
+      { email, first_name: 'Ada', last_name: 'Lovelace' },
+      token,
+    );
+    await signInAtPortal(page, server, email, temporary);
+    const change = page.getByRole('dialog', { name: 'Choose a New Password' });
+    await change.waitFor();
+    await check('auditor required password change dialog', '[role="dialog"]');
+    await change.getByLabel('Current Password').fill(temporary);
+    await change.getByLabel('New Password', { exact: true }).fill('auditor-a11y-pass-1');
+    await change.getByLabel('Confirm New Password').fill('auditor-a11y-pass-1');
+    await change.getByRole('button', { name: 'Set New Password' }).click();
+    await change.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Audit', exact: true }).waitFor();
+    titles.auditor = await page.title();
+    await check('auditor Audit view');
+    const find = page.getByRole('search', { name: 'Find a student, mentor or training centre' });
+    await find.getByLabel('Name or e-mail').fill('liam');
+    await find.getByRole('button', { name: 'Search' }).click();
+    await page
+      .getByRole('list', { name: 'Search results' })
+      .getByRole('button', { name: /Liam Turner/ })
+      .click();
+    await page.getByRole('heading', { name: 'Liam Turner' }).waitFor();
+    await check('auditor timeline of a trainee');
   });
 
   it('has no serious or critical axe-core violation anywhere', () => {
     expect(findings).toEqual([]);
+  });
+
+  it('has no screen wider than the window', () => {
+    expect(sideways).toEqual([]);
+  });
+
+  it('shows dates in one en-GB style ("26 Nov 2026") and one name per job type everywhere', () => {
+    const odd = [
+      /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/, // 26/11/2026, 11/26/2026
+      /\b\d{4}-\d{2}-\d{2}\b/, // 2026-11-26
+      /\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{1,2},? \d{4}\b/, // Nov 26, 2026
+      /\bBoiler Service\b(?!s)|\bBoiler_\w+|\bPipework\b(?! Jobs)|\bRepair\b(?! Jobs)/, // not the one name
+    ];
+    const found = shown.flatMap(({ where, text }) =>
+      odd.flatMap((re) => [...text.matchAll(new RegExp(re, 'g'))].map((m) => `${where}: "${m[0]}"`)),
+    );
+    expect(shown.length).toBeGreaterThan(20);
+    expect(found).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiClient } from '@panda/server/seed';
-import { launchBrowser, newContext, shot, startServer, toast, type Server } from './support';
+import { launchBrowser, newContext, shot, signInAtPortal, startServer, toast, type Server } from './support';
 
 /**
  * Issue 12 in a real browser: an admin provisions an auditor in the portal; the auditor signs in at
@@ -157,12 +157,7 @@ afterAll(async () => {
 describe('audit in a real browser', () => {
   it('an admin provisions an auditor from the Audit tab and is shown the one-time password', async () => {
     admin = await page();
-    await admin.goto(`${server.url}${server.portalPath}`);
-    const form = admin.getByRole('form', { name: 'Admin sign in' });
-    await form.getByLabel('Email').fill(ADMIN.email);
-    await form.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await form.getByRole('button', { name: 'Sign In' }).click();
-    await admin.waitForURL(`${server.url}/panda-admin-dashboard`);
+    await signInAtPortal(admin, server, ADMIN.email, ADMIN.password);
     await admin.getByRole('tab', { name: 'Audit' }).click();
     await admin.getByRole('button', { name: 'Verify log' }).waitFor();
     await accessible(admin, 'admin Audit tab');
@@ -197,13 +192,8 @@ describe('audit in a real browser', () => {
 
   it('the auditor signs in at the portal, replaces the temporary password, and sees only the Audit view', async () => {
     auditor = await page();
-    await auditor.goto(`${server.url}${server.portalPath}`);
-    const form = auditor.getByRole('form', { name: 'Admin sign in' });
-    await form.getByLabel('Email').fill(AUDITOR.email);
-    await form.getByLabel('Password', { exact: true }).fill(temporaryPassword);
-    await form.getByRole('button', { name: 'Sign In' }).click();
+    await signInAtPortal(auditor, server, AUDITOR.email, temporaryPassword);
     await toast(auditor, 'Welcome, Auditor!').waitFor();
-    await auditor.waitForURL(`${server.url}/panda-admin-dashboard`);
     const change = auditor.getByRole('dialog', { name: 'Choose a New Password' });
     await change.getByLabel('Current Password').fill(temporaryPassword);
     await change.getByLabel('New Password', { exact: true }).fill(AUDITOR.password);

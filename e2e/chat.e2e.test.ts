@@ -1,10 +1,18 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiClient } from '@panda/server/seed';
-import { axeFindings, launchBrowser, newContext, shot, signIn, startServer, toast, type Server } from './support';
+import {
+  axeFindings,
+  demoLogins,
+  launchBrowser,
+  newContext,
+  shot,
+  signIn,
+  startServer,
+  toast,
+  type Server,
+} from './support';
 
 /**
  * Issue 10 items 1, 2 and 5 in two real browsers, on the seeded demo (the student Liam Turner,
@@ -80,12 +88,7 @@ async function openChat(page: Page) {
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ SEED_DEMO: '1' }), launchBrowser()]);
-  const list = JSON.parse(readFileSync(join(server.dataDir, 'demo-logins.json'), 'utf8')) as {
-    role: string;
-    email: string;
-    password: string;
-  }[];
-  logins = Object.fromEntries(list.map((l) => [l.email, l]));
+  logins = demoLogins(server, 'email');
   call = apiClient(server.url);
 }, 120_000);
 

@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newContext, signIn, startServer, type Server } from './support';
+import { demoLogins, launchBrowser, newContext, signIn, startServer, type Server } from './support';
 
 /**
  * Issue 13 item 3, keyboard focus: tabbing through the landing page, sign-in and a dashboard, every
@@ -83,12 +81,7 @@ function expectVisible(seen: Focused[]) {
 
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: '1' });
-  const list = JSON.parse(readFileSync(join(server.dataDir, 'demo-logins.json'), 'utf8')) as {
-    role: string;
-    email: string;
-    password: string;
-  }[];
-  logins = Object.fromEntries(list.map((l) => [l.role, l]));
+  logins = demoLogins(server);
   browser = await launchBrowser();
 }, 120_000);
 

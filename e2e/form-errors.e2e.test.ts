@@ -1,9 +1,17 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { apiClient } from '@panda/server/seed';
-import { expectAccessible, launchBrowser, newContext, signIn, startServer, toast, type Server } from './support';
+import {
+  demoLogins,
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  signIn,
+  signInAtPortal,
+  startServer,
+  toast,
+  type Server,
+} from './support';
 
 /**
  * Issue 13 item 4 in the remaining forms: each field's message under the field (the spec's texts),
@@ -39,12 +47,7 @@ async function alertsAre(page: Page, texts: string[]) {
 
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: '1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  const list = JSON.parse(readFileSync(join(server.dataDir, 'demo-logins.json'), 'utf8')) as {
-    role: string;
-    email: string;
-    password: string;
-  }[];
-  logins = Object.fromEntries(list.map((l) => [l.role, l]));
+  logins = demoLogins(server);
   browser = await launchBrowser();
 }, 120_000);
 
@@ -118,11 +121,7 @@ describe('inline form messages', () => {
 
   it("admin register dialog: every missing field named under it, one toast; the server's refusal too", async () => {
     const page = await newPage();
-    await page.goto(`${server.url}${server.portalPath}`);
-    const signin = page.getByRole('form', { name: 'Admin sign in' });
-    await signin.getByLabel('Email').fill(ADMIN.email);
-    await signin.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await signin.getByRole('button', { name: 'Sign In' }).click();
+    await signInAtPortal(page, server, ADMIN.email, ADMIN.password);
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await page.reload(); // no welcome toast left
     await page.getByRole('button', { name: 'Register Independent Student' }).click();

@@ -1,9 +1,17 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiClient } from '@panda/server/seed';
-import { expectAccessible, launchBrowser, newContext, shot, signIn, startServer, toast, type Server } from './support';
+import {
+  demoLogins,
+  expectAccessible,
+  launchBrowser,
+  newContext,
+  proposeWaitingTrainee,
+  shot,
+  signIn,
+  startServer,
+  toast,
+  type Server,
+} from './support';
 
 /**
  * Issue 13 on the demo data, in a real browser: the training-goal floor shown under its field, the
@@ -36,28 +44,8 @@ async function helperOf(page: Page, label: string): Promise<string> {
 
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: '1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  const list = JSON.parse(readFileSync(join(server.dataDir, 'demo-logins.json'), 'utf8')) as {
-    role: string;
-    email: string;
-    password: string;
-  }[];
-  logins = Object.fromEntries(list.map((l) => [l.role, l]));
-  const call = apiClient(server.url);
-  const admin = await call<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN);
-  const { students } = await call<{ students: { id: string; Matched: boolean; placement_status: string | null }[] }>(
-    'GET',
-    '/api/admin/users/students',
-    undefined,
-    admin.token,
-  );
-  const { mentors } = await call<{ mentors: { id: string }[] }>(
-    'GET',
-    '/api/admin/users/mentors',
-    undefined,
-    admin.token,
-  );
-  const waiting = students.find((s) => !s.Matched && !s.placement_status)!;
-  await call('POST', '/api/admin/placements', { student_id: waiting.id, mentor_id: mentors[0].id }, admin.token);
+  logins = demoLogins(server);
+  await proposeWaitingTrainee(server, ADMIN);
   browser = await launchBrowser();
 }, 120_000);
 
@@ -173,4 +161,61 @@ describe('issue 13 in the browser', () => {
     await liam.getByRole('button', { name: /open relationship details/ }).click();
     await page.getByRole('dialog').getByText('+1 more job...').waitFor();
   });
+});
+
+describe('the floating Smart Assistant button on a phone', () => {
+  const PHONE = { width: 390, height: 844 };
+  /** The bounding boxes of the bottom-most card (or paper) in the view and of the assistant button. */
+  async function lastCardAndButton(page: Page) {
+    // Scrolled to the very end once loading placeholders are gone (the page may still grow as it loads).
+    await expect.poll(() => page.locator('main .MuiSkeleton-root').count(), { timeout: 15_000 }).toBe(0);
+    const atEnd = `(() => {
+      const root = document.documentElement;
+      scrollTo(0, root.scrollHeight);
+      return Math.ceil(scrollY + innerHeight) >= root.scrollHeight;
+    })()`;
+    await expect.poll(() => page.evaluate<boolean>(atEnd), { timeout: 15_000 }).toBe(true);
+    const cards = await page.locator('main .MuiCard-root, main .MuiPaper-root').all();
+    const boxes = (await Promise.all(cards.map((c) => c.boundingBox()))).filter((b): b is Box => !!b && b.height > 0);
+    const card = boxes.reduce((a, b) => (b.y + b.height > a.y + a.height ? b : a));
+    const button = (await page.getByRole('button', { name: 'Open Smart Assistant' }).boundingBox())!;
+    return { card, button };
+  }
+  const overlap = (a: Box, b: Box) =>
+    a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  type Box = { x: number; y: number; width: number; height: number };
+
+  it('student: Messages fills the phone screen without scrolling the page, Send clear of the button', async () => {
+    const page = await pageAs('student', PHONE);
+    await view(page, 'chat', 'Messages');
+    const send = page.getByTestId('conversation').getByRole('button', { name: /send/i }).last();
+    await send.waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate<number>('document.documentElement.scrollHeight')).toBeLessThanOrEqual(PHONE.height);
+    const button = (await page.getByRole('button', { name: 'Open Smart Assistant' }).boundingBox())!;
+    expect(overlap((await send.boundingBox())!, button)).toBe(false);
+  });
+
+  for (const [role, views] of [
+    ['student', ['overview:Overview', 'jobs:Training Jobs', 'profile:Profile Settings', 'support:Support Center']],
+    ['mentor', ['overview:Overview', 'jobs:Student Jobs', 'profile:Profile Settings', 'support:Support Center']],
+    [
+      'training centre',
+      ['overview:Overview', 'students:Students', 'register:Register Student', 'profile:Profile Settings'],
+    ],
+  ] as const)
+    it(`${role}: scrolled to the bottom, the last card is clear of the button`, async () => {
+      const page = await pageAs(role, PHONE);
+      for (const entry of views) {
+        const [key, heading] = entry.split(':');
+        await view(page, key, heading);
+        await page.locator('main .MuiCard-root, main .MuiPaper-root').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        const { card, button } = await lastCardAndButton(page);
+        expect(
+          overlap(card, button),
+          `${role} ${key}: card ${JSON.stringify(card)} button ${JSON.stringify(button)}`,
+        ).toBe(false);
+      }
+    });
 });

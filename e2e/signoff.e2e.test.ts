@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiClient } from '@panda/server/seed';
-import { axeFindings, launchBrowser, newContext, shot, signIn, startServer, toast, type Server } from './support';
+import {
+  axeFindings,
+  launchBrowser,
+  newContext,
+  shot,
+  signIn,
+  signInAtPortal,
+  startServer,
+  toast,
+  type Server,
+} from './support';
 
 /**
  * Issue 14 in a real browser, on the seeded demo (student Liam, mentor Dave, centre): the mentor
@@ -115,12 +125,7 @@ describe('sign-off that stands up to scrutiny', () => {
 
   it('the admin resolves the dispute in the Disputes tab, with a reason', async () => {
     const admin = await page();
-    await admin.goto(`${server.url}${server.portalPath}`);
-    const form = admin.getByRole('form', { name: 'Admin sign in' });
-    await form.getByLabel('Email').fill(ADMIN.email);
-    await form.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await form.getByRole('button', { name: 'Sign In' }).click();
-    await admin.waitForURL(`${server.url}/panda-admin-dashboard`);
+    await signInAtPortal(admin, server, ADMIN.email, ADMIN.password);
     await admin.getByRole('tab', { name: 'Disputes' }).click();
     const row = admin.getByTestId('dispute-row').filter({ hasText: DISPUTE_REASON });
     await row.waitFor();

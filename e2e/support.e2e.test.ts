@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiClient } from '@panda/server/seed';
-import { launchBrowser, newContext, shot, signIn, startServer, type Server } from './support';
+import { launchBrowser, newContext, shot, signIn, signInAtPortal, startServer, type Server } from './support';
 
 /**
  * Issue 11 in a real browser: a mentor opens a support ticket and sees the AI Assistant's answer;
@@ -184,17 +184,14 @@ describe('support and the Smart Assistant in a real browser', () => {
     await reply.press('Enter');
     await mentor.getByTestId('ticket-status').filter({ hasText: 'open' }).waitFor();
     expect(await reply.inputValue()).toBe('');
+    // Dates in the one en-GB style of every screen (issue 13): "26 Nov 2026, 14:05".
+    await mentor.getByText(/^Created \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/).waitFor();
     await bothWidths(mentor, 'ticket detail', 'support-ticket-detail');
   });
 
   it('the admin replies in the portal; the mentor sees it responded live and closes the ticket', async () => {
     admin = await page();
-    await admin.goto(`${server.url}${server.portalPath}`);
-    const form = admin.getByRole('form', { name: 'Admin sign in' });
-    await form.getByLabel('Email').fill(ADMIN.email);
-    await form.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await form.getByRole('button', { name: 'Sign In' }).click();
-    await admin.waitForURL(`${server.url}/panda-admin-dashboard`);
+    await signInAtPortal(admin, server, ADMIN.email, ADMIN.password);
     await admin.getByText('Open Tickets').waitFor();
     await admin.getByRole('tab', { name: 'Support' }).click();
     await admin.getByRole('button', { name: /Signing job cards/ }).click();

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
+import { apiClient } from '@panda/server/seed';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -110,6 +111,51 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await form.getByRole('button', { name: /sign in/i }).click();
   await toast(page, 'Welcome back!').waitFor();
   await page.waitForURL(/\/dashboard/);
+}
+
+export interface Login {
+  email: string;
+  password: string;
+}
+
+/**
+ * The demo accounts the seed kept in `DATA_DIR/demo-logins.json`, by role ('admin (portal)',
+ * 'training centre', 'mentor', 'student'), or by e-mail.
+ */
+export function demoLogins(server: Server, by: 'role' | 'email' = 'role'): Record<string, Login & { role: string }> {
+  const list = JSON.parse(readFileSync(join(server.dataDir, 'demo-logins.json'), 'utf8')) as (Login & {
+    role: string;
+  })[];
+  return Object.fromEntries(list.map((l) => [l[by], l]));
+}
+
+/** Signs an admin or an auditor in at the secret portal path and waits for the portal dashboard. */
+export async function signInAtPortal(page: Page, server: Server, email: string, password: string) {
+  await page.goto(`${server.url}${server.portalPath}`);
+  const form = page.getByRole('form', { name: 'Admin sign in' });
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${server.url}/panda-admin-dashboard`);
+}
+
+/**
+ * Proposes the demo trainee who waits for a mentor (no placement yet) to the first mentor, through
+ * the API as `admin`, so the demo mentor has a placement request to act on.
+ */
+export async function proposeWaitingTrainee(server: Server, admin: Login) {
+  const call = apiClient(server.url);
+  const { token } = await call<{ token: string }>('POST', '/api/admin/auth/signin', admin);
+  const { students } = await call<{ students: { id: string; Matched: boolean; placement_status: string | null }[] }>(
+    'GET',
+    '/api/admin/users/students',
+    undefined,
+    token,
+  );
+  const { mentors } = await call<{ mentors: { id: string }[] }>('GET', '/api/admin/users/mentors', undefined, token);
+  const waiting = students.find((s) => !s.Matched && !s.placement_status);
+  if (!waiting) throw new Error('the demo data has no trainee waiting for a mentor');
+  await call('POST', '/api/admin/placements', { student_id: waiting.id, mentor_id: mentors[0].id }, token);
 }
 
 /**

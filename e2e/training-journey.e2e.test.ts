@@ -6,7 +6,16 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { apiClient } from '@panda/server/seed';
-import { launchBrowser, newContext, shot, signIn as signInAt, startServer, toast, type Server } from './support';
+import {
+  launchBrowser,
+  newContext,
+  shot,
+  signIn as signInAt,
+  signInAtPortal,
+  startServer,
+  toast,
+  type Server,
+} from './support';
 
 /**
  * Issue 4, the training journey in a real browser, each person in their own browser profile:
@@ -415,11 +424,7 @@ describe('the training journey, each person in their own browser', () => {
   });
 
   it('the admin matches the trainee with the mentor in the portal, and the mentor accepts on their dashboard', async () => {
-    await admin.goto(`${server.url}${server.portalPath}`);
-    const signInForm = admin.getByRole('form', { name: 'Admin sign in' });
-    await signInForm.getByLabel('Email').fill(ADMIN.email);
-    await signInForm.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await signInForm.getByRole('button', { name: 'Sign In' }).click();
+    await signInAtPortal(admin, server, ADMIN.email, ADMIN.password);
     await toast(admin, 'Welcome back, Admin!').waitFor();
     await admin.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
 

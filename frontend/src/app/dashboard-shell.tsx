@@ -263,7 +263,16 @@ export function DashboardShell() {
 
         <Box
           component="main"
-          sx={{ flexGrow: 1, p: { xs: 2, sm: 3, md: 4 }, width: '100%', maxWidth: 1280, mx: 'auto' }}
+          // The bottom padding keeps the floating Smart Assistant button (56 px, 16/24 px from the edge)
+          // clear of the last card once scrolled to the end.
+          sx={{
+            flexGrow: 1,
+            p: { xs: 2, sm: 3, md: 4 },
+            pb: { xs: 11, md: 12 },
+            width: '100%',
+            maxWidth: 1280,
+            mx: 'auto',
+          }}
         >
           {gated ? null : current ? (
             <Suspense key={current.key} fallback={<LoadingScreen fullScreen={false} />}>

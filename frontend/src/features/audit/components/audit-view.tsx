@@ -19,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { useAppSelector } from '../../../lib/hooks';
+import { jobTypeName } from '../../../lib/job-types';
 import { selectToken } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useAuditSubjectsQuery, useAuditTimelineQuery, type Subject, type SubjectRole } from '../api/audit-api';
@@ -247,7 +248,7 @@ function RecordTimeline({
                   onClick={() => onJob(j.id)}
                   aria-pressed={jobId === j.id}
                 >
-                  {j.job_type}: {j.completed_count}/{j.total_count} signed
+                  {jobTypeName(j.job_type)}: {j.completed_count}/{j.total_count} signed
                 </Button>
               ))}
             </Stack>

@@ -5,6 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../../lib/errors';
+import { jobTypeName } from '../../../lib/job-types';
 import { useAuditSignaturesQuery } from '../api/audit-api';
 import { BAD, GOOD, dateTime } from '../lib/format';
 
@@ -14,7 +15,7 @@ export function SignaturesPanel({ jobId, asOf }: { jobId: string; asOf: string |
   return (
     <Box component="section" aria-labelledby="signatures-title" sx={{ mt: 2 }}>
       <Typography id="signatures-title" variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
-        Signatures{data?.job ? `: ${data.job.job_type}` : ''}
+        Signatures{data?.job ? `: ${jobTypeName(data.job.job_type)}` : ''}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         As they stood {data ? `at ${dateTime(data.as_of)}` : ''}

@@ -177,10 +177,12 @@ export function MessagesView() {
   );
 
   return (
-    // Ends above the floating Smart Assistant button, so the send button is never under it.
+    // Fills the screen between the header and the shell's bottom padding, which keeps the floating
+    // Smart Assistant button clear of the send button (header with its border + top and bottom
+    // padding: 61 + 16 + 88 on a phone, 69 + 32 + 96 from md up), so the page itself does not scroll.
     <Card
       sx={{
-        height: { xs: 'calc(100dvh - 160px)', md: 'calc(100dvh - 196px)' },
+        height: { xs: 'calc(100dvh - 165px)', md: 'calc(100dvh - 197px)' },
         minHeight: 420,
         display: 'flex',
         overflow: 'hidden',

@@ -8,8 +8,9 @@ export function VisuallyHidden({ children }: { children: ReactNode }) {
       component="span"
       sx={{
         position: 'absolute',
-        width: 1,
-        height: 1,
+        // Strings: MUI reads a bare 1 as 100%.
+        width: '1px',
+        height: '1px',
         overflow: 'hidden',
         clip: 'rect(0 0 0 0)',
         whiteSpace: 'nowrap',

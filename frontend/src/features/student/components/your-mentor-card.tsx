@@ -22,7 +22,14 @@ function Line({ icon, label, children }: { icon: ReactNode; label: string; child
       <Typography variant="body2" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
         <Box
           component="span"
-          sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+          sx={{
+            position: 'absolute',
+            width: '1px',
+            height: '1px',
+            overflow: 'hidden',
+            clip: 'rect(0 0 0 0)',
+            whiteSpace: 'nowrap',
+          }}
         >
           {label}:{' '}
         </Box>

@@ -1,6 +1,5 @@
 import MarkEmailUnreadOutlined from '@mui/icons-material/MarkEmailUnreadOutlined';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -19,8 +18,6 @@ import { EmptyState } from '../../../components/empty-state';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { RetryAlert } from '../../../components/retry-alert';
 import { StatCard } from '../../../components/stat-card';
-import { errorMessage } from '../../../lib/errors';
-import { toast } from '../../../lib/toast';
 import {
   useAdminCloseMutation,
   useAdminReplyMutation,
@@ -30,10 +27,11 @@ import {
   type TicketStatus,
 } from '../api/support-api';
 import {
-  Conversation,
+  closeTicket,
   formatTicketDate,
-  ReplyBox,
   shortStudentId,
+  TicketConversation,
+  TicketLoadFailed,
   TicketStatusChip,
   ticketNumber,
 } from './ticket-parts';
@@ -116,24 +114,6 @@ function InboxTicketDialog({ id, onClose }: { id: string; onClose: () => void })
   const ticket = useGetInboxTicketQuery(id);
   const [reply, replying] = useAdminReplyMutation();
   const [close, closing] = useAdminCloseMutation();
-  const send = async (message: string) => {
-    try {
-      await reply({ id, message }).unwrap();
-      toast.success('Reply sent successfully');
-      return true;
-    } catch (err) {
-      toast.error(errorMessage(err, 'Failed to send reply'));
-      return false;
-    }
-  };
-  const closeTicket = async () => {
-    try {
-      await close(id).unwrap();
-      toast.success('Ticket updated');
-    } catch (err) {
-      toast.error(errorMessage(err, 'Failed to update ticket'));
-    }
-  };
   const t = ticket.data;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="inbox-ticket-title">
@@ -144,9 +124,7 @@ function InboxTicketDialog({ id, onClose }: { id: string; onClose: () => void })
         {ticket.isLoading ? (
           <LoadingScreen fullScreen={false} message="Loading ticket..." />
         ) : ticket.isError || !t ? (
-          <RetryAlert
-            onRetry={() => void ticket.refetch()}
-          >{`Failed to load ticket details: ${errorMessage(ticket.error, 'please try again')}`}</RetryAlert>
+          <TicketLoadFailed error={ticket.error} onRetry={() => void ticket.refetch()} />
         ) : (
           <Stack spacing={2}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
@@ -167,18 +145,23 @@ function InboxTicketDialog({ id, onClose }: { id: string; onClose: () => void })
               Created {formatTicketDate(t.Created_At)} · Last activity {formatTicketDate(t.last_activity)} ·{' '}
               {t.message_count} messages
             </Typography>
-            <Conversation ticket={t} viewer="support" />
-            {t.Status === 'closed' ? (
-              <Alert severity="success">This ticket is closed.</Alert>
-            ) : (
-              <ReplyBox onSend={send} sending={replying.isLoading} />
-            )}
+            <TicketConversation
+              ticket={t}
+              viewer="support"
+              reply={(message) => reply({ id, message }).unwrap()}
+              replying={replying.isLoading}
+              closedNote="This ticket is closed."
+            />
           </Stack>
         )}
       </DialogContent>
       <DialogActions>
         {t && t.Status !== 'closed' && (
-          <Button variant="outlined" onClick={() => void closeTicket()} disabled={closing.isLoading}>
+          <Button
+            variant="outlined"
+            onClick={() => void closeTicket(() => close(id).unwrap())}
+            disabled={closing.isLoading}
+          >
             Close Ticket
           </Button>
         )}

@@ -36,10 +36,11 @@ import {
   type TicketSummary,
 } from '../api/support-api';
 import {
-  Conversation,
+  closeTicket,
   formatTicketDate,
-  ReplyBox,
   shortStudentId,
+  TicketConversation,
+  TicketLoadFailed,
   TicketStatusChip,
   ticketNumber,
 } from './ticket-parts';
@@ -292,25 +293,6 @@ function TicketDetailView({ id }: { id: string }) {
     const r = await ticket.refetch();
     if (r.isError) toast.error('Failed to refresh ticket');
   };
-  const send = async (message: string) => {
-    try {
-      await reply({ id, message }).unwrap();
-      toast.success('Reply sent successfully');
-      return true;
-    } catch (err) {
-      toast.error(errorMessage(err, 'Failed to send reply'));
-      return false;
-    }
-  };
-  const closeTicket = async () => {
-    try {
-      await close(id).unwrap();
-      toast.success('Ticket updated');
-    } catch (err) {
-      toast.error(errorMessage(err, 'Failed to update ticket'));
-    }
-  };
-
   const back = (
     <Button startIcon={<ArrowBackRounded />} onClick={() => go('support')} sx={{ mb: 2 }}>
       Back to Support
@@ -321,9 +303,7 @@ function TicketDetailView({ id }: { id: string }) {
     return (
       <Box sx={{ maxWidth: 960, mx: 'auto' }}>
         {back}
-        <RetryAlert
-          onRetry={() => void ticket.refetch()}
-        >{`Failed to load ticket details: ${errorMessage(ticket.error, 'please try again')}`}</RetryAlert>
+        <TicketLoadFailed error={ticket.error} onRetry={() => void ticket.refetch()} />
       </Box>
     );
   }
@@ -360,7 +340,11 @@ function TicketDetailView({ id }: { id: string }) {
                 Refresh
               </Button>
               {!closed && (
-                <Button variant="outlined" onClick={() => void closeTicket()} disabled={closing.isLoading}>
+                <Button
+                  variant="outlined"
+                  onClick={() => void closeTicket(() => close(id).unwrap())}
+                  disabled={closing.isLoading}
+                >
                   Close Ticket
                 </Button>
               )}
@@ -382,14 +366,13 @@ function TicketDetailView({ id }: { id: string }) {
               </Typography>
             )}
           </Stack>
-          <Conversation ticket={t} viewer="owner" />
-          <Box sx={{ mt: 3 }}>
-            {closed ? (
-              <Alert severity="success">This ticket is closed. Open a new ticket if you need more help.</Alert>
-            ) : (
-              <ReplyBox onSend={send} sending={replying.isLoading} />
-            )}
-          </Box>
+          <TicketConversation
+            ticket={t}
+            viewer="owner"
+            reply={(message) => reply({ id, message }).unwrap()}
+            replying={replying.isLoading}
+            closedNote="This ticket is closed. Open a new ticket if you need more help."
+          />
         </CardContent>
       </Card>
     </Box>

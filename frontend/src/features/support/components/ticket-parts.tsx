@@ -1,5 +1,6 @@
 import SendRounded from '@mui/icons-material/SendRounded';
 import SmartToyOutlined from '@mui/icons-material/SmartToyOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -10,6 +11,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type KeyboardEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { RetryAlert } from '../../../components/retry-alert';
+import { formatDateTime } from '../../../lib/dates';
+import { errorMessage } from '../../../lib/errors';
+import { toast } from '../../../lib/toast';
 import type { TicketDetail } from '../api/support-api';
 
 /** Ticket number: the last 8 characters of the id (spec §9). */
@@ -17,19 +22,8 @@ export const ticketNumber = (id: string) => id.slice(-8).toUpperCase();
 /** A student id shows its first 8 characters (spec §9). */
 export const shortStudentId = (id: string) => id.slice(0, 8);
 
-/** en-GB date and 24-hour time, e.g. "05/01/2026, 14:05". */
-export function formatTicketDate(value: string): string {
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  return d.toLocaleString('en-GB', {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  });
-}
+/** The one en-GB date style with 24-hour time, e.g. "5 Jan 2026, 14:05" (an invalid value as given). */
+export const formatTicketDate = (value: string): string => formatDateTime(value, value);
 
 const STATUS_STYLE: Record<string, { bg: string; fg: string }> = {
   open: { bg: '#fff1e0', fg: '#9a4a00' },
@@ -51,7 +45,7 @@ export function TicketStatusChip({ status }: { status: string }) {
 }
 
 /** The conversation of a ticket: the owner on the right, support and the AI Assistant on the left. */
-export function Conversation({ ticket, viewer }: { ticket: TicketDetail; viewer: 'owner' | 'support' }) {
+function Conversation({ ticket, viewer }: { ticket: TicketDetail; viewer: 'owner' | 'support' }) {
   return (
     <Stack spacing={1.5} component="ol" aria-label="Conversation" sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {ticket.conversation.map((c) => {
@@ -103,7 +97,7 @@ export function Conversation({ ticket, viewer }: { ticket: TicketDetail; viewer:
 }
 
 /** Reply box: Enter sends, Shift+Enter makes a new line; blank or while sending cannot be sent. */
-export function ReplyBox({
+function ReplyBox({
   onSend,
   sending,
   disabled,
@@ -148,5 +142,64 @@ export function ReplyBox({
         Send
       </Button>
     </Stack>
+  );
+}
+
+/**
+ * A ticket's conversation with the reply box under it, or `closedNote` once the ticket is closed:
+ * the owner's ticket view and the admin's inbox dialog both show it. `reply` sends a message and
+ * rejects when it was not sent (the typed text then stays).
+ */
+export function TicketConversation({
+  ticket,
+  viewer,
+  reply,
+  replying,
+  closedNote,
+}: {
+  ticket: TicketDetail;
+  viewer: 'owner' | 'support';
+  reply: (message: string) => Promise<unknown>;
+  replying: boolean;
+  closedNote: string;
+}) {
+  const send = async (message: string) => {
+    try {
+      await reply(message);
+      toast.success('Reply sent successfully');
+      return true;
+    } catch (err) {
+      toast.error(errorMessage(err, 'Failed to send reply'));
+      return false;
+    }
+  };
+  return (
+    <Stack spacing={3}>
+      <Conversation ticket={ticket} viewer={viewer} />
+      {ticket.Status === 'closed' ? (
+        <Alert severity="success">{closedNote}</Alert>
+      ) : (
+        <ReplyBox onSend={send} sending={replying} />
+      )}
+    </Stack>
+  );
+}
+
+/** Closes a ticket (`close` rejects on failure) and says how it went. */
+export async function closeTicket(close: () => Promise<unknown>) {
+  try {
+    await close();
+    toast.success('Ticket updated');
+  } catch (err) {
+    toast.error(errorMessage(err, 'Failed to update ticket'));
+  }
+}
+
+/** A ticket that could not be loaded, with a way to try again. */
+export function TicketLoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <RetryAlert
+      onRetry={onRetry}
+    >{`Failed to load ticket details: ${errorMessage(error, 'please try again')}`}</RetryAlert>
   );
 }
