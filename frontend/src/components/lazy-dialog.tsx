@@ -1,10 +1,14 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { createPortal } from 'react-dom';
 
-/** Shown over the page while a dialog's code is fetched, the first time it opens. */
+/**
+ * Shown over the page while a dialog's code is fetched, the first time it opens. In a portal, as
+ * the dialog itself: the opener may sit in a box that confines fixed elements (the app bar's blur).
+ */
 function DialogLoading({ label }: { label: string }) {
-  return (
+  return createPortal(
     <Box
       role="status"
       aria-live="polite"
@@ -19,7 +23,8 @@ function DialogLoading({ label }: { label: string }) {
       }}
     >
       <CircularProgress size={36} thickness={5} aria-label={label} sx={{ color: '#fff' }} />
-    </Box>
+    </Box>,
+    document.body,
   );
 }
 
