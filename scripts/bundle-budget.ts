@@ -59,6 +59,7 @@ const shell = [
 
 const announce = 'src/features/notifications/components/create-announcement-button.tsx';
 
+/** The first screens; the web build also chunks along them (firstLoadChunks in frontend/vite.config.ts). */
 export const PAGES: PageBudget[] = [
   // Rendered at build time (frontend/src/app/prerender.tsx): the page itself runs no script.
   { name: 'landing (/)', html: 'landing.html', modules: [], budgetBytes: LANDING_BUDGET },
