@@ -1,9 +1,10 @@
-import { createServer, defineConfig, type Plugin } from 'vite';
+import { createServer, defineConfig, parseSync, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { PAGES, type PageBudget } from '../scripts/bundle-budget.ts';
 
 /**
  * Writes a brotli (`.br`) and a gzip (`.gz`) copy beside every compressible hashed asset, for the
@@ -34,6 +35,101 @@ function precompress(): Plugin {
           if (gzipped.length < data.length) await writeFile(join(dir, `${file}.gz`), gzipped);
         }),
       );
+    },
+  };
+}
+
+/**
+ * Marks the top-level values of the shared contracts (`contracts/src/*.ts`: zod schemas, texts,
+ * constants) as free of side effects, by wrapping each initializer that is not already a function or
+ * a literal in a `/* @__PURE__ *\/` arrow call. The bundler then leaves out every schema the web
+ * app does not use, and with them zod itself when no schema is used at runtime: a screen that
+ * imports only a text or a constant of a contract (e.g. `ANNOUNCEMENT_TEXTS`) no longer pulls in
+ * the schemas built beside it (zod is about 25 kB gzip of a dashboard's first load otherwise).
+ * Contracts are declarations only (no statement runs for its effect), which keeps this safe.
+ */
+function pureContracts(): Plugin {
+  const contracts = /[\\/]contracts[\\/]src[\\/][^\\/]+\.ts$/;
+  const pure = new Set(['ArrowFunctionExpression', 'FunctionExpression', 'Literal', 'TemplateLiteral', 'Identifier']);
+  return {
+    name: 'panda-pure-contracts',
+    apply: 'build',
+    enforce: 'post',
+    transform(code, id) {
+      if (!contracts.test(id)) return null;
+      const { program, errors } = parseSync(id.replace(/\.ts$/, '.js'), code);
+      if (errors.length) this.error(`${id}: ${errors[0].message}`);
+      const wraps: { start: number; end: number }[] = [];
+      for (const node of program.body) {
+        const declaration = node.type === 'ExportNamedDeclaration' ? node.declaration : node;
+        if (declaration?.type !== 'VariableDeclaration') continue;
+        for (const { init } of declaration.declarations) if (init && !pure.has(init.type)) wraps.push(init);
+      }
+      if (!wraps.length) return null;
+      let out = '';
+      let at = 0;
+      for (const { start, end } of wraps) {
+        out += `${code.slice(at, start)}/* @__PURE__ */ (() => (${code.slice(start, end)}))()`;
+        at = end;
+      }
+      return { code: out + code.slice(at), map: null };
+    },
+  };
+}
+
+/**
+ * Chunks along the app's first screens (the pages of scripts/bundle-budget.ts). Left to itself the
+ * bundler splits the modules shared by lazy views into one small chunk per combination of views,
+ * and a dashboard's first load then fetches some 60 files: each compressed on its own, they cost
+ * about 15 kB more than the same code in a few files. Here the entry's imports go into one chunk
+ * (`app`), and every module that all the /dashboard roles' first screens import (statically, from
+ * their lazy modules) into one chunk per set of first screens that import it. A first screen so
+ * loads no module it did not load before, in far fewer files; lazy views and dialogs are chunked
+ * as before, and one opened on a dashboard finds these chunks already loaded.
+ */
+function firstLoadChunks(): Plugin & { chunkOf: (id: string) => string | null } {
+  const chunks = new Map<string, string>();
+  const pages = PAGES.filter((p) => p.html === 'index.html');
+  const slug = (page: PageBudget) => page.name.split(/[\s(]/)[0];
+  // Reached through a barrel (zod's index re-exports all of zod) yet used almost only by lazy code:
+  // left to the bundler, so the entry's one zod import does not bring the rest of zod along.
+  const unshared = /[\\/]node_modules[\\/]zod[\\/]/;
+  return {
+    name: 'panda-first-load-chunks',
+    apply: 'build',
+    chunkOf: (id) => chunks.get(id) ?? null,
+    buildEnd() {
+      chunks.clear();
+      const closure = (roots: string[]) => {
+        const seen = new Set<string>();
+        const visit = (id: string) => {
+          if (seen.has(id) || unshared.test(id)) return;
+          const info = this.getModuleInfo(id);
+          if (!info) return;
+          seen.add(id);
+          info.importedIds.forEach(visit);
+        };
+        roots.forEach(visit);
+        return seen;
+      };
+      // index.html and its script (src/main.tsx) stay the entry chunk; what they import goes into one
+      // chunk too (else split into several by what the lazy chunks share).
+      const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+      const scripts = new Set([...entries, ...entries.flatMap((id) => this.getModuleInfo(id)?.importedIds ?? [])]);
+      const entry = closure(entries);
+      for (const id of entry) if (!scripts.has(id)) chunks.set(id, 'app');
+      const roots = new Set(pages.flatMap((p) => p.modules.map((m) => join(root, m))));
+      const sets = pages.map((p) => closure(p.modules.map((m) => join(root, m))));
+      const users = new Map<string, string[]>();
+      sets.forEach((set, i) => {
+        for (const id of set)
+          if (!entry.has(id) && !roots.has(id)) users.set(id, [...(users.get(id) ?? []), slug(pages[i])]);
+      });
+      // Only code every dashboard role loads at once is grouped: a lazy view or dialog opened on a
+      // dashboard then never fetches a group chunk made for other screens (the admin's tables, say).
+      const dashboards = pages.filter((p) => p.modules.includes('src/app/dashboard-shell.tsx')).map(slug);
+      for (const [id, slugs] of users)
+        if (dashboards.every((d) => slugs.includes(d))) chunks.set(id, `first-${slugs.join('-')}`);
     },
   };
 }
@@ -84,9 +180,11 @@ function prerenderLanding(): Plugin {
 const root = decodeURIComponent(new URL('.', import.meta.url).pathname);
 const backend = 'http://localhost:3000';
 
+const chunking = firstLoadChunks();
+
 export default defineConfig({
   root,
-  plugins: [react(), precompress(), prerenderLanding()],
+  plugins: [react(), pureContracts(), chunking, precompress(), prerenderLanding()],
   server: {
     port: 5173,
     proxy: {
@@ -108,5 +206,12 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunks each page loads, read by the bundle budget (scripts/bundle-budget.ts).
     manifest: true,
     chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: chunking.chunkOf, debugName: 'first-load', includeDependenciesRecursively: false }],
+        },
+      },
+    },
   },
 });

@@ -41,12 +41,14 @@ export interface PageBudget {
 const KB = 1000;
 /** Issue 9's goal for the landing page. */
 const LANDING_BUDGET = 130 * KB;
+/** Issue 9's goal for a dashboard's first load (every role). */
+const DASHBOARD_BUDGET = 250 * KB;
 /**
- * Issue 9's goal for a dashboard's first load is 250 kB; the dashboards are at 262-299 kB now
- * (React 19 + react-router + MUI + RTK Query are 166 kB before any view), so this guards against
- * growth until they are cut further.
+ * Terms and sign-in need no dashboard or form-heavy code: React, react-router, MUI's core, RTK
+ * Query and the page itself (179 and 209 kB when these budgets were set).
  */
-const DASHBOARD_BUDGET = 320 * KB;
+const TERMS_BUDGET = 190 * KB;
+const SIGN_IN_BUDGET = 215 * KB;
 
 /** The first screen of every dashboard role: the shell, the overview and the add-ons it always shows. */
 const shell = [
@@ -55,13 +57,24 @@ const shell = [
   'src/features/assistant/components/assistant-widget.tsx',
 ];
 
-const announce = 'src/features/notifications/components/create-announcement-dialog.tsx';
+const announce = 'src/features/notifications/components/create-announcement-button.tsx';
 
+/** The first screens; the web build also chunks along them (firstLoadChunks in frontend/vite.config.ts). */
 export const PAGES: PageBudget[] = [
   // Rendered at build time (frontend/src/app/prerender.tsx): the page itself runs no script.
   { name: 'landing (/)', html: 'landing.html', modules: [], budgetBytes: LANDING_BUDGET },
-  { name: 'terms (/terms-and-conditions)', html: 'index.html', modules: ['src/features/terms/routes/terms.tsx'] },
-  { name: 'sign-in (/auth)', html: 'index.html', modules: ['src/features/auth/routes/auth.tsx'] },
+  {
+    name: 'terms (/terms-and-conditions)',
+    html: 'index.html',
+    modules: ['src/features/terms/routes/terms.tsx'],
+    budgetBytes: TERMS_BUDGET,
+  },
+  {
+    name: 'sign-in (/auth)',
+    html: 'index.html',
+    modules: ['src/features/auth/routes/auth.tsx'],
+    budgetBytes: SIGN_IN_BUDGET,
+  },
   {
     name: 'student dashboard',
     html: 'index.html',
@@ -90,9 +103,15 @@ export const PAGES: PageBudget[] = [
     budgetBytes: DASHBOARD_BUDGET,
   },
   {
-    name: 'admin and auditor dashboard',
+    name: 'admin dashboard',
     html: 'index.html',
-    modules: ['src/app/portal-dashboard.tsx'],
+    modules: ['src/app/portal-dashboard.tsx', 'src/features/admin/routes/admin-dashboard.tsx'],
+    budgetBytes: DASHBOARD_BUDGET,
+  },
+  {
+    name: 'auditor dashboard',
+    html: 'index.html',
+    modules: ['src/app/portal-dashboard.tsx', 'src/features/audit/routes/auditor-dashboard.tsx'],
     budgetBytes: DASHBOARD_BUDGET,
   },
 ];

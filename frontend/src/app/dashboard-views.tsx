@@ -8,7 +8,6 @@ import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import Stack from '@mui/material/Stack';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import ChatOutlined from '@mui/icons-material/ChatOutlined';
-import { ChatLiveSync } from '../features/chat/components/chat-live-sync';
 import { MessagesNavBadge } from '../features/chat/components/messages-nav-badge';
 
 // Views and add-ons load on demand: one chunk each, fetched when first shown (see dashboard-shell.tsx).
@@ -70,7 +69,7 @@ const PlacementRequestsCard = lazy(() =>
   })),
 );
 const CreateAnnouncementButton = lazy(() =>
-  import('../features/notifications/components/create-announcement-dialog').then((m) => ({
+  import('../features/notifications/components/create-announcement-button').then((m) => ({
     default: m.CreateAnnouncementButton,
   })),
 );
@@ -79,6 +78,9 @@ const AssistantWidget = lazy(() =>
 );
 const MessagesView = lazy(() =>
   import('../features/chat/components/messages-view').then((m) => ({ default: m.MessagesView })),
+);
+const ChatLiveSync = lazy(() =>
+  import('../features/chat/components/chat-live-sync').then((m) => ({ default: m.ChatLiveSync })),
 );
 const RecentMessages = lazy(() =>
   import('../features/chat/components/recent-messages').then((m) => ({ default: m.RecentMessages })),

@@ -1,20 +1,42 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { lazyDialog } from '../components/lazy-dialog';
 import { LoadingScreen } from '../components/loading-screen';
 import { useAppDispatch, useAppSelector } from '../lib/hooks';
 import { logout, selectSessionStatus, selectToken, selectUser } from '../lib/session';
-import { AdminDashboardRoute } from '../features/admin/routes/admin-dashboard';
 import { portalPath } from '../features/admin/lib/portal';
-import { AdminAuditTab } from '../features/audit/components/admin-audit-tab';
-import { AuditorDashboard } from '../features/audit/routes/auditor-dashboard';
-import { RequiredPasswordChangeDialog } from '../features/auth/components/change-password-dialog';
-import { AdminSupportTab, OpenTicketsStat } from '../features/support/components/admin-support-tab';
-import { AdminDisputesTab } from '../features/signoff/components/admin-disputes-tab';
+import { OpenTicketsStat } from '../features/support/components/admin-support-tab';
+
+// Admins and auditors load only their own screen; the admin's extra tabs load when first shown.
+const AdminDashboardRoute = lazy(() =>
+  import('../features/admin/routes/admin-dashboard').then((m) => ({ default: m.AdminDashboardRoute })),
+);
+const AdminAuditTab = lazy(() =>
+  import('../features/audit/components/admin-audit-tab').then((m) => ({ default: m.AdminAuditTab })),
+);
+const AdminSupportTab = lazy(() =>
+  import('../features/support/components/admin-support-tab').then((m) => ({ default: m.AdminSupportTab })),
+);
+const AdminDisputesTab = lazy(() =>
+  import('../features/signoff/components/admin-disputes-tab').then((m) => ({ default: m.AdminDisputesTab })),
+);
+const AuditorDashboard = lazy(() =>
+  import('../features/audit/routes/auditor-dashboard').then((m) => ({ default: m.AuditorDashboard })),
+);
+const RequiredPasswordChangeDialog = lazyDialog(
+  () => import('../features/auth/components/change-password-dialog').then((m) => m.RequiredPasswordChangeDialog),
+  (p) => p.open,
+);
+
+/** A tab's own loading state, so the rest of the dashboard stays on screen while its code loads. */
+const tab = (element: ReactNode) => () => (
+  <Suspense fallback={<LoadingScreen fullScreen={false} message="Loading..." />}>{element}</Suspense>
+);
 
 const ADMIN_EXTRA_TABS = [
-  { key: 'audit', label: 'Audit', render: () => <AdminAuditTab /> },
-  { key: 'support', label: 'Support', render: () => <AdminSupportTab /> },
-  { key: 'disputes', label: 'Disputes', render: () => <AdminDisputesTab /> },
+  { key: 'audit', label: 'Audit', render: tab(<AdminAuditTab />) },
+  { key: 'support', label: 'Support', render: tab(<AdminSupportTab />) },
+  { key: 'disputes', label: 'Disputes', render: tab(<AdminDisputesTab />) },
 ];
 
 /**

@@ -43,13 +43,10 @@ import {
   type Placement,
 } from '../api/admin-api';
 import { PLACEMENT_STATUSES, type AdminStudent } from '@panda/contracts/admin';
-import { AccountActionDialog, type AccountActionTarget } from '../components/account-action-dialog';
-import { HistoryDialog, type HistoryTarget } from '../components/history-dialog';
-import { MatchDialog, type MatchTarget } from '../components/match-dialog';
-import { PlacementDialog } from '../components/placement-dialog';
+import type { AccountActionTarget } from '../components/account-action-dialog';
+import type { HistoryTarget } from '../components/history-dialog';
+import type { MatchTarget } from '../components/match-dialog';
 import { PlacementsTable } from '../components/placements-table';
-import { RegisterStudentDialog } from '../components/register-student-dialog';
-import { SignInLogDialog } from '../components/signin-log-dialog';
 import { UsersTable, type UserRow } from '../components/users-table';
 import { FILTERS, ListSelect, PLACEMENT_SORTS, USER_SORTS, type FilterName } from '../components/list-controls';
 import { itemName, shortDate } from '../lib/format';
@@ -57,6 +54,33 @@ import { Pager } from '../../../components/pager';
 import { PAGE_SIZE, useCursorPager, useDebouncedValue } from '../../../lib/paging';
 import { portalPath } from '../lib/portal';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { lazyDialog } from '../../../components/lazy-dialog';
+
+// The dialogs load when first opened.
+const AccountActionDialog = lazyDialog(
+  () => import('../components/account-action-dialog').then((m) => m.AccountActionDialog),
+  (p) => !!p.target,
+);
+const HistoryDialog = lazyDialog(
+  () => import('../components/history-dialog').then((m) => m.HistoryDialog),
+  (p) => !!p.target,
+);
+const MatchDialog = lazyDialog(
+  () => import('../components/match-dialog').then((m) => m.MatchDialog),
+  (p) => !!p.target,
+);
+const PlacementDialog = lazyDialog(
+  () => import('../components/placement-dialog').then((m) => m.PlacementDialog),
+  (p) => !!p.placement,
+);
+const RegisterStudentDialog = lazyDialog(
+  () => import('../components/register-student-dialog').then((m) => m.RegisterStudentDialog),
+  (p) => p.open,
+);
+const SignInLogDialog = lazyDialog(
+  () => import('../components/signin-log-dialog').then((m) => m.SignInLogDialog),
+  (p) => p.open,
+);
 
 type TabKey = 'students' | 'mentors' | 'training_centres' | 'placements' | string;
 

@@ -14,7 +14,13 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { useAppSelector } from '../../../lib/hooks';
 import { selectUser } from '../../../lib/session';
 import { useGetMentorProfileStatusQuery } from '../api/mentor-api';
-import { MentorProfileDialog } from './mentor-profile-dialog';
+import { lazyDialog } from '../../../components/lazy-dialog';
+
+const MentorProfileDialog = lazyDialog(
+  () => import('./mentor-profile-dialog').then((m) => m.MentorProfileDialog),
+  (p) => p.open,
+  'Loading your profile...',
+);
 
 const PROMPTED_KEY = 'panda.mentorProfilePrompted';
 

@@ -1,4 +1,3 @@
-import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -33,25 +32,6 @@ const PRIORITY_LABEL: Record<AnnouncementPriority, string> = {
   medium: 'Medium',
   high: 'High',
 };
-
-/** "Create Announcement" (spec §2; ruling 22): centres to their students, mentors to their placed students. */
-export function CreateAnnouncementButton({
-  variant = 'outlined',
-  sx,
-}: {
-  variant?: 'outlined' | 'contained';
-  sx?: object;
-}) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button variant={variant} startIcon={<CampaignOutlined />} onClick={() => setOpen(true)} sx={sx}>
-        Create Announcement
-      </Button>
-      <CreateAnnouncementDialog open={open} onClose={() => setOpen(false)} />
-    </>
-  );
-}
 
 export function CreateAnnouncementDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const theme = useTheme();

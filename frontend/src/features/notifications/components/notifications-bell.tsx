@@ -4,8 +4,14 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { useUnreadCountQuery } from '../api/notifications-api';
-import { NotificationsDialog } from './notifications-dialog';
+import { lazyDialog } from '../../../components/lazy-dialog';
 import { badgeText } from '../lib/format';
+
+const NotificationsDialog = lazyDialog(
+  () => import('./notifications-dialog').then((m) => m.NotificationsDialog),
+  (p) => p.open,
+  'Loading notifications...',
+);
 
 /** The dashboard header's bell (spec §2): unread badge, 9+ above 9; opens the Notifications modal. */
 export function NotificationsBell() {

@@ -3,7 +3,13 @@ import { useAppSelector } from '../../../lib/hooks';
 import { selectUser } from '../../../lib/session';
 import { useGetJobRequirementsQuery } from '../api/student-api';
 import { closeTrainingGoals, useTrainingGoalsRequested } from '../stores/goals-dialog';
-import { TrainingGoalsDialog } from './training-goals-dialog';
+import { lazyDialog } from '../../../components/lazy-dialog';
+
+const TrainingGoalsDialog = lazyDialog(
+  () => import('./training-goals-dialog').then((m) => m.TrainingGoalsDialog),
+  (p) => p.open,
+  'Loading your training goals...',
+);
 
 /**
  * Mounted once on the student dashboard (every view). Opens 'Set Your Training Goals' on its own

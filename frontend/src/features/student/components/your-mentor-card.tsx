@@ -10,8 +10,14 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
-import { EntityDetailsModal } from '../../../components/entity-details-modal';
+import { lazyDialog } from '../../../components/lazy-dialog';
 import { useGetStudentOverviewQuery, type MentorContact } from '../api/student-api';
+
+const EntityDetailsModal = lazyDialog(
+  () => import('../../../components/entity-details-modal').then((m) => m.EntityDetailsModal),
+  (p) => !!p.entity,
+  'Loading details...',
+);
 
 function Line({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
