@@ -1,7 +1,8 @@
 import type { RecordedEvent } from '@panda/events/envelope';
 import type { JobRequirements } from '@panda/events/catalogue/accounts';
 import type { ProfileChanges } from '@panda/events/catalogue/profiles';
-import { JOB_TYPES, signatureIdOf, type JobType, type Signature } from '@panda/events/catalogue/training';
+import { signatureIdOf, type Signature } from '@panda/events/catalogue/training';
+import { JOB_TYPES, isComplete, percentOf, type JobType } from '@panda/contracts/training';
 import type { Projection, ProjectionContext } from '../projection';
 import { TRAINING_EVENT_TYPES } from './training-events';
 import { TRAINEE_STATUS_LABELS, type DisputeView, type TraineeStatus } from '@panda/contracts/signoff';
@@ -130,11 +131,6 @@ export const toRequirements = (r: JobRequirements): Requirements => ({
   Pipework: r.pipework,
   Repair: r.repair,
 });
-
-/** Job percentage: completed over total, rounded, capped at 100 (spec section 9). */
-export const percentOf = (completed: number, total: number) =>
-  total <= 0 ? 100 : Math.min(100, Math.round((completed / total) * 100));
-export const isComplete = (j: { Completed_Count: number; Total_Count: number }) => j.Completed_Count >= j.Total_Count;
 
 const audience = (...ids: (string | null | undefined)[]) => [...new Set(ids.filter((x): x is string => Boolean(x)))];
 
