@@ -48,6 +48,7 @@ export const proposePlacementResponse = commandResultSchema.extend({
   message: z.string(),
   placement_id: z.string(),
 });
+export type ProposePlacementResponse = z.infer<typeof proposePlacementResponse>;
 export const placementCommandResponse = commandResultSchema.extend({
   message: z.string(),
   id: z.string(),
@@ -74,6 +75,7 @@ export const placementRequestSchema = z.strictObject({
 });
 export type PlacementRequest = z.infer<typeof placementRequestSchema>;
 export const placementRequestsResponse = z.strictObject({ requests: z.array(placementRequestSchema) });
+export type PlacementRequestsResponse = z.infer<typeof placementRequestsResponse>;
 
 /** A mentor the admin may propose, ranked with reasons (events/src/domain/ranking.ts). */
 export const candidateSchema = z.strictObject({

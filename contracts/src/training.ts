@@ -65,9 +65,9 @@ export const REQUIREMENT_FIELDS = namesOf('field');
 /** Job type -> its key in the events' requirements (`boilerService`). */
 export const REQUIREMENT_KEY = namesOf('eventKey');
 
-/** A job type's display name (an unknown type is shown as given). */
-export const jobTypeName = (type: string): string =>
-  (JOB_TYPES as readonly string[]).includes(type) ? JOB_TYPE_CARD_TITLES[type as JobType] : type;
+/** A job type's display name (an unknown type is shown as given, none as ''). */
+export const jobTypeName = (type: string | null): string =>
+  type === null ? '' : (JOB_TYPES as readonly string[]).includes(type) ? JOB_TYPE_CARD_TITLES[type as JobType] : type;
 
 /** Display name of a requirement key ('Boiler_Service' -> 'Boiler Services'). */
 export const requirementName = (key: string): string =>
@@ -270,6 +270,7 @@ export const completeJobResponse = commandResultSchema.extend({
   message: z.string(),
   job: jobSchema,
 });
+export type CompleteJobResponse = z.infer<typeof completeJobResponse>;
 
 /** A job of a student summary with a non-zero total, with its percentage. */
 export const jobProgress = z.strictObject({
@@ -350,6 +351,7 @@ export const saveJobRequirementsResponse = commandResultSchema.extend({
   additional_requirements: z.string().nullable(),
   has_requirements: z.literal(true),
 });
+export type SaveJobRequirementsResponse = z.infer<typeof saveJobRequirementsResponse>;
 
 export const registerStudentResponse = commandResultSchema.extend({
   message: z.string(),

@@ -11,7 +11,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { EntityDetailsModal } from '../../../components/entity-details-modal';
-import { useGetStudentOverviewQuery, type MentorContact } from '../api/student-api';
+import type { MentorContact } from '@panda/contracts/training';
+import { useGetStudentOverviewQuery } from '../api/student-api';
 
 function Line({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
