@@ -1,7 +1,466 @@
-import { defineRoutes } from './route-contract';
+import { z } from 'zod';
+import {
+  emailField,
+  isCalendarDate,
+  isIsoDateTime,
+  optionalText,
+  phoneField,
+  postcodeField,
+  requiredText,
+} from './fields';
+import { pageQuerySchema } from './paging';
+import { commandResultSchema, defineRoutes } from './route-contract';
+import { jobSignatureEntry } from './signoff';
 
 /**
- * Training (requirements, jobs, job cards, the centre's students, the dashboard overview). Route
- * contracts: see ./route-contract.
+ * Training (requirements, jobs, job cards, the centre's students, the dashboard overview): the
+ * job-type catalogue, the requirement mapping and the progress maths (defined here once, for the
+ * events, the services and the web app), then the request and response bodies. Route contracts:
+ * see ./route-contract.
  */
-export const trainingRoutes = defineRoutes([]);
+
+// ---------------------------------------------------------------------------------------------
+// The job-type catalogue (spec §3 "Job", §9)
+
+export const JOB_TYPES = ['Boiler Installs', 'Boiler Service', 'Pipework', 'Repair'] as const;
+export const jobTypeSchema = z.enum(JOB_TYPES);
+export type JobType = z.infer<typeof jobTypeSchema>;
+
+/**
+ * Each job type's names: `title` on every screen (the spec's progress card titles, "Student jobs
+ * view"), `key` in requirement counts (`requirements`, `job_requirements`, the registration payload),
+ * `field` in the goals payload (PUT /api/students/job-requirements), `eventKey` in the events.
+ */
+export const JOB_TYPE_CATALOGUE = {
+  'Boiler Installs': {
+    title: 'Boiler Installs',
+    key: 'Boiler_Installs',
+    field: 'boiler_installs_required',
+    eventKey: 'boilerInstalls',
+  },
+  'Boiler Service': {
+    title: 'Boiler Services',
+    key: 'Boiler_Service',
+    field: 'boiler_service_required',
+    eventKey: 'boilerService',
+  },
+  Pipework: { title: 'Pipework Jobs', key: 'Pipework', field: 'pipework_required', eventKey: 'pipework' },
+  Repair: { title: 'Repair Jobs', key: 'Repair', field: 'repair_required', eventKey: 'repair' },
+} as const;
+type Catalogue = typeof JOB_TYPE_CATALOGUE;
+type NameKind = keyof Catalogue[JobType];
+export type RequirementKey = Catalogue[JobType]['key'];
+export type RequirementField = Catalogue[JobType]['field'];
+export type RequirementEventKey = Catalogue[JobType]['eventKey'];
+
+const namesOf = <K extends NameKind>(kind: K) =>
+  Object.fromEntries(JOB_TYPES.map((t) => [t, JOB_TYPE_CATALOGUE[t][kind]])) as { [T in JobType]: Catalogue[T][K] };
+
+/** The one name of each job type on every screen. */
+export const JOB_TYPE_CARD_TITLES = namesOf('title');
+/** Job type -> its key in requirement counts (`Boiler_Service`). */
+export const REQUIREMENT_KEYS = namesOf('key');
+/** Job type -> its field in the goals payload (`boiler_service_required`). */
+export const REQUIREMENT_FIELDS = namesOf('field');
+/** Job type -> its key in the events' requirements (`boilerService`). */
+export const REQUIREMENT_KEY = namesOf('eventKey');
+
+/** A job type's display name (an unknown type is shown as given, none as ''). */
+export const jobTypeName = (type: string | null): string =>
+  type === null ? '' : (JOB_TYPES as readonly string[]).includes(type) ? JOB_TYPE_CARD_TITLES[type as JobType] : type;
+
+/** Display name of a requirement key ('Boiler_Service' -> 'Boiler Services'). */
+export const requirementName = (key: string): string =>
+  jobTypeName(JOB_TYPES.find((t) => REQUIREMENT_KEYS[t] === key) ?? key);
+
+/** A count per job type, keyed by the job type or by one of its names (`perJobType(f, REQUIREMENT_KEYS)`). */
+export function perJobType(count: (t: JobType) => number): Record<JobType, number>;
+export function perJobType<K extends string>(
+  count: (t: JobType) => number,
+  keyOf: Record<JobType, K>,
+): Record<K, number>;
+export function perJobType(count: (t: JobType) => number, keyOf?: Record<JobType, string>) {
+  return Object.fromEntries(JOB_TYPES.map((t) => [keyOf ? keyOf[t] : t, count(t)]));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Progress maths (spec §9: completed over total, rounded, capped at 100)
+
+/**
+ * A percentage of `completed` over `total`, rounded, within 0-100. Nothing required (0 of 0) is 0%:
+ * the spec and the rulings are silent, and a screen showing 100% for a job nobody asked for would
+ * claim work that was never done.
+ */
+export function percentOf(completed: number, total: number): number {
+  if (!(total > 0)) return 0;
+  return Math.max(0, Math.min(100, Math.round((completed / total) * 100)));
+}
+
+type Counts = { Completed_Count: number; Total_Count: number };
+/** Spec §3 "Job": complete when completed >= total. */
+export const isComplete = (j: Counts) => j.Completed_Count >= j.Total_Count;
+export const jobPercent = (j: Counts) => percentOf(j.Completed_Count, j.Total_Count);
+export const jobRemaining = (j: Counts) => Math.max(0, j.Total_Count - j.Completed_Count);
+
+/** Orders jobs by the catalogue's job-type order. */
+export const compareJobTypes = (a: { Job_Type: JobType }, b: { Job_Type: JobType }) =>
+  JOB_TYPES.indexOf(a.Job_Type) - JOB_TYPES.indexOf(b.Job_Type);
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+export const GOAL_MAX = 100;
+export const GOAL_RANGE_MESSAGE = 'Must be between 1 and 100';
+export const NO_GOALS_MESSAGE = 'Please specify at least one job requirement';
+
+const registrationCount = (label: string, fallback: number) =>
+  z
+    .number({ error: `${label} must be a number from 0 to 50` })
+    .int(`${label} must be a whole number`)
+    .min(0, `${label} must be from 0 to 50`)
+    .max(50, `${label} must be from 0 to 50`)
+    .optional()
+    .default(fallback);
+
+/** The student registration payload (spec §3), from a training centre or, for an independent student (ruling 8), an admin. */
+export const studentRegistrationRequest = z.object({
+  First_Name: requiredText('First name is required'),
+  Last_Name: requiredText('Last name is required'),
+  Email: emailField('Email is required'),
+  Phone_Number: phoneField('Phone number is required'),
+  Postcode: postcodeField('Postcode is required'),
+  Date_Of_Birth: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isCalendarDate(v), 'Date of birth must be a date (YYYY-MM-DD)')
+    .nullish()
+    .transform((v) => v || null),
+  Boiler_Installs: registrationCount('Boiler Installs', 10),
+  Boiler_Service: registrationCount('Boiler Service', 4),
+  Pipework: registrationCount('Pipework', 8),
+  Repair: registrationCount('Repair', 5),
+});
+export type StudentRegistrationRequest = z.input<typeof studentRegistrationRequest>;
+
+/** One goal count: empty means not required (0); an entered count must be 1 to 100, digits only. */
+const goal = z
+  .union([z.number(), z.string().trim().regex(/^\d*$/, GOAL_RANGE_MESSAGE), z.null()], { error: GOAL_RANGE_MESSAGE })
+  .optional()
+  .transform((v) => (v === undefined || v === null || v === '' ? 0 : Number(v)))
+  .pipe(z.number().int(GOAL_RANGE_MESSAGE).min(0, GOAL_RANGE_MESSAGE).max(GOAL_MAX, GOAL_RANGE_MESSAGE));
+
+/** The goals payload (spec §3 "Job requirements payload"; PUT /api/students/job-requirements). */
+export const jobRequirementsRequest = z
+  .object({
+    boiler_installs_required: goal,
+    boiler_service_required: goal,
+    pipework_required: goal,
+    repair_required: goal,
+    additional_requirements: z
+      .string({ error: 'Additional requirements must be text' })
+      .trim()
+      .max(2000, 'Additional requirements must be at most 2000 characters')
+      .nullish()
+      .transform((v) => v || null),
+  })
+  .refine((v) => JOB_TYPES.some((t) => v[REQUIREMENT_FIELDS[t]] > 0), {
+    path: ['requirements'],
+    message: NO_GOALS_MESSAGE,
+  });
+export type JobRequirementsRequest = z.input<typeof jobRequirementsRequest>;
+
+const SIGNATURE_FIELDS = 'Please fill in all signature fields';
+const signed = z
+  .string({ error: SIGNATURE_FIELDS })
+  .trim()
+  .min(1, SIGNATURE_FIELDS)
+  .max(200, 'Must be at most 200 characters');
+const dateText = optionalText(10).refine(
+  (v) => v === null || isCalendarDate(v),
+  'Please enter a valid date (YYYY-MM-DD)',
+);
+const timeText = optionalText(8).refine(
+  (v) => v === null || /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(v),
+  'Please enter a valid time (HH:MM)',
+);
+const isoText = optionalText(40).refine((v) => v === null || isIsoDateTime(v), 'Please enter a valid date and time');
+
+/** Mark Complete (spec §7): the typed signature of the mentor for ONE job card (ruling 7). */
+export const completeJobRequest = z.object({
+  mentor_signature: z.object(
+    { signature: signed, mentorName: signed, date: dateText, time: timeText, timestamp: isoText },
+    { error: SIGNATURE_FIELDS },
+  ),
+  completed_at: isoText,
+});
+export type CompleteJobRequest = z.input<typeof completeJobRequest>;
+
+/** GET /api/jobs: paging (ruling 24) and `student_id` to narrow to one student. */
+export const jobsQuery = pageQuerySchema.extend({
+  student_id: z.string({ error: 'student_id must be a single value' }).trim().max(100).optional(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+
+/** Required cards per job type (spec §3 "Job requirements ... Response: requirements"). */
+export const requirementCounts = z.strictObject({
+  Boiler_Installs: z.number().int(),
+  Boiler_Service: z.number().int(),
+  Pipework: z.number().int(),
+  Repair: z.number().int(),
+});
+export type RequirementCounts = z.infer<typeof requirementCounts>;
+
+/** Spec §3 "Mentor signature". */
+export const mentorSignature = z.strictObject({
+  signature: z.string(),
+  mentorName: z.string(),
+  date: z.string(),
+  time: z.string(),
+  timestamp: z.string(),
+});
+export type MentorSignature = z.infer<typeof mentorSignature>;
+
+/** A job (spec §3 "Job") with the student's contact details and every signed card, oldest first (ruling 7). */
+export const jobSchema = z.strictObject({
+  id: z.string(),
+  Student_ID: z.string(),
+  Student_Name: z.string(),
+  student_email: z.string(),
+  student_phone: z.string().nullable(),
+  student_postcode: z.string().nullable(),
+  centre_id: z.string().nullable(),
+  /** The student's active mentor (null when the student is not placed). */
+  mentor_id: z.string().nullable(),
+  placement_id: z.string(),
+  Job_Type: jobTypeSchema,
+  Total_Count: z.number().int(),
+  Completed_Count: z.number().int(),
+  completed_at: z.string().nullable(),
+  mentor_signature: mentorSignature.nullable(),
+  signatures: z.array(jobSignatureEntry),
+  status: z.enum(['in_progress', 'completed']),
+  percent: z.number(),
+  remaining: z.number().int(),
+  is_complete: z.boolean(),
+  opened_at: z.string(),
+  /** Mentors only (ruling 30): whether their Gas Safe categories cover this job type, and why not. */
+  may_sign: z.boolean().optional(),
+  sign_refusal: z.string().nullable().optional(),
+});
+export type Job = z.infer<typeof jobSchema>;
+export type SignedCard = z.infer<typeof jobSignatureEntry>;
+
+export const jobDetailResponse = z.strictObject({
+  job: jobSchema,
+  student: z.strictObject({
+    id: z.string(),
+    Name: z.string(),
+    Email: z.string(),
+    Phone_Number: z.string().nullable(),
+    Postcode: z.string().nullable(),
+  }),
+  signatures: z.array(jobSignatureEntry),
+});
+export type JobDetail = z.infer<typeof jobDetailResponse>;
+
+export const completeJobResponse = commandResultSchema.extend({
+  success: z.literal(true),
+  message: z.string(),
+  job: jobSchema,
+});
+export type CompleteJobResponse = z.infer<typeof completeJobResponse>;
+
+/** A job of a student summary with a non-zero total, with its percentage. */
+export const jobProgress = z.strictObject({
+  id: z.string(),
+  Student_ID: z.string(),
+  Job_Type: jobTypeSchema,
+  Total_Count: z.number().int(),
+  Completed_Count: z.number().int(),
+  percent: z.number(),
+  is_complete: z.boolean(),
+});
+export type JobProgress = z.infer<typeof jobProgress>;
+
+export const accountTypeSchema = z.enum(['Independent', 'Training Centre']);
+
+/** A student as cards and lists show them (spec §3 "Student"). */
+export const studentCard = z.strictObject({
+  id: z.string(),
+  First_Name: z.string(),
+  Last_Name: z.string(),
+  Name: z.string(),
+  Email: z.string(),
+  Phone_Number: z.string().nullable(),
+  Postcode: z.string().nullable(),
+  Date_Of_Birth: z.string().nullable(),
+  Created_At: z.string(),
+  account_type: accountTypeSchema,
+  training_centre_id: z.string().nullable(),
+  Matched: z.boolean(),
+  /** 'active' while placed, 'pending' while a proposal waits for the mentor, else null. */
+  placement_status: z.enum(['active', 'pending']).nullable(),
+  placement_id: z.string().nullable(),
+  mentor_id: z.string().nullable(),
+  job_requirements: requirementCounts,
+  has_requirements: z.boolean(),
+  additional_requirements: z.string().nullable(),
+  /** Progress at a glance (issue 13): cards signed over cards required, over the open jobs. */
+  cards_signed: z.number().int(),
+  cards_required: z.number().int(),
+  progress_percent: z.number(),
+  jobs: z.array(jobProgress),
+});
+export type StudentCard = z.infer<typeof studentCard>;
+
+const personRef = z.strictObject({ id: z.string(), name: z.string(), email: z.string() });
+export type PersonRef = z.infer<typeof personRef>;
+
+export const studentDetail = studentCard.extend({
+  mentor: personRef.nullable(),
+  training_centre: personRef.nullable(),
+  registration: z.strictObject({ registered_at: z.string(), temporary_password_unused: z.boolean() }),
+  job_details: z.array(jobSchema),
+});
+export type StudentDetail = z.infer<typeof studentDetail>;
+
+/** One card of the student's Jobs view: a job type with a non-zero requirement, measured against it. */
+export const requirementProgress = z.strictObject({
+  Job_Type: jobTypeSchema,
+  job_id: z.string().nullable(),
+  required: z.number().int(),
+  completed: z.number().int(),
+  percent: z.number(),
+  remaining: z.number().int(),
+  is_complete: z.boolean(),
+});
+
+export const jobRequirementsResponse = z.strictObject({
+  requirements: requirementCounts,
+  has_requirements: z.boolean(),
+  additional_requirements: z.string().nullable(),
+  progress: z.array(requirementProgress),
+});
+export type JobRequirementsResponse = z.infer<typeof jobRequirementsResponse>;
+
+export const saveJobRequirementsResponse = commandResultSchema.extend({
+  message: z.string(),
+  requirements: requirementCounts,
+  additional_requirements: z.string().nullable(),
+  has_requirements: z.literal(true),
+});
+export type SaveJobRequirementsResponse = z.infer<typeof saveJobRequirementsResponse>;
+
+export const registerStudentResponse = commandResultSchema.extend({
+  message: z.string(),
+  student: z.strictObject({
+    id: z.string(),
+    First_Name: z.string(),
+    Last_Name: z.string(),
+    Email: z.string(),
+    account_type: accountTypeSchema,
+  }),
+  /** Shown once on the success screen (ruling 9); null when the request was a retry. */
+  temporary_password: z.string().nullable(),
+});
+export type RegisterStudentResponse = z.infer<typeof registerStudentResponse>;
+
+/** The student's active mentor as they may contact them: business contact details, else the account's. */
+export const mentorContact = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  business_name: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string(),
+});
+export type MentorContact = z.infer<typeof mentorContact>;
+
+/** GET /api/dashboard/overview (spec §3 "Dashboard overview"); `notifications` is the unread count. */
+export const studentOverview = z.strictObject({
+  role: z.literal('student'),
+  matched: z.boolean(),
+  /** Jobs with a non-zero total. */
+  jobs_count: z.number().int(),
+  placement_status: z.enum(['Matched', 'Pending']),
+  /** Jobs not yet complete. */
+  active_jobs: z.number().int(),
+  account_type: accountTypeSchema,
+  has_requirements: z.boolean(),
+  /** The first 4 jobs (spec §9). */
+  current_jobs: z.array(jobProgress),
+  mentor: mentorContact.nullable(),
+  notifications: z.number().int(),
+});
+export const mentorOverview = z.strictObject({
+  role: z.literal('mentor'),
+  /** True while the mentor has at least one active placement (ruling 5). */
+  matched: z.boolean(),
+  /** Job cards the mentor signed (Jobs Supervised). */
+  jobs_completed: z.number().int(),
+  status: z.enum(['Active Students', 'No Active Students']),
+  active_students: z.number().int(),
+  /** The first 4 open jobs of the mentor's students. */
+  student_progress: z.array(
+    z.strictObject({
+      id: z.string(),
+      Student_ID: z.string(),
+      Student_Name: z.string(),
+      Job_Type: jobTypeSchema,
+      Total_Count: z.number().int(),
+      Completed_Count: z.number().int(),
+      percent: z.number(),
+      status: z.enum(['in_progress', 'completed']),
+    }),
+  ),
+  /** All jobs of the mentor's students (for the view-all link). */
+  jobs_total: z.number().int(),
+  notifications: z.number().int(),
+});
+export const centreOverview = z.strictObject({
+  role: z.literal('training_centre'),
+  student_count: z.number().int(),
+  placed_students: z.number().int(),
+  awaiting_placement: z.number().int(),
+  placement_rate: z.number(),
+  latest_registration: z
+    .strictObject({
+      id: z.string(),
+      First_Name: z.string(),
+      Last_Name: z.string(),
+      Name: z.string(),
+      Email: z.string(),
+      Created_At: z.string(),
+      Matched: z.boolean(),
+    })
+    .nullable(),
+  notifications: z.number().int(),
+});
+export const dashboardOverview = z.discriminatedUnion('role', [studentOverview, mentorOverview, centreOverview]);
+export type StudentOverview = z.infer<typeof studentOverview>;
+export type MentorOverview = z.infer<typeof mentorOverview>;
+export type CentreOverview = z.infer<typeof centreOverview>;
+
+export const trainingRoutes = defineRoutes([
+  {
+    method: 'POST',
+    path: '/api/register-student',
+    body: studentRegistrationRequest,
+    responses: { 201: registerStudentResponse },
+  },
+  { method: 'GET', path: '/api/students/job-requirements', responses: { 200: jobRequirementsResponse } },
+  {
+    method: 'PUT',
+    path: '/api/students/job-requirements',
+    body: jobRequirementsRequest,
+    responses: { 200: saveJobRequirementsResponse },
+  },
+  { method: 'GET', path: '/api/jobs', query: jobsQuery, responses: { 200: z.array(jobSchema) } },
+  { method: 'GET', path: '/api/jobs/:id', responses: { 200: jobDetailResponse } },
+  { method: 'PUT', path: '/api/jobs/:id/complete', body: completeJobRequest, responses: { 200: completeJobResponse } },
+  { method: 'GET', path: '/api/my-students', query: pageQuerySchema, responses: { 200: z.array(studentCard) } },
+  { method: 'GET', path: '/api/my-students/:id', responses: { 200: studentDetail } },
+  { method: 'GET', path: '/api/my-matches', query: pageQuerySchema, responses: { 200: z.array(studentCard) } },
+  { method: 'GET', path: '/api/dashboard/overview', responses: { 200: dashboardOverview } },
+]);

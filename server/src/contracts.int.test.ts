@@ -42,22 +42,6 @@ const WITHOUT_CONTRACT = new Set([
   'GET /api/audit/access-log',
 
   // training and placements (contracts/src/training.ts, contracts/src/placements.ts)
-  'POST /api/admin/placements',
-  'PATCH /api/admin/placements/:id',
-  'POST /api/placement-requests/:id/accept',
-  'POST /api/placement-requests/:id/decline',
-  'POST /api/register-student',
-  'PUT /api/students/job-requirements',
-  'PUT /api/jobs/:id/complete',
-  'GET /api/admin/placements/candidates',
-  'GET /api/placement-requests',
-  'GET /api/my-students',
-  'GET /api/my-matches',
-  'GET /api/my-students/:id',
-  'GET /api/students/job-requirements',
-  'GET /api/jobs',
-  'GET /api/jobs/:id',
-  'GET /api/dashboard/overview',
 
   // the admin tables (contracts/src/admin.ts)
 ]);

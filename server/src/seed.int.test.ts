@@ -26,7 +26,7 @@ describe('demo seed', () => {
     const overview = async (token: string) =>
       (await app.call('GET', '/api/dashboard/overview', undefined, token, { 'X-Min-Position': head })).body;
     expect(await overview(centre.token)).toMatchObject({
-      total_students: 3,
+      student_count: 3,
       placed_students: 1,
       awaiting_placement: 2,
       placement_rate: 33,
@@ -34,7 +34,7 @@ describe('demo seed', () => {
     expect(await overview(mentor.token)).toMatchObject({
       status: 'Active Students',
       active_students: 1,
-      jobs_supervised: 10,
+      jobs_completed: 10,
     });
     expect(await overview(student.token)).toMatchObject({ matched: true, jobs_count: 4, active_jobs: 3 });
     // Ruling 31's three states, as the centre sees them.

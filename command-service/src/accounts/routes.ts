@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
+import { emailField } from '@panda/contracts/fields';
 import { hashPassword } from '@panda/platform/passwords';
 import { HttpError, unauthorized } from '@panda/platform/errors';
 import { authOf, authenticate, validate } from '@panda/platform/http';
@@ -18,13 +19,7 @@ import {
 } from './service';
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
-export const emailField = (requiredMessage = 'Email is required') =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .max(254, 'Email is too long')
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Please enter a valid email address');
+export { emailField };
 const password = (label: string) =>
   z
     .string({ error: `${label} is required` })

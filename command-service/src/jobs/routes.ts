@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { z } from 'zod';
+import { completeJobRequest } from '@panda/contracts/training';
 import { accountStream } from '@panda/events/catalogue/accounts';
 import { badRequest, notFound } from '@panda/platform/errors';
 import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
@@ -7,34 +7,8 @@ import { JOBS, jobView, type JobDoc } from '@panda/projections/read-models/train
 import { handle } from '../shared/decider';
 import { logIndexOf } from '../shared/log-index';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
-import { isCalendarDate, isIsoDateTime, optionalText } from '../shared/fields';
 import { trainingDecider } from '../training/decider';
 import { loadAccount } from '../accounts/service';
-
-const SIGNATURE_FIELDS = 'Please fill in all signature fields';
-const signed = z
-  .string({ error: SIGNATURE_FIELDS })
-  .trim()
-  .min(1, SIGNATURE_FIELDS)
-  .max(200, 'Must be at most 200 characters');
-
-/** Mark Complete (spec section 7): the typed signature of the mentor for ONE job card (ruling 7). */
-const dateText = optionalText(10).refine(
-  (v) => v === null || isCalendarDate(v),
-  'Please enter a valid date (YYYY-MM-DD)',
-);
-const timeText = optionalText(8).refine(
-  (v) => v === null || /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(v),
-  'Please enter a valid time (HH:MM)',
-);
-const isoText = optionalText(40).refine((v) => v === null || isIsoDateTime(v), 'Please enter a valid date and time');
-const completeSchema = z.object({
-  mentor_signature: z.object(
-    { signature: signed, mentorName: signed, date: dateText, time: timeText, timestamp: isoText },
-    { error: SIGNATURE_FIELDS },
-  ),
-  completed_at: isoText,
-});
 
 const isoOrNull = (v: string | null) => {
   if (!v) return null;
@@ -48,7 +22,7 @@ export function jobRoutes(deps: CommandDeps): Router {
 
   r.put('/api/jobs/:id/complete', authenticate(deps.authenticator), requireRole('mentor'), async (req, res) => {
     const { id: mentorId } = authOf(req);
-    const body = validate(completeSchema, req.body);
+    const body = validate(completeJobRequest, req.body);
     // The write side's log index says which student's stream holds the job; the decision is the stream's.
     const jobId = String(req.params.id);
     const studentId = await logIndexOf(deps.store).studentOfJob(jobId);

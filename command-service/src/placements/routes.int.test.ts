@@ -151,7 +151,7 @@ describe('proposing, accepting, declining and ending placements', () => {
         Notes: 'Close to home',
         student: expect.objectContaining({ id: student.user.id, Name: 'Mia Manchester', Postcode: 'M1 1AE' }),
         account_type: 'Independent',
-        job_requirements: { 'Boiler Installs': 10, 'Boiler Service': 4, Pipework: 8, Repair: 5 },
+        job_requirements: { Boiler_Installs: 10, Boiler_Service: 4, Pipework: 8, Repair: 5 },
       }),
     ]);
     expect((await app.call('GET', '/api/placement-requests', undefined, leeds.token)).body.requests).toEqual([]);

@@ -1,29 +1,9 @@
 import { Router } from 'express';
-import { z } from 'zod';
+import { declinePlacementRequest, endPlacementRequest, proposePlacementRequest } from '@panda/contracts/placements';
 import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
-import { optionalText } from '../shared/fields';
 import { logIndexOf } from '../shared/log-index';
 import { acceptPlacement, declinePlacement, endPlacement, proposePlacement } from './service';
-
-const proposeSchema = z.object({
-  student_id: z.string({ error: 'Please choose a student' }).trim().min(1, 'Please choose a student').max(100),
-  mentor_id: z.string({ error: 'Please choose a mentor' }).trim().min(1, 'Please choose a mentor').max(100),
-  notes: optionalText(2000),
-});
-
-const endSchema = z.object({
-  status: z.enum(['completed', 'cancelled'], { error: "Status must be 'completed' or 'cancelled'" }),
-  notes: optionalText(2000),
-});
-
-const declineSchema = z.object({
-  reason: z
-    .string({ error: 'Please give a reason for declining' })
-    .trim()
-    .min(1, 'Please give a reason for declining')
-    .max(2000, 'Must be at most 2000 characters'),
-});
 
 /**
  * Placements (rulings 4-6): admins propose and end them; the mentor accepts or declines.
@@ -43,7 +23,7 @@ export function placementRoutes(deps: CommandDeps): Router {
   const mentor = [authenticate(deps.authenticator), requireRole('mentor')];
 
   r.post('/api/admin/placements', ...admin, async (req, res) => {
-    const body = validate(proposeSchema, req.body);
+    const body = validate(proposePlacementRequest, req.body);
     const { placementId, position } = await proposePlacement(
       deps,
       { studentId: body.student_id, mentorId: body.mentor_id, notes: body.notes },
@@ -52,12 +32,11 @@ export function placementRoutes(deps: CommandDeps): Router {
     sendResult(res, 201, position, {
       message: 'Placement proposed: waiting for the mentor to accept',
       placement_id: placementId,
-      id: placementId,
     });
   });
 
   r.patch('/api/admin/placements/:id', ...admin, async (req, res) => {
-    const body = validate(endSchema, req.body);
+    const body = validate(endPlacementRequest, req.body);
     const { position } = await endPlacement(deps, String(req.params.id), body.status, body.notes, metaFor(req, deps));
     sendResult(res, 200, position, {
       message: body.status === 'completed' ? 'Placement completed' : 'Placement cancelled',
@@ -72,7 +51,7 @@ export function placementRoutes(deps: CommandDeps): Router {
   });
 
   r.post('/api/placement-requests/:id/decline', ...mentor, async (req, res) => {
-    const body = validate(declineSchema, req.body);
+    const body = validate(declinePlacementRequest, req.body);
     const { position } = await declinePlacement(
       deps,
       String(req.params.id),

@@ -1,6 +1,6 @@
 import type { AppendMeta } from '@panda/events/envelope';
 import { accountStream } from '@panda/events/catalogue/accounts';
-import { JOB_TYPES, type JobType } from '@panda/events/catalogue/training';
+import { JOB_TYPES, type JobType } from '@panda/contracts/training';
 import { matchMentors, proposalReasons } from '@panda/events/domain/candidates';
 import { neededJobTypes, requiredPerJobType } from '@panda/events/domain/ranking';
 import { handle, load } from '../shared/decider';

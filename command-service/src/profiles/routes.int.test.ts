@@ -60,7 +60,6 @@ describe('GET /api/profile', () => {
       placement_status: 'active',
       mentor: { id: dave.user.id, name: 'Dave Clarke' },
       training_centre: { id: north.user.id, name: 'North Gas Training' },
-      Boiler_Installs: 10,
       job_requirements: { Boiler_Installs: 10, Boiler_Service: 4, Pipework: 8, Repair: 5 },
       temporary_password_unused: false,
       editable_fields: ['First_Name', 'Last_Name', 'Phone_Number', 'Postcode'],
@@ -121,7 +120,7 @@ describe('PUT /api/profile', () => {
       First_Name: 'Amelia',
       Postcode: 'M3 3CC',
       Email: amy.email,
-      Boiler_Installs: 10,
+      job_requirements: { Boiler_Installs: 10 },
     });
     // The mentor's job cards show the new name.
     expect((await jobsOf(app, dave.token))[0]).toMatchObject({

@@ -167,7 +167,6 @@ describe('GET /api/my-students and the student detail page', () => {
       Phone_Number: '07700900000',
       Postcode: 'M1 1AA',
       Matched: false,
-      status: 'Pending',
       account_type: 'Training Centre',
       job_requirements: { Boiler_Installs: 10, Boiler_Service: 4, Pipework: 8, Repair: 5 },
     });
@@ -354,7 +353,6 @@ describe('GET /api/my-matches', () => {
     expect(ids).not.toContain(ben.user.id);
     expect(r.body.find((s: { id: string }) => s.id === amy.user.id)).toMatchObject({
       Matched: true,
-      status: 'Matched',
       mentor_id: mentor.user.id,
     });
     expect((await get(app, '/api/my-matches', north.token)).status).toBe(403);

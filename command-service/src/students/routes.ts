@@ -1,48 +1,27 @@
 import { Router, type Request, type Response } from 'express';
-import { z } from 'zod';
-import { JOB_TYPES } from '@panda/events/catalogue/training';
+import type { z } from 'zod';
+import {
+  JOB_TYPES,
+  REQUIREMENT_FIELDS,
+  REQUIREMENT_KEY,
+  REQUIREMENT_KEYS,
+  jobRequirementsRequest,
+  perJobType,
+  studentRegistrationRequest,
+} from '@panda/contracts/training';
 import { accountStream } from '@panda/events/catalogue/accounts';
 import { forbidden } from '@panda/platform/errors';
 import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
 import { toRequirements } from '@panda/projections/read-models/training';
-import { emailField } from '../accounts/routes';
 import { CENTRE_NOT_VETTED } from '../accounts/decider';
 import { loadAccount } from '../accounts/service';
 import { handle } from '../shared/decider';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
-import { GOAL_MAX, GOAL_RANGE_MESSAGE, NO_GOALS_MESSAGE, trainingDecider } from '../training/decider';
+import { trainingDecider } from '../training/decider';
 import { registerStudent } from './service';
-import { isCalendarDate, phoneField, postcodeField } from '../shared/fields';
 
-const required = (message: string, max = 100) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
-const count = (label: string, fallback: number) =>
-  z
-    .number({ error: `${label} must be a number from 0 to 50` })
-    .int(`${label} must be a whole number`)
-    .min(0, `${label} must be from 0 to 50`)
-    .max(50, `${label} must be from 0 to 50`)
-    .optional()
-    .default(fallback);
-
-/** The student registration payload (spec section 3), from a training centre or, for an independent student (ruling 8), an admin. */
-export const studentRegistrationSchema = z.object({
-  First_Name: required('First name is required'),
-  Last_Name: required('Last name is required'),
-  Email: emailField('Email is required'),
-  Phone_Number: phoneField('Phone number is required'),
-  Postcode: postcodeField('Postcode is required'),
-  Date_Of_Birth: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || isCalendarDate(v), 'Date of birth must be a date (YYYY-MM-DD)')
-    .nullish()
-    .transform((v) => v || null),
-  Boiler_Installs: count('Boiler Installs', 10),
-  Boiler_Service: count('Boiler Service', 4),
-  Pipework: count('Pipework', 8),
-  Repair: count('Repair', 5),
-});
+/** The registration payload as POST /api/admin/students validates it too (an independent student, ruling 8). */
+export const studentRegistrationSchema = studentRegistrationRequest;
 
 /** The centre registering a student, as loaded by the route. */
 export interface RegisteringCentre {
@@ -59,7 +38,7 @@ export async function sendStudentRegistration(
   deps: CommandDeps,
   req: Request,
   res: Response,
-  body: z.infer<typeof studentRegistrationSchema>,
+  body: z.infer<typeof studentRegistrationRequest>,
   centre: RegisteringCentre | null,
 ) {
   const result = await registerStudent(
@@ -71,12 +50,7 @@ export async function sendStudentRegistration(
       phone: body.Phone_Number,
       postcode: body.Postcode.toUpperCase(),
       dateOfBirth: body.Date_Of_Birth,
-      requirements: {
-        boilerInstalls: body.Boiler_Installs,
-        boilerService: body.Boiler_Service,
-        pipework: body.Pipework,
-        repair: body.Repair,
-      },
+      requirements: perJobType((t) => body[REQUIREMENT_KEYS[t]], REQUIREMENT_KEY),
     },
     centre?.id ?? null,
     metaFor(req, deps),
@@ -96,39 +70,13 @@ export async function sendStudentRegistration(
   });
 }
 
-/** One goal count: empty means not required (0); an entered count must be 1 to 100, digits only. */
-const goal = z
-  .union([z.number(), z.string().trim().regex(/^\d*$/, GOAL_RANGE_MESSAGE), z.null()], { error: GOAL_RANGE_MESSAGE })
-  .optional()
-  .transform((v) => (v === undefined || v === null || v === '' ? 0 : Number(v)))
-  .pipe(z.number().int(GOAL_RANGE_MESSAGE).min(0, GOAL_RANGE_MESSAGE).max(GOAL_MAX, GOAL_RANGE_MESSAGE));
-
-/** The goals payload (spec section 7). */
-export const requirementsSchema = z
-  .object({
-    boiler_installs_required: goal,
-    boiler_service_required: goal,
-    pipework_required: goal,
-    repair_required: goal,
-    additional_requirements: z
-      .string({ error: 'Additional requirements must be text' })
-      .trim()
-      .max(2000, 'Additional requirements must be at most 2000 characters')
-      .nullish()
-      .transform((v) => v || null),
-  })
-  .refine((v) => v.boiler_installs_required + v.boiler_service_required + v.pipework_required + v.repair_required > 0, {
-    path: ['requirements'],
-    message: NO_GOALS_MESSAGE,
-  });
-
 export function studentRoutes(deps: CommandDeps): Router {
   const r = Router();
   const auth = authenticate(deps.authenticator);
 
   r.post('/api/register-student', auth, requireRole('training_centre'), async (req, res) => {
     const { id } = authOf(req);
-    const body = validate(studentRegistrationSchema, req.body);
+    const body = validate(studentRegistrationRequest, req.body);
     const centre = await loadAccount(deps, id);
     // Checked before the email is claimed, so a refused registration holds no address.
     if (!centre.vetted) throw forbidden(CENTRE_NOT_VETTED);
@@ -137,13 +85,8 @@ export function studentRoutes(deps: CommandDeps): Router {
 
   r.put('/api/students/job-requirements', auth, requireRole('student'), async (req, res) => {
     const { id } = authOf(req);
-    const body = validate(requirementsSchema, req.body);
-    const requirements = {
-      boilerInstalls: body.boiler_installs_required,
-      boilerService: body.boiler_service_required,
-      pipework: body.pipework_required,
-      repair: body.repair_required,
-    };
+    const body = validate(jobRequirementsRequest, req.body);
+    const requirements = perJobType((t) => body[REQUIREMENT_FIELDS[t]], REQUIREMENT_KEY);
     const result = await handle(
       deps.store,
       accountStream(id),

@@ -1,5 +1,14 @@
 import type { JobRequirements } from '@panda/events/catalogue/accounts';
-import { JOB_TYPES, REQUIREMENT_KEY, type Signature } from '@panda/events/catalogue/training';
+import type { Signature } from '@panda/events/catalogue/training';
+import {
+  GOAL_MAX,
+  GOAL_RANGE_MESSAGE,
+  JOB_TYPES,
+  NO_GOALS_MESSAGE,
+  REQUIREMENT_FIELDS,
+  REQUIREMENT_KEY,
+  type JobType,
+} from '@panda/contracts/training';
 import { signatureContentHash } from '@panda/events/signature-hash';
 import { coversJobType, categoriesDoNotCover, type Qualifications } from '@panda/events/domain/gas-safe-categories';
 import { badRequest, conflict, forbidden, notFound } from '../shared/domain-errors';
@@ -44,10 +53,6 @@ export type TrainingCommand =
   /** An admin resolves a dispute: upheld revokes the sign-off, rejected lets it stand. */
   | { type: 'ResolveDispute'; adminId: string; signatureId: string; outcome: 'upheld' | 'rejected'; reason: string };
 
-/** Goals form bounds (spec sections 5 and 9). */
-export const GOAL_MAX = 100;
-export const GOAL_RANGE_MESSAGE = 'Must be between 1 and 100';
-export const NO_GOALS_MESSAGE = 'Please specify at least one job requirement';
 export const JOB_COMPLETE_MESSAGE = 'This job is already complete';
 /** Ruling 20 (its text word for word): a requirement never goes below the cards already signed for its job type. */
 export const belowSignedMessage = (signed: number) => `Cannot be lower than the ${signed} job cards already signed`;
@@ -58,25 +63,18 @@ export const DISPUTE_REASON_MESSAGE = 'Please give a reason for the dispute';
 export const RESOLUTION_REASON_MESSAGE = 'Please give a reason for the decision';
 export const NOT_DISPUTED = 'This sign-off is not disputed';
 export const ALREADY_RESOLVED = 'This dispute has already been resolved';
-/** The field of PUT /api/students/job-requirements each requirement comes from, so a form can show the message under it. */
-const REQUIREMENT_FIELD = {
-  boilerInstalls: 'boiler_installs_required',
-  boilerService: 'boiler_service_required',
-  pipework: 'pipework_required',
-  repair: 'repair_required',
-} as const;
-
 /** Cards signed for a job type, over every job of that type the student has had. */
-const signedOfType = (state: TrainingState, jobType: (typeof JOB_TYPES)[number]) =>
+const signedOfType = (state: TrainingState, jobType: JobType) =>
   Object.values(state.jobs).reduce((n, j) => (j.jobType === jobType ? n + j.completedCount : n), 0);
 
 function checkFloor(r: JobRequirements, state: TrainingState) {
-  const low = JOB_TYPES.map((t) => ({ key: REQUIREMENT_KEY[t], signed: signedOfType(state, t) })).filter(
-    ({ key, signed }) => r[key] < signed,
+  // The field of PUT /api/students/job-requirements each requirement comes from, so a form can show the message under it.
+  const low = JOB_TYPES.map((t) => ({ t, signed: signedOfType(state, t) })).filter(
+    ({ t, signed }) => r[REQUIREMENT_KEY[t]] < signed,
   );
   if (low.length)
     throw badRequest(
-      low.map(({ key, signed }) => ({ field: REQUIREMENT_FIELD[key], message: belowSignedMessage(signed) })),
+      low.map(({ t, signed }) => ({ field: REQUIREMENT_FIELDS[t], message: belowSignedMessage(signed) })),
     );
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEvent } from '../define';
+import { jobTypeSchema } from '@panda/contracts/training';
 import { jobRequirementsSchema } from './accounts';
 
 /**
@@ -8,17 +9,8 @@ import { jobRequirementsSchema } from './accounts';
  * (never two active placements, never signing past a job's total) in one consistent place.
  */
 
-export const JOB_TYPES = ['Boiler Installs', 'Boiler Service', 'Pipework', 'Repair'] as const;
-export const jobTypeSchema = z.enum(JOB_TYPES);
-export type JobType = z.infer<typeof jobTypeSchema>;
-
-/** Requirement key (events, decisions) for each job type as the product names it. */
-export const REQUIREMENT_KEY: Record<JobType, 'boilerInstalls' | 'boilerService' | 'pipework' | 'repair'> = {
-  'Boiler Installs': 'boilerInstalls',
-  'Boiler Service': 'boilerService',
-  Pipework: 'pipework',
-  Repair: 'repair',
-};
+/** The job-type catalogue and its requirement keys are defined once, in the contracts the web app shares. */
+export { JOB_TYPES, REQUIREMENT_KEY, jobTypeSchema, type JobType } from '@panda/contracts/training';
 
 /** The student set (or changed) their training goals. */
 export const RequirementsSet = defineEvent(

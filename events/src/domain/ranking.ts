@@ -1,5 +1,5 @@
 import type { JobRequirements } from '../catalogue/accounts';
-import { JOB_TYPES, type JobType } from '../catalogue/training';
+import { JOB_TYPES, REQUIREMENT_KEY, perJobType, type JobType } from '@panda/contracts/training';
 import { distanceKm, locate } from './outcodes';
 import {
   QUALIFICATION_KEYS,
@@ -61,7 +61,6 @@ export interface MentorForRanking {
 
 export interface Candidate {
   id: string;
-  mentor_id: string;
   name: string;
   email: string;
   Business_Name: string | null;
@@ -156,7 +155,6 @@ export function scoreMentor(
   };
   return {
     id: mentor.id,
-    mentor_id: mentor.id,
     name: mentor.name,
     email: mentor.email,
     Business_Name: mentor.businessName,
@@ -200,9 +198,5 @@ export function neededJobTypes(
 }
 
 /** A student's requirements (the events' keys) per job type as the product names them. */
-export const requiredPerJobType = (r: JobRequirements): Record<JobType, number> => ({
-  'Boiler Installs': r.boilerInstalls,
-  'Boiler Service': r.boilerService,
-  Pipework: r.pipework,
-  Repair: r.repair,
-});
+export const requiredPerJobType = (r: JobRequirements): Record<JobType, number> =>
+  perJobType((t) => r[REQUIREMENT_KEY[t]]);

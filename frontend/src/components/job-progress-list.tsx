@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { jobIsComplete, jobPercent, type Job, jobTypeName } from '../lib/job-types';
+import { isComplete, jobPercent, type Job, jobTypeName } from '../lib/job-types';
 import { JobTypeTile } from './job-type-icon';
 
 export interface JobProgressListProps {
@@ -17,7 +17,7 @@ export function JobProgressList({ jobs, showStudent }: JobProgressListProps) {
     <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Job progress">
       {jobs.map((job) => {
         const percent = jobPercent(job);
-        const complete = jobIsComplete(job);
+        const complete = isComplete(job);
         return (
           <Box
             component="li"

@@ -1,5 +1,6 @@
 import type { JobRequirements } from '@panda/events/catalogue/accounts';
-import { JOB_TYPES, signatureIdOf, type JobType, type Signature } from '@panda/events/catalogue/training';
+import { signatureIdOf, type Signature } from '@panda/events/catalogue/training';
+import { JOB_TYPES, isComplete, percentOf, type JobType } from '@panda/contracts/training';
 import type { ProjectionContext } from '../projection';
 import { collection } from '../typed-collection';
 import { audienceOf, defineProjection, type Recorded } from '../typed-projection';
@@ -139,10 +140,6 @@ export const toRequirements = (r: JobRequirements): Requirements => ({
   Repair: r.repair,
 });
 
-/** Job percentage: completed over total, rounded, capped at 100 (spec section 9). */
-export const percentOf = (completed: number, total: number) =>
-  total <= 0 ? 100 : Math.min(100, Math.round((completed / total) * 100));
-export const isComplete = (j: { Completed_Count: number; Total_Count: number }) => j.Completed_Count >= j.Total_Count;
 
 function withJobState(job: JobDoc): JobDoc {
   job.status = isComplete(job) ? 'completed' : 'in_progress';

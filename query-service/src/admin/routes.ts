@@ -2,6 +2,7 @@ import { Router, type Request } from 'express';
 import { authenticate, requireRole, validate } from '@panda/platform/http';
 import { allOf, findPage, parsePaging, setPageHeaders, type ListSpec, type PageFilter } from '@panda/platform/paging';
 import { adminAccountsQuerySchema, adminPlacementsQuerySchema, adminStudentsQuerySchema } from '@panda/contracts/admin';
+import { candidatesQuery } from '@panda/contracts/placements';
 import { badRequest, notFound } from '@panda/platform/errors';
 import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
 import { ACCOUNT_HISTORY, ADMIN_SIGNINS, type AccountHistoryDoc } from '@panda/projections/read-models/account-history';
@@ -208,8 +209,7 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
   });
 
   r.get('/api/admin/placements/candidates', ...admin, async (req, res) => {
-    const studentId = typeof req.query.student_id === 'string' ? req.query.student_id.trim() : '';
-    if (!studentId) throw badRequest([{ field: 'student_id', message: 'student_id is required' }]);
+    const { student_id: studentId } = validate(candidatesQuery, req.query);
     const list = await candidatesFor(rs, studentId);
     if (!list) throw notFound(`No student account with id ${studentId}`);
     res.json(list);

@@ -2,7 +2,7 @@ import type { AuthContext } from '@panda/platform/http';
 import type { ReadStore } from '@panda/projections/read-store';
 import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
 import { CENTRE_STATS, STUDENTS, type CentreStatsDoc, type StudentDoc } from '@panda/projections/read-models/training';
-import { JOB_TYPES } from '@panda/events/catalogue/training';
+import { JOB_TYPES, REQUIREMENT_KEYS } from '@panda/contracts/training';
 import { visibleFilter } from '../students/views';
 import type { HelpArticle, HelpLink, HelpRole, KnowledgeBase } from './knowledge';
 
@@ -18,12 +18,6 @@ const MENTOR_JOBS_LINK = { label: 'Student Jobs', path: '/dashboard?view=jobs' }
 const OVERVIEW_LINK = { label: 'Overview', path: '/dashboard?view=overview' };
 const STUDENTS_LINK = { label: 'Students', path: '/dashboard?view=students' };
 
-const REQ_KEY = {
-  'Boiler Installs': 'Boiler_Installs',
-  'Boiler Service': 'Boiler_Service',
-  Pipework: 'Pipework',
-  Repair: 'Repair',
-} as const;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const list = (xs: string[]) =>
   xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
@@ -32,7 +26,7 @@ const list = (xs: string[]) =>
 export function cardsOf(s: StudentDoc) {
   return JOB_TYPES.map((type) => {
     const job = s.jobs.find((j) => j.Job_Type === type);
-    const required = job ? job.Total_Count : (s.requirements[REQ_KEY[type]] ?? 0);
+    const required = job ? job.Total_Count : (s.requirements[REQUIREMENT_KEYS[type]] ?? 0);
     const signed = job ? job.Completed_Count : 0;
     return { type, required, signed, remaining: Math.max(0, required - signed) };
   }).filter((c) => c.required > 0);

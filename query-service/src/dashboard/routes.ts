@@ -56,7 +56,6 @@ async function studentOverview(rs: ReadStore, id: string) {
     account_type: s.centre_id ? 'Training Centre' : 'Independent',
     has_requirements: s.has_requirements,
     current_jobs: jobs.slice(0, OVERVIEW_ITEMS),
-    jobs_total: jobs.length,
     mentor,
   };
 }
@@ -76,7 +75,6 @@ async function mentorOverview(rs: ReadStore, id: string) {
     jobs_completed: supervised,
     status: active > 0 ? 'Active Students' : 'No Active Students',
     active_students: active,
-    jobs_supervised: supervised,
     student_progress: progress.map((j) => ({
       id: j.id,
       Student_ID: j.Student_ID,
@@ -101,7 +99,6 @@ async function centreOverview(rs: ReadStore, id: string) {
   return {
     role: 'training_centre',
     student_count: total,
-    total_students: total,
     placed_students: placed,
     awaiting_placement: total - placed,
     placement_rate: total ? Math.round((placed / total) * 100) : 0,

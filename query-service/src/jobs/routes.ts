@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { authOf, authenticate } from '@panda/platform/http';
+import { jobsQuery } from '@panda/contracts/training';
+import { authOf, authenticate, validate } from '@panda/platform/http';
 import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import { notFound } from '@panda/platform/errors';
 import { JOBS, jobView, type JobDoc } from '@panda/projections/read-models/training';
@@ -38,7 +39,7 @@ export function jobQueryRoutes(deps: QueryDeps): Router {
    */
   r.get('/api/jobs', auth, async (req, res) => {
     const who = authOf(req);
-    const studentId = typeof req.query.student_id === 'string' ? req.query.student_id : null;
+    const studentId = validate(jobsQuery, req.query).student_id ?? null;
     // Another student than the caller may see simply matches nothing: no existence is revealed.
     const visible = studentId ? narrowed(who, 'Student_ID', 'Student_ID', studentId) : visibleFilter(who, 'Student_ID');
     const paging = parsePaging(req.query, JOB_LIST);

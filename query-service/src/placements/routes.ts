@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { REQUIREMENT_KEYS, perJobType } from '@panda/contracts/training';
 import { authOf, authenticate, requireRole } from '@panda/platform/http';
 import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
@@ -55,7 +56,7 @@ export function placementQueryRoutes(deps: QueryDeps): Router {
           },
           training_centre: p.relationships.training_centre,
           account_type: p.training_centre_id ? 'Training Centre' : 'Independent',
-          job_requirements: sp?.required ?? null,
+          job_requirements: sp ? perJobType((t) => sp.required[t], REQUIREMENT_KEYS) : null,
         };
       }),
     );

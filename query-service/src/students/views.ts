@@ -2,8 +2,8 @@ import type { AuthContext } from '@panda/platform/http';
 import { notFound } from '@panda/platform/errors';
 import type { Filter, ReadStore } from '@panda/projections/read-store';
 import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
-import { JOB_TYPES, type JobType } from '@panda/events/catalogue/training';
-import { STUDENTS, percentOf, type Requirements, type StudentDoc } from '@panda/projections/read-models/training';
+import { JOB_TYPES, REQUIREMENT_KEYS, isComplete, jobRemaining, percentOf } from '@panda/contracts/training';
+import { STUDENTS, type StudentDoc } from '@panda/projections/read-models/training';
 
 /**
  * Who may see what (ruling 12), in one place for every training query: an admin everything, a
@@ -66,23 +66,16 @@ export const jobProgress = (s: StudentDoc) =>
       ...j,
       Student_ID: s.id,
       percent: percentOf(j.Completed_Count, j.Total_Count),
-      is_complete: j.Completed_Count >= j.Total_Count,
+      is_complete: isComplete(j),
     }));
-
-const REQUIREMENT_FIELD: Record<JobType, keyof Requirements> = {
-  'Boiler Installs': 'Boiler_Installs',
-  'Boiler Service': 'Boiler_Service',
-  Pipework: 'Pipework',
-  Repair: 'Repair',
-};
 
 /**
  * The student's Jobs view: one card per job type with a non-zero requirement, measured against
  * the requirement (percent capped at 100); cards signed come from the type's job, 0 before placement.
  */
 export const requirementProgress = (s: StudentDoc) =>
-  JOB_TYPES.filter((t) => s.requirements[REQUIREMENT_FIELD[t]] > 0).map((t) => {
-    const required = s.requirements[REQUIREMENT_FIELD[t]];
+  JOB_TYPES.filter((t) => s.requirements[REQUIREMENT_KEYS[t]] > 0).map((t) => {
+    const required = s.requirements[REQUIREMENT_KEYS[t]];
     const job = s.jobs.find((j) => j.Job_Type === t) ?? null;
     const completed = job?.Completed_Count ?? 0;
     return {
@@ -91,8 +84,8 @@ export const requirementProgress = (s: StudentDoc) =>
       required,
       completed,
       percent: percentOf(completed, required),
-      remaining: Math.max(0, required - completed),
-      is_complete: completed >= required,
+      remaining: jobRemaining({ Completed_Count: completed, Total_Count: required }),
+      is_complete: isComplete({ Completed_Count: completed, Total_Count: required }),
     };
   });
 
@@ -104,7 +97,7 @@ export function cardTotals(s: StudentDoc) {
   return {
     cards_signed: signed,
     cards_required: required,
-    progress_percent: required > 0 ? percentOf(signed, required) : 0,
+    progress_percent: percentOf(signed, required),
   };
 }
 
@@ -119,15 +112,12 @@ export function studentCard(s: StudentDoc) {
     Postcode: s.Postcode,
     Date_Of_Birth: s.Date_Of_Birth,
     Created_At: s.Created_At,
-    created_at: s.Created_At,
     account_type: s.centre_id ? 'Training Centre' : 'Independent',
     training_centre_id: s.centre_id,
     Matched: s.Matched,
-    status: s.Matched ? 'Matched' : 'Pending',
     placement_status: s.placement_status,
     placement_id: s.placement_id,
     mentor_id: s.mentor_id,
-    ...s.requirements,
     job_requirements: s.requirements,
     has_requirements: s.has_requirements,
     additional_requirements: s.additional_requirements,

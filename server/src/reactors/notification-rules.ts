@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@panda/events/envelope';
 import type { JobRequirements } from '@panda/events/catalogue/accounts';
-import { JOB_TYPES, REQUIREMENT_KEY, signatureIdOf, type JobType } from '@panda/events/catalogue/training';
+import { signatureIdOf } from '@panda/events/catalogue/training';
+import { JOB_TYPES, REQUIREMENT_KEY, type JobType } from '@panda/contracts/training';
 import { signOffLink } from './signoff-notifications';
 import type { EventsOf } from '@panda/events/define';
 import { trainingEvents } from '@panda/events/catalogue/training';

@@ -11,6 +11,13 @@ import type {
   AdminStudentsPage,
   AdminStudentsQuery,
 } from '@panda/contracts/admin';
+import type {
+  CandidateList,
+  EndPlacementRequest,
+  PlacementCommandResponse,
+  ProposePlacementRequest,
+  ProposePlacementResponse,
+} from '@panda/contracts/placements';
 import { api, listTags } from '../../../lib/api';
 import { pageSearch, toPage, type Page, type PageArgs } from '../../../lib/paging';
 import type { SessionUser } from '../../../lib/session';
@@ -28,7 +35,6 @@ const ADMIN_TAGS = [
 
 export type AdminUserRole = 'student' | 'mentor' | 'training_centre';
 export type PlacementStatus = 'pending' | 'active' | 'completed' | 'cancelled';
-export type JobType = 'Boiler Installs' | 'Boiler Service' | 'Pipework' | 'Repair';
 
 /** Spec section 3 "Placement", as the admin placements table answers it. */
 export type Placement = AdminPlacement;
@@ -57,42 +63,6 @@ export interface AccountHistory {
     Created_At: string;
   };
   history: HistoryEntry[];
-}
-
-export interface Candidate {
-  id: string;
-  name: string;
-  email: string;
-  Business_Name: string | null;
-  Business_Postcode: string | null;
-  distance_km: number | null;
-  active_students: number;
-  pending_requests: number;
-  capacity: number;
-  free_capacity: number;
-  qualified_for: JobType[];
-  not_qualified_for: JobType[];
-  score: number;
-  rank: number;
-  reasons: string[];
-  rank_reason: string;
-}
-
-export interface CandidateList {
-  student: {
-    id: string;
-    name: string;
-    email: string;
-    Postcode: string | null;
-    account_type: string;
-    training_centre_name: string | null;
-    Matched: boolean;
-    placement_status: PlacementStatus | null;
-    needs: JobType[];
-    blocked: string | null;
-  };
-  candidates: Candidate[];
-  excluded: { id: string; name: string; email: string; reasons: string[] }[];
 }
 
 export interface SignInAttempt {
@@ -204,10 +174,7 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
         { type: 'account_history', id: 'LIST' },
       ],
     }),
-    proposePlacement: build.mutation<
-      CommandAnswer & { placement_id: string },
-      { student_id: string; mentor_id: string; notes?: string }
-    >({
+    proposePlacement: build.mutation<ProposePlacementResponse, ProposePlacementRequest>({
       query: (body) => ({ url: '/admin/placements', method: 'POST', body }),
       invalidatesTags: [
         { type: 'placements', id: 'LIST' },
@@ -215,7 +182,7 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
         { type: 'placement_parties', id: 'LIST' },
       ],
     }),
-    endPlacement: build.mutation<CommandAnswer, { id: string; status: 'completed' | 'cancelled'; notes?: string }>({
+    endPlacement: build.mutation<PlacementCommandResponse, EndPlacementRequest & { id: string }>({
       query: ({ id, ...body }) => ({ url: `/admin/placements/${encodeURIComponent(id)}`, method: 'PATCH', body }),
       invalidatesTags: [
         { type: 'placements', id: 'LIST' },

@@ -21,7 +21,8 @@ import { EmptyState } from '../../../components/empty-state';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
-import { usePlacementCandidatesQuery, useProposePlacementMutation, type Candidate } from '../api/admin-api';
+import type { Candidate } from '@panda/contracts/placements';
+import { usePlacementCandidatesQuery, useProposePlacementMutation } from '../api/admin-api';
 
 export interface MatchTarget {
   id: string;

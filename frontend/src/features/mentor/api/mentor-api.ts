@@ -1,19 +1,11 @@
 import { api, listTags } from '../../../lib/api';
-import { jobsFromResponse, type Job, type MentorSignature, type SignedCard } from '../../../lib/job-types';
-
-/** GET /api/dashboard/overview as a mentor sees it (spec "Dashboard overview"). */
-export interface MentorOverview {
-  /** True while the mentor has at least one active placement (ruling 5). */
-  matched: boolean;
-  /** Job cards the mentor signed (Jobs Supervised). */
-  jobs_completed: number;
-  student_count?: number;
-  /** Students placed with the mentor (active placements). */
-  active_students?: number;
-  jobs_supervised?: number;
-  notifications?: number;
-  [field: string]: unknown;
-}
+import type {
+  CompleteJobRequest,
+  CompleteJobResponse,
+  Job,
+  JobDetail,
+  MentorOverview,
+} from '@panda/contracts/training';
 
 /** GET /api/mentor/profile-status. */
 export interface MentorProfileStatus {
@@ -73,54 +65,6 @@ export type MentorProfileDetails = { [K in keyof MentorProfileFields]?: MentorPr
   [field: string]: unknown;
 };
 
-export interface CompleteJobRequest {
-  id: string;
-  mentor_signature: MentorSignature;
-  completed_at: string;
-}
-
-export interface CompleteJobResponse {
-  success?: boolean;
-  message?: string;
-  job?: Job;
-  position?: number;
-}
-
-/** GET /api/jobs/{id}: the job, its student and every signed card (oldest first). */
-export interface JobDetail {
-  job: Job;
-  student: {
-    id: string;
-    Name?: string;
-    Email?: string | null;
-    Phone_Number?: string | null;
-    Postcode?: string | null;
-  } | null;
-  signatures: SignedCard[];
-}
-
-function toJobDetail(raw: unknown): JobDetail {
-  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  // Tolerate a bare job document too.
-  const job = (r.job && typeof r.job === 'object' ? r.job : r) as Job;
-  const signatures = Array.isArray(r.signatures)
-    ? (r.signatures as SignedCard[])
-    : Array.isArray(job.signatures)
-      ? job.signatures
-      : [];
-  const student =
-    r.student && typeof r.student === 'object'
-      ? (r.student as JobDetail['student'])
-      : {
-          id: job.Student_ID,
-          Name: job.Student_Name,
-          Email: job.student_email,
-          Phone_Number: job.student_phone,
-          Postcode: job.student_postcode,
-        };
-  return { job, student, signatures };
-}
-
 /** Tags are named after read-model collections (training: jobs, mentor_stats; mentor_profiles). */
 export const mentorApi = api
   .enhanceEndpoints({ addTagTypes: ['jobs', 'students', 'mentor_stats', 'mentor_profiles', 'accounts'] })
@@ -136,18 +80,16 @@ export const mentorApi = api
       }),
       getMentorJobs: build.query<Job[], void>({
         query: () => '/jobs',
-        transformResponse: jobsFromResponse,
         providesTags: (jobs) => listTags('jobs', jobs),
       }),
       getMentorJobDetail: build.query<JobDetail, string>({
         query: (id) => `/jobs/${encodeURIComponent(id)}`,
-        transformResponse: toJobDetail,
         providesTags: (_r, _e, id) => [
           { type: 'jobs', id },
           { type: 'jobs', id: 'LIST' },
         ],
       }),
-      completeJob: build.mutation<CompleteJobResponse, CompleteJobRequest>({
+      completeJob: build.mutation<CompleteJobResponse, CompleteJobRequest & { id: string }>({
         query: ({ id, ...body }) => ({ url: `/jobs/${encodeURIComponent(id)}/complete`, method: 'PUT', body }),
         invalidatesTags: (_r, _e, { id }) => [
           { type: 'jobs', id },

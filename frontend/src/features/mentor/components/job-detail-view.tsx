@@ -25,14 +25,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { JobTypeTile } from '../../../components/job-type-icon';
 import { RetryAlert } from '../../../components/retry-alert';
 import { useDashboardNavigate, useDashboardParams } from '../../../lib/dashboard-nav';
-import {
-  jobIsComplete,
-  jobPercent,
-  jobRemaining,
-  type Job,
-  type SignedCard,
-  jobTypeName,
-} from '../../../lib/job-types';
+import { isComplete, jobPercent, jobRemaining, type Job, type SignedCard, jobTypeName } from '../../../lib/job-types';
 import { useGetMentorJobDetailQuery } from '../api/mentor-api';
 import { formatDate, formatDateTime } from '../utils/format';
 import { SIGNATURE_FONT, SignJobDialog } from './sign-job-dialog';
@@ -119,7 +112,7 @@ function SignatureHistory({ cards }: { cards: SignedCard[] }) {
             <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 0.5 }}>
               <Typography sx={{ fontWeight: 700 }}>Card {i + 1}</Typography>
               <Typography variant="body2" color="text.secondary">
-                {formatDate(c.completed_at ?? c.timestamp)}
+                {formatDate(c.completed_at)}
               </Typography>
             </Box>
             <Signature value={c.signature} />
@@ -156,7 +149,7 @@ function SignatureHistory({ cards }: { cards: SignedCard[] }) {
           {cards.map((c, i) => (
             <TableRow key={`${c.timestamp}-${i}`} data-testid="signature-row">
               <TableCell sx={{ fontWeight: 700 }}>{i + 1}</TableCell>
-              <TableCell>{formatDate(c.completed_at ?? c.timestamp)}</TableCell>
+              <TableCell>{formatDate(c.completed_at)}</TableCell>
               <TableCell>
                 <Signature value={c.signature} />
               </TableCell>
@@ -231,10 +224,10 @@ export function JobDetailView() {
   }
 
   const { job, student, signatures } = query.data;
-  const complete = jobIsComplete(job);
+  const complete = isComplete(job);
   const percent = jobPercent(job);
   const latest = signatures.length ? signatures[signatures.length - 1] : (job.mentor_signature ?? null);
-  const studentName = student?.Name || job.Student_Name || 'Student';
+  const studentName = student.Name;
 
   return (
     <Stack spacing={2.5}>
@@ -242,7 +235,7 @@ export function JobDetailView() {
       <Card>
         <CardContent sx={{ p: { xs: 2.5, md: 3 }, '&:last-child': { pb: { xs: 2.5, md: 3 } } }}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-            <JobTypeTile type={String(job.Job_Type)} complete={complete} size={52} borderRadius={3} />
+            <JobTypeTile type={job.Job_Type} complete={complete} size={52} borderRadius={3} />
             <Box sx={{ flexGrow: 1, minWidth: 0 }}>
               <Typography variant="h5" component="h2" sx={{ fontSize: { xs: '1.3rem', md: '1.5rem' } }}>
                 {jobTypeName(job.Job_Type)}
@@ -297,9 +290,9 @@ export function JobDetailView() {
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', lg: '1fr 1fr 1fr' } }}>
         <InfoCard title="Student Information" icon={<PersonOutlineRounded />}>
           <Row label="Name" value={studentName} />
-          <Row label="Email" value={student?.Email || job.student_email || 'Not provided'} />
-          <Row label="Phone" value={student?.Phone_Number || job.student_phone || 'Not provided'} />
-          <Row label="Postcode" value={student?.Postcode || job.student_postcode || 'Not provided'} />
+          <Row label="Email" value={student.Email || 'Not provided'} />
+          <Row label="Phone" value={student.Phone_Number || 'Not provided'} />
+          <Row label="Postcode" value={student.Postcode || 'Not provided'} />
         </InfoCard>
         <InfoCard title="Job Information" icon={<WorkOutlineOutlined />}>
           <Row label="Job Type" value={jobTypeName(job.Job_Type)} />

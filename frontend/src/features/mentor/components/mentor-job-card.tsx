@@ -10,7 +10,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { JobTypeTile } from '../../../components/job-type-icon';
-import { jobIsComplete, jobPercent, jobRemaining, type Job, jobTypeName } from '../../../lib/job-types';
+import { isComplete, jobPercent, jobRemaining, type Job, jobTypeName } from '../../../lib/job-types';
 
 /** A labelled contact detail (the label is for screen readers). */
 export function ContactLine({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -66,7 +66,7 @@ export interface MentorJobCardProps {
 
 /** One job of a student (spec "Mentor job management"). */
 export function MentorJobCard({ job, onMarkComplete, onDetails }: MentorJobCardProps) {
-  const complete = jobIsComplete(job);
+  const complete = isComplete(job);
   const percent = jobPercent(job);
   const remaining = jobRemaining(job);
   const student = job.Student_Name || 'Student';

@@ -19,7 +19,7 @@ import { useEffect, useRef, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { RetryAlert } from '../../../components/retry-alert';
 import { useDashboardNavigate } from '../../../lib/dashboard-nav';
-import { compareJobs, jobIsComplete, percentOf, type Job } from '../../../lib/job-types';
+import { compareJobTypes, isComplete, percentOf, type Job } from '../../../lib/job-types';
 import { toast } from '../../../lib/toast';
 import { useGetMentorJobsQuery } from '../api/mentor-api';
 import { ContactLine, MentorJobCard } from './mentor-job-card';
@@ -43,7 +43,7 @@ export function groupByStudent(jobs: Job[]): StudentGroup[] {
     groups.set(id, group);
   }
   return [...groups.values()]
-    .map((g) => ({ ...g, jobs: [...g.jobs].sort(compareJobs) }))
+    .map((g) => ({ ...g, jobs: [...g.jobs].sort(compareJobTypes) }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -135,7 +135,7 @@ export function MentorJobsView() {
         const folded = collapsed.has(group.id);
         const total = group.jobs.reduce((s, j) => s + j.Total_Count, 0);
         const done = group.jobs.reduce((s, j) => s + Math.min(j.Completed_Count, j.Total_Count), 0);
-        const open = group.jobs.filter((j) => !jobIsComplete(j)).length;
+        const open = group.jobs.filter((j) => !isComplete(j)).length;
         return (
           <Box
             component="section"

@@ -16,7 +16,7 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { StatCard } from '../../../components/stat-card';
 import { WelcomeHeading } from '../../../components/welcome-heading';
 import { useAppSelector } from '../../../lib/hooks';
-import { compareJobs, type Job } from '../../../lib/job-types';
+import { compareJobTypes, type Job } from '../../../lib/job-types';
 import { selectUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useGetMentorJobsQuery, useGetMentorOverviewQuery } from '../api/mentor-api';
@@ -26,7 +26,7 @@ export const DASHBOARD_LOAD_ERROR = 'Error loading dashboard data';
 
 /** Jobs by student name, then job type. */
 export function sortMentorJobs(jobs: Job[]): Job[] {
-  return [...jobs].sort((a, b) => (a.Student_Name ?? '').localeCompare(b.Student_Name ?? '') || compareJobs(a, b));
+  return [...jobs].sort((a, b) => a.Student_Name.localeCompare(b.Student_Name) || compareJobTypes(a, b));
 }
 
 export interface MentorOverviewViewProps {
@@ -55,14 +55,9 @@ export function MentorOverviewView({ placementRequests, announce }: MentorOvervi
   }, [failed]);
 
   const jobs = sortMentorJobs(jobsQuery.data ?? []);
-  const studentCount =
-    typeof overview?.active_students === 'number'
-      ? overview.active_students
-      : typeof overview?.student_count === 'number'
-        ? overview.student_count
-        : new Set(jobs.map((j) => j.Student_ID)).size;
-  const active = overview ? !!overview.matched || studentCount > 0 : studentCount > 0;
-  const supervised = typeof overview?.jobs_completed === 'number' ? overview.jobs_completed : 0;
+  const studentCount = overview ? overview.active_students : new Set(jobs.map((j) => j.Student_ID)).size;
+  const active = overview ? overview.matched || studentCount > 0 : studentCount > 0;
+  const supervised = overview?.jobs_completed ?? 0;
   const shown = jobs.slice(0, OVERVIEW_JOBS);
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
 

@@ -1,15 +1,10 @@
+import type {
+  DeclinePlacementRequest,
+  PlacementCommandResponse,
+  PlacementRequest,
+  PlacementRequestsResponse,
+} from '@panda/contracts/placements';
 import { api, listTags } from '../../../lib/api';
-
-export interface PlacementRequest {
-  id: string;
-  Status: 'pending';
-  Proposed_At: string;
-  Notes: string | null;
-  student: { id: string; First_Name: string; Last_Name: string; Name: string; Postcode: string | null };
-  training_centre: { id: string; name: string; email: string } | null;
-  account_type: 'Independent' | 'Training Centre';
-  job_requirements: Record<string, number> | null;
-}
 
 /** A mentor's pending placement requests (GET /api/placement-requests) and the answers to them. */
 export const placementRequestsApi = api
@@ -18,10 +13,10 @@ export const placementRequestsApi = api
     endpoints: (build) => ({
       placementRequests: build.query<PlacementRequest[], void>({
         query: () => '/placement-requests',
-        transformResponse: (r: { requests?: PlacementRequest[] }) => r.requests ?? [],
+        transformResponse: (r: PlacementRequestsResponse) => r.requests,
         providesTags: (items) => listTags('placements', items),
       }),
-      acceptPlacement: build.mutation<{ message?: string; position?: number }, string>({
+      acceptPlacement: build.mutation<PlacementCommandResponse, string>({
         query: (id) => ({ url: `/placement-requests/${encodeURIComponent(id)}/accept`, method: 'POST' }),
         invalidatesTags: [
           { type: 'placements', id: 'LIST' },
@@ -30,7 +25,7 @@ export const placementRequestsApi = api
           { type: 'students', id: 'LIST' },
         ],
       }),
-      declinePlacement: build.mutation<{ message?: string; position?: number }, { id: string; reason: string }>({
+      declinePlacement: build.mutation<PlacementCommandResponse, DeclinePlacementRequest & { id: string }>({
         query: ({ id, reason }) => ({
           url: `/placement-requests/${encodeURIComponent(id)}/decline`,
           method: 'POST',

@@ -20,16 +20,16 @@ import {
   useAcceptPlacementMutation,
   useDeclinePlacementMutation,
   usePlacementRequestsQuery,
-  type PlacementRequest,
 } from '../api/placement-requests-api';
+import type { PlacementRequest } from '@panda/contracts/placements';
 import { formatDate } from '../../../lib/dates';
-import { jobTypeName } from '../../../lib/job-types';
+import { requirementName } from '../../../lib/job-types';
 
 function requirementsText(r: PlacementRequest['job_requirements']): string {
   if (!r) return 'Not set';
   const parts = Object.entries(r)
     .filter(([, n]) => n > 0)
-    .map(([k, n]) => `${jobTypeName(k)}: ${n}`);
+    .map(([k, n]) => `${requirementName(k)}: ${n}`);
   return parts.length ? parts.join(' · ') : 'None yet';
 }
 

@@ -5,7 +5,7 @@ import type {
   SignOffView,
 } from '@panda/contracts/signoff';
 import { api, listTags } from '../../../lib/api';
-import { jobsFromResponse, type Job } from '../../../lib/job-types';
+import type { Job } from '@panda/contracts/training';
 
 /**
  * Trainee countersign and dispute, and the admin's Disputes list (issue 14, ruling 31). Tags are
@@ -17,7 +17,6 @@ export const signOffApi = api.enhanceEndpoints({ addTagTypes: ['jobs', 'sign_off
     /** GET /api/jobs?student_id=: one student's jobs with their sign-offs (centre student detail). */
     getStudentSignOffs: build.query<Job[], string>({
       query: (studentId) => `/jobs?student_id=${encodeURIComponent(studentId)}`,
-      transformResponse: jobsFromResponse,
       providesTags: (jobs) => listTags('jobs', jobs),
     }),
     confirmSignOff: build.mutation<SignOffActionResponse, string>({

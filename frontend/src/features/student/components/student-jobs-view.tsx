@@ -16,6 +16,9 @@ import { RetryAlert } from '../../../components/retry-alert';
 import {
   JOB_TYPE_CARD_TITLES,
   JOB_TYPES,
+  isComplete,
+  jobPercent,
+  jobRemaining,
   percentOf,
   REQUIREMENT_KEYS,
   type Job,
@@ -39,15 +42,16 @@ interface Progress {
 
 function progressFor(type: JobType, required: number, jobs: Job[]): Progress {
   const ofType = jobs.filter((j) => j.Job_Type === type);
-  const completed = ofType.reduce((sum, j) => sum + (Number(j.Completed_Count) || 0), 0);
+  const completed = ofType.reduce((sum, j) => sum + j.Completed_Count, 0);
   const latest = ofType.find((j) => j.mentor_signature)?.mentor_signature ?? null;
+  const counts = { Completed_Count: completed, Total_Count: required };
   return {
     type,
     required,
     completed,
-    percent: percentOf(completed, required),
-    remaining: Math.max(0, required - completed),
-    reached: completed >= required,
+    percent: jobPercent(counts),
+    remaining: jobRemaining(counts),
+    reached: isComplete(counts),
     lastSigned: latest,
   };
 }
@@ -174,7 +178,7 @@ export function StudentJobsView() {
     );
   }
 
-  const requirements = req.requirements ?? { Boiler_Installs: 0, Boiler_Service: 0, Pipework: 0, Repair: 0 };
+  const requirements = req.requirements;
   const types = JOB_TYPES.filter((t) => requirements[REQUIREMENT_KEYS[t]] > 0);
 
   if (types.length === 0) {

@@ -19,22 +19,10 @@ import { StatCard } from '../../../components/stat-card';
 import { WelcomeHeading } from '../../../components/welcome-heading';
 import { dashboardPath } from '../../../lib/dashboard-nav';
 import { useAppSelector } from '../../../lib/hooks';
-import { compareJobs, jobIsComplete } from '../../../lib/job-types';
+import { compareJobTypes, isComplete } from '../../../lib/job-types';
 import { selectUser } from '../../../lib/session';
 import { MentorContactCard } from './your-mentor-card';
-import {
-  useGetJobRequirementsQuery,
-  useGetStudentJobsQuery,
-  useGetStudentOverviewQuery,
-  type StudentOverview,
-} from '../api/student-api';
-
-function accountTypeOf(overview: StudentOverview | undefined): string | null {
-  if (!overview) return null;
-  if (typeof overview.account_type === 'string' && overview.account_type) return overview.account_type;
-  if ('training_centre_id' in overview) return overview.training_centre_id ? 'Training Centre' : 'Independent';
-  return null;
-}
+import { useGetJobRequirementsQuery, useGetStudentJobsQuery, useGetStudentOverviewQuery } from '../api/student-api';
 
 /** Student overview (spec "Student overview"): Student Status and Current Training Jobs. */
 export function StudentOverviewView() {
@@ -43,18 +31,15 @@ export function StudentOverviewView() {
   const jobsQuery = useGetStudentJobsQuery();
   const requirementsQuery = useGetJobRequirementsQuery();
   const overview = overviewQuery.data;
-  const jobs = [...(jobsQuery.data ?? [])].sort(compareJobs);
+  const jobs = [...(jobsQuery.data ?? [])].sort(compareJobTypes);
   const matched = !!overview?.matched;
   // Active = not yet complete; the overview counts them, else the jobs list does.
-  const activeJobs =
-    typeof overview?.active_jobs === 'number'
-      ? overview.active_jobs
-      : jobsQuery.data
-        ? jobs.filter((j) => !jobIsComplete(j)).length
-        : typeof overview?.jobs_count === 'number'
-          ? overview.jobs_count
-          : null;
-  const accountType = accountTypeOf(overview);
+  const activeJobs = overview
+    ? overview.active_jobs
+    : jobsQuery.data
+      ? jobs.filter((j) => !isComplete(j)).length
+      : null;
+  const accountType = overview?.account_type ?? null;
   const loadingStatus = overviewQuery.isLoading;
   const shown = jobs.slice(0, OVERVIEW_JOBS);
 

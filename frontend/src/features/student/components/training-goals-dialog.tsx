@@ -21,16 +21,14 @@ import {
   JOB_TYPES,
   REQUIREMENT_FIELDS,
   REQUIREMENT_KEYS,
-  type JobRequirementCounts,
+  type RequirementCounts,
   type JobType,
 } from '../../../lib/job-types';
+import { GOAL_MAX, GOAL_RANGE_MESSAGE, NO_GOALS_MESSAGE } from '@panda/contracts/training';
 import { toast } from '../../../lib/toast';
 import { useSaveJobRequirementsMutation } from '../api/student-api';
 
 export const GOAL_MIN = 1;
-export const GOAL_MAX = 100;
-export const GOAL_RANGE_MESSAGE = 'Must be between 1 and 100';
-export const NO_GOALS_MESSAGE = 'Please specify at least one job requirement';
 
 type CountField = (typeof REQUIREMENT_FIELDS)[JobType];
 type Values = Record<CountField, string>;
@@ -42,7 +40,7 @@ const EMPTY: Values = {
   repair_required: '',
 };
 
-function initialValues(requirements: JobRequirementCounts | null | undefined): Values {
+function initialValues(requirements: RequirementCounts | null | undefined): Values {
   const values = { ...EMPTY };
   if (!requirements) return values;
   for (const type of JOB_TYPES) {
@@ -71,7 +69,7 @@ export interface TrainingGoalsDialogProps {
   /** Closing is allowed only once the student has requirements. */
   canClose: boolean;
   onClose: () => void;
-  requirements: JobRequirementCounts | null | undefined;
+  requirements: RequirementCounts | null | undefined;
   additionalRequirements: string | null | undefined;
   onSaved?: () => void;
 }

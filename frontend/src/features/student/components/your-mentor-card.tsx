@@ -11,7 +11,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { lazyDialog } from '../../../components/lazy-dialog';
-import { useGetStudentOverviewQuery, type MentorContact } from '../api/student-api';
+import type { MentorContact } from '@panda/contracts/training';
+import { useGetStudentOverviewQuery } from '../api/student-api';
 
 const EntityDetailsModal = lazyDialog(
   () => import('../../../components/entity-details-modal').then((m) => m.EntityDetailsModal),

@@ -93,10 +93,10 @@ export function CentreOverview({
     if (!isError) toasted.current = false;
   }, [isError, isFetching]);
 
-  const total = data?.total_students ?? data?.student_count ?? 0;
+  const total = data?.student_count ?? 0;
   const placed = data?.placed_students ?? 0;
-  const awaiting = data?.awaiting_placement ?? Math.max(0, total - placed);
-  const rate = data?.placement_rate ?? (total ? Math.round((placed / total) * 100) : 0);
+  const awaiting = data?.awaiting_placement ?? 0;
+  const rate = data?.placement_rate ?? 0;
   const latest = data?.latest_registration ?? null;
   const loading = isLoading;
   const centreName = user?.Name || user?.First_Name || '';

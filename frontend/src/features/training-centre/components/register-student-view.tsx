@@ -15,13 +15,8 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { errorMessage, fieldErrors, FIELDS_SUMMARY_MESSAGE } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
-import {
-  useGetVettingStatusQuery,
-  useRegisterStudentMutation,
-  type JobRequirementCounts,
-  type RegisterStudentRequest,
-  type RegisterStudentResponse,
-} from '../api/training-centre-api';
+import type { RegisterStudentResponse, RequirementCounts, StudentRegistrationRequest } from '@panda/contracts/training';
+import { useGetVettingStatusQuery, useRegisterStudentMutation } from '../api/training-centre-api';
 import { RegistrationSuccess } from './registration-success';
 import { REQUIREMENT_FIELDS } from './student-format';
 
@@ -32,7 +27,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Registration selectors: 0 to 50 (spec section 9) with the spec's defaults. */
 export const REQUIREMENT_MAX = 50;
-export const REQUIREMENT_DEFAULTS: JobRequirementCounts = {
+export const REQUIREMENT_DEFAULTS: RequirementCounts = {
   Boiler_Installs: 10,
   Boiler_Service: 4,
   Pipework: 8,
@@ -41,7 +36,7 @@ export const REQUIREMENT_DEFAULTS: JobRequirementCounts = {
 const COUNT_OPTIONS = Array.from({ length: REQUIREMENT_MAX + 1 }, (_, i) => i);
 
 type TextFieldName = 'First_Name' | 'Last_Name' | 'Email' | 'Phone_Number' | 'Postcode' | 'Date_Of_Birth';
-type Values = Record<TextFieldName, string> & JobRequirementCounts;
+type Values = Record<TextFieldName, string> & RequirementCounts;
 
 const EMPTY: Values = {
   First_Name: '',
@@ -66,14 +61,17 @@ export function validateRegistration(v: Values): Array<[TextFieldName, string]> 
 }
 
 /** The payload (spec section 3) with empty optional values dropped. */
-export function registrationPayload(v: Values): RegisterStudentRequest {
-  const body: Record<string, string | number> = {};
-  for (const key of ['First_Name', 'Last_Name', 'Email', 'Phone_Number', 'Postcode', 'Date_Of_Birth'] as const) {
-    const value = v[key].trim();
-    if (value) body[key] = key === 'Postcode' ? value.toUpperCase() : value;
-  }
+export function registrationPayload(v: Values): StudentRegistrationRequest {
+  const body: StudentRegistrationRequest = {
+    First_Name: v.First_Name.trim(),
+    Last_Name: v.Last_Name.trim(),
+    Email: v.Email.trim(),
+    Phone_Number: v.Phone_Number.trim(),
+    Postcode: v.Postcode.trim().toUpperCase(),
+  };
+  if (v.Date_Of_Birth.trim()) body.Date_Of_Birth = v.Date_Of_Birth.trim();
   for (const { key } of REQUIREMENT_FIELDS) body[key] = v[key];
-  return body as unknown as RegisterStudentRequest;
+  return body;
 }
 
 function Section({
@@ -134,7 +132,7 @@ export function RegisterStudentView() {
     setValues((v) => ({ ...v, [field]: value }));
     setInvalid((s) => ({ ...s, [field]: undefined }));
   };
-  const setCount = (field: keyof JobRequirementCounts) => (e: { target: { value: string } }) => {
+  const setCount = (field: keyof RequirementCounts) => (e: { target: { value: string } }) => {
     const n = Math.max(0, Math.min(REQUIREMENT_MAX, Number(e.target.value) || 0));
     setValues((v) => ({ ...v, [field]: n }));
   };

@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { copyToClipboard } from '../../../lib/clipboard';
 import { useDashboardNavigate } from '../../../lib/dashboard-nav';
-import type { RegisterStudentResponse } from '../api/training-centre-api';
+import type { RegisterStudentResponse } from '@panda/contracts/training';
 import { studentName } from './student-format';
 
 interface RegistrationSuccessProps {

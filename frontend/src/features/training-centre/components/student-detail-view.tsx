@@ -33,8 +33,9 @@ import { MatchChip } from '../../../components/match-chip';
 import { copyToClipboard } from '../../../lib/clipboard';
 import { useDashboardNavigate, useDashboardParams } from '../../../lib/dashboard-nav';
 import { formatDate, formatTime24 } from '../../../lib/dates';
-import { useGetStudentDetailQuery, type StudentDetail, type StudentJobProgress } from '../api/training-centre-api';
-import { REQUIREMENT_FIELDS, requirementCount, studentInitial, studentName } from './student-format';
+import type { JobProgress, StudentDetail } from '@panda/contracts/training';
+import { useGetStudentDetailQuery } from '../api/training-centre-api';
+import { REQUIREMENT_FIELDS, studentInitial, studentName } from './student-format';
 import { jobTypeName } from '../../../lib/job-types';
 import { StudentSignOffs } from '../../signoff/components/sign-off-list';
 
@@ -140,7 +141,7 @@ function SectionCard({
   );
 }
 
-function JobProgressList({ jobs }: { jobs: StudentJobProgress[] }) {
+function JobProgressList({ jobs }: { jobs: JobProgress[] }) {
   return (
     <Stack spacing={1.75}>
       {jobs.map((job) => {
@@ -208,7 +209,7 @@ function StudentDetailContent({
 }) {
   const name = studentName(student);
   const matched = !!student.Matched;
-  const registeredAt = student.registration?.registered_at ?? student.Created_At ?? student.created_at ?? null;
+  const registeredAt = student.registration.registered_at;
   const unused = student.registration?.temporary_password_unused;
   const jobs = (student.job_details && student.job_details.length ? student.job_details : student.jobs) ?? [];
 
@@ -363,7 +364,7 @@ function StudentDetailContent({
                     {label}
                   </Typography>
                   <Typography variant="h6" component="p">
-                    {requirementCount(student, key)}
+                    {student.job_requirements[key]}
                   </Typography>
                 </Box>
               ))}

@@ -1,14 +1,11 @@
-import { requirementName } from '../../../lib/job-types';
-import type { JobRequirementCounts } from '../api/training-centre-api';
+import { JOB_TYPES, REQUIREMENT_KEYS, requirementName, type RequirementCounts } from '../../../lib/job-types';
 
 /** Display helpers for students in the training centre screens. */
 
-export const REQUIREMENT_FIELDS: Array<{ key: keyof JobRequirementCounts; label: string }> = [
-  { key: 'Boiler_Installs', label: requirementName('Boiler_Installs') },
-  { key: 'Boiler_Service', label: requirementName('Boiler_Service') },
-  { key: 'Pipework', label: requirementName('Pipework') },
-  { key: 'Repair', label: requirementName('Repair') },
-];
+export const REQUIREMENT_FIELDS: Array<{ key: keyof RequirementCounts; label: string }> = JOB_TYPES.map((t) => ({
+  key: REQUIREMENT_KEYS[t],
+  label: requirementName(REQUIREMENT_KEYS[t]),
+}));
 
 interface NameLike {
   First_Name?: string | null;
@@ -28,15 +25,4 @@ export function studentName(s: NameLike | null | undefined): string {
 
 export function studentInitial(s: NameLike | null | undefined): string {
   return (studentName(s).trim()[0] ?? '?').toUpperCase();
-}
-
-/** The student's required count per job type, from the flat fields or `job_requirements`. */
-export function requirementCount(
-  s: Partial<JobRequirementCounts> & { job_requirements?: Partial<JobRequirementCounts> | null },
-  key: keyof JobRequirementCounts,
-): number {
-  const flat = s[key];
-  if (typeof flat === 'number') return flat;
-  const nested = s.job_requirements?.[key];
-  return typeof nested === 'number' ? nested : 0;
 }

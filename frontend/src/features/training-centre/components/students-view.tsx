@@ -25,8 +25,9 @@ import { MatchChip } from '../../../components/match-chip';
 import { useDashboardNavigate } from '../../../lib/dashboard-nav';
 import { Pager } from '../../../components/pager';
 import { PAGE_SIZE, useCursorPager, useDebouncedValue } from '../../../lib/paging';
-import { useGetMyStudentsQuery, type StudentCard } from '../api/training-centre-api';
-import { REQUIREMENT_FIELDS, requirementCount, studentInitial, studentName } from './student-format';
+import type { StudentCard } from '@panda/contracts/training';
+import { useGetMyStudentsQuery } from '../api/training-centre-api';
+import { REQUIREMENT_FIELDS, studentInitial, studentName } from './student-format';
 
 function InfoLine({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
@@ -138,7 +139,7 @@ function StudentCardItem({ student, onOpenEntity }: { student: StudentCard; onOp
                 {label}
               </Typography>
               <Typography variant="subtitle1" component="div" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
-                {requirementCount(student, key)}
+                {student.job_requirements[key]}
               </Typography>
             </Box>
           ))}
