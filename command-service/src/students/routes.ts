@@ -5,44 +5,13 @@ import { accountStream } from '@panda/events/catalogue/accounts';
 import { forbidden } from '@panda/platform/errors';
 import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
 import { toRequirements } from '@panda/projections/read-models/training';
-import { emailField } from '../accounts/routes';
+import { studentRegistrationRequest } from '@panda/contracts/accounts';
 import { CENTRE_NOT_VETTED } from '../accounts/decider';
 import { loadAccount } from '../accounts/service';
 import { handle } from '../shared/decider';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
 import { GOAL_MAX, GOAL_RANGE_MESSAGE, NO_GOALS_MESSAGE, trainingDecider } from '../training/decider';
 import { registerStudent } from './service';
-import { isCalendarDate, phoneField, postcodeField } from '../shared/fields';
-
-const required = (message: string, max = 100) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
-const count = (label: string, fallback: number) =>
-  z
-    .number({ error: `${label} must be a number from 0 to 50` })
-    .int(`${label} must be a whole number`)
-    .min(0, `${label} must be from 0 to 50`)
-    .max(50, `${label} must be from 0 to 50`)
-    .optional()
-    .default(fallback);
-
-/** The student registration payload (spec section 3), from a training centre or, for an independent student (ruling 8), an admin. */
-export const studentRegistrationSchema = z.object({
-  First_Name: required('First name is required'),
-  Last_Name: required('Last name is required'),
-  Email: emailField('Email is required'),
-  Phone_Number: phoneField('Phone number is required'),
-  Postcode: postcodeField('Postcode is required'),
-  Date_Of_Birth: z
-    .string()
-    .trim()
-    .refine((v) => v === '' || isCalendarDate(v), 'Date of birth must be a date (YYYY-MM-DD)')
-    .nullish()
-    .transform((v) => v || null),
-  Boiler_Installs: count('Boiler Installs', 10),
-  Boiler_Service: count('Boiler Service', 4),
-  Pipework: count('Pipework', 8),
-  Repair: count('Repair', 5),
-});
 
 /** The centre registering a student, as loaded by the route. */
 export interface RegisteringCentre {
@@ -59,7 +28,7 @@ export async function sendStudentRegistration(
   deps: CommandDeps,
   req: Request,
   res: Response,
-  body: z.infer<typeof studentRegistrationSchema>,
+  body: z.output<typeof studentRegistrationRequest>,
   centre: RegisteringCentre | null,
 ) {
   const result = await registerStudent(
@@ -128,7 +97,7 @@ export function studentRoutes(deps: CommandDeps): Router {
 
   r.post('/api/register-student', auth, requireRole('training_centre'), async (req, res) => {
     const { id } = authOf(req);
-    const body = validate(studentRegistrationSchema, req.body);
+    const body = validate(studentRegistrationRequest, req.body);
     const centre = await loadAccount(deps, id);
     // Checked before the email is claimed, so a refused registration holds no address.
     if (!centre.vetted) throw forbidden(CENTRE_NOT_VETTED);

@@ -53,7 +53,6 @@ async function profileOf(rs: ReadStore, acc: AccountDoc) {
     Name: acc.Name,
     Email: acc.Email,
     Created_At: acc.Created_At,
-    created_at: acc.Created_At,
     must_change_password: acc.must_change_password,
     editable_fields: EDITABLE_PROFILE_FIELDS[acc.role],
   };
