@@ -317,11 +317,12 @@ const profileBase = {
   /** What this role may change in Profile Settings; the rest is read-only. */
   editable_fields: z.array(editableField),
 };
+/** From the student's training summary (absent until the training read model has the student). */
 const requirementCounts = {
-  Boiler_Installs: z.number().int(),
-  Boiler_Service: z.number().int(),
-  Pipework: z.number().int(),
-  Repair: z.number().int(),
+  Boiler_Installs: z.number().int().optional(),
+  Boiler_Service: z.number().int().optional(),
+  Pipework: z.number().int().optional(),
+  Repair: z.number().int().optional(),
 };
 
 /**
@@ -352,7 +353,6 @@ export const mentorProfile = z.strictObject({
 export const centreProfile = z.strictObject({
   ...profileBase,
   role: z.literal('training_centre'),
-  Training_Centre_Name: z.string(),
   vetted: z.boolean(),
   student_count: z.number().int(),
 });

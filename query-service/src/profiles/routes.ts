@@ -88,7 +88,7 @@ async function profileOf(rs: ReadStore, acc: AccountDoc) {
     }
     case 'training_centre': {
       const stats = (await rs.get(CENTRE_STATS, acc.id)) as CentreStatsDoc | null;
-      return { ...base, Training_Centre_Name: acc.Name, vetted: acc.vetted, student_count: stats?.total_students ?? 0 };
+      return { ...base, vetted: acc.vetted, student_count: stats?.total_students ?? 0 };
     }
     default:
       return base;
