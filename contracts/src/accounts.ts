@@ -293,7 +293,9 @@ export const updateProfileResponse = z.strictObject({
 });
 export type UpdateProfileResponse = z.infer<typeof updateProfileResponse>;
 
-const personRef = z.strictObject({ id: z.string(), name: z.string(), email: z.string() }).nullable();
+const person = z.strictObject({ id: z.string(), name: z.string(), email: z.string() });
+export type PersonRef = z.infer<typeof person>;
+const personRef = person.nullable();
 const editableField = z.enum([
   'First_Name',
   'Last_Name',
@@ -473,6 +475,7 @@ export const accountHistoryResponse = z.strictObject({
   ),
 });
 export type AccountHistory = z.infer<typeof accountHistoryResponse>;
+export type HistoryEntry = AccountHistory['history'][number];
 
 export const ADMIN_SIGN_IN_OUTCOMES = ['succeeded', 'invalid_credentials', 'throttled', 'incomplete'] as const;
 /** `GET /api/admin/signin-attempts` (paged, newest first): every attempt at the admin portal. */
@@ -487,6 +490,7 @@ export const signInAttempt = z.strictObject({
 });
 export type SignInAttempt = z.infer<typeof signInAttempt>;
 export const signInAttemptsResponse = z.strictObject({ attempts: z.array(signInAttempt) });
+export type SignInAttemptsResponse = z.infer<typeof signInAttemptsResponse>;
 
 // ---------------------------------------------------------------------------------------------
 // Lookup (ruling 14): what the entity details modal shows, only to callers who may see the entity.
@@ -565,7 +569,7 @@ export const placementLookup = z.strictObject({
   mentor_email: z.string(),
   training_centre_name: z.string().nullable(),
   training_centre_email: z.string().nullable(),
-  relationships: z.looseObject({}),
+  relationships: z.strictObject({ student: person, mentor: person, training_centre: personRef }),
 });
 export const lookupResponse = z.discriminatedUnion('type', [
   studentLookup,
@@ -574,6 +578,11 @@ export const lookupResponse = z.discriminatedUnion('type', [
   placementLookup,
 ]);
 export type LookupResponse = z.infer<typeof lookupResponse>;
+export type StudentLookup = z.infer<typeof studentLookup>;
+export type MentorLookup = z.infer<typeof mentorLookup>;
+export type CentreLookup = z.infer<typeof centreLookup>;
+export type PlacementLookup = z.infer<typeof placementLookup>;
+export type StudentBrief = z.infer<typeof studentBrief>;
 
 export const accountsRoutes = defineRoutes([
   { method: 'POST', path: '/api/auth/signup', body: signUpRequest, responses: { 201: signUpResponse } },
