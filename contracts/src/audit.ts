@@ -1,4 +1,236 @@
+import { z } from 'zod';
+import { emailField, requiredText } from './accounts';
 import { defineRoutes } from './route-contract';
+import { disputeView, traineeStatusSchema } from './signoff';
 
-/** Audit (replay, verify, evidence, access log). Route contracts: see ./route-contract. */
-export const auditRoutes = defineRoutes([]);
+/**
+ * Audit (replay, verify, evidence, access log; rulings 25 and 26, docs/api-audit.md). Every audit
+ * read is recorded before it answers. Route contracts: see ./route-contract.
+ */
+
+export const AS_OF_ERROR = 'as_of must be an ISO-8601 date (YYYY-MM-DD) or date-time (e.g. 2026-03-03T12:00:00Z)';
+/** `?as_of=`: the instant replayed (now when absent); the route parses and checks it (AS_OF_ERROR). */
+export const asOfQuery = z.object({ as_of: z.string({ error: AS_OF_ERROR }).optional() });
+
+export const SUBJECT_ROLES = ['student', 'mentor', 'training_centre'] as const;
+export const subjectRoleSchema = z.enum(SUBJECT_ROLES);
+export type SubjectRole = z.infer<typeof subjectRoleSchema>;
+/** `?role=` of the subject search (empty = every role); paging and `q` as every list (./paging). */
+export const subjectsQuery = z.object({
+  role: z
+    .union([z.literal(''), subjectRoleSchema], { error: 'role must be student, mentor or training_centre' })
+    .optional(),
+});
+
+export const subject = z.strictObject({ id: z.string(), role: subjectRoleSchema, name: z.string(), email: z.string() });
+export type Subject = z.infer<typeof subject>;
+export const subjectsResponse = z.strictObject({ subjects: z.array(subject) });
+
+/** Who did or signed something, as of that instant ('Unknown account' / 'System' when none). */
+export const who = z.strictObject({
+  id: z.string().nullable(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string().nullable(),
+});
+export type Who = z.infer<typeof who>;
+
+const jobAsOfFields = {
+  id: z.string(),
+  student_id: z.string(),
+  job_type: z.string(),
+  total_count: z.number().int(),
+  completed_count: z.number().int(),
+  status: z.enum(['in_progress', 'completed']),
+  mentor_id: z.string(),
+  opened_at: z.string(),
+};
+export const jobAsOf = z.strictObject(jobAsOfFields);
+export type JobAsOf = z.infer<typeof jobAsOf>;
+
+export const auditSignOff = z.strictObject({
+  /** Which card of the job (1 = first signed). */
+  card_number: z.number().int(),
+  signed_at: z.string(),
+  position: z.number().int(),
+  mentor_id: z.string(),
+  signature: z.strictObject({
+    signature: z.string(),
+    mentorName: z.string(),
+    date: z.string(),
+    time: z.string(),
+    timestamp: z.string(),
+  }),
+  completed_at: z.string(),
+  content_hash: z.string(),
+  content_hash_source: z.enum(['recorded', 'computed_on_replay']),
+  content_hash_matches: z.boolean().nullable(),
+  event_hash: z.string().nullable(),
+  signature_id: z.string(),
+  trainee_status: traineeStatusSchema,
+  trainee_status_label: z.string(),
+  confirmed_at: z.string().nullable(),
+  confirmation_hash_matches: z.boolean().nullable(),
+  dispute: disputeView.nullable(),
+  revoked: z.boolean(),
+  signer: who.extend({ gas_safe_number: z.string().nullable() }),
+});
+export type AuditSignOff = z.infer<typeof auditSignOff>;
+
+/** `GET /api/audit/jobs/:jobId/signatures?as_of=`: a job's signatures replayed from the log. */
+export const jobSignaturesResponse = z.strictObject({
+  as_of: z.string(),
+  job: jobAsOf.nullable(),
+  existed: z.boolean(),
+  student: who.nullable(),
+  signatures: z.array(auditSignOff),
+});
+export type JobSignatures = z.infer<typeof jobSignaturesResponse>;
+
+export const TIMELINE_ACTIONS = [
+  'registered',
+  'signed_up',
+  'provisioned',
+  'student_registered',
+  'vetted',
+  'unvetted',
+  'locked',
+  'unlocked',
+  'placement_proposed',
+  'placement_accepted',
+  'placement_declined',
+  'placement_ended',
+] as const;
+
+export const timelineEntry = z.strictObject({
+  at: z.string(),
+  position: z.number().int(),
+  action: z.enum(TIMELINE_ACTIONS),
+  /** The account the entry is about (the subject itself, or a centre's student). */
+  account_id: z.string(),
+  actor_id: z.string().nullable(),
+  reason: z.string().nullable(),
+  placement_id: z.string().nullable(),
+  student_id: z.string().nullable(),
+  mentor_id: z.string().nullable(),
+  /** placement_ended: completed or cancelled. */
+  status: z.string().nullable(),
+  actor: who,
+  student_name: z.string().nullable(),
+  mentor_name: z.string().nullable(),
+});
+export type TimelineEntry = z.infer<typeof timelineEntry>;
+
+/** `GET /api/audit/accounts/:accountId/timeline?as_of=`: an account as of an instant; a student's jobs too. */
+export const timelineResponse = z.strictObject({
+  as_of: z.string(),
+  account: z
+    .strictObject({
+      id: z.string(),
+      role: z.string(),
+      name: z.string(),
+      email: z.string(),
+      registered_at: z.string(),
+      locked: z.boolean(),
+      vetted: z.boolean(),
+      gas_safe_number: z.string().nullable(),
+    })
+    .nullable(),
+  existed: z.boolean(),
+  timeline: z.array(timelineEntry),
+  jobs: z.array(z.strictObject({ ...jobAsOfFields, signatures: z.number().int() })).optional(),
+});
+export type Timeline = z.infer<typeof timelineResponse>;
+
+/** `GET /api/audit/verify`: the hash chain checked from the first event. */
+export const verifyResponse = z.strictObject({
+  ok: z.boolean(),
+  events: z.number().int(),
+  head_hash: z.string(),
+  first_bad_position: z.number().int().nullable(),
+  fault: z.enum(['altered', 'missing_or_reordered', 'unchained']).nullable(),
+});
+export type VerifyReport = z.infer<typeof verifyResponse>;
+
+export const AUDIT_ACTIONS = [
+  'job_signatures',
+  'account_timeline',
+  'verify_log',
+  'evidence_pdf',
+  'evidence_csv',
+  'subject_search',
+  'access_log',
+] as const;
+/** One recorded audit read (the access log, admins only; paged, newest first). */
+export const accessLogEntry = z.strictObject({
+  id: z.string(),
+  position: z.number().int(),
+  at: z.string(),
+  actor_id: z.string(),
+  actor_role: z.string(),
+  actor_name: z.string(),
+  actor_email: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  subject_type: z.enum(['job', 'account', 'student', 'log']).nullable(),
+  subject_id: z.string().nullable(),
+  as_of: z.string().nullable(),
+  query: z.string().nullable(),
+});
+export type AccessLogEntry = z.infer<typeof accessLogEntry>;
+export const accessLogResponse = z.array(accessLogEntry);
+
+/** `POST /api/admin/auditors` (ruling 25): an auditor account with a temporary password. */
+export const provisionAuditorRequest = z.object({
+  email: emailField('Email is required'),
+  first_name: requiredText('First name is required'),
+  last_name: requiredText('Last name is required'),
+});
+export type ProvisionAuditorRequest = z.input<typeof provisionAuditorRequest>;
+/** The temporary password is answered once (null on a retried request) and stored only as a hash. */
+export const auditorProvisionedResponse = z.strictObject({
+  message: z.string(),
+  auditor: z.strictObject({
+    id: z.string(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    role: z.literal('auditor'),
+  }),
+  temporary_password: z.string().nullable(),
+  position: z.number().int().min(0),
+});
+export type AuditorProvisioned = z.infer<typeof auditorProvisionedResponse>;
+
+export const auditRoutes = defineRoutes([
+  {
+    method: 'POST',
+    path: '/api/admin/auditors',
+    body: provisionAuditorRequest,
+    responses: { 201: auditorProvisionedResponse },
+  },
+  { method: 'GET', path: '/api/audit/subjects', query: subjectsQuery, responses: { 200: subjectsResponse } },
+  {
+    method: 'GET',
+    path: '/api/audit/jobs/:jobId/signatures',
+    query: asOfQuery,
+    responses: { 200: jobSignaturesResponse },
+  },
+  {
+    method: 'GET',
+    path: '/api/audit/accounts/:accountId/timeline',
+    query: asOfQuery,
+    responses: { 200: timelineResponse },
+  },
+  { method: 'GET', path: '/api/audit/verify', responses: { 200: verifyResponse } },
+  {
+    method: 'GET',
+    path: '/api/audit/students/:studentId/evidence.pdf',
+    responses: { 200: { contentType: 'application/pdf' } },
+  },
+  {
+    method: 'GET',
+    path: '/api/audit/students/:studentId/evidence.csv',
+    responses: { 200: { contentType: 'text/csv' } },
+  },
+  { method: 'GET', path: '/api/audit/access-log', responses: { 200: accessLogResponse } },
+]);

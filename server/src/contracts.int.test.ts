@@ -7,44 +7,8 @@ import { startTestApp, type TestApp } from './testing/harness';
 /**
  * Issue 8: every `/api` route has a contract in @panda/contracts/routes, and every contract names a
  * route that exists. The harness (`testing/contract-check.ts`) parses every answer of every
- * integration test with these contracts. Routes still without a contract are listed here by owner,
- * and the list may only shrink: a route on it that gains a contract must leave it.
+ * integration test with these contracts.
  */
-const WITHOUT_CONTRACT = new Set([
-  // accounts, profiles, lookup, audit (contracts/src/accounts.ts, contracts/src/audit.ts)
-  'POST /api/auth/signup',
-  'POST /api/auth/signin',
-  'POST /api/auth/forgot-password',
-  'POST /api/auth/logout',
-  'PUT /api/change-password',
-  'POST /api/admin/auth/signin',
-  'PATCH /api/admin/users/:role/:id/lock',
-  'PATCH /api/admin/users/:role/:id/vet',
-  'POST /api/admin/students',
-  'POST /api/admin/auditors',
-  'PUT /api/profile',
-  'PUT /api/mentor/profile',
-  'GET /api/auth/validate',
-  'GET /api/health',
-  'GET /api/admin/users/:role/:id/history',
-  'GET /api/admin/signin-attempts',
-  'GET /api/vetting-status',
-  'GET /api/profile',
-  'GET /api/mentors/:id/gas-safe-photo',
-  'GET /api/mentor/profile-status',
-  'GET /api/lookup/:entityType/:entityId',
-  'GET /api/audit/subjects',
-  'GET /api/audit/jobs/:jobId/signatures',
-  'GET /api/audit/accounts/:accountId/timeline',
-  'GET /api/audit/verify',
-  'GET /api/audit/students/:studentId/evidence.pdf',
-  'GET /api/audit/students/:studentId/evidence.csv',
-  'GET /api/audit/access-log',
-
-  // training and placements (contracts/src/training.ts, contracts/src/placements.ts)
-
-  // the admin tables (contracts/src/admin.ts)
-]);
 
 let app: TestApp;
 beforeAll(async () => {
@@ -74,21 +38,12 @@ describe('route contracts (issue 8)', () => {
     expect(apiRoutes().length).toBeGreaterThan(70);
   });
 
-  it('every route has a contract, except those listed as not yet having one', () => {
+  it('every route has a contract', () => {
     const missing = apiRoutes().filter((r) => {
       const [method, path] = r.split(' ');
-      return !routeContracts.some((c) => c.method === method && c.path === path) && !WITHOUT_CONTRACT.has(r);
+      return !routeContracts.some((c) => c.method === method && c.path === path);
     });
     expect(missing).toEqual([]);
-  });
-
-  it('a route listed as without a contract exists and has none (the list only shrinks)', () => {
-    const routes = new Set(apiRoutes());
-    const stale = [...WITHOUT_CONTRACT].filter((r) => {
-      const [method, path] = r.split(' ');
-      return !routes.has(r) || routeContracts.some((c) => c.method === method && c.path === path);
-    });
-    expect(stale).toEqual([]);
   });
 
   it('every contract names a route that exists, once', () => {

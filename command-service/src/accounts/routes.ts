@@ -1,6 +1,5 @@
 import { Router } from 'express';
-import { z } from 'zod';
-import { emailField } from '@panda/contracts/fields';
+import { changePasswordRequest, forgotPasswordRequest, signInRequest, signUpRequest } from '@panda/contracts/accounts';
 import { hashPassword } from '@panda/platform/passwords';
 import { HttpError, unauthorized } from '@panda/platform/errors';
 import { authOf, authenticate, validate } from '@panda/platform/http';
@@ -18,61 +17,6 @@ import {
   signIn,
 } from './service';
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
-export { emailField };
-const password = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .min(1, `${label} is required`)
-    .min(6, `${label} must be at least 6 characters`)
-    .max(200, `${label} is too long`);
-
-export const signUpSchema = z
-  .object({
-    First_Name: required('First name is required').pipe(z.string().max(100)),
-    Last_Name: required('Last name is required').pipe(z.string().max(100)),
-    Email: emailField(),
-    Password: password('Password'),
-    Role: z.enum(['mentor', 'training_centre'], { error: 'Please select a role' }),
-    Training_Centre_Name: z.string().trim().max(200).optional().nullable(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.Role === 'training_centre' && !v.Training_Centre_Name) {
-      ctx.addIssue({ code: 'custom', path: ['Training_Centre_Name'], message: 'Training centre name is required' });
-    }
-  });
-
-const signInSchema = z.object({
-  Email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254),
-  Password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
-});
-
-const forgotSchema = z.object({
-  email: z
-    .string({ error: 'Please enter your email address' })
-    .trim()
-    .min(1, 'Please enter your email address')
-    .max(254),
-});
-
-const changePasswordSchema = z
-  .object({
-    currentPassword: z
-      .string({ error: 'Current password is required' })
-      .min(1, 'Current password is required')
-      .max(200),
-    newPassword: z
-      .string({ error: 'New password is required' })
-      .min(1, 'New password is required')
-      .min(6, 'New password must be at least 6 characters')
-      .max(200, 'New password is too long'),
-    confirmPassword: z.string({ error: 'Password confirmation does not match' }),
-  })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    path: ['confirmPassword'],
-    message: 'Password confirmation does not match',
-  });
-
 export function accountRoutes(deps: CommandDeps): Router {
   const r = Router();
   const { signInAccount, signInAddress, forgotPassword } = deps.throttles;
@@ -82,7 +26,7 @@ export function accountRoutes(deps: CommandDeps): Router {
     });
 
   r.post('/api/auth/signup', async (req, res) => {
-    const body = validate(signUpSchema, req.body);
+    const body = validate(signUpRequest, req.body);
     const email = normaliseEmail(body.Email);
     const passwordHash = await hashPassword(body.Password);
     const meta = metaFor(req, deps);
@@ -101,7 +45,7 @@ export function accountRoutes(deps: CommandDeps): Router {
   });
 
   r.post('/api/auth/signin', async (req, res) => {
-    const body = validate(signInSchema, req.body);
+    const body = validate(signInRequest, req.body);
     // Every attempt is counted before the password is checked (so parallel guesses are counted
     // too) and a successful one is given back: the counters count failures per address + e-mail
     // and per address alone (someone trying many e-mails).
@@ -120,7 +64,7 @@ export function accountRoutes(deps: CommandDeps): Router {
   });
 
   r.post('/api/auth/forgot-password', async (req, res) => {
-    const body = validate(forgotSchema, req.body);
+    const body = validate(forgotPasswordRequest, req.body);
     const meta = metaFor(req, deps);
     // Ruling 10: the same answer, at the same speed, whether or not the address has an account:
     // the reset and its mail happen after answering.
@@ -154,7 +98,7 @@ export function accountRoutes(deps: CommandDeps): Router {
     authenticate(deps.authenticator, { allowTemporaryPassword: true }),
     async (req, res) => {
       const { id } = authOf(req);
-      const body = validate(changePasswordSchema, req.body);
+      const body = validate(changePasswordRequest, req.body);
       const account = await loadAccount(deps, id);
       if (!(await checkCredentials(account, body.currentPassword))) {
         throw new HttpError(400, [{ field: 'currentPassword', message: 'Current password is incorrect' }]);

@@ -1,9 +1,10 @@
+import type { SessionUser } from '@panda/contracts/accounts';
 import type { AppendMeta } from '@panda/events/envelope';
 import { accountStream, emailStream } from '@panda/events/catalogue/accounts';
 import { hashPassword, temporaryPassword, verifyPassword } from '@panda/platform/passwords';
 import { seal } from '@panda/platform/sealed';
 import { HttpError } from '@panda/platform/errors';
-import { signToken, type Role } from '@panda/platform/tokens';
+import { signToken } from '@panda/platform/tokens';
 import { WrongExpectedVersionError } from '@panda/events/event-store';
 import { handle, load } from '../shared/decider';
 import type { CommandDeps } from '../shared/deps';
@@ -105,17 +106,7 @@ export async function createAccount(
 export const runAccountCommand = (deps: CommandDeps, accountId: string, command: AccountCommand, meta: AppendMeta) =>
   handle(deps.store, accountStream(accountId), accountDecider, command, meta);
 
-export interface PublicUser {
-  id: string;
-  role: Role;
-  First_Name: string;
-  Last_Name: string;
-  Name: string;
-  Email: string;
-  must_change_password: boolean;
-}
-
-export const publicUser = (s: AccountState): PublicUser => ({
+export const publicUser = (s: AccountState): SessionUser => ({
   id: s.id!,
   role: s.role!,
   First_Name: s.firstName,

@@ -1,5 +1,11 @@
 import { Router, type Request, type Response } from 'express';
-import { z } from 'zod';
+import {
+  ADMIN_SIGN_IN_INCOMPLETE,
+  adminSignInRequest,
+  lockRequest,
+  studentRegistrationRequest,
+  vetRequest,
+} from '@panda/contracts/accounts';
 import { HttpError, badRequest, notFound, unauthorized } from '@panda/platform/errors';
 import { authenticate, requireRole, validate } from '@panda/platform/http';
 import type { AccountCommand, AccountState } from '../accounts/decider';
@@ -11,7 +17,7 @@ import {
   runAccountCommand,
   signIn,
 } from '../accounts/service';
-import { sendStudentRegistration, studentRegistrationSchema } from '../students/routes';
+import { sendStudentRegistration } from '../students/routes';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
 import { recordAdminSignIn } from './service';
 
@@ -19,15 +25,6 @@ import { recordAdminSignIn } from './service';
 export const ADMIN_ROLES = { student: 'student', mentor: 'mentor', training_centre: 'training_centre' } as const;
 type TargetRole = keyof typeof ADMIN_ROLES;
 const LABEL: Record<TargetRole, string> = { student: 'student', mentor: 'mentor', training_centre: 'training centre' };
-
-const reason = z
-  .string()
-  .trim()
-  .max(500, 'Reason must be at most 500 characters')
-  .nullish()
-  .transform((v) => v || null);
-const lockSchema = z.object({ is_locked: z.boolean({ error: 'is_locked must be true or false' }), reason });
-const vetSchema = z.object({ is_vetted: z.boolean({ error: 'is_vetted must be true or false' }), reason });
 
 /** The target account of an admin action: 404 (with the reason) for an unknown role or id. */
 async function target(deps: CommandDeps, req: Request) {
@@ -78,14 +75,17 @@ export function adminRoutes(deps: CommandDeps): Router {
 
   r.post('/api/admin/auth/signin', async (req, res) => {
     const raw = (req.body ?? {}) as Record<string, unknown>;
-    const email = typeof raw.email === 'string' ? normaliseEmail(raw.email).slice(0, 254) : '';
-    const password = typeof raw.password === 'string' ? raw.password : '';
+    const body = adminSignInRequest.safeParse(raw);
+    // An incomplete attempt is recorded too, with whatever e-mail was typed.
+    const typed = body.success ? body.data.email : typeof raw.email === 'string' ? raw.email : '';
+    const email = normaliseEmail(typed).slice(0, 254);
     const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
     const attempt = { email, sourceAddress: address, userAgent: req.header('user-agent')?.slice(0, 300) ?? null };
-    if (!email || !password) {
+    if (!body.success) {
       await recordAdminSignIn(deps, req, { ...attempt, accountId: null, outcome: 'incomplete' });
-      throw badRequest([{ field: email ? 'password' : 'email', message: 'Please enter both email and password' }]);
+      throw badRequest([{ field: String(body.error.issues[0].path[0]), message: ADMIN_SIGN_IN_INCOMPLETE }]);
     }
+    const { password } = body.data;
     const key = `${address}|${email}`;
     // Counted before the password is checked, given back when it was right (see the user sign-in).
     const wait = (await perAddress.take(address)) || (await perAccount.take(key));
@@ -121,7 +121,7 @@ export function adminRoutes(deps: CommandDeps): Router {
 
   r.patch('/api/admin/users/:role/:id/lock', ...admin, async (req, res) => {
     const { id } = await target(deps, req);
-    const body = validate(lockSchema, req.body);
+    const body = validate(lockRequest, req.body);
     await changeAccount(deps, req, res, id, {
       command: { type: body.is_locked ? 'Lock' : 'Unlock', reason: body.reason },
       message: body.is_locked ? 'Account locked successfully' : 'Account unlocked successfully',
@@ -132,7 +132,7 @@ export function adminRoutes(deps: CommandDeps): Router {
   r.patch('/api/admin/users/:role/:id/vet', ...admin, async (req, res) => {
     const { id, role } = await target(deps, req);
     if (role === 'student') throw badRequest('Only mentors and training centres are vetted');
-    const body = validate(vetSchema, req.body);
+    const body = validate(vetRequest, req.body);
     await changeAccount(deps, req, res, id, {
       command: { type: body.is_vetted ? 'Vet' : 'Unvet', reason: body.reason },
       message: body.is_vetted ? 'User vetted successfully' : 'User unvetted successfully',
@@ -141,7 +141,7 @@ export function adminRoutes(deps: CommandDeps): Router {
   });
 
   r.post('/api/admin/students', ...admin, async (req, res) => {
-    const body = validate(studentRegistrationSchema, req.body);
+    const body = validate(studentRegistrationRequest, req.body);
     await sendStudentRegistration(deps, req, res, body, null);
   });
 

@@ -1,17 +1,9 @@
 import { Router } from 'express';
-import { z } from 'zod';
+import { provisionAuditorRequest } from '@panda/contracts/audit';
 import { authenticate, requireRole, validate } from '@panda/platform/http';
 import { hashPassword, temporaryPassword } from '@panda/platform/passwords';
 import { createAccount, normaliseEmail } from '../accounts/service';
-import { emailField } from '../accounts/routes';
-import { requiredText } from '../shared/fields';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
-
-const auditorSchema = z.object({
-  email: emailField('Email is required'),
-  first_name: requiredText('First name is required'),
-  last_name: requiredText('Last name is required'),
-});
 
 /**
  * Ruling 25: `POST /api/admin/auditors` {email, first_name, last_name} (admins only) -> 201
@@ -22,7 +14,7 @@ const auditorSchema = z.object({
 export function auditCommandRoutes(deps: CommandDeps): Router {
   const r = Router();
   r.post('/api/admin/auditors', authenticate(deps.authenticator), requireRole('admin'), async (req, res) => {
-    const body = validate(auditorSchema, req.body);
+    const body = validate(provisionAuditorRequest, req.body);
     const email = normaliseEmail(body.email);
     const temporary = temporaryPassword();
     const temporaryPasswordHash = await hashPassword(temporary);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountStream } from '@panda/events/catalogue/accounts';
 import { MAX_APPEND_BYTES } from '@panda/events/event-store';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
+import { checkAnswer } from '@panda/server/testing/contract-check';
 import { cameraJpeg, pngDeclaring, tinyPng } from '@panda/platform/testing/images';
 import { fullProfile, type Login } from '../admin/test-fixtures';
 import { get, place, readyMentor, registeredStudent, vettedCentre, type StudentLogin } from '../training/test-fixtures';
@@ -26,10 +27,15 @@ const savePhoto = (who: Login, photo: unknown) =>
 
 /** GET of the photo as raw bytes. */
 async function photoOf(mentorId: string, token?: string, headers: Record<string, string> = {}) {
-  const res = await fetch(`${app.url}/api/mentors/${mentorId}/gas-safe-photo`, {
+  const path = `/api/mentors/${mentorId}/gas-safe-photo`;
+  const res = await fetch(`${app.url}${path}`, {
     headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers },
   });
-  return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const type = res.headers.get('content-type');
+  // The route's contract checks the answer, as the harness does for JSON calls.
+  checkAnswer('GET', path, res.status, type, type?.includes('json') ? JSON.parse(bytes.toString()) : null);
+  return { status: res.status, headers: res.headers, bytes };
 }
 
 beforeAll(async () => {

@@ -6,8 +6,9 @@ import { runAccountCommand } from '../accounts/service';
 import type { AccountState } from '../accounts/decider';
 import type { CommandDeps } from '../shared/deps';
 
-export const PHOTO_NOT_IMAGE = 'Please select a valid image file';
-export const PHOTO_TOO_LARGE = 'Image must be smaller than 10MB';
+import { PHOTO_NOT_IMAGE, PHOTO_TOO_LARGE } from '@panda/contracts/accounts';
+
+export { PHOTO_NOT_IMAGE, PHOTO_TOO_LARGE };
 export const PHOTO_TOO_MANY_PIXELS = `Image must be at most ${MAX_IMAGE_SIDE} x ${MAX_IMAGE_SIDE} pixels`;
 
 /** What the mentor profile form sends for the photo: a new upload, the photo on file (by its hash), or none. */

@@ -20,9 +20,6 @@ import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
 import { trainingDecider } from '../training/decider';
 import { registerStudent } from './service';
 
-/** The registration payload as POST /api/admin/students validates it too (an independent student, ruling 8). */
-export const studentRegistrationSchema = studentRegistrationRequest;
-
 /** The centre registering a student, as loaded by the route. */
 export interface RegisteringCentre {
   id: string;
@@ -38,7 +35,7 @@ export async function sendStudentRegistration(
   deps: CommandDeps,
   req: Request,
   res: Response,
-  body: z.infer<typeof studentRegistrationRequest>,
+  body: z.output<typeof studentRegistrationRequest>,
   centre: RegisteringCentre | null,
 ) {
   const result = await registerStudent(

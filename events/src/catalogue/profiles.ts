@@ -7,27 +7,6 @@ import type { AccountRole } from './accounts';
  * the product's (spec section 3), as the profile forms send them.
  */
 
-export const BUSINESS_TYPES_FORM = [
-  'Sole Trader',
-  'Limited Company',
-  'Partnership',
-  'LLP (Limited Liability Partnership)',
-  'Charity/Non-profit',
-  'Other',
-] as const;
-export const BUSINESS_TYPES_SETTINGS = ['Sole Trader', 'Limited Company', 'Partnership', 'Self Employed'] as const;
-/** Either form may have set the business type, so both lists are accepted everywhere. */
-export const BUSINESS_TYPES: readonly string[] = [...new Set([...BUSINESS_TYPES_FORM, ...BUSINESS_TYPES_SETTINGS])];
-export const REFERRAL_SOURCES = [
-  'Google Search',
-  'Social Media',
-  'Word of Mouth',
-  'Existing Student',
-  'Trade Website',
-  'Advertisement',
-  'Other',
-] as const;
-
 /** What Profile Settings may change; only the fields that changed are present. */
 export const profileChangesSchema = z
   .object({

@@ -33,7 +33,16 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, useState, type ReactNode } from 'react';
 import { copyToClipboard } from '../lib/clipboard';
 import { formatDate } from '../lib/dates';
-import { isLookupEntityType, useGetEntityLookupQuery, type LookupEntityType } from '../lib/lookup-api';
+import type {
+  CentreLookup,
+  LookupEntityType,
+  MentorLookup,
+  PersonRef,
+  PlacementLookup,
+  StudentBrief,
+  StudentLookup,
+} from '@panda/contracts/accounts';
+import { isLookupEntityType, useGetEntityLookupQuery } from '../lib/lookup-api';
 import { MatchChip } from './match-chip';
 import { jobTypeName } from '../lib/job-types';
 
@@ -63,85 +72,8 @@ export const ENTITY_TITLES: Record<LookupEntityType, string> = {
 /** The details modal shows the first 3 jobs or students, then '+N more ...'. */
 export const DETAILS_LIST_LIMIT = 3;
 
-// ---------------------------------------------------------------------------------------------
-// Reading the lookup answer tolerantly (field names follow spec section 3; both casings accepted).
-
-type Obj = Record<string, unknown>;
-
-const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
-
-function text(v: unknown): string | null {
-  if (typeof v === 'string') return v.trim() ? v.trim() : null;
-  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
-  return null;
-}
-
-function pick(o: Obj | null | undefined, ...keys: string[]): unknown {
-  if (!o) return undefined;
-  for (const k of keys) if (o[k] !== undefined && o[k] !== null && o[k] !== '') return o[k];
-  return undefined;
-}
-
-function num(v: unknown): number | null {
-  if (typeof v === 'number' && Number.isFinite(v)) return v;
-  if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
-  return null;
-}
-
-function bool(v: unknown): boolean | null {
-  if (typeof v === 'boolean') return v;
-  if (v === 'true' || v === 1) return true;
-  if (v === 'false' || v === 0) return false;
-  return null;
-}
-
-function personName(o: Obj | null | undefined): string | null {
-  if (!o) return null;
-  const full = [text(pick(o, 'First_Name', 'first_name')), text(pick(o, 'Last_Name', 'last_name'))]
-    .filter(Boolean)
-    .join(' ');
-  return text(pick(o, 'Name', 'name', 'full_name')) ?? (full || null);
-}
-
-interface Ref {
-  id: string | null;
-  name: string | null;
-  email: string | null;
-}
-
-/** A related entity: an object under `key` (or under relationships), else flat `<key>_id/_name/_email` fields. */
-function relatedRef(data: Obj, key: 'student' | 'mentor' | 'training_centre', aliases: string[] = []): Ref | null {
-  const rel = isObj(data.relationships) ? data.relationships : null;
-  for (const k of [key, ...aliases]) {
-    const candidate = pick(data, k) ?? pick(rel, k);
-    if (isObj(candidate)) {
-      const ref = {
-        id: text(pick(candidate, 'id', 'ID')),
-        name: personName(candidate),
-        email: text(pick(candidate, 'Email', 'email')),
-      };
-      if (ref.id || ref.name || ref.email) return ref;
-    }
-  }
-  const prefixes = [key, ...aliases];
-  const id = text(
-    prefixes.map((p) => pick(data, `${p}_id`, `${p}Id`)).find((v) => v !== undefined) ??
-      (typeof data[key] === 'string' ? data[key] : undefined),
-  );
-  const name = text(prefixes.map((p) => pick(data, `${p}_name`)).find((v) => v !== undefined));
-  const email = text(prefixes.map((p) => pick(data, `${p}_email`)).find((v) => v !== undefined));
-  return id || name || email ? { id, name, email } : null;
-}
-
-function unwrap(raw: unknown, type: string): Obj {
-  if (!isObj(raw)) return {};
-  if (isObj(raw.data)) return raw.data;
-  if (isObj(raw[type])) return raw[type] as Obj;
-  if (isObj(raw.entity)) return raw.entity;
-  return raw;
-}
-
-const arrayOf = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter(isObj) : []);
+/** A related entity as a link: its id, name and e-mail (the lookup contract's person). */
+type Ref = PersonRef;
 
 // ---------------------------------------------------------------------------------------------
 // Small building blocks
@@ -278,17 +210,16 @@ function MoreLine({ children }: { children: ReactNode }) {
 // ---------------------------------------------------------------------------------------------
 // One body per entity type
 
-function StudentBody({ data, onOpen }: { data: Obj; onOpen: OpenEntity }) {
-  const name = personName(data) ?? 'Student';
-  const email = text(pick(data, 'Email', 'email'));
-  const id = text(pick(data, 'id', 'ID', 'student_id'));
-  const matched = bool(pick(data, 'Matched', 'matched')) ?? pick(data, 'placement_status', 'status') === 'active';
-  const centre = relatedRef(data, 'training_centre', ['centre']);
-  const mentor = relatedRef(data, 'mentor', ['assigned_mentor']);
-  const jobs = arrayOf(pick(data, 'jobs', 'job_progress'));
-  const totalJobs = num(pick(data, 'jobs_total', 'jobs_count', 'total_jobs')) ?? jobs.length;
+function StudentBody({ data, onOpen }: { data: StudentLookup; onOpen: OpenEntity }) {
+  const name = data.Name || 'Student';
+  const email = data.Email;
+  const id = data.id;
+  const matched = data.Matched;
+  const centre = data.training_centre;
+  const mentor = data.mentor;
+  const jobs = data.jobs;
   const shown = jobs.slice(0, DETAILS_LIST_LIMIT);
-  const more = Math.max(0, Math.max(totalJobs, jobs.length) - shown.length);
+  const more = Math.max(0, data.jobs_total - shown.length);
 
   return (
     <>
@@ -298,17 +229,17 @@ function StudentBody({ data, onOpen }: { data: Obj; onOpen: OpenEntity }) {
       <DetailRow
         icon={<BadgeOutlined fontSize="small" />}
         label="Student ID"
-        action={id ? <CopyButton value={id} label="Copy student ID" /> : undefined}
+        action={<CopyButton value={id} label="Copy student ID" />}
       >
         <Box
           component="span"
           sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: '0.82rem' }}
         >
-          {id ?? 'Not available'}
+          {id}
         </Box>
       </DetailRow>
       <DetailRow icon={<CalendarMonthOutlined fontSize="small" />} label="Registered">
-        {formatDate(pick(data, 'Created_At', 'created_at', 'time_created', 'registered_at'))}
+        {formatDate(data.Created_At)}
       </DetailRow>
       <DetailRow icon={<HandshakeOutlined fontSize="small" />} label="Status">
         {matched ? 'Matched' : 'Pending'}
@@ -327,13 +258,13 @@ function StudentBody({ data, onOpen }: { data: Obj; onOpen: OpenEntity }) {
         </Typography>
       ) : (
         <Stack spacing={1.25} data-testid="details-jobs">
-          {shown.map((job, index) => {
-            const type = jobTypeName(text(pick(job, 'Job_Type', 'job_type', 'type')) ?? 'Job');
-            const completed = num(pick(job, 'Completed_Count', 'completed_count', 'completed')) ?? 0;
-            const total = num(pick(job, 'Total_Count', 'total_count', 'total')) ?? 0;
-            const percent = total > 0 ? Math.min(100, Math.round((completed / total) * 100)) : 0;
+          {shown.map((job) => {
+            const type = jobTypeName(job.Job_Type);
+            const completed = job.Completed_Count;
+            const total = job.Total_Count;
+            const percent = Math.min(100, job.percent);
             return (
-              <Box key={text(job.id) ?? `${type}-${index}`}>
+              <Box key={job.id}>
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, mb: 0.5 }}>
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
                     {type}
@@ -369,7 +300,7 @@ function StudentList({
   limit,
   scroll,
 }: {
-  students: Obj[];
+  students: StudentBrief[];
   onOpen: OpenEntity;
   limit?: number;
   scroll?: boolean;
@@ -387,14 +318,11 @@ function StudentList({
           : {}),
       }}
     >
-      {shown.map((s, index) => {
-        const id = text(pick(s, 'id', 'ID', 'student_id'));
-        const name = personName(s) ?? text(pick(s, 'Email', 'email')) ?? 'Student';
-        const matched = bool(pick(s, 'Matched', 'matched')) ?? pick(s, 'placement_status', 'status') === 'active';
+      {shown.map((s) => {
         return (
           <Box
             component="li"
-            key={id ?? index}
+            key={s.id}
             sx={{
               display: 'flex',
               alignItems: 'center',
@@ -409,15 +337,19 @@ function StudentList({
             <PersonOutlineRounded fontSize="small" sx={{ color: 'text.secondary' }} />
             <Box sx={{ minWidth: 0, flexGrow: 1 }}>
               <Typography variant="body2" component="div" sx={{ fontWeight: 600 }}>
-                <EntityLink refValue={{ id, name, email: null }} type="student" onOpen={onOpen} />
+                <EntityLink
+                  refValue={{ id: s.id, name: s.Name || s.Email || 'Student', email: s.Email }}
+                  type="student"
+                  onOpen={onOpen}
+                />
               </Typography>
-              {text(pick(s, 'Email', 'email')) && (
+              {s.Email && (
                 <Typography variant="caption" color="text.secondary" noWrap component="div">
-                  {text(pick(s, 'Email', 'email'))}
+                  {s.Email}
                 </Typography>
               )}
             </Box>
-            <MatchChip matched={matched} />
+            <MatchChip matched={s.Matched} />
           </Box>
         );
       })}
@@ -425,13 +357,13 @@ function StudentList({
   );
 }
 
-function MentorBody({ data, onOpen }: { data: Obj; onOpen: OpenEntity }) {
-  const name = personName(data) ?? 'Mentor';
-  const email = text(pick(data, 'Email', 'email'));
-  const students = arrayOf(pick(data, 'students', 'assigned_students'));
-  const count = num(pick(data, 'student_count', 'students_count')) ?? students.length;
-  const active = bool(pick(data, 'Matched', 'matched', 'active')) ?? count > 0;
-  const business = text(pick(data, 'Business_Name', 'business_name'));
+function MentorBody({ data, onOpen }: { data: MentorLookup; onOpen: OpenEntity }) {
+  const name = data.Name || 'Mentor';
+  const email = data.Email;
+  const students = data.students;
+  const count = data.student_count;
+  const active = data.Matched;
+  const business = data.Business_Name;
   const more = Math.max(0, Math.max(count, students.length) - Math.min(students.length, DETAILS_LIST_LIMIT));
 
   return (
@@ -475,20 +407,12 @@ function MentorBody({ data, onOpen }: { data: Obj; onOpen: OpenEntity }) {
   );
 }
 
-function CentreBody({ data, onOpen }: { data: Obj; onOpen: OpenEntity }) {
-  const name = text(pick(data, 'Name', 'name', 'training_centre_name', 'Training_Centre_Name')) ?? 'Training Centre';
-  const contact =
-    text(pick(data, 'contact_name', 'contact')) ??
-    ([
-      text(pick(data, 'contact_first_name', 'First_Name', 'first_name')),
-      text(pick(data, 'contact_last_name', 'Last_Name', 'last_name')),
-    ]
-      .filter(Boolean)
-      .join(' ') ||
-      null);
-  const email = text(pick(data, 'Email', 'email'));
-  const students = arrayOf(pick(data, 'students', 'registered_students'));
-  const count = num(pick(data, 'student_count', 'students_count')) ?? students.length;
+function CentreBody({ data, onOpen }: { data: CentreLookup; onOpen: OpenEntity }) {
+  const name = data.Name || 'Training Centre';
+  const contact = data.contact || null;
+  const email = data.Email;
+  const students = data.students;
+  const count = data.student_count;
 
   return (
     <>
@@ -523,19 +447,17 @@ export function placementStatusColor(status: string | null): 'success' | 'warnin
 
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-function PlacementBody({ data, onOpen }: { data: Obj; onOpen: OpenEntity }) {
-  const status = text(pick(data, 'Status', 'status'));
-  const student = relatedRef(data, 'student');
-  const mentor = relatedRef(data, 'mentor');
-  const centre = relatedRef(data, 'training_centre', ['centre']);
-  const notes = text(pick(data, 'Notes', 'notes'));
+function PlacementBody({ data, onOpen }: { data: PlacementLookup; onOpen: OpenEntity }) {
+  const status = data.Status;
+  const { student, mentor, training_centre: centre } = data.relationships;
+  const notes = data.Notes?.trim() || null;
   const color = placementStatusColor(status);
 
   return (
     <>
       <Header
         icon={<HandshakeOutlined />}
-        title={student?.name && mentor?.name ? `${student.name} with ${mentor.name}` : 'Placement'}
+        title={student.name && mentor.name ? `${student.name} with ${mentor.name}` : 'Placement'}
         subtitle="Placement"
         chip={
           <Chip
@@ -552,7 +474,7 @@ function PlacementBody({ data, onOpen }: { data: Obj; onOpen: OpenEntity }) {
         {status ? capitalise(status) : 'Not available'}
       </DetailRow>
       <DetailRow icon={<CalendarMonthOutlined fontSize="small" />} label="Placed At">
-        {formatDate(pick(data, 'Placed_At', 'placed_at'))}
+        {formatDate(data.Placed_At)}
       </DetailRow>
       <DetailRow icon={<NotesOutlined fontSize="small" />} label="Notes">
         <Box component="span" sx={{ whiteSpace: 'pre-wrap' }}>
@@ -619,16 +541,15 @@ function LookupContent({ entity, onOpen }: { entity: EntityRef; onOpen: OpenEnti
       </Box>
     );
   }
-  const body = unwrap(data, type);
-  switch (type) {
+  switch (data.type) {
     case 'student':
-      return <StudentBody data={body} onOpen={onOpen} />;
+      return <StudentBody data={data} onOpen={onOpen} />;
     case 'mentor':
-      return <MentorBody data={body} onOpen={onOpen} />;
+      return <MentorBody data={data} onOpen={onOpen} />;
     case 'training_centre':
-      return <CentreBody data={body} onOpen={onOpen} />;
+      return <CentreBody data={data} onOpen={onOpen} />;
     case 'placement':
-      return <PlacementBody data={body} onOpen={onOpen} />;
+      return <PlacementBody data={data} onOpen={onOpen} />;
   }
 }
 

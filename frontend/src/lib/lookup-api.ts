@@ -1,3 +1,4 @@
+import { LOOKUP_ENTITY_TYPES, type LookupEntityType, type LookupResponse } from '@panda/contracts/accounts';
 import { api } from './api';
 
 /**
@@ -5,9 +6,6 @@ import { api } from './api';
  * for callers who may see that entity. Shared by every feature through
  * src/components/entity-details-modal.tsx.
  */
-
-export const LOOKUP_ENTITY_TYPES = ['student', 'mentor', 'training_centre', 'placement'] as const;
-export type LookupEntityType = (typeof LOOKUP_ENTITY_TYPES)[number];
 
 export function isLookupEntityType(value: unknown): value is LookupEntityType {
   return typeof value === 'string' && (LOOKUP_ENTITY_TYPES as readonly string[]).includes(value);
@@ -17,9 +15,6 @@ export interface LookupArgs {
   entityType: LookupEntityType;
   entityId: string;
 }
-
-/** The raw answer; the modal reads it tolerantly (see entity-details-modal.tsx). */
-export type LookupResponse = Record<string, unknown>;
 
 /** Read-model collections a lookup answer is built from: any change there refreshes an open modal. */
 const LOOKUP_SOURCES = ['students', 'accounts', 'placements', 'jobs'] as const;

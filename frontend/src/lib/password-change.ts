@@ -1,3 +1,4 @@
+import type { ChangePasswordRequest } from '@panda/contracts/accounts';
 import { useState, type FormEvent } from 'react';
 import { useFormErrors } from './form-errors';
 import { toast } from './toast';
@@ -8,11 +9,7 @@ const FORM_TOASTS = 'password-change';
 export const NEW_PASSWORD_MIN_LENGTH = 6;
 
 /** The body of PUT /api/change-password. */
-export interface PasswordChangeValues {
-  currentPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
+export type PasswordChangeValues = ChangePasswordRequest;
 
 export type PasswordChangeField = keyof PasswordChangeValues;
 

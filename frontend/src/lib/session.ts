@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
+import type { SessionUser } from '@panda/contracts/accounts';
 import { toast } from './toast';
 
 /**
@@ -15,19 +16,7 @@ import { toast } from './toast';
  * socket caused by the old token waits for the renewal instead of ending the session.
  */
 
-export type Role = 'student' | 'mentor' | 'training_centre' | 'admin' | 'auditor';
-
-export interface SessionUser {
-  id: string;
-  role: Role | string;
-  First_Name?: string;
-  Last_Name?: string;
-  /** Centre name for training centres, "First Last" otherwise. */
-  Name?: string;
-  Email?: string;
-  must_change_password?: boolean;
-  [field: string]: unknown;
-}
+export type { Role, SessionUser } from '@panda/contracts/accounts';
 
 export type SessionStatus = 'checking' | 'authenticated' | 'anonymous';
 

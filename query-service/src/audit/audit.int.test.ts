@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
+import { checkAnswer } from '@panda/server/testing/contract-check';
 import { independentStudent, uniqueEmail, type Login } from '@panda/command-service/admin/test-fixtures';
 import {
   jobOfType,
@@ -319,10 +320,10 @@ describe('as-of replay (ruling 26)', () => {
 
 describe('evidence pack', () => {
   it('is a PDF with the student, centre, mentor with Gas Safe number, every signature with its hash, and the head hash', async () => {
-    const res = await fetch(`${app.url}/api/audit/students/${student.user.id}/evidence.pdf`, {
-      headers: { authorization: `Bearer ${auditor.token}` },
-    });
+    const path = `/api/audit/students/${student.user.id}/evidence.pdf`;
+    const res = await fetch(`${app.url}${path}`, { headers: { authorization: `Bearer ${auditor.token}` } });
     expect(res.status).toBe(200);
+    checkAnswer('GET', path, res.status, res.headers.get('content-type'), null);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="evidence-Amy-Pond-/);
     const bytes = new Uint8Array(await res.arrayBuffer());

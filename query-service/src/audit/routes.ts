@@ -1,11 +1,12 @@
 import { Router, type Request, type Response } from 'express';
 import { randomUUID } from 'node:crypto';
+import { AS_OF_ERROR, SUBJECT_ROLES, asOfQuery, subjectsQuery } from '@panda/contracts/audit';
 import { accountStream } from '@panda/events/catalogue/accounts';
 import { AUDIT_ACCESS_STREAM, type AuditAction } from '@panda/events/catalogue/audit';
 import { checkEvent } from '@panda/events/catalogue';
 import type { RecordedEvent } from '@panda/events/envelope';
 import { badRequest, forbidden, notFound } from '@panda/platform/errors';
-import { authOf, authenticate, requireRole, type AuthContext } from '@panda/platform/http';
+import { authOf, authenticate, requireRole, validate, type AuthContext } from '@panda/platform/http';
 import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
 import { AUDIT_ACCESS_LOG, type AuditAccessDoc } from '@panda/projections/read-models/audit-access';
@@ -15,12 +16,9 @@ import type { QueryDeps } from '../shared/deps';
 import { evidenceCsv, evidencePdf, traineeLine, type Evidence, type EvidenceRow } from './evidence';
 import { jobsAsOf, parseAsOf, personAsOf, timelineAsOf, type Person } from './replay';
 
-const AS_OF_ERROR = 'as_of must be an ISO-8601 date (YYYY-MM-DD) or date-time (e.g. 2026-03-03T12:00:00Z)';
-const SUBJECT_ROLES = ['student', 'mentor', 'training_centre'] as const;
-
 /** `?as_of=` -> ms since the epoch (now when absent); 400 when invalid. */
 function asOfOf(req: Request, deps: QueryDeps): number {
-  const t = parseAsOf(req.query.as_of, deps.clock());
+  const t = parseAsOf(validate(asOfQuery, req.query).as_of, deps.clock());
   if (t === null) throw badRequest([{ field: 'as_of', message: AS_OF_ERROR }]);
   return t;
 }
@@ -106,9 +104,7 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
   r.get('/api/audit/subjects', ...auditors, async (req, res) => {
     const a = authOf(req);
     const paging = parsePaging(req.query, SUBJECT_LIST);
-    const role = typeof req.query.role === 'string' && req.query.role ? req.query.role : null;
-    if (role && !(SUBJECT_ROLES as readonly string[]).includes(role))
-      throw badRequest([{ field: 'role', message: 'role must be student, mentor or training_centre' }]);
+    const role = validate(subjectsQuery, req.query).role || null;
     await record(req, a, 'subject_search', { type: null, id: null }, null, paging.q);
     const page = await findPage<AccountDoc>(rs, ACCOUNTS, { role: role ? role : { $in: [...SUBJECT_ROLES] } }, paging);
     setPageHeaders(req, res, page);

@@ -53,7 +53,6 @@ async function profileOf(rs: ReadStore, acc: AccountDoc) {
     Name: acc.Name,
     Email: acc.Email,
     Created_At: acc.Created_At,
-    created_at: acc.Created_At,
     must_change_password: acc.must_change_password,
     editable_fields: EDITABLE_PROFILE_FIELDS[acc.role],
   };
@@ -89,7 +88,7 @@ async function profileOf(rs: ReadStore, acc: AccountDoc) {
     }
     case 'training_centre': {
       const stats = (await rs.get(CENTRE_STATS, acc.id)) as CentreStatsDoc | null;
-      return { ...base, Training_Centre_Name: acc.Name, vetted: acc.vetted, student_count: stats?.total_students ?? 0 };
+      return { ...base, vetted: acc.vetted, student_count: stats?.total_students ?? 0 };
     }
     default:
       return base;

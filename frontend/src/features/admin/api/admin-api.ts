@@ -20,7 +20,18 @@ import type {
 } from '@panda/contracts/placements';
 import { api, listTags } from '../../../lib/api';
 import { pageSearch, toPage, type Page, type PageArgs } from '../../../lib/paging';
-import type { SessionUser } from '../../../lib/session';
+import type {
+  AccountHistory,
+  LockRequest,
+  LockResponse,
+  SessionResponse,
+  AdminSignInRequest,
+  SignInAttemptsResponse,
+  StudentRegisteredResponse,
+  StudentRegistrationRequest,
+  VetRequest,
+  VetResponse,
+} from '@panda/contracts/accounts';
 
 /** Read-model collections behind the admin screens (tags are named after them). */
 const ADMIN_TAGS = [
@@ -42,71 +53,14 @@ export type Placement = AdminPlacement;
 /** What the tables pass: paging (ruling 24; no cursor on the first page) and the list's filters. */
 type Args<Q> = Omit<Q, 'cursor' | 'limit'> & PageArgs;
 
-export interface HistoryEntry {
-  id: string;
-  action: 'locked' | 'unlocked' | 'vetted' | 'unvetted';
-  at: string;
-  actor_id: string | null;
-  actor_name: string;
-  actor_email: string | null;
-  reason: string | null;
-}
-
-export interface AccountHistory {
-  account: {
-    id: string;
-    role: string;
-    Name: string;
-    Email: string;
-    account_locked: boolean;
-    vetted: boolean;
-    Created_At: string;
-  };
-  history: HistoryEntry[];
-}
-
-export interface SignInAttempt {
-  id: string;
-  at: string;
-  email: string;
-  account_id: string | null;
-  outcome: 'succeeded' | 'invalid_credentials' | 'throttled' | 'incomplete';
-  source_address: string;
-  user_agent: string | null;
-}
-
-export interface AdminSignInResponse {
-  token: string;
-  user: SessionUser;
-  role?: string;
-}
-
 export interface CommandAnswer {
   message?: string;
   position?: number;
 }
 
-/** Spec section 3 "Student registration payload". */
-export interface StudentRegistration {
-  First_Name: string;
-  Last_Name: string;
-  Email: string;
-  Phone_Number: string;
-  Postcode: string;
-  Boiler_Installs: number;
-  Boiler_Service: number;
-  Pipework: number;
-  Repair: number;
-}
-
-export interface StudentRegistered extends CommandAnswer {
-  student: { id: string; First_Name: string; Last_Name: string; Email: string };
-  temporary_password: string | null;
-}
-
 export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).injectEndpoints({
   endpoints: (build) => ({
-    adminSignIn: build.mutation<AdminSignInResponse, { email: string; password: string }>({
+    adminSignIn: build.mutation<SessionResponse, AdminSignInRequest>({
       query: (body) => ({ url: '/admin/auth/signin', method: 'POST', body }),
     }),
     /** One page of each admin table (ruling 24): searched, sorted and filtered on the server. */
@@ -145,12 +99,12 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
         { type: 'accounts', id: 'LIST' },
       ],
     }),
-    signInAttempts: build.query<SignInAttempt[], void>({
+    signInAttempts: build.query<SignInAttemptsResponse['attempts'], void>({
       query: () => '/admin/signin-attempts',
-      transformResponse: (r: { attempts?: SignInAttempt[] }) => r.attempts ?? [],
+      transformResponse: (r: SignInAttemptsResponse) => r.attempts,
       providesTags: [{ type: 'admin_signins', id: 'LIST' }],
     }),
-    setLocked: build.mutation<CommandAnswer, { role: AdminUserRole; id: string; is_locked: boolean; reason?: string }>({
+    setLocked: build.mutation<LockResponse, { role: AdminUserRole; id: string } & LockRequest>({
       query: ({ role, id, ...body }) => ({
         url: `/admin/users/${role}/${encodeURIComponent(id)}/lock`,
         method: 'PATCH',
@@ -162,7 +116,7 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
         { type: 'account_history', id: 'LIST' },
       ],
     }),
-    setVetted: build.mutation<CommandAnswer, { role: AdminUserRole; id: string; is_vetted: boolean; reason?: string }>({
+    setVetted: build.mutation<VetResponse, { role: AdminUserRole; id: string } & VetRequest>({
       query: ({ role, id, ...body }) => ({
         url: `/admin/users/${role}/${encodeURIComponent(id)}/vet`,
         method: 'PATCH',
@@ -190,7 +144,7 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
         { type: 'placement_parties', id: 'LIST' },
       ],
     }),
-    registerIndependentStudent: build.mutation<StudentRegistered, StudentRegistration>({
+    registerIndependentStudent: build.mutation<StudentRegisteredResponse, StudentRegistrationRequest>({
       query: (body) => ({ url: '/admin/students', method: 'POST', body }),
       invalidatesTags: [
         { type: 'accounts', id: 'LIST' },

@@ -12,7 +12,8 @@ import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import { EmptyState } from '../../../components/empty-state';
 import { RetryAlert } from '../../../components/retry-alert';
-import { useAccountHistoryQuery, type AdminUserRole, type HistoryEntry } from '../api/admin-api';
+import type { HistoryEntry } from '@panda/contracts/accounts';
+import { useAccountHistoryQuery, type AdminUserRole } from '../api/admin-api';
 import { dateTime } from '../lib/format';
 
 export interface HistoryTarget {

@@ -15,11 +15,11 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useFormErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
-import {
-  useRegisterIndependentStudentMutation,
-  type StudentRegistered,
-  type StudentRegistration,
-} from '../api/admin-api';
+import type {
+  StudentRegisteredResponse as StudentRegistered,
+  StudentRegistrationRequest as StudentRegistration,
+} from '@panda/contracts/accounts';
+import { useRegisterIndependentStudentMutation } from '../api/admin-api';
 import { requirementName } from '../../../lib/job-types';
 
 /** Tag of this form's error toasts: a new submit clears the earlier ones. */

@@ -12,7 +12,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { RetryAlert } from '../../../components/retry-alert';
-import { useSignInAttemptsQuery, type SignInAttempt } from '../api/admin-api';
+import type { SignInAttempt } from '@panda/contracts/accounts';
+import { useSignInAttemptsQuery } from '../api/admin-api';
 import { dateTime } from '../lib/format';
 
 const OUTCOME: Record<SignInAttempt['outcome'], { label: string; color: 'success' | 'error' | 'warning' | 'default' }> =

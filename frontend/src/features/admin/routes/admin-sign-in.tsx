@@ -60,12 +60,12 @@ export function AdminSignInRoute() {
     try {
       const response = await signIn({ email: value, password }).unwrap();
       // Admins and auditors (ruling 25) sign in here; the dashboard shows an auditor the Audit view only.
-      const role = response?.user?.role ?? response?.role;
-      if (!response?.token || !response.user || (role !== 'admin' && role !== 'auditor')) {
+      const role = response.user.role;
+      if (role !== 'admin' && role !== 'auditor') {
         toast.error('Invalid credentials');
         return;
       }
-      if (!dispatch(completeLogin(response.token, { ...response.user, role }))) return;
+      if (!dispatch(completeLogin(response.token, response.user))) return;
       setDone(true);
       setPassword('');
       toast.success(role === 'admin' ? 'Welcome back, Admin!' : 'Welcome, Auditor!');

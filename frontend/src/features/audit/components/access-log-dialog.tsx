@@ -18,7 +18,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
-import { useAccessLogQuery, type AccessLogEntry } from '../api/audit-api';
+import type { AccessLogEntry } from '@panda/contracts/audit';
+import { useAccessLogQuery } from '../api/audit-api';
 import { ACCESS_LABELS, ROLE_NAMES, dateTime } from '../lib/format';
 
 /** Admins: every audit read (who, what, when), newest first, 50 at a time (ruling 24 paging). */

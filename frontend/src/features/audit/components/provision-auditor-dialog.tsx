@@ -15,7 +15,8 @@ import { useState, type FormEvent } from 'react';
 import { COPY_FAILURE_MESSAGE, COPY_SUCCESS_MESSAGE, copyToClipboard } from '../../../lib/clipboard';
 import { useFormErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
-import { useProvisionAuditorMutation, type AuditorProvisioned } from '../api/audit-api';
+import type { AuditorProvisioned } from '@panda/contracts/audit';
+import { useProvisionAuditorMutation } from '../api/audit-api';
 
 const FORM_TOASTS = 'provision-auditor';
 const EMPTY = { first_name: '', last_name: '', email: '' };

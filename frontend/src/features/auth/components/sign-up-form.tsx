@@ -19,7 +19,8 @@ import { PasswordField } from '../../../components/password-field';
 import { errorMessage, fieldErrors, FIELDS_SUMMARY_MESSAGE } from '../../../lib/errors';
 import { PASSWORD_LENGTH_MESSAGE, PASSWORD_MIN_LENGTH, PASSWORD_RULE } from '../../../lib/password-rules';
 import { toast } from '../../../lib/toast';
-import { useSignUpMutation, type SignUpRequest, type SignUpRole } from '../api/auth-api';
+import type { SignUpRequest, SignUpRole } from '@panda/contracts/accounts';
+import { useSignUpMutation } from '../api/auth-api';
 import { useCompleteAuth } from '../hooks/use-complete-auth';
 
 /** Tag of this form's error toasts: a new submit clears the earlier ones. */

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../lib/hooks';
-import { completeLogin, type SessionUser } from '../../../lib/session';
+import { completeLogin } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import type { AuthResponse } from '../api/auth-api';
+import type { SessionResponse } from '@panda/contracts/accounts';
 
 export const POST_LOGIN_NAVIGATION_MS = 100;
 
@@ -14,7 +14,7 @@ function returnPath(state: unknown): string {
 }
 
 /** Stores a login answer, toasts, and opens the dashboard (or the view asked for) about 100 ms later. */
-export function useCompleteAuth(): (response: AuthResponse, successMessage: string) => boolean {
+export function useCompleteAuth(): (response: SessionResponse, successMessage: string) => boolean {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const target = returnPath(useLocation().state);
@@ -28,13 +28,8 @@ export function useCompleteAuth(): (response: AuthResponse, successMessage: stri
   );
 
   return useCallback(
-    (response: AuthResponse, successMessage: string) => {
-      const user: SessionUser = { ...response.user, role: response.user?.role ?? response.role ?? '' };
-      if (!response.token || !response.user) {
-        toast.error('Login failed. Please try again.');
-        return false;
-      }
-      if (!dispatch(completeLogin(response.token, user))) return false;
+    (response: SessionResponse, successMessage: string) => {
+      if (!dispatch(completeLogin(response.token, response.user))) return false;
       toast.success(successMessage);
       timer.current = setTimeout(() => navigate(target), POST_LOGIN_NAVIGATION_MS);
       return true;

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Logo } from '../../../components/logo';
-import type { SignUpRole } from '../api/auth-api';
+import type { SignUpRole } from '@panda/contracts/accounts';
 import { AuthBrandPanel } from '../components/auth-brand-panel';
 import { SignInForm } from '../components/sign-in-form';
 import { SignUpForm } from '../components/sign-up-form';

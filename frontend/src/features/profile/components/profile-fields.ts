@@ -1,4 +1,4 @@
-import type { Profile } from '../api/profile-api';
+import { BUSINESS_TYPES_SETTINGS, type Profile, type ProfileSettingsRequest } from '@panda/contracts/accounts';
 
 /**
  * What Profile Settings shows per role (spec section 6) and how it validates (section 5 "Profile save").
@@ -17,9 +17,6 @@ export interface ProfileFieldDef {
   /** Shown under a read-only field. */
   helper?: string;
 }
-
-/** Business types offered on the settings page (spec section 5). */
-export const SETTINGS_BUSINESS_TYPES = ['Sole Trader', 'Limited Company', 'Partnership', 'Self Employed'] as const;
 
 export const PROFILE_FIELDS: Record<ProfileRole, ProfileFieldDef[]> = {
   student: [
@@ -41,7 +38,7 @@ export const PROFILE_FIELDS: Record<ProfileRole, ProfileFieldDef[]> = {
     { name: 'Email', label: 'Email', editable: true, type: 'email', autoComplete: 'email' },
     { name: 'Business_Name', label: 'Business Name', editable: true, autoComplete: 'organization' },
     { name: 'Gas_Safe_Registration_Number', label: 'Gas Safe Registration Number', editable: true },
-    { name: 'Business_Type', label: 'Business Type', editable: true, type: 'select', options: SETTINGS_BUSINESS_TYPES },
+    { name: 'Business_Type', label: 'Business Type', editable: true, type: 'select', options: BUSINESS_TYPES_SETTINGS },
     { name: 'Business_Postcode', label: 'Business Postcode', editable: true, autoComplete: 'postal-code' },
   ],
   training_centre: [
@@ -69,13 +66,11 @@ export type ProfileForm = Record<string, string>;
 /** The form's values from a loaded profile (every shown field as a string). */
 export function formFromProfile(role: ProfileRole, profile: Profile | undefined): ProfileForm {
   const form: ProfileForm = {};
+  const values: Record<string, unknown> = profile ?? {};
   for (const f of PROFILE_FIELDS[role]) {
-    const v = profile?.[f.name];
-    form[f.name] = typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
+    const v = values[f.name];
+    form[f.name] = typeof v === 'string' ? v : '';
   }
-  // A centre's name may only be known as Name; older answers may carry Training_Centre_Name.
-  if (role === 'training_centre' && !form.Name && typeof profile?.Training_Centre_Name === 'string')
-    form.Name = profile.Training_Centre_Name;
   return form;
 }
 
@@ -115,8 +110,19 @@ export function validateProfile(role: ProfileRole, form: ProfileForm): Array<[st
 }
 
 /** The PUT body: the full profile the form shows, trimmed (the server ignores what the role may not change). */
-export function profilePayload(role: ProfileRole, form: ProfileForm): Record<string, string | null> {
-  const body: Record<string, string | null> = {};
-  for (const f of PROFILE_FIELDS[role]) body[f.name] = (form[f.name] ?? '').trim();
-  return body;
+export function profilePayload(role: ProfileRole, form: ProfileForm): ProfileSettingsRequest {
+  const v = (name: string) => (form[name] ?? '').trim();
+  const shown = Object.fromEntries(PROFILE_FIELDS[role].map((f) => [f.name, v(f.name)]));
+  if (role === 'training_centre') return { ...shown, Name: v('Name'), Email: v('Email') };
+  const names = { First_Name: v('First_Name'), Last_Name: v('Last_Name') };
+  if (role === 'student') return { ...shown, ...names, Phone_Number: v('Phone_Number'), Postcode: v('Postcode') };
+  return {
+    ...shown,
+    ...names,
+    Email: v('Email'),
+    Business_Name: v('Business_Name'),
+    Gas_Safe_Registration_Number: v('Gas_Safe_Registration_Number'),
+    Business_Type: v('Business_Type'),
+    Business_Postcode: v('Business_Postcode'),
+  };
 }

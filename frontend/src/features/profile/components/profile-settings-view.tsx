@@ -24,7 +24,8 @@ import { useFormErrors } from '../../../lib/form-errors';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { roleLabel, selectUser, updateUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { useGetProfileQuery, useUpdateProfileMutation, type Profile } from '../api/profile-api';
+import type { Profile } from '@panda/contracts/accounts';
+import { useGetProfileQuery, useUpdateProfileMutation } from '../api/profile-api';
 import {
   formFromProfile,
   isDirty,
@@ -41,18 +42,8 @@ import { requirementName } from '../../../lib/job-types';
 /** Tag of this form's error toasts: a new submit clears the earlier ones. */
 const FORM_TOASTS = 'profile-settings';
 
-const REQUIREMENT_LABELS: Array<[string, string]> = ['Boiler_Installs', 'Boiler_Service', 'Pipework', 'Repair'].map(
-  (k) => [k, requirementName(k)],
-);
-
-function requirementOf(profile: Profile, key: string): number | null {
-  const sources = [profile.job_requirements, profile.requirements, profile as Record<string, unknown>];
-  for (const src of sources) {
-    const v = src && (src as Record<string, unknown>)[key];
-    if (typeof v === 'number' && Number.isFinite(v)) return v;
-  }
-  return null;
-}
+const REQUIREMENT_KEYS = ['Boiler_Installs', 'Boiler_Service', 'Pipework', 'Repair'] as const;
+const REQUIREMENT_LABELS = REQUIREMENT_KEYS.map((k) => [k, requirementName(k)] as const);
 
 function isProfileRole(role: unknown): role is ProfileRole {
   return role === 'student' || role === 'mentor' || role === 'training_centre';
@@ -192,16 +183,13 @@ export function ProfileSettingsView({ extra }: { extra?: ReactNode } = {}) {
   }
 
   // The server says which fields this account may change (`editable_fields`); the role's list is the fallback.
-  const serverEditable = Array.isArray(data.editable_fields)
-    ? (data.editable_fields as unknown[]).filter((f): f is string => typeof f === 'string')
-    : null;
-  const accountType =
-    role === 'student'
-      ? ((data.account_type as string | undefined) ?? (data.centre_id === null ? 'Independent' : 'Training Centre'))
-      : null;
-  const fields = profileFieldsFor(role, accountType === 'Independent').map((def) =>
-    serverEditable ? { ...def, editable: def.editable && serverEditable.includes(def.name) } : def,
-  );
+  const serverEditable: readonly string[] = data.editable_fields;
+  const independent = data.role === 'student' && data.training_centre === null;
+  const accountType = data.role === 'student' ? (independent ? 'Independent' : 'Training Centre') : null;
+  const fields = profileFieldsFor(role, independent).map((def) => ({
+    ...def,
+    editable: def.editable && serverEditable.includes(def.name),
+  }));
   const dirty = isDirty(role, form, loaded);
 
   const change = (name: string, value: string) => {
@@ -239,9 +227,9 @@ export function ProfileSettingsView({ extra }: { extra?: ReactNode } = {}) {
     role === 'training_centre'
       ? form.Name || data.Name || 'Training Centre'
       : [form.First_Name, form.Last_Name].filter(Boolean).join(' ') || 'Your profile';
-  const id = typeof data.id === 'string' ? data.id : String(user.id ?? '');
+  const id = data.id;
   const requirements =
-    role === 'student' ? REQUIREMENT_LABELS.map(([key, label]) => [label, requirementOf(data, key)] as const) : [];
+    data.role === 'student' ? REQUIREMENT_LABELS.map(([key, label]) => [label, data[key] ?? null] as const) : [];
   const hasRequirements = requirements.some(([, v]) => v !== null);
 
   return (
@@ -299,7 +287,7 @@ export function ProfileSettingsView({ extra }: { extra?: ReactNode } = {}) {
                 <TextField
                   label="Date of Birth"
                   name="Date_Of_Birth"
-                  value={formatDate(data.Date_Of_Birth, 'Not provided')}
+                  value={formatDate(data.role === 'student' ? data.Date_Of_Birth : null, 'Not provided')}
                   helperText="Read only"
                   slotProps={{ input: { readOnly: true }, htmlInput: { 'aria-readonly': true } }}
                   sx={{
