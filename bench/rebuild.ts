@@ -17,7 +17,7 @@ import { studentEvents } from './generate';
 const fmt = (n: number) => n.toLocaleString('en-GB', { maximumFractionDigits: 0 });
 
 /** Writes the log straight into SQLite (no fsync); the store chains it when it opens (as for an old log). */
-function generate(file: string, students: number, perStudent: number) {
+export function generate(file: string, students: number, perStudent: number) {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');
