@@ -61,7 +61,7 @@ export class SqliteReadStore implements ReadStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 10000');
-    // 64 MB of page cache (the default is 2 MB): a rebuild writes large tables in id order, not key order.
+    // 64 MB of page cache (the default is 2 MB): a rebuild writes large tables whose ids come in no key order.
     this.db.pragma('cache_size = -65536');
     this.db.exec('CREATE TABLE IF NOT EXISTS checkpoints (projection TEXT PRIMARY KEY, position INTEGER NOT NULL)');
   }
