@@ -5,14 +5,20 @@
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SqliteEventStore } from '@panda/events/sqlite-event-store';
 import { SqliteReadStore } from '@panda/projections/sqlite-read-store';
 import { ProjectionRunner } from '@panda/projections/runner';
 import { allProjections } from '@panda/server/projections';
+import { progressReporter } from '@panda/server/rebuild';
 import { studentEvents } from './generate';
+
+const cpuSeconds = (since: NodeJS.CpuUsage) => {
+  const u = process.cpuUsage(since);
+  return (u.user + u.system) / 1e6;
+};
 
 const fmt = (n: number) => n.toLocaleString('en-GB', { maximumFractionDigits: 0 });
 
@@ -88,20 +94,29 @@ export async function rebuildBench(total = Number(process.env.BENCH_REBUILD_EVEN
   const store = new SqliteEventStore(file);
   const chained = performance.now() - t;
 
+  const load = loadavg()[0];
   t = performance.now();
+  let cpu = process.cpuUsage();
   for (let after = 0; ;) {
     const page = await store.readAll(after, 5000);
     if (!page.length) break;
     after = page[page.length - 1].position;
   }
   const readMs = performance.now() - t;
+  const readCpu = cpuSeconds(cpu);
 
   const readStore = new SqliteReadStore(join(dir, 'read.db'));
   const runner = new ProjectionRunner(store, readStore, allProjections);
   await runner.init();
   t = performance.now();
-  const events = await runner.rebuildAll(allProjections.map((p) => p.name));
+  cpu = process.cpuUsage();
+  const progress = process.env.BENCH_PROGRESS ? progressReporter(process.stderr, undefined, 30_000) : undefined;
+  const events = await runner.rebuildAll(
+    allProjections.map((p) => p.name),
+    progress?.update,
+  );
   const rebuildMs = performance.now() - t;
+  const rebuildCpu = cpuSeconds(cpu);
   await readStore.close();
   await store.close();
   rmSync(dir, { recursive: true, force: true });
@@ -109,7 +124,11 @@ export async function rebuildBench(total = Number(process.env.BENCH_REBUILD_EVEN
     `8. Rebuild of all ${allProjections.length} read models over ${fmt(n)} generated events (generated in ${fmt(generated / 1000)} s, chained at open in ${fmt(chained / 1000)} s)`,
   );
   console.log(
-    `   raw log read: ${fmt(readMs / 1000)} s (${fmt((n / readMs) * 1000)} events/s)   rebuild: ${(rebuildMs / 1000).toFixed(1)} s (${fmt((events / rebuildMs) * 1000)} events/s)   ratio to raw read: ${(readMs / rebuildMs).toFixed(2)}   goal: 1,000,000 events < 60 s\n`,
+    `   raw log read: ${fmt(readMs / 1000)} s (${fmt((n / readMs) * 1000)} events/s)   rebuild: ${(rebuildMs / 1000).toFixed(1)} s (${fmt((events / rebuildMs) * 1000)} events/s)   ratio to raw read: ${(readMs / rebuildMs).toFixed(2)}   goal: 1,000,000 events < 60 s`,
+  );
+  // Other processes share the cores: CPU time (this process, user + system) says what the wall clock may not.
+  console.log(
+    `   CPU time: raw read ${readCpu.toFixed(1)} s, rebuild ${rebuildCpu.toFixed(1)} s (ratio ${(readCpu / rebuildCpu).toFixed(2)})   load average ${load.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after, on ${availableParallelism()} cores\n`,
   );
   return rebuildMs;
 }

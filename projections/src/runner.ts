@@ -3,6 +3,7 @@ import type { EventStore } from '@panda/events/event-store';
 import type { RecordedEvent } from '@panda/events/envelope';
 import { CheckpointConflictError, matches, type Doc, type Filter, type ReadStore, type WriteOp } from './read-store';
 import type { Change, CommittedBatch, Projection, ProjectionContext } from './projection';
+import { DocTable, docCopy, jsonCopy } from './doc-table';
 
 export interface RunnerLogger {
   info(obj: object, msg?: string): void;
@@ -14,7 +15,11 @@ export interface RunnerOptions {
   batchSize?: number;
   /** Events read per step by a rebuild (default 5,000). */
   rebuildBatchSize?: number;
-  /** Documents kept in memory per projection between batches (default 100,000). */
+  /**
+   * Documents kept in memory per projection between batches (default 100,000). A projection started
+   * from nothing keeps all of its documents in memory until they outgrow this (a rebuild: whatever
+   * their number); 0 keeps none.
+   */
   cachedDocs?: number;
   logger?: RunnerLogger;
   /** Longest wait for new events before looking again (other processes may append). */
@@ -69,22 +74,65 @@ class DocCache {
 
 const keyOf = (collection: string, id: string) => `${collection}\u0000${id}`;
 
-/** Applies events to one projection's overlay; the overlay becomes the batch's write ops. */
+/**
+ * Every document of a projection's collections, in memory, while this runner is their only writer:
+ * kept from an empty start (a rebuild, or a first start) until it outgrows `limit` or a batch fails
+ * (a checkpoint conflict means another runner wrote). Handlers then read no document from the store.
+ */
+class ProjectionMemory {
+  readonly tables = new Map<string, DocTable>();
+  constructor(
+    collections: string[],
+    public limit: number,
+  ) {
+    for (const c of collections) this.tables.set(c, new DocTable());
+  }
+
+  get size(): number {
+    let n = 0;
+    for (const t of this.tables.values()) n += t.size;
+    return n;
+  }
+}
+
+/**
+ * Applies events to one projection for one batch, and turns what they wrote into the batch's write
+ * ops. Collections held in memory are changed in place (the memory is dropped if the batch fails);
+ * the others get an overlay of the batch's writes over the cache and the store. Either way a handler
+ * gets a copy of each document, and find answers in insertion order, as the store would after
+ * committing every write at once.
+ */
 class BatchContext implements ProjectionContext {
-  readonly overlay = new Map<string, Map<string, Doc | null>>();
+  /** Collections not in memory: the batch's puts, and its deletes. */
+  private readonly overlay = new Map<string, DocTable>();
+  private readonly deleted = new Map<string, Set<string>>();
+  /** Each written document as it was before the batch (null: absent), by keyOf. */
   readonly before = new Map<string, Doc | null>();
+  /** Written documents in first-write order. */
+  private readonly touched = new Map<string, { collection: string; id: string }>();
+  /** Written documents deleted and put again in this batch: if they were stored, they move to the end. */
+  private readonly recreated = new Set<string>();
+  private readonly pendingBefore: Promise<void>[] = [];
+
   constructor(
     private readonly readStore: ReadStore,
     private readonly cache: DocCache,
+    private readonly memory?: ProjectionMemory,
   ) {}
 
-  private col(collection: string) {
-    let m = this.overlay.get(collection);
-    if (!m) this.overlay.set(collection, (m = new Map()));
-    return m;
+  private table(collection: string): DocTable | undefined {
+    return this.memory?.tables.get(collection);
   }
 
-  /** The committed document (cached, else read and cached); never handed out without a clone. */
+  private over(collection: string) {
+    let o = this.overlay.get(collection);
+    if (!o) this.overlay.set(collection, (o = new DocTable()));
+    let d = this.deleted.get(collection);
+    if (!d) this.deleted.set(collection, (d = new Set()));
+    return { o, d };
+  }
+
+  /** The committed document (cached, else read and cached); never handed out without a copy. */
   private async committed(collection: string, id: string): Promise<Doc | null> {
     const key = keyOf(collection, id);
     const cached = this.cache.peek(key);
@@ -92,71 +140,132 @@ class BatchContext implements ProjectionContext {
     const doc = await this.readStore.get(collection, id);
     // Another get of the same document may have finished first: keep the one already cached.
     if (!this.cache.has(key)) this.cache.set(key, doc);
-    return this.cache.peek(key) ?? null;
+    const kept = this.cache.peek(key);
+    return kept === undefined ? doc : kept;
   }
 
   async get(collection: string, id: string): Promise<Doc | null> {
-    const m = this.col(collection);
-    if (m.has(id)) return structuredClone(m.get(id) ?? null);
-    const doc = await this.committed(collection, id);
+    const t = this.table(collection);
+    if (t) {
+      const doc = t.get(id);
+      return doc ? docCopy(doc) : null;
+    }
+    const { o, d } = this.over(collection);
+    const written = () => (d.has(id) ? null : o.get(id));
+    let doc = written();
+    if (doc !== undefined) return doc && docCopy(doc);
+    const stored = await this.committed(collection, id);
     // The projection may have written it while we waited.
-    if (m.has(id)) return structuredClone(m.get(id) ?? null);
+    doc = written();
+    if (doc !== undefined) return doc && docCopy(doc);
     const key = keyOf(collection, id);
-    if (!this.before.has(key)) this.before.set(key, doc);
-    return structuredClone(doc);
+    if (!this.before.has(key)) this.before.set(key, stored);
+    return stored && docCopy(stored);
   }
 
   async find(collection: string, filter: Filter): Promise<Doc[]> {
-    const m = this.col(collection);
-    const stored = (await this.readStore.find(collection, filter)).filter((d) => !m.has(d.id));
-    for (const d of stored) {
-      const key = keyOf(collection, d.id);
-      if (!this.before.has(key)) this.before.set(key, structuredClone(d));
+    const t = this.table(collection);
+    if (t) return t.find(filter).map(docCopy);
+    const stored = await this.readStore.find(collection, filter);
+    const { o, d } = this.over(collection);
+    const out: Doc[] = [];
+    const placed = new Set<string>();
+    for (const doc of stored) {
+      const key = keyOf(collection, doc.id);
+      // Deleted, or deleted and put again (it comes at the end, with the batch's new documents).
+      if (d.has(doc.id) || this.recreated.has(key)) continue;
+      const mine = o.get(doc.id);
+      if (mine) {
+        placed.add(doc.id);
+        if (matches(mine, filter)) out.push(docCopy(mine));
+        continue;
+      }
+      if (!this.cache.has(key)) this.cache.set(key, doc);
+      out.push(docCopy(doc));
     }
-    const pending = [...m.values()].filter((d): d is Doc => d !== null && matches(d, filter));
-    return [...stored, ...structuredClone(pending)];
+    for (const doc of o.find(filter)) if (!placed.has(doc.id)) out.push(docCopy(doc));
+    return out;
   }
 
-  private remember(collection: string, id: string) {
+  /** Notes the first write of a document in the batch, and what it was before. */
+  private touch(collection: string, id: string): string {
     const key = keyOf(collection, id);
-    if (this.before.has(key) || this.col(collection).has(id)) return;
-    const cached = this.cache.peek(key);
-    if (cached !== undefined) this.before.set(key, cached);
-    else
-      this.pendingBefore.push(
-        this.committed(collection, id).then((doc) => void (this.before.has(key) || this.before.set(key, doc))),
-      );
+    if (this.touched.has(key)) return key;
+    this.touched.set(key, { collection, id });
+    if (this.before.has(key)) return key;
+    const t = this.table(collection);
+    if (t) this.before.set(key, t.get(id) ?? null);
+    else {
+      const cached = this.cache.peek(key);
+      if (cached !== undefined) this.before.set(key, cached);
+      else
+        this.pendingBefore.push(
+          this.committed(collection, id).then((doc) => void (this.before.has(key) || this.before.set(key, doc))),
+        );
+    }
+    return key;
   }
 
   put(collection: string, doc: Doc): void {
-    this.remember(collection, doc.id);
-    this.col(collection).set(doc.id, structuredClone(doc));
+    const copy = jsonCopy(doc);
+    const key = this.touch(collection, copy.id);
+    const t = this.table(collection);
+    if (t) {
+      if (!t.get(copy.id) && this.before.get(key)) this.recreated.add(key);
+      t.set(copy);
+      return;
+    }
+    const { o, d } = this.over(collection);
+    if (d.delete(copy.id)) this.recreated.add(key);
+    o.set(copy);
   }
 
   delete(collection: string, id: string): void {
-    this.remember(collection, id);
-    this.col(collection).set(id, null);
+    this.touch(collection, id);
+    const t = this.table(collection);
+    if (t) return t.delete(id);
+    const { o, d } = this.over(collection);
+    o.delete(id);
+    d.add(id);
   }
 
-  readonly pendingBefore: Promise<void>[] = [];
+  private current(collection: string, id: string): Doc | null {
+    const t = this.table(collection);
+    if (t) return t.get(id) ?? null;
+    return this.overlay.get(collection)?.get(id) ?? null;
+  }
 
+  /**
+   * The batch's write ops and changes. Deletes come first, then puts with new documents in the order
+   * they were (last) created, so the store keeps the same insertion order as if every event had
+   * been committed on its own.
+   */
   async result(): Promise<{ ops: WriteOp[]; changes: Change[] }> {
     await Promise.all(this.pendingBefore);
-    const ops: WriteOp[] = [];
+    const deletes: WriteOp[] = [];
+    const puts: { op: WriteOp; seq: number }[] = [];
     const changes: Change[] = [];
-    for (const [collection, m] of this.overlay) {
-      for (const [id, doc] of m) {
-        ops.push(doc ? { op: 'put', collection, doc } : { op: 'delete', collection, id });
-        const audience = new Set([...audienceOf(this.before.get(keyOf(collection, id))), ...audienceOf(doc)]);
-        changes.push({ collection, id, audience: [...audience] });
+    for (const [key, { collection, id }] of this.touched) {
+      const before = this.before.get(key) ?? null;
+      const doc = this.current(collection, id);
+      if (!before && !doc) continue; // put and deleted again within the batch: never stored
+      if (before && (!doc || this.recreated.has(key))) deletes.push({ op: 'delete', collection, id });
+      if (doc) {
+        const seq = this.table(collection)?.seq(id) ?? this.overlay.get(collection)?.seq(id) ?? 0;
+        puts.push({ op: { op: 'put', collection, doc }, seq });
       }
+      const audience = new Set([...audienceOf(before), ...audienceOf(doc)]);
+      changes.push({ collection, id, audience: [...audience] });
     }
-    return { ops, changes };
+    puts.sort((a, b) => a.seq - b.seq);
+    return { ops: [...deletes, ...puts.map((p) => p.op)], changes };
   }
 
   /** Once committed, the overlay is what the store holds: it becomes the cache. */
   committedToCache(): void {
-    for (const [collection, m] of this.overlay) for (const [id, doc] of m) this.cache.set(keyOf(collection, id), doc);
+    for (const [collection, o] of this.overlay)
+      for (const doc of o.values()) this.cache.set(keyOf(collection, doc.id), doc);
+    for (const [collection, d] of this.deleted) for (const id of d) this.cache.set(keyOf(collection, id), null);
   }
 }
 
@@ -177,12 +286,14 @@ export class ProjectionRunner {
   private readonly emitter = new EventEmitter();
   private readonly checkpoints = new Map<string, number>();
   private readonly caches = new Map<string, DocCache>();
+  private readonly memories = new Map<string, ProjectionMemory>();
   /** Reads of the log in flight, by start position: projections at the same checkpoint share one. */
   private readonly reads = new Map<string, Promise<RecordedEvent[]>>();
   private controller = new AbortController();
   private loops: Promise<void>[] = [];
   private readonly batchSize: number;
   private readonly rebuildBatchSize: number;
+  private readonly cachedDocs: number;
   private steps = 0;
   private readonly idleMs: number;
 
@@ -195,12 +306,13 @@ export class ProjectionRunner {
     this.batchSize = options.batchSize ?? 500;
     this.rebuildBatchSize = options.rebuildBatchSize ?? 5000;
     this.idleMs = options.idleMs ?? 1000;
+    this.cachedDocs = options.cachedDocs ?? 100_000;
     this.emitter.setMaxListeners(0);
     const names = new Set<string>();
     for (const p of projections) {
       if (names.has(p.name)) throw new Error(`Duplicate projection ${p.name}`);
       names.add(p.name);
-      this.caches.set(p.name, new DocCache(options.cachedDocs ?? 100_000));
+      this.caches.set(p.name, new DocCache(this.cachedDocs));
     }
   }
 
@@ -208,7 +320,14 @@ export class ProjectionRunner {
     for (const p of this.projections) {
       for (const [collection, fields] of Object.entries(p.collections))
         await this.readStore.ensureIndexes(collection, fields);
-      this.checkpoints.set(p.name, await this.readStore.checkpoint(p.name));
+      const checkpoint = await this.readStore.checkpoint(p.name);
+      this.checkpoints.set(p.name, checkpoint);
+      // A first start (nothing applied, nothing stored): its documents can live in memory from here.
+      const collections = Object.keys(p.collections);
+      let empty = checkpoint === 0 && this.cachedDocs > 0;
+      for (const c of collections) if (empty) empty = (await this.readStore.count(c)) === 0;
+      if (empty) this.memories.set(p.name, new ProjectionMemory(collections, this.cachedDocs));
+      else this.memories.delete(p.name);
     }
     await this.readStore.ensureIndexes(CHANGES, ['position', 'projection', 'at']);
   }
@@ -307,20 +426,28 @@ export class ProjectionRunner {
     if (unknown.length) throw new Error(`Unknown projection ${unknown.join(', ')}`);
     const chosen = this.projections.filter((p) => names.includes(p.name));
     for (const p of chosen) {
+      // Secondary indexes are made once the documents are in (a bulk build beats one update per write).
       await this.readStore.reset(p.name, Object.keys(p.collections));
-      for (const [collection, fields] of Object.entries(p.collections))
-        await this.readStore.ensureIndexes(collection, fields);
       this.checkpoints.set(p.name, 0);
       this.caches.get(p.name)?.clear();
+      this.memories.set(p.name, new ProjectionMemory(Object.keys(p.collections), Infinity));
     }
     const head = await this.store.headPosition();
-    return this.runTo(
+    const read = await this.runTo(
       chosen,
       head,
       this.rebuildBatchSize,
       (events, position) => onProgress?.({ events, position, head }),
       false,
     );
+    for (const p of chosen) {
+      for (const [collection, fields] of Object.entries(p.collections))
+        await this.readStore.ensureIndexes(collection, fields);
+      const memory = this.memories.get(p.name);
+      if (memory && memory.size > this.cachedDocs) this.memories.delete(p.name);
+      else if (memory) memory.limit = this.cachedDocs;
+    }
+    return read;
   }
 
   private async follow(p: Projection, signal: AbortSignal): Promise<void> {
@@ -334,6 +461,7 @@ export class ProjectionRunner {
         if (err instanceof CheckpointConflictError) {
           // Another runner committed this projection: what it wrote is not in our cache.
           this.caches.get(p.name)?.clear();
+          this.memories.delete(p.name);
           this.checkpoints.set(p.name, await this.readStore.checkpoint(p.name));
           continue;
         }
@@ -381,10 +509,19 @@ export class ProjectionRunner {
     const results = await Promise.allSettled(
       group.map(async (p) => {
         const cache = this.caches.get(p.name) as DocCache;
-        const ctx = new BatchContext(this.readStore, cache);
+        const memory = this.memories.get(p.name);
+        const ctx = new BatchContext(this.readStore, cache, memory);
         const handled = new Set(p.handles);
-        for (const e of events) if (handled.has(e.type)) await this.applyOne(p, e, ctx);
-        const { ops, changes } = await ctx.result();
+        let ops: WriteOp[];
+        let changes: Change[];
+        try {
+          for (const e of events) if (handled.has(e.type)) await this.applyOne(p, e, ctx);
+          ({ ops, changes } = await ctx.result());
+        } catch (err) {
+          // The memory holds part of a batch that will not be committed.
+          this.memories.delete(p.name);
+          throw err;
+        }
         if (feed && changes.length)
           ops.push({
             op: 'put',
@@ -404,9 +541,11 @@ export class ProjectionRunner {
           await this.readStore.commit(p.name, from, to, ops);
         } catch (err) {
           if (err instanceof CheckpointConflictError) cache.clear();
+          this.memories.delete(p.name);
           throw err;
         }
         ctx.committedToCache();
+        if (memory && memory.size > memory.limit) this.memories.delete(p.name);
         this.checkpoints.set(p.name, to);
         this.emitter.emit('committed', { projection: p.name, position: to, changes } satisfies CommittedBatch);
       }),

@@ -61,6 +61,8 @@ export class SqliteReadStore implements ReadStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 10000');
+    // 64 MB of page cache (the default is 2 MB): a rebuild writes large tables whose ids come in no key order.
+    this.db.pragma('cache_size = -65536');
     this.db.exec('CREATE TABLE IF NOT EXISTS checkpoints (projection TEXT PRIMARY KEY, position INTEGER NOT NULL)');
   }
 
@@ -180,6 +182,21 @@ export class SqliteReadStore implements ReadStore {
     );
   }
 
+  private readonly writeStatements = new Map<string, { put: Database.Statement; delete: Database.Statement }>();
+  /** The prepared put and delete of a collection (its table exists: flush made sure). */
+  private writers(collection: string) {
+    let w = this.writeStatements.get(collection);
+    if (!w) {
+      const t = table(collection);
+      w = {
+        put: this.stmt(`INSERT INTO ${t} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`),
+        delete: this.stmt(`DELETE FROM ${t} WHERE id = ?`),
+      };
+      this.writeStatements.set(collection, w);
+    }
+    return w;
+  }
+
   private queue: PendingCommit[] = [];
   private readonly commitOne = (c: PendingCommit) => {
     const current =
@@ -189,13 +206,9 @@ export class SqliteReadStore implements ReadStore {
       )?.position ?? 0;
     if (current !== c.from) throw new CheckpointConflictError(c.projection, c.from, current);
     for (const op of c.ops) {
-      const t = table(op.collection);
-      if (op.op === 'put')
-        this.stmt(`INSERT INTO ${t} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`).run(
-          op.doc.id,
-          JSON.stringify(op.doc),
-        );
-      else this.stmt(`DELETE FROM ${t} WHERE id = ?`).run(op.id);
+      const w = this.writers(op.collection);
+      if (op.op === 'put') w.put.run(op.doc.id, JSON.stringify(op.doc));
+      else w.delete.run(op.id);
     }
     this.stmt(
       'INSERT INTO checkpoints (projection, position) VALUES (?, ?) ON CONFLICT(projection) DO UPDATE SET position = excluded.position',
@@ -241,10 +254,19 @@ export class SqliteReadStore implements ReadStore {
     batch.forEach((c, i) => (outcomes[i] ? c.reject(outcomes[i]) : c.resolve()));
   };
 
+  /**
+   * Drops and recreates the tables, so their secondary indexes go too: the rebuild writes without
+   * them, and ensureIndexes builds them once the documents are in.
+   */
   async reset(projection: string, collections: string[]): Promise<void> {
     this.db
       .transaction(() => {
-        for (const c of collections) this.stmt(`DELETE FROM ${this.ensureTable(c)}`).run();
+        for (const c of collections) {
+          const t = this.ensureTable(c);
+          this.db.exec(`DROP TABLE ${t}`);
+          this.known.delete(t);
+          this.ensureTable(c);
+        }
         this.stmt('DELETE FROM checkpoints WHERE projection = ?').run(projection);
       })
       .immediate();
