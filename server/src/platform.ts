@@ -9,7 +9,7 @@ import { TEMPORARY_PASSWORD_DAYS } from '@panda/command-service/accounts/decider
 import { errorHandler, jsonBody, notFoundHandler, requestLogging } from '@panda/platform/http';
 import { auditorGate } from '@panda/platform/auditor-gate';
 import { openThrottles } from '@panda/platform/throttle';
-import { ProjectionRunner, waitForCheckpoints } from '@panda/projections/runner';
+import { ProjectionRunner } from '@panda/projections/runner';
 import { pollingFeed, runnerFeed } from '@panda/projections/change-feed';
 import { accountsAuthenticator } from '@panda/projections/read-models/accounts';
 import type { EventStore } from '@panda/events/event-store';
@@ -26,6 +26,7 @@ import { securityHeaders, webApp } from './web';
 import { ReactorRunner } from './reactors/reactor';
 import { allReactors } from './reactors';
 import { REMINDER_TICK_MS, ReminderTicker } from './reactors/reminders';
+import { checkpointWaiter, positionSignalFile, publishPositions } from './position-signal';
 
 export interface Parts {
   commands: boolean;
@@ -77,9 +78,17 @@ export async function startPlatform(
   if (parts.projections) await runner.start();
   else await runner.init();
 
-  const waitForProjections = parts.projections
-    ? (position: number, timeoutMs = 5000) => runner.waitFor(position, timeoutMs)
-    : (position: number, timeoutMs = 5000) => waitForCheckpoints(readStore, names, position, timeoutMs);
+  // Another process runs the projections: woken by its signal file, not by polling (position-signal.ts).
+  const signalFile = positionSignalFile(config.dataDir);
+  const unpublish = parts.projections
+    ? publishPositions(runner, signalFile, (err) => logger.error({ err }, 'projections: signal file not written'))
+    : () => {};
+  const checkpoints = parts.projections
+    ? null
+    : checkpointWaiter(readStore, names, signalFile, config.mongoUri ? 25 : 500);
+  const waitForProjections = checkpoints
+    ? (position: number, timeoutMs = 5000) => checkpoints.wait(position, timeoutMs)
+    : (position: number, timeoutMs = 5000) => runner.waitFor(position, timeoutMs);
   const projectionStatus = async () => {
     const projections = Object.fromEntries(
       await Promise.all(names.map(async (n) => [n, await readStore.checkpoint(n)] as const)),
@@ -196,6 +205,8 @@ export async function startPlatform(
         clearTimeout(timer);
       }
       feed.close();
+      unpublish();
+      checkpoints?.close();
       await reactors.stop();
       await runner.stop();
       await throttles.close();

@@ -57,8 +57,9 @@ export function profileRoutes(deps: CommandDeps): Router {
     const changes = Object.fromEntries(
       EDITABLE_PROFILE_FIELDS[role].filter((f) => body[f] !== undefined).map((f) => [f, body[f]]),
     ) as ProfileChanges;
+    // Answers once the change is in the log, without waiting for the read models: the position it
+    // answers is what a following read sends as X-Min-Position (read-your-writes).
     const result = await changeProfile(deps, id, changes, metaFor(req, deps));
-    await deps.waitForProjections(result.position);
     sendResult(res, 200, result.position, {
       success: true,
       message: 'Profile updated successfully!',
@@ -89,7 +90,6 @@ export function profileRoutes(deps: CommandDeps): Router {
       { type: 'SaveMentorProfile', profile, agreedAt: deps.clock().toISOString() },
       metaFor(req, deps),
     );
-    await deps.waitForProjections(result.position);
     const saved = result.state.mentorProfile;
     sendResult(res, 200, result.position, {
       success: true,

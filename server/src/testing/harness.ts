@@ -77,16 +77,25 @@ export async function startTestApp(
   });
   await provisionAdmin(platform.commandDeps, TEST_ADMIN.email, TEST_ADMIN.password, 'Test', 'Admin');
   const url = platform.url;
+  // Like the web app (frontend/src/lib/api.ts): every GET asks for the read models as of the last
+  // command answered (read-your-writes), since a command answers once its events are in the log.
+  let lastPosition = 0;
+  const asksPosition = (path: string, headers: Record<string, string>) =>
+    path.includes('min_position=') || Object.keys(headers).some((h) => h.toLowerCase() === 'x-min-position');
   const call: TestApp['call'] = async (method, path, body, token, headers = {}) => {
     const res = await fetch(`${url}${path}`, {
       method,
       headers: {
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(method === 'GET' && lastPosition && !asksPosition(path, headers)
+          ? { 'X-Min-Position': String(lastPosition) }
+          : {}),
         ...headers,
       },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
+    lastPosition = Math.max(lastPosition, Number(res.headers.get('X-Log-Position') ?? 0) || 0);
     const text = await res.text();
     let parsed: unknown = text;
     try {

@@ -1,0 +1,95 @@
+import { watch, writeFileSync, type FSWatcher } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import type { ReadStore } from '@panda/projections/read-store';
+import type { ProjectionRunner } from '@panda/projections/runner';
+
+/**
+ * Read-your-writes across processes on one machine (`start:projections` beside `start:command` /
+ * `start:query`, sharing DATA_DIR and its SQLite read store) without a polling delay. The process
+ * that runs the projections writes this file after every committed batch (no fsync: it is only a
+ * wake-up call); the others watch the folder (inotify) and check the stored checkpoints when it
+ * changes. The checkpoints, not the file, decide: a stale file only wakes a waiter early.
+ */
+export const positionSignalFile = (dataDir: string) => `${dataDir}/projections.position`;
+
+/** In the process that runs the projections: touches the signal file once per committed batch. */
+export function publishPositions(runner: ProjectionRunner, file: string, onError: (err: unknown) => void): () => void {
+  let last = -1;
+  return runner.onCommitted(() => {
+    const position = runner.position();
+    if (position === last) return;
+    last = position;
+    try {
+      writeFileSync(file, String(position), { mode: 0o600 });
+    } catch (err) {
+      onError(err);
+    }
+  });
+}
+
+export interface CheckpointWaiter {
+  wait(position: number, timeoutMs: number): Promise<boolean>;
+  close(): void;
+}
+
+/**
+ * In a process that does not run the projections: resolves once every named checkpoint in the read
+ * store reaches `position`, checking when the signal file changes, and every `fallbackMs` in case a
+ * wake-up was missed (a watch is best effort) or the projections run on another machine (MongoDB).
+ */
+export function checkpointWaiter(
+  readStore: ReadStore,
+  names: string[],
+  file: string,
+  fallbackMs = 500,
+): CheckpointWaiter {
+  const waiters = new Set<() => void>();
+  /** Counts wake-ups, so that one arriving while the checkpoints are being read is not missed. */
+  let changes = 0;
+  const wakeAll = () => {
+    changes += 1;
+    for (const w of [...waiters]) w();
+  };
+  let watcher: FSWatcher | null = null;
+  try {
+    watcher = watch(dirname(file), (_event, name) => {
+      if (name === basename(file)) wakeAll();
+    });
+    watcher.on('error', () => {
+      watcher?.close();
+      watcher = null;
+    });
+    watcher.unref();
+  } catch {
+    watcher = null;
+  }
+  const reached = async (position: number) =>
+    Math.min(...(await Promise.all(names.map((n) => readStore.checkpoint(n))))) >= position;
+
+  return {
+    async wait(position, timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const seen = changes;
+        if (await reached(position)) return true;
+        const left = deadline - Date.now();
+        if (left <= 0) return false;
+        if (changes !== seen) continue;
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(timer);
+            waiters.delete(done);
+            resolve();
+          };
+          const timer = setTimeout(done, Math.min(left, fallbackMs));
+          waiters.add(done);
+        });
+      }
+    },
+    close() {
+      watcher?.close();
+      watcher = null;
+      wakeAll();
+    },
+  };
+}
