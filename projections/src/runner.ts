@@ -566,20 +566,3 @@ export class ProjectionRunner {
     }
   }
 }
-
-/** For a process that only reads: waits by polling the checkpoints stored by the runner elsewhere. */
-export async function waitForCheckpoints(
-  readStore: ReadStore,
-  names: string[],
-  position: number,
-  timeoutMs: number,
-  pollMs = 25,
-): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const cps = await Promise.all(names.map((n) => readStore.checkpoint(n)));
-    if (Math.min(...cps) >= position) return true;
-    if (Date.now() >= deadline) return false;
-    await new Promise((r) => setTimeout(r, pollMs));
-  }
-}

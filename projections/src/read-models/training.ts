@@ -140,7 +140,6 @@ export const toRequirements = (r: JobRequirements): Requirements => ({
   Repair: r.repair,
 });
 
-
 function withJobState(job: JobDoc): JobDoc {
   job.status = isComplete(job) ? 'completed' : 'in_progress';
   job.percent = percentOf(job.Completed_Count, job.Total_Count);
