@@ -19,6 +19,7 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { BUSINESS_TYPES_FORM, REFERRAL_SOURCES } from '@panda/contracts/accounts';
 import { useFormErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import {
@@ -32,24 +33,8 @@ import { GasSafePhotoField, isGasSafePhoto, type PhotoValue } from './gas-safe-p
 /** Tag of this form's error toasts: a new submit clears the earlier ones. */
 const FORM_TOASTS = 'mentor-profile';
 
-/** Mentor form options (spec section 5). */
-export const BUSINESS_TYPES = [
-  'Sole Trader',
-  'Limited Company',
-  'Partnership',
-  'LLP (Limited Liability Partnership)',
-  'Charity/Non-profit',
-  'Other',
-] as const;
-export const REFERRAL_SOURCES = [
-  'Google Search',
-  'Social Media',
-  'Word of Mouth',
-  'Existing Student',
-  'Trade Website',
-  'Advertisement',
-  'Other',
-] as const;
+/** Mentor form options (spec section 5), defined once in the accounts contract. */
+const BUSINESS_TYPES = BUSINESS_TYPES_FORM;
 
 type TextKey =
   | 'Business_Name'
