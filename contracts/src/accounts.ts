@@ -270,6 +270,7 @@ export const mentorProfileResponse = z.strictObject({
   profile: mentorProfileView,
   position: z.number().int().min(0),
 });
+export type MentorProfileResponse = z.infer<typeof mentorProfileResponse>;
 
 export const updateProfileResponse = z.strictObject({
   success: z.literal(true),

@@ -53,11 +53,6 @@ export type Placement = AdminPlacement;
 /** What the tables pass: paging (ruling 24; no cursor on the first page) and the list's filters. */
 type Args<Q> = Omit<Q, 'cursor' | 'limit'> & PageArgs;
 
-export interface CommandAnswer {
-  message?: string;
-  position?: number;
-}
-
 export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).injectEndpoints({
   endpoints: (build) => ({
     adminSignIn: build.mutation<SessionResponse, AdminSignInRequest>({

@@ -6,64 +6,20 @@ import type {
   JobDetail,
   MentorOverview,
 } from '@panda/contracts/training';
-
-/** GET /api/mentor/profile-status. */
-export interface MentorProfileStatus {
-  profile_completed: boolean;
-  is_first_time: boolean;
-  business_name: string | null;
-  gas_safe_number: string | null;
-}
+import type {
+  MentorProfileRequest,
+  MentorProfileResponse,
+  MentorProfileStatus,
+  PhotoView,
+  Profile,
+} from '@panda/contracts/accounts';
 
 /** The Gas Safe card photo on file: a blob-store reference and the authenticated URL that serves it. */
-export interface GasSafePhoto {
-  hash: string;
-  content_type: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-  url: string;
-}
-
-/** The Mentor fields of spec section 3 that 'Edit Your Mentor Profile' edits. */
-export interface MentorProfileFields {
-  Business_Name: string;
-  Business_Postcode: string;
-  Business_Phone_Number: string;
-  Business_Email: string;
-  Gas_Safe_Registration_Number: string;
-  VAT_Registered: boolean;
-  Business_Type: string;
-  Qualified_Boilers: boolean;
-  Qualified_Cookers: boolean;
-  Qualified_Gas_Fires: boolean;
-  Qualified_Gas_Meters: boolean;
-  Qualified_LPG: boolean;
-  Qualified_Commercial: boolean;
-  Additional_Information: string | null;
-  Referral_Source: string | null;
-  Gas_Safe_Card_Photo: GasSafePhoto | null;
-}
-
-export interface UpdateMentorProfileRequest extends Omit<MentorProfileFields, 'Gas_Safe_Card_Photo'> {
-  /** A new image (data URL), the hash of the photo on file to keep it, or null for none. */
-  Gas_Safe_Card_Photo: string | null;
-  Terms_Agreed: boolean;
-  Terms_Agreed_At: string;
-}
-
-/** GET /api/profile for a mentor: account fields plus the business profile (null while never saved). */
-export type MentorProfileDetails = { [K in keyof MentorProfileFields]?: MentorProfileFields[K] | null } & {
-  id?: string;
-  First_Name?: string;
-  Last_Name?: string;
-  Email?: string;
-  Terms_Agreed?: boolean;
-  Terms_Agreed_At?: string | null;
-  profile_completed?: boolean;
-  vetted?: boolean;
-  [field: string]: unknown;
-};
+export type GasSafePhoto = PhotoView;
+/** What 'Edit Your Mentor Profile' sends (PUT /api/mentor/profile). */
+export type UpdateMentorProfileRequest = MentorProfileRequest;
+/** GET /api/profile for a mentor: account fields plus the business profile (null fields while never saved). */
+export type MentorProfileDetails = Extract<Profile, { role: 'mentor' }>;
 
 /** Tags are named after read-model collections (training: jobs, mentor_stats; mentor_profiles). */
 export const mentorApi = api
@@ -109,10 +65,7 @@ export const mentorApi = api
           { type: 'accounts', id: 'LIST' },
         ],
       }),
-      updateMentorProfile: build.mutation<
-        { success?: boolean; message?: string; profile?: MentorProfileDetails; position?: number },
-        UpdateMentorProfileRequest
-      >({
+      updateMentorProfile: build.mutation<MentorProfileResponse, UpdateMentorProfileRequest>({
         query: (body) => ({ url: '/mentor/profile', method: 'PUT', body }),
         invalidatesTags: [
           { type: 'mentor_profiles', id: 'LIST' },

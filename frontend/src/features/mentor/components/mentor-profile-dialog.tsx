@@ -78,19 +78,17 @@ const QUALIFICATIONS: Array<[FlagField, string]> = [
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const text = (v: unknown) => (typeof v === 'string' ? v : '');
-
 function formFrom(p: MentorProfileDetails | undefined): FormState {
   return {
-    Business_Name: text(p?.Business_Name),
-    Business_Postcode: text(p?.Business_Postcode),
-    Business_Phone_Number: text(p?.Business_Phone_Number),
+    Business_Name: p?.Business_Name ?? '',
+    Business_Postcode: p?.Business_Postcode ?? '',
+    Business_Phone_Number: p?.Business_Phone_Number ?? '',
     // A first-time profile starts from the account's e-mail.
-    Business_Email: text(p?.Business_Email) || (p?.profile_completed ? '' : text(p?.Email)),
-    Gas_Safe_Registration_Number: text(p?.Gas_Safe_Registration_Number),
-    Business_Type: text(p?.Business_Type),
-    Additional_Information: text(p?.Additional_Information),
-    Referral_Source: text(p?.Referral_Source),
+    Business_Email: (p?.Business_Email ?? '') || (p?.profile_completed ? '' : (p?.Email ?? '')),
+    Gas_Safe_Registration_Number: p?.Gas_Safe_Registration_Number ?? '',
+    Business_Type: p?.Business_Type ?? '',
+    Additional_Information: p?.Additional_Information ?? '',
+    Referral_Source: p?.Referral_Source ?? '',
     VAT_Registered: !!p?.VAT_Registered,
     Qualified_Boilers: !!p?.Qualified_Boilers,
     Qualified_Cookers: !!p?.Qualified_Cookers,

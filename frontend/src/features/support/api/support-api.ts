@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type {
   createTicketResponse,
   CreateTicketRequest,
+  SupportCounts,
   ticketCommandResponse,
   TicketDetail,
   TicketStatus,
@@ -18,12 +19,7 @@ export type { TicketDetail, TicketStatus, TicketSummary, CreateTicketRequest };
 export type TicketCommandResponse = z.infer<typeof ticketCommandResponse>;
 export type CreateTicketResponse = z.infer<typeof createTicketResponse>;
 
-export interface TicketCounts {
-  open: number;
-  responded: number;
-  closed: number;
-  total: number;
-}
+export type TicketCounts = SupportCounts;
 
 const TAG = 'support_tickets' as const;
 const ticketTags = (id: string) => [{ type: TAG, id }] as const;

@@ -1,3 +1,4 @@
+import type { VettingStatus } from '@panda/contracts/accounts';
 import type {
   CentreOverview,
   RegisterStudentResponse,
@@ -14,12 +15,6 @@ import { pageSearch, toPage, type Page, type PageArgs } from '../../../lib/pagin
  * GET /api/my-students, GET /api/my-students/{id}.
  * Tags are the read-model collections the answers come from (pushed `changed` invalidates them).
  */
-
-/** GET /api/vetting-status (its contract belongs to the accounts routes). */
-export interface VettingStatus {
-  vetted: boolean;
-  message?: string;
-}
 
 const TAGS = ['students', 'centre_stats', 'accounts', 'jobs'] as const;
 
