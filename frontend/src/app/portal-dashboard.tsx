@@ -5,7 +5,7 @@ import { LoadingScreen } from '../components/loading-screen';
 import { useAppDispatch, useAppSelector } from '../lib/hooks';
 import { logout, selectSessionStatus, selectToken, selectUser } from '../lib/session';
 import { portalPath } from '../features/admin/lib/portal';
-import { OpenTicketsStat } from '../features/support/components/admin-support-tab';
+import { OpenTicketsStat } from '../features/support/components/open-tickets-stat';
 
 // Admins and auditors load only their own screen; the admin's extra tabs load when first shown.
 const AdminDashboardRoute = lazy(() =>

@@ -1,4 +1,3 @@
-import MarkEmailUnreadOutlined from '@mui/icons-material/MarkEmailUnreadOutlined';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,7 +16,6 @@ import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { RetryAlert } from '../../../components/retry-alert';
-import { StatCard } from '../../../components/stat-card';
 import {
   useAdminCloseMutation,
   useAdminReplyMutation,
@@ -37,21 +35,6 @@ import {
 } from './ticket-parts';
 
 const ROLE = { student: 'Student', mentor: 'Mentor', training_centre: 'Training Centre' } as const;
-
-/** Admin dashboard counter: tickets waiting for support. */
-export function OpenTicketsStat() {
-  const counts = useGetInboxCountsQuery();
-  return (
-    <StatCard
-      label="Open Tickets"
-      value={counts.data?.open ?? 0}
-      loading={counts.isLoading}
-      icon={<MarkEmailUnreadOutlined />}
-      tone="warning"
-      caption={counts.data ? `${counts.data.total} in total` : undefined}
-    />
-  );
-}
 
 /** The admin support inbox (ruling 23): filters, newest activity first, reply and close. */
 export function AdminSupportTab() {
