@@ -204,7 +204,7 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
     await page.getByRole('button', { name: 'Edit Profile' }).first().click();
     await dialog('Edit Your Mentor Profile', 'mentor profile', 'Cancel');
     await page.getByTestId('notifications-bell').click();
-    await dialog('Notifications', 'notifications');
+    await dialog('Notifications', 'notifications', 'Close notifications');
     await view('profile', 'Profile Settings');
     await view('support', 'Support Center');
   });

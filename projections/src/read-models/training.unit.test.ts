@@ -318,7 +318,7 @@ describe('training projection', () => {
     // A total of 0 is complete.
     await spec
       .given([...placedWithJob, event('JobTotalAdjusted', { jobId: 'j1', studentId: 's1', totalCount: 0 })])
-      .then(jobs, 'j1', job({ Total_Count: 0, status: 'completed', percent: 100, updated_at: t(5) }));
+      .then(jobs, 'j1', job({ Total_Count: 0, status: 'completed', percent: 0, updated_at: t(5) }));
   });
 
   it('RequirementsSet and ProfileChanged: goals are set; a renamed student is renamed on their jobs', async () => {

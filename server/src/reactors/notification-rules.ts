@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@panda/events/envelope';
 import type { JobRequirements } from '@panda/events/catalogue/accounts';
 import { signatureIdOf } from '@panda/events/catalogue/training';
-import { JOB_TYPES, REQUIREMENT_KEY, type JobType } from '@panda/contracts/training';
+import { JOB_TYPES, REQUIREMENT_KEY, jobTypeName, type JobType } from '@panda/contracts/training';
 import { signOffLink } from './signoff-notifications';
 import type { EventsOf } from '@panda/events/define';
 import { trainingEvents } from '@panda/events/catalogue/training';
@@ -45,6 +45,13 @@ type Rule<T extends Handled['type']> = (
   event: RecordedEvent,
 ) => Planned[];
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** `2026-11-26` as the app shows dates ("26 Nov 2026"); anything else as given. */
+export const dateEnGb = (date: string) => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  return m ? `${Number(m[3])} ${MONTHS[Number(m[2]) - 1]} ${m[1]}` : date;
+};
+
 const overview = '/dashboard?view=overview';
 const jobs = '/dashboard?view=jobs';
 const studentDetail = (studentId: string) => `/dashboard?view=student-detail&id=${encodeURIComponent(studentId)}`;
@@ -72,7 +79,7 @@ const plain = (
 
 const changes = (before: JobRequirements, after: JobRequirements) =>
   JOB_TYPES.filter((t) => before[REQUIREMENT_KEY[t]] !== after[REQUIREMENT_KEY[t]]).map(
-    (t) => `${t} ${before[REQUIREMENT_KEY[t]]} → ${after[REQUIREMENT_KEY[t]]}`,
+    (t) => `${jobTypeName(t)} ${before[REQUIREMENT_KEY[t]]} → ${after[REQUIREMENT_KEY[t]]}`,
   );
 
 const RULES: { [T in Handled['type']]?: Rule<T> } = {
@@ -158,8 +165,9 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
     ];
   },
   JobCardSigned: (d, f) => {
-    const job = f.jobType ?? 'job';
-    const when = `${d.signature.date} ${d.signature.time}`;
+    // The one name of the job type on every screen, and dates in the app's one style (issue 13 item 5).
+    const job = f.jobType ? jobTypeName(f.jobType) : 'a job';
+    const when = `${dateEnGb(d.signature.date)} ${d.signature.time}`;
     return [
       // The link opens the card with its Confirm / Dispute actions (ruling 31).
       {
@@ -168,7 +176,7 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
           'success',
           'job_card_signed',
           'Job card signed',
-          `${name(f, d.mentorId)} signed one of your ${job} job cards (${d.completedCount} signed so far). Please confirm it or dispute it.`,
+          `${name(f, d.mentorId)} signed one of your job cards for ${job} (${d.completedCount} signed so far). Please confirm it or dispute it.`,
           signOffLink(signatureIdOf(d)),
         ),
       },
@@ -180,7 +188,7 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
                 'success',
                 'job_card_signed',
                 'Job card signed',
-                `${name(f, d.mentorId)} signed a ${job} job card for ${name(f, d.studentId)}.`,
+                `${name(f, d.mentorId)} signed a job card of ${name(f, d.studentId)} for ${job}.`,
                 studentDetail(d.studentId),
               ),
             },
@@ -192,7 +200,7 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
           'info',
           'job_card_signed_in_your_name',
           'Job card signed in your name',
-          `A ${job} job card of ${name(f, d.studentId)} was signed in your name ("${d.signature.signature}", ${when}). If this was not you, change your password now.`,
+          `A job card of ${name(f, d.studentId)} for ${job} was signed in your name ("${d.signature.signature}", ${when}). If this was not you, change your password now.`,
           jobs,
           true,
         ),

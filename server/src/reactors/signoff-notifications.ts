@@ -8,6 +8,7 @@ import { handle, load } from '@panda/command-service/shared/decider';
 import { trainingDecider } from '@panda/command-service/training/decider';
 import { accountStream } from '@panda/events/catalogue/accounts';
 import { inboxDecider, type NotificationDraft } from '@panda/command-service/notifications/decider';
+import { jobTypeName } from '@panda/contracts/training';
 import type { Reactor } from './reactor';
 import { displayName, loadAccountState, trainingBefore } from './facts';
 
@@ -64,7 +65,7 @@ export function signOffNotificationsReactor(store: EventStore, readStore: ReadSt
     ]);
     const who = { student: displayName(student), mentor: displayName(mentor) };
     const centreId = training.centreId;
-    const jobType = d.jobId ? (training.jobs[d.jobId]?.jobType ?? 'job') : 'job';
+    const jobType = jobTypeName((d.jobId && training.jobs[d.jobId]?.jobType) || null) || 'a job';
     const centre = (kind: Draft['kind'], title: string, message: string): Planned[] =>
       centreId
         ? [{ recipientId: centreId, draft: draft('warning', kind, title, message, studentDetail(d.studentId)) }]
@@ -73,7 +74,7 @@ export function signOffNotificationsReactor(store: EventStore, readStore: ReadSt
     switch (e.type) {
       case 'SignatureDisputed': {
         const { reason } = e.data as { reason: string };
-        const message = `${who.student} disputed a ${jobType} job card signed by ${who.mentor}: "${reason}"`;
+        const message = `${who.student} disputed a job card for ${jobType} signed by ${who.mentor}: "${reason}"`;
         return [
           ...centre('signature_disputed', 'Job card sign-off disputed', message),
           ...(await admins()).map((id) => ({
@@ -94,7 +95,7 @@ export function signOffNotificationsReactor(store: EventStore, readStore: ReadSt
           outcome === 'upheld'
             ? 'upheld: the sign-off is revoked and no longer counts'
             : 'rejected: the sign-off stands';
-        const message = `The dispute of a ${jobType} job card of ${who.student} signed by ${who.mentor} was ${what}. Reason: ${reason}`;
+        const message = `The dispute of a job card of ${who.student} for ${jobType}, signed by ${who.mentor}, was ${what}. Reason: ${reason}`;
         const type = outcome === 'upheld' ? 'warning' : 'info';
         return [
           {
@@ -154,7 +155,7 @@ export function signOffNotificationsReactor(store: EventStore, readStore: ReadSt
               'info',
               'confirmation_reminder',
               'Please confirm your job card',
-              `A ${jobType} job card signed by ${who.mentor} is waiting for you to confirm or dispute it.`,
+              `A job card for ${jobType} signed by ${who.mentor} is waiting for you to confirm or dispute it.`,
               signOffLink(d.signatureId ?? ''),
             ),
           },
