@@ -256,6 +256,8 @@ describe('trainee countersign and dispute (ruling 31)', () => {
 
   it('a rejected dispute lets the sign-off stand', async () => {
     const third = await sign(repairId, 3);
+    // The clock is fixed: move it on, so this dispute is the newer one on the list below.
+    now += 60_000;
     await app.call('POST', `/api/signatures/${third.signature_id}/dispute`, { reason: 'Wrong date' }, amy.token);
     const before = (await byType(amy.token)).Repair.Completed_Count;
     const r = await app.call(
