@@ -1,5 +1,5 @@
 import type { JobRequirements } from '../catalogue/accounts';
-import { JOB_TYPES, REQUIREMENT_KEY, perJobType, type JobType } from '@panda/contracts/training';
+import { JOB_TYPES, REQUIREMENT_KEY, jobTypeName, perJobType, type JobType } from '@panda/contracts/training';
 import { distanceKm, locate } from './outcodes';
 import {
   QUALIFICATION_KEYS,
@@ -83,6 +83,8 @@ export interface Candidate {
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const list = (xs: string[]) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
+/** Job types by their one name on every screen (issue 13 item 5). */
+const jobList = (xs: JobType[]) => list(xs.map(jobTypeName));
 
 export function scoreMentor(
   student: StudentForRanking,
@@ -138,10 +140,10 @@ export function scoreMentor(
     asking.length === 0 ? QUALIFICATION_POINTS : (QUALIFICATION_POINTS * covered) / asking.length;
   if (student.needs.length === 0) reasons.push('The student needs no more jobs: qualifications not used');
   else if (missing.length === 0)
-    reasons.push(`Qualified for every job type the student needs (${list(student.needs)})`);
+    reasons.push(`Qualified for every job type the student needs (${jobList(student.needs)})`);
   else
     reasons.push(
-      `Qualified for ${qualified.length ? list(qualified) : 'none'} of the job types needed; not for ${list(missing)} (needs ${list(
+      `Qualified for ${qualified.length ? jobList(qualified) : 'none'} of the job types needed; not for ${jobList(missing)} (needs ${list(
         [...new Set(missing.flatMap((t) => QUALIFICATIONS_FOR_JOB[t].map((q) => QUALIFICATION_LABEL[q])))],
       )})`,
     );

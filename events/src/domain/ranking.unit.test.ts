@@ -69,7 +69,7 @@ describe('ranking of mentors for a student', () => {
     expect(first.reasons[0]).toMatch(/^\d+(\.\d)? km from the student \(M1 to M4\)$/);
     expect(first.reasons[1]).toBe('3 of 3 places free (0 active students)');
     expect(first.reasons[2]).toBe(
-      'Qualified for every job type the student needs (Boiler Installs, Boiler Service and Pipework)',
+      'Qualified for every job type the student needs (Boiler Installs, Boiler Services and Pipework Jobs)',
     );
     expect(first.rank_reason).toMatch(
       /^Rank 1 of 5: score \d+\/100 \(distance .*\/50, free capacity 20\/20, qualifications 30\/30\)$/,
@@ -80,7 +80,7 @@ describe('ranking of mentors for a student', () => {
     const unqualified = ranked.find((c) => c.id === 'near-unqualified')!;
     expect(unqualified.not_qualified_for).toEqual(['Boiler Installs', 'Boiler Service']);
     expect(unqualified.reasons[2]).toBe(
-      'Qualified for Pipework of the job types needed; not for Boiler Installs and Boiler Service (needs boilers)',
+      'Qualified for Pipework Jobs of the job types needed; not for Boiler Installs and Boiler Services (needs boilers)',
     );
     const london = ranked.at(-1)!;
     expect(london.reasons[0]).toMatch(/too far for distance points/);
