@@ -11,6 +11,7 @@ import {
 } from '@panda/contracts/chat';
 import { notificationsPageSchema } from '@panda/contracts/notifications';
 import { nextLink } from '@panda/contracts/paging';
+import { checkAnswer } from '@panda/server/testing/contract-check';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
 import type { Login } from '../admin/test-fixtures';
 import { get } from '../training/test-fixtures';
@@ -221,6 +222,8 @@ describe('images (ruling 18, spec §5 and §9)', () => {
       const r = await fetch(`${app.url}${m.Image_Data}`, { headers: { authorization: `Bearer ${who.token}` } });
       expect(r.status).toBe(200);
       expect(r.headers.get('content-type')).toBe('image/png');
+      // Read as bytes, so checked against the route's contract here rather than by app.call.
+      checkAnswer('GET', m.Image_Data as string, r.status, r.headers.get('content-type'), null);
       expect(
         Buffer.from(await r.arrayBuffer())
           .subarray(1, 4)
