@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailField, phoneField, postcodeField, requiredText } from './fields';
 import { commandResultSchema, defineRoutes } from './route-contract';
-import { studentRegistrationRequest } from './training';
+import { registerStudentResponse, studentRegistrationRequest } from './training';
 
 /**
  * Accounts (sign-up, sign-in, sessions, profile, passwords, lock, vet; the admin portal's account
@@ -398,20 +398,11 @@ export type VetResponse = z.infer<typeof vetResponse>;
  */
 export { studentRegistrationRequest, type StudentRegistrationRequest } from './training';
 
-/** The registered student and their temporary password: shown once (null on a retried request), e-mailed, never stored in plain text. */
-export const studentRegisteredResponse = z.strictObject({
-  message: z.string(),
-  student: z.strictObject({
-    id: z.string(),
-    First_Name: z.string(),
-    Last_Name: z.string(),
-    Email: z.string(),
-    account_type: z.enum(['Training Centre', 'Independent']),
-  }),
-  temporary_password: z.string().nullable(),
-  position: z.number().int().min(0),
-});
-export type StudentRegisteredResponse = z.infer<typeof studentRegisteredResponse>;
+/** The registered student and their temporary password: the same answer as the training centre's registration. */
+export {
+  registerStudentResponse as studentRegisteredResponse,
+  type RegisterStudentResponse as StudentRegisteredResponse,
+} from './training';
 
 export const HISTORY_ACTIONS = ['locked', 'unlocked', 'vetted', 'unvetted'] as const;
 /** `GET /api/admin/users/:role/:id/history` (paged, newest first). */
@@ -570,7 +561,7 @@ export const accountsRoutes = defineRoutes([
     method: 'POST',
     path: '/api/admin/students',
     body: studentRegistrationRequest,
-    responses: { 201: studentRegisteredResponse },
+    responses: { 201: registerStudentResponse },
   },
   { method: 'PUT', path: '/api/profile', body: profileSettingsRequest, responses: { 200: updateProfileResponse } },
   { method: 'PUT', path: '/api/mentor/profile', body: mentorProfileRequest, responses: { 200: mentorProfileResponse } },
