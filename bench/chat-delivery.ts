@@ -195,7 +195,7 @@ async function run(dataDir: string, clients: number, messages: number) {
   const f = (x: number) => x.toFixed(2);
   const [p50, p99, b50, b99] = [pct(deliveries, 0.5), pct(deliveries, 0.99), pct(pings, 0.5), pct(pings, 0.99)];
   console.log(
-    `5. Chat delivery with ${all.length.toLocaleString('en-GB')} WebSocket clients connected (${messages.toLocaleString('en-GB')} messages, mentor -> placed student; set-up ${(ready / 1000).toFixed(1)} s)`,
+    `9. Chat delivery with ${all.length.toLocaleString('en-GB')} WebSocket clients connected (${messages.toLocaleString('en-GB')} messages, mentor -> placed student; set-up ${(ready / 1000).toFixed(1)} s)`,
   );
   console.log(
     `   ping round trip: p50 ${f(b50)} ms  p99 ${f(b99)} ms   message -> receiver's new_message: p50 ${f(p50)} ms  p99 ${f(p99)} ms (target p99 <= 50 ms)`,

@@ -124,7 +124,7 @@ export async function commandThroughputBench(connections = 16, streamLength = 10
   console.log(
     `   throughput ratio: ${throughput.toFixed(3)} (goal >= 0.4)   p99 ratio: ${p99.toFixed(1)} (goal <= 3)\n`,
   );
-  return { throughput, p99 };
+  return { throughput, p99, base, panda };
 }
 
 export async function commandLatencyBench(short = 10, long = 10_000, runs = Number(process.env.BENCH_RUNS ?? 200)) {
@@ -158,7 +158,7 @@ export async function commandLatencyBench(short = 10, long = 10_000, runs = Numb
   console.log(
     `   ${fmt(short)} events: ${fmt(a, 2)} ms   ${fmt(long)} events: ${fmt(b, 2)} ms   ratio: ${(b / a).toFixed(2)} (goal <= 1.5)\n`,
   );
-  return b / a;
+  return { ratio: b / a, short: a, long: b };
 }
 
 export async function catchUpBench(students = Number(process.env.BENCH_STUDENTS ?? 500), perStudent = 100) {
@@ -183,7 +183,7 @@ export async function catchUpBench(students = Number(process.env.BENCH_STUDENTS 
   console.log(
     `   generator append rate: ${fmt(appendRate)} events/s   catch-up: ${fmt(catchUpRate)} events/s   ratio: ${(catchUpRate / appendRate).toFixed(2)} (goal >= 1)\n`,
   );
-  return catchUpRate / appendRate;
+  return { ratio: catchUpRate / appendRate, appendRate, catchUpRate };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -130,7 +130,7 @@ export async function rebuildBench(total = Number(process.env.BENCH_REBUILD_EVEN
   console.log(
     `   CPU time: raw read ${readCpu.toFixed(1)} s, rebuild ${rebuildCpu.toFixed(1)} s (ratio ${(readCpu / rebuildCpu).toFixed(2)})   load average ${load.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after, on ${availableParallelism()} cores\n`,
   );
-  return rebuildMs;
+  return { rebuildMs, readMs, events };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -1,18 +1,21 @@
 /**
  * `npm run bench`: speed as ratios to baselines measured in the same run (machines here are shared
- * and noisy, so absolute numbers are printed only for context).
+ * and noisy, so absolute numbers are printed only for context). Every section runs even when one
+ * before it failed; the run ends with one table (goal, baseline, measured, ratio, target, met / NOT
+ * met), the wall time of each section, the machine load and this process's niceness, and exits 1
+ * when a section failed. See docs/benchmarks.md.
  */
 import Database from 'better-sqlite3';
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, getPriority, loadavg, tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SqliteEventStore } from '@panda/events/sqlite-event-store';
 import { SqliteReadStore } from '@panda/projections/sqlite-read-store';
 import { ProjectionRunner } from '@panda/projections/runner';
 import { allProjections } from '@panda/server/projections';
+import { DIST, kb, measure as measureWeb, newerSource, type PageSize } from '../scripts/bundle-budget';
 import { verifyBench } from './verify';
 import { chatDeliveryBench } from './chat-delivery';
 import { chatHistoryBench } from './chat-history';
@@ -21,7 +24,16 @@ import { rebuildBench } from './rebuild';
 import { listsBench } from './lists';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const tmp = (name: string) => join(mkdtempSync(join(tmpdir(), `panda-bench-${name}-`)), `${name}.db`);
+/** This file's temporary folders, removed at the end of the run. */
+const tmpDirs: string[] = [];
+const tmpDir = (name: string) => {
+  const dir = mkdtempSync(join(tmpdir(), `panda-bench-${name}-`));
+  tmpDirs.push(dir);
+  return dir;
+};
+const tmp = (name: string) => join(tmpDir(name), `${name}.db`);
+/** The log section 1 appended, which section 2 rebuilds from. */
+let appendedLog: string | undefined;
 const N = Number(process.env.BENCH_EVENTS ?? 5000);
 const fmt = (n: number) => n.toLocaleString('en-GB', { maximumFractionDigits: 0 });
 
@@ -143,56 +155,371 @@ function timeToFirstResponse(args: string[], env: Record<string, string>, path: 
 
 const baselineServer = `require('http').createServer((q,s)=>s.end('ok')).listen(0,function(){console.log('http://localhost:'+this.address().port)})`;
 
+/** The sizes issue 9 names (and the other benches' own); the env knobs shrink them for a quick try. */
+const SIZES = {
+  verifyEvents: Number(process.env.BENCH_VERIFY_EVENTS ?? 1_000_000),
+  chatClients: Number(process.env.BENCH_CHAT_CLIENTS ?? 1000),
+  chatHistory: Number(process.env.BENCH_CHAT_HISTORY ?? 1_000_000),
+  rebuildEvents: Number(process.env.BENCH_REBUILD_EVENTS ?? 1_000_000),
+  students: Number(process.env.BENCH_STUDENTS ?? 10_000),
+};
+/** A section that has not answered after this long is failed (its work may go on in the background). */
+const SECTION_MINUTES = Number(process.env.BENCH_SECTION_MINUTES ?? 30);
+/** `BENCH_ONLY=5,6,12`: only these sections (by number); all of them without it. */
+const ONLY = process.env.BENCH_ONLY?.split(',').map((k) => k.trim());
+
+interface Goal {
+  goal: string;
+  target: string;
+}
+interface Measured {
+  baseline: string;
+  measured: string;
+  ratio: string;
+  verdict: string;
+}
+interface Section {
+  title: string;
+  /** The lines of the summary table this section fills, in the order `run` answers them. */
+  goals: Goal[];
+  run: () => Promise<Measured[]>;
+}
+
+const x = (ratio: number, digits = 2) => `x${ratio.toFixed(digits)}`;
+const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
+const NO_TARGET = 'figure';
+/** met / NOT met, saying so when the size was below the one the goal names. */
+const verdict = (ok: boolean, reduced?: string | false) => `${ok ? 'met' : 'NOT met'}${reduced ? ` (${reduced})` : ''}`;
+const reducedTo = (n: number, full: number, unit: string) =>
+  n < full && `reduced size: ${fmt(n)} of ${fmt(full)} ${unit}`;
+const duration = (millis: number) =>
+  millis < 60_000
+    ? `${(millis / 1000).toFixed(1)} s`
+    : `${Math.floor(millis / 60_000)} min ${Math.floor((millis % 60_000) / 1000)} s`;
+/** The first line of an error, short and without the table's column bar. */
+const oneLine = (e: unknown) =>
+  (e instanceof Error ? e.message : String(e)).split('\n')[0].slice(0, 160).replaceAll('|', '/');
+
+/** Issue 9's goals for the landing page and a dashboard's first load, gzip bytes (1 kB = 1,000 bytes, as Vite reports). */
+const WEB_GOALS = [130_000, 250_000];
+
+/** `npm run build:web` when the build is missing or older than the web app's sources. */
+function currentWebBuild() {
+  const stale = existsSync(join(DIST, '.vite', 'manifest.json')) ? newerSource() : 'no build';
+  if (!stale) return;
+  console.log(
+    `   frontend/dist ${stale === 'no build' ? 'is missing' : `is older than ${relative(ROOT, stale)}`}: building it (npm run build:web)`,
+  );
+  const built = spawnSync('npm', ['run', 'build:web'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (built.status !== 0)
+    throw new Error(`npm run build:web failed (${built.error?.message ?? `exit ${built.status ?? built.signal}`})`);
+}
+
+const sections: Section[] = [
+  {
+    title: '1. append throughput',
+    goals: [{ goal: `event store appends (${fmt(N)}, fsync each) vs raw inserts`, target: NO_TARGET }],
+    run: async () => {
+      const raw = median([rawInserts(N), rawInserts(N), rawInserts(N)]);
+      const appends = [await storeAppends(N), await storeAppends(N), await storeAppends(N)];
+      const append = median(appends.map((a) => a.rate));
+      console.log(`1. Embedded append throughput (one event per append, fsync per commit)`);
+      console.log(
+        `   raw better-sqlite3 inserts: ${fmt(raw)}/s   event store appends: ${fmt(append)}/s   ratio: ${(append / raw).toFixed(2)}\n`,
+      );
+      appendedLog = appends[0].file;
+      return [{ baseline: `${fmt(raw)}/s`, measured: `${fmt(append)}/s`, ratio: x(append / raw), verdict: NO_TARGET }];
+    },
+  },
+  {
+    title: '2. rebuild rate',
+    goals: [{ goal: `rebuild rate vs raw read (${fmt(N)} events)`, target: NO_TARGET }],
+    run: async () => {
+      if (!appendedLog) throw new Error('no log to rebuild: section 1 did not run or failed');
+      const rb = await rebuild(appendedLog, N);
+      console.log(`2. Projection rebuild rate (all ${allProjections.length} read models from the start)`);
+      console.log(
+        `   raw log read: ${fmt(rb.readRate)} events/s   rebuild: ${fmt(rb.rate)} events/s   ratio: ${(rb.rate / rb.readRate).toFixed(3)}\n`,
+      );
+      return [
+        {
+          baseline: `${fmt(rb.readRate)}/s`,
+          measured: `${fmt(rb.rate)}/s`,
+          ratio: x(rb.rate / rb.readRate, 3),
+          verdict: NO_TARGET,
+        },
+      ];
+    },
+  },
+  {
+    title: '3. start-up',
+    goals: [{ goal: 'npm start to first response vs bare node http', target: NO_TARGET }],
+    run: async () => {
+      const base = median([
+        await timeToFirstResponse(['-e', baselineServer], {}, '/'),
+        await timeToFirstResponse(['-e', baselineServer], {}, '/'),
+        await timeToFirstResponse(['-e', baselineServer], {}, '/'),
+      ]);
+      const starts: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        starts.push(
+          await timeToFirstResponse(
+            ['--import', 'tsx', 'server/src/main.ts'],
+            { PORT: '0', DATA_DIR: tmpDir('start'), LOG_LEVEL: 'warn' },
+            '/api/health',
+          ),
+        );
+      }
+      const start = median(starts);
+      console.log(
+        `3. npm start (server entry, fresh data folder) to first HTTP response (demo seeding runs after the server listens)`,
+      );
+      console.log(
+        `   bare node http server: ${fmt(base)} ms   Panda: ${fmt(start)} ms   ratio: ${(start / base).toFixed(1)}\n`,
+      );
+      return [{ baseline: ms(base), measured: ms(start), ratio: x(start / base, 1), verdict: NO_TARGET }];
+    },
+  },
+  {
+    title: '4. hash-chain verify',
+    goals: [
+      { goal: `hash-chain verify vs raw read (${fmt(SIZES.verifyEvents)} events)`, target: '>= x0.5 (ruling 27)' },
+    ],
+    run: async () => {
+      const v = await verifyBench(SIZES.verifyEvents);
+      const reduced = reducedTo(SIZES.verifyEvents, 1_000_000, 'events');
+      return [
+        {
+          baseline: `${fmt(v.readRate)}/s`,
+          measured: `${fmt(v.verifyRate)}/s`,
+          ratio: x(v.ratio),
+          verdict: verdict(v.ratio >= 0.5, reduced),
+        },
+      ];
+    },
+  },
+  {
+    title: '5. command round trip',
+    goals: [
+      { goal: 'command throughput, 16 connections, 1,000-event streams, vs bare express', target: '>= x0.4' },
+      { goal: 'command p99, same load, vs bare express', target: '<= x3' },
+    ],
+    run: async () => {
+      const r = await commandThroughputBench();
+      return [
+        {
+          baseline: `${fmt(r.base.rps)} req/s`,
+          measured: `${fmt(r.panda.rps)} req/s`,
+          ratio: x(r.throughput, 3),
+          verdict: verdict(r.throughput >= 0.4),
+        },
+        { baseline: ms(r.base.p99), measured: ms(r.panda.p99), ratio: x(r.p99, 1), verdict: verdict(r.p99 <= 3) },
+      ];
+    },
+  },
+  {
+    title: '6. command latency',
+    goals: [{ goal: 'command latency at 10,000 events vs at 10 events (median)', target: '<= x1.5' }],
+    run: async () => {
+      const r = await commandLatencyBench();
+      return [{ baseline: ms(r.short), measured: ms(r.long), ratio: x(r.ratio), verdict: verdict(r.ratio <= 1.5) }];
+    },
+  },
+  {
+    title: '7. projection catch-up',
+    goals: [{ goal: 'projection catch-up vs generator append rate', target: '>= x1' }],
+    run: async () => {
+      const r = await catchUpBench();
+      return [
+        {
+          baseline: `${fmt(r.appendRate)} events/s`,
+          measured: `${fmt(r.catchUpRate)} events/s`,
+          ratio: x(r.ratio),
+          verdict: verdict(r.ratio >= 1),
+        },
+      ];
+    },
+  },
+  {
+    title: '8. rebuild of 1M events',
+    goals: [
+      {
+        goal: `rebuild of ${fmt(SIZES.rebuildEvents)} events (ratio: rate vs raw read)`,
+        target: '< 60 s at 1,000,000 events',
+      },
+    ],
+    run: async () => {
+      const r = await rebuildBench(SIZES.rebuildEvents);
+      return [
+        {
+          baseline: `raw read ${(r.readMs / 1000).toFixed(1)} s`,
+          measured: `${(r.rebuildMs / 1000).toFixed(1)} s`,
+          ratio: x(r.readMs / r.rebuildMs),
+          verdict:
+            r.events >= 1_000_000
+              ? verdict(r.rebuildMs < 60_000)
+              : `not judged (reduced size: ${fmt(r.events)} of 1,000,000 events)`,
+        },
+      ];
+    },
+  },
+  {
+    title: '9. chat delivery',
+    goals: [
+      {
+        goal: `WebSocket push p99 with ${fmt(SIZES.chatClients)} clients, vs ping round trip`,
+        target: 'figure; issue 10: p99 <= 50 ms',
+      },
+    ],
+    run: async () => {
+      const r = await chatDeliveryBench(SIZES.chatClients);
+      return [
+        {
+          baseline: ms(r.pingP99),
+          measured: ms(r.p99),
+          ratio: x(r.p99 / r.pingP99, 1),
+          verdict: verdict(r.p99 <= 50, reducedTo(SIZES.chatClients, 1000, 'clients')),
+        },
+      ];
+    },
+  },
+  {
+    title: '10. chat at scale',
+    goals: [
+      { goal: `chat pages at ${fmt(SIZES.chatHistory)} messages: worst p95 vs validate`, target: '<= x2 (issue 10)' },
+    ],
+    run: async () => {
+      const results = Object.entries(await chatHistoryBench(SIZES.chatHistory));
+      const [, base] = results[0];
+      const [label, worst] = results.slice(1).reduce((a, b) => (b[1].ratio > a[1].ratio ? b : a));
+      return [
+        {
+          baseline: ms(base.p95),
+          measured: `${ms(worst.p95)} (${label})`,
+          ratio: x(worst.ratio),
+          verdict: verdict(worst.ratio <= 2, reducedTo(SIZES.chatHistory, 1_000_000, 'messages')),
+        },
+      ];
+    },
+  },
+  {
+    title: '11. list pages',
+    goals: [{ goal: `every list call at ${fmt(SIZES.students)} students: worst p95 vs validate`, target: '<= x2' }],
+    run: async () => {
+      console.log(
+        `11. List pages at ${fmt(SIZES.students)} students (ruling 24; p95 as a ratio to GET /api/auth/validate in the same run)`,
+      );
+      const r = await listsBench(SIZES.students);
+      return [
+        {
+          baseline: ms(r.baseline),
+          measured: `${ms(r.worst * r.baseline)} (${r.worstLabel})`,
+          ratio: x(r.worst),
+          verdict: verdict(r.worst <= 2, reducedTo(SIZES.students, 10_000, 'students')),
+        },
+      ];
+    },
+  },
+  {
+    title: '12. front-end weight',
+    goals: [
+      { goal: 'landing page JavaScript (gzip), of the goal', target: `<= ${kb(WEB_GOALS[0])}` },
+      { goal: 'dashboard first load (gzip, the heaviest role), of the goal', target: `<= ${kb(WEB_GOALS[1])}` },
+    ],
+    run: async () => {
+      console.log('12. Front-end weight: JavaScript each first screen loads, gzip (scripts/bundle-budget.ts)');
+      currentWebBuild();
+      const sizes = measureWeb();
+      for (const s of sizes)
+        console.log(`   ${s.name.padEnd(32)} ${kb(s.jsGzipBytes).padStart(9)}   budget ${kb(s.budgetBytes ?? 0)}`);
+      console.log('');
+      const landing = sizes.find((s) => s.name.startsWith('landing'));
+      const dashboard = sizes
+        .filter((s) => s.name.endsWith('dashboard'))
+        .reduce<PageSize | undefined>((a, b) => (!a || b.jsGzipBytes > a.jsGzipBytes ? b : a), undefined);
+      if (!landing || !dashboard) throw new Error('scripts/bundle-budget.ts names no landing page or no dashboard');
+      return [landing, dashboard].map((page, i) => ({
+        baseline: '—',
+        measured: `${kb(page.jsGzipBytes)}${i ? ` (${page.name})` : ''}`,
+        ratio: x(page.jsGzipBytes / WEB_GOALS[i]),
+        verdict: verdict(page.jsGzipBytes <= WEB_GOALS[i]),
+      }));
+    },
+  },
+];
+
+/** Errors thrown outside any awaited promise (a stray socket, a timer): they fail the run, not the process. */
+const strays: string[] = [];
+let running = 'start-up';
+const stray = (e: unknown) => {
+  strays.push(`${running}: ${oneLine(e)}`);
+  console.error(`   stray error during ${running}:`, e);
+};
+process.on('unhandledRejection', stray);
+process.on('uncaughtException', stray);
+
+function withTimeout<T>(work: Promise<T>, minutes: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${minutes} min`)), minutes * 60_000);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+const machine = () =>
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ')} (1/5/15 min) on ${availableParallelism()} cores; this process at nice ${getPriority()}`;
+
+function table(rows: string[][]): string {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  const line = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(widths[c])).join(' | ')} |`;
+  return [line(rows[0]), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n');
+}
+
 async function main() {
-  void createServer;
-  console.log(`Panda benchmarks (${N} events; ratios are to baselines measured in this same run)\n`);
-
-  const raw = median([rawInserts(N), rawInserts(N), rawInserts(N)]);
-  const appends = [await storeAppends(N), await storeAppends(N), await storeAppends(N)];
-  const append = median(appends.map((a) => a.rate));
-  console.log(`1. Embedded append throughput (one event per append, fsync per commit)`);
+  const t0 = performance.now();
+  console.log(`Panda benchmarks (ratios are to baselines measured in this same run), ${new Date().toISOString()}`);
+  console.log(`Start: ${machine()}`);
   console.log(
-    `   raw better-sqlite3 inserts: ${fmt(raw)}/s   event store appends: ${fmt(append)}/s   ratio: ${(append / raw).toFixed(2)}\n`,
+    `Sizes: ${fmt(N)} events (sections 1-2), ${fmt(SIZES.verifyEvents)} verified, ${fmt(SIZES.rebuildEvents)} rebuilt, ${fmt(SIZES.chatClients)} chat clients, ${fmt(SIZES.chatHistory)} messages, ${fmt(SIZES.students)} students\n`,
   );
-
-  const rb = await rebuild(appends[0].file, N);
-  console.log(`2. Projection rebuild rate (all ${allProjections.length} read models from the start)`);
-  console.log(
-    `   raw log read: ${fmt(rb.readRate)} events/s   rebuild: ${fmt(rb.rate)} events/s   ratio: ${(rb.rate / rb.readRate).toFixed(3)}\n`,
-  );
-
-  const base = median([
-    await timeToFirstResponse(['-e', baselineServer], {}, '/'),
-    await timeToFirstResponse(['-e', baselineServer], {}, '/'),
-    await timeToFirstResponse(['-e', baselineServer], {}, '/'),
-  ]);
-  const starts: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    starts.push(
-      await timeToFirstResponse(
-        ['--import', 'tsx', 'server/src/main.ts'],
-        { PORT: '0', DATA_DIR: mkdtempSync(join(tmpdir(), 'panda-bench-start-')), LOG_LEVEL: 'warn' },
-        '/api/health',
-      ),
+  const rows: string[][] = [['goal', 'baseline', 'measured', 'ratio', 'target', 'met / NOT met']];
+  const times: string[] = [];
+  let failed = 0;
+  for (const section of sections) {
+    if (ONLY && !ONLY.includes(section.title.split('.')[0])) continue;
+    running = section.title;
+    const t = performance.now();
+    let measured: Measured[];
+    try {
+      measured = await withTimeout(section.run(), SECTION_MINUTES);
+      if (measured.length !== section.goals.length) throw new Error(`answered ${measured.length} lines`);
+    } catch (e) {
+      failed++;
+      console.error(`   ${section.title} FAILED:`, e, '\n');
+      const failure = `failed: ${oneLine(e)}`;
+      measured = section.goals.map(() => ({ baseline: '—', measured: '—', ratio: '—', verdict: failure }));
+    }
+    const took = performance.now() - t;
+    console.log(`   (${section.title}: ${duration(took)} wall time)\n`);
+    times.push(`${section.title} ${duration(took)}`);
+    section.goals.forEach((g, i) =>
+      rows.push([g.goal, measured[i].baseline, measured[i].measured, measured[i].ratio, g.target, measured[i].verdict]),
     );
   }
-  const start = median(starts);
-  console.log(
-    `3. npm start (server entry, fresh data folder) to first HTTP response (demo seeding runs after the server listens)`,
-  );
-  console.log(
-    `   bare node http server: ${fmt(base)} ms   Panda: ${fmt(start)} ms   ratio: ${(start / base).toFixed(1)}\n`,
-  );
+  running = 'the summary';
+  for (const dir of tmpDirs) rmSync(dir, { recursive: true, force: true });
 
-  await verifyBench();
-  await chatDeliveryBench();
-  await chatHistoryBench();
-  await commandThroughputBench();
-  await commandLatencyBench();
-  await catchUpBench();
-  await rebuildBench();
-  console.log('List pages at 10,000 students (ruling 24; p95 as a ratio to GET /api/auth/validate in the same run)');
-  await listsBench();
+  console.log(
+    `Summary (ratio: measured / baseline, or of the goal for the front-end weight; for the rebuild, its rate over the raw read rate)\n`,
+  );
+  console.log(table(rows));
+  console.log(`\nWall time: ${duration(performance.now() - t0)} in all; ${times.join(', ')}`);
+  console.log(`End: ${machine()}`);
+  if (strays.length) console.log(`Stray errors (the run counts as failed): ${strays.join('; ')}`);
+  if (failed) console.log(`${failed} section(s) failed: exit 1`);
+  process.exit(failed || strays.length ? 1 : 0);
 }
 
 main().catch((e) => {

@@ -105,7 +105,7 @@ export async function verifyBench(n = Number(process.env.BENCH_VERIFY_EVENTS ?? 
   );
   if (!report!.ok || report!.events !== n)
     throw new Error(`verify did not pass over the generated log: ${JSON.stringify(report)}`);
-  return verify / read;
+  return { ratio: verify / read, readRate: read, verifyRate: verify };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
