@@ -215,51 +215,55 @@ async function run(dataDir: string, n: number) {
       `   ${label.padEnd(52)} p50 ${q(0.5).toFixed(2).padStart(6)} ms  p95 ${q(0.95).toFixed(2).padStart(6)} ms  p95 x${(q(0.95) / baseline).toFixed(2)} of validate`,
     );
   }
-  const page = (len: number) => (b: unknown) => Array.isArray(b) && b.length === len;
-  const perConversation = Math.floor(n / (2 * STUDENTS));
-  // Halfway into the conversation by following its Link rel="next" (cursors are opaque).
-  const hops = Math.floor(perConversation / 100);
-  let deep = '/api/messages?with=mentor0&limit=50';
-  const studentAuth = {
-    authorization: `Bearer ${await signToken(config.jwtSecret, { sub: 'student0', role: 'student' })}`,
-  };
-  for (let i = 0; i < hops; i++) {
-    const res = await fetch(`${platform.url}${deep}`, { headers: studentAuth });
-    await res.arrayBuffer();
-    deep = nextLink(res.headers.get('Link')) ?? deep;
+  // Stopped whatever happens, so that a failure leaves nothing running under the next bench.
+  try {
+    const page = (len: number) => (b: unknown) => Array.isArray(b) && b.length === len;
+    const perConversation = Math.floor(n / (2 * STUDENTS));
+    // Halfway into the conversation by following its Link rel="next" (cursors are opaque).
+    const hops = Math.floor(perConversation / 100);
+    let deep = '/api/messages?with=mentor0&limit=50';
+    const studentAuth = {
+      authorization: `Bearer ${await signToken(config.jwtSecret, { sub: 'student0', role: 'student' })}`,
+    };
+    for (let i = 0; i < hops; i++) {
+      const res = await fetch(`${platform.url}${deep}`, { headers: studentAuth });
+      await res.arrayBuffer();
+      deep = nextLink(res.headers.get('Link')) ?? deep;
+    }
+    await measure('baseline GET /api/auth/validate', '/api/auth/validate', 'student0', 'student');
+    await measure(
+      `conversation, newest page (50 of ${fmt(perConversation)})`,
+      '/api/messages?with=mentor0&limit=50',
+      'student0',
+      'student',
+      page(Math.min(50, perConversation)),
+    );
+    await measure(
+      'conversation, a page deep in it (cursor)',
+      deep,
+      'student0',
+      'student',
+      page(Math.min(50, perConversation - 50 * hops)),
+    );
+    await measure(
+      `all of a mentor’s messages, newest page (of ${fmt(perConversation * 10)})`,
+      '/api/messages?limit=50',
+      'mentor0',
+      'mentor',
+      page(Math.min(50, perConversation * 10)),
+    );
+    await measure('contact list: student (2 contacts)', '/api/chat-contacts', 'student0', 'student', page(2));
+    await measure('contact list: mentor (10 students)', '/api/chat-contacts', 'mentor0', 'mentor', page(10));
+    await measure(
+      'contact list: centre (100 students, first page of 50)',
+      '/api/chat-contacts?limit=50',
+      'centre0',
+      'training_centre',
+      page(50),
+    );
+  } finally {
+    await platform.stop();
   }
-  await measure('baseline GET /api/auth/validate', '/api/auth/validate', 'student0', 'student');
-  await measure(
-    `conversation, newest page (50 of ${fmt(perConversation)})`,
-    '/api/messages?with=mentor0&limit=50',
-    'student0',
-    'student',
-    page(Math.min(50, perConversation)),
-  );
-  await measure(
-    'conversation, a page deep in it (cursor)',
-    deep,
-    'student0',
-    'student',
-    page(Math.min(50, perConversation - 50 * hops)),
-  );
-  await measure(
-    `all of a mentor’s messages, newest page (of ${fmt(perConversation * 10)})`,
-    '/api/messages?limit=50',
-    'mentor0',
-    'mentor',
-    page(Math.min(50, perConversation * 10)),
-  );
-  await measure('contact list: student (2 contacts)', '/api/chat-contacts', 'student0', 'student', page(2));
-  await measure('contact list: mentor (10 students)', '/api/chat-contacts', 'mentor0', 'mentor', page(10));
-  await measure(
-    'contact list: centre (100 students, first page of 50)',
-    '/api/chat-contacts?limit=50',
-    'centre0',
-    'training_centre',
-    page(50),
-  );
-  await platform.stop();
   console.log(`   target: p95 within x2.00 of validate\n`);
   return results;
 }
