@@ -266,11 +266,14 @@ export const trainingProjection = defineProjection({
       'Matched+Created_At',
       'Name',
       'Email',
+      // Covers `?q=` (name or e-mail) of the admin table: its total is counted over this index, not the documents.
+      'Name+Email',
     ],
     [JOBS]: [
       'Student_ID',
-      'mentor_id',
-      'centre_id',
+      // The lists leave out jobs with a total of 0: their totals are counted over these indexes.
+      'mentor_id+Total_Count',
+      'centre_id+Total_Count',
       'mentor_id+Student_Name',
       'centre_id+Student_Name',
       'Student_Name',
