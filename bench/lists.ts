@@ -6,9 +6,11 @@
  * the projection runner, then every list call is timed (first page, a deep cursor page, search, sort,
  * filters) against `GET /api/auth/validate` measured in the same run.
  *
- * `npx tsx bench/lists.ts`, and part of `npm run bench`.
+ * `npx tsx bench/lists.ts`, and part of `npm run bench`. `BENCH_LISTS_DIR=<dir>` keeps the generated store
+ * in that folder, and a later run with the same folder measures it again without generating (a before/after
+ * pair on the same data; indexes declared since are built at start).
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { nextLink } from '@panda/contracts/paging';
@@ -26,7 +28,8 @@ export async function listsBench(
   students = Number(process.env.BENCH_STUDENTS ?? 10_000),
   runs = Number(process.env.BENCH_LIST_RUNS ?? 100),
 ): Promise<{ worst: number }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'panda-bench-lists-'));
+  const dataDir = process.env.BENCH_LISTS_DIR || mkdtempSync(join(tmpdir(), 'panda-bench-lists-'));
+  mkdirSync(dataDir, { recursive: true });
   const config = loadConfig({
     DATA_DIR: dataDir,
     PORT: '0',
@@ -36,197 +39,201 @@ export async function listsBench(
   });
   const platform = await startPlatform(config, undefined, { logger: createLogger('silent') });
   try {
-    await provisionAdmin(platform.commandDeps, 'admin@bench.panda', 'bench-admin-password', 'Bench', 'Admin');
     const store = platform.store;
-    let n = 0;
-    const meta = () => ({
-      time: new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString(),
-      actorId: 'admin0',
-      correlationId: `c${n}`,
-      commandId: `k${++n}`,
-    });
-    const t0 = performance.now();
-    await appendStaff(store, MENTORS, CENTRES);
-    const signature = {
-      signature: 'B M',
-      mentorName: 'Bench Mentor',
-      date: '2026-01-05',
-      time: '10:00',
-      timestamp: '2026-01-05T10:00:00.000Z',
-    };
-    const pendingFrom = Math.floor(students * 0.95);
-    for (let s = 0; s < students; s++) {
-      const studentId = `student${s}`;
-      const centreId = `centre${s % CENTRES}`;
-      const mentorId = `mentor${s % MENTORS}`;
-      const placementId = `placement${s}`;
-      const events: { type: string; data: unknown }[] = [
-        {
-          type: 'StudentRegistered',
-          data: {
-            accountId: studentId,
-            centreId,
-            firstName: `Student${s % 97}`,
-            lastName: `${s}`,
-            email: `${studentId}@bench.panda`,
-            phone: '07700900000',
-            postcode: 'M1 1AA',
-            dateOfBirth: null,
-            requirements: { boilerInstalls: 2, boilerService: 0, pipework: 1, repair: 0 },
-            temporaryPasswordHash: 'x',
+    /** The store: staff, students with their placements, cards and disputes, tickets, chat, audit reads. */
+    const generate = async () => {
+      await provisionAdmin(platform.commandDeps, 'admin@bench.panda', 'bench-admin-password', 'Bench', 'Admin');
+      let n = 0;
+      const meta = () => ({
+        time: new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString(),
+        actorId: 'admin0',
+        correlationId: `c${n}`,
+        commandId: `k${++n}`,
+      });
+      await appendStaff(store, MENTORS, CENTRES);
+      const signature = {
+        signature: 'B M',
+        mentorName: 'Bench Mentor',
+        date: '2026-01-05',
+        time: '10:00',
+        timestamp: '2026-01-05T10:00:00.000Z',
+      };
+      const pendingFrom = Math.floor(students * 0.95);
+      for (let s = 0; s < students; s++) {
+        const studentId = `student${s}`;
+        const centreId = `centre${s % CENTRES}`;
+        const mentorId = `mentor${s % MENTORS}`;
+        const placementId = `placement${s}`;
+        const events: { type: string; data: unknown }[] = [
+          {
+            type: 'StudentRegistered',
+            data: {
+              accountId: studentId,
+              centreId,
+              firstName: `Student${s % 97}`,
+              lastName: `${s}`,
+              email: `${studentId}@bench.panda`,
+              phone: '07700900000',
+              postcode: 'M1 1AA',
+              dateOfBirth: null,
+              requirements: { boilerInstalls: 2, boilerService: 0, pipework: 1, repair: 0 },
+              temporaryPasswordHash: 'x',
+            },
           },
-        },
-        { type: 'PlacementProposed', data: { placementId, studentId, mentorId, centreId, notes: null, reasons: [] } },
-      ];
-      if (s < pendingFrom) {
-        events.push({ type: 'PlacementAccepted', data: { placementId, studentId, mentorId } });
-        events.push({
-          type: 'JobOpened',
-          data: { jobId: `job${s}-0`, studentId, placementId, mentorId, jobType: 'Boiler Installs', totalCount: 2 },
-        });
-        events.push({
-          type: 'JobOpened',
-          data: { jobId: `job${s}-1`, studentId, placementId, mentorId, jobType: 'Pipework', totalCount: 1 },
-        });
-        events.push({
-          type: 'JobCardSigned',
-          data: {
-            jobId: `job${s}-0`,
-            studentId,
-            mentorId,
-            signature,
-            completedAt: signature.timestamp,
-            completedCount: 1,
-          },
-        });
-      }
-      if (s < pendingFrom && s % 50 === 0) {
-        // A dispute on the signed card (the admin Disputes list): every other one resolved.
-        const ref = { signatureId: `job${s}-0-card-1`, jobId: `job${s}-0`, studentId, mentorId };
-        events.push({
-          type: 'SignatureDisputed',
-          data: { ...ref, contentHash: 'a'.repeat(64), reason: 'Not my work', centreId },
-        });
-        if (s % 100 === 0)
+          { type: 'PlacementProposed', data: { placementId, studentId, mentorId, centreId, notes: null, reasons: [] } },
+        ];
+        if (s < pendingFrom) {
+          events.push({ type: 'PlacementAccepted', data: { placementId, studentId, mentorId } });
           events.push({
-            type: 'DisputeResolved',
-            data: { ...ref, outcome: 'rejected', reason: 'Seen', adminId: 'admin0' },
+            type: 'JobOpened',
+            data: { jobId: `job${s}-0`, studentId, placementId, mentorId, jobType: 'Boiler Installs', totalCount: 2 },
           });
+          events.push({
+            type: 'JobOpened',
+            data: { jobId: `job${s}-1`, studentId, placementId, mentorId, jobType: 'Pipework', totalCount: 1 },
+          });
+          events.push({
+            type: 'JobCardSigned',
+            data: {
+              jobId: `job${s}-0`,
+              studentId,
+              mentorId,
+              signature,
+              completedAt: signature.timestamp,
+              completedCount: 1,
+            },
+          });
+        }
+        if (s < pendingFrom && s % 50 === 0) {
+          // A dispute on the signed card (the admin Disputes list): every other one resolved.
+          const ref = { signatureId: `job${s}-0-card-1`, jobId: `job${s}-0`, studentId, mentorId };
+          events.push({
+            type: 'SignatureDisputed',
+            data: { ...ref, contentHash: 'a'.repeat(64), reason: 'Not my work', centreId },
+          });
+          if (s % 100 === 0)
+            events.push({
+              type: 'DisputeResolved',
+              data: { ...ref, outcome: 'rejected', reason: 'Seen', adminId: 'admin0' },
+            });
+        }
+        // The student who reads their own lists has chosen a password (a temporary one answers 403).
+        if (s === 100) events.push({ type: 'PasswordChanged', data: { accountId: studentId, passwordHash: 'x' } });
+        if (s % 500 === 0) events.push({ type: 'AccountLocked', data: { accountId: studentId, reason: 'bench' } });
+        await store.append(`account-${studentId}`, events, 'no_stream', meta());
       }
-      // The student who reads their own lists has chosen a password (a temporary one answers 403).
-      if (s === 100) events.push({ type: 'PasswordChanged', data: { accountId: studentId, passwordHash: 'x' } });
-      if (s % 500 === 0) events.push({ type: 'AccountLocked', data: { accountId: studentId, reason: 'bench' } });
-      await store.append(`account-${studentId}`, events, 'no_stream', meta());
-    }
-    for (let i = 0; i < 20; i++)
+      for (let i = 0; i < 20; i++)
+        await store.append(
+          'account-mentor0',
+          [{ type: i % 2 ? 'AccountUnlocked' : 'AccountLocked', data: { accountId: 'mentor0', reason: 'bench' } }],
+          'any',
+          meta(),
+        );
+      // Support tickets (10 a centre, 1 in 20 students; every third closed), chat between the centres and mentors
+      // and some of their students, an announcement from mentor0, audit reads and admin portal sign-ins.
+      for (let t = 0; t < students / 10; t++) {
+        const ticketId = `ticket${t}`;
+        const owner =
+          t % 2 === 0
+            ? { ownerId: `centre${t % CENTRES}`, ownerRole: 'training_centre' as const, studentId: `student${t}` }
+            : { ownerId: `student${t}`, ownerRole: 'student' as const, studentId: null };
+        const events: { type: string; data: unknown }[] = [
+          {
+            type: 'TicketOpened',
+            data: { ticketId, ...owner, subject: `Question ${t}`, message: `About job cards ${t}` },
+          },
+        ];
+        if (t % 3 === 0) events.push({ type: 'TicketClosed', data: { ticketId, ownerId: owner.ownerId, by: 'owner' } });
+        await store.append(`ticket-${ticketId}`, events, 'no_stream', meta());
+      }
+      const message = (m: number, senderId: string, receiverId: string, chatType: string) =>
+        store.append(
+          `message-chat${m}`,
+          [
+            {
+              type: 'MessageSent',
+              data: {
+                messageId: `chat${m}`,
+                senderId,
+                receiverId,
+                chatType,
+                messageType: 'text',
+                text: `Message ${m}`,
+                image: null,
+                imageFilename: null,
+                receiverInConversation: true,
+              },
+            },
+          ],
+          'no_stream',
+          meta(),
+        );
+      let m = 0;
+      for (let s = 0; s < students; s += CENTRES * 2) {
+        await message(m++, `student${s}`, `centre${s % CENTRES}`, 'training_centre_student');
+        await message(m++, `centre${s % CENTRES}`, `student${s}`, 'training_centre_student');
+      }
+      for (let s = 0; s < Math.min(students, pendingFrom); s += MENTORS) {
+        for (let k = 0; k < 3; k++) await message(m++, `student${s}`, `mentor${s % MENTORS}`, 'mentor_student');
+      }
+      const mentorStudents = Array.from({ length: pendingFrom }, (_, s) => s).filter((s) => s % MENTORS === 0);
       await store.append(
-        'account-mentor0',
-        [{ type: i % 2 ? 'AccountUnlocked' : 'AccountLocked', data: { accountId: 'mentor0', reason: 'bench' } }],
-        'any',
-        meta(),
-      );
-    // Support tickets (10 a centre, 1 in 20 students; every third closed), chat between the centres and mentors
-    // and some of their students, an announcement from mentor0, audit reads and admin portal sign-ins.
-    for (let t = 0; t < students / 10; t++) {
-      const ticketId = `ticket${t}`;
-      const owner =
-        t % 2 === 0
-          ? { ownerId: `centre${t % CENTRES}`, ownerRole: 'training_centre' as const, studentId: `student${t}` }
-          : { ownerId: `student${t}`, ownerRole: 'student' as const, studentId: null };
-      const events: { type: string; data: unknown }[] = [
-        {
-          type: 'TicketOpened',
-          data: { ticketId, ...owner, subject: `Question ${t}`, message: `About job cards ${t}` },
-        },
-      ];
-      if (t % 3 === 0) events.push({ type: 'TicketClosed', data: { ticketId, ownerId: owner.ownerId, by: 'owner' } });
-      await store.append(`ticket-${ticketId}`, events, 'no_stream', meta());
-    }
-    const message = (m: number, senderId: string, receiverId: string, chatType: string) =>
-      store.append(
-        `message-chat${m}`,
+        'announcement-bench0',
         [
           {
-            type: 'MessageSent',
+            type: 'AnnouncementPublished',
             data: {
-              messageId: `chat${m}`,
-              senderId,
-              receiverId,
-              chatType,
-              messageType: 'text',
-              text: `Message ${m}`,
-              image: null,
-              imageFilename: null,
-              receiverInConversation: true,
+              announcementId: 'bench0',
+              senderId: 'mentor0',
+              senderRole: 'mentor',
+              senderName: 'Bench mentor0',
+              title: 'Site visit',
+              message: 'Bring your job cards',
+              priority: 'normal',
+              recipientIds: mentorStudents.map((s) => `student${s}`),
             },
           },
         ],
         'no_stream',
         meta(),
       );
-    let m = 0;
-    for (let s = 0; s < students; s += CENTRES * 2) {
-      await message(m++, `student${s}`, `centre${s % CENTRES}`, 'training_centre_student');
-      await message(m++, `centre${s % CENTRES}`, `student${s}`, 'training_centre_student');
-    }
-    for (let s = 0; s < Math.min(students, pendingFrom); s += MENTORS) {
-      for (let k = 0; k < 3; k++) await message(m++, `student${s}`, `mentor${s % MENTORS}`, 'mentor_student');
-    }
-    const mentorStudents = Array.from({ length: pendingFrom }, (_, s) => s).filter((s) => s % MENTORS === 0);
-    await store.append(
-      'announcement-bench0',
-      [
-        {
-          type: 'AnnouncementPublished',
+      await store.append(
+        'audit-access',
+        Array.from({ length: 1000 }, (_, i) => ({
+          type: 'AuditRecordRead',
           data: {
-            announcementId: 'bench0',
-            senderId: 'mentor0',
-            senderRole: 'mentor',
-            senderName: 'Bench mentor0',
-            title: 'Site visit',
-            message: 'Bring your job cards',
-            priority: 'normal',
-            recipientIds: mentorStudents.map((s) => `student${s}`),
+            accountId: 'admin0',
+            role: 'admin',
+            name: 'Bench Admin',
+            email: 'admin@bench.panda',
+            action: 'account_timeline',
+            subjectType: 'account',
+            subjectId: `student${i}`,
+            asOf: null,
+            query: null,
           },
-        },
-      ],
-      'no_stream',
-      meta(),
-    );
-    await store.append(
-      'audit-access',
-      Array.from({ length: 1000 }, (_, i) => ({
-        type: 'AuditRecordRead',
-        data: {
-          accountId: 'admin0',
-          role: 'admin',
-          name: 'Bench Admin',
-          email: 'admin@bench.panda',
-          action: 'account_timeline',
-          subjectType: 'account',
-          subjectId: `student${i}`,
-          asOf: null,
-          query: null,
-        },
-      })),
-      'any',
-      meta(),
-    );
-    await store.append(
-      'admin-signins',
-      Array.from({ length: 1000 }, (_, i) => ({
-        type: 'AdminSignInAttempted',
-        data: {
-          email: `someone${i}@bench.panda`,
-          accountId: null,
-          outcome: 'invalid_credentials',
-          sourceAddress: '127.0.0.1',
-          userAgent: 'bench',
-        },
-      })),
-      'any',
-      meta(),
-    );
+        })),
+        'any',
+        meta(),
+      );
+      await store.append(
+        'admin-signins',
+        Array.from({ length: 1000 }, (_, i) => ({
+          type: 'AdminSignInAttempted',
+          data: {
+            email: `someone${i}@bench.panda`,
+            accountId: null,
+            outcome: 'invalid_credentials',
+            sourceAddress: '127.0.0.1',
+            userAgent: 'bench',
+          },
+        })),
+        'any',
+        meta(),
+      );
+    };
+    const t0 = performance.now();
+    if ((await store.headPosition()) === 0) await generate();
     // Quiet before measuring: the reactors (notifications, first answers, mail) append in their turn, and
     // the read models follow them, until nothing moves.
     let head = 0;
