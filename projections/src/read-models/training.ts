@@ -271,11 +271,12 @@ export const trainingProjection = defineProjection({
     ],
     [JOBS]: [
       'Student_ID',
-      // The lists leave out jobs with a total of 0: their totals are counted over these indexes.
-      'mentor_id+Total_Count',
-      'centre_id+Total_Count',
-      'mentor_id+Student_Name',
-      'centre_id+Student_Name',
+      // A mentor's or centre's jobs in the list's order (by student), with Total_Count (jobs of 0 are left out)
+      // in the index so that the total is counted over it; a centre's also by when opened or changed.
+      'mentor_id+Student_Name+Student_ID+Job_Type+Total_Count',
+      'centre_id+Student_Name+Student_ID+Job_Type+Total_Count',
+      'centre_id+opened_at',
+      'centre_id+updated_at',
       'Student_Name',
     ],
     [CENTRE_STATS]: [],
