@@ -68,8 +68,9 @@ export const signOffsProjection = defineProjection({
       'student_id',
       'mentor_id',
       'centre_id',
+      // The Disputes list: all (disputed), open, resolved (disputed and no longer open), by when disputed.
       'trainee_status+disputed_at',
-      'open_dispute+disputed_at',
+      'open_dispute+trainee_status+disputed_at',
       'disputed_at',
     ],
     [SIGN_OFF_REFS]: [],
