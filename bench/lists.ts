@@ -6,9 +6,11 @@
  * the projection runner, then every list call is timed (first page, a deep cursor page, search, sort,
  * filters) against `GET /api/auth/validate` measured in the same run.
  *
- * `npx tsx bench/lists.ts`, and part of `npm run bench`.
+ * `npx tsx bench/lists.ts`, and part of `npm run bench`. `BENCH_LISTS_DIR=<dir>` keeps the generated store
+ * in that folder, and a later run with the same folder measures it again without generating (a before/after
+ * pair on the same data; indexes declared since are built at start).
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { nextLink } from '@panda/contracts/paging';
@@ -26,7 +28,8 @@ export async function listsBench(
   students = Number(process.env.BENCH_STUDENTS ?? 10_000),
   runs = Number(process.env.BENCH_LIST_RUNS ?? 100),
 ): Promise<{ worst: number; worstLabel: string; baseline: number }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'panda-bench-lists-'));
+  const dataDir = process.env.BENCH_LISTS_DIR || mkdtempSync(join(tmpdir(), 'panda-bench-lists-'));
+  mkdirSync(dataDir, { recursive: true });
   const config = loadConfig({
     DATA_DIR: dataDir,
     PORT: '0',
@@ -36,82 +39,208 @@ export async function listsBench(
   });
   const platform = await startPlatform(config, undefined, { logger: createLogger('silent') });
   try {
-    await provisionAdmin(platform.commandDeps, 'admin@bench.panda', 'bench-admin-password', 'Bench', 'Admin');
     const store = platform.store;
-    let n = 0;
-    const meta = () => ({
-      time: new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString(),
-      actorId: 'admin0',
-      correlationId: `c${n}`,
-      commandId: `k${++n}`,
-    });
-    const t0 = performance.now();
-    await appendStaff(store, MENTORS, CENTRES);
-    const signature = {
-      signature: 'B M',
-      mentorName: 'Bench Mentor',
-      date: '2026-01-05',
-      time: '10:00',
-      timestamp: '2026-01-05T10:00:00.000Z',
-    };
-    const pendingFrom = Math.floor(students * 0.95);
-    for (let s = 0; s < students; s++) {
-      const studentId = `student${s}`;
-      const centreId = `centre${s % CENTRES}`;
-      const mentorId = `mentor${s % MENTORS}`;
-      const placementId = `placement${s}`;
-      const events: { type: string; data: unknown }[] = [
-        {
-          type: 'StudentRegistered',
-          data: {
-            accountId: studentId,
-            centreId,
-            firstName: `Student${s % 97}`,
-            lastName: `${s}`,
-            email: `${studentId}@bench.panda`,
-            phone: '07700900000',
-            postcode: 'M1 1AA',
-            dateOfBirth: null,
-            requirements: { boilerInstalls: 2, boilerService: 0, pipework: 1, repair: 0 },
-            temporaryPasswordHash: 'x',
+    /** The store: staff, students with their placements, cards and disputes, tickets, chat, audit reads. */
+    const generate = async () => {
+      await provisionAdmin(platform.commandDeps, 'admin@bench.panda', 'bench-admin-password', 'Bench', 'Admin');
+      let n = 0;
+      const meta = () => ({
+        time: new Date(Date.UTC(2026, 0, 1) + n * 1000).toISOString(),
+        actorId: 'admin0',
+        correlationId: `c${n}`,
+        commandId: `k${++n}`,
+      });
+      await appendStaff(store, MENTORS, CENTRES);
+      const signature = {
+        signature: 'B M',
+        mentorName: 'Bench Mentor',
+        date: '2026-01-05',
+        time: '10:00',
+        timestamp: '2026-01-05T10:00:00.000Z',
+      };
+      const pendingFrom = Math.floor(students * 0.95);
+      for (let s = 0; s < students; s++) {
+        const studentId = `student${s}`;
+        const centreId = `centre${s % CENTRES}`;
+        const mentorId = `mentor${s % MENTORS}`;
+        const placementId = `placement${s}`;
+        const events: { type: string; data: unknown }[] = [
+          {
+            type: 'StudentRegistered',
+            data: {
+              accountId: studentId,
+              centreId,
+              firstName: `Student${s % 97}`,
+              lastName: `${s}`,
+              email: `${studentId}@bench.panda`,
+              phone: '07700900000',
+              postcode: 'M1 1AA',
+              dateOfBirth: null,
+              requirements: { boilerInstalls: 2, boilerService: 0, pipework: 1, repair: 0 },
+              temporaryPasswordHash: 'x',
+            },
           },
-        },
-        { type: 'PlacementProposed', data: { placementId, studentId, mentorId, centreId, notes: null, reasons: [] } },
-      ];
-      if (s < pendingFrom) {
-        events.push({ type: 'PlacementAccepted', data: { placementId, studentId, mentorId } });
-        events.push({
-          type: 'JobOpened',
-          data: { jobId: `job${s}-0`, studentId, placementId, mentorId, jobType: 'Boiler Installs', totalCount: 2 },
-        });
-        events.push({
-          type: 'JobOpened',
-          data: { jobId: `job${s}-1`, studentId, placementId, mentorId, jobType: 'Pipework', totalCount: 1 },
-        });
-        events.push({
-          type: 'JobCardSigned',
-          data: {
-            jobId: `job${s}-0`,
-            studentId,
-            mentorId,
-            signature,
-            completedAt: signature.timestamp,
-            completedCount: 1,
-          },
-        });
+          { type: 'PlacementProposed', data: { placementId, studentId, mentorId, centreId, notes: null, reasons: [] } },
+        ];
+        if (s < pendingFrom) {
+          events.push({ type: 'PlacementAccepted', data: { placementId, studentId, mentorId } });
+          events.push({
+            type: 'JobOpened',
+            data: { jobId: `job${s}-0`, studentId, placementId, mentorId, jobType: 'Boiler Installs', totalCount: 2 },
+          });
+          events.push({
+            type: 'JobOpened',
+            data: { jobId: `job${s}-1`, studentId, placementId, mentorId, jobType: 'Pipework', totalCount: 1 },
+          });
+          events.push({
+            type: 'JobCardSigned',
+            data: {
+              jobId: `job${s}-0`,
+              studentId,
+              mentorId,
+              signature,
+              completedAt: signature.timestamp,
+              completedCount: 1,
+            },
+          });
+        }
+        if (s < pendingFrom && s % 50 === 0) {
+          // A dispute on the signed card (the admin Disputes list): every other one resolved.
+          const ref = { signatureId: `job${s}-0-card-1`, jobId: `job${s}-0`, studentId, mentorId };
+          events.push({
+            type: 'SignatureDisputed',
+            data: { ...ref, contentHash: 'a'.repeat(64), reason: 'Not my work', centreId },
+          });
+          if (s % 100 === 0)
+            events.push({
+              type: 'DisputeResolved',
+              data: { ...ref, outcome: 'rejected', reason: 'Seen', adminId: 'admin0' },
+            });
+        }
+        // The student who reads their own lists has chosen a password (a temporary one answers 403).
+        if (s === 100) events.push({ type: 'PasswordChanged', data: { accountId: studentId, passwordHash: 'x' } });
+        if (s % 500 === 0) events.push({ type: 'AccountLocked', data: { accountId: studentId, reason: 'bench' } });
+        await store.append(`account-${studentId}`, events, 'no_stream', meta());
       }
-      if (s % 500 === 0) events.push({ type: 'AccountLocked', data: { accountId: studentId, reason: 'bench' } });
-      await store.append(`account-${studentId}`, events, 'no_stream', meta());
-    }
-    for (let i = 0; i < 20; i++)
+      for (let i = 0; i < 20; i++)
+        await store.append(
+          'account-mentor0',
+          [{ type: i % 2 ? 'AccountUnlocked' : 'AccountLocked', data: { accountId: 'mentor0', reason: 'bench' } }],
+          'any',
+          meta(),
+        );
+      // Support tickets (10 a centre, 1 in 20 students; every third closed), chat between the centres and mentors
+      // and some of their students, an announcement from mentor0, audit reads and admin portal sign-ins.
+      for (let t = 0; t < students / 10; t++) {
+        const ticketId = `ticket${t}`;
+        const owner =
+          t % 2 === 0
+            ? { ownerId: `centre${t % CENTRES}`, ownerRole: 'training_centre' as const, studentId: `student${t}` }
+            : { ownerId: `student${t}`, ownerRole: 'student' as const, studentId: null };
+        const events: { type: string; data: unknown }[] = [
+          {
+            type: 'TicketOpened',
+            data: { ticketId, ...owner, subject: `Question ${t}`, message: `About job cards ${t}` },
+          },
+        ];
+        if (t % 3 === 0) events.push({ type: 'TicketClosed', data: { ticketId, ownerId: owner.ownerId, by: 'owner' } });
+        await store.append(`ticket-${ticketId}`, events, 'no_stream', meta());
+      }
+      const message = (m: number, senderId: string, receiverId: string, chatType: string) =>
+        store.append(
+          `message-chat${m}`,
+          [
+            {
+              type: 'MessageSent',
+              data: {
+                messageId: `chat${m}`,
+                senderId,
+                receiverId,
+                chatType,
+                messageType: 'text',
+                text: `Message ${m}`,
+                image: null,
+                imageFilename: null,
+                receiverInConversation: true,
+              },
+            },
+          ],
+          'no_stream',
+          meta(),
+        );
+      let m = 0;
+      for (let s = 0; s < students; s += CENTRES * 2) {
+        await message(m++, `student${s}`, `centre${s % CENTRES}`, 'training_centre_student');
+        await message(m++, `centre${s % CENTRES}`, `student${s}`, 'training_centre_student');
+      }
+      for (let s = 0; s < Math.min(students, pendingFrom); s += MENTORS) {
+        for (let k = 0; k < 3; k++) await message(m++, `student${s}`, `mentor${s % MENTORS}`, 'mentor_student');
+      }
+      const mentorStudents = Array.from({ length: pendingFrom }, (_, s) => s).filter((s) => s % MENTORS === 0);
       await store.append(
-        'account-mentor0',
-        [{ type: i % 2 ? 'AccountUnlocked' : 'AccountLocked', data: { accountId: 'mentor0', reason: 'bench' } }],
+        'announcement-bench0',
+        [
+          {
+            type: 'AnnouncementPublished',
+            data: {
+              announcementId: 'bench0',
+              senderId: 'mentor0',
+              senderRole: 'mentor',
+              senderName: 'Bench mentor0',
+              title: 'Site visit',
+              message: 'Bring your job cards',
+              priority: 'normal',
+              recipientIds: mentorStudents.map((s) => `student${s}`),
+            },
+          },
+        ],
+        'no_stream',
+        meta(),
+      );
+      await store.append(
+        'audit-access',
+        Array.from({ length: 1000 }, (_, i) => ({
+          type: 'AuditRecordRead',
+          data: {
+            accountId: 'admin0',
+            role: 'admin',
+            name: 'Bench Admin',
+            email: 'admin@bench.panda',
+            action: 'account_timeline',
+            subjectType: 'account',
+            subjectId: `student${i}`,
+            asOf: null,
+            query: null,
+          },
+        })),
         'any',
         meta(),
       );
-    const head = await store.headPosition();
-    await platform.runner.waitFor(head, 30 * 60_000);
+      await store.append(
+        'admin-signins',
+        Array.from({ length: 1000 }, (_, i) => ({
+          type: 'AdminSignInAttempted',
+          data: {
+            email: `someone${i}@bench.panda`,
+            accountId: null,
+            outcome: 'invalid_credentials',
+            sourceAddress: '127.0.0.1',
+            userAgent: 'bench',
+          },
+        })),
+        'any',
+        meta(),
+      );
+    };
+    const t0 = performance.now();
+    if ((await store.headPosition()) === 0) await generate();
+    // Quiet before measuring: the reactors (notifications, first answers, mail) append in their turn, and
+    // the read models follow them, until nothing moves.
+    let head = 0;
+    while (head !== (head = await store.headPosition())) {
+      await platform.runner.waitFor(head, 30 * 60_000);
+      await platform.reactors.catchUp(30 * 60_000);
+    }
     const adminId = (await platform.readStore.find('accounts', { role: 'admin' }))[0]?.id;
     if (!adminId) throw new Error('no admin account');
     console.log(
@@ -158,55 +287,96 @@ export async function listsBench(
       const ratio = p95 / baseline;
       if (path !== '/api/auth/validate' && ratio > worst) [worst, worstLabel] = [ratio, label];
       console.log(
-        `   ${label.padEnd(52)} p50 ${p50.toFixed(2).padStart(6)} ms  p95 ${p95.toFixed(2).padStart(6)} ms  p95 x${ratio.toFixed(2)}  ${total ? `of ${Number(total).toLocaleString()}` : ''} (${bytes.toLocaleString()} B)`,
+        `   ${label.padEnd(56)} p50 ${p50.toFixed(2).padStart(6)} ms  p95 ${p95.toFixed(2).padStart(6)} ms  p95 x${ratio.toFixed(2)}  ${total ? `of ${Number(total).toLocaleString()}` : ''} (${bytes.toLocaleString()} B)`,
       );
     };
 
+    const centre = ['centre0', 'training_centre'] as const;
+    const mentor = ['mentor0', 'mentor'] as const;
+    const student = ['student100', 'student'] as const;
+    const admin = [adminId, 'admin'] as const;
+    /** Each case: a label, the path, and who calls it; `deep` walks 5 pages in first (the 6th page). */
+    const cases: [label: string, path: string, who: readonly [string, Role], deep?: boolean][] = [
+      ['centre my-students', '/api/my-students', centre],
+      ['centre my-students, 6th page', '/api/my-students', centre, true],
+      ['centre my-students ?q=student40', '/api/my-students?q=student40', centre],
+      ['centre my-students ?sort=name', '/api/my-students?sort=name', centre],
+      ['centre my-students ?sort=-name, 6th page', '/api/my-students?sort=-name', centre, true],
+      ['centre my-students ?sort=created', '/api/my-students?sort=created', centre],
+      ['mentor my-matches', '/api/my-matches', mentor],
+      ['mentor my-matches ?sort=name, 2nd page', '/api/my-matches?sort=name', mentor, true],
+      ['mentor my-matches ?q=student10', '/api/my-matches?q=student10', mentor],
+      ['centre jobs', '/api/jobs', centre],
+      ['centre jobs, 6th page', '/api/jobs', centre, true],
+      ['centre jobs ?sort=-opened', '/api/jobs?sort=-opened', centre],
+      ['centre jobs ?sort=-updated, 6th page', '/api/jobs?sort=-updated', centre, true],
+      ['centre jobs ?q=pipework', '/api/jobs?q=pipework', centre],
+      ['centre jobs ?student_id=student10', '/api/jobs?student_id=student10', centre],
+      ['mentor jobs', '/api/jobs', mentor],
+      ['mentor jobs ?sort=opened', '/api/jobs?sort=opened', mentor],
+      ['student jobs', '/api/jobs', student],
+      ['mentor placement-requests', '/api/placement-requests', mentor],
+      ['mentor placement-requests ?sort=student&q=student', '/api/placement-requests?sort=student&q=student', mentor],
+      ['mentor notifications', '/api/notifications', mentor],
+      ['mentor notifications ?unread=true&q=placement', '/api/notifications?unread=true&q=placement', mentor],
+      ['student notifications ?type=announcement', '/api/notifications?type=announcement', student],
+      ['centre support', '/api/support', centre],
+      ['centre support ?sort=created&q=question', '/api/support?sort=created&q=question', centre],
+      ['admin support', '/api/admin/support', admin],
+      ['admin support, 6th page', '/api/admin/support', admin, true],
+      ['admin support ?status=open', '/api/admin/support?status=open', admin],
+      ['admin support ?sort=-created&q=question 9', '/api/admin/support?sort=-created&q=question%209', admin],
+      ['admin students', '/api/admin/users/students', admin],
+      ['admin students, 6th page', '/api/admin/users/students', admin, true],
+      ['admin students ?sort=created', '/api/admin/users/students?sort=created', admin],
+      ['admin students ?sort=-name', '/api/admin/users/students?sort=-name', admin],
+      ['admin students ?sort=name, 6th page', '/api/admin/users/students?sort=name', admin, true],
+      ['admin students ?sort=email', '/api/admin/users/students?sort=email', admin],
+      ['admin students ?placed=false', '/api/admin/users/students?placed=false', admin],
+      ['admin students ?placed=true, 6th page', '/api/admin/users/students?placed=true', admin, true],
+      ['admin students ?locked=true', '/api/admin/users/students?locked=true', admin],
+      ['admin students ?locked=false, 6th page', '/api/admin/users/students?locked=false', admin, true],
+      ['admin students ?q=student4', '/api/admin/users/students?q=student4', admin],
+      ['admin students ?q=student4, 6th page', '/api/admin/users/students?q=student4', admin, true],
+      ['admin students ?q=student9999&sort=name', '/api/admin/users/students?q=student9999&sort=name', admin],
+      ['admin mentors', '/api/admin/users/mentors', admin],
+      ['admin mentors, 2nd page', '/api/admin/users/mentors', admin, true],
+      ['admin mentors ?vetted=false&sort=email', '/api/admin/users/mentors?vetted=false&sort=email', admin],
+      ['admin mentors ?locked=false&sort=-name', '/api/admin/users/mentors?locked=false&sort=-name', admin],
+      ['admin mentors ?q=mentor4', '/api/admin/users/mentors?q=mentor4', admin],
+      ['admin centres', '/api/admin/users/training-centres', admin],
+      ['admin centres ?vetted=false&sort=name', '/api/admin/users/training-centres?vetted=false&sort=name', admin],
+      ['admin centres ?locked=false&q=centre1', '/api/admin/users/training-centres?locked=false&q=centre1', admin],
+      ['admin placements', '/api/admin/placements', admin],
+      ['admin placements, 6th page', '/api/admin/placements', admin, true],
+      ['admin placements ?status=pending', '/api/admin/placements?status=pending', admin],
+      ['admin placements ?status=active&sort=mentor', '/api/admin/placements?status=active&sort=mentor', admin],
+      ['admin placements ?sort=-student, 6th page', '/api/admin/placements?sort=-student', admin, true],
+      ['admin placements ?q=student77', '/api/admin/placements?q=student77', admin],
+      ['admin mentor0 history', '/api/admin/users/mentor/mentor0/history', admin],
+      ['admin signin-attempts', '/api/admin/signin-attempts', admin],
+      ['admin signin-attempts, 6th page', '/api/admin/signin-attempts', admin, true],
+      ['admin disputes (open)', '/api/admin/disputes', admin],
+      ['admin disputes ?status=resolved', '/api/admin/disputes?status=resolved', admin],
+      [
+        'admin disputes ?status=all&sort=disputed, 2nd page',
+        '/api/admin/disputes?status=all&sort=disputed',
+        admin,
+        true,
+      ],
+      ['centre chat-contacts', '/api/chat-contacts', centre],
+      ['centre chat-contacts, 6th page', '/api/chat-contacts', centre, true],
+      ['mentor chat-contacts', '/api/chat-contacts', mentor],
+      ['centre messages', '/api/messages', centre],
+      ['mentor messages ?with=student0', '/api/messages?with=student0', mentor],
+      ['admin audit access-log', '/api/audit/access-log', admin],
+      ['admin audit access-log, 6th page', '/api/audit/access-log', admin, true],
+      ['admin audit subjects ?role=student', '/api/audit/subjects?role=student', admin],
+      ['admin audit subjects ?q=student12&sort=name', '/api/audit/subjects?q=student12&sort=name', admin],
+    ];
     await measure('baseline GET /api/auth/validate', '/api/auth/validate', 'student1', 'student');
-    await measure('centre GET /api/my-students', '/api/my-students', 'centre0', 'training_centre');
-    await measure(
-      'centre GET /api/my-students, 6th page',
-      await deep('/api/my-students', 'centre0', 'training_centre'),
-      'centre0',
-      'training_centre',
-    );
-    await measure(
-      'centre GET /api/my-students?q=student40',
-      '/api/my-students?q=student40',
-      'centre0',
-      'training_centre',
-    );
-    await measure('centre GET /api/my-students?sort=name', '/api/my-students?sort=name', 'centre0', 'training_centre');
-    await measure('centre GET /api/jobs', '/api/jobs', 'centre0', 'training_centre');
-    await measure('mentor GET /api/my-matches', '/api/my-matches', 'mentor0', 'mentor');
-    await measure('mentor GET /api/jobs', '/api/jobs', 'mentor0', 'mentor');
-    await measure('mentor GET /api/placement-requests', '/api/placement-requests', 'mentor0', 'mentor');
-    await measure('mentor GET /api/notifications', '/api/notifications', 'mentor0', 'mentor');
-    await measure('centre GET /api/support', '/api/support', 'centre0', 'training_centre');
-    await measure('admin GET /api/admin/users/students', '/api/admin/users/students', adminId, 'admin');
-    await measure(
-      'admin students, 6th page',
-      await deep('/api/admin/users/students', adminId, 'admin'),
-      adminId,
-      'admin',
-    );
-    await measure('admin students ?sort=-name', '/api/admin/users/students?sort=-name', adminId, 'admin');
-    await measure('admin students ?placed=false', '/api/admin/users/students?placed=false', adminId, 'admin');
-    await measure('admin students ?locked=true', '/api/admin/users/students?locked=true', adminId, 'admin');
-    await measure('admin students ?q=student4 (search)', '/api/admin/users/students?q=student4', adminId, 'admin');
-    await measure('admin GET /api/admin/users/mentors', '/api/admin/users/mentors', adminId, 'admin');
-    await measure(
-      'admin mentors ?vetted=false&sort=email',
-      '/api/admin/users/mentors?vetted=false&sort=email',
-      adminId,
-      'admin',
-    );
-    await measure('admin GET /api/admin/users/training-centres', '/api/admin/users/training-centres', adminId, 'admin');
-    await measure('admin GET /api/admin/placements', '/api/admin/placements', adminId, 'admin');
-    await measure('admin placements ?status=pending', '/api/admin/placements?status=pending', adminId, 'admin');
-    await measure('admin GET …/mentor/mentor0/history', '/api/admin/users/mentor/mentor0/history', adminId, 'admin');
-    await measure('admin GET /api/admin/signin-attempts', '/api/admin/signin-attempts', adminId, 'admin');
-    await measure('admin GET /api/admin/support', '/api/admin/support', adminId, 'admin');
+    for (const [label, path, [sub, role], isDeep] of cases)
+      await measure(label, isDeep ? await deep(path, sub, role) : path, sub, role);
     console.log(`   worst list p95: x${worst.toFixed(2)} of /api/auth/validate (goal <= 2)\n`);
     return { worst, worstLabel, baseline };
   } finally {

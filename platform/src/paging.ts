@@ -142,38 +142,29 @@ export function searchFilter(q: string | null, fields: string[]): PageFilter | n
     : { $or: fields.map((f) => ({ [f]: { $contains: q } })) };
 }
 
-/** Strictly after `value` on one field in the direction, nulls first ascending (last descending); null: nothing is. */
-function beyond(field: string, dir: 1 | -1, value: SortValue): PageFilter | null {
-  if (value === null) return dir === 1 ? { [field]: { $ne: null } } : null;
-  return dir === 1 ? { [field]: { $gt: value } } : { $or: [{ [field]: { $lt: value } }, { [field]: null }] };
-}
-
-/** Everything after (values, id) in the order (fields… dir, id dir): the lexicographic keyset over several fields. */
-export function afterFilterMany(fields: string[], dir: 1 | -1, values: SortValue[], id: string): PageFilter {
-  if (fields.length === 1) return afterFilter(fields[0], dir, { value: values[0], id });
-  const branches: PageFilter[] = [];
-  const equal: PageFilter = {};
-  fields.forEach((f, i) => {
-    const b = beyond(f, dir, values[i]);
-    if (b) branches.push(allOf({ ...equal }, b));
-    equal[f] = values[i];
-  });
-  branches.push({ ...equal, id: { [dir === 1 ? '$gt' : '$lt']: id } });
-  return { $or: branches };
-}
-
 /**
- * Everything after (value, id) in the order (field dir, id dir), with the stores' rule that missing
- * or null values come first when ascending (last when descending).
+ * Everything after (values, id) in the order (fields… dir, id dir), with the stores' rule that missing
+ * or null values come first when ascending (last when descending), as a list of plain conjunctions in
+ * that order: each one is a range an index (filter fields, sort fields, id) reads directly, where one
+ * filter with `$or` branches would make a store read and sort every match. A page reads them in turn
+ * until it is full (usually the first two: the ties of the cursor's item, then everything beyond).
  */
-export function afterFilter(field: string, dir: 1 | -1, after: { value: SortValue; id: string }): PageFilter {
+export function afterSegments(fields: string[], dir: 1 | -1, values: SortValue[], id: string): PageFilter[] {
   const beyond = dir === 1 ? '$gt' : '$lt';
-  if (field === 'id') return { id: { [beyond]: after.id } };
-  const tie = { [field]: after.value, id: { [beyond]: after.id } };
-  if (after.value === null) return dir === 1 ? { $or: [tie, { [field]: { $ne: null } }] } : tie;
-  if (dir === 1)
-    return { [field]: { $gte: after.value }, $or: [{ [field]: { $gt: after.value } }, { id: { $gt: after.id } }] };
-  return { $or: [{ [field]: { $lt: after.value } }, tie, { [field]: null }] };
+  if (fields.length === 1 && fields[0] === 'id') return [{ id: { [beyond]: id } }];
+  const equal = (n: number): PageFilter => Object.fromEntries(fields.slice(0, n).map((f, i) => [f, values[i]]));
+  const segments: PageFilter[] = [{ ...equal(fields.length), id: { [beyond]: id } }];
+  for (let i = fields.length - 1; i >= 0; i--) {
+    const [field, value] = [fields[i], values[i]];
+    if (value === null) {
+      // Ascending, the values after null are all the others; descending, null is the end.
+      if (dir === 1) segments.push({ ...equal(i), [field]: { $ne: null } });
+    } else {
+      segments.push({ ...equal(i), [field]: { [beyond]: value } });
+      if (dir === -1) segments.push({ ...equal(i), [field]: null });
+    }
+  }
+  return segments;
 }
 
 const valueAt = (doc: unknown, path: string): SortValue => {
@@ -192,16 +183,20 @@ export async function findPage<T extends { id: string }>(
 ): Promise<PageResult<T>> {
   const matching = allOf(filter, searchFilter(paging.q, paging.search));
   const fields = paging.fields ?? [paging.field];
-  const after =
-    paging.after &&
-    afterFilterMany(fields, paging.dir, [paging.after.value, ...(paging.afterRest ?? [])], paging.after.id);
-  const [total, docs] = await Promise.all([
-    store.count(collection, matching),
-    store.find(collection, allOf(matching, after), {
-      sort: Object.fromEntries(fields.map((f) => [f, paging.dir])),
-      limit: paging.limit + 1,
-    }) as Promise<T[]>,
-  ]);
+  const sort = Object.fromEntries(fields.map((f) => [f, paging.dir] as const));
+  const segments = paging.after
+    ? afterSegments(fields, paging.dir, [paging.after.value, ...(paging.afterRest ?? [])], paging.after.id)
+    : [{}];
+  const read = async () => {
+    const found: T[] = [];
+    for (const segment of segments) {
+      if (found.length > paging.limit) break;
+      const limit = paging.limit + 1 - found.length;
+      found.push(...((await store.find(collection, allOf(matching, segment), { sort, limit })) as T[]));
+    }
+    return found;
+  };
+  const [total, docs] = await Promise.all([store.count(collection, matching), read()]);
   const items = docs.slice(0, paging.limit);
   const last = items[items.length - 1];
   const lastValue = (d: T) => (fields.length === 1 ? valueAt(d, fields[0]) : fields.map((f) => valueAt(d, f)));

@@ -236,6 +236,27 @@ describe('paging (ruling 24)', () => {
     });
   });
 
+  it('reads a page after a cursor as plain ranges an index serves, never one filter of $or branches', async () => {
+    // An $or over (beyond the value | tie and beyond the id | null) makes a store read and sort every match.
+    const filters: Filter[] = [];
+    const docs = Array.from({ length: 40 }, (_, i) => person(i, { group: i % 2 === 0 ? 'even' : 'odd' }));
+    const source = new (class extends MemorySource {
+      override async find(c: string, filter: Filter = {}, options: FindOptions = {}) {
+        filters.push(filter);
+        return super.find(c, filter, options);
+      }
+    })(docs);
+    const hasOr = (v: unknown): boolean =>
+      typeof v === 'object' && v !== null && Object.entries(v).some(([k, x]) => k === '$or' || hasOr(x));
+    for (const sort of ['-created', 'created', 'score', '-score', 'group', '-group']) {
+      filters.length = 0;
+      const { seen } = await walk(source, { group: 'odd' }, { sort, limit: '3' });
+      expect(seen).toHaveLength(20);
+      expect(filters.length).toBeGreaterThan(7);
+      expect(filters.filter(hasOr)).toEqual([]);
+    }
+  });
+
   it('round-trips cursors, and reads X-Total-Count and the Link header', () => {
     const c = encodeCursor('-created', '2026-01-01', 'p001');
     expect(decodeCursor(c, '-created')).toEqual({ value: '2026-01-01', id: 'p001' });

@@ -99,7 +99,7 @@ function applyProfileChanges(doc: AccountDoc, c: ProfileChanges) {
 export const accountsProjection = defineProjection({
   name: 'accounts',
   collections: {
-    [ACCOUNTS]: ['role', 'email_lower', 'centre_id', 'Created_At', 'role+Created_At', 'role+Name', 'role+Email'],
+    [ACCOUNTS]: ['role+locked', 'email_lower', 'centre_id', 'Created_At', 'role+Created_At', 'role+Name', 'role+Email'],
   },
   on: {
     AccountSignedUp: (e, ctx) => {

@@ -52,7 +52,9 @@ async function markRead(ctx: ProjectionContext, id: string, recipientId: string,
 export const notificationsProjection = defineProjection({
   name: 'notifications',
   collections: {
-    [NOTIFICATIONS]: ['recipient_id', 'seq', 'read', 'type', 'recipient_id+seq'],
+    // One recipient's notifications: newest first, and unread (the counts and the unread filter). An index on
+    // read or type alone would send a recipient's query through everyone's unread ones.
+    [NOTIFICATIONS]: ['recipient_id+seq', 'recipient_id+read', 'seq'],
     [NOTIFICATION_SETTINGS]: [],
   },
   on: {

@@ -324,6 +324,9 @@ export const placementsProjection = defineProjection({
       'Status+Created_At',
       'student_name',
       'mentor_name',
+      // The admin table's status filter with its sorts by student and mentor.
+      'Status+student_name',
+      'Status+mentor_name',
     ],
     [STUDENT_PLACEMENTS]: ['training_centre_id', 'mentor', 'Matched', 'pending_mentor_id'],
     [PLACEMENT_PARTIES]: ['role', 'centre_id'],

@@ -64,7 +64,15 @@ const answer =
 export const signOffsProjection = defineProjection({
   name: 'sign_offs',
   collections: {
-    [SIGN_OFFS]: ['student_id', 'mentor_id', 'centre_id', 'trainee_status', 'open_dispute', 'disputed_at'],
+    [SIGN_OFFS]: [
+      'student_id',
+      'mentor_id',
+      'centre_id',
+      // The Disputes list: all (disputed), open, resolved (disputed and no longer open), by when disputed.
+      'trainee_status+disputed_at',
+      'open_dispute+trainee_status+disputed_at',
+      'disputed_at',
+    ],
     [SIGN_OFF_REFS]: [],
   },
   on: {

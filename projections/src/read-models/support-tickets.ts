@@ -53,6 +53,7 @@ export const supportTicketsProjection = defineProjection({
       'activity_position',
       'owner_id+activity_position',
       'Status+activity_position',
+      'Created_At',
     ],
   },
   on: {

@@ -266,13 +266,17 @@ export const trainingProjection = defineProjection({
       'Matched+Created_At',
       'Name',
       'Email',
+      // Covers `?q=` (name or e-mail) of the admin table: its total is counted over this index, not the documents.
+      'Name+Email',
     ],
     [JOBS]: [
       'Student_ID',
-      'mentor_id',
-      'centre_id',
-      'mentor_id+Student_Name',
-      'centre_id+Student_Name',
+      // A mentor's or centre's jobs in the list's order (by student), with Total_Count (jobs of 0 are left out)
+      // in the index so that the total is counted over it; a centre's also by when opened or changed.
+      'mentor_id+Student_Name+Student_ID+Job_Type+Total_Count',
+      'centre_id+Student_Name+Student_ID+Job_Type+Total_Count',
+      'centre_id+opened_at',
+      'centre_id+updated_at',
       'Student_Name',
     ],
     [CENTRE_STATS]: [],

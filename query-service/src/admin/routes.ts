@@ -18,17 +18,9 @@ import type { Doc } from '@panda/projections/read-store';
 import { CENTRE_STATS, STUDENTS, type CentreStatsDoc, type StudentDoc } from '@panda/projections/read-models/training';
 import { candidatesFor } from '../placements/candidates';
 import type { QueryDeps } from '../shared/deps';
+import { docsById } from '../shared/docs-by-id';
 
 const byId = <T extends Doc>(docs: T[]) => new Map(docs.map((d) => [d.id, d]));
-/** The documents of `collection` with these ids (one read per page). */
-const docsById = async <T extends Doc>(
-  rs: QueryDeps['readStore'],
-  collection: string,
-  ids: (string | null | undefined)[],
-) => {
-  const unique = [...new Set(ids.filter((x): x is string => !!x))];
-  return byId((unique.length ? await rs.find(collection, { id: { $in: unique } }) : []) as T[]);
-};
 
 /** Admin user tables (ruling 24): newest first, sortable by name and e-mail, searched by name or e-mail. */
 export const ADMIN_USER_LIST: ListSpec = {

@@ -7,6 +7,8 @@ export interface ContactRef {
   id: string;
   role: ContactRole;
   Chat_Type: ChatType;
+  /** A student contact's display name, from the student document that made them a contact (accounts has the same). */
+  name?: string;
 }
 
 /**
@@ -27,7 +29,7 @@ export async function contactsOf(rs: ReadStore, me: { id: string; role: string }
     const field = me.role === 'mentor' ? 'mentor_id' : 'centre_id';
     const students = (await rs.find(STUDENTS, { [field]: me.id }, { sort: { Created_At: 1 } })) as StudentDoc[];
     const Chat_Type: ChatType = me.role === 'mentor' ? 'mentor_student' : 'training_centre_student';
-    return students.map((s) => ({ id: s.id, role: 'student' as const, Chat_Type }));
+    return students.map((s) => ({ id: s.id, role: 'student' as const, Chat_Type, name: s.Name }));
   }
   return [];
 }

@@ -50,6 +50,9 @@ export async function messagesPage(
   return { total, messages: docs.map((d) => d.message), last: last ? { n: nOf(last), id: last.message.id } : null };
 }
 
+/** localeCompare's order (the same default locale and options), without making a collator per comparison. */
+const collator = new Intl.Collator();
+
 /** Messages: newest first only (the cursor holds the number of the page's last copy). */
 const MESSAGES: ListSpec = { sorts: { created: 'n' }, defaultSort: '-created' };
 /** Contacts: the latest conversation first, then by name (ties by id); the cursor holds both. */
@@ -94,19 +97,21 @@ export function chatQueryRoutes(deps: QueryDeps): Router {
     const paging = parsePaging(req.query, CONTACTS);
     onlySort(paging.sort, 'recent');
     const contacts = await contactsOf(rs, me);
+    // Students' names come with their documents: only the others' (a student's mentor and centre) are read.
     const [names, threads] = await Promise.all([
       namesOf(
         rs,
-        contacts.map((c) => c.id),
+        contacts.filter((c) => c.name === undefined).map((c) => c.id),
       ),
-      rs.find(CHAT_THREADS, { id: { $in: contacts.map((c) => threadId(me.id, c.id)) } }) as Promise<ChatThreadDoc[]>,
+      // The caller's conversations (one index range; one with someone no longer a contact is left unused).
+      rs.find(CHAT_THREADS, { owner: me.id }) as Promise<ChatThreadDoc[]>,
     ]);
     const byContact = new Map(threads.map((t) => [t.contact, t]));
     const all: (ChatContact & { at: number })[] = contacts.map((c) => {
       const t = byContact.get(c.id);
       return {
         ...c,
-        name: names.get(c.id) ?? '',
+        name: c.name ?? names.get(c.id) ?? '',
         online: online(c.id),
         unread_count: t?.unread_count ?? 0,
         last_message: t?.last_message ?? null,
@@ -115,7 +120,7 @@ export function chatQueryRoutes(deps: QueryDeps): Router {
     });
     // The most recent conversation first, then contacts never written to, by name.
     type Key = { at: number; name: string; id: string };
-    const order = (a: Key, b: Key) => b.at - a.at || a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
+    const order = (a: Key, b: Key) => b.at - a.at || collator.compare(a.name, b.name) || collator.compare(a.id, b.id);
     all.sort(order);
     // Keyset: the page starts after the cursor's (time, name, id), wherever that contact is now.
     let start = 0;

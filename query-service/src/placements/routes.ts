@@ -12,6 +12,7 @@ import {
   type StudentPlacementDoc,
 } from '@panda/projections/read-models/placements';
 import type { QueryDeps } from '../shared/deps';
+import { docsById } from '../shared/docs-by-id';
 
 /** Pending placement requests (ruling 24): newest first; search by student or centre. */
 export const REQUEST_LIST: ListSpec = {
@@ -35,31 +36,35 @@ export function placementQueryRoutes(deps: QueryDeps): Router {
       parsePaging(req.query, REQUEST_LIST),
     );
     setPageHeaders(req, res, page);
-    const requests = await Promise.all(
-      page.items.map(async (p) => {
-        const [student, party, sp] = await Promise.all([
-          deps.readStore.get(ACCOUNTS, p.student_id) as Promise<AccountDoc | null>,
-          deps.readStore.get(PLACEMENT_PARTIES, p.student_id) as Promise<PartyDoc | null>,
-          deps.readStore.get(STUDENT_PLACEMENTS, p.student_id) as Promise<StudentPlacementDoc | null>,
-        ]);
-        return {
-          id: p.id,
-          Status: p.Status,
-          Proposed_At: p.Proposed_At,
-          Notes: p.proposal_notes,
-          student: {
-            id: p.student_id,
-            First_Name: student?.First_Name ?? '',
-            Last_Name: student?.Last_Name ?? '',
-            Name: p.student_name,
-            Postcode: party?.Postcode ?? student?.Postcode ?? null,
-          },
-          training_centre: p.relationships.training_centre,
-          account_type: p.training_centre_id ? 'Training Centre' : 'Independent',
-          job_requirements: sp ? perJobType((t) => sp.required[t], REQUIREMENT_KEYS) : null,
-        };
-      }),
-    );
+    const ids = page.items.map((p) => p.student_id);
+    const [students, parties, placements] = await Promise.all([
+      docsById<AccountDoc>(deps.readStore, ACCOUNTS, ids),
+      docsById<PartyDoc>(deps.readStore, PLACEMENT_PARTIES, ids),
+      docsById<StudentPlacementDoc>(deps.readStore, STUDENT_PLACEMENTS, ids),
+    ]);
+    const requests = page.items.map((p) => {
+      const [student, party, sp] = [
+        students.get(p.student_id),
+        parties.get(p.student_id),
+        placements.get(p.student_id),
+      ];
+      return {
+        id: p.id,
+        Status: p.Status,
+        Proposed_At: p.Proposed_At,
+        Notes: p.proposal_notes,
+        student: {
+          id: p.student_id,
+          First_Name: student?.First_Name ?? '',
+          Last_Name: student?.Last_Name ?? '',
+          Name: p.student_name,
+          Postcode: party?.Postcode ?? student?.Postcode ?? null,
+        },
+        training_centre: p.relationships.training_centre,
+        account_type: p.training_centre_id ? 'Training Centre' : 'Independent',
+        job_requirements: sp ? perJobType((t) => sp.required[t], REQUIREMENT_KEYS) : null,
+      };
+    });
     res.json({ requests });
   });
   return r;

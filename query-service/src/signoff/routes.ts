@@ -4,17 +4,25 @@ import { notFound } from '@panda/platform/errors';
 import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
 import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import type { ReadStore } from '@panda/projections/read-store';
+import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
 import { SIGN_OFFS, type SignOffDoc } from '@panda/projections/read-models/sign-offs';
 import type { QueryDeps } from '../shared/deps';
-import { accountOf } from '../students/views';
+import { docsById } from '../shared/docs-by-id';
 
-/** A sign-off with the names of its student, mentor and centre (accounts read model). */
-async function signOffView(rs: ReadStore, d: SignOffDoc): Promise<SignOffView> {
-  const [student, mentor, centre] = await Promise.all([
-    accountOf(rs, d.student_id),
-    accountOf(rs, d.mentor_id),
-    accountOf(rs, d.centre_id),
-  ]);
+/** The sign-offs with the names of their students, mentors and centres (accounts read model: one read for all). */
+async function signOffViews(rs: ReadStore, list: SignOffDoc[]): Promise<SignOffView[]> {
+  const accounts = await docsById<AccountDoc>(
+    rs,
+    ACCOUNTS,
+    list.flatMap((d) => [d.student_id, d.mentor_id, d.centre_id]),
+  );
+  return list.map((d) => signOffView(d, accounts));
+}
+
+function signOffView(d: SignOffDoc, accounts: Map<string, AccountDoc>): SignOffView {
+  const [student, mentor, centre] = [d.student_id, d.mentor_id, d.centre_id].map((id) =>
+    id ? accounts.get(id) : undefined,
+  );
   return {
     signature_id: d.id,
     job_id: d.job_id,
@@ -56,7 +64,7 @@ export function signOffQueryRoutes(deps: QueryDeps): Router {
     const d = (await rs.get(SIGN_OFFS, String(req.params.signatureId))) as SignOffDoc | null;
     const maySee = d && (who.role === 'admin' || [d.student_id, d.mentor_id, d.centre_id].includes(who.id));
     if (!d || !maySee) throw notFound('Sign-off not found');
-    res.json(await signOffView(rs, d));
+    res.json((await signOffViews(rs, [d]))[0]);
   });
 
   r.get('/api/admin/disputes', auth, requireRole('admin'), async (req, res) => {
@@ -70,7 +78,7 @@ export function signOffQueryRoutes(deps: QueryDeps): Router {
     const paging = parsePaging(req.query, { ...DISPUTES, defaultSort: q.status === 'open' ? 'disputed' : '-disputed' });
     const page = await findPage<SignOffDoc>(rs, SIGN_OFFS, filter, paging);
     setPageHeaders(req, res, page);
-    res.json(await Promise.all(page.items.map((d) => signOffView(rs, d))));
+    res.json(await signOffViews(rs, page.items));
   });
 
   return r;
