@@ -138,6 +138,8 @@ function indexKey(values: unknown[]): unknown {
   return values.length === 1 ? values[0] : JSON.stringify(values);
 }
 
+const NO_KEYS: unknown[] = [];
+
 /** Ids by the values of one or more fields. */
 class FieldIndex {
   readonly buckets = new Map<unknown, Bucket>();
@@ -206,7 +208,9 @@ export class DocTable {
       }
       return;
     }
-    const entry: Entry = { doc, seq: this.next++, keys: this.indexes.map((ix) => ix.key(doc)) };
+    // No index yet (most tables of a rebuild): the entries share one empty list until one is made.
+    const keys = this.indexes.length ? this.indexes.map((ix) => ix.key(doc)) : NO_KEYS;
+    const entry: Entry = { doc, seq: this.next++, keys };
     this.entries.set(doc.id, entry);
     for (let i = 0; i < this.indexes.length; i++) this.indexes[i].add(doc.id, entry.keys[i], entry.seq);
   }
@@ -261,6 +265,7 @@ export class DocTable {
       i = this.indexes.push(ix) - 1;
       this.indexByName.set(name, i);
       for (const [id, e] of this.entries) {
+        if (e.keys === NO_KEYS) e.keys = [];
         e.keys[i] = ix.key(e.doc);
         ix.add(id, e.keys[i], e.seq);
       }
