@@ -53,6 +53,48 @@ function jsonValue(v: unknown): unknown {
  */
 export const jsonCopy = <T extends Doc>(doc: T): T => jsonValue(doc) as T;
 
+/** Whether `v` is already what a JSON round trip gives back (so JSON text and the value agree). */
+function isJson(v: unknown): boolean {
+  switch (typeof v) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(v) && !Object.is(v, -0);
+    case 'object': {
+      if (v === null) return true;
+      if (Array.isArray(v)) {
+        for (let i = 0; i < v.length; i++) if (v[i] === undefined || !isJson(v[i])) return false;
+        return true;
+      }
+      if (!plain(v) || typeof (v as { toJSON?: unknown }).toJSON === 'function') return false;
+      for (const k in v) if (!isJson((v as Record<string, unknown>)[k])) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+/**
+ * `doc` itself when it is JSON data already, else its jsonCopy: for a caller that hands a document
+ * over for good (never changes it after), this gives jsonCopy's value without copying.
+ */
+export const asJson = <T extends Doc>(doc: T): T => (isJson(doc) ? doc : jsonCopy(doc));
+
+/**
+ * asJson for a document that was JSON data and has since been changed in place: only its own
+ * fields are looked at, so that a change costs the same however large the document. Nested data
+ * added in place (an entry pushed to a list) is taken to be JSON data, as event data is.
+ */
+export function asJsonChanged<T extends Doc>(doc: T): T {
+  for (const k in doc) {
+    const v: unknown = doc[k];
+    if (typeof v === 'object' && v !== null ? !Array.isArray(v) && !plain(v) : !isJson(v)) return jsonCopy(doc);
+  }
+  return doc;
+}
+
 /** A copy of JSON data (what jsonCopy made): spread copies a flat object in one step. */
 function copyData<T>(v: T): T {
   if (typeof v !== 'object' || v === null) return v;
@@ -76,6 +118,11 @@ interface Entry {
   doc: Doc;
   /** Creation order: kept when the document is put again, new when it is deleted and put again. */
   seq: number;
+  /**
+   * Its key in each index (by the index's place in DocTable.indexes), as of its last put: the
+   * document may since have been changed in place, so its old keys cannot be computed again.
+   */
+  keys: unknown[];
 }
 
 interface Bucket {
@@ -85,18 +132,24 @@ interface Bucket {
   sorted: boolean;
 }
 
-/** Ids by one field's value. */
+/** The key of an index on `paths` for these values (undefined: a value no equality matches). */
+function indexKey(values: unknown[]): unknown {
+  for (const v of values) if (!indexable(v)) return undefined;
+  return values.length === 1 ? values[0] : JSON.stringify(values);
+}
+
+const NO_KEYS: unknown[] = [];
+
+/** Ids by the values of one or more fields. */
 class FieldIndex {
   readonly buckets = new Map<unknown, Bucket>();
-  constructor(readonly path: string) {}
+  constructor(readonly paths: string[]) {}
 
   key(doc: Doc): unknown {
-    const v = fieldValue(doc, this.path) ?? null;
-    return indexable(v) ? v : undefined;
+    return indexKey(this.paths.map((p) => fieldValue(doc, p) ?? null));
   }
 
-  add(id: string, doc: Doc, seq: number) {
-    const k = this.key(doc);
+  add(id: string, k: unknown, seq: number) {
     if (k === undefined) return;
     const b = this.buckets.get(k);
     if (!b) this.buckets.set(k, { ids: new Set([id]), last: seq, sorted: true });
@@ -107,8 +160,7 @@ class FieldIndex {
     }
   }
 
-  remove(id: string, doc: Doc) {
-    const k = this.key(doc);
+  remove(id: string, k: unknown) {
     const b = k === undefined ? undefined : this.buckets.get(k);
     if (!b) return;
     b.ids.delete(id);
@@ -123,7 +175,8 @@ class FieldIndex {
  */
 export class DocTable {
   private readonly entries = new Map<string, Entry>();
-  private readonly indexes = new Map<string, FieldIndex>();
+  private readonly indexes: FieldIndex[] = [];
+  private readonly indexByName = new Map<string, number>();
   private next = 0;
 
   get size(): number {
@@ -138,19 +191,34 @@ export class DocTable {
     return this.entries.get(id)?.seq;
   }
 
-  /** Stores `doc` as it is: callers hand over a document nobody else changes. */
+  /**
+   * Stores `doc` as it is: callers hand over a document nobody else changes. It may be the stored
+   * document itself, changed in place since its last set.
+   */
   set(doc: Doc): void {
     const old = this.entries.get(doc.id);
-    const seq = old ? old.seq : this.next++;
-    if (old) for (const ix of this.indexes.values()) ix.remove(doc.id, old.doc);
-    this.entries.set(doc.id, { doc, seq });
-    for (const ix of this.indexes.values()) ix.add(doc.id, doc, seq);
+    if (old) {
+      old.doc = doc;
+      for (let i = 0; i < this.indexes.length; i++) {
+        const k = this.indexes[i].key(doc);
+        if (k === old.keys[i]) continue;
+        this.indexes[i].remove(doc.id, old.keys[i]);
+        this.indexes[i].add(doc.id, k, old.seq);
+        old.keys[i] = k;
+      }
+      return;
+    }
+    // No index yet (most tables of a rebuild): the entries share one empty list until one is made.
+    const keys = this.indexes.length ? this.indexes.map((ix) => ix.key(doc)) : NO_KEYS;
+    const entry: Entry = { doc, seq: this.next++, keys };
+    this.entries.set(doc.id, entry);
+    for (let i = 0; i < this.indexes.length; i++) this.indexes[i].add(doc.id, entry.keys[i], entry.seq);
   }
 
   delete(id: string): void {
     const old = this.entries.get(id);
     if (!old) return;
-    for (const ix of this.indexes.values()) ix.remove(id, old.doc);
+    for (let i = 0; i < this.indexes.length; i++) this.indexes[i].remove(id, old.keys[i]);
     this.entries.delete(id);
   }
 
@@ -159,16 +227,21 @@ export class DocTable {
     for (const e of this.entries.values()) yield e.doc;
   }
 
-  /** Documents matching `filter` (the meaning of `matches`), in insertion order; the stored objects themselves. */
+  /**
+   * Documents matching `filter` (the meaning of `matches`), in insertion order; the stored objects
+   * themselves. The filter's equalities together narrow the candidates to one bucket of an index on
+   * those fields; the filter decides.
+   */
   find(filter: Filter = {}): Doc[] {
     if (typeof filter.id === 'string') {
       const doc = this.entries.get(filter.id)?.doc;
       return doc && matches(doc, filter) ? [doc] : [];
     }
-    // An equality on a field narrows the candidates to one index bucket; the filter decides.
-    const path = Object.keys(filter).find((k) => !isLogical(k) && (filter[k] === undefined || indexable(filter[k])));
-    if (path === undefined) return [...this.values()].filter((d) => matches(d, filter));
-    const b = this.index(path).buckets.get(filter[path] ?? null);
+    const paths = Object.keys(filter)
+      .filter((k) => !isLogical(k) && (filter[k] === undefined || indexable(filter[k])))
+      .sort();
+    if (!paths.length) return [...this.values()].filter((d) => matches(d, filter));
+    const b = this.index(paths).buckets.get(indexKey(paths.map((p) => filter[p] ?? null)));
     if (!b) return [];
     if (!b.sorted) {
       const seq = (id: string) => (this.entries.get(id) as Entry).seq;
@@ -184,13 +257,19 @@ export class DocTable {
     return out;
   }
 
-  private index(path: string): FieldIndex {
-    let ix = this.indexes.get(path);
-    if (!ix) {
-      ix = new FieldIndex(path);
-      for (const [id, e] of this.entries) ix.add(id, e.doc, e.seq);
-      this.indexes.set(path, ix);
+  private index(paths: string[]): FieldIndex {
+    const name = paths.join('\u0000');
+    let i = this.indexByName.get(name);
+    if (i === undefined) {
+      const ix = new FieldIndex(paths);
+      i = this.indexes.push(ix) - 1;
+      this.indexByName.set(name, i);
+      for (const [id, e] of this.entries) {
+        if (e.keys === NO_KEYS) e.keys = [];
+        e.keys[i] = ix.key(e.doc);
+        ix.add(id, e.keys[i], e.seq);
+      }
     }
-    return ix;
+    return this.indexes[i];
   }
 }

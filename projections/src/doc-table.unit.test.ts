@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DocTable, docCopy, jsonCopy } from './doc-table';
+import { DocTable, asJson, asJsonChanged, docCopy, jsonCopy } from './doc-table';
 import { matches, type Doc } from './read-store';
 
 describe('jsonCopy', () => {
@@ -29,6 +29,45 @@ describe('jsonCopy', () => {
     (copy.list as { n: number }[])[0].n = 2;
     (copy.o as { p: { q: number } }).p.q = 2;
     expect(doc).toEqual({ id: 'a', list: [{ n: 1 }], o: { p: { q: 1 } } });
+  });
+});
+
+describe('asJson', () => {
+  it('keeps a document that is JSON data already, and copies one that a JSON round trip would change', () => {
+    const clean = { id: 'a', n: 1.5, s: 'x', b: false, z: null, list: [1, 'two', { deep: [null] }], o: { p: {} } };
+    expect(asJson(clean)).toBe(clean);
+    const changed: Record<string, unknown>[] = [
+      { id: 'a', gone: undefined },
+      { id: 'a', n: NaN },
+      { id: 'a', n: -0 },
+      { id: 'a', at: new Date(0) },
+      { id: 'a', list: [1, undefined] },
+      { id: 'a', list: [1, , 3] }, // eslint-disable-line no-sparse-arrays -- a hole is what this checks
+      { id: 'a', nested: { f: () => 1 } },
+      { id: 'a', nested: { toJSON: () => 'x' } },
+      { id: 'a', nested: new Map() },
+    ];
+    for (const doc of changed) {
+      const out = asJson(doc as Doc);
+      expect(out).not.toBe(doc);
+      expect(JSON.stringify(out)).toBe(JSON.stringify(doc));
+      expect(out).toEqual(JSON.parse(JSON.stringify(doc)));
+    }
+  });
+});
+
+describe('asJsonChanged', () => {
+  it('keeps a document whose own fields are JSON data, and copies one whose own fields are not', () => {
+    const doc = jsonCopy({ id: 'a', list: [{ n: 1 }], o: { p: 1 }, s: 'x' });
+    (doc.list as unknown[]).push({ n: 2 });
+    doc.s = 'y';
+    expect(asJsonChanged(doc)).toBe(doc);
+    for (const change of [undefined, NaN, new Date(0), new Map(), () => 1]) {
+      const changed = { ...doc, s: change } as Doc;
+      const out = asJsonChanged(changed);
+      expect(out).not.toBe(changed);
+      expect(out).toEqual(JSON.parse(JSON.stringify(changed)));
+    }
   });
 });
 
@@ -80,5 +119,54 @@ describe('DocTable', () => {
       { n: '1' },
     ];
     for (const f of filters) expect(ids(table.find(f))).toEqual(ids(docs.filter((d) => matches(d, f))));
+  });
+
+  it('finds by several equalities at once (one index on those fields), kept up to date as documents change', () => {
+    const table = new DocTable();
+    const rows: Doc[] = [
+      { id: 'a', s: 's1', kind: 'k', n: 1 },
+      { id: 'b', s: 's1', kind: 'other', n: '1' },
+      { id: 'c', s: 's2', kind: 'k', n: null },
+      { id: 'd', s: 's1', kind: 'k', n: 'null' },
+      { id: 'e', s: 's1', kind: 'k', flag: true },
+      { id: 'f', s: 's1', kind: 'k', flag: 'true' },
+    ];
+    for (const r of rows) table.set(r);
+    const filters = [
+      { s: 's1', kind: 'k' },
+      { kind: 'k', s: 's1' },
+      { s: 's1', n: 1 },
+      { s: 's1', n: '1' },
+      { kind: 'k', n: null },
+      { kind: 'k', n: 'null' },
+      { s: 's1', flag: true },
+      { s: 's1', flag: 'true' },
+      { s: 's1', kind: 'k', n: { $ne: 1 } },
+    ];
+    const agree = () => {
+      const docs = [...table.values()];
+      for (const f of filters) expect(ids(table.find(f))).toEqual(ids(docs.filter((d) => matches(d, f))));
+    };
+    agree();
+    expect(ids(table.find({ s: 's1', kind: 'k' }))).toEqual(['a', 'd', 'e', 'f']);
+    table.set({ id: 'c', s: 's1', kind: 'k', n: 1 });
+    table.set({ id: 'a', s: 's2', kind: 'k', n: 1 });
+    table.delete('d');
+    table.set({ id: 'd', s: 's1', kind: 'k', n: 'null' });
+    agree();
+    expect(ids(table.find({ s: 's1', kind: 'k' }))).toEqual(['c', 'e', 'f', 'd']);
+  });
+
+  it('moves a document changed in place and put again to the index buckets of its new values', () => {
+    const table = t();
+    expect(ids(table.find({ group: 'x' }))).toEqual(['a', 'c']);
+    const a = table.get('a') as Doc;
+    a.group = 'y';
+    table.set(a);
+    expect(ids(table.find({ group: 'x' }))).toEqual(['c']);
+    expect(ids(table.find({ group: 'y' }))).toEqual(['a', 'b']);
+    table.delete('a');
+    expect(ids(table.find({ group: 'y' }))).toEqual(['b']);
+    expect(ids(table.find({ group: 'x' }))).toEqual(['c']);
   });
 });

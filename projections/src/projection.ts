@@ -1,7 +1,12 @@
 import type { RecordedEvent } from '@panda/events/envelope';
 import type { Doc, Filter } from './read-store';
 
-/** What a projection may do while applying one event; writes land atomically with the checkpoint. */
+/**
+ * What a projection may do while applying one event; writes land atomically with the checkpoint.
+ * A document from get or find may be the stored one (a rebuild hands them out without copying):
+ * a handler puts every document it changes, changes none after putting it, and changes no object
+ * that an event or another document also holds (it replaces it with a new one instead).
+ */
 export interface ProjectionContext {
   get(collection: string, id: string): Promise<Doc | null>;
   /** Documents matching `filter`, including the batch's own uncommitted writes (no sort or limit). */

@@ -93,6 +93,26 @@ describe('ProjectionRunner', () => {
     expect(positions).toEqual(expected);
   });
 
+  it('starts again from nothing after a rebuild stopped while writing its documents', async () => {
+    const { store, open } = await setup(120);
+    const rs = open();
+    const whole = new ProjectionRunner(store, rs, [tally], { rebuildBatchSize: 25 });
+    await whole.init();
+    await whole.rebuild('tally');
+    const expected = await snapshot(rs);
+    expect(expected.length).toBe(7);
+    // The state a crash leaves part-way through the writing: some documents, checkpoint -1.
+    await rs.reset('tally', ['tallies']);
+    await rs.commit('tally', 0, -1, [{ op: 'put', collection: 'tallies', doc: { ...expected[0], count: 1 } }]);
+    const after = new ProjectionRunner(store, rs, [tally], { batchSize: 10 });
+    await after.init();
+    expect(after.checkpointOf('tally')).toBe(0);
+    expect(await rs.count('tallies')).toBe(0);
+    await after.catchUp();
+    expect(await snapshot(rs)).toEqual(expected);
+    expect(await rs.checkpoint('tally')).toBe(await store.headPosition());
+  });
+
   it('applies each event once even when two runners race on the same read store', async () => {
     const { store, open } = await setup(200);
     const rsA = open();

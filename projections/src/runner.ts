@@ -3,7 +3,7 @@ import type { EventStore } from '@panda/events/event-store';
 import type { RecordedEvent } from '@panda/events/envelope';
 import { CheckpointConflictError, matches, type Doc, type Filter, type ReadStore, type WriteOp } from './read-store';
 import type { Change, CommittedBatch, Projection, ProjectionContext } from './projection';
-import { DocTable, docCopy, jsonCopy } from './doc-table';
+import { DocTable, asJson, asJsonChanged, docCopy, jsonCopy } from './doc-table';
 
 export interface RunnerLogger {
   info(obj: object, msg?: string): void;
@@ -93,6 +93,49 @@ class ProjectionMemory {
     for (const t of this.tables.values()) n += t.size;
     return n;
   }
+}
+
+/** Documents per commit when a rebuild writes its read models. */
+const REBUILD_WRITE_OPS = 20_000;
+/** The checkpoint of a projection whose rebuilt documents are being written: not a log position. */
+const WRITING_REBUILD = -1;
+
+/**
+ * A rebuild's context: every document of the projection in memory, no store and no batch, and no
+ * copies. A handler gets the stored document itself and changes it in place, which the contract
+ * of ProjectionContext allows: it puts every document it changes, and changes none after putting it.
+ * What it puts is kept as JSON data (copied only when it is not), as a store would keep it.
+ */
+class MemoryContext implements ProjectionContext {
+  constructor(readonly memory: ProjectionMemory) {}
+
+  private table(collection: string): DocTable {
+    let t = this.memory.tables.get(collection);
+    if (!t) this.memory.tables.set(collection, (t = new DocTable()));
+    return t;
+  }
+
+  async get(collection: string, id: string): Promise<Doc | null> {
+    return this.table(collection).get(id) ?? null;
+  }
+
+  async find(collection: string, filter: Filter): Promise<Doc[]> {
+    return this.table(collection).find(filter);
+  }
+
+  put(collection: string, doc: Doc): void {
+    const t = this.table(collection);
+    t.set(t.get(doc.id) === doc ? asJsonChanged(doc) : asJson(doc));
+  }
+
+  delete(collection: string, id: string): void {
+    this.table(collection).delete(id);
+  }
+}
+
+function failedOn(p: Projection, e: RecordedEvent, err: unknown): Error {
+  const message = `Projection ${p.name} failed on event ${e.type} at ${e.position}: ${(err as Error).message}`;
+  return Object.assign(new Error(message), { cause: err });
 }
 
 /**
@@ -276,6 +319,8 @@ export interface RebuildProgress {
   /** Log position reached, and the head it runs to (KurrentDB's are byte offsets: use them as a fraction). */
   position: number;
   head: number;
+  /** Once the log is read: the rebuilt documents written so far, of how many. */
+  written?: { documents: number; of: number };
 }
 
 /**
@@ -320,7 +365,14 @@ export class ProjectionRunner {
     for (const p of this.projections) {
       for (const [collection, fields] of Object.entries(p.collections))
         await this.readStore.ensureIndexes(collection, fields);
-      const checkpoint = await this.readStore.checkpoint(p.name);
+      let checkpoint = await this.readStore.checkpoint(p.name);
+      // A rebuild stopped while writing its documents: what is stored is part of them, so start again.
+      if (checkpoint === WRITING_REBUILD) {
+        await this.readStore.reset(p.name, Object.keys(p.collections));
+        for (const [collection, fields] of Object.entries(p.collections))
+          await this.readStore.ensureIndexes(collection, fields);
+        checkpoint = 0;
+      }
       this.checkpoints.set(p.name, checkpoint);
       // A first start (nothing applied, nothing stored): its documents can live in memory from here.
       const collections = Object.keys(p.collections);
@@ -388,13 +440,7 @@ export class ProjectionRunner {
    * store whose head was a record readAll skips (a system event) must not make this loop forever.
    * Answers how many events it read.
    */
-  private async runTo(
-    projections: Projection[],
-    head: number,
-    limit: number,
-    onBatch?: (read: number, position: number) => void,
-    feed = true,
-  ): Promise<number> {
+  private async runTo(projections: Projection[], head: number, limit: number): Promise<number> {
     let read = 0;
     for (;;) {
       const behind = projections.filter((p) => this.checkpointOf(p.name) < head);
@@ -403,11 +449,9 @@ export class ProjectionRunner {
       const n = await this.stepGroup(
         behind.filter((p) => this.checkpointOf(p.name) === from),
         limit,
-        feed,
       );
       if (n === 0) return read;
       read += n;
-      onBatch?.(read, Math.min(...behind.map((p) => this.checkpointOf(p.name))));
     }
   }
 
@@ -418,36 +462,103 @@ export class ProjectionRunner {
 
   /**
    * Forgets the named projections' read models and applies the whole log again to all of them in
-   * one pass: big reads, documents kept in memory between batches, one transaction per batch.
+   * one pass: big reads, every document in memory (the handlers run without touching the store),
+   * then each document written once, in creation order, and the secondary indexes built last.
    * Answers how many events it read. Run it while no other runner follows these projections.
    */
   async rebuildAll(names: string[], onProgress?: (progress: RebuildProgress) => void): Promise<number> {
     const unknown = names.filter((n) => !this.projections.some((p) => p.name === n));
     if (unknown.length) throw new Error(`Unknown projection ${unknown.join(', ')}`);
     const chosen = this.projections.filter((p) => names.includes(p.name));
+    const contexts = new Map<string, MemoryContext>();
+    /** The chosen projections that handle each event type, each with its context. */
+    const handlers = new Map<string, { p: Projection; ctx: MemoryContext }[]>();
     for (const p of chosen) {
       // Secondary indexes are made once the documents are in (a bulk build beats one update per write).
       await this.readStore.reset(p.name, Object.keys(p.collections));
       this.checkpoints.set(p.name, 0);
       this.caches.get(p.name)?.clear();
-      this.memories.set(p.name, new ProjectionMemory(Object.keys(p.collections), Infinity));
+      this.memories.delete(p.name);
+      const ctx = new MemoryContext(new ProjectionMemory(Object.keys(p.collections), Infinity));
+      contexts.set(p.name, ctx);
+      for (const type of p.handles) {
+        let list = handlers.get(type);
+        if (!list) handlers.set(type, (list = []));
+        list.push({ p, ctx });
+      }
     }
     const head = await this.store.headPosition();
-    const read = await this.runTo(
-      chosen,
-      head,
-      this.rebuildBatchSize,
-      (events, position) => onProgress?.({ events, position, head }),
-      false,
-    );
+    let read = 0;
+    let to = 0;
+    while (to < head) {
+      const events = await this.store.readAll(to, this.rebuildBatchSize);
+      if (!events.length) break; // a head that readAll never reaches (see runTo)
+      for (const e of events) {
+        const list = handlers.get(e.type);
+        if (!list) continue;
+        for (const { p, ctx } of list) {
+          try {
+            const pending = p.apply(e, ctx);
+            if (pending) await pending;
+          } catch (err) {
+            throw failedOn(p, e, err);
+          }
+        }
+      }
+      read += events.length;
+      to = events[events.length - 1].position;
+      onProgress?.({ events: read, position: to, head });
+    }
+    handlers.clear();
+    const written = { documents: 0, of: 0 };
+    for (const ctx of contexts.values()) written.of += ctx.memory.size;
+    const wrote = (n: number) => {
+      written.documents += n;
+      onProgress?.({ events: read, position: to, head, written: { ...written } });
+    };
     for (const p of chosen) {
+      const memory = (contexts.get(p.name) as MemoryContext).memory;
+      // Documents written and not kept are garbage from here: the heap shrinks as the writes go on.
+      contexts.delete(p.name);
+      await this.writeRebuilt(p.name, memory, to, wrote);
       for (const [collection, fields] of Object.entries(p.collections))
         await this.readStore.ensureIndexes(collection, fields);
-      const memory = this.memories.get(p.name);
-      if (memory && memory.size > this.cachedDocs) this.memories.delete(p.name);
-      else if (memory) memory.limit = this.cachedDocs;
+      this.checkpoints.set(p.name, to);
+      // Small enough: the documents stay in memory for following the log.
+      if (memory.size <= this.cachedDocs) {
+        memory.limit = this.cachedDocs;
+        this.memories.set(p.name, memory);
+      }
     }
     return read;
+  }
+
+  /**
+   * Writes a rebuilt projection's documents in creation order, in commits of REBUILD_WRITE_OPS.
+   * While they are written its checkpoint is WRITING_REBUILD, which no follower takes as a
+   * position (init starts such a projection again from an empty read model); the last commit
+   * moves it to `to`.
+   */
+  private async writeRebuilt(
+    name: string,
+    memory: ProjectionMemory,
+    to: number,
+    wrote: (documents: number) => void,
+  ): Promise<void> {
+    let ops: WriteOp[] = [];
+    let at = 0;
+    const flush = async (next: number) => {
+      await this.readStore.commit(name, at, next, ops);
+      at = next;
+      wrote(ops.length);
+      ops = [];
+    };
+    for (const [collection, table] of memory.tables)
+      for (const doc of table.values()) {
+        ops.push({ op: 'put', collection, doc });
+        if (ops.length >= REBUILD_WRITE_OPS) await flush(WRITING_REBUILD);
+      }
+    await flush(to);
   }
 
   private async follow(p: Projection, signal: AbortSignal): Promise<void> {
@@ -497,9 +608,8 @@ export class ProjectionRunner {
   /**
    * Applies one batch of the log to projections that share a checkpoint, and commits them together
    * (the read store's group commit makes that one transaction). Answers how many events it read.
-   * `feed`: write the change feed for listeners in other processes (not during a rebuild).
    */
-  private async stepGroup(group: Projection[], limit: number, feed = true): Promise<number> {
+  private async stepGroup(group: Projection[], limit: number): Promise<number> {
     const from = this.checkpointOf(group[0].name);
     const events = await this.readFrom(from, limit);
     if (events.length === 0) return 0;
@@ -522,14 +632,14 @@ export class ProjectionRunner {
           this.memories.delete(p.name);
           throw err;
         }
-        if (feed && changes.length)
+        if (changes.length)
           ops.push({
             op: 'put',
             collection: CHANGES,
             doc: { id: `${p.name}:${to}`, projection: p.name, position: to, at: now, changes },
           });
         // The change feed is only for live listeners: entries older than its retention are dropped as we go.
-        if (feed && prune) {
+        if (prune) {
           const old = await this.readStore.find(
             CHANGES,
             { projection: p.name, at: { $lt: now - CHANGES_RETENTION_MS } },
@@ -559,10 +669,7 @@ export class ProjectionRunner {
     try {
       await p.apply(e, ctx);
     } catch (err) {
-      throw Object.assign(
-        new Error(`Projection ${p.name} failed on event ${e.type} at ${e.position}: ${(err as Error).message}`),
-        { cause: err },
-      );
+      throw failedOn(p, e, err);
     }
   }
 }

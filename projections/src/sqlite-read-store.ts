@@ -61,8 +61,9 @@ export class SqliteReadStore implements ReadStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 10000');
-    // 64 MB of page cache (the default is 2 MB): a rebuild writes large tables whose ids come in no key order.
-    this.db.pragma('cache_size = -65536');
+    // 256 MB of page cache at most (the default is 2 MB): a rebuild writes large tables whose ids come
+    // in no key order, and their id indexes must stay in memory (64 MB was too little for 1M events).
+    this.db.pragma('cache_size = -262144');
     this.db.exec('CREATE TABLE IF NOT EXISTS checkpoints (projection TEXT PRIMARY KEY, position INTEGER NOT NULL)');
   }
 

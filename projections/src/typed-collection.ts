@@ -39,25 +39,42 @@ export interface Collection<D extends Doc> {
 const typed = <D extends Doc>(doc: Doc | null): D | null => doc as D | null;
 const typedAll = <D extends Doc>(docs: Doc[]): D[] => docs as D[];
 
+/** A collection inside one handler's context: a class, so that `.in(ctx)` makes no closures. */
+class Writable<D extends Doc> implements WritableCollection<D> {
+  constructor(
+    private readonly name: string,
+    private readonly ctx: ProjectionContext,
+  ) {}
+
+  async get(id: string): Promise<D | null> {
+    return typed<D>(await this.ctx.get(this.name, id));
+  }
+
+  async find(filter: Filter): Promise<D[]> {
+    return typedAll<D>(await this.ctx.find(this.name, filter));
+  }
+
+  put(doc: D): void {
+    this.ctx.put(this.name, doc);
+  }
+
+  delete(id: string): void {
+    this.ctx.delete(this.name, id);
+  }
+
+  async update(id: string, evolve: (doc: D) => D | void): Promise<D | null> {
+    const doc = await this.get(id);
+    if (!doc) return null;
+    const next = evolve(doc) ?? doc;
+    this.ctx.put(this.name, next);
+    return next;
+  }
+}
+
 export function collection<D extends Doc>(name: string): Collection<D> {
   return {
     name,
-    in(ctx) {
-      const get = async (id: string) => typed<D>(await ctx.get(name, id));
-      return {
-        get,
-        find: async (filter) => typedAll<D>(await ctx.find(name, filter)),
-        put: (doc) => ctx.put(name, doc),
-        delete: (id) => ctx.delete(name, id),
-        async update(id, evolve) {
-          const doc = await get(id);
-          if (!doc) return null;
-          const next = evolve(doc) ?? doc;
-          ctx.put(name, next);
-          return next;
-        },
-      };
-    },
+    in: (ctx) => new Writable<D>(name, ctx),
     from(store) {
       return {
         get: async (id) => typed<D>(await store.get(name, id)),

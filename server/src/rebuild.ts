@@ -51,14 +51,22 @@ export function progressReporter(
   everyMs = 5000,
 ) {
   const started = now();
+  let writing = 0;
   let lastLine = -Infinity;
   return {
     update(p: RebuildProgress) {
-      const elapsed = Math.max(1, now() - started) / 1000;
-      const rate = p.events / elapsed;
-      const fraction = p.head > 0 ? Math.min(1, p.position / p.head) : 1;
+      const w = p.written;
+      // Reading the log, then writing the rebuilt documents: each with its own rate and ETA.
+      if (w && !writing) writing = now();
+      const elapsed = Math.max(1, now() - (w ? writing : started)) / 1000;
+      const done = w ? w.documents : p.events;
+      const rate = done / elapsed;
+      const fraction = w ? (w.of > 0 ? w.documents / w.of : 1) : p.head > 0 ? Math.min(1, p.position / p.head) : 1;
       const eta = fraction > 0 ? (elapsed / fraction) * (1 - fraction) : 0;
-      const figures = `${(fraction * 100).toFixed(0).padStart(3)}%  ${p.events.toLocaleString('en-GB')} events  ${Math.round(rate).toLocaleString('en-GB')} events/s  ETA ${clock(eta)}`;
+      const n = (x: number) => Math.round(x).toLocaleString('en-GB');
+      const figures = w
+        ? `${(fraction * 100).toFixed(0).padStart(3)}%  writing ${n(w.documents)} of ${n(w.of)} documents (${n(p.events)} events read)  ${n(rate)} documents/s  ETA ${clock(eta)}`
+        : `${(fraction * 100).toFixed(0).padStart(3)}%  ${n(p.events)} events  ${n(rate)} events/s  ETA ${clock(eta)}`;
       if (out.isTTY) {
         const width = Math.max(10, Math.min(40, (out.columns ?? 80) - figures.length - 4));
         const filled = Math.round(fraction * width);

@@ -92,7 +92,7 @@ describe('projections:rebuild in one pass', () => {
       runner,
       [],
       () => {},
-      (p) => seen.push(p.events),
+      (p) => p.written || seen.push(p.events),
     );
     expect(reports.map((r) => [r.projection, r.events])).toEqual([
       ['a', 50],
@@ -126,5 +126,19 @@ describe('projections:rebuild in one pass', () => {
       'rebuild:  92%  110,000 events  10,000 events/s  ETA 0:01',
       'rebuild: 100%  120,000 events  10,000 events/s  ETA 0:00',
     ]);
+  });
+
+  it('then shows the writing of the rebuilt documents, with its own rate and ETA', () => {
+    let t = 0;
+    const tty = { isTTY: true, columns: 160, text: '', write: (s: string) => ((tty.text = s), true) };
+    const bar = progressReporter(tty, () => t);
+    t = 10_000;
+    bar.update({ events: 100_000, position: 100_000, head: 100_000 });
+    bar.update({ events: 100_000, position: 100_000, head: 100_000, written: { documents: 0, of: 400_000 } });
+    t = 14_000;
+    bar.update({ events: 100_000, position: 100_000, head: 100_000, written: { documents: 100_000, of: 400_000 } });
+    expect(tty.text).toMatch(
+      /^\r\[#{10}-{30}\] {2}25% {2}writing 100,000 of 400,000 documents \(100,000 events read\) {2}25,000 documents\/s {2}ETA 0:12/,
+    );
   });
 });

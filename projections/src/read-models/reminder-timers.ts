@@ -59,9 +59,8 @@ function dropProposalTimers(ctx: ProjectionContext, placementId: string) {
     reminderTimers.in(ctx).delete(`${kind}:${placementId}`);
 }
 
-async function noSignOffTimers(ctx: ProjectionContext, studentId: string) {
-  return (await reminderTimers.in(ctx).find({ student_id: studentId })).filter((t) => t.kind === 'no_signoff');
-}
+const noSignOffTimers = (ctx: ProjectionContext, studentId: string) =>
+  reminderTimers.in(ctx).find({ student_id: studentId, kind: 'no_signoff' });
 
 /** A new quiet spell for the student's placement: the previous one's prompt is no longer due. */
 async function restartQuietSpell(

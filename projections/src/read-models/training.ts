@@ -418,17 +418,14 @@ export const trainingProjection = defineProjection({
       job.Completed_Count = d.completedCount;
       job.completed_at = d.completedAt;
       job.mentor_signature = d.signature;
-      job.signatures = [
-        ...job.signatures,
-        {
-          ...d.signature,
-          signature_id: signatureIdOf(d),
-          mentor_id: d.mentorId,
-          completed_at: d.completedAt,
-          content_hash: d.contentHash ?? null,
-          ...awaitingAnswer(),
-        },
-      ];
+      job.signatures.push({
+        ...d.signature,
+        signature_id: signatureIdOf(d),
+        mentor_id: d.mentorId,
+        completed_at: d.completedAt,
+        content_hash: d.contentHash ?? null,
+        ...awaitingAnswer(),
+      });
       student.cards_signed += 1;
       await countMentor(ctx, d.mentorId, (s) => void (s.jobs_supervised += 1));
     }),
