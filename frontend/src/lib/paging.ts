@@ -75,15 +75,24 @@ export const loadedTags = <K extends string>(type: K, data: LoadedPages<{ id: st
 
 /**
  * The items of every loaded page in order, and how many match in all (from the newest answer). An
- * item that changed place between two page loads (newer activity) shows once.
+ * item that changed place between two page loads (newer activity) shows once; items are told apart
+ * by `id` unless `key` says otherwise.
  */
-export function loadedItems<T extends { id: string }>(data: LoadedPages<T> | undefined): { items: T[]; total: number } {
+export function loadedItems<T extends { id: string }>(data: LoadedPages<T> | undefined): { items: T[]; total: number };
+export function loadedItems<T>(
+  data: LoadedPages<T> | undefined,
+  key: (item: T) => string,
+): { items: T[]; total: number };
+export function loadedItems<T>(
+  data: LoadedPages<T> | undefined,
+  key = (item: T) => (item as unknown as { id: string }).id,
+): { items: T[]; total: number } {
   const seen = new Set<string>();
   const items: T[] = [];
   for (const page of data?.pages ?? [])
     for (const item of page.items)
-      if (!seen.has(item.id)) {
-        seen.add(item.id);
+      if (!seen.has(key(item))) {
+        seen.add(key(item));
         items.push(item);
       }
   return { items, total: data?.pages.at(-1)?.total ?? 0 };
