@@ -16,7 +16,8 @@ import {
  * Ruling 24 in the web app's growing lists ("Load more"): the mentor's Student Jobs, the
  * notifications inbox, a user's own support tickets and the admin's support inbox. Each is seeded
  * through the API with more than one page (50): 13 trainees placed with one mentor (52 jobs), 55
- * announcements to one trainee, 55 tickets from the mentor. Each list shows "Showing 50 of N",
+ * announcements to one trainee, 55 tickets from the mentor, 51 signed cards the trainee disputes,
+ * 55 admin sign-ins. Each list shows "Showing 50 of N",
  * loads the next page from the server (a cursor), searches on the server (`?q=`), and passes
  * axe-core at 1366 and 390 px without sideways scrolling.
  */
@@ -29,6 +30,10 @@ const TRAINEES = 13;
 const JOBS = TRAINEES * 4;
 const ANNOUNCEMENTS = 55;
 const TICKETS = 55;
+/** Learner 01's Boiler Installs and Service cards (at most 50 a type): the mentor signs each, the trainee disputes each. */
+const CARDS = { Boiler_Installs: 26, Boiler_Service: 25 };
+const DISPUTES = CARDS.Boiler_Installs + CARDS.Boiler_Service;
+const ADMIN_SIGN_INS = 55;
 
 const TINY_PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -112,8 +117,8 @@ beforeAll(async () => {
         Email: `learner${pad(i)}@lists.test`,
         Phone_Number: '07700900000',
         Postcode: 'M1 1AA',
-        Boiler_Installs: 1,
-        Boiler_Service: 1,
+        Boiler_Installs: i === 1 ? CARDS.Boiler_Installs : 1,
+        Boiler_Service: i === 1 ? CARDS.Boiler_Service : 1,
         Pipework: 1,
         Repair: 1,
       },
@@ -145,6 +150,33 @@ beforeAll(async () => {
     await call('POST', `/api/placement-requests/${proposed.placement_id}/accept`, undefined, mentor.token);
   }
   await until(() => totalOf('/api/jobs?limit=1', mentor.token), JOBS, 'jobs');
+  const trainee = await call<{ token: string }>('POST', '/api/auth/signin', {
+    Email: TRAINEE.email,
+    Password: TRAINEE.password,
+  });
+
+  // The mentor signs Learner 01's 51 Boiler Installs and Service cards; the trainee disputes every one.
+  const learnerJobs = await call<{ id: string; Total_Count: number }[]>(
+    'GET',
+    `/api/jobs?student_id=${traineeId}`,
+    undefined,
+    mentor.token,
+  );
+  for (const job of learnerJobs.filter((j) => j.Total_Count > 1)) {
+    let signatures: { signature_id: string }[] = [];
+    for (let i = 0; i < job.Total_Count; i++) {
+      const signed = await call<{ job: { signatures: { signature_id: string }[] } }>(
+        'PUT',
+        `/api/jobs/${job.id}/complete`,
+        { mentor_signature: { signature: 'M. Many', mentorName: 'Morgan Many' } },
+        mentor.token,
+      );
+      signatures = signed.job.signatures;
+    }
+    for (const s of signatures)
+      await call('POST', `/api/signatures/${s.signature_id}/dispute`, { reason: 'Not my work' }, trainee.token);
+  }
+  for (let i = 0; i < ADMIN_SIGN_INS; i++) await call('POST', '/api/admin/auth/signin', ADMIN);
 
   // 55 announcements to Learner 01, 55 support tickets from the mentor (each answered by the AI Assistant).
   for (let i = 1; i <= ANNOUNCEMENTS; i++)
@@ -161,10 +193,6 @@ beforeAll(async () => {
       { Subject: `Paging question ${pad(i)}`, Message: `How do I page through list ${pad(i)}?` },
       mentor.token,
     );
-  const trainee = await call<{ token: string }>('POST', '/api/auth/signin', {
-    Email: TRAINEE.email,
-    Password: TRAINEE.password,
-  });
   await until(
     () => totalOf('/api/notifications?limit=1&type=announcement', trainee.token),
     ANNOUNCEMENTS,
@@ -367,4 +395,42 @@ describe('support tickets load more and search on the server', () => {
     await total(page).getByText('Showing 1 of 1 tickets').waitFor();
     expect(await tickets(page).first().textContent()).toContain('Paging question 42');
   });
+});
+
+describe('the admin portal: the sign-in log and Disputes load more', () => {
+  it.each([1366, 390])(
+    'at %i px: 50 of the sign-in attempts, the rest; 50 of 51 open disputes, the last',
+    async (width) => {
+      const page = await pageAt(width);
+      await signInAtPortal(page, server, ADMIN.email, ADMIN.password);
+      const admin = await apiClient(server.url)<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN);
+      const attempts = await totalOf('/api/admin/signin-attempts?limit=1', admin.token);
+      expect(attempts).toBeGreaterThan(ADMIN_SIGN_INS);
+
+      await press(page.getByRole('button', { name: 'Sign-in log' }));
+      const log = page.getByRole('dialog', { name: 'Admin sign-in attempts' });
+      await total(log).getByText(`Showing 50 of ${attempts} attempts`).waitFor();
+      const rows = log.getByRole('table', { name: 'Admin sign-in attempts' }).locator('tbody tr');
+      expect(await rows.count()).toBe(50);
+      expect(await axeFindings(page, `sign-in log, page 1 (${width} px)`, '[role="dialog"]')).toEqual([]);
+      await shot(page, `paging-signin-log-${width}`);
+      await press(log.getByRole('button', { name: 'Load more attempts' }));
+      await total(log).getByText(`Showing ${attempts} of ${attempts} attempts`).waitFor();
+      expect(await rows.count()).toBe(attempts);
+      await log.getByRole('button', { name: 'Close' }).click();
+
+      await page.getByRole('tab', { name: 'Disputes' }).click();
+      const disputes = page.getByRole('list', { name: 'Open disputes' }).getByTestId('dispute-row');
+      await total(page).getByText(`Showing 50 of ${DISPUTES} disputes`).waitFor();
+      expect(await disputes.count()).toBe(50);
+      expect(await noSideways(page)).toBe(true);
+      expect(await axeFindings(page, `Disputes, page 1 (${width} px)`)).toEqual([]);
+      await shot(page, `paging-disputes-${width}`);
+      const more = listCall(page, '/api/admin/disputes', { status: 'open', cursor: true });
+      await press(page.getByRole('button', { name: 'Load more disputes' }));
+      await more;
+      await total(page).getByText(`Showing ${DISPUTES} of ${DISPUTES} disputes`).waitFor();
+      expect(await disputes.count()).toBe(DISPUTES);
+    },
+  );
 });

@@ -99,8 +99,16 @@ function NotificationsPanel({ onClose }: { onClose: () => void }) {
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());
   // Ruling 24: each tab is the server's list (unread, announcements), paged newest first and searched there.
-  const { data, isLoading, isError, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } =
-    useNotificationsInfiniteQuery({ filter: tab, q: q || undefined });
+  // `currentData`: another tab's or search's list never shows under this one while it loads.
+  const {
+    currentData: data,
+    isFetching,
+    isError,
+    refetch,
+    hasNextPage,
+    isFetchingNextPage,
+    fetchNextPage,
+  } = useNotificationsInfiniteQuery({ filter: tab, q: q || undefined });
   const unread = useUnreadCountQuery().data?.unread ?? 0;
   const [markRead] = useMarkNotificationReadMutation();
   const [markAllRead, { isLoading: markingAll }] = useMarkAllNotificationsReadMutation();
@@ -164,7 +172,7 @@ function NotificationsPanel({ onClose }: { onClose: () => void }) {
         role="tabpanel"
         aria-labelledby={`notifications-tab-${tab}`}
       >
-        {isLoading ? (
+        {!data && isFetching ? (
           <Stack alignItems="center" sx={{ py: 6 }}>
             <CircularProgress aria-label="Loading notifications" />
           </Stack>
