@@ -1,12 +1,19 @@
 import { useEffect, useState } from 'react';
-import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
+import type { FetchBaseQueryMeta, InfiniteData } from '@reduxjs/toolkit/query/react';
 import { pageInfo, pageSearch, type Page, type PageArgs } from '@panda/contracts/paging';
+import { listTags } from './api';
 
 /**
  * Server-side paging in the web app (ruling 24): list endpoints take `PageArgs` (plus their own
  * filters), answer a `Page` built from the body and the `X-Total-Count` / `Link` headers, and the
  * views keep a stack of cursors (`useCursorPager`) so Previous and Next walk the pages. Search boxes
  * send `q` after the user pauses typing (`useDebouncedValue`).
+ *
+ * Lists that grow as the user reads (notifications, tickets, a mentor's jobs) load more instead: an
+ * RTK Query `infiniteQuery` with `infiniteQueryOptions: loadMorePages`, shown with `loadedItems` and
+ * `<LoadMore>`. A push refetches every loaded page in turn from the first, each with the cursor of
+ * the page fetched just before it, so a new item at the top moves the rest down and nothing already
+ * shown is lost or doubled.
  */
 
 export type { Page, PageArgs };
@@ -48,4 +55,45 @@ export function useCursorPager(resetKey: string) {
     },
     previous: () => setState({ key: resetKey, cursors: cursors.length > 1 ? cursors.slice(0, -1) : cursors }),
   };
+}
+
+/** The loaded pages of a "Load more" list, as RTK Query keeps them (cursors: null for the first). */
+export type LoadedPages<T> = InfiniteData<Page<T>, string | null>;
+
+/** `infiniteQueryOptions` of a "Load more" list: the first page without a cursor, then each answer's next. */
+export const loadMorePages = {
+  initialPageParam: null as string | null,
+  getNextPageParam: (last: Page<unknown>) => last.next,
+};
+
+/** Cache tags of a "Load more" list: its LIST tag and one per loaded item. */
+export const loadedTags = <K extends string>(type: K, data: LoadedPages<{ id: string }> | undefined) =>
+  listTags(
+    type,
+    data?.pages.flatMap((p) => p.items),
+  );
+
+/**
+ * The items of every loaded page in order, and how many match in all (from the newest answer). An
+ * item that changed place between two page loads (newer activity) shows once; items are told apart
+ * by `id` unless `key` says otherwise.
+ */
+export function loadedItems<T extends { id: string }>(data: LoadedPages<T> | undefined): { items: T[]; total: number };
+export function loadedItems<T>(
+  data: LoadedPages<T> | undefined,
+  key: (item: T) => string,
+): { items: T[]; total: number };
+export function loadedItems<T>(
+  data: LoadedPages<T> | undefined,
+  key = (item: T) => (item as unknown as { id: string }).id,
+): { items: T[]; total: number } {
+  const seen = new Set<string>();
+  const items: T[] = [];
+  for (const page of data?.pages ?? [])
+    for (const item of page.items)
+      if (!seen.has(key(item))) {
+        seen.add(key(item));
+        items.push(item);
+      }
+  return { items, total: data?.pages.at(-1)?.total ?? 0 };
 }

@@ -19,7 +19,15 @@ import type {
   ProposePlacementResponse,
 } from '@panda/contracts/placements';
 import { api, listTags } from '../../../lib/api';
-import { pageSearch, toPage, type Page, type PageArgs } from '../../../lib/paging';
+import {
+  loadedTags,
+  loadMorePages,
+  PAGE_SIZE,
+  pageSearch,
+  toPage,
+  type Page,
+  type PageArgs,
+} from '../../../lib/paging';
 import type {
   AccountHistory,
   LockRequest,
@@ -94,10 +102,12 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
         { type: 'accounts', id: 'LIST' },
       ],
     }),
-    signInAttempts: build.query<SignInAttemptsResponse['attempts'], void>({
-      query: () => '/admin/signin-attempts',
-      transformResponse: (r: SignInAttemptsResponse) => r.attempts,
-      providesTags: [{ type: 'admin_signins', id: 'LIST' }],
+    /** The sign-in log, newest first, 50 at a time ("Load more"). */
+    signInAttempts: build.infiniteQuery<Page<SignInAttemptsResponse['attempts'][number]>, void, string | null>({
+      infiniteQueryOptions: loadMorePages,
+      query: ({ pageParam }) => `/admin/signin-attempts${pageSearch({ limit: PAGE_SIZE, cursor: pageParam })}`,
+      transformResponse: (r: SignInAttemptsResponse, meta) => toPage(r.attempts, meta),
+      providesTags: (data) => loadedTags('admin_signins', data),
     }),
     setLocked: build.mutation<LockResponse, { role: AdminUserRole; id: string } & LockRequest>({
       query: ({ role, id, ...body }) => ({
@@ -157,7 +167,7 @@ export const {
   useAdminPlacementsQuery,
   useAccountHistoryQuery,
   usePlacementCandidatesQuery,
-  useSignInAttemptsQuery,
+  useSignInAttemptsInfiniteQuery,
   useSetLockedMutation,
   useSetVettedMutation,
   useProposePlacementMutation,

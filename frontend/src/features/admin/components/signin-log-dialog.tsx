@@ -11,9 +11,11 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import { LoadMore } from '../../../components/load-more';
 import { RetryAlert } from '../../../components/retry-alert';
+import { loadedItems } from '../../../lib/paging';
 import type { SignInAttempt } from '@panda/contracts/accounts';
-import { useSignInAttemptsQuery } from '../api/admin-api';
+import { useSignInAttemptsInfiniteQuery } from '../api/admin-api';
 import { dateTime } from '../lib/format';
 
 const OUTCOME: Record<SignInAttempt['outcome'], { label: string; color: 'success' | 'error' | 'warning' | 'default' }> =
@@ -24,12 +26,13 @@ const OUTCOME: Record<SignInAttempt['outcome'], { label: string; color: 'success
     incomplete: { label: 'Incomplete', color: 'default' },
   };
 
-/** Every attempt at the admin portal's sign-in (time, address, e-mail typed, outcome). */
+/** Every attempt at the admin portal's sign-in (time, address, e-mail typed, outcome), newest first, 50 at a time. */
 export function SignInLogDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { data, isError, refetch } = useSignInAttemptsQuery(undefined, {
-    skip: !open,
-    refetchOnMountOrArgChange: true,
-  });
+  const { data, isError, refetch, hasNextPage, isFetchingNextPage, fetchNextPage } = useSignInAttemptsInfiniteQuery(
+    undefined,
+    { skip: !open, refetchOnMountOrArgChange: true },
+  );
+  const { items, total } = loadedItems(data);
   if (!open) return null;
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby="signin-log-title">
@@ -42,39 +45,49 @@ export function SignInLogDialog({ open, onClose }: { open: boolean; onClose: () 
             <CircularProgress size={28} aria-label="Loading sign-in attempts" />
           </Box>
         ) : (
-          <Table size="small" aria-label="Admin sign-in attempts">
-            <TableHead>
-              <TableRow>
-                <TableCell>Time</TableCell>
-                <TableCell>Email</TableCell>
-                <TableCell>Outcome</TableCell>
-                <TableCell>Source address</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.length === 0 && (
+          <>
+            <Table size="small" aria-label="Admin sign-in attempts">
+              <TableHead>
                 <TableRow>
-                  <TableCell colSpan={4} align="center">
-                    No sign-in attempts recorded
-                  </TableCell>
+                  <TableCell>Time</TableCell>
+                  <TableCell>Email</TableCell>
+                  <TableCell>Outcome</TableCell>
+                  <TableCell>Source address</TableCell>
                 </TableRow>
-              )}
-              {data.map((a) => (
-                <TableRow key={a.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(a.at)}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{a.email || '(none)'}</TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      label={OUTCOME[a.outcome]?.label ?? a.outcome}
-                      color={OUTCOME[a.outcome]?.color ?? 'default'}
-                    />
-                  </TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{a.source_address}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {items.length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={4} align="center">
+                      No sign-in attempts recorded
+                    </TableCell>
+                  </TableRow>
+                )}
+                {items.map((a) => (
+                  <TableRow key={a.id}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(a.at)}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{a.email || '(none)'}</TableCell>
+                    <TableCell>
+                      <Chip
+                        size="small"
+                        label={OUTCOME[a.outcome]?.label ?? a.outcome}
+                        color={OUTCOME[a.outcome]?.color ?? 'default'}
+                      />
+                    </TableCell>
+                    <TableCell sx={{ fontFamily: 'monospace' }}>{a.source_address}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            <LoadMore
+              noun="attempts"
+              shown={items.length}
+              total={total}
+              hasMore={hasNextPage}
+              loading={isFetchingNextPage}
+              onMore={() => void fetchNextPage()}
+            />
+          </>
         )}
       </DialogContent>
       <DialogActions>

@@ -1,4 +1,13 @@
 import { api, listTags } from '../../../lib/api';
+import {
+  loadedTags,
+  loadMorePages,
+  PAGE_SIZE,
+  pageSearch,
+  toPage,
+  type Page,
+  type PageArgs,
+} from '../../../lib/paging';
 import type {
   CompleteJobRequest,
   CompleteJobResponse,
@@ -34,9 +43,19 @@ export const mentorApi = api
           { type: 'jobs', id: 'LIST' },
         ],
       }),
-      getMentorJobs: build.query<Job[], void>({
-        query: () => '/jobs',
-        providesTags: (jobs) => listTags('jobs', jobs),
+      /** Student Jobs (ruling 24): pages of 50 by student name, more on request; `q` searches on the server. */
+      getMentorJobs: build.infiniteQuery<Page<Job>, { q?: string }, string | null>({
+        infiniteQueryOptions: loadMorePages,
+        query: ({ queryArg, pageParam }) =>
+          `/jobs${pageSearch({ limit: PAGE_SIZE, q: queryArg.q, cursor: pageParam })}`,
+        transformResponse: (jobs: Job[], meta) => toPage(jobs, meta),
+        providesTags: (data) => loadedTags('jobs', data),
+      }),
+      /** One page of jobs (the overview's first few and how many there are). */
+      getMentorJobsPage: build.query<Page<Job>, PageArgs>({
+        query: (args) => `/jobs${pageSearch({ ...args })}`,
+        transformResponse: (jobs: Job[], meta) => toPage(jobs, meta),
+        providesTags: (page) => listTags('jobs', page?.items),
       }),
       getMentorJobDetail: build.query<JobDetail, string>({
         query: (id) => `/jobs/${encodeURIComponent(id)}`,
@@ -77,7 +96,8 @@ export const mentorApi = api
 
 export const {
   useGetMentorOverviewQuery,
-  useGetMentorJobsQuery,
+  useGetMentorJobsInfiniteQuery,
+  useGetMentorJobsPageQuery,
   useGetMentorJobDetailQuery,
   useCompleteJobMutation,
   useGetMentorProfileStatusQuery,

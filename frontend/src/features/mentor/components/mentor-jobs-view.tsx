@@ -17,11 +17,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
+import { LoadMore } from '../../../components/load-more';
 import { RetryAlert } from '../../../components/retry-alert';
 import { useDashboardNavigate } from '../../../lib/dashboard-nav';
 import { compareJobTypes, isComplete, percentOf, type Job } from '../../../lib/job-types';
+import { loadedItems, useDebouncedValue } from '../../../lib/paging';
 import { toast } from '../../../lib/toast';
-import { useGetMentorJobsQuery } from '../api/mentor-api';
+import { useGetMentorJobsInfiniteQuery } from '../api/mentor-api';
 import { ContactLine, MentorJobCard } from './mentor-job-card';
 import { SignJobDialog } from './sign-job-dialog';
 
@@ -47,12 +49,17 @@ export function groupByStudent(jobs: Job[]): StudentGroup[] {
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** Student Jobs (spec "Mentor job management"). */
+/**
+ * Student Jobs (spec "Mentor job management"). Ruling 24: the server pages the jobs by student name
+ * and searches them (student name, e-mail, job type); "Load more" adds the next page, and a
+ * student whose jobs straddle two pages stays one group.
+ */
 export function MentorJobsView() {
-  const jobsQuery = useGetMentorJobsQuery();
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim());
+  const jobsQuery = useGetMentorJobsInfiniteQuery({ q: q || undefined });
   const go = useDashboardNavigate();
   const [signing, setSigning] = useState<Job | null>(null);
-  const [search, setSearch] = useState('');
   /** Students whose cards are folded away. */
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
   const failed = jobsQuery.isError && !jobsQuery.data;
@@ -83,9 +90,10 @@ export function MentorJobsView() {
     return <RetryAlert onRetry={() => void jobsQuery.refetch()}>{JOBS_LOAD_ERROR}</RetryAlert>;
   }
 
-  const groups = groupByStudent(jobsQuery.data ?? []);
+  const { items, total } = loadedItems(jobsQuery.data);
+  const groups = groupByStudent(items);
 
-  if (groups.length === 0) {
+  if (groups.length === 0 && !q && !search.trim()) {
     return (
       <Card>
         <EmptyState
@@ -97,8 +105,7 @@ export function MentorJobsView() {
     );
   }
 
-  const needle = search.trim().toLowerCase();
-  const shownGroups = needle ? groups.filter((g) => g.name.toLowerCase().includes(needle)) : groups;
+  const searching = search.trim() !== q || (jobsQuery.isFetching && !jobsQuery.isFetchingNextPage);
   const toggle = (id: string) =>
     setCollapsed((now) => {
       const next = new Set(now);
@@ -125,12 +132,12 @@ export function MentorJobsView() {
           },
         }}
       />
-      {shownGroups.length === 0 && (
+      {groups.length === 0 && (
         <Typography color="text.secondary" role="status">
-          No students match &lsquo;{search.trim()}&rsquo;
+          {searching ? 'Searching...' : <>No students match &lsquo;{q}&rsquo;</>}
         </Typography>
       )}
-      {shownGroups.map((group) => {
+      {groups.map((group) => {
         const first = group.jobs[0];
         const folded = collapsed.has(group.id);
         const total = group.jobs.reduce((s, j) => s + j.Total_Count, 0);
@@ -206,6 +213,16 @@ export function MentorJobsView() {
           </Box>
         );
       })}
+      {groups.length > 0 && (
+        <LoadMore
+          noun={total === 1 ? 'job' : 'jobs'}
+          shown={items.length}
+          total={total}
+          hasMore={jobsQuery.hasNextPage}
+          loading={jobsQuery.isFetchingNextPage}
+          onMore={() => void jobsQuery.fetchNextPage()}
+        />
+      )}
       <SignJobDialog job={signing} onClose={() => setSigning(null)} onSigned={() => void jobsQuery.refetch()} />
     </Stack>
   );

@@ -19,7 +19,7 @@ import { useAppSelector } from '../../../lib/hooks';
 import { compareJobTypes, type Job } from '../../../lib/job-types';
 import { selectUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { useGetMentorJobsQuery, useGetMentorOverviewQuery } from '../api/mentor-api';
+import { useGetMentorJobsPageQuery, useGetMentorOverviewQuery } from '../api/mentor-api';
 import { MentorProfileCard } from './mentor-profile-card';
 
 export const DASHBOARD_LOAD_ERROR = 'Error loading dashboard data';
@@ -40,7 +40,8 @@ export interface MentorOverviewViewProps {
 export function MentorOverviewView({ placementRequests, announce }: MentorOverviewViewProps) {
   const user = useAppSelector(selectUser);
   const overviewQuery = useGetMentorOverviewQuery();
-  const jobsQuery = useGetMentorJobsQuery();
+  // The first few jobs by student (the server's order) and how many there are in all.
+  const jobsQuery = useGetMentorJobsPageQuery({ limit: OVERVIEW_JOBS });
   const overview = overviewQuery.data;
   const failed = (overviewQuery.isError && !overview) || (jobsQuery.isError && !jobsQuery.data);
   const toasted = useRef(false);
@@ -54,11 +55,10 @@ export function MentorOverviewView({ placementRequests, announce }: MentorOvervi
     if (!failed) toasted.current = false;
   }, [failed]);
 
-  const jobs = sortMentorJobs(jobsQuery.data ?? []);
+  const jobs = sortMentorJobs(jobsQuery.data?.items ?? []);
   const studentCount = overview ? overview.active_students : new Set(jobs.map((j) => j.Student_ID)).size;
   const active = overview ? overview.matched || studentCount > 0 : studentCount > 0;
   const supervised = overview?.jobs_completed ?? 0;
-  const shown = jobs.slice(0, OVERVIEW_JOBS);
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
 
   return (
@@ -129,11 +129,11 @@ export function MentorOverviewView({ placementRequests, announce }: MentorOvervi
       <OverviewJobsCard
         titleId="student-progress-title"
         title="Student Training Progress"
-        jobCount={jobs.length}
+        jobCount={jobsQuery.data?.total ?? 0}
         loading={jobsQuery.isLoading}
       >
-        {shown.length > 0 ? (
-          <JobProgressList jobs={shown} showStudent />
+        {jobs.length > 0 ? (
+          <JobProgressList jobs={jobs} showStudent />
         ) : (
           <EmptyState
             dense

@@ -11,25 +11,57 @@ import type {
   unreadCountSchema,
 } from '@panda/contracts/notifications';
 import { api, listTags } from '../../../lib/api';
+import {
+  loadedTags,
+  loadMorePages,
+  PAGE_SIZE,
+  pageSearch,
+  toPage,
+  type LoadedPages,
+  type Page,
+} from '../../../lib/paging';
 
 /**
- * Notifications and announcements (contracts/src/notifications.ts). The inbox is one list
- * (newest first, up to 200); tabs filter it in place. The WebSocket `changed` push for the
- * `notifications` collection invalidates the LIST tag, so the bell and modal update live.
+ * Notifications and announcements (contracts/src/notifications.ts). The inbox pages newest first
+ * (ruling 24: 50 at a time, "Load more" for the next); its tabs ask the server (`unread=true`,
+ * `type=announcement`). The WebSocket `changed` push for the `notifications` collection invalidates
+ * the LIST tag, so the bell and every loaded page update live.
  * Spec §4: "local read state is updated even if the call fails": the mark-read calls patch the
  * cache first and do not undo it.
  */
-export const INBOX_LIMIT = 200;
+export type InboxFilter = 'all' | 'unread' | 'announcements';
 
-type Inbox = Notification[];
+const FILTER_QUERY = {
+  all: {},
+  unread: { unread: 'true' },
+  announcements: { type: 'announcement' },
+} as const satisfies Record<InboxFilter, Record<string, string>>;
+
+/** Marks notifications read in every loaded page of every inbox tab. */
+const markInCache = (
+  dispatch: (action: unknown) => unknown,
+  state: Parameters<typeof notificationsApi.util.selectCachedArgsForQuery>[0],
+  which: (n: Notification) => boolean,
+) => {
+  for (const arg of notificationsApi.util.selectCachedArgsForQuery(state, 'notifications'))
+    dispatch(
+      notificationsApi.util.updateQueryData('notifications', arg, (inbox: LoadedPages<Notification>) => {
+        for (const page of inbox.pages)
+          for (const item of page.items) if (which(item)) Object.assign(item, { read: true, is_read: true });
+      }),
+    );
+};
 
 export const notificationsApi = api
   .enhanceEndpoints({ addTagTypes: ['notifications', 'notification_settings', 'students'] })
   .injectEndpoints({
     endpoints: (build) => ({
-      notifications: build.query<Inbox, void>({
-        query: () => `/notifications?limit=${INBOX_LIMIT}`,
-        providesTags: (items) => listTags('notifications', items),
+      notifications: build.infiniteQuery<Page<Notification>, { filter: InboxFilter; q?: string }, string | null>({
+        infiniteQueryOptions: loadMorePages,
+        query: ({ queryArg: { filter, q }, pageParam }) =>
+          `/notifications${pageSearch({ limit: PAGE_SIZE, ...FILTER_QUERY[filter], q, cursor: pageParam })}`,
+        transformResponse: (items: Notification[], meta) => toPage(items, meta),
+        providesTags: (data) => loadedTags('notifications', data),
       }),
       unreadCount: build.query<z.infer<typeof unreadCountSchema>, void>({
         query: () => '/notifications/unread-count',
@@ -40,13 +72,8 @@ export const notificationsApi = api
           n.announcement_id
             ? { url: `/announcements/${encodeURIComponent(n.announcement_id)}/read`, method: 'PATCH' }
             : { url: `/notifications/${encodeURIComponent(n.id)}/read`, method: 'PATCH' },
-        onQueryStarted(n, { dispatch }) {
-          dispatch(
-            notificationsApi.util.updateQueryData('notifications', undefined, (list) => {
-              const item = list.find((x) => x.id === n.id);
-              if (item) Object.assign(item, { read: true, is_read: true });
-            }),
-          );
+        onQueryStarted(n, { dispatch, getState }) {
+          markInCache(dispatch, getState(), (x) => x.id === n.id);
           dispatch(
             notificationsApi.util.updateQueryData('unreadCount', undefined, (c) => {
               if (!n.read) {
@@ -61,12 +88,8 @@ export const notificationsApi = api
       }),
       markAllNotificationsRead: build.mutation<z.infer<typeof markAllReadResultSchema>, void>({
         query: () => ({ url: '/notifications/mark-all-read', method: 'PATCH' }),
-        onQueryStarted(_arg, { dispatch }) {
-          dispatch(
-            notificationsApi.util.updateQueryData('notifications', undefined, (list) =>
-              list.forEach((x) => Object.assign(x, { read: true, is_read: true })),
-            ),
-          );
+        onQueryStarted(_arg, { dispatch, getState }) {
+          markInCache(dispatch, getState(), () => true);
           dispatch(
             notificationsApi.util.updateQueryData('unreadCount', undefined, () => ({
               unread: 0,
@@ -97,7 +120,7 @@ export const notificationsApi = api
   });
 
 export const {
-  useNotificationsQuery,
+  useNotificationsInfiniteQuery,
   useUnreadCountQuery,
   useMarkNotificationReadMutation,
   useMarkAllNotificationsReadMutation,

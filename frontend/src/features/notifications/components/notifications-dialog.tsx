@@ -21,6 +21,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -28,18 +29,22 @@ import { useTheme } from '@mui/material/styles';
 import { Component, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { Notification, NotificationType } from '@panda/contracts/notifications';
+import { LoadMore } from '../../../components/load-more';
 import { RetryAlert } from '../../../components/retry-alert';
+import { loadedItems, useDebouncedValue } from '../../../lib/paging';
 import {
   useMarkAllNotificationsReadMutation,
   useMarkNotificationReadMutation,
-  useNotificationsQuery,
+  useNotificationsInfiniteQuery,
+  useUnreadCountQuery,
+  type InboxFilter,
 } from '../api/notifications-api';
 import { dayLabel, truncate } from '../lib/format';
 
 /** Spec §8: what the panel shows when it cannot load or crashes. */
 export const NOTIFICATIONS_UNAVAILABLE = 'Unable to load notifications at this time.';
 
-type TabKey = 'all' | 'unread' | 'announcements';
+type TabKey = InboxFilter;
 const TABS: { key: TabKey; label: string; empty: string }[] = [
   { key: 'all', label: 'All', empty: 'No notifications yet.' },
   { key: 'unread', label: 'Unread', empty: 'You are all caught up.' },
@@ -91,14 +96,23 @@ export function NotificationsDialog({ open, onClose }: { open: boolean; onClose:
 function NotificationsPanel({ onClose }: { onClose: () => void }) {
   const [tab, setTab] = useState<TabKey>('all');
   const navigate = useNavigate();
-  const { data, isLoading, isError, refetch } = useNotificationsQuery();
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim());
+  // Ruling 24: each tab is the server's list (unread, announcements), paged newest first and searched there.
+  // `currentData`: another tab's or search's list never shows under this one while it loads.
+  const {
+    currentData: data,
+    isFetching,
+    isError,
+    refetch,
+    hasNextPage,
+    isFetchingNextPage,
+    fetchNextPage,
+  } = useNotificationsInfiniteQuery({ filter: tab, q: q || undefined });
+  const unread = useUnreadCountQuery().data?.unread ?? 0;
   const [markRead] = useMarkNotificationReadMutation();
   const [markAllRead, { isLoading: markingAll }] = useMarkAllNotificationsReadMutation();
-  const all = data ?? [];
-  const unread = all.filter((n) => !n.read).length;
-  const shown = all.filter((n) =>
-    tab === 'unread' ? !n.read : tab === 'announcements' ? n.type === 'announcement' : true,
-  );
+  const { items: shown, total } = loadedItems(data);
   const current = TABS.find((t) => t.key === tab)!;
 
   const open = (n: Notification) => {
@@ -142,13 +156,23 @@ function NotificationsPanel({ onClose }: { onClose: () => void }) {
           />
         ))}
       </Tabs>
+      <Box sx={{ px: 2, pt: 1.5 }}>
+        <TextField
+          size="small"
+          fullWidth
+          type="search"
+          label="Search notifications"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </Box>
       <DialogContent
         sx={{ p: 0, minHeight: 240 }}
         id="notifications-tabpanel"
         role="tabpanel"
         aria-labelledby={`notifications-tab-${tab}`}
       >
-        {isLoading ? (
+        {!data && isFetching ? (
           <Stack alignItems="center" sx={{ py: 6 }}>
             <CircularProgress aria-label="Loading notifications" />
           </Stack>
@@ -157,62 +181,78 @@ function NotificationsPanel({ onClose }: { onClose: () => void }) {
             <RetryAlert onRetry={() => void refetch()}>{NOTIFICATIONS_UNAVAILABLE}</RetryAlert>
           </Box>
         ) : shown.length === 0 ? (
-          <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }}>
-            {current.empty}
+          <Typography color="text.secondary" sx={{ p: 4, textAlign: 'center' }} role="status">
+            {q ? `No notifications match “${q}”.` : current.empty}
           </Typography>
         ) : (
-          <List disablePadding aria-label={`${current.label} notifications`}>
-            {shown.map((n) => (
-              <ListItem
-                key={n.id}
-                disablePadding
-                divider
-                secondaryAction={
-                  n.read ? undefined : (
-                    <Tooltip title="Mark as read">
-                      <IconButton edge="end" aria-label={`Mark "${n.title}" as read`} onClick={() => void markRead(n)}>
-                        <DoneRounded />
-                      </IconButton>
-                    </Tooltip>
-                  )
-                }
-                sx={{ bgcolor: n.read ? 'transparent' : 'action.hover' }}
-              >
-                <ListItemButton
-                  onClick={() => open(n)}
-                  sx={{ alignItems: 'flex-start', gap: 1.5, py: 1.5, pr: 7 }}
-                  data-testid="notification-item"
+          <>
+            <List disablePadding aria-label={`${current.label} notifications`}>
+              {shown.map((n) => (
+                <ListItem
+                  key={n.id}
+                  disablePadding
+                  divider
+                  secondaryAction={
+                    n.read ? undefined : (
+                      <Tooltip title="Mark as read">
+                        <IconButton
+                          edge="end"
+                          aria-label={`Mark "${n.title}" as read`}
+                          onClick={() => void markRead(n)}
+                        >
+                          <DoneRounded />
+                        </IconButton>
+                      </Tooltip>
+                    )
+                  }
+                  sx={{ bgcolor: n.read ? 'transparent' : 'action.hover' }}
                 >
-                  <Box sx={{ pt: 0.25 }} aria-hidden>
-                    {ICONS[n.type]}
-                  </Box>
-                  <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-                    <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
-                      <Typography component="span" fontWeight={n.read ? 500 : 700}>
-                        {n.title}
+                  <ListItemButton
+                    onClick={() => open(n)}
+                    sx={{ alignItems: 'flex-start', gap: 1.5, py: 1.5, pr: 7 }}
+                    data-testid="notification-item"
+                  >
+                    <Box sx={{ pt: 0.25 }} aria-hidden>
+                      {ICONS[n.type]}
+                    </Box>
+                    <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+                      <Stack direction="row" spacing={1} alignItems="center" flexWrap="wrap" useFlexGap>
+                        <Typography component="span" fontWeight={n.read ? 500 : 700}>
+                          {n.title}
+                        </Typography>
+                        {!n.read && <Chip label="New" size="small" color="primary" sx={{ height: 20 }} />}
+                        {n.priority && n.type === 'announcement' && (
+                          <Chip
+                            label={`${n.priority} priority`}
+                            size="small"
+                            variant="outlined"
+                            sx={{ height: 20, borderColor: PRIORITY_BORDER[n.priority], borderWidth: 2 }}
+                          />
+                        )}
+                      </Stack>
+                      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                        {truncate(n.message)}
                       </Typography>
-                      {!n.read && <Chip label="New" size="small" color="primary" sx={{ height: 20 }} />}
-                      {n.priority && n.type === 'announcement' && (
-                        <Chip
-                          label={`${n.priority} priority`}
-                          size="small"
-                          variant="outlined"
-                          sx={{ height: 20, borderColor: PRIORITY_BORDER[n.priority], borderWidth: 2 }}
-                        />
-                      )}
-                    </Stack>
-                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                      {truncate(n.message)}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      {dayLabel(n.created_at)}
-                      {n.from_user ? ` · from ${n.from_user}` : ''}
-                    </Typography>
-                  </Box>
-                </ListItemButton>
-              </ListItem>
-            ))}
-          </List>
+                      <Typography variant="caption" color="text.secondary">
+                        {dayLabel(n.created_at)}
+                        {n.from_user ? ` · from ${n.from_user}` : ''}
+                      </Typography>
+                    </Box>
+                  </ListItemButton>
+                </ListItem>
+              ))}
+            </List>
+            <Box sx={{ px: 2 }}>
+              <LoadMore
+                noun="notifications"
+                shown={shown.length}
+                total={total}
+                hasMore={hasNextPage}
+                loading={isFetchingNextPage}
+                onMore={() => void fetchNextPage()}
+              />
+            </Box>
+          </>
         )}
       </DialogContent>
     </>

@@ -5,6 +5,7 @@ import type {
   SignOffView,
 } from '@panda/contracts/signoff';
 import { api, listTags } from '../../../lib/api';
+import { loadMorePages, PAGE_SIZE, pageSearch, toPage, type Page } from '../../../lib/paging';
 import type { Job } from '@panda/contracts/training';
 
 /**
@@ -43,11 +44,15 @@ export const signOffApi = api.enhanceEndpoints({ addTagTypes: ['jobs', 'sign_off
             ]
           : [],
     }),
-    getDisputes: build.query<SignOffView[], 'open' | 'resolved'>({
-      query: (status) => `/admin/disputes?status=${status}&limit=200`,
-      providesTags: (items) => [
+    /** The admin's Disputes, 50 at a time ("Load more"). */
+    getDisputes: build.infiniteQuery<Page<SignOffView>, 'open' | 'resolved', string | null>({
+      infiniteQueryOptions: loadMorePages,
+      query: ({ queryArg: status, pageParam }) =>
+        `/admin/disputes${pageSearch({ status, limit: PAGE_SIZE, cursor: pageParam })}`,
+      transformResponse: (items: SignOffView[], meta) => toPage(items, meta),
+      providesTags: (data) => [
         { type: 'sign_offs', id: 'LIST' },
-        ...(items ?? []).map((d) => ({ type: 'sign_offs' as const, id: d.signature_id })),
+        ...(data?.pages ?? []).flatMap((p) => p.items.map((d) => ({ type: 'sign_offs' as const, id: d.signature_id }))),
       ],
     }),
     resolveDispute: build.mutation<SignOffActionResponse, { signatureId: string } & ResolveDisputeRequest>({
@@ -72,6 +77,6 @@ export const {
   useGetStudentSignOffsQuery,
   useConfirmSignOffMutation,
   useDisputeSignOffMutation,
-  useGetDisputesQuery,
+  useGetDisputesInfiniteQuery,
   useResolveDisputeMutation,
 } = signOffApi;

@@ -19,13 +19,15 @@ import Typography from '@mui/material/Typography';
 import { RESOLUTION_REASON_REQUIRED, type SignOffView } from '@panda/contracts/signoff';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
+import { LoadMore } from '../../../components/load-more';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { RetryAlert } from '../../../components/retry-alert';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { errorMessage, fieldErrors } from '../../../lib/errors';
 import { jobTypeName } from '../../../lib/job-types';
+import { loadedItems } from '../../../lib/paging';
 import { toast } from '../../../lib/toast';
-import { useGetDisputesQuery, useResolveDisputeMutation } from '../api/signoff-api';
+import { useGetDisputesInfiniteQuery, useResolveDisputeMutation } from '../api/signoff-api';
 import { SignOffStatusChip } from './sign-off-status';
 
 /** Resolve one dispute: upheld revokes the sign-off, rejected lets it stand; a reason either way (ruling 31). */
@@ -107,7 +109,8 @@ function ResolveDialog({ dispute, onClose }: { dispute: SignOffView; onClose: ()
 /** The admin Disputes list (ruling 31): open disputes (the longest waiting first) until resolved, then under Resolved. */
 export function AdminDisputesTab() {
   const [status, setStatus] = useState<'open' | 'resolved'>('open');
-  const list = useGetDisputesQuery(status);
+  const list = useGetDisputesInfiniteQuery(status);
+  const { items, total } = loadedItems(list.data, (d) => d.signature_id);
   const [resolving, setResolving] = useState<SignOffView | null>(null);
   return (
     <Box>
@@ -126,65 +129,75 @@ export function AdminDisputesTab() {
         <LoadingScreen fullScreen={false} message="Loading disputes..." />
       ) : list.isError ? (
         <RetryAlert onRetry={() => void list.refetch()}>Failed to load disputes</RetryAlert>
-      ) : !list.data?.length ? (
+      ) : !items.length ? (
         <EmptyState
           dense
           icon={<GavelOutlined />}
           title={status === 'open' ? 'No open disputes' : 'No resolved disputes'}
         />
       ) : (
-        <Stack
-          component="ul"
-          spacing={1.5}
-          aria-label={status === 'open' ? 'Open disputes' : 'Resolved disputes'}
-          sx={{ listStyle: 'none', p: 0, m: 0 }}
-        >
-          {list.data.map((d) => (
-            <Box
-              component="li"
-              key={d.signature_id}
-              data-testid="dispute-row"
-              sx={{ p: 1.75, border: 1, borderColor: 'divider', borderRadius: 2 }}
-            >
+        <>
+          <Stack
+            component="ul"
+            spacing={1.5}
+            aria-label={status === 'open' ? 'Open disputes' : 'Resolved disputes'}
+            sx={{ listStyle: 'none', p: 0, m: 0 }}
+          >
+            {items.map((d) => (
               <Box
-                sx={{
-                  display: 'flex',
-                  flexWrap: 'wrap',
-                  gap: 1,
-                  alignItems: 'center',
-                  justifyContent: 'space-between',
-                }}
+                component="li"
+                key={d.signature_id}
+                data-testid="dispute-row"
+                sx={{ p: 1.75, border: 1, borderColor: 'divider', borderRadius: 2 }}
               >
-                <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-                  {d.student_name} · {jobTypeName(d.job_type)}
-                </Typography>
-                <SignOffStatusChip card={d} />
-              </Box>
-              <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
-                Signed &quot;{d.signature.signature}&quot; by {d.mentor_name} on {formatDate(d.signature.date)} at{' '}
-                {d.signature.time}
-                {d.centre_name ? ` · ${d.centre_name}` : ' · Independent student'}
-              </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
-                Disputed {formatDateTime(d.dispute?.disputed_at)}: &quot;{d.dispute?.reason}&quot;
-                {d.dispute?.outcome
-                  ? ` · ${d.dispute.outcome === 'upheld' ? 'Upheld' : 'Rejected'} ${formatDate(d.dispute.resolved_at)}: ${d.dispute.resolution_reason ?? ''}`
-                  : ''}
-              </Typography>
-              {!d.dispute?.outcome && (
-                <Button
-                  size="small"
-                  variant="outlined"
-                  sx={{ mt: 1.25 }}
-                  onClick={() => setResolving(d)}
-                  aria-label={`Resolve the dispute of ${d.student_name}`}
+                <Box
+                  sx={{
+                    display: 'flex',
+                    flexWrap: 'wrap',
+                    gap: 1,
+                    alignItems: 'center',
+                    justifyContent: 'space-between',
+                  }}
                 >
-                  Resolve
-                </Button>
-              )}
-            </Box>
-          ))}
-        </Stack>
+                  <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+                    {d.student_name} · {jobTypeName(d.job_type)}
+                  </Typography>
+                  <SignOffStatusChip card={d} />
+                </Box>
+                <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+                  Signed &quot;{d.signature.signature}&quot; by {d.mentor_name} on {formatDate(d.signature.date)} at{' '}
+                  {d.signature.time}
+                  {d.centre_name ? ` · ${d.centre_name}` : ' · Independent student'}
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+                  Disputed {formatDateTime(d.dispute?.disputed_at)}: &quot;{d.dispute?.reason}&quot;
+                  {d.dispute?.outcome
+                    ? ` · ${d.dispute.outcome === 'upheld' ? 'Upheld' : 'Rejected'} ${formatDate(d.dispute.resolved_at)}: ${d.dispute.resolution_reason ?? ''}`
+                    : ''}
+                </Typography>
+                {!d.dispute?.outcome && (
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    sx={{ mt: 1.25 }}
+                    onClick={() => setResolving(d)}
+                    aria-label={`Resolve the dispute of ${d.student_name}`}
+                  >
+                    Resolve
+                  </Button>
+                )}
+              </Box>
+            ))}
+          </Stack>
+          <LoadMore
+            noun="disputes"
+            shown={items.length}
+            total={total}
+            hasMore={list.hasNextPage}
+            loading={list.isFetchingNextPage}
+            onMore={() => void list.fetchNextPage()}
+          />
+        </>
       )}
       {resolving && <ResolveDialog dispute={resolving} onClose={() => setResolving(null)} />}
     </Box>

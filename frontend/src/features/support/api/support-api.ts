@@ -8,12 +8,15 @@ import type {
   TicketStatus,
   TicketSummary,
 } from '@panda/contracts/support';
-import { api, listTags } from '../../../lib/api';
+import { api } from '../../../lib/api';
+import { loadedTags, loadMorePages, PAGE_SIZE, pageSearch, toPage, type Page } from '../../../lib/paging';
 
 /**
  * Support Center calls (spec §7 Support; rulings 16, 23, 24). Types are the server's contracts
  * (`@panda/contracts/support`). Tags are the read model `support_tickets`, so a pushed `changed`
  * (the AI Assistant's answer, a reply from support) refreshes the list and the open ticket live.
+ * Both ticket lists page newest activity first (ruling 24): 50 at a time, "Load more" for the next,
+ * searched on the server (`q`: subject and first message).
  */
 export type { TicketDetail, TicketStatus, TicketSummary, CreateTicketRequest };
 export type TicketCommandResponse = z.infer<typeof ticketCommandResponse>;
@@ -26,9 +29,12 @@ const ticketTags = (id: string) => [{ type: TAG, id }] as const;
 
 export const supportApi = api.enhanceEndpoints({ addTagTypes: [TAG, 'students'] }).injectEndpoints({
   endpoints: (build) => ({
-    getMyTickets: build.query<TicketSummary[], void>({
-      query: () => '/support?limit=200',
-      providesTags: (result) => listTags(TAG, result),
+    getMyTickets: build.infiniteQuery<Page<TicketSummary>, { q?: string }, string | null>({
+      infiniteQueryOptions: loadMorePages,
+      query: ({ queryArg, pageParam }) =>
+        `/support${pageSearch({ limit: PAGE_SIZE, q: queryArg.q, cursor: pageParam })}`,
+      transformResponse: (items: TicketSummary[], meta) => toPage(items, meta),
+      providesTags: (data) => loadedTags(TAG, data),
     }),
     getMyTicket: build.query<TicketDetail, string>({
       query: (id) => `/support/${encodeURIComponent(id)}`,
@@ -62,9 +68,12 @@ export const supportApi = api.enhanceEndpoints({ addTagTypes: [TAG, 'students'] 
       providesTags: [{ type: 'students', id: 'LIST' }],
     }),
     // Admin inbox (ruling 23).
-    getInbox: build.query<TicketSummary[], TicketStatus | 'all'>({
-      query: (status) => `/admin/support?limit=200${status === 'all' ? '' : `&status=${status}`}`,
-      providesTags: (result) => listTags(TAG, result),
+    getInbox: build.infiniteQuery<Page<TicketSummary>, { status: TicketStatus | 'all'; q?: string }, string | null>({
+      infiniteQueryOptions: loadMorePages,
+      query: ({ queryArg: { status, q }, pageParam }) =>
+        `/admin/support${pageSearch({ limit: PAGE_SIZE, status: status === 'all' ? undefined : status, q, cursor: pageParam })}`,
+      transformResponse: (items: TicketSummary[], meta) => toPage(items, meta),
+      providesTags: (data) => loadedTags(TAG, data),
     }),
     getInboxCounts: build.query<TicketCounts, void>({
       query: () => '/admin/support/counts',
@@ -90,13 +99,13 @@ export const supportApi = api.enhanceEndpoints({ addTagTypes: [TAG, 'students'] 
 });
 
 export const {
-  useGetMyTicketsQuery,
+  useGetMyTicketsInfiniteQuery,
   useGetTicketStudentsQuery,
   useGetMyTicketQuery,
   useCreateTicketMutation,
   useReplyToTicketMutation,
   useCloseTicketMutation,
-  useGetInboxQuery,
+  useGetInboxInfiniteQuery,
   useGetInboxCountsQuery,
   useGetInboxTicketQuery,
   useAdminReplyMutation,

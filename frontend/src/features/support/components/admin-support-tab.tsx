@@ -9,18 +9,21 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
+import { LoadMore } from '../../../components/load-more';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { RetryAlert } from '../../../components/retry-alert';
+import { loadedItems, useDebouncedValue } from '../../../lib/paging';
 import {
   useAdminCloseMutation,
   useAdminReplyMutation,
   useGetInboxCountsQuery,
-  useGetInboxQuery,
+  useGetInboxInfiniteQuery,
   useGetInboxTicketQuery,
   type TicketStatus,
 } from '../api/support-api';
@@ -36,10 +39,13 @@ import {
 
 const ROLE = { student: 'Student', mentor: 'Mentor', training_centre: 'Training Centre' } as const;
 
-/** The admin support inbox (ruling 23): filters, newest activity first, reply and close. */
+/** The admin support inbox (rulings 23, 24): filters and search on the server, newest activity first, 50 at a time, reply and close. */
 export function AdminSupportTab() {
   const [filter, setFilter] = useState<TicketStatus | 'all'>('open');
-  const inbox = useGetInboxQuery(filter);
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim());
+  const inbox = useGetInboxInfiniteQuery({ status: filter, q: q || undefined });
+  const { items, total } = loadedItems(inbox.data);
   const counts = useGetInboxCountsQuery();
   const [openId, setOpenId] = useState<string | null>(null);
   const label = (s: TicketStatus) => `${s[0].toUpperCase()}${s.slice(1)}${counts.data ? ` (${counts.data[s]})` : ''}`;
@@ -58,35 +64,60 @@ export function AdminSupportTab() {
         <ToggleButton value="closed">{label('closed')}</ToggleButton>
         <ToggleButton value="all">All</ToggleButton>
       </ToggleButtonGroup>
+      <TextField
+        size="small"
+        type="search"
+        label="Search tickets"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        sx={{ mb: 2, display: 'flex', maxWidth: { sm: 360 } }}
+      />
       {inbox.isLoading ? (
         <LoadingScreen fullScreen={false} message="Loading support tickets..." />
       ) : inbox.isError ? (
         <RetryAlert onRetry={() => void inbox.refetch()}>Failed to load support tickets</RetryAlert>
-      ) : !inbox.data?.length ? (
+      ) : !items.length ? (
         <EmptyState
           dense
           icon={<SupportAgentOutlined />}
-          title={filter === 'all' ? 'No support tickets yet' : `No ${filter} tickets`}
+          title={
+            q
+              ? `No ${filter === 'all' ? '' : `${filter} `}tickets match “${q}”`
+              : filter === 'all'
+                ? 'No support tickets yet'
+                : `No ${filter} tickets`
+          }
         />
       ) : (
-        <List aria-label="Support tickets" disablePadding sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
-          {inbox.data.map((t, i) => (
-            <ListItem key={t.id} disablePadding divider={i < inbox.data!.length - 1}>
-              <ListItemButton onClick={() => setOpenId(t.id)} sx={{ display: 'block', py: 1.25 }}>
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-                  <Typography sx={{ fontWeight: 700, minWidth: 0, wordBreak: 'break-word' }}>{t.Subject}</Typography>
-                  <TicketStatusChip status={t.Status} />
-                </Stack>
-                <Typography variant="body2" color="text.secondary">
-                  {t.owner_name} · {ROLE[t.owner_role]} · {t.owner_email}
-                </Typography>
-                <Typography variant="caption" color="text.secondary">
-                  #{ticketNumber(t.id)} · Last activity {formatTicketDate(t.last_activity)} · {t.message_count} messages
-                </Typography>
-              </ListItemButton>
-            </ListItem>
-          ))}
-        </List>
+        <>
+          <List aria-label="Support tickets" disablePadding sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
+            {items.map((t, i) => (
+              <ListItem key={t.id} disablePadding divider={i < items.length - 1}>
+                <ListItemButton onClick={() => setOpenId(t.id)} sx={{ display: 'block', py: 1.25 }}>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+                    <Typography sx={{ fontWeight: 700, minWidth: 0, wordBreak: 'break-word' }}>{t.Subject}</Typography>
+                    <TicketStatusChip status={t.Status} />
+                  </Stack>
+                  <Typography variant="body2" color="text.secondary">
+                    {t.owner_name} · {ROLE[t.owner_role]} · {t.owner_email}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    #{ticketNumber(t.id)} · Last activity {formatTicketDate(t.last_activity)} · {t.message_count}{' '}
+                    messages
+                  </Typography>
+                </ListItemButton>
+              </ListItem>
+            ))}
+          </List>
+          <LoadMore
+            noun="tickets"
+            shown={items.length}
+            total={total}
+            hasMore={inbox.hasNextPage}
+            loading={inbox.isFetchingNextPage}
+            onMore={() => void inbox.fetchNextPage()}
+          />
+        </>
       )}
       {openId && <InboxTicketDialog id={openId} onClose={() => setOpenId(null)} />}
     </Box>

@@ -19,18 +19,20 @@ import Typography from '@mui/material/Typography';
 import { CENTRE_SUBJECTS } from '@panda/contracts/support';
 import { useEffect, useRef, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
+import { LoadMore } from '../../../components/load-more';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { RetryAlert } from '../../../components/retry-alert';
 import { useDashboardNavigate, useDashboardParams } from '../../../lib/dashboard-nav';
 import { errorMessage } from '../../../lib/errors';
 import { useAppSelector } from '../../../lib/hooks';
+import { loadedItems, useDebouncedValue } from '../../../lib/paging';
 import { selectUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import {
   useCloseTicketMutation,
   useCreateTicketMutation,
   useGetMyTicketQuery,
-  useGetMyTicketsQuery,
+  useGetMyTicketsInfiniteQuery,
   useGetTicketStudentsQuery,
   useReplyToTicketMutation,
   type TicketSummary,
@@ -52,7 +54,10 @@ export function SupportView() {
 }
 
 function TicketList() {
-  const tickets = useGetMyTicketsQuery();
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim());
+  const tickets = useGetMyTicketsInfiniteQuery({ q: q || undefined });
+  const { items, total } = loadedItems(tickets.data);
   const go = useDashboardNavigate();
   const [creating, setCreating] = useState(false);
   const reported = useRef(false);
@@ -87,7 +92,7 @@ function TicketList() {
         <LoadingScreen fullScreen={false} message="Loading support tickets..." />
       ) : tickets.isError ? (
         <RetryAlert onRetry={() => void tickets.refetch()}>Failed to load support tickets</RetryAlert>
-      ) : !tickets.data?.length ? (
+      ) : !items.length && !q && !search.trim() ? (
         <Card>
           <EmptyState
             icon={<SupportAgentOutlined />}
@@ -97,13 +102,37 @@ function TicketList() {
           />
         </Card>
       ) : (
-        <Stack spacing={1.5} component="ul" aria-label="Support tickets" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {tickets.data.map((t) => (
-            <li key={t.id}>
-              <TicketCard ticket={t} onOpen={() => go('support', t.id)} />
-            </li>
-          ))}
-        </Stack>
+        <>
+          <TextField
+            size="small"
+            type="search"
+            label="Search tickets"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            sx={{ mb: 2, width: { xs: '100%', sm: 360 } }}
+          />
+          {items.length === 0 ? (
+            <Typography color="text.secondary" role="status" sx={{ py: 4, textAlign: 'center' }}>
+              {search.trim() !== q || tickets.isFetching ? 'Searching...' : `No tickets match “${q}”.`}
+            </Typography>
+          ) : (
+            <Stack spacing={1.5} component="ul" aria-label="Support tickets" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+              {items.map((t) => (
+                <li key={t.id}>
+                  <TicketCard ticket={t} onOpen={() => go('support', t.id)} />
+                </li>
+              ))}
+            </Stack>
+          )}
+          <LoadMore
+            noun="tickets"
+            shown={items.length}
+            total={total}
+            hasMore={tickets.hasNextPage}
+            loading={tickets.isFetchingNextPage}
+            onMore={() => void tickets.fetchNextPage()}
+          />
+        </>
       )}
       <NewTicketDialog open={creating} onClose={() => setCreating(false)} onCreated={(id) => go('support', id)} />
     </Box>
