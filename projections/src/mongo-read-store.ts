@@ -273,6 +273,20 @@ export class MongoReadStore implements ReadStore {
     await this.createWithIndexes(collection, fields);
   }
 
+  async dropIndexesExcept(collection: string, fields: string[]): Promise<void> {
+    const keyOf = (f: string) => JSON.stringify([...f.split('+').map(fieldPath), '_id']);
+    const keep = new Set(fields.map(keyOf));
+    const known = this.indexed.get(collection);
+    if (known) for (const f of [...known]) if (!keep.has(keyOf(f))) known.delete(f);
+    const col = this.col(collection);
+    for (const index of await col.listIndexes().toArray()) {
+      const key = Object.keys(index.key as Record<string, unknown>);
+      // _id and the insertion order are the store's own; only secondary indexes (ending in _id) are read models'.
+      if (key.length < 2 || key[key.length - 1] !== '_id' || keep.has(JSON.stringify(key))) continue;
+      await col.dropIndex(index.name as string);
+    }
+  }
+
   /** The collection, its insertion-order index and the secondary indexes on `fields`. */
   private async createWithIndexes(collection: string, fields: Iterable<string>): Promise<void> {
     await this.ensureCollection(collectionName(collection));

@@ -49,6 +49,22 @@ export function readStoreContract(name: string, make: () => Promise<ReadStore>, 
         expect(await rs.checkpoint('p')).toBe(5);
       });
 
+      it('drops the indexes no longer declared, and finds as before', async () => {
+        await rs.ensureIndexes('people', ['centreId', 'tags.city', 'centreId+age']);
+        await rs.commit(
+          'p',
+          0,
+          1,
+          people.map((doc) => ({ op: 'put' as const, collection: 'people', doc })),
+        );
+        await rs.dropIndexesExcept('people', ['centreId+age']);
+        await rs.dropIndexesExcept('people', ['centreId+age']);
+        const ids = (docs: { id: string }[]) => docs.map((d) => d.id);
+        expect(ids(await rs.find('people', { 'tags.city': 'Leeds' }, { sort: { age: -1 } }))).toEqual(['c', 'a']);
+        expect(ids(await rs.find('people', { centreId: 'c1' }, { sort: { age: 1 } }))).toEqual(['b', 'a']);
+        expect(await rs.count('people')).toBe(people.length);
+      });
+
       it('finds with equality, null, dotted paths, operators, sort, skip and limit', async () => {
         await rs.ensureIndexes('people', ['centreId', 'tags.city', 'age']);
         await rs.ensureIndexes('people', ['centreId']);

@@ -56,6 +56,12 @@ export interface ReadStore {
    * (a, b, id), for keyset pages of `a = value` sorted by b.
    */
   ensureIndexes(collection: string, fields: string[]): Promise<void>;
+  /**
+   * Drops the secondary indexes of `collection` that ensureIndexes made for fields other than
+   * `fields` (left behind by an older version's declarations, they cost writes and can mislead the
+   * query planner). The documents and the other indexes stay as they are.
+   */
+  dropIndexesExcept(collection: string, fields: string[]): Promise<void>;
   /** The log position a projection has fully applied, 0 when it never ran. */
   checkpoint(projection: string): Promise<number>;
   /**

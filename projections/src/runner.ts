@@ -363,8 +363,11 @@ export class ProjectionRunner {
 
   async init(): Promise<void> {
     for (const p of this.projections) {
-      for (const [collection, fields] of Object.entries(p.collections))
+      for (const [collection, fields] of Object.entries(p.collections)) {
         await this.readStore.ensureIndexes(collection, fields);
+        // Indexes an older version declared and this one does not: they would slow writes and mislead the planner.
+        await this.readStore.dropIndexesExcept(collection, fields);
+      }
       let checkpoint = await this.readStore.checkpoint(p.name);
       // A rebuild stopped while writing its documents: what is stored is part of them, so start again.
       if (checkpoint === WRITING_REBUILD) {

@@ -28,6 +28,8 @@ const indexColumns = (field: string) => {
   const paths = field.split('+');
   return paths.length === 1 ? expr(field) : [...paths.map(expr), 'id'].join(', ');
 };
+/** The name ensureIndexes gives the index on `field` (`a.b+c` → `ix_rm_x_a_b__c`). */
+const indexName = (table: string, field: string) => `ix_${table}_${field.replace(/\./g, '_').replace(/\+/g, '__')}`;
 /** SQLite has no booleans: JSON true/false come back from json_extract as 1/0. */
 const bind = (v: unknown) => (v === true ? 1 : v === false ? 0 : v === undefined ? null : v);
 
@@ -169,9 +171,18 @@ export class SqliteReadStore implements ReadStore {
     const t = this.ensureTable(collection);
     for (const f of fields) {
       if (f === 'id') continue;
-      const name = `ix_${t}_${f.replace(/\./g, '_').replace(/\+/g, '__')}`;
-      this.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${t} (${indexColumns(f)})`);
+      this.db.exec(`CREATE INDEX IF NOT EXISTS ${indexName(t, f)} ON ${t} (${indexColumns(f)})`);
     }
+  }
+
+  async dropIndexesExcept(collection: string, fields: string[]): Promise<void> {
+    const t = this.ensureTable(collection);
+    const keep = new Set(fields.map((f) => indexName(t, f)));
+    const prefix = indexName(t, '');
+    const names = this.db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND substr(name, 1, ?) = ?")
+      .all(t, prefix.length, prefix) as { name: string }[];
+    for (const { name } of names) if (!keep.has(name)) this.db.exec(`DROP INDEX IF EXISTS ${name}`);
   }
 
   async checkpoint(projection: string): Promise<number> {
