@@ -59,7 +59,8 @@ export class SqliteReadStore implements ReadStore {
   constructor(file: string) {
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = FULL');
+    // Read models are rebuilt from the log: a commit needs to be atomic (WAL), not flushed in this thread.
+    this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 10000');
     // 64 MB of page cache (the default is 2 MB): a rebuild writes large tables whose ids come in no key order.
     this.db.pragma('cache_size = -65536');
