@@ -177,8 +177,8 @@ export interface SqliteEventStoreOptions {
  */
 export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
-  /** The write-ahead log, opened for fdatasync (a flush covers every frame written to it by any process). */
-  private readonly walFd: number;
+  /** The write-ahead log, opened for fdatasync (a flush covers every frame written to it by any process); null in memory. */
+  private readonly walFd: number | null;
   /** Every event up to this position is known to be on disk. */
   private durable = 0;
   /** Position the next flush makes durable, the flush in flight, and who waits for which position. */
@@ -225,7 +225,7 @@ export class SqliteEventStore implements EventStore {
     this.db.transaction(() => addChainColumns(this.db)).immediate();
     this.migratedOnOpen = chainUnchained(this.db);
     // The WAL exists from the first write of an open connection and stays while any is open.
-    this.walFd = openSync(`${file}-wal`, 'r');
+    this.walFd = this.db.memory ? null : openSync(`${file}-wal`, 'r');
     this.stmts = {
       byCommand: this.db.prepare<[string, string], { position: number }>(
         'SELECT MAX(position) AS position FROM events WHERE stream = ? AND command_id = ?',
@@ -373,7 +373,7 @@ export class SqliteEventStore implements EventStore {
    * while one is in flight waits for the next, which covers every commit made before it starts.
    */
   private syncTo(position: number): Promise<void> {
-    if (position <= this.durable) return Promise.resolve();
+    if (position <= this.durable || this.walFd === null) return Promise.resolve();
     this.wanted = Math.max(this.wanted, position);
     return new Promise((resolve, reject) => {
       this.syncWaiters.push({ position, resolve, reject });
@@ -382,7 +382,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   private startSync(): void {
-    if (this.flushing || this.wanted <= this.durable) return;
+    if (this.flushing || this.wanted <= this.durable || this.walFd === null) return;
     this.flushing = true;
     const target = this.wanted;
     fdatasync(this.walFd, (err) => {
@@ -455,6 +455,6 @@ export class SqliteEventStore implements EventStore {
     // Appends already committed still answer (once flushed) before the file is closed.
     await this.syncTo(this.wanted).catch(() => {});
     this.db.close();
-    closeSync(this.walFd);
+    if (this.walFd !== null) closeSync(this.walFd);
   }
 }

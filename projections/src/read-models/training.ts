@@ -153,13 +153,12 @@ export const jobSignatures = collection<JobSignaturesDoc>(JOB_SIGNATURES);
 const legacyHistory = (job: JobDoc) => (Array.isArray(job.signatures) ? (job.signatures as SignatureEntry[]) : null);
 
 /** Moves the history a job document still holds (written before `job_signatures`) to its own document. */
-function moveLegacyHistory(ctx: ProjectionContext, job: JobDoc): JobDoc {
+function moveLegacyHistory(ctx: ProjectionContext, job: JobDoc): void {
   const legacy = legacyHistory(job);
   if (legacy) {
     jobSignatures.in(ctx).put({ id: job.id, signatures: legacy });
     delete job.signatures;
   }
-  return job;
 }
 
 /** The jobs with their signature histories: one read for all of them. */
