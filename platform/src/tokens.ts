@@ -37,7 +37,7 @@ export async function signToken(
 }
 
 /** Most verified tokens remembered per secret (least recently used first out). */
-export const VERIFIED_TOKENS_KEPT = 10_000;
+const VERIFIED_TOKENS_KEPT = 10_000;
 const verified = new WeakMap<Uint8Array, Map<string, TokenClaims>>();
 
 /**
