@@ -134,7 +134,10 @@ export async function commandLatencyBench(short = 10, long = 10_000, runs = Numb
     await appendStudent(store, 1, long, 1000);
   });
   const conns = [await studentConnection(platform, 0), await studentConnection(platform, 1)];
-  const times: number[][] = [[], []];
+  // Per stream: until the answer, and until every read model shows the change. A command's work in
+  // the read models is timed with that command: it never lands on the next request (of the other stream).
+  const answered: number[][] = [[], []];
+  const visible: number[][] = [[], []];
   // Alternate the two streams, so that both see the same machine load.
   for (let i = 0; i < runs + 10; i++) {
     for (const k of [0, 1]) {
@@ -146,18 +149,26 @@ export async function commandLatencyBench(short = 10, long = 10_000, runs = Numb
       });
       await res.arrayBuffer();
       if (!res.ok) throw new Error(`PUT /api/profile: ${res.status}`);
-      if (i >= 10) times[k].push(performance.now() - t);
+      const answer = performance.now() - t;
+      if (!(await platform.runner.waitFor(Number(res.headers.get('x-log-position')), 60_000)))
+        throw new Error('read models did not catch up within 60 s');
+      if (i >= 10) {
+        answered[k].push(answer);
+        visible[k].push(performance.now() - t);
+      }
     }
   }
   await platform.stop();
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-  const [a, b] = times.map(median);
+  const [a, b] = visible.map(median);
+  const [answerA, answerB] = answered.map(median);
   console.log(
-    `6. Command latency: PUT /api/profile on a stream of ${fmt(long)} events vs ${fmt(short)} events (median of ${runs}, one at a time)`,
+    `6. Command latency: PUT /api/profile on a stream of ${fmt(long)} events vs ${fmt(short)} events (median of ${runs}, one at a time, until every read model shows it)`,
   );
   console.log(
-    `   ${fmt(short)} events: ${fmt(a, 2)} ms   ${fmt(long)} events: ${fmt(b, 2)} ms   ratio: ${(b / a).toFixed(2)} (goal <= 1.5)\n`,
+    `   ${fmt(short)} events: ${fmt(a, 2)} ms   ${fmt(long)} events: ${fmt(b, 2)} ms   ratio: ${(b / a).toFixed(2)} (goal <= 1.5)`,
   );
+  console.log(`   until the answer alone: ${fmt(answerA, 2)} ms vs ${fmt(answerB, 2)} ms\n`);
   return { ratio: b / a, short: a, long: b };
 }
 

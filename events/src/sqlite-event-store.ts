@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { closeSync, fdatasync, openSync } from 'node:fs';
 import type { AppendMeta, AppendResult, ExpectedVersion, NewEvent, RecordedEvent } from './envelope';
 import {
   MAX_APPEND_BYTES,
@@ -168,9 +169,22 @@ export interface SqliteEventStoreOptions {
   maxAppendBytes?: number;
 }
 
-/** Embedded event store: one SQLite file in WAL mode, fsync on every commit. */
+/**
+ * Embedded event store: one SQLite file in WAL mode. Every commit is made durable (fdatasync of the
+ * write-ahead log) before an append answers and before any reader of the whole log sees it; the
+ * fdatasync runs off the event loop (libuv's thread pool), so requests and projections go on while
+ * the disk flushes, and the commits of that time share the next flush.
+ */
 export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
+  /** The write-ahead log, opened for fdatasync (a flush covers every frame written to it by any process); null in memory. */
+  private readonly walFd: number | null;
+  /** Every event up to this position is known to be on disk. */
+  private durable = 0;
+  /** Position the next flush makes durable, the flush in flight, and who waits for which position. */
+  private wanted = 0;
+  private flushing = false;
+  private syncWaiters: { position: number; resolve: () => void; reject: (err: unknown) => void }[] = [];
   private readonly appended = new EventEmitter();
   private readonly pollMs: number;
   private readonly maxAppendBytes: number;
@@ -188,7 +202,9 @@ export class SqliteEventStore implements EventStore {
     this.appended.setMaxListeners(0);
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = FULL');
+    // NORMAL: a commit writes the WAL without flushing it in this thread; syncTo flushes it before
+    // anything depends on the commit (checkpoints into the main file still flush both files).
+    this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 10000');
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS events (
@@ -208,6 +224,8 @@ export class SqliteEventStore implements EventStore {
     `);
     this.db.transaction(() => addChainColumns(this.db)).immediate();
     this.migratedOnOpen = chainUnchained(this.db);
+    // The WAL exists from the first write of an open connection and stays while any is open.
+    this.walFd = this.db.memory ? null : openSync(`${file}-wal`, 'r');
     this.stmts = {
       byCommand: this.db.prepare<[string, string], { position: number }>(
         'SELECT MAX(position) AS position FROM events WHERE stream = ? AND command_id = ?',
@@ -333,22 +351,67 @@ export class SqliteEventStore implements EventStore {
       for (const a of batch) a.reject(error);
       return;
     }
-    let head = 0;
-    batch.forEach((a, i) => {
-      const o = outcomes[i];
-      if (!o.ok) return a.reject(o.error);
-      if (!o.result.duplicate) head = Math.max(head, o.result.position);
-      a.resolve(o.result);
-    });
-    if (head) this.appended.emit('append', head);
+    // An append answers once its events are on disk: a duplicate's too (its first append may still be flushing).
+    let last = 0;
+    for (const o of outcomes) if (o.ok) last = Math.max(last, o.result.position);
+    const answer = (err?: unknown) => {
+      let head = 0;
+      batch.forEach((a, i) => {
+        const o = outcomes[i];
+        if (!o.ok) return a.reject(o.error);
+        if (err) return a.reject(err);
+        if (!o.result.duplicate) head = Math.max(head, o.result.position);
+        a.resolve(o.result);
+      });
+      if (head) this.appended.emit('append', head);
+    };
+    this.syncTo(last).then(() => answer(), answer);
   };
+
+  /**
+   * Resolves once every event up to `position` is on disk. Flushes run one at a time: a commit made
+   * while one is in flight waits for the next, which covers every commit made before it starts.
+   */
+  private syncTo(position: number): Promise<void> {
+    if (position <= this.durable || this.walFd === null) return Promise.resolve();
+    this.wanted = Math.max(this.wanted, position);
+    return new Promise((resolve, reject) => {
+      this.syncWaiters.push({ position, resolve, reject });
+      this.startSync();
+    });
+  }
+
+  private startSync(): void {
+    if (this.flushing || this.wanted <= this.durable || this.walFd === null) return;
+    this.flushing = true;
+    const target = this.wanted;
+    fdatasync(this.walFd, (err) => {
+      this.flushing = false;
+      if (!err) this.durable = Math.max(this.durable, target);
+      const waiting = this.syncWaiters;
+      this.syncWaiters = [];
+      for (const w of waiting) {
+        if (err) w.reject(err);
+        else if (w.position <= this.durable) w.resolve();
+        else this.syncWaiters.push(w);
+      }
+      if (err) this.wanted = this.durable;
+      this.startSync();
+    });
+  }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     return this.stmts.readStream.all(stream, Math.max(0, options.fromRevision ?? 0)).map(toRecorded);
   }
 
+  /**
+   * Only durable events: a read model or reactor must never get ahead of what a crash keeps, so
+   * events committed but not yet flushed (by this process or another one on the file) are flushed first.
+   */
   async readAll(after: number, limit: number): Promise<RecordedEvent[]> {
-    return this.stmts.readAll.all(after, limit).map(toRecorded);
+    const rows = this.stmts.readAll.all(after, limit);
+    if (rows.length) await this.syncTo(rows[rows.length - 1].position);
+    return rows.map(toRecorded);
   }
 
   async headPosition(): Promise<number> {
@@ -389,6 +452,9 @@ export class SqliteEventStore implements EventStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    // Appends already committed still answer (once flushed) before the file is closed.
+    await this.syncTo(this.wanted).catch(() => {});
     this.db.close();
+    if (this.walFd !== null) closeSync(this.walFd);
   }
 }

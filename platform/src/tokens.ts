@@ -36,14 +36,31 @@ export async function signToken(
     .sign(secret);
 }
 
-/** The claims of a valid token, or null for a missing, forged, malformed or expired one (or one without an id). */
+/** Most verified tokens remembered per secret (least recently used first out). */
+const VERIFIED_TOKENS_KEPT = 10_000;
+const verified = new WeakMap<Uint8Array, Map<string, TokenClaims>>();
+
+/**
+ * The claims of a valid token, or null for a missing, forged, malformed or expired one (or one without an id).
+ * A token already verified with this secret is not verified again until it expires: its signature
+ * cannot change, and whether its session still counts is the caller's check on every request.
+ */
 export async function verifyToken(secret: Uint8Array, token: string | undefined | null): Promise<TokenClaims | null> {
   if (!token) return null;
+  let known = verified.get(secret);
+  if (!known) verified.set(secret, (known = new Map()));
+  const hit = known.get(token);
+  if (hit) {
+    known.delete(token);
+    if (hit.exp !== undefined && hit.exp * 1000 <= Date.now()) return null;
+    known.set(token, hit);
+    return { ...hit };
+  }
   try {
     const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ['HS256'] });
     if (typeof payload.sub !== 'string' || !ROLES.includes(payload.role as Role)) return null;
     if (typeof payload.jti !== 'string' || !Number.isInteger(payload.tv)) return null;
-    return {
+    const claims: TokenClaims = {
       sub: payload.sub,
       role: payload.role as Role,
       mcp: payload.mcp === true,
@@ -51,6 +68,9 @@ export async function verifyToken(secret: Uint8Array, token: string | undefined 
       jti: payload.jti,
       exp: payload.exp,
     };
+    known.set(token, claims);
+    if (known.size > VERIFIED_TOKENS_KEPT) known.delete(known.keys().next().value as string);
+    return { ...claims };
   } catch {
     return null;
   }

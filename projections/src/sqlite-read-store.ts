@@ -61,7 +61,8 @@ export class SqliteReadStore implements ReadStore {
   constructor(file: string) {
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = FULL');
+    // Read models are rebuilt from the log: a commit needs to be atomic (WAL), not flushed in this thread.
+    this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 10000');
     // 256 MB of page cache at most (the default is 2 MB): a rebuild writes large tables whose ids come
     // in no key order, and their id indexes must stay in memory (64 MB was too little for 1M events).

@@ -1,4 +1,5 @@
-import { watch, writeFileSync, type FSWatcher } from 'node:fs';
+import { watch, type FSWatcher } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import type { ReadStore } from '@panda/projections/read-store';
 import type { ProjectionRunner } from '@panda/projections/runner';
@@ -12,19 +13,26 @@ import type { ProjectionRunner } from '@panda/projections/runner';
  */
 export const positionSignalFile = (dataDir: string) => `${dataDir}/projections.position`;
 
-/** In the process that runs the projections: touches the signal file once per committed batch. */
+/**
+ * In the process that runs the projections: writes the signal file when the position moved, off the
+ * event loop and one write at a time (batches committed meanwhile are told by the next write).
+ */
 export function publishPositions(runner: ProjectionRunner, file: string, onError: (err: unknown) => void): () => void {
   let last = -1;
-  return runner.onCommitted(() => {
+  let writing = false;
+  let stopped = false;
+  const write = () => {
     const position = runner.position();
-    if (position === last) return;
+    writing = !stopped && position !== last;
+    if (!writing) return;
     last = position;
-    try {
-      writeFileSync(file, String(position), { mode: 0o600 });
-    } catch (err) {
-      onError(err);
-    }
-  });
+    writeFile(file, String(position), { mode: 0o600 }).catch(onError).finally(write);
+  };
+  const off = runner.onCommitted(() => writing || write());
+  return () => {
+    stopped = true;
+    off();
+  };
 }
 
 export interface CheckpointWaiter {

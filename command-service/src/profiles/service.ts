@@ -9,17 +9,20 @@ import { moveInlinePhoto } from './photos';
  * holds it) and the old one released once the change is recorded, so sign-in follows the new address.
  */
 export async function changeProfile(deps: CommandDeps, accountId: string, changes: ProfileChanges, meta: AppendMeta) {
-  const before = await loadAccount(deps, accountId);
   const wanted = { ...changes };
   const newEmail = wanted.Email !== undefined ? normaliseEmail(wanted.Email) : null;
   if (newEmail !== null) wanted.Email = newEmail;
-  const moving = newEmail !== null && newEmail !== before.email;
+  const business = SETTINGS_BUSINESS_FIELDS.some((f) => wanted[f] !== undefined);
+  // The account is loaded ahead of the command only when the change needs it: otherwise the command
+  // reads its stream once.
+  const before = newEmail !== null || business ? await loadAccount(deps, accountId) : null;
+  const moving = newEmail !== null && newEmail !== before?.email;
   // A business field change saves the whole mentor profile again: never with an inline photo.
-  if (SETTINGS_BUSINESS_FIELDS.some((f) => wanted[f] !== undefined)) await moveInlinePhoto(deps, before, meta);
+  if (business && before) await moveInlinePhoto(deps, before, meta);
   if (moving) await claimEmail(deps, newEmail, accountId, meta);
   try {
     const result = await runAccountCommand(deps, accountId, { type: 'ChangeProfile', changes: wanted }, meta);
-    if (moving && before.email && result.state.email === newEmail)
+    if (moving && before?.email && result.state.email === newEmail)
       await releaseEmail(deps, before.email, accountId, meta);
     return result;
   } catch (err) {

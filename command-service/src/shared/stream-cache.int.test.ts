@@ -6,7 +6,10 @@ import type { EventStore, ReadStreamOptions } from '@panda/events/event-store';
 import type { AppendMeta } from '@panda/events/envelope';
 import { SqliteEventStore } from '@panda/events/sqlite-event-store';
 import { accountStream } from '@panda/events/catalogue/accounts';
+import { studentRegistered } from '@panda/events/testing/fixtures';
 import { accountDecider } from '../accounts/decider';
+import { changeProfile } from '../profiles/service';
+import type { CommandDeps } from './deps';
 import { handle, load } from './decider';
 import { StreamCache, streamCacheOf } from './stream-cache';
 import { startTestApp } from '@panda/server/testing/harness';
@@ -110,6 +113,18 @@ describe('decided state cached per stream', () => {
     const again = await handle(a, stream, accountDecider, rename('Once'), m);
     expect(again).toMatchObject({ duplicate: true, position: first.position, events: [] });
     expect(await a.readStream(stream)).toHaveLength(3);
+  });
+
+  it("reads the stream once for a student's profile change (no load ahead of the command)", async () => {
+    const student = studentRegistered();
+    await a.append(accountStream(student.data.accountId), [student], 'no_stream', meta());
+    const { store, reads } = watched(a);
+    const deps = { store } as CommandDeps;
+    const first = await changeProfile(deps, student.data.accountId, { First_Name: 'Ann' }, meta());
+    expect([first.events.length, reads]).toEqual([1, [{ fromRevision: 0, returned: 1 }]]);
+    reads.length = 0;
+    await changeProfile(deps, student.data.accountId, { First_Name: 'Bea' }, meta());
+    expect(reads).toEqual([{ fromRevision: 1, returned: 1 }]);
   });
 
   it('keeps a separate state per fold of the same stream', async () => {

@@ -2,6 +2,7 @@ import type { JobRequirements } from '@panda/events/catalogue/accounts';
 import { signatureIdOf, type Signature } from '@panda/events/catalogue/training';
 import { JOB_TYPES, isComplete, percentOf, type JobType } from '@panda/contracts/training';
 import type { ProjectionContext } from '../projection';
+import type { ReadStore } from '../read-store';
 import { collection } from '../typed-collection';
 import { audienceOf, defineProjection, type Recorded } from '../typed-projection';
 import {
@@ -20,8 +21,12 @@ import {
  *
  * - `students`: one document per student (spec "Student" fields), with requirements, placement and a
  *   compact summary of their jobs. Audience: the student, their centre, their active mentor.
- * - `jobs`: one document per job (job type book of cards) with the student's contact details, the
- *   full signature history and `mentor_id` = the student's ACTIVE mentor (null when not placed).
+ * - `jobs`: one document per job (job type book of cards) with the student's contact details and
+ *   `mentor_id` = the student's ACTIVE mentor (null when not placed).
+ * - `job_signatures`: the full signature history of a job (same id), kept apart so that a change
+ *   of the student's contact details rewrites a few small job documents, not their whole history
+ *   (a student's 1,000th card costs a profile change no more than the first). `withSignatures`
+ *   joins them for the API.
  * - `centre_stats` / `mentor_stats`: precomputed counters per centre and per mentor, so an overview
  *   is a few indexed reads whatever the number of students and cards.
  * Names and emails of centres and mentors are in `accounts` (one read by id).
@@ -30,6 +35,7 @@ export const STUDENTS = 'students';
 export const JOBS = 'jobs';
 export const CENTRE_STATS = 'centre_stats';
 export const MENTOR_STATS = 'mentor_stats';
+export const JOB_SIGNATURES = 'job_signatures';
 
 export interface Requirements {
   Boiler_Installs: number;
@@ -92,12 +98,21 @@ export interface JobDoc {
   Completed_Count: number;
   completed_at: string | null;
   mentor_signature: Signature | null;
-  signatures: SignatureEntry[];
   status: 'in_progress' | 'completed';
   percent: number;
   opened_at: string;
   updated_at: string;
   _audience: string[];
+  [k: string]: unknown;
+}
+
+/** A job with its signature history, as the API answers it. */
+export type JobWithSignatures = JobDoc & { signatures: SignatureEntry[] };
+
+/** The signature history of one job (id = the job's id), oldest first. */
+export interface JobSignaturesDoc {
+  id: string;
+  signatures: SignatureEntry[];
   [k: string]: unknown;
 }
 
@@ -132,6 +147,27 @@ export const students = collection<StudentDoc>(STUDENTS);
 export const jobs = collection<JobDoc>(JOBS);
 export const centreStats = collection<CentreStatsDoc>(CENTRE_STATS);
 export const mentorStats = collection<MentorStatsDoc>(MENTOR_STATS);
+export const jobSignatures = collection<JobSignaturesDoc>(JOB_SIGNATURES);
+
+/** A job document written before the history had its own collection: the history it still holds. */
+const legacyHistory = (job: JobDoc) => (Array.isArray(job.signatures) ? (job.signatures as SignatureEntry[]) : null);
+
+/** Moves the history a job document still holds (written before `job_signatures`) to its own document. */
+function moveLegacyHistory(ctx: ProjectionContext, job: JobDoc): void {
+  const legacy = legacyHistory(job);
+  if (legacy) {
+    jobSignatures.in(ctx).put({ id: job.id, signatures: legacy });
+    delete job.signatures;
+  }
+}
+
+/** The jobs with their signature histories: one read for all of them. */
+export async function withSignatures(readStore: ReadStore, list: JobDoc[]): Promise<JobWithSignatures[]> {
+  const ids = list.filter((j) => !legacyHistory(j)).map((j) => j.id);
+  const histories = ids.length ? await jobSignatures.from(readStore).find({ id: { $in: ids } }) : [];
+  const byId = new Map(histories.map((h) => [h.id, h.signatures]));
+  return list.map((j) => ({ ...j, signatures: legacyHistory(j) ?? byId.get(j.id) ?? [] }));
+}
 
 export const toRequirements = (r: JobRequirements): Requirements => ({
   Boiler_Installs: r.boilerInstalls,
@@ -193,6 +229,7 @@ async function countMentor(ctx: ProjectionContext, id: string, change: (stats: M
 /** Moves every job of the student to the student's current audience and active mentor. */
 async function refreshJobs(ctx: ProjectionContext, student: StudentDoc, time: string) {
   for (const j of await jobs.in(ctx).find({ Student_ID: student.id })) {
+    moveLegacyHistory(ctx, j);
     j.mentor_id = student.mentor_id;
     j._audience = studentAudience(student);
     j.updated_at = time;
@@ -221,18 +258,34 @@ type JobEvent =
 
 /**
  * A change to a known job, then its state, its summary on the student and the student: `change`
- * answers false when there is nothing to change (a sign-off the job does not hold).
+ * answers false when there is nothing to change (a sign-off the job does not hold). With `history`
+ * the change gets (and may change) the job's signature history, which is then written too.
  */
 const changeJob =
   <T extends JobEvent>(
-    change: (job: JobDoc, student: StudentDoc, e: Recorded<T>, ctx: ProjectionContext) => MaybePromise<void | false>,
+    change: (
+      job: JobWithSignatures,
+      student: StudentDoc,
+      e: Recorded<T>,
+      ctx: ProjectionContext,
+    ) => MaybePromise<void | false>,
+    history = false,
   ) =>
   async (e: Recorded<T>, ctx: ProjectionContext) => {
-    const [student, job] = await Promise.all([students.in(ctx).get(e.data.studentId), jobs.in(ctx).get(e.data.jobId)]);
-    if (!student || !job || (await change(job, student, e, ctx)) === false) return;
-    job.updated_at = e.time;
-    jobs.in(ctx).put(withJobState(job));
-    putSummary(student, job);
+    const [student, stored, kept] = await Promise.all([
+      students.in(ctx).get(e.data.studentId),
+      jobs.in(ctx).get(e.data.jobId),
+      history ? jobSignatures.in(ctx).get(e.data.jobId) : null,
+    ]);
+    if (!student || !stored) return;
+    const legacy = legacyHistory(stored);
+    const job = { ...stored, signatures: legacy ?? kept?.signatures ?? [] };
+    if ((await change(job, student, e, ctx)) === false) return;
+    const { signatures, ...rest } = job;
+    if (history || legacy) jobSignatures.in(ctx).put({ id: job.id, signatures });
+    rest.updated_at = e.time;
+    jobs.in(ctx).put(withJobState(rest));
+    putSummary(student, rest);
     students.in(ctx).put(withPlacementState(student));
   };
 
@@ -241,7 +294,7 @@ const answer = <T extends AnswerEvent>(
   change: (
     entry: SignatureEntry,
     e: Recorded<T>,
-    job: JobDoc,
+    job: JobWithSignatures,
     student: StudentDoc,
     ctx: ProjectionContext,
   ) => MaybePromise<void>,
@@ -250,7 +303,7 @@ const answer = <T extends AnswerEvent>(
     const entry = job.signatures.find((x) => x.signature_id === e.data.signatureId);
     if (!entry) return false;
     await change(entry, e, job, student, ctx);
-  });
+  }, true);
 
 export const trainingProjection = defineProjection({
   name: 'training',
@@ -281,6 +334,7 @@ export const trainingProjection = defineProjection({
     ],
     [CENTRE_STATS]: [],
     [MENTOR_STATS]: [],
+    [JOB_SIGNATURES]: [],
   },
   on: {
     StudentRegistered: async ({ time, data: d }, ctx) => {
@@ -325,6 +379,7 @@ export const trainingProjection = defineProjection({
         if (c.Postcode !== undefined) student.Postcode = c.Postcode;
         student.Name = `${student.First_Name} ${student.Last_Name}`.trim();
         for (const j of await jobs.in(ctx).find({ Student_ID: student.id })) {
+          moveLegacyHistory(ctx, j);
           Object.assign(j, {
             Student_Name: student.Name,
             student_email: student.Email,
@@ -402,7 +457,6 @@ export const trainingProjection = defineProjection({
           Completed_Count: 0,
           completed_at: null,
           mentor_signature: null,
-          signatures: [],
           status: 'in_progress',
           percent: 0,
           opened_at: time,
@@ -428,7 +482,7 @@ export const trainingProjection = defineProjection({
       });
       student.cards_signed += 1;
       await countMentor(ctx, d.mentorId, (s) => void (s.jobs_supervised += 1));
-    }),
+    }, true),
     SignatureConfirmed: answer<'SignatureConfirmed'>((entry, e) => confirmed(entry, e.time)),
     SignatureDisputed: answer<'SignatureDisputed'>((entry, e) => disputed(entry, e.data, e.time)),
     DisputeResolved: answer<'DisputeResolved'>((entry, e) => resolved(entry, e.data, e.time)),
@@ -454,7 +508,7 @@ export const trainingProjection = defineProjection({
 });
 
 /** A job as the API answers it (spec "Job" fields plus the student's contact details and the card history). */
-export function jobView(j: JobDoc) {
+export function jobView(j: JobWithSignatures) {
   const { _audience: _a, updated_at: _u, ...rest } = j;
   return { ...rest, remaining: Math.max(0, j.Total_Count - j.Completed_Count), is_complete: isComplete(j) };
 }

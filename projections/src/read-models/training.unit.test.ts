@@ -9,13 +9,17 @@ import {
   requirements,
   studentRegistered,
 } from '@panda/events/testing/fixtures';
-import { givenTime as t, projectionSpec } from '../testing/projection-spec';
+import { givenTime as t, projectionSpec, type GivenEvent } from '../testing/projection-spec';
+import type { ProjectionContext } from '../projection';
+import { matches, type Doc, type ReadStore } from '../read-store';
 import {
   centreStats,
+  jobSignatures,
   jobs,
   mentorStats,
   students,
   trainingProjection,
+  withSignatures,
   type JobDoc,
   type SignatureEntry,
   type StudentDoc,
@@ -80,7 +84,6 @@ const job = (over: Partial<JobDoc> = {}): JobDoc => ({
   Completed_Count: 0,
   completed_at: null,
   mentor_signature: null,
-  signatures: [],
   status: 'in_progress',
   percent: 0,
   opened_at: t(4),
@@ -113,6 +116,9 @@ const card = (n: number, over: Partial<Parameters<typeof jobCardSigned>[0]> = {}
     signatureId: `sig${n}`,
     ...over,
   });
+/** Job j1's signature history (a document of its own). */
+const history = (signatures: SignatureEntry[]) => ({ id: 'j1', signatures });
+
 /** The history entry card n becomes. */
 const entry = (n: number, over: Partial<SignatureEntry> = {}): SignatureEntry => ({
   ...signature(`09:0${n}`),
@@ -254,12 +260,12 @@ describe('training projection', () => {
         Completed_Count: 1,
         completed_at: '2026-01-02T09:01:00.000Z',
         mentor_signature: signature('09:01'),
-        signatures: [entry(1)],
         percent: 10,
         updated_at: t(6),
         _audience: ['s1', 'c1'],
       }),
     );
+    await given.then(jobSignatures, 'j1', history([entry(1)]));
     await given.then(mentorStats, 'm1', { id: 'm1', active_students: 0, jobs_supervised: 1, _audience: ['m1'] });
     await given.then(centreStats, 'c1', {
       id: 'c1',
@@ -281,30 +287,33 @@ describe('training projection', () => {
         Completed_Count: 2,
         completed_at: '2026-01-02T09:02:00.000Z',
         mentor_signature: signature('09:02'),
-        signatures: [entry(1), entry(2, { content_hash: hash })],
         percent: 20,
         updated_at: t(6),
       }),
     );
+    await given.then(jobSignatures, 'j1', history([entry(1), entry(2, { content_hash: hash })]));
     await given.then(students, 's1', placed({ jobs: [summary({ Completed_Count: 2 })], cards_signed: 2 }));
     await given.then(mentorStats, 'm1', { id: 'm1', active_students: 1, jobs_supervised: 2, _audience: ['m1'] });
     // A sign-off recorded before ids existed is named by its job and card number; the last card completes the job.
-    await spec
-      .given([...placedWithJob.slice(0, 3), jobOpened({ totalCount: 1 }), card(1, { signatureId: undefined })])
-      .then(
-        jobs,
-        'j1',
-        job({
-          Total_Count: 1,
-          Completed_Count: 1,
-          completed_at: '2026-01-02T09:01:00.000Z',
-          mentor_signature: signature('09:01'),
-          signatures: [entry(1, { signature_id: 'j1-card-1' })],
-          status: 'completed',
-          percent: 100,
-          updated_at: t(5),
-        }),
-      );
+    const legacy = spec.given([
+      ...placedWithJob.slice(0, 3),
+      jobOpened({ totalCount: 1 }),
+      card(1, { signatureId: undefined }),
+    ]);
+    await legacy.then(
+      jobs,
+      'j1',
+      job({
+        Total_Count: 1,
+        Completed_Count: 1,
+        completed_at: '2026-01-02T09:01:00.000Z',
+        mentor_signature: signature('09:01'),
+        status: 'completed',
+        percent: 100,
+        updated_at: t(5),
+      }),
+    );
+    await legacy.then(jobSignatures, 'j1', history([entry(1, { signature_id: 'j1-card-1' })]));
   });
 
   it('JobReassigned and JobTotalAdjusted: the job moves to the new placement; its total follows the goals', async () => {
@@ -397,17 +406,21 @@ describe('training projection', () => {
         Completed_Count: 2,
         completed_at: '2026-01-02T09:02:00.000Z',
         mentor_signature: signature('09:02'),
-        signatures: [
-          entry(1, { trainee_status: 'confirmed', trainee_status_label: 'Confirmed by trainee', confirmed_at: t(7) }),
-          entry(2, {
-            trainee_status: 'disputed',
-            trainee_status_label: 'Disputed',
-            dispute: { reason: 'Not me', disputed_at: t(8), outcome: null, resolution_reason: null, resolved_at: null },
-          }),
-        ],
         percent: 20,
         updated_at: t(8),
       }),
+    );
+    await given.then(
+      jobSignatures,
+      'j1',
+      history([
+        entry(1, { trainee_status: 'confirmed', trainee_status_label: 'Confirmed by trainee', confirmed_at: t(7) }),
+        entry(2, {
+          trainee_status: 'disputed',
+          trainee_status_label: 'Disputed',
+          dispute: { reason: 'Not me', disputed_at: t(8), outcome: null, resolution_reason: null, resolved_at: null },
+        }),
+      ]),
     );
   });
 
@@ -440,38 +453,41 @@ describe('training projection', () => {
         Completed_Count: 1,
         completed_at: '2026-01-02T09:01:00.000Z',
         mentor_signature: signature('09:01'),
-        signatures: [
-          entry(1),
-          entry(2, {
-            trainee_status: 'disputed',
-            trainee_status_label: 'Disputed',
-            dispute: { ...dispute, resolved_at: t(8) },
-            revoked: true,
-          }),
-        ],
         percent: 10,
         updated_at: t(9),
       }),
     );
+    await given.then(
+      jobSignatures,
+      'j1',
+      history([
+        entry(1),
+        entry(2, {
+          trainee_status: 'disputed',
+          trainee_status_label: 'Disputed',
+          dispute: { ...dispute, resolved_at: t(8) },
+          revoked: true,
+        }),
+      ]),
+    );
     await given.then(students, 's1', placed({ jobs: [summary({ Completed_Count: 1 })], cards_signed: 1 }));
     await given.then(mentorStats, 'm1', { id: 'm1', active_students: 1, jobs_supervised: 1, _audience: ['m1'] });
     // The only card revoked: no latest signature.
-    await spec
-      .given([
-        ...placedWithJob,
-        card(1),
-        event('SignatureRevoked', { ...signOff, reason: 'Checked', completedCount: 0 }),
-      ])
-      .then(
-        jobs,
-        'j1',
-        job({
-          signatures: [entry(1, { revoked: true })],
-          mentor_signature: null,
-          completed_at: null,
-          updated_at: t(6),
-        }),
-      );
+    const onlyCard = spec.given([
+      ...placedWithJob,
+      card(1),
+      event('SignatureRevoked', { ...signOff, reason: 'Checked', completedCount: 0 }),
+    ]);
+    await onlyCard.then(
+      jobs,
+      'j1',
+      job({
+        mentor_signature: null,
+        completed_at: null,
+        updated_at: t(6),
+      }),
+    );
+    await onlyCard.then(jobSignatures, 'j1', history([entry(1, { revoked: true })]));
   });
 
   it('events about other accounts, or jobs and sign-offs it does not know, change nothing', async () => {
@@ -491,5 +507,96 @@ describe('training projection', () => {
     await given.then(jobs, 'j1', job());
     await given.then(mentorStats, 'm1', { id: 'm1', active_students: 1, jobs_supervised: 0, _audience: ['m1'] });
     expect(await given.all(students)).toHaveLength(1);
+  });
+});
+
+/** Issue 9: a profile change rewrites the student's small job documents, never the signature history. */
+describe('the signature history is kept apart from the job', () => {
+  /** An in-memory store holding `docs` (collection/id -> doc) that records what each event writes. */
+  function store(docs: Record<string, Doc> = {}) {
+    const all = new Map(Object.entries(docs).map(([k, d]) => [k, structuredClone(d)]));
+    const writes: string[] = [];
+    const ctx: ProjectionContext = {
+      get: async (c, id) => structuredClone(all.get(`${c}/${id}`) ?? null),
+      find: async (c, filter) =>
+        structuredClone([...all].filter(([k, d]) => k.startsWith(`${c}/`) && matches(d, filter)).map(([, d]) => d)),
+      put: (c, doc) => void (all.set(`${c}/${doc.id}`, JSON.parse(JSON.stringify(doc))), writes.push(`${c}/${doc.id}`)),
+      delete: (c, id) => void (all.delete(`${c}/${id}`), writes.push(`${c}/${id}`)),
+    };
+    let position = 0;
+    /** Applies the events; answers the documents they wrote. */
+    const apply = async (...events: GivenEvent[]) => {
+      writes.length = 0;
+      for (const e of events) {
+        position += 1;
+        const { type, data } = e as { type: string; data: unknown };
+        await trainingProjection.apply(
+          {
+            eventId: `e${position}`,
+            stream: 'given',
+            streamVersion: position - 1,
+            position,
+            time: t(position),
+            actorId: null,
+            correlationId: `c${position}`,
+            commandId: `k${position}`,
+            type,
+            data,
+          },
+          ctx,
+        );
+      }
+      return [...writes];
+    };
+    return { all, apply };
+  }
+  const renamed = event('ProfileChanged', { accountId: 's1', changes: { First_Name: 'Amelia' } });
+
+  it('a profile change writes the student and their jobs, not the history; a card writes the history', async () => {
+    const s = store();
+    await s.apply(...placedWithJob, card(1), card(2));
+    expect(s.all.get('job_signatures/j1')).toEqual(history([entry(1), entry(2)]));
+    expect(await s.apply(renamed)).toEqual(['jobs/j1', 'students/s1']);
+    expect(s.all.get('jobs/j1')).toEqual(
+      job({
+        Student_Name: 'Amelia Pond',
+        Completed_Count: 2,
+        completed_at: '2026-01-02T09:02:00.000Z',
+        mentor_signature: signature('09:02'),
+        percent: 20,
+        updated_at: t(7),
+      }),
+    );
+  });
+
+  it('a job document written with its history inside moves the history out the first time it is written', async () => {
+    const legacy = { ...job(), signatures: [entry(1)] };
+    const s = store({ 'students/s1': placed({ jobs: [summary()] }), 'jobs/j1': legacy });
+    expect(await s.apply(renamed)).toEqual(['job_signatures/j1', 'jobs/j1', 'students/s1']);
+    expect(s.all.get('jobs/j1')).toEqual(job({ Student_Name: 'Amelia Pond', updated_at: t(1) }));
+    expect(s.all.get('job_signatures/j1')).toEqual(history([entry(1)]));
+
+    const unmoved = store({ 'students/s1': placed({ jobs: [summary()] }), 'jobs/j1': legacy });
+    await unmoved.apply(card(2));
+    expect(unmoved.all.get('job_signatures/j1')).toEqual(history([entry(1), entry(2)]));
+    expect(unmoved.all.get('jobs/j1')).not.toHaveProperty('signatures');
+  });
+
+  it('withSignatures joins each job with its history in one read (a legacy document answers its own)', async () => {
+    const finds: unknown[] = [];
+    const readStore = {
+      find: async (collection: string, filter: Doc) => {
+        finds.push([collection, filter]);
+        return [history([entry(1)])];
+      },
+    } as unknown as ReadStore;
+    const j2 = job({ id: 'j2' });
+    const old = { ...job({ id: 'j3' }), signatures: [entry(3)] };
+    expect(await withSignatures(readStore, [job(), j2, old])).toEqual([
+      { ...job(), signatures: [entry(1)] },
+      { ...j2, signatures: [] },
+      old,
+    ]);
+    expect(finds).toEqual([['job_signatures', { id: { $in: ['j1', 'j2'] } }]]);
   });
 });

@@ -3,7 +3,13 @@ import { jobsQuery } from '@panda/contracts/training';
 import { authOf, authenticate, validate } from '@panda/platform/http';
 import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import { notFound } from '@panda/platform/errors';
-import { JOBS, jobView, type JobDoc } from '@panda/projections/read-models/training';
+import {
+  JOBS,
+  jobView,
+  withSignatures,
+  type JobDoc,
+  type JobWithSignatures,
+} from '@panda/projections/read-models/training';
 import type { QueryDeps } from '../shared/deps';
 import { canSeeStudent, narrowed, visibleFilter } from '../students/views';
 import { categoriesDoNotCover, coversJobType } from '@panda/events/domain/gas-safe-categories';
@@ -12,9 +18,9 @@ import type { AuthContext } from '@panda/platform/http';
 
 /** For a mentor, whether their Gas Safe categories let them sign each job (ruling 30), so the sign dialog says so first. */
 async function signingFor(deps: QueryDeps, who: AuthContext) {
-  if (who.role !== 'mentor') return (j: JobDoc) => jobView(j);
+  if (who.role !== 'mentor') return (j: JobWithSignatures) => jobView(j);
   const profile = (await deps.readStore.get(MENTOR_PROFILES, who.id)) as MentorProfileDoc | null;
-  return (j: JobDoc) => {
+  return (j: JobWithSignatures) => {
     const may = coversJobType(profile, j.Job_Type);
     return { ...jobView(j), may_sign: may, sign_refusal: may ? null : categoriesDoNotCover(j.Job_Type) };
   };
@@ -50,15 +56,16 @@ export function jobQueryRoutes(deps: QueryDeps): Router {
     const view = await signingFor(deps, who);
     const page = await findPage<JobDoc>(rs, JOBS, { ...visible, Total_Count: { $gt: 0 } }, paging);
     setPageHeaders(req, res, page);
-    res.json(page.items.map(view));
+    res.json((await withSignatures(rs, page.items)).map(view));
   });
 
   /** Job detail: student info, job info, the full signature history (oldest first). */
   r.get('/api/jobs/:id', auth, async (req, res) => {
     const who = authOf(req);
-    const job = (await rs.get(JOBS, String(req.params.id))) as JobDoc | null;
-    if (!job || !canSeeStudent(who, { id: job.Student_ID, centre_id: job.centre_id, mentor_id: job.mentor_id }))
+    const doc = (await rs.get(JOBS, String(req.params.id))) as JobDoc | null;
+    if (!doc || !canSeeStudent(who, { id: doc.Student_ID, centre_id: doc.centre_id, mentor_id: doc.mentor_id }))
       throw notFound('Job not found');
+    const [job] = await withSignatures(rs, [doc]);
     res.json({
       job: (await signingFor(deps, who))(job),
       student: {

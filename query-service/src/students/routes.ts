@@ -2,7 +2,14 @@ import { Router } from 'express';
 import { authOf, authenticate, requireRole } from '@panda/platform/http';
 import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import { notFound } from '@panda/platform/errors';
-import { JOBS, STUDENTS, jobView, type JobDoc, type StudentDoc } from '@panda/projections/read-models/training';
+import {
+  JOBS,
+  STUDENTS,
+  jobView,
+  withSignatures,
+  type JobDoc,
+  type StudentDoc,
+} from '@panda/projections/read-models/training';
 import type { QueryDeps } from '../shared/deps';
 import { accountOf, person, requirementProgress, studentCard, visibleStudent } from './views';
 
@@ -60,7 +67,12 @@ export function studentQueryRoutes(deps: QueryDeps): Router {
         registered_at: s.Created_At,
         temporary_password_unused: account?.temporary_password_unused ?? false,
       },
-      job_details: jobs.filter((j) => j.Total_Count > 0).map(jobView),
+      job_details: (
+        await withSignatures(
+          rs,
+          jobs.filter((j) => j.Total_Count > 0),
+        )
+      ).map(jobView),
     });
   });
 

@@ -1,0 +1,82 @@
+import { mkdtempSync } from 'node:fs';
+import * as fs from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SqliteEventStore } from './sqlite-event-store';
+
+type Callback = (err: NodeJS.ErrnoException | null) => void;
+
+// Every flush of a write-ahead log is held here until the test lets it finish (or fail).
+const held: ((failure: NodeJS.ErrnoException | null) => void)[] = [];
+vi.mock('node:fs', async (original) => {
+  const actual = await original<typeof import('node:fs')>();
+  return {
+    ...actual,
+    fdatasync: vi.fn((fd: number, done: Callback) =>
+      actual.fdatasync(fd, (err) => held.push((failure) => done(failure ?? err))),
+    ),
+  };
+});
+
+const tempFile = () => join(mkdtempSync(join(tmpdir(), 'panda-durable-')), 'events.db');
+const meta = (commandId: string) => ({ time: 't', actorId: null, correlationId: 'c', commandId });
+const settled = async <T>(p: Promise<T>) => {
+  let done = false;
+  void p.then(() => (done = true));
+  // Long enough for a flush that is not held (the thread pool) to finish.
+  for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 5));
+  return done;
+};
+/** Lets the flushes asked for so far finish, once they have been made. */
+async function releaseFlushes() {
+  await vi.waitFor(() => expect(held.length).toBeGreaterThan(0));
+  for (const finish of held.splice(0)) finish(null);
+}
+
+afterEach(() => {
+  for (const finish of held.splice(0)) finish(null);
+  vi.mocked(fs.fdatasync).mockClear();
+});
+
+/** Issue 9: the log is flushed off the event loop, and nothing is answered or read before it is on disk. */
+describe('SqliteEventStore durability', () => {
+  it('answers an append only once its events are flushed; appends of one turn share one flush', async () => {
+    const store = new SqliteEventStore(tempFile());
+    const a = store.append('a', [{ type: 'A', data: {} }], 'no_stream', meta('k1'));
+    const b = store.append('b', [{ type: 'B', data: {} }], 'no_stream', meta('k2'));
+    expect(await settled(Promise.race([a, b]))).toBe(false);
+    // Committed already (another command may read it), but not answered.
+    expect(await store.readStream('a')).toHaveLength(1);
+    await releaseFlushes();
+    expect((await a).position).toBe(1);
+    expect((await b).position).toBe(2);
+    expect(fs.fdatasync).toHaveBeenCalledTimes(1);
+    await store.close();
+  });
+
+  it('never gives a reader of the whole log an event that is not flushed yet', async () => {
+    const file = tempFile();
+    const writer = new SqliteEventStore(file);
+    const reader = new SqliteEventStore(file);
+    const appended = writer.append('a', [{ type: 'A', data: {} }], 'no_stream', meta('k1'));
+    await vi.waitFor(() => expect(held.length).toBe(1));
+    // Another process on the file: its read flushes the log itself before answering.
+    const read = reader.readAll(0, 10);
+    expect(await settled(read)).toBe(false);
+    await releaseFlushes();
+    expect((await read).map((e) => e.type)).toEqual(['A']);
+    await appended;
+    await writer.close();
+    await reader.close();
+  });
+
+  it('a failed flush fails the append (the caller does not hear it is saved)', async () => {
+    const store = new SqliteEventStore(tempFile());
+    const appended = store.append('a', [{ type: 'A', data: {} }], 'no_stream', meta('k1'));
+    await vi.waitFor(() => expect(held.length).toBe(1));
+    held.splice(0)[0](Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }));
+    await expect(appended).rejects.toThrow('EIO');
+    await store.close();
+  });
+});
