@@ -209,6 +209,12 @@ describe('the announcement recipients page by name and are searched on the serve
     await more;
     await dialog.getByText(`Showing 100 of ${STUDENTS} students`).waitFor();
     expect(await dialog.getByRole('checkbox').count()).toBe(100);
+    // Select all takes the students shown; Clear all drops every choice.
+    await dialog.getByRole('button', { name: 'Select all' }).click();
+    await dialog.getByText('Recipients (100 selected)').waitFor();
+    await dialog.getByRole('button', { name: 'Clear all' }).click();
+    await dialog.getByText('Recipients (0 selected)').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Send Announcement' }).isDisabled()).toBe(true);
   });
 });
 

@@ -66,9 +66,8 @@ function AnnouncementForm({ onClose }: { onClose: () => void }) {
   const [selected, setSelected] = useState<string[]>([]);
   const [errors, setErrors] = useState<{ title?: string; message?: string }>({});
   const { items: list, total } = loadedItems(students.data);
-  // Select all / Clear all act on the students shown (the loaded matches); choices made under other searches stay.
+  // Select all adds the students shown (the loaded matches) to those chosen; Clear all drops every choice.
   const allSelected = list.length > 0 && list.every((s) => selected.includes(s.id));
-  const shownIds = new Set(list.map((s) => s.id));
 
   const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
 
@@ -159,9 +158,7 @@ function AnnouncementForm({ onClose }: { onClose: () => void }) {
                   size="small"
                   onClick={() =>
                     setSelected((s) =>
-                      allSelected
-                        ? s.filter((id) => !shownIds.has(id))
-                        : [...s, ...list.filter((x) => !s.includes(x.id)).map((x) => x.id)],
+                      allSelected ? [] : [...s, ...list.filter((x) => !s.includes(x.id)).map((x) => x.id)],
                     )
                   }
                 >
