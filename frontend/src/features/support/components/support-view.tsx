@@ -172,7 +172,7 @@ function TicketCard({ ticket, onOpen }: { ticket: TicketSummary; onOpen: () => v
 const studentLabel = (s: StudentCard) => `${s.Name ?? `${s.First_Name} ${s.Last_Name}`} (${shortStudentId(s.id)})`;
 
 /**
- * The Student Issue picker: the centre's students by name, one page at a time from the server; typing
+ * The Student Issue picker: the centre's first 50 students by name from the server; typing
  * searches on the server (name, e-mail, phone, postcode or id) after a pause, so any student can be
  * found however many the centre has (ruling 24).
  */
