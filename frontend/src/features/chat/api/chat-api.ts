@@ -7,7 +7,8 @@ import type {
   SendMessageResponse,
 } from '@panda/contracts/chat';
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import { api, listTags } from '../../../lib/api';
+import { api } from '../../../lib/api';
+import { loadedTags, loadMorePages, pageSearch, toPage, type LoadedPages, type Page } from '../../../lib/paging';
 import type { RootState } from '../../../lib/root-reducer';
 
 /**
@@ -18,7 +19,7 @@ import type { RootState } from '../../../lib/root-reducer';
  * screens poll every 2 s.
  */
 
-/** Contacts asked for at once (ruling 24: at most 200 a page). */
+/** Contacts a page (ruling 24: at most 200); "Load more" asks for the next page with the answer's cursor. */
 export const CONTACTS_LIMIT = 200;
 /** Messages of a conversation loaded by the Messages view (newest ones). */
 export const CONVERSATION_LIMIT = 100;
@@ -37,9 +38,12 @@ const TAGS = ['chat_messages', 'chat_threads'] as const;
 
 export const chatApi = api.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpoints({
   endpoints: (build) => ({
-    chatContacts: build.query<ChatContact[], void>({
-      query: () => `/chat-contacts?limit=${CONTACTS_LIMIT}`,
-      providesTags: (items) => listTags('chat_threads', items),
+    /** The contact list, most recent conversation first, a page at a time (every loaded page is kept). */
+    chatContacts: build.infiniteQuery<Page<ChatContact>, void, string | null>({
+      infiniteQueryOptions: loadMorePages,
+      query: ({ pageParam }) => `/chat-contacts${pageSearch({ limit: CONTACTS_LIMIT, cursor: pageParam })}`,
+      transformResponse: (items: ChatContact[], meta) => toPage(items, meta),
+      providesTags: (data) => loadedTags('chat_threads', data),
     }),
     /** The conversation with one contact, OLDEST FIRST (the API answers newest first). */
     conversation: build.query<Message[], ConversationArgs>({
@@ -85,8 +89,8 @@ export const chatApi = api.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpoin
           }),
         );
         dispatch(
-          chatApi.util.updateQueryData('chatContacts', undefined, (contacts) => {
-            const c = contacts.find((x) => x.id === contactId);
+          patchContacts((pages) => {
+            const c = findContact(pages, contactId);
             if (c) c.unread_count = 0;
           }),
         );
@@ -96,7 +100,7 @@ export const chatApi = api.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpoin
 });
 
 export const {
-  useChatContactsQuery,
+  useChatContactsInfiniteQuery,
   useConversationQuery,
   useSendChatMessageMutation,
   usePostMessageMutation,
@@ -104,6 +108,14 @@ export const {
 } = chatApi;
 
 type Thunk = ThunkAction<void, RootState, unknown, UnknownAction>;
+
+/** Applies `recipe` to the loaded contacts, each page's list in turn (the first page first). */
+const patchContacts = (recipe: (pages: ChatContact[][]) => void) =>
+  chatApi.util.updateQueryData('chatContacts', undefined, (data: LoadedPages<ChatContact>) =>
+    recipe(data.pages.map((p) => p.items)),
+  );
+/** The loaded contact with this id, wherever it is. */
+const findContact = (pages: ChatContact[][], id: string) => pages.flat().find((c) => c.id === id);
 
 /** Applies `recipe` to every cached conversation with `contactId` (the Messages view's and the student detail's). */
 export function patchConversations(contactId: string, recipe: (list: Message[]) => void): Thunk {
@@ -141,17 +153,18 @@ export function upsertMessage(message: Message): Thunk {
       }),
     );
     dispatch(
-      chatApi.util.updateQueryData('chatContacts', undefined, (contacts) => {
-        const at = contacts.findIndex((c) => c.id === contactId);
-        if (at < 0) return;
-        const contact = contacts[at];
+      patchContacts((pages) => {
+        const from = pages.find((p) => p.some((c) => c.id === contactId));
+        if (!from) return;
+        const at = from.findIndex((c) => c.id === contactId);
+        const contact = from[at];
         if (contact.last_message?.id !== message.id && isNew && message.Sender_ID === contactId && !message.Read)
           contact.unread_count += 1;
         if (!contact.last_message || contact.last_message.Created_At <= message.Created_At)
           contact.last_message = message;
-        // The most recent conversation first, as the API orders them.
-        contacts.splice(at, 1);
-        contacts.unshift(contact);
+        // The most recent conversation first, as the API orders them: to the top of the first page.
+        from.splice(at, 1);
+        pages[0].unshift(contact);
       }),
     );
   };
@@ -174,8 +187,8 @@ export function receiptReceived(receipt: {
       }),
     );
     dispatch(
-      chatApi.util.updateQueryData('chatContacts', undefined, (contacts) => {
-        const c = contacts.find((x) => x.id === contactId);
+      patchContacts((pages) => {
+        const c = findContact(pages, contactId);
         if (!c) return;
         if (c.last_message?.id === receipt.id) Object.assign(c.last_message, { Read: true, Read_At: receipt.Read_At });
         // The reader's other tabs: a message they read elsewhere no longer counts as unread here.
@@ -189,8 +202,8 @@ export function receiptReceived(receipt: {
 export function presenceChanged(userId: string, online: boolean): Thunk {
   return (dispatch) => {
     dispatch(
-      chatApi.util.updateQueryData('chatContacts', undefined, (contacts) => {
-        const c = contacts.find((x) => x.id === userId);
+      patchContacts((pages) => {
+        const c = findContact(pages, userId);
         if (c) c.online = online;
       }),
     );

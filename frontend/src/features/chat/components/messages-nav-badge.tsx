@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
-import { useChatContactsQuery } from '../api/chat-api';
+import { useChatContactsInfiniteQuery } from '../api/chat-api';
 import { VisuallyHidden } from './visually-hidden';
 
-/** The unread total of every conversation, beside Messages in the sidebar (nothing when all is read). */
+/** The unread total of every loaded conversation, beside Messages in the sidebar (nothing when all is read). */
 export function MessagesNavBadge() {
-  const { data } = useChatContactsQuery();
-  const unread = (data ?? []).reduce((sum, c) => sum + c.unread_count, 0);
+  const { data } = useChatContactsInfiniteQuery();
+  const unread = (data?.pages ?? []).reduce((sum, p) => p.items.reduce((s, c) => s + c.unread_count, sum), 0);
   if (!unread) return null;
   return (
     <Box

@@ -12,13 +12,15 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { CHAT_TEXTS, type ChatContact } from '@panda/contracts/chat';
 import { useEffect, useRef } from 'react';
 import { EmptyState } from '../../../components/empty-state';
+import { LoadMore } from '../../../components/load-more';
 import { RetryAlert } from '../../../components/retry-alert';
 import { useDashboardParams } from '../../../lib/dashboard-nav';
 import { formatTime24 } from '../../../lib/dates';
 import { useAppSelector } from '../../../lib/hooks';
+import { loadedItems } from '../../../lib/paging';
 import { selectUser } from '../../../lib/session';
 import { useNavigate } from 'react-router';
-import { useChatContactsQuery } from '../api/chat-api';
+import { useChatContactsInfiniteQuery } from '../api/chat-api';
 import { contactRoleName } from '../lib/format';
 import { Conversation, PresenceAvatar } from './conversation';
 import { VisuallyHidden } from './visually-hidden';
@@ -118,8 +120,16 @@ export function MessagesView() {
   const navigate = useNavigate();
   const { id } = useDashboardParams();
   const role = useAppSelector(selectUser)?.role;
-  const { data: contacts, isLoading, isError, refetch } = useChatContactsQuery();
+  const { data, isLoading, isError, refetch, hasNextPage, isFetching, isFetchingNextPage, fetchNextPage } =
+    useChatContactsInfiniteQuery();
+  const { items, total } = loadedItems(data);
+  const contacts = data ? items : undefined;
   const selected = contacts?.find((c) => c.id === id) ?? null;
+  // A contact named in the address but not on the pages loaded yet (a link from elsewhere): the next pages are asked for until it is.
+  const looking = !!id && !!contacts && !selected && hasNextPage;
+  useEffect(() => {
+    if (looking && !isFetching) void fetchNextPage();
+  }, [looking, isFetching, fetchNextPage]);
 
   // Spec §2: a student is auto-opened into the first contact (once: Back on a phone shows the list).
   const first = contacts?.[0]?.id;
@@ -155,7 +165,21 @@ export function MessagesView() {
         ) : !contacts?.length ? (
           <EmptyState dense icon={<ForumOutlined />} title={CHAT_TEXTS.noContacts} text={emptyHint(role)} />
         ) : (
-          <ContactList contacts={contacts} selected={selected?.id ?? null} onSelect={open} />
+          <>
+            <ContactList contacts={contacts} selected={selected?.id ?? null} onSelect={open} />
+            {(hasNextPage || (data?.pages.length ?? 0) > 1) && (
+              <Box sx={{ px: 2 }}>
+                <LoadMore
+                  noun="contacts"
+                  shown={contacts.length}
+                  total={total}
+                  hasMore={hasNextPage}
+                  loading={isFetchingNextPage}
+                  onMore={() => void fetchNextPage()}
+                />
+              </Box>
+            )}
+          </>
         )}
       </Box>
     </Box>
@@ -170,7 +194,11 @@ export function MessagesView() {
       <Box>
         <ForumOutlined sx={{ fontSize: 44, mb: 1 }} aria-hidden />
         <Typography>
-          {id && contacts ? 'This contact is not one of yours.' : 'Choose a contact to start chatting.'}
+          {looking
+            ? 'Finding this contact...'
+            : id && contacts
+              ? 'This contact is not one of yours.'
+              : 'Choose a contact to start chatting.'}
         </Typography>
       </Box>
     </Box>

@@ -3,7 +3,13 @@ import { useEffect, useRef } from 'react';
 import { selectApiReachable } from '../../../lib/connectivity';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import { onLiveMessage, selectLiveStatus, type LiveStatus } from '../../../lib/live';
-import { chatApi, presenceChanged, receiptReceived, upsertMessage, useChatContactsQuery } from '../api/chat-api';
+import {
+  chatApi,
+  presenceChanged,
+  receiptReceived,
+  upsertMessage,
+  useChatContactsInfiniteQuery,
+} from '../api/chat-api';
 import { POLLING_INTERVAL_MS } from '../lib/format';
 
 export interface ChatConnection {
@@ -34,7 +40,7 @@ export function useChatConnection(): ChatConnection {
 export function useChatLiveSync(): void {
   const dispatch = useAppDispatch();
   const { status, fallback } = useChatConnection();
-  useChatContactsQuery(undefined, { pollingInterval: fallback ? POLLING_INTERVAL_MS : 0 });
+  useChatContactsInfiniteQuery(undefined, { pollingInterval: fallback ? POLLING_INTERVAL_MS : 0 });
 
   useEffect(
     () =>

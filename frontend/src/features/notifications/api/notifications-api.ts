@@ -10,7 +10,7 @@ import type {
   notificationSettingsResultSchema,
   unreadCountSchema,
 } from '@panda/contracts/notifications';
-import { api, listTags } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import {
   loadedTags,
   loadMorePages,
@@ -108,10 +108,17 @@ export const notificationsApi = api
         query: (body) => ({ url: '/notification-settings', method: 'PUT', body }),
         invalidatesTags: [{ type: 'notification_settings', id: 'LIST' }],
       }),
-      announcementRecipients: build.query<AnnouncementRecipient[], 'training_centre' | 'mentor'>({
-        // The largest page (ruling 24), by name: a mentor has at most a few students; a centre picks among its first 200.
-        query: (role) => `${role === 'training_centre' ? '/my-students' : '/my-matches'}?limit=200&sort=name`,
-        providesTags: (items) => listTags('students', items),
+      /** Recipients by name, 50 at a time ("Load more"), searched on the server (`q`): any one can be found. */
+      announcementRecipients: build.infiniteQuery<
+        Page<AnnouncementRecipient>,
+        { role: 'training_centre' | 'mentor'; q?: string },
+        string | null
+      >({
+        infiniteQueryOptions: loadMorePages,
+        query: ({ queryArg: { role, q }, pageParam }) =>
+          `${role === 'training_centre' ? '/my-students' : '/my-matches'}${pageSearch({ limit: PAGE_SIZE, sort: 'name', q, cursor: pageParam })}`,
+        transformResponse: (items: AnnouncementRecipient[], meta) => toPage(items, meta),
+        providesTags: (data) => loadedTags('students', data),
       }),
       createAnnouncement: build.mutation<z.infer<typeof announcementResultSchema>, AnnouncementRequest>({
         query: (body) => ({ url: '/announcements', method: 'POST', body }),
@@ -126,6 +133,6 @@ export const {
   useMarkAllNotificationsReadMutation,
   useNotificationSettingsQuery,
   useSaveNotificationSettingsMutation,
-  useAnnouncementRecipientsQuery,
+  useAnnouncementRecipientsInfiniteQuery,
   useCreateAnnouncementMutation,
 } = notificationsApi;

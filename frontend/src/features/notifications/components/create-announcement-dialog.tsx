@@ -18,12 +18,14 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useState, type FormEvent } from 'react';
 import { ANNOUNCEMENT_PRIORITIES, ANNOUNCEMENT_TEXTS, type AnnouncementPriority } from '@panda/contracts/notifications';
+import { LoadMore } from '../../../components/load-more';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/errors';
 import { useAppSelector } from '../../../lib/hooks';
+import { loadedItems, useDebouncedValue } from '../../../lib/paging';
 import { selectUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
-import { useAnnouncementRecipientsQuery, useCreateAnnouncementMutation } from '../api/notifications-api';
+import { useAnnouncementRecipientsInfiniteQuery, useCreateAnnouncementMutation } from '../api/notifications-api';
 
 const TOASTS = 'create-announcement';
 const PRIORITY_LABEL: Record<AnnouncementPriority, string> = {
@@ -53,15 +55,19 @@ export function CreateAnnouncementDialog({ open, onClose }: { open: boolean; onC
 function AnnouncementForm({ onClose }: { onClose: () => void }) {
   const user = useAppSelector(selectUser);
   const role = user?.role === 'mentor' ? 'mentor' : 'training_centre';
-  const students = useAnnouncementRecipientsQuery(role);
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim());
+  // Ruling 24: the students come 50 at a time by name and are searched on the server, so any one can be picked.
+  const students = useAnnouncementRecipientsInfiniteQuery({ role, q: q || undefined });
   const [send, { isLoading }] = useCreateAnnouncementMutation();
   const [title, setTitle] = useState('');
   const [message, setMessage] = useState('');
   const [priority, setPriority] = useState<AnnouncementPriority>('normal');
   const [selected, setSelected] = useState<string[]>([]);
   const [errors, setErrors] = useState<{ title?: string; message?: string }>({});
-  const list = students.data ?? [];
-  const allSelected = list.length > 0 && selected.length === list.length;
+  const { items: list, total } = loadedItems(students.data);
+  // Select all adds the students shown (the loaded matches) to those chosen; Clear all drops every choice.
+  const allSelected = list.length > 0 && list.every((s) => selected.includes(s.id));
 
   const toggle = (id: string) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
 
@@ -145,18 +151,39 @@ function AnnouncementForm({ onClose }: { onClose: () => void }) {
           <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
             <Stack direction="row" alignItems="center" justifyContent="space-between">
               <FormLabel component="legend" required>
-                Recipients ({selected.length} of {list.length} selected)
+                Recipients ({selected.length} selected)
               </FormLabel>
               {list.length > 0 && (
-                <Button size="small" onClick={() => setSelected(allSelected ? [] : list.map((s) => s.id))}>
+                <Button
+                  size="small"
+                  onClick={() =>
+                    setSelected((s) =>
+                      allSelected ? [] : [...s, ...list.filter((x) => !s.includes(x.id)).map((x) => x.id)],
+                    )
+                  }
+                >
                   {allSelected ? 'Clear all' : 'Select all'}
                 </Button>
               )}
             </Stack>
+            <TextField
+              type="search"
+              label="Search students"
+              name="recipient-search"
+              size="small"
+              fullWidth
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              sx={{ mt: 1 }}
+            />
             {students.isLoading ? (
               <CircularProgress size={24} aria-label="Loading students" sx={{ m: 1 }} />
             ) : students.isError ? (
               <RetryAlert onRetry={() => void students.refetch()}>Failed to load students</RetryAlert>
+            ) : list.length === 0 && q ? (
+              <Alert severity="info" sx={{ mt: 1 }}>
+                No students match ‘{q}’
+              </Alert>
             ) : list.length === 0 ? (
               <Alert severity="info" sx={{ mt: 1 }}>
                 {role === 'mentor'
@@ -164,32 +191,42 @@ function AnnouncementForm({ onClose }: { onClose: () => void }) {
                   : 'You have no registered students yet.'}
               </Alert>
             ) : (
-              <FormGroup
-                sx={{
-                  maxHeight: 220,
-                  overflowY: 'auto',
-                  mt: 0.5,
-                  border: 1,
-                  borderColor: 'divider',
-                  borderRadius: 1,
-                  px: 1.5,
-                }}
-              >
-                {list.map((s) => (
-                  <FormControlLabel
-                    key={s.id}
-                    control={<Checkbox checked={selected.includes(s.id)} onChange={() => toggle(s.id)} />}
-                    label={
-                      <Typography component="span" sx={{ overflowWrap: 'anywhere' }}>
-                        {s.First_Name} {s.Last_Name}{' '}
-                        <Typography component="span" variant="body2" color="text.secondary">
-                          ({s.Email})
+              <>
+                <FormGroup
+                  sx={{
+                    maxHeight: 220,
+                    overflowY: 'auto',
+                    mt: 0.5,
+                    border: 1,
+                    borderColor: 'divider',
+                    borderRadius: 1,
+                    px: 1.5,
+                  }}
+                >
+                  {list.map((s) => (
+                    <FormControlLabel
+                      key={s.id}
+                      control={<Checkbox checked={selected.includes(s.id)} onChange={() => toggle(s.id)} />}
+                      label={
+                        <Typography component="span" sx={{ overflowWrap: 'anywhere' }}>
+                          {s.First_Name} {s.Last_Name}{' '}
+                          <Typography component="span" variant="body2" color="text.secondary">
+                            ({s.Email})
+                          </Typography>
                         </Typography>
-                      </Typography>
-                    }
-                  />
-                ))}
-              </FormGroup>
+                      }
+                    />
+                  ))}
+                </FormGroup>
+                <LoadMore
+                  noun="students"
+                  shown={list.length}
+                  total={total}
+                  hasMore={students.hasNextPage}
+                  loading={students.isFetchingNextPage}
+                  onMore={() => void students.fetchNextPage()}
+                />
+              </>
             )}
           </Box>
         </Stack>

@@ -8,6 +8,7 @@ import type {
   TicketStatus,
   TicketSummary,
 } from '@panda/contracts/support';
+import type { StudentCard } from '@panda/contracts/training';
 import { api } from '../../../lib/api';
 import { loadedTags, loadMorePages, PAGE_SIZE, pageSearch, toPage, type Page } from '../../../lib/paging';
 
@@ -56,15 +57,13 @@ export const supportApi = api.enhanceEndpoints({ addTagTypes: [TAG, 'students'] 
       query: (id) => ({ url: `/support/${encodeURIComponent(id)}`, method: 'PATCH', body: { status: 'closed' } }),
       invalidatesTags: (_r, _e, id) => [...ticketTags(id), { type: TAG, id: 'LIST' }],
     }),
-    /** A training centre's own students, for the Student Issue picker. */
-    getTicketStudents: build.query<{ id: string; Name?: string; First_Name: string; Last_Name: string }[], void>({
-      query: () => '/my-students',
-      transformResponse: (raw: unknown) =>
-        Array.isArray(raw)
-          ? raw
-          : Array.isArray((raw as { students?: unknown })?.students)
-            ? (raw as { students: never[] }).students
-            : [],
+    /**
+     * A training centre's own students for the Student Issue picker: one page by name, searched on the
+     * server (`q`: name, e-mail, phone, postcode or id), so any student can be found whatever the count.
+     */
+    getTicketStudents: build.query<Page<StudentCard>, { q?: string }>({
+      query: ({ q }) => `/my-students${pageSearch({ limit: PAGE_SIZE, sort: 'name', q })}`,
+      transformResponse: (items: StudentCard[], meta) => toPage(items, meta),
       providesTags: [{ type: 'students', id: 'LIST' }],
     }),
     // Admin inbox (ruling 23).

@@ -3,6 +3,7 @@ import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import RefreshRounded from '@mui/icons-material/RefreshRounded';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -17,6 +18,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CENTRE_SUBJECTS } from '@panda/contracts/support';
+import type { StudentCard } from '@panda/contracts/training';
 import { useEffect, useRef, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadMore } from '../../../components/load-more';
@@ -167,6 +169,65 @@ function TicketCard({ ticket, onOpen }: { ticket: TicketSummary; onOpen: () => v
   );
 }
 
+const studentLabel = (s: StudentCard) => `${s.Name ?? `${s.First_Name} ${s.Last_Name}`} (${shortStudentId(s.id)})`;
+
+/**
+ * The Student Issue picker: the centre's first 50 students by name from the server; typing
+ * searches on the server (name, e-mail, phone, postcode or id) after a pause, so any student can be
+ * found however many the centre has (ruling 24).
+ */
+function StudentPicker({ value, onChange }: { value: StudentCard | null; onChange: (s: StudentCard | null) => void }) {
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim());
+  const students = useGetTicketStudentsQuery({ q: q || undefined });
+  const options = students.data?.items ?? [];
+  const more = (students.data?.total ?? 0) - options.length;
+  const settling = search.trim() !== q || students.isFetching;
+  return (
+    <Autocomplete
+      value={value}
+      onChange={(_e, s) => onChange(s)}
+      inputValue={value ? studentLabel(value) : search}
+      onInputChange={(_e, text, reason) => {
+        if (reason === 'input' || reason === 'clear') {
+          setSearch(text);
+          if (value) onChange(null);
+        }
+      }}
+      options={options}
+      // The server searched; every answer it gives is a match.
+      filterOptions={(x) => x}
+      getOptionLabel={studentLabel}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      renderOption={(props, s) => (
+        <li {...props} key={s.id}>
+          {studentLabel(s)}
+        </li>
+      )}
+      loading={settling}
+      loadingText="Searching..."
+      noOptionsText={q ? `No students match ‘${q}’` : 'You have no students yet'}
+      fullWidth
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label="Student"
+          required
+          placeholder="Type a name, e-mail or student ID"
+          error={students.isError}
+          helperText={
+            students.isError
+              ? 'Failed to load students'
+              : more > 0 && !value
+                ? `Showing ${options.length} of ${students.data?.total ?? 0}: type to search for the others`
+                : undefined
+          }
+        />
+      )}
+    />
+  );
+}
+
 function NewTicketDialog({
   open,
   onClose,
@@ -178,11 +239,10 @@ function NewTicketDialog({
 }) {
   const user = useAppSelector(selectUser);
   const isCentre = user?.role === 'training_centre';
-  const students = useGetTicketStudentsQuery(undefined, { skip: !open || !isCentre });
   const [create, { isLoading }] = useCreateTicketMutation();
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
-  const [studentId, setStudentId] = useState('');
+  const [student, setStudent] = useState<StudentCard | null>(null);
   const [error, setError] = useState<string | null>(null);
   // Each opening starts an empty form (adjusted while rendering, not in an effect).
   const [wasOpen, setWasOpen] = useState(open);
@@ -191,7 +251,7 @@ function NewTicketDialog({
     if (open) {
       setSubject('');
       setMessage('');
-      setStudentId('');
+      setStudent(null);
       setError(null);
     }
   }
@@ -199,13 +259,13 @@ function NewTicketDialog({
   const submit = async () => {
     if (!subject.trim() || !message.trim()) return setError('Please fill in all required fields');
     const studentIssue = isCentre && subject === 'Student Issue';
-    if (studentIssue && !studentId) return setError('Please select a student for student issues');
+    if (studentIssue && !student) return setError('Please select a student for student issues');
     setError(null);
     try {
       const r = await create({
         Subject: subject.trim(),
         Message: message.trim(),
-        Student_ID: studentIssue ? studentId : null,
+        Student_ID: studentIssue && student ? student.id : null,
       }).unwrap();
       toast.success('Support ticket created successfully');
       onClose();
@@ -265,29 +325,7 @@ function NewTicketDialog({
               slotProps={{ htmlInput: { maxLength: 200 } }}
             />
           )}
-          {isCentre && subject === 'Student Issue' && (
-            <TextField
-              select
-              label="Student"
-              value={studentId}
-              onChange={(e) => setStudentId(e.target.value)}
-              required
-              fullWidth
-              helperText={
-                students.isError
-                  ? 'Failed to load students'
-                  : students.data?.length === 0
-                    ? 'You have no students yet'
-                    : undefined
-              }
-            >
-              {(students.data ?? []).map((s) => (
-                <MenuItem key={s.id} value={s.id}>
-                  {s.Name ?? `${s.First_Name} ${s.Last_Name}`} ({shortStudentId(s.id)})
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
+          {isCentre && subject === 'Student Issue' && <StudentPicker value={student} onChange={setStudent} />}
           <TextField
             label="Message"
             value={message}
