@@ -7,9 +7,8 @@ interface LoadMoreProps {
   noun: string;
   shown: number;
   total: number;
-  hasMore: boolean;
-  loading: boolean;
-  onMore: () => void;
+  /** The list's infinite query (RTK Query): whether there is a next page, whether it is coming, how to ask for it. */
+  pages: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
 }
 
 const count = (n: number) => n.toLocaleString('en-GB');
@@ -19,7 +18,7 @@ const count = (n: number) => n.toLocaleString('en-GB');
  * for the next page while there is one. The count is a polite live region, so a screen reader hears
  * the list grow.
  */
-export function LoadMore({ noun, shown, total, hasMore, loading, onMore }: LoadMoreProps) {
+export function LoadMore({ noun, shown, total, pages }: LoadMoreProps) {
   return (
     <Box
       sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, py: 1 }}
@@ -27,8 +26,14 @@ export function LoadMore({ noun, shown, total, hasMore, loading, onMore }: LoadM
       <Typography variant="body2" color="text.secondary" role="status" data-testid="list-total">
         Showing {count(Math.min(shown, total))} of {count(total)} {noun}
       </Typography>
-      {hasMore && (
-        <Button variant="outlined" size="small" onClick={onMore} disabled={loading} aria-label={`Load more ${noun}`}>
+      {pages.hasNextPage && (
+        <Button
+          variant="outlined"
+          size="small"
+          onClick={() => void pages.fetchNextPage()}
+          disabled={pages.isFetchingNextPage}
+          aria-label={`Load more ${noun}`}
+        >
           Load more
         </Button>
       )}

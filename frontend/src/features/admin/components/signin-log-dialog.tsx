@@ -83,9 +83,7 @@ export function SignInLogDialog({ open, onClose }: { open: boolean; onClose: () 
               noun="attempts"
               shown={items.length}
               total={total}
-              hasMore={hasNextPage}
-              loading={isFetchingNextPage}
-              onMore={() => void fetchNextPage()}
+              pages={{ hasNextPage, isFetchingNextPage, fetchNextPage }}
             />
           </>
         )}

@@ -173,9 +173,7 @@ export function MessagesView() {
                   noun="contacts"
                   shown={contacts.length}
                   total={total}
-                  hasMore={hasNextPage}
-                  loading={isFetchingNextPage}
-                  onMore={() => void fetchNextPage()}
+                  pages={{ hasNextPage, isFetchingNextPage, fetchNextPage }}
                 />
               </Box>
             )}

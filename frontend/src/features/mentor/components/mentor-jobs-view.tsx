@@ -214,14 +214,7 @@ export function MentorJobsView() {
         );
       })}
       {groups.length > 0 && (
-        <LoadMore
-          noun={total === 1 ? 'job' : 'jobs'}
-          shown={items.length}
-          total={total}
-          hasMore={jobsQuery.hasNextPage}
-          loading={jobsQuery.isFetchingNextPage}
-          onMore={() => void jobsQuery.fetchNextPage()}
-        />
+        <LoadMore noun={total === 1 ? 'job' : 'jobs'} shown={items.length} total={total} pages={jobsQuery} />
       )}
       <SignJobDialog job={signing} onClose={() => setSigning(null)} onSigned={() => void jobsQuery.refetch()} />
     </Stack>

@@ -218,14 +218,7 @@ function AnnouncementForm({ onClose }: { onClose: () => void }) {
                     />
                   ))}
                 </FormGroup>
-                <LoadMore
-                  noun="students"
-                  shown={list.length}
-                  total={total}
-                  hasMore={students.hasNextPage}
-                  loading={students.isFetchingNextPage}
-                  onMore={() => void students.fetchNextPage()}
-                />
+                <LoadMore noun="students" shown={list.length} total={total} pages={students} />
               </>
             )}
           </Box>

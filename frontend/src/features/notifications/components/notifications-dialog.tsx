@@ -247,9 +247,7 @@ function NotificationsPanel({ onClose }: { onClose: () => void }) {
                 noun="notifications"
                 shown={shown.length}
                 total={total}
-                hasMore={hasNextPage}
-                loading={isFetchingNextPage}
-                onMore={() => void fetchNextPage()}
+                pages={{ hasNextPage, isFetchingNextPage, fetchNextPage }}
               />
             </Box>
           </>

@@ -189,14 +189,7 @@ export function AdminDisputesTab() {
               </Box>
             ))}
           </Stack>
-          <LoadMore
-            noun="disputes"
-            shown={items.length}
-            total={total}
-            hasMore={list.hasNextPage}
-            loading={list.isFetchingNextPage}
-            onMore={() => void list.fetchNextPage()}
-          />
+          <LoadMore noun="disputes" shown={items.length} total={total} pages={list} />
         </>
       )}
       {resolving && <ResolveDialog dispute={resolving} onClose={() => setResolving(null)} />}

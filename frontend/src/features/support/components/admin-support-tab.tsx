@@ -109,14 +109,7 @@ export function AdminSupportTab() {
               </ListItem>
             ))}
           </List>
-          <LoadMore
-            noun="tickets"
-            shown={items.length}
-            total={total}
-            hasMore={inbox.hasNextPage}
-            loading={inbox.isFetchingNextPage}
-            onMore={() => void inbox.fetchNextPage()}
-          />
+          <LoadMore noun="tickets" shown={items.length} total={total} pages={inbox} />
         </>
       )}
       {openId && <InboxTicketDialog id={openId} onClose={() => setOpenId(null)} />}

@@ -126,14 +126,7 @@ function TicketList() {
               ))}
             </Stack>
           )}
-          <LoadMore
-            noun="tickets"
-            shown={items.length}
-            total={total}
-            hasMore={tickets.hasNextPage}
-            loading={tickets.isFetchingNextPage}
-            onMore={() => void tickets.fetchNextPage()}
-          />
+          <LoadMore noun="tickets" shown={items.length} total={total} pages={tickets} />
         </>
       )}
       <NewTicketDialog open={creating} onClose={() => setCreating(false)} onCreated={(id) => go('support', id)} />
