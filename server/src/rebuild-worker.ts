@@ -1,0 +1,46 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { SqliteEventStore } from '@panda/events/sqlite-event-store';
+import type { EventStore } from '@panda/events/event-store';
+import { loadConfig } from '@panda/platform/config';
+import type { ReadStore } from '@panda/projections/read-store';
+import { ProjectionRunner } from '@panda/projections/runner';
+import { SqliteReadStore } from '@panda/projections/sqlite-read-store';
+import { allProjections } from './projections';
+import type { RebuildWorkerData, RebuildWorkerMessage } from './rebuild';
+import { openEventStore, openReadStore } from './stores';
+
+/**
+ * One group of a parallel rebuild (rebuild.ts, `rebuildInWorkers`), in a thread of its own: its own
+ * connections to the stores, its own read of the log and its own heap. It rebuilds only the named
+ * projections, posts its progress and, at the end, how many events it read.
+ */
+async function run({ names, stores }: RebuildWorkerData, post: (m: RebuildWorkerMessage) => void) {
+  let store: EventStore;
+  let readStore: ReadStore;
+  if ('config' in stores) {
+    const config = loadConfig();
+    store = await openEventStore(config);
+    readStore = await openReadStore(config);
+  } else {
+    store = new SqliteEventStore(stores.eventsFile);
+    readStore = new SqliteReadStore(stores.readFile);
+  }
+  try {
+    const runner = new ProjectionRunner(
+      store,
+      readStore,
+      allProjections.filter((p) => names.includes(p.name)),
+    );
+    const events = await runner.rebuildAll(names, (progress) => post({ progress }));
+    post({ done: events });
+  } finally {
+    await readStore.close();
+    await store.close();
+  }
+}
+
+if (parentPort) {
+  const port = parentPort;
+  // A failure rejects: the worker's 'error' event carries it to the main thread.
+  void run(workerData as RebuildWorkerData, (m) => port.postMessage(m));
+}
