@@ -10,6 +10,12 @@ import type { RebuildWorkerData, RebuildWorkerMessage } from './rebuild';
 import { openEventStore, openReadStore } from './stores';
 
 /**
+ * How long a write waits for the other thread's. SQLite's busy handler polls, so a thread writing
+ * commit after commit (then building its indexes) can keep the file for all of its writing phase.
+ */
+const WAIT_FOR_OTHER_THREAD_MS = 30 * 60_000;
+
+/**
  * One group of a parallel rebuild (rebuild.ts, `rebuildInWorkers`), in a thread of its own: its own
  * connections to the stores, its own read of the log and its own heap. It rebuilds only the named
  * projections, posts its progress and, at the end, how many events it read.
@@ -20,10 +26,10 @@ async function run({ names, stores }: RebuildWorkerData, post: (m: RebuildWorker
   if ('config' in stores) {
     const config = loadConfig();
     store = await openEventStore(config);
-    readStore = await openReadStore(config);
+    readStore = await openReadStore(config, { busyTimeoutMs: WAIT_FOR_OTHER_THREAD_MS });
   } else {
     store = new SqliteEventStore(stores.eventsFile);
-    readStore = new SqliteReadStore(stores.readFile);
+    readStore = new SqliteReadStore(stores.readFile, { busyTimeoutMs: WAIT_FOR_OTHER_THREAD_MS });
   }
   try {
     const runner = new ProjectionRunner(
