@@ -163,17 +163,24 @@ export function progressReporter(
 ) {
   const started = now();
   let writing = 0;
+  // Documents already written when the writing is first shown (one thread of a parallel rebuild may
+  // have started before the other finished reading): not counted in the rate.
+  let writtenBefore = 0;
   let lastLine = -Infinity;
   return {
     update(p: RebuildProgress) {
       const w = p.written;
       // Reading the log, then writing the rebuilt documents: each with its own rate and ETA.
-      if (w && !writing) writing = now();
+      if (w && !writing) {
+        writing = now();
+        writtenBefore = w.documents;
+      }
       const elapsed = Math.max(1, now() - (w ? writing : started)) / 1000;
-      const done = w ? w.documents : p.events;
+      const done = w ? w.documents - writtenBefore : p.events;
       const rate = done / elapsed;
       const fraction = w ? (w.of > 0 ? w.documents / w.of : 1) : p.head > 0 ? Math.min(1, p.position / p.head) : 1;
-      const eta = fraction > 0 ? (elapsed / fraction) * (1 - fraction) : 0;
+      const left = w ? w.of - w.documents : p.head > 0 ? (p.events / Math.max(fraction, 1e-9)) * (1 - fraction) : 0;
+      const eta = fraction >= 1 ? 0 : rate > 0 ? left / rate : 0;
       const n = (x: number) => Math.round(x).toLocaleString('en-GB');
       const figures = w
         ? `${(fraction * 100).toFixed(0).padStart(3)}%  writing ${n(w.documents)} of ${n(w.of)} documents (${n(p.events)} events read)  ${n(rate)} documents/s  ETA ${clock(eta)}`

@@ -141,6 +141,17 @@ describe('projections:rebuild in one pass', () => {
       /^\r\[#{10}-{30}\] {2}25% {2}writing 100,000 of 400,000 documents \(100,000 events read\) {2}25,000 documents\/s {2}ETA 0:12/,
     );
   });
+
+  it('counts only the documents written since the writing was first shown in its rate (a thread that wrote early)', () => {
+    let t = 0;
+    const tty = { isTTY: true, columns: 160, text: '', write: (s: string) => ((tty.text = s), true) };
+    const bar = progressReporter(tty, () => t);
+    t = 10_000;
+    bar.update({ events: 100_000, position: 100_000, head: 100_000, written: { documents: 200_000, of: 400_000 } });
+    t = 14_000;
+    bar.update({ events: 100_000, position: 100_000, head: 100_000, written: { documents: 300_000, of: 400_000 } });
+    expect(tty.text).toMatch(/ {2}75% {2}writing 300,000 of 400,000 documents .* {2}25,000 documents\/s {2}ETA 0:04/);
+  });
 });
 
 describe('projections:rebuild in worker threads', () => {
