@@ -64,7 +64,7 @@ export class SqliteReadStore implements ReadStore {
    * index builds.
    */
   constructor(file: string, options: { busyTimeoutMs?: number } = {}) {
-    this.db = new Database(file, { timeout: options.busyTimeoutMs ?? 10000 });
+    this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     // Read models are rebuilt from the log: a commit needs to be atomic (WAL), not flushed in this thread.
     this.db.pragma('synchronous = NORMAL');
