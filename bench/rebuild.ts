@@ -1,7 +1,8 @@
 /**
  * `npx tsx bench/rebuild.ts`: rebuild of every read model over a generated store of BENCH_REBUILD_EVENTS
  * (default 1,000,000) realistic events (bench/generate.ts: 10,000 students of 100 events, their centres
- * and mentors), timed against the raw read of the same log in the same run. Goal: under 60 s.
+ * and mentors), timed against the raw read of the same log in the same run. Goal: under 60 s. CPU time is
+ * the whole process's, the rebuild's worker threads included.
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { SqliteEventStore } from '@panda/events/sqlite-event-store';
 import { SqliteReadStore } from '@panda/projections/sqlite-read-store';
 import { ProjectionRunner } from '@panda/projections/runner';
 import { allProjections } from '@panda/server/projections';
-import { progressReporter } from '@panda/server/rebuild';
+import { progressReporter, rebuildInWorkers } from '@panda/server/rebuild';
 import { studentEvents } from './generate';
 
 const cpuSeconds = (since: NodeJS.CpuUsage) => {
@@ -111,8 +112,10 @@ export async function rebuildBench(total = Number(process.env.BENCH_REBUILD_EVEN
   t = performance.now();
   cpu = process.cpuUsage();
   const progress = process.env.BENCH_PROGRESS ? progressReporter(process.stderr, undefined, 30_000) : undefined;
-  const events = await runner.rebuildAll(
+  // As `npm run projections:rebuild` runs it: the projections split over worker threads.
+  const events = await rebuildInWorkers(
     allProjections.map((p) => p.name),
+    { eventsFile: file, readFile: join(dir, 'read.db') },
     progress?.update,
   );
   const rebuildMs = performance.now() - t;

@@ -95,6 +95,21 @@ export function asJsonChanged<T extends Doc>(doc: T): T {
   return doc;
 }
 
+/**
+ * asJson for a new document that replaces `stored` (JSON data): a field holding the very object or
+ * list `stored` held is taken as asJsonChanged takes it (JSON data, perhaps changed in place), so a
+ * document rebuilt around a long list it kept (`{ ...job, signatures }`) costs the same however long
+ * the list; every other field is looked at in full.
+ */
+export function asJsonReplacing<T extends Doc>(doc: T, stored: Doc): T {
+  for (const k in doc) {
+    const v: unknown = doc[k];
+    if (typeof v === 'object' && v !== null && v === stored[k] ? !Array.isArray(v) && !plain(v) : !isJson(v))
+      return jsonCopy(doc);
+  }
+  return doc;
+}
+
 /** A copy of JSON data (what jsonCopy made): spread copies a flat object in one step. */
 function copyData<T>(v: T): T {
   if (typeof v !== 'object' || v === null) return v;

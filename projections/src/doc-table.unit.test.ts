@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DocTable, asJson, asJsonChanged, docCopy, jsonCopy } from './doc-table';
+import { DocTable, asJson, asJsonChanged, asJsonReplacing, docCopy, jsonCopy } from './doc-table';
 import { matches, type Doc } from './read-store';
 
 describe('jsonCopy', () => {
@@ -68,6 +68,27 @@ describe('asJsonChanged', () => {
       expect(out).not.toBe(changed);
       expect(out).toEqual(JSON.parse(JSON.stringify(changed)));
     }
+  });
+});
+
+describe('asJsonReplacing', () => {
+  it('takes a list the stored document held as JSON data without looking into it, and looks at every other field', () => {
+    const stored = jsonCopy({ id: 'a', list: [{ n: 1 }], o: { p: 1 }, s: 'x' });
+    const list = stored.list as Record<string, unknown>[];
+    // Pushed in place, as a handler pushes event data: not looked at again (asJson would walk the whole list).
+    list.push({ n: 2, later: undefined });
+    const next = { ...stored, s: 'y', extra: { q: [1] } };
+    expect(asJsonReplacing(next, stored)).toBe(next);
+    expect(asJson(next)).not.toBe(next);
+    for (const change of [{ f: () => 1 }, [undefined], new Date(0), NaN]) {
+      const changed = { ...stored, extra: change } as Doc;
+      const out = asJsonReplacing(changed, stored);
+      expect(out).not.toBe(changed);
+      expect(out).toEqual(JSON.parse(JSON.stringify(changed)));
+    }
+    // The same list object in another field is not the stored field's value: it is looked at.
+    const moved = { id: 'a', other: list } as Doc;
+    expect(asJsonReplacing(moved, stored)).not.toBe(moved);
   });
 });
 

@@ -3,7 +3,7 @@ import type { EventStore } from '@panda/events/event-store';
 import type { RecordedEvent } from '@panda/events/envelope';
 import { CheckpointConflictError, matches, type Doc, type Filter, type ReadStore, type WriteOp } from './read-store';
 import type { Change, CommittedBatch, Projection, ProjectionContext } from './projection';
-import { DocTable, asJson, asJsonChanged, docCopy, jsonCopy } from './doc-table';
+import { DocTable, asJson, asJsonChanged, asJsonReplacing, docCopy, jsonCopy } from './doc-table';
 
 export interface RunnerLogger {
   info(obj: object, msg?: string): void;
@@ -125,7 +125,8 @@ class MemoryContext implements ProjectionContext {
 
   put(collection: string, doc: Doc): void {
     const t = this.table(collection);
-    t.set(t.get(doc.id) === doc ? asJsonChanged(doc) : asJson(doc));
+    const stored = t.get(doc.id);
+    t.set(stored === doc ? asJsonChanged(doc) : stored ? asJsonReplacing(doc, stored) : asJson(doc));
   }
 
   delete(collection: string, id: string): void {

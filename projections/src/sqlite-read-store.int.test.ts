@@ -49,3 +49,25 @@ describe('SQLite read store indexes', () => {
     await store.close();
   });
 });
+
+describe('SQLite read store: waiting for another writer', () => {
+  it('waits as long as busyTimeoutMs says, then refuses the commit and writes nothing', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'panda-rs-busy-')), 'read.db');
+    const store = new SqliteReadStore(file, { busyTimeoutMs: 300 });
+    await store.count('people');
+    const other = new Database(file);
+    other.exec('BEGIN IMMEDIATE');
+    const started = Date.now();
+    await expect(store.commit('p', 0, 1, [{ op: 'put', collection: 'people', doc: { id: 'a' } }])).rejects.toThrow(
+      /locked|busy/i,
+    );
+    const waited = Date.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(250);
+    expect(waited).toBeLessThan(5000);
+    other.exec('ROLLBACK');
+    other.close();
+    expect(await store.count('people')).toBe(0);
+    expect(await store.checkpoint('p')).toBe(0);
+    await store.close();
+  });
+});

@@ -58,12 +58,17 @@ export class SqliteReadStore implements ReadStore {
     return s;
   }
 
-  constructor(file: string) {
+  /**
+   * `busyTimeoutMs`: how long a write waits for another connection's (10 s by default). The threads of
+   * a parallel rebuild wait longer: the other thread may hold the file for whole runs of commits and
+   * index builds.
+   */
+  constructor(file: string, options: { busyTimeoutMs?: number } = {}) {
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     // Read models are rebuilt from the log: a commit needs to be atomic (WAL), not flushed in this thread.
     this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 10000');
+    this.db.pragma(`busy_timeout = ${Math.floor(options.busyTimeoutMs ?? 10000)}`);
     // 256 MB of page cache at most (the default is 2 MB): a rebuild writes large tables whose ids come
     // in no key order, and their id indexes must stay in memory (64 MB was too little for 1M events).
     this.db.pragma('cache_size = -262144');
@@ -211,18 +216,18 @@ export class SqliteReadStore implements ReadStore {
   }
 
   private queue: PendingCommit[] = [];
-  private readonly commitOne = (c: PendingCommit) => {
+  private readonly commitOne = (c: PendingCommit, texts: (string | null)[]) => {
     const current =
       (
         this.stmt('SELECT position FROM checkpoints WHERE projection = ?').get(c.projection) as
           { position: number } | undefined
       )?.position ?? 0;
     if (current !== c.from) throw new CheckpointConflictError(c.projection, c.from, current);
-    for (const op of c.ops) {
+    c.ops.forEach((op, i) => {
       const w = this.writers(op.collection);
-      if (op.op === 'put') w.put.run(op.doc.id, JSON.stringify(op.doc));
+      if (op.op === 'put') w.put.run(op.doc.id, texts[i]);
       else w.delete.run(op.id);
-    }
+    });
     this.stmt(
       'INSERT INTO checkpoints (projection, position) VALUES (?, ?) ON CONFLICT(projection) DO UPDATE SET position = excluded.position',
     ).run(c.projection, c.to);
@@ -247,12 +252,22 @@ export class SqliteReadStore implements ReadStore {
     try {
       if (!this.db.open) throw new Error('The read store is closed');
       for (const c of batch) for (const op of c.ops) this.ensureTable(op.collection);
+      // Serialised before the write lock is taken: another connection's writes (a rebuild's other thread) go on meanwhile.
+      const texts = batch.map((c) => {
+        try {
+          return c.ops.map((op) => (op.op === 'put' ? JSON.stringify(op.doc) : null));
+        } catch (err) {
+          return err; // refuses this commit alone, in its turn
+        }
+      });
       const one = this.db.transaction(this.commitOne);
       this.db
         .transaction(() => {
-          for (const c of batch) {
+          for (const [i, c] of batch.entries()) {
             try {
-              one(c);
+              const t = texts[i];
+              if (!Array.isArray(t)) throw t;
+              one(c, t);
               outcomes.push(null);
             } catch (err) {
               outcomes.push(err ?? new Error('commit failed'));

@@ -23,6 +23,7 @@ import { SqliteEventStore } from '@panda/events/sqlite-event-store';
 import { SqliteReadStore } from '@panda/projections/sqlite-read-store';
 import { ProjectionRunner } from '@panda/projections/runner';
 import { allProjections } from './projections';
+import { rebuildGroups, rebuildProjections } from './rebuild';
 import { seedDemo } from './seed';
 import { startTestApp, TEST_ADMIN, type TestApp } from './testing/harness';
 
@@ -144,11 +145,27 @@ describe('projections:rebuild', () => {
     await rebuild.init();
     await rebuild.rebuildAll(allProjections.map((p) => p.name));
 
+    // The same rebuild split over worker threads, as `npm run projections:rebuild` runs it.
+    const threadsFile = join(dir, 'threads.db');
+    const threads = new SqliteReadStore(threadsFile);
+    await threads.commit('sign_offs', 0, 1, [
+      { op: 'put', collection: 'sign_offs', doc: { id: 'stale', _audience: [] } },
+    ]);
+    const split = new ProjectionRunner(store, threads, allProjections);
+    await split.init();
+    expect(rebuildGroups(allProjections.map((p) => p.name))).toHaveLength(2);
+    const [report] = await rebuildProjections(split, [], undefined, undefined, {
+      workers: { eventsFile: join(app.dataDir, 'events.db'), readFile: threadsFile },
+    });
+    expect(report.events).toBe((await store.readAll(0, 1_000_000)).length);
+    expect(split.position()).toBe(await store.headPosition());
+
     const expected = await snapshot(slow);
     expect(expected.sign_offs.split('\n').length).toBeGreaterThan(30);
     expect(expected.reminder_timers).toContain('no_signoff');
     expect(await snapshot(live)).toEqual(expected);
     expect(await snapshot(fast)).toEqual(expected);
-    await Promise.all([slow.close(), live.close(), fast.close(), store.close()]);
+    expect(await snapshot(threads)).toEqual(expected);
+    await Promise.all([slow.close(), live.close(), fast.close(), threads.close(), store.close()]);
   });
 });

@@ -15,7 +15,7 @@ import type { Projection } from '@panda/projections/projection';
 import { SqliteEventStore } from '@panda/events/sqlite-event-store';
 import type { EventStore } from '@panda/events/event-store';
 import type { ReadStore } from '@panda/projections/read-store';
-import { describeRebuild, progressReporter, rebuildProjections } from './rebuild';
+import { describeRebuild, mergeProgress, progressReporter, rebuildInWorkers, rebuildProjections } from './rebuild';
 
 const seen: Projection = {
   name: 'seen',
@@ -140,5 +140,33 @@ describe('projections:rebuild in one pass', () => {
     expect(tty.text).toMatch(
       /^\r\[#{10}-{30}\] {2}25% {2}writing 100,000 of 400,000 documents \(100,000 events read\) {2}25,000 documents\/s {2}ETA 0:12/,
     );
+  });
+
+  it('counts only the documents written since the writing was first shown in its rate (a thread that wrote early)', () => {
+    let t = 0;
+    const tty = { isTTY: true, columns: 160, text: '', write: (s: string) => ((tty.text = s), true) };
+    const bar = progressReporter(tty, () => t);
+    t = 10_000;
+    bar.update({ events: 100_000, position: 100_000, head: 100_000, written: { documents: 200_000, of: 400_000 } });
+    t = 14_000;
+    bar.update({ events: 100_000, position: 100_000, head: 100_000, written: { documents: 300_000, of: 400_000 } });
+    expect(tty.text).toMatch(/ {2}75% {2}writing 300,000 of 400,000 documents .* {2}25,000 documents\/s {2}ETA 0:04/);
+  });
+});
+
+describe('projections:rebuild in worker threads', () => {
+  it('shows the slowest thread reading, then the documents of every thread once all of them write', () => {
+    const reading = { events: 40, position: 40, head: 100 };
+    const ahead = { events: 100, position: 100, head: 100, written: { documents: 10, of: 50 } };
+    expect(mergeProgress([ahead, reading])).toEqual(reading);
+    const writing = { events: 100, position: 100, head: 100, written: { documents: 5, of: 30 } };
+    expect(mergeProgress([ahead, writing])).toEqual({ ...writing, written: { documents: 15, of: 80 } });
+  });
+
+  it('fails when a thread fails, and says why', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'panda-rebuild-threads-'));
+    await expect(
+      rebuildInWorkers(['training'], { eventsFile: join(dir, 'none', 'events.db'), readFile: join(dir, 'read.db') }),
+    ).rejects.toThrow(/directory does not exist|unable to open/);
   });
 });

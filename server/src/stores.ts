@@ -15,13 +15,13 @@ export async function openEventStore(config: Config): Promise<EventStore> {
   return new SqliteEventStore(join(config.dataDir, 'events.db'));
 }
 
-/** MongoDB when MONGODB_URI is set, otherwise embedded SQLite read models in DATA_DIR. */
-export async function openReadStore(config: Config): Promise<ReadStore> {
+/** MongoDB when MONGODB_URI is set, otherwise embedded SQLite read models in DATA_DIR (options: SqliteReadStore's). */
+export async function openReadStore(config: Config, options: { busyTimeoutMs?: number } = {}): Promise<ReadStore> {
   if (config.mongoUri) {
     const { MongoReadStore } = await import('@panda/projections/mongo-read-store');
     return MongoReadStore.connect(config.mongoUri, config.mongoDb);
   }
-  return new SqliteReadStore(join(config.dataDir, 'read-models.db'));
+  return new SqliteReadStore(join(config.dataDir, 'read-models.db'), options);
 }
 
 /** GridFS in MongoDB when MONGODB_URI is set (the distributed stack), otherwise files under DATA_DIR/blobs. */

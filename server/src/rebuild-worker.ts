@@ -1,0 +1,52 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { SqliteEventStore } from '@panda/events/sqlite-event-store';
+import type { EventStore } from '@panda/events/event-store';
+import { loadConfig } from '@panda/platform/config';
+import type { ReadStore } from '@panda/projections/read-store';
+import { ProjectionRunner } from '@panda/projections/runner';
+import { SqliteReadStore } from '@panda/projections/sqlite-read-store';
+import { allProjections } from './projections';
+import type { RebuildWorkerData, RebuildWorkerMessage } from './rebuild';
+import { openEventStore, openReadStore } from './stores';
+
+/**
+ * How long a write waits for the other thread's. SQLite's busy handler polls, so a thread writing
+ * commit after commit (then building its indexes) can keep the file for all of its writing phase.
+ */
+const WAIT_FOR_OTHER_THREAD_MS = 30 * 60_000;
+
+/**
+ * One group of a parallel rebuild (rebuild.ts, `rebuildInWorkers`), in a thread of its own: its own
+ * connections to the stores, its own read of the log and its own heap. It rebuilds only the named
+ * projections, posts its progress and, at the end, how many events it read.
+ */
+async function run({ names, stores }: RebuildWorkerData, post: (m: RebuildWorkerMessage) => void) {
+  let store: EventStore;
+  let readStore: ReadStore;
+  if ('config' in stores) {
+    const config = loadConfig();
+    store = await openEventStore(config);
+    readStore = await openReadStore(config, { busyTimeoutMs: WAIT_FOR_OTHER_THREAD_MS });
+  } else {
+    store = new SqliteEventStore(stores.eventsFile);
+    readStore = new SqliteReadStore(stores.readFile, { busyTimeoutMs: WAIT_FOR_OTHER_THREAD_MS });
+  }
+  try {
+    const runner = new ProjectionRunner(
+      store,
+      readStore,
+      allProjections.filter((p) => names.includes(p.name)),
+    );
+    const events = await runner.rebuildAll(names, (progress) => post({ progress }));
+    post({ done: events });
+  } finally {
+    await readStore.close();
+    await store.close();
+  }
+}
+
+if (parentPort) {
+  const port = parentPort;
+  // A failure rejects: the worker's 'error' event carries it to the main thread.
+  void run(workerData as RebuildWorkerData, (m) => port.postMessage(m));
+}
