@@ -13,6 +13,7 @@ import {
   isComparison,
   isLogical,
   logicalFilters,
+  searchedField,
   type Doc,
   type Filter,
   type FindOptions,
@@ -265,15 +266,18 @@ export class MongoReadStore implements ReadStore {
     return this.col(collection).countDocuments(toMongoFilter(filter) as MongoFilter<StoredDoc>);
   }
 
-  async ensureIndexes(collection: string, fields: string[]): Promise<void> {
-    for (const f of fields) f.split('+').forEach(fieldPath); // refuse bad paths before remembering any
+  async ensureIndexes(collection: string, all: string[]): Promise<void> {
+    for (const f of all) (searchedField(f) ?? f).split('+').forEach(fieldPath); // refuse bad paths before remembering any
+    // Search indexes are SQLite's: here `$contains` stays a regular expression over the documents.
+    const fields = all.filter((f) => searchedField(f) === null);
     const known = this.indexed.get(collection) ?? new Set<string>();
     for (const f of fields) known.add(f);
     this.indexed.set(collection, known);
     await this.createWithIndexes(collection, fields);
   }
 
-  async dropIndexesExcept(collection: string, fields: string[]): Promise<void> {
+  async dropIndexesExcept(collection: string, all: string[]): Promise<void> {
+    const fields = all.filter((f) => searchedField(f) === null);
     const keyOf = (f: string) => JSON.stringify([...f.split('+').map(fieldPath), '_id']);
     const keep = new Set(fields.map(keyOf));
     const known = this.indexed.get(collection);
