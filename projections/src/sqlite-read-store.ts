@@ -24,6 +24,11 @@ const expr = (path: string) => {
   if (!PATH.test(path)) throw new Error(`Bad field path: ${path}`);
   return path === 'id' ? 'id' : `json_extract(doc, '$.${path}')`;
 };
+/** A top-level field name (FindOptions.fields). */
+const topField = (name: string) => {
+  if (!NAME.test(name)) throw new Error(`Bad field name: ${name}`);
+  return name;
+};
 /** `a+b` is a compound index on (a, b, id): it backs a keyset page of `a = ?` sorted by b (see ReadStore.ensureIndexes). */
 const indexColumns = (field: string) => {
   const paths = field.split('+');
@@ -211,6 +216,22 @@ export class SqliteReadStore implements ReadStore {
         ? `LIMIT ${Math.max(0, Math.floor(options.limit ?? -1))} OFFSET ${Math.max(0, Math.floor(options.skip ?? 0))}`
         : '';
     const limitSql = options.limit == null && options.skip ? `LIMIT -1 OFFSET ${Math.floor(options.skip)}` : limit;
+    if (options.fields) {
+      // Each field as its JSON (`->`): SQL NULL when missing, 'null' when null.
+      const fields = options.fields.filter((f) => f !== 'id');
+      const columns = fields.map((f, i) => `doc -> '$.${topField(f)}' AS f${i}`);
+      const rows = this.stmt(`SELECT ${['id', ...columns].join(', ')} FROM ${t} ${sql} ${order} ${limitSql}`).all(
+        ...params,
+      ) as Record<string, string | null>[];
+      return rows.map((r) => {
+        const doc: Doc = { id: r.id as string };
+        fields.forEach((f, i) => {
+          const v = r[`f${i}`];
+          if (v !== null) doc[f] = JSON.parse(v);
+        });
+        return doc;
+      });
+    }
     const rows = this.stmt(`SELECT doc FROM ${t} ${sql} ${order} ${limitSql}`).all(...params) as { doc: string }[];
     return rows.map((r) => JSON.parse(r.doc) as Doc);
   }
@@ -243,10 +264,11 @@ export class SqliteReadStore implements ReadStore {
     if (!indexed.sql.includes('+rowid IN (SELECT rowid FROM fts_')) return 'scan';
     const rest = this.where(t, filter, 'none');
     if (!rest.params.length) return 'index';
-    // A page's count and its first find ask the same: the last answer is kept (either way is exact).
+    // A page's count and its first find ask the same in one turn: the answer is kept until the turn ends.
     const key = JSON.stringify([t, rest.sql, rest.params]);
     if (this.lastProbe.key !== key) {
       const sql = `SELECT 1 FROM ${t} ${rest.sql} LIMIT 1 OFFSET ${SCAN_AT_MOST}`;
+      if (!this.lastProbe.key) setImmediate(() => (this.lastProbe = { key: '', few: false }));
       this.lastProbe = { key, few: !this.stmt(sql).get(...rest.params) };
     }
     return this.lastProbe.few ? 'scan' : 'index';
