@@ -89,6 +89,11 @@ const collectionName = (collection: string) => {
   if (!NAME.test(collection)) throw new Error(`Bad collection name: ${collection}`);
   return `rm_${collection}`;
 };
+/** A top-level field of the documents (FindOptions.fields). */
+const collectionField = (name: string) => {
+  if (!NAME.test(name)) throw new Error(`Bad field name: ${name}`);
+  return name;
+};
 /** `id` is stored as `_id` too: using `_id` lets queries and sorts on id use the primary index. */
 const fieldPath = (path: string) => {
   if (!PATH.test(path)) throw new Error(`Bad field path: ${path}`);
@@ -254,7 +259,10 @@ export class MongoReadStore implements ReadStore {
 
   async find(collection: string, filter: Filter = {}, options: FindOptions = {}): Promise<Doc[]> {
     if (options.limit != null && Math.floor(options.limit) <= 0) return []; // Mongo's limit 0 means "no limit"
-    const cursor = this.col(collection).find(toMongoFilter(filter) as MongoFilter<StoredDoc>, { projection: HIDDEN });
+    const projection = options.fields
+      ? { _id: 0, id: 1, ...Object.fromEntries(options.fields.map((f) => [collectionField(f), 1])) }
+      : HIDDEN;
+    const cursor = this.col(collection).find(toMongoFilter(filter) as MongoFilter<StoredDoc>, { projection });
     // Always a sort: without one, limit/skip would page through an arbitrary order.
     cursor.sort(options.sort && Object.keys(options.sort).length ? toMongoSort(options.sort) : { [ORDER]: 1 });
     if (options.skip) cursor.skip(Math.max(0, Math.floor(options.skip)));

@@ -269,6 +269,25 @@ export function readStoreContract(name: string, make: () => Promise<ReadStore>, 
         expect((await rs.find('people', { name: { $contains: 'bob' } })).map((d) => d.id)).toEqual(['bob-2']);
       });
 
+      it('answers only the fields asked for, with the id, a missing one left missing', async () => {
+        await rs.commit(
+          'p',
+          0,
+          1,
+          people.map((doc) => ({ op: 'put' as const, collection: 'people', doc })),
+        );
+        const found = await rs.find(
+          'people',
+          { active: true },
+          { sort: { age: -1 }, fields: ['name', 'tags', 'centreId', 'nowhere'] },
+        );
+        expect(found).toEqual([
+          { id: 'c', name: 'Cat', tags: { city: 'Leeds' }, centreId: null },
+          { id: 'a', name: 'Ann', tags: { city: 'Leeds' }, centreId: 'c1' },
+        ]);
+        expect(await rs.find('people', { id: 'b' }, { fields: ['id', 'age'] })).toEqual([{ id: 'b', age: 25 }]);
+      });
+
       it('returns insertion order without a sort and breaks sort ties by id, so pages are stable', async () => {
         const put = (doc: { id: string; group: number }) => ({ op: 'put' as const, collection: 'order', doc });
         const ids = (docs: { id: string }[]) => docs.map((d) => d.id);

@@ -35,6 +35,8 @@ export interface FindOptions {
   sort?: Record<string, 1 | -1>;
   limit?: number;
   skip?: number;
+  /** Only these top-level fields of each document (and its id; a missing field stays missing): less to read. */
+  fields?: string[];
 }
 
 /**
