@@ -185,9 +185,34 @@ export class SqliteReadStore implements ReadStore {
     return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
   }
 
+  /**
+   * `$or` of one text contained in several fields that all have search indexes (a list's `?q=`): one set of
+   * the matches of them all, where a set per field would check each row against every set.
+   */
+  private searchUnion(t: string, filters: Filter[]): { sql: string; params: unknown[] } | null {
+    const parts = filters.map((f) => {
+      const [path, cond] = Object.entries(f).length === 1 ? Object.entries(f)[0] : [];
+      if (!path || !isComparison(cond) || !('$contains' in cond)) return null;
+      const text = asciiLower(String(cond.$contains));
+      const fts = this.searchTable(t, path, text);
+      return fts ? { fts, text } : null;
+    });
+    if (parts.length < 2 || parts.some((p) => !p || p.text !== parts[0]?.text)) return null;
+    const found = parts as { fts: string; text: string }[];
+    return {
+      sql: `+rowid IN (${found.map(({ fts }) => `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?`).join(' UNION ')})`,
+      params: found.map((p) => phrase(p.text)),
+    };
+  }
+
   /** `$and` / `$or` over whole filters, as one parenthesised condition. */
   private logical(t: string, key: '$and' | '$or', cond: unknown, search: Search): { sql: string; params: unknown[] } {
-    const subs = logicalFilters(key, cond).map((f) => this.where(t, f, search));
+    const filters = logicalFilters(key, cond);
+    if (key === '$or' && search === 'index') {
+      const union = this.searchUnion(t, filters);
+      if (union) return union;
+    }
+    const subs = filters.map((f) => this.where(t, f, search));
     if (!subs.length) return { sql: key === '$and' ? '1' : '0', params: [] };
     const sql = subs
       .map((s) => (s.sql ? `(${s.sql.slice('WHERE '.length)})` : '1'))
