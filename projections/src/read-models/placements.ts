@@ -327,6 +327,8 @@ export const placementsProjection = defineProjection({
       // The admin table's status filter with its sorts by student and mentor.
       'Status+student_name',
       'Status+mentor_name',
+      // A mentor's requests (pending): counted, and sized up before a search, over this index alone.
+      'mentor_id+Status',
       // `?q=` of the admin table and of a mentor's requests.
       ...['student_name', 'mentor_name', 'training_centre_name', 'student_email', 'mentor_email'].map(searchIndex),
     ],
