@@ -45,9 +45,12 @@ const dropSearch = (fts: string) => [
 ];
 /**
  * A search index indexes `lower(value)` of every document whose field is text (ASCII case folding, as
- * `$contains` means it; text as the scan sees it, which takes an object's or array's JSON for text too), with the trigram tokenizer kept case-sensitive: a phrase of 3 or more
- * characters then matches exactly the documents whose lowered field contains it, so a `$contains`
- * answered from the index is the same as the scan it replaces. Shorter texts have no trigram: they scan.
+ * `$contains` means it; text as the scan sees it, an object's or array's JSON included), with the trigram
+ * tokenizer kept case-sensitive: a phrase of 3 or more characters then matches exactly the documents whose
+ * lowered field contains it, so a `$contains` answered from the index is the same as the scan it replaces.
+ * Shorter texts have no trigram: they scan. Triggers keep it in step with every write to the table, in the
+ * write's own transaction, whatever path writes (a dropped table takes its triggers, and the index is then
+ * no longer used: ensureIndexes builds it again over the documents in one go).
  */
 const searchSql = (t: string, field: string) => {
   const fts = searchName(t, field);
