@@ -174,14 +174,21 @@ const valueAt = (doc: unknown, path: string): SortValue => {
   return isSortValue(v) ? v : null;
 };
 
-/** One page of `collection` under `filter` (plus the search and the cursor), and the total under `filter` and the search. */
+/**
+ * One page of `collection` under `filter` (plus the search and the cursor), and the total under `filter` and
+ * the search. `without`: ids left out of the list (a few: the total is the count without them less the count
+ * of them, two index reads, where a count that checks every document against each id reads them all).
+ */
 export async function findPage<T extends { id: string }>(
   store: PageSource,
   collection: string,
   filter: PageFilter,
   paging: Paging,
+  without: string[] = [],
 ): Promise<PageResult<T>> {
-  const matching = allOf(filter, searchFilter(paging.q, paging.search));
+  const searched = allOf(filter, searchFilter(paging.q, paging.search));
+  const left = without.length ? { $and: without.map((id) => ({ id: { $ne: id } })) } : null;
+  const matching = allOf(searched, left);
   const fields = paging.fields ?? [paging.field];
   const sort = Object.fromEntries(fields.map((f) => [f, paging.dir] as const));
   const segments = paging.after
@@ -196,13 +203,18 @@ export async function findPage<T extends { id: string }>(
     }
     return found;
   };
-  const [total, docs] = await Promise.all([store.count(collection, matching), read()]);
+  const total = async () =>
+    left
+      ? (await store.count(collection, searched)) -
+        (await store.count(collection, allOf(searched, { id: { $in: without } })))
+      : store.count(collection, matching);
+  const [count, docs] = await Promise.all([total(), read()]);
   const items = docs.slice(0, paging.limit);
   const last = items[items.length - 1];
   const lastValue = (d: T) => (fields.length === 1 ? valueAt(d, fields[0]) : fields.map((f) => valueAt(d, f)));
   return {
     items,
-    total,
+    total: count,
     next: docs.length > paging.limit && last ? encodeCursor(paging.sort, lastValue(last), last.id) : null,
   };
 }

@@ -13,6 +13,7 @@ import {
   isComparison,
   isLogical,
   logicalFilters,
+  searchedField,
   type Doc,
   type Filter,
   type FindOptions,
@@ -87,6 +88,11 @@ export class ProjectionResettingError extends Error {
 const collectionName = (collection: string) => {
   if (!NAME.test(collection)) throw new Error(`Bad collection name: ${collection}`);
   return `rm_${collection}`;
+};
+/** A top-level field of the documents (FindOptions.fields). */
+const collectionField = (name: string) => {
+  if (!NAME.test(name)) throw new Error(`Bad field name: ${name}`);
+  return name;
 };
 /** `id` is stored as `_id` too: using `_id` lets queries and sorts on id use the primary index. */
 const fieldPath = (path: string) => {
@@ -253,7 +259,10 @@ export class MongoReadStore implements ReadStore {
 
   async find(collection: string, filter: Filter = {}, options: FindOptions = {}): Promise<Doc[]> {
     if (options.limit != null && Math.floor(options.limit) <= 0) return []; // Mongo's limit 0 means "no limit"
-    const cursor = this.col(collection).find(toMongoFilter(filter) as MongoFilter<StoredDoc>, { projection: HIDDEN });
+    const projection = options.fields
+      ? { _id: 0, id: 1, ...Object.fromEntries(options.fields.map((f) => [collectionField(f), 1])) }
+      : HIDDEN;
+    const cursor = this.col(collection).find(toMongoFilter(filter) as MongoFilter<StoredDoc>, { projection });
     // Always a sort: without one, limit/skip would page through an arbitrary order.
     cursor.sort(options.sort && Object.keys(options.sort).length ? toMongoSort(options.sort) : { [ORDER]: 1 });
     if (options.skip) cursor.skip(Math.max(0, Math.floor(options.skip)));
@@ -265,15 +274,18 @@ export class MongoReadStore implements ReadStore {
     return this.col(collection).countDocuments(toMongoFilter(filter) as MongoFilter<StoredDoc>);
   }
 
-  async ensureIndexes(collection: string, fields: string[]): Promise<void> {
-    for (const f of fields) f.split('+').forEach(fieldPath); // refuse bad paths before remembering any
+  async ensureIndexes(collection: string, all: string[]): Promise<void> {
+    for (const f of all) (searchedField(f) ?? f).split('+').forEach(fieldPath); // refuse bad paths before remembering any
+    // Search indexes are SQLite's: here `$contains` stays a regular expression over the documents.
+    const fields = all.filter((f) => searchedField(f) === null);
     const known = this.indexed.get(collection) ?? new Set<string>();
     for (const f of fields) known.add(f);
     this.indexed.set(collection, known);
     await this.createWithIndexes(collection, fields);
   }
 
-  async dropIndexesExcept(collection: string, fields: string[]): Promise<void> {
+  async dropIndexesExcept(collection: string, all: string[]): Promise<void> {
+    const fields = all.filter((f) => searchedField(f) === null);
     const keyOf = (f: string) => JSON.stringify([...f.split('+').map(fieldPath), '_id']);
     const keep = new Set(fields.map(keyOf));
     const known = this.indexed.get(collection);

@@ -11,7 +11,10 @@ export type Comparison =
   | { $gte: number | string }
   | { $lt: number | string }
   | { $lte: number | string }
-  /** Case-insensitive "contains" on a string field (ASCII case folding on every store). */
+  /**
+   * Case-insensitive "contains" on a string field (ASCII case folding on every store). Search string
+   * fields only: SQLite takes an object's or array's JSON for its text, MongoDB and matches() never match one.
+   */
   | { $contains: string };
 
 /**
@@ -32,7 +35,19 @@ export interface FindOptions {
   sort?: Record<string, 1 | -1>;
   limit?: number;
   skip?: number;
+  /** Only these top-level fields of each document (and its id; a missing field stays missing): less to read. */
+  fields?: string[];
 }
+
+/**
+ * A search index on a string field, declared among a collection's indexes (`searchIndex('Name')`):
+ * it backs `$contains` on that field (the `?q=` of a list) where the store has one (SQLite: an FTS5
+ * trigram table kept by triggers), with the same results as without it. A store without one ignores it.
+ */
+export const searchIndex = (field: string) => `search:${field}`;
+/** The field of a searchIndex() declaration, null for any other index. */
+export const searchedField = (index: string): string | null =>
+  index.startsWith('search:') ? index.slice('search:'.length) : null;
 
 export type WriteOp = { op: 'put'; collection: string; doc: Doc } | { op: 'delete'; collection: string; id: string };
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { SqliteEventStore } from '@panda/events/sqlite-event-store';
 import type { Projection } from './projection';
 import { readStoreContract } from './read-store.contract';
+import { searchIndex } from './read-store';
 import { ProjectionRunner } from './runner';
 import { SqliteReadStore } from './sqlite-read-store';
 
@@ -47,6 +48,46 @@ describe('SQLite read store indexes', () => {
     await rs.close();
     expect(indexNames(file)).toEqual(['ix_rm_people_name', 'ix_rm_people_role__locked']);
     await store.close();
+  });
+
+  it('answers a search of 3 or more characters from its trigram index, made and dropped for every connection', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'panda-rs-')), 'read.db');
+    const [a, b] = [new SqliteReadStore(file), new SqliteReadStore(file)];
+    const ids = async (text: string) => (await b.find('people', { name: { $contains: text } })).map((d) => d.id);
+    await a.commit('p', 0, 1, [
+      { op: 'put', collection: 'people', doc: { id: 'x', name: 'Bobby' } },
+      { op: 'put', collection: 'people', doc: { id: 'y', name: 'Rob' } },
+    ]);
+    expect(await ids('bob')).toEqual(['x']);
+    await a.ensureIndexes('people', [searchIndex('name')]);
+    // x taken out of the index behind the stores' backs: a search that reads the index no longer finds it.
+    const raw = new Database(file);
+    raw.prepare('DELETE FROM fts_rm_people_name WHERE rowid = (SELECT rowid FROM rm_people WHERE id = ?)').run('x');
+    expect(await ids('bob')).toEqual([]);
+    expect(await b.count('people', { name: { $contains: 'BOB' } })).toBe(0);
+    expect(await ids('ob')).toEqual(['x', 'y']); // too short for a trigram: scanned
+    // Within few documents (what the rest of the filter leaves), a search reads them; within more, its index.
+    const within = async (n: number) => {
+      const many = Array.from({ length: n }, (_, i) => ({ id: `m${i}`, group: 'g', name: 'Other' }));
+      await a.commit('p', 1, 2, [
+        { op: 'put', collection: 'people', doc: { id: 'x', name: 'Bobby', group: 'g' } },
+        ...many.map((doc) => ({ op: 'put' as const, collection: 'people', doc })),
+      ]);
+      raw.prepare('DELETE FROM fts_rm_people_name WHERE rowid = (SELECT rowid FROM rm_people WHERE id = ?)').run('x');
+      const found = await b.find('people', { group: 'g', name: { $contains: 'bob' } });
+      await a.reset('p', ['people']);
+      await a.ensureIndexes('people', [searchIndex('name')]);
+      await a.commit('p', 0, 1, []);
+      return found.map((d) => d.id);
+    };
+    expect(await within(10)).toEqual(['x']);
+    expect(await within(400)).toEqual([]);
+    await a.commit('p', 1, 2, [{ op: 'put', collection: 'people', doc: { id: 'x', name: 'Bobby' } }]);
+    await a.dropIndexesExcept('people', []);
+    expect(await ids('bob')).toEqual(['x']);
+    expect(raw.prepare("SELECT name FROM sqlite_master WHERE name LIKE 'fts%'").all()).toEqual([]);
+    raw.close();
+    await Promise.all([a.close(), b.close()]);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   isComparison,
   isLogical,
   logicalFilters,
+  searchedField,
   type Doc,
   type Filter,
   type FindOptions,
@@ -23,6 +24,11 @@ const expr = (path: string) => {
   if (!PATH.test(path)) throw new Error(`Bad field path: ${path}`);
   return path === 'id' ? 'id' : `json_extract(doc, '$.${path}')`;
 };
+/** A top-level field name (FindOptions.fields). */
+const topField = (name: string) => {
+  if (!NAME.test(name)) throw new Error(`Bad field name: ${name}`);
+  return name;
+};
 /** `a+b` is a compound index on (a, b, id): it backs a keyset page of `a = ?` sorted by b (see ReadStore.ensureIndexes). */
 const indexColumns = (field: string) => {
   const paths = field.split('+');
@@ -30,6 +36,44 @@ const indexColumns = (field: string) => {
 };
 /** The name ensureIndexes gives the index on `field` (`a.b+c` → `ix_rm_x_a_b__c`). */
 const indexName = (table: string, field: string) => `ix_${table}_${field.replace(/\./g, '_').replace(/\+/g, '__')}`;
+/** The FTS5 table behind searchIndex(field) of table `t`, and its triggers (`<name>_ai`, `_au`, `_ad`). */
+const searchName = (t: string, field: string) => `fts_${t}_${field.replace(/\./g, '_')}`;
+/** Drops a search index (its triggers, then its table). */
+const dropSearch = (fts: string) => [
+  ...['ai', 'au', 'ad'].map((x) => `DROP TRIGGER IF EXISTS ${fts}_${x}`),
+  `DROP TABLE IF EXISTS ${fts}`,
+];
+/**
+ * A search index indexes `lower(value)` of every document whose field is text (ASCII case folding, as
+ * `$contains` means it; text as the scan sees it, an object's or array's JSON included), with the trigram
+ * tokenizer kept case-sensitive: a phrase of 3 or more characters then matches exactly the documents whose
+ * lowered field contains it, so a `$contains` answered from the index is the same as the scan it replaces.
+ * Shorter texts have no trigram: they scan. Triggers keep it in step with every write to the table, in the
+ * write's own transaction, whatever path writes (a dropped table takes its triggers, and the index is then
+ * no longer used: ensureIndexes builds it again over the documents in one go).
+ */
+const searchSql = (t: string, field: string) => {
+  const fts = searchName(t, field);
+  const e = (row: string) => (field === 'id' ? `${row}.id` : `json_extract(${row}.doc, '$.${field}')`);
+  const isText = (row: string) => `typeof(${e(row)}) = 'text'`;
+  const changed = `${e('old')} IS NOT ${e('new')}`;
+  const insertNew = `INSERT INTO ${fts} (rowid, v) SELECT new.rowid, lower(${e('new')}) WHERE ${isText('new')};`;
+  return [
+    ...dropSearch(fts),
+    `CREATE VIRTUAL TABLE ${fts} USING fts5(v, content='', contentless_delete=1, tokenize='trigram case_sensitive 1')`,
+    `INSERT INTO ${fts} (rowid, v) SELECT rowid, lower(${e(t)}) FROM ${t} WHERE ${isText(t)}`,
+    // One b-tree: a phrase skips through it (the segments of a bulk insert cost several times as much).
+    `INSERT INTO ${fts} (${fts}) VALUES ('optimize')`,
+    `CREATE TRIGGER ${fts}_ai AFTER INSERT ON ${t} BEGIN ${insertNew} END`,
+    `CREATE TRIGGER ${fts}_au AFTER UPDATE ON ${t} WHEN ${changed} BEGIN DELETE FROM ${fts} WHERE rowid = old.rowid; ${insertNew} END`,
+    `CREATE TRIGGER ${fts}_ad AFTER DELETE ON ${t} BEGIN DELETE FROM ${fts} WHERE rowid = old.rowid; END`,
+  ];
+};
+/** An FTS5 phrase: the text in double quotes (a quote in it doubled), every character literal. */
+const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+type Search = 'index' | 'scan' | 'none';
+/** A search over at most this many documents (the rest of its filter leaves) reads them rather than its index. */
+const SCAN_AT_MOST = 300;
 /** SQLite has no booleans: JSON true/false come back from json_extract as 1/0. */
 const bind = (v: unknown) => (v === true ? 1 : v === false ? 0 : v === undefined ? null : v);
 
@@ -47,6 +91,7 @@ export class SqliteReadStore implements ReadStore {
   private readonly db: Database.Database;
   private readonly known = new Set<string>();
   private readonly statements = new Map<string, Database.Statement>();
+  private readonly schemaVersion: Database.Statement;
 
   /** Prepared statements are cached by their SQL text. */
   private stmt(sql: string): Database.Statement {
@@ -73,6 +118,7 @@ export class SqliteReadStore implements ReadStore {
     // in no key order, and their id indexes must stay in memory (64 MB was too little for 1M events).
     this.db.pragma('cache_size = -262144');
     this.db.exec('CREATE TABLE IF NOT EXISTS checkpoints (projection TEXT PRIMARY KEY, position INTEGER NOT NULL)');
+    this.schemaVersion = this.db.prepare('PRAGMA schema_version').pluck();
   }
 
   private ensureTable(collection: string): string {
@@ -84,12 +130,17 @@ export class SqliteReadStore implements ReadStore {
     return t;
   }
 
-  private where(filter: Filter = {}): { sql: string; params: unknown[] } {
+  /**
+   * The WHERE clause of `filter` on table `t`. A `$contains` reads the field's search index when there is
+   * one (`search`: 'index'), scans the documents (`'scan'`), or is left out (`'none'`: the documents the
+   * rest of the filter leaves, a superset of the matches: there is no negation).
+   */
+  private where(t: string, filter: Filter = {}, search: Search = 'scan'): { sql: string; params: unknown[] } {
     const parts: string[] = [];
     const params: unknown[] = [];
     for (const [path, cond] of Object.entries(filter)) {
       if (isLogical(path)) {
-        const c = this.logical(path, cond);
+        const c = this.logical(t, path, cond, search);
         parts.push(c.sql);
         params.push(...c.params);
         continue;
@@ -121,8 +172,18 @@ export class SqliteReadStore implements ReadStore {
           params.push(bind(arg));
         }
       } else if (op === '$contains') {
-        parts.push(`(typeof(${e}) = 'text' AND instr(lower(${e}), ?) > 0)`);
-        params.push(asciiLower(String(arg)));
+        const text = asciiLower(String(arg));
+        const fts = search === 'index' ? this.searchTable(t, path, text) : null;
+        if (search === 'none') parts.push('1');
+        else if (fts) {
+          // `+`: the matches are a set each row of the other conditions' index is checked against (no
+          // document read for a row that fails), never the rows to start from and then sort.
+          parts.push(`+rowid IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?)`);
+          params.push(phrase(text));
+        } else {
+          parts.push(`(typeof(${e}) = 'text' AND instr(lower(${e}), ?) > 0)`);
+          params.push(text);
+        }
       } else {
         const sym = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' }[op];
         parts.push(`${e} ${sym} ?`);
@@ -132,9 +193,34 @@ export class SqliteReadStore implements ReadStore {
     return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
   }
 
+  /**
+   * `$or` of one text contained in several fields that all have search indexes (a list's `?q=`): one set of
+   * the matches of them all, where a set per field would check each row against every set.
+   */
+  private searchUnion(t: string, filters: Filter[]): { sql: string; params: unknown[] } | null {
+    const parts = filters.map((f) => {
+      const [path, cond] = Object.entries(f).length === 1 ? Object.entries(f)[0] : [];
+      if (!path || !isComparison(cond) || !('$contains' in cond)) return null;
+      const text = asciiLower(String(cond.$contains));
+      const fts = this.searchTable(t, path, text);
+      return fts ? { fts, text } : null;
+    });
+    if (parts.length < 2 || parts.some((p) => !p || p.text !== parts[0]?.text)) return null;
+    const found = parts as { fts: string; text: string }[];
+    return {
+      sql: `+rowid IN (${found.map(({ fts }) => `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?`).join(' UNION ')})`,
+      params: found.map((p) => phrase(p.text)),
+    };
+  }
+
   /** `$and` / `$or` over whole filters, as one parenthesised condition. */
-  private logical(key: '$and' | '$or', cond: unknown): { sql: string; params: unknown[] } {
-    const subs = logicalFilters(key, cond).map((f) => this.where(f));
+  private logical(t: string, key: '$and' | '$or', cond: unknown, search: Search): { sql: string; params: unknown[] } {
+    const filters = logicalFilters(key, cond);
+    if (key === '$or' && search === 'index') {
+      const union = this.searchUnion(t, filters);
+      if (union) return union;
+    }
+    const subs = filters.map((f) => this.where(t, f, search));
     if (!subs.length) return { sql: key === '$and' ? '1' : '0', params: [] };
     const sql = subs
       .map((s) => (s.sql ? `(${s.sql.slice('WHERE '.length)})` : '1'))
@@ -150,7 +236,7 @@ export class SqliteReadStore implements ReadStore {
 
   async find(collection: string, filter: Filter = {}, options: FindOptions = {}): Promise<Doc[]> {
     const t = this.ensureTable(collection);
-    const { sql, params } = this.where(filter);
+    const { sql, params } = this.where(t, filter, this.searchMode(t, filter));
     // The order rule of FindOptions: insertion order (rowid) without a sort; with one, ties broken by
     // id in the direction of the last key (as the Mongo store does).
     const keys = Object.entries(options.sort ?? {});
@@ -163,26 +249,104 @@ export class SqliteReadStore implements ReadStore {
         ? `LIMIT ${Math.max(0, Math.floor(options.limit ?? -1))} OFFSET ${Math.max(0, Math.floor(options.skip ?? 0))}`
         : '';
     const limitSql = options.limit == null && options.skip ? `LIMIT -1 OFFSET ${Math.floor(options.skip)}` : limit;
+    if (options.fields) {
+      // Each field as its JSON (`->`): SQL NULL when missing, 'null' when null.
+      const fields = options.fields.filter((f) => f !== 'id');
+      const columns = fields.map((f, i) => `doc -> '$.${topField(f)}' AS f${i}`);
+      const rows = this.stmt(`SELECT ${['id', ...columns].join(', ')} FROM ${t} ${sql} ${order} ${limitSql}`).all(
+        ...params,
+      ) as Record<string, string | null>[];
+      return rows.map((r) => {
+        const doc: Doc = { id: r.id as string };
+        fields.forEach((f, i) => {
+          const v = r[`f${i}`];
+          if (v !== null) doc[f] = JSON.parse(v);
+        });
+        return doc;
+      });
+    }
     const rows = this.stmt(`SELECT doc FROM ${t} ${sql} ${order} ${limitSql}`).all(...params) as { doc: string }[];
     return rows.map((r) => JSON.parse(r.doc) as Doc);
   }
 
   async count(collection: string, filter: Filter = {}): Promise<number> {
     const t = this.ensureTable(collection);
-    const { sql, params } = this.where(filter);
+    const { sql, params } = this.where(t, filter, this.searchMode(t, filter));
     return (this.stmt(`SELECT COUNT(*) AS n FROM ${t} ${sql}`).get(...params) as { n: number }).n;
   }
 
   async ensureIndexes(collection: string, fields: string[]): Promise<void> {
     const t = this.ensureTable(collection);
     for (const f of fields) {
-      if (f === 'id') continue;
-      this.db.exec(`CREATE INDEX IF NOT EXISTS ${indexName(t, f)} ON ${t} (${indexColumns(f)})`);
+      const searched = searchedField(f);
+      if (searched !== null) this.ensureSearch(t, searched);
+      else if (f !== 'id') this.db.exec(`CREATE INDEX IF NOT EXISTS ${indexName(t, f)} ON ${t} (${indexColumns(f)})`);
     }
+  }
+
+  /** The search indexes in place (their triggers exist) as of a schema version: another process may make or drop them. */
+  private searchIndexes = { version: -1, names: new Set<string>() };
+
+  /**
+   * How a find or count answers the `$contains` of `filter`: from the search indexes, unless the rest of
+   * the filter leaves at most SCAN_AT_MOST documents (a mentor's requests, an owner's tickets): reading
+   * those costs less than a common text's matches over the whole collection.
+   */
+  private searchMode(t: string, filter: Filter): Search {
+    const indexed = this.where(t, filter, 'index');
+    if (!indexed.sql.includes('+rowid IN (SELECT rowid FROM fts_')) return 'scan';
+    const rest = this.where(t, filter, 'none');
+    if (!rest.params.length) return 'index';
+    // A page's count and its first find ask the same in one turn: the answer is kept until the turn ends.
+    const key = JSON.stringify([t, rest.sql, rest.params]);
+    if (this.lastProbe.key !== key) {
+      const sql = `SELECT 1 FROM ${t} ${rest.sql} LIMIT 1 OFFSET ${SCAN_AT_MOST}`;
+      if (!this.lastProbe.key) setImmediate(() => (this.lastProbe = { key: '', few: false }));
+      this.lastProbe = { key, few: !this.stmt(sql).get(...rest.params) };
+    }
+    return this.lastProbe.few ? 'scan' : 'index';
+  }
+  private lastProbe = { key: '', few: false };
+
+  /** The FTS table of `field`'s search index on table `t`, when there is one and `text` has a trigram. */
+  private searchTable(t: string, field: string, text: string): string | null {
+    if ([...text].length < 3) return null;
+    const version = this.schemaVersion.get() as number;
+    if (version !== this.searchIndexes.version) {
+      const names = this.db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'fts%_ad'")
+        .pluck()
+        .all() as string[];
+      this.searchIndexes = { version, names: new Set(names.map((n) => n.slice(0, -'_ad'.length))) };
+    }
+    const fts = searchName(t, field);
+    return this.searchIndexes.names.has(fts) ? fts : null;
+  }
+
+  /** Makes `field`'s search index over the documents already in `t` (one transaction), unless it is there. */
+  private ensureSearch(t: string, field: string) {
+    expr(field); // refuses a bad path
+    if (this.searchTable(t, field, 'any')) return;
+    this.db.transaction(() => searchSql(t, field).forEach((s) => this.db.exec(s))).immediate();
+  }
+
+  /** Drops the search indexes on table `t` but those of the fields in `keep`. */
+  private dropSearchIndexes(t: string, keep: string[]) {
+    const kept = new Set(keep.map((f) => searchName(t, f)));
+    const names = this.db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ? AND name LIKE 'fts%_ad'")
+      .pluck()
+      .all(t) as string[];
+    for (const fts of names.map((n) => n.slice(0, -'_ad'.length)))
+      if (!kept.has(fts)) dropSearch(fts).forEach((s) => this.db.exec(s));
   }
 
   async dropIndexesExcept(collection: string, fields: string[]): Promise<void> {
     const t = this.ensureTable(collection);
+    this.dropSearchIndexes(
+      t,
+      fields.map(searchedField).filter((f): f is string => f !== null),
+    );
     const keep = new Set(fields.map((f) => indexName(t, f)));
     const prefix = indexName(t, '');
     const names = this.db
@@ -291,6 +455,7 @@ export class SqliteReadStore implements ReadStore {
       .transaction(() => {
         for (const c of collections) {
           const t = this.ensureTable(c);
+          this.dropSearchIndexes(t, []);
           this.db.exec(`DROP TABLE ${t}`);
           this.known.delete(t);
           this.ensureTable(c);

@@ -1,6 +1,6 @@
 import type { ProfileChanges } from '@panda/events/catalogue/profiles';
 import type { ProjectionContext } from '../projection';
-import type { Doc, ReadStore } from '../read-store';
+import { searchIndex, type Doc, type ReadStore } from '../read-store';
 import { collection } from '../typed-collection';
 import { defineProjection, type DataOf, type Recorded } from '../typed-projection';
 import type { Authenticator } from '@panda/platform/http';
@@ -99,7 +99,17 @@ function applyProfileChanges(doc: AccountDoc, c: ProfileChanges) {
 export const accountsProjection = defineProjection({
   name: 'accounts',
   collections: {
-    [ACCOUNTS]: ['role+locked', 'email_lower', 'centre_id', 'Created_At', 'role+Created_At', 'role+Name', 'role+Email'],
+    [ACCOUNTS]: [
+      'role+locked',
+      'email_lower',
+      'centre_id',
+      'Created_At',
+      'role+Created_At',
+      'role+Name',
+      'role+Email',
+      // `?q=` of the admin mentor and centre tables and of the audit subjects.
+      ...['Name', 'First_Name', 'Last_Name', 'Email', 'id'].map(searchIndex),
+    ],
   },
   on: {
     AccountSignedUp: (e, ctx) => {

@@ -1,7 +1,7 @@
 import type { JobType } from '@panda/events/catalogue/training';
 import { QUALIFICATION_KEYS, requiredPerJobType, type QualificationKey } from '@panda/events/domain/ranking';
 import type { ProjectionContext } from '../projection';
-import type { Doc } from '../read-store';
+import { searchIndex, type Doc } from '../read-store';
 import { collection } from '../typed-collection';
 import { audienceOf, defineProjection, type Recorded } from '../typed-projection';
 
@@ -327,6 +327,10 @@ export const placementsProjection = defineProjection({
       // The admin table's status filter with its sorts by student and mentor.
       'Status+student_name',
       'Status+mentor_name',
+      // A mentor's requests (pending): counted, and sized up before a search, over this index alone.
+      'mentor_id+Status',
+      // `?q=` of the admin table and of a mentor's requests.
+      ...['student_name', 'mentor_name', 'training_centre_name', 'student_email', 'mentor_email'].map(searchIndex),
     ],
     [STUDENT_PLACEMENTS]: ['training_centre_id', 'mentor', 'Matched', 'pending_mentor_id'],
     [PLACEMENT_PARTIES]: ['role', 'centre_id'],

@@ -1,3 +1,4 @@
+import { searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
 import { defineProjection } from '../typed-projection';
 
@@ -54,6 +55,9 @@ export const supportTicketsProjection = defineProjection({
       'owner_id+activity_position',
       'Status+activity_position',
       'Created_At',
+      // `?q=` of the support lists.
+      searchIndex('Subject'),
+      searchIndex('Message'),
     ],
   },
   on: {

@@ -2,7 +2,7 @@ import type { JobRequirements } from '@panda/events/catalogue/accounts';
 import { signatureIdOf, type Signature } from '@panda/events/catalogue/training';
 import { JOB_TYPES, isComplete, percentOf, type JobType } from '@panda/contracts/training';
 import type { ProjectionContext } from '../projection';
-import type { ReadStore } from '../read-store';
+import { searchIndex, type ReadStore } from '../read-store';
 import { collection } from '../typed-collection';
 import { audienceOf, defineProjection, type Recorded } from '../typed-projection';
 import {
@@ -321,6 +321,8 @@ export const trainingProjection = defineProjection({
       'Email',
       // Covers `?q=` (name or e-mail) of the admin table: its total is counted over this index, not the documents.
       'Name+Email',
+      // `?q=` of the admin table, my-students and my-matches (texts of 3 characters or more).
+      ...['Name', 'Email', 'Phone_Number', 'Postcode', 'id'].map(searchIndex),
     ],
     [JOBS]: [
       'Student_ID',

@@ -80,9 +80,8 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
     const filter: PageFilter = allOf(
       f.placed ? { Matched: f.placed === 'true' } : null,
       f.locked === 'true' ? { id: { $in: locked } } : null,
-      f.locked === 'false' && locked.length ? { $and: locked.map((id) => ({ id: { $ne: id } })) } : null,
     );
-    const page = await findPage<StudentDoc>(rs, STUDENTS, filter, paging);
+    const page = await findPage<StudentDoc>(rs, STUDENTS, filter, paging, f.locked === 'false' ? locked : []);
     const ids = page.items.map((s) => s.id);
     const [accounts, placements, centres] = await Promise.all([
       docsById<AccountDoc>(rs, ACCOUNTS, ids),

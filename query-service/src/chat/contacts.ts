@@ -27,7 +27,12 @@ export async function contactsOf(rs: ReadStore, me: { id: string; role: string }
   }
   if (me.role === 'mentor' || me.role === 'training_centre') {
     const field = me.role === 'mentor' ? 'mentor_id' : 'centre_id';
-    const students = (await rs.find(STUDENTS, { [field]: me.id }, { sort: { Created_At: 1 } })) as StudentDoc[];
+    // Only the names: a centre has a thousand students, whose whole documents would cost more to read than the page.
+    const students = (await rs.find(
+      STUDENTS,
+      { [field]: me.id },
+      { sort: { Created_At: 1 }, fields: ['Name'] },
+    )) as Pick<StudentDoc, 'id' | 'Name'>[];
     const Chat_Type: ChatType = me.role === 'mentor' ? 'mentor_student' : 'training_centre_student';
     return students.map((s) => ({ id: s.id, role: 'student' as const, Chat_Type, name: s.Name }));
   }
