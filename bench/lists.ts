@@ -4,7 +4,8 @@
  * events (10 centres, 100 mentors, every student placed but the last 5% which wait as pending
  * requests, one signed card each, locked accounts and admin history), the read models are built by
  * the projection runner, then every list call is timed (first page, a deep cursor page, search, sort,
- * filters) against `GET /api/auth/validate` measured in the same run.
+ * filters), each against `GET /api/auth/validate` timed beside it, request for request (validate, call,
+ * validate, ...), so that load on a shared machine weighs on both sides of the ratio alike.
  *
  * `npx tsx bench/lists.ts`, and part of `npm run bench`. `BENCH_LISTS_DIR=<dir>` keeps the generated store
  * in that folder, and a later run with the same folder measures it again without generating (a before/after
@@ -27,7 +28,7 @@ const MENTORS = 100;
 export async function listsBench(
   students = Number(process.env.BENCH_STUDENTS ?? 10_000),
   runs = Number(process.env.BENCH_LIST_RUNS ?? 100),
-): Promise<{ worst: number; worstLabel: string; baseline: number }> {
+): Promise<{ worst: number; worstLabel: string; worstP95: number; baseline: number }> {
   const dataDir = process.env.BENCH_LISTS_DIR || mkdtempSync(join(tmpdir(), 'panda-bench-lists-'));
   mkdirSync(dataDir, { recursive: true });
   const config = loadConfig({
@@ -265,29 +266,50 @@ export async function listsBench(
       return url;
     };
 
-    let baseline = 0;
+    /** p50 and p95 of sorted times. */
+    const stats = (times: number[]) => {
+      times.sort((a, b) => a - b);
+      return {
+        p50: times[Math.floor(times.length / 2)],
+        p95: times[Math.min(times.length - 1, Math.floor(0.95 * times.length))],
+      };
+    };
+    const timed = async (path: string, sub: string, role: Role) => {
+      const t = performance.now();
+      const r = await get(path, sub, role);
+      return { ms: performance.now() - t, r };
+    };
+    const validate = ['/api/auth/validate', 'student1', 'student'] as const;
+    // The baseline is measured beside each call, request for request (validate, call, validate, ...):
+    // a burst of load on this shared machine then weighs on both sides of a ratio alike.
+    const baselines: number[] = [];
     let worst = 0;
     let worstLabel = '';
+    let worstP95 = 0;
+    let baseline = 0;
     const measure = async (label: string, path: string, sub: string, role: Role) => {
-      for (let i = 0; i < 10; i++) await get(path, sub, role);
+      for (let i = 0; i < 10; i++) {
+        await get(...validate);
+        await get(path, sub, role);
+      }
       const times: number[] = [];
+      const base: number[] = [];
       let bytes = 0;
       let total = '';
       for (let i = 0; i < runs; i++) {
-        const t = performance.now();
-        const r = await get(path, sub, role);
-        times.push(performance.now() - t);
+        base.push((await timed(...validate)).ms);
+        const { ms, r } = await timed(path, sub, role);
+        times.push(ms);
         bytes = r.bytes;
         total = r.res.headers.get('X-Total-Count') ?? '';
       }
-      times.sort((a, b) => a - b);
-      const p95 = times[Math.min(times.length - 1, Math.floor(0.95 * times.length))];
-      const p50 = times[Math.floor(times.length / 2)];
-      if (!baseline) baseline = p95;
-      const ratio = p95 / baseline;
-      if (path !== '/api/auth/validate' && ratio > worst) [worst, worstLabel] = [ratio, label];
+      const { p50, p95 } = stats(times);
+      const b = stats(base);
+      baselines.push(b.p95);
+      const ratio = p95 / b.p95;
+      if (ratio > worst) [worst, worstLabel, worstP95, baseline] = [ratio, label, p95, b.p95];
       console.log(
-        `   ${label.padEnd(56)} p50 ${p50.toFixed(2).padStart(6)} ms  p95 ${p95.toFixed(2).padStart(6)} ms  p95 x${ratio.toFixed(2)}  ${total ? `of ${Number(total).toLocaleString()}` : ''} (${bytes.toLocaleString()} B)`,
+        `   ${label.padEnd(56)} p50 ${p50.toFixed(2).padStart(6)} ms  p95 ${p95.toFixed(2).padStart(6)} ms  p95 x${ratio.toFixed(2)}  (validate beside it p50 ${b.p50.toFixed(2)} p95 ${b.p95.toFixed(2)})  ${total ? `of ${Number(total).toLocaleString()}` : ''} (${bytes.toLocaleString()} B)`,
       );
     };
 
@@ -374,11 +396,13 @@ export async function listsBench(
       ['admin audit subjects ?role=student', '/api/audit/subjects?role=student', admin],
       ['admin audit subjects ?q=student12&sort=name', '/api/audit/subjects?q=student12&sort=name', admin],
     ];
-    await measure('baseline GET /api/auth/validate', '/api/auth/validate', 'student1', 'student');
     for (const [label, path, [sub, role], isDeep] of cases)
       await measure(label, isDeep ? await deep(path, sub, role) : path, sub, role);
+    console.log(
+      `   GET /api/auth/validate beside the calls: median of their p95s ${stats(baselines).p50.toFixed(2)} ms`,
+    );
     console.log(`   worst list p95: x${worst.toFixed(2)} of /api/auth/validate (goal <= 2)\n`);
-    return { worst, worstLabel, baseline };
+    return { worst, worstLabel, worstP95, baseline };
   } finally {
     await platform.stop();
   }
