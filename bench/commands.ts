@@ -20,7 +20,8 @@ import { SqliteEventStore } from '@panda/events/sqlite-event-store';
 import type { EventStore } from '@panda/events/event-store';
 import { SqliteReadStore } from '@panda/projections/sqlite-read-store';
 import { ProjectionRunner } from '@panda/projections/runner';
-import { startPlatform, type Platform } from '@panda/server/platform';
+import { startThreadedPlatform } from '@panda/server/projections-thread';
+import type { Platform } from '@panda/server/platform';
 import { allProjections } from '@panda/server/projections';
 import { appendStaff, appendStudent } from './generate';
 
@@ -53,9 +54,10 @@ function load(url: string, connections: Connection[], durationMs = SECONDS * 100
 }
 
 /**
- * The product on a store that already holds the bench's history (`history` appends it before the
- * platform starts): the reactors start at the head as on any existing install, and the read models
- * have caught up before anything is measured, so only the commands' own work is timed.
+ * The product as `npm start` runs it (HTTP on this thread, projections and reactors on a worker), on
+ * a store that already holds the bench's history (`history` appends it before the platform starts):
+ * the reactors start at the head as on any existing install, and the read models have caught up
+ * before anything is measured, so only the commands' own work is timed.
  */
 async function benchPlatform(history: (store: EventStore) => Promise<void>): Promise<Platform> {
   const dataDir = mkdtempSync(join(tmpdir(), 'panda-bench-commands-'));
@@ -68,8 +70,9 @@ async function benchPlatform(history: (store: EventStore) => Promise<void>): Pro
   });
   const store = new SqliteEventStore(join(dataDir, 'events.db'));
   await history(store);
-  const platform = await startPlatform(config, undefined, { logger: createLogger('silent'), store });
-  await platform.runner.waitFor(await store.headPosition(), 10 * 60_000);
+  const platform = await startThreadedPlatform(config, { logger: createLogger('silent'), store });
+  if (!(await platform.commandDeps.waitForProjections(await store.headPosition(), 10 * 60_000)))
+    throw new Error('read models did not catch up within 10 minutes');
   return platform;
 }
 
@@ -150,7 +153,7 @@ export async function commandLatencyBench(short = 10, long = 10_000, runs = Numb
       await res.arrayBuffer();
       if (!res.ok) throw new Error(`PUT /api/profile: ${res.status}`);
       const answer = performance.now() - t;
-      if (!(await platform.runner.waitFor(Number(res.headers.get('x-log-position')), 60_000)))
+      if (!(await platform.commandDeps.waitForProjections(Number(res.headers.get('x-log-position')), 60_000)))
         throw new Error('read models did not catch up within 60 s');
       if (i >= 10) {
         answered[k].push(answer);
