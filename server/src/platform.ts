@@ -106,7 +106,16 @@ export async function startPlatform(
     );
     return { position: Math.min(...Object.values(projections)), head: await store.headPosition(), projections };
   };
-  const authenticator = accountsAuthenticator(readStore, config.jwtSecret);
+  const feed = parts.projections
+    ? runnerFeed(runner)
+    : (elsewhere?.feed ??
+      pollingFeed(readStore, names, 200, (err) => logger.error({ err }, 'change feed: read failed; retrying')));
+  // The accounts it reads are kept in memory only with a feed that is never behind a wait for a position.
+  const authenticator = accountsAuthenticator(
+    readStore,
+    config.jwtSecret,
+    parts.projections || elsewhere ? feed : undefined,
+  );
   const mailer =
     overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   const throttles = await openThrottles(config);
@@ -169,10 +178,6 @@ export async function startPlatform(
 
   let server: Server | null = null;
   let hub: LiveHub | null = null;
-  const feed = parts.projections
-    ? runnerFeed(runner)
-    : (elsewhere?.feed ??
-      pollingFeed(readStore, names, 200, (err) => logger.error({ err }, 'change feed: read failed; retrying')));
   if (parts.commands || parts.queries || parts.web) {
     const app = express();
     app.disable('x-powered-by');

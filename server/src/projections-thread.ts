@@ -82,8 +82,9 @@ export async function startProjectionsThread(config: Config, logger: Logger): Pr
           advance(m.position);
           resolve();
         } else {
-          advance(m.position);
+          // Listeners first (the accounts the authenticator keeps), then whoever waits for the position.
           for (const batch of m.batches) feed.emit('batch', batch);
+          advance(m.position);
         }
       });
       w.on('error', (err) => (error = err));
