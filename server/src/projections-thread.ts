@@ -18,7 +18,7 @@ export type ToProjections =
 export interface ProjectionsThread extends ProjectionsElsewhere {
   /** Every read model has applied the log up to here (as last told by the worker). */
   position(): number;
-  /** The log grew to `head` (durably) through this thread's event store: the worker reads it at once. */
+  /** The log grew to `head` (durably) through this thread's event store: a worker waiting for it reads it at once. */
   appended(head: number): void;
   /** The address mails link to, once the HTTP server knows its port. */
   setPublicUrl(url: string): void;
@@ -51,6 +51,9 @@ export async function startProjectionsThread(config: Config, logger: Logger): Pr
   // The process's own flags (--cpu-prof, --inspect, ...), without its tsx loader (registered above).
   const execArgv = process.execArgv.filter((arg, i, all) => !/tsx/.test(arg) && !/tsx/.test(all[i + 1] ?? ''));
 
+  /** How many of the worker's log followers wait for an append now (see projections-worker.ts). */
+  const waiting = new SharedArrayBuffer(4);
+  const appendWaiters = new Int32Array(waiting);
   const feed = new EventEmitter();
   feed.setMaxListeners(0);
   let position = 0;
@@ -71,7 +74,7 @@ export async function startProjectionsThread(config: Config, logger: Logger): Pr
   const spawn = () =>
     new Promise<void>((resolve, reject) => {
       const startedAt = Date.now();
-      const w = new Worker(bootstrap, { eval: true, workerData: { config }, execArgv });
+      const w = new Worker(bootstrap, { eval: true, workerData: { config, waiting }, execArgv });
       worker = w;
       let ready = false;
       let error: unknown = null;
@@ -139,7 +142,9 @@ export async function startProjectionsThread(config: Config, logger: Logger): Pr
         waiters.add(check);
       });
     },
-    appended: (head) => send({ type: 'appended', position: head }),
+    appended: (head) => {
+      if (Atomics.load(appendWaiters, 0) > 0) send({ type: 'appended', position: head });
+    },
     setPublicUrl: (url) => {
       config.publicUrl = url;
       send({ type: 'publicUrl', url });

@@ -13,11 +13,25 @@ import type { FromProjections, ToProjections } from './projections-thread';
  */
 const port = parentPort;
 if (!port) throw new Error('projections-worker.ts runs as a worker thread (see projections-thread.ts)');
-const config = (workerData as { config: Config }).config;
+const { config, waiting } = workerData as { config: Config; waiting: SharedArrayBuffer };
 const platform = await startPlatform(config, { commands: false, queries: false, projections: true, web: false });
 keepServingOnUncaughtErrors(platform.logger);
 const { runner, store } = platform;
 const send = (message: FromProjections) => port.postMessage(message);
+
+// How many of this thread's log followers wait for an append, shared with the HTTP thread: it tells
+// of its appends only while someone waits (a busy follower reads the log again anyway). Counted
+// before the wait looks at the head, so an append is either seen there or told.
+const waiters = new Int32Array(waiting);
+const waitForAppend = store.waitForAppend.bind(store);
+store.waitForAppend = async (after, timeoutMs, signal) => {
+  Atomics.add(waiters, 0, 1);
+  try {
+    return await waitForAppend(after, timeoutMs, signal);
+  } finally {
+    Atomics.sub(waiters, 0, 1);
+  }
+};
 
 // Every batch committed in one turn (the runner commits the projections that read the same events
 // together) goes in one message, with the position every read model has reached.
