@@ -7,7 +7,7 @@
  * `npx tsx bench/commands.ts` runs them alone; `npm run bench` runs them with the others.
  */
 import express from 'express';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,6 +73,9 @@ async function benchPlatform(history: (store: EventStore) => Promise<void>): Pro
   const platform = await startThreadedPlatform(config, { logger: createLogger('silent'), store });
   if (!(await platform.commandDeps.waitForProjections(await store.headPosition(), 10 * 60_000)))
     throw new Error('read models did not catch up within 10 minutes');
+  // Each run writes tens of megabytes: the folder goes with the platform.
+  const stop = platform.stop;
+  platform.stop = () => stop().then(() => rmSync(dataDir, { recursive: true, force: true }));
   return platform;
 }
 
@@ -191,6 +194,7 @@ export async function catchUpBench(students = Number(process.env.BENCH_STUDENTS 
   const catchUpRate = (head / (performance.now() - t)) * 1000;
   await readStore.close();
   await store.close();
+  rmSync(dir, { recursive: true, force: true });
   console.log(
     `7. Projection catch-up (${allProjections.length} read models) over ${fmt(head)} generated events (${fmt(students)} students, appends of 10 events)`,
   );
