@@ -108,6 +108,7 @@ export async function startProjectionsThread(config: Config, logger: Logger): Pr
       if (stopping) return;
       restarts += 1;
       spawn().catch((err) => {
+        if (stopping) return;
         failures += 1;
         const next = Math.min(30_000, 250 * 2 ** failures);
         logger.error({ err, delayMs: next }, 'projections worker failed to start; trying again');
