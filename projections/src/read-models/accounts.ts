@@ -1,11 +1,11 @@
 import type { ProfileChanges } from '@panda/events/catalogue/profiles';
-import type { ChangeFeed } from '../change-feed';
 import type { ProjectionContext } from '../projection';
 import type { Doc, ReadStore } from '../read-store';
 import { collection } from '../typed-collection';
 import { defineProjection, type DataOf, type Recorded } from '../typed-projection';
 import type { Authenticator } from '@panda/platform/http';
 import { verifyToken } from '@panda/platform/tokens';
+import type { ChangeFeed } from '../change-feed';
 
 /**
  * `accounts`: one document per account of every role, as the product shows it (no password hashes).
