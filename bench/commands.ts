@@ -7,7 +7,7 @@
  * `npx tsx bench/commands.ts` runs them alone; `npm run bench` runs them with the others.
  */
 import express from 'express';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,7 +20,8 @@ import { SqliteEventStore } from '@panda/events/sqlite-event-store';
 import type { EventStore } from '@panda/events/event-store';
 import { SqliteReadStore } from '@panda/projections/sqlite-read-store';
 import { ProjectionRunner } from '@panda/projections/runner';
-import { startPlatform, type Platform } from '@panda/server/platform';
+import { startThreadedPlatform } from '@panda/server/projections-thread';
+import type { Platform } from '@panda/server/platform';
 import { allProjections } from '@panda/server/projections';
 import { appendStaff, appendStudent } from './generate';
 
@@ -53,9 +54,10 @@ function load(url: string, connections: Connection[], durationMs = SECONDS * 100
 }
 
 /**
- * The product on a store that already holds the bench's history (`history` appends it before the
- * platform starts): the reactors start at the head as on any existing install, and the read models
- * have caught up before anything is measured, so only the commands' own work is timed.
+ * The product as `npm start` runs it (HTTP on this thread, projections and reactors on a worker), on
+ * a store that already holds the bench's history (`history` appends it before the platform starts):
+ * the reactors start at the head as on any existing install, and the read models have caught up
+ * before anything is measured, so only the commands' own work is timed.
  */
 async function benchPlatform(history: (store: EventStore) => Promise<void>): Promise<Platform> {
   const dataDir = mkdtempSync(join(tmpdir(), 'panda-bench-commands-'));
@@ -68,8 +70,12 @@ async function benchPlatform(history: (store: EventStore) => Promise<void>): Pro
   });
   const store = new SqliteEventStore(join(dataDir, 'events.db'));
   await history(store);
-  const platform = await startPlatform(config, undefined, { logger: createLogger('silent'), store });
-  await platform.runner.waitFor(await store.headPosition(), 10 * 60_000);
+  const platform = await startThreadedPlatform(config, { logger: createLogger('silent'), store });
+  if (!(await platform.commandDeps.waitForProjections(await store.headPosition(), 10 * 60_000)))
+    throw new Error('read models did not catch up within 10 minutes');
+  // Each run writes tens of megabytes: the folder goes with the platform.
+  const stop = platform.stop;
+  platform.stop = () => stop().then(() => rmSync(dataDir, { recursive: true, force: true }));
   return platform;
 }
 
@@ -150,7 +156,7 @@ export async function commandLatencyBench(short = 10, long = 10_000, runs = Numb
       await res.arrayBuffer();
       if (!res.ok) throw new Error(`PUT /api/profile: ${res.status}`);
       const answer = performance.now() - t;
-      if (!(await platform.runner.waitFor(Number(res.headers.get('x-log-position')), 60_000)))
+      if (!(await platform.commandDeps.waitForProjections(Number(res.headers.get('x-log-position')), 60_000)))
         throw new Error('read models did not catch up within 60 s');
       if (i >= 10) {
         answered[k].push(answer);
@@ -188,6 +194,7 @@ export async function catchUpBench(students = Number(process.env.BENCH_STUDENTS 
   const catchUpRate = (head / (performance.now() - t)) * 1000;
   await readStore.close();
   await store.close();
+  rmSync(dir, { recursive: true, force: true });
   console.log(
     `7. Projection catch-up (${allProjections.length} read models) over ${fmt(head)} generated events (${fmt(students)} students, appends of 10 events)`,
   );

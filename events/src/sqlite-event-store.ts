@@ -422,6 +422,22 @@ export class SqliteEventStore implements EventStore {
     return verifySqliteLog(this.db);
   }
 
+  /** Calls `listener` with the new head after each durable append made through this instance. */
+  onAppend(listener: (head: number) => void): () => void {
+    this.appended.on('append', listener);
+    return () => this.appended.off('append', listener);
+  }
+
+  /**
+   * Another connection to this file (a worker thread of this process) appended up to `position` and
+   * made it durable: wakes waitForAppend now rather than at its next poll, and readAll flushes nothing again.
+   */
+  appendedElsewhere(position: number): void {
+    if (this.closed) return;
+    this.durable = Math.max(this.durable, position);
+    this.appended.emit('append', position);
+  }
+
   waitForAppend(after: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
     return new Promise((resolve) => {
       if (this.closed || signal?.aborted) return resolve(false);

@@ -13,6 +13,8 @@ const AUDITOR_ALLOWED: readonly { method: string; path: RegExp }[] = [
   { method: 'POST', path: /^\/api\/auth\/logout$/ },
 ];
 
+const CLAIMS_KEPT = 10_000;
+
 export const AUDITOR_READ_ONLY = 'Auditors can change nothing: this account has read-only access to the Audit view';
 export const AUDITOR_AUDIT_ONLY = 'Auditors can only use the Audit view';
 
@@ -23,16 +25,25 @@ export const AUDITOR_AUDIT_ONLY = 'Auditors can only use the Audit view';
  * routes' own authentication; a claimed auditor role is checked for real (signature, account).
  */
 export function auditorGate(authenticator: Authenticator): RequestHandler {
+  // The role recently seen tokens claim (null: not a JWT), least recently seen first out: a client
+  // sends the same token with every call, and decoding it each time cost more than the lookup.
+  const claims = new Map<string, unknown>();
+  const claimedRole = (token: string): unknown => {
+    let role = claims.get(token);
+    if (role !== undefined) return role;
+    try {
+      role = decodeJwt(token).role ?? null;
+    } catch {
+      role = null;
+    }
+    claims.set(token, role);
+    if (claims.size > CLAIMS_KEPT) claims.delete(claims.keys().next().value as string);
+    return role;
+  };
   return async (req, _res, next) => {
     const token = bearerToken(req);
     if (!token) return next();
-    let claimed: unknown;
-    try {
-      claimed = decodeJwt(token).role;
-    } catch {
-      return next();
-    }
-    if (claimed !== 'auditor') return next();
+    if (claimedRole(token) !== 'auditor') return next();
     const auth = await authenticator(token);
     if (!auth || auth.role !== 'auditor') return next();
     const method = req.method === 'HEAD' ? 'GET' : req.method;

@@ -7,6 +7,7 @@ import express, {
 } from 'express';
 import { pinoHttp } from 'pino-http';
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ZodType } from 'zod';
 import { HttpError, badRequest, forbidden, unauthorized } from './errors';
 import type { Logger } from './logger';
@@ -32,15 +33,28 @@ declare module 'express-serve-static-core' {
 /** Strips the query string so that tokens passed in URLs (the WebSocket) never reach the logs. */
 export const safeUrl = (url: string | undefined) => (url ?? '').split('?')[0];
 
+/** The caller's X-Request-Id when it is a plain id, else a new one; sent back in the answer. */
+function requestId(req: IncomingMessage, res: ServerResponse): string {
+  const given = req.headers['x-request-id'];
+  const id = typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
+
+/**
+ * Gives every request its id (`req.id`, the X-Request-Id answer header, the events' correlation id)
+ * and logs each answer (info; 4xx warn; 5xx error). When the logger would log none of them (silent,
+ * fatal) only the id is given: no child logger, serializer or timer per request.
+ */
 export function requestLogging(logger: Logger): RequestHandler {
+  if (!logger.isLevelEnabled('error'))
+    return (req, res, next) => {
+      (req as { id?: string }).id = requestId(req, res);
+      next();
+    };
   return pinoHttp({
     logger,
-    genReqId: (req, res) => {
-      const given = req.headers['x-request-id'];
-      const id = typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
+    genReqId: requestId,
     serializers: {
       req: (req: { id: string; method: string; url: string }) => ({
         id: req.id,

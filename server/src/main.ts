@@ -1,20 +1,23 @@
 import { loadConfig } from '@panda/platform/config';
 import { keepServingOnUncaughtErrors } from '@panda/platform/process';
-import { startPlatform } from './platform';
+import { startThreadedPlatform } from './projections-thread';
 import { provisionAdmin } from './provision';
 import { DEMO_ADMIN_EMAIL, demoPassword, seedDemo, type DemoLogin } from './seed';
 import { demoLoginsFile, readDemoLogins, replaceKnownDemoPasswords, saveDemoLogins } from './demo-logins';
 
-/** `npm start`: the whole product in one process on one port, on SQLite files under DATA_DIR. */
+/**
+ * `npm start`: the whole product in one process on one port, on SQLite files under DATA_DIR; the
+ * projections and reactors run on a worker thread (projections-thread.ts), HTTP on this one.
+ */
 async function main() {
   const started = Date.now();
   const config = loadConfig();
-  const platform = await startPlatform(config);
+  const platform = await startThreadedPlatform(config);
   const { logger, commandDeps } = platform;
   // Listening from here on: nothing a client sends may stop the process.
   keepServingOnUncaughtErrors(logger);
   // With PORT=0 the real port is known only now.
-  if (!process.env.PUBLIC_URL) config.publicUrl = platform.url;
+  if (!process.env.PUBLIC_URL) platform.projectionsThread.setPublicUrl(platform.url);
   const emptyAtStart = (await platform.store.headPosition()) === 0;
 
   let adminEmail = config.adminEmail;

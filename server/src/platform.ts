@@ -10,7 +10,7 @@ import { errorHandler, jsonBody, notFoundHandler, requestLogging } from '@panda/
 import { auditorGate } from '@panda/platform/auditor-gate';
 import { openThrottles } from '@panda/platform/throttle';
 import { ProjectionRunner } from '@panda/projections/runner';
-import { pollingFeed, runnerFeed } from '@panda/projections/change-feed';
+import { pollingFeed, runnerFeed, type ChangeFeed } from '@panda/projections/change-feed';
 import { accountsAuthenticator } from '@panda/projections/read-models/accounts';
 import type { EventStore } from '@panda/events/event-store';
 import type { ReadStore } from '@panda/projections/read-store';
@@ -45,6 +45,15 @@ export interface PlatformOverrides {
   store?: EventStore;
   readStore?: ReadStore;
   blobs?: BlobStore;
+  /** The projections run elsewhere in this process (a worker thread, see projections-thread.ts): their positions and commits come by message. */
+  projections?: ProjectionsElsewhere;
+}
+
+/** What the HTTP parts need of projections run by another thread of this process. */
+export interface ProjectionsElsewhere {
+  /** Resolves true once every projection has applied the log up to `position` (false on timeout). */
+  waitFor(position: number, timeoutMs: number): Promise<boolean>;
+  feed: ChangeFeed;
 }
 
 export interface Platform {
@@ -83,19 +92,30 @@ export async function startPlatform(
   const unpublish = parts.projections
     ? publishPositions(runner, signalFile, (err) => logger.error({ err }, 'projections: signal file not written'))
     : () => {};
-  const checkpoints = parts.projections
-    ? null
-    : checkpointWaiter(readStore, names, signalFile, config.mongoUri ? 25 : 500);
-  const waitForProjections = checkpoints
-    ? (position: number, timeoutMs = 5000) => checkpoints.wait(position, timeoutMs)
-    : (position: number, timeoutMs = 5000) => runner.waitFor(position, timeoutMs);
+  const elsewhere = parts.projections ? undefined : overrides.projections;
+  const checkpoints =
+    parts.projections || elsewhere ? null : checkpointWaiter(readStore, names, signalFile, config.mongoUri ? 25 : 500);
+  const waitForProjections = elsewhere
+    ? (position: number, timeoutMs = 5000) => elsewhere.waitFor(position, timeoutMs)
+    : checkpoints
+      ? (position: number, timeoutMs = 5000) => checkpoints.wait(position, timeoutMs)
+      : (position: number, timeoutMs = 5000) => runner.waitFor(position, timeoutMs);
   const projectionStatus = async () => {
     const projections = Object.fromEntries(
       await Promise.all(names.map(async (n) => [n, await readStore.checkpoint(n)] as const)),
     );
     return { position: Math.min(...Object.values(projections)), head: await store.headPosition(), projections };
   };
-  const authenticator = accountsAuthenticator(readStore, config.jwtSecret);
+  const feed = parts.projections
+    ? runnerFeed(runner)
+    : (elsewhere?.feed ??
+      pollingFeed(readStore, names, 200, (err) => logger.error({ err }, 'change feed: read failed; retrying')));
+  // The accounts it reads are kept in memory only with a feed that is never behind a wait for a position.
+  const authenticator = accountsAuthenticator(
+    readStore,
+    config.jwtSecret,
+    parts.projections || elsewhere ? feed : undefined,
+  );
   const mailer =
     overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   const throttles = await openThrottles(config);
@@ -158,9 +178,6 @@ export async function startPlatform(
 
   let server: Server | null = null;
   let hub: LiveHub | null = null;
-  const feed = parts.projections
-    ? runnerFeed(runner)
-    : pollingFeed(readStore, names, 200, (err) => logger.error({ err }, 'change feed: read failed; retrying'));
   if (parts.commands || parts.queries || parts.web) {
     const app = express();
     app.disable('x-powered-by');

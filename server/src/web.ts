@@ -1,6 +1,7 @@
 import express, { Router, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import type { TLSSocket } from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import { extname, join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -41,7 +42,11 @@ export function securityHeaders(): RequestHandler[] {
       xFrameOptions: { action: 'deny' },
     }),
     (req, res, next) => {
-      if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+      // req.secure asks the trust-proxy rule about the client address (a parse per request): only a
+      // TLS socket or a forwarded protocol can make it true.
+      const secure =
+        (req.socket as TLSSocket).encrypted || (req.headers['x-forwarded-proto'] !== undefined && req.secure);
+      if (secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
       if (req.path === '/api' || req.path.startsWith('/api/')) res.setHeader('Cache-Control', 'no-store');
       next();
     },

@@ -5,6 +5,7 @@ import { collection } from '../typed-collection';
 import { defineProjection, type DataOf, type Recorded } from '../typed-projection';
 import type { Authenticator } from '@panda/platform/http';
 import { verifyToken } from '@panda/platform/tokens';
+import type { ChangeFeed } from '../change-feed';
 
 /**
  * `accounts`: one document per account of every role, as the product shows it (no password hashes).
@@ -165,17 +166,56 @@ export const accountsProjection = defineProjection({
   },
 });
 
+/** Most account documents the authenticator keeps (least recently used first out). */
+const ACCOUNTS_KEPT = 10_000;
+
+/**
+ * Account documents as the authenticator reads them on every request, kept in memory and dropped
+ * when the `accounts` projection changes them. Only with a feed told of every commit before anyone
+ * waiting for that position wakes (the runner's own, or the projections thread's): a command that
+ * answers once the read models have its change (a lock, a sign-out) is then never followed by a
+ * request that sees the document from before it.
+ */
+function cachedAccounts(readStore: ReadStore, changes: ChangeFeed): (id: string) => Promise<AccountDoc | null> {
+  const kept = new Map<string, AccountDoc | null>();
+  /** Counts the changes seen: a read that a change overtook is not kept (a store that answers asynchronously). */
+  let generation = 0;
+  changes.subscribe((batch) => {
+    for (const c of batch.changes)
+      if (c.collection === ACCOUNTS) {
+        kept.delete(c.id);
+        generation += 1;
+      }
+  });
+  return async (id) => {
+    const hit = kept.get(id);
+    if (hit !== undefined) {
+      kept.delete(id);
+      kept.set(id, hit);
+      return hit;
+    }
+    const seen = generation;
+    const doc = await accounts.from(readStore).get(id);
+    if (seen === generation) {
+      kept.set(id, doc);
+      if (kept.size > ACCOUNTS_KEPT) kept.delete(kept.keys().next().value as string);
+    }
+    return doc;
+  };
+}
+
 /**
  * Token check shared by every service: valid signature and expiry, the account exists with that
  * role and is not locked, the token is not older than the account's last revocation and was not
  * signed out. `mustChangePassword`: a registered student's first password, or a sign-in with a
  * forgot-password temporary password that has not been replaced yet.
  */
-export function accountsAuthenticator(readStore: ReadStore, secret: Uint8Array): Authenticator {
+export function accountsAuthenticator(readStore: ReadStore, secret: Uint8Array, changes?: ChangeFeed): Authenticator {
+  const account = changes ? cachedAccounts(readStore, changes) : (id: string) => accounts.from(readStore).get(id);
   return async (token) => {
     const claims = await verifyToken(secret, token);
     if (!claims) return null;
-    const doc = await accounts.from(readStore).get(claims.sub);
+    const doc = await account(claims.sub);
     if (!doc || doc.locked || doc.role !== claims.role) return null;
     if ((claims.tv ?? 0) < (doc.token_version ?? 0) || (claims.jti && doc.ended_tokens?.[claims.jti] !== undefined))
       return null;

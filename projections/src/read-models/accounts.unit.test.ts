@@ -1,7 +1,11 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { projectionSpec, givenTime } from '../testing/projection-spec';
 import { accountSignedUp, studentRegistered } from '@panda/events/testing/fixtures';
-import { accounts, accountsProjection, type AccountDoc } from './accounts';
+import { signToken } from '@panda/platform/tokens';
+import type { ChangeFeed } from '../change-feed';
+import type { CommittedBatch } from '../projection';
+import { SqliteReadStore } from '../sqlite-read-store';
+import { accounts, accountsAuthenticator, accountsProjection, type AccountDoc } from './accounts';
 
 const spec = projectionSpec(accountsProjection);
 
@@ -184,5 +188,66 @@ describe('accounts projection', () => {
       _audience: ['u1'],
     });
     await given.then(accounts, 'nobody', null);
+  });
+});
+
+describe('accountsAuthenticator with a change feed', () => {
+  const secret = new TextEncoder().encode('auth-cache-secret-auth-cache-secret-1234');
+  const setUp = async () => {
+    const readStore = new SqliteReadStore(':memory:');
+    let at = 0;
+    const save = (doc: AccountDoc) =>
+      readStore.commit('accounts', at, ++at, [{ op: 'put', collection: 'accounts', doc }]);
+    await save(student({ must_change_password: false }));
+    const listeners = new Set<(batch: CommittedBatch) => void>();
+    const feed: ChangeFeed = {
+      subscribe: (l) => (listeners.add(l), () => listeners.delete(l)),
+      close: () => listeners.clear(),
+    };
+    const changed = (collection: string, id: string) => {
+      for (const l of listeners)
+        l({ projection: 'accounts', position: at, changes: [{ collection, id, audience: [] }] });
+    };
+    const token = await signToken(secret, { sub: 's1', role: 'student' });
+    return { readStore, save, changed, feed, token };
+  };
+
+  it('reads an account once, and again after the feed says it changed', async () => {
+    const { readStore, save, changed, feed, token } = await setUp();
+    const gets = vi.spyOn(readStore, 'get');
+    const authenticate = accountsAuthenticator(readStore, secret, feed);
+    expect((await authenticate(token))?.id).toBe('s1');
+    expect((await authenticate(token))?.id).toBe('s1');
+    expect(gets).toHaveBeenCalledTimes(1);
+
+    await save(student({ must_change_password: false, locked: true }));
+    // Another collection's change, or another account's, keeps what is known.
+    changed('students', 's1');
+    changed('accounts', 's2');
+    expect(await authenticate(token)).not.toBeNull();
+    changed('accounts', 's1');
+    expect(await authenticate(token)).toBeNull();
+    expect(gets).toHaveBeenCalledTimes(2);
+    await readStore.close();
+  });
+
+  it('keeps no document that a change overtook while it was being read', async () => {
+    const { readStore, save, changed, feed, token } = await setUp();
+    const read = readStore.get.bind(readStore);
+    let overtake = true;
+    // The first read answers the document as it was, and the lock is committed and told meanwhile.
+    vi.spyOn(readStore, 'get').mockImplementation(async (collection, id) => {
+      const doc = await read(collection, id);
+      if (overtake) {
+        overtake = false;
+        await save(student({ must_change_password: false, locked: true }));
+        changed('accounts', 's1');
+      }
+      return doc;
+    });
+    const authenticate = accountsAuthenticator(readStore, secret, feed);
+    expect(await authenticate(token)).not.toBeNull();
+    expect(await authenticate(token)).toBeNull();
+    await readStore.close();
   });
 });

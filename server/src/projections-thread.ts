@@ -1,0 +1,208 @@
+import { EventEmitter } from 'node:events';
+import { Worker } from 'node:worker_threads';
+import type { Config } from '@panda/platform/config';
+import { createLogger, type Logger } from '@panda/platform/logger';
+import { SqliteEventStore } from '@panda/events/sqlite-event-store';
+import type { CommittedBatch } from '@panda/projections/projection';
+import type { ChangeFeed } from '@panda/projections/change-feed';
+import { startPlatform, type Platform, type PlatformOverrides, type ProjectionsElsewhere } from './platform';
+
+/** Messages from the projections worker (projections-worker.ts). */
+export type FromProjections =
+  { type: 'ready'; position: number } | { type: 'committed'; position: number; batches: CommittedBatch[] };
+
+/** Messages to the projections worker. */
+export type ToProjections =
+  { type: 'appended'; position: number } | { type: 'publicUrl'; url: string } | { type: 'stop' };
+
+export interface ProjectionsThread extends ProjectionsElsewhere {
+  /** Every read model has applied the log up to here (as last told by the worker). */
+  position(): number;
+  /** The log grew to `head` (durably) through this thread's event store: a worker waiting for it reads it at once. */
+  appended(head: number): void;
+  /** The address mails link to, once the HTTP server knows its port. */
+  setPublicUrl(url: string): void;
+  /** Times the worker was started again after it stopped on its own. */
+  restarts(): number;
+  /** The worker running now: null while it is being started again, and once stopped. */
+  worker(): Worker | null;
+  stop(): Promise<void>;
+}
+
+/** A worker that stayed up this long before it stopped is restarted at once again (no backoff). */
+const STABLE_MS = 60_000;
+/** How long stop waits for the worker to finish its batch and close its stores before ending it. */
+const STOP_MS = 10_000;
+
+/**
+ * Runs the projections part (projections, reactors, reminders, outbox pruning) on a worker thread of
+ * this process: the second core follows the log while this thread answers HTTP. Positions and
+ * committed batches come by message, so read-your-writes and WebSocket pushes wait for no poll.
+ * A worker that stops on its own (it crashed) is logged at error and started again, with a backoff
+ * while it keeps failing; its stores resume from their checkpoints.
+ */
+export async function startProjectionsThread(config: Config, logger: Logger): Promise<ProjectionsThread> {
+  // Workers get no TypeScript from `--import tsx` on Node 20 (the loader's hooks do not reach a
+  // worker's entry), so the worker registers tsx itself and then imports the entry: the same under
+  // `tsx`, `node --import tsx` and vitest.
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const entry = new URL('./projections-worker.ts', import.meta.url).href;
+  const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
+  // The process's own flags (--cpu-prof, --inspect, ...), without its tsx loader (registered above).
+  const execArgv = process.execArgv.filter((arg, i, all) => !/tsx/.test(arg) && !/tsx/.test(all[i + 1] ?? ''));
+
+  /** How many of the worker's log followers wait for an append now (see projections-worker.ts). */
+  const waiting = new SharedArrayBuffer(4);
+  const appendWaiters = new Int32Array(waiting);
+  const feed = new EventEmitter();
+  feed.setMaxListeners(0);
+  let position = 0;
+  const waiters = new Set<() => void>();
+  const advance = (to: number) => {
+    if (to <= position) return;
+    position = to;
+    for (const w of [...waiters]) w();
+  };
+
+  let worker: Worker | null = null;
+  let stopping = false;
+  let restarts = 0;
+  let failures = 0;
+  let restartTimer: NodeJS.Timeout | null = null;
+  let exited: Promise<void> = Promise.resolve();
+
+  const spawn = () =>
+    new Promise<void>((resolve, reject) => {
+      const startedAt = Date.now();
+      const w = new Worker(bootstrap, { eval: true, workerData: { config, waiting }, execArgv });
+      worker = w;
+      let ready = false;
+      let error: unknown = null;
+      exited = new Promise((r) => w.once('exit', () => r()));
+      w.on('message', (m: FromProjections) => {
+        if (m.type === 'ready') {
+          ready = true;
+          advance(m.position);
+          resolve();
+        } else {
+          // Listeners first (the accounts the authenticator keeps), then whoever waits for the position.
+          for (const batch of m.batches) feed.emit('batch', batch);
+          advance(m.position);
+        }
+      });
+      w.on('error', (err) => (error = err));
+      w.once('exit', (code) => {
+        worker = null;
+        if (!ready)
+          return reject(error ?? new Error(`The projections worker stopped (exit code ${code}) while starting`));
+        if (stopping) return;
+        failures = Date.now() - startedAt > STABLE_MS ? 0 : failures + 1;
+        const delayMs = failures ? Math.min(30_000, 250 * 2 ** failures) : 0;
+        logger.error({ err: error, code, delayMs }, 'projections worker stopped; starting it again');
+        restartLater(delayMs);
+      });
+    });
+  const restartLater = (delayMs: number) => {
+    restartTimer = setTimeout(() => {
+      restartTimer = null;
+      if (stopping) return;
+      restarts += 1;
+      spawn().catch((err) => {
+        if (stopping) return;
+        failures += 1;
+        const next = Math.min(30_000, 250 * 2 ** failures);
+        logger.error({ err, delayMs: next }, 'projections worker failed to start; trying again');
+        restartLater(next);
+      });
+    }, delayMs);
+  };
+  const send = (message: ToProjections) => worker?.postMessage(message);
+
+  await spawn();
+
+  const changeFeed: ChangeFeed = {
+    subscribe(listener) {
+      feed.on('batch', listener);
+      return () => feed.off('batch', listener);
+    },
+    close: () => feed.removeAllListeners(),
+  };
+  return {
+    feed: changeFeed,
+    position: () => position,
+    waitFor(to, timeoutMs) {
+      if (position >= to) return Promise.resolve(true);
+      return new Promise((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(position >= to);
+        };
+        const check = () => position >= to && done();
+        const timer = setTimeout(done, timeoutMs);
+        waiters.add(check);
+      });
+    },
+    appended: (head) => {
+      if (Atomics.load(appendWaiters, 0) > 0) send({ type: 'appended', position: head });
+    },
+    setPublicUrl: (url) => {
+      config.publicUrl = url;
+      send({ type: 'publicUrl', url });
+    },
+    restarts: () => restarts,
+    worker: () => worker,
+    async stop() {
+      stopping = true;
+      if (restartTimer) clearTimeout(restartTimer);
+      const w = worker;
+      if (w) {
+        w.postMessage({ type: 'stop' } satisfies ToProjections);
+        const timer = setTimeout(() => void w.terminate(), STOP_MS);
+        await exited;
+        clearTimeout(timer);
+      }
+      for (const w of [...waiters]) w();
+      changeFeed.close();
+    },
+  };
+}
+
+export interface ThreadedPlatform extends Platform {
+  projectionsThread: ProjectionsThread;
+}
+
+/**
+ * `npm start` on two threads: the projections part on a worker (startProjectionsThread), the HTTP
+ * parts (commands, queries with the WebSocket, the web app) on this thread, sharing DATA_DIR. The
+ * platform's runner, reactors and reminders are this thread's idle ones: the worker runs its own.
+ */
+export async function startThreadedPlatform(
+  config: Config,
+  overrides: Omit<PlatformOverrides, 'projections'> = {},
+): Promise<ThreadedPlatform> {
+  const logger = overrides.logger ?? createLogger(config.logLevel);
+  const thread = await startProjectionsThread(config, logger);
+  let platform: Platform;
+  try {
+    platform = await startPlatform(
+      config,
+      { commands: true, queries: true, projections: false, web: true },
+      { ...overrides, logger, projections: thread },
+    );
+  } catch (err) {
+    await thread.stop();
+    throw err;
+  }
+  const { store } = platform;
+  const off = store instanceof SqliteEventStore ? store.onAppend((head) => thread.appended(head)) : () => {};
+  return {
+    ...platform,
+    projectionsThread: thread,
+    async stop() {
+      await platform.stop();
+      off();
+      await thread.stop();
+    },
+  };
+}

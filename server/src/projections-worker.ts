@@ -1,0 +1,61 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import type { Config } from '@panda/platform/config';
+import { keepServingOnUncaughtErrors } from '@panda/platform/process';
+import { SqliteEventStore } from '@panda/events/sqlite-event-store';
+import type { CommittedBatch } from '@panda/projections/projection';
+import { startPlatform } from './platform';
+import type { FromProjections, ToProjections } from './projections-thread';
+
+/**
+ * The worker thread of `npm start` that runs the projections, reactors, reminders and outbox pruning
+ * (the `start:projections` part), so that the HTTP thread only answers requests. Started by
+ * projections-thread.ts, which it tells of every commit; it is told of every append made there.
+ */
+const port = parentPort;
+if (!port) throw new Error('projections-worker.ts runs as a worker thread (see projections-thread.ts)');
+const { config, waiting } = workerData as { config: Config; waiting: SharedArrayBuffer };
+const platform = await startPlatform(config, { commands: false, queries: false, projections: true, web: false });
+keepServingOnUncaughtErrors(platform.logger);
+const { runner, store } = platform;
+const send = (message: FromProjections) => port.postMessage(message);
+
+// How many of this thread's log followers wait for an append, shared with the HTTP thread: it tells
+// of its appends only while someone waits (a busy follower reads the log again anyway). Counted
+// before the wait looks at the head, so an append is either seen there or told.
+const waiters = new Int32Array(waiting);
+const waitForAppend = store.waitForAppend.bind(store);
+store.waitForAppend = async (after, timeoutMs, signal) => {
+  Atomics.add(waiters, 0, 1);
+  try {
+    return await waitForAppend(after, timeoutMs, signal);
+  } finally {
+    Atomics.sub(waiters, 0, 1);
+  }
+};
+
+// Every batch committed in one turn (the runner commits the projections that read the same events
+// together) goes in one message, with the position every read model has reached.
+let batches: CommittedBatch[] = [];
+const post = () => {
+  send({ type: 'committed', position: runner.position(), batches });
+  batches = [];
+};
+runner.onCommitted((batch) => {
+  if (batches.push(batch) === 1) setImmediate(post);
+});
+
+let stopping = false;
+port.on('message', (message: ToProjections) => {
+  if (message.type === 'appended') {
+    if (store instanceof SqliteEventStore) store.appendedElsewhere(message.position);
+  } else if (message.type === 'publicUrl') {
+    config.publicUrl = message.url;
+  } else if (message.type === 'stop' && !stopping) {
+    stopping = true;
+    void platform
+      .stop()
+      .catch((err) => platform.logger.error({ err }, 'projections worker: stop failed'))
+      .finally(() => process.exit(0));
+  }
+});
+send({ type: 'ready', position: runner.position() });
