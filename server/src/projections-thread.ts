@@ -1,10 +1,11 @@
 import { EventEmitter } from 'node:events';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Config } from '@panda/platform/config';
 import { createLogger, type Logger } from '@panda/platform/logger';
 import { SqliteEventStore } from '@panda/events/sqlite-event-store';
 import type { CommittedBatch } from '@panda/projections/projection';
 import type { ChangeFeed } from '@panda/projections/change-feed';
+import { typeScriptWorker } from './ts-worker';
 import { startPlatform, type Platform, type PlatformOverrides, type ProjectionsElsewhere } from './platform';
 
 /** Messages from the projections worker (projections-worker.ts). */
@@ -42,14 +43,7 @@ const STOP_MS = 10_000;
  * while it keeps failing; its stores resume from their checkpoints.
  */
 export async function startProjectionsThread(config: Config, logger: Logger): Promise<ProjectionsThread> {
-  // Workers get no TypeScript from `--import tsx` on Node 20 (the loader's hooks do not reach a
-  // worker's entry), so the worker registers tsx itself and then imports the entry: the same under
-  // `tsx`, `node --import tsx` and vitest.
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const entry = new URL('./projections-worker.ts', import.meta.url).href;
-  const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
-  // The process's own flags (--cpu-prof, --inspect, ...), without its tsx loader (registered above).
-  const execArgv = process.execArgv.filter((arg, i, all) => !/tsx/.test(arg) && !/tsx/.test(all[i + 1] ?? ''));
+  const entry = new URL('./projections-worker.ts', import.meta.url);
 
   /** How many of the worker's log followers wait for an append now (see projections-worker.ts). */
   const waiting = new SharedArrayBuffer(4);
@@ -74,7 +68,7 @@ export async function startProjectionsThread(config: Config, logger: Logger): Pr
   const spawn = () =>
     new Promise<void>((resolve, reject) => {
       const startedAt = Date.now();
-      const w = new Worker(bootstrap, { eval: true, workerData: { config, waiting }, execArgv });
+      const w = typeScriptWorker(entry, { workerData: { config, waiting } });
       worker = w;
       let ready = false;
       let error: unknown = null;

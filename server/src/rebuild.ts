@@ -1,12 +1,10 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import { loadConfig } from '@panda/platform/config';
 import { createLogger } from '@panda/platform/logger';
 import { ProjectionRunner, type RebuildProgress } from '@panda/projections/runner';
 import { allProjections } from './projections';
 import { openEventStore, openReadStore } from './stores';
+import { typeScriptWorker } from './ts-worker';
 
 export interface RebuildReport {
   projection: string;
@@ -71,18 +69,12 @@ export async function rebuildInWorkers(
     const all = latest.filter((p): p is RebuildProgress => !!p);
     if (onProgress && all.length === latest.length) onProgress(mergeProgress(all));
   };
-  // The worker is TypeScript, as is everything here: tsx's loader is registered in its thread first.
-  const tsxDir = dirname(createRequire(import.meta.url).resolve('tsx/package.json'));
-  const tsx = pathToFileURL(join(tsxDir, 'dist/esm/api/index.mjs')).href;
-  const entry = new URL('./rebuild-worker.ts', import.meta.url).href;
-  const boot = `import(${JSON.stringify(tsx)}).then((t) => { t.register(); return import(${JSON.stringify(entry)}); })`;
-  const workers = groups.map(
-    (names) =>
-      new Worker(boot, {
-        eval: true,
-        workerData: { names, stores } satisfies RebuildWorkerData,
-        resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
-      }),
+  const entry = new URL('./rebuild-worker.ts', import.meta.url);
+  const workers = groups.map((names) =>
+    typeScriptWorker(entry, {
+      workerData: { names, stores } satisfies RebuildWorkerData,
+      resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    }),
   );
   try {
     const counts = await Promise.all(

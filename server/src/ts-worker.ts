@@ -1,0 +1,14 @@
+import { Worker, type WorkerOptions } from 'node:worker_threads';
+
+/**
+ * A worker thread running a TypeScript module of this package. Workers get no TypeScript from
+ * `--import tsx` on Node 20 (the loader's hooks do not reach a worker's entry), so the worker registers
+ * tsx itself and then imports the entry: the same under `tsx`, `node --import tsx` and vitest. The
+ * process's own flags (--cpu-prof, --inspect, ...) are passed on, without its tsx loader.
+ */
+export function typeScriptWorker(entry: URL, options: Omit<WorkerOptions, 'eval' | 'execArgv'> = {}): Worker {
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const bootstrap = `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
+  const execArgv = process.execArgv.filter((arg, i, all) => !/tsx/.test(arg) && !/tsx/.test(all[i + 1] ?? ''));
+  return new Worker(bootstrap, { ...options, eval: true, execArgv });
+}
