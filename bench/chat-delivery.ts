@@ -13,7 +13,7 @@ import WebSocket from 'ws';
 import { loadConfig } from '@panda/platform/config';
 import { createLogger } from '@panda/platform/logger';
 import { signToken } from '@panda/platform/tokens';
-import { startPlatform } from '@panda/server/platform';
+import { startThreadedPlatform } from '@panda/server/projections-thread';
 
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
@@ -58,7 +58,8 @@ async function run(dataDir: string, clients: number, messages: number) {
     SEED_DEMO: '0',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-12',
   });
-  const platform = await startPlatform(config, undefined, { logger: createLogger('silent') });
+  // The product as `npm start` runs it: the projections (and the pushes they cause) on their own thread.
+  const platform = await startThreadedPlatform(config, { logger: createLogger('silent') });
   const store = platform.store;
   let n = 0;
   const meta = () => ({ time: new Date().toISOString(), actorId: null, correlationId: `c${n}`, commandId: `k${++n}` });
@@ -136,7 +137,8 @@ async function run(dataDir: string, clients: number, messages: number) {
       meta(),
     );
   }
-  await platform.runner.waitFor(await store.headPosition(), 10 * 60_000);
+  if (!(await platform.commandDeps.waitForProjections(await store.headPosition(), 10 * 60_000)))
+    throw new Error('the read models did not reach the log head');
   const ws = platform.url.replace('http', 'ws');
   const open = async (id: string, role: 'mentor' | 'student') =>
     connect(`${ws}/ws/${id}?token=${encodeURIComponent(await signToken(config.jwtSecret, { sub: id, role }))}`);
