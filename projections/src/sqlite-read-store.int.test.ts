@@ -71,3 +71,68 @@ describe('SQLite read store: waiting for another writer', () => {
     await store.close();
   });
 });
+
+describe('SQLite read store: the bulk write after a reset', () => {
+  const fresh = () => join(mkdtempSync(join(tmpdir(), 'panda-rs-bulk-')), 'read.db');
+  /** The indexes of rm_people that hold its ids (a primary key's or the unique one built after a bulk write). */
+  const idIndexes = (file: string) => {
+    const db = new Database(file, { readonly: true });
+    const names = (
+      db.prepare('SELECT name FROM pragma_index_list(\'rm_people\') WHERE "unique" = 1').all() as { name: string }[]
+    ).map((r) => r.name);
+    db.close();
+    return names;
+  };
+  const put = (id: string, n: number) => ({ op: 'put' as const, collection: 'people', doc: { id, n } });
+
+  it('writes without an id index, builds it with the others, and the table then upserts as before', async () => {
+    const file = fresh();
+    const rs = new SqliteReadStore(file);
+    await rs.commit('p', 0, 1, [put('old', 0)]);
+    expect(idIndexes(file)).toEqual(['sqlite_autoindex_rm_people_1']);
+    await rs.reset('p', ['people']);
+    await rs.commit('p', 0, -1, [put('b', 1), put('a', 2)]);
+    await rs.commit('p', -1, 5, [put('c', 3)]);
+    expect(idIndexes(file)).toEqual([]);
+    await rs.ensureIndexes('people', ['n']);
+    expect(idIndexes(file)).toEqual(['ux_rm_people_id']);
+    await rs.commit('p', 5, 6, [put('a', 20), put('d', 4)]);
+    expect(await rs.find('people')).toEqual([
+      { id: 'b', n: 1 },
+      { id: 'a', n: 20 },
+      { id: 'c', n: 3 },
+      { id: 'd', n: 4 },
+    ]);
+    await rs.close();
+  });
+
+  it('an id put twice or a delete in the bulk write builds the id index first: a put stays an upsert', async () => {
+    const file = fresh();
+    const rs = new SqliteReadStore(file);
+    await rs.reset('p', ['people']);
+    await rs.commit('p', 0, 1, [put('a', 1), put('b', 2), put('a', 3)]);
+    expect(idIndexes(file)).toEqual(['ux_rm_people_id']);
+    expect(await rs.find('people')).toEqual([
+      { id: 'a', n: 3 },
+      { id: 'b', n: 2 },
+    ]);
+    await rs.reset('p', ['people']);
+    await rs.commit('p', 0, 1, [put('a', 1), { op: 'delete', collection: 'people', id: 'a' }, put('a', 2)]);
+    expect(await rs.find('people')).toEqual([{ id: 'a', n: 2 }]);
+    await rs.close();
+  });
+
+  it('a table a bulk write left without its id index (a crash) gets it from the next connection', async () => {
+    const file = fresh();
+    let rs = new SqliteReadStore(file);
+    await rs.reset('p', ['people']);
+    await rs.commit('p', 0, -1, [put('a', 1)]);
+    await rs.close();
+    expect(idIndexes(file)).toEqual([]);
+    rs = new SqliteReadStore(file);
+    await rs.commit('p', -1, 2, [put('a', 2)]);
+    expect(idIndexes(file)).toEqual(['ux_rm_people_id']);
+    expect(await rs.find('people')).toEqual([{ id: 'a', n: 2 }]);
+    await rs.close();
+  });
+});
