@@ -223,7 +223,7 @@ export class SqliteReadStore implements ReadStore {
     string,
     { table: string; put: string; insert: string; delete: Database.Statement }
   >();
-  /** A collection's put (an upsert; a plain insert in a bulk write) and delete (its table exists: flush made sure). */
+  /** The prepared put (an upsert, or a plain insert in a bulk write) and delete of a collection (its table exists: flush made sure). */
   private writers(collection: string) {
     let w = this.writeStatements.get(collection);
     if (!w) {
