@@ -30,8 +30,6 @@ const indexColumns = (field: string) => {
 };
 /** The name ensureIndexes gives the index on `field` (`a.b+c` → `ix_rm_x_a_b__c`). */
 const indexName = (table: string, field: string) => `ix_${table}_${field.replace(/\./g, '_').replace(/\+/g, '__')}`;
-/** The unique id index of a table reset() made (older tables have their primary key's instead). */
-const idIndex = (table: string) => `ux_${table}_id`;
 /** SQLite has no booleans: JSON true/false come back from json_extract as 1/0. */
 const bind = (v: unknown) => (v === true ? 1 : v === false ? 0 : v === undefined ? null : v);
 
@@ -48,13 +46,6 @@ interface PendingCommit {
 export class SqliteReadStore implements ReadStore {
   private readonly db: Database.Database;
   private readonly known = new Set<string>();
-  /**
-   * Tables that reset() made anew for a rebuild's bulk write, with the ids put in them so far: they
-   * have no id index while the documents go in (rows appended in rowid order, the ids' b-tree built
-   * once at the end, by ensureIndexes). A delete or an id put twice builds it at once: from then on
-   * the table is an ordinary one (unique ids, upserts).
-   */
-  private readonly bulk = new Map<string, Set<string>>();
   private readonly statements = new Map<string, Database.Statement>();
 
   /** Prepared statements are cached by their SQL text. */
@@ -88,18 +79,9 @@ export class SqliteReadStore implements ReadStore {
     const t = table(collection);
     if (!this.known.has(t)) {
       this.db.exec(`CREATE TABLE IF NOT EXISTS ${t} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
-      // A table a bulk write left without its id index (a crash, or another connection's rebuild): built here.
-      if (!this.stmt("SELECT 1 FROM pragma_index_list(?) WHERE origin = 'pk' OR name = ?").get(t, idIndex(t)))
-        this.endBulk(t);
       this.known.add(t);
     }
     return t;
-  }
-
-  /** Builds the unique id index of a table reset() made (ON CONFLICT(id) needs it); a no-op for others. */
-  private endBulk(t: string): void {
-    this.db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${idIndex(t)} ON ${t} (id)`);
-    this.bulk.delete(t);
   }
 
   private where(filter: Filter = {}): { sql: string; params: unknown[] } {
@@ -193,7 +175,6 @@ export class SqliteReadStore implements ReadStore {
 
   async ensureIndexes(collection: string, fields: string[]): Promise<void> {
     const t = this.ensureTable(collection);
-    if (this.bulk.has(t)) this.endBulk(t);
     for (const f of fields) {
       if (f === 'id') continue;
       this.db.exec(`CREATE INDEX IF NOT EXISTS ${indexName(t, f)} ON ${t} (${indexColumns(f)})`);
@@ -219,20 +200,14 @@ export class SqliteReadStore implements ReadStore {
     );
   }
 
-  private readonly writeStatements = new Map<
-    string,
-    { table: string; put: string; insert: string; delete: Database.Statement }
-  >();
-  /** The prepared put (an upsert, or a plain insert in a bulk write) and delete of a collection (its table exists: flush made sure). */
+  private readonly writeStatements = new Map<string, { put: Database.Statement; delete: Database.Statement }>();
+  /** The prepared put and delete of a collection (its table exists: flush made sure). */
   private writers(collection: string) {
     let w = this.writeStatements.get(collection);
     if (!w) {
       const t = table(collection);
       w = {
-        table: t,
-        // SQL texts, prepared when used: the upsert cannot be prepared for a table without its id index.
-        put: `INSERT INTO ${t} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`,
-        insert: `INSERT INTO ${t} (id, doc) VALUES (?, ?)`,
+        put: this.stmt(`INSERT INTO ${t} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`),
         delete: this.stmt(`DELETE FROM ${t} WHERE id = ?`),
       };
       this.writeStatements.set(collection, w);
@@ -250,7 +225,7 @@ export class SqliteReadStore implements ReadStore {
     if (current !== c.from) throw new CheckpointConflictError(c.projection, c.from, current);
     c.ops.forEach((op, i) => {
       const w = this.writers(op.collection);
-      if (op.op === 'put') this.stmt(this.bulk.has(w.table) ? w.insert : w.put).run(op.doc.id, texts[i]);
+      if (op.op === 'put') w.put.run(op.doc.id, texts[i]);
       else w.delete.run(op.id);
     });
     this.stmt(
@@ -276,15 +251,7 @@ export class SqliteReadStore implements ReadStore {
     const outcomes: unknown[] = [];
     try {
       if (!this.db.open) throw new Error('The read store is closed');
-      for (const c of batch)
-        for (const op of c.ops) {
-          const t = this.ensureTable(op.collection);
-          const ids = this.bulk.get(t);
-          if (!ids) continue;
-          // A plain insert is a put only for an id not in the table yet.
-          if (op.op === 'put' && !ids.has(op.doc.id)) ids.add(op.doc.id);
-          else this.endBulk(t);
-        }
+      for (const c of batch) for (const op of c.ops) this.ensureTable(op.collection);
       // Serialised before the write lock is taken: another connection's writes (a rebuild's other thread) go on meanwhile.
       const texts = batch.map((c) => {
         try {
@@ -317,20 +284,20 @@ export class SqliteReadStore implements ReadStore {
 
   /**
    * Drops and recreates the tables, so their secondary indexes go too: the rebuild writes without
-   * them, and ensureIndexes builds them once the documents are in. The id index too (see `bulk`).
+   * them, and ensureIndexes builds them once the documents are in.
    */
   async reset(projection: string, collections: string[]): Promise<void> {
-    const tables = collections.map((c) => this.ensureTable(c));
     this.db
       .transaction(() => {
-        for (const t of tables) {
+        for (const c of collections) {
+          const t = this.ensureTable(c);
           this.db.exec(`DROP TABLE ${t}`);
-          this.db.exec(`CREATE TABLE ${t} (id TEXT NOT NULL, doc TEXT NOT NULL)`);
+          this.known.delete(t);
+          this.ensureTable(c);
         }
         this.stmt('DELETE FROM checkpoints WHERE projection = ?').run(projection);
       })
       .immediate();
-    for (const t of tables) this.bulk.set(t, new Set());
   }
 
   async close(): Promise<void> {
