@@ -258,16 +258,19 @@ type JobEvent =
 
 /**
  * A change to a known job, then its state, its summary on the student and the student: `change`
- * answers false when there is nothing to change (a sign-off the job does not hold). With `history`
- * the change gets (and may change) the job's signature history, which is then written too.
+ * answers false, having changed nothing, when there is nothing to change (a sign-off the job does
+ * not hold). With `history` the change gets (and may change) the job's signature history, which is
+ * then written too. The job is changed in place, not copied: the context handed it out for that (a
+ * copy in a live batch, the document kept in memory during a rebuild, put again after).
  */
 const changeJob =
   <T extends JobEvent>(
     change: (
-      job: JobWithSignatures,
+      job: JobDoc,
       student: StudentDoc,
       e: Recorded<T>,
       ctx: ProjectionContext,
+      signatures: SignatureEntry[],
     ) => MaybePromise<void | false>,
     history = false,
   ) =>
@@ -279,13 +282,13 @@ const changeJob =
     ]);
     if (!student || !stored) return;
     const legacy = legacyHistory(stored);
-    const job = { ...stored, signatures: legacy ?? kept?.signatures ?? [] };
-    if ((await change(job, student, e, ctx)) === false) return;
-    const { signatures, ...rest } = job;
-    if (history || legacy) jobSignatures.in(ctx).put({ id: job.id, signatures });
-    rest.updated_at = e.time;
-    jobs.in(ctx).put(withJobState(rest));
-    putSummary(student, rest);
+    const signatures = legacy ?? kept?.signatures ?? [];
+    if ((await change(stored, student, e, ctx, signatures)) === false) return;
+    if (legacy) delete stored.signatures;
+    if (history || legacy) jobSignatures.in(ctx).put({ id: stored.id, signatures });
+    stored.updated_at = e.time;
+    jobs.in(ctx).put(withJobState(stored));
+    putSummary(student, stored);
     students.in(ctx).put(withPlacementState(student));
   };
 
@@ -294,15 +297,16 @@ const answer = <T extends AnswerEvent>(
   change: (
     entry: SignatureEntry,
     e: Recorded<T>,
-    job: JobWithSignatures,
+    job: JobDoc,
     student: StudentDoc,
     ctx: ProjectionContext,
+    signatures: SignatureEntry[],
   ) => MaybePromise<void>,
 ) =>
-  changeJob<T>(async (job, student, e, ctx) => {
-    const entry = job.signatures.find((x) => x.signature_id === e.data.signatureId);
+  changeJob<T>(async (job, student, e, ctx, signatures) => {
+    const entry = signatures.find((x) => x.signature_id === e.data.signatureId);
     if (!entry) return false;
-    await change(entry, e, job, student, ctx);
+    await change(entry, e, job, student, ctx, signatures);
   }, true);
 
 export const trainingProjection = defineProjection({
@@ -470,11 +474,11 @@ export const trainingProjection = defineProjection({
       }),
     JobReassigned: changeJob<'JobReassigned'>((job, _s, e) => void (job.placement_id = e.data.placementId)),
     JobTotalAdjusted: changeJob<'JobTotalAdjusted'>((job, _s, e) => void (job.Total_Count = e.data.totalCount)),
-    JobCardSigned: changeJob<'JobCardSigned'>(async (job, student, { data: d }, ctx) => {
+    JobCardSigned: changeJob<'JobCardSigned'>(async (job, student, { data: d }, ctx, signatures) => {
       job.Completed_Count = d.completedCount;
       job.completed_at = d.completedAt;
       job.mentor_signature = d.signature;
-      job.signatures.push({
+      signatures.push({
         ...d.signature,
         signature_id: signatureIdOf(d),
         mentor_id: d.mentorId,
@@ -489,10 +493,10 @@ export const trainingProjection = defineProjection({
     SignatureDisputed: answer<'SignatureDisputed'>((entry, e) => disputed(entry, e.data, e.time)),
     DisputeResolved: answer<'DisputeResolved'>((entry, e) => resolved(entry, e.data, e.time)),
     // The job's count goes down; its latest sign-off is the latest one that still counts.
-    SignatureRevoked: answer<'SignatureRevoked'>(async (entry, { data: d }, job, student, ctx) => {
+    SignatureRevoked: answer<'SignatureRevoked'>(async (entry, { data: d }, job, student, ctx, signatures) => {
       revoked(entry);
       job.Completed_Count = d.completedCount;
-      const latest = job.signatures.filter((x) => !x.revoked).at(-1);
+      const latest = signatures.filter((x) => !x.revoked).at(-1);
       job.completed_at = latest?.completed_at ?? null;
       job.mentor_signature = latest
         ? {

@@ -524,31 +524,30 @@ describe('the signature history is kept apart from the job', () => {
       delete: (c, id) => void (all.delete(`${c}/${id}`), writes.push(`${c}/${id}`)),
     };
     let position = 0;
+    /** The next recorded event's envelope. */
+    const next = () => {
+      position += 1;
+      return {
+        eventId: `e${position}`,
+        stream: 'given',
+        streamVersion: position - 1,
+        position,
+        time: t(position),
+        actorId: null,
+        correlationId: `c${position}`,
+        commandId: `k${position}`,
+      };
+    };
     /** Applies the events; answers the documents they wrote. */
     const apply = async (...events: GivenEvent[]) => {
       writes.length = 0;
       for (const e of events) {
-        position += 1;
         const { type, data } = e as { type: string; data: unknown };
-        await trainingProjection.apply(
-          {
-            eventId: `e${position}`,
-            stream: 'given',
-            streamVersion: position - 1,
-            position,
-            time: t(position),
-            actorId: null,
-            correlationId: `c${position}`,
-            commandId: `k${position}`,
-            type,
-            data,
-          },
-          ctx,
-        );
+        await trainingProjection.apply({ ...next(), type, data }, ctx);
       }
       return [...writes];
     };
-    return { all, apply };
+    return { all, apply, envelope: next };
   }
   const renamed = event('ProfileChanged', { accountId: 's1', changes: { First_Name: 'Amelia' } });
 
@@ -580,6 +579,44 @@ describe('the signature history is kept apart from the job', () => {
     await unmoved.apply(card(2));
     expect(unmoved.all.get('job_signatures/j1')).toEqual(history([entry(1), entry(2)]));
     expect(unmoved.all.get('jobs/j1')).not.toHaveProperty('signatures');
+  });
+
+  it('a card changes the job it was handed in place (no copy): what a rebuild keeps in memory is put again', async () => {
+    const s = store();
+    await s.apply(...placedWithJob);
+    // As the rebuild's memory context: get hands out the kept document itself.
+    const kept = new Map<string, Doc>();
+    const handed = new Set<Doc>();
+    const copies: string[] = [];
+    const ctx: ProjectionContext = {
+      get: async (c, id) => {
+        const key = `${c}/${id}`;
+        if (!kept.has(key) && s.all.has(key)) kept.set(key, structuredClone(s.all.get(key) as Doc));
+        const doc = kept.get(key) ?? null;
+        if (doc) handed.add(doc);
+        return doc;
+      },
+      find: async () => [],
+      put: (c, doc) => {
+        const key = `${c}/${doc.id}`;
+        if (kept.has(key) && !handed.has(doc)) copies.push(key);
+        kept.set(key, doc);
+      },
+      delete: (c, id) => void kept.delete(`${c}/${id}`),
+    };
+    const signed = card(1) as { type: string; data: unknown };
+    await trainingProjection.apply({ ...s.envelope(), type: signed.type, data: signed.data }, ctx);
+    expect(copies).toEqual([]);
+    expect(kept.get('jobs/j1')).toMatchObject({ Completed_Count: 1, mentor_signature: signature('09:01') });
+    expect(kept.get('job_signatures/j1')).toEqual(history([entry(1)]));
+    // A sign-off the job does not hold: nothing is written, and the handed-out job is left as it was.
+    const before = structuredClone(kept.get('jobs/j1'));
+    const unknown = event('SignatureConfirmed', { ...signOff, signatureId: 'nope', contentHash: hash }) as {
+      type: string;
+      data: unknown;
+    };
+    await trainingProjection.apply({ ...s.envelope(), type: unknown.type, data: unknown.data }, ctx);
+    expect(kept.get('jobs/j1')).toEqual(before);
   });
 
   it('withSignatures joins each job with its history in one read (a legacy document answers its own)', async () => {
