@@ -236,7 +236,7 @@ export class SqliteReadStore implements ReadStore {
 
   async find(collection: string, filter: Filter = {}, options: FindOptions = {}): Promise<Doc[]> {
     const t = this.ensureTable(collection);
-    const { sql, params } = this.where(t, filter, this.searchMode(t, filter));
+    const { sql, params } = this.whereSearched(t, filter);
     // The order rule of FindOptions: insertion order (rowid) without a sort; with one, ties broken by
     // id in the direction of the last key (as the Mongo store does).
     const keys = Object.entries(options.sort ?? {});
@@ -271,7 +271,7 @@ export class SqliteReadStore implements ReadStore {
 
   async count(collection: string, filter: Filter = {}): Promise<number> {
     const t = this.ensureTable(collection);
-    const { sql, params } = this.where(t, filter, this.searchMode(t, filter));
+    const { sql, params } = this.whereSearched(t, filter);
     return (this.stmt(`SELECT COUNT(*) AS n FROM ${t} ${sql}`).get(...params) as { n: number }).n;
   }
 
@@ -288,15 +288,16 @@ export class SqliteReadStore implements ReadStore {
   private searchIndexes = { version: -1, names: new Set<string>() };
 
   /**
-   * How a find or count answers the `$contains` of `filter`: from the search indexes, unless the rest of
-   * the filter leaves at most SCAN_AT_MOST documents (a mentor's requests, an owner's tickets): reading
-   * those costs less than a common text's matches over the whole collection.
+   * The WHERE clause of a find or count: its `$contains` answered from the search indexes, unless the rest
+   * of the filter leaves at most SCAN_AT_MOST documents (a mentor's requests, an owner's tickets): reading
+   * those costs less than a common text's matches over the whole collection. A filter that no search
+   * index serves is built once.
    */
-  private searchMode(t: string, filter: Filter): Search {
+  private whereSearched(t: string, filter: Filter): { sql: string; params: unknown[] } {
     const indexed = this.where(t, filter, 'index');
-    if (!indexed.sql.includes('+rowid IN (SELECT rowid FROM fts_')) return 'scan';
+    if (!indexed.sql.includes('+rowid IN (SELECT rowid FROM fts_')) return indexed;
     const rest = this.where(t, filter, 'none');
-    if (!rest.params.length) return 'index';
+    if (!rest.params.length) return indexed;
     // A page's count and its first find ask the same in one turn: the answer is kept until the turn ends.
     const key = JSON.stringify([t, rest.sql, rest.params]);
     if (this.lastProbe.key !== key) {
@@ -304,7 +305,7 @@ export class SqliteReadStore implements ReadStore {
       if (!this.lastProbe.key) setImmediate(() => (this.lastProbe = { key: '', few: false }));
       this.lastProbe = { key, few: !this.stmt(sql).get(...rest.params) };
     }
-    return this.lastProbe.few ? 'scan' : 'index';
+    return this.lastProbe.few ? this.where(t, filter, 'scan') : indexed;
   }
   private lastProbe = { key: '', few: false };
 
