@@ -48,8 +48,12 @@ const contexts: BrowserContext[] = [];
 const pad = (i: number) => String(i).padStart(2, '0');
 
 /** `X-Total-Count` of a list call, once the read models have `position`. */
+/** The list's total once the read models hold everything appended so far (the log head, from /api/health). */
 async function totalOf(path: string, token: string): Promise<number> {
-  const res = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const { head } = (await (await fetch(`${server.url}/api/health`)).json()) as { head: number };
+  const res = await fetch(`${server.url}${path}`, {
+    headers: { authorization: `Bearer ${token}`, 'X-Min-Position': String(head) },
+  });
   if (!res.ok) throw new Error(`GET ${path} -> ${res.status}`);
   return Number(res.headers.get('X-Total-Count'));
 }
