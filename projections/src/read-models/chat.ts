@@ -89,7 +89,11 @@ export function messageOf(d: DataOf<'MessageSent'>, time: string): Message {
 
 export const chatProjection = defineProjection({
   name: 'chat',
-  collections: { [CHAT_MESSAGES]: ['message_id', 'inbox_key'], [CHAT_THREADS]: ['owner'], [CHAT_INBOXES]: [] },
+  collections: {
+    [CHAT_MESSAGES]: ['message_id', 'inbox_key'],
+    [CHAT_THREADS]: ['owner', 'owner+last_position'],
+    [CHAT_INBOXES]: [],
+  },
   on: {
     // A copy for each side, numbered in its owner's inbox and in the conversation.
     MessageSent: async ({ time, position, data: d }, ctx) => {

@@ -17,7 +17,8 @@ import {
 } from '@panda/projections/read-models/chat';
 import type { ReadStore } from '@panda/projections/read-store';
 import type { QueryDeps } from '../shared/deps';
-import { contactsOf, namesOf } from './contacts';
+import { contactsOf } from './contacts';
+import { contactsPage } from './contacts-page';
 
 /** The numbers `from`, `from - 1`, … (at most `limit`, none below 1). */
 const countDown = (from: number, limit: number) =>
@@ -49,9 +50,6 @@ export async function messagesPage(
   const last = docs.at(-1);
   return { total, messages: docs.map((d) => d.message), last: last ? { n: nOf(last), id: last.message.id } : null };
 }
-
-/** localeCompare's order (the same default locale and options), without making a collator per comparison. */
-const collator = new Intl.Collator();
 
 /** Messages: newest first only (the cursor holds the number of the page's last copy). */
 const MESSAGES: ListSpec = { sorts: { created: 'n' }, defaultSort: '-created' };
@@ -96,47 +94,20 @@ export function chatQueryRoutes(deps: QueryDeps): Router {
     validate(chatContactsQuerySchema, req.query);
     const paging = parsePaging(req.query, CONTACTS);
     onlySort(paging.sort, 'recent');
-    const contacts = await contactsOf(rs, me);
-    // Students' names come with their documents: only the others' (a student's mentor and centre) are read.
-    const [names, threads] = await Promise.all([
-      namesOf(
-        rs,
-        contacts.filter((c) => c.name === undefined).map((c) => c.id),
-      ),
-      // The caller's conversations (one index range; one with someone no longer a contact is left unused).
-      rs.find(CHAT_THREADS, { owner: me.id }) as Promise<ChatThreadDoc[]>,
-    ]);
-    const byContact = new Map(threads.map((t) => [t.contact, t]));
-    const all: (ChatContact & { at: number })[] = contacts.map((c) => {
-      const t = byContact.get(c.id);
-      return {
-        ...c,
-        name: c.name ?? names.get(c.id) ?? '',
-        online: online(c.id),
-        unread_count: t?.unread_count ?? 0,
-        last_message: t?.last_message ?? null,
-        at: t?.last_position ?? 0,
-      };
-    });
-    // The most recent conversation first, then contacts never written to, by name.
-    type Key = { at: number; name: string; id: string };
-    const order = (a: Key, b: Key) => b.at - a.at || collator.compare(a.name, b.name) || collator.compare(a.id, b.id);
-    all.sort(order);
     // Keyset: the page starts after the cursor's (time, name, id), wherever that contact is now.
-    let start = 0;
+    let after: { at: number; name: string; id: string } | undefined;
     if (paging.after) {
       const [at, name] = [paging.after.value, ...(paging.afterRest ?? [])];
       if (typeof at !== 'number' || typeof name !== 'string')
         throw badRequest([{ field: 'cursor', message: PAGING_TEXTS.cursor }]);
-      const key = { at, name, id: paging.after.id };
-      const i = all.findIndex((c) => order(c, key) > 0);
-      start = i === -1 ? all.length : i;
+      after = { at, name, id: paging.after.id };
     }
-    const page = all.slice(start, start + paging.limit);
+    const { total, rows } = await contactsPage(rs, me, online, paging.limit, after);
+    const page = rows.slice(0, paging.limit);
     const last = page.at(-1);
     setPageHeaders(req, res, {
-      total: all.length,
-      next: last && start + paging.limit < all.length ? encodeCursor(paging.sort, [last.at, last.name], last.id) : null,
+      total,
+      next: last && rows.length > paging.limit ? encodeCursor(paging.sort, [last.at, last.name], last.id) : null,
     });
     res.json(page.map(({ at: _at, ...c }) => c) satisfies ChatContact[]);
   });

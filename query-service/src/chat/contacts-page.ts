@@ -1,0 +1,134 @@
+import type { ChatContact, ChatType, ContactRole } from '@panda/contracts/chat';
+import { CHAT_THREADS, type ChatThreadDoc } from '@panda/projections/read-models/chat';
+import { STUDENTS, type StudentDoc } from '@panda/projections/read-models/training';
+import type { ReadStore } from '@panda/projections/read-store';
+import { contactsOf, namesOf } from './contacts';
+
+/** A contact with the position of the latest message with them (0: never written to), its sort key. */
+export type ContactRow = ChatContact & { at: number };
+type Key = { at: number; name: string; id: string };
+
+/** localeCompare's order (the same default locale and options), without making a collator per comparison. */
+const collator = new Intl.Collator();
+/** The most recent conversation first, then contacts never written to, by name (ties by id). */
+export const contactOrder = (a: Key, b: Key) =>
+  b.at - a.at || collator.compare(a.name, b.name) || collator.compare(a.id, b.id);
+
+/**
+ * One page (`limit` contacts after `after`, plus one more if there is one, which tells whether a
+ * next page exists) of the caller's chat contacts in contactOrder, and their total.
+ * A mentor's or centre's conversations are read newest first over (owner, last_position), a batch
+ * at a time, so a page among them reads about a page of threads and their students; only a page
+ * past the conversations reads every contact's name (the name order is the collator's, not SQLite's).
+ * A student has at most two contacts: built whole.
+ */
+export async function contactsPage(
+  rs: ReadStore,
+  me: { id: string; role: string },
+  online: (id: string) => boolean,
+  limit: number,
+  after: Key | undefined,
+): Promise<{ total: number; rows: ContactRow[] }> {
+  const want = limit + 1;
+  const isAfter = (c: Key) => !after || contactOrder(c, after) > 0;
+  if (me.role !== 'mentor' && me.role !== 'training_centre') {
+    const contacts = await contactsOf(rs, me);
+    const [names, threads] = await Promise.all([
+      namesOf(
+        rs,
+        contacts.filter((c) => c.name === undefined).map((c) => c.id),
+      ),
+      rs.find(CHAT_THREADS, { owner: me.id }) as Promise<ChatThreadDoc[]>,
+    ]);
+    const byContact = new Map(threads.map((t) => [t.contact, t]));
+    const all = contacts.map((c) =>
+      row(c.id, c.role, c.Chat_Type, c.name ?? names.get(c.id) ?? '', byContact.get(c.id), online),
+    );
+    return { total: all.length, rows: all.sort(contactOrder).filter(isAfter).slice(0, want) };
+  }
+  const field = me.role === 'mentor' ? 'mentor_id' : 'centre_id';
+  const Chat_Type: ChatType = me.role === 'mentor' ? 'mentor_student' : 'training_centre_student';
+  const total = await rs.count(STUDENTS, { [field]: me.id });
+  const rows: ContactRow[] = [];
+  // Conversations, newest first; one with someone no longer a contact is skipped.
+  if (!after || after.at > 0) {
+    const batch = Math.min(want, 200);
+    let below: number | undefined = after?.at;
+    let inclusive = true;
+    for (;;) {
+      const bound = below === undefined ? {} : { last_position: inclusive ? { $lte: below } : { $lt: below } };
+      let threads = (await rs.find(
+        CHAT_THREADS,
+        { owner: me.id, ...bound },
+        { sort: { last_position: -1 }, limit: batch },
+      )) as ChatThreadDoc[];
+      const full = threads.length === batch;
+      const oldest = threads.at(-1)?.last_position;
+      // Every thread at the batch's oldest position, so that the next batch starts strictly below it.
+      if (full && oldest !== undefined) {
+        const seen = new Set(threads.map((t) => t.id));
+        const tied = (await rs.find(CHAT_THREADS, { owner: me.id, last_position: oldest })) as ChatThreadDoc[];
+        threads = [...threads, ...tied.filter((t) => !seen.has(t.id))];
+      }
+      const students = (await rs.find(
+        STUDENTS,
+        { id: { $in: threads.map((t) => t.contact) }, [field]: me.id },
+        { fields: ['Name'] },
+      )) as Pick<StudentDoc, 'id' | 'Name'>[];
+      const names = await namesOf(
+        rs,
+        students.filter((s) => s.Name === undefined).map((s) => s.id),
+      );
+      const nameOf = new Map(students.map((s) => [s.id, s.Name ?? names.get(s.id) ?? '']));
+      for (const t of threads) {
+        const name = nameOf.get(t.contact);
+        if (name !== undefined) rows.push(row(t.contact, 'student', Chat_Type, name, t, online));
+      }
+      rows.sort(contactOrder);
+      const kept = rows.filter(isAfter);
+      rows.splice(0, rows.length, ...kept);
+      if (rows.length >= want || !full || oldest === undefined) break;
+      below = oldest;
+      inclusive = false;
+    }
+    if (rows.length >= want) return { total, rows: rows.slice(0, want) };
+  }
+  // Contacts never written to, by name: every contact's name and every conversation's contact are read.
+  const [students, threads] = await Promise.all([
+    rs.find(STUDENTS, { [field]: me.id }, { fields: ['Name'] }) as Promise<Pick<StudentDoc, 'id' | 'Name'>[]>,
+    rs.find(CHAT_THREADS, { owner: me.id }, { fields: ['contact'] }) as Promise<
+      Pick<ChatThreadDoc, 'id' | 'contact'>[]
+    >,
+  ]);
+  const written = new Set(threads.map((t) => t.contact));
+  const silent = students.filter((s) => !written.has(s.id));
+  const names = await namesOf(
+    rs,
+    silent.filter((s) => s.Name === undefined).map((s) => s.id),
+  );
+  const rest = silent
+    .map((s) => row(s.id, 'student', Chat_Type, s.Name ?? names.get(s.id) ?? '', undefined, online))
+    .filter(isAfter)
+    .sort(contactOrder);
+  return { total, rows: [...rows, ...rest].slice(0, want) };
+}
+
+function row(
+  id: string,
+  role: ContactRole,
+  Chat_Type: ChatType,
+  name: string,
+  t: ChatThreadDoc | undefined,
+  online: (id: string) => boolean,
+): ContactRow {
+  return {
+    id,
+    role,
+    Chat_Type,
+    name,
+    online: online(id),
+    unread_count: t?.unread_count ?? 0,
+    last_message: t?.last_message ?? null,
+    at: t?.last_position ?? 0,
+  };
+}
