@@ -82,11 +82,10 @@ export async function contactsPage(
       const nameOf = new Map(students.map((s) => [s.id, s.Name ?? names.get(s.id) ?? '']));
       for (const t of threads) {
         const name = nameOf.get(t.contact);
-        if (name !== undefined) rows.push(row(t.contact, 'student', Chat_Type, name, t, online));
+        const r = name === undefined ? null : row(t.contact, 'student', Chat_Type, name, t, online);
+        if (r && isAfter(r)) rows.push(r);
       }
       rows.sort(contactOrder);
-      const kept = rows.filter(isAfter);
-      rows.splice(0, rows.length, ...kept);
       if (rows.length >= want || !full || oldest === undefined) break;
       below = oldest;
       inclusive = false;
