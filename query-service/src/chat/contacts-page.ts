@@ -11,7 +11,7 @@ type Key = { at: number; name: string; id: string };
 /** localeCompare's order (the same default locale and options), without making a collator per comparison. */
 const collator = new Intl.Collator();
 /** The most recent conversation first, then contacts never written to, by name (ties by id). */
-export const contactOrder = (a: Key, b: Key) =>
+const contactOrder = (a: Key, b: Key) =>
   b.at - a.at || collator.compare(a.name, b.name) || collator.compare(a.id, b.id);
 
 /**
