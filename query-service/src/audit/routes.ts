@@ -105,8 +105,11 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
     const a = authOf(req);
     const paging = parsePaging(req.query, SUBJECT_LIST);
     const role = validate(subjectsQuery, req.query).role || null;
-    await record(req, a, 'subject_search', { type: null, id: null }, null, paging.q);
-    const page = await findPage<AccountDoc>(rs, ACCOUNTS, { role: role ? role : { $in: [...SUBJECT_ROLES] } }, paging);
+    // The page is read while the record is written (its fsync); it answers only once both are done.
+    const [, page] = await Promise.all([
+      record(req, a, 'subject_search', { type: null, id: null }, null, paging.q),
+      findPage<AccountDoc>(rs, ACCOUNTS, { role: role ? role : { $in: [...SUBJECT_ROLES] } }, paging),
+    ]);
     setPageHeaders(req, res, page);
     res.json({ subjects: page.items.map((d) => ({ id: d.id, role: d.role, name: d.Name, email: d.Email })) });
   });
@@ -287,8 +290,10 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
   r.get('/api/audit/access-log', auth, requireRole('admin'), async (req, res) => {
     const a = authOf(req);
     const paging = parsePaging(req.query, ACCESS_LOG_LIST);
-    await record(req, a, 'access_log', { type: null, id: null }, null);
-    const page = await findPage<AuditAccessDoc>(rs, AUDIT_ACCESS_LOG, {}, paging);
+    const [, page] = await Promise.all([
+      record(req, a, 'access_log', { type: null, id: null }, null),
+      findPage<AuditAccessDoc>(rs, AUDIT_ACCESS_LOG, {}, paging),
+    ]);
     setPageHeaders(req, res, page);
     res.json(page.items.map(({ _audience, ...rest }) => rest));
   });
