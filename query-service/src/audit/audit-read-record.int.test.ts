@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACCESS_STREAM } from '@panda/events/catalogue/audit';
 import type { EventStore } from '@panda/events/event-store';
+import { SqliteEventStore } from '@panda/events/sqlite-event-store';
 import type { ReadStore } from '@panda/projections/read-store';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
 
@@ -65,6 +66,31 @@ describe('audit list reads and their records (ruling 25)', () => {
       const [last] = await app.platform.store.readAll(before, 10);
       expect(last).toMatchObject({ type: 'AuditRecordRead' });
     });
+
+  it("reads the page once the record's commit is made, so that the read overlaps the record's flush", async () => {
+    const store = app.platform.store;
+    expect(store).toBeInstanceOf(SqliteEventStore);
+    const commits = () => (store as SqliteEventStore).commits;
+    for (const [path, collection] of [
+      ['/api/audit/access-log?limit=5', 'audit_access_log'],
+      ['/api/audit/subjects?q=admin', 'accounts'],
+    ]) {
+      const before = commits();
+      let atRead = -1;
+      const rs = app.platform.readStore as ReadStore;
+      const find = rs.find;
+      rs.find = (c, ...rest) => {
+        if (c === collection && atRead < 0) atRead = commits();
+        return find.call(rs, c, ...rest);
+      };
+      try {
+        expect((await app.call('GET', path, undefined, admin)).status).toBe(200);
+      } finally {
+        rs.find = find;
+      }
+      expect(atRead).toBeGreaterThan(before);
+    }
+  });
 
   it('answers no page when its record cannot be written', async () => {
     const { answer } = await withRecording(
