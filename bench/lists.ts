@@ -9,7 +9,8 @@
  *
  * `npx tsx bench/lists.ts`, and part of `npm run bench`. `BENCH_LISTS_DIR=<dir>` keeps the generated store
  * in that folder, and a later run with the same folder measures it again without generating (a before/after
- * pair on the same data; indexes declared since are built at start).
+ * pair on the same data; indexes declared since are built at start). `BENCH_LIST_ONLY=<text>` times only the cases
+ * whose label contains that text (e.g. `BENCH_LIST_ONLY=audit`).
  */
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -402,7 +403,8 @@ export async function listsBench(
       ['admin audit subjects ?role=student', '/api/audit/subjects?role=student', admin],
       ['admin audit subjects ?q=student12&sort=name', '/api/audit/subjects?q=student12&sort=name', admin],
     ];
-    for (const [label, path, [sub, role], isDeep] of cases)
+    const only = process.env.BENCH_LIST_ONLY;
+    for (const [label, path, [sub, role], isDeep] of cases.filter(([label]) => !only || label.includes(only)))
       await measure(label, isDeep ? await deep(path, sub, role) : path, sub, role);
     console.log(
       `   GET /api/auth/validate beside the calls: median of their p95s ${stats(baselines).p50.toFixed(2)} ms`,

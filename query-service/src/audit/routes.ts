@@ -46,6 +46,17 @@ const who = (p: Person | null, id: string | null) =>
       ? { id, name: 'Unknown account', email: '', role: null }
       : { id: null, name: 'System', email: '', role: null };
 
+/**
+ * A list's page is read while its record is flushed to disk: the log commits the appends of a turn at the
+ * end of it (setImmediate) and then waits for the flush, so the page is read two turns after the append
+ * was asked for. The answer still waits for the record (`recorded`, a failure of which fails the read).
+ */
+async function recording(record: Promise<void>): Promise<{ recorded: Promise<void> }> {
+  record.catch(() => undefined); // awaited by the caller; not an unhandled rejection meanwhile
+  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
+  return { recorded: record };
+}
+
 /** The access log (ruling 24): newest first. */
 const ACCESS_LOG_LIST: ListSpec = { sorts: { position: 'position' }, defaultSort: '-position' };
 /** Subject search: name, e-mail or id contains `q`; newest account first. */
@@ -105,8 +116,11 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
     const a = authOf(req);
     const paging = parsePaging(req.query, SUBJECT_LIST);
     const role = validate(subjectsQuery, req.query).role || null;
-    await record(req, a, 'subject_search', { type: null, id: null }, null, paging.q);
-    const page = await findPage<AccountDoc>(rs, ACCOUNTS, { role: role ? role : { $in: [...SUBJECT_ROLES] } }, paging);
+    const { recorded } = await recording(record(req, a, 'subject_search', { type: null, id: null }, null, paging.q));
+    const [, page] = await Promise.all([
+      recorded,
+      findPage<AccountDoc>(rs, ACCOUNTS, { role: role ? role : { $in: [...SUBJECT_ROLES] } }, paging),
+    ]);
     setPageHeaders(req, res, page);
     res.json({ subjects: page.items.map((d) => ({ id: d.id, role: d.role, name: d.Name, email: d.Email })) });
   });
@@ -287,8 +301,8 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
   r.get('/api/audit/access-log', auth, requireRole('admin'), async (req, res) => {
     const a = authOf(req);
     const paging = parsePaging(req.query, ACCESS_LOG_LIST);
-    await record(req, a, 'access_log', { type: null, id: null }, null);
-    const page = await findPage<AuditAccessDoc>(rs, AUDIT_ACCESS_LOG, {}, paging);
+    const { recorded } = await recording(record(req, a, 'access_log', { type: null, id: null }, null));
+    const [, page] = await Promise.all([recorded, findPage<AuditAccessDoc>(rs, AUDIT_ACCESS_LOG, {}, paging)]);
     setPageHeaders(req, res, page);
     res.json(page.items.map(({ _audience, ...rest }) => rest));
   });
