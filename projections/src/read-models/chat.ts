@@ -91,7 +91,7 @@ export const chatProjection = defineProjection({
   name: 'chat',
   collections: {
     [CHAT_MESSAGES]: ['message_id', 'inbox_key'],
-    [CHAT_THREADS]: ['owner', 'owner+last_position'],
+    [CHAT_THREADS]: ['owner+last_position'], // also serves `owner = ?` alone (its first column)
     [CHAT_INBOXES]: [],
   },
   on: {
