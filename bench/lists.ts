@@ -5,7 +5,8 @@
  * requests, one signed card each, locked accounts and admin history), the read models are built by
  * the projection runner, then every list call is timed (first page, a deep cursor page, search, sort,
  * filters), each against `GET /api/auth/validate` timed beside it, request for request (validate, call,
- * validate, ...), so that load on a shared machine weighs on both sides of the ratio alike.
+ * validate, ...), so that load on a shared machine weighs on both sides of the ratio alike. The client runs
+ * on a worker thread of its own (bench/list-client-worker.mjs), so the platform's main thread only serves.
  *
  * `npx tsx bench/lists.ts`, and part of `npm run bench`. `BENCH_LISTS_DIR=<dir>` keeps the generated store
  * in that folder, and a later run with the same folder measures it again without generating (a before/after
@@ -15,6 +16,7 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { nextLink } from '@panda/contracts/paging';
 import { loadConfig } from '@panda/platform/config';
 import { createLogger } from '@panda/platform/logger';
@@ -25,6 +27,58 @@ import { provisionAdmin } from '@panda/server/provision';
 import { appendStaff } from './generate';
 
 const CENTRES = 10;
+
+interface ClientRequest {
+  path: string;
+  token: string;
+}
+interface ClientAnswer {
+  status: number;
+  bytes: number;
+  link: string | null;
+  total: string | null;
+}
+interface ClientTimes {
+  times: number[];
+  base: number[];
+  bytes: number;
+  total: string | null;
+}
+type ListClient = ReturnType<typeof listClient>;
+
+/**
+ * The bench's HTTP client, on a worker thread (bench/list-client-worker.mjs) as the command benches' load
+ * generator is: timed there, so the platform's main thread serves the calls and does nothing else.
+ */
+function listClient(url: string) {
+  const worker = new Worker(new URL('./list-client-worker.mjs', import.meta.url), { workerData: { url } });
+  let next = 0;
+  const waiting = new Map<number, { resolve: (v: never) => void; reject: (e: Error) => void }>();
+  const fail = (err: Error) => {
+    for (const w of waiting.values()) w.reject(err);
+    waiting.clear();
+  };
+  worker.on('message', ({ id, ok, error }: { id: number; ok?: never; error?: string }) => {
+    const w = waiting.get(id);
+    waiting.delete(id);
+    if (error !== undefined) w?.reject(new Error(error));
+    else w?.resolve(ok as never);
+  });
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`the list client stopped (exit code ${code})`)));
+  const ask = <T>(message: object) =>
+    new Promise<T>((resolve, reject) => {
+      const id = next++;
+      waiting.set(id, { resolve: resolve as (v: never) => void, reject });
+      worker.postMessage({ id, ...message });
+    });
+  return {
+    get: (req: ClientRequest) => ask<ClientAnswer>({ get: req }),
+    measure: (m: { validate: ClientRequest; call: ClientRequest; warmup: number; runs: number }) =>
+      ask<ClientTimes>({ measure: m }),
+    stop: () => worker.terminate(),
+  };
+}
 const MENTORS = 100;
 
 export async function listsBench(
@@ -42,6 +96,7 @@ export async function listsBench(
   });
   // Generated on one thread (the runner and reactors waited on directly), measured as `npm start` runs.
   let platform: Platform = await startPlatform(config, undefined, { logger: createLogger('silent') });
+  let client: ListClient | undefined;
   try {
     const store = platform.store;
     /** The store: staff, students with their placements, cards and disputes, tickets, chat, audit reads. */
@@ -258,18 +313,16 @@ export async function listsBench(
     const tokens = new Map<string, string>();
     const token = async (sub: string, role: Role) =>
       tokens.get(sub) ?? tokens.set(sub, await signToken(config.jwtSecret, { sub, role })).get(sub)!;
+    const http = (client = listClient(platform.url));
     const get = async (path: string, sub: string, role: Role) => {
-      const res = await fetch(`${platform.url}${path}`, {
-        headers: { authorization: `Bearer ${await token(sub, role)}` },
-      });
-      const bytes = (await res.arrayBuffer()).byteLength;
-      if (!res.ok) throw new Error(`${path}: ${res.status}`);
-      return { res, bytes };
+      const r = await http.get({ path, token: await token(sub, role) });
+      if (r.status < 200 || r.status >= 300) throw new Error(`${path}: ${r.status}`);
+      return r;
     };
     /** A cursor a few pages in (the query string of the Link after `hops` pages). */
     const deep = async (path: string, sub: string, role: Role, hops = 5) => {
       let url = path;
-      for (let i = 0; i < hops; i++) url = nextLink((await get(url, sub, role)).res.headers.get('Link')) ?? url;
+      for (let i = 0; i < hops; i++) url = nextLink((await get(url, sub, role)).link) ?? url;
       return url;
     };
 
@@ -281,11 +334,6 @@ export async function listsBench(
         p95: times[Math.min(times.length - 1, Math.floor(0.95 * times.length))],
       };
     };
-    const timed = async (path: string, sub: string, role: Role) => {
-      const t = performance.now();
-      const r = await get(path, sub, role);
-      return { ms: performance.now() - t, r };
-    };
     const validate = ['/api/auth/validate', 'student1', 'student'] as const;
     // The baseline is measured beside each call, request for request (validate, call, validate, ...):
     // a burst of load on this shared machine then weighs on both sides of a ratio alike.
@@ -295,21 +343,12 @@ export async function listsBench(
     let worstP95 = 0;
     let baseline = 0;
     const measure = async (label: string, path: string, sub: string, role: Role) => {
-      for (let i = 0; i < 10; i++) {
-        await get(...validate);
-        await get(path, sub, role);
-      }
-      const times: number[] = [];
-      const base: number[] = [];
-      let bytes = 0;
-      let total = '';
-      for (let i = 0; i < runs; i++) {
-        base.push((await timed(...validate)).ms);
-        const { ms, r } = await timed(path, sub, role);
-        times.push(ms);
-        bytes = r.bytes;
-        total = r.res.headers.get('X-Total-Count') ?? '';
-      }
+      const { times, base, bytes, total } = await http.measure({
+        validate: { path: validate[0], token: await token(validate[1], validate[2]) },
+        call: { path, token: await token(sub, role) },
+        warmup: 10,
+        runs,
+      });
       const { p50, p95 } = stats(times);
       const b = stats(base);
       baselines.push(b.p95);
@@ -412,6 +451,7 @@ export async function listsBench(
     console.log(`   worst list p95: x${worst.toFixed(2)} of /api/auth/validate (goal <= 2)\n`);
     return { worst, worstLabel, worstP95, baseline };
   } finally {
+    await client?.stop();
     await platform.stop();
   }
 }

@@ -1,0 +1,49 @@
+// HTTP client of bench/lists.ts, on a worker thread of its own: the calls it times are served by the
+// platform's main thread, which then does only the server's work (a client in the same event loop adds
+// its own parsing and garbage to the time of every answer, more for big pages than for the baseline).
+// Plain JS (a worker starts without tsx). Each message asks one thing and gets one answer:
+// - { get: { path, token } } -> { status, bytes, link, total }
+// - { measure: { validate: { path, token }, call: { path, token }, warmup, runs } }
+//     -> { times, base, bytes, total, status }: validate and the call one after the other, `runs` times, each timed.
+import { parentPort, workerData } from 'node:worker_threads';
+
+const { url } = workerData;
+
+async function get({ path, token }) {
+  const res = await fetch(url + path, { headers: { authorization: `Bearer ${token}` } });
+  const bytes = (await res.arrayBuffer()).byteLength;
+  return { status: res.status, bytes, link: res.headers.get('Link'), total: res.headers.get('X-Total-Count') };
+}
+
+async function timed(req) {
+  const t = performance.now();
+  const r = await get(req);
+  const ms = performance.now() - t;
+  if (r.status < 200 || r.status >= 300) throw new Error(`${req.path}: ${r.status}`);
+  return { ms, r };
+}
+
+async function measure({ validate, call, warmup, runs }) {
+  for (let i = 0; i < warmup; i++) {
+    await timed(validate);
+    await timed(call);
+  }
+  const times = [];
+  const base = [];
+  let last;
+  for (let i = 0; i < runs; i++) {
+    base.push((await timed(validate)).ms);
+    const { ms, r } = await timed(call);
+    times.push(ms);
+    last = r;
+  }
+  return { times, base, bytes: last?.bytes ?? 0, total: last?.total ?? null };
+}
+
+parentPort.on('message', async ({ id, get: g, measure: m }) => {
+  try {
+    parentPort.postMessage({ id, ok: g ? await get(g) : await measure(m) });
+  } catch (err) {
+    parentPort.postMessage({ id, error: String(err?.message ?? err) });
+  }
+});
