@@ -69,6 +69,18 @@ const searchSql = (t: string, field: string) => {
     `CREATE TRIGGER ${fts}_ad AFTER DELETE ON ${t} BEGIN DELETE FROM ${fts} WHERE rowid = old.rowid; END`,
   ];
 };
+/**
+ * A search's matches in a WHERE clause: the rowids of the query `sql`, bound as one JSON array (see
+ * withMatches) so that a count and a find of the same page read the search indexes once.
+ */
+class MatchSet {
+  constructor(
+    readonly sql: string,
+    readonly params: unknown[],
+  ) {}
+}
+const IN_MATCHES = '+rowid IN (SELECT value FROM json_each(?))';
+
 /** An FTS5 phrase: the text in double quotes (a quote in it doubled), every character literal. */
 const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 type Search = 'index' | 'scan' | 'none';
@@ -178,8 +190,8 @@ export class SqliteReadStore implements ReadStore {
         else if (fts) {
           // `+`: the matches are a set each row of the other conditions' index is checked against (no
           // document read for a row that fails), never the rows to start from and then sort.
-          parts.push(`+rowid IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?)`);
-          params.push(phrase(text));
+          parts.push(IN_MATCHES);
+          params.push(new MatchSet(`SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?`, [phrase(text)]));
         } else {
           parts.push(`(typeof(${e}) = 'text' AND instr(lower(${e}), ?) > 0)`);
           params.push(text);
@@ -208,8 +220,13 @@ export class SqliteReadStore implements ReadStore {
     if (parts.length < 2 || parts.some((p) => !p || p.text !== parts[0]?.text)) return null;
     const found = parts as { fts: string; text: string }[];
     return {
-      sql: `+rowid IN (${found.map(({ fts }) => `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?`).join(' UNION ')})`,
-      params: found.map((p) => phrase(p.text)),
+      sql: IN_MATCHES,
+      params: [
+        new MatchSet(
+          found.map(({ fts }) => `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?`).join(' UNION '),
+          found.map((p) => phrase(p.text)),
+        ),
+      ],
     };
   }
 
@@ -272,7 +289,18 @@ export class SqliteReadStore implements ReadStore {
   async count(collection: string, filter: Filter = {}): Promise<number> {
     const t = this.ensureTable(collection);
     const { sql, params } = this.whereSearched(t, filter);
+    // Only a search: its matches are the documents (the search indexes follow the table in its transactions).
+    if (sql === `WHERE ${IN_MATCHES}`) return this.matchCount.get(params[0] as string) as number;
     return (this.stmt(`SELECT COUNT(*) AS n FROM ${t} ${sql}`).get(...params) as { n: number }).n;
+  }
+
+  /** How SQLite would count `filter` (EXPLAIN QUERY PLAN, one line a step): which index, whether it covers. */
+  countPlan(collection: string, filter: Filter = {}): string[] {
+    const t = this.ensureTable(collection);
+    const { sql, params } = this.whereSearched(t, filter);
+    return (
+      this.db.prepare(`EXPLAIN QUERY PLAN SELECT COUNT(*) AS n FROM ${t} ${sql}`).all(...params) as { detail: string }[]
+    ).map((r) => r.detail);
   }
 
   async ensureIndexes(collection: string, fields: string[]): Promise<void> {
@@ -295,9 +323,9 @@ export class SqliteReadStore implements ReadStore {
    */
   private whereSearched(t: string, filter: Filter): { sql: string; params: unknown[] } {
     const indexed = this.where(t, filter, 'index');
-    if (!indexed.sql.includes('+rowid IN (SELECT rowid FROM fts_')) return indexed;
+    if (!indexed.params.some((p) => p instanceof MatchSet)) return indexed;
     const rest = this.where(t, filter, 'none');
-    if (!rest.params.length) return indexed;
+    if (!rest.params.length) return this.withMatches(indexed);
     // A page's count and its first find ask the same in one turn: the answer is kept until the turn ends.
     const key = JSON.stringify([t, rest.sql, rest.params]);
     if (this.lastProbe.key !== key) {
@@ -305,9 +333,35 @@ export class SqliteReadStore implements ReadStore {
       if (!this.lastProbe.key) setImmediate(() => (this.lastProbe = { key: '', few: false }));
       this.lastProbe = { key, few: !this.stmt(sql).get(...rest.params) };
     }
-    return this.lastProbe.few ? this.where(t, filter, 'scan') : indexed;
+    return this.lastProbe.few ? this.where(t, filter, 'scan') : this.withMatches(indexed);
   }
   private lastProbe = { key: '', few: false };
+
+  /**
+   * `where` with each search's matches read once: the rowids as a JSON array, bound in place of the set.
+   * A page's count and its find ask the same searches in one turn, so the matches are kept until it ends.
+   */
+  private withMatches(where: { sql: string; params: unknown[] }): { sql: string; params: unknown[] } {
+    const params = where.params.map((p) => {
+      if (!(p instanceof MatchSet)) return p;
+      const key = JSON.stringify([p.sql, p.params]);
+      let rowids = this.matches.get(key);
+      if (rowids === undefined) {
+        if (!this.matches.size) setImmediate(() => (this.matches.clear(), this.matchCount.clear()));
+        const found = this.stmt(p.sql)
+          .pluck()
+          .all(...p.params) as number[];
+        rowids = JSON.stringify(found);
+        this.matches.set(key, rowids);
+        this.matchCount.set(rowids, found.length);
+      }
+      return rowids;
+    });
+    return { sql: where.sql, params };
+  }
+  /** The matches of the searches of this turn (see withMatches), and how many each holds. */
+  private readonly matches = new Map<string, string>();
+  private readonly matchCount = new Map<string, number>();
 
   /** The FTS table of `field`'s search index on table `t`, when there is one and `text` has a trigram. */
   private searchTable(t: string, field: string, text: string): string | null {

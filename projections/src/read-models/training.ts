@@ -331,9 +331,10 @@ export const trainingProjection = defineProjection({
     [JOBS]: [
       'Student_ID',
       // A mentor's or centre's jobs in the list's order (by student), with Total_Count (jobs of 0 are left out)
-      // in the index so that the total is counted over it; a centre's also by when opened or changed.
-      'mentor_id+Student_Name+Student_ID+Job_Type+Total_Count',
-      'centre_id+Student_Name+Student_ID+Job_Type+Total_Count',
+      // and student_email in the index so that the total, with or without `?q=` (the student's name or e-mail,
+      // or the job type), is counted over it without reading a document; a centre's also by when opened or changed.
+      'mentor_id+Student_Name+Student_ID+Job_Type+Total_Count+student_email',
+      'centre_id+Student_Name+Student_ID+Job_Type+Total_Count+student_email',
       'centre_id+opened_at',
       'centre_id+updated_at',
       'Student_Name',
