@@ -64,10 +64,10 @@ const answer =
 export const signOffsProjection = defineProjection({
   name: 'sign_offs',
   collections: {
+    // Read by id, and by the Disputes list: no reader asks for a student's, mentor's or centre's sign-offs, so
+    // none of those indexes is kept (each would be one more update per signed card, and built over every
+    // card of the log on a rebuild).
     [SIGN_OFFS]: [
-      'student_id',
-      'mentor_id',
-      'centre_id',
       // The Disputes list: all (disputed), open, resolved (disputed and no longer open), by when disputed.
       'trainee_status+disputed_at',
       'open_dispute+trainee_status+disputed_at',
