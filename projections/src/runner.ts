@@ -29,6 +29,7 @@ export interface RunnerOptions {
 /** Collection that carries the change feed read by query services in other processes. */
 export const CHANGES = '_changes';
 const CHANGES_RETENTION_MS = 10 * 60_000;
+const CHANGES_INDEXES = ['projection+position', 'projection+at'];
 
 const audienceOf = (doc: Doc | null | undefined): string[] =>
   Array.isArray(doc?._audience) ? (doc._audience as string[]) : [];
@@ -332,6 +333,8 @@ export class ProjectionRunner {
   private readonly emitter = new EventEmitter();
   private readonly checkpoints = new Map<string, number>();
   private readonly caches = new Map<string, DocCache>();
+  /** The event types each projection handles. */
+  private readonly handled = new Map<string, Set<string>>();
   private readonly memories = new Map<string, ProjectionMemory>();
   /** Reads of the log in flight, by start position: projections at the same checkpoint share one. */
   private readonly reads = new Map<string, Promise<RecordedEvent[]>>();
@@ -359,6 +362,7 @@ export class ProjectionRunner {
       if (names.has(p.name)) throw new Error(`Duplicate projection ${p.name}`);
       names.add(p.name);
       this.caches.set(p.name, new DocCache(this.cachedDocs));
+      this.handled.set(p.name, new Set(p.handles));
     }
   }
 
@@ -385,7 +389,11 @@ export class ProjectionRunner {
       if (empty) this.memories.set(p.name, new ProjectionMemory(collections, this.cachedDocs));
       else this.memories.delete(p.name);
     }
-    await this.readStore.ensureIndexes(CHANGES, ['position', 'projection', 'at']);
+    // Each query of the change feed is one range of one index: a follower's next entries (`projection`,
+    // `position` after its last) and the runner's pruning of a projection's old ones (`projection`, `at`
+    // before the retention). Single-field indexes left both reading every entry of the projection.
+    await this.readStore.ensureIndexes(CHANGES, CHANGES_INDEXES);
+    await this.readStore.dropIndexesExcept(CHANGES, CHANGES_INDEXES);
   }
 
   /** Starts following the log; returns at once. */
@@ -624,13 +632,16 @@ export class ProjectionRunner {
       group.map(async (p) => {
         const cache = this.caches.get(p.name) as DocCache;
         const memory = this.memories.get(p.name);
-        const ctx = new BatchContext(this.readStore, cache, memory);
-        const handled = new Set(p.handles);
-        let ops: WriteOp[];
-        let changes: Change[];
+        const handled = this.handled.get(p.name) as Set<string>;
+        // A batch with nothing for this projection only moves its checkpoint.
+        const ctx = events.some((e) => handled.has(e.type)) ? new BatchContext(this.readStore, cache, memory) : null;
+        let ops: WriteOp[] = [];
+        let changes: Change[] = [];
         try {
-          for (const e of events) if (handled.has(e.type)) await this.applyOne(p, e, ctx);
-          ({ ops, changes } = await ctx.result());
+          if (ctx) {
+            for (const e of events) if (handled.has(e.type)) await this.applyOne(p, e, ctx);
+            ({ ops, changes } = await ctx.result());
+          }
         } catch (err) {
           // The memory holds part of a batch that will not be committed.
           this.memories.delete(p.name);
@@ -658,7 +669,7 @@ export class ProjectionRunner {
           this.memories.delete(p.name);
           throw err;
         }
-        ctx.committedToCache();
+        ctx?.committedToCache();
         if (memory && memory.size > memory.limit) this.memories.delete(p.name);
         this.checkpoints.set(p.name, to);
         this.emitter.emit('committed', { projection: p.name, position: to, changes } satisfies CommittedBatch);

@@ -1,5 +1,4 @@
-import { watch, type FSWatcher } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { close, ftruncate, open, watch, write as fsWrite, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { ReadStore } from '@panda/projections/read-store';
 import type { ProjectionRunner } from '@panda/projections/runner';
@@ -15,23 +14,55 @@ export const positionSignalFile = (dataDir: string) => `${dataDir}/projections.p
 
 /**
  * In the process that runs the projections: writes the signal file when the position moved, off the
- * event loop and one write at a time (batches committed meanwhile are told by the next write).
+ * event loop and one write at a time (batches committed meanwhile are told by the next write). The
+ * file stays open: each move is one write over its start (and a truncate when the text got shorter),
+ * where writing the file anew took an open, a write and a close per committed batch.
  */
 export function publishPositions(runner: ProjectionRunner, file: string, onError: (err: unknown) => void): () => void {
   let last = -1;
   let writing = false;
   let stopped = false;
+  let fd: number | null = null;
+  /** Length of the text the file holds. */
+  let length = 0;
+  const closeIfStopped = () => {
+    if (!stopped || fd === null) return;
+    close(fd, (err) => err && onError(err));
+    fd = null;
+  };
   const write = () => {
     const position = runner.position();
     writing = !stopped && position !== last;
-    if (!writing) return;
+    if (!writing) return closeIfStopped();
     last = position;
-    writeFile(file, String(position), { mode: 0o600 }).catch(onError).finally(write);
+    const text = String(position);
+    const done = (err: NodeJS.ErrnoException | null) => {
+      if (err) {
+        onError(err);
+        // Opened again by the next write.
+        if (fd !== null) close(fd, () => {});
+        fd = null;
+      }
+      write();
+    };
+    const put = (handle: number) => {
+      const shorter = text.length < length;
+      length = text.length;
+      fsWrite(handle, text, 0, 'utf8', (err) => (err || !shorter ? done(err) : ftruncate(handle, text.length, done)));
+    };
+    if (fd !== null) return put(fd);
+    open(file, 'w', 0o600, (err, handle) => {
+      if (err) return done(err);
+      fd = handle;
+      length = 0;
+      put(handle);
+    });
   };
   const off = runner.onCommitted(() => writing || write());
   return () => {
     stopped = true;
     off();
+    if (!writing) closeIfStopped();
   };
 }
 

@@ -1,5 +1,5 @@
 import express, { Router, type RequestHandler } from 'express';
-import helmet from 'helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { TLSSocket } from 'node:tls';
 import { fileURLToPath } from 'node:url';
@@ -15,42 +15,83 @@ export const WEB_DIST = fileURLToPath(new URL('../../frontend/dist', import.meta
  * came over HTTPS (directly or through a trusted proxy, see TRUST_PROXY), and `no-store` on every
  * API answer (they carry personal data and tokens).
  */
-export function securityHeaders(): RequestHandler[] {
+export function securityHeaders(): RequestHandler {
+  const writes = helmetWrites(helmetOptions());
+  return (req, res, next) => {
+    for (const [name, value] of writes)
+      if (value === null) res.removeHeader(name);
+      else res.setHeader(name, value);
+    // req.secure asks the trust-proxy rule about the client address (a parse per request): only a
+    // TLS socket or a forwarded protocol can make it true.
+    const secure =
+      (req.socket as TLSSocket).encrypted || (req.headers['x-forwarded-proto'] !== undefined && req.secure);
+    if (secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (req.path === '/api' || req.path.startsWith('/api/')) res.setHeader('Cache-Control', 'no-store');
+    next();
+  };
+}
+
+/** Helmet's options for the headers above (HSTS is set by securityHeaders itself, per request). */
+export function helmetOptions(): HelmetOptions {
   const self = "'self'";
-  return [
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: [self],
-          scriptSrc: [self],
-          scriptSrcAttr: ["'none'"],
-          styleSrc: [self, "'unsafe-inline'"],
-          imgSrc: [self, 'data:', 'blob:'],
-          fontSrc: [self, 'data:'],
-          connectSrc: [self],
-          manifestSrc: [self],
-          workerSrc: [self],
-          objectSrc: ["'none'"],
-          baseUri: ["'none'"],
-          formAction: [self],
-          frameAncestors: ["'none'"],
-        },
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: [self],
+        scriptSrc: [self],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: [self, "'unsafe-inline'"],
+        imgSrc: [self, 'data:', 'blob:'],
+        fontSrc: [self, 'data:'],
+        connectSrc: [self],
+        manifestSrc: [self],
+        workerSrc: [self],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: [self],
+        frameAncestors: ["'none'"],
       },
-      strictTransportSecurity: false,
-      referrerPolicy: { policy: 'same-origin' },
-      xFrameOptions: { action: 'deny' },
-    }),
-    (req, res, next) => {
-      // req.secure asks the trust-proxy rule about the client address (a parse per request): only a
-      // TLS socket or a forwarded protocol can make it true.
-      const secure =
-        (req.socket as TLSSocket).encrypted || (req.headers['x-forwarded-proto'] !== undefined && req.secure);
-      if (secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-      if (req.path === '/api' || req.path.startsWith('/api/')) res.setHeader('Cache-Control', 'no-store');
-      next();
     },
-  ];
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: 'same-origin' },
+    xFrameOptions: { action: 'deny' },
+  };
+}
+
+/**
+ * What helmet does to every answer with these options, in its order: [name, value] for a header it
+ * sets, [name, null] for one it removes. None of the options depends on the request (no directive
+ * is a function), so helmet runs once, here, on a recorder, and securityHeaders replays it: the
+ * same headers, without helmet's chain of a dozen middlewares per request. Anything else (a
+ * helmet that reads the request, answers asynchronously or fails) is refused at start-up.
+ */
+export function helmetWrites(options: HelmetOptions): [string, string | null][] {
+  const writes: [string, string | null][] = [];
+  const fail = (what: string) => {
+    throw new Error(`securityHeaders: helmet ${what}; its headers cannot be computed once`);
+  };
+  const req = new Proxy({}, { get: () => fail('read the request') });
+  const res = new Proxy(
+    {
+      setHeader: (name: string, value: unknown) => {
+        if (typeof value !== 'string') fail(`set ${name} to a ${typeof value}`);
+        writes.push([name, value as string]);
+      },
+      removeHeader: (name: string) => void writes.push([name, null]),
+    },
+    {
+      get: (target, key) =>
+        key === 'setHeader' || key === 'removeHeader' ? target[key] : fail(`read res.${String(key)}`),
+    },
+  );
+  let done = false;
+  helmet(options)(req as never, res as never, (err?: unknown) => {
+    if (err) fail(`failed (${String(err)})`);
+    done = true;
+  });
+  if (!done) fail('did not call next at once');
+  return writes;
 }
 
 /** The precompressed variants the build writes beside each asset (see frontend/vite.config.ts), best first. */

@@ -348,19 +348,30 @@ export const placementsProjection = defineProjection({
       studentPlacements.in(ctx).put(newStudent(d.accountId, d.centreId, time, requiredPerJobType(d.requirements)));
     },
     // Profile Settings: `changes` holds only the fields that changed.
+    // A party the change leaves as it was (a phone number: not kept here) is not written again, nor are
+    // its placements when its name and e-mail, all they show of it, stay the same.
     ProfileChanged: async ({ time, data: d }, ctx) => {
       const c = d.changes;
-      const p = await placementParties.in(ctx).update(d.accountId, (p) => {
-        if (c.First_Name !== undefined) p.First_Name = c.First_Name;
-        if (c.Last_Name !== undefined) p.Last_Name = c.Last_Name;
-        if (c.Email !== undefined) p.Email = c.Email;
-        if (c.Postcode !== undefined) p.Postcode = c.Postcode;
-        // A training centre shows its own name; anyone else "First Last".
-        if (p.role !== 'training_centre') p.Name = `${p.First_Name} ${p.Last_Name}`.trim();
-        else if (c.Name) p.Name = c.Name;
-        // A mentor's business fields count only once saved with the whole profile (MentorProfileSaved).
-      });
-      if (p) await renameInPlacements(ctx, p, time);
+      const p = await placementParties.in(ctx).get(d.accountId);
+      if (!p) return;
+      const before = {
+        First_Name: p.First_Name,
+        Last_Name: p.Last_Name,
+        Email: p.Email,
+        Postcode: p.Postcode,
+        Name: p.Name,
+      };
+      if (c.First_Name !== undefined) p.First_Name = c.First_Name;
+      if (c.Last_Name !== undefined) p.Last_Name = c.Last_Name;
+      if (c.Email !== undefined) p.Email = c.Email;
+      if (c.Postcode !== undefined) p.Postcode = c.Postcode;
+      // A training centre shows its own name; anyone else "First Last".
+      if (p.role !== 'training_centre') p.Name = `${p.First_Name} ${p.Last_Name}`.trim();
+      else if (c.Name) p.Name = c.Name;
+      // A mentor's business fields count only once saved with the whole profile (MentorProfileSaved).
+      if ((Object.keys(before) as (keyof typeof before)[]).every((k) => before[k] === p[k])) return;
+      placementParties.in(ctx).put(p);
+      if (p.Name !== before.Name || p.Email !== before.Email) await renameInPlacements(ctx, p, time);
     },
     MentorProfileSaved: async ({ time, data: d }, ctx) => {
       const profile = d.profile;

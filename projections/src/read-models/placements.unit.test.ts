@@ -296,4 +296,35 @@ describe('placements projection', () => {
     );
     await ended.then(placementParties, 'm1', mentorParty());
   });
+  it('a profile change follows into the placements only when it changes the name or e-mail they show', async () => {
+    const placed = [...people, proposed('p1', 's1', 'm1'), accepted('p1', 's1', 'm1')];
+    const contents = async (events: Parameters<typeof spec.given>[0]) => {
+      const given = spec.given(events);
+      return { placements: await given.all(placements), parties: await given.all(placementParties) };
+    };
+    const before = await contents(placed);
+    expect(before.placements).toHaveLength(1);
+    // The phone number is not kept here: nothing changes, not even when the placement was updated.
+    const phoned = { type: 'ProfileChanged' as const, data: { accountId: 's1', changes: { Phone_Number: '0771' } } };
+    expect(await contents([...placed, phoned])).toEqual(before);
+    // The postcode is the party's own: the placement, which does not show it, stays as it was.
+    const moved = { type: 'ProfileChanged' as const, data: { accountId: 's1', changes: { Postcode: 'M2 2AA' } } };
+    const afterMove = await contents([...placed, moved]);
+    expect(afterMove.placements).toEqual(before.placements);
+    expect(afterMove.parties.find((p) => p.id === 's1')).toMatchObject({ Postcode: 'M2 2AA' });
+    // A new name is shown: the placement follows, and was updated then.
+    const renamed = { type: 'ProfileChanged' as const, data: { accountId: 's1', changes: { First_Name: 'Amelia' } } };
+    const afterRename = await contents([...placed, renamed]);
+    expect(afterRename.placements).toEqual([
+      {
+        ...before.placements[0],
+        student_name: 'Amelia Pond',
+        relationships: {
+          ...(before.placements[0].relationships as object),
+          student: { id: 's1', name: 'Amelia Pond', email: 's1@x.co' },
+        },
+        updated_at: at(3),
+      },
+    ]);
+  });
 });

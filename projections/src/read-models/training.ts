@@ -385,7 +385,21 @@ export const trainingProjection = defineProjection({
         if (c.Phone_Number !== undefined) student.Phone_Number = c.Phone_Number;
         if (c.Postcode !== undefined) student.Postcode = c.Postcode;
         student.Name = `${student.First_Name} ${student.Last_Name}`.trim();
-        for (const j of await jobs.in(ctx).find({ Student_ID: student.id })) {
+        // The student's summary names every job they have (JobOpened puts it there, and jobs are never
+        // deleted): each is a get the runner answers from its cache, where a find by Student_ID is a query.
+        const found = await Promise.all(student.jobs.map((s) => jobs.in(ctx).get(s.id)));
+        for (const j of found) {
+          if (!j) continue;
+          const legacy = legacyHistory(j) !== null;
+          // A job whose copied details are the same already (a name split differently) is not written again.
+          if (
+            !legacy &&
+            j.Student_Name === student.Name &&
+            j.student_email === student.Email &&
+            j.student_phone === student.Phone_Number &&
+            j.student_postcode === student.Postcode
+          )
+            continue;
           moveLegacyHistory(ctx, j);
           Object.assign(j, {
             Student_Name: student.Name,

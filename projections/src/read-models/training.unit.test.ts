@@ -547,7 +547,7 @@ describe('the signature history is kept apart from the job', () => {
       }
       return [...writes];
     };
-    return { all, apply, envelope: next };
+    return { all, apply, envelope: next, ctx };
   }
   const renamed = event('ProfileChanged', { accountId: 's1', changes: { First_Name: 'Amelia' } });
 
@@ -565,6 +565,57 @@ describe('the signature history is kept apart from the job', () => {
         percent: 20,
         updated_at: t(7),
       }),
+    );
+  });
+
+  it('a profile change reaches every job of the student by the ids their summary holds, with no query', async () => {
+    const s = store();
+    // Opened in an order other than the summary's (by job type), and another student's job beside them.
+    await s.apply(
+      ...placedWithJob,
+      jobOpened({ jobId: 'j4', jobType: 'Repair', totalCount: 5 }),
+      jobOpened({ jobId: 'j2', jobType: 'Boiler Service', totalCount: 4 }),
+      jobOpened({ jobId: 'j3', jobType: 'Pipework', totalCount: 8 }),
+      studentRegistered({ accountId: 's2', email: 'rory@x.co', firstName: 'Rory', lastName: 'Williams' }),
+      jobOpened({ jobId: 'j5', studentId: 's2' }),
+    );
+    const other = s.all.get('jobs/j5');
+    const finds: unknown[] = [];
+    const find = s.ctx.find;
+    s.ctx.find = async (c, filter) => (finds.push([c, filter]), find(c, filter));
+    const moved = event('ProfileChanged', {
+      accountId: 's1',
+      changes: { Last_Name: 'Williams', Email: 'amelia@x.co', Phone_Number: '0771', Postcode: 'M3 3AA' },
+    });
+    expect((await s.apply(moved)).sort()).toEqual(['jobs/j1', 'jobs/j2', 'jobs/j3', 'jobs/j4', 'students/s1']);
+    expect(finds).toEqual([]);
+    const contact = {
+      Student_Name: 'Amy Williams',
+      student_email: 'amelia@x.co',
+      student_phone: '0771',
+      student_postcode: 'M3 3AA',
+      updated_at: t(10),
+    };
+    for (const [id, Job_Type, Total_Count, opened] of [
+      ['j1', 'Boiler Installs', 10, 4],
+      ['j2', 'Boiler Service', 4, 6],
+      ['j3', 'Pipework', 8, 7],
+      ['j4', 'Repair', 5, 5],
+    ] as const)
+      expect(s.all.get(`jobs/${id}`)).toEqual(job({ id, Job_Type, Total_Count, opened_at: t(opened), ...contact }));
+    expect(s.all.get('jobs/j5')).toEqual(other);
+  });
+
+  it('a profile change that leaves what the jobs show as it was writes the student alone', async () => {
+    const s = store();
+    await s.apply(...placedWithJob);
+    const before = s.all.get('jobs/j1');
+    // "Amy Pond" split differently: the name shown on the job is the same.
+    const split = event('ProfileChanged', { accountId: 's1', changes: { First_Name: 'Amy Pond', Last_Name: '' } });
+    expect(await s.apply(split)).toEqual(['students/s1']);
+    expect(s.all.get('jobs/j1')).toEqual(before);
+    expect(s.all.get('students/s1')).toEqual(
+      placed({ First_Name: 'Amy Pond', Last_Name: '', jobs: [summary()], _audience: ['s1', 'c1', 'm1'] }),
     );
   });
 

@@ -107,4 +107,32 @@ describe('ReactorRunner', () => {
     expect(await readStore.get(REACTOR_DONE, `broken:${position}`)).toMatchObject({ outcome: 'failed' });
     expect(runner.checkpointOf('broken')).toBe(later.position);
   });
+  it('reactors at the same checkpoint share one read of the log, and each reacts to every event', async () => {
+    const { store, readStore } = stores();
+    const reactors = ['one', 'two', 'three'].map((name) => recorder(name));
+    const runner = new ReactorRunner(
+      store,
+      readStore,
+      reactors.map((r) => r.reactor),
+    );
+    await runner.init();
+    const reads: number[] = [];
+    const readAll = store.readAll.bind(store);
+    store.readAll = (after, limit) => (reads.push(after), readAll(after, limit));
+    const { position } = await append(store);
+    const later = await append(store);
+    await runner.catchUp();
+    for (const { reactor, seen } of reactors) {
+      expect(seen).toEqual([`${reactor.name}:${position}`, `${reactor.name}:${later.position}`]);
+      expect(runner.checkpointOf(reactor.name)).toBe(later.position);
+    }
+    // Stepped together (as the follow loops are, woken by the same append): one read per position.
+    const { position: third } = await append(store);
+    reads.length = 0;
+    await runner.start();
+    await runner.catchUp();
+    await runner.stop();
+    expect(reactors.map((r) => r.seen.at(-1))).toEqual(reactors.map((r) => `${r.reactor.name}:${third}`));
+    expect(reads.filter((after) => after === later.position)).toEqual([later.position]);
+  });
 });

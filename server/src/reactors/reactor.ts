@@ -39,6 +39,8 @@ export class ReactorRunner {
   private controller = new AbortController();
   private loops: Promise<void>[] = [];
   private readonly checkpoints = new Map<string, number>();
+  /** Reads of the log in flight, by start position: reactors at the same checkpoint share one. */
+  private readonly reads = new Map<number, Promise<RecordedEvent[]>>();
 
   constructor(
     private readonly store: EventStore,
@@ -128,10 +130,26 @@ export class ReactorRunner {
     }
   }
 
+  /**
+   * One read of the log for every reactor asking from the same position at the same moment (they
+   * are woken by the same append): the events are shared, and no reactor changes them.
+   */
+  private readFrom(from: number): Promise<RecordedEvent[]> {
+    let read = this.reads.get(from);
+    if (!read) {
+      read = this.store.readAll(from, this.options.batchSize ?? 200);
+      this.reads.set(from, read);
+      // Shared only while it is being answered: a later step must see appends made since.
+      const forget = () => void this.reads.delete(from);
+      read.then(forget, forget);
+    }
+    return read;
+  }
+
   /** One batch: answers how many events it read. */
   private async step(r: Reactor, signal: AbortSignal): Promise<number> {
     const name = reactorCheckpointName(r.name);
-    const events = await this.store.readAll(this.checkpointOf(r.name), this.options.batchSize ?? 200);
+    const events = await this.readFrom(this.checkpointOf(r.name));
     if (events.length === 0) return 0;
     const handled = new Set(r.handles);
     for (const e of events) {
