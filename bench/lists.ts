@@ -6,7 +6,8 @@
  * the projection runner, then every list call is timed (first page, a deep cursor page, search, sort,
  * filters), each against `GET /api/auth/validate` timed beside it, request for request (validate, call,
  * validate, ...), so that load on a shared machine weighs on both sides of the ratio alike. The client runs
- * on a worker thread of its own (bench/list-client-worker.mjs), so the platform's main thread only serves.
+ * on a worker thread of its own (bench/list-client-worker.mjs), so the platform's main thread only serves, and
+ * each timed request starts 3 ms after the previous answer (`BENCH_LIST_GAP_MS`), on an idle server.
  *
  * `npx tsx bench/lists.ts`, and part of `npm run bench`. `BENCH_LISTS_DIR=<dir>` keeps the generated store
  * in that folder, and a later run with the same folder measures it again without generating (a before/after
@@ -51,7 +52,9 @@ type ListClient = ReturnType<typeof listClient>;
  * generator is: timed there, so the platform's main thread serves the calls and does nothing else.
  */
 function listClient(url: string) {
-  const worker = new Worker(new URL('./list-client-worker.mjs', import.meta.url), { workerData: { url } });
+  const worker = new Worker(new URL('./list-client-worker.mjs', import.meta.url), {
+    workerData: { url, gapMs: Number(process.env.BENCH_LIST_GAP_MS ?? 3) },
+  });
   let next = 0;
   const waiting = new Map<number, { resolve: (v: never) => void; reject: (e: Error) => void }>();
   const fail = (err: Error) => {
