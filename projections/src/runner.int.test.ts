@@ -79,18 +79,39 @@ describe('ProjectionRunner', () => {
     const first = new ProjectionRunner(store, open(), [tally], { batchSize: 10 });
     await first.init();
     // Apply a few batches, then "crash" (drop the runner without stopping it cleanly).
-    for (let i = 0; i < 4; i++) await (first as unknown as { step(p: Projection): Promise<number> }).step(tally);
-    expect(first.checkpointOf('tally')).toBe(40);
+    for (let i = 0; i < 2; i++) await (first as unknown as { step(p: Projection): Promise<number> }).step(tally);
+    const crashedAt = first.checkpointOf('tally');
+    expect(crashedAt).toBeGreaterThan(0);
+    expect(crashedAt).toBeLessThan(await store.headPosition());
 
     const rs = open();
     const second = new ProjectionRunner(store, rs, [tally], { batchSize: 10 });
     await second.init();
-    expect(second.checkpointOf('tally')).toBe(40);
+    expect(second.checkpointOf('tally')).toBe(crashedAt);
     await second.catchUp();
     const docs = await snapshot(rs);
     const positions = docs.flatMap((d) => d.positions as number[]).sort((a, b) => a - b);
     const expected = (await store.readAll(0, 1000)).filter((e) => e.type === 'Ticked').map((e) => e.position);
     expect(positions).toEqual(expected);
+  });
+
+  it('reads four batches at a time while behind (its last read was full), one again once caught up', async () => {
+    const { store, open } = await setup(120);
+    const head = await store.headPosition();
+    const runner = new ProjectionRunner(store, open(), [tally], { batchSize: 10 });
+    await runner.init();
+    const step = () => (runner as unknown as { step(p: Projection): Promise<number> }).step(tally);
+    const reads: number[] = [];
+    for (let n = await step(); n > 0; n = await step()) reads.push(n);
+    // 10 (full: behind), then 40 at a time, then what is left, in as few reads as that allows.
+    expect(reads[0]).toBe(10);
+    expect(reads[1]).toBe(40);
+    expect(reads.reduce((a, b) => a + b, 0)).toBe(head);
+    expect(runner.checkpointOf('tally')).toBe(head);
+    // Caught up (the last read came back short): a new event is read in a batch of 10 again.
+    for (let i = 1000; i < 1012; i++)
+      await store.append('tick-late', [{ type: 'Ticked', data: { i } }], 'any', meta(i));
+    expect(await step()).toBe(10);
   });
 
   it('starts again from nothing after a rebuild stopped while writing its documents', async () => {
