@@ -66,7 +66,7 @@ function useToastRoot(): HTMLElement {
   return root;
 }
 
-/** Stacked toasts, newest on top: top-right below the page header on desktop, across the top on phones. */
+/** Stacked toasts, newest on top: top-right below the page header on desktop, across the top on phones (but its right corner). */
 export function Toaster() {
   const items = useAppSelector(selectToasts);
   const root = useToastRoot();
@@ -76,9 +76,11 @@ export function Toaster() {
       sx={{
         position: 'fixed',
         zIndex: (theme) => theme.zIndex.snackbar + 10,
-        // Phones: at the top, so toasts never cover a dialog's action bar at the bottom.
+        // Phones: at the top, so toasts never cover a dialog's action bar at the bottom, and clear of the
+        // top-right corner, where a full-screen dialog has its close button: a toast's own close button
+        // there would take the taps meant for it.
         top: { xs: 12, sm: 84 },
-        right: { xs: 12, sm: 20 },
+        right: { xs: 64, sm: 20 },
         left: { xs: 12, sm: 'auto' },
         width: { sm: 380 },
         display: 'flex',
