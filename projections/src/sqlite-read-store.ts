@@ -290,7 +290,7 @@ export class SqliteReadStore implements ReadStore {
     const t = this.ensureTable(collection);
     const { sql, params } = this.whereSearched(t, filter);
     // Only a search: its matches are the documents (the search indexes follow the table in its transactions).
-    if (sql === `WHERE ${IN_MATCHES}`) return this.matchCount.get(params[0] as string) as number;
+    if (sql === `WHERE ${IN_MATCHES}`) return (this.matches.get(params[0] as string) as number[]).length;
     return (this.stmt(`SELECT COUNT(*) AS n FROM ${t} ${sql}`).get(...params) as { n: number }).n;
   }
 
@@ -345,23 +345,23 @@ export class SqliteReadStore implements ReadStore {
     const params = where.params.map((p) => {
       if (!(p instanceof MatchSet)) return p;
       const key = JSON.stringify([p.sql, p.params]);
-      let rowids = this.matches.get(key);
+      let rowids = this.searchKeys.get(key);
       if (rowids === undefined) {
-        if (!this.matches.size) setImmediate(() => (this.matches.clear(), this.matchCount.clear()));
+        if (!this.searchKeys.size) setImmediate(() => (this.searchKeys.clear(), this.matches.clear()));
         const found = this.stmt(p.sql)
           .pluck()
           .all(...p.params) as number[];
         rowids = JSON.stringify(found);
-        this.matches.set(key, rowids);
-        this.matchCount.set(rowids, found.length);
+        this.searchKeys.set(key, rowids);
+        this.matches.set(rowids, found);
       }
       return rowids;
     });
     return { sql: where.sql, params };
   }
-  /** The matches of the searches of this turn (see withMatches), and how many each holds. */
-  private readonly matches = new Map<string, string>();
-  private readonly matchCount = new Map<string, number>();
+  /** This turn's searches (see withMatches): each one's matches as the JSON it binds, and those matches by it. */
+  private readonly searchKeys = new Map<string, string>();
+  private readonly matches = new Map<string, number[]>();
 
   /** The FTS table of `field`'s search index on table `t`, when there is one and `text` has a trigram. */
   private searchTable(t: string, field: string, text: string): string | null {

@@ -34,15 +34,15 @@ export async function contactsPage(
   if (me.role !== 'mentor' && me.role !== 'training_centre') {
     const contacts = await contactsOf(rs, me);
     const [names, threads] = await Promise.all([
-      namesOf(
+      namesWithAccounts(
         rs,
-        contacts.filter((c) => c.name === undefined).map((c) => c.id),
+        contacts.map((c) => ({ id: c.id, Name: c.name })),
       ),
       rs.find(CHAT_THREADS, { owner: me.id }) as Promise<ChatThreadDoc[]>,
     ]);
     const byContact = new Map(threads.map((t) => [t.contact, t]));
     const all = contacts.map((c) =>
-      row(c.id, c.role, c.Chat_Type, c.name ?? names.get(c.id) ?? '', byContact.get(c.id), online),
+      row(c.id, c.role, c.Chat_Type, names.get(c.id) as string, byContact.get(c.id), online),
     );
     return { total: all.length, rows: all.sort(contactOrder).filter(isAfter).slice(0, want) };
   }
@@ -75,11 +75,7 @@ export async function contactsPage(
         { id: { $in: threads.map((t) => t.contact) }, [field]: me.id },
         { fields: ['Name'] },
       )) as Pick<StudentDoc, 'id' | 'Name'>[];
-      const names = await namesOf(
-        rs,
-        students.filter((s) => s.Name === undefined).map((s) => s.id),
-      );
-      const nameOf = new Map(students.map((s) => [s.id, s.Name ?? names.get(s.id) ?? '']));
+      const nameOf = await namesWithAccounts(rs, students);
       for (const t of threads) {
         const name = nameOf.get(t.contact);
         const r = name === undefined ? null : row(t.contact, 'student', Chat_Type, name, t, online);
@@ -101,15 +97,21 @@ export async function contactsPage(
   ]);
   const written = new Set(threads.map((t) => t.contact));
   const silent = students.filter((s) => !written.has(s.id));
-  const names = await namesOf(
-    rs,
-    silent.filter((s) => s.Name === undefined).map((s) => s.id),
-  );
+  const names = await namesWithAccounts(rs, silent);
   const rest = silent
-    .map((s) => row(s.id, 'student', Chat_Type, s.Name ?? names.get(s.id) ?? '', undefined, online))
+    .map((s) => row(s.id, 'student', Chat_Type, names.get(s.id) as string, undefined, online))
     .filter(isAfter)
     .sort(contactOrder);
   return { total, rows: [...rows, ...rest].slice(0, want) };
+}
+
+/** Each one's name: its own, else its account's (one read for all that lack one), else ''. */
+async function namesWithAccounts(rs: ReadStore, list: { id: string; Name?: string }[]): Promise<Map<string, string>> {
+  const accounts = await namesOf(
+    rs,
+    list.filter((x) => x.Name === undefined).map((x) => x.id),
+  );
+  return new Map(list.map((x) => [x.id, x.Name ?? accounts.get(x.id) ?? '']));
 }
 
 function row(
