@@ -3,7 +3,7 @@ import type { EventStore } from '@panda/events/event-store';
 import type { RecordedEvent } from '@panda/events/envelope';
 import { CheckpointConflictError, matches, type Doc, type Filter, type ReadStore, type WriteOp } from './read-store';
 import type { Change, CommittedBatch, Projection, ProjectionContext } from './projection';
-import { DocTable, asJson, asJsonChanged, asJsonReplacing, docCopy, jsonCopy } from './doc-table';
+import { DocTable, asJson, asJsonChanged, asJsonReplacing, docCopy } from './doc-table';
 
 export interface RunnerLogger {
   info(obj: object, msg?: string): void;
@@ -39,6 +39,9 @@ const CHANGES_INDEXES = ['projection+position', 'projection+at'];
 
 const audienceOf = (doc: Doc | null | undefined): string[] =>
   Array.isArray(doc?._audience) ? (doc._audience as string[]) : [];
+/** What a batch keeps of a document of a collection in memory as it was before: that it existed, and its audience. */
+const beforeOf = (doc: Doc | null | undefined): Doc | null =>
+  doc ? { id: doc.id, _audience: [...audienceOf(doc)] } : null;
 
 /**
  * The committed documents of one projection that the runner has seen, most recently used last
@@ -148,16 +151,21 @@ function failedOn(p: Projection, e: RecordedEvent, err: unknown): Error {
 
 /**
  * Applies events to one projection for one batch, and turns what they wrote into the batch's write
- * ops. Collections held in memory are changed in place (the memory is dropped if the batch fails);
- * the others get an overlay of the batch's writes over the cache and the store. Either way a handler
- * gets a copy of each document, and find answers in insertion order, as the store would after
+ * ops. Collections held in memory are handed out and changed in place, as a rebuild's are (the
+ * memory is dropped if the batch fails); what the batch needs of a document as it was before (that
+ * it existed, its audience) is noted when the document is first handed out. The other collections
+ * get an overlay of the batch's writes over the cache and the store, and a handler gets a copy of
+ * each of their documents. Either way find answers in insertion order, as the store would after
  * committing every write at once.
  */
 class BatchContext implements ProjectionContext {
   /** Collections not in memory: the batch's puts, and its deletes. */
   private readonly overlay = new Map<string, DocTable>();
   private readonly deleted = new Map<string, Set<string>>();
-  /** Each written document as it was before the batch (null: absent), by keyOf. */
+  /**
+   * Each written document as it was before the batch (null: absent), by keyOf; of a collection in
+   * memory, only its id and audience (the document itself may since have been changed in place).
+   */
   readonly before = new Map<string, Doc | null>();
   /** Written documents in first-write order. */
   private readonly touched = new Map<string, { collection: string; id: string }>();
@@ -195,28 +203,48 @@ class BatchContext implements ProjectionContext {
     return kept === undefined ? doc : kept;
   }
 
+  /**
+   * The copies get and find handed out (collections not in memory) and no put has taken yet. By the
+   * contract of ProjectionContext a handler changes no document after putting it, so a put keeps
+   * what it is given, copied only when it is not JSON data: for one of these copies only its own
+   * fields are looked at (asJsonChanged), for any other document all of it (asJson).
+   */
+  private readonly handedOut = new WeakSet<Doc>();
+  private handOut = (doc: Doc): Doc => {
+    const copy = docCopy(doc);
+    this.handedOut.add(copy);
+    return copy;
+  };
+
+  /** A document of a collection in memory, about to be handed out: what `before` needs of it, once. */
+  private handOutStored(collection: string, doc: Doc): Doc {
+    const key = keyOf(collection, doc.id);
+    if (!this.before.has(key)) this.before.set(key, beforeOf(doc));
+    return doc;
+  }
+
   async get(collection: string, id: string): Promise<Doc | null> {
     const t = this.table(collection);
     if (t) {
       const doc = t.get(id);
-      return doc ? docCopy(doc) : null;
+      return doc ? this.handOutStored(collection, doc) : null;
     }
     const { o, d } = this.over(collection);
     const written = () => (d.has(id) ? null : o.get(id));
     let doc = written();
-    if (doc !== undefined) return doc && docCopy(doc);
+    if (doc !== undefined) return doc && this.handOut(doc);
     const stored = await this.committed(collection, id);
     // The projection may have written it while we waited.
     doc = written();
-    if (doc !== undefined) return doc && docCopy(doc);
+    if (doc !== undefined) return doc && this.handOut(doc);
     const key = keyOf(collection, id);
     if (!this.before.has(key)) this.before.set(key, stored);
-    return stored && docCopy(stored);
+    return stored && this.handOut(stored);
   }
 
   async find(collection: string, filter: Filter): Promise<Doc[]> {
     const t = this.table(collection);
-    if (t) return t.find(filter).map(docCopy);
+    if (t) return t.find(filter).map((doc) => this.handOutStored(collection, doc));
     const stored = await this.readStore.find(collection, filter);
     const { o, d } = this.over(collection);
     const out: Doc[] = [];
@@ -228,13 +256,13 @@ class BatchContext implements ProjectionContext {
       const mine = o.get(doc.id);
       if (mine) {
         placed.add(doc.id);
-        if (matches(mine, filter)) out.push(docCopy(mine));
+        if (matches(mine, filter)) out.push(this.handOut(mine));
         continue;
       }
       if (!this.cache.has(key)) this.cache.set(key, doc);
-      out.push(docCopy(doc));
+      out.push(this.handOut(doc));
     }
-    for (const doc of o.find(filter)) if (!placed.has(doc.id)) out.push(docCopy(doc));
+    for (const doc of o.find(filter)) if (!placed.has(doc.id)) out.push(this.handOut(doc));
     return out;
   }
 
@@ -245,7 +273,7 @@ class BatchContext implements ProjectionContext {
     this.touched.set(key, { collection, id });
     if (this.before.has(key)) return key;
     const t = this.table(collection);
-    if (t) this.before.set(key, t.get(id) ?? null);
+    if (t) this.before.set(key, beforeOf(t.get(id)));
     else {
       const cached = this.cache.peek(key);
       if (cached !== undefined) this.before.set(key, cached);
@@ -258,14 +286,18 @@ class BatchContext implements ProjectionContext {
   }
 
   put(collection: string, doc: Doc): void {
-    const copy = jsonCopy(doc);
-    const key = this.touch(collection, copy.id);
     const t = this.table(collection);
     if (t) {
-      if (!t.get(copy.id) && this.before.get(key)) this.recreated.add(key);
-      t.set(copy);
+      // As a rebuild's context keeps it (MemoryContext.put).
+      const stored = t.get(doc.id);
+      const kept = stored === doc ? asJsonChanged(doc) : stored ? asJsonReplacing(doc, stored) : asJson(doc);
+      const key = this.touch(collection, kept.id);
+      if (!stored && this.before.get(key)) this.recreated.add(key);
+      t.set(kept);
       return;
     }
+    const copy = this.handedOut.delete(doc) ? asJsonChanged(doc) : asJson(doc);
+    const key = this.touch(collection, copy.id);
     const { o, d } = this.over(collection);
     if (d.delete(copy.id)) this.recreated.add(key);
     o.set(copy);
