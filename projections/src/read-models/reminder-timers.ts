@@ -62,14 +62,18 @@ function dropProposalTimers(ctx: ProjectionContext, placementId: string) {
 const noSignOffTimers = (ctx: ProjectionContext, studentId: string) =>
   reminderTimers.in(ctx).find({ student_id: studentId, kind: 'no_signoff' });
 
-/** A new quiet spell for the student's placement: the previous one's prompt is no longer due. */
+/**
+ * A new quiet spell for the student's placement: the previous one's prompt is no longer due.
+ * `current`: the student's no-sign-off timers, when the caller has just read them.
+ */
 async function restartQuietSpell(
   ctx: ProjectionContext,
   e: Recorded<'PlacementAccepted' | 'JobCardSigned'>,
   placementId: string,
+  current?: ReminderTimerDoc[],
 ) {
   const { studentId, mentorId } = e.data;
-  for (const t of await noSignOffTimers(ctx, studentId)) reminderTimers.in(ctx).delete(t.id);
+  for (const t of current ?? (await noSignOffTimers(ctx, studentId))) reminderTimers.in(ctx).delete(t.id);
   reminderTimers.in(ctx).put(
     timer('no_signoff', `${placementId}:${e.position}`, e, {
       student_id: studentId,
@@ -115,8 +119,8 @@ export const reminderTimersProjection = defineProjection({
     // A sign-off ends the quiet spell (a new one begins) and waits for the trainee's answer.
     JobCardSigned: async (e, ctx) => {
       const d = e.data;
-      const [quiet] = await noSignOffTimers(ctx, d.studentId);
-      if (quiet?.placement_id) await restartQuietSpell(ctx, e, quiet.placement_id);
+      const quiet = await noSignOffTimers(ctx, d.studentId);
+      if (quiet[0]?.placement_id) await restartQuietSpell(ctx, e, quiet[0].placement_id, quiet);
       const signatureId = signatureIdOf(d);
       reminderTimers.in(ctx).put(
         timer('confirmation_reminder', signatureId, e, {
