@@ -162,66 +162,51 @@ describe('ProjectionRunner', () => {
 });
 
 describe('change audiences', () => {
-  it('tell both the old and the new audience when a document changes hands', async () => {
-    const { store, open } = await setup(0);
-    const owner: Projection = {
-      name: 'owner',
-      collections: { things: [] },
-      handles: ['Owned'],
-      async apply(e, ctx) {
-        const doc = (await ctx.get('things', 't1')) ?? { id: 't1', _audience: [] as string[] };
-        doc._audience = [(e.data as { by: string }).by];
-        ctx.put('things', doc);
-      },
-    };
-    const runner = new ProjectionRunner(store, open(), [owner], { idleMs: 20 });
-    const audiences: string[][] = [];
-    runner.onCommitted((b) => b.changes.forEach((c) => audiences.push([...c.audience].sort())));
-    await runner.start();
-    const a = await store.append('t', [{ type: 'Owned', data: { by: 'alice' } }], 'any', meta(1));
-    await runner.waitFor(a.position, 5000);
-    const b = await store.append('t', [{ type: 'Owned', data: { by: 'bob' } }], 'any', meta(2));
-    await runner.waitFor(b.position, 5000);
-    await runner.stop();
-    expect(audiences).toEqual([['alice'], ['alice', 'bob']]);
+  /** Gives the document t1 to whoever the event names, replacing its audience list or changing it in place. */
+  const owner = (inPlace: boolean): Projection => ({
+    name: 'owner',
+    collections: { things: [] },
+    handles: ['Owned'],
+    async apply(e, ctx) {
+      const doc = (await ctx.get('things', 't1')) ?? { id: 't1', _audience: [] as string[] };
+      const by = (e.data as { by: string }).by;
+      if (inPlace) (doc._audience as string[]).splice(0, Infinity, by);
+      else doc._audience = [by];
+      ctx.put('things', doc);
+    },
   });
 
-  // A document of a projection kept in memory is handed out itself (no copy): the old audience must
-  // have been noted before the handler changed the list in place.
+  // A document of a projection kept in memory (a first start) is handed out itself, not a copy: the
+  // old audience must have been noted before the handler changed the list in place.
   it.each([
-    ['kept in memory (a first start)', false],
-    ['read from the store (after a restart)', true],
-  ])('tell the old audience when the handler changes the audience list in place: %s', async (_, restart) => {
-    const { store, open } = await setup(0);
-    const owner: Projection = {
-      name: 'owner',
-      collections: { things: [] },
-      handles: ['Owned'],
-      async apply(e, ctx) {
-        const doc = (await ctx.get('things', 't1')) ?? { id: 't1', _audience: [] as string[] };
-        (doc._audience as string[]).splice(0, Infinity, (e.data as { by: string }).by);
-        ctx.put('things', doc);
-      },
-    };
-    const rs = open();
-    const audiences: string[][] = [];
-    const started = async () => {
-      const r = new ProjectionRunner(store, rs, [owner], { idleMs: 20 });
-      r.onCommitted((b) => b.changes.forEach((c) => audiences.push([...c.audience].sort())));
-      await r.start();
-      return r;
-    };
-    let runner = await started();
-    const a = await store.append('t', [{ type: 'Owned', data: { by: 'alice' } }], 'any', meta(1));
-    await runner.waitFor(a.position, 5000);
-    if (restart) {
+    ['replaces the list', 'kept in memory', false, false],
+    ['replaces the list', 'read from the store after a restart', false, true],
+    ['changes the list in place', 'kept in memory', true, false],
+    ['changes the list in place', 'read from the store after a restart', true, true],
+  ])(
+    'tell both the old and the new audience when a document changes hands (the handler %s; the document %s)',
+    async (_how, _where, inPlace, restart) => {
+      const { store, open } = await setup(0);
+      const rs = open();
+      const audiences: string[][] = [];
+      const started = async () => {
+        const r = new ProjectionRunner(store, rs, [owner(inPlace)], { idleMs: 20 });
+        r.onCommitted((b) => b.changes.forEach((c) => audiences.push([...c.audience].sort())));
+        await r.start();
+        return r;
+      };
+      let runner = await started();
+      const a = await store.append('t', [{ type: 'Owned', data: { by: 'alice' } }], 'any', meta(1));
+      await runner.waitFor(a.position, 5000);
+      if (restart) {
+        await runner.stop();
+        runner = await started();
+      }
+      const b = await store.append('t', [{ type: 'Owned', data: { by: 'bob' } }], 'any', meta(2));
+      await runner.waitFor(b.position, 5000);
       await runner.stop();
-      runner = await started();
-    }
-    const b = await store.append('t', [{ type: 'Owned', data: { by: 'bob' } }], 'any', meta(2));
-    await runner.waitFor(b.position, 5000);
-    await runner.stop();
-    expect(audiences).toEqual([['alice'], ['alice', 'bob']]);
-    expect(await rs.get('things', 't1')).toEqual({ id: 't1', _audience: ['bob'] });
-  });
+      expect(audiences).toEqual([['alice'], ['alice', 'bob']]);
+      expect(await rs.get('things', 't1')).toEqual({ id: 't1', _audience: ['bob'] });
+    },
+  );
 });
