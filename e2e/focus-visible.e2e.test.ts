@@ -130,6 +130,10 @@ describe('keyboard focus is visible', () => {
     await signIn(page, server.url, logins.mentor.email, logins.mentor.password);
     await page.goto(`${server.url}/dashboard?view=overview`);
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    // The header's bell and the announcement button load after the page (lazy chunks): on a busy
+    // machine 30 presses of Tab could otherwise go round the page before they are there.
+    await page.getByRole('button', { name: 'Notifications' }).waitFor();
+    await page.getByRole('button', { name: 'Create Announcement' }).waitFor();
     const seen = await tabThrough(page, 30);
     expect(seen.length).toBeGreaterThanOrEqual(12);
     expectVisible(seen);
