@@ -44,6 +44,13 @@ const beforeOf = (doc: Doc | null | undefined): Doc | null =>
   doc ? { id: doc.id, _audience: [...audienceOf(doc)] } : null;
 
 /**
+ * What a collection held in memory keeps of a put `doc`, given the document it replaces (`stored`):
+ * the stored one changed in place, a new one built around parts of it, or a new one (see asJson*).
+ */
+const keptInMemory = (doc: Doc, stored: Doc | undefined): Doc =>
+  stored === doc ? asJsonChanged(doc) : stored ? asJsonReplacing(doc, stored) : asJson(doc);
+
+/**
  * The committed documents of one projection that the runner has seen, most recently used last
  * (null: known not to exist). Valid while this runner is the only writer of the projection: a
  * checkpoint conflict (another runner committed) clears it.
@@ -136,7 +143,7 @@ class MemoryContext implements ProjectionContext {
   put(collection: string, doc: Doc): void {
     const t = this.table(collection);
     const stored = t.get(doc.id);
-    t.set(stored === doc ? asJsonChanged(doc) : stored ? asJsonReplacing(doc, stored) : asJson(doc));
+    t.set(keptInMemory(doc, stored));
   }
 
   delete(collection: string, id: string): void {
@@ -288,9 +295,8 @@ class BatchContext implements ProjectionContext {
   put(collection: string, doc: Doc): void {
     const t = this.table(collection);
     if (t) {
-      // As a rebuild's context keeps it (MemoryContext.put).
       const stored = t.get(doc.id);
-      const kept = stored === doc ? asJsonChanged(doc) : stored ? asJsonReplacing(doc, stored) : asJson(doc);
+      const kept = keptInMemory(doc, stored);
       const key = this.touch(collection, kept.id);
       if (!stored && this.before.get(key)) this.recreated.add(key);
       t.set(kept);
