@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
-import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { closeSync, fdatasync, openSync } from 'node:fs';
 import type { AppendMeta, AppendResult, ExpectedVersion, NewEvent, RecordedEvent } from './envelope';
+import { uuidv7 } from './ids';
 import {
   MAX_APPEND_BYTES,
   WrongExpectedVersionError,
@@ -279,7 +279,7 @@ export class SqliteEventStore implements EventStore {
     for (const e of events) {
       version += 1;
       const row = {
-        event_id: randomUUID(),
+        event_id: uuidv7(),
         stream,
         version,
         type: e.type,

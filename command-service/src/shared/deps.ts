@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { createHash, randomUUID } from 'node:crypto';
 import type { EventStore } from '@panda/events/event-store';
 import type { AppendMeta } from '@panda/events/envelope';
+import { uuidv7 } from '@panda/events/ids';
 import type { ReadStore } from '@panda/projections/read-store';
 import type { Config } from '@panda/platform/config';
 import type { Logger } from '@panda/platform/logger';
@@ -46,7 +47,7 @@ export function metaFor(req: Request, deps: Pick<CommandDeps, 'clock'>, suffix =
   const commandId =
     key && IDEMPOTENCY_KEY.test(key)
       ? `${key}.${fingerprint()}`
-      : ((req as { commandId?: string }).commandId ??= randomUUID());
+      : ((req as { commandId?: string }).commandId ??= uuidv7());
   return {
     time: deps.clock().toISOString(),
     actorId: req.auth?.id ?? null,

@@ -1,5 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import { randomUUID } from 'node:crypto';
+import { uuidv7 } from '@panda/events/ids';
 import { AS_OF_ERROR, SUBJECT_ROLES, asOfQuery, subjectsQuery } from '@panda/contracts/audit';
 import { accountStream } from '@panda/events/catalogue/accounts';
 import { AUDIT_ACCESS_STREAM, type AuditAction } from '@panda/events/catalogue/audit';
@@ -106,7 +107,7 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
       time: deps.clock().toISOString(),
       actorId: a.id,
       correlationId: String((req as { id?: unknown }).id ?? randomUUID()),
-      commandId: randomUUID(),
+      commandId: uuidv7(),
     };
     // No read without its record: when it cannot be written, the read fails.
     await deps.store.append(AUDIT_ACCESS_STREAM, [{ type: 'AuditRecordRead', data }], 'any', meta);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { uuidv7 } from '@panda/events/ids';
 import type { WebSocket } from 'ws';
 import type { AppendMeta } from '@panda/events/envelope';
 import {
@@ -79,7 +80,7 @@ export function chatLive(deps: QueryDeps, hub: LiveHub, commands: ChatCommands) 
       actorId: conn.auth.id,
       correlationId: randomUUID(),
       // The same client_id again is the same command: it sends nothing twice.
-      commandId: clientId ? `ws:${conn.auth.id}:${clientId}` : randomUUID(),
+      commandId: clientId ? `ws:${conn.auth.id}:${clientId}` : uuidv7(),
     };
     const messageId = commands.messageIdFor(meta.commandId);
     const mine = { socket: conn.socket, clientId, answered: false };
