@@ -44,4 +44,9 @@ export interface AppendResult {
   streamVersion: number;
   /** True when this command id had already appended to the stream: nothing new was written. */
   duplicate: boolean;
+  /**
+   * The events this append wrote, as a read of the stream would answer them (a store that knows them
+   * at once); absent for a duplicate, and from a store that would have to read them back.
+   */
+  recorded?: RecordedEvent[];
 }

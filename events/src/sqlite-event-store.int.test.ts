@@ -60,4 +60,50 @@ describe('SqliteEventStore specifics', () => {
     expect((await store.verifyChain()).ok).toBe(true);
     await store.close();
   });
+
+  it('answers each append of a batch with its events as a read gives them back, the chain unbroken', async () => {
+    const file = tempFile();
+    const store = new SqliteEventStore(file);
+    const meta = (k: string) => ({
+      time: '2026-03-01T10:00:00.000Z',
+      actorId: 'u1',
+      correlationId: `c-${k}`,
+      commandId: k,
+    });
+    await store.append('s', [{ type: 'A', data: { x: 1 } }], 'no_stream', meta('a'));
+    // One batch: two appends, one refused (s is at version 2 by then), one after it, one retried.
+    const results = await Promise.allSettled([
+      store.append(
+        's',
+        [
+          { type: 'A', data: { x: 2, dropped: undefined } },
+          { type: 'B', data: { y: [1] } },
+        ],
+        0,
+        meta('b'),
+      ),
+      store.append('t', [{ type: 'A', data: {} }], 'no_stream', meta('c')),
+      store.append('s', [{ type: 'A', data: {} }], 0, meta('stale')),
+      store.append('u', [{ type: 'C', data: { z: 'é' } }], 'no_stream', meta('d')),
+      store.append('s', [{ type: 'A', data: { x: 1 } }], 'no_stream', meta('a')),
+    ]);
+    expect(store.commits).toBe(2);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    const [b, c, , d, again] = results.map((r) => (r.status === 'fulfilled' ? r.value : null));
+    expect(b?.recorded).toEqual(await store.readStream('s', { fromRevision: 1 }));
+    expect(b?.recorded?.[0].data).toEqual({ x: 2 });
+    expect(c?.recorded).toEqual(await store.readStream('t'));
+    expect(d?.recorded).toEqual(await store.readStream('u'));
+    expect(d?.recorded?.[0]).toMatchObject({ position: d?.position, streamVersion: 0, commandId: 'd', actorId: 'u1' });
+    // A duplicate wrote nothing: it has nothing recorded to answer.
+    expect(again).toMatchObject({ duplicate: true, position: 1 });
+    expect(again?.recorded).toBeUndefined();
+    // Another connection moves the head between two batches: the next batch chains onto its event.
+    const other = new SqliteEventStore(file);
+    await other.append('v', [{ type: 'A', data: {} }], 'no_stream', meta('e'));
+    await store.append('w', [{ type: 'A', data: {} }], 'no_stream', meta('f'));
+    expect((await store.verifyChain()).ok).toBe(true);
+    await other.close();
+    await store.close();
+  });
 });

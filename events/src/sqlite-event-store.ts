@@ -249,15 +249,20 @@ export class SqliteEventStore implements EventStore {
     // Nested in the batch's transaction, better-sqlite3 runs this one as a savepoint: a refused
     // append rolls back alone and the others in the batch still commit.
     const appendOne = this.db.transaction(this.appendTx);
-    this.commitBatch = this.db.transaction((batch: PendingAppend[]) =>
-      batch.map((a): AppendOutcome => {
-        try {
-          return { ok: true, result: appendOne(a.stream, a.events, a.expected, a.meta) };
-        } catch (error) {
-          return { ok: false, error };
-        }
-      }),
-    );
+    this.commitBatch = this.db.transaction((batch: PendingAppend[]) => {
+      this.batchHead = null;
+      try {
+        return batch.map((a): AppendOutcome => {
+          try {
+            return { ok: true, result: appendOne(a.stream, a.events, a.expected, a.meta) };
+          } catch (error) {
+            return { ok: false, error };
+          }
+        });
+      } finally {
+        this.batchHead = null;
+      }
+    });
   }
 
   private readonly appendTx = (
@@ -274,8 +279,10 @@ export class SqliteEventStore implements EventStore {
     }
     let position = 0;
     let version = current;
-    // Inside the (immediate, so file-wide) transaction: the head cannot move under us.
-    let prev = this.stmts.headHash.get()?.hash ?? GENESIS_HASH;
+    // Inside the (immediate, so file-wide) transaction: the head cannot move under us. An earlier
+    // append of the same batch left it in batchHead (a refused append rolls back without touching it).
+    let prev = this.batchHead ?? this.stmts.headHash.get()?.hash ?? GENESIS_HASH;
+    const recorded: RecordedEvent[] = [];
     for (const e of events) {
       version += 1;
       const row = {
@@ -311,9 +318,27 @@ export class SqliteEventStore implements EventStore {
       });
       prev = link.hash;
       position = Number(info.lastInsertRowid);
+      recorded.push({
+        eventId: row.event_id,
+        type: e.type,
+        stream,
+        streamVersion: version,
+        position,
+        time: meta.time,
+        actorId: meta.actorId,
+        correlationId: meta.correlationId,
+        commandId: meta.commandId,
+        // A copy as a read gives it (JSON), not the caller's object.
+        data: JSON.parse(row.data),
+        chain: link,
+      });
     }
-    return { position, streamVersion: version, duplicate: false };
+    this.batchHead = prev;
+    return { position, streamVersion: version, duplicate: false, recorded };
   };
+
+  /** Hash of the last event an append of the batch being committed wrote (null: read it from the log). */
+  private batchHead: string | null = null;
 
   private queue: PendingAppend[] = [];
   /** Append transactions committed (each one fsync) by this instance: fewer than appends under load. */

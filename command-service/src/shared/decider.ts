@@ -1,8 +1,8 @@
 import type { EventStore } from '@panda/events/event-store';
 import { WrongExpectedVersionError } from '@panda/events/event-store';
-import type { AppendMeta } from '@panda/events/envelope';
+import type { AppendMeta, RecordedEvent } from '@panda/events/envelope';
 import { checkEvent } from '@panda/events/catalogue';
-import { streamCacheOf } from './stream-cache';
+import { streamCacheOf, type CachedStream } from './stream-cache';
 
 export type AnyEvent = { type: string; data: unknown };
 
@@ -31,39 +31,57 @@ const keyOf = (evolve: object, stream: string) => {
   return `${id}\u0000${stream}`;
 };
 
+/** Folds `events` (read from the store, or just written by an append) into `entry`, and caches the result. */
+function foldInto<State, Event extends AnyEvent>(
+  cache: ReturnType<typeof streamCacheOf>,
+  key: string,
+  entry: CachedStream<State> | undefined,
+  events: RecordedEvent[],
+  decider: Pick<Decider<never, State, Event>, 'initialState' | 'evolve'>,
+): CachedStream<State> {
+  // The map of command ids only grows, so it is shared with the entry it extends.
+  const commands = entry?.commands ?? new Map<string, number>();
+  let state = entry?.state ?? decider.initialState();
+  for (const e of events) {
+    state = decider.evolve(state, e as unknown as Event);
+    if (e.commandId) commands.set(e.commandId, e.position);
+  }
+  const next = {
+    state,
+    version: events.length ? events[events.length - 1].streamVersion : (entry?.version ?? -1),
+    commands,
+  };
+  cache.set(key, next);
+  return next;
+}
+
+/** The cached entry of a stream brought up to date with one read of the events after its version (see load). */
+async function loadEntry<State, Event extends AnyEvent>(
+  store: EventStore,
+  stream: string,
+  decider: Pick<Decider<never, State, Event>, 'initialState' | 'evolve'>,
+): Promise<CachedStream<State>> {
+  const cache = streamCacheOf(store);
+  const key = keyOf(decider.evolve, stream);
+  const cached = cache.get<State>(key);
+  const events = await store.readStream(stream, { fromRevision: (cached?.version ?? -1) + 1 });
+  return cached && !events.length ? cached : foldInto(cache, key, cached, events, decider);
+}
+
 /**
  * The decided state of a stream. Folds only what it has not folded before: the state cached for
  * this store, stream and fold (streamCacheOf) is brought up to date with one read of the events
  * after its version, so a command costs the same on a stream of 10 events as on one of 10,000, and
  * another writer's events (another process on the same log) are always seen. A command's own
- * events are folded by the next load, from the store, envelope and all.
+ * events are folded as the store recorded them, envelope and all: by handle when the store answers
+ * them with the append (SQLite), else by the next load, from the store.
  */
 export async function load<State, Event extends AnyEvent>(
   store: EventStore,
   stream: string,
   decider: Pick<Decider<never, State, Event>, 'initialState' | 'evolve'>,
 ): Promise<Loaded<State>> {
-  const cache = streamCacheOf(store);
-  const key = keyOf(decider.evolve, stream);
-  const cached = cache.get<State>(key);
-  const events = await store.readStream(stream, { fromRevision: (cached?.version ?? -1) + 1 });
-  let entry = cached;
-  if (!entry || events.length) {
-    // The map of command ids only grows, so it is shared with the entry it extends.
-    const commands = entry?.commands ?? new Map<string, number>();
-    let state = entry?.state ?? decider.initialState();
-    for (const e of events) {
-      state = decider.evolve(state, e as unknown as Event);
-      if (e.commandId) commands.set(e.commandId, e.position);
-    }
-    entry = {
-      state,
-      version: events.length ? events[events.length - 1].streamVersion : (entry?.version ?? -1),
-      commands,
-    };
-    cache.set(key, entry);
-  }
-  const { state, version, commands } = entry;
+  const { state, version, commands } = await loadEntry(store, stream, decider);
   return { state, version, positionOfCommand: (commandId) => commands.get(commandId) ?? null };
 }
 
@@ -89,16 +107,22 @@ export async function handle<Command, State, Event extends AnyEvent>(
   attempts = 8,
 ): Promise<Handled<State, Event>> {
   for (let attempt = 1; ; attempt++) {
-    const { state, version, positionOfCommand } = await load(store, stream, decider);
-    const earlier = positionOfCommand(meta.commandId);
-    if (earlier !== null) return { position: earlier, events: [], state, duplicate: true };
+    const entry = await loadEntry(store, stream, decider);
+    const { state, version } = entry;
+    const earlier = entry.commands.get(meta.commandId);
+    if (earlier !== undefined) return { position: earlier, events: [], state, duplicate: true };
     const events = decider.decide(command, state);
     if (events.length === 0) return { position: await store.headPosition(), events, state, duplicate: false };
     for (const e of events) checkEvent(e.type, e.data);
     try {
       const r = await store.append(stream, events, version === -1 ? 'no_stream' : version, meta);
-      const next = r.duplicate ? state : events.reduce(decider.evolve, state);
-      return { position: r.position, events: r.duplicate ? [] : events, state: next, duplicate: r.duplicate };
+      if (r.duplicate) return { position: r.position, events: [], state, duplicate: true };
+      // The append followed `version` (its expected version): the recorded events come right after
+      // the entry, and the next command starts from them without reading them back.
+      const next = r.recorded
+        ? foldInto(streamCacheOf(store), keyOf(decider.evolve, stream), entry, r.recorded, decider).state
+        : events.reduce(decider.evolve, state);
+      return { position: r.position, events, state: next, duplicate: false };
     } catch (err) {
       if (!(err instanceof WrongExpectedVersionError) || attempt >= attempts) throw err;
       await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));

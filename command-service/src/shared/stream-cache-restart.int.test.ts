@@ -97,7 +97,7 @@ describe('the stream cache across a restart', () => {
     expect(reads).toEqual([
       { fromRevision: 0, returned: 6 },
       { fromRevision: 6, returned: 0 },
-      { fromRevision: 6, returned: 1 },
+      { fromRevision: 7, returned: 0 },
     ]);
   });
 });

@@ -67,11 +67,30 @@ describe('decided state cached per stream', () => {
   it('folds each event once: later commands read only what came after the cached version', async () => {
     const { store, reads } = watched(a);
     for (let i = 1; i <= 30; i++) await handle(store, stream, accountDecider, rename(`Centre ${i}`), meta());
-    // The first command folds the whole stream; each later one reads only the previous command's event.
+    // The first command folds the whole stream; a command's own event is folded as the append recorded
+    // it, so each later one reads nothing back (and would see another writer's events).
     expect(reads[0]).toEqual({ fromRevision: 0, returned: 1 });
-    expect(reads.slice(1).every((r, i) => r.fromRevision === i + 1 && r.returned === 1)).toBe(true);
+    expect(reads.slice(1)).toEqual(Array.from({ length: 29 }, (_, i) => ({ fromRevision: i + 2, returned: 0 })));
     const { state, version } = await load(store, stream, accountDecider);
     expect([state.centreName, version]).toEqual(['Centre 30', 30]);
+  });
+
+  it('keeps, from what the appends recorded, the state and command ids a cold fold of the stream gives', async () => {
+    const ids: string[] = [];
+    for (let i = 1; i <= 5; i++) {
+      const m = meta();
+      ids.push(m.commandId);
+      const r = await handle(a, stream, accountDecider, rename(`Centre ${i}`), m);
+      // What the command answers is the state the cache now holds.
+      expect(r.state).toBe((await load(a, stream, accountDecider)).state);
+    }
+    // b shares the file but not a's cache: it folds the whole stream, read back from the store.
+    const warm = await load(a, stream, accountDecider);
+    const cold = await load(b, stream, accountDecider);
+    expect(warm.state).toEqual(cold.state);
+    expect(warm.version).toBe(cold.version);
+    expect(ids.map(warm.positionOfCommand)).toEqual(ids.map(cold.positionOfCommand));
+    expect(ids.map(warm.positionOfCommand).every((p) => typeof p === 'number' && p > 0)).toBe(true);
   });
 
   it('sees a conflicting write by another store on the same file and decides again from there', async () => {
@@ -88,9 +107,10 @@ describe('decided state cached per stream', () => {
     const r = await handle(store, stream, accountDecider, rename('Again'), meta());
     expect(r.events.map((e) => e.type)).toEqual(['ProfileChanged']);
     expect(r.state.centreName).toBe('Again');
-    // The first read folded this store's previous command; the retry read only the other writer's event.
+    // This store's previous command was folded when it appended: the first read finds nothing new, the
+    // append conflicts, and the retry reads only the other writer's event.
     expect(reads).toEqual([
-      { fromRevision: 1, returned: 1 },
+      { fromRevision: 2, returned: 0 },
       { fromRevision: 2, returned: 1 },
     ]);
     expect(
@@ -124,7 +144,7 @@ describe('decided state cached per stream', () => {
     expect([first.events.length, reads]).toEqual([1, [{ fromRevision: 0, returned: 1 }]]);
     reads.length = 0;
     await changeProfile(deps, student.data.accountId, { First_Name: 'Bea' }, meta());
-    expect(reads).toEqual([{ fromRevision: 1, returned: 1 }]);
+    expect(reads).toEqual([{ fromRevision: 2, returned: 0 }]);
   });
 
   it('keeps a separate state per fold of the same stream', async () => {
