@@ -21,6 +21,7 @@ import { minPosition, type QueryDeps } from '@panda/query-service/shared/deps';
 import { LiveHub } from '@panda/query-service/live/hub';
 import { allProjections } from './projections';
 import { commandRouters, liveHandlers, queryRouters } from './routes';
+import { routedOnly } from './route-guard';
 import { openBlobStore, openEventStore, openReadStore } from './stores';
 import { securityHeaders, webApp } from './web';
 import { ReactorRunner } from './reactors/reactor';
@@ -187,8 +188,8 @@ export async function startPlatform(
     app.use('/api', jsonBody('15mb'));
     app.use('/api', auditorGate(authenticator));
     if (parts.queries) app.use('/api', minPosition(queryDeps));
-    if (parts.commands) for (const r of commandRouters(commandDeps)) app.use(r);
-    if (parts.queries) for (const r of queryRouters(queryDeps)) app.use(r);
+    if (parts.commands) for (const r of commandRouters(commandDeps)) app.use(routedOnly(r));
+    if (parts.queries) for (const r of queryRouters(queryDeps)) app.use(routedOnly(r));
     if (parts.web) app.use(webApp(config.adminPortalPath));
     app.use('/api', notFoundHandler);
     app.use(domainErrorsToHttp);
