@@ -250,18 +250,15 @@ export class SqliteEventStore implements EventStore {
     // append rolls back alone and the others in the batch still commit.
     const appendOne = this.db.transaction(this.appendTx);
     this.commitBatch = this.db.transaction((batch: PendingAppend[]) => {
+      // Each batch reads the head afresh: another connection may have appended since the last one.
       this.batchHead = null;
-      try {
-        return batch.map((a): AppendOutcome => {
-          try {
-            return { ok: true, result: appendOne(a.stream, a.events, a.expected, a.meta) };
-          } catch (error) {
-            return { ok: false, error };
-          }
-        });
-      } finally {
-        this.batchHead = null;
-      }
+      return batch.map((a): AppendOutcome => {
+        try {
+          return { ok: true, result: appendOne(a.stream, a.events, a.expected, a.meta) };
+        } catch (error) {
+          return { ok: false, error };
+        }
+      });
     });
   }
 
@@ -310,28 +307,12 @@ export class SqliteEventStore implements EventStore {
         },
         row.data,
       );
-      const info = this.stmts.insert.run({
-        ...row,
-        content_hash: link.contentHash,
-        prev_hash: link.prevHash,
-        hash: link.hash,
-      });
+      const stored = { ...row, content_hash: link.contentHash, prev_hash: link.prevHash, hash: link.hash };
+      const info = this.stmts.insert.run(stored);
       prev = link.hash;
       position = Number(info.lastInsertRowid);
-      recorded.push({
-        eventId: row.event_id,
-        type: e.type,
-        stream,
-        streamVersion: version,
-        position,
-        time: meta.time,
-        actorId: meta.actorId,
-        correlationId: meta.correlationId,
-        commandId: meta.commandId,
-        // A copy as a read gives it (JSON), not the caller's object.
-        data: JSON.parse(row.data),
-        chain: link,
-      });
+      // As a read gives it back (its data parsed from the JSON stored, not the caller's object).
+      recorded.push(toRecorded({ ...stored, position }));
     }
     this.batchHead = prev;
     return { position, streamVersion: version, duplicate: false, recorded };

@@ -22,7 +22,8 @@ export function routedOnly(router: Router): RequestHandler {
   for (const layer of router.stack as { route?: { path?: unknown } }[]) {
     const path = layer.route?.path;
     if (typeof path !== 'string') return router;
-    if (!starts.includes(staticStart(path))) starts.push(staticStart(path));
+    const start = staticStart(path);
+    if (!starts.includes(start)) starts.push(start);
   }
   const guard: RequestHandler = (req, res, next) => {
     const path = req.path.toLowerCase();

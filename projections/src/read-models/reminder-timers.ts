@@ -63,17 +63,17 @@ const noSignOffTimers = (ctx: ProjectionContext, studentId: string) =>
   reminderTimers.in(ctx).find({ student_id: studentId, kind: 'no_signoff' });
 
 /**
- * A new quiet spell for the student's placement: the previous one's prompt is no longer due.
- * `current`: the student's no-sign-off timers, when the caller has just read them.
+ * A new quiet spell for the student's placement: the previous one's prompt (`current`, the student's
+ * no-sign-off timers) is no longer due.
  */
-async function restartQuietSpell(
+function restartQuietSpell(
   ctx: ProjectionContext,
   e: Recorded<'PlacementAccepted' | 'JobCardSigned'>,
   placementId: string,
-  current?: ReminderTimerDoc[],
+  current: ReminderTimerDoc[],
 ) {
   const { studentId, mentorId } = e.data;
-  for (const t of current ?? (await noSignOffTimers(ctx, studentId))) reminderTimers.in(ctx).delete(t.id);
+  for (const t of current) reminderTimers.in(ctx).delete(t.id);
   reminderTimers.in(ctx).put(
     timer('no_signoff', `${placementId}:${e.position}`, e, {
       student_id: studentId,
@@ -108,7 +108,7 @@ export const reminderTimersProjection = defineProjection({
     // Placed: a quiet spell without sign-off begins.
     PlacementAccepted: async (e, ctx) => {
       dropProposalTimers(ctx, e.data.placementId);
-      await restartQuietSpell(ctx, e, e.data.placementId);
+      restartQuietSpell(ctx, e, e.data.placementId, await noSignOffTimers(ctx, e.data.studentId));
     },
     PlacementDeclined: ({ data: d }, ctx) => dropProposalTimers(ctx, d.placementId),
     PlacementEnded: async ({ data: d }, ctx) => {
@@ -120,7 +120,7 @@ export const reminderTimersProjection = defineProjection({
     JobCardSigned: async (e, ctx) => {
       const d = e.data;
       const quiet = await noSignOffTimers(ctx, d.studentId);
-      if (quiet[0]?.placement_id) await restartQuietSpell(ctx, e, quiet[0].placement_id, quiet);
+      if (quiet[0]?.placement_id) restartQuietSpell(ctx, e, quiet[0].placement_id, quiet);
       const signatureId = signatureIdOf(d);
       reminderTimers.in(ctx).put(
         timer('confirmation_reminder', signatureId, e, {
