@@ -161,6 +161,104 @@ describe('ProjectionRunner', () => {
   });
 });
 
+describe('first start on a long log', () => {
+  /** A read store of its own (setup's `open` shares one file). */
+  const freshReadStore = () => {
+    const rs = new SqliteReadStore(join(mkdtempSync(join(tmpdir(), 'panda-runner-read-')), 'read.db'));
+    closers.push(() => rs.close());
+    return rs;
+  };
+  /** What following the log batch by batch builds (no documents in memory: no first start in memory). */
+  const batchByBatch = async (store: SqliteEventStore) => {
+    const rs = freshReadStore();
+    const runner = new ProjectionRunner(store, rs, [tally], { batchSize: 10, cachedDocs: 0 });
+    await runner.init();
+    await runner.catchUp();
+    return snapshot(rs);
+  };
+
+  it('applies the log in memory as a rebuild does (one commit, indexes after), then follows it', async () => {
+    const { store } = await setup(500);
+    const rs = freshReadStore();
+    const runner = new ProjectionRunner(store, rs, [tally], { batchSize: 10, rebuildBatchSize: 64, idleMs: 20 });
+    const commits: { position: number; changes: number }[] = [];
+    runner.onCommitted((b) => commits.push({ position: b.position, changes: b.changes.length }));
+    await runner.start();
+    const head = await store.headPosition();
+    expect(await runner.waitFor(head, 10_000)).toBe(true);
+    // Not 50 batches of 10: one commit at the head, whose documents are all new.
+    expect(commits).toEqual([{ position: head, changes: 0 }]);
+    expect(await rs.find('_changes', {})).toEqual([]);
+    expect(rs.countPlan('tallies', { count: 3 }).join(' ')).toMatch(/INDEX/);
+    // Then it follows the log as any runner does.
+    const r = await store.append('s1', [{ type: 'Ticked', data: {} }], 'any', meta(10_001));
+    expect(await runner.waitFor(r.position, 5000)).toBe(true);
+    await runner.stop();
+    expect(await snapshot(rs)).toEqual(await batchByBatch(store));
+  });
+
+  it('starts again from an empty read model and follows the log batch by batch when it fails part-way', async () => {
+    const { store } = await setup(300);
+    let failed = false;
+    const flaky: Projection = {
+      ...tally,
+      async apply(e, ctx) {
+        if (e.position === 201 && !failed) {
+          failed = true;
+          throw new Error('disk on fire');
+        }
+        await tally.apply(e, ctx);
+      },
+    };
+    const errors: string[] = [];
+    const logger = { error: (_: unknown, msg: string) => errors.push(msg) } as never;
+    const rs = freshReadStore();
+    const runner = new ProjectionRunner(store, rs, [flaky], { batchSize: 10, idleMs: 20, logger });
+    const commits: number[] = [];
+    runner.onCommitted((b) => commits.push(b.position));
+    await runner.start();
+    expect(await runner.waitFor(await store.headPosition(), 10_000)).toBe(true);
+    await runner.stop();
+    expect(errors).toEqual(['first start in memory failed; following the log batch by batch']);
+    expect(commits.length).toBeGreaterThan(1);
+    expect(rs.countPlan('tallies', { count: 3 }).join(' ')).toMatch(/INDEX/);
+    expect(await snapshot(rs)).toEqual(await batchByBatch(store));
+  });
+
+  it('stops between reads when the runner stops, and the next start does it all again', async () => {
+    const { store } = await setup(300);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let reached!: () => void;
+    const holding = new Promise<void>((r) => (reached = r));
+    const slow: Projection = {
+      ...tally,
+      async apply(e, ctx) {
+        if (e.position === 1) {
+          reached();
+          await held;
+        }
+        await tally.apply(e, ctx);
+      },
+    };
+    const rs = freshReadStore();
+    const first = new ProjectionRunner(store, rs, [slow], { batchSize: 10, rebuildBatchSize: 50 });
+    await first.start();
+    await holding;
+    const stopped = first.stop();
+    release();
+    await stopped;
+    expect(await rs.checkpoint('tally')).toBe(0);
+    expect(await rs.count('tallies')).toBe(0);
+
+    const second = new ProjectionRunner(store, rs, [tally], { batchSize: 10 });
+    await second.start();
+    expect(await second.waitFor(await store.headPosition(), 10_000)).toBe(true);
+    await second.stop();
+    expect(await snapshot(rs)).toEqual(await batchByBatch(store));
+  });
+});
+
 describe('change audiences', () => {
   /** Gives the document t1 to whoever the event names, replacing its audience list or changing it in place. */
   const owner = (inPlace: boolean): Projection => ({

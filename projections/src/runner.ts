@@ -1,4 +1,4 @@
-import { EventEmitter } from 'node:events';
+import { EventEmitter, setMaxListeners } from 'node:events';
 import type { EventStore } from '@panda/events/event-store';
 import type { RecordedEvent } from '@panda/events/envelope';
 import { CheckpointConflictError, matches, type Doc, type Filter, type ReadStore, type WriteOp } from './read-store';
@@ -444,7 +444,42 @@ export class ProjectionRunner {
   async start(): Promise<void> {
     await this.init();
     this.controller = new AbortController();
-    this.loops = this.projections.map((p) => this.follow(p, this.controller.signal));
+    const signal = this.controller.signal;
+    // Every follower waits on this one signal (one listener each while it waits): not a leak.
+    setMaxListeners(this.projections.length + 10, signal);
+    const first = this.firstStarts(await this.store.headPosition());
+    this.loops = this.projections.filter((p) => !first.includes(p)).map((p) => this.follow(p, signal));
+    if (first.length) this.loops.push(this.firstStartThenFollow(first, signal));
+  }
+
+  /** Applies the log to projections on their first start in memory (firstStarts), then follows it with them. */
+  private async firstStartThenFollow(first: Projection[], signal: AbortSignal): Promise<void> {
+    try {
+      await this.firstStartInMemory(first, await this.store.headPosition(), signal);
+    } catch (err) {
+      if (signal.aborted) return;
+      this.options.logger?.error(
+        { err, projections: first.map((p) => p.name) },
+        'first start in memory failed; following the log batch by batch',
+      );
+      await this.afterFailedFirstStart(first, err);
+    }
+    await Promise.all(first.map((p) => this.follow(p, signal)));
+  }
+
+  /**
+   * What a failed first start leaves: a projection it did not finish starts again from an empty read
+   * model with its indexes. One that another runner committed first (a checkpoint conflict) is that
+   * runner's: its follower takes up the stored checkpoint.
+   */
+  private async afterFailedFirstStart(first: Projection[], err: unknown): Promise<void> {
+    if (err instanceof CheckpointConflictError) return;
+    for (const p of first) {
+      if (this.checkpointOf(p.name) !== 0) continue;
+      await this.readStore.reset(p.name, Object.keys(p.collections));
+      for (const [collection, fields] of Object.entries(p.collections))
+        await this.readStore.ensureIndexes(collection, fields);
+    }
   }
 
   async stop(): Promise<void> {
@@ -487,7 +522,14 @@ export class ProjectionRunner {
 
   /** Applies everything up to the current head, then returns (tests, rebuilds). */
   async catchUp(): Promise<void> {
-    await this.runTo(this.projections, await this.store.headPosition(), this.batchSize * CATCH_UP_BATCHES);
+    const head = await this.store.headPosition();
+    const first = this.firstStarts(head);
+    if (first.length)
+      await this.firstStartInMemory(first, head).catch(async (err) => {
+        await this.afterFailedFirstStart(first, err);
+        throw err;
+      });
+    await this.runTo(this.projections, head, this.batchSize * CATCH_UP_BATCHES);
   }
 
   /**
@@ -526,15 +568,53 @@ export class ProjectionRunner {
     const unknown = names.filter((n) => !this.projections.some((p) => p.name === n));
     if (unknown.length) throw new Error(`Unknown projection ${unknown.join(', ')}`);
     const chosen = this.projections.filter((p) => names.includes(p.name));
-    const contexts = new Map<string, MemoryContext>();
-    /** The chosen projections that handle each event type, each with its context. */
-    const handlers = new Map<string, { p: Projection; ctx: MemoryContext }[]>();
     for (const p of chosen) {
       // Secondary indexes are made once the documents are in (a bulk build beats one update per write).
       await this.readStore.reset(p.name, Object.keys(p.collections));
       this.checkpoints.set(p.name, 0);
       this.caches.get(p.name)?.clear();
       this.memories.delete(p.name);
+    }
+    return this.applyAllInMemory(chosen, await this.store.headPosition(), onProgress);
+  }
+
+  /**
+   * The projections on their first start (see init) when the log already holds more than a few batches:
+   * a first start on an existing log (a new read model, a new read-model store) applies it as a
+   * rebuild does, all in memory and each document written once, instead of batch after batch.
+   */
+  private firstStarts(head: number): Projection[] {
+    if (head <= this.batchSize * CATCH_UP_BATCHES) return [];
+    return this.projections.filter((p) => this.checkpointOf(p.name) === 0 && this.memories.get(p.name)?.size === 0);
+  }
+
+  /**
+   * Applies the log up to `head` to projections on their first start (firstStarts) as a rebuild does.
+   * Their tables are empty (init counted them), so nothing is dropped but their secondary indexes,
+   * built again once the documents are in. Stopped by `signal` between reads (nothing written yet, or
+   * a write that init starts again).
+   */
+  private async firstStartInMemory(chosen: Projection[], head: number, signal?: AbortSignal): Promise<number> {
+    for (const p of chosen)
+      for (const collection of Object.keys(p.collections)) await this.readStore.dropIndexesExcept(collection, []);
+    return this.applyAllInMemory(chosen, head, undefined, signal);
+  }
+
+  /**
+   * Applies the log up to `head` to `chosen`, whose read models are empty and checkpoints 0: big reads,
+   * every document in memory (the handlers run without touching the store), then each document
+   * written once, in creation order, and the secondary indexes built last.
+   */
+  private async applyAllInMemory(
+    chosen: Projection[],
+    head: number,
+    onProgress?: (progress: RebuildProgress) => void,
+    signal?: AbortSignal,
+  ): Promise<number> {
+    const contexts = new Map<string, MemoryContext>();
+    /** The chosen projections that handle each event type, each with its context. */
+    const handlers = new Map<string, { p: Projection; ctx: MemoryContext }[]>();
+    for (const p of chosen) {
       const ctx = new MemoryContext(new ProjectionMemory(Object.keys(p.collections), Infinity));
       contexts.set(p.name, ctx);
       for (const type of p.handles) {
@@ -543,10 +623,10 @@ export class ProjectionRunner {
         list.push({ p, ctx });
       }
     }
-    const head = await this.store.headPosition();
     let read = 0;
     let to = 0;
     while (to < head) {
+      if (signal?.aborted) throw new Error('The projection runner stopped');
       const events = await this.store.readAll(to, this.rebuildBatchSize);
       if (!events.length) break; // a head that readAll never reaches (see runTo)
       for (const e of events) {
@@ -580,6 +660,8 @@ export class ProjectionRunner {
       for (const [collection, fields] of Object.entries(p.collections))
         await this.readStore.ensureIndexes(collection, fields);
       this.checkpoints.set(p.name, to);
+      // Waiters (waitFor) learn of it; no list of changes: every document is new.
+      this.emitter.emit('committed', { projection: p.name, position: to, changes: [] } satisfies CommittedBatch);
       // Small enough: the documents stay in memory for following the log.
       if (memory.size <= this.cachedDocs) {
         memory.limit = this.cachedDocs;
@@ -629,7 +711,13 @@ export class ProjectionRunner {
           // Another runner committed this projection: what it wrote is not in our cache.
           this.caches.get(p.name)?.clear();
           this.memories.delete(p.name);
-          this.checkpoints.set(p.name, await this.readStore.checkpoint(p.name));
+          let stored = await this.readStore.checkpoint(p.name);
+          // It is writing the documents of a first start or a rebuild: not a position to go on from.
+          while (stored === WRITING_REBUILD && !signal.aborted) {
+            await new Promise((r) => setTimeout(r, Math.min(this.idleMs, 200)));
+            stored = await this.readStore.checkpoint(p.name);
+          }
+          this.checkpoints.set(p.name, stored);
           continue;
         }
         failures += 1;
