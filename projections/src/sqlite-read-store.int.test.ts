@@ -91,6 +91,41 @@ describe('SQLite read store indexes', () => {
   });
 });
 
+describe('SQLite read store: search upkeep', () => {
+  it('merges each search index at a start and again as writes add up, and its searches stay right', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'panda-rs-')), 'read.db');
+    const a = new SqliteReadStore(file);
+    await a.ensureIndexes('people', [searchIndex('name')]);
+    expect(a.searchMerges).toBe(0); // made in one segment
+    const people = (from: number, to: number, name: string) =>
+      Array.from({ length: to - from }, (_, k) => ({
+        op: 'put' as const,
+        collection: 'people',
+        doc: { id: `p${from + k}`, name: `${name} ${from + k}` },
+      }));
+    await a.commit('p', 0, 1, people(0, 999, 'Person'));
+    expect(a.searchMerges).toBe(0); // 999 writes: not yet
+    await a.commit('p', 1, 2, people(999, 3000, 'Person'));
+    expect(a.searchMerges).toBe(1);
+    // Renamed in commits of 100: merged again after 1,000 writes (a tenth of 3,000 is fewer).
+    let at = 2;
+    for (let from = 0; from < 1500; from += 100, at++)
+      await a.commit('p', at, at + 1, people(from, from + 100, 'Renamed'));
+    expect(a.searchMerges).toBe(2);
+    expect(await a.count('people', { name: { $contains: 'renamed 14' } })).toBe(111); // 14, 140-149, 1400-1499
+    expect(await a.count('people', { name: { $contains: 'person 14' } })).toBe(0);
+    expect(await a.count('people', { name: { $contains: 'person 2999' } })).toBe(1);
+    await a.close();
+    // A start merges what the last run left, once.
+    const b = new SqliteReadStore(file);
+    await b.ensureIndexes('people', [searchIndex('name')]);
+    await b.ensureIndexes('people', [searchIndex('name')]);
+    expect(b.searchMerges).toBe(1);
+    expect(await b.count('people', { name: { $contains: 'renamed 14' } })).toBe(111);
+    await b.close();
+  });
+});
+
 describe('SQLite read store: waiting for another writer', () => {
   it('waits as long as busyTimeoutMs says, then refuses the commit and writes nothing', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'panda-rs-busy-')), 'read.db');
