@@ -282,21 +282,12 @@ export class SqliteEventStore implements EventStore {
     const recorded: RecordedEvent[] = [];
     for (const e of events) {
       version += 1;
-      const row = {
-        event_id: uuidv7(),
-        stream,
-        version,
-        type: e.type,
-        data: JSON.stringify(e.data),
-        time: meta.time,
-        actor_id: meta.actorId,
-        correlation_id: meta.correlationId,
-        command_id: meta.commandId,
-      };
+      const eventId = uuidv7();
+      const data = JSON.stringify(e.data);
       const link = linkAfter(
         prev,
         {
-          eventId: row.event_id,
+          eventId,
           stream,
           streamVersion: version,
           type: e.type,
@@ -305,14 +296,29 @@ export class SqliteEventStore implements EventStore {
           correlationId: meta.correlationId,
           commandId: meta.commandId,
         },
-        row.data,
+        data,
       );
-      const stored = { ...row, content_hash: link.contentHash, prev_hash: link.prevHash, hash: link.hash };
-      const info = this.stmts.insert.run(stored);
+      // Field by field (a spread of one object into another with more fields cost several µs an event).
+      const stored: Row = {
+        position: 0,
+        event_id: eventId,
+        stream,
+        version,
+        type: e.type,
+        data,
+        time: meta.time,
+        actor_id: meta.actorId,
+        correlation_id: meta.correlationId,
+        command_id: meta.commandId,
+        content_hash: link.contentHash,
+        prev_hash: link.prevHash,
+        hash: link.hash,
+      };
+      stored.position = Number(this.stmts.insert.run(stored).lastInsertRowid);
+      position = stored.position;
       prev = link.hash;
-      position = Number(info.lastInsertRowid);
       // As a read gives it back (its data parsed from the JSON stored, not the caller's object).
-      recorded.push(toRecorded({ ...stored, position }));
+      recorded.push(toRecorded(stored));
     }
     this.batchHead = prev;
     return { position, streamVersion: version, duplicate: false, recorded };
