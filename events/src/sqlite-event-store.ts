@@ -298,7 +298,8 @@ export class SqliteEventStore implements EventStore {
         },
         data,
       );
-      // Field by field (a spread of one object into another with more fields cost several µs an event).
+      // Field by field: spread from another object with more fields after it, an append of one event in a
+      // group commit of 16 took 42 µs of this thread instead of 37.
       const stored: Row = {
         position: 0,
         event_id: eventId,
