@@ -282,39 +282,27 @@ export class SqliteEventStore implements EventStore {
     const recorded: RecordedEvent[] = [];
     for (const e of events) {
       version += 1;
-      const eventId = uuidv7();
-      const data = JSON.stringify(e.data);
-      const link = linkAfter(
-        prev,
-        {
-          eventId,
-          stream,
-          streamVersion: version,
-          type: e.type,
-          time: meta.time,
-          actorId: meta.actorId,
-          correlationId: meta.correlationId,
-          commandId: meta.commandId,
-        },
-        data,
-      );
       // Field by field: spread from another object with more fields after it, an append of one event in a
       // group commit of 16 took 42 µs of this thread instead of 37.
       const stored: Row = {
         position: 0,
-        event_id: eventId,
+        event_id: uuidv7(),
         stream,
         version,
         type: e.type,
-        data,
+        data: JSON.stringify(e.data),
         time: meta.time,
         actor_id: meta.actorId,
         correlation_id: meta.correlationId,
         command_id: meta.commandId,
-        content_hash: link.contentHash,
-        prev_hash: link.prevHash,
-        hash: link.hash,
+        content_hash: null,
+        prev_hash: null,
+        hash: null,
       };
+      const link = linkAfter(prev, fieldsOf(stored), stored.data);
+      stored.content_hash = link.contentHash;
+      stored.prev_hash = link.prevHash;
+      stored.hash = link.hash;
       stored.position = Number(this.stmts.insert.run(stored).lastInsertRowid);
       position = stored.position;
       prev = link.hash;

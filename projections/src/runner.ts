@@ -420,9 +420,7 @@ export class ProjectionRunner {
       let checkpoint = await this.readStore.checkpoint(p.name);
       // A rebuild stopped while writing its documents: what is stored is part of them, so start again.
       if (checkpoint === WRITING_REBUILD) {
-        await this.readStore.reset(p.name, Object.keys(p.collections));
-        for (const [collection, fields] of Object.entries(p.collections))
-          await this.readStore.ensureIndexes(collection, fields);
+        await this.emptyAgain(p);
         checkpoint = 0;
       }
       this.checkpoints.set(p.name, checkpoint);
@@ -462,7 +460,6 @@ export class ProjectionRunner {
         { err, projections: first.map((p) => p.name) },
         'first start in memory failed; following the log batch by batch',
       );
-      await this.afterFailedFirstStart(first, err);
     }
     await Promise.all(first.map((p) => this.follow(p, signal)));
   }
@@ -474,12 +471,14 @@ export class ProjectionRunner {
    */
   private async afterFailedFirstStart(first: Projection[], err: unknown): Promise<void> {
     if (err instanceof CheckpointConflictError) return;
-    for (const p of first) {
-      if (this.checkpointOf(p.name) !== 0) continue;
-      await this.readStore.reset(p.name, Object.keys(p.collections));
-      for (const [collection, fields] of Object.entries(p.collections))
-        await this.readStore.ensureIndexes(collection, fields);
-    }
+    for (const p of first) if (this.checkpointOf(p.name) === 0) await this.emptyAgain(p);
+  }
+
+  /** Empties a projection's read model (checkpoint and all) and makes its indexes again. */
+  private async emptyAgain(p: Projection): Promise<void> {
+    await this.readStore.reset(p.name, Object.keys(p.collections));
+    for (const [collection, fields] of Object.entries(p.collections))
+      await this.readStore.ensureIndexes(collection, fields);
   }
 
   async stop(): Promise<void> {
@@ -524,11 +523,7 @@ export class ProjectionRunner {
   async catchUp(): Promise<void> {
     const head = await this.store.headPosition();
     const first = this.firstStarts(head);
-    if (first.length)
-      await this.firstStartInMemory(first, head).catch(async (err) => {
-        await this.afterFailedFirstStart(first, err);
-        throw err;
-      });
+    if (first.length) await this.firstStartInMemory(first, head);
     await this.runTo(this.projections, head, this.batchSize * CATCH_UP_BATCHES);
   }
 
@@ -592,12 +587,17 @@ export class ProjectionRunner {
    * Applies the log up to `head` to projections on their first start (firstStarts) as a rebuild does.
    * Their tables are empty (init counted them), so nothing is dropped but their secondary indexes,
    * built again once the documents are in. Stopped by `signal` between reads (nothing written yet, or
-   * a write that init starts again).
+   * a write that init starts again). A failure leaves what afterFailedFirstStart makes of it, then throws.
    */
   private async firstStartInMemory(chosen: Projection[], head: number, signal?: AbortSignal): Promise<number> {
-    for (const p of chosen)
-      for (const collection of Object.keys(p.collections)) await this.readStore.dropIndexesExcept(collection, []);
-    return this.applyAllInMemory(chosen, head, undefined, signal);
+    try {
+      for (const p of chosen)
+        for (const collection of Object.keys(p.collections)) await this.readStore.dropIndexesExcept(collection, []);
+      return await this.applyAllInMemory(chosen, head, undefined, signal);
+    } catch (err) {
+      if (!signal?.aborted) await this.afterFailedFirstStart(chosen, err);
+      throw err;
+    }
   }
 
   /**
