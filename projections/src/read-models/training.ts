@@ -166,7 +166,8 @@ export async function withSignatures(readStore: ReadStore, list: JobDoc[]): Prom
   const ids = list.filter((j) => !legacyHistory(j)).map((j) => j.id);
   const histories = ids.length ? await jobSignatures.from(readStore).find({ id: { $in: ids } }) : [];
   const byId = new Map(histories.map((h) => [h.id, h.signatures]));
-  return list.map((j) => ({ ...j, signatures: legacyHistory(j) ?? byId.get(j.id) ?? [] }));
+  // A copy with the field added, not written after a spread (V8's slow path: see docs/operations.md).
+  return list.map((j) => Object.assign({}, j, { signatures: legacyHistory(j) ?? byId.get(j.id) ?? [] }));
 }
 
 export const toRequirements = (r: JobRequirements): Requirements => ({
@@ -539,5 +540,6 @@ export const trainingProjection = defineProjection({
 /** A job as the API answers it (spec "Job" fields plus the student's contact details and the card history). */
 export function jobView(j: JobWithSignatures) {
   const { _audience: _a, updated_at: _u, ...rest } = j;
-  return { ...rest, remaining: Math.max(0, j.Total_Count - j.Completed_Count), is_complete: isComplete(j) };
+  // Fields added to the copy, not written after a spread (V8's slow path: see docs/operations.md).
+  return Object.assign(rest, { remaining: Math.max(0, j.Total_Count - j.Completed_Count), is_complete: isComplete(j) });
 }

@@ -38,15 +38,25 @@ export const ADMIN_PLACEMENT_LIST: ListSpec = {
 const NEWEST_POSITION: ListSpec = { sorts: { position: 'position' }, defaultSort: '-position' };
 
 /** Fields every admin list item has (spec section 3 "Admin list item"). */
-const listItem = (a: AccountDoc) => ({
-  id: a.id,
-  First_Name: a.First_Name,
-  Last_Name: a.Last_Name,
-  Email: a.Email,
-  Name: a.Name,
-  Created_At: a.Created_At,
-  account_locked: a.locked,
-});
+/**
+ * The fields of a user row that every user list shows, then the list's own: `extra` is copied onto the
+ * row (`Object.assign`), never spread in front of further fields. On Node 20, each field written after a
+ * spread (`{ ...listItem(a), vetted }`) took V8's slow path: 12 of them cost 7 µs a row, 350 µs for a
+ * page of 50 (see docs/operations.md, "Objects built per row").
+ */
+const listItem = <Extra extends object>(a: AccountDoc, extra: Extra) =>
+  Object.assign(
+    {
+      id: a.id,
+      First_Name: a.First_Name,
+      Last_Name: a.Last_Name,
+      Email: a.Email,
+      Name: a.Name,
+      Created_At: a.Created_At,
+      account_locked: a.locked,
+    },
+    extra,
+  );
 
 /** The placement as the Placements tab and the details modal show it. */
 export const placementView = (p: PlacementDoc) => {
@@ -99,8 +109,7 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
         if (!s) return [];
         const p = placements.get(s.id);
         return [
-          {
-            ...listItem(s),
+          listItem(s, {
             Phone_Number: s.Phone_Number,
             Postcode: s.Postcode,
             training_centre_id: s.centre_id,
@@ -112,7 +121,7 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
             pending_placement_id: p?.pending_placement_id ?? null,
             mentor: p?.mentor ?? null,
             mentor_name: p?.mentor_name ?? null,
-          },
+          }),
         ];
       }),
     });
@@ -143,8 +152,7 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
     res.json({
       mentors: page.items.map((m) => {
         const p = party.get(m.id);
-        return {
-          ...listItem(m),
+        return listItem(m, {
           vetted: m.vetted,
           Business_Name: p?.Business_Name ?? null,
           Business_Postcode: p?.Business_Postcode ?? null,
@@ -152,7 +160,7 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
           student_count: p?.active_students ?? 0,
           pending_requests: p?.pending_requests ?? 0,
           Matched: (p?.active_students ?? 0) > 0,
-        };
+        });
       }),
     });
   });
@@ -167,11 +175,9 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
     );
     setPageHeaders(req, res, page);
     res.json({
-      training_centres: page.items.map((c) => ({
-        ...listItem(c),
-        vetted: c.vetted,
-        student_count: counts.get(c.id)?.total_students ?? 0,
-      })),
+      training_centres: page.items.map((c) =>
+        listItem(c, { vetted: c.vetted, student_count: counts.get(c.id)?.total_students ?? 0 }),
+      ),
     });
   });
 
@@ -196,7 +202,7 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
       };
     };
     setPageHeaders(req, res, page);
-    res.json({ placements: page.items.map((p) => ({ ...placementView(p), ...progress(p.student_id) })) });
+    res.json({ placements: page.items.map((p) => Object.assign(placementView(p), progress(p.student_id))) });
   });
 
   r.get('/api/admin/placements/candidates', ...admin, async (req, res) => {

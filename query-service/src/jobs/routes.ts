@@ -22,7 +22,7 @@ async function signingFor(deps: QueryDeps, who: AuthContext) {
   const profile = (await deps.readStore.get(MENTOR_PROFILES, who.id)) as MentorProfileDoc | null;
   return (j: JobWithSignatures) => {
     const may = coversJobType(profile, j.Job_Type);
-    return { ...jobView(j), may_sign: may, sign_refusal: may ? null : categoriesDoNotCover(j.Job_Type) };
+    return Object.assign(jobView(j), { may_sign: may, sign_refusal: may ? null : categoriesDoNotCover(j.Job_Type) });
   };
 }
 
