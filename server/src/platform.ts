@@ -182,6 +182,8 @@ export async function startPlatform(
   if (parts.commands || parts.queries || parts.web) {
     const app = express();
     app.disable('x-powered-by');
+    // API answers are `no-store`: an ETag (a hash of every body) served nothing. The web pages set their own (web.ts).
+    app.set('etag', false);
     app.set('trust proxy', config.trustProxy);
     app.use(securityHeaders());
     app.use(requestLogging(logger));

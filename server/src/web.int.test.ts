@@ -132,7 +132,34 @@ describe('API answers', () => {
     for (const a of answers) {
       expect(a.headers.get('cache-control')).toBe('no-store');
       expect(a.headers.get('x-content-type-options')).toBe('nosniff');
+      // Nothing keeps them, so nothing asks again with an ETag: none is computed.
+      expect(a.headers.get('etag')).toBeNull();
     }
+  });
+});
+
+describe('page revalidation', () => {
+  it('gives each page and each encoding of the landing page an ETag, and answers 304 to a client that has it', async () => {
+    const tags = new Set<string>();
+    for (const [path, accept] of [
+      ['/', 'br'],
+      ['/', 'gzip'],
+      ['/', 'identity'],
+      ['/auth', 'br'],
+      [app.config.adminPortalPath, 'br'],
+    ] as const) {
+      const first = await raw(path, { 'Accept-Encoding': accept });
+      const etag = String(first.headers.etag);
+      expect(first.status).toBe(200);
+      expect(etag).toMatch(/^W\/"[0-9a-f]+-[\w+/]{27}"$/);
+      tags.add(etag);
+      const again = await raw(path, { 'Accept-Encoding': accept, 'If-None-Match': etag });
+      expect(again.status, `${path} ${accept}`).toBe(304);
+      expect(again.body.length).toBe(0);
+      expect((await raw(path, { 'Accept-Encoding': accept, 'If-None-Match': 'W/"0-stale"' })).status).toBe(200);
+    }
+    // The three encodings of the landing page, the app page and the portal page: five different bodies.
+    expect(tags.size).toBe(5);
   });
 });
 

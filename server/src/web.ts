@@ -1,5 +1,6 @@
 import express, { Router, type RequestHandler } from 'express';
 import helmet, { type HelmetOptions } from 'helmet';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import type { TLSSocket } from 'node:tls';
 import { fileURLToPath } from 'node:url';
@@ -144,14 +145,39 @@ function assets(dir: string): RequestHandler {
   };
 }
 
+/**
+ * A page with its ETag, computed once per build: the app sends no ETag of its own (API answers are
+ * `no-store`, and hashing each of them cost every request), so the pages that are revalidated
+ * (`no-cache`) carry theirs, and a client that has the page gets 304.
+ */
+interface Tagged<Body extends string | Buffer> {
+  body: Body;
+  etag: string;
+}
+
+const tagged = <Body extends string | Buffer>(body: Body): Tagged<Body> => ({
+  body,
+  etag: `W/"${Buffer.byteLength(body).toString(16)}-${createHash('sha1').update(body).digest('base64').slice(0, 27)}"`,
+});
+
 interface CompressedPage {
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  identity: Tagged<Buffer>;
+  br: Tagged<Buffer>;
+  gzip: Tagged<Buffer>;
 }
 
 function compressedPage(identity: Buffer): CompressedPage {
-  return { identity, br: brotliCompressSync(identity), gzip: gzipSync(identity, { level: 9 }) };
+  return {
+    identity: tagged(identity),
+    br: tagged(brotliCompressSync(identity)),
+    gzip: tagged(gzipSync(identity, { level: 9 })),
+  };
+}
+
+/** Sends `page` with its ETag; express answers 304 when the request's If-None-Match has it. */
+function sendTagged(res: express.Response, page: Tagged<string | Buffer>): void {
+  res.setHeader('ETag', page.etag);
+  res.send(page.body);
 }
 
 /** An HTML page as the best encoding the client accepts (brotli, then gzip, else as is). */
@@ -163,7 +189,7 @@ function sendCompressed(req: express.Request, res: express.Response, page: Compr
   res.vary('Accept-Encoding');
   res.type('html');
   if (choice) res.setHeader('Content-Encoding', choice.name);
-  res.send(choice ? page[choice.name] : page.identity);
+  sendTagged(res, choice ? page[choice.name] : page.identity);
 }
 
 /**
@@ -183,7 +209,12 @@ export function webApp(adminPortalPath: string, dist = WEB_DIST): Router {
   // The landing page rendered at build time (frontend/vite.config.ts): `/` needs no JavaScript.
   const landingFile = join(dist, 'landing.html');
   // Read again whenever the build changes, so a rebuilt web app is served without a restart.
-  let cached: { mtimeMs: number; index: string; portalPage: string; landing: CompressedPage | null } | null = null;
+  let cached: {
+    mtimeMs: number;
+    index: Tagged<string>;
+    portalPage: Tagged<string>;
+    landing: CompressedPage | null;
+  } | null = null;
   const pages = () => {
     const mtimeMs = statSync(indexFile).mtimeMs;
     if (cached?.mtimeMs !== mtimeMs) {
@@ -195,7 +226,7 @@ export function webApp(adminPortalPath: string, dist = WEB_DIST): Router {
         .replace(/>/g, '&gt;');
       const portalPage = index.replace('</head>', `<meta name="panda-admin-portal" content="${attribute}" /></head>`);
       const landing = existsSync(landingFile) ? compressedPage(readFileSync(landingFile)) : null;
-      cached = { mtimeMs, index, portalPage, landing };
+      cached = { mtimeMs, index: tagged(index), portalPage: tagged(portalPage), landing };
     }
     return cached;
   };
@@ -215,7 +246,8 @@ export function webApp(adminPortalPath: string, dist = WEB_DIST): Router {
       sendCompressed(req, res, landing);
       return;
     }
-    res.type('html').send(req.path.replace(/\/+$/, '') === adminPortalPath ? portalPage : index);
+    res.type('html');
+    sendTagged(res, req.path.replace(/\/+$/, '') === adminPortalPath ? portalPage : index);
   });
   return r;
 }
