@@ -21,7 +21,7 @@ import { minPosition, type QueryDeps } from '@panda/query-service/shared/deps';
 import { LiveHub } from '@panda/query-service/live/hub';
 import { allProjections } from './projections';
 import { commandRouters, liveHandlers, queryRouters } from './routes';
-import { routedOnly } from './route-guard';
+import { inTurn, routedTogether, under } from './route-guard';
 import { openBlobStore, openEventStore, openReadStore } from './stores';
 import { securityHeaders, webApp } from './web';
 import { ReactorRunner } from './reactors/reactor';
@@ -185,13 +185,23 @@ export async function startPlatform(
     // API answers are `no-store`: an ETag (a hash of every body) served nothing. The web pages set their own (web.ts).
     app.set('etag', false);
     app.set('trust proxy', config.trustProxy);
-    app.use(securityHeaders());
-    app.use(requestLogging(logger));
-    app.use('/api', jsonBody('15mb'));
-    app.use('/api', auditorGate(authenticator));
-    if (parts.queries) app.use('/api', minPosition(queryDeps));
-    if (parts.commands) for (const r of commandRouters(commandDeps)) app.use(routedOnly(r));
-    if (parts.queries) for (const r of queryRouters(queryDeps)) app.use(routedOnly(r));
+    // What every request goes through, as one layer (see inTurn).
+    app.use(
+      inTurn([
+        securityHeaders(),
+        requestLogging(logger),
+        under(
+          '/api',
+          inTurn([jsonBody('15mb'), auditorGate(authenticator), ...(parts.queries ? [minPosition(queryDeps)] : [])]),
+        ),
+      ]),
+    );
+    app.use(
+      routedTogether([
+        ...(parts.commands ? commandRouters(commandDeps) : []),
+        ...(parts.queries ? queryRouters(queryDeps) : []),
+      ]),
+    );
     if (parts.web) app.use(webApp(config.adminPortalPath));
     app.use('/api', notFoundHandler);
     app.use(domainErrorsToHttp);
