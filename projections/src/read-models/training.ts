@@ -166,7 +166,7 @@ export async function withSignatures(readStore: ReadStore, list: JobDoc[]): Prom
   const ids = list.filter((j) => !legacyHistory(j)).map((j) => j.id);
   const histories = ids.length ? await jobSignatures.from(readStore).find({ id: { $in: ids } }) : [];
   const byId = new Map(histories.map((h) => [h.id, h.signatures]));
-  // A copy with the field added, not written after a spread (V8's slow path: see docs/operations.md).
+  // A copy with the field added, not written after a spread (V8's slow path: see docs/benchmarks.md).
   return list.map((j) => Object.assign({}, j, { signatures: legacyHistory(j) ?? byId.get(j.id) ?? [] }));
 }
 
@@ -540,6 +540,6 @@ export const trainingProjection = defineProjection({
 /** A job as the API answers it (spec "Job" fields plus the student's contact details and the card history). */
 export function jobView(j: JobWithSignatures) {
   const { _audience: _a, updated_at: _u, ...rest } = j;
-  // Fields added to the copy, not written after a spread (V8's slow path: see docs/operations.md).
+  // Fields added to the copy, not written after a spread (V8's slow path: see docs/benchmarks.md).
   return Object.assign(rest, { remaining: Math.max(0, j.Total_Count - j.Completed_Count), is_complete: isComplete(j) });
 }

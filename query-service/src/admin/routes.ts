@@ -41,8 +41,8 @@ const NEWEST_POSITION: ListSpec = { sorts: { position: 'position' }, defaultSort
 /**
  * The fields of a user row that every user list shows, then the list's own: `extra` is copied onto the
  * row (`Object.assign`), never spread in front of further fields. On Node 20, each field written after a
- * spread (`{ ...listItem(a), vetted }`) took V8's slow path: 12 of them cost 7 µs a row, 350 µs for a
- * page of 50 (see docs/operations.md, "Objects built per row").
+ * spread (`{ ...listItem(a), vetted }`) took V8's slow path: the students list's 11 of them cost about
+ * 4 µs a row, 213 µs of a page of 50 (see docs/benchmarks.md, "Objects built per row").
  */
 const listItem = <Extra extends object>(a: AccountDoc, extra: Extra) =>
   Object.assign(

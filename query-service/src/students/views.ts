@@ -63,7 +63,7 @@ export const jobProgress = (s: StudentDoc) =>
   s.jobs
     .filter((j) => j.Total_Count > 0)
     .map((j) =>
-      // Copied, then the fields added (not written after a spread: V8's slow path, see docs/operations.md).
+      // Copied, then the fields added (not written after a spread: V8's slow path, see docs/benchmarks.md).
       Object.assign({}, j, {
         Student_ID: s.id,
         percent: percentOf(j.Completed_Count, j.Total_Count),
