@@ -37,12 +37,12 @@ export const ADMIN_PLACEMENT_LIST: ListSpec = {
 /** History and sign-in attempts: newest first. */
 const NEWEST_POSITION: ListSpec = { sorts: { position: 'position' }, defaultSort: '-position' };
 
-/** Fields every admin list item has (spec section 3 "Admin list item"). */
 /**
- * The fields of a user row that every user list shows, then the list's own: `extra` is copied onto the
- * row (`Object.assign`), never spread in front of further fields. On Node 20, each field written after a
- * spread (`{ ...listItem(a), vetted }`) took V8's slow path: the students list's 11 of them cost about
- * 4 µs a row, 213 µs of a page of 50 (see docs/benchmarks.md, "Objects built per row").
+ * The fields every admin list item has (spec section 3 "Admin list item"), then the list's own:
+ * `extra` is copied onto the row (`Object.assign`), never spread in front of further fields. On Node
+ * 20, each field written after a spread (`{ ...listItem(a), vetted }`) took V8's slow path: the
+ * students list's 11 of them cost about 4 µs a row, 213 µs of a page of 50 (see docs/benchmarks.md,
+ * "Objects built per row").
  */
 const listItem = <Extra extends object>(a: AccountDoc, extra: Extra) =>
   Object.assign(
