@@ -318,8 +318,11 @@ export class SqliteReadStore implements ReadStore {
     }
   }
 
-  /** The search indexes in place (their triggers exist) as of a schema version: another process may make or drop them. */
-  private searchIndexes = { version: -1, names: new Set<string>() };
+  /**
+   * The search indexes in place (their triggers exist) as of a schema version, all of them and per table:
+   * another process may make or drop them.
+   */
+  private searchIndexes = { version: -1, names: new Set<string>(), byTable: new Map<string, string[]>() };
 
   /**
    * The WHERE clause of a find or count: its `$contains` answered from the search indexes, unless the rest
@@ -378,15 +381,25 @@ export class SqliteReadStore implements ReadStore {
 
   /** The search indexes in place, read again when the schema has changed. */
   private searchIndexNames(): Set<string> {
+    return this.searchIndexesNow().names;
+  }
+
+  /** The search indexes on table `t`. */
+  private searchIndexesOf(t: string): string[] {
+    return this.searchIndexesNow().byTable.get(t) ?? [];
+  }
+
+  private searchIndexesNow() {
     const version = this.schemaVersion.get() as number;
     if (version !== this.searchIndexes.version) {
-      const names = this.db
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'fts%_ad'")
-        .pluck()
-        .all() as string[];
-      this.searchIndexes = { version, names: new Set(names.map((n) => n.slice(0, -'_ad'.length))) };
+      const triggers = this.db
+        .prepare("SELECT name, tbl_name AS t FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'fts%_ad'")
+        .all() as { name: string; t: string }[];
+      const byTable = new Map<string, string[]>();
+      for (const { name, t } of triggers) byTable.set(t, [...(byTable.get(t) ?? []), name.slice(0, -'_ad'.length)]);
+      this.searchIndexes = { version, names: new Set([...byTable.values()].flat()), byTable };
     }
-    return this.searchIndexes.names;
+    return this.searchIndexes;
   }
 
   /** Makes `field`'s search index over the documents already in `t` (one transaction), unless it is there. */
@@ -416,7 +429,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   /**
-   * Writes to each table since its search indexes were last merged (by this connection), and how many
+   * Writes to each collection since its search indexes were last merged (by this connection), and how many
    * make the next merge due (SEARCH_UPKEEP_WRITES, or a tenth of the documents once counted).
    */
   private readonly writesSinceMerge = new Map<string, { writes: number; due: number }>();
@@ -432,11 +445,12 @@ export class SqliteReadStore implements ReadStore {
    * searches stay right meanwhile, only slower.
    */
   private keepSearchFast() {
-    for (const [t, w] of this.writesSinceMerge) {
+    for (const [collection, w] of this.writesSinceMerge) {
       if (w.writes < w.due) continue;
+      const t = table(collection);
       const names = this.searchIndexesOf(t);
       if (!names.length) {
-        this.writesSinceMerge.delete(t);
+        this.writesSinceMerge.delete(collection);
         continue;
       }
       const rows = (this.stmt(`SELECT COUNT(*) AS n FROM ${t}`).get() as { n: number }).n;
@@ -444,20 +458,11 @@ export class SqliteReadStore implements ReadStore {
       if (w.writes < w.due) continue;
       try {
         this.mergeSearch(names);
-        this.writesSinceMerge.delete(t);
+        this.writesSinceMerge.delete(collection);
       } catch {
         // Tried again after the next commit.
       }
     }
-  }
-
-  /** The search indexes on table `t` (by their triggers). */
-  private searchIndexesOf(t: string): string[] {
-    const names = this.db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ? AND name LIKE 'fts%_ad'")
-      .pluck()
-      .all(t) as string[];
-    return names.map((n) => n.slice(0, -'_ad'.length));
   }
 
   /** Drops the search indexes on table `t` but those of the fields in `keep`. */
@@ -516,13 +521,10 @@ export class SqliteReadStore implements ReadStore {
       const w = this.writers(op.collection);
       if (op.op === 'put') w.put.run(op.doc.id, texts[i]);
       else w.delete.run(op.id);
+      const counted = this.writesSinceMerge.get(op.collection);
+      if (counted) counted.writes += 1;
+      else this.writesSinceMerge.set(op.collection, { writes: 1, due: SEARCH_UPKEEP_WRITES });
     });
-    for (const op of c.ops) {
-      const t = table(op.collection);
-      const w = this.writesSinceMerge.get(t);
-      if (w) w.writes += 1;
-      else this.writesSinceMerge.set(t, { writes: 1, due: SEARCH_UPKEEP_WRITES });
-    }
     this.stmt(
       'INSERT INTO checkpoints (projection, position) VALUES (?, ?) ON CONFLICT(projection) DO UPDATE SET position = excluded.position',
     ).run(c.projection, c.to);
