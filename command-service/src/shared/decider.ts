@@ -94,9 +94,12 @@ export interface Handled<State, Event> {
 }
 
 /**
- * Reads the stream (what came after the cached state: see load), decides, appends with optimistic
- * concurrency; on a conflict, reads again from the cached version and decides again (another
- * writer got there first), up to `attempts` times.
+ * Decides on the stream's cached state and appends with optimistic concurrency. The first attempt
+ * trusts a cached state without reading the stream: the append's expected version is the cached
+ * version, so a write by anyone else since (another process on the same log, another fold of the
+ * stream) makes it conflict rather than pass unseen. A refusal, a no-op or a duplicate decided on a
+ * state that was not read is decided again on one that was. On a conflict, it reads what came after
+ * the cached version and decides again (another writer got there first), up to `attempts` times.
  */
 export async function handle<Command, State, Event extends AnyEvent>(
   store: EventStore,
@@ -106,26 +109,44 @@ export async function handle<Command, State, Event extends AnyEvent>(
   meta: AppendMeta,
   attempts = 8,
 ): Promise<Handled<State, Event>> {
+  const cache = streamCacheOf(store);
+  const key = keyOf(decider.evolve, stream);
   for (let attempt = 1; ; attempt++) {
-    const entry = await loadEntry(store, stream, decider);
+    // Only the first attempt may skip the read: a retry follows a conflict, so something came after.
+    const unread = attempt === 1 ? cache.get<State>(key) : undefined;
+    const entry = unread ?? (await loadEntry(store, stream, decider));
     const { state, version } = entry;
     const earlier = entry.commands.get(meta.commandId);
     if (earlier !== undefined) return { position: earlier, events: [], state, duplicate: true };
-    const events = decider.decide(command, state);
-    if (events.length === 0) return { position: await store.headPosition(), events, state, duplicate: false };
+    let events: Event[];
+    try {
+      events = decider.decide(command, state);
+    } catch (err) {
+      if (unread) continue; // refused on what this process saw last: decided again on what is there now
+      throw err;
+    }
+    if (events.length === 0) {
+      if (unread) continue;
+      return { position: await store.headPosition(), events, state, duplicate: false };
+    }
     for (const e of events) checkEvent(e.type, e.data);
     try {
       const r = await store.append(stream, events, version === -1 ? 'no_stream' : version, meta);
-      if (r.duplicate) return { position: r.position, events: [], state, duplicate: true };
+      if (r.duplicate) {
+        // Its first append is in the store (another process made it): the state is read to answer with.
+        const now = unread ? await loadEntry(store, stream, decider) : entry;
+        return { position: r.position, events: [], state: now.state, duplicate: true };
+      }
       // The append followed `version` (its expected version): the recorded events come right after
       // the entry, and the next command starts from them without reading them back.
       const next = r.recorded
-        ? foldInto(streamCacheOf(store), keyOf(decider.evolve, stream), entry, r.recorded, decider).state
+        ? foldInto(cache, key, entry, r.recorded, decider).state
         : events.reduce(decider.evolve, state);
       return { position: r.position, events, state: next, duplicate: false };
     } catch (err) {
       if (!(err instanceof WrongExpectedVersionError) || attempt >= attempts) throw err;
-      await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+      // A state that was not read was behind: read on at once. Two writers racing back off a little.
+      if (!unread) await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
     }
   }
 }

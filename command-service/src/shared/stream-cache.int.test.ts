@@ -64,13 +64,12 @@ describe('decided state cached per stream', () => {
     await b.close();
   });
 
-  it('folds each event once: later commands read only what came after the cached version', async () => {
+  it('folds each event once: later commands decide on the cached state without reading the stream', async () => {
     const { store, reads } = watched(a);
     for (let i = 1; i <= 30; i++) await handle(store, stream, accountDecider, rename(`Centre ${i}`), meta());
     // The first command folds the whole stream; a command's own event is folded as the append recorded
-    // it, so each later one reads nothing back (and would see another writer's events).
-    expect(reads[0]).toEqual({ fromRevision: 0, returned: 1 });
-    expect(reads.slice(1)).toEqual(Array.from({ length: 29 }, (_, i) => ({ fromRevision: i + 2, returned: 0 })));
+    // it, and each later one appends on the cached version (another writer's event would make it conflict).
+    expect(reads).toEqual([{ fromRevision: 0, returned: 1 }]);
     const { state, version } = await load(store, stream, accountDecider);
     expect([state.centreName, version]).toEqual(['Centre 30', 30]);
   });
@@ -107,12 +106,9 @@ describe('decided state cached per stream', () => {
     const r = await handle(store, stream, accountDecider, rename('Again'), meta());
     expect(r.events.map((e) => e.type)).toEqual(['ProfileChanged']);
     expect(r.state.centreName).toBe('Again');
-    // This store's previous command was folded when it appended: the first read finds nothing new, the
+    // This store's previous command was folded when it appended: it decides on that without a read, the
     // append conflicts, and the retry reads only the other writer's event.
-    expect(reads).toEqual([
-      { fromRevision: 2, returned: 0 },
-      { fromRevision: 2, returned: 1 },
-    ]);
+    expect(reads).toEqual([{ fromRevision: 2, returned: 1 }]);
     expect(
       (await a.readStream(stream)).map((e) => (e.data as { changes?: { Name: string } }).changes?.Name ?? null),
     ).toEqual([null, 'Mine', 'Theirs', 'Again']);
@@ -144,7 +140,44 @@ describe('decided state cached per stream', () => {
     expect([first.events.length, reads]).toEqual([1, [{ fromRevision: 0, returned: 1 }]]);
     reads.length = 0;
     await changeProfile(deps, student.data.accountId, { First_Name: 'Bea' }, meta());
-    expect(reads).toEqual([{ fromRevision: 2, returned: 0 }]);
+    expect(reads).toEqual([]);
+  });
+
+  it('decides again on a read state when the cached one refuses the command or makes it a no-op', async () => {
+    const other = accountStream('centre-2');
+    const { store, reads } = watched(a);
+    // This process saw the account before it existed; another process then signs it up.
+    expect((await load(store, other, accountDecider)).version).toBe(-1);
+    const signedUp = { accountId: 'centre-2', role: 'training_centre', firstName: 'C', lastName: 'Two' };
+    await b.append(
+      other,
+      [{ type: 'AccountSignedUp', data: { ...signedUp, email: 'c2@x.co', centreName: 'Two', passwordHash: 'h' } }],
+      'no_stream',
+      meta(),
+    );
+    reads.length = 0;
+    // Refused on the cached state (no such account), then decided on the read one.
+    const renamed = await handle(store, other, accountDecider, rename('Two Ltd'), meta());
+    expect([renamed.events.map((e) => e.type), renamed.state.centreName]).toEqual([['ProfileChanged'], 'Two Ltd']);
+    expect(reads).toEqual([{ fromRevision: 0, returned: 1 }]);
+    // A no-op on the cached state (the name this process saw last), a change on the read one.
+    await handle(b, other, accountDecider, rename('Theirs'), meta());
+    reads.length = 0;
+    const back = await handle(store, other, accountDecider, rename('Two Ltd'), meta());
+    expect([back.events.map((e) => e.type), back.state.centreName]).toEqual([['ProfileChanged'], 'Two Ltd']);
+    expect(reads).toEqual([{ fromRevision: 2, returned: 1 }]);
+  });
+
+  it('answers a command id that another process appended as a duplicate, with the state read from the store', async () => {
+    const { store, reads } = watched(a);
+    await handle(store, stream, accountDecider, rename('Mine'), meta());
+    const m = meta();
+    const theirs = await handle(b, stream, accountDecider, rename('Theirs'), m);
+    reads.length = 0;
+    const again = await handle(store, stream, accountDecider, rename('Theirs'), m);
+    expect(again).toMatchObject({ duplicate: true, position: theirs.position, events: [] });
+    expect(again.state.centreName).toBe('Theirs');
+    expect(reads).toEqual([{ fromRevision: 2, returned: 1 }]);
   });
 
   it('keeps a separate state per fold of the same stream', async () => {

@@ -19,9 +19,10 @@ export interface StreamCacheLimits {
 export const DEFAULT_STREAM_CACHE_LIMITS: StreamCacheLimits = { streams: 10_000, commands: 1_000_000 };
 
 /**
- * Decided state per stream and fold, least recently used first out. Only a cache: every reader
- * still asks the store for what came after the cached version, so another writer (another process
- * on the same log) is always seen, and a restart simply starts cold.
+ * Decided state per stream and fold, least recently used first out. Only a cache: a load still asks
+ * the store for what came after the cached version, and a command that decides on it without a read
+ * appends at that version, so another writer (another process on the same log) is always seen, by
+ * the read or by the append's conflict. A restart simply starts cold.
  */
 export class StreamCache {
   /** Each entry with the number of command ids it was counted with (its map only grows). */
