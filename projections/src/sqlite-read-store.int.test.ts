@@ -91,6 +91,25 @@ describe('SQLite read store indexes', () => {
   });
 });
 
+describe('SQLite read store: writes', () => {
+  it('leaves a document written again unchanged alone, and writes one that changed', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'panda-rs-')), 'read.db');
+    const rs = new SqliteReadStore(file);
+    await rs.commit('p', 0, 1, [{ op: 'put', collection: 'people', doc: { id: 'x', name: 'Ann', n: 1 } }]);
+    // Another connection counts the rows the table's updates write.
+    const db = new Database(file);
+    db.exec(`CREATE TABLE updated (id TEXT);
+      CREATE TRIGGER count_updates AFTER UPDATE ON rm_people BEGIN INSERT INTO updated VALUES (new.id); END`);
+    await rs.commit('p', 1, 2, [{ op: 'put', collection: 'people', doc: { id: 'x', name: 'Ann', n: 1 } }]);
+    await rs.commit('p', 2, 3, [{ op: 'put', collection: 'people', doc: { id: 'x', name: 'Bea', n: 1 } }]);
+    await rs.commit('p', 3, 4, [{ op: 'put', collection: 'people', doc: { id: 'x', name: 'Bea', n: 1 } }]);
+    expect(db.prepare('SELECT id FROM updated').pluck().all()).toEqual(['x']);
+    expect([await rs.get('people', 'x'), await rs.checkpoint('p')]).toEqual([{ id: 'x', name: 'Bea', n: 1 }, 4]);
+    db.close();
+    await rs.close();
+  });
+});
+
 describe('SQLite read store: search upkeep', () => {
   it('merges each search index at a start and again as writes add up, and its searches stay right', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'panda-rs-')), 'read.db');

@@ -501,7 +501,11 @@ export class SqliteReadStore implements ReadStore {
     if (!w) {
       const t = table(collection);
       w = {
-        put: this.stmt(`INSERT INTO ${t} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc`),
+        // A document written again as it was (a projection that touched it and changed nothing) is
+        // left alone: no index, search index or page of the table is written for it.
+        put: this.stmt(
+          `INSERT INTO ${t} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc WHERE doc IS NOT excluded.doc`,
+        ),
         delete: this.stmt(`DELETE FROM ${t} WHERE id = ?`),
       };
       this.writeStatements.set(collection, w);
