@@ -110,6 +110,27 @@ describe('SQLite read store: writes', () => {
   });
 });
 
+describe('SQLite read store: counts', () => {
+  it('counts again after a commit of its own, of another connection, and after a reset', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'panda-rs-')), 'read.db');
+    const [a, b] = [new SqliteReadStore(file), new SqliteReadStore(file)];
+    const person = (id: string, role: string) => ({ op: 'put' as const, collection: 'people', doc: { id, role } });
+    await a.commit('p', 0, 1, [person('x', 'student'), person('y', 'mentor')]);
+    const students = () => a.count('people', { role: 'student' });
+    expect([await students(), await students(), await a.count('people')]).toEqual([1, 1, 2]);
+    await a.commit('p', 1, 2, [person('z', 'student')]);
+    expect(await students()).toBe(2);
+    // Another connection (the projections thread's, a rebuild's) commits: the next count sees it.
+    await b.commit('q', 0, 1, [person('w', 'student'), { op: 'delete', collection: 'people', id: 'x' }]);
+    expect([await students(), await a.count('people')]).toEqual([2, 3]);
+    await b.commit('q', 1, 2, [person('y', 'student')]);
+    expect([await students(), await a.count('people', { role: 'mentor' })]).toEqual([3, 0]);
+    await a.reset('p', ['people']);
+    expect([await students(), await a.count('people')]).toEqual([0, 0]);
+    await Promise.all([a.close(), b.close()]);
+  });
+});
+
 describe('SQLite read store: search upkeep', () => {
   it('merges each search index at a start and again as writes add up, and its searches stay right', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'panda-rs-')), 'read.db');

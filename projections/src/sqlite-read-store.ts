@@ -92,6 +92,8 @@ const SCAN_AT_MOST = 300;
  * any size.
  */
 const SEARCH_UPKEEP_WRITES = 1000;
+/** Most counts kept between two changes of the file (see SqliteReadStore.countsNow). */
+const COUNTS_KEPT = 1000;
 /** SQLite has no booleans: JSON true/false come back from json_extract as 1/0. */
 const bind = (v: unknown) => (v === true ? 1 : v === false ? 0 : v === undefined ? null : v);
 
@@ -110,6 +112,8 @@ export class SqliteReadStore implements ReadStore {
   private readonly known = new Set<string>();
   private readonly statements = new Map<string, Database.Statement>();
   private readonly schemaVersion: Database.Statement;
+  /** Changes when another connection commits to the file (see countsNow). */
+  private readonly dataVersion: Database.Statement;
 
   /** Prepared statements are cached by their SQL text. */
   private stmt(sql: string): Database.Statement {
@@ -137,6 +141,7 @@ export class SqliteReadStore implements ReadStore {
     this.db.pragma('cache_size = -262144');
     this.db.exec('CREATE TABLE IF NOT EXISTS checkpoints (projection TEXT PRIMARY KEY, position INTEGER NOT NULL)');
     this.schemaVersion = this.db.prepare('PRAGMA schema_version').pluck();
+    this.dataVersion = this.db.prepare('PRAGMA data_version').pluck();
   }
 
   private ensureTable(collection: string): string {
@@ -297,8 +302,32 @@ export class SqliteReadStore implements ReadStore {
     const { sql, params } = this.whereSearched(t, filter);
     // Only a search: its matches are the documents (the search indexes follow the table in its transactions).
     if (sql === `WHERE ${IN_MATCHES}`) return (this.matches.get(params[0] as string) as number[]).length;
-    return (this.stmt(`SELECT COUNT(*) AS n FROM ${t} ${sql}`).get(...params) as { n: number }).n;
+    const counts = this.countsNow();
+    const key = `${t} ${sql} ${JSON.stringify(params)}`;
+    let n = counts.get(key);
+    if (n === undefined) {
+      n = (this.stmt(`SELECT COUNT(*) AS n FROM ${t} ${sql}`).get(...params) as { n: number }).n;
+      if (counts.size >= COUNTS_KEPT) counts.clear();
+      counts.set(key, n);
+    }
+    return n;
   }
+
+  /**
+   * The counts made since the file last changed. Paging through a list asks the same count for every page
+   * (its X-Total-Count), and counting every match of a large collection costs more than reading the page:
+   * a count is kept until a commit of this connection (writes) or of any other (PRAGMA data_version).
+   */
+  private countsNow(): Map<string, number> {
+    const version = this.dataVersion.get() as number;
+    if (version !== this.counted.version || this.writes !== this.counted.writes) {
+      this.counted = { version, writes: this.writes, byKey: new Map() };
+    }
+    return this.counted.byKey;
+  }
+  private counted = { version: -1, writes: -1, byKey: new Map<string, number>() };
+  /** Transactions this connection has written in (commits and resets): each may change any count. */
+  private writes = 0;
 
   /** How SQLite would count `filter` (EXPLAIN QUERY PLAN, one line a step): which index, whether it covers. */
   countPlan(collection: string, filter: Filter = {}): string[] {
@@ -549,6 +578,7 @@ export class SqliteReadStore implements ReadStore {
   private readonly flush = () => {
     const batch = this.queue;
     this.queue = [];
+    this.writes += 1;
     const outcomes: unknown[] = [];
     try {
       if (!this.db.open) throw new Error('The read store is closed');
@@ -589,6 +619,7 @@ export class SqliteReadStore implements ReadStore {
    * them, and ensureIndexes builds them once the documents are in.
    */
   async reset(projection: string, collections: string[]): Promise<void> {
+    this.writes += 1;
     this.db
       .transaction(() => {
         for (const c of collections) {
