@@ -71,6 +71,33 @@ describe('SqliteEventStore durability', () => {
     await reader.close();
   });
 
+  it('a reader told how far another connection has flushed the log reads up to there without a flush', async () => {
+    const file = tempFile();
+    const writer = new SqliteEventStore(file);
+    const reader = new SqliteEventStore(file);
+    let flushedElsewhere = 0;
+    reader.readDurableFrom(() => flushedElsewhere);
+    const first = writer.append('a', [{ type: 'A', data: {} }], 'no_stream', meta('k1'));
+    await releaseFlushes();
+    flushedElsewhere = (await first).position;
+    vi.mocked(fs.fdatasync).mockClear();
+    expect((await reader.readAll(0, 10)).map((e) => e.type)).toEqual(['A']);
+    expect(fs.fdatasync).not.toHaveBeenCalled();
+    // An event past what it was told of: a read gives the events before it at once, without it; a read
+    // of that event alone flushes the log first.
+    const second = writer.append('b', [{ type: 'B', data: {} }], 'no_stream', meta('k2'));
+    await vi.waitFor(() => expect(held.length).toBe(1));
+    expect((await reader.readAll(0, 10)).map((e) => e.type)).toEqual(['A']);
+    expect(fs.fdatasync).toHaveBeenCalledTimes(1); // the writer's
+    const read = reader.readAll(1, 10);
+    expect(await settled(read)).toBe(false);
+    await releaseFlushes();
+    expect((await read).map((e) => e.type)).toEqual(['B']);
+    await second;
+    await writer.close();
+    await reader.close();
+  });
+
   it('a failed flush fails the append (the caller does not hear it is saved)', async () => {
     const store = new SqliteEventStore(tempFile());
     const appended = store.append('a', [{ type: 'A', data: {} }], 'no_stream', meta('k1'));

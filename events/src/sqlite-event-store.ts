@@ -410,8 +410,15 @@ export class SqliteEventStore implements EventStore {
    * events committed but not yet flushed (by this process or another one on the file) are flushed first.
    */
   async readAll(after: number, limit: number): Promise<RecordedEvent[]> {
-    const rows = this.stmts.readAll.all(after, limit);
-    if (rows.length) await this.syncTo(rows[rows.length - 1].position);
+    let rows = this.stmts.readAll.all(after, limit);
+    if (rows.length && this.durableElsewhere) {
+      // Told how far the log is flushed: the events already on disk come without a flush (fewer than
+      // `limit`, the rest at the next read); a flush only when none of them is.
+      this.durable = Math.max(this.durable, this.durableElsewhere());
+      const flushed = rows.findIndex((r) => r.position > this.durable);
+      if (flushed > 0) rows = rows.slice(0, flushed);
+      else if (flushed === 0) await this.syncTo(rows[rows.length - 1].position);
+    } else if (rows.length) await this.syncTo(rows[rows.length - 1].position);
     return rows.map(toRecorded);
   }
 
@@ -433,6 +440,17 @@ export class SqliteEventStore implements EventStore {
    * Another connection to this file (a worker thread of this process) appended up to `position` and
    * made it durable: wakes waitForAppend now rather than at its next poll, and readAll flushes nothing again.
    */
+  /**
+   * Where another connection to this file (the HTTP thread of a worker's process) tells how far it has
+   * flushed the log: every event up to there is on disk (its flush covered every frame written before
+   * it), so a read of the whole log gives those events without flushing it again. Only for a reader
+   * that reads on until the head (a runner, a reactor): a read may then give fewer than its `limit`.
+   */
+  readDurableFrom(source: () => number): void {
+    this.durableElsewhere = source;
+  }
+  private durableElsewhere: (() => number) | null = null;
+
   appendedElsewhere(position: number): void {
     if (this.closed) return;
     this.durable = Math.max(this.durable, position);

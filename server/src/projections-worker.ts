@@ -13,7 +13,11 @@ import type { FromProjections, ToProjections } from './projections-thread';
  */
 const port = parentPort;
 if (!port) throw new Error('projections-worker.ts runs as a worker thread (see projections-thread.ts)');
-const { config, waiting } = workerData as { config: Config; waiting: SharedArrayBuffer };
+const { config, waiting, durable } = workerData as {
+  config: Config;
+  waiting: SharedArrayBuffer;
+  durable: SharedArrayBuffer;
+};
 const platform = await startPlatform(config, { commands: false, queries: false, projections: true, web: false });
 keepServingOnUncaughtErrors(platform.logger);
 const { runner, store } = platform;
@@ -23,6 +27,9 @@ const send = (message: FromProjections) => port.postMessage(message);
 // of its appends only while someone waits (a busy follower reads the log again anyway). Counted
 // before the wait looks at the head, so an append is either seen there or told.
 const waiters = new Int32Array(waiting);
+// What the HTTP thread's appends have flushed is on disk: reading it, this thread flushes the log no more.
+const durableHead = new BigInt64Array(durable);
+if (store instanceof SqliteEventStore) store.readDurableFrom(() => Number(Atomics.load(durableHead, 0)));
 const waitForAppend = store.waitForAppend.bind(store);
 store.waitForAppend = async (after, timeoutMs, signal) => {
   Atomics.add(waiters, 0, 1);
