@@ -97,9 +97,10 @@ export interface Handled<State, Event> {
  * Decides on the stream's cached state and appends with optimistic concurrency. The first attempt
  * trusts a cached state without reading the stream: the append's expected version is the cached
  * version, so a write by anyone else since (another process on the same log, another fold of the
- * stream) makes it conflict rather than pass unseen. A refusal, a no-op or a duplicate decided on a
- * state that was not read is decided again on one that was. On a conflict, it reads what came after
- * the cached version and decides again (another writer got there first), up to `attempts` times.
+ * stream) makes it conflict rather than pass unseen. A refusal, a no-op or a conflict on a state that
+ * was not read is decided again on one that was (not counted as an attempt). On a conflict, it reads
+ * what came after the cached version and decides again (another writer got there first), up to
+ * `attempts` times.
  */
 export async function handle<Command, State, Event extends AnyEvent>(
   store: EventStore,
@@ -111,9 +112,10 @@ export async function handle<Command, State, Event extends AnyEvent>(
 ): Promise<Handled<State, Event>> {
   const cache = streamCacheOf(store);
   const key = keyOf(decider.evolve, stream);
-  for (let attempt = 1; ; attempt++) {
-    // Only the first attempt may skip the read: a retry follows a conflict, so something came after.
-    const unread = attempt === 1 ? cache.get<State>(key) : undefined;
+  // Only the first decision may be made on a state that was not read; one made on it that is refused,
+  // is a no-op or conflicts is made again on a read state, and that is not counted as an attempt.
+  let unread = cache.get<State>(key);
+  for (let attempt = 1; ; unread = undefined) {
     const entry = unread ?? (await loadEntry(store, stream, decider));
     const { state, version } = entry;
     const earlier = entry.commands.get(meta.commandId);
@@ -144,9 +146,12 @@ export async function handle<Command, State, Event extends AnyEvent>(
         : events.reduce(decider.evolve, state);
       return { position: r.position, events, state: next, duplicate: false };
     } catch (err) {
-      if (!(err instanceof WrongExpectedVersionError) || attempt >= attempts) throw err;
-      // A state that was not read was behind: read on at once. Two writers racing back off a little.
-      if (!unread) await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+      if (!(err instanceof WrongExpectedVersionError)) throw err;
+      if (unread) continue; // the state that was not read was behind: read on at once
+      if (attempt >= attempts) throw err;
+      attempt += 1;
+      // Two writers racing: back off a little.
+      await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
     }
   }
 }

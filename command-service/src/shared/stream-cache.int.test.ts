@@ -168,6 +168,19 @@ describe('decided state cached per stream', () => {
     expect(reads).toEqual([{ fromRevision: 2, returned: 1 }]);
   });
 
+  it('does not count a conflict on the cached state as an attempt (a caller that allows one attempt)', async () => {
+    await handle(a, stream, accountDecider, rename('Mine'), meta());
+    await handle(b, stream, accountDecider, rename('Theirs'), meta());
+    const r = await handle(a, stream, accountDecider, rename('Again'), meta(), 1);
+    expect([r.events.map((e) => e.type), r.state.centreName]).toEqual([['ProfileChanged'], 'Again']);
+    // One attempt on a read state: a conflict there is the caller's to handle.
+    await handle(b, stream, accountDecider, rename('Theirs again'), meta());
+    const { store } = watched(a, async () => {
+      await handle(b, stream, accountDecider, rename(`Racing ${n}`), meta());
+    });
+    await expect(handle(store, stream, accountDecider, rename('Lost'), meta(), 1)).rejects.toThrow(/expected version/);
+  });
+
   it('answers a command id that another process appended as a duplicate, with the state read from the store', async () => {
     const { store, reads } = watched(a);
     await handle(store, stream, accountDecider, rename('Mine'), meta());
