@@ -407,7 +407,8 @@ export class SqliteEventStore implements EventStore {
 
   /**
    * Only durable events: a read model or reactor must never get ahead of what a crash keeps, so
-   * events committed but not yet flushed (by this process or another one on the file) are flushed first.
+   * events committed but not yet flushed (by this process or another one on the file) are flushed first,
+   * or left to a later read when events before them are known to be on disk (see readDurableFrom).
    */
   async readAll(after: number, limit: number): Promise<RecordedEvent[]> {
     let rows = this.stmts.readAll.all(after, limit);
@@ -437,10 +438,6 @@ export class SqliteEventStore implements EventStore {
   }
 
   /**
-   * Another connection to this file (a worker thread of this process) appended up to `position` and
-   * made it durable: wakes waitForAppend now rather than at its next poll, and readAll flushes nothing again.
-   */
-  /**
    * Where another connection to this file (the HTTP thread of a worker's process) tells how far it has
    * flushed the log: every event up to there is on disk (its flush covered every frame written before
    * it), so a read of the whole log gives those events without flushing it again. Only for a reader
@@ -451,6 +448,10 @@ export class SqliteEventStore implements EventStore {
   }
   private durableElsewhere: (() => number) | null = null;
 
+  /**
+   * Another connection to this file (a worker thread of this process) appended up to `position` and
+   * made it durable: wakes waitForAppend now rather than at its next poll, and readAll flushes nothing again.
+   */
   appendedElsewhere(position: number): void {
     if (this.closed) return;
     this.durable = Math.max(this.durable, position);
