@@ -34,6 +34,13 @@ async function releaseFlushes() {
   for (const finish of held.splice(0)) finish(null);
 }
 
+/** A read of the log that is answered only once the flushes asked for have finished, with events of `types`. */
+async function answeredAfterFlush(read: Promise<{ type: string }[]>, types: string[]) {
+  expect(await settled(read)).toBe(false);
+  await releaseFlushes();
+  expect((await read).map((e) => e.type)).toEqual(types);
+}
+
 afterEach(() => {
   for (const finish of held.splice(0)) finish(null);
   vi.mocked(fs.fdatasync).mockClear();
@@ -62,10 +69,7 @@ describe('SqliteEventStore durability', () => {
     const appended = writer.append('a', [{ type: 'A', data: {} }], 'no_stream', meta('k1'));
     await vi.waitFor(() => expect(held.length).toBe(1));
     // Another process on the file: its read flushes the log itself before answering.
-    const read = reader.readAll(0, 10);
-    expect(await settled(read)).toBe(false);
-    await releaseFlushes();
-    expect((await read).map((e) => e.type)).toEqual(['A']);
+    await answeredAfterFlush(reader.readAll(0, 10), ['A']);
     await appended;
     await writer.close();
     await reader.close();
@@ -89,10 +93,7 @@ describe('SqliteEventStore durability', () => {
     await vi.waitFor(() => expect(held.length).toBe(1));
     expect((await reader.readAll(0, 10)).map((e) => e.type)).toEqual(['A']);
     expect(fs.fdatasync).toHaveBeenCalledTimes(1); // the writer's
-    const read = reader.readAll(1, 10);
-    expect(await settled(read)).toBe(false);
-    await releaseFlushes();
-    expect((await read).map((e) => e.type)).toEqual(['B']);
+    await answeredAfterFlush(reader.readAll(1, 10), ['B']);
     await second;
     await writer.close();
     await reader.close();
