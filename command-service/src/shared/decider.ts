@@ -65,7 +65,11 @@ async function loadEntry<State, Event extends AnyEvent>(
   const key = keyOf(decider.evolve, stream);
   const cached = cache.get<State>(key);
   const events = await store.readStream(stream, { fromRevision: (cached?.version ?? -1) + 1 });
-  return cached && !events.length ? cached : foldInto(cache, key, cached, events, decider);
+  if (cached && !events.length) {
+    delete cached.behind; // nothing came after it: it is the stream's state
+    return cached;
+  }
+  return foldInto(cache, key, cached, events, decider);
 }
 
 /**
@@ -98,9 +102,10 @@ export interface Handled<State, Event> {
  * trusts a cached state without reading the stream: the append's expected version is the cached
  * version, so a write by anyone else since (another process on the same log, another fold of the
  * stream) makes it conflict rather than pass unseen. A refusal, a no-op or a conflict on a state that
- * was not read is decided again on one that was (not counted as an attempt). On a conflict, it reads
- * what came after the cached version and decides again (another writer got there first), up to
- * `attempts` times.
+ * was not read is decided again on one that was (not counted as an attempt). After an append the
+ * store answered without the events it recorded (KurrentDB), the next command reads first. On a
+ * conflict, it reads what came after the cached version and decides again (another writer got there
+ * first), up to `attempts` times.
  */
 export async function handle<Command, State, Event extends AnyEvent>(
   store: EventStore,
@@ -115,6 +120,7 @@ export async function handle<Command, State, Event extends AnyEvent>(
   // Only the first decision may be made on a state that was not read; one made on it that is refused,
   // is a no-op or conflicts is made again on a read state, and that is not counted as an attempt.
   let unread = cache.get<State>(key);
+  if (unread?.behind) unread = undefined; // its own last append is not in it: read first
   for (let attempt = 1; ; unread = undefined) {
     const entry = unread ?? (await loadEntry(store, stream, decider));
     const { state, version } = entry;
@@ -141,10 +147,13 @@ export async function handle<Command, State, Event extends AnyEvent>(
       }
       // The append followed `version` (its expected version): the recorded events come right after
       // the entry, and the next command starts from them without reading them back.
-      const next = r.recorded
-        ? foldInto(cache, key, entry, r.recorded, decider).state
-        : events.reduce(decider.evolve, state);
-      return { position: r.position, events, state: next, duplicate: false };
+      if (r.recorded) {
+        const next = foldInto(cache, key, entry, r.recorded, decider).state;
+        return { position: r.position, events, state: next, duplicate: false };
+      }
+      // The store answered no envelopes to fold: the next command reads them rather than conflict on them.
+      entry.behind = true;
+      return { position: r.position, events, state: events.reduce(decider.evolve, state), duplicate: false };
     } catch (err) {
       if (!(err instanceof WrongExpectedVersionError)) throw err;
       if (unread) continue; // the state that was not read was behind: read on at once

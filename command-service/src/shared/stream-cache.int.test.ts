@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EventStore, ReadStreamOptions } from '@panda/events/event-store';
+import { WrongExpectedVersionError, type EventStore, type ReadStreamOptions } from '@panda/events/event-store';
 import type { AppendMeta } from '@panda/events/envelope';
 import { SqliteEventStore } from '@panda/events/sqlite-event-store';
 import { accountStream } from '@panda/events/catalogue/accounts';
@@ -179,6 +179,32 @@ describe('decided state cached per stream', () => {
       await handle(b, stream, accountDecider, rename(`Racing ${n}`), meta());
     });
     await expect(handle(store, stream, accountDecider, rename('Lost'), meta(), 1)).rejects.toThrow(/expected version/);
+  });
+
+  it('reads first after an append the store answered without the events it recorded (KurrentDB)', async () => {
+    const { store, reads } = watched(a);
+    let conflicts = 0;
+    const noRecorded: EventStore = Object.create(store);
+    noRecorded.append = async (...args: Parameters<EventStore['append']>) => {
+      try {
+        const { recorded: _recorded, ...answer } = await store.append(...args);
+        return answer;
+      } catch (err) {
+        if (err instanceof WrongExpectedVersionError) conflicts += 1;
+        throw err;
+      }
+    };
+    for (let i = 1; i <= 3; i++) await handle(noRecorded, stream, accountDecider, rename(`Centre ${i}`), meta());
+    // Each command reads the event the one before it appended, and none conflicts on it.
+    expect([reads, conflicts]).toEqual([
+      [
+        { fromRevision: 0, returned: 1 },
+        { fromRevision: 1, returned: 1 },
+        { fromRevision: 2, returned: 1 },
+      ],
+      0,
+    ]);
+    expect((await load(noRecorded, stream, accountDecider)).state.centreName).toBe('Centre 3');
   });
 
   it('answers a command id that another process appended as a duplicate, with the state read from the store', async () => {

@@ -7,6 +7,11 @@ export interface CachedStream<State> {
   version: number;
   /** Command id -> global position of the last event it appended to the stream (idempotency). */
   commands: Map<string, number>;
+  /**
+   * This process appended after `version` without folding what it appended (a store that does not
+   * answer an append with the events it recorded, such as KurrentDB): the next command reads first.
+   */
+  behind?: boolean;
 }
 
 export interface StreamCacheLimits {
