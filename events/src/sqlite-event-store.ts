@@ -412,14 +412,15 @@ export class SqliteEventStore implements EventStore {
    */
   async readAll(after: number, limit: number): Promise<RecordedEvent[]> {
     let rows = this.stmts.readAll.all(after, limit);
-    if (rows.length && this.durableElsewhere) {
+    if (this.durableElsewhere) {
       // Told how far the log is flushed: the events already on disk come without a flush (fewer than
       // `limit`, the rest at the next read); a flush only when none of them is.
       this.durable = Math.max(this.durable, this.durableElsewhere());
-      const flushed = rows.findIndex((r) => r.position > this.durable);
-      if (flushed > 0) rows = rows.slice(0, flushed);
-      else if (flushed === 0) await this.syncTo(rows[rows.length - 1].position);
-    } else if (rows.length) await this.syncTo(rows[rows.length - 1].position);
+      const notOnDisk = rows.findIndex((r) => r.position > this.durable);
+      if (notOnDisk > 0) rows = rows.slice(0, notOnDisk);
+    }
+    // Nothing to flush when every event read is known to be on disk (syncTo answers at once).
+    if (rows.length) await this.syncTo(rows[rows.length - 1].position);
     return rows.map(toRecorded);
   }
 

@@ -316,18 +316,15 @@ export class SqliteReadStore implements ReadStore {
   /**
    * The counts made since the file last changed. Paging through a list asks the same count for every page
    * (its X-Total-Count), and counting every match of a large collection costs more than reading the page:
-   * a count is kept until a commit of this connection (writes) or of any other (PRAGMA data_version).
+   * a count is kept until a commit of this connection (flush, reset) or of any other (PRAGMA data_version).
    */
   private countsNow(): Map<string, number> {
     const version = this.dataVersion.get() as number;
-    if (version !== this.counted.version || this.writes !== this.counted.writes) {
-      this.counted = { version, writes: this.writes, byKey: new Map() };
-    }
+    if (version !== this.counted.version) this.counted = { version, byKey: new Map() };
     return this.counted.byKey;
   }
-  private counted = { version: -1, writes: -1, byKey: new Map<string, number>() };
-  /** Transactions this connection has written in (commits and resets): each may change any count. */
-  private writes = 0;
+  /** Counts as of a data_version; emptied by each transaction of this connection that may change one. */
+  private counted = { version: -1, byKey: new Map<string, number>() };
 
   /** How SQLite would count `filter` (EXPLAIN QUERY PLAN, one line a step): which index, whether it covers. */
   countPlan(collection: string, filter: Filter = {}): string[] {
@@ -578,7 +575,7 @@ export class SqliteReadStore implements ReadStore {
   private readonly flush = () => {
     const batch = this.queue;
     this.queue = [];
-    this.writes += 1;
+    this.counted.byKey.clear(); // its writes may change any count
     const outcomes: unknown[] = [];
     try {
       if (!this.db.open) throw new Error('The read store is closed');
@@ -619,7 +616,7 @@ export class SqliteReadStore implements ReadStore {
    * them, and ensureIndexes builds them once the documents are in.
    */
   async reset(projection: string, collections: string[]): Promise<void> {
-    this.writes += 1;
+    this.counted.byKey.clear(); // its writes may change any count
     this.db
       .transaction(() => {
         for (const c of collections) {
