@@ -26,6 +26,12 @@ export interface Config {
   trustProxy: string;
   /** Throttle limits (THROTTLE_* variables, see throttle.ts). */
   limits: Limits;
+  /**
+   * How many levels of niceness below the HTTP thread `npm start` runs its projections thread
+   * (PROJECTIONS_NICE, 0 to 19): when every core is busy, answering requests comes first (see
+   * server/src/thread-priority.ts).
+   */
+  projectionsNice: number;
 }
 
 /** Writes a secret or credential file readable and writable by the owner only (0600, also when it existed). */
@@ -73,6 +79,9 @@ function keptSecret(dataDir: string, name: string, make: () => string): string {
   return value;
 }
 
+/** PROJECTIONS_NICE when unset (docs/benchmarks.md, "The projections thread yields to requests"). */
+const DEFAULT_PROJECTIONS_NICE = 10;
+
 const normalisePortalPath = (p: string) => `/${p.replace(/^\/+|\/+$/g, '')}`;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -83,6 +92,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`PORT must be a port number, got ${env.PORT}`);
   const jwt = env.JWT_SECRET ?? keptSecret(dataDir, 'jwt-secret', () => randomBytes(48).toString('base64url'));
   if (jwt.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
+  const projectionsNice = Number(env.PROJECTIONS_NICE?.trim() || DEFAULT_PROJECTIONS_NICE);
+  if (!Number.isInteger(projectionsNice) || projectionsNice < 0 || projectionsNice > 19)
+    throw new Error(`PROJECTIONS_NICE must be a whole number from 0 to 19, got ${env.PROJECTIONS_NICE}`);
   const portal =
     env.ADMIN_PORTAL_PATH ?? keptSecret(dataDir, 'admin-portal-path', () => `admin-${randomBytes(12).toString('hex')}`);
   return {
@@ -104,5 +116,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     trustProxy: env.TRUST_PROXY ?? 'loopback',
     limits: limitsFromEnv(env),
+    projectionsNice,
   };
 }

@@ -1,5 +1,5 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -7,14 +7,28 @@ import { loadConfig } from '@panda/platform/config';
 import { createLogger } from '@panda/platform/logger';
 import { startThreadedPlatform, type ThreadedPlatform } from './projections-thread';
 
+/** Each thread of this process by id, with its niceness (the 19th field of /proc/self/task/<id>/stat). */
+const niceness = () =>
+  new Map(
+    readdirSync('/proc/self/task').flatMap((tid) => {
+      try {
+        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        return [[tid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])] as const];
+      } catch {
+        return []; // ended meanwhile
+      }
+    }),
+  );
+
 /** `npm start`'s mode: HTTP on this thread, projections and reactors on a worker thread of the same process. */
 describe('the projections on a worker thread (npm start)', () => {
   const running: ThreadedPlatform[] = [];
   afterAll(async () => {
     for (const p of running) await p.stop();
   });
-  const start = async (dataDir: string) => {
+  const start = async (dataDir: string, env: Record<string, string> = {}) => {
     const config = loadConfig({
+      ...env,
       DATA_DIR: dataDir,
       PORT: '0',
       LOG_LEVEL: 'silent',
@@ -130,6 +144,24 @@ describe('the projections on a worker thread (npm start)', () => {
     );
     expect(validate.status).toBe(200);
   });
+
+  it.skipIf(process.platform !== 'linux')(
+    'runs the projections thread, and only it, PROJECTIONS_NICE levels below the HTTP thread (Linux)',
+    async () => {
+      const before = niceness();
+      const mine = getPriority(0);
+      const platform = await start(mkdtempSync(join(tmpdir(), 'panda-nice-')), { PROJECTIONS_NICE: '7' });
+      const after = niceness();
+      // The HTTP thread and every thread that was there before (libuv's pool among them) keep theirs.
+      expect(getPriority(0)).toBe(mine);
+      for (const [tid, nice] of before) if (after.has(tid)) expect(after.get(tid)).toBe(nice);
+      const lowered = [...after].filter(([tid, nice]) => !before.has(tid) && nice === Math.min(19, mine + 7));
+      expect(lowered).toHaveLength(1);
+      // The worker is that thread: stopped, it is gone.
+      await stop(platform);
+      expect(niceness().has(lowered[0][0])).toBe(false);
+    },
+  );
 
   it('stops cleanly, and a restart keeps everything saved', async () => {
     const count = (resources: string[]) =>

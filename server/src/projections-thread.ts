@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { stat } from 'node:fs/promises';
 import type { Worker } from 'node:worker_threads';
 import type { Config } from '@panda/platform/config';
 import { createLogger, type Logger } from '@panda/platform/logger';
@@ -115,6 +116,9 @@ export async function startProjectionsThread(config: Config, logger: Logger): Pr
   };
   const send = (message: ToProjections) => worker?.postMessage(message);
 
+  // libuv's thread pool (file system calls, the log's fdatasync) is made by the first thread that uses
+  // it, and its threads take that thread's niceness: made by this one, before the worker lowers its own.
+  await stat(config.dataDir);
   await spawn();
 
   const changeFeed: ChangeFeed = {

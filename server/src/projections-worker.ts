@@ -4,6 +4,7 @@ import { keepServingOnUncaughtErrors } from '@panda/platform/process';
 import { SqliteEventStore } from '@panda/events/sqlite-event-store';
 import type { CommittedBatch } from '@panda/projections/projection';
 import { startPlatform } from './platform';
+import { lowerThisThread } from './thread-priority';
 import type { FromProjections, ToProjections } from './projections-thread';
 
 /**
@@ -18,8 +19,10 @@ const { config, waiting, durable } = workerData as {
   waiting: SharedArrayBuffer;
   durable: SharedArrayBuffer;
 };
+const niceness = lowerThisThread(config.projectionsNice);
 const platform = await startPlatform(config, { commands: false, queries: false, projections: true, web: false });
 keepServingOnUncaughtErrors(platform.logger);
+platform.logger.debug({ niceness }, 'projections thread started');
 const { runner, store } = platform;
 const send = (message: FromProjections) => port.postMessage(message);
 
