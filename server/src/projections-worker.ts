@@ -19,10 +19,21 @@ const { config, waiting, durable } = workerData as {
   waiting: SharedArrayBuffer;
   durable: SharedArrayBuffer;
 };
-const niceness = lowerThisThread(config.projectionsNice);
+// Lowered before anything else runs here; a system that refuses it leaves the thread as it was, and says so.
+let lowered: { niceness: number | null } | { err: unknown };
+try {
+  lowered = { niceness: lowerThisThread(config.projectionsNice) };
+} catch (err) {
+  lowered = { err };
+}
 const platform = await startPlatform(config, { commands: false, queries: false, projections: true, web: false });
 keepServingOnUncaughtErrors(platform.logger);
-platform.logger.debug({ niceness }, 'projections thread started');
+if ('err' in lowered)
+  platform.logger.warn(
+    lowered,
+    "projections thread: PROJECTIONS_NICE could not be applied; it runs at the HTTP thread's priority",
+  );
+else platform.logger.debug(lowered, 'projections thread started');
 const { runner, store } = platform;
 const send = (message: FromProjections) => port.postMessage(message);
 
