@@ -20,20 +20,19 @@ const { config, waiting, durable } = workerData as {
   durable: SharedArrayBuffer;
 };
 // Lowered before anything else runs here; a system that refuses it leaves the thread as it was, and says so.
-let lowered: { niceness: number | null } | { err: unknown };
+let refused: { err: unknown } | null = null;
 try {
-  lowered = { niceness: lowerThisThread(config.projectionsNice) };
+  lowerThisThread(config.projectionsNice);
 } catch (err) {
-  lowered = { err };
+  refused = { err };
 }
 const platform = await startPlatform(config, { commands: false, queries: false, projections: true, web: false });
 keepServingOnUncaughtErrors(platform.logger);
-if ('err' in lowered)
+if (refused)
   platform.logger.warn(
-    lowered,
+    refused,
     "projections thread: PROJECTIONS_NICE could not be applied; it runs at the HTTP thread's priority",
   );
-else platform.logger.debug(lowered, 'projections thread started');
 const { runner, store } = platform;
 const send = (message: FromProjections) => port.postMessage(message);
 
