@@ -59,7 +59,11 @@ export function jobRoutes(deps: CommandDeps): Router {
     const result = await handle(deps.store, accountStream(studentId), trainingDecider, command, metaFor(req, deps));
     await deps.waitForProjections(result.position);
     const [updated] = await withSignatures(deps.readStore, [(await deps.readStore.get(JOBS, jobId)) as JobDoc]);
-    sendResult(res, 200, result.position, { success: true, message: 'Job marked as complete!', job: jobView(updated) });
+    sendResult(res, 200, result.position, {
+      success: true,
+      message: 'Job marked as complete!',
+      job: jobView(updated, updated.signatures),
+    });
   });
 
   return r;

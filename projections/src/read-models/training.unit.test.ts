@@ -12,12 +12,15 @@ import {
 import { givenTime as t, projectionSpec, type GivenEvent } from '../testing/projection-spec';
 import type { ProjectionContext } from '../projection';
 import { matches, type Doc, type ReadStore } from '../read-store';
+import { jobSchema } from '@panda/contracts/training';
 import {
   centreStats,
   jobSignatures,
+  jobView,
   jobs,
   mentorStats,
   students,
+  signaturesOf,
   trainingProjection,
   withSignatures,
   type JobDoc,
@@ -686,5 +689,30 @@ describe('the signature history is kept apart from the job', () => {
       old,
     ]);
     expect(finds).toEqual([['job_signatures', { id: { $in: ['j1', 'j2'] } }]]);
+  });
+
+  it('signaturesOf answers each job its history from one read (a legacy document its own)', async () => {
+    const finds: unknown[] = [];
+    const readStore = {
+      find: async (collection: string, filter: Doc) => {
+        finds.push([collection, filter]);
+        return [history([entry(1)])];
+      },
+    } as unknown as ReadStore;
+    const old = { ...job({ id: 'j3' }), signatures: [entry(3)] };
+    const of = await signaturesOf(readStore, [job(), job({ id: 'j2' }), old]);
+    expect([of(job()), of(job({ id: 'j2' })), of(old)]).toEqual([[entry(1)], [], [entry(3)]]);
+    expect(finds).toEqual([['job_signatures', { id: { $in: ['j1', 'j2'] } }]]);
+  });
+
+  it('jobView answers the fields of the API job and nothing of the document that is not one', () => {
+    const doc = job({ Completed_Count: 10, status: 'completed', percent: 100, completed_at: t(9) });
+    // A field a document may hold that the API does not answer (strict schema), and the audience list.
+    const stray = { ...doc, legacy_note: 'x' } as JobDoc;
+    const view = jobView(stray, [entry(1)]);
+    expect(jobSchema.strict().parse(view)).toEqual(view);
+    const { _audience: _a, updated_at: _u, ...answered } = doc;
+    expect(view).toEqual({ ...answered, signatures: [entry(1)], remaining: 0, is_complete: true });
+    expect(jobView(job({ Completed_Count: 3 }), []).remaining).toBe(7);
   });
 });

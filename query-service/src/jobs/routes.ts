@@ -6,9 +6,10 @@ import { notFound } from '@panda/platform/errors';
 import {
   JOBS,
   jobView,
+  signaturesOf,
   withSignatures,
   type JobDoc,
-  type JobWithSignatures,
+  type SignatureEntry,
 } from '@panda/projections/read-models/training';
 import type { QueryDeps } from '../shared/deps';
 import { canSeeStudent, narrowed, visibleFilter } from '../students/views';
@@ -18,11 +19,14 @@ import type { AuthContext } from '@panda/platform/http';
 
 /** For a mentor, whether their Gas Safe categories let them sign each job (ruling 30), so the sign dialog says so first. */
 async function signingFor(deps: QueryDeps, who: AuthContext) {
-  if (who.role !== 'mentor') return (j: JobWithSignatures) => jobView(j);
+  if (who.role !== 'mentor') return jobView;
   const profile = (await deps.readStore.get(MENTOR_PROFILES, who.id)) as MentorProfileDoc | null;
-  return (j: JobWithSignatures) => {
+  return (j: JobDoc, signatures: SignatureEntry[]) => {
     const may = coversJobType(profile, j.Job_Type);
-    return Object.assign(jobView(j), { may_sign: may, sign_refusal: may ? null : categoriesDoNotCover(j.Job_Type) });
+    return Object.assign(jobView(j, signatures), {
+      may_sign: may,
+      sign_refusal: may ? null : categoriesDoNotCover(j.Job_Type),
+    });
   };
 }
 
@@ -56,7 +60,8 @@ export function jobQueryRoutes(deps: QueryDeps): Router {
     const view = await signingFor(deps, who);
     const page = await findPage<JobDoc>(rs, JOBS, { ...visible, Total_Count: { $gt: 0 } }, paging);
     setPageHeaders(req, res, page);
-    res.json((await withSignatures(rs, page.items)).map(view));
+    const of = await signaturesOf(rs, page.items);
+    res.json(page.items.map((j) => view(j, of(j))));
   });
 
   /** Job detail: student info, job info, the full signature history (oldest first). */
@@ -67,7 +72,7 @@ export function jobQueryRoutes(deps: QueryDeps): Router {
       throw notFound('Job not found');
     const [job] = await withSignatures(rs, [doc]);
     res.json({
-      job: (await signingFor(deps, who))(job),
+      job: (await signingFor(deps, who))(job, job.signatures),
       student: {
         id: job.Student_ID,
         Name: job.Student_Name,

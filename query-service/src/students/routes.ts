@@ -6,7 +6,7 @@ import {
   JOBS,
   STUDENTS,
   jobView,
-  withSignatures,
+  signaturesOf,
   type JobDoc,
   type StudentDoc,
 } from '@panda/projections/read-models/training';
@@ -58,6 +58,8 @@ export function studentQueryRoutes(deps: QueryDeps): Router {
       accountOf(rs, s.centre_id),
       rs.find(JOBS, { Student_ID: s.id }) as Promise<JobDoc[]>,
     ]);
+    const counted = jobs.filter((j) => j.Total_Count > 0);
+    const signatures = await signaturesOf(rs, counted);
     res.json({
       ...studentCard(s),
       mentor: person(mentor),
@@ -67,12 +69,7 @@ export function studentQueryRoutes(deps: QueryDeps): Router {
         registered_at: s.Created_At,
         temporary_password_unused: account?.temporary_password_unused ?? false,
       },
-      job_details: (
-        await withSignatures(
-          rs,
-          jobs.filter((j) => j.Total_Count > 0),
-        )
-      ).map(jobView),
+      job_details: counted.map((j) => jobView(j, signatures(j))),
     });
   });
 
