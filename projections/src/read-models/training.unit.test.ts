@@ -673,7 +673,8 @@ describe('the signature history is kept apart from the job', () => {
     expect(kept.get('jobs/j1')).toEqual(before);
   });
 
-  it('withSignatures joins each job with its history in one read (a legacy document answers its own)', async () => {
+  /** A read store that answers every find with j1's history of card 1, and records the finds it was asked. */
+  const historiesStore = () => {
     const finds: unknown[] = [];
     const readStore = {
       find: async (collection: string, filter: Doc) => {
@@ -681,6 +682,11 @@ describe('the signature history is kept apart from the job', () => {
         return [history([entry(1)])];
       },
     } as unknown as ReadStore;
+    return { finds, readStore };
+  };
+
+  it('withSignatures joins each job with its history in one read (a legacy document answers its own)', async () => {
+    const { finds, readStore } = historiesStore();
     const j2 = job({ id: 'j2' });
     const old = { ...job({ id: 'j3' }), signatures: [entry(3)] };
     expect(await withSignatures(readStore, [job(), j2, old])).toEqual([
@@ -692,13 +698,7 @@ describe('the signature history is kept apart from the job', () => {
   });
 
   it('signaturesOf answers each job its history from one read (a legacy document its own)', async () => {
-    const finds: unknown[] = [];
-    const readStore = {
-      find: async (collection: string, filter: Doc) => {
-        finds.push([collection, filter]);
-        return [history([entry(1)])];
-      },
-    } as unknown as ReadStore;
+    const { finds, readStore } = historiesStore();
     const old = { ...job({ id: 'j3' }), signatures: [entry(3)] };
     const of = await signaturesOf(readStore, [job(), job({ id: 'j2' }), old]);
     expect([of(job()), of(job({ id: 'j2' })), of(old)]).toEqual([[entry(1)], [], [entry(3)]]);
