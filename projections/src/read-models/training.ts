@@ -25,8 +25,8 @@ import {
  *   `mentor_id` = the student's ACTIVE mentor (null when not placed).
  * - `job_signatures`: the full signature history of a job (same id), kept apart so that a change
  *   of the student's contact details rewrites a few small job documents, not their whole history
- *   (a student's 1,000th card costs a profile change no more than the first). `withSignatures`
- *   joins them for the API.
+ *   (a student's 1,000th card costs a profile change no more than the first). `signaturesOf`
+ *   reads them for the API, a page's in one read.
  * - `centre_stats` / `mentor_stats`: precomputed counters per centre and per mentor, so an overview
  *   is a few indexed reads whatever the number of students and cards.
  * Names and emails of centres and mentors are in `accounts` (one read by id).
@@ -106,9 +106,6 @@ export interface JobDoc {
   [k: string]: unknown;
 }
 
-/** A job with its signature history, as the API answers it. */
-export type JobWithSignatures = JobDoc & { signatures: SignatureEntry[] };
-
 /** The signature history of one job (id = the job's id), oldest first. */
 export interface JobSignaturesDoc {
   id: string;
@@ -167,13 +164,6 @@ export async function signaturesOf(readStore: ReadStore, list: JobDoc[]): Promis
   const histories = ids.length ? await jobSignatures.from(readStore).find({ id: { $in: ids } }) : [];
   const byId = new Map(histories.map((h) => [h.id, h.signatures]));
   return (j) => legacyHistory(j) ?? byId.get(j.id) ?? [];
-}
-
-/** The jobs with their signature histories: one read for all of them. */
-export async function withSignatures(readStore: ReadStore, list: JobDoc[]): Promise<JobWithSignatures[]> {
-  const of = await signaturesOf(readStore, list);
-  // A copy with the field added, not written after a spread (V8's slow path: see docs/benchmarks.md).
-  return list.map((j) => Object.assign({}, j, { signatures: of(j) }));
 }
 
 export const toRequirements = (r: JobRequirements): Requirements => ({

@@ -22,7 +22,6 @@ import {
   students,
   signaturesOf,
   trainingProjection,
-  withSignatures,
   type JobDoc,
   type SignatureEntry,
   type StudentDoc,
@@ -673,8 +672,7 @@ describe('the signature history is kept apart from the job', () => {
     expect(kept.get('jobs/j1')).toEqual(before);
   });
 
-  /** A read store that answers every find with j1's history of card 1, and records the finds it was asked. */
-  const historiesStore = () => {
+  it('signaturesOf answers each job its history from one read (a legacy document its own)', async () => {
     const finds: unknown[] = [];
     const readStore = {
       find: async (collection: string, filter: Doc) => {
@@ -682,23 +680,6 @@ describe('the signature history is kept apart from the job', () => {
         return [history([entry(1)])];
       },
     } as unknown as ReadStore;
-    return { finds, readStore };
-  };
-
-  it('withSignatures joins each job with its history in one read (a legacy document answers its own)', async () => {
-    const { finds, readStore } = historiesStore();
-    const j2 = job({ id: 'j2' });
-    const old = { ...job({ id: 'j3' }), signatures: [entry(3)] };
-    expect(await withSignatures(readStore, [job(), j2, old])).toEqual([
-      { ...job(), signatures: [entry(1)] },
-      { ...j2, signatures: [] },
-      old,
-    ]);
-    expect(finds).toEqual([['job_signatures', { id: { $in: ['j1', 'j2'] } }]]);
-  });
-
-  it('signaturesOf answers each job its history from one read (a legacy document its own)', async () => {
-    const { finds, readStore } = historiesStore();
     const old = { ...job({ id: 'j3' }), signatures: [entry(3)] };
     const of = await signaturesOf(readStore, [job(), job({ id: 'j2' }), old]);
     expect([of(job()), of(job({ id: 'j2' })), of(old)]).toEqual([[entry(1)], [], [entry(3)]]);

@@ -3,14 +3,7 @@ import { jobsQuery } from '@panda/contracts/training';
 import { authOf, authenticate, validate } from '@panda/platform/http';
 import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import { notFound } from '@panda/platform/errors';
-import {
-  JOBS,
-  jobView,
-  signaturesOf,
-  withSignatures,
-  type JobDoc,
-  type SignatureEntry,
-} from '@panda/projections/read-models/training';
+import { JOBS, jobView, signaturesOf, type JobDoc, type SignatureEntry } from '@panda/projections/read-models/training';
 import type { QueryDeps } from '../shared/deps';
 import { canSeeStudent, narrowed, visibleFilter } from '../students/views';
 import { categoriesDoNotCover, coversJobType } from '@panda/events/domain/gas-safe-categories';
@@ -70,17 +63,17 @@ export function jobQueryRoutes(deps: QueryDeps): Router {
     const doc = (await rs.get(JOBS, String(req.params.id))) as JobDoc | null;
     if (!doc || !canSeeStudent(who, { id: doc.Student_ID, centre_id: doc.centre_id, mentor_id: doc.mentor_id }))
       throw notFound('Job not found');
-    const [job] = await withSignatures(rs, [doc]);
+    const signatures = (await signaturesOf(rs, [doc]))(doc);
     res.json({
-      job: (await signingFor(deps, who))(job, job.signatures),
+      job: (await signingFor(deps, who))(doc, signatures),
       student: {
-        id: job.Student_ID,
-        Name: job.Student_Name,
-        Email: job.student_email,
-        Phone_Number: job.student_phone,
-        Postcode: job.student_postcode,
+        id: doc.Student_ID,
+        Name: doc.Student_Name,
+        Email: doc.student_email,
+        Phone_Number: doc.student_phone,
+        Postcode: doc.student_postcode,
       },
-      signatures: job.signatures,
+      signatures,
     });
   });
 
