@@ -85,8 +85,14 @@ export interface ReadStore {
    * so an event is applied to a read model at most once, even with two runners.
    */
   commit(projection: string, from: number, to: number, ops: WriteOp[]): Promise<void>;
-  /** Drops the collections and the checkpoint of a projection, for a rebuild. */
-  reset(projection: string, collections: string[]): Promise<void>;
+  /**
+   * Drops the collections and the checkpoint of a projection, for a rebuild. `bulk`: until
+   * ensureIndexes is called on a collection, the caller only puts documents it has not put since the
+   * reset (a rebuild writes each document once), so a store may build its index of ids last, as it
+   * builds the secondary ones; ensureIndexes then fails if one was put twice. A delete in that time
+   * builds it at once.
+   */
+  reset(projection: string, collections: string[], options?: { bulk?: boolean }): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -115,18 +116,27 @@ describe('ProjectionRunner', () => {
   });
 
   it('starts again from nothing after a rebuild stopped while writing its documents', async () => {
-    const { store, open } = await setup(120);
+    const { dir, store, open } = await setup(120);
     const rs = open();
     const whole = new ProjectionRunner(store, rs, [tally], { rebuildBatchSize: 25 });
     await whole.init();
     await whole.rebuild('tally');
     const expected = await snapshot(rs);
     expect(expected.length).toBe(7);
+    // The rebuild built the index of ids after writing the documents (a bulk reset), unique.
+    const raw = new Database(join(dir, 'read.db'), { readonly: true });
+    closers.push(async () => void raw.close());
+    const idIndex = () =>
+      raw.prepare(`SELECT name, origin FROM pragma_index_list('rm_tallies') WHERE "unique" = 1`).raw().all();
+    expect(idIndex()).toEqual([['uq_rm_tallies_id', 'c']]);
     // The state a crash leaves part-way through the writing: some documents, checkpoint -1.
-    await rs.reset('tally', ['tallies']);
+    await rs.reset('tally', ['tallies'], { bulk: true });
     await rs.commit('tally', 0, -1, [{ op: 'put', collection: 'tallies', doc: { ...expected[0], count: 1 } }]);
+    expect(idIndex()).toEqual([]);
     const after = new ProjectionRunner(store, rs, [tally], { batchSize: 10 });
     await after.init();
+    // Emptied again as ensureTable makes a table: with its primary key.
+    expect(idIndex()).toEqual([['sqlite_autoindex_rm_tallies_1', 'pk']]);
     expect(after.checkpointOf('tally')).toBe(0);
     expect(await rs.count('tallies')).toBe(0);
     await after.catchUp();

@@ -564,8 +564,9 @@ export class ProjectionRunner {
     if (unknown.length) throw new Error(`Unknown projection ${unknown.join(', ')}`);
     const chosen = this.projections.filter((p) => names.includes(p.name));
     for (const p of chosen) {
-      // Secondary indexes are made once the documents are in (a bulk build beats one update per write).
-      await this.readStore.reset(p.name, Object.keys(p.collections));
+      // Indexes are made once the documents are in (a bulk build beats one update per write), the
+      // index of ids too: writeRebuilt puts each document once.
+      await this.readStore.reset(p.name, Object.keys(p.collections), { bulk: true });
       this.checkpoints.set(p.name, 0);
       this.caches.get(p.name)?.clear();
       this.memories.delete(p.name);
