@@ -542,6 +542,7 @@ export class SqliteReadStore implements ReadStore {
       try {
         this.db.exec(`CREATE UNIQUE INDEX ${name} ON ${t} (id)`);
       } catch (err) {
+        if ((err as { code?: unknown }).code !== 'SQLITE_CONSTRAINT_UNIQUE') throw err;
         throw new Error(`${t}: a document was put twice after a bulk reset, so its ids are not unique`, {
           cause: err,
         });
@@ -658,23 +659,27 @@ export class SqliteReadStore implements ReadStore {
    */
   async reset(projection: string, collections: string[], options: { bulk?: boolean } = {}): Promise<void> {
     this.counted.byKey.clear(); // its writes may change any count
-    this.db
+    const tables = this.db
       .transaction(() => {
-        for (const c of collections) {
+        const made = collections.map((c) => {
           const t = this.ensureTable(c);
           this.dropSearchIndexes(t, []);
           this.db.exec(`DROP TABLE ${t}`);
           this.known.delete(t);
-          this.bulk.delete(t);
-          if (options.bulk) {
-            this.db.exec(`CREATE TABLE ${t} (id TEXT NOT NULL, doc TEXT NOT NULL)`);
-            this.known.add(t);
-            this.bulk.add(t);
-          } else this.ensureTable(c);
-        }
+          if (!options.bulk) return this.ensureTable(c);
+          this.db.exec(`CREATE TABLE ${t} (id TEXT NOT NULL, doc TEXT NOT NULL)`);
+          this.known.add(t);
+          return t;
+        });
         this.stmt('DELETE FROM checkpoints WHERE projection = ?').run(projection);
+        return made;
       })
       .immediate();
+    // Once committed: a reset rolled back leaves the tables as they were.
+    for (const t of tables) {
+      if (options.bulk) this.bulk.add(t);
+      else this.bulk.delete(t);
+    }
   }
 
   async close(): Promise<void> {
