@@ -548,20 +548,22 @@ export class SqliteReadStore implements ReadStore {
         });
       }
     }
-    this.bulk.delete(t);
+    if (this.bulk.delete(t)) this.writeStatements.clear();
   }
 
+  /** Per collection; emptied whenever a table enters or leaves the bulk set (its put changes). */
   private readonly writeStatements = new Map<
     string,
-    { bulk: boolean; put: Database.Statement; delete: Database.Statement }
+    { table: string; bulk: boolean; put: Database.Statement; delete: Database.Statement }
   >();
   /** The prepared put and delete of a collection (its table exists: flush made sure). */
   private writers(collection: string) {
     let w = this.writeStatements.get(collection);
-    const t = table(collection);
-    const bulk = this.bulk.has(t);
-    if (w?.bulk !== bulk) {
+    if (!w) {
+      const t = table(collection);
+      const bulk = this.bulk.has(t);
       w = {
+        table: t,
         bulk,
         // A document written again as it was (a projection that touched it and changed nothing) is
         // left alone: no index, search index or page of the table is written for it. After a bulk
@@ -587,11 +589,16 @@ export class SqliteReadStore implements ReadStore {
       )?.position ?? 0;
     if (current !== c.from) throw new CheckpointConflictError(c.projection, c.from, current);
     c.ops.forEach((op, i) => {
-      // A delete after a bulk reset: the ids are indexed first (the delete would read every document).
-      if (op.op === 'delete' && this.bulk.has(table(op.collection))) this.ensureIdIndex(table(op.collection));
-      const w = this.writers(op.collection);
+      let w = this.writers(op.collection);
       if (op.op === 'put') w.put.run(op.doc.id, texts[i]);
-      else w.delete.run(op.id);
+      else {
+        // A delete after a bulk reset: the ids are indexed first (the delete would read every document).
+        if (w.bulk) {
+          this.ensureIdIndex(w.table);
+          w = this.writers(op.collection);
+        }
+        w.delete.run(op.id);
+      }
       const counted = this.writesSinceMerge.get(op.collection);
       if (counted) counted.writes += 1;
       else this.writesSinceMerge.set(op.collection, { writes: 1, due: SEARCH_UPKEEP_WRITES });
@@ -680,6 +687,7 @@ export class SqliteReadStore implements ReadStore {
       if (options.bulk) this.bulk.add(t);
       else this.bulk.delete(t);
     }
+    this.writeStatements.clear();
   }
 
   async close(): Promise<void> {
