@@ -28,8 +28,8 @@ export interface Config {
   limits: Limits;
   /**
    * How many levels of niceness below the HTTP thread `npm start` runs its projections thread
-   * (PROJECTIONS_NICE, 0 to 19): when every core is busy, answering requests comes first (see
-   * server/src/thread-priority.ts).
+   * (PROJECTIONS_NICE, 0 to 19; above 0 also under the idle scheduling policy on two cores or more): when
+   * every core is busy, answering requests comes first (see server/src/thread-priority.ts).
    */
   projectionsNice: number;
 }

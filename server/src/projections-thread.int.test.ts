@@ -1,5 +1,5 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { getPriority, tmpdir } from 'node:os';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { availableParallelism, getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -7,18 +7,22 @@ import { loadConfig } from '@panda/platform/config';
 import { createLogger } from '@panda/platform/logger';
 import { startThreadedPlatform, type ThreadedPlatform } from './projections-thread';
 
-/** Each thread of this process by id, with its niceness (the 19th field of /proc/self/task/<id>/stat). */
-const niceness = () =>
+/** Each thread of this process by id, with a field of /proc/self/task/<id>/stat (`index` counted after the name). */
+const threadField = (index: number) =>
   new Map(
     readdirSync('/proc/self/task').flatMap((tid) => {
       try {
         const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-        return [[tid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])] as const];
+        return [[tid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[index])] as const];
       } catch {
         return []; // ended meanwhile
       }
     }),
   );
+/** Each thread's niceness (the 19th field) and scheduling policy (the 41st: 0 normal, 5 SCHED_IDLE). */
+const niceness = () => threadField(16);
+const policies = () => threadField(38);
+const SCHED_IDLE = 5;
 
 /** `npm start`'s mode: HTTP on this thread, projections and reactors on a worker thread of the same process. */
 describe('the projections on a worker thread (npm start)', () => {
@@ -146,9 +150,10 @@ describe('the projections on a worker thread (npm start)', () => {
   });
 
   it.skipIf(process.platform !== 'linux')(
-    'runs the projections thread, and only it, PROJECTIONS_NICE levels below the HTTP thread (Linux)',
+    'runs the projections thread, and only it, PROJECTIONS_NICE levels below the HTTP thread and under the idle policy (Linux)',
     async () => {
       const before = niceness();
+      const policiesBefore = policies();
       const mine = getPriority(0);
       const platform = await start(mkdtempSync(join(tmpdir(), 'panda-nice-')), { PROJECTIONS_NICE: '7' });
       const after = niceness();
@@ -157,6 +162,11 @@ describe('the projections on a worker thread (npm start)', () => {
       for (const [tid, nice] of before) if (after.has(tid)) expect(after.get(tid)).toBe(nice);
       const lowered = [...after].filter(([tid, nice]) => !before.has(tid) && nice === Math.min(19, mine + 7));
       expect(lowered).toHaveLength(1);
+      // With two cores or more it also runs under SCHED_IDLE; every other thread keeps its policy.
+      const now = policies();
+      expect(now.get(lowered[0][0])).toBe(availableParallelism() >= 2 ? SCHED_IDLE : 0);
+      for (const [tid, policy] of policiesBefore) if (now.has(tid)) expect(now.get(tid)).toBe(policy);
+      expect(now.get(readlinkSync('/proc/thread-self').split('/').pop()!)).toBe(0);
       // The worker is that thread: stopped, it is gone.
       await stop(platform);
       expect(niceness().has(lowered[0][0])).toBe(false);

@@ -4,7 +4,7 @@ import { keepServingOnUncaughtErrors } from '@panda/platform/process';
 import { SqliteEventStore } from '@panda/events/sqlite-event-store';
 import type { CommittedBatch } from '@panda/projections/projection';
 import { startPlatform } from './platform';
-import { lowerThisThread } from './thread-priority';
+import { idleThisThread, lowerThisThread } from './thread-priority';
 import type { FromProjections, ToProjections } from './projections-thread';
 
 /**
@@ -23,6 +23,8 @@ const { config, waiting, durable } = workerData as {
 let refused: { err: unknown } | null = null;
 try {
   lowerThisThread(config.projectionsNice);
+  // Below the HTTP thread at all: then also under the idle policy (two cores or more), so a request never waits for it.
+  if (config.projectionsNice > 0) idleThisThread();
 } catch (err) {
   refused = { err };
 }
@@ -31,7 +33,7 @@ keepServingOnUncaughtErrors(platform.logger);
 if (refused)
   platform.logger.warn(
     refused,
-    "projections thread: PROJECTIONS_NICE could not be applied; it runs at the HTTP thread's priority",
+    "projections thread: PROJECTIONS_NICE could not be applied in full (niceness, or the idle policy); it may run at the HTTP thread's priority",
   );
 const { runner, store } = platform;
 const send = (message: FromProjections) => port.postMessage(message);
