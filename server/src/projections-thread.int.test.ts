@@ -173,6 +173,23 @@ describe('the projections on a worker thread (npm start)', () => {
     },
   );
 
+  it.skipIf(process.platform !== 'linux')(
+    "leaves the projections thread at the HTTP thread's priority and policy with PROJECTIONS_NICE=0 (Linux)",
+    async () => {
+      const before = niceness();
+      const mine = getPriority(0);
+      const platform = await start(mkdtempSync(join(tmpdir(), 'panda-nice0-')), { PROJECTIONS_NICE: '0' });
+      const now = policies();
+      const added = [...niceness()].filter(([tid]) => !before.has(tid));
+      expect(added.length).toBeGreaterThan(0);
+      for (const [tid, nice] of added) {
+        expect(nice).toBe(mine);
+        expect(now.get(tid)).not.toBe(SCHED_IDLE);
+      }
+      await stop(platform);
+    },
+  );
+
   it('stops cleanly, and a restart keeps everything saved', async () => {
     const count = (resources: string[]) =>
       resources.reduce((m, r) => m.set(r, (m.get(r) ?? 0) + 1), new Map<string, number>());

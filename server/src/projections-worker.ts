@@ -23,7 +23,8 @@ const { config, waiting, durable } = workerData as {
 let refused: { err: unknown } | null = null;
 try {
   lowerThisThread(config.projectionsNice);
-  // Below the HTTP thread at all: then also under the idle policy (two cores or more), so a request never waits for it.
+  // Below the HTTP thread at all: then also under the idle policy (two cores or more), so that the HTTP thread,
+  // woken by a request, takes the core from it at once.
   if (config.projectionsNice > 0) idleThisThread();
 } catch (err) {
   refused = { err };
