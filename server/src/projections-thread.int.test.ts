@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,23 +6,7 @@ import WebSocket from 'ws';
 import { loadConfig } from '@panda/platform/config';
 import { createLogger } from '@panda/platform/logger';
 import { startThreadedPlatform, type ThreadedPlatform } from './projections-thread';
-
-/** Each thread of this process by id, with a field of /proc/self/task/<id>/stat (`index` counted after the name). */
-const threadField = (index: number) =>
-  new Map(
-    readdirSync('/proc/self/task').flatMap((tid) => {
-      try {
-        const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-        return [[tid, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[index])] as const];
-      } catch {
-        return []; // ended meanwhile
-      }
-    }),
-  );
-/** Each thread's niceness (the 19th field) and scheduling policy (the 41st: 0 normal, 5 SCHED_IDLE). */
-const niceness = () => threadField(16);
-const policies = () => threadField(38);
-const SCHED_IDLE = 5;
+import { SCHED_IDLE, niceness, policies, thisThreadId } from './testing/thread-stat';
 
 /** `npm start`'s mode: HTTP on this thread, projections and reactors on a worker thread of the same process. */
 describe('the projections on a worker thread (npm start)', () => {
@@ -166,7 +150,7 @@ describe('the projections on a worker thread (npm start)', () => {
       const now = policies();
       expect(now.get(lowered[0][0])).toBe(availableParallelism() >= 2 ? SCHED_IDLE : 0);
       for (const [tid, policy] of policiesBefore) if (now.has(tid)) expect(now.get(tid)).toBe(policy);
-      expect(now.get(readlinkSync('/proc/thread-self').split('/').pop()!)).toBe(0);
+      expect(now.get(thisThreadId())).toBe(0);
       // The worker is that thread: stopped, it is gone.
       await stop(platform);
       expect(niceness().has(lowered[0][0])).toBe(false);

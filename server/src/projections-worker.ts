@@ -4,7 +4,7 @@ import { keepServingOnUncaughtErrors } from '@panda/platform/process';
 import { SqliteEventStore } from '@panda/events/sqlite-event-store';
 import type { CommittedBatch } from '@panda/projections/projection';
 import { startPlatform } from './platform';
-import { idleThisThread, lowerThisThread } from './thread-priority';
+import { lowerThisThread } from './thread-priority';
 import type { FromProjections, ToProjections } from './projections-thread';
 
 /**
@@ -22,10 +22,9 @@ const { config, waiting, durable } = workerData as {
 // Lowered before anything else runs here; a system that refuses it leaves the thread as it was, and says so.
 let refused: { err: unknown } | null = null;
 try {
-  lowerThisThread(config.projectionsNice);
   // Below the HTTP thread at all: then also under the idle policy (two cores or more), so that the HTTP thread,
   // woken by a request, takes the core from it at once.
-  if (config.projectionsNice > 0) idleThisThread();
+  lowerThisThread(config.projectionsNice);
 } catch (err) {
   refused = { err };
 }

@@ -3,7 +3,8 @@ import { readlinkSync } from 'node:fs';
 import { availableParallelism, getPriority, setPriority } from 'node:os';
 
 /**
- * Lowers the calling thread's scheduling priority by `levels` of niceness (0 to 19; at most to 19).
+ * Lowers the calling thread's scheduling priority by `levels` of niceness (0 to 19; at most to 19),
+ * and when `levels` is above 0 also puts it under the idle policy (idleThisThread, two cores or more).
  * Only on Linux, where niceness belongs to each thread (`setpriority` with pid 0 sets the calling
  * thread's): elsewhere it would lower the whole process, the HTTP thread too, so it changes nothing.
  * Used by the projections worker of `npm start`: when every core is busy, the HTTP thread answering
@@ -15,6 +16,7 @@ export function lowerThisThread(levels: number): void {
   const to = Math.min(19, now + levels);
   // Raising it again would need privileges; a thread already as low or lower stays as it is.
   if (to > now) setPriority(0, to);
+  if (levels > 0) idleThisThread();
 }
 
 /**
