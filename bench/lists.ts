@@ -14,7 +14,9 @@
  * pair on the same data; indexes declared since are built at start). `BENCH_LIST_ONLY=<text>` times only the cases
  * whose label contains that text (e.g. `BENCH_LIST_ONLY=audit`).
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import express from 'express';
+import { closeSync, fdatasync, mkdirSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -87,7 +89,7 @@ const MENTORS = 100;
 export async function listsBench(
   students = Number(process.env.BENCH_STUDENTS ?? 10_000),
   runs = Number(process.env.BENCH_LIST_RUNS ?? 100),
-): Promise<{ worst: number; worstLabel: string; worstP95: number; baseline: number }> {
+): Promise<{ worst: number; worstLabel: string; worstP95: number; baseline: number; floors: Floors }> {
   const dataDir = process.env.BENCH_LISTS_DIR || mkdtempSync(join(tmpdir(), 'panda-bench-lists-'));
   mkdirSync(dataDir, { recursive: true });
   const config = loadConfig({
@@ -345,6 +347,8 @@ export async function listsBench(
     let worstLabel = '';
     let worstP95 = 0;
     let baseline = 0;
+    /** The biggest page timed (what the first floor answers), by its bytes. */
+    let largest = { path: '', sub: '', role: 'student' as Role, bytes: 0, label: '' };
     const measure = async (label: string, path: string, sub: string, role: Role) => {
       const { times, base, bytes, total } = await http.measure({
         validate: { path: validate[0], token: await token(validate[1], validate[2]) },
@@ -354,6 +358,7 @@ export async function listsBench(
       });
       const { p50, p95 } = stats(times);
       const b = stats(base);
+      if (bytes > largest.bytes) largest = { path, sub, role, bytes, label };
       baselines.push(b.p95);
       const ratio = p95 / b.p95;
       if (ratio > worst) [worst, worstLabel, worstP95, baseline] = [ratio, label, p95, b.p95];
@@ -451,11 +456,89 @@ export async function listsBench(
     console.log(
       `   GET /api/auth/validate beside the calls: median of their p95s ${stats(baselines).p50.toFixed(2)} ms`,
     );
-    console.log(`   worst list p95: x${worst.toFixed(2)} of /api/auth/validate (goal <= 2)\n`);
-    return { worst, worstLabel, worstP95, baseline };
+    console.log(`   worst list p95: x${worst.toFixed(2)} of /api/auth/validate (goal <= 2)`);
+    const floors = await floorsBench(runs, {
+      small: await fetchJson(platform.url, validate[0], await token(validate[1], validate[2])),
+      page: await fetchJson(platform.url, largest.path, await token(largest.sub, largest.role)),
+      pageLabel: largest.label,
+      dataDir,
+    });
+    return { worst, worstLabel, worstP95, baseline, floors };
   } finally {
     await client?.stop();
     await platform.stop();
+  }
+}
+
+async function fetchJson(url: string, path: string, token: string): Promise<unknown> {
+  const res = await fetch(url + path, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`${path}: ${res.status}`);
+  return res.json();
+}
+
+/** What no list can beat on this machine, as ratios of the same kind (p95 against a small answer, beside it). */
+export interface Floors {
+  /** A bare express endpoint answering the biggest page above (stringified per request, as the routes do). */
+  page: { label: string; bytes: number; p95: number; small: number; ratio: number };
+  /** The same endpoint answering once a 200-byte record is flushed to disk (fdatasync), as each audit read is (ruling 25). */
+  flushed: { p95: number; small: number; ratio: number };
+}
+
+/**
+ * Floors for section 11's ratios, measured on the platform's thread with the same client and the same
+ * method (a small answer timed beside each call): a bare express app that does nothing but answer
+ * (a) validate's answer, (b) the biggest list page of the run, (c) validate's answer after flushing a
+ * record to disk. (b)/(a) is what sending a page of that size costs over a small answer; (c)/(a) what
+ * waiting for a flush does, which every audit read does for its record.
+ */
+async function floorsBench(
+  runs: number,
+  { small, page, pageLabel, dataDir }: { small: unknown; page: unknown; pageLabel: string; dataDir: string },
+): Promise<Floors> {
+  // Beside the log, on the same disk.
+  const file = join(dataDir, 'bench-floor-records');
+  const fd = openSync(file, 'w');
+  const record = Buffer.alloc(200, 'r');
+  const app = express();
+  app.get('/small', (_req, res) => void res.json(small));
+  app.get('/page', (_req, res) => void res.json(page));
+  app.get('/flushed', (_req, res, next) => {
+    writeSync(fd, record);
+    fdatasync(fd, (err) => (err ? next(err) : res.json(small)));
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  const bare = listClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  try {
+    const p95 = (times: number[]) =>
+      times.sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor(0.95 * times.length))];
+    const time = async (path: string) => {
+      const r = await bare.measure({
+        validate: { path: '/small', token: '' },
+        call: { path, token: '' },
+        warmup: 10,
+        runs,
+      });
+      return { p95: p95(r.times), small: p95(r.base), bytes: r.bytes };
+    };
+    const p = await time('/page');
+    const f = await time('/flushed');
+    const floors: Floors = {
+      page: { label: pageLabel, bytes: p.bytes, p95: p.p95, small: p.small, ratio: p.p95 / p.small },
+      flushed: { p95: f.p95, small: f.small, ratio: f.p95 / f.small },
+    };
+    console.log(
+      `   floor: a bare express endpoint answering the biggest page above (${pageLabel}, ${p.bytes.toLocaleString()} B): p95 ${p.p95.toFixed(2)} ms, x${floors.page.ratio.toFixed(2)} of the same endpoint answering validate's answer (p95 ${p.small.toFixed(2)} ms)`,
+    );
+    console.log(
+      `   floor: the same endpoint answering once a record is flushed to disk (as every audit read, ruling 25): p95 ${f.p95.toFixed(2)} ms, x${floors.flushed.ratio.toFixed(2)} (small answer p95 ${f.small.toFixed(2)} ms)\n`,
+    );
+    return floors;
+  } finally {
+    await bare.stop();
+    server.close();
+    closeSync(fd);
+    rmSync(file, { force: true });
   }
 }
 

@@ -404,7 +404,11 @@ const sections: Section[] = [
   },
   {
     title: '11. list pages',
-    goals: [{ goal: `every list call at ${fmt(SIZES.students)} students: worst p95 vs validate`, target: '<= x2' }],
+    goals: [
+      { goal: `every list call at ${fmt(SIZES.students)} students: worst p95 vs validate`, target: '<= x2' },
+      { goal: 'floor: bare express, the biggest page vs a small answer, p95', target: NO_TARGET },
+      { goal: 'floor: bare express answering after a flush (audit reads) vs not', target: NO_TARGET },
+    ],
     run: async () => {
       console.log(
         `11. List pages at ${fmt(SIZES.students)} students (ruling 24; p95 as a ratio to GET /api/auth/validate timed beside each call, request for request)`,
@@ -416,6 +420,18 @@ const sections: Section[] = [
           measured: `${ms(r.worstP95)} (${r.worstLabel})`,
           ratio: x(r.worst),
           verdict: verdict(r.worst <= 2, reducedTo(SIZES.students, 10_000, 'students')),
+        },
+        {
+          baseline: ms(r.floors.page.small),
+          measured: `${ms(r.floors.page.p95)} (${fmt(r.floors.page.bytes)} B)`,
+          ratio: x(r.floors.page.ratio),
+          verdict: NO_TARGET,
+        },
+        {
+          baseline: ms(r.floors.flushed.small),
+          measured: ms(r.floors.flushed.p95),
+          ratio: x(r.floors.flushed.ratio),
+          verdict: NO_TARGET,
         },
       ];
     },
