@@ -453,6 +453,7 @@ export async function listsBench(
     const only = process.env.BENCH_LIST_ONLY;
     for (const [label, path, [sub, role], isDeep] of cases.filter(([label]) => !only || label.includes(only)))
       await measure(label, isDeep ? await deep(path, sub, role) : path, sub, role);
+    if (!largest.path) throw new Error(`no list call was timed (BENCH_LIST_ONLY=${only ?? ''} names none)`);
     console.log(
       `   GET /api/auth/validate beside the calls: median of their p95s ${stats(baselines).p50.toFixed(2)} ms`,
     );
