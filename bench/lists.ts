@@ -86,6 +86,15 @@ function listClient(url: string) {
 }
 const MENTORS = 100;
 
+/** p50 and p95 of times (sorted in place). */
+const stats = (times: number[]) => {
+  times.sort((a, b) => a - b);
+  return {
+    p50: times[Math.floor(times.length / 2)],
+    p95: times[Math.min(times.length - 1, Math.floor(0.95 * times.length))],
+  };
+};
+
 export async function listsBench(
   students = Number(process.env.BENCH_STUDENTS ?? 10_000),
   runs = Number(process.env.BENCH_LIST_RUNS ?? 100),
@@ -331,14 +340,6 @@ export async function listsBench(
       return url;
     };
 
-    /** p50 and p95 of sorted times. */
-    const stats = (times: number[]) => {
-      times.sort((a, b) => a - b);
-      return {
-        p50: times[Math.floor(times.length / 2)],
-        p95: times[Math.min(times.length - 1, Math.floor(0.95 * times.length))],
-      };
-    };
     const validate = ['/api/auth/validate', 'student1', 'student'] as const;
     // The baseline is measured beside each call, request for request (validate, call, validate, ...):
     // a burst of load on this shared machine then weighs on both sides of a ratio alike.
@@ -511,8 +512,6 @@ async function floorsBench(
   await new Promise((r) => server.once('listening', r));
   const bare = listClient(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
   try {
-    const p95 = (times: number[]) =>
-      times.sort((a, b) => a - b)[Math.min(times.length - 1, Math.floor(0.95 * times.length))];
     const time = async (path: string) => {
       const r = await bare.measure({
         validate: { path: '/small', token: '' },
@@ -520,7 +519,7 @@ async function floorsBench(
         warmup: 10,
         runs,
       });
-      return { p95: p95(r.times), small: p95(r.base), bytes: r.bytes };
+      return { p95: stats(r.times).p95, small: stats(r.base).p95, bytes: r.bytes };
     };
     const p = await time('/page');
     const f = await time('/flushed');
