@@ -8,6 +8,7 @@ import { notificationsProjection } from '@panda/projections/read-models/notifica
 import { auditAccessProjection } from '@panda/projections/read-models/audit-access';
 import { supportTicketsProjection } from '@panda/projections/read-models/support-tickets';
 import { signOffsProjection } from '@panda/projections/read-models/sign-offs';
+import { disputesProjection } from '@panda/projections/read-models/disputes';
 import { reminderTimersProjection } from '@panda/projections/read-models/reminder-timers';
 import { chatProjection } from '@panda/projections/read-models/chat';
 
@@ -23,5 +24,6 @@ export const allProjections: Projection[] = [
   supportTicketsProjection,
   chatProjection,
   signOffsProjection,
+  disputesProjection,
   reminderTimersProjection,
 ];

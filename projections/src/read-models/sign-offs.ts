@@ -16,7 +16,8 @@ import {
 /**
  * `sign_offs`: one document per job-card sign-off (ruling 31), by its `signature_id`: which student's
  * stream holds it (so a confirm or dispute finds its stream), where it stands with the trainee, and
- * its dispute. The admin Disputes list reads the disputed ones. Audience: student, mentor, centre.
+ * its dispute. The admin Disputes list shows the disputed ones (its page comes from `disputes`).
+ * Audience: student, mentor, centre.
  */
 export const SIGN_OFFS = 'sign_offs';
 /** What a sign-off needs from earlier events: the job's type and the student's centre. */
@@ -64,15 +65,10 @@ const answer =
 export const signOffsProjection = defineProjection({
   name: 'sign_offs',
   collections: {
-    // Read by id, and by the Disputes list: no reader asks for a student's, mentor's or centre's sign-offs, so
-    // none of those indexes is kept (each would be one more update per signed card, and built over every
-    // card of the log on a rebuild).
-    [SIGN_OFFS]: [
-      // The Disputes list: all (disputed), open, resolved (disputed and no longer open), by when disputed.
-      'trainee_status+disputed_at',
-      'open_dispute+trainee_status+disputed_at',
-      'disputed_at',
-    ],
+    // Read by id only: no reader asks for a student's, mentor's or centre's sign-offs, and the Disputes list
+    // pages through the `disputes` read model, so no secondary index is kept (each would be one more update
+    // per signed card, and built over every card of the log on a rebuild).
+    [SIGN_OFFS]: [],
     [SIGN_OFF_REFS]: [],
   },
   on: {

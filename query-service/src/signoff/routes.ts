@@ -5,6 +5,7 @@ import { authOf, authenticate, requireRole, validate } from '@panda/platform/htt
 import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import type { ReadStore } from '@panda/projections/read-store';
 import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
+import { DISPUTES, type DisputeDoc } from '@panda/projections/read-models/disputes';
 import { SIGN_OFFS, type SignOffDoc } from '@panda/projections/read-models/sign-offs';
 import type { QueryDeps } from '../shared/deps';
 import { docsById } from '../shared/docs-by-id';
@@ -46,7 +47,7 @@ function signOffView(d: SignOffDoc, accounts: Map<string, AccountDoc>): SignOffV
 }
 
 /** The Disputes list's sort: when the trainee disputed (the default direction depends on the status). */
-const DISPUTES: Omit<ListSpec, 'defaultSort'> = { sorts: { disputed: 'disputed_at' } };
+const DISPUTES_LIST: Omit<ListSpec, 'defaultSort'> = { sorts: { disputed: 'disputed_at' } };
 
 /**
  * - GET /api/signatures/{signatureId}: one sign-off, to its student, the mentor who signed, the
@@ -75,10 +76,21 @@ export function signOffQueryRoutes(deps: QueryDeps): Router {
         : q.status === 'resolved'
           ? { trainee_status: 'disputed', open_dispute: false }
           : { trainee_status: 'disputed' };
-    const paging = parsePaging(req.query, { ...DISPUTES, defaultSort: q.status === 'open' ? 'disputed' : '-disputed' });
-    const page = await findPage<SignOffDoc>(rs, SIGN_OFFS, filter, paging);
+    const paging = parsePaging(req.query, {
+      ...DISPUTES_LIST,
+      defaultSort: q.status === 'open' ? 'disputed' : '-disputed',
+    });
+    // The page comes from `disputes` (the disputed sign-offs only, indexed for this list), each sign-off's
+    // details from `sign_offs` by id. One that `sign_offs` has not applied yet (only while it is rebuilt) is left out.
+    const page = await findPage<DisputeDoc>(rs, DISPUTES, filter, paging);
+    const byId = await docsById<SignOffDoc>(
+      rs,
+      SIGN_OFFS,
+      page.items.map((d) => d.id),
+    );
+    const listed = page.items.flatMap((d) => byId.get(d.id) ?? []);
     setPageHeaders(req, res, page);
-    res.json(await signOffViews(rs, page.items));
+    res.json(await signOffViews(rs, listed));
   });
 
   return r;
