@@ -211,7 +211,19 @@ export class DocTable {
    * document itself, changed in place since its last set.
    */
   set(doc: Doc): void {
+    this.store(doc, this.entries.get(doc.id));
+  }
+
+  /**
+   * Stores `keep(doc, stored)`, `stored` being the document it replaces: set with one lookup of the id
+   * (a rebuild puts millions of documents into tables of a million).
+   */
+  replace(doc: Doc, keep: (doc: Doc, stored: Doc | undefined) => Doc): void {
     const old = this.entries.get(doc.id);
+    this.store(keep(doc, old?.doc), old);
+  }
+
+  private store(doc: Doc, old: Entry | undefined): void {
     if (old) {
       old.doc = doc;
       for (let i = 0; i < this.indexes.length; i++) {

@@ -128,6 +128,22 @@ describe('DocTable', () => {
     expect(ids(table.find({}))).toEqual(['b', 'c', 'd', 'a']);
   });
 
+  it('replace: keep() gets the document it replaces (none for a new one), and what it answers is stored as set stores it', () => {
+    const table = t();
+    expect(ids(table.find({ group: 'x' }))).toEqual(['a', 'c']);
+    const seen: (Doc | undefined)[] = [];
+    const keep = (doc: Doc, stored: Doc | undefined) => {
+      seen.push(stored);
+      return { ...doc, n: (stored?.n as number | undefined) ?? 0 };
+    };
+    table.replace({ id: 'b', group: 'x', n: 9 }, keep);
+    table.replace({ id: 'e', group: 'x', n: 9 }, keep);
+    expect(seen).toEqual([{ id: 'b', group: 'y', n: 2 }, undefined]);
+    expect(table.get('b')).toEqual({ id: 'b', group: 'x', n: 2 });
+    expect(ids(table.find({ group: 'x' }))).toEqual(['a', 'b', 'c', 'e']);
+    expect(ids(table.find({ group: 'y' }))).toEqual([]);
+  });
+
   it('agrees with matches() for every filter over the same documents', () => {
     const table = t();
     const docs = [...table.values()];

@@ -141,9 +141,7 @@ class MemoryContext implements ProjectionContext {
   }
 
   put(collection: string, doc: Doc): void {
-    const t = this.table(collection);
-    const stored = t.get(doc.id);
-    t.set(keptInMemory(doc, stored));
+    this.table(collection).replace(doc, keptInMemory);
   }
 
   delete(collection: string, id: string): void {
