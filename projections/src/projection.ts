@@ -22,6 +22,11 @@ export interface ProjectionContext {
  */
 export interface Projection {
   name: string;
+  /**
+   * The version of its read model's shape (1 when not given). A runner that finds its read model built
+   * by another version empties it at start, and the log builds it again (as on a first start).
+   */
+  version?: number;
   /** Collections the projection owns, each with the fields to index. */
   collections: Record<string, string[]>;
   /** Event types it reacts to; other events only move its checkpoint. */

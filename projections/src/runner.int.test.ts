@@ -144,6 +144,52 @@ describe('ProjectionRunner', () => {
     expect(await rs.checkpoint('tally')).toBe(await store.headPosition());
   });
 
+  it('builds a read model again from the log when the projection has a new version, and only then', async () => {
+    const { store, open } = await setup(120);
+    const rs = open();
+    const v1 = new ProjectionRunner(store, rs, [tally], { batchSize: 10 });
+    await v1.init();
+    await v1.catchUp();
+    const before = await snapshot(rs);
+    expect(before.length).toBe(7);
+    // Version 2 keeps a count of tens as well: the documents of version 1 lack it.
+    const tallyV2: Projection = {
+      ...tally,
+      version: 2,
+      async apply(e, ctx) {
+        await tally.apply(e, ctx);
+        const doc = (await ctx.get('tallies', e.stream)) as Doc;
+        ctx.put('tallies', { ...doc, tens: Math.floor((doc.count as number) / 10) });
+      },
+    };
+    // A document version 1 never made: what a new version starts from must not keep it.
+    await rs.commit('tally', await rs.checkpoint('tally'), await rs.checkpoint('tally'), [
+      { op: 'put', collection: 'tallies', doc: { id: 'stale', count: 0 } },
+    ]);
+    const v2 = new ProjectionRunner(store, rs, [tallyV2], { batchSize: 10 });
+    await v2.init();
+    expect(v2.checkpointOf('tally')).toBe(0);
+    await v2.catchUp();
+    const after = await snapshot(rs);
+    expect(after).toEqual(before.map((d) => ({ ...d, tens: Math.floor((d.count as number) / 10) })));
+    expect(await rs.checkpoint('tally')).toBe(await store.headPosition());
+    // The same version again: the read model is kept as it is.
+    await rs.commit('tally', await rs.checkpoint('tally'), await rs.checkpoint('tally'), [
+      { op: 'put', collection: 'tallies', doc: { id: 'kept', count: 0 } },
+    ]);
+    const again = new ProjectionRunner(store, rs, [tallyV2], { batchSize: 10 });
+    await again.init();
+    expect(again.checkpointOf('tally')).toBe(await store.headPosition());
+    expect((await snapshot(rs)).map((d) => d.id)).toContain('kept');
+    // A rebuild records the version it builds: a start after it keeps what it built.
+    const other = new ProjectionRunner(store, rs, [tally], { batchSize: 10 });
+    await other.rebuild('tally');
+    const rebuilt = new ProjectionRunner(store, rs, [tally], { batchSize: 10 });
+    await rebuilt.init();
+    expect(rebuilt.checkpointOf('tally')).toBe(await store.headPosition());
+    expect(await snapshot(rs)).toEqual(before);
+  });
+
   it('applies each event once even when two runners race on the same read store', async () => {
     const { store, open } = await setup(200);
     const rsA = open();

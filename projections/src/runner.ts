@@ -112,6 +112,12 @@ class ProjectionMemory {
   }
 }
 
+/**
+ * Where the version of a projection's read model is kept (see Projection.version): as the checkpoint of
+ * this name, which no projection has (no store needs another table), absent (0) for version 1.
+ */
+const versionKey = (projection: string) => `${projection}@version`;
+
 /** Documents per commit when a rebuild writes its read models. */
 const REBUILD_WRITE_OPS = 20_000;
 /** The checkpoint of a projection whose rebuilt documents are being written: not a log position. */
@@ -421,6 +427,13 @@ export class ProjectionRunner {
         await this.emptyAgain(p);
         checkpoint = 0;
       }
+      // Built by another version of the projection: emptied, then built again from the log like a first
+      // start. The version is recorded once the read model is empty, so a stop in between empties it again.
+      if (!(await this.builtByThisVersion(p))) {
+        if (checkpoint !== 0 || !(await this.isEmpty(p))) await this.emptyAgain(p);
+        checkpoint = 0;
+        await this.recordVersion(p);
+      }
       this.checkpoints.set(p.name, checkpoint);
       // A first start (nothing applied, nothing stored): its documents can live in memory from here.
       const collections = Object.keys(p.collections);
@@ -470,6 +483,22 @@ export class ProjectionRunner {
   private async afterFailedFirstStart(first: Projection[], err: unknown): Promise<void> {
     if (err instanceof CheckpointConflictError) return;
     for (const p of first) if (this.checkpointOf(p.name) === 0) await this.emptyAgain(p);
+  }
+
+  private async builtByThisVersion(p: Projection): Promise<boolean> {
+    return ((await this.readStore.checkpoint(versionKey(p.name))) || 1) === (p.version ?? 1);
+  }
+
+  /** Records that the projection's read model (empty, or being built from the log) is of its version. */
+  private async recordVersion(p: Projection): Promise<void> {
+    const recorded = await this.readStore.checkpoint(versionKey(p.name));
+    if ((recorded || 1) !== (p.version ?? 1))
+      await this.readStore.commit(versionKey(p.name), recorded, p.version ?? 1, []);
+  }
+
+  private async isEmpty(p: Projection): Promise<boolean> {
+    for (const c of Object.keys(p.collections)) if ((await this.readStore.count(c)) > 0) return false;
+    return true;
   }
 
   /** Empties a projection's read model (checkpoint and all) and makes its indexes again. */
@@ -565,6 +594,7 @@ export class ProjectionRunner {
       // Indexes are made once the documents are in (a bulk build beats one update per write), the
       // index of ids too: writeRebuilt puts each document once.
       await this.readStore.reset(p.name, Object.keys(p.collections), { bulk: true });
+      await this.recordVersion(p);
       this.checkpoints.set(p.name, 0);
       this.caches.get(p.name)?.clear();
       this.memories.delete(p.name);

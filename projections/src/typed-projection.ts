@@ -46,6 +46,8 @@ export type Handlers = { [T in CatalogueEventType]?: Handler<T> };
 
 export interface TypedProjectionSpec {
   name: string;
+  /** See Projection.version. */
+  version?: number;
   /** Collections the projection owns, each with the fields to index. */
   collections: Record<string, string[]>;
   on: Handlers;
@@ -64,6 +66,7 @@ export function defineProjection(spec: TypedProjectionSpec): Projection {
   >;
   return {
     name: spec.name,
+    version: spec.version,
     collections: spec.collections,
     handles: Object.keys(spec.on),
     apply(event, ctx) {
