@@ -37,6 +37,21 @@ export interface ReminderTimerDoc {
 
 export const reminderTimers = collection<ReminderTimerDoc>(REMINDER_TIMERS);
 
+/**
+ * `reminder_quiet_spells`: a placed student's current quiet spell without sign-off, by student id: the id
+ * of its `no_signoff` timer (gone once its prompt is sent) and its placement. Each signed card ends the
+ * student's quiet spell and begins the next, so finding it by id spares an index of every timer by student
+ * (built over every signed card of the log on a rebuild).
+ */
+export const REMINDER_QUIET_SPELLS = 'reminder_quiet_spells';
+interface QuietSpellDoc {
+  id: string;
+  timer_id: string;
+  placement_id: string;
+  [k: string]: unknown;
+}
+const quietSpells = collection<QuietSpellDoc>(REMINDER_QUIET_SPELLS);
+
 type Subject = Pick<ReminderTimerDoc, 'student_id' | 'mentor_id' | 'placement_id' | 'signature_id' | 'job_id'>;
 /** A reminder due REMINDER_DAYS[kind] after the event `e` that began the wait. */
 const timer = (
@@ -59,12 +74,16 @@ function dropProposalTimers(ctx: ProjectionContext, placementId: string) {
     reminderTimers.in(ctx).delete(`${kind}:${placementId}`);
 }
 
-const noSignOffTimers = (ctx: ProjectionContext, studentId: string) =>
-  reminderTimers.in(ctx).find({ student_id: studentId, kind: 'no_signoff' });
+/** The student's quiet spell, if placed, with its no-sign-off timer if its prompt is not sent yet. */
+async function quietSpell(ctx: ProjectionContext, studentId: string) {
+  const spell = await quietSpells.in(ctx).get(studentId);
+  const t = spell && (await reminderTimers.in(ctx).get(spell.timer_id));
+  return { spell, timers: t ? [t] : [] };
+}
 
 /**
  * A new quiet spell for the student's placement: the previous one's prompt (`current`, the student's
- * no-sign-off timers) is no longer due.
+ * no-sign-off timer if not sent) is no longer due.
  */
 function restartQuietSpell(
   ctx: ProjectionContext,
@@ -74,15 +93,15 @@ function restartQuietSpell(
 ) {
   const { studentId, mentorId } = e.data;
   for (const t of current) reminderTimers.in(ctx).delete(t.id);
-  reminderTimers.in(ctx).put(
-    timer('no_signoff', `${placementId}:${e.position}`, e, {
-      student_id: studentId,
-      mentor_id: mentorId,
-      placement_id: placementId,
-      signature_id: null,
-      job_id: null,
-    }),
-  );
+  const quiet = timer('no_signoff', `${placementId}:${e.position}`, e, {
+    student_id: studentId,
+    mentor_id: mentorId,
+    placement_id: placementId,
+    signature_id: null,
+    job_id: null,
+  });
+  reminderTimers.in(ctx).put(quiet);
+  quietSpells.in(ctx).put({ id: studentId, timer_id: quiet.id, placement_id: placementId });
 }
 
 /** The trainee answered the sign-off: no confirmation reminder. */
@@ -91,7 +110,9 @@ const answered = ({ data: d }: Recorded<'SignatureConfirmed' | 'SignatureDispute
 
 export const reminderTimersProjection = defineProjection({
   name: 'reminder_timers',
-  collections: { [REMINDER_TIMERS]: ['due_at', 'student_id'] },
+  // 2: a student's quiet spell is found by id in reminder_quiet_spells, no longer by an index of timers by student.
+  version: 2,
+  collections: { [REMINDER_TIMERS]: ['due_at'], [REMINDER_QUIET_SPELLS]: [] },
   on: {
     PlacementProposed: (e, ctx) => {
       const d = e.data;
@@ -108,19 +129,22 @@ export const reminderTimersProjection = defineProjection({
     // Placed: a quiet spell without sign-off begins.
     PlacementAccepted: async (e, ctx) => {
       dropProposalTimers(ctx, e.data.placementId);
-      restartQuietSpell(ctx, e, e.data.placementId, await noSignOffTimers(ctx, e.data.studentId));
+      restartQuietSpell(ctx, e, e.data.placementId, (await quietSpell(ctx, e.data.studentId)).timers);
     },
     PlacementDeclined: ({ data: d }, ctx) => dropProposalTimers(ctx, d.placementId),
     PlacementEnded: async ({ data: d }, ctx) => {
       dropProposalTimers(ctx, d.placementId);
-      for (const t of await noSignOffTimers(ctx, d.studentId))
-        if (t.placement_id === d.placementId) reminderTimers.in(ctx).delete(t.id);
+      const { spell, timers } = await quietSpell(ctx, d.studentId);
+      if (spell?.placement_id !== d.placementId) return;
+      for (const t of timers) reminderTimers.in(ctx).delete(t.id);
+      quietSpells.in(ctx).delete(d.studentId);
     },
     // A sign-off ends the quiet spell (a new one begins) and waits for the trainee's answer.
     JobCardSigned: async (e, ctx) => {
       const d = e.data;
-      const quiet = await noSignOffTimers(ctx, d.studentId);
-      if (quiet[0]?.placement_id) restartQuietSpell(ctx, e, quiet[0].placement_id, quiet);
+      // Placed: a new quiet spell, also when the last one's prompt was sent (30 more days without sign-off prompt again).
+      const { spell, timers } = await quietSpell(ctx, d.studentId);
+      if (spell) restartQuietSpell(ctx, e, spell.placement_id, timers);
       const signatureId = signatureIdOf(d);
       reminderTimers.in(ctx).put(
         timer('confirmation_reminder', signatureId, e, {

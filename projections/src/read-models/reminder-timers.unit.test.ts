@@ -87,6 +87,31 @@ describe('reminder_timers projection', () => {
     expect(await ids(legacy)).toEqual(['confirmation_reminder:j1-card-1']);
   });
 
+  it('JobCardSigned after the quiet spell was prompted: 30 more days without sign-off prompt again; once the placement ends, none', async () => {
+    const prompted = event('ReminderSent', {
+      reminderId: 'no_signoff:p1:2',
+      kind: 'no_signoff',
+      studentId: 's1',
+      mentorId: 'm1',
+      placementId: 'p1',
+      signatureId: null,
+      jobId: null,
+      dueAt: after(2, 30),
+      since: t(2),
+    });
+    const given = spec.given([placementProposed(), placementAccepted(), prompted, jobCardSigned()]);
+    expect(await ids(given)).toEqual(['no_signoff:p1:4', 'confirmation_reminder:sig1']);
+    await given.then(reminderTimers, 'no_signoff:p1:4', timer('no_signoff', 'p1:4', 4, 30));
+    const ended = spec.given([
+      placementProposed(),
+      placementAccepted(),
+      jobCardSigned(),
+      placementEnded(),
+      jobCardSigned({ signatureId: 'sig2', completedCount: 2 }),
+    ]);
+    expect(await ids(ended)).toEqual(['confirmation_reminder:sig1', 'confirmation_reminder:sig2']);
+  });
+
   it('SignatureConfirmed and SignatureDisputed: an answered sign-off needs no reminder', async () => {
     const given = spec.given([
       jobCardSigned(),
