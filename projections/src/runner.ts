@@ -429,10 +429,11 @@ export class ProjectionRunner {
       }
       // Built by another version of the projection: emptied, then built again from the log like a first
       // start. The version is recorded once the read model is empty, so a stop in between empties it again.
-      if (!(await this.builtByThisVersion(p))) {
-        if (checkpoint !== 0 || !(await this.isEmpty(p))) await this.emptyAgain(p);
+      const other = await this.otherVersion(p);
+      if (other !== null) {
+        await this.emptyAgain(p);
         checkpoint = 0;
-        await this.recordVersion(p);
+        await this.recordVersion(p, other);
       }
       this.checkpoints.set(p.name, checkpoint);
       // A first start (nothing applied, nothing stored): its documents can live in memory from here.
@@ -485,20 +486,18 @@ export class ProjectionRunner {
     for (const p of first) if (this.checkpointOf(p.name) === 0) await this.emptyAgain(p);
   }
 
-  private async builtByThisVersion(p: Projection): Promise<boolean> {
-    return ((await this.readStore.checkpoint(versionKey(p.name))) || 1) === (p.version ?? 1);
-  }
-
-  /** Records that the projection's read model (empty, or being built from the log) is of its version. */
-  private async recordVersion(p: Projection): Promise<void> {
+  /**
+   * What is recorded (versionKey) when `p`'s read model was built by another version than `p`'s, null
+   * when by this one. Nothing recorded (0) is version 1.
+   */
+  private async otherVersion(p: Projection): Promise<number | null> {
     const recorded = await this.readStore.checkpoint(versionKey(p.name));
-    if ((recorded || 1) !== (p.version ?? 1))
-      await this.readStore.commit(versionKey(p.name), recorded, p.version ?? 1, []);
+    return (recorded || 1) === (p.version ?? 1) ? null : recorded;
   }
 
-  private async isEmpty(p: Projection): Promise<boolean> {
-    for (const c of Object.keys(p.collections)) if ((await this.readStore.count(c)) > 0) return false;
-    return true;
+  /** Records that `p`'s read model (empty, or being built from the log) is of its version; `recorded` was there. */
+  private recordVersion(p: Projection, recorded: number): Promise<void> {
+    return this.readStore.commit(versionKey(p.name), recorded, p.version ?? 1, []);
   }
 
   /** Empties a projection's read model (checkpoint and all) and makes its indexes again. */
@@ -594,7 +593,8 @@ export class ProjectionRunner {
       // Indexes are made once the documents are in (a bulk build beats one update per write), the
       // index of ids too: writeRebuilt puts each document once.
       await this.readStore.reset(p.name, Object.keys(p.collections), { bulk: true });
-      await this.recordVersion(p);
+      const other = await this.otherVersion(p);
+      if (other !== null) await this.recordVersion(p, other);
       this.checkpoints.set(p.name, 0);
       this.caches.get(p.name)?.clear();
       this.memories.delete(p.name);

@@ -74,25 +74,19 @@ function dropProposalTimers(ctx: ProjectionContext, placementId: string) {
     reminderTimers.in(ctx).delete(`${kind}:${placementId}`);
 }
 
-/** The student's quiet spell, if placed, with its no-sign-off timer if its prompt is not sent yet. */
-async function quietSpell(ctx: ProjectionContext, studentId: string) {
-  const spell = await quietSpells.in(ctx).get(studentId);
-  const t = spell && (await reminderTimers.in(ctx).get(spell.timer_id));
-  return { spell, timers: t ? [t] : [] };
-}
-
 /**
- * A new quiet spell for the student's placement: the previous one's prompt (`current`, the student's
- * no-sign-off timer if not sent) is no longer due.
+ * A new quiet spell for the student's placement: the prompt of the previous one (`previous`), if not sent
+ * yet, is no longer due.
  */
 function restartQuietSpell(
   ctx: ProjectionContext,
   e: Recorded<'PlacementAccepted' | 'JobCardSigned'>,
   placementId: string,
-  current: ReminderTimerDoc[],
+  previous: QuietSpellDoc | null,
 ) {
   const { studentId, mentorId } = e.data;
-  for (const t of current) reminderTimers.in(ctx).delete(t.id);
+  // Gone already when its prompt was sent: deleting a document that is not there changes nothing.
+  if (previous) reminderTimers.in(ctx).delete(previous.timer_id);
   const quiet = timer('no_signoff', `${placementId}:${e.position}`, e, {
     student_id: studentId,
     mentor_id: mentorId,
@@ -129,22 +123,22 @@ export const reminderTimersProjection = defineProjection({
     // Placed: a quiet spell without sign-off begins.
     PlacementAccepted: async (e, ctx) => {
       dropProposalTimers(ctx, e.data.placementId);
-      restartQuietSpell(ctx, e, e.data.placementId, (await quietSpell(ctx, e.data.studentId)).timers);
+      restartQuietSpell(ctx, e, e.data.placementId, await quietSpells.in(ctx).get(e.data.studentId));
     },
     PlacementDeclined: ({ data: d }, ctx) => dropProposalTimers(ctx, d.placementId),
     PlacementEnded: async ({ data: d }, ctx) => {
       dropProposalTimers(ctx, d.placementId);
-      const { spell, timers } = await quietSpell(ctx, d.studentId);
+      const spell = await quietSpells.in(ctx).get(d.studentId);
       if (spell?.placement_id !== d.placementId) return;
-      for (const t of timers) reminderTimers.in(ctx).delete(t.id);
+      reminderTimers.in(ctx).delete(spell.timer_id);
       quietSpells.in(ctx).delete(d.studentId);
     },
     // A sign-off ends the quiet spell (a new one begins) and waits for the trainee's answer.
     JobCardSigned: async (e, ctx) => {
       const d = e.data;
       // Placed: a new quiet spell, also when the last one's prompt was sent (30 more days without sign-off prompt again).
-      const { spell, timers } = await quietSpell(ctx, d.studentId);
-      if (spell) restartQuietSpell(ctx, e, spell.placement_id, timers);
+      const spell = await quietSpells.in(ctx).get(d.studentId);
+      if (spell) restartQuietSpell(ctx, e, spell.placement_id, spell);
       const signatureId = signatureIdOf(d);
       reminderTimers.in(ctx).put(
         timer('confirmation_reminder', signatureId, e, {
