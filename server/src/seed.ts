@@ -14,22 +14,35 @@ export interface DemoLogin {
   password: string;
 }
 
-/** Talks to the running product over HTTP, exactly as a user's browser would. */
+/**
+ * Talks to the running product over HTTP, exactly as a user's browser would, and like the web app reads
+ * its own writes: every read carries `X-Min-Position` with the highest log position a command of this
+ * client has returned, so it is answered only once the read models hold that write.
+ */
 export function apiClient(baseUrl: string) {
+  let seen = 0;
   return async function call<T = Record<string, unknown>>(
     method: string,
     path: string,
     body?: unknown,
     token?: string,
   ): Promise<T> {
+    const reads = method === 'GET' && seen > 0;
     const res = await fetch(`${baseUrl}${path}`, {
       method,
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(reads ? { 'X-Min-Position': String(seen) } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
     if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${text}`);
-    return (text ? JSON.parse(text) : {}) as T;
+    const parsed = (text ? JSON.parse(text) : {}) as T;
+    const position = (parsed as { position?: unknown } | null)?.position;
+    if (method !== 'GET' && typeof position === 'number' && position > seen) seen = position;
+    return parsed;
   };
 }
 
