@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { SqliteEventStore } from '@panda/events/sqlite-event-store';
 import type { Projection } from './projection';
 import { readStoreContract } from './read-store.contract';
-import { searchIndex } from './read-store';
+import { compareBy, matches, searchIndex } from './read-store';
 import { ProjectionRunner } from './runner';
 import { SqliteReadStore } from './sqlite-read-store';
 
@@ -163,6 +163,45 @@ describe('SQLite read store: search upkeep', () => {
     expect(b.searchMerges).toBe(1);
     expect(await b.count('people', { name: { $contains: 'renamed 14' } })).toBe(111);
     await b.close();
+  });
+
+  it('counts and pages a search of several fields from its indexes as a scan would, its matches few or many', async () => {
+    const rs = new SqliteReadStore(join(mkdtempSync(join(tmpdir(), 'panda-rs-')), 'read.db'));
+    await rs.ensureIndexes('people', [searchIndex('name'), searchIndex('email'), 'role', 'name']);
+    // 3,000 people, two thirds students: the role alone leaves more than a search reads without its index
+    // (SCAN_AT_MOST), so the matches come from the search indexes, checked against each row the role leaves.
+    const docs = Array.from({ length: 3000 }, (_, k) => ({
+      id: `p${k}`,
+      role: k % 3 ? 'student' : 'mentor',
+      name: `Person ${k}`,
+      // The same text in both fields for some (one match, not two), in the e-mail alone for others.
+      email: k % 7 ? `p${k}@example.org` : `person ${k}@example.org`,
+    }));
+    await rs.commit(
+      'p',
+      0,
+      1,
+      docs.map((doc) => ({ op: 'put' as const, collection: 'people', doc })),
+    );
+    // 'person 12': 111 people; 'person 1': 1,111; 'example': all of them; 'nobody': none.
+    for (const text of ['person 12', 'person 1', 'example', 'p2999@', 'nobody']) {
+      const search = { $or: [{ name: { $contains: text } }, { email: { $contains: text } }] };
+      for (const filter of [
+        search,
+        { role: 'student', ...search },
+        { role: { $in: ['student', 'mentor'] }, ...search },
+      ]) {
+        const expected = docs.filter((d) => matches(d, filter)).sort(compareBy({ name: 1, id: 1 }));
+        const label = `${text}: ${JSON.stringify(filter)}`;
+        expect(await rs.count('people', filter), label).toBe(expected.length);
+        const page = await rs.find('people', filter, { sort: { name: 1 }, limit: 50 });
+        expect(
+          page.map((d) => d.id),
+          label,
+        ).toEqual(expected.slice(0, 50).map((d) => d.id));
+      }
+    }
+    await rs.close();
   });
 });
 
