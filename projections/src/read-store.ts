@@ -86,6 +86,11 @@ export interface ReadStore {
    */
   commit(projection: string, from: number, to: number, ops: WriteOp[]): Promise<void>;
   /**
+   * True when commits are applied in the order they are made even when the caller does not wait for one
+   * before making the next: a rebuild then prepares its next commit while the last one is written.
+   */
+  readonly commitsInOrder?: boolean;
+  /**
    * Drops the collections and the checkpoint of a projection, for a rebuild. `bulk`: until
    * ensureIndexes is called on a collection, the caller only puts documents it has not put since the
    * reset (a rebuild writes each document once), so a store may build its index of ids last, as it

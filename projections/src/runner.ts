@@ -714,11 +714,17 @@ export class ProjectionRunner {
   ): Promise<void> {
     let ops: WriteOp[] = [];
     let at = 0;
+    // A store that keeps commits in order takes the next commit while the last is written (one ahead).
+    let last: Promise<void> = Promise.resolve();
     const flush = async (next: number) => {
-      await this.readStore.commit(name, at, next, ops);
+      const n = ops.length;
+      const committed = this.readStore.commit(name, at, next, ops).then(() => wrote(n));
       at = next;
-      wrote(ops.length);
       ops = [];
+      if (!this.readStore.commitsInOrder) return committed;
+      committed.catch(() => undefined); // a failure is thrown where it is awaited, below or by the next flush
+      await last;
+      last = committed;
     };
     for (const [collection, table] of memory.tables)
       for (const doc of table.values()) {
@@ -726,6 +732,7 @@ export class ProjectionRunner {
         if (ops.length >= REBUILD_WRITE_OPS) await flush(WRITING_REBUILD);
       }
     await flush(to);
+    await last;
   }
 
   private async follow(p: Projection, signal: AbortSignal): Promise<void> {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { SqliteEventStore } from '@panda/events/sqlite-event-store';
 import type { Projection } from './projection';
 import { readStoreContract } from './read-store.contract';
-import { compareBy, matches, searchIndex } from './read-store';
+import { CheckpointConflictError, compareBy, matches, searchIndex } from './read-store';
 import { ProjectionRunner } from './runner';
 import { SqliteReadStore } from './sqlite-read-store';
 
@@ -302,5 +302,79 @@ describe('SQLite read store: a bulk reset builds the index of ids last', () => {
     expect(await next.find('people')).toEqual([{ id: 'a', name: 'Ann B' }]);
     raw.close();
     await next.close();
+  });
+});
+
+describe('SQLite read store: a writer thread for a rebuild (bulkWriter)', () => {
+  const put = (id: string, name: string) => ({ op: 'put' as const, collection: 'people', doc: { id, name } });
+  const open = () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'panda-rs-writer-')), 'read.db');
+    return { file, rs: new SqliteReadStore(file, { bulkWriter: true }) };
+  };
+  /** What another connection reads in the file: the documents by id, and the checkpoint of `p`. */
+  const stored = (file: string) => {
+    const raw = new Database(file, { readonly: true });
+    const docs = raw.prepare('SELECT id, doc FROM rm_people ORDER BY id').raw().all();
+    const checkpoint = raw.prepare("SELECT position FROM checkpoints WHERE projection = 'p'").pluck().get();
+    raw.close();
+    return { docs, checkpoint };
+  };
+
+  it('writes commits made one after another without waiting, in order, then builds the indexes', async () => {
+    const { file, rs } = open();
+    await rs.reset('p', ['people'], { bulk: true });
+    const commits = [
+      rs.commit('p', 0, -1, [put('b', 'Bea'), put('a', 'Ann')]),
+      rs.commit('p', -1, -1, [put('c', 'Cy')]),
+      rs.commit('p', -1, 7, []),
+    ];
+    await Promise.all(commits);
+    await rs.ensureIndexes('people', ['name']);
+    expect(stored(file)).toEqual({
+      docs: [
+        ['a', '{"id":"a","name":"Ann"}'],
+        ['b', '{"id":"b","name":"Bea"}'],
+        ['c', '{"id":"c","name":"Cy"}'],
+      ],
+      checkpoint: 7,
+    });
+    // Indexed: later puts update in place, on this connection.
+    await rs.commit('p', 7, 8, [put('a', 'Ann B'), { op: 'delete', collection: 'people', id: 'c' }]);
+    expect(await rs.find('people', {}, { sort: { name: 1 } })).toEqual([
+      { id: 'a', name: 'Ann B' },
+      { id: 'b', name: 'Bea' },
+    ]);
+    await rs.close();
+  });
+
+  it('refuses a commit whose checkpoint is not the stored one and writes nothing of it; the next goes on', async () => {
+    const { file, rs } = open();
+    await rs.reset('p', ['people'], { bulk: true });
+    const refused = rs.commit('p', 3, -1, [put('a', 'Ann')]);
+    const next = rs.commit('p', 0, -1, [put('b', 'Bea')]);
+    await expect(refused).rejects.toBeInstanceOf(CheckpointConflictError);
+    await next;
+    expect(stored(file)).toEqual({ docs: [['b', '{"id":"b","name":"Bea"}']], checkpoint: -1 });
+    await rs.close();
+  });
+
+  it('applies a commit of its own connection (a delete) after the writer thread’s commits before it', async () => {
+    const { file, rs } = open();
+    await rs.reset('p', ['people'], { bulk: true });
+    const inserted = rs.commit('p', 0, -1, [put('a', 'Ann'), put('b', 'Bea')]);
+    const deleted = rs.commit('p', -1, 2, [{ op: 'delete', collection: 'people', id: 'a' }]);
+    await Promise.all([inserted, deleted]);
+    expect(stored(file)).toEqual({ docs: [['b', '{"id":"b","name":"Bea"}']], checkpoint: 2 });
+    await rs.close();
+  });
+
+  it('refuses a document it cannot serialise, writing nothing of that commit', async () => {
+    const { file, rs } = open();
+    await rs.reset('p', ['people'], { bulk: true });
+    await expect(
+      rs.commit('p', 0, 1, [put('a', 'Ann'), { op: 'put', collection: 'people', doc: { id: 'x', n: 1n } }]),
+    ).rejects.toThrow(/BigInt/);
+    expect(stored(file)).toEqual({ docs: [], checkpoint: undefined });
+    await rs.close();
   });
 });

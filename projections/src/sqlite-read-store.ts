@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { Worker } from 'node:worker_threads';
 import {
   CheckpointConflictError,
   asciiLower,
@@ -106,8 +107,56 @@ interface PendingCommit {
   reject: (err: unknown) => void;
 }
 
+/**
+ * The writer thread of a store made with `bulkWriter` (bulk-writer.mjs): it inserts the documents of a
+ * commit, serialised by the caller, in a transaction of its own connection, one commit after another.
+ */
+class BulkWriter {
+  private readonly worker: Worker;
+  private next = 0;
+  private readonly waiting = new Map<
+    number,
+    { projection: string; from: number; resolve: () => void; reject: (err: unknown) => void }
+  >();
+
+  constructor(file: string, busyTimeoutMs: number) {
+    this.worker = new Worker(new URL('./bulk-writer.mjs', import.meta.url), { workerData: { file, busyTimeoutMs } });
+    this.worker.on('message', (m: { id: number; conflict?: number; error?: string }) => {
+      const w = this.waiting.get(m.id);
+      if (!w) return;
+      this.waiting.delete(m.id);
+      if (m.error !== undefined) w.reject(new Error(m.error));
+      else if (m.conflict !== undefined) w.reject(new CheckpointConflictError(w.projection, w.from, m.conflict));
+      else w.resolve();
+    });
+    this.worker.on('error', (err) => this.failAll(err));
+    this.worker.on('exit', (code) =>
+      this.failAll(new Error(`The read store's writer thread stopped (exit code ${code})`)),
+    );
+  }
+
+  write(projection: string, from: number, to: number, rows: { tables: string[]; ids: string[]; texts: string[] }) {
+    return new Promise<void>((resolve, reject) => {
+      const id = this.next++;
+      this.waiting.set(id, { projection, from, resolve, reject });
+      this.worker.postMessage({ id, projection, from, to, ...rows });
+    });
+  }
+
+  private failAll(err: unknown) {
+    for (const w of this.waiting.values()) w.reject(err);
+    this.waiting.clear();
+  }
+
+  close(): Promise<number> {
+    return this.worker.terminate();
+  }
+}
+
 /** Embedded read-model store: one SQLite table per collection, JSON documents, expression indexes. */
 export class SqliteReadStore implements ReadStore {
+  /** Commits are applied in the order they are made, awaited or not (the queue of flush, or commit's chain). */
+  readonly commitsInOrder = true;
   private readonly db: Database.Database;
   private readonly known = new Set<string>();
   private readonly statements = new Map<string, Database.Statement>();
@@ -129,9 +178,13 @@ export class SqliteReadStore implements ReadStore {
    * `busyTimeoutMs`: how long a write waits for another connection's (10 s by default). The threads of
    * a parallel rebuild wait longer: the other thread may hold the file for whole runs of commits and
    * index builds.
+   * `bulkWriter` (a rebuild's thread): the documents of a rebuild (puts into tables of a bulk reset) are
+   * serialised in the caller's thread and inserted by a writer thread of this store (bulk-writer.mjs), so
+   * that the rebuild serialises its next commit while the writer inserts the last one.
    */
-  constructor(file: string, options: { busyTimeoutMs?: number } = {}) {
+  constructor(file: string, options: { busyTimeoutMs?: number; bulkWriter?: boolean } = {}) {
     this.db = new Database(file);
+    if (options.bulkWriter) this.bulkWriter = new BulkWriter(file, options.busyTimeoutMs ?? 10000);
     this.db.pragma('journal_mode = WAL');
     // Read models are rebuilt from the log: a commit needs to be atomic (WAL), not flushed in this thread.
     this.db.pragma('synchronous = NORMAL');
@@ -336,6 +389,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async ensureIndexes(collection: string, fields: string[]): Promise<void> {
+    await this.lastCommit; // a writer thread's commits first (see commit)
     const t = this.ensureTable(collection);
     this.ensureIdIndex(t);
     for (const f of fields) {
@@ -499,6 +553,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async dropIndexesExcept(collection: string, fields: string[]): Promise<void> {
+    await this.lastCommit; // a writer thread's commits first (see commit)
     const t = this.ensureTable(collection);
     this.dropSearchIndexes(
       t,
@@ -615,6 +670,33 @@ export class SqliteReadStore implements ReadStore {
    * for the end of the turn only.
    */
   commit(projection: string, from: number, to: number, ops: WriteOp[]): Promise<void> {
+    const writer = this.bulkWriter;
+    if (!writer) return this.enqueue(projection, from, to, ops);
+    // With a writer thread, one commit after another whichever connection writes it: each waits for
+    // the one before. A rebuild's documents are serialised now, while the commits before are written.
+    let write: () => Promise<void>;
+    if (ops.every((op) => op.op === 'put' && this.bulk.has(table(op.collection)))) {
+      try {
+        const puts = ops as Extract<WriteOp, { op: 'put' }>[];
+        const rows = {
+          tables: puts.map((op) => this.ensureTable(op.collection)),
+          ids: puts.map((op) => op.doc.id),
+          texts: puts.map((op) => JSON.stringify(op.doc)),
+        };
+        write = () => writer.write(projection, from, to, rows);
+      } catch (err) {
+        write = () => Promise.reject(err);
+      }
+    } else write = () => this.enqueue(projection, from, to, ops);
+    const committed = this.lastCommit.then(write, write);
+    this.lastCommit = committed.catch(() => undefined);
+    return committed;
+  }
+  private bulkWriter: BulkWriter | null = null;
+  /** The last commit made with a writer thread, settled or not (see commit). */
+  private lastCommit: Promise<void> = Promise.resolve();
+
+  private enqueue(projection: string, from: number, to: number, ops: WriteOp[]): Promise<void> {
     return new Promise((resolve, reject) => {
       if (this.queue.push({ projection, from, to, ops, resolve, reject }) === 1) setImmediate(this.flush);
     });
@@ -665,6 +747,7 @@ export class SqliteReadStore implements ReadStore {
    * index of ids too.
    */
   async reset(projection: string, collections: string[], options: { bulk?: boolean } = {}): Promise<void> {
+    await this.lastCommit; // a writer thread's commits first (see commit)
     this.counted.byKey.clear(); // its writes may change any count
     const tables = this.db
       .transaction(() => {
@@ -691,6 +774,11 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async close(): Promise<void> {
+    if (this.bulkWriter) {
+      await this.lastCommit;
+      await this.bulkWriter.close();
+      this.bulkWriter = null;
+    }
     if (this.db.open) this.db.close();
   }
 }

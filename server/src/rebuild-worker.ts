@@ -26,10 +26,10 @@ async function run({ names, stores }: RebuildWorkerData, post: (m: RebuildWorker
   if ('config' in stores) {
     const config = loadConfig();
     store = await openEventStore(config);
-    readStore = await openReadStore(config, { busyTimeoutMs: WAIT_FOR_OTHER_THREAD_MS });
+    readStore = await openReadStore(config, { busyTimeoutMs: WAIT_FOR_OTHER_THREAD_MS, bulkWriter: true });
   } else {
     store = new SqliteEventStore(stores.eventsFile);
-    readStore = new SqliteReadStore(stores.readFile, { busyTimeoutMs: WAIT_FOR_OTHER_THREAD_MS });
+    readStore = new SqliteReadStore(stores.readFile, { busyTimeoutMs: WAIT_FOR_OTHER_THREAD_MS, bulkWriter: true });
   }
   try {
     const runner = new ProjectionRunner(

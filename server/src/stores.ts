@@ -16,7 +16,10 @@ export async function openEventStore(config: Config): Promise<EventStore> {
 }
 
 /** MongoDB when MONGODB_URI is set, otherwise embedded SQLite read models in DATA_DIR (options: SqliteReadStore's). */
-export async function openReadStore(config: Config, options: { busyTimeoutMs?: number } = {}): Promise<ReadStore> {
+export async function openReadStore(
+  config: Config,
+  options: { busyTimeoutMs?: number; bulkWriter?: boolean } = {},
+): Promise<ReadStore> {
   if (config.mongoUri) {
     const { MongoReadStore } = await import('@panda/projections/mongo-read-store');
     return MongoReadStore.connect(config.mongoUri, config.mongoDb);
