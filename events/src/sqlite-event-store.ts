@@ -224,6 +224,9 @@ export class SqliteEventStore implements EventStore {
     `);
     this.db.transaction(() => addChainColumns(this.db)).immediate();
     this.migratedOnOpen = chainUnchained(this.db);
+    // Chaining rewrote those events in one transaction, so the WAL holds a copy of them: moved into the
+    // file and emptied, it neither keeps that disk space nor makes every later read look pages up in it.
+    if (this.migratedOnOpen > 0) this.db.pragma('wal_checkpoint(TRUNCATE)');
     // The WAL exists from the first write of an open connection and stays while any is open.
     this.walFd = this.db.memory ? null : openSync(`${file}-wal`, 'r');
     this.stmts = {

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -118,5 +118,31 @@ describe('SQLite event log hash chain (ruling 27)', () => {
     expect(await store.verifyChain()).toMatchObject({ ok: true, events: 4 });
     await store.close();
     expect(verifyLog(file).status).toBe(0);
+  });
+
+  it('leaves no copy of the events it chained at open in the WAL', async () => {
+    const file = tempFile();
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, event_id TEXT NOT NULL UNIQUE, stream TEXT NOT NULL, version INTEGER NOT NULL,
+      type TEXT NOT NULL, data TEXT NOT NULL, time TEXT NOT NULL, actor_id TEXT, correlation_id TEXT NOT NULL, command_id TEXT, UNIQUE (stream, version))`);
+    const ins = db.prepare(
+      'INSERT INTO events (event_id, stream, version, type, data, time, actor_id, correlation_id, command_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    db.transaction(() => {
+      for (let i = 1; i <= 2000; i++)
+        ins.run(`old-${i}`, `s${i % 50}`, Math.floor(i / 50), 'Old', `{"n":${i}}`, 't', null, 'c', `k${i}`);
+    })();
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    db.close();
+
+    const store = new SqliteEventStore(file);
+    expect(store.migratedOnOpen).toBe(2000);
+    // Rewriting 2,000 events with their hashes took hundreds of pages of WAL; they are in the file now.
+    expect(statSync(`${file}-wal`).size).toBe(0);
+    expect(await store.verifyChain()).toMatchObject({ ok: true, events: 2000 });
+    await store.append('new', [{ type: 'New', data: {} }], 'no_stream', meta(1));
+    expect(await store.verifyChain()).toMatchObject({ ok: true, events: 2001 });
+    await store.close();
   });
 });
