@@ -3,26 +3,23 @@
  * rebuild's documents, already serialised, into their tables and moves the projection's checkpoint,
  * one commit per message, each in a transaction of its own, while the rebuild's thread serialises the
  * next. Answers each message with its id, and `conflict` (the stored checkpoint) or `error` when it
- * wrote nothing.
+ * wrote nothing. Its connection's settings and statements are the store's (`workerData`).
  */
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 
-const db = new Database(workerData.file);
-db.pragma('synchronous = NORMAL');
-db.pragma(`busy_timeout = ${Math.floor(workerData.busyTimeoutMs)}`);
-db.pragma('cache_size = -262144');
+const { file, pragmas, sql } = workerData;
+const db = new Database(file);
+for (const pragma of pragmas) db.pragma(pragma);
 
 const inserts = new Map();
 const insert = (t) => {
   let s = inserts.get(t);
-  if (!s) inserts.set(t, (s = db.prepare(`INSERT INTO ${t} (id, doc) VALUES (?, ?)`)));
+  if (!s) inserts.set(t, (s = db.prepare(sql.bulkPut.replace('$table', t))));
   return s;
 };
-const checkpoint = db.prepare('SELECT position FROM checkpoints WHERE projection = ?').pluck();
-const move = db.prepare(
-  'INSERT INTO checkpoints (projection, position) VALUES (?, ?) ON CONFLICT(projection) DO UPDATE SET position = excluded.position',
-);
+const checkpoint = db.prepare(sql.checkpointOf).pluck();
+const move = db.prepare(sql.moveCheckpoint);
 const write = db.transaction(({ projection, from, to, tables, ids, texts }) => {
   const at = checkpoint.get(projection) ?? 0;
   if (at !== from) return at;

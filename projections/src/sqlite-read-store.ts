@@ -107,6 +107,22 @@ interface PendingCommit {
   reject: (err: unknown) => void;
 }
 
+/** The settings of every connection to a read-model file, this store's and its writer thread's. */
+const connectionPragmas = (busyTimeoutMs: number) => [
+  'journal_mode = WAL',
+  // Read models are rebuilt from the log: a commit needs to be atomic (WAL), not flushed in this thread.
+  'synchronous = NORMAL',
+  `busy_timeout = ${Math.floor(busyTimeoutMs)}`,
+  // 256 MB of page cache at most (the default is 2 MB): a rebuild writes large tables whose ids come
+  // in no key order, and their id indexes must stay in memory (64 MB was too little for 1M events).
+  'cache_size = -262144',
+];
+const CHECKPOINT_OF = 'SELECT position FROM checkpoints WHERE projection = ?';
+const MOVE_CHECKPOINT =
+  'INSERT INTO checkpoints (projection, position) VALUES (?, ?) ON CONFLICT(projection) DO UPDATE SET position = excluded.position';
+/** The put into table `t` after a bulk reset: each document is new (see SqliteReadStore.bulk). */
+const bulkPut = (t: string) => `INSERT INTO ${t} (id, doc) VALUES (?, ?)`;
+
 /**
  * The writer thread of a store made with `bulkWriter` (bulk-writer.mjs): it inserts the documents of a
  * commit, serialised by the caller, in a transaction of its own connection, one commit after another.
@@ -120,7 +136,14 @@ class BulkWriter {
   >();
 
   constructor(file: string, busyTimeoutMs: number) {
-    this.worker = new Worker(new URL('./bulk-writer.mjs', import.meta.url), { workerData: { file, busyTimeoutMs } });
+    this.worker = new Worker(new URL('./bulk-writer.mjs', import.meta.url), {
+      // The writer prepares the same statements as the store: `$table` names each commit's table.
+      workerData: {
+        file,
+        pragmas: connectionPragmas(busyTimeoutMs),
+        sql: { checkpointOf: CHECKPOINT_OF, moveCheckpoint: MOVE_CHECKPOINT, bulkPut: bulkPut('$table') },
+      },
+    });
     this.worker.on('message', (m: { id: number; conflict?: number; error?: string }) => {
       const w = this.waiting.get(m.id);
       if (!w) return;
@@ -185,13 +208,7 @@ export class SqliteReadStore implements ReadStore {
   constructor(file: string, options: { busyTimeoutMs?: number; bulkWriter?: boolean } = {}) {
     this.db = new Database(file);
     if (options.bulkWriter) this.bulkWriter = new BulkWriter(file, options.busyTimeoutMs ?? 10000);
-    this.db.pragma('journal_mode = WAL');
-    // Read models are rebuilt from the log: a commit needs to be atomic (WAL), not flushed in this thread.
-    this.db.pragma('synchronous = NORMAL');
-    this.db.pragma(`busy_timeout = ${Math.floor(options.busyTimeoutMs ?? 10000)}`);
-    // 256 MB of page cache at most (the default is 2 MB): a rebuild writes large tables whose ids come
-    // in no key order, and their id indexes must stay in memory (64 MB was too little for 1M events).
-    this.db.pragma('cache_size = -262144');
+    for (const pragma of connectionPragmas(options.busyTimeoutMs ?? 10000)) this.db.pragma(pragma);
     this.db.exec('CREATE TABLE IF NOT EXISTS checkpoints (projection TEXT PRIMARY KEY, position INTEGER NOT NULL)');
     this.schemaVersion = this.db.prepare('PRAGMA schema_version').pluck();
     this.dataVersion = this.db.prepare('PRAGMA data_version').pluck();
@@ -568,12 +585,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async checkpoint(projection: string): Promise<number> {
-    return (
-      (
-        this.stmt('SELECT position FROM checkpoints WHERE projection = ?').get(projection) as
-          { position: number } | undefined
-      )?.position ?? 0
-    );
+    return (this.stmt(CHECKPOINT_OF).get(projection) as { position: number } | undefined)?.position ?? 0;
   }
 
   /**
@@ -625,7 +637,7 @@ export class SqliteReadStore implements ReadStore {
         // reset, a new document (see bulk).
         put: this.stmt(
           bulk
-            ? `INSERT INTO ${t} (id, doc) VALUES (?, ?)`
+            ? bulkPut(t)
             : `INSERT INTO ${t} (id, doc) VALUES (?, ?) ON CONFLICT(id) DO UPDATE SET doc = excluded.doc WHERE doc IS NOT excluded.doc`,
         ),
         delete: this.stmt(`DELETE FROM ${t} WHERE id = ?`),
@@ -637,11 +649,7 @@ export class SqliteReadStore implements ReadStore {
 
   private queue: PendingCommit[] = [];
   private readonly commitOne = (c: PendingCommit, texts: (string | null)[]) => {
-    const current =
-      (
-        this.stmt('SELECT position FROM checkpoints WHERE projection = ?').get(c.projection) as
-          { position: number } | undefined
-      )?.position ?? 0;
+    const current = (this.stmt(CHECKPOINT_OF).get(c.projection) as { position: number } | undefined)?.position ?? 0;
     if (current !== c.from) throw new CheckpointConflictError(c.projection, c.from, current);
     c.ops.forEach((op, i) => {
       let w = this.writers(op.collection);
@@ -658,9 +666,7 @@ export class SqliteReadStore implements ReadStore {
       if (counted) counted.writes += 1;
       else this.writesSinceMerge.set(op.collection, { writes: 1, due: SEARCH_UPKEEP_WRITES });
     });
-    this.stmt(
-      'INSERT INTO checkpoints (projection, position) VALUES (?, ?) ON CONFLICT(projection) DO UPDATE SET position = excluded.position',
-    ).run(c.projection, c.to);
+    this.stmt(MOVE_CHECKPOINT).run(c.projection, c.to);
   };
 
   /**
