@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { SqliteEventStore } from '@panda/events/sqlite-event-store';
 import type { Projection } from './projection';
 import { readStoreContract } from './read-store.contract';
-import { CheckpointConflictError, compareBy, matches, searchIndex } from './read-store';
+import { CheckpointConflictError, compareBy, matches, searchIndex, type Filter } from './read-store';
 import { ProjectionRunner } from './runner';
 import { SqliteReadStore } from './sqlite-read-store';
 
@@ -183,13 +183,17 @@ describe('SQLite read store: search upkeep', () => {
       1,
       docs.map((doc) => ({ op: 'put' as const, collection: 'people', doc })),
     );
-    // 'person 12': 111 people; 'person 1': 1,111; 'example': all of them; 'nobody': none.
-    for (const text of ['person 12', 'person 1', 'example', 'p2999@', 'nobody']) {
+    // 'person 12': 111 people; 'person 1': 1,111; 'example': all of them; 'person 123': 11; 'p2999@': one;
+    // 'nobody': none. The last three are at most a 32nd of the table: their queries start from the matches.
+    for (const text of ['person 12', 'person 1', 'example', 'person 123', 'p2999@', 'nobody']) {
       const search = { $or: [{ name: { $contains: text } }, { email: { $contains: text } }] };
       for (const filter of [
         search,
         { role: 'student', ...search },
         { role: { $in: ['student', 'mentor'] }, ...search },
+        // The matches inside an `$or`: a set checked against rows, never the rows to start from.
+        { $or: [{ role: 'mentor', name: { $contains: '99' } }, search] },
+        { $and: [{ role: 'student' }, search] },
       ]) {
         const expected = docs.filter((d) => matches(d, filter)).sort(compareBy({ name: 1, id: 1 }));
         const label = `${text}: ${JSON.stringify(filter)}`;
@@ -201,6 +205,13 @@ describe('SQLite read store: search upkeep', () => {
         ).toEqual(expected.slice(0, 50).map((d) => d.id));
       }
     }
+    // Few matches of a filter whose index leaves most of the table: looked up by rowid, not found by the index.
+    const search = (text: string) => ({ $or: [{ name: { $contains: text } }, { email: { $contains: text } }] });
+    const plan = (filter: Filter) => rs.countPlan('people', filter).join('\n');
+    expect(plan({ role: { $in: ['student', 'mentor'] }, ...search('person 123') })).toMatch(/INTEGER PRIMARY KEY/);
+    expect(plan({ role: { $in: ['student', 'mentor'] }, ...search('person 123') })).not.toMatch(/ix_rm_people_role/);
+    expect(plan({ role: { $in: ['student', 'mentor'] }, ...search('person 12') })).toMatch(/ix_rm_people_role/);
+    expect(plan({ $or: [{ role: 'mentor' }, search('person 123')] })).not.toMatch(/INTEGER PRIMARY KEY/);
     await rs.close();
   });
 });

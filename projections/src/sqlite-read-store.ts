@@ -78,9 +78,30 @@ class MatchSet {
   constructor(
     readonly sql: string,
     readonly params: unknown[],
+    /** Whether the set is a condition of the whole WHERE clause (ANDed at its top), not inside an `$or`. */
+    readonly top: boolean,
   ) {}
 }
 const IN_MATCHES = '+rowid IN (SELECT value FROM json_each(?))';
+/** IN_MATCHES as the rows to start from: each match looked up by rowid (with `NOT INDEXED`, see withMatches). */
+const FROM_MATCHES = 'rowid IN (SELECT value FROM json_each(?))';
+/**
+ * A search whose matches are at most this fraction of its table (1 / DRIVEN_SHARE) starts from them: a lookup
+ * by rowid costs about 1 µs a match, 3 to 5 µs with the page's sort, where checking every row of the other
+ * conditions' index against the set costs about 0.15 µs a row, and the page then sorts all of them.
+ */
+const DRIVEN_SHARE = 32;
+
+/**
+ * A WHERE clause on table `t` (see SqliteReadStore.whereSearched); `few`: a search's matches, ANDed at its
+ * top, are few enough to start from (see withMatches).
+ */
+interface Searched {
+  sql: string;
+  params: unknown[];
+  t: string;
+  few: boolean;
+}
 
 /** An FTS5 phrase: the text in double quotes (a quote in it doubled), every character literal. */
 const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
@@ -228,12 +249,17 @@ export class SqliteReadStore implements ReadStore {
    * one (`search`: 'index'), scans the documents (`'scan'`), or is left out (`'none'`: the documents the
    * rest of the filter leaves, a superset of the matches: there is no negation).
    */
-  private where(t: string, filter: Filter = {}, search: Search = 'scan'): { sql: string; params: unknown[] } {
+  private where(
+    t: string,
+    filter: Filter = {},
+    search: Search = 'scan',
+    top = true,
+  ): { sql: string; params: unknown[] } {
     const parts: string[] = [];
     const params: unknown[] = [];
     for (const [path, cond] of Object.entries(filter)) {
       if (isLogical(path)) {
-        const c = this.logical(t, path, cond, search);
+        const c = this.logical(t, path, cond, search, top);
         parts.push(c.sql);
         params.push(...c.params);
         continue;
@@ -272,7 +298,7 @@ export class SqliteReadStore implements ReadStore {
           // `+`: the matches are a set each row of the other conditions' index is checked against (no
           // document read for a row that fails), never the rows to start from and then sort.
           parts.push(IN_MATCHES);
-          params.push(new MatchSet(`SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?`, [phrase(text)]));
+          params.push(new MatchSet(`SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?`, [phrase(text)], top));
         } else {
           parts.push(`(typeof(${e}) = 'text' AND instr(lower(${e}), ?) > 0)`);
           params.push(text);
@@ -290,7 +316,7 @@ export class SqliteReadStore implements ReadStore {
    * `$or` of one text contained in several fields that all have search indexes (a list's `?q=`): one set of
    * the matches of them all, where a set per field would check each row against every set.
    */
-  private searchUnion(t: string, filters: Filter[]): { sql: string; params: unknown[] } | null {
+  private searchUnion(t: string, filters: Filter[], top: boolean): { sql: string; params: unknown[] } | null {
     const parts = filters.map((f) => {
       const [path, cond] = Object.entries(f).length === 1 ? Object.entries(f)[0] : [];
       if (!path || !isComparison(cond) || !('$contains' in cond)) return null;
@@ -306,19 +332,28 @@ export class SqliteReadStore implements ReadStore {
         new MatchSet(
           found.map(({ fts }) => `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?`).join(' UNION '),
           found.map((p) => phrase(p.text)),
+          top,
         ),
       ],
     };
   }
 
   /** `$and` / `$or` over whole filters, as one parenthesised condition. */
-  private logical(t: string, key: '$and' | '$or', cond: unknown, search: Search): { sql: string; params: unknown[] } {
+  private logical(
+    t: string,
+    key: '$and' | '$or',
+    cond: unknown,
+    search: Search,
+    top: boolean,
+  ): { sql: string; params: unknown[] } {
     const filters = logicalFilters(key, cond);
     if (key === '$or' && search === 'index') {
-      const union = this.searchUnion(t, filters);
+      // The union stands for the whole `$or`: a condition of the top when the `$or` is.
+      const union = this.searchUnion(t, filters, top);
       if (union) return union;
     }
-    const subs = filters.map((f) => this.where(t, f, search));
+    // Under an `$and` of the top, each filter's conditions are still ANDed at the top; under an `$or` not.
+    const subs = filters.map((f) => this.where(t, f, search, top && key === '$and'));
     if (!subs.length) return { sql: key === '$and' ? '1' : '0', params: [] };
     const sql = subs
       .map((s) => (s.sql ? `(${s.sql.slice('WHERE '.length)})` : '1'))
@@ -334,7 +369,8 @@ export class SqliteReadStore implements ReadStore {
 
   async find(collection: string, filter: Filter = {}, options: FindOptions = {}): Promise<Doc[]> {
     const t = this.ensureTable(collection);
-    const { sql, params } = this.whereSearched(t, filter);
+    const searched = this.whereSearched(t, filter);
+    const params = searched.params;
     // The order rule of FindOptions: insertion order (rowid) without a sort; with one, ties broken by
     // id in the direction of the last key (as the Mongo store does).
     const keys = Object.entries(options.sort ?? {});
@@ -347,11 +383,16 @@ export class SqliteReadStore implements ReadStore {
         ? `LIMIT ${Math.max(0, Math.floor(options.limit ?? -1))} OFFSET ${Math.max(0, Math.floor(options.skip ?? 0))}`
         : '';
     const limitSql = options.limit == null && options.skip ? `LIMIT -1 OFFSET ${Math.floor(options.skip)}` : limit;
+    // Few matches: a query that would read every row the rest of the filter leaves starts from them.
+    const { sql, from } = this.from(
+      searched,
+      searched.few && (!limit || this.sortsAll(`SELECT doc FROM ${t} ${searched.sql} ${order} ${limitSql}`, params)),
+    );
     if (options.fields) {
       // Each field as its JSON (`->`): SQL NULL when missing, 'null' when null.
       const fields = options.fields.filter((f) => f !== 'id');
       const columns = fields.map((f, i) => `doc -> '$.${topField(f)}' AS f${i}`);
-      const rows = this.stmt(`SELECT ${['id', ...columns].join(', ')} FROM ${t} ${sql} ${order} ${limitSql}`).all(
+      const rows = this.stmt(`SELECT ${['id', ...columns].join(', ')} FROM ${from} ${sql} ${order} ${limitSql}`).all(
         ...params,
       ) as Record<string, string | null>[];
       return rows.map((r) => {
@@ -363,20 +404,23 @@ export class SqliteReadStore implements ReadStore {
         return doc;
       });
     }
-    const rows = this.stmt(`SELECT doc FROM ${t} ${sql} ${order} ${limitSql}`).all(...params) as { doc: string }[];
+    const rows = this.stmt(`SELECT doc FROM ${from} ${sql} ${order} ${limitSql}`).all(...params) as { doc: string }[];
     return rows.map((r) => JSON.parse(r.doc) as Doc);
   }
 
   async count(collection: string, filter: Filter = {}): Promise<number> {
     const t = this.ensureTable(collection);
-    const { sql, params } = this.whereSearched(t, filter);
+    const searched = this.whereSearched(t, filter);
+    const params = searched.params;
     // Only a search: its matches are the documents (the search indexes follow the table in its transactions).
-    if (sql === `WHERE ${IN_MATCHES}`) return (this.matches.get(params[0] as string) as number[]).length;
+    if (searched.sql === `WHERE ${IN_MATCHES}`) return (this.matches.get(params[0] as string) as number[]).length;
+    // A count reads every row the rest of the filter leaves: few matches are counted from them.
+    const { sql, from } = this.from(searched, searched.few);
     const counts = this.countsNow();
-    const key = `${t} ${sql} ${JSON.stringify(params)}`;
+    const key = `${from} ${sql} ${JSON.stringify(params)}`;
     let n = counts.get(key);
     if (n === undefined) {
-      n = (this.stmt(`SELECT COUNT(*) AS n FROM ${t} ${sql}`).get(...params) as { n: number }).n;
+      n = (this.stmt(`SELECT COUNT(*) AS n FROM ${from} ${sql}`).get(...params) as { n: number }).n;
       if (counts.size >= COUNTS_KEPT) counts.clear();
       counts.set(key, n);
     }
@@ -399,9 +443,13 @@ export class SqliteReadStore implements ReadStore {
   /** How SQLite would count `filter` (EXPLAIN QUERY PLAN, one line a step): which index, whether it covers. */
   countPlan(collection: string, filter: Filter = {}): string[] {
     const t = this.ensureTable(collection);
-    const { sql, params } = this.whereSearched(t, filter);
+    const searched = this.whereSearched(t, filter);
+    const { sql, from } = this.from(searched, searched.few);
+    const params = searched.params;
     return (
-      this.db.prepare(`EXPLAIN QUERY PLAN SELECT COUNT(*) AS n FROM ${t} ${sql}`).all(...params) as { detail: string }[]
+      this.db.prepare(`EXPLAIN QUERY PLAN SELECT COUNT(*) AS n FROM ${from} ${sql}`).all(...params) as {
+        detail: string;
+      }[]
     ).map((r) => r.detail);
   }
 
@@ -428,11 +476,11 @@ export class SqliteReadStore implements ReadStore {
    * those costs less than a common text's matches over the whole collection. A filter that no search
    * index serves is built once.
    */
-  private whereSearched(t: string, filter: Filter): { sql: string; params: unknown[] } {
+  private whereSearched(t: string, filter: Filter): Searched {
     const indexed = this.where(t, filter, 'index');
-    if (!indexed.params.some((p) => p instanceof MatchSet)) return indexed;
+    if (!indexed.params.some((p) => p instanceof MatchSet)) return { ...indexed, t, few: false };
     const rest = this.where(t, filter, 'none');
-    if (!rest.params.length) return this.withMatches(indexed);
+    if (!rest.params.length) return this.withMatches(t, indexed);
     // A page's count and its first find ask the same in one turn: the answer is kept until the turn ends.
     const key = JSON.stringify([t, rest.sql, rest.params]);
     if (this.lastProbe.key !== key) {
@@ -440,15 +488,24 @@ export class SqliteReadStore implements ReadStore {
       if (!this.lastProbe.key) setImmediate(() => (this.lastProbe = { key: '', few: false }));
       this.lastProbe = { key, few: !this.stmt(sql).get(...rest.params) };
     }
-    return this.lastProbe.few ? this.where(t, filter, 'scan') : this.withMatches(indexed);
+    return this.lastProbe.few ? { ...this.where(t, filter, 'scan'), t, few: false } : this.withMatches(t, indexed);
   }
   private lastProbe = { key: '', few: false };
 
   /**
    * `where` with each search's matches read once: the rowids as a JSON array, bound in place of the set.
    * A page's count and its find ask the same searches in one turn, so the matches are kept until it ends.
+   *
+   * The matches are a set that each row of the other conditions' index is checked against (no document
+   * read for a row that fails, and a page in the order of an index stops after its last row). When a set
+   * ANDed at the top of the clause holds at most 1 / DRIVEN_SHARE of the table (`few`), a count, and a
+   * page that would otherwise read every row the index leaves before sorting them, start from it instead
+   * (see from): each match is looked up by rowid, and no index may be chosen over them (`NOT INDEXED`
+   * still allows rowid lookups). An audit search of every role sorted by name, 212 matches of 10,000
+   * accounts, took 0.2 ms to count and 0.5 ms to page that way, against 1.4 and 1.7 ms through the index.
    */
-  private withMatches(where: { sql: string; params: unknown[] }): { sql: string; params: unknown[] } {
+  private withMatches(t: string, where: { sql: string; params: unknown[] }): Searched {
+    let fewest = Infinity;
     const params = where.params.map((p) => {
       if (!(p instanceof MatchSet)) return p;
       const key = JSON.stringify([p.sql, p.params]);
@@ -462,9 +519,39 @@ export class SqliteReadStore implements ReadStore {
         this.searchKeys.set(key, rowids);
         this.matches.set(rowids, found);
       }
+      if (p.top) fewest = Math.min(fewest, (this.matches.get(rowids) as number[]).length);
       return rowids;
     });
-    return { sql: where.sql, params };
+    const few = fewest !== Infinity && fewest * DRIVEN_SHARE <= this.rowsAbout(t);
+    return { sql: where.sql, params, t, few };
+  }
+
+  /** The clause and table of a query that starts from the matches (see withMatches), or as it is. */
+  private from(q: Searched, fromMatches: boolean): { sql: string; from: string } {
+    return fromMatches
+      ? { sql: q.sql.replaceAll(IN_MATCHES, FROM_MATCHES), from: `${q.t} NOT INDEXED` }
+      : { sql: q.sql, from: q.t };
+  }
+
+  /**
+   * Whether SQLite reads every row of `select` before its first (a sort in a temporary B-tree, not in the
+   * order of an index): a page of few matches then starts from them. Asked once per query text.
+   */
+  private sortsAll(select: string, params: unknown[]): boolean {
+    let all = this.sortsAllOf.get(select);
+    if (all === undefined) {
+      const plan = this.db.prepare(`EXPLAIN QUERY PLAN ${select}`).all(...params) as { detail: string }[];
+      all = plan.some((r) => r.detail === 'USE TEMP B-TREE FOR ORDER BY');
+      if (this.sortsAllOf.size >= COUNTS_KEPT) this.sortsAllOf.clear();
+      this.sortsAllOf.set(select, all);
+    }
+    return all;
+  }
+  private readonly sortsAllOf = new Map<string, boolean>();
+
+  /** About how many documents table `t` holds: its highest rowid (one index step; deletes leave it higher). */
+  private rowsAbout(t: string): number {
+    return (this.stmt(`SELECT max(rowid) FROM ${t}`).pluck().get() as number | null) ?? 0;
   }
   /** This turn's searches (see withMatches): each one's matches as the JSON it binds, and those matches by it. */
   private readonly searchKeys = new Map<string, string>();
