@@ -212,6 +212,47 @@ describe('SQLite read store: search upkeep', () => {
     expect(plan({ role: { $in: ['student', 'mentor'] }, ...search('person 123') })).not.toMatch(/ix_rm_people_role/);
     expect(plan({ role: { $in: ['student', 'mentor'] }, ...search('person 12') })).toMatch(/ix_rm_people_role/);
     expect(plan({ $or: [{ role: 'mentor' }, search('person 123')] })).not.toMatch(/INTEGER PRIMARY KEY/);
+    // A page of one match in the order of an index: looked up, not found by walking the whole index for it.
+    const page = (filter: Filter) => rs.findPlan('people', filter, { name: 1 }, 51).join('\n');
+    expect(page(search('p2999@'))).toMatch(/INTEGER PRIMARY KEY/);
+    expect(page(search('person 1'))).toMatch(/ix_rm_people_name/);
+    await rs.close();
+  });
+
+  it('finds documents named by id through the index of ids, their other conditions checked on them', async () => {
+    const rs = new SqliteReadStore(join(mkdtempSync(join(tmpdir(), 'panda-rs-')), 'read.db'));
+    await rs.ensureIndexes('students', ['centre_id', 'centre_id+Created_At']);
+    const docs = Array.from({ length: 2000 }, (_, k) => ({
+      id: `s${k}`,
+      centre_id: `c${k % 2}`,
+      Created_At: new Date(Date.UTC(2026, 0, 1) + k * 60_000).toISOString(),
+    }));
+    await rs.commit(
+      'students',
+      0,
+      1,
+      docs.map((doc) => ({ op: 'put' as const, collection: 'students', doc })),
+    );
+    const ids = ['s0', 's1', 's2', 's4', 's1998', 'nobody'];
+    for (const filter of [
+      { id: { $in: ids }, centre_id: 'c0' },
+      { id: 's4', centre_id: 'c0' },
+    ]) {
+      const plan = rs.countPlan('students', filter).join('\n');
+      expect(plan).toMatch(/sqlite_autoindex_rm_students_1/);
+      expect(plan).not.toMatch(/ix_rm_students_centre_id/);
+    }
+    expect((await rs.find('students', { id: { $in: ids }, centre_id: 'c0' })).map((d) => d.id)).toEqual([
+      's0',
+      's2',
+      's4',
+      's1998',
+    ]);
+    expect(await rs.count('students', { id: { $in: ids }, centre_id: 'c1' })).toBe(1);
+    // Under an `$or`, or without a list of ids, the other conditions keep their indexes.
+    expect(rs.countPlan('students', { centre_id: 'c0', id: { $ne: 's1' } }).join('\n')).toMatch(
+      /ix_rm_students_centre_id/,
+    );
     await rs.close();
   });
 });

@@ -101,7 +101,27 @@ interface Searched {
   params: unknown[];
   t: string;
   few: boolean;
+  /** The fewest matches of a search ANDed at the top (Infinity without one), and about how many rows `t` has. */
+  matched: number;
+  rows: number;
 }
+
+/**
+ * The order rule of FindOptions: insertion order (rowid) without a sort; with one, ties broken by id in the
+ * direction of the last key (as the Mongo store does).
+ */
+function orderBy(sort: FindOptions['sort']): string {
+  const keys = Object.entries(sort ?? {});
+  if (keys.length && !keys.some(([p]) => p === 'id')) keys.push(['id', keys[keys.length - 1][1]]);
+  return keys.length
+    ? `ORDER BY ${keys.map(([p, d]) => `${expr(p)} ${d === 1 ? 'ASC' : 'DESC'}`).join(', ')}`
+    : 'ORDER BY rowid';
+}
+
+/** Whether a condition on `id` names the documents: an id, or `$in` a list of them. */
+const isIdLookup = (cond: unknown) =>
+  typeof cond === 'string' ||
+  (isComparison(cond) && Object.keys(cond).length === 1 && '$in' in cond && Array.isArray(cond.$in));
 
 /** An FTS5 phrase: the text in double quotes (a quote in it doubled), every character literal. */
 const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
@@ -257,6 +277,10 @@ export class SqliteReadStore implements ReadStore {
   ): { sql: string; params: unknown[] } {
     const parts: string[] = [];
     const params: unknown[] = [];
+    // Documents named by id (a page's others, read by their ids): found by the index of ids, their other
+    // conditions checked on them (`+`: no index of theirs is chosen). SQLite, which knows nothing of the data,
+    // took an equality on another index (a centre's thousand students) for fewer rows than 50 ids.
+    const byId = top && isIdLookup(filter.id);
     for (const [path, cond] of Object.entries(filter)) {
       if (isLogical(path)) {
         const c = this.logical(t, path, cond, search, top);
@@ -264,7 +288,7 @@ export class SqliteReadStore implements ReadStore {
         params.push(...c.params);
         continue;
       }
-      const e = expr(path);
+      const e = byId && path !== 'id' ? `+${expr(path)}` : expr(path);
       if (!isComparison(cond)) {
         if (cond === null || cond === undefined) parts.push(`${e} IS NULL`);
         else {
@@ -371,23 +395,13 @@ export class SqliteReadStore implements ReadStore {
     const t = this.ensureTable(collection);
     const searched = this.whereSearched(t, filter);
     const params = searched.params;
-    // The order rule of FindOptions: insertion order (rowid) without a sort; with one, ties broken by
-    // id in the direction of the last key (as the Mongo store does).
-    const keys = Object.entries(options.sort ?? {});
-    if (keys.length && !keys.some(([p]) => p === 'id')) keys.push(['id', keys[keys.length - 1][1]]);
-    const order = keys.length
-      ? `ORDER BY ${keys.map(([p, d]) => `${expr(p)} ${d === 1 ? 'ASC' : 'DESC'}`).join(', ')}`
-      : 'ORDER BY rowid';
+    const order = orderBy(options.sort);
     const limit =
       options.limit != null || options.skip
         ? `LIMIT ${Math.max(0, Math.floor(options.limit ?? -1))} OFFSET ${Math.max(0, Math.floor(options.skip ?? 0))}`
         : '';
     const limitSql = options.limit == null && options.skip ? `LIMIT -1 OFFSET ${Math.floor(options.skip)}` : limit;
-    // Few matches: a query that would read every row the rest of the filter leaves starts from them.
-    const { sql, from } = this.from(
-      searched,
-      searched.few && (!limit || this.sortsAll(`SELECT doc FROM ${t} ${searched.sql} ${order} ${limitSql}`, params)),
-    );
+    const { sql, from } = this.from(searched, this.pagesFromMatches(searched, order, limitSql));
     if (options.fields) {
       // Each field as its JSON (`->`): SQL NULL when missing, 'null' when null.
       const fields = options.fields.filter((f) => f !== 'id');
@@ -440,6 +454,19 @@ export class SqliteReadStore implements ReadStore {
   /** Counts as of a data_version; emptied by each transaction of this connection that may change one. */
   private counted = { version: -1, byKey: new Map<string, number>() };
 
+  /** How SQLite would find a page of `filter` (EXPLAIN QUERY PLAN, one line a step) in the order of `sort`. */
+  findPlan(collection: string, filter: Filter, sort: FindOptions['sort'], limit: number): string[] {
+    const t = this.ensureTable(collection);
+    const searched = this.whereSearched(t, filter);
+    const order = orderBy(sort);
+    const { sql, from } = this.from(searched, this.pagesFromMatches(searched, order, `LIMIT ${limit}`));
+    return (
+      this.db
+        .prepare(`EXPLAIN QUERY PLAN SELECT doc FROM ${from} ${sql} ${order} LIMIT ${limit}`)
+        .all(...searched.params) as { detail: string }[]
+    ).map((r) => r.detail);
+  }
+
   /** How SQLite would count `filter` (EXPLAIN QUERY PLAN, one line a step): which index, whether it covers. */
   countPlan(collection: string, filter: Filter = {}): string[] {
     const t = this.ensureTable(collection);
@@ -478,7 +505,8 @@ export class SqliteReadStore implements ReadStore {
    */
   private whereSearched(t: string, filter: Filter): Searched {
     const indexed = this.where(t, filter, 'index');
-    if (!indexed.params.some((p) => p instanceof MatchSet)) return { ...indexed, t, few: false };
+    if (!indexed.params.some((p) => p instanceof MatchSet))
+      return { ...indexed, t, few: false, matched: Infinity, rows: 0 };
     const rest = this.where(t, filter, 'none');
     if (!rest.params.length) return this.withMatches(t, indexed);
     // A page's count and its first find ask the same in one turn: the answer is kept until the turn ends.
@@ -488,7 +516,9 @@ export class SqliteReadStore implements ReadStore {
       if (!this.lastProbe.key) setImmediate(() => (this.lastProbe = { key: '', few: false }));
       this.lastProbe = { key, few: !this.stmt(sql).get(...rest.params) };
     }
-    return this.lastProbe.few ? { ...this.where(t, filter, 'scan'), t, few: false } : this.withMatches(t, indexed);
+    return this.lastProbe.few
+      ? { ...this.where(t, filter, 'scan'), t, few: false, matched: Infinity, rows: 0 }
+      : this.withMatches(t, indexed);
   }
   private lastProbe = { key: '', few: false };
 
@@ -522,8 +552,15 @@ export class SqliteReadStore implements ReadStore {
       if (p.top) fewest = Math.min(fewest, (this.matches.get(rowids) as number[]).length);
       return rowids;
     });
-    const few = fewest !== Infinity && fewest * DRIVEN_SHARE <= this.rowsAbout(t);
-    return { sql: where.sql, params, t, few };
+    const rows = fewest === Infinity ? 0 : this.rowsAbout(t);
+    return {
+      sql: where.sql,
+      params,
+      t,
+      few: fewest !== Infinity && fewest * DRIVEN_SHARE <= rows,
+      matched: fewest,
+      rows,
+    };
   }
 
   /** The clause and table of a query that starts from the matches (see withMatches), or as it is. */
@@ -531,6 +568,18 @@ export class SqliteReadStore implements ReadStore {
     return fromMatches
       ? { sql: q.sql.replaceAll(IN_MATCHES, FROM_MATCHES), from: `${q.t} NOT INDEXED` }
       : { sql: q.sql, from: q.t };
+  }
+
+  /**
+   * Whether a find of few matches (see withMatches) starts from them: without a limit; when there are so few
+   * that an index walked in the page's order would pass many rows for each match (n² <= 2 × the table: a
+   * walk reads about table / n rows a match, a lookup and its share of the sort cost about 20 times a row
+   * of the walk); or when the index would read every row before its first anyway (sortsAll).
+   */
+  private pagesFromMatches(q: Searched, order: string, limit: string): boolean {
+    if (!q.few) return false;
+    if (!limit || q.matched * q.matched <= 2 * q.rows) return true;
+    return this.sortsAll(`SELECT doc FROM ${q.t} ${q.sql} ${order} ${limit}`, q.params);
   }
 
   /**
