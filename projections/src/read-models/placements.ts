@@ -327,8 +327,11 @@ export const placementsProjection = defineProjection({
       // The admin table's status filter with its sorts by student and mentor.
       'Status+student_name',
       'Status+mentor_name',
-      // A mentor's requests (pending): counted, and sized up before a search, over this index alone.
-      'mentor_id+Status',
+      // A mentor's requests (pending), newest first or by student: counted, sized up before a search, and
+      // paged over these alone. With only mentor_id+Status, SQLite (which has no statistics of the data)
+      // paged them from Status+Created_At: every pending placement of every mentor, for the few of one.
+      'mentor_id+Status+Created_At',
+      'mentor_id+Status+student_name',
       // `?q=` of the admin table and of a mentor's requests.
       ...['student_name', 'mentor_name', 'training_centre_name', 'student_email', 'mentor_email'].map(searchIndex),
     ],

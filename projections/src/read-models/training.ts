@@ -329,11 +329,13 @@ export const trainingProjection = defineProjection({
       'Student_ID',
       // A mentor's or centre's jobs in the list's order (by student), with Total_Count (jobs of 0 are left out)
       // and student_email in the index so that the total, with or without `?q=` (the student's name or e-mail,
-      // or the job type), is counted over it without reading a document; a centre's also by when opened or changed.
+      // or the job type), is counted over it without reading a document; both also by when opened or changed.
       'mentor_id+Student_Name+Student_ID+Job_Type+Total_Count+student_email',
       'centre_id+Student_Name+Student_ID+Job_Type+Total_Count+student_email',
       'centre_id+opened_at',
       'centre_id+updated_at',
+      'mentor_id+opened_at',
+      'mentor_id+updated_at',
       'Student_Name',
     ],
     [CENTRE_STATS]: [],
