@@ -257,6 +257,66 @@ describe('SQLite read store: search upkeep', () => {
   });
 });
 
+describe("SQLite read store: a search's matches kept until its indexes are written", () => {
+  it('reads a search again only after a write to its indexes, by this connection or another', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'panda-rs-')), 'read.db');
+    const rs = new SqliteReadStore(file);
+    await rs.ensureIndexes('people', [searchIndex('name'), searchIndex('email'), 'age']);
+    const put = (store: SqliteReadStore, from: number, docs: object[]) =>
+      store.commit(
+        'p',
+        from,
+        from + 1,
+        docs.map((doc) => ({ op: 'put' as const, collection: 'people', doc: doc as { id: string } })),
+      );
+    await put(
+      rs,
+      0,
+      Array.from({ length: 500 }, (_, k) => ({ id: `p${k}`, name: `Person ${k}`, email: `p${k}@x.org`, age: k % 90 })),
+    );
+    const search = { $or: [{ name: { $contains: 'person 4' } }, { email: { $contains: 'person 4' } }] };
+    const ids = async () => (await rs.find('people', search, { sort: { name: 1 }, limit: 500 })).map((d) => d.id);
+    const turn = () => new Promise((r) => setImmediate(r));
+    const expected = (docs: { id: string; name: string }[]) =>
+      docs
+        .filter((d) => d.name.toLowerCase().includes('person 4'))
+        .sort(compareBy({ name: 1, id: 1 }))
+        .map((d) => d.id);
+    let docs = Array.from({ length: 500 }, (_, k) => ({ id: `p${k}`, name: `Person ${k}` }));
+    expect(await ids()).toEqual(expected(docs));
+    expect(rs.searchReads).toBe(1);
+    await turn();
+    // Asked again (the next page, another turn): the indexes are as they were, the matches too.
+    expect(await ids()).toEqual(expected(docs));
+    expect(await rs.count('people', search)).toBe(expected(docs).length);
+    expect(rs.searchReads).toBe(1);
+    // A field no search index holds: the indexes are unchanged, and so are the matches.
+    await put(rs, 1, [{ id: 'p4', name: 'Person 4', email: 'p4@x.org', age: 99 }]);
+    await turn();
+    expect(await ids()).toEqual(expected(docs));
+    expect(rs.searchReads).toBe(1);
+    // A new match, by another connection to the file: read again.
+    const other = new SqliteReadStore(file);
+    await put(other, 2, [{ id: 'q1', name: 'Person 4000', email: 'q1@x.org', age: 1 }]);
+    docs = [...docs, { id: 'q1', name: 'Person 4000' }];
+    await turn();
+    expect(await ids()).toEqual(expected(docs));
+    expect(rs.searchReads).toBe(2);
+    // A match renamed away, and one deleted.
+    await rs.commit('p', 3, 4, [
+      { op: 'put', collection: 'people', doc: { id: 'p40', name: 'Someone Else', email: 'p40@x.org', age: 2 } },
+      { op: 'delete', collection: 'people', id: 'p41' },
+    ]);
+    docs = docs.filter((d) => d.id !== 'p40' && d.id !== 'p41');
+    await turn();
+    expect(await ids()).toEqual(expected(docs));
+    expect(await rs.count('people', search)).toBe(expected(docs).length);
+    expect(rs.searchReads).toBe(3);
+    await other.close();
+    await rs.close();
+  });
+});
+
 describe('SQLite read store: waiting for another writer', () => {
   it('waits as long as busyTimeoutMs says, then refuses the commit and writes nothing', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'panda-rs-busy-')), 'read.db');

@@ -80,8 +80,18 @@ class MatchSet {
     readonly params: unknown[],
     /** Whether the set is a condition of the whole WHERE clause (ANDed at its top), not inside an `$or`. */
     readonly top: boolean,
+    /** The search indexes (FTS5 tables) `sql` reads. */
+    readonly tables: string[],
   ) {}
 }
+/**
+ * The row of an FTS5 table's `_data` shadow table that holds the index's structure (its segments and a
+ * count of writes): every write to the index, and every merge, writes it anew (FTS5_STRUCTURE_ROWID).
+ */
+const FTS_STRUCTURE_ROW = 10;
+/** Searches whose matches are kept between turns (see withMatches), and the most matches one may keep. */
+const SEARCHES_KEPT = 64;
+const MATCHES_KEPT_AT_MOST = 20_000;
 const IN_MATCHES = '+rowid IN (SELECT value FROM json_each(?))';
 /** IN_MATCHES as the rows to start from: each match looked up by rowid (with `NOT INDEXED`, see withMatches). */
 const FROM_MATCHES = 'rowid IN (SELECT value FROM json_each(?))';
@@ -322,7 +332,7 @@ export class SqliteReadStore implements ReadStore {
           // `+`: the matches are a set each row of the other conditions' index is checked against (no
           // document read for a row that fails), never the rows to start from and then sort.
           parts.push(IN_MATCHES);
-          params.push(new MatchSet(`SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?`, [phrase(text)], top));
+          params.push(new MatchSet(`SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?`, [phrase(text)], top, [fts]));
         } else {
           parts.push(`(typeof(${e}) = 'text' AND instr(lower(${e}), ?) > 0)`);
           params.push(text);
@@ -357,6 +367,7 @@ export class SqliteReadStore implements ReadStore {
           found.map(({ fts }) => `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?`).join(' UNION '),
           found.map((p) => phrase(p.text)),
           top,
+          found.map(({ fts }) => fts),
         ),
       ],
     };
@@ -542,10 +553,8 @@ export class SqliteReadStore implements ReadStore {
       let rowids = this.searchKeys.get(key);
       if (rowids === undefined) {
         if (!this.searchKeys.size) setImmediate(() => (this.searchKeys.clear(), this.matches.clear()));
-        const found = this.stmt(p.sql)
-          .pluck()
-          .all(...p.params) as number[];
-        rowids = JSON.stringify(found);
+        const { found, json } = this.searched(key, p);
+        rowids = json;
         this.searchKeys.set(key, rowids);
         this.matches.set(rowids, found);
       }
@@ -563,6 +572,47 @@ export class SqliteReadStore implements ReadStore {
     };
   }
 
+  /**
+   * The matches of a search (rowids, and their JSON), from its search indexes or, when none of those has
+   * been written since it was last asked, as they were then. The matches are all the indexes say, so the
+   * same indexes give the same matches: each index's structure row (FTS_STRUCTURE_ROW), which every write
+   * to it changes, is read with the matches in one read transaction and kept with them. Paging through
+   * a search asks it again for every page: a common text's matches over 10,000 accounts cost 1 to 2.5 ms
+   * to read from five indexes, and a comparison of their structure rows about 20 µs.
+   */
+  private searched(key: string, p: MatchSet): { found: number[]; json: string } {
+    return this.db.transaction(() => {
+      const stamp = p.tables.map(
+        (fts) =>
+          this.stmt(`SELECT block FROM ${fts}_data WHERE id = ${FTS_STRUCTURE_ROW}`).pluck().get() as
+            Buffer | undefined,
+      );
+      const kept = this.searchesKept.get(key);
+      if (kept && kept.stamp.every((b, i) => (b && stamp[i] ? b.equals(stamp[i]) : b === stamp[i]))) {
+        // Most recently asked last: the least recently asked is the first let go.
+        this.searchesKept.delete(key);
+        this.searchesKept.set(key, kept);
+        return kept;
+      }
+      const found = this.stmt(p.sql)
+        .pluck()
+        .all(...p.params) as number[];
+      this.searchReads++;
+      const matches = { stamp, found, json: JSON.stringify(found) };
+      this.searchesKept.delete(key);
+      if (found.length <= MATCHES_KEPT_AT_MOST) {
+        if (this.searchesKept.size >= SEARCHES_KEPT)
+          this.searchesKept.delete(this.searchesKept.keys().next().value as string);
+        this.searchesKept.set(key, matches);
+      }
+      return matches;
+    })();
+  }
+  /** Searches whose matches this connection read from their search indexes (not kept since). */
+  searchReads = 0;
+  /** Searches' matches kept between turns, with the structure rows of their indexes when they were read. */
+  private readonly searchesKept = new Map<string, { stamp: (Buffer | undefined)[]; found: number[]; json: string }>();
+
   /** The clause and table of a query that starts from the matches (see withMatches), or as it is. */
   private from(q: Searched, fromMatches: boolean): { sql: string; from: string } {
     return fromMatches
@@ -572,13 +622,14 @@ export class SqliteReadStore implements ReadStore {
 
   /**
    * Whether a find of few matches (see withMatches) starts from them: without a limit; when there are so few
-   * that an index walked in the page's order would pass many rows for each match (n² <= 2 × the table: a
-   * walk reads about table / n rows a match, a lookup and its share of the sort cost about 20 times a row
-   * of the walk); or when the index would read every row before its first anyway (sortsAll).
+   * that an index walked in the page's order would pass many rows for each match (n² <= 3 × the table: a
+   * page of 50 walks about 50 × table / n rows, at about 0.23 µs a row, where a lookup and its share of the
+   * sort cost about 3.4 µs a match: 111 matches of 10,000 students in the order of creation took 1.0 ms
+   * walked); or when the index would read every row before its first anyway (sortsAll).
    */
   private pagesFromMatches(q: Searched, order: string, limit: string): boolean {
     if (!q.few) return false;
-    if (!limit || q.matched * q.matched <= 2 * q.rows) return true;
+    if (!limit || q.matched * q.matched <= 3 * q.rows) return true;
     return this.sortsAll(`SELECT doc FROM ${q.t} ${q.sql} ${order} ${limit}`, q.params);
   }
 
