@@ -5,6 +5,7 @@
 // - { get: { path, token } } -> { status, bytes, link, total }
 // - { measure: { validate: { path, token }, call: { path, token }, warmup, runs } }
 //     -> { times, base, bytes, total, status }: validate and the call one after the other, `runs` times, each timed.
+// A `{n}` in a path is replaced by a number that grows with each call: a new search text each time.
 import { parentPort, workerData } from 'node:worker_threads';
 
 const { url, gapMs } = workerData;
@@ -21,12 +22,14 @@ async function get({ path, token }) {
  * the gap it fell on whichever came next, mostly the validate beside a big page, and the ratios looked
  * better than they are.
  */
+let fresh = 0;
 async function timed(req) {
+  const call = req.path.includes('{n}') ? { ...req, path: req.path.replaceAll('{n}', String(fresh++)) } : req;
   await new Promise((resolve) => setTimeout(resolve, gapMs));
   const t = performance.now();
-  const r = await get(req);
+  const r = await get(call);
   const ms = performance.now() - t;
-  if (r.status < 200 || r.status >= 300) throw new Error(`${req.path}: ${r.status}`);
+  if (r.status < 200 || r.status >= 300) throw new Error(`${call.path}: ${r.status}`);
   return { ms, r };
 }
 
