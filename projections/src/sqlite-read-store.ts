@@ -494,6 +494,7 @@ export class SqliteReadStore implements ReadStore {
   async ensureIndexes(collection: string, fields: string[]): Promise<void> {
     await this.lastCommit; // a writer thread's commits first (see commit)
     const t = this.ensureTable(collection);
+    this.sortsAllOf.clear(); // plans made before these indexes
     this.ensureIdIndex(t);
     for (const f of fields) {
       const searched = searchedField(f);
@@ -759,6 +760,7 @@ export class SqliteReadStore implements ReadStore {
   async dropIndexesExcept(collection: string, fields: string[]): Promise<void> {
     await this.lastCommit; // a writer thread's commits first (see commit)
     const t = this.ensureTable(collection);
+    this.sortsAllOf.clear(); // plans made with the indexes dropped
     this.dropSearchIndexes(
       t,
       fields.map(searchedField).filter((f): f is string => f !== null),
