@@ -102,18 +102,29 @@ const FROM_MATCHES = 'rowid IN (SELECT value FROM json_each(?))';
  */
 const DRIVEN_SHARE = 32;
 
-/**
- * A WHERE clause on table `t` (see SqliteReadStore.whereSearched); `few`: a search's matches, ANDed at its
- * top, are few enough to start from (see withMatches).
- */
+/** A WHERE clause on table `t` (see SqliteReadStore.whereSearched). */
 interface Searched {
   sql: string;
   params: unknown[];
   t: string;
-  few: boolean;
   /** The fewest matches of a search ANDed at the top (Infinity without one), and about how many rows `t` has. */
   matched: number;
   rows: number;
+}
+/** A WHERE clause without a search's matches in it. */
+const unsearched = (where: { sql: string; params: unknown[] }, t: string): Searched => ({
+  ...where,
+  t,
+  matched: Infinity,
+  rows: 0,
+});
+/** Whether a search's matches are few enough to start from (see SqliteReadStore.withMatches). */
+const isFew = (q: Searched) => q.matched * DRIVEN_SHARE <= q.rows;
+
+/** The options of a SqliteReadStore (see its constructor). */
+export interface SqliteReadStoreOptions {
+  busyTimeoutMs?: number;
+  bulkWriter?: boolean;
 }
 
 /**
@@ -256,10 +267,11 @@ export class SqliteReadStore implements ReadStore {
    * serialised in the caller's thread and inserted by a writer thread of this store (bulk-writer.mjs), so
    * that the rebuild serialises its next commit while the writer inserts the last one.
    */
-  constructor(file: string, options: { busyTimeoutMs?: number; bulkWriter?: boolean } = {}) {
+  constructor(file: string, options: SqliteReadStoreOptions = {}) {
+    const busyTimeoutMs = options.busyTimeoutMs ?? 10000;
     this.db = new Database(file);
-    if (options.bulkWriter) this.bulkWriter = new BulkWriter(file, options.busyTimeoutMs ?? 10000);
-    for (const pragma of connectionPragmas(options.busyTimeoutMs ?? 10000)) this.db.pragma(pragma);
+    if (options.bulkWriter) this.bulkWriter = new BulkWriter(file, busyTimeoutMs);
+    for (const pragma of connectionPragmas(busyTimeoutMs)) this.db.pragma(pragma);
     this.db.exec('CREATE TABLE IF NOT EXISTS checkpoints (projection TEXT PRIMARY KEY, position INTEGER NOT NULL)');
     this.schemaVersion = this.db.prepare('PRAGMA schema_version').pluck();
     this.dataVersion = this.db.prepare('PRAGMA data_version').pluck();
@@ -403,23 +415,9 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async find(collection: string, filter: Filter = {}, options: FindOptions = {}): Promise<Doc[]> {
-    const t = this.ensureTable(collection);
-    const searched = this.whereSearched(t, filter);
-    const params = searched.params;
-    const order = orderBy(options.sort);
-    const limit =
-      options.limit != null || options.skip
-        ? `LIMIT ${Math.max(0, Math.floor(options.limit ?? -1))} OFFSET ${Math.max(0, Math.floor(options.skip ?? 0))}`
-        : '';
-    const limitSql = options.limit == null && options.skip ? `LIMIT -1 OFFSET ${Math.floor(options.skip)}` : limit;
-    const { sql, from } = this.from(searched, this.pagesFromMatches(searched, order, limitSql));
-    if (options.fields) {
-      // Each field as its JSON (`->`): SQL NULL when missing, 'null' when null.
-      const fields = options.fields.filter((f) => f !== 'id');
-      const columns = fields.map((f, i) => `doc -> '$.${topField(f)}' AS f${i}`);
-      const rows = this.stmt(`SELECT ${['id', ...columns].join(', ')} FROM ${from} ${sql} ${order} ${limitSql}`).all(
-        ...params,
-      ) as Record<string, string | null>[];
+    const { select, params, fields } = this.findQuery(collection, filter, options);
+    if (fields) {
+      const rows = this.stmt(select).all(...params) as Record<string, string | null>[];
       return rows.map((r) => {
         const doc: Doc = { id: r.id as string };
         fields.forEach((f, i) => {
@@ -429,27 +427,54 @@ export class SqliteReadStore implements ReadStore {
         return doc;
       });
     }
-    const rows = this.stmt(`SELECT doc FROM ${from} ${sql} ${order} ${limitSql}`).all(...params) as { doc: string }[];
+    const rows = this.stmt(select).all(...params) as { doc: string }[];
     return rows.map((r) => JSON.parse(r.doc) as Doc);
   }
 
-  async count(collection: string, filter: Filter = {}): Promise<number> {
+  /**
+   * The SELECT of a find, and its parameters; `fields`: the fields other than id it reads, each as its JSON
+   * (`->`, SQL NULL when missing, 'null' when null) in column `f<i>`, or undefined for whole documents.
+   */
+  private findQuery(collection: string, filter: Filter, options: FindOptions) {
     const t = this.ensureTable(collection);
     const searched = this.whereSearched(t, filter);
-    const params = searched.params;
+    const order = orderBy(options.sort);
+    const limit =
+      options.limit != null || options.skip
+        ? `LIMIT ${Math.max(0, Math.floor(options.limit ?? -1))} OFFSET ${Math.max(0, Math.floor(options.skip ?? 0))}`
+        : '';
+    const limitSql = options.limit == null && options.skip ? `LIMIT -1 OFFSET ${Math.floor(options.skip)}` : limit;
+    const { sql, from } = this.from(searched, this.pagesFromMatches(searched, order, limitSql));
+    const fields = options.fields?.filter((f) => f !== 'id');
+    const columns = fields ? ['id', ...fields.map((f, i) => `doc -> '$.${topField(f)}' AS f${i}`)].join(', ') : 'doc';
+    return { select: `SELECT ${columns} FROM ${from} ${sql} ${order} ${limitSql}`, params: searched.params, fields };
+  }
+
+  async count(collection: string, filter: Filter = {}): Promise<number> {
+    const { select, params, onlyMatches } = this.countQuery(collection, filter);
     // Only a search: its matches are the documents (the search indexes follow the table in its transactions).
-    if (searched.sql === `WHERE ${IN_MATCHES}`) return (this.matches.get(params[0] as string) as number[]).length;
-    // A count reads every row the rest of the filter leaves: few matches are counted from them.
-    const { sql, from } = this.from(searched, searched.few);
+    if (onlyMatches) return (this.matches.get(params[0] as string) as number[]).length;
     const counts = this.countsNow();
-    const key = `${from} ${sql} ${JSON.stringify(params)}`;
+    const key = `${select} ${JSON.stringify(params)}`;
     let n = counts.get(key);
     if (n === undefined) {
-      n = (this.stmt(`SELECT COUNT(*) AS n FROM ${from} ${sql}`).get(...params) as { n: number }).n;
+      n = (this.stmt(select).get(...params) as { n: number }).n;
       if (counts.size >= COUNTS_KEPT) counts.clear();
       counts.set(key, n);
     }
     return n;
+  }
+
+  /** The SELECT of a count, its parameters, and whether the filter is a search alone (`onlyMatches`). */
+  private countQuery(collection: string, filter: Filter) {
+    const searched = this.whereSearched(this.ensureTable(collection), filter);
+    // A count reads every row the rest of the filter leaves: few matches are counted from them.
+    const { sql, from } = this.from(searched, isFew(searched));
+    return {
+      select: `SELECT COUNT(*) AS n FROM ${from} ${sql}`,
+      params: searched.params,
+      onlyMatches: searched.sql === `WHERE ${IN_MATCHES}`,
+    };
   }
 
   /**
@@ -467,28 +492,20 @@ export class SqliteReadStore implements ReadStore {
 
   /** How SQLite would find a page of `filter` (EXPLAIN QUERY PLAN, one line a step) in the order of `sort`. */
   findPlan(collection: string, filter: Filter, sort: FindOptions['sort'], limit: number): string[] {
-    const t = this.ensureTable(collection);
-    const searched = this.whereSearched(t, filter);
-    const order = orderBy(sort);
-    const { sql, from } = this.from(searched, this.pagesFromMatches(searched, order, `LIMIT ${limit}`));
-    return (
-      this.db
-        .prepare(`EXPLAIN QUERY PLAN SELECT doc FROM ${from} ${sql} ${order} LIMIT ${limit}`)
-        .all(...searched.params) as { detail: string }[]
-    ).map((r) => r.detail);
+    const { select, params } = this.findQuery(collection, filter, { sort, limit });
+    return this.plan(select, params);
   }
 
   /** How SQLite would count `filter` (EXPLAIN QUERY PLAN, one line a step): which index, whether it covers. */
   countPlan(collection: string, filter: Filter = {}): string[] {
-    const t = this.ensureTable(collection);
-    const searched = this.whereSearched(t, filter);
-    const { sql, from } = this.from(searched, searched.few);
-    const params = searched.params;
-    return (
-      this.db.prepare(`EXPLAIN QUERY PLAN SELECT COUNT(*) AS n FROM ${from} ${sql}`).all(...params) as {
-        detail: string;
-      }[]
-    ).map((r) => r.detail);
+    const { select, params } = this.countQuery(collection, filter);
+    return this.plan(select, params);
+  }
+
+  private plan(select: string, params: unknown[]): string[] {
+    return (this.db.prepare(`EXPLAIN QUERY PLAN ${select}`).all(...params) as { detail: string }[]).map(
+      (r) => r.detail,
+    );
   }
 
   async ensureIndexes(collection: string, fields: string[]): Promise<void> {
@@ -517,8 +534,7 @@ export class SqliteReadStore implements ReadStore {
    */
   private whereSearched(t: string, filter: Filter): Searched {
     const indexed = this.where(t, filter, 'index');
-    if (!indexed.params.some((p) => p instanceof MatchSet))
-      return { ...indexed, t, few: false, matched: Infinity, rows: 0 };
+    if (!indexed.params.some((p) => p instanceof MatchSet)) return unsearched(indexed, t);
     const rest = this.where(t, filter, 'none');
     if (!rest.params.length) return this.withMatches(t, indexed);
     // A page's count and its first find ask the same in one turn: the answer is kept until the turn ends.
@@ -528,9 +544,7 @@ export class SqliteReadStore implements ReadStore {
       if (!this.lastProbe.key) setImmediate(() => (this.lastProbe = { key: '', few: false }));
       this.lastProbe = { key, few: !this.stmt(sql).get(...rest.params) };
     }
-    return this.lastProbe.few
-      ? { ...this.where(t, filter, 'scan'), t, few: false, matched: Infinity, rows: 0 }
-      : this.withMatches(t, indexed);
+    return this.lastProbe.few ? unsearched(this.where(t, filter, 'scan'), t) : this.withMatches(t, indexed);
   }
   private lastProbe = { key: '', few: false };
 
@@ -540,7 +554,7 @@ export class SqliteReadStore implements ReadStore {
    *
    * The matches are a set that each row of the other conditions' index is checked against (no document
    * read for a row that fails, and a page in the order of an index stops after its last row). When a set
-   * ANDed at the top of the clause holds at most 1 / DRIVEN_SHARE of the table (`few`), a count, and a
+   * ANDed at the top of the clause holds at most 1 / DRIVEN_SHARE of the table (isFew), a count, and a
    * page that would otherwise read every row the index leaves before sorting them, start from it instead
    * (see from): each match is looked up by rowid, and no index may be chosen over them (`NOT INDEXED`
    * still allows rowid lookups). An audit search of every role sorted by name, 212 matches of 10,000
@@ -562,15 +576,7 @@ export class SqliteReadStore implements ReadStore {
       if (p.top) fewest = Math.min(fewest, (this.matches.get(rowids) as number[]).length);
       return rowids;
     });
-    const rows = fewest === Infinity ? 0 : this.rowsAbout(t);
-    return {
-      sql: where.sql,
-      params,
-      t,
-      few: fewest !== Infinity && fewest * DRIVEN_SHARE <= rows,
-      matched: fewest,
-      rows,
-    };
+    return { sql: where.sql, params, t, matched: fewest, rows: fewest === Infinity ? 0 : this.rowsAbout(t) };
   }
 
   /**
@@ -629,7 +635,7 @@ export class SqliteReadStore implements ReadStore {
    * walked); or when the index would read every row before its first anyway (sortsAll).
    */
   private pagesFromMatches(q: Searched, order: string, limit: string): boolean {
-    if (!q.few) return false;
+    if (!isFew(q)) return false;
     if (!limit || q.matched * q.matched <= 3 * q.rows) return true;
     return this.sortsAll(`SELECT doc FROM ${q.t} ${q.sql} ${order} ${limit}`, q.params);
   }
@@ -641,8 +647,7 @@ export class SqliteReadStore implements ReadStore {
   private sortsAll(select: string, params: unknown[]): boolean {
     let all = this.sortsAllOf.get(select);
     if (all === undefined) {
-      const plan = this.db.prepare(`EXPLAIN QUERY PLAN ${select}`).all(...params) as { detail: string }[];
-      all = plan.some((r) => r.detail === 'USE TEMP B-TREE FOR ORDER BY');
+      all = this.plan(select, params).includes('USE TEMP B-TREE FOR ORDER BY');
       if (this.sortsAllOf.size >= COUNTS_KEPT) this.sortsAllOf.clear();
       this.sortsAllOf.set(select, all);
     }
@@ -774,6 +779,9 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async checkpoint(projection: string): Promise<number> {
+    return this.checkpointNow(projection);
+  }
+  private checkpointNow(projection: string): number {
     return (this.stmt(CHECKPOINT_OF).get(projection) as { position: number } | undefined)?.position ?? 0;
   }
 
@@ -838,7 +846,7 @@ export class SqliteReadStore implements ReadStore {
 
   private queue: PendingCommit[] = [];
   private readonly commitOne = (c: PendingCommit, texts: (string | null)[]) => {
-    const current = (this.stmt(CHECKPOINT_OF).get(c.projection) as { position: number } | undefined)?.position ?? 0;
+    const current = this.checkpointNow(c.projection);
     if (current !== c.from) throw new CheckpointConflictError(c.projection, c.from, current);
     c.ops.forEach((op, i) => {
       let w = this.writers(op.collection);

@@ -4,7 +4,7 @@ import type { EventStore } from '@panda/events/event-store';
 import { loadConfig } from '@panda/platform/config';
 import type { ReadStore } from '@panda/projections/read-store';
 import { ProjectionRunner } from '@panda/projections/runner';
-import { SqliteReadStore } from '@panda/projections/sqlite-read-store';
+import { SqliteReadStore, type SqliteReadStoreOptions } from '@panda/projections/sqlite-read-store';
 import { allProjections } from './projections';
 import type { RebuildWorkerData, RebuildWorkerMessage } from './rebuild';
 import { openEventStore, openReadStore } from './stores';
@@ -23,13 +23,14 @@ const WAIT_FOR_OTHER_THREAD_MS = 30 * 60_000;
 async function run({ names, stores }: RebuildWorkerData, post: (m: RebuildWorkerMessage) => void) {
   let store: EventStore;
   let readStore: ReadStore;
+  const options: SqliteReadStoreOptions = { busyTimeoutMs: WAIT_FOR_OTHER_THREAD_MS, bulkWriter: true };
   if ('config' in stores) {
     const config = loadConfig();
     store = await openEventStore(config);
-    readStore = await openReadStore(config, { busyTimeoutMs: WAIT_FOR_OTHER_THREAD_MS, bulkWriter: true });
+    readStore = await openReadStore(config, options);
   } else {
     store = new SqliteEventStore(stores.eventsFile);
-    readStore = new SqliteReadStore(stores.readFile, { busyTimeoutMs: WAIT_FOR_OTHER_THREAD_MS, bulkWriter: true });
+    readStore = new SqliteReadStore(stores.readFile, options);
   }
   try {
     const runner = new ProjectionRunner(

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { EventStore } from '@panda/events/event-store';
 import type { ReadStore } from '@panda/projections/read-store';
 import { SqliteEventStore } from '@panda/events/sqlite-event-store';
-import { SqliteReadStore } from '@panda/projections/sqlite-read-store';
+import { SqliteReadStore, type SqliteReadStoreOptions } from '@panda/projections/sqlite-read-store';
 import type { Config } from '@panda/platform/config';
 import { FileBlobStore, type BlobStore } from '@panda/platform/blob-store';
 
@@ -16,10 +16,7 @@ export async function openEventStore(config: Config): Promise<EventStore> {
 }
 
 /** MongoDB when MONGODB_URI is set, otherwise embedded SQLite read models in DATA_DIR (options: SqliteReadStore's). */
-export async function openReadStore(
-  config: Config,
-  options: { busyTimeoutMs?: number; bulkWriter?: boolean } = {},
-): Promise<ReadStore> {
+export async function openReadStore(config: Config, options: SqliteReadStoreOptions = {}): Promise<ReadStore> {
   if (config.mongoUri) {
     const { MongoReadStore } = await import('@panda/projections/mongo-read-store');
     return MongoReadStore.connect(config.mongoUri, config.mongoDb);
