@@ -98,7 +98,7 @@ async function rebuild(file: string, n: number): Promise<{ rate: number; readRat
   const store = new SqliteEventStore(file);
   let t = performance.now();
   for (let after = 0; ;) {
-    const batch = await store.readAll(after, 500);
+    const batch = await store.readAll(after, 500, { chain: false }); // as projections read it
     if (!batch.length) break;
     after = batch[batch.length - 1].position;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it, beforeEach, afterEach } from 'vitest';
-import type { AppendMeta } from './envelope';
+import type { AppendMeta, RecordedEvent } from './envelope';
 import { AppendTooLargeError, MAX_APPEND_BYTES, WrongExpectedVersionError, type EventStore } from './event-store';
 
 let seq = 0;
@@ -173,6 +173,20 @@ export function eventStoreContract(name: string, make: () => Promise<EventStore>
         const page2 = await store.readAll(page1[1].position, 2);
         expect(page2[0].position).toBeGreaterThan(page1[1].position);
         expect(await store.headPosition()).toBe(all[all.length - 1].position);
+      });
+
+      it('reads the same events without their chain links when the reader does not want them', async () => {
+        const start = await store.headPosition();
+        for (let i = 0; i < 3; i++)
+          await store.append(`${prefix}-u${i}`, [{ type: 'N', data: { i } }], 'no_stream', meta());
+        const chained = await store.readAll(start, 1000);
+        const unchained = await store.readAll(start, 1000, { chain: false });
+        expect(chained.every((e) => e.chain?.hash)).toBe(true);
+        const withoutChain = ({ chain: _chain, ...rest }: RecordedEvent) => rest;
+        expect(unchained.map(withoutChain)).toEqual(chained.map(withoutChain));
+        // Paging the same way, from any position.
+        const page = await store.readAll(chained[0].position, 1, { chain: false });
+        expect(page.map(withoutChain)).toEqual([withoutChain(chained[1])]);
       });
 
       it('wakes a waiting reader when something is appended, and times out otherwise', async () => {

@@ -56,6 +56,11 @@ export interface ReadStreamOptions {
   fromRevision?: number;
 }
 
+export interface ReadAllOptions {
+  /** false: leave each event's chain link out where that makes the read cheaper (default true). */
+  chain?: boolean;
+}
+
 /**
  * The event log. Implementations: SqliteEventStore (embedded default) and KurrentEventStore.
  * Both pass the one contract suite in event-store.contract.ts.
@@ -69,8 +74,11 @@ export interface EventStore {
    * up to some version read only what came after it.
    */
   readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
-  /** Up to `limit` events of the whole log with position > `after`, oldest first. */
-  readAll(after: number, limit: number): Promise<RecordedEvent[]>;
+  /**
+   * Up to `limit` events of the whole log with position > `after`, oldest first. `{ chain: false }`: the
+   * caller does not look at `chain` (a projection, a reactor), so a store may leave it out of the events.
+   */
+  readAll(after: number, limit: number, options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Position of the newest event, 0 when the log is empty. */
   headPosition(): Promise<number>;
   /**

@@ -25,6 +25,18 @@ describe('SqliteEventStore specifics', () => {
     await b.close();
   });
 
+  it('leaves the hashes out of a read of the log that does not want them (a projection or a rebuild)', async () => {
+    const store = new SqliteEventStore(tempFile());
+    const meta = { time: 't', actorId: null, correlationId: 'c', commandId: 'k' };
+    await store.append('s', [{ type: 'A', data: { x: 1 } }], 'no_stream', meta);
+    const [chained] = await store.readAll(0, 10);
+    const [unchained] = await store.readAll(0, 10, { chain: false });
+    expect(chained.chain?.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect('chain' in unchained).toBe(false);
+    expect(unchained).toEqual({ ...chained, chain: undefined });
+    await store.close();
+  });
+
   it('sees appends made through another connection to the same file', async () => {
     const file = tempFile();
     const writer = new SqliteEventStore(file);

@@ -8,6 +8,7 @@ import {
   WrongExpectedVersionError,
   checkAppendSize,
   type EventStore,
+  type ReadAllOptions,
   type ReadStreamOptions,
 } from './event-store';
 import { ChainVerifier, GENESIS_HASH, linkAfter, type ChainReport } from './hash-chain';
@@ -137,7 +138,10 @@ export async function verifySqliteLog(db: Database.Database, pageSize = 10_000):
   return verifier.report();
 }
 
-const toRecorded = (r: Row): RecordedEvent => ({
+type UnchainedRow = Omit<Row, 'content_hash' | 'prev_hash' | 'hash'>;
+/** The columns of an event but its chain link's (readAll with `chain: false`). */
+const UNCHAINED = 'position, event_id, stream, version, type, data, time, actor_id, correlation_id, command_id';
+const toUnchained = (r: UnchainedRow): RecordedEvent => ({
   eventId: r.event_id,
   type: r.type,
   stream: r.stream,
@@ -148,8 +152,13 @@ const toRecorded = (r: Row): RecordedEvent => ({
   correlationId: r.correlation_id,
   commandId: r.command_id,
   data: JSON.parse(r.data),
-  chain: r.hash ? { contentHash: r.content_hash!, prevHash: r.prev_hash!, hash: r.hash } : null,
 });
+
+const toRecorded = (r: Row): RecordedEvent => {
+  const e = toUnchained(r);
+  e.chain = r.hash ? { contentHash: r.content_hash!, prevHash: r.prev_hash!, hash: r.hash } : null;
+  return e;
+};
 
 interface PendingAppend {
   stream: string;
@@ -246,6 +255,10 @@ export class SqliteEventStore implements EventStore {
       ),
       readAll: this.db.prepare<[number, number], Row>(
         'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
+      ),
+      // A rebuild's threads read the whole log: its three hashes are a fifth of a row's read and of its objects.
+      readAllUnchained: this.db.prepare<[number, number], UnchainedRow>(
+        `SELECT ${UNCHAINED} FROM events WHERE position > ? ORDER BY position LIMIT ?`,
       ),
       head: this.db.prepare<[], { p: number | null }>('SELECT MAX(position) AS p FROM events'),
     };
@@ -413,8 +426,11 @@ export class SqliteEventStore implements EventStore {
    * events committed but not yet flushed (by this process or another one on the file) are flushed first,
    * or left to a later read when events before them are known to be on disk (see readDurableFrom).
    */
-  async readAll(after: number, limit: number): Promise<RecordedEvent[]> {
-    let rows = this.stmts.readAll.all(after, limit);
+  async readAll(after: number, limit: number, options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    const chain = options.chain !== false;
+    let rows: UnchainedRow[] = chain
+      ? this.stmts.readAll.all(after, limit)
+      : this.stmts.readAllUnchained.all(after, limit);
     if (this.durableElsewhere) {
       // Told how far the log is flushed: the events already on disk come without a flush (fewer than
       // `limit`, the rest at the next read); a flush only when none of them is.
@@ -424,7 +440,7 @@ export class SqliteEventStore implements EventStore {
     }
     // Nothing to flush when every event read is known to be on disk (syncTo answers at once).
     if (rows.length) await this.syncTo(rows[rows.length - 1].position);
-    return rows.map(toRecorded);
+    return chain ? (rows as Row[]).map(toRecorded) : rows.map(toUnchained);
   }
 
   async headPosition(): Promise<number> {

@@ -42,7 +42,7 @@ export class LogIndex {
     this.catchingUp ??= (async () => {
       try {
         for (;;) {
-          const page = await this.store.readAll(this.position, this.pageSize);
+          const page = await this.store.readAll(this.position, this.pageSize, { chain: false });
           for (const e of page) this.apply(e);
           if (page.length < this.pageSize) return;
         }

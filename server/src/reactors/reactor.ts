@@ -137,7 +137,7 @@ export class ReactorRunner {
   private readFrom(from: number): Promise<RecordedEvent[]> {
     let read = this.reads.get(from);
     if (!read) {
-      read = this.store.readAll(from, this.options.batchSize ?? 200);
+      read = this.store.readAll(from, this.options.batchSize ?? 200, { chain: false });
       this.reads.set(from, read);
       // Shared only while it is being answered: a later step must see appends made since.
       const forget = () => void this.reads.delete(from);
