@@ -129,6 +129,52 @@ describe('SQLite read store: counts', () => {
     expect([await students(), await a.count('people')]).toEqual([0, 0]);
     await Promise.all([a.close(), b.close()]);
   });
+
+  it('keeps a count while commits write other tables only, and counts again once one writes its table', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'panda-rs-')), 'read.db');
+    const [a, b] = [new SqliteReadStore(file), new SqliteReadStore(file)];
+    const put = (collection: string, id: string, role = 'student') => ({
+      op: 'put' as const,
+      collection,
+      doc: { id, role },
+    });
+    await a.commit('p', 0, 1, [put('people', 'x'), put('notes', 'n1')]);
+    const students = () => a.count('people', { role: 'student' });
+    expect(await students()).toBe(1);
+    const reads = a.countReads;
+    // Another table written, by this connection and by another one: the count is not read again.
+    await a.commit('p', 1, 2, [put('notes', 'n2')]);
+    await b.commit('q', 0, 1, [put('notes', 'n3'), { op: 'delete', collection: 'notes', id: 'n1' }]);
+    expect([await students(), await a.count('notes')]).toEqual([1, 2]);
+    expect(a.countReads).toBe(reads + 1); // the notes' count only
+    // Its own table written by another connection, then by this one, then reset: counted again each time.
+    await b.commit('q', 1, 2, [put('people', 'y')]);
+    expect(await students()).toBe(2);
+    await a.commit('p', 2, 3, [{ op: 'delete', collection: 'people', id: 'x' }]);
+    expect(await students()).toBe(1);
+    await b.reset('q', ['people']);
+    expect(await students()).toBe(0);
+    expect(a.countReads).toBe(reads + 4);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('counts again after a rebuild thread’s writer wrote the table', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'panda-rs-')), 'read.db');
+    const reader = new SqliteReadStore(file);
+    const rebuild = new SqliteReadStore(file, { bulkWriter: true });
+    expect(await reader.count('people')).toBe(0);
+    await rebuild.reset('p', ['people'], { bulk: true });
+    const docs = Array.from({ length: 5 }, (_, i) => ({
+      op: 'put' as const,
+      collection: 'people',
+      doc: { id: `p${i}` },
+    }));
+    await rebuild.commit('p', 0, 1, docs.slice(0, 3));
+    expect(await reader.count('people')).toBe(3);
+    await rebuild.commit('p', 1, 2, docs.slice(3));
+    expect(await reader.count('people')).toBe(5);
+    await Promise.all([reader.close(), rebuild.close()]);
+  });
 });
 
 describe('SQLite read store: search upkeep', () => {

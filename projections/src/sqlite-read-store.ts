@@ -155,7 +155,7 @@ const SCAN_AT_MOST = 300;
  * any size.
  */
 const SEARCH_UPKEEP_WRITES = 1000;
-/** Most counts kept between two changes of the file (see SqliteReadStore.countsNow). */
+/** Most counts kept (see SqliteReadStore.count). */
 const COUNTS_KEPT = 1000;
 /** SQLite has no booleans: JSON true/false come back from json_extract as 1/0. */
 const bind = (v: unknown) => (v === true ? 1 : v === false ? 0 : v === undefined ? null : v);
@@ -180,6 +180,14 @@ const connectionPragmas = (busyTimeoutMs: number) => [
   'cache_size = -262144',
 ];
 const CHECKPOINT_OF = 'SELECT position FROM checkpoints WHERE projection = ?';
+/**
+ * How many commits (of any connection) have written each table: a count of one table is kept until a commit
+ * writes that table, not until any commit to the file (a chat message, an audit read's record) as before.
+ */
+const VERSIONS = 'CREATE TABLE IF NOT EXISTS table_versions (tbl TEXT PRIMARY KEY, v INTEGER NOT NULL)';
+const BUMP_VERSION =
+  'INSERT INTO table_versions (tbl, v) VALUES (?, 1) ON CONFLICT(tbl) DO UPDATE SET v = table_versions.v + 1';
+const VERSION_OF = 'SELECT v FROM table_versions WHERE tbl = ?';
 const MOVE_CHECKPOINT =
   'INSERT INTO checkpoints (projection, position) VALUES (?, ?) ON CONFLICT(projection) DO UPDATE SET position = excluded.position';
 /** The put into table `t` after a bulk reset: each document is new (see SqliteReadStore.bulk). */
@@ -203,7 +211,13 @@ class BulkWriter {
       workerData: {
         file,
         pragmas: connectionPragmas(busyTimeoutMs),
-        sql: { checkpointOf: CHECKPOINT_OF, moveCheckpoint: MOVE_CHECKPOINT, bulkPut: bulkPut('$table') },
+        sql: {
+          checkpointOf: CHECKPOINT_OF,
+          moveCheckpoint: MOVE_CHECKPOINT,
+          bulkPut: bulkPut('$table'),
+          versions: VERSIONS,
+          bumpVersion: BUMP_VERSION,
+        },
       },
     });
     this.worker.on('message', (m: { id: number; conflict?: number; error?: string }) => {
@@ -246,8 +260,8 @@ export class SqliteReadStore implements ReadStore {
   private readonly known = new Set<string>();
   private readonly statements = new Map<string, Database.Statement>();
   private readonly schemaVersion: Database.Statement;
-  /** Changes when another connection commits to the file (see countsNow). */
-  private readonly dataVersion: Database.Statement;
+  /** A table's version (table_versions; undefined before its first commit). */
+  private readonly versionOf: Database.Statement;
 
   /** Prepared statements are cached by their SQL text. */
   private stmt(sql: string): Database.Statement {
@@ -273,8 +287,9 @@ export class SqliteReadStore implements ReadStore {
     if (options.bulkWriter) this.bulkWriter = new BulkWriter(file, busyTimeoutMs);
     for (const pragma of connectionPragmas(busyTimeoutMs)) this.db.pragma(pragma);
     this.db.exec('CREATE TABLE IF NOT EXISTS checkpoints (projection TEXT PRIMARY KEY, position INTEGER NOT NULL)');
+    this.db.exec(VERSIONS);
     this.schemaVersion = this.db.prepare('PRAGMA schema_version').pluck();
-    this.dataVersion = this.db.prepare('PRAGMA data_version').pluck();
+    this.versionOf = this.db.prepare(VERSION_OF).pluck();
   }
 
   private ensureTable(collection: string): string {
@@ -451,44 +466,44 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async count(collection: string, filter: Filter = {}): Promise<number> {
-    const { select, params, onlyMatches } = this.countQuery(collection, filter);
+    const { select, params, onlyMatches, table: t } = this.countQuery(collection, filter);
     // Only a search: its matches are the documents (the search indexes follow the table in its transactions).
     if (onlyMatches) return (this.matches.get(params[0] as string) as number[]).length;
-    const counts = this.countsNow();
     const key = `${select} ${JSON.stringify(params)}`;
-    let n = counts.get(key);
-    if (n === undefined) {
-      n = (this.stmt(select).get(...params) as { n: number }).n;
-      if (counts.size >= COUNTS_KEPT) counts.clear();
-      counts.set(key, n);
+    const version = this.versionOf.get(t);
+    const kept = this.counted.get(key);
+    if (kept && kept.version === version) return kept.n;
+    const n = (this.stmt(select).get(...params) as { n: number }).n;
+    this.countReads++;
+    // Kept only when no commit wrote the table meanwhile: the count may have seen that commit or not.
+    if (this.versionOf.get(t) === version) {
+      if (this.counted.size >= COUNTS_KEPT) this.counted.clear();
+      this.counted.set(key, { version, n });
     }
     return n;
   }
+  /**
+   * The counts made, each with the version of its table it holds for. Paging through a list asks the same count
+   * for every page (its X-Total-Count), and counting every match of a large collection costs more than reading
+   * the page: a count is kept until a commit of this connection or of any other writes its table (table_versions).
+   */
+  private readonly counted = new Map<string, { version: unknown; n: number }>();
+  /** Counts read from a table (not kept ones): for tests. */
+  countReads = 0;
 
   /** The SELECT of a count, its parameters, and whether the filter is a search alone (`onlyMatches`). */
   private countQuery(collection: string, filter: Filter) {
-    const searched = this.whereSearched(this.ensureTable(collection), filter);
+    const t = this.ensureTable(collection);
+    const searched = this.whereSearched(t, filter);
     // A count reads every row the rest of the filter leaves: few matches are counted from them.
     const { sql, from } = this.from(searched, isFew(searched));
     return {
       select: `SELECT COUNT(*) AS n FROM ${from} ${sql}`,
       params: searched.params,
       onlyMatches: searched.sql === `WHERE ${IN_MATCHES}`,
+      table: t,
     };
   }
-
-  /**
-   * The counts made since the file last changed. Paging through a list asks the same count for every page
-   * (its X-Total-Count), and counting every match of a large collection costs more than reading the page:
-   * a count is kept until a commit of this connection (flush, reset) or of any other (PRAGMA data_version).
-   */
-  private countsNow(): Map<string, number> {
-    const version = this.dataVersion.get() as number;
-    if (version !== this.counted.version) this.counted = { version, byKey: new Map() };
-    return this.counted.byKey;
-  }
-  /** Counts as of a data_version; emptied by each transaction of this connection that may change one. */
-  private counted = { version: -1, byKey: new Map<string, number>() };
 
   /** How SQLite would find a page of `filter` (EXPLAIN QUERY PLAN, one line a step) in the order of `sort`. */
   findPlan(collection: string, filter: Filter, sort: FindOptions['sort'], limit: number): string[] {
@@ -848,6 +863,7 @@ export class SqliteReadStore implements ReadStore {
   private readonly commitOne = (c: PendingCommit, texts: (string | null)[]) => {
     const current = this.checkpointNow(c.projection);
     if (current !== c.from) throw new CheckpointConflictError(c.projection, c.from, current);
+    const written = new Set<string>();
     c.ops.forEach((op, i) => {
       let w = this.writers(op.collection);
       if (op.op === 'put') w.put.run(op.doc.id, texts[i]);
@@ -859,10 +875,12 @@ export class SqliteReadStore implements ReadStore {
         }
         w.delete.run(op.id);
       }
+      written.add(w.table);
       const counted = this.writesSinceMerge.get(op.collection);
       if (counted) counted.writes += 1;
       else this.writesSinceMerge.set(op.collection, { writes: 1, due: SEARCH_UPKEEP_WRITES });
     });
+    for (const t of written) this.stmt(BUMP_VERSION).run(t);
     this.stmt(MOVE_CHECKPOINT).run(c.projection, c.to);
   };
 
@@ -908,7 +926,6 @@ export class SqliteReadStore implements ReadStore {
   private readonly flush = () => {
     const batch = this.queue;
     this.queue = [];
-    this.counted.byKey.clear(); // its writes may change any count
     const outcomes: unknown[] = [];
     try {
       if (!this.db.open) throw new Error('The read store is closed');
@@ -951,13 +968,13 @@ export class SqliteReadStore implements ReadStore {
    */
   async reset(projection: string, collections: string[], options: { bulk?: boolean } = {}): Promise<void> {
     await this.lastCommit; // a writer thread's commits first (see commit)
-    this.counted.byKey.clear(); // its writes may change any count
     const tables = this.db
       .transaction(() => {
         const made = collections.map((c) => {
           const t = this.ensureTable(c);
           this.dropSearchIndexes(t, []);
           this.db.exec(`DROP TABLE ${t}`);
+          this.stmt(BUMP_VERSION).run(t);
           this.known.delete(t);
           if (!options.bulk) return this.ensureTable(c);
           this.db.exec(`CREATE TABLE ${t} (id TEXT NOT NULL, doc TEXT NOT NULL)`);
