@@ -141,6 +141,20 @@ export async function verifySqliteLog(db: Database.Database, pageSize = 10_000):
 type UnchainedRow = Omit<Row, 'content_hash' | 'prev_hash' | 'hash'>;
 /** The columns of an event but its chain link's (readAll with `chain: false`). */
 const UNCHAINED = 'position, event_id, stream, version, type, data, time, actor_id, correlation_id, command_id';
+/** UNCHAINED's columns as an array (better-sqlite3's raw mode: no object per row, a tenth of a long read). */
+type UnchainedRaw = [number, string, string, number, string, string, string, string | null, string, string | null];
+const fromUnchainedRaw = (r: UnchainedRaw): RecordedEvent => ({
+  eventId: r[1],
+  type: r[4],
+  stream: r[2],
+  streamVersion: r[3],
+  position: r[0],
+  time: r[6],
+  actorId: r[7],
+  correlationId: r[8],
+  commandId: r[9],
+  data: JSON.parse(r[5]),
+});
 const toUnchained = (r: UnchainedRow): RecordedEvent => ({
   eventId: r.event_id,
   type: r.type,
@@ -257,9 +271,11 @@ export class SqliteEventStore implements EventStore {
         'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
       ),
       // A rebuild's threads read the whole log: its three hashes are a fifth of a row's read and of its objects.
-      readAllUnchained: this.db.prepare<[number, number], UnchainedRow>(
-        `SELECT ${UNCHAINED} FROM events WHERE position > ? ORDER BY position LIMIT ?`,
-      ),
+      readAllUnchained: this.db
+        .prepare<[number, number], UnchainedRaw>(
+          `SELECT ${UNCHAINED} FROM events WHERE position > ? ORDER BY position LIMIT ?`,
+        )
+        .raw(),
       head: this.db.prepare<[], { p: number | null }>('SELECT MAX(position) AS p FROM events'),
     };
     // Nested in the batch's transaction, better-sqlite3 runs this one as a savepoint: a refused
@@ -427,20 +443,20 @@ export class SqliteEventStore implements EventStore {
    * or left to a later read when events before them are known to be on disk (see readDurableFrom).
    */
   async readAll(after: number, limit: number, options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
-    const chain = options.chain !== false;
-    let rows: UnchainedRow[] = chain
-      ? this.stmts.readAll.all(after, limit)
-      : this.stmts.readAllUnchained.all(after, limit);
+    let events =
+      options.chain === false
+        ? this.stmts.readAllUnchained.all(after, limit).map(fromUnchainedRaw)
+        : this.stmts.readAll.all(after, limit).map(toRecorded);
     if (this.durableElsewhere) {
       // Told how far the log is flushed: the events already on disk come without a flush (fewer than
       // `limit`, the rest at the next read); a flush only when none of them is.
       this.durable = Math.max(this.durable, this.durableElsewhere());
-      const notOnDisk = rows.findIndex((r) => r.position > this.durable);
-      if (notOnDisk > 0) rows = rows.slice(0, notOnDisk);
+      const notOnDisk = events.findIndex((e) => e.position > this.durable);
+      if (notOnDisk > 0) events = events.slice(0, notOnDisk);
     }
     // Nothing to flush when every event read is known to be on disk (syncTo answers at once).
-    if (rows.length) await this.syncTo(rows[rows.length - 1].position);
-    return chain ? (rows as Row[]).map(toRecorded) : rows.map(toUnchained);
+    if (events.length) await this.syncTo(events[events.length - 1].position);
+    return events;
   }
 
   async headPosition(): Promise<number> {
