@@ -138,7 +138,6 @@ export async function verifySqliteLog(db: Database.Database, pageSize = 10_000):
   return verifier.report();
 }
 
-type UnchainedRow = Omit<Row, 'content_hash' | 'prev_hash' | 'hash'>;
 /** The columns of an event but its chain link's (readAll with `chain: false`). */
 const UNCHAINED = 'position, event_id, stream, version, type, data, time, actor_id, correlation_id, command_id';
 /** UNCHAINED's columns as an array (better-sqlite3's raw mode: no object per row, a tenth of a long read). */
@@ -155,7 +154,7 @@ const fromUnchainedRaw = (r: UnchainedRaw): RecordedEvent => ({
   commandId: r[9],
   data: JSON.parse(r[5]),
 });
-const toUnchained = (r: UnchainedRow): RecordedEvent => ({
+const toRecorded = (r: Row): RecordedEvent => ({
   eventId: r.event_id,
   type: r.type,
   stream: r.stream,
@@ -166,13 +165,8 @@ const toUnchained = (r: UnchainedRow): RecordedEvent => ({
   correlationId: r.correlation_id,
   commandId: r.command_id,
   data: JSON.parse(r.data),
+  chain: r.hash ? { contentHash: r.content_hash!, prevHash: r.prev_hash!, hash: r.hash } : null,
 });
-
-const toRecorded = (r: Row): RecordedEvent => {
-  const e = toUnchained(r);
-  e.chain = r.hash ? { contentHash: r.content_hash!, prevHash: r.prev_hash!, hash: r.hash } : null;
-  return e;
-};
 
 interface PendingAppend {
   stream: string;
