@@ -155,8 +155,8 @@ const SCAN_AT_MOST = 300;
  * any size.
  */
 const SEARCH_UPKEEP_WRITES = 1000;
-/** Most counts kept (see SqliteReadStore.count). */
-const COUNTS_KEPT = 1000;
+/** Most counts (SqliteReadStore.count), and most plan choices (sortsAll), kept at once. */
+const COUNTS_AND_PLANS_KEPT = 1000;
 /** SQLite has no booleans: JSON true/false come back from json_extract as 1/0. */
 const bind = (v: unknown) => (v === true ? 1 : v === false ? 0 : v === undefined ? null : v);
 
@@ -480,7 +480,7 @@ export class SqliteReadStore implements ReadStore {
     this.countReads++;
     // Kept only when no commit wrote the table meanwhile: the count may have seen that commit or not.
     if (this.versionOf.get(t) === version) {
-      if (this.counted.size >= COUNTS_KEPT) this.counted.clear();
+      if (this.counted.size >= COUNTS_AND_PLANS_KEPT) this.counted.clear();
       this.counted.set(key, { version, n });
     }
     return n;
@@ -666,7 +666,7 @@ export class SqliteReadStore implements ReadStore {
     let all = this.sortsAllOf.get(select);
     if (all === undefined) {
       all = this.plan(select, params).includes('USE TEMP B-TREE FOR ORDER BY');
-      if (this.sortsAllOf.size >= COUNTS_KEPT) this.sortsAllOf.clear();
+      if (this.sortsAllOf.size >= COUNTS_AND_PLANS_KEPT) this.sortsAllOf.clear();
       this.sortsAllOf.set(select, all);
     }
     return all;
