@@ -72,6 +72,15 @@ export interface PageSource {
   count(collection: string, filter?: PageFilter): Promise<number>;
 }
 
+/** A PageSource that can also answer documents as their stored JSON text (ReadStore.findText). */
+export interface PageTextSource extends PageSource {
+  findText(
+    collection: string,
+    filter?: PageFilter,
+    options?: { sort?: Record<string, 1 | -1>; limit?: number },
+  ): Promise<string[]>;
+}
+
 const isSortValue = (v: unknown): v is SortValue => v === null || ['string', 'number', 'boolean'].includes(typeof v);
 
 export function encodeCursor(sort: string, value: SortValue | SortValue[], id: string): string {
@@ -179,12 +188,42 @@ const valueAt = (doc: unknown, path: string): SortValue => {
  * the search. `without`: ids left out of the list (a few: the total is the count without them less the count
  * of them, two index reads, where a count that checks every document against each id reads them all).
  */
-export async function findPage<T extends { id: string }>(
+export function findPage<T extends { id: string }>(
   store: PageSource,
   collection: string,
   filter: PageFilter,
   paging: Paging,
   without: string[] = [],
+): Promise<PageResult<T>> {
+  const read = (f: PageFilter, options: { sort: Record<string, 1 | -1>; limit: number }) =>
+    store.find(collection, f, options) as Promise<T[]>;
+  return pageOf(store, collection, filter, paging, without, read, (doc) => doc);
+}
+
+/**
+ * findPage, with each document of the page as its stored JSON text: for a list whose items are its documents
+ * as they are (a read model of rows as shown), answered without parsing them and writing them out again.
+ * Only the page's last document is parsed, for the next page's cursor.
+ */
+export function findPageText(
+  store: PageTextSource,
+  collection: string,
+  filter: PageFilter,
+  paging: Paging,
+): Promise<PageResult<string>> {
+  const read = (f: PageFilter, options: { sort: Record<string, 1 | -1>; limit: number }) =>
+    store.findText(collection, f, options);
+  return pageOf(store, collection, filter, paging, [], read, (text) => JSON.parse(text) as { id: string });
+}
+
+async function pageOf<T>(
+  store: PageSource,
+  collection: string,
+  filter: PageFilter,
+  paging: Paging,
+  without: string[],
+  readPage: (filter: PageFilter, options: { sort: Record<string, 1 | -1>; limit: number }) => Promise<T[]>,
+  docOf: (item: T) => { id: string },
 ): Promise<PageResult<T>> {
   const searched = allOf(filter, searchFilter(paging.q, paging.search));
   const left = without.length ? { $and: without.map((id) => ({ id: { $ne: id } })) } : null;
@@ -199,7 +238,7 @@ export async function findPage<T extends { id: string }>(
     for (const segment of segments) {
       if (found.length > paging.limit) break;
       const limit = paging.limit + 1 - found.length;
-      found.push(...((await store.find(collection, allOf(matching, segment), { sort, limit })) as T[]));
+      found.push(...(await readPage(allOf(matching, segment), { sort, limit })));
     }
     return found;
   };
@@ -210,12 +249,13 @@ export async function findPage<T extends { id: string }>(
       : store.count(collection, matching);
   const [count, docs] = await Promise.all([total(), read()]);
   const items = docs.slice(0, paging.limit);
-  const last = items[items.length - 1];
-  const lastValue = (d: T) => (fields.length === 1 ? valueAt(d, fields[0]) : fields.map((f) => valueAt(d, f)));
+  const last = docs.length > paging.limit && items.length ? docOf(items[items.length - 1]) : null;
+  const lastValue = (d: { id: string }) =>
+    fields.length === 1 ? valueAt(d, fields[0]) : fields.map((f) => valueAt(d, f));
   return {
     items,
     total: count,
-    next: docs.length > paging.limit && last ? encodeCursor(paging.sort, lastValue(last), last.id) : null,
+    next: last ? encodeCursor(paging.sort, lastValue(last), last.id) : null,
   };
 }
 

@@ -270,6 +270,14 @@ export class MongoReadStore implements ReadStore {
     return (await cursor.toArray()) as unknown as Doc[];
   }
 
+  async findText(
+    collection: string,
+    filter: Filter = {},
+    options: Omit<FindOptions, 'fields'> = {},
+  ): Promise<string[]> {
+    return (await this.find(collection, filter, { ...options, fields: undefined })).map((doc) => JSON.stringify(doc));
+  }
+
   async count(collection: string, filter: Filter = {}): Promise<number> {
     return this.col(collection).countDocuments(toMongoFilter(filter) as MongoFilter<StoredDoc>);
   }

@@ -65,6 +65,11 @@ export class CheckpointConflictError extends Error {
 export interface ReadStore {
   get(collection: string, id: string): Promise<Doc | null>;
   find(collection: string, filter?: Filter, options?: FindOptions): Promise<Doc[]>;
+  /**
+   * The documents find() answers, each as its JSON text (without `fields`): for an answer that holds them as
+   * they are stored, so that they are neither parsed nor written out again.
+   */
+  findText(collection: string, filter?: Filter, options?: Omit<FindOptions, 'fields'>): Promise<string[]>;
   count(collection: string, filter?: Filter): Promise<number>;
   /**
    * Secondary indexes on top-level or dotted fields; idempotent. `a+b` is one compound index on

@@ -449,6 +449,17 @@ export class SqliteReadStore implements ReadStore {
     return texts.map((text) => JSON.parse(text) as Doc);
   }
 
+  async findText(
+    collection: string,
+    filter: Filter = {},
+    options: Omit<FindOptions, 'fields'> = {},
+  ): Promise<string[]> {
+    const { select, params } = this.findQuery(collection, filter, { ...options, fields: undefined });
+    return this.stmt(select)
+      .pluck()
+      .all(...params) as string[];
+  }
+
   /**
    * The SELECT of a find, and its parameters; `fields`: the fields other than id it reads, each as its JSON
    * (`->`, SQL NULL when missing, 'null' when null) in column `f<i>`, or undefined for whole documents.
