@@ -1,10 +1,19 @@
 import { Router, type Request } from 'express';
 import { authenticate, requireRole, validate } from '@panda/platform/http';
-import { allOf, findPage, parsePaging, setPageHeaders, type ListSpec, type PageFilter } from '@panda/platform/paging';
+import {
+  allOf,
+  findPage,
+  findPageText,
+  parsePaging,
+  setPageHeaders,
+  type ListSpec,
+  type PageFilter,
+} from '@panda/platform/paging';
 import { adminAccountsQuerySchema, adminPlacementsQuerySchema, adminStudentsQuerySchema } from '@panda/contracts/admin';
 import { candidatesQuery } from '@panda/contracts/placements';
 import { badRequest, notFound } from '@panda/platform/errors';
 import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
+import { ADMIN_STUDENT_ROWS } from '@panda/projections/read-models/admin-student-rows';
 import { ACCOUNT_HISTORY, ADMIN_SIGNINS, type AccountHistoryDoc } from '@panda/projections/read-models/account-history';
 import {
   PLACEMENTS,
@@ -15,7 +24,7 @@ import {
   type StudentPlacementDoc,
 } from '@panda/projections/read-models/placements';
 import type { Doc } from '@panda/projections/read-store';
-import { CENTRE_STATS, STUDENTS, type CentreStatsDoc, type StudentDoc } from '@panda/projections/read-models/training';
+import { CENTRE_STATS, type CentreStatsDoc } from '@panda/projections/read-models/training';
 import { candidatesFor } from '../placements/candidates';
 import type { QueryDeps } from '../shared/deps';
 import { docsById } from '../shared/docs-by-id';
@@ -83,48 +92,14 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
   r.get('/api/admin/users/students', ...admin, async (req, res) => {
     const f = validate(adminStudentsQuerySchema, req.query);
     const paging = parsePaging(req.query, ADMIN_USER_LIST);
-    // Locked accounts are few: the filter names them (the students list itself lives in `students`).
-    const locked = f.locked
-      ? ((await rs.find(ACCOUNTS, { role: 'student', locked: true })) as AccountDoc[]).map((a) => a.id)
-      : [];
     const filter: PageFilter = allOf(
       f.placed ? { Matched: f.placed === 'true' } : null,
-      f.locked === 'true' ? { id: { $in: locked } } : null,
+      f.locked ? { account_locked: f.locked === 'true' } : null,
     );
-    const page = await findPage<StudentDoc>(rs, STUDENTS, filter, paging, f.locked === 'false' ? locked : []);
-    const ids = page.items.map((s) => s.id);
-    const [accounts, placements, centres] = await Promise.all([
-      docsById<AccountDoc>(rs, ACCOUNTS, ids),
-      docsById<StudentPlacementDoc>(rs, STUDENT_PLACEMENTS, ids),
-      docsById<AccountDoc>(
-        rs,
-        ACCOUNTS,
-        page.items.map((s) => s.centre_id),
-      ),
-    ]);
+    // Each row is stored as the table shows it (read-models/admin-student-rows): its text is the answer's item.
+    const page = await findPageText(rs, ADMIN_STUDENT_ROWS, filter, paging);
     setPageHeaders(req, res, page);
-    res.json({
-      students: page.items.flatMap((st) => {
-        const s = accounts.get(st.id);
-        if (!s) return [];
-        const p = placements.get(s.id);
-        return [
-          listItem(s, {
-            Phone_Number: s.Phone_Number,
-            Postcode: s.Postcode,
-            training_centre_id: s.centre_id,
-            training_centre_name: s.centre_id ? (centres.get(s.centre_id)?.Name ?? null) : null,
-            account_type: s.centre_id ? 'Training Centre' : 'Independent',
-            Matched: Boolean(p?.Matched),
-            placement_status: p?.placement_status ?? null,
-            placement_id: p?.placement_id ?? null,
-            pending_placement_id: p?.pending_placement_id ?? null,
-            mentor: p?.mentor ?? null,
-            mentor_name: p?.mentor_name ?? null,
-          }),
-        ];
-      }),
-    });
+    res.type('json').send(`{"students":[${page.items.join(',')}]}`);
   });
 
   /** Mentors or centres, paged over `accounts` with the locked / vetted filters. */

@@ -44,6 +44,7 @@ import type {
 /** Read-model collections behind the admin screens (tags are named after them). */
 const ADMIN_TAGS = [
   'accounts',
+  'admin_student_rows',
   'placements',
   'student_placements',
   'placement_parties',
@@ -70,7 +71,12 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
     adminStudents: build.query<Page<AdminStudent>, Args<AdminStudentsQuery>>({
       query: (args) => `/admin/users/students${pageSearch({ ...args })}`,
       transformResponse: (r: AdminStudentsPage, meta) => toPage(r.students, meta),
-      providesTags: (page) => [...listTags('accounts', page?.items), { type: 'student_placements', id: 'LIST' }],
+      // Its rows (read-models/admin-student-rows), and what the admin's own changes to them invalidate.
+      providesTags: (page) => [
+        ...listTags('admin_student_rows', page?.items),
+        ...listTags('accounts', page?.items),
+        { type: 'student_placements', id: 'LIST' },
+      ],
     }),
     adminMentors: build.query<Page<AdminMentor>, Args<AdminAccountsQuery>>({
       query: (args) => `/admin/users/mentors${pageSearch({ ...args })}`,

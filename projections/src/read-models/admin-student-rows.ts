@@ -1,0 +1,195 @@
+import type { AdminStudent } from '@panda/contracts/admin';
+import type { ProjectionContext } from '../projection';
+import { searchIndex } from '../read-store';
+import { collection } from '../typed-collection';
+import { defineProjection, type Recorded } from '../typed-projection';
+
+/**
+ * The admin Students table, each row stored as the table shows it (issue 9):
+ * - `admin_student_rows`: one document per student, exactly an item of `GET /api/admin/users/students`
+ *   (contracts `adminStudentSchema`: the account, its centre's name, its placement summary). A page is one
+ *   indexed range of this collection, and the rows' stored text is sent as it is: no other read model is
+ *   read, and no document is parsed and written out again. Filters (placed, locked), sorts and `?q=` are
+ *   on the row's own fields.
+ * - `admin_student_row_parties`: the names of mentors and training centres, for the rows that show them.
+ * - `admin_student_row_placements`: per student, their placements (id, status, mentor) in the order proposed,
+ *   from which the row's placement summary is derived as `student_placements` derives it.
+ * Admins only (no audience). Built only from events, so this projection reads no other projection's collections.
+ */
+export const ADMIN_STUDENT_ROWS = 'admin_student_rows';
+export const ADMIN_STUDENT_ROW_PARTIES = 'admin_student_row_parties';
+export const ADMIN_STUDENT_ROW_PLACEMENTS = 'admin_student_row_placements';
+
+export type AdminStudentRowDoc = AdminStudent;
+
+interface PartyNameDoc {
+  id: string;
+  role: 'mentor' | 'training_centre';
+  First_Name: string;
+  Last_Name: string;
+  /** The centre's name, or the mentor's "First Last". */
+  Name: string;
+  [k: string]: unknown;
+}
+
+type PlacementStatus = NonNullable<AdminStudent['placement_status']>;
+interface StudentPlacementsDoc {
+  id: string;
+  placements: { id: string; status: PlacementStatus; mentor_id: string }[];
+  [k: string]: unknown;
+}
+
+export const adminStudentRows = collection<AdminStudentRowDoc>(ADMIN_STUDENT_ROWS);
+const parties = collection<PartyNameDoc>(ADMIN_STUDENT_ROW_PARTIES);
+const studentPlacements = collection<StudentPlacementsDoc>(ADMIN_STUDENT_ROW_PLACEMENTS);
+
+const fullName = (first: string, last: string) => `${first} ${last}`.trim();
+
+/**
+ * A placement of the student changed (`latest`; `proposed`: it is new): the row's summary as `student_placements`
+ * has it. The active placement, else the pending one, else the latest changed; the mentor and their name only
+ * while active. A change to a placement never proposed changes nothing, as in `placements`.
+ */
+async function placementChanged(
+  ctx: ProjectionContext,
+  studentId: string,
+  change: StudentPlacementsDoc['placements'][number],
+  proposed: boolean,
+) {
+  const state = (await studentPlacements.in(ctx).get(studentId)) ?? { id: studentId, placements: [] };
+  const known = state.placements.find((p) => p.id === change.id);
+  if (!known && !proposed) return;
+  const latest = known ? { ...change, mentor_id: known.mentor_id } : change;
+  const others = state.placements.filter((p) => p.id !== latest.id);
+  studentPlacements.in(ctx).put({
+    id: studentId,
+    placements: known ? state.placements.map((p) => (p.id === latest.id ? latest : p)) : [...others, latest],
+  });
+  const mine = [...others, latest];
+  const active = mine.find((p) => p.status === 'active') ?? null;
+  const pending = mine.find((p) => p.status === 'pending') ?? null;
+  const current = active ?? pending ?? latest;
+  const mentor = active ? await parties.in(ctx).get(active.mentor_id) : null;
+  await adminStudentRows.in(ctx).update(studentId, (row) => {
+    Object.assign(row, {
+      Matched: Boolean(active),
+      placement_status: current.status,
+      placement_id: current.id,
+      pending_placement_id: pending?.id ?? null,
+      mentor: active?.mentor_id ?? null,
+      mentor_name: active ? (mentor?.Name ?? 'Unknown') : null,
+    });
+  });
+}
+
+/** A placement event: its placement's new status, for its student's row. */
+const placementStatus =
+  <T extends 'PlacementProposed' | 'PlacementAccepted' | 'PlacementDeclined' | 'PlacementEnded'>(
+    status: (e: Recorded<T>) => PlacementStatus,
+  ) =>
+  (e: Recorded<T>, ctx: ProjectionContext) =>
+    placementChanged(
+      ctx,
+      e.data.studentId,
+      { id: e.data.placementId, status: status(e), mentor_id: e.data.mentorId },
+      e.type === 'PlacementProposed',
+    );
+
+export const adminStudentRowsProjection = defineProjection({
+  name: 'admin-student-rows',
+  collections: {
+    [ADMIN_STUDENT_ROWS]: [
+      // The table's sorts (newest first by default), each also under the placed and the locked filter.
+      'Created_At',
+      'Name',
+      'Email',
+      'Matched+Created_At',
+      'Matched+Name',
+      'Matched+Email',
+      'account_locked+Created_At',
+      'account_locked+Name',
+      'account_locked+Email',
+      // Covers `?q=` (name or e-mail): its total is counted over this index, not the documents.
+      'Name+Email',
+      // The rows a centre's or a mentor's new name is shown in.
+      'training_centre_id',
+      'mentor',
+      ...['Name', 'Email'].map(searchIndex),
+    ],
+    [ADMIN_STUDENT_ROW_PARTIES]: [],
+    [ADMIN_STUDENT_ROW_PLACEMENTS]: [],
+  },
+  on: {
+    AccountSignedUp: ({ data: d }, ctx) =>
+      parties.in(ctx).put({
+        id: d.accountId,
+        role: d.role,
+        First_Name: d.firstName,
+        Last_Name: d.lastName,
+        Name: d.centreName || fullName(d.firstName, d.lastName),
+      }),
+    StudentRegistered: async ({ time, data: d }, ctx) => {
+      const centre = d.centreId ? await parties.in(ctx).get(d.centreId) : null;
+      adminStudentRows.in(ctx).put({
+        id: d.accountId,
+        First_Name: d.firstName,
+        Last_Name: d.lastName,
+        Email: d.email,
+        Name: fullName(d.firstName, d.lastName),
+        Created_At: time,
+        account_locked: false,
+        Phone_Number: d.phone,
+        Postcode: d.postcode,
+        training_centre_id: d.centreId,
+        training_centre_name: centre?.Name ?? null,
+        account_type: d.centreId ? 'Training Centre' : 'Independent',
+        Matched: false,
+        placement_status: null,
+        placement_id: null,
+        pending_placement_id: null,
+        mentor: null,
+        mentor_name: null,
+      });
+    },
+    AccountLocked: async ({ data: d }, ctx) => {
+      await adminStudentRows.in(ctx).update(d.accountId, (row) => void (row.account_locked = true));
+    },
+    AccountUnlocked: async ({ data: d }, ctx) => {
+      await adminStudentRows.in(ctx).update(d.accountId, (row) => void (row.account_locked = false));
+    },
+    // Profile Settings: `changes` holds only the fields that changed. A student's row shows their own fields;
+    // a centre's or a mentor's new name goes to the rows that show it.
+    ProfileChanged: async ({ data: { accountId, changes: c } }, ctx) => {
+      const row = await adminStudentRows.in(ctx).get(accountId);
+      if (row) {
+        if (c.First_Name !== undefined) row.First_Name = c.First_Name;
+        if (c.Last_Name !== undefined) row.Last_Name = c.Last_Name;
+        if (c.Email !== undefined) row.Email = c.Email;
+        if (c.Phone_Number !== undefined) row.Phone_Number = c.Phone_Number;
+        if (c.Postcode !== undefined) row.Postcode = c.Postcode;
+        row.Name = fullName(row.First_Name, row.Last_Name);
+        adminStudentRows.in(ctx).put(row);
+        return;
+      }
+      const party = await parties.in(ctx).get(accountId);
+      if (!party) return;
+      const before = party.Name;
+      if (c.First_Name !== undefined) party.First_Name = c.First_Name;
+      if (c.Last_Name !== undefined) party.Last_Name = c.Last_Name;
+      party.Name =
+        party.role === 'training_centre' ? (c.Name ?? party.Name) : fullName(party.First_Name, party.Last_Name);
+      if (party.Name === before) return;
+      parties.in(ctx).put(party);
+      const shown =
+        party.role === 'training_centre'
+          ? { filter: { training_centre_id: accountId }, set: { training_centre_name: party.Name } }
+          : { filter: { mentor: accountId }, set: { mentor_name: party.Name } };
+      for (const r of await adminStudentRows.in(ctx).find(shown.filter))
+        adminStudentRows.in(ctx).put(Object.assign(r, shown.set));
+    },
+    PlacementProposed: placementStatus<'PlacementProposed'>(() => 'pending'),
+    PlacementAccepted: placementStatus<'PlacementAccepted'>(() => 'active'),
+    PlacementDeclined: placementStatus<'PlacementDeclined'>(() => 'cancelled'),
+    PlacementEnded: placementStatus<'PlacementEnded'>((e) => e.data.status),
+  },
+});
