@@ -14,6 +14,7 @@ import {
   placements,
   placementsProjection,
   studentPlacements,
+  studentProgress,
   type PartyDoc,
   type PlacementDoc,
   type StudentPlacementDoc,
@@ -228,6 +229,31 @@ describe('placements projection', () => {
       }),
     );
     await given.then(placementParties, 'm1', mentorParty({ active_students: 1 }));
+    // Progress at a glance: 1 card of the job's 3 (the admin Placements table, issue 13).
+    await given.then(studentProgress, 's1', { id: 's1', cards_signed: 1, cards_required: 3, progress_percent: 33 });
+  });
+
+  it('progress counts each job’s signed cards up to its total, over the jobs that have one', async () => {
+    const opened = (jobId: string, totalCount: number) => ({
+      type: 'JobOpened' as const,
+      data: { jobId, studentId: 's1', placementId: 'p1', mentorId: 'm1', jobType: 'Pipework' as const, totalCount },
+    });
+    const signed = (jobId: string, completedCount: number) => ({
+      type: 'JobCardSigned' as const,
+      data: {
+        jobId,
+        studentId: 's1',
+        mentorId: 'm1',
+        signature: { signature: 'DC', mentorName: 'Dave Clarke', date: 'd', time: 't', timestamp: 'ts' },
+        completedAt: 'c',
+        completedCount,
+      },
+    });
+    const placed = [...people, proposed('p1', 's1', 'm1'), accepted('p1', 's1', 'm1')];
+    await spec.given(placed).then(studentProgress, 's1', null);
+    await spec
+      .given([...placed, opened('j1', 2), opened('j2', 0), signed('j1', 3), opened('j3', 4), signed('j3', 1)])
+      .then(studentProgress, 's1', { id: 's1', cards_signed: 3, cards_required: 6, progress_percent: 50 });
   });
 
   it('a decline and an end free the mentor, with who ended it and why; renamed people follow into placements', async () => {

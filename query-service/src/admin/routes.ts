@@ -18,16 +18,17 @@ import { ACCOUNT_HISTORY, ADMIN_SIGNINS, type AccountHistoryDoc } from '@panda/p
 import {
   PLACEMENTS,
   PLACEMENT_PARTIES,
-  STUDENT_PLACEMENTS,
+  STUDENT_PROGRESS,
   type PartyDoc,
   type PlacementDoc,
-  type StudentPlacementDoc,
+  type StudentProgressDoc,
 } from '@panda/projections/read-models/placements';
 import type { Doc } from '@panda/projections/read-store';
 import { CENTRE_STATS, type CentreStatsDoc } from '@panda/projections/read-models/training';
 import { candidatesFor } from '../placements/candidates';
 import type { QueryDeps } from '../shared/deps';
 import { docsById } from '../shared/docs-by-id';
+import { stringField, withFields, withoutAudience } from '../shared/doc-text';
 
 const byId = <T extends Doc>(docs: T[]) => new Map(docs.map((d) => [d.id, d]));
 
@@ -159,25 +160,21 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
   r.get('/api/admin/placements', ...admin, async (req, res) => {
     const f = validate(adminPlacementsQuerySchema, req.query);
     const paging = parsePaging(req.query, ADMIN_PLACEMENT_LIST);
-    const page = await findPage<PlacementDoc>(rs, PLACEMENTS, f.status ? { Status: f.status } : {}, paging);
-    const sp = await docsById<StudentPlacementDoc>(
-      rs,
-      STUDENT_PLACEMENTS,
-      page.items.map((p) => p.student_id),
-    );
+    // Each placement as stored (less its audience), not parsed and written out again (shared/doc-text).
+    const page = await findPageText(rs, PLACEMENTS, f.status ? { Status: f.status } : {}, paging);
+    const students = page.items.map((text) => stringField(text, 'student_id'));
     // Progress at a glance (issue 13): the trainee's cards signed over cards required, over their open jobs.
-    const progress = (studentId: string) => {
-      const jobs = Object.values(sp.get(studentId)?.jobs ?? {}).filter((j) => j.total > 0);
-      const signed = jobs.reduce((n, j) => n + Math.min(j.completed, j.total), 0);
-      const required = jobs.reduce((n, j) => n + j.total, 0);
-      return {
-        cards_signed: signed,
-        cards_required: required,
-        progress_percent: required > 0 ? Math.round((signed / required) * 100) : 0,
-      };
-    };
+    const progress = await docsById<StudentProgressDoc>(rs, STUDENT_PROGRESS, students);
+    const none = { cards_signed: 0, cards_required: 0, progress_percent: 0 };
     setPageHeaders(req, res, page);
-    res.json({ placements: page.items.map((p) => Object.assign(placementView(p), progress(p.student_id))) });
+    const rows = page.items.map((text, i) => {
+      const p = progress.get(students[i] ?? '');
+      const shown = p
+        ? { cards_signed: p.cards_signed, cards_required: p.cards_required, progress_percent: p.progress_percent }
+        : none;
+      return withFields(withoutAudience(text), shown);
+    });
+    res.type('json').send(`{"placements":[${rows.join(',')}]}`);
   });
 
   r.get('/api/admin/placements/candidates', ...admin, async (req, res) => {
