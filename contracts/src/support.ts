@@ -63,6 +63,8 @@ export const ticketSummary = z.object({
   owner_name: z.string(),
   owner_email: z.string(),
   owner_role: z.enum(['student', 'mentor', 'training_centre']),
+  /** The log position of the ticket's latest activity: the lists' newest-activity-first order. */
+  activity_position: z.number().int(),
 });
 export type TicketSummary = z.infer<typeof ticketSummary>;
 

@@ -1,3 +1,5 @@
+import type { TicketSummary } from '@panda/contracts/support';
+import type { ProjectionContext } from '../projection';
 import { searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
 import { defineProjection } from '../typed-projection';
@@ -5,9 +7,17 @@ import { defineProjection } from '../typed-projection';
 /**
  * `support_tickets`: one document per support ticket with its conversation (rulings 16, 23),
  * built only from the ticket events. Seen by its owner (and admins, who are told of every change).
- * Names are joined at read time from `accounts`, so a renamed account shows its current name.
+ * A ticket's detail joins its names at read time from `accounts`, so a renamed account shows its current name.
+ * - `support_ticket_rows`: each ticket as the support lists show it (contracts `ticketSummary`), with its
+ *   owner's and student's current names: a page is one indexed range, sent as stored (issue 9).
+ * - `support_ticket_names`: the name and e-mail of every account that may own or be named on a ticket, so
+ *   that this projection reads no other projection's collections.
+ * Rows are admins' (no audience): their owner's list follows the pushes of `support_tickets`, written with
+ * them in the same commit.
  */
 export const SUPPORT_TICKETS = 'support_tickets';
+export const SUPPORT_TICKET_ROWS = 'support_ticket_rows';
+export const SUPPORT_TICKET_NAMES = 'support_ticket_names';
 
 export interface TicketEntryDoc {
   id: string;
@@ -39,7 +49,62 @@ export interface TicketDoc {
   [k: string]: unknown;
 }
 
+export type TicketRowDoc = TicketSummary;
+interface NameDoc {
+  id: string;
+  role: 'student' | 'mentor' | 'training_centre';
+  First_Name: string;
+  Last_Name: string;
+  Name: string;
+  Email: string;
+  [k: string]: unknown;
+}
+
 export const supportTickets = collection<TicketDoc>(SUPPORT_TICKETS);
+export const supportTicketRows = collection<TicketRowDoc>(SUPPORT_TICKET_ROWS);
+const names = collection<NameDoc>(SUPPORT_TICKET_NAMES);
+
+/** The ticket as the lists show it, with its owner's and student's names as they are now. */
+function row(t: TicketDoc, owner: NameDoc | null, student: NameDoc | null): TicketRowDoc {
+  return {
+    id: t.id,
+    Subject: t.Subject,
+    Message: t.Message,
+    Status: t.Status,
+    Created_At: t.Created_At,
+    last_activity: t.last_activity,
+    response_text: t.response_text,
+    response_count: t.response_count,
+    message_count: t.conversation.length,
+    Student_ID: t.Student_ID,
+    student_name: student ? student.Name : null,
+    owner_id: t.owner_id,
+    owner_name: owner?.Name ?? 'Unknown account',
+    owner_email: owner?.Email ?? '',
+    owner_role: t.owner_role,
+    activity_position: t.activity_position,
+  };
+}
+
+/** The ticket and its row. */
+async function putTicket(ctx: ProjectionContext, t: TicketDoc) {
+  supportTickets.in(ctx).put(t);
+  const [owner, student] = await Promise.all([
+    names.in(ctx).get(t.owner_id),
+    t.Student_ID ? names.in(ctx).get(t.Student_ID) : null,
+  ]);
+  supportTicketRows.in(ctx).put(row(t, owner, student));
+}
+
+/** A change to an existing ticket. */
+const changeTicket = async (ctx: ProjectionContext, id: string, evolve: (doc: TicketDoc) => void) => {
+  const doc = await supportTickets.in(ctx).get(id);
+  if (!doc) return;
+  evolve(doc);
+  await putTicket(ctx, doc);
+};
+
+const fullName = (first: string, last: string) => `${first} ${last}`.trim();
 
 /** Any activity on a ticket moves it up the newest-activity-first order. */
 const touch = (doc: TicketDoc, e: { time: string; position: number }) =>
@@ -47,22 +112,63 @@ const touch = (doc: TicketDoc, e: { time: string; position: number }) =>
 
 export const supportTicketsProjection = defineProjection({
   name: 'support-tickets',
+  // 2: `support_ticket_rows`, `support_ticket_names`.
+  version: 2,
   collections: {
-    [SUPPORT_TICKETS]: [
+    [SUPPORT_TICKETS]: [],
+    // The lists: an owner's and the admin inbox (by status), newest activity first or by creation; `?q=`.
+    [SUPPORT_TICKET_ROWS]: [
       'owner_id',
+      'Student_ID',
       'Status',
       'activity_position',
       'owner_id+activity_position',
+      'owner_id+Created_At',
       'Status+activity_position',
+      'Status+Created_At',
       'Created_At',
-      // `?q=` of the support lists.
       searchIndex('Subject'),
       searchIndex('Message'),
     ],
+    [SUPPORT_TICKET_NAMES]: [],
   },
   on: {
+    AccountSignedUp: ({ data: d }, ctx) =>
+      names.in(ctx).put({
+        id: d.accountId,
+        role: d.role,
+        First_Name: d.firstName,
+        Last_Name: d.lastName,
+        Name: d.centreName || fullName(d.firstName, d.lastName),
+        Email: d.email,
+      }),
+    StudentRegistered: ({ data: d }, ctx) =>
+      names.in(ctx).put({
+        id: d.accountId,
+        role: 'student',
+        First_Name: d.firstName,
+        Last_Name: d.lastName,
+        Name: fullName(d.firstName, d.lastName),
+        Email: d.email,
+      }),
+    // A new name or e-mail goes to the rows that show it (their owner's, or their student's).
+    ProfileChanged: async ({ data: { accountId, changes: c } }, ctx) => {
+      const n = await names.in(ctx).get(accountId);
+      if (!n) return;
+      const before = [n.Name, n.Email];
+      if (c.First_Name !== undefined) n.First_Name = c.First_Name;
+      if (c.Last_Name !== undefined) n.Last_Name = c.Last_Name;
+      if (c.Email !== undefined) n.Email = c.Email;
+      n.Name = n.role === 'training_centre' ? (c.Name ?? n.Name) : fullName(n.First_Name, n.Last_Name);
+      if (before[0] === n.Name && before[1] === n.Email) return;
+      names.in(ctx).put(n);
+      const rows = supportTicketRows.in(ctx);
+      for (const r of await rows.find({ owner_id: accountId }))
+        rows.put(Object.assign(r, { owner_name: n.Name, owner_email: n.Email }));
+      for (const r of await rows.find({ Student_ID: accountId })) rows.put(Object.assign(r, { student_name: n.Name }));
+    },
     TicketOpened: ({ eventId, time, position, data: d }, ctx) =>
-      supportTickets.in(ctx).put({
+      putTicket(ctx, {
         id: d.ticketId,
         owner_id: d.ownerId,
         owner_role: d.ownerRole,
@@ -82,7 +188,7 @@ export const supportTicketsProjection = defineProjection({
       }),
     TicketReplied: async (e, ctx) => {
       const d = e.data;
-      await supportTickets.in(ctx).update(d.ticketId, (doc) => {
+      await changeTicket(ctx, d.ticketId, (doc) => {
         touch(doc, e);
         // `links` has a schema default: a reply appended without links has none.
         doc.conversation.push({
@@ -99,7 +205,7 @@ export const supportTicketsProjection = defineProjection({
       });
     },
     TicketClosed: async (e, ctx) => {
-      await supportTickets.in(ctx).update(e.data.ticketId, (doc) => Object.assign(touch(doc, e), { Status: 'closed' }));
+      await changeTicket(ctx, e.data.ticketId, (doc) => Object.assign(touch(doc, e), { Status: 'closed' }));
     },
   },
 });

@@ -1,6 +1,8 @@
-import { describe, it } from 'vitest';
-import { givenTime, projectionSpec } from '../testing/projection-spec';
-import { supportTickets, supportTicketsProjection, type TicketDoc } from './support-tickets';
+import { describe, expect, it } from 'vitest';
+import { accountSignedUp, event, studentRegistered } from '@panda/events/testing/fixtures';
+import { givenTime, projectionSpec, type GivenEvent } from '../testing/projection-spec';
+import { accounts, accountsProjection, type AccountDoc } from './accounts';
+import { supportTicketRows, supportTickets, supportTicketsProjection, type TicketDoc } from './support-tickets';
 
 const spec = projectionSpec(supportTicketsProjection);
 
@@ -102,5 +104,103 @@ describe('support-tickets projection', () => {
     await spec
       .given([{ type: 'TicketClosed', data: { ticketId: 't9', ownerId: 'c1', by: 'support' } }])
       .then(supportTickets, 't9', null);
+  });
+});
+
+describe('support-tickets projection: the lists’ rows', () => {
+  const centre = accountSignedUp({
+    accountId: 'c1',
+    role: 'training_centre',
+    firstName: 'Cara',
+    lastName: 'Hall',
+    email: 'centre@x.co',
+    centreName: 'North College',
+  });
+  const history: GivenEvent[] = [
+    centre,
+    accountSignedUp(),
+    studentRegistered(),
+    studentRegistered({ accountId: 's2', firstName: 'Rory', lastName: 'Williams', email: 'r@x.co' }),
+    opened,
+    { ...opened, data: { ...opened.data, ticketId: 't2', ownerId: 's2', ownerRole: 'student', studentId: null } },
+    { ...opened, data: { ...opened.data, ticketId: 't3', ownerId: 'm1', ownerRole: 'mentor', studentId: null } },
+    { ...opened, data: { ...opened.data, ticketId: 't4', ownerId: 'gone', ownerRole: 'student', studentId: 'nobody' } },
+    event('TicketReplied', {
+      ticketId: 't1',
+      ownerId: 'c1',
+      author: 'support',
+      authorId: 'a1',
+      message: 'On it',
+      links: [],
+    }),
+    event('TicketReplied', {
+      ticketId: 't1',
+      ownerId: 'c1',
+      author: 'owner',
+      authorId: 'c1',
+      message: 'Thanks',
+      links: [],
+    }),
+    event('TicketClosed', { ticketId: 't3', ownerId: 'm1', by: 'owner' }),
+    event('ProfileChanged', { accountId: 's1', changes: { Last_Name: 'Williams' } }),
+    event('ProfileChanged', { accountId: 'c1', changes: { Name: 'North Gas Academy', Email: 'n@x.co' } }),
+    event('ProfileChanged', { accountId: 'm1', changes: { Email: 'dave@new.co' } }),
+    event('ProfileChanged', { accountId: 's2', changes: { Phone_Number: '07700900001' } }),
+  ];
+
+  it('each ticket as the lists show it, with the names as they are now', async () => {
+    const given = spec.given(history);
+    await given.then(supportTicketRows, 't1', {
+      id: 't1',
+      Subject: 'Student Issue',
+      Message: 'Help with Amy',
+      Status: 'open',
+      Created_At: givenTime(5),
+      last_activity: givenTime(10),
+      response_text: 'On it',
+      response_count: 1,
+      message_count: 3,
+      Student_ID: 's1',
+      student_name: 'Amy Williams',
+      owner_id: 'c1',
+      owner_name: 'North Gas Academy',
+      owner_email: 'n@x.co',
+      owner_role: 'training_centre',
+      activity_position: 10,
+    });
+  });
+
+  it('equal the summaries joined from accounts that they replace', async () => {
+    const rows = await spec.given(history).all(supportTicketRows);
+    const tickets = (await spec.given(history).all(supportTickets)) as TicketDoc[];
+    const all = new Map(
+      ((await projectionSpec(accountsProjection).given(history).all(accounts)) as AccountDoc[]).map((a) => [a.id, a]),
+    );
+    expect(rows).toEqual(
+      tickets.map((t) => ({
+        id: t.id,
+        Subject: t.Subject,
+        Message: t.Message,
+        Status: t.Status,
+        Created_At: t.Created_At,
+        last_activity: t.last_activity,
+        response_text: t.response_text,
+        response_count: t.response_count,
+        message_count: t.conversation.length,
+        Student_ID: t.Student_ID,
+        student_name: t.Student_ID ? (all.get(t.Student_ID)?.Name ?? null) : null,
+        owner_id: t.owner_id,
+        owner_name: all.get(t.owner_id)?.Name ?? 'Unknown account',
+        owner_email: all.get(t.owner_id)?.Email ?? '',
+        owner_role: t.owner_role,
+        activity_position: t.activity_position,
+      })),
+    );
+    expect(rows.map((r) => [r.id, r.Status, r.owner_name])).toEqual([
+      ['t1', 'open', 'North Gas Academy'],
+      ['t2', 'open', 'Rory Williams'],
+      ['t3', 'closed', 'Dave Clarke'],
+      ['t4', 'open', 'Unknown account'],
+    ]);
   });
 });
