@@ -102,7 +102,16 @@ export type SignOffView = z.infer<typeof signOffView>;
 export const disputesQuery = pageQuerySchema.extend({
   status: z.enum(['open', 'resolved', 'all'], { error: "status must be 'open', 'resolved' or 'all'" }).default('open'),
 });
-export const disputesResponse = z.array(signOffView);
+/** A Disputes list item: the sign-off, and when it was disputed and whether the dispute is still open. */
+export const disputeListItem = signOffView.extend({
+  /** The sign-off's id (as `signature_id`). */
+  id: z.string(),
+  /** Disputed and not yet resolved. */
+  open_dispute: z.boolean(),
+  disputed_at: z.string().nullable(),
+});
+export type DisputeListItem = z.infer<typeof disputeListItem>;
+export const disputesResponse = z.array(disputeListItem);
 
 /** A job's sign-off history entry (`signatures` of GET /api/jobs and /api/jobs/{id}). */
 export const jobSignatureEntry = signatureFields.extend({

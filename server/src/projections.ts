@@ -8,7 +8,6 @@ import { notificationsProjection } from '@panda/projections/read-models/notifica
 import { auditAccessProjection } from '@panda/projections/read-models/audit-access';
 import { supportTicketsProjection } from '@panda/projections/read-models/support-tickets';
 import { signOffsProjection } from '@panda/projections/read-models/sign-offs';
-import { disputesProjection } from '@panda/projections/read-models/disputes';
 import { reminderTimersProjection } from '@panda/projections/read-models/reminder-timers';
 import { chatProjection } from '@panda/projections/read-models/chat';
 import { adminStudentRowsProjection } from '@panda/projections/read-models/admin-student-rows';
@@ -25,7 +24,6 @@ export const allProjections: Projection[] = [
   supportTicketsProjection,
   chatProjection,
   signOffsProjection,
-  disputesProjection,
   reminderTimersProjection,
   adminStudentRowsProjection,
 ];

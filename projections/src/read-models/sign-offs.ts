@@ -1,3 +1,4 @@
+import type { DisputeListItem } from '@panda/contracts/signoff';
 import { signatureIdOf, type JobType, type Signature } from '@panda/events/catalogue/training';
 import type { ProjectionContext } from '../projection';
 import type { Doc } from '../read-store';
@@ -16,11 +17,16 @@ import {
 /**
  * `sign_offs`: one document per job-card sign-off (ruling 31), by its `signature_id`: which student's
  * stream holds it (so a confirm or dispute finds its stream), where it stands with the trainee, and
- * its dispute. The admin Disputes list shows the disputed ones (its page comes from `disputes`).
- * Audience: student, mentor, centre.
+ * its dispute. Audience: student, mentor, centre.
+ * - `dispute_rows`: each sign-off the trainee has disputed, as the admin Disputes list shows it (with the
+ *   names of its student, mentor and centre as they are now), and what the list filters and sorts on: a page
+ *   is one indexed range, sent as stored (issue 9). Only disputed sign-offs are listed, so only they have a
+ *   row (and `sign_offs` itself needs no index). Admins only (no audience); written in the same commit as the
+ *   sign-off, whose pushes the list follows.
  */
 export const SIGN_OFFS = 'sign_offs';
-/** What a sign-off needs from earlier events: the job's type and the student's centre. */
+export const DISPUTE_ROWS = 'dispute_rows';
+/** What a sign-off needs from earlier events: the job's type, the student's centre, and people's names. */
 const SIGN_OFF_REFS = 'sign_off_refs';
 
 export interface SignOffDoc extends TraineeAnswer {
@@ -49,31 +55,119 @@ interface StudentRefDoc extends Doc {
 interface JobRefDoc extends Doc {
   job_type: JobType;
 }
+/** `name:<id>`: an account's name as the product shows it ("First Last", or the centre's name). */
+interface NameRefDoc extends Doc {
+  role: 'student' | 'mentor' | 'training_centre';
+  First_Name: string;
+  Last_Name: string;
+  Name: string;
+}
+
+export type DisputeRowDoc = DisputeListItem;
 
 export const signOffs = collection<SignOffDoc>(SIGN_OFFS);
 // Two kinds of document in one collection, told apart by their id's prefix: each view reads only its own ids.
 const studentRefs = collection<StudentRefDoc>(SIGN_OFF_REFS);
 const jobRefs = collection<JobRefDoc>(SIGN_OFF_REFS);
+const nameRefs = collection<NameRefDoc>(SIGN_OFF_REFS);
+export const disputeRows = collection<DisputeRowDoc>(DISPUTE_ROWS);
+
+const fullName = (first: string, last: string) => `${first} ${last}`.trim();
+
+/** The disputed sign-off as the Disputes list shows it. */
+async function putDisputeRow(ctx: ProjectionContext, d: SignOffDoc) {
+  const [student, mentor, centre] = await Promise.all(
+    [d.student_id, d.mentor_id, d.centre_id].map((id) => (id ? nameRefs.in(ctx).get(`name:${id}`) : null)),
+  );
+  disputeRows.in(ctx).put({
+    id: d.id,
+    signature_id: d.id,
+    job_id: d.job_id,
+    job_type: d.job_type,
+    student_id: d.student_id,
+    student_name: student?.Name ?? 'Unknown student',
+    mentor_id: d.mentor_id,
+    mentor_name: mentor?.Name ?? d.signature.mentorName,
+    centre_id: d.centre_id,
+    centre_name: centre?.Name ?? null,
+    signature: d.signature,
+    completed_at: d.completed_at,
+    signed_at: d.signed_at,
+    content_hash: d.content_hash,
+    trainee_status: d.trainee_status,
+    trainee_status_label: d.trainee_status_label,
+    confirmed_at: d.confirmed_at,
+    dispute: d.dispute,
+    revoked: d.revoked,
+    open_dispute: d.open_dispute,
+    disputed_at: d.disputed_at,
+  });
+}
 
 /** The trainee's answer, or an admin's decision, on a known sign-off. */
 const answer =
   <T extends AnswerEvent>(change: (doc: SignOffDoc, e: Recorded<T>) => void) =>
   async (e: Recorded<T>, ctx: ProjectionContext) => {
-    await signOffs.in(ctx).update(e.data.signatureId, (doc) => change(doc, e));
+    const doc = await signOffs.in(ctx).update(e.data.signatureId, (doc) => change(doc, e));
+    // Once disputed, listed: its row follows every later answer.
+    if (doc?.disputed_at) await putDisputeRow(ctx, doc);
   };
 
 export const signOffsProjection = defineProjection({
   name: 'sign_offs',
+  // 2: `dispute_rows`, and names in `sign_off_refs`.
+  version: 2,
   collections: {
     // Read by id only: no reader asks for a student's, mentor's or centre's sign-offs, and the Disputes list
-    // pages through the `disputes` read model, so no secondary index is kept (each would be one more update
-    // per signed card, and built over every card of the log on a rebuild).
+    // pages through `dispute_rows`, so no secondary index is kept (each would be one more update per signed
+    // card, and built over every card of the log on a rebuild).
     [SIGN_OFFS]: [],
     [SIGN_OFF_REFS]: [],
+    // The Disputes list: all (disputed), open, resolved (disputed and no longer open), by when disputed; and the
+    // rows a new name goes to.
+    [DISPUTE_ROWS]: [
+      'trainee_status+disputed_at',
+      'open_dispute+trainee_status+disputed_at',
+      'disputed_at',
+      'student_id',
+      'mentor_id',
+      'centre_id',
+    ],
   },
   on: {
-    StudentRegistered: ({ data: d }, ctx) =>
-      studentRefs.in(ctx).put({ id: `student:${d.accountId}`, centre_id: d.centreId }),
+    AccountSignedUp: ({ data: d }, ctx) =>
+      nameRefs.in(ctx).put({
+        id: `name:${d.accountId}`,
+        role: d.role,
+        First_Name: d.firstName,
+        Last_Name: d.lastName,
+        Name: d.centreName || fullName(d.firstName, d.lastName),
+      }),
+    StudentRegistered: ({ data: d }, ctx) => {
+      studentRefs.in(ctx).put({ id: `student:${d.accountId}`, centre_id: d.centreId });
+      nameRefs.in(ctx).put({
+        id: `name:${d.accountId}`,
+        role: 'student',
+        First_Name: d.firstName,
+        Last_Name: d.lastName,
+        Name: fullName(d.firstName, d.lastName),
+      });
+    },
+    // A new name goes to the Disputes rows that show it.
+    ProfileChanged: async ({ data: { accountId, changes: c } }, ctx) => {
+      const n = await nameRefs.in(ctx).get(`name:${accountId}`);
+      if (!n) return;
+      const before = n.Name;
+      if (c.First_Name !== undefined) n.First_Name = c.First_Name;
+      if (c.Last_Name !== undefined) n.Last_Name = c.Last_Name;
+      n.Name = n.role === 'training_centre' ? (c.Name ?? n.Name) : fullName(n.First_Name, n.Last_Name);
+      if (n.Name === before) return;
+      nameRefs.in(ctx).put(n);
+      const field = { student: 'student_id', mentor: 'mentor_id', training_centre: 'centre_id' } as const;
+      const shown = { student: 'student_name', mentor: 'mentor_name', training_centre: 'centre_name' } as const;
+      for (const r of await disputeRows.in(ctx).find({ [field[n.role]]: accountId }))
+        disputeRows.in(ctx).put(Object.assign(r, { [shown[n.role]]: n.Name }));
+    },
     JobOpened: ({ data: d }, ctx) => jobRefs.in(ctx).put({ id: `job:${d.jobId}`, job_type: d.jobType }),
     JobCardSigned: async ({ time, data: d }, ctx) => {
       const job = await jobRefs.in(ctx).get(`job:${d.jobId}`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { event, jobCardSigned, jobOpened, studentRegistered } from '@panda/events/testing/fixtures';
-import { givenTime as t, projectionSpec } from '../testing/projection-spec';
-import { signOffs, signOffsProjection, type SignOffDoc } from './sign-offs';
+import { accountSignedUp, event, jobCardSigned, jobOpened, studentRegistered } from '@panda/events/testing/fixtures';
+import { givenTime as t, projectionSpec, type GivenEvent } from '../testing/projection-spec';
+import { disputeRows, signOffs, signOffsProjection, type DisputeRowDoc, type SignOffDoc } from './sign-offs';
 
 const spec = projectionSpec(signOffsProjection);
 
@@ -129,5 +129,84 @@ describe('sign_offs projection', () => {
     ]);
     await given.then(signOffs, 'sig9', null);
     expect((await given.all(signOffs)).map((d) => d.id)).toEqual(['sig1']);
+  });
+});
+
+describe('sign_offs projection: the Disputes list’s rows', () => {
+  const people = [
+    accountSignedUp({
+      accountId: 'c1',
+      role: 'training_centre',
+      firstName: 'Cara',
+      lastName: 'Hall',
+      email: 'centre@x.co',
+      centreName: 'North College',
+    }),
+    accountSignedUp(),
+  ];
+  const card = (n: number) => [
+    jobOpened({ jobId: `j${n}` }),
+    jobCardSigned({ jobId: `j${n}`, signatureId: `sig${n}` }),
+  ];
+  const on = (n: number) => ({ signatureId: `sig${n}`, jobId: `j${n}`, studentId: 's1', mentorId: 'm1' });
+  const history: GivenEvent[] = [
+    ...people,
+    studentRegistered(),
+    ...card(1),
+    ...card(2),
+    ...card(3),
+    ...card(4),
+    event('SignatureDisputed', { ...on(1), contentHash: hash, reason: 'Not me', centreId: 'c1' }),
+    event('SignatureDisputed', { ...on(2), contentHash: hash, reason: 'Wrong job', centreId: 'c1' }),
+    event('DisputeResolved', { ...on(2), outcome: 'upheld', reason: 'Checked', adminId: 'a1' }),
+    event('SignatureRevoked', { ...on(2), reason: 'Checked', completedCount: 0 }),
+    event('SignatureConfirmed', { ...on(3), contentHash: hash }),
+    event('ProfileChanged', { accountId: 's1', changes: { Last_Name: 'Williams' } }),
+    event('ProfileChanged', { accountId: 'c1', changes: { Name: 'North Gas Academy' } }),
+    event('ProfileChanged', { accountId: 'm1', changes: { First_Name: 'David' } }),
+  ];
+
+  it('each disputed sign-off as the list shows it, with the names as they are now; the others have none', async () => {
+    const given = spec.given(history);
+    const rows = (await given.all(disputeRows)) as DisputeRowDoc[];
+    const docs = new Map(((await given.all(signOffs)) as SignOffDoc[]).map((d) => [d.id, d]));
+    expect(rows.map((r) => r.id)).toEqual(['sig1', 'sig2']);
+    for (const row of rows) {
+      const { _audience, id, ...doc } = docs.get(row.id)!;
+      expect(row).toEqual({
+        ...doc,
+        id,
+        signature_id: id,
+        student_name: 'Amy Williams',
+        mentor_name: 'David Clarke',
+        centre_name: 'North Gas Academy',
+      });
+    }
+    expect(rows.map((r) => [r.trainee_status, r.open_dispute, r.revoked, r.dispute?.outcome])).toEqual([
+      ['disputed', true, false, null],
+      ['disputed', false, true, 'upheld'],
+    ]);
+  });
+
+  it('without their accounts, the names the list showed before: unknown student, the signature’s mentor, no centre', async () => {
+    const given = spec.given([
+      studentRegistered(),
+      ...card(1),
+      event('SignatureDisputed', { ...on(1), contentHash: hash, reason: 'Not me', centreId: 'c1' }),
+    ]);
+    const [row] = (await given.all(disputeRows)) as DisputeRowDoc[];
+    expect([row.student_name, row.mentor_name, row.centre_name]).toEqual(['Amy Pond', 'Dave Clarke', null]);
+    const unknown = (await spec
+      .given([
+        jobOpened(),
+        jobCardSigned(),
+        event('SignatureDisputed', { ...ref, contentHash: hash, reason: 'x', centreId: null }),
+      ])
+      .all(disputeRows)) as DisputeRowDoc[];
+    expect([unknown[0].student_name, unknown[0].mentor_name, unknown[0].centre_id]).toEqual([
+      'Unknown student',
+      'Dave Clarke',
+      null,
+    ]);
   });
 });
