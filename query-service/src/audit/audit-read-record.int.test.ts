@@ -24,7 +24,7 @@ async function withRecording<T>(
 ): Promise<{ answer: T; appended: boolean }> {
   const store = app.platform.store as EventStore;
   const rs = app.platform.readStore as ReadStore;
-  const [append, find] = [store.append, rs.find];
+  const [append, find, findText] = [store.append, rs.find, rs.findText];
   let read = () => {};
   const reading = new Promise<void>((resolve) => (read = resolve));
   let appended = false;
@@ -34,14 +34,21 @@ async function withRecording<T>(
     if (stream === AUDIT_ACCESS_STREAM) appended = true;
     return result;
   };
-  rs.find = (collection, ...rest) => {
+  const reads = (collection: string) => {
     if (collection === 'accounts' || collection === 'audit_access_log') read();
+  };
+  rs.find = (collection, ...rest) => {
+    reads(collection);
     return find.call(rs, collection, ...rest);
+  };
+  rs.findText = (collection, ...rest) => {
+    reads(collection);
+    return findText.call(rs, collection, ...rest);
   };
   try {
     return { answer: await call(), appended };
   } finally {
-    [store.append, rs.find] = [append, find];
+    [store.append, rs.find, rs.findText] = [append, find, findText];
   }
 }
 
@@ -78,15 +85,22 @@ describe('audit list reads and their records (ruling 25)', () => {
       const before = commits();
       let atRead = -1;
       const rs = app.platform.readStore as ReadStore;
-      const find = rs.find;
-      rs.find = (c, ...rest) => {
+      const [find, findText] = [rs.find, rs.findText];
+      const reads = (c: string) => {
         if (c === collection && atRead < 0) atRead = commits();
+      };
+      rs.find = (c, ...rest) => {
+        reads(c);
         return find.call(rs, c, ...rest);
+      };
+      rs.findText = (c, ...rest) => {
+        reads(c);
+        return findText.call(rs, c, ...rest);
       };
       try {
         expect((await app.call('GET', path, undefined, admin)).status).toBe(200);
       } finally {
-        rs.find = find;
+        [rs.find, rs.findText] = [find, findText];
       }
       expect(atRead).toBeGreaterThan(before);
     }
