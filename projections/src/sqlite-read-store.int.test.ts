@@ -536,3 +536,80 @@ describe('SQLite read store: a writer thread for a rebuild (bulkWriter)', () => 
     await rs.close();
   });
 });
+
+describe("SQLite read store: a kept search's many matches copied for its pages", () => {
+  it('pages a search asked again against a copy of its matches, right as documents change, and drops the copy', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'panda-rs-')), 'read.db');
+    const rs = new SqliteReadStore(file);
+    await rs.ensureIndexes('people', [searchIndex('name'), searchIndex('email'), 'age', 'name']);
+    let docs = Array.from({ length: 2000 }, (_, k) => ({
+      id: `p${k}`,
+      name: `Person ${k}`,
+      email: `p${k}@x.org`,
+      age: k % 90,
+    }));
+    await rs.commit(
+      'p',
+      0,
+      1,
+      docs.map((doc) => ({ op: 'put' as const, collection: 'people', doc })),
+    );
+    // 1,111 matches of 2,000: too many to start a page from, so each row of the page's index is checked.
+    const search = { $or: [{ name: { $contains: 'person 1' } }, { email: { $contains: 'person 1' } }] };
+    const turn = () => new Promise((r) => setImmediate(r));
+    const expected = (filter: Filter, sort: Record<string, 1 | -1>) =>
+      docs
+        .filter((d) => matches(d, filter))
+        .sort(compareBy({ ...sort, id: Object.values(sort)[0] }))
+        .slice(0, 51)
+        .map((d) => d.id);
+    const cases: [Filter, Record<string, 1 | -1>][] = [
+      [search, { name: 1 }],
+      [{ $and: [search, { age: { $lt: 45 } }] }, { age: -1 }],
+      [{ $and: [search, { age: { $gte: 80 } }] }, { name: -1 }],
+    ];
+    const pages = async () => {
+      for (const [filter, sort] of cases) {
+        const found = (await rs.find('people', filter, { sort, limit: 51 })).map((d) => d.id);
+        expect(found).toEqual(expected(filter, sort));
+        expect((await rs.findText('people', filter, { sort, limit: 51 })).map((t) => JSON.parse(t).id)).toEqual(found);
+      }
+    };
+    const copied = () => rs.findPlan('people', cases[0][0], cases[0][1], 51).some((l) => l.includes('kept_matches'));
+    await pages();
+    expect(rs.keptCopies()).toEqual({ searches: 0, rows: 0 });
+    expect(copied()).toBe(false);
+    await turn();
+    // Asked again: its matches are copied, and the pages check each row against the copy.
+    await pages();
+    expect(rs.keptCopies()).toEqual({ searches: 1, rows: 1111 });
+    expect(copied()).toBe(true);
+    await turn();
+    await pages();
+    expect(rs.searchReads).toBe(1);
+    // A match renamed away and a new one: read again, the old copy dropped; copied again when asked again.
+    await rs.commit('p', 1, 2, [
+      { op: 'put', collection: 'people', doc: { id: 'p1', name: 'Someone', email: 'someone@x.org', age: 1 } },
+      { op: 'put', collection: 'people', doc: { id: 'q1', name: 'Person 1x', email: 'q1@x.org', age: 1 } },
+    ]);
+    docs = [
+      ...docs.map((d) => (d.id === 'p1' ? { id: 'p1', name: 'Someone', email: 'someone@x.org', age: 1 } : d)),
+      { id: 'q1', name: 'Person 1x', email: 'q1@x.org', age: 1 },
+    ];
+    await turn();
+    await pages();
+    expect(rs.searchReads).toBe(2);
+    expect(rs.keptCopies()).toEqual({ searches: 0, rows: 0 });
+    await turn();
+    await pages();
+    expect(rs.keptCopies()).toEqual({ searches: 1, rows: 1111 });
+    // Other searches asked twice, until this one is let go with its copy (64 kept at most).
+    for (let k = 0; k < 64; k++) {
+      const other = { name: { $contains: `son ${k + 100}` } };
+      await rs.find('people', other, { sort: { name: 1 }, limit: 5 });
+      await turn();
+    }
+    expect(rs.keptCopies()).toEqual({ searches: 0, rows: 0 });
+    await rs.close();
+  });
+});
