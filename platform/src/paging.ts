@@ -185,19 +185,17 @@ const valueAt = (doc: unknown, path: string): SortValue => {
 
 /**
  * One page of `collection` under `filter` (plus the search and the cursor), and the total under `filter` and
- * the search. `without`: ids left out of the list (a few: the total is the count without them less the count
- * of them, two index reads, where a count that checks every document against each id reads them all).
+ * the search.
  */
 export function findPage<T extends { id: string }>(
   store: PageSource,
   collection: string,
   filter: PageFilter,
   paging: Paging,
-  without: string[] = [],
 ): Promise<PageResult<T>> {
   const read = (f: PageFilter, options: { sort: Record<string, 1 | -1>; limit: number }) =>
     store.find(collection, f, options) as Promise<T[]>;
-  return pageOf(store, collection, filter, paging, without, read, (doc) => doc);
+  return pageOf(store, collection, filter, paging, read, (doc) => doc);
 }
 
 /**
@@ -213,7 +211,7 @@ export function findPageText(
 ): Promise<PageResult<string>> {
   const read = (f: PageFilter, options: { sort: Record<string, 1 | -1>; limit: number }) =>
     store.findText(collection, f, options);
-  return pageOf(store, collection, filter, paging, [], read, (text) => JSON.parse(text) as { id: string });
+  return pageOf(store, collection, filter, paging, read, (text) => JSON.parse(text) as { id: string });
 }
 
 async function pageOf<T>(
@@ -221,13 +219,10 @@ async function pageOf<T>(
   collection: string,
   filter: PageFilter,
   paging: Paging,
-  without: string[],
   readPage: (filter: PageFilter, options: { sort: Record<string, 1 | -1>; limit: number }) => Promise<T[]>,
   docOf: (item: T) => { id: string },
 ): Promise<PageResult<T>> {
-  const searched = allOf(filter, searchFilter(paging.q, paging.search));
-  const left = without.length ? { $and: without.map((id) => ({ id: { $ne: id } })) } : null;
-  const matching = allOf(searched, left);
+  const matching = allOf(filter, searchFilter(paging.q, paging.search));
   const fields = paging.fields ?? [paging.field];
   const sort = Object.fromEntries(fields.map((f) => [f, paging.dir] as const));
   const segments = paging.after
@@ -242,12 +237,7 @@ async function pageOf<T>(
     }
     return found;
   };
-  const total = async () =>
-    left
-      ? (await store.count(collection, searched)) -
-        (await store.count(collection, allOf(searched, { id: { $in: without } })))
-      : store.count(collection, matching);
-  const [count, docs] = await Promise.all([total(), read()]);
+  const [count, docs] = await Promise.all([store.count(collection, matching), read()]);
   const items = docs.slice(0, paging.limit);
   const last = docs.length > paging.limit && items.length ? docOf(items[items.length - 1]) : null;
   const lastValue = (d: { id: string }) =>

@@ -109,17 +109,13 @@ const DRIVEN_SHARE = 32;
 const COPIED_FROM = 256;
 const KEPT_MATCHES = 'temp.kept_matches';
 
-/** The search indexes' kept matches that are copied to KEPT_MATCHES: their key there, by their JSON. */
-interface Copied {
-  key: number;
-}
-
 /** A search's matches kept between turns (see SqliteReadStore.searched). */
 interface KeptSearch {
   stamp: (Buffer | undefined)[];
   found: number[];
   json: string;
-  copied?: Copied;
+  /** Their key in KEPT_MATCHES, once copied there. */
+  copied?: number;
 }
 
 /** A WHERE clause on table `t` (see SqliteReadStore.whereSearched). */
@@ -650,7 +646,7 @@ export class SqliteReadStore implements ReadStore {
         this.searchKeys.set(key, rowids);
         this.matches.set(rowids, found);
       }
-      copies.push({ at, key: this.searchesKept.get(key)?.copied?.key ?? null });
+      copies.push({ at, key: this.searchesKept.get(key)?.copied ?? null });
       if (p.top) fewest = Math.min(fewest, (this.matches.get(rowids) as number[]).length);
       return rowids;
     });
@@ -678,13 +674,12 @@ export class SqliteReadStore implements ReadStore {
         this.searchesKept.delete(key);
         this.searchesKept.set(key, kept);
         // Asked again (paging through it, or the same list again): many matches are copied for the pages.
-        if (!kept.copied && kept.found.length > COPIED_FROM) {
-          const copied = { key: ++this.copies };
+        if (kept.copied === undefined && kept.found.length > COPIED_FROM) {
+          kept.copied = ++this.copies;
           this.stmt(`INSERT INTO ${KEPT_MATCHES} (k, rid) SELECT ?, value FROM json_each(?)`).run(
-            copied.key,
+            kept.copied,
             kept.json,
           );
-          kept.copied = copied;
         }
         return kept;
       }
@@ -705,7 +700,7 @@ export class SqliteReadStore implements ReadStore {
   /** A kept search let go, with its copy in KEPT_MATCHES. */
   private letGo(key: string) {
     const copied = this.searchesKept.get(key)?.copied;
-    if (copied) this.stmt(`DELETE FROM ${KEPT_MATCHES} WHERE k = ?`).run(copied.key);
+    if (copied !== undefined) this.stmt(`DELETE FROM ${KEPT_MATCHES} WHERE k = ?`).run(copied);
     this.searchesKept.delete(key);
   }
   /** Keys of copies made in KEPT_MATCHES so far. */

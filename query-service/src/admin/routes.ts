@@ -20,7 +20,6 @@ import {
   PLACEMENT_PARTIES,
   STUDENT_PROGRESS,
   type PartyDoc,
-  type PlacementDoc,
   type StudentProgressDoc,
 } from '@panda/projections/read-models/placements';
 import type { Doc } from '@panda/projections/read-store';
@@ -67,12 +66,6 @@ const listItem = <Extra extends object>(a: AccountDoc, extra: Extra) =>
     },
     extra,
   );
-
-/** The placement as the Placements tab and the details modal show it. */
-export const placementView = (p: PlacementDoc) => {
-  const { _audience, ...rest } = p;
-  return rest;
-};
 
 /**
  * Admin portal queries (spec section 7 "Admin"), admins only:
