@@ -56,6 +56,18 @@ export const accountSignedUp = (over: Partial<EventData<'AccountSignedUp'>> = {}
     ...over,
   });
 
+/** Training centre c1, "North College", signed up. */
+export const centreSignedUp = (over: Partial<EventData<'AccountSignedUp'>> = {}) =>
+  accountSignedUp({
+    accountId: 'c1',
+    role: 'training_centre',
+    firstName: 'Cara',
+    lastName: 'Hall',
+    email: 'centre@x.co',
+    centreName: 'North College',
+    ...over,
+  });
+
 export const studentRegistered = (over: Partial<EventData<'StudentRegistered'>> = {}) =>
   event('StudentRegistered', {
     accountId: 's1',

@@ -1,5 +1,6 @@
 import type { AdminStudent } from '@panda/contracts/admin';
 import type { ProjectionContext } from '../projection';
+import { fullName, rename, signedUpName, type KeptName } from './names';
 import { searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
 import { defineProjection, type Recorded } from '../typed-projection';
@@ -22,13 +23,8 @@ export const ADMIN_STUDENT_ROW_PLACEMENTS = 'admin_student_row_placements';
 
 export type AdminStudentRowDoc = AdminStudent;
 
-interface PartyNameDoc {
+interface PartyNameDoc extends KeptName {
   id: string;
-  role: 'mentor' | 'training_centre';
-  First_Name: string;
-  Last_Name: string;
-  /** The centre's name, or the mentor's "First Last". */
-  Name: string;
   [k: string]: unknown;
 }
 
@@ -42,8 +38,6 @@ interface StudentPlacementsDoc {
 export const adminStudentRows = collection<AdminStudentRowDoc>(ADMIN_STUDENT_ROWS);
 const parties = collection<PartyNameDoc>(ADMIN_STUDENT_ROW_PARTIES);
 const studentPlacements = collection<StudentPlacementsDoc>(ADMIN_STUDENT_ROW_PLACEMENTS);
-
-const fullName = (first: string, last: string) => `${first} ${last}`.trim();
 
 /**
  * A placement of the student changed (`latest`; `proposed`: it is new): the row's summary as `student_placements`
@@ -120,14 +114,7 @@ export const adminStudentRowsProjection = defineProjection({
     [ADMIN_STUDENT_ROW_PLACEMENTS]: [],
   },
   on: {
-    AccountSignedUp: ({ data: d }, ctx) =>
-      parties.in(ctx).put({
-        id: d.accountId,
-        role: d.role,
-        First_Name: d.firstName,
-        Last_Name: d.lastName,
-        Name: d.centreName || fullName(d.firstName, d.lastName),
-      }),
+    AccountSignedUp: ({ data: d }, ctx) => parties.in(ctx).put({ id: d.accountId, ...signedUpName(d) }),
     StudentRegistered: async ({ time, data: d }, ctx) => {
       const centre = d.centreId ? await parties.in(ctx).get(d.centreId) : null;
       adminStudentRows.in(ctx).put({
@@ -173,13 +160,10 @@ export const adminStudentRowsProjection = defineProjection({
       }
       const party = await parties.in(ctx).get(accountId);
       if (!party) return;
-      const before = party.Name;
-      if (c.First_Name !== undefined) party.First_Name = c.First_Name;
-      if (c.Last_Name !== undefined) party.Last_Name = c.Last_Name;
-      party.Name =
-        party.role === 'training_centre' ? (c.Name ?? party.Name) : fullName(party.First_Name, party.Last_Name);
-      if (party.Name === before) return;
+      const before = rename(party, c);
+      if (before.Name === party.Name && before.Email === party.Email) return;
       parties.in(ctx).put(party);
+      if (before.Name === party.Name) return;
       const shown =
         party.role === 'training_centre'
           ? { filter: { training_centre_id: accountId }, set: { training_centre_name: party.Name } }

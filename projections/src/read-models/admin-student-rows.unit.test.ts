@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   accountSignedUp,
+  centreSignedUp,
   event,
   placementAccepted,
   placementEnded,
@@ -14,14 +15,7 @@ import { placementsProjection, studentPlacements, type StudentPlacementDoc } fro
 
 const spec = projectionSpec(adminStudentRowsProjection);
 
-const centre = accountSignedUp({
-  accountId: 'c1',
-  role: 'training_centre',
-  firstName: 'Cara',
-  lastName: 'Hall',
-  email: 'centre@x.co',
-  centreName: 'North College',
-});
+const centre = centreSignedUp();
 const mentor = accountSignedUp();
 const mentor2 = accountSignedUp({ accountId: 'm2', firstName: 'Mo', lastName: 'Khan', email: 'mo@x.co' });
 const amy = studentRegistered({ phone: '07700900000', postcode: 'M1 1AA' });

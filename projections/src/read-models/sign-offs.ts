@@ -1,6 +1,7 @@
-import type { DisputeListItem } from '@panda/contracts/signoff';
+import type { DisputeListItem, SignOffView } from '@panda/contracts/signoff';
 import { signatureIdOf, type JobType, type Signature } from '@panda/events/catalogue/training';
 import type { ProjectionContext } from '../projection';
+import { registeredName, rename, signedUpName, type KeptName } from './names';
 import type { Doc } from '../read-store';
 import { collection } from '../typed-collection';
 import { audienceOf, defineProjection, type Recorded } from '../typed-projection';
@@ -55,13 +56,8 @@ interface StudentRefDoc extends Doc {
 interface JobRefDoc extends Doc {
   job_type: JobType;
 }
-/** `name:<id>`: an account's name as the product shows it ("First Last", or the centre's name). */
-interface NameRefDoc extends Doc {
-  role: 'student' | 'mentor' | 'training_centre';
-  First_Name: string;
-  Last_Name: string;
-  Name: string;
-}
+/** `name:<id>`: an account's name as the product shows it. */
+interface NameRefDoc extends Doc, KeptName {}
 
 export type DisputeRowDoc = DisputeListItem;
 
@@ -72,24 +68,21 @@ const jobRefs = collection<JobRefDoc>(SIGN_OFF_REFS);
 const nameRefs = collection<NameRefDoc>(SIGN_OFF_REFS);
 export const disputeRows = collection<DisputeRowDoc>(DISPUTE_ROWS);
 
-const fullName = (first: string, last: string) => `${first} ${last}`.trim();
-
-/** The disputed sign-off as the Disputes list shows it. */
-async function putDisputeRow(ctx: ProjectionContext, d: SignOffDoc) {
-  const [student, mentor, centre] = await Promise.all(
-    [d.student_id, d.mentor_id, d.centre_id].map((id) => (id ? nameRefs.in(ctx).get(`name:${id}`) : null)),
-  );
-  disputeRows.in(ctx).put({
-    id: d.id,
+/**
+ * The sign-off as the product shows it (contracts `signOffView`), with the names of its people as they are now:
+ * without its student's, 'Unknown student'; without its mentor's, the name the signature holds.
+ */
+export function signOffView(d: SignOffDoc, names: { student?: string; mentor?: string; centre?: string }): SignOffView {
+  return {
     signature_id: d.id,
     job_id: d.job_id,
     job_type: d.job_type,
     student_id: d.student_id,
-    student_name: student?.Name ?? 'Unknown student',
+    student_name: names.student ?? 'Unknown student',
     mentor_id: d.mentor_id,
-    mentor_name: mentor?.Name ?? d.signature.mentorName,
+    mentor_name: names.mentor ?? d.signature.mentorName,
     centre_id: d.centre_id,
-    centre_name: centre?.Name ?? null,
+    centre_name: names.centre ?? null,
     signature: d.signature,
     completed_at: d.completed_at,
     signed_at: d.signed_at,
@@ -99,6 +92,17 @@ async function putDisputeRow(ctx: ProjectionContext, d: SignOffDoc) {
     confirmed_at: d.confirmed_at,
     dispute: d.dispute,
     revoked: d.revoked,
+  };
+}
+
+/** The disputed sign-off as the Disputes list shows it. */
+async function putDisputeRow(ctx: ProjectionContext, d: SignOffDoc) {
+  const [student, mentor, centre] = await Promise.all(
+    [d.student_id, d.mentor_id, d.centre_id].map((id) => (id ? nameRefs.in(ctx).get(`name:${id}`) : null)),
+  );
+  disputeRows.in(ctx).put({
+    id: d.id,
+    ...signOffView(d, { student: student?.Name, mentor: mentor?.Name, centre: centre?.Name }),
     open_dispute: d.open_dispute,
     disputed_at: d.disputed_at,
   });
@@ -135,34 +139,19 @@ export const signOffsProjection = defineProjection({
     ],
   },
   on: {
-    AccountSignedUp: ({ data: d }, ctx) =>
-      nameRefs.in(ctx).put({
-        id: `name:${d.accountId}`,
-        role: d.role,
-        First_Name: d.firstName,
-        Last_Name: d.lastName,
-        Name: d.centreName || fullName(d.firstName, d.lastName),
-      }),
+    AccountSignedUp: ({ data: d }, ctx) => nameRefs.in(ctx).put({ id: `name:${d.accountId}`, ...signedUpName(d) }),
     StudentRegistered: ({ data: d }, ctx) => {
       studentRefs.in(ctx).put({ id: `student:${d.accountId}`, centre_id: d.centreId });
-      nameRefs.in(ctx).put({
-        id: `name:${d.accountId}`,
-        role: 'student',
-        First_Name: d.firstName,
-        Last_Name: d.lastName,
-        Name: fullName(d.firstName, d.lastName),
-      });
+      nameRefs.in(ctx).put({ id: `name:${d.accountId}`, ...registeredName(d) });
     },
     // A new name goes to the Disputes rows that show it.
-    ProfileChanged: async ({ data: { accountId, changes: c } }, ctx) => {
+    ProfileChanged: async ({ data: { accountId, changes } }, ctx) => {
       const n = await nameRefs.in(ctx).get(`name:${accountId}`);
       if (!n) return;
-      const before = n.Name;
-      if (c.First_Name !== undefined) n.First_Name = c.First_Name;
-      if (c.Last_Name !== undefined) n.Last_Name = c.Last_Name;
-      n.Name = n.role === 'training_centre' ? (c.Name ?? n.Name) : fullName(n.First_Name, n.Last_Name);
-      if (n.Name === before) return;
+      const before = rename(n, changes);
+      if (before.Name === n.Name && before.Email === n.Email) return;
       nameRefs.in(ctx).put(n);
+      if (before.Name === n.Name) return;
       const field = { student: 'student_id', mentor: 'mentor_id', training_centre: 'centre_id' } as const;
       const shown = { student: 'student_name', mentor: 'mentor_name', training_centre: 'centre_name' } as const;
       for (const r of await disputeRows.in(ctx).find({ [field[n.role]]: accountId }))

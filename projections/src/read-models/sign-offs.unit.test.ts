@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { accountSignedUp, event, jobCardSigned, jobOpened, studentRegistered } from '@panda/events/testing/fixtures';
+import {
+  accountSignedUp,
+  centreSignedUp,
+  event,
+  jobCardSigned,
+  jobOpened,
+  studentRegistered,
+} from '@panda/events/testing/fixtures';
 import { givenTime as t, projectionSpec, type GivenEvent } from '../testing/projection-spec';
 import { disputeRows, signOffs, signOffsProjection, type DisputeRowDoc, type SignOffDoc } from './sign-offs';
 
@@ -133,17 +140,7 @@ describe('sign_offs projection', () => {
 });
 
 describe('sign_offs projection: the Disputes list’s rows', () => {
-  const people = [
-    accountSignedUp({
-      accountId: 'c1',
-      role: 'training_centre',
-      firstName: 'Cara',
-      lastName: 'Hall',
-      email: 'centre@x.co',
-      centreName: 'North College',
-    }),
-    accountSignedUp(),
-  ];
+  const people = [centreSignedUp(), accountSignedUp()];
   const card = (n: number) => [
     jobOpened({ jobId: `j${n}` }),
     jobCardSigned({ jobId: `j${n}`, signatureId: `sig${n}` }),

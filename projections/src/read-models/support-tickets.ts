@@ -1,5 +1,6 @@
 import type { TicketSummary } from '@panda/contracts/support';
 import type { ProjectionContext } from '../projection';
+import { registeredName, rename, signedUpName, type KeptName } from './names';
 import { searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
 import { defineProjection } from '../typed-projection';
@@ -50,13 +51,8 @@ export interface TicketDoc {
 }
 
 export type TicketRowDoc = TicketSummary;
-interface NameDoc {
+interface NameDoc extends KeptName {
   id: string;
-  role: 'student' | 'mentor' | 'training_centre';
-  First_Name: string;
-  Last_Name: string;
-  Name: string;
-  Email: string;
   [k: string]: unknown;
 }
 
@@ -104,8 +100,6 @@ const changeTicket = async (ctx: ProjectionContext, id: string, evolve: (doc: Ti
   await putTicket(ctx, doc);
 };
 
-const fullName = (first: string, last: string) => `${first} ${last}`.trim();
-
 /** Any activity on a ticket moves it up the newest-activity-first order. */
 const touch = (doc: TicketDoc, e: { time: string; position: number }) =>
   Object.assign(doc, { last_activity: e.time, activity_position: e.position });
@@ -133,34 +127,14 @@ export const supportTicketsProjection = defineProjection({
     [SUPPORT_TICKET_NAMES]: [],
   },
   on: {
-    AccountSignedUp: ({ data: d }, ctx) =>
-      names.in(ctx).put({
-        id: d.accountId,
-        role: d.role,
-        First_Name: d.firstName,
-        Last_Name: d.lastName,
-        Name: d.centreName || fullName(d.firstName, d.lastName),
-        Email: d.email,
-      }),
-    StudentRegistered: ({ data: d }, ctx) =>
-      names.in(ctx).put({
-        id: d.accountId,
-        role: 'student',
-        First_Name: d.firstName,
-        Last_Name: d.lastName,
-        Name: fullName(d.firstName, d.lastName),
-        Email: d.email,
-      }),
+    AccountSignedUp: ({ data: d }, ctx) => names.in(ctx).put({ id: d.accountId, ...signedUpName(d) }),
+    StudentRegistered: ({ data: d }, ctx) => names.in(ctx).put({ id: d.accountId, ...registeredName(d) }),
     // A new name or e-mail goes to the rows that show it (their owner's, or their student's).
-    ProfileChanged: async ({ data: { accountId, changes: c } }, ctx) => {
+    ProfileChanged: async ({ data: { accountId, changes } }, ctx) => {
       const n = await names.in(ctx).get(accountId);
       if (!n) return;
-      const before = [n.Name, n.Email];
-      if (c.First_Name !== undefined) n.First_Name = c.First_Name;
-      if (c.Last_Name !== undefined) n.Last_Name = c.Last_Name;
-      if (c.Email !== undefined) n.Email = c.Email;
-      n.Name = n.role === 'training_centre' ? (c.Name ?? n.Name) : fullName(n.First_Name, n.Last_Name);
-      if (before[0] === n.Name && before[1] === n.Email) return;
+      const before = rename(n, changes);
+      if (before.Name === n.Name && before.Email === n.Email) return;
       names.in(ctx).put(n);
       const rows = supportTicketRows.in(ctx);
       for (const r of await rows.find({ owner_id: accountId }))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountSignedUp, event, studentRegistered } from '@panda/events/testing/fixtures';
+import { accountSignedUp, centreSignedUp, event, studentRegistered } from '@panda/events/testing/fixtures';
 import { givenTime, projectionSpec, type GivenEvent } from '../testing/projection-spec';
 import { accounts, accountsProjection, type AccountDoc } from './accounts';
 import { supportTicketRows, supportTickets, supportTicketsProjection, type TicketDoc } from './support-tickets';
@@ -108,14 +108,7 @@ describe('support-tickets projection', () => {
 });
 
 describe('support-tickets projection: the lists’ rows', () => {
-  const centre = accountSignedUp({
-    accountId: 'c1',
-    role: 'training_centre',
-    firstName: 'Cara',
-    lastName: 'Hall',
-    email: 'centre@x.co',
-    centreName: 'North College',
-  });
+  const centre = centreSignedUp();
   const history: GivenEvent[] = [
     centre,
     accountSignedUp(),

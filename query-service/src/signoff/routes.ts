@@ -5,44 +5,15 @@ import { authOf, authenticate, requireRole, validate } from '@panda/platform/htt
 import { findPageText, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import type { ReadStore } from '@panda/projections/read-store';
 import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
-import { DISPUTE_ROWS, SIGN_OFFS, type SignOffDoc } from '@panda/projections/read-models/sign-offs';
+import { DISPUTE_ROWS, SIGN_OFFS, signOffView, type SignOffDoc } from '@panda/projections/read-models/sign-offs';
 import type { QueryDeps } from '../shared/deps';
 import { docsById } from '../shared/docs-by-id';
 
-/** The sign-offs with the names of their students, mentors and centres (accounts read model: one read for all). */
-async function signOffViews(rs: ReadStore, list: SignOffDoc[]): Promise<SignOffView[]> {
-  const accounts = await docsById<AccountDoc>(
-    rs,
-    ACCOUNTS,
-    list.flatMap((d) => [d.student_id, d.mentor_id, d.centre_id]),
-  );
-  return list.map((d) => signOffView(d, accounts));
-}
-
-function signOffView(d: SignOffDoc, accounts: Map<string, AccountDoc>): SignOffView {
-  const [student, mentor, centre] = [d.student_id, d.mentor_id, d.centre_id].map((id) =>
-    id ? accounts.get(id) : undefined,
-  );
-  return {
-    signature_id: d.id,
-    job_id: d.job_id,
-    job_type: d.job_type,
-    student_id: d.student_id,
-    student_name: student?.Name ?? 'Unknown student',
-    mentor_id: d.mentor_id,
-    mentor_name: mentor?.Name ?? d.signature.mentorName,
-    centre_id: d.centre_id,
-    centre_name: centre?.Name ?? null,
-    signature: d.signature,
-    completed_at: d.completed_at,
-    signed_at: d.signed_at,
-    content_hash: d.content_hash,
-    trainee_status: d.trainee_status,
-    trainee_status_label: d.trainee_status_label,
-    confirmed_at: d.confirmed_at,
-    dispute: d.dispute,
-    revoked: d.revoked,
-  };
+/** The sign-off with the names of its student, mentor and centre (accounts read model: one read for all). */
+async function signOffWithNames(rs: ReadStore, d: SignOffDoc): Promise<SignOffView> {
+  const accounts = await docsById<AccountDoc>(rs, ACCOUNTS, [d.student_id, d.mentor_id, d.centre_id]);
+  const name = (id: string | null) => (id ? accounts.get(id)?.Name : undefined);
+  return signOffView(d, { student: name(d.student_id), mentor: name(d.mentor_id), centre: name(d.centre_id) });
 }
 
 /** The Disputes list's sort: when the trainee disputed (the default direction depends on the status). */
@@ -64,7 +35,7 @@ export function signOffQueryRoutes(deps: QueryDeps): Router {
     const d = (await rs.get(SIGN_OFFS, String(req.params.signatureId))) as SignOffDoc | null;
     const maySee = d && (who.role === 'admin' || [d.student_id, d.mentor_id, d.centre_id].includes(who.id));
     if (!d || !maySee) throw notFound('Sign-off not found');
-    res.json((await signOffViews(rs, [d]))[0]);
+    res.json(await signOffWithNames(rs, d));
   });
 
   r.get('/api/admin/disputes', auth, requireRole('admin'), async (req, res) => {
