@@ -32,6 +32,7 @@ async function run({ names, stores }: RebuildWorkerData, post: (m: RebuildWorker
     store = new SqliteEventStore(stores.eventsFile);
     readStore = new SqliteReadStore(stores.readFile, options);
   }
+  const started = performance.now();
   try {
     const runner = new ProjectionRunner(
       store,
@@ -39,7 +40,7 @@ async function run({ names, stores }: RebuildWorkerData, post: (m: RebuildWorker
       allProjections.filter((p) => names.includes(p.name)),
     );
     const events = await runner.rebuildAll(names, (progress) => post({ progress }));
-    post({ done: events });
+    post({ done: events, ms: performance.now() - started });
   } finally {
     await readStore.close();
     await store.close();

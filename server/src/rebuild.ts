@@ -19,12 +19,19 @@ export interface RebuildWorkerData {
   names: string[];
   stores: RebuildStores;
 }
-export type RebuildWorkerMessage = { progress: RebuildProgress } | { done: number };
+/** A thread's progress, or its end: the events it read and how long it took (ms). */
+export type RebuildWorkerMessage = { progress: RebuildProgress } | { done: number; ms: number };
+/** How long one thread of a parallel rebuild took, and which projections it rebuilt. */
+export interface RebuildThreadTime {
+  names: string[];
+  ms: number;
+}
 
 /**
- * The projections a parallel rebuild gives the second thread: each handles every signed job card and
- * keeps a document per card, about half the work of a rebuild (the first thread has training, with
- * its signature histories, and the rest).
+ * The projections a parallel rebuild gives the second thread: each handles every signed job card
+ * (`sign_offs` keeps a document per card, `reminder_timers` starts each placed student's quiet spell
+ * again), about half the work of a rebuild (the first thread has training, with its signature
+ * histories, and the rest).
  */
 export const SECOND_THREAD = ['sign_offs', 'reminder_timers'];
 /**
@@ -62,6 +69,7 @@ export async function rebuildInWorkers(
   chosen: string[],
   stores: RebuildStores,
   onProgress?: (p: RebuildProgress) => void,
+  onThreadDone?: (t: RebuildThreadTime) => void,
 ): Promise<number> {
   const groups = rebuildGroups(chosen);
   const latest: (RebuildProgress | undefined)[] = groups.map(() => undefined);
@@ -83,8 +91,10 @@ export async function rebuildInWorkers(
           new Promise<number>((resolve, reject) => {
             let done: number | undefined;
             worker.on('message', (m: RebuildWorkerMessage) => {
-              if ('done' in m) done = m.done;
-              else {
+              if ('done' in m) {
+                done = m.done;
+                onThreadDone?.({ names: groups[i], ms: m.ms });
+              } else {
                 latest[i] = m.progress;
                 report();
               }
