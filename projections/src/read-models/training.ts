@@ -312,17 +312,12 @@ export const trainingProjection = defineProjection({
     [STUDENTS]: [
       'centre_id',
       'mentor_id',
-      'Created_At',
       'centre_id+Created_At',
       'centre_id+Name',
       'mentor_id+Created_At',
       'mentor_id+Name',
-      'Matched+Created_At',
-      'Name',
-      'Email',
-      // Covers `?q=` (name or e-mail) of the admin table: its total is counted over this index, not the documents.
-      'Name+Email',
-      // `?q=` of the admin table, my-students and my-matches (texts of 3 characters or more).
+      // (The admin students table reads admin_student_rows, with indexes of its own: none here for it.)
+      // `?q=` of my-students and my-matches (texts of 3 characters or more).
       ...['Name', 'Email', 'Phone_Number', 'Postcode', 'id'].map(searchIndex),
     ],
     [JOBS]: [
