@@ -163,6 +163,7 @@ describe('projections:rebuild', () => {
     const expected = await snapshot(slow);
     expect(expected.sign_offs.split('\n').length).toBeGreaterThan(30);
     expect(expected.reminder_timers).toContain('no_signoff');
+    expect(expected.sign_offs).toContain('confirmation_due_at');
     expect(await snapshot(live)).toEqual(expected);
     expect(await snapshot(fast)).toEqual(expected);
     expect(await snapshot(threads)).toEqual(expected);

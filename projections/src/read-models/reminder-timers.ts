@@ -1,4 +1,3 @@
-import { signatureIdOf } from '@panda/events/catalogue/training';
 import type { ReminderKind } from '@panda/events/catalogue/reminders';
 import type { ProjectionContext } from '../projection';
 import { collection } from '../typed-collection';
@@ -7,7 +6,11 @@ import { defineProjection, type Recorded } from '../typed-projection';
 /**
  * `reminder_timers`: the reminders of ruling 32 that will fall due, folded from events and
  * checkpointed like every read model. The reminder ticker reads the due ones; a `ReminderSent` (or
- * the answer that makes one pointless: accepted, declined, signed, confirmed, disputed) removes one.
+ * the answer that makes one pointless: accepted, declined, signed) removes one.
+ *
+ * A sign-off's confirmation reminder is not here but on the sign-off itself (`sign_offs`,
+ * `confirmation_due_at`): one is due for nearly every signed card, and a document of its own for each
+ * doubled what a rebuild writes for a card (docs/benchmarks.md).
  */
 export const REMINDER_TIMERS = 'reminder_timers';
 
@@ -52,6 +55,10 @@ interface QuietSpellDoc {
 }
 const quietSpells = collection<QuietSpellDoc>(REMINDER_QUIET_SPELLS);
 
+/** When a reminder of `kind` falls due, for a wait that began at `since`. */
+export const dueAt = (kind: ReminderKind, since: string) =>
+  new Date(Date.parse(since) + REMINDER_DAYS[kind] * DAY_MS).toISOString();
+
 type Subject = Pick<ReminderTimerDoc, 'student_id' | 'mentor_id' | 'placement_id' | 'signature_id' | 'job_id'>;
 /** A reminder due REMINDER_DAYS[kind] after the event `e` that began the wait. */
 const timer = (
@@ -65,7 +72,7 @@ const timer = (
   ...t,
   since: e.time,
   since_position: e.position,
-  due_at: new Date(Date.parse(e.time) + REMINDER_DAYS[kind] * DAY_MS).toISOString(),
+  due_at: dueAt(kind, e.time),
 });
 
 /** The proposal's reminder and escalation: pointless once the mentor answers or the placement ends. */
@@ -98,14 +105,11 @@ function restartQuietSpell(
   quietSpells.in(ctx).put({ id: studentId, timer_id: quiet.id, placement_id: placementId });
 }
 
-/** The trainee answered the sign-off: no confirmation reminder. */
-const answered = ({ data: d }: Recorded<'SignatureConfirmed' | 'SignatureDisputed'>, ctx: ProjectionContext) =>
-  reminderTimers.in(ctx).delete(`confirmation_reminder:${d.signatureId}`);
-
 export const reminderTimersProjection = defineProjection({
   name: 'reminder_timers',
   // 2: a student's quiet spell is found by id in reminder_quiet_spells, no longer by an index of timers by student.
-  version: 2,
+  // 3: confirmation reminders are due on the sign-offs themselves (sign_offs, confirmation_due_at).
+  version: 3,
   collections: { [REMINDER_TIMERS]: ['due_at'], [REMINDER_QUIET_SPELLS]: [] },
   on: {
     PlacementProposed: (e, ctx) => {
@@ -133,25 +137,12 @@ export const reminderTimersProjection = defineProjection({
       reminderTimers.in(ctx).delete(spell.timer_id);
       quietSpells.in(ctx).delete(d.studentId);
     },
-    // A sign-off ends the quiet spell (a new one begins) and waits for the trainee's answer.
+    // A sign-off ends the quiet spell: a new one begins (its wait for the trainee's answer is on the sign-off).
     JobCardSigned: async (e, ctx) => {
-      const d = e.data;
       // Placed: a new quiet spell, also when the last one's prompt was sent (30 more days without sign-off prompt again).
-      const spell = await quietSpells.in(ctx).get(d.studentId);
+      const spell = await quietSpells.in(ctx).get(e.data.studentId);
       if (spell) restartQuietSpell(ctx, e, spell.placement_id, spell);
-      const signatureId = signatureIdOf(d);
-      reminderTimers.in(ctx).put(
-        timer('confirmation_reminder', signatureId, e, {
-          student_id: d.studentId,
-          mentor_id: d.mentorId,
-          placement_id: null,
-          signature_id: signatureId,
-          job_id: d.jobId,
-        }),
-      );
     },
-    SignatureConfirmed: answered,
-    SignatureDisputed: answered,
     ReminderSent: ({ data: d }, ctx) => reminderTimers.in(ctx).delete(d.reminderId),
   },
 });

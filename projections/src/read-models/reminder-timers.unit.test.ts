@@ -31,12 +31,8 @@ const timer = (
   due_at: after(n, days),
   ...over,
 });
-const confirmation = (n: number, signatureId = 'sig1') =>
-  timer('confirmation_reminder', signatureId, n, 7, { placement_id: null, signature_id: signatureId, job_id: 'j1' });
 
 const ids = async (given: ReturnType<typeof spec.given>) => (await given.all(reminderTimers)).map((d) => d.id);
-const ref = { signatureId: 'sig1', jobId: 'j1', studentId: 's1', mentorId: 'm1' };
-const hash = 'a'.repeat(64);
 
 describe('reminder_timers projection', () => {
   it('PlacementProposed: a reminder after 3 days and an escalation after 7', async () => {
@@ -77,14 +73,12 @@ describe('reminder_timers projection', () => {
     expect(await ids(other)).toEqual(['no_signoff:p1:2']);
   });
 
-  it('JobCardSigned: the quiet spell starts again; the trainee has 7 days to answer the sign-off', async () => {
+  it('JobCardSigned: the quiet spell starts again (the reminder to answer the sign-off is on the sign-off)', async () => {
     const given = spec.given([placementProposed(), placementAccepted(), jobCardSigned()]);
-    expect(await ids(given)).toEqual(['no_signoff:p1:3', 'confirmation_reminder:sig1']);
+    expect(await ids(given)).toEqual(['no_signoff:p1:3']);
     await given.then(reminderTimers, 'no_signoff:p1:3', timer('no_signoff', 'p1:3', 3, 30));
-    await given.then(reminderTimers, 'confirmation_reminder:sig1', confirmation(3));
-    // Not placed: no quiet spell; a sign-off recorded before ids existed is named by job and card.
-    const legacy = spec.given([jobCardSigned({ signatureId: undefined })]);
-    expect(await ids(legacy)).toEqual(['confirmation_reminder:j1-card-1']);
+    // Not placed: no quiet spell.
+    expect(await ids(spec.given([jobCardSigned()]))).toEqual([]);
   });
 
   it('JobCardSigned after the quiet spell was prompted: 30 more days without sign-off prompt again; once the placement ends, none', async () => {
@@ -100,7 +94,7 @@ describe('reminder_timers projection', () => {
       since: t(2),
     });
     const given = spec.given([placementProposed(), placementAccepted(), prompted, jobCardSigned()]);
-    expect(await ids(given)).toEqual(['no_signoff:p1:4', 'confirmation_reminder:sig1']);
+    expect(await ids(given)).toEqual(['no_signoff:p1:4']);
     await given.then(reminderTimers, 'no_signoff:p1:4', timer('no_signoff', 'p1:4', 4, 30));
     const ended = spec.given([
       placementProposed(),
@@ -109,18 +103,7 @@ describe('reminder_timers projection', () => {
       placementEnded(),
       jobCardSigned({ signatureId: 'sig2', completedCount: 2 }),
     ]);
-    expect(await ids(ended)).toEqual(['confirmation_reminder:sig1', 'confirmation_reminder:sig2']);
-  });
-
-  it('SignatureConfirmed and SignatureDisputed: an answered sign-off needs no reminder', async () => {
-    const given = spec.given([
-      jobCardSigned(),
-      jobCardSigned({ signatureId: 'sig2', completedCount: 2 }),
-      jobCardSigned({ signatureId: 'sig3', completedCount: 3 }),
-      event('SignatureConfirmed', { ...ref, contentHash: hash }),
-      event('SignatureDisputed', { ...ref, signatureId: 'sig2', contentHash: hash, reason: 'No', centreId: 'c1' }),
-    ]);
-    expect(await ids(given)).toEqual(['confirmation_reminder:sig3']);
+    expect(await ids(ended)).toEqual([]);
   });
 
   it('ReminderSent: a sent reminder is no longer due', async () => {

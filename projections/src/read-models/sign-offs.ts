@@ -2,6 +2,7 @@ import type { DisputeListItem, SignOffView } from '@panda/contracts/signoff';
 import { signatureIdOf, type JobType, type Signature } from '@panda/events/catalogue/training';
 import type { ProjectionContext } from '../projection';
 import { registeredName, rename, signedUpName, type KeptName } from './names';
+import { dueAt } from './reminder-timers';
 import type { Doc } from '../read-store';
 import { collection } from '../typed-collection';
 import { audienceOf, defineProjection, type Recorded } from '../typed-projection';
@@ -18,7 +19,9 @@ import {
 /**
  * `sign_offs`: one document per job-card sign-off (ruling 31), by its `signature_id`: which student's
  * stream holds it (so a confirm or dispute finds its stream), where it stands with the trainee, and
- * its dispute. Audience: student, mentor, centre.
+ * its dispute, and when the trainee is to be reminded to answer it (ruling 32: `confirmation_due_at`, 7 days
+ * after it was signed, until they answer, it is revoked or the reminder is sent; the reminder ticker reads the
+ * due ones, as it reads `reminder_timers`). Audience: student, mentor, centre.
  * - `dispute_rows`: each sign-off the trainee has disputed, as the admin Disputes list shows it (with the
  *   names of its student, mentor and centre as they are now), and what the list filters and sorts on: a page
  *   is one indexed range, sent as stored (issue 9). Only disputed sign-offs are listed, so only they have a
@@ -41,6 +44,8 @@ export interface SignOffDoc extends TraineeAnswer {
   completed_at: string;
   signed_at: string;
   content_hash: string | null;
+  /** When the trainee is reminded to answer, while no answer, revocation or reminder has come; else null. */
+  confirmation_due_at: string | null;
   /** Disputed and not yet resolved: what the admin Disputes list shows first. */
   open_dispute: boolean;
   disputed_at: string | null;
@@ -108,6 +113,9 @@ async function putDisputeRow(ctx: ProjectionContext, d: SignOffDoc) {
   });
 }
 
+/** Answered or revoked: the trainee is no longer reminded to answer. */
+const noReminder = (doc: SignOffDoc) => void (doc.confirmation_due_at = null);
+
 /** The trainee's answer, or an admin's decision, on a known sign-off. */
 const answer =
   <T extends AnswerEvent>(change: (doc: SignOffDoc, e: Recorded<T>) => void) =>
@@ -119,13 +127,13 @@ const answer =
 
 export const signOffsProjection = defineProjection({
   name: 'sign_offs',
-  // 2: `dispute_rows`, and names in `sign_off_refs`.
-  version: 2,
+  // 2: `dispute_rows`, and names in `sign_off_refs`. 3: `confirmation_due_at` (was a `reminder_timers` document).
+  version: 3,
   collections: {
-    // Read by id only: no reader asks for a student's, mentor's or centre's sign-offs, and the Disputes list
-    // pages through `dispute_rows`, so no secondary index is kept (each would be one more update per signed
-    // card, and built over every card of the log on a rebuild).
-    [SIGN_OFFS]: [],
+    // Read by id, and by when the reminder to answer falls due: no reader asks for a student's, mentor's or
+    // centre's sign-offs, and the Disputes list pages through `dispute_rows`, so no other index is kept (each
+    // would be one more update per signed card, and built over every card of the log on a rebuild).
+    [SIGN_OFFS]: ['confirmation_due_at'],
     [SIGN_OFF_REFS]: [],
     // The Disputes list: all (disputed), open, resolved (disputed and no longer open), by when disputed; and the
     // rows a new name goes to.
@@ -174,20 +182,32 @@ export const signOffsProjection = defineProjection({
         signed_at: time,
         content_hash: d.contentHash ?? null,
         ...awaitingAnswer(),
+        confirmation_due_at: dueAt('confirmation_reminder', time),
         open_dispute: false,
         disputed_at: null,
         _audience: audienceOf(d.studentId, d.mentorId, centreId),
       });
     },
-    SignatureConfirmed: answer<'SignatureConfirmed'>((doc, e) => confirmed(doc, e.time)),
+    SignatureConfirmed: answer<'SignatureConfirmed'>((doc, e) => {
+      confirmed(doc, e.time);
+      noReminder(doc);
+    }),
     SignatureDisputed: answer<'SignatureDisputed'>((doc, e) => {
       disputed(doc, e.data, e.time);
       Object.assign(doc, { open_dispute: true, disputed_at: e.time });
+      noReminder(doc);
     }),
     DisputeResolved: answer<'DisputeResolved'>((doc, e) => {
       resolved(doc, e.data, e.time);
       doc.open_dispute = false;
     }),
-    SignatureRevoked: answer<'SignatureRevoked'>((doc) => revoked(doc)),
+    SignatureRevoked: answer<'SignatureRevoked'>((doc) => {
+      revoked(doc);
+      noReminder(doc);
+    }),
+    // The reminder to answer was sent: not due again.
+    ReminderSent: async ({ data: d }, ctx) => {
+      if (d.kind === 'confirmation_reminder' && d.signatureId) await signOffs.in(ctx).update(d.signatureId, noReminder);
+    },
   },
 });

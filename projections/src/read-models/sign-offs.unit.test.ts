@@ -20,7 +20,10 @@ const signature = {
   timestamp: '2026-01-02T09:00:00.000Z',
 };
 
-/** Sign-off sig1 of job j1 (Boiler Installs) of s1 (centre c1), signed by m1 at event 3. */
+/** 7 days after `time`: when the trainee is reminded to answer a sign-off made then (ruling 32). */
+const weekAfter = (time: string) => new Date(Date.parse(time) + 7 * 86_400_000).toISOString();
+
+/** Sign-off sig1 of job j1 (Boiler Installs) of s1 (centre c1), signed by m1 at event 3 (or `over.signed_at`). */
 const signOff = (over: Partial<SignOffDoc> = {}): SignOffDoc => ({
   id: 'sig1',
   job_id: 'j1',
@@ -36,6 +39,7 @@ const signOff = (over: Partial<SignOffDoc> = {}): SignOffDoc => ({
   trainee_status_label: 'Awaiting trainee confirmation',
   confirmed_at: null,
   dispute: null,
+  confirmation_due_at: weekAfter(over.signed_at ?? t(3)),
   open_dispute: false,
   disputed_at: null,
   revoked: false,
@@ -72,13 +76,16 @@ describe('sign_offs projection', () => {
   });
 
   it('SignatureConfirmed: confirmed by the trainee', async () => {
-    await spec
-      .given([...signed, event('SignatureConfirmed', { ...ref, contentHash: hash })])
-      .then(
-        signOffs,
-        'sig1',
-        signOff({ trainee_status: 'confirmed', trainee_status_label: 'Confirmed by trainee', confirmed_at: t(4) }),
-      );
+    await spec.given([...signed, event('SignatureConfirmed', { ...ref, contentHash: hash })]).then(
+      signOffs,
+      'sig1',
+      signOff({
+        trainee_status: 'confirmed',
+        trainee_status_label: 'Confirmed by trainee',
+        confirmed_at: t(4),
+        confirmation_due_at: null,
+      }),
+    );
   });
 
   it('SignatureDisputed: an open dispute, with its reason and time', async () => {
@@ -91,6 +98,7 @@ describe('sign_offs projection', () => {
         dispute: { reason: 'Not me', disputed_at: t(4), outcome: null, resolution_reason: null, resolved_at: null },
         open_dispute: true,
         disputed_at: t(4),
+        confirmation_due_at: null,
       }),
     );
   });
@@ -102,7 +110,12 @@ describe('sign_offs projection', () => {
       resolution_reason: 'Checked',
       resolved_at: t(5),
     };
-    const disputedDoc = { trainee_status: 'disputed' as const, trainee_status_label: 'Disputed', disputed_at: t(4) };
+    const disputedDoc = {
+      trainee_status: 'disputed' as const,
+      trainee_status_label: 'Disputed',
+      disputed_at: t(4),
+      confirmation_due_at: null,
+    };
     await spec
       .given([
         ...signed,
@@ -126,6 +139,33 @@ describe('sign_offs projection', () => {
     await spec
       .given([...signed, event('DisputeResolved', { ...ref, outcome: 'rejected', reason: 'Checked', adminId: 'a1' })])
       .then(signOffs, 'sig1', signOff());
+  });
+
+  it('ReminderSent: once the trainee is reminded to answer, the reminder is no longer due; other reminders change nothing', async () => {
+    const sent = (
+      kind: 'confirmation_reminder' | 'no_signoff',
+      over: { signatureId: string | null; placementId: string | null },
+    ) =>
+      event('ReminderSent', {
+        reminderId: `${kind}:${over.signatureId ?? over.placementId}`,
+        kind,
+        studentId: 's1',
+        mentorId: 'm1',
+        jobId: null,
+        dueAt: weekAfter(t(3)),
+        since: t(3),
+        ...over,
+      });
+    await spec
+      .given([...signed, sent('confirmation_reminder', { signatureId: 'sig1', placementId: null })])
+      .then(signOffs, 'sig1', signOff({ confirmation_due_at: null }));
+    const others = spec.given([
+      ...signed,
+      sent('no_signoff', { signatureId: null, placementId: 'p1' }),
+      sent('confirmation_reminder', { signatureId: 'sig9', placementId: null }),
+    ]);
+    await others.then(signOffs, 'sig1', signOff());
+    await others.then(signOffs, 'sig9', null);
   });
 
   it('answers to a sign-off it does not know make no document', async () => {
@@ -169,7 +209,7 @@ describe('sign_offs projection: the Disputes list’s rows', () => {
     const docs = new Map(((await given.all(signOffs)) as SignOffDoc[]).map((d) => [d.id, d]));
     expect(rows.map((r) => r.id)).toEqual(['sig1', 'sig2']);
     for (const row of rows) {
-      const { _audience, id, ...doc } = docs.get(row.id)!;
+      const { _audience, confirmation_due_at, id, ...doc } = docs.get(row.id)!;
       expect(row).toEqual({
         ...doc,
         id,

@@ -4,6 +4,7 @@ import { accountStream } from '@panda/events/catalogue/accounts';
 import { reminderStream } from '@panda/events/catalogue/reminders';
 import type { ReadStore } from '@panda/projections/read-store';
 import { REMINDER_TIMERS, type ReminderTimerDoc } from '@panda/projections/read-models/reminder-timers';
+import { SIGN_OFFS, type SignOffDoc } from '@panda/projections/read-models/sign-offs';
 import { evolveTraining, initialTrainingState, type TrainingEvent } from '@panda/command-service/training/state';
 import type { AccountEvent } from '@panda/command-service/accounts/decider';
 import type { Logger } from '@panda/platform/logger';
@@ -12,11 +13,34 @@ import { REACTOR_DONE } from './reactor';
 export const REMINDER_TICKER = 'reminder-ticker';
 /** How often the ticker looks for due reminders in `npm start` (tests call tick() with a fake clock). */
 export const REMINDER_TICK_MS = 60_000;
+/** How many due reminders of each source (timers, sign-offs) a tick takes, the latest first. */
+const DUE_PER_TICK = 1000;
+
+/** A reminder that has fallen due: a `reminder_timers` document, or a sign-off's reminder to answer. */
+type DueReminder = Pick<
+  ReminderTimerDoc,
+  'id' | 'kind' | 'student_id' | 'mentor_id' | 'placement_id' | 'signature_id' | 'job_id' | 'since' | 'due_at'
+> & { since_position: number | null };
+
+/** A sign-off's reminder to answer it, named as its `ReminderSent` is (`confirmation_reminder:<signature id>`). */
+const confirmationReminder = (d: SignOffDoc): DueReminder => ({
+  id: `confirmation_reminder:${d.id}`,
+  kind: 'confirmation_reminder',
+  student_id: d.student_id,
+  mentor_id: d.mentor_id,
+  placement_id: null,
+  signature_id: d.id,
+  job_id: d.job_id,
+  since: d.signed_at,
+  since_position: null,
+  due_at: d.confirmation_due_at as string,
+});
 
 /**
  * Reminders and escalation (ruling 32) are due by time, not by an event, so they come from a
  * ticker with the clock injected, never from timers in requests. Each tick reads the due timers
- * (the `reminder_timers` read model, folded from events), checks on the write side (the student's
+ * (the `reminder_timers` read model, folded from events, and the sign-offs' reminders to answer, on
+ * `sign_offs`), checks on the write side (the student's
  * stream) that the reminder still makes sense, and appends one `ReminderSent` to the reminder's own
  * stream `reminder-<kind>:<subject>` with expected version `no_stream`. A second append of the same
  * reminder (a crash before the timer was cleared, two processes, a restart) is refused by the store,
@@ -60,11 +84,18 @@ export class ReminderTicker {
   async tick(): Promise<number> {
     const now = this.clock().toISOString();
     const since = await this.installedAt();
-    const due = (await this.readStore.find(
-      REMINDER_TIMERS,
-      { due_at: { $lte: now } },
-      { sort: { due_at: -1 }, limit: 1000 },
-    )) as ReminderTimerDoc[];
+    const [timers, signOffs] = await Promise.all([
+      this.readStore.find(REMINDER_TIMERS, { due_at: { $lte: now } }, { sort: { due_at: -1 }, limit: DUE_PER_TICK }),
+      this.readStore.find(
+        SIGN_OFFS,
+        { confirmation_due_at: { $lte: now } },
+        { sort: { confirmation_due_at: -1 }, limit: DUE_PER_TICK },
+      ),
+    ]);
+    const due: DueReminder[] = [
+      ...(timers as ReminderTimerDoc[]),
+      ...(signOffs as SignOffDoc[]).map(confirmationReminder),
+    ];
     let sent = 0;
     for (const t of due) {
       if (t.due_at < since || !(await this.stillDue(t))) continue;
@@ -97,7 +128,7 @@ export class ReminderTicker {
   }
 
   /** The write side's word: the proposal still waits, the student still has no new sign-off, the sign-off still awaits the trainee. */
-  private async stillDue(t: ReminderTimerDoc): Promise<boolean> {
+  private async stillDue(t: DueReminder): Promise<boolean> {
     const events = await this.store.readStream(accountStream(t.student_id));
     const state = events.reduce(
       (s, e) => evolveTraining(s, e as unknown as TrainingEvent | AccountEvent),
@@ -111,7 +142,8 @@ export class ReminderTicker {
         return (
           !!t.placement_id &&
           state.placements[t.placement_id]?.status === 'active' &&
-          !events.some((e) => e.type === 'JobCardSigned' && e.position > t.since_position)
+          t.since_position !== null &&
+          !events.some((e) => e.type === 'JobCardSigned' && e.position > (t.since_position as number))
         );
       case 'confirmation_reminder':
         return !!t.signature_id && state.signOffs[t.signature_id]?.status === 'awaiting_confirmation';
