@@ -55,6 +55,9 @@ interface QuietSpellDoc {
 }
 const quietSpells = collection<QuietSpellDoc>(REMINDER_QUIET_SPELLS);
 
+/** A reminder's id, and its `ReminderSent`'s: `<kind>:<subject>`. */
+export const reminderId = (kind: ReminderKind, subject: string) => `${kind}:${subject}`;
+
 /** When a reminder of `kind` falls due, for a wait that began at `since`. */
 export const dueAt = (kind: ReminderKind, since: string) =>
   new Date(Date.parse(since) + REMINDER_DAYS[kind] * DAY_MS).toISOString();
@@ -67,7 +70,7 @@ const timer = (
   e: { time: string; position: number },
   t: Subject,
 ): ReminderTimerDoc => ({
-  id: `${kind}:${subject}`,
+  id: reminderId(kind, subject),
   kind,
   ...t,
   since: e.time,

@@ -3,7 +3,7 @@ import { WrongExpectedVersionError } from '@panda/events/event-store';
 import { accountStream } from '@panda/events/catalogue/accounts';
 import { reminderStream } from '@panda/events/catalogue/reminders';
 import type { ReadStore } from '@panda/projections/read-store';
-import { REMINDER_TIMERS, type ReminderTimerDoc } from '@panda/projections/read-models/reminder-timers';
+import { REMINDER_TIMERS, reminderId, type ReminderTimerDoc } from '@panda/projections/read-models/reminder-timers';
 import { SIGN_OFFS, type SignOffDoc } from '@panda/projections/read-models/sign-offs';
 import { evolveTraining, initialTrainingState, type TrainingEvent } from '@panda/command-service/training/state';
 import type { AccountEvent } from '@panda/command-service/accounts/decider';
@@ -22,9 +22,9 @@ type DueReminder = Pick<
   'id' | 'kind' | 'student_id' | 'mentor_id' | 'placement_id' | 'signature_id' | 'job_id' | 'since' | 'due_at'
 > & { since_position: number | null };
 
-/** A sign-off's reminder to answer it, named as its `ReminderSent` is (`confirmation_reminder:<signature id>`). */
+/** A sign-off's reminder to answer it, named as a timer of it would be (`confirmation_reminder:<signature id>`). */
 const confirmationReminder = (d: SignOffDoc): DueReminder => ({
-  id: `confirmation_reminder:${d.id}`,
+  id: reminderId('confirmation_reminder', d.id),
   kind: 'confirmation_reminder',
   student_id: d.student_id,
   mentor_id: d.mentor_id,
@@ -40,8 +40,8 @@ const confirmationReminder = (d: SignOffDoc): DueReminder => ({
  * Reminders and escalation (ruling 32) are due by time, not by an event, so they come from a
  * ticker with the clock injected, never from timers in requests. Each tick reads the due timers
  * (the `reminder_timers` read model, folded from events, and the sign-offs' reminders to answer, on
- * `sign_offs`), checks on the write side (the student's
- * stream) that the reminder still makes sense, and appends one `ReminderSent` to the reminder's own
+ * `sign_offs`), checks on the write side (the student's stream) that the reminder still makes
+ * sense, and appends one `ReminderSent` to the reminder's own
  * stream `reminder-<kind>:<subject>` with expected version `no_stream`. A second append of the same
  * reminder (a crash before the timer was cleared, two processes, a restart) is refused by the store,
  * so a reminder is recorded exactly once; the notifications (and e-mail) follow from that event
@@ -138,13 +138,16 @@ export class ReminderTicker {
       case 'proposal_reminder':
       case 'proposal_escalation':
         return !!t.placement_id && state.placements[t.placement_id]?.status === 'pending';
-      case 'no_signoff':
+      case 'no_signoff': {
+        // Timers only (a sign-off's reminder is of another kind): where the quiet spell began in the log.
+        const began = t.since_position;
         return (
           !!t.placement_id &&
           state.placements[t.placement_id]?.status === 'active' &&
-          t.since_position !== null &&
-          !events.some((e) => e.type === 'JobCardSigned' && e.position > (t.since_position as number))
+          began !== null &&
+          !events.some((e) => e.type === 'JobCardSigned' && e.position > began)
         );
+      }
       case 'confirmation_reminder':
         return !!t.signature_id && state.signOffs[t.signature_id]?.status === 'awaiting_confirmation';
     }
