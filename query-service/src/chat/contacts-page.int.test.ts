@@ -98,4 +98,24 @@ describe('contactsPage: keyset pages of a centre chat contacts', () => {
       }
       expect(walked).toEqual(expected());
     });
+
+  it('a page after a cursor among the conversations reads one batch of them, not two', async () => {
+    const batches: number[] = [];
+    const counting = new Proxy(rs, {
+      get(target, key, receiver) {
+        if (key !== 'find') return Reflect.get(target, key, receiver);
+        return (collection: string, filter: unknown, options?: { sort?: unknown }) => {
+          if (collection === CHAT_THREADS && options?.sort) batches.push(1);
+          return target.find(collection, filter as never, options as never);
+        };
+      },
+    });
+    const first = await contactsPage(counting, centre, () => false, 5, undefined);
+    const last = first.rows[4];
+    expect(last.at).toBeGreaterThan(0);
+    batches.length = 0;
+    const second = await contactsPage(counting, centre, () => false, 5, { at: last.at, name: last.name, id: last.id });
+    expect(second.rows.slice(0, 5)).toEqual(expected().slice(5, 10));
+    expect(batches).toHaveLength(1);
+  });
 });

@@ -52,7 +52,9 @@ export async function contactsPage(
   const rows: ContactRow[] = [];
   // Conversations, newest first; one with someone no longer a contact is skipped.
   if (!after || after.at > 0) {
-    const batch = Math.min(want, 200);
+    // After a cursor the first batch starts at the cursor's own conversation (inclusive, for ties at its
+    // position), which the page leaves out: one more is read so that a page is one batch, not two.
+    const batch = Math.min(want + (after ? 1 : 0), 201);
     let below: number | undefined = after?.at;
     let inclusive = true;
     for (;;) {
