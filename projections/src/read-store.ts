@@ -49,6 +49,20 @@ export const searchIndex = (field: string) => `search:${field}`;
 export const searchedField = (index: string): string | null =>
   index.startsWith('search:') ? index.slice('search:'.length) : null;
 
+/**
+ * The declared indexes (`a+b` fields) whose fields lead another declared index of the same collection:
+ * that one finds, counts and orders what they would (SQLite and MongoDB alike use an index's leading
+ * fields), so they would only be written with every document and never read. None should be declared:
+ * a profile change rewrote a student's documents with 5 such indexes among them (projections.unit.test).
+ */
+export function indexesServedByLonger(indexes: string[]): { index: string; servedBy: string }[] {
+  const plain = indexes.filter((i) => searchedField(i) === null).map((i) => ({ index: i, fields: i.split('+') }));
+  return plain.flatMap(({ index, fields }) => {
+    const longer = plain.find((o) => o.fields.length > fields.length && fields.every((f, k) => o.fields[k] === f));
+    return longer ? [{ index, servedBy: longer.index }] : [];
+  });
+}
+
 export type WriteOp = { op: 'put'; collection: string; doc: Doc } | { op: 'delete'; collection: string; id: string };
 
 export class CheckpointConflictError extends Error {

@@ -60,7 +60,7 @@ const entry = (action: AccountHistoryAction) => (e: HistoryEvent, ctx: Projectio
 export const accountHistoryProjection = defineProjection({
   name: 'account-history',
   collections: {
-    [ACCOUNT_HISTORY]: ['account_id', 'position', 'account_id+position'],
+    [ACCOUNT_HISTORY]: ['position', 'account_id+position'],
     [ADMIN_SIGNINS]: ['position', 'account_id'],
   },
   on: {

@@ -95,7 +95,6 @@ export const adminStudentRowsProjection = defineProjection({
     [ADMIN_STUDENT_ROWS]: [
       // The table's sorts (newest first by default), each also under the placed and the locked filter.
       'Created_At',
-      'Name',
       'Email',
       'Matched+Created_At',
       'Matched+Name',
@@ -103,7 +102,7 @@ export const adminStudentRowsProjection = defineProjection({
       'account_locked+Created_At',
       'account_locked+Name',
       'account_locked+Email',
-      // Covers `?q=` (name or e-mail): its total is counted over this index, not the documents.
+      // The sort by name, and covers `?q=` (name or e-mail): its total is counted over this index, not the documents.
       'Name+Email',
       // The rows a centre's or a mentor's new name is shown in.
       'training_centre_id',

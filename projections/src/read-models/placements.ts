@@ -347,10 +347,9 @@ export const placementsProjection = defineProjection({
   collections: {
     [PLACEMENTS]: [
       'student_id',
-      'mentor_id',
       'training_centre_id',
-      'Status',
       'Created_At',
+      // Also a mentor's placements and the status filter alone (see indexesServedByLonger).
       'mentor_id+Created_At',
       'Status+Created_At',
       'student_name',

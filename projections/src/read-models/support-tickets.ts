@@ -112,10 +112,9 @@ export const supportTicketsProjection = defineProjection({
     [SUPPORT_TICKETS]: [],
     // The lists: an owner's and the admin inbox (by status), newest activity first or by creation; `?q=`.
     [SUPPORT_TICKET_ROWS]: [
-      'owner_id',
       'Student_ID',
-      'Status',
       'activity_position',
+      // Also an owner's tickets and the status filter alone (see indexesServedByLonger).
       'owner_id+activity_position',
       'owner_id+Created_At',
       'Status+activity_position',

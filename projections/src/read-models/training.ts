@@ -310,8 +310,7 @@ export const trainingProjection = defineProjection({
   name: 'training',
   collections: {
     [STUDENTS]: [
-      'centre_id',
-      'mentor_id',
+      // A centre's or a mentor's students: found and counted over the first of these (see indexesServedByLonger).
       'centre_id+Created_At',
       'centre_id+Name',
       'mentor_id+Created_At',
