@@ -110,7 +110,7 @@ async function bareExpress(): Promise<{ url: string; close: () => void }> {
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 
 /** The round whose throughput ratio is the median of the rounds' (the middle one of an odd count). */
-export function medianRound<T extends { throughput: number }>(rounds: T[]): T {
+function medianRound<T extends { throughput: number }>(rounds: T[]): T {
   const sorted = [...rounds].sort((a, b) => a.throughput - b.throughput);
   return sorted[Math.floor((sorted.length - 1) / 2)];
 }
