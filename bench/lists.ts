@@ -10,7 +10,7 @@
  * each timed request starts 3 ms after the previous answer (`BENCH_LIST_GAP_MS`), on an idle server.
  * Each call is timed 300 times (`BENCH_LIST_RUNS`), and so is validate beside it: a p95 of 100 timings is the
  * 6th-worst of them: runs of 100 left 22 to 24 of the 73 calls above x2 where runs of 300 on the
- * same store and code left 13 (docs/benchmarks.md).
+ * same store and code left 13 to 15 (docs/benchmarks.md).
  *
  * `npx tsx bench/lists.ts`, and part of `npm run bench`. `BENCH_LISTS_DIR=<dir>` keeps the generated store
  * in that folder, and a later run with the same folder measures it again without generating (a before/after

@@ -52,8 +52,8 @@ export const searchedField = (index: string): string | null =>
 /**
  * The declared indexes (`a+b` fields) whose fields lead another declared index of the same collection:
  * that one finds, counts and orders what they would (SQLite and MongoDB alike use an index's leading
- * fields), so they would only be written with every document and never read. None should be declared:
- * a profile change rewrote a student's documents with 5 such indexes among them (projections.unit.test).
+ * fields), so they would only be written with every document and never read. None should be declared
+ * (server/src/projections.unit.test.ts): the documents a student's profile change writes had 5 of them.
  */
 export function indexesServedByLonger(indexes: string[]): { index: string; servedBy: string }[] {
   const plain = indexes.filter((i) => searchedField(i) === null).map((i) => ({ index: i, fields: i.split('+') }));
