@@ -54,7 +54,7 @@ export async function contactsPage(
   if (!after || after.at > 0) {
     // After a cursor the first batch starts at the cursor's own conversation (inclusive, for ties at its
     // position), which the page leaves out: one more is read so that a page is one batch, not two.
-    const batch = Math.min(want + (after ? 1 : 0), 201);
+    const batch = Math.min(want, 200) + (after ? 1 : 0);
     let below: number | undefined = after?.at;
     let inclusive = true;
     for (;;) {
