@@ -1,9 +1,9 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eventStoreContract } from './event-store.contract';
-import { SqliteEventStore } from './sqlite-event-store';
+import { SqliteEventStore, WAL_CHECKPOINT_PAGES } from './sqlite-event-store';
 
 const tempFile = () => join(mkdtempSync(join(tmpdir(), 'panda-es-')), 'events.db');
 
@@ -34,6 +34,48 @@ describe('SqliteEventStore specifics', () => {
     expect(chained.chain?.hash).toMatch(/^[0-9a-f]{64}$/);
     expect('chain' in unchained).toBe(false);
     expect(unchained).toEqual({ ...chained, chain: undefined });
+    await store.close();
+  });
+
+  it('copies its write-ahead log into the file once the log holds WAL_CHECKPOINT_PAGES pages, not before', async () => {
+    const file = tempFile();
+    const store = new SqliteEventStore(file);
+    const frame = 4096 + 24;
+    const walFrames = () => Math.max(0, (statSync(`${file}-wal`).size - 32) / frame);
+    const fileBytes = () => statSync(file).size;
+    const text = 'x'.repeat(6000);
+    let n = 0;
+    // 40 appends of two pages or more each, committed together.
+    const turn = () =>
+      Promise.all(
+        Array.from({ length: 40 }, () => {
+          n += 1;
+          return store.append(`s${n}`, [{ type: 'A', data: { text } }], 'no_stream', {
+            time: 't',
+            actorId: null,
+            correlationId: 'c',
+            commandId: `k${n}`,
+          });
+        }),
+      );
+    const before = fileBytes();
+    for (let turns = 0; walFrames() < WAL_CHECKPOINT_PAGES / 2; turns++) {
+      await turn();
+      // SQLite's default (1,000 pages) copies them before the log gets there.
+      expect(fileBytes()).toBe(before);
+      expect(turns).toBeLessThan(500);
+    }
+    for (let turns = 0; fileBytes() === before; turns++) {
+      expect(turns).toBeLessThan(500);
+      await turn();
+      // The log is copied and then written again from its start: it never grows much past the mark.
+      expect(walFrames()).toBeLessThan(WAL_CHECKPOINT_PAGES + 500);
+    }
+    expect(walFrames()).toBeGreaterThanOrEqual(WAL_CHECKPOINT_PAGES);
+    for (let turns = 0; turns < 10; turns++) await turn();
+    expect(walFrames()).toBeLessThan(WAL_CHECKPOINT_PAGES + 500);
+    expect(await store.readAll(0, 100_000)).toHaveLength(n);
+    expect((await store.verifyChain()).ok).toBe(true);
     await store.close();
   });
 
