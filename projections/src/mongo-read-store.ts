@@ -13,6 +13,8 @@ import {
   isComparison,
   isLogical,
   logicalFilters,
+  isFieldIndex,
+  ROW_COUNT,
   searchedField,
   type Doc,
   type Filter,
@@ -283,9 +285,11 @@ export class MongoReadStore implements ReadStore {
   }
 
   async ensureIndexes(collection: string, all: string[]): Promise<void> {
-    for (const f of all) (searchedField(f) ?? f).split('+').forEach(fieldPath); // refuse bad paths before remembering any
-    // Search indexes are SQLite's: here `$contains` stays a regular expression over the documents.
-    const fields = all.filter((f) => searchedField(f) === null);
+    // refuse bad paths before remembering any
+    for (const f of all) if (f !== ROW_COUNT) (searchedField(f) ?? f).split('+').forEach(fieldPath);
+    // Search indexes and the kept count are SQLite's: here `$contains` stays a regular expression over the
+    // documents, and a count counts.
+    const fields = all.filter(isFieldIndex);
     const known = this.indexed.get(collection) ?? new Set<string>();
     for (const f of fields) known.add(f);
     this.indexed.set(collection, known);
@@ -293,7 +297,7 @@ export class MongoReadStore implements ReadStore {
   }
 
   async dropIndexesExcept(collection: string, all: string[]): Promise<void> {
-    const fields = all.filter((f) => searchedField(f) === null);
+    const fields = all.filter(isFieldIndex);
     const keyOf = (f: string) => JSON.stringify([...f.split('+').map(fieldPath), '_id']);
     const keep = new Set(fields.map(keyOf));
     const known = this.indexed.get(collection);

@@ -50,13 +50,24 @@ export const searchedField = (index: string): string | null =>
   index.startsWith('search:') ? index.slice('search:'.length) : null;
 
 /**
+ * A count of a collection's documents kept as they come and go, declared among its indexes: a count of the
+ * whole collection (a list's X-Total-Count without a filter) then reads it, not every document. Worth it where
+ * the whole collection is listed while it grows with every read (the audit access log: each read of it is
+ * recorded there, so a count could never be kept from one read to the next). SQLite keeps it by triggers; a
+ * store without it ignores it and counts.
+ */
+export const ROW_COUNT = 'count:rows';
+/** Whether a declared index is one of fields (`a` or `a+b`): not a search index nor the kept count. */
+export const isFieldIndex = (index: string): boolean => searchedField(index) === null && index !== ROW_COUNT;
+
+/**
  * The declared indexes (`a+b` fields) whose fields lead another declared index of the same collection:
  * that one finds, counts and orders what they would (SQLite and MongoDB alike use an index's leading
  * fields), so they would only be written with every document and never read. None should be declared
  * (server/src/projections.unit.test.ts): the documents a student's profile change writes had 5 of them.
  */
 export function indexesServedByLonger(indexes: string[]): { index: string; servedBy: string }[] {
-  const plain = indexes.filter((i) => searchedField(i) === null).map((i) => ({ index: i, fields: i.split('+') }));
+  const plain = indexes.filter(isFieldIndex).map((i) => ({ index: i, fields: i.split('+') }));
   return plain.flatMap(({ index, fields }) => {
     const longer = plain.find((o) => o.fields.length > fields.length && fields.every((f, k) => o.fields[k] === f));
     return longer ? [{ index, servedBy: longer.index }] : [];

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { SqliteEventStore } from '@panda/events/sqlite-event-store';
 import type { Projection } from './projection';
 import { readStoreContract } from './read-store.contract';
-import { CheckpointConflictError, compareBy, matches, searchIndex, type Filter } from './read-store';
+import { CheckpointConflictError, compareBy, matches, ROW_COUNT, searchIndex, type Filter } from './read-store';
 import { ProjectionRunner } from './runner';
 import { SqliteReadStore } from './sqlite-read-store';
 
@@ -156,6 +156,90 @@ describe('SQLite read store: counts', () => {
     expect(await students()).toBe(0);
     expect(a.countReads).toBe(reads + 4);
     await Promise.all([a.close(), b.close()]);
+  });
+
+  it('keeps the count of a whole table that declares it as documents come and go, by any connection', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'panda-rs-')), 'read.db');
+    // A file from before the kept counts: its table counted once, when the count is declared.
+    const old = new Database(file);
+    old.exec('CREATE TABLE rm_people (id TEXT PRIMARY KEY, doc TEXT NOT NULL)');
+    old.prepare(`INSERT INTO rm_people (id, doc) VALUES ('o1', '{"id":"o1"}'), ('o2', '{"id":"o2"}')`).run();
+    old.close();
+    const [a, b] = [new SqliteReadStore(file), new SqliteReadStore(file)];
+    const put = (id: string, role = 'student') => ({ op: 'put' as const, collection: 'people', doc: { id, role } });
+    const del = (id: string) => ({ op: 'delete' as const, collection: 'people', id });
+    const raw = new Database(file, { readonly: true });
+    const actual = () => raw.prepare('SELECT count(*) FROM rm_people').pluck().get();
+    // Not declared: every count of the table after a commit to it counts its documents.
+    await b.commit('q', 0, 1, [put('x')]);
+    let reads = a.countReads;
+    expect(await a.count('people')).toBe(3);
+    expect(a.countReads).toBe(reads + 1);
+    await b.ensureIndexes('people', ['role', ROW_COUNT]);
+    reads = a.countReads;
+    await b.commit('q', 1, 2, [put('y'), put('x', 'mentor'), put('z'), put('x', 'mentor')]); // x put again: one document
+    expect([await a.count('people'), actual()]).toEqual([5, 5]);
+    await a.commit('p', 0, 1, [del('o1'), del('nobody'), put('y', 'mentor'), put('w')]);
+    expect([await a.count('people'), await b.count('people'), actual()]).toEqual([5, 5, 5]);
+    await b.commit('q', 2, 3, [del('x'), del('y'), del('z'), del('o2'), del('w')]);
+    expect([await a.count('people'), actual()]).toEqual([0, 0]);
+    expect(a.countReads).toBe(reads);
+    // A filtered count still counts its matches.
+    await b.commit('q', 3, 4, [put('s1'), put('m1', 'mentor')]);
+    expect([await a.count('people', { role: 'student' }), await a.count('people')]).toEqual([1, 2]);
+    expect(a.countReads).toBe(reads + 1);
+    // A reset drops the count with the table; declared again, it starts from the documents there.
+    await a.reset('p', ['people']);
+    await b.commit('q', 4, 5, [put('n1')]);
+    reads = a.countReads;
+    expect(await a.count('people')).toBe(1);
+    expect(a.countReads).toBe(reads + 1);
+    await a.ensureIndexes('people', [ROW_COUNT]);
+    await a.commit('p', 0, 1, [put('n2')]);
+    expect([await a.count('people'), await b.count('people'), actual()]).toEqual([2, 2, 2]);
+    expect(a.countReads).toBe(reads + 1);
+    // No longer declared: its triggers go with it, and counts count again.
+    await b.dropIndexesExcept('people', ['role']);
+    await b.commit('q', 5, 6, [put('n3')]);
+    expect([await a.count('people'), actual()]).toEqual([3, 3]);
+    expect(a.countReads).toBe(reads + 2);
+    raw.close();
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('keeps no count while a bulk reset inserts, then keeps it once the indexes are built', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'panda-rs-')), 'read.db');
+    const rebuild = new SqliteReadStore(file, { bulkWriter: true });
+    const reader = new SqliteReadStore(file);
+    const raw = new Database(file, { readonly: true });
+    const triggers = () =>
+      raw
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'rm_people' ORDER BY name")
+        .pluck()
+        .all();
+    await rebuild.ensureIndexes('people', [ROW_COUNT]);
+    await rebuild.commit('p', 0, 1, [{ op: 'put', collection: 'people', doc: { id: 'a' } }]);
+    expect(triggers()).toEqual(['rm_people_rows_ad', 'rm_people_rows_ai']);
+    await rebuild.reset('p', ['people'], { bulk: true });
+    expect(triggers()).toEqual([]);
+    const docs = Array.from({ length: 5 }, (_, i) => ({
+      op: 'put' as const,
+      collection: 'people',
+      doc: { id: `p${i}` },
+    }));
+    await rebuild.commit('p', 0, 1, docs.slice(0, 3));
+    let reads = reader.countReads;
+    expect(await reader.count('people')).toBe(3); // counted: no kept count during the bulk inserts
+    expect(reader.countReads).toBe(reads + 1);
+    await rebuild.commit('p', 1, 2, docs.slice(3));
+    await rebuild.ensureIndexes('people', [ROW_COUNT]);
+    expect(triggers()).toEqual(['rm_people_rows_ad', 'rm_people_rows_ai']);
+    reads = reader.countReads;
+    await rebuild.commit('p', 2, 3, [{ op: 'delete', collection: 'people', id: 'p0' }, docs[1]]);
+    expect(await reader.count('people')).toBe(4);
+    expect(reader.countReads).toBe(reads);
+    raw.close();
+    await Promise.all([reader.close(), rebuild.close()]);
   });
 
   it('counts again after a rebuild thread’s writer wrote the table', async () => {

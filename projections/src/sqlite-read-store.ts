@@ -6,6 +6,8 @@ import {
   isComparison,
   isLogical,
   logicalFilters,
+  isFieldIndex,
+  ROW_COUNT,
   searchedField,
   type Doc,
   type Filter,
@@ -226,6 +228,14 @@ const VERSIONS = 'CREATE TABLE IF NOT EXISTS table_versions (tbl TEXT PRIMARY KE
 const BUMP_VERSION =
   'INSERT INTO table_versions (tbl, v) VALUES (?, 1) ON CONFLICT(tbl) DO UPDATE SET v = table_versions.v + 1';
 const VERSION_OF = 'SELECT v FROM table_versions WHERE tbl = ?';
+/**
+ * How many documents each table that declares ROW_COUNT holds, kept by triggers on its inserts and deletes (see
+ * keepRowCount): a count of the whole table (a list's X-Total-Count) reads one row here rather than every
+ * document. A table has a row here exactly while it has the triggers: both are made in one transaction, and
+ * both go with the table (reset) or with the declaration (dropIndexesExcept).
+ */
+const ROWS = 'CREATE TABLE IF NOT EXISTS table_rows (tbl TEXT PRIMARY KEY, n INTEGER NOT NULL)';
+const ROWS_OF = 'SELECT n FROM table_rows WHERE tbl = ?';
 const MOVE_CHECKPOINT =
   'INSERT INTO checkpoints (projection, position) VALUES (?, ?) ON CONFLICT(projection) DO UPDATE SET position = excluded.position';
 /** The put into table `t` after a bulk reset: each document is new (see SqliteReadStore.bulk). */
@@ -326,6 +336,7 @@ export class SqliteReadStore implements ReadStore {
     for (const pragma of connectionPragmas(busyTimeoutMs)) this.db.pragma(pragma);
     this.db.exec('CREATE TABLE IF NOT EXISTS checkpoints (projection TEXT PRIMARY KEY, position INTEGER NOT NULL)');
     this.db.exec(VERSIONS);
+    this.db.exec(ROWS);
     this.schemaVersion = this.db.prepare('PRAGMA schema_version').pluck();
     this.versionOf = this.db.prepare(VERSION_OF).pluck();
     this.db.exec(
@@ -523,6 +534,10 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async count(collection: string, filter: Filter = {}): Promise<number> {
+    if (Object.keys(filter).length === 0) {
+      const n = this.stmt(ROWS_OF).pluck().get(this.ensureTable(collection)) as number | undefined;
+      if (n !== undefined) return n;
+    }
     const { select, params, onlyMatches, table: t } = this.countQuery(collection, filter);
     // Only a search: its matches are the documents (the search indexes follow the table in its transactions).
     if (onlyMatches) return (this.matches.get(params[0] as string) as number[]).length;
@@ -588,6 +603,7 @@ export class SqliteReadStore implements ReadStore {
     for (const f of fields) {
       const searched = searchedField(f);
       if (searched !== null) this.ensureSearch(t, searched);
+      else if (f === ROW_COUNT) this.keepRowCount(t);
       else if (f !== 'id') this.db.exec(`CREATE INDEX IF NOT EXISTS ${indexName(t, f)} ON ${t} (${indexColumns(f)})`);
     }
   }
@@ -867,7 +883,8 @@ export class SqliteReadStore implements ReadStore {
       t,
       fields.map(searchedField).filter((f): f is string => f !== null),
     );
-    const keep = new Set(fields.map((f) => indexName(t, f)));
+    if (!fields.includes(ROW_COUNT)) this.dropRowCount(t);
+    const keep = new Set(fields.filter(isFieldIndex).map((f) => indexName(t, f)));
     const prefix = indexName(t, '');
     const names = this.db
       .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND substr(name, 1, ?) = ?")
@@ -910,6 +927,38 @@ export class SqliteReadStore implements ReadStore {
       }
     }
     if (this.bulk.delete(t)) this.writeStatements.clear();
+  }
+
+  /**
+   * Makes table `t` keep its count of documents in table_rows (ROW_COUNT declared; see ROWS): the triggers and
+   * the count of the documents there now, in one transaction, so that no commit of another connection falls
+   * between them. ensureIndexes calls it once the table has its index of ids (after a bulk reset's inserts,
+   * which run without the triggers).
+   */
+  private keepRowCount(t: string): void {
+    this.db
+      .transaction(() => {
+        if (this.stmt(ROWS_OF).get(t) !== undefined) return;
+        this.db.exec(
+          `CREATE TRIGGER IF NOT EXISTS ${t}_rows_ai AFTER INSERT ON ${t} BEGIN UPDATE table_rows SET n = n + 1 WHERE tbl = '${t}'; END`,
+        );
+        this.db.exec(
+          `CREATE TRIGGER IF NOT EXISTS ${t}_rows_ad AFTER DELETE ON ${t} BEGIN UPDATE table_rows SET n = n - 1 WHERE tbl = '${t}'; END`,
+        );
+        this.stmt(`INSERT INTO table_rows (tbl, n) SELECT ?, count(*) FROM ${t}`).run(t);
+      })
+      .immediate();
+  }
+
+  /** Table `t` keeps no count of its documents (no longer declared): its triggers and its row go together. */
+  private dropRowCount(t: string): void {
+    this.db
+      .transaction(() => {
+        if (this.stmt(ROWS_OF).get(t) === undefined) return;
+        for (const x of ['ai', 'ad']) this.db.exec(`DROP TRIGGER IF EXISTS ${t}_rows_${x}`);
+        this.stmt('DELETE FROM table_rows WHERE tbl = ?').run(t);
+      })
+      .immediate();
   }
 
   /** Per collection; emptied whenever a table enters or leaves the bulk set (its put changes). */
@@ -1055,7 +1104,8 @@ export class SqliteReadStore implements ReadStore {
         const made = collections.map((c) => {
           const t = this.ensureTable(c);
           this.dropSearchIndexes(t, []);
-          this.db.exec(`DROP TABLE ${t}`);
+          this.db.exec(`DROP TABLE ${t}`); // and its triggers, those of its count too
+          this.stmt('DELETE FROM table_rows WHERE tbl = ?').run(t);
           this.stmt(BUMP_VERSION).run(t);
           this.known.delete(t);
           if (!options.bulk) return this.ensureTable(c);
