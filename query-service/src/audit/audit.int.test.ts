@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SqliteReadStore } from '@panda/projections/sqlite-read-store';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
 import { checkAnswer } from '@panda/server/testing/contract-check';
 import { independentStudent, uniqueEmail, type Login } from '@panda/command-service/admin/test-fixtures';
@@ -457,6 +458,25 @@ describe('access log', () => {
     expect((await app.call('GET', '/api/audit/access-log?limit=500', undefined, admin)).status).toBe(400);
     expect((await app.call('GET', '/api/audit/access-log?cursor=abc', undefined, admin)).status).toBe(400);
     expect((await get('/api/audit/access-log', auditor.token)).status).toBe(403);
+  });
+
+  it('totals the log from the count it keeps, not by counting every record after each read', async () => {
+    const rs = app.platform.readStore;
+    if (!(rs instanceof SqliteReadStore)) throw new Error('the test app runs on the embedded read store');
+    const totals: number[] = [];
+    const reads = rs.countReads;
+    for (let i = 0; i < 3; i++) {
+      // Each read's own record projected first: the next total counts it.
+      await app.platform.commandDeps.waitForProjections(await app.platform.store.headPosition());
+      const page = await app.call('GET', '/api/audit/access-log?limit=1', undefined, admin);
+      expect(page.status).toBe(200);
+      totals.push(Number(page.headers.get('x-total-count')));
+    }
+    expect(totals[1] - totals[0]).toBe(1);
+    expect(totals[2] - totals[1]).toBe(1);
+    expect(rs.countReads).toBe(reads);
+    await app.platform.commandDeps.waitForProjections(await app.platform.store.headPosition());
+    expect(await rs.count('audit_access_log', { position: { $gt: 0 } })).toBe(totals[2] + 1);
   });
 });
 
