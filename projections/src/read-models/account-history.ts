@@ -1,5 +1,6 @@
 import type { AdminSignInOutcome } from '@panda/events/catalogue/admin';
 import type { ProjectionContext } from '../projection';
+import { ROW_COUNT } from '../read-store';
 import { collection } from '../typed-collection';
 import { defineProjection, type Recorded } from '../typed-projection';
 
@@ -61,7 +62,8 @@ export const accountHistoryProjection = defineProjection({
   name: 'account-history',
   collections: {
     [ACCOUNT_HISTORY]: ['position', 'account_id+position'],
-    [ADMIN_SIGNINS]: ['position', 'account_id'],
+    // The admins' list of every sign-in, whole: its count kept as sign-ins come (ROW_COUNT).
+    [ADMIN_SIGNINS]: ['position', 'account_id', ROW_COUNT],
   },
   on: {
     AccountLocked: entry('locked'),

@@ -1,7 +1,7 @@
 import type { TicketSummary } from '@panda/contracts/support';
 import type { ProjectionContext } from '../projection';
 import { registeredName, rename, signedUpName, type KeptName } from './names';
-import { searchIndex } from '../read-store';
+import { ROW_COUNT, searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
 import { defineProjection } from '../typed-projection';
 
@@ -122,6 +122,8 @@ export const supportTicketsProjection = defineProjection({
       'Created_At',
       searchIndex('Subject'),
       searchIndex('Message'),
+      // The admin inbox, every status: its count kept as tickets come (ROW_COUNT).
+      ROW_COUNT,
     ],
     [SUPPORT_TICKET_NAMES]: [],
   },

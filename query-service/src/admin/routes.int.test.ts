@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SqliteReadStore } from '@panda/projections/sqlite-read-store';
 import { startTestApp, TEST_ADMIN, type TestApp } from '@panda/server/testing/harness';
 import { independentStudent, readyMentor, uniqueEmail, type Login } from '@panda/command-service/admin/test-fixtures';
 
@@ -166,5 +167,44 @@ describe('admin sign-in log and vetting status', () => {
     expect((await app.call('GET', '/api/vetting-status', undefined, student.token)).status).toBe(403);
     expect((await app.call('GET', '/api/vetting-status', undefined, admin)).status).toBe(403);
     expect((await app.call('GET', '/api/vetting-status')).status).toBe(401);
+  });
+});
+
+describe('the totals of the whole tables', () => {
+  it('come from the counts the tables keep as rows come, not from counting the rows', async () => {
+    const rs = app.platform.readStore;
+    if (!(rs instanceof SqliteReadStore)) throw new Error('the test app runs on the embedded read store');
+    const settle = async () => app.platform.commandDeps.waitForProjections(await app.platform.store.headPosition());
+    const lists = [
+      '/api/admin/users/students',
+      '/api/admin/placements',
+      '/api/admin/signin-attempts',
+      '/api/admin/support',
+    ];
+    const totals = () =>
+      Promise.all(
+        lists.map(async (path) => {
+          const r = await app.call('GET', path, undefined, admin);
+          expect(r.status).toBe(200);
+          return Number(r.headers.get('x-total-count'));
+        }),
+      );
+    await settle();
+    const before = await totals();
+    const newcomer = await independentStudent(app, { First_Name: 'Nia', Last_Name: 'New' });
+    const proposed = await app.call(
+      'POST',
+      '/api/admin/placements',
+      { student_id: newcomer.user.id, mentor_id: mentor.user.id },
+      admin,
+    );
+    expect(proposed.status).toBe(201);
+    await app.call('POST', '/api/admin/auth/signin', { email: 'someone@test.panda', password: 'not-this-one' });
+    const ticket = { Subject: 'General Issue', Message: 'A question about the portal' };
+    expect((await app.call('POST', '/api/support', ticket, newcomer.token)).status).toBe(201);
+    await settle();
+    const reads = rs.countReads;
+    expect(await totals()).toEqual(before.map((n) => n + 1));
+    expect(rs.countReads).toBe(reads);
   });
 });
