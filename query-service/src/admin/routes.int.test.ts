@@ -192,13 +192,8 @@ describe('the totals of the whole tables', () => {
     await settle();
     const before = await totals();
     const newcomer = await independentStudent(app, { First_Name: 'Nia', Last_Name: 'New' });
-    const proposed = await app.call(
-      'POST',
-      '/api/admin/placements',
-      { student_id: newcomer.user.id, mentor_id: mentor.user.id },
-      admin,
-    );
-    expect(proposed.status).toBe(201);
+    const proposal = { student_id: newcomer.user.id, mentor_id: mentor.user.id };
+    expect((await app.call('POST', '/api/admin/placements', proposal, admin)).status).toBe(201);
     await app.call('POST', '/api/admin/auth/signin', { email: 'someone@test.panda', password: 'not-this-one' });
     const ticket = { Subject: 'General Issue', Message: 'A question about the portal' };
     expect((await app.call('POST', '/api/support', ticket, newcomer.token)).status).toBe(201);
