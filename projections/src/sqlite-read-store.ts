@@ -236,6 +236,12 @@ const VERSION_OF = 'SELECT v FROM table_versions WHERE tbl = ?';
  */
 const ROWS = 'CREATE TABLE IF NOT EXISTS table_rows (tbl TEXT PRIMARY KEY, n INTEGER NOT NULL)';
 const ROWS_OF = 'SELECT n FROM table_rows WHERE tbl = ?';
+const FORGET_ROWS = 'DELETE FROM table_rows WHERE tbl = ?';
+/** The triggers that keep table_rows (name suffix, the write, the change to the count). */
+const ROW_TRIGGERS = [
+  ['ai', 'INSERT', '+'],
+  ['ad', 'DELETE', '-'],
+] as const;
 const MOVE_CHECKPOINT =
   'INSERT INTO checkpoints (projection, position) VALUES (?, ?) ON CONFLICT(projection) DO UPDATE SET position = excluded.position';
 /** The put into table `t` after a bulk reset: each document is new (see SqliteReadStore.bulk). */
@@ -310,6 +316,8 @@ export class SqliteReadStore implements ReadStore {
   private readonly schemaVersion: Database.Statement;
   /** A table's version (table_versions; undefined before its first commit). */
   private readonly versionOf: Database.Statement;
+  /** A table's kept count of documents (table_rows; undefined where it keeps none). */
+  private readonly rowsOf: Database.Statement;
 
   /** Prepared statements are cached by their SQL text. */
   private stmt(sql: string): Database.Statement {
@@ -339,6 +347,7 @@ export class SqliteReadStore implements ReadStore {
     this.db.exec(ROWS);
     this.schemaVersion = this.db.prepare('PRAGMA schema_version').pluck();
     this.versionOf = this.db.prepare(VERSION_OF).pluck();
+    this.rowsOf = this.db.prepare(ROWS_OF).pluck();
     this.db.exec(
       `CREATE TABLE IF NOT EXISTS ${KEPT_MATCHES} (k INTEGER NOT NULL, rid INTEGER NOT NULL, PRIMARY KEY (k, rid)) WITHOUT ROWID`,
     );
@@ -535,7 +544,7 @@ export class SqliteReadStore implements ReadStore {
 
   async count(collection: string, filter: Filter = {}): Promise<number> {
     if (Object.keys(filter).length === 0) {
-      const n = this.stmt(ROWS_OF).pluck().get(this.ensureTable(collection)) as number | undefined;
+      const n = this.rowsOf.get(this.ensureTable(collection)) as number | undefined;
       if (n !== undefined) return n;
     }
     const { select, params, onlyMatches, table: t } = this.countQuery(collection, filter);
@@ -938,13 +947,11 @@ export class SqliteReadStore implements ReadStore {
   private keepRowCount(t: string): void {
     this.db
       .transaction(() => {
-        if (this.stmt(ROWS_OF).get(t) !== undefined) return;
-        this.db.exec(
-          `CREATE TRIGGER IF NOT EXISTS ${t}_rows_ai AFTER INSERT ON ${t} BEGIN UPDATE table_rows SET n = n + 1 WHERE tbl = '${t}'; END`,
-        );
-        this.db.exec(
-          `CREATE TRIGGER IF NOT EXISTS ${t}_rows_ad AFTER DELETE ON ${t} BEGIN UPDATE table_rows SET n = n - 1 WHERE tbl = '${t}'; END`,
-        );
+        if (this.rowsOf.get(t) !== undefined) return;
+        for (const [x, write, change] of ROW_TRIGGERS)
+          this.db.exec(
+            `CREATE TRIGGER IF NOT EXISTS ${t}_rows_${x} AFTER ${write} ON ${t} BEGIN UPDATE table_rows SET n = n ${change} 1 WHERE tbl = '${t}'; END`,
+          );
         this.stmt(`INSERT INTO table_rows (tbl, n) SELECT ?, count(*) FROM ${t}`).run(t);
       })
       .immediate();
@@ -954,9 +961,9 @@ export class SqliteReadStore implements ReadStore {
   private dropRowCount(t: string): void {
     this.db
       .transaction(() => {
-        if (this.stmt(ROWS_OF).get(t) === undefined) return;
-        for (const x of ['ai', 'ad']) this.db.exec(`DROP TRIGGER IF EXISTS ${t}_rows_${x}`);
-        this.stmt('DELETE FROM table_rows WHERE tbl = ?').run(t);
+        if (this.rowsOf.get(t) === undefined) return;
+        for (const [x] of ROW_TRIGGERS) this.db.exec(`DROP TRIGGER IF EXISTS ${t}_rows_${x}`);
+        this.stmt(FORGET_ROWS).run(t);
       })
       .immediate();
   }
@@ -1105,7 +1112,7 @@ export class SqliteReadStore implements ReadStore {
           const t = this.ensureTable(c);
           this.dropSearchIndexes(t, []);
           this.db.exec(`DROP TABLE ${t}`); // and its triggers, those of its count too
-          this.stmt('DELETE FROM table_rows WHERE tbl = ?').run(t);
+          this.stmt(FORGET_ROWS).run(t);
           this.stmt(BUMP_VERSION).run(t);
           this.known.delete(t);
           if (!options.bulk) return this.ensureTable(c);
