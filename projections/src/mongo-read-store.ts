@@ -15,7 +15,7 @@ import {
   logicalFilters,
   isFieldIndex,
   ROW_COUNT,
-  searchedField,
+  searchedFields,
   type Doc,
   type Filter,
   type FindOptions,
@@ -286,7 +286,7 @@ export class MongoReadStore implements ReadStore {
 
   async ensureIndexes(collection: string, all: string[]): Promise<void> {
     // refuse bad paths before remembering any
-    for (const f of all) if (f !== ROW_COUNT) (searchedField(f) ?? f).split('+').forEach(fieldPath);
+    for (const f of all) if (f !== ROW_COUNT) (searchedFields(f) ?? f.split('+')).forEach(fieldPath);
     // Search indexes and the kept count are SQLite's: here `$contains` stays a regular expression over the
     // documents, and a count counts.
     const fields = all.filter(isFieldIndex);

@@ -40,14 +40,19 @@ export interface FindOptions {
 }
 
 /**
- * A search index on a string field, declared among a collection's indexes (`searchIndex('Name')`):
- * it backs `$contains` on that field (the `?q=` of a list) where the store has one (SQLite: an FTS5
- * trigram table kept by triggers), with the same results as without it. A store without one ignores it.
+ * A search index on string fields, declared among a collection's indexes (`searchIndex('Name')`, or
+ * `searchIndex('Name', 'Email')` for the fields one list searches together): it backs `$contains` on those
+ * fields (the `?q=` of a list, an `$or` of them) where the store has one (SQLite: an FTS5 trigram table kept by
+ * triggers, a column per field: one read of it answers a text in any of them), with the same results as without
+ * it. A store without one ignores it.
  */
-export const searchIndex = (field: string) => `search:${field}`;
-/** The field of a searchIndex() declaration, null for any other index. */
-export const searchedField = (index: string): string | null =>
-  index.startsWith('search:') ? index.slice('search:'.length) : null;
+export const searchIndex = (...fields: string[]) => {
+  if (!fields.length) throw new Error('A search index needs a field');
+  return `search:${fields.join(',')}`;
+};
+/** The fields of a searchIndex() declaration, null for any other index. */
+export const searchedFields = (index: string): string[] | null =>
+  index.startsWith('search:') ? index.slice('search:'.length).split(',') : null;
 
 /**
  * A count of a collection's documents kept as they come and go, declared among its indexes: a count of the
@@ -58,7 +63,7 @@ export const searchedField = (index: string): string | null =>
  */
 export const ROW_COUNT = 'count:rows';
 /** Whether a declared index is one of fields (`a` or `a+b`): not a search index nor the kept count. */
-export const isFieldIndex = (index: string): boolean => searchedField(index) === null && index !== ROW_COUNT;
+export const isFieldIndex = (index: string): boolean => searchedFields(index) === null && index !== ROW_COUNT;
 
 /**
  * The declared indexes (`a+b` fields) whose fields lead another declared index of the same collection:

@@ -89,6 +89,49 @@ describe('SQLite read store indexes', () => {
     raw.close();
     await Promise.all([a.close(), b.close()]);
   });
+  it('answers a search of several fields from one index of them, a column each, and drops the indexes per field', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'panda-rs-')), 'read.db');
+    const rs = new SqliteReadStore(file);
+    await rs.ensureIndexes('people', [searchIndex('name'), searchIndex('email')]);
+    await rs.commit('p', 0, 1, [
+      { op: 'put', collection: 'people', doc: { id: 'x', name: 'Bobby', email: 'x@bob.org', city: 'Bobton' } },
+      { op: 'put', collection: 'people', doc: { id: 'y', name: 'Rob', email: 'bobby@y.org', city: 12 } },
+      { op: 'put', collection: 'people', doc: { id: 'z', name: { first: 'Bob' }, city: 'Leeds' } },
+    ]);
+    // The upgrade: the index of the three fields is built over the documents there, those per field dropped.
+    const declared = [searchIndex('name', 'email', 'city')];
+    await rs.ensureIndexes('people', declared);
+    await rs.dropIndexesExcept('people', declared);
+    const raw = new Database(file);
+    expect(
+      raw.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'fts%'").pluck().all().sort(),
+    ).toEqual(['ai', 'ad', 'au'].map((x) => `fts_rm_people_name__email__city_${x}`).sort());
+    const ids = async (filter: Filter) => (await rs.find('people', filter)).map((d) => d.id).sort();
+    const anyOf = (fields: string[], text: string) => ({ $or: fields.map((f) => ({ [f]: { $contains: text } })) });
+    expect(await ids({ name: { $contains: 'BOB' } })).toEqual(['x', 'z']); // z's name as its JSON text
+    expect(await ids({ email: { $contains: 'bob' } })).toEqual(['x', 'y']);
+    expect(await ids({ city: { $contains: 'bob' } })).toEqual(['x']);
+    expect(await ids(anyOf(['name', 'email'], 'bob'))).toEqual(['x', 'y', 'z']);
+    expect(await ids(anyOf(['email', 'city'], 'bobby'))).toEqual(['y']);
+    // Read from the index, in the columns asked: y taken out of it behind the store's back.
+    raw
+      .prepare('DELETE FROM fts_rm_people_name__email__city WHERE rowid = (SELECT rowid FROM rm_people WHERE id = ?)')
+      .run('y');
+    await new Promise((resolve) => setImmediate(resolve)); // a turn's searches are kept for that turn only
+    const reads = rs.searchReads;
+    expect(await ids(anyOf(['email', 'city'], 'bobby'))).toEqual([]);
+    expect(await ids(anyOf(['name', 'email', 'city'], 'bob'))).toEqual(['x', 'z']);
+    expect(await ids({ email: { $contains: 'bob' } })).toEqual(['x']);
+    expect(rs.searchReads - reads).toBe(3);
+    // A document written again is indexed again, a field no longer text left out of its column.
+    await rs.commit('p', 1, 2, [
+      { op: 'put', collection: 'people', doc: { id: 'y', name: 'Rob', email: null, city: 'Bobbyville' } },
+    ]);
+    expect(await ids(anyOf(['email', 'city'], 'bobby'))).toEqual(['y']);
+    expect(await ids({ email: { $contains: 'bobby' } })).toEqual([]);
+    raw.close();
+    await rs.close();
+  });
 });
 
 describe('SQLite read store: writes', () => {

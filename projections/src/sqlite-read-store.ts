@@ -8,7 +8,7 @@ import {
   logicalFilters,
   isFieldIndex,
   ROW_COUNT,
-  searchedField,
+  searchedFields,
   type Doc,
   type Filter,
   type FindOptions,
@@ -39,8 +39,13 @@ const indexColumns = (field: string) => {
 };
 /** The name ensureIndexes gives the index on `field` (`a.b+c` → `ix_rm_x_a_b__c`). */
 const indexName = (table: string, field: string) => `ix_${table}_${field.replace(/\./g, '_').replace(/\+/g, '__')}`;
-/** The FTS5 table behind searchIndex(field) of table `t`, and its triggers (`<name>_ai`, `_au`, `_ad`). */
-const searchName = (t: string, field: string) => `fts_${t}_${field.replace(/\./g, '_')}`;
+/**
+ * The FTS5 table behind searchIndex(...fields) of table `t` (`fts_rm_x_Name`, `fts_rm_x_Name__Email`), and its
+ * triggers (`<name>_ai`, `_au`, `_ad`).
+ */
+const searchName = (t: string, fields: string[]) => `fts_${t}_${fields.map((f) => f.replace(/\./g, '_')).join('__')}`;
+/** The one column of a search index of one field; one of several fields has a column named by each. */
+const ONE_FIELD = 'v';
 /** Drops a search index (its triggers, then its table). */
 const dropSearch = (fts: string) => [
   ...['ai', 'au', 'ad'].map((x) => `DROP TRIGGER IF EXISTS ${fts}_${x}`),
@@ -51,26 +56,60 @@ const dropSearch = (fts: string) => [
  * `$contains` means it; text as the scan sees it, an object's or array's JSON included), with the trigram
  * tokenizer kept case-sensitive: a phrase of 3 or more characters then matches exactly the documents whose
  * lowered field contains it, so a `$contains` answered from the index is the same as the scan it replaces.
- * Shorter texts have no trigram: they scan. Triggers keep it in step with every write to the table, in the
- * write's own transaction, whatever path writes (a dropped table takes its triggers, and the index is then
- * no longer used: ensureIndexes builds it again over the documents in one go).
+ * Shorter texts have no trigram: they scan. An index of several fields has a column each (NULL where the
+ * field is not text): a phrase matches within one column, never across two, so a phrase over all of them is
+ * the `$or` of the fields' `$contains`, and a column filter (`{"Name" "Email"} : "..."`) that of some of them,
+ * from one read of each trigram's entries where an index per field read them once per field (five fields of
+ * 10,000 accounts: 0.27 ms for a new text, 0.09 ms from one index). Triggers keep it in step with every write
+ * to the table, in the write's own transaction, whatever path writes (a dropped table takes its triggers, and
+ * the index is then no longer used: ensureIndexes builds it again over the documents in one go).
  */
-const searchSql = (t: string, field: string) => {
-  const fts = searchName(t, field);
-  const e = (row: string) => (field === 'id' ? `${row}.id` : `json_extract(${row}.doc, '$.${field}')`);
-  const isText = (row: string) => `typeof(${e(row)}) = 'text'`;
-  const changed = `${e('old')} IS NOT ${e('new')}`;
-  const insertNew = `INSERT INTO ${fts} (rowid, v) SELECT new.rowid, lower(${e('new')}) WHERE ${isText('new')};`;
+const searchSql = (t: string, fields: string[]) => {
+  const fts = searchName(t, fields);
+  const e = (row: string, field: string) => (field === 'id' ? `${row}.id` : `json_extract(${row}.doc, '$.${field}')`);
+  const isText = (row: string, field: string) => `typeof(${e(row, field)}) = 'text'`;
+  const one = fields.length === 1;
+  const columns = (one ? [ONE_FIELD] : fields.map((f) => `"${f}"`)).join(', ');
+  const values = (row: string) =>
+    fields
+      .map((f) => (one ? `lower(${e(row, f)})` : `CASE WHEN ${isText(row, f)} THEN lower(${e(row, f)}) END`))
+      .join(', ');
+  const anyText = (row: string) => fields.map((f) => isText(row, f)).join(' OR ');
+  const changed = fields.map((f) => `${e('old', f)} IS NOT ${e('new', f)}`).join(' OR ');
+  const insertNew = `INSERT INTO ${fts} (rowid, ${columns}) SELECT new.rowid, ${values('new')} WHERE ${anyText('new')};`;
   return [
     ...dropSearch(fts),
-    `CREATE VIRTUAL TABLE ${fts} USING fts5(v, content='', contentless_delete=1, tokenize='trigram case_sensitive 1')`,
-    `INSERT INTO ${fts} (rowid, v) SELECT rowid, lower(${e(t)}) FROM ${t} WHERE ${isText(t)}`,
+    `CREATE VIRTUAL TABLE ${fts} USING fts5(${columns}, content='', contentless_delete=1, tokenize='trigram case_sensitive 1')`,
+    `INSERT INTO ${fts} (rowid, ${columns}) SELECT rowid, ${values(t)} FROM ${t} WHERE ${anyText(t)}`,
     // One b-tree: a phrase skips through it (the segments of a bulk insert cost several times as much).
     `INSERT INTO ${fts} (${fts}) VALUES ('optimize')`,
     `CREATE TRIGGER ${fts}_ai AFTER INSERT ON ${t} BEGIN ${insertNew} END`,
     `CREATE TRIGGER ${fts}_au AFTER UPDATE ON ${t} WHEN ${changed} BEGIN DELETE FROM ${fts} WHERE rowid = old.rowid; ${insertNew} END`,
     `CREATE TRIGGER ${fts}_ad AFTER DELETE ON ${t} BEGIN DELETE FROM ${fts} WHERE rowid = old.rowid; END`,
   ];
+};
+/** Where a field is searched: its search index, and its column there (null: the index's one column). */
+interface SearchHit {
+  fts: string;
+  column: string | null;
+}
+/**
+ * The query of the rowids whose fields `hits` (of one table's search indexes) contain `text`, and its
+ * parameters: one MATCH per index, of the phrase in the columns asked (all of them: no column filter).
+ */
+const matchQuery = (hits: SearchHit[], text: string, columnsOf: (fts: string) => string[]) => {
+  const byIndex = new Map<string, (string | null)[]>();
+  for (const h of hits) byIndex.set(h.fts, [...(byIndex.get(h.fts) ?? []), h.column]);
+  const asked = [...byIndex].map(([fts, columns]) => {
+    const named = [...new Set(columns.filter((c): c is string => c !== null))];
+    const all = columns.includes(null) || named.length === columnsOf(fts).length;
+    return { fts, match: all ? phrase(text) : `{${named.map((c) => `"${c}"`).join(' ')}} : ${phrase(text)}` };
+  });
+  return {
+    sql: asked.map(({ fts }) => `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?`).join(' UNION '),
+    params: asked.map((a) => a.match),
+    tables: asked.map((a) => a.fts),
+  };
 };
 /**
  * A search's matches in a WHERE clause: the rowids of the query `sql`, bound as one JSON array (see
@@ -414,13 +453,13 @@ export class SqliteReadStore implements ReadStore {
         }
       } else if (op === '$contains') {
         const text = asciiLower(String(arg));
-        const fts = search === 'index' ? this.searchTable(t, path, text) : null;
+        const hit = search === 'index' ? this.searchFor(t, path, text) : null;
         if (search === 'none') parts.push('1');
-        else if (fts) {
+        else if (hit) {
           // `+`: the matches are a set each row of the other conditions' index is checked against (no
           // document read for a row that fails), never the rows to start from and then sort.
           parts.push(IN_MATCHES);
-          params.push(new MatchSet(`SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?`, [phrase(text)], top, [fts]));
+          params.push(this.matchSet([hit], text, top));
         } else {
           parts.push(`(typeof(${e}) = 'text' AND instr(lower(${e}), ?) > 0)`);
           params.push(text);
@@ -436,29 +475,35 @@ export class SqliteReadStore implements ReadStore {
 
   /**
    * `$or` of one text contained in several fields that all have search indexes (a list's `?q=`): one set of
-   * the matches of them all, where a set per field would check each row against every set.
+   * the matches of them all, where a set per field would check each row against every set; one MATCH per
+   * search index, of the columns of those fields.
    */
   private searchUnion(t: string, filters: Filter[], top: boolean): { sql: string; params: unknown[] } | null {
     const parts = filters.map((f) => {
       const [path, cond] = Object.entries(f).length === 1 ? Object.entries(f)[0] : [];
       if (!path || !isComparison(cond) || !('$contains' in cond)) return null;
       const text = asciiLower(String(cond.$contains));
-      const fts = this.searchTable(t, path, text);
-      return fts ? { fts, text } : null;
+      const hit = this.searchFor(t, path, text);
+      return hit ? { hit, text } : null;
     });
     if (parts.length < 2 || parts.some((p) => !p || p.text !== parts[0]?.text)) return null;
-    const found = parts as { fts: string; text: string }[];
+    const found = parts as { hit: SearchHit; text: string }[];
     return {
       sql: IN_MATCHES,
       params: [
-        new MatchSet(
-          found.map(({ fts }) => `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?`).join(' UNION '),
-          found.map((p) => phrase(p.text)),
+        this.matchSet(
+          found.map((p) => p.hit),
+          found[0].text,
           top,
-          found.map(({ fts }) => fts),
         ),
       ],
     };
+  }
+
+  /** The set of the rowids whose fields `hits` contain `text` (see MatchSet). */
+  private matchSet(hits: SearchHit[], text: string, top: boolean): MatchSet {
+    const q = matchQuery(hits, text, (fts) => this.searchIndexesNow().columns.get(fts) ?? []);
+    return new MatchSet(q.sql, q.params, top, q.tables);
   }
 
   /** `$and` / `$or` over whole filters, as one parenthesised condition. */
@@ -610,7 +655,7 @@ export class SqliteReadStore implements ReadStore {
     this.sortsAllOf.clear(); // plans made before these indexes
     this.ensureIdIndex(t);
     for (const f of fields) {
-      const searched = searchedField(f);
+      const searched = searchedFields(f);
       if (searched !== null) this.ensureSearch(t, searched);
       else if (f === ROW_COUNT) this.keepRowCount(t);
       else if (f !== 'id') this.db.exec(`CREATE INDEX IF NOT EXISTS ${indexName(t, f)} ON ${t} (${indexColumns(f)})`);
@@ -621,7 +666,13 @@ export class SqliteReadStore implements ReadStore {
    * The search indexes in place (their triggers exist) as of a schema version, all of them and per table:
    * another process may make or drop them.
    */
-  private searchIndexes = { version: -1, names: new Set<string>(), byTable: new Map<string, string[]>() };
+  private searchIndexes = {
+    version: -1,
+    names: new Set<string>(),
+    byTable: new Map<string, string[]>(),
+    /** Each index's columns: [ONE_FIELD] for an index of one field, else the fields. */
+    columns: new Map<string, string[]>(),
+  };
 
   /**
    * The WHERE clause of a find or count: its `$contains` answered from the search indexes, unless the rest
@@ -785,16 +836,17 @@ export class SqliteReadStore implements ReadStore {
   private readonly searchKeys = new Map<string, string>();
   private readonly matches = new Map<string, number[]>();
 
-  /** The FTS table of `field`'s search index on table `t`, when there is one and `text` has a trigram. */
-  private searchTable(t: string, field: string, text: string): string | null {
+  /**
+   * Where `field` of table `t` is searched, when it has a search index and `text` has a trigram: the index
+   * of that field alone, else one of several fields among them.
+   */
+  private searchFor(t: string, field: string, text: string): SearchHit | null {
     if ([...text].length < 3) return null;
-    const fts = searchName(t, field);
-    return this.searchIndexNames().has(fts) ? fts : null;
-  }
-
-  /** The search indexes in place, read again when the schema has changed. */
-  private searchIndexNames(): Set<string> {
-    return this.searchIndexesNow().names;
+    const { names, byTable, columns } = this.searchIndexesNow();
+    const alone = searchName(t, [field]);
+    if (names.has(alone) && columns.get(alone)?.[0] === ONE_FIELD) return { fts: alone, column: null };
+    const fts = byTable.get(t)?.find((n) => n !== alone && columns.get(n)?.includes(field));
+    return fts ? { fts, column: field } : null;
   }
 
   /** The search indexes on table `t`. */
@@ -810,18 +862,24 @@ export class SqliteReadStore implements ReadStore {
         .all() as { name: string; t: string }[];
       const byTable = new Map<string, string[]>();
       for (const { name, t } of triggers) byTable.set(t, [...(byTable.get(t) ?? []), name.slice(0, -'_ad'.length)]);
-      this.searchIndexes = { version, names: new Set([...byTable.values()].flat()), byTable };
+      const names = new Set([...byTable.values()].flat());
+      const columnsOf = this.db.prepare('SELECT name FROM pragma_table_info(?)').pluck();
+      const columns = new Map([...names].map((n) => [n, columnsOf.all(n) as string[]]));
+      this.searchIndexes = { version, names, byTable, columns };
     }
     return this.searchIndexes;
   }
 
-  /** Makes `field`'s search index over the documents already in `t` (one transaction), unless it is there. */
-  private ensureSearch(t: string, field: string) {
-    expr(field); // refuses a bad path
-    const fts = this.searchTable(t, field, 'any');
-    if (!fts) {
-      this.db.transaction(() => searchSql(t, field).forEach((s) => this.db.exec(s))).immediate();
-      this.mergedSinceOpen.add(searchName(t, field));
+  /** Makes the search index of `fields` over the documents already in `t` (one transaction), unless it is there. */
+  private ensureSearch(t: string, fields: string[]) {
+    fields.forEach(expr); // refuses a bad path
+    if (new Set(fields).size !== fields.length) throw new Error(`A search index names a field twice: ${fields}`);
+    const fts = searchName(t, fields);
+    const want = fields.length === 1 ? [ONE_FIELD] : fields;
+    const has = this.searchIndexesNow().columns.get(fts);
+    if (!has || has.join(',') !== want.join(',')) {
+      this.db.transaction(() => searchSql(t, fields).forEach((s) => this.db.exec(s))).immediate();
+      this.mergedSinceOpen.add(fts);
     }
     // Made in one segment; one already there may hold the writes of a whole earlier run: merged once a start.
     else if (!this.mergedSinceOpen.has(fts)) this.mergeSearch([fts]);
@@ -878,8 +936,8 @@ export class SqliteReadStore implements ReadStore {
     }
   }
 
-  /** Drops the search indexes on table `t` but those of the fields in `keep`. */
-  private dropSearchIndexes(t: string, keep: string[]) {
+  /** Drops the search indexes on table `t` but those of the fields in `keep` (the fields of each index). */
+  private dropSearchIndexes(t: string, keep: string[][]) {
     const kept = new Set(keep.map((f) => searchName(t, f)));
     for (const fts of this.searchIndexesOf(t)) if (!kept.has(fts)) dropSearch(fts).forEach((s) => this.db.exec(s));
   }
@@ -890,7 +948,7 @@ export class SqliteReadStore implements ReadStore {
     this.sortsAllOf.clear(); // plans made with the indexes dropped
     this.dropSearchIndexes(
       t,
-      fields.map(searchedField).filter((f): f is string => f !== null),
+      fields.map(searchedFields).filter((f): f is string[] => f !== null),
     );
     if (!fields.includes(ROW_COUNT)) this.dropRowCount(t);
     const keep = new Set(fields.filter(isFieldIndex).map((f) => indexName(t, f)));
