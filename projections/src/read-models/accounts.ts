@@ -109,7 +109,7 @@ export const accountsProjection = defineProjection({
       'role+Name',
       'role+Email',
       // `?q=` of the admin mentor and centre tables and of the audit subjects.
-      ...['Name', 'First_Name', 'Last_Name', 'Email', 'id'].map(searchIndex),
+      searchIndex('Name', 'First_Name', 'Last_Name', 'Email', 'id'),
     ],
   },
   on: {

@@ -107,7 +107,7 @@ export const adminStudentRowsProjection = defineProjection({
       // The rows a centre's or a mentor's new name is shown in.
       'training_centre_id',
       'mentor',
-      ...['Name', 'Email'].map(searchIndex),
+      searchIndex('Name', 'Email'),
       // The admin table, whole: its count kept as students come (ROW_COUNT).
       ROW_COUNT,
     ],

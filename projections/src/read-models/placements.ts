@@ -363,7 +363,7 @@ export const placementsProjection = defineProjection({
       'mentor_id+Status+Created_At',
       'mentor_id+Status+student_name',
       // `?q=` of the admin table and of a mentor's requests.
-      ...['student_name', 'mentor_name', 'training_centre_name', 'student_email', 'mentor_email'].map(searchIndex),
+      searchIndex('student_name', 'mentor_name', 'training_centre_name', 'student_email', 'mentor_email'),
       // The admin table, every status: its count kept as placements come (ROW_COUNT).
       ROW_COUNT,
     ],

@@ -120,8 +120,7 @@ export const supportTicketsProjection = defineProjection({
       'Status+activity_position',
       'Status+Created_At',
       'Created_At',
-      searchIndex('Subject'),
-      searchIndex('Message'),
+      searchIndex('Subject', 'Message'),
       // The admin inbox, every status: its count kept as tickets come (ROW_COUNT).
       ROW_COUNT,
     ],

@@ -317,7 +317,7 @@ export const trainingProjection = defineProjection({
       'mentor_id+Name',
       // (The admin students table reads admin_student_rows, with indexes of its own: none here for it.)
       // `?q=` of my-students and my-matches (texts of 3 characters or more).
-      ...['Name', 'Email', 'Phone_Number', 'Postcode', 'id'].map(searchIndex),
+      searchIndex('Name', 'Email', 'Phone_Number', 'Postcode', 'id'),
     ],
     [JOBS]: [
       'Student_ID',
