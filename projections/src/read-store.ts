@@ -48,6 +48,7 @@ export interface FindOptions {
  */
 export const searchIndex = (...fields: string[]) => {
   if (!fields.length) throw new Error('A search index needs a field');
+  if (new Set(fields).size !== fields.length) throw new Error(`A search index names a field twice: ${fields}`);
   return `search:${fields.join(',')}`;
 };
 /** The fields of a searchIndex() declaration, null for any other index. */

@@ -88,28 +88,34 @@ const searchSql = (t: string, fields: string[]) => {
     `CREATE TRIGGER ${fts}_ad AFTER DELETE ON ${t} BEGIN DELETE FROM ${fts} WHERE rowid = old.rowid; END`,
   ];
 };
-/** Where a field is searched: its search index, and its column there (null: the index's one column). */
+/** Where a field is searched: its search index, that index's columns, and the field's column there. */
 interface SearchHit {
   fts: string;
-  column: string | null;
+  columns: string[];
+  column: string;
 }
 /**
- * The query of the rowids whose fields `hits` (of one table's search indexes) contain `text`, and its
- * parameters: one MATCH per index, of the phrase in the columns asked (all of them: no column filter).
+ * The set of the rowids whose fields `hits` (of one table's search indexes) contain `text`: one MATCH per
+ * index, of the phrase in the columns asked (all of them: no column filter).
  */
-const matchQuery = (hits: SearchHit[], text: string, columnsOf: (fts: string) => string[]) => {
-  const byIndex = new Map<string, (string | null)[]>();
-  for (const h of hits) byIndex.set(h.fts, [...(byIndex.get(h.fts) ?? []), h.column]);
-  const asked = [...byIndex].map(([fts, columns]) => {
-    const named = [...new Set(columns.filter((c): c is string => c !== null))];
-    const all = columns.includes(null) || named.length === columnsOf(fts).length;
-    return { fts, match: all ? phrase(text) : `{${named.map((c) => `"${c}"`).join(' ')}} : ${phrase(text)}` };
-  });
-  return {
-    sql: asked.map(({ fts }) => `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?`).join(' UNION '),
-    params: asked.map((a) => a.match),
-    tables: asked.map((a) => a.fts),
-  };
+const matchSet = (hits: SearchHit[], text: string, top: boolean) => {
+  const byIndex = new Map<string, { columns: string[]; asked: Set<string> }>();
+  for (const h of hits) {
+    const index = byIndex.get(h.fts) ?? { columns: h.columns, asked: new Set<string>() };
+    byIndex.set(h.fts, index);
+    index.asked.add(h.column);
+  }
+  const matches = [...byIndex].map(([fts, { columns, asked }]) => ({
+    fts,
+    match:
+      asked.size === columns.length ? phrase(text) : `{${[...asked].map((c) => `"${c}"`).join(' ')}} : ${phrase(text)}`,
+  }));
+  return new MatchSet(
+    matches.map(({ fts }) => `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?`).join(' UNION '),
+    matches.map((m) => m.match),
+    top,
+    matches.map((m) => m.fts),
+  );
 };
 /**
  * A search's matches in a WHERE clause: the rowids of the query `sql`, bound as one JSON array (see
@@ -459,7 +465,7 @@ export class SqliteReadStore implements ReadStore {
           // `+`: the matches are a set each row of the other conditions' index is checked against (no
           // document read for a row that fails), never the rows to start from and then sort.
           parts.push(IN_MATCHES);
-          params.push(this.matchSet([hit], text, top));
+          params.push(matchSet([hit], text, top));
         } else {
           parts.push(`(typeof(${e}) = 'text' AND instr(lower(${e}), ?) > 0)`);
           params.push(text);
@@ -491,19 +497,13 @@ export class SqliteReadStore implements ReadStore {
     return {
       sql: IN_MATCHES,
       params: [
-        this.matchSet(
+        matchSet(
           found.map((p) => p.hit),
           found[0].text,
           top,
         ),
       ],
     };
-  }
-
-  /** The set of the rowids whose fields `hits` contain `text` (see MatchSet). */
-  private matchSet(hits: SearchHit[], text: string, top: boolean): MatchSet {
-    const q = matchQuery(hits, text, (fts) => this.searchIndexesNow().columns.get(fts) ?? []);
-    return new MatchSet(q.sql, q.params, top, q.tables);
   }
 
   /** `$and` / `$or` over whole filters, as one parenthesised condition. */
@@ -668,7 +668,6 @@ export class SqliteReadStore implements ReadStore {
    */
   private searchIndexes = {
     version: -1,
-    names: new Set<string>(),
     byTable: new Map<string, string[]>(),
     /** Each index's columns: [ONE_FIELD] for an index of one field, else the fields. */
     columns: new Map<string, string[]>(),
@@ -842,11 +841,11 @@ export class SqliteReadStore implements ReadStore {
    */
   private searchFor(t: string, field: string, text: string): SearchHit | null {
     if ([...text].length < 3) return null;
-    const { names, byTable, columns } = this.searchIndexesNow();
+    const { byTable, columns } = this.searchIndexesNow();
     const alone = searchName(t, [field]);
-    if (names.has(alone) && columns.get(alone)?.[0] === ONE_FIELD) return { fts: alone, column: null };
-    const fts = byTable.get(t)?.find((n) => n !== alone && columns.get(n)?.includes(field));
-    return fts ? { fts, column: field } : null;
+    if (columns.get(alone)?.[0] === ONE_FIELD) return { fts: alone, columns: [ONE_FIELD], column: ONE_FIELD };
+    const fts = byTable.get(t)?.find((n) => columns.get(n)?.includes(field));
+    return fts ? { fts, columns: columns.get(fts) as string[], column: field } : null;
   }
 
   /** The search indexes on table `t`. */
@@ -862,10 +861,9 @@ export class SqliteReadStore implements ReadStore {
         .all() as { name: string; t: string }[];
       const byTable = new Map<string, string[]>();
       for (const { name, t } of triggers) byTable.set(t, [...(byTable.get(t) ?? []), name.slice(0, -'_ad'.length)]);
-      const names = new Set([...byTable.values()].flat());
-      const columnsOf = this.db.prepare('SELECT name FROM pragma_table_info(?)').pluck();
-      const columns = new Map([...names].map((n) => [n, columnsOf.all(n) as string[]]));
-      this.searchIndexes = { version, names, byTable, columns };
+      const columnsOf = this.stmt('SELECT name FROM pragma_table_info(?)').pluck();
+      const columns = new Map([...byTable.values()].flat().map((n) => [n, columnsOf.all(n) as string[]]));
+      this.searchIndexes = { version, byTable, columns };
     }
     return this.searchIndexes;
   }
@@ -873,7 +871,6 @@ export class SqliteReadStore implements ReadStore {
   /** Makes the search index of `fields` over the documents already in `t` (one transaction), unless it is there. */
   private ensureSearch(t: string, fields: string[]) {
     fields.forEach(expr); // refuses a bad path
-    if (new Set(fields).size !== fields.length) throw new Error(`A search index names a field twice: ${fields}`);
     const fts = searchName(t, fields);
     const want = fields.length === 1 ? [ONE_FIELD] : fields;
     const has = this.searchIndexesNow().columns.get(fts);
