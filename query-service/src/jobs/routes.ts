@@ -1,9 +1,11 @@
 import { Router } from 'express';
 import { jobsQuery } from '@panda/contracts/training';
 import { authOf, authenticate, validate } from '@panda/platform/http';
-import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
+import { findPageText, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import { notFound } from '@panda/platform/errors';
-import { JOBS, jobView, signaturesOf, type JobDoc, type SignatureEntry } from '@panda/projections/read-models/training';
+import { JOBS, jobView, signaturesOf, type JobDoc } from '@panda/projections/read-models/training';
+import type { JobType } from '@panda/contracts/training';
+import { jobTexts, type JobExtra } from './job-text';
 import type { QueryDeps } from '../shared/deps';
 import { canSeeStudent, narrowed, visibleFilter } from '../students/views';
 import { categoriesDoNotCover, coversJobType } from '@panda/events/domain/gas-safe-categories';
@@ -11,15 +13,12 @@ import { MENTOR_PROFILES, type MentorProfileDoc } from '@panda/projections/read-
 import type { AuthContext } from '@panda/platform/http';
 
 /** For a mentor, whether their Gas Safe categories let them sign each job (ruling 30), so the sign dialog says so first. */
-async function signingFor(deps: QueryDeps, who: AuthContext) {
-  if (who.role !== 'mentor') return jobView;
+async function signingFor(deps: QueryDeps, who: AuthContext): Promise<JobExtra | null> {
+  if (who.role !== 'mentor') return null;
   const profile = (await deps.readStore.get(MENTOR_PROFILES, who.id)) as MentorProfileDoc | null;
-  return (j: JobDoc, signatures: SignatureEntry[]) => {
-    const may = coversJobType(profile, j.Job_Type);
-    return Object.assign(jobView(j, signatures), {
-      may_sign: may,
-      sign_refusal: may ? null : categoriesDoNotCover(j.Job_Type),
-    });
+  return (jobType) => {
+    const may = coversJobType(profile, jobType as JobType);
+    return { may_sign: may, sign_refusal: may ? null : categoriesDoNotCover(jobType as JobType) };
   };
 }
 
@@ -50,11 +49,11 @@ export function jobQueryRoutes(deps: QueryDeps): Router {
       setPageHeaders(req, res, { total: 0, next: null });
       return void res.json([]);
     }
-    const view = await signingFor(deps, who);
-    const page = await findPage<JobDoc>(rs, JOBS, { ...visible, Total_Count: { $gt: 0 } }, paging);
+    const extra = await signingFor(deps, who);
+    const page = await findPageText(rs, JOBS, { ...visible, Total_Count: { $gt: 0 } }, paging);
     setPageHeaders(req, res, page);
-    const of = await signaturesOf(rs, page.items);
-    res.json(page.items.map((j) => view(j, of(j))));
+    // Each job as stored with its history, not parsed and written out again (job-text).
+    res.type('json').send(`[${(await jobTexts(rs, page.items, extra)).join(',')}]`);
   });
 
   /** Job detail: student info, job info, the full signature history (oldest first). */
@@ -64,8 +63,9 @@ export function jobQueryRoutes(deps: QueryDeps): Router {
     if (!doc || !canSeeStudent(who, { id: doc.Student_ID, centre_id: doc.centre_id, mentor_id: doc.mentor_id }))
       throw notFound('Job not found');
     const signatures = (await signaturesOf(rs, [doc]))(doc);
+    const extra = await signingFor(deps, who);
     res.json({
-      job: (await signingFor(deps, who))(doc, signatures),
+      job: Object.assign(jobView(doc, signatures), extra?.(doc.Job_Type)),
       student: {
         id: doc.Student_ID,
         Name: doc.Student_Name,
