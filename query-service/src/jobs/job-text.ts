@@ -54,6 +54,19 @@ function historiesById(texts: string[]): Map<string, string> {
   return byId;
 }
 
+/** Each caller's added fields as text (`,"k":v,...`), per job type: a page has jobs of four types at most. */
+const extraTexts = new WeakMap<JobExtra, Map<string, string>>();
+function extraText(extra: JobExtra, jobType: string): string {
+  let byType = extraTexts.get(extra);
+  if (!byType) extraTexts.set(extra, (byType = new Map()));
+  let text = byType.get(jobType);
+  if (text === undefined) {
+    const added = JSON.stringify(extra(jobType) ?? {});
+    byType.set(jobType, (text = added === '{}' ? '' : `,${added.slice(1, -1)}`));
+  }
+  return text;
+}
+
 /** One job's answer from its stored text and its history's signatures (JSON text of the array). */
 export function jobText(text: string, signatures: string, extra: JobExtra | null): string {
   const at = text.lastIndexOf(',"updated_at":"');
@@ -80,8 +93,8 @@ export function jobText(text: string, signatures: string, extra: JobExtra | null
     return JSON.stringify(extra ? Object.assign(view, extra(doc.Job_Type)) : view);
   }
   const counts = { Total_Count: total, Completed_Count: completed };
-  const added = extra?.(jobType);
-  return `${text.slice(0, at)},"signatures":${signatures},"remaining":${Math.max(0, total - completed)},"is_complete":${isComplete(counts)}${added ? `,${JSON.stringify(added).slice(1, -1)}` : ''}}`;
+  const added = extra ? extraText(extra, jobType) : '';
+  return `${text.slice(0, at)},"signatures":${signatures},"remaining":${Math.max(0, total - completed)},"is_complete":${isComplete(counts)}${added}}`;
 }
 
 /** The answers of a page of jobs (their stored texts): their histories in one read. */
