@@ -26,8 +26,8 @@ export type JobExtra = (jobType: string) => Record<string, unknown> | null;
  * shown to anyone). Inside a string every `"` is escaped, so these can only be top-level keys.
  */
 const JOB_TAIL = /,"updated_at":"[^"\\]*","_audience":\[(?:"(?:[^"\\]|\\.)*"(?:,"(?:[^"\\]|\\.)*")*)?\]\}$/y;
-/** A history as the projection writes it: `{"id":"...","signatures":[...]}`. */
-const HISTORY = /^\{"id":"((?:[^"\\]|\\.)*)","signatures":(\[.*\])\}$/s;
+/** A history as the projection writes it begins `{"id":"...","signatures":[`, the array last. */
+const HISTORY_HEAD = /^\{"id":"([^"\\]*)","signatures":\[/;
 
 /** The integer value of a top-level key of a job's text (one no nested object of a job has), or null. */
 function intField(text: string, key: string): number | null {
@@ -44,8 +44,11 @@ const INTEGER = /-?\d+(?=[,}])/y;
 function historiesById(texts: string[]): Map<string, string> {
   const byId = new Map<string, string>();
   for (const text of texts) {
-    const m = HISTORY.exec(text);
-    if (m && !m[1].includes('\\')) byId.set(m[1], m[2]);
+    const m = HISTORY_HEAD.exec(text);
+    // The signatures, when their array is all that follows the id. A key after it would follow a `],"`, which
+    // no string holds (its quotes are escaped) and no entry does (entries hold no arrays; one that did is parsed).
+    const from = m ? m[0].length - 1 : -1;
+    if (m && text.endsWith(']}') && !text.includes('],"', from)) byId.set(m[1], text.slice(from, -1));
     else {
       const doc = JSON.parse(text) as JobSignaturesDoc;
       byId.set(doc.id, JSON.stringify(doc.signatures));

@@ -125,8 +125,12 @@ describe('jobs answered from their stored texts (jobs/job-text)', () => {
         return cases
           .filter(([, , s]) => s.length)
           .map(([, d, signatures], i) =>
-            // One history written with its fields in another order: read by parsing.
-            i === 0 ? JSON.stringify({ signatures, id: d.id }) : JSON.stringify({ id: d.id, signatures }),
+            // One history with its fields in another order, one with a field after its signatures: both parsed.
+            i === 0
+              ? JSON.stringify({ signatures, id: d.id })
+              : i === 1
+                ? JSON.stringify({ id: d.id, signatures, _audience: ['s1'] })
+                : JSON.stringify({ id: d.id, signatures }),
           );
       },
     } as unknown as ReadStore;
