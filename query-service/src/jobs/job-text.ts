@@ -12,8 +12,8 @@ import { stringField } from '../shared/doc-text';
 /**
  * A page of jobs as the API answers them (jobView), made from the stored texts of the jobs and of their
  * histories without parsing them and writing them out again: on the bench's page of 50 of a centre's
- * jobs, parsing both, building the views and stringifying them took 0.38 ms (p50), these 0.18 ms
- * (docs/benchmarks.md "Jobs read as they are shown"). Where a text is not as the training projection
+ * jobs, parsing both, building the views and stringifying them took 0.38 to 0.42 ms (p50), these 0.18
+ * to 0.28 ms (docs/benchmarks.md "Jobs read as they are shown"). Where a text is not as the training projection
  * writes it, that job is answered from its parsed document by jobView, so the answer is always the
  * same as the parsed one's.
  */
