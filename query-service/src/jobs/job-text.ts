@@ -1,4 +1,4 @@
-import { isComplete } from '@panda/contracts/training';
+import { isComplete, jobRemaining, type JobType } from '@panda/contracts/training';
 import type { ReadStore } from '@panda/projections/read-store';
 import {
   JOB_SIGNATURES,
@@ -7,7 +7,7 @@ import {
   type JobSignaturesDoc,
   type SignatureEntry,
 } from '@panda/projections/read-models/training';
-import { stringField } from '../shared/doc-text';
+import { AUDIENCE, integerField, stringField } from '../shared/doc-text';
 
 /**
  * A page of jobs as the API answers them (jobView), made from the stored texts of the jobs and of their
@@ -19,26 +19,15 @@ import { stringField } from '../shared/doc-text';
  */
 
 /** What the caller adds to each job (a mentor: whether they may sign it, ruling 30). */
-export type JobExtra = (jobType: string) => Record<string, unknown> | null;
+export type JobExtra = (jobType: JobType) => Record<string, unknown> | null;
 
 /**
  * The tail the training projection writes last: `updated_at` (not answered) and the audience (not
  * shown to anyone). Inside a string every `"` is escaped, so these can only be top-level keys.
  */
-const JOB_TAIL = /,"updated_at":"[^"\\]*","_audience":\[(?:"(?:[^"\\]|\\.)*"(?:,"(?:[^"\\]|\\.)*")*)?\]\}$/y;
+const JOB_TAIL = new RegExp(String.raw`,"updated_at":"[^"\\]*",${AUDIENCE}\}$`, 'y');
 /** A history as the projection writes it begins `{"id":"...","signatures":[`, the array last. */
 const HISTORY_HEAD = /^\{"id":"([^"\\]*)","signatures":\[/;
-
-/** The integer value of a top-level key of a job's text (one no nested object of a job has), or null. */
-function intField(text: string, key: string): number | null {
-  const at = text.indexOf(`"${key}":`);
-  if (at < 0) return null;
-  INTEGER.lastIndex = at + key.length + 3;
-  const m = INTEGER.exec(text);
-  return m ? Number(m[0]) : null;
-}
-/** An integer and the end of its value (sticky: matched where lastIndex says). */
-const INTEGER = /-?\d+(?=[,}])/y;
 
 /** Each history's signatures as JSON text, by job id. */
 function historiesById(texts: string[]): Map<string, string> {
@@ -57,26 +46,13 @@ function historiesById(texts: string[]): Map<string, string> {
   return byId;
 }
 
-/** Each caller's added fields as text (`,"k":v,...`), per job type: a page has jobs of four types at most. */
-const extraTexts = new WeakMap<JobExtra, Map<string, string>>();
-function extraText(extra: JobExtra, jobType: string): string {
-  let byType = extraTexts.get(extra);
-  if (!byType) extraTexts.set(extra, (byType = new Map()));
-  let text = byType.get(jobType);
-  if (text === undefined) {
-    const added = JSON.stringify(extra(jobType) ?? {});
-    byType.set(jobType, (text = added === '{}' ? '' : `,${added.slice(1, -1)}`));
-  }
-  return text;
-}
-
 /** One job's answer from its stored text and its history's signatures (JSON text of the array). */
 export function jobText(text: string, signatures: string, extra: JobExtra | null): string {
   const at = text.lastIndexOf(',"updated_at":"');
   JOB_TAIL.lastIndex = at;
-  const total = intField(text, 'Total_Count');
-  const completed = intField(text, 'Completed_Count');
-  const jobType = stringField(text, 'Job_Type');
+  const total = integerField(text, 'Total_Count');
+  const completed = integerField(text, 'Completed_Count');
+  const jobType = stringField(text, 'Job_Type') as JobType | null;
   // A job written before histories were kept apart holds its own (`signatures`): answered from its document.
   if (
     at < 0 ||
@@ -96,8 +72,8 @@ export function jobText(text: string, signatures: string, extra: JobExtra | null
     return JSON.stringify(extra ? Object.assign(view, extra(doc.Job_Type)) : view);
   }
   const counts = { Total_Count: total, Completed_Count: completed };
-  const added = extra ? extraText(extra, jobType) : '';
-  return `${text.slice(0, at)},"signatures":${signatures},"remaining":${Math.max(0, total - completed)},"is_complete":${isComplete(counts)}${added}}`;
+  const added = JSON.stringify(extra?.(jobType) ?? {}).slice(1, -1);
+  return `${text.slice(0, at)},"signatures":${signatures},"remaining":${jobRemaining(counts)},"is_complete":${isComplete(counts)}${added && `,${added}`}}`;
 }
 
 /** The answers of a page of jobs (their stored texts): their histories in one read. */

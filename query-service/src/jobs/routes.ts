@@ -4,7 +4,6 @@ import { authOf, authenticate, validate } from '@panda/platform/http';
 import { findPageText, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import { notFound } from '@panda/platform/errors';
 import { JOBS, jobView, signaturesOf, type JobDoc } from '@panda/projections/read-models/training';
-import type { JobType } from '@panda/contracts/training';
 import { jobTexts, type JobExtra } from './job-text';
 import type { QueryDeps } from '../shared/deps';
 import { canSeeStudent, narrowed, visibleFilter } from '../students/views';
@@ -17,8 +16,8 @@ async function signingFor(deps: QueryDeps, who: AuthContext): Promise<JobExtra |
   if (who.role !== 'mentor') return null;
   const profile = (await deps.readStore.get(MENTOR_PROFILES, who.id)) as MentorProfileDoc | null;
   return (jobType) => {
-    const may = coversJobType(profile, jobType as JobType);
-    return { may_sign: may, sign_refusal: may ? null : categoriesDoNotCover(jobType as JobType) };
+    const may = coversJobType(profile, jobType);
+    return { may_sign: may, sign_refusal: may ? null : categoriesDoNotCover(jobType) };
   };
 }
 

@@ -8,8 +8,10 @@
  * name and `":` can only be a key.
  */
 
+/** `"_audience":[ids]`, the key and its array of strings (as a pattern's source). */
+export const AUDIENCE = String.raw`"_audience":\[(?:"(?:[^"\\]|\\.)*"(?:,"(?:[^"\\]|\\.)*")*)?\]`;
 /** `,"_audience":[ids]}` closing the text: the audience written last, as projections write it. */
-const AUDIENCE_TAIL = /^,"_audience":\[(?:"(?:[^"\\]|\\.)*"(?:,"(?:[^"\\]|\\.)*")*)?\]\}$/;
+const AUDIENCE_TAIL = new RegExp(`^,${AUDIENCE}\\}$`);
 
 /** The document's text without its `_audience` (who is told of changes: not shown to anyone). */
 export function withoutAudience(text: string): string {
@@ -43,3 +45,14 @@ export function stringField(text: string, key: string): string | null {
   const doc = JSON.parse(text) as Record<string, unknown>;
   return typeof doc[key] === 'string' ? doc[key] : null;
 }
+
+/** The integer value of a top-level `key` of the document (one that no nested object of it has), or null. */
+export function integerField(text: string, key: string): number | null {
+  const at = text.indexOf(`"${key}":`);
+  if (at < 0) return null;
+  INTEGER.lastIndex = at + key.length + 3;
+  const m = INTEGER.exec(text);
+  return m ? Number(m[0]) : null;
+}
+/** An integer ending its value (sticky: matched where lastIndex says). */
+const INTEGER = /-?\d+(?=[,}])/y;
