@@ -70,6 +70,12 @@ export interface PageSource {
     options?: { sort?: Record<string, 1 | -1>; limit?: number },
   ): Promise<{ id: string }[]>;
   count(collection: string, filter?: PageFilter): Promise<number>;
+  /**
+   * True when the store answers a read in the caller's turn (the embedded store): a first page then reads
+   * before it counts, and one with room to spare is its own count. Without it the count is asked beside the
+   * page (a server's round trips overlap).
+   */
+  readonly readsInline?: boolean;
 }
 
 /** A PageSource that can also answer documents as their stored JSON text (ReadStore.findText). */
@@ -237,7 +243,14 @@ async function pageOf<T>(
     }
     return found;
   };
-  const [count, docs] = await Promise.all([store.count(collection, matching), read()]);
+  let count: number;
+  let docs: T[];
+  if (store.readsInline) {
+    docs = await read();
+    // A first page that is not full holds every match: a count would read them all again (a search scanned
+    // over a mentor's students reads each of them).
+    count = !paging.after && docs.length <= paging.limit ? docs.length : await store.count(collection, matching);
+  } else [count, docs] = await Promise.all([store.count(collection, matching), read()]);
   const items = docs.slice(0, paging.limit);
   const last = docs.length > paging.limit && items.length ? docOf(items[items.length - 1]) : null;
   const lastValue = (d: { id: string }) =>

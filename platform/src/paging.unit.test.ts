@@ -286,6 +286,51 @@ describe('paging (ruling 24)', () => {
     }
   });
 
+  it('takes a first page with room to spare as its own count on a store that reads inline, and counts otherwise', async () => {
+    const docs = Array.from({ length: 40 }, (_, i) => person(i, { group: i % 2 === 0 ? 'even' : 'odd' }));
+    const counted: Filter[] = [];
+    class Counting extends MemorySource {
+      override async count(c: string, filter: Filter = {}) {
+        counted.push(filter);
+        return super.count(c, filter);
+      }
+    }
+    const inline = new (class extends Counting {
+      readonly readsInline = true;
+    })(docs);
+    const beside = new Counting(docs);
+    const cases: [Filter, Record<string, string>, counts: number][] = [
+      [{ group: 'odd' }, { limit: '20' }, 0], // exactly a page: every match on it
+      [{ group: 'odd' }, { limit: '19' }, 1], // one more than a page
+      [{}, { q: 'person 3', limit: '10' }, 0],
+      [{}, { q: 'person 3', limit: '5' }, 1],
+      [{}, { q: 'nobody' }, 0],
+      [{}, { limit: '50' }, 0],
+    ];
+    for (const [filter, query, counts] of cases) {
+      counted.length = 0;
+      const p = parsePaging(query, SPEC);
+      const first = await findPage<Doc>(inline, 'people', filter, p);
+      expect(counted, JSON.stringify(query)).toHaveLength(counts);
+      counted.length = 0;
+      expect(first).toEqual(await findPage<Doc>(beside, 'people', filter, p));
+      expect(counted).toHaveLength(1);
+      // A page after a cursor cannot know the matches before it: it counts, and its total is the first's.
+      if (first.next) {
+        counted.length = 0;
+        const next = parsePaging({ ...query, cursor: first.next }, SPEC);
+        const second = await findPage<Doc>(inline, 'people', filter, next);
+        expect(counted).toHaveLength(1);
+        expect(second.total).toBe(first.total);
+        expect(second).toEqual(await findPage<Doc>(beside, 'people', filter, next));
+      }
+    }
+    // A last page after a cursor with room to spare still counts every match, not its own.
+    const tail = await walk(inline, { group: 'odd' }, { limit: '7' });
+    expect(tail.seen).toHaveLength(20);
+    expect(new Set(tail.totals)).toEqual(new Set([20]));
+  });
+
   it('round-trips cursors, and reads X-Total-Count and the Link header', () => {
     const c = encodeCursor('-created', '2026-01-01', 'p001');
     expect(decodeCursor(c, '-created')).toEqual({ value: '2026-01-01', id: 'p001' });

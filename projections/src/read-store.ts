@@ -126,6 +126,8 @@ export interface ReadStore {
    * before making the next: a rebuild then prepares its next commit while the last one is written.
    */
   readonly commitsInOrder?: boolean;
+  /** True when a read is answered in the caller's turn (the embedded store; see PageSource in platform/paging). */
+  readonly readsInline?: boolean;
   /**
    * Drops the collections and the checkpoint of a projection, for a rebuild. `bulk`: until
    * ensureIndexes is called on a collection, the caller only puts documents it has not put since the

@@ -355,6 +355,8 @@ class BulkWriter {
 export class SqliteReadStore implements ReadStore {
   /** Commits are applied in the order they are made, awaited or not (the queue of flush, or commit's chain). */
   readonly commitsInOrder = true;
+  /** Reads are answered in the caller's turn (better-sqlite3 is synchronous): see PageSource. */
+  readonly readsInline = true;
   private readonly db: Database.Database;
   private readonly known = new Set<string>();
   private readonly statements = new Map<string, Database.Statement>();
