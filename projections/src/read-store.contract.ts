@@ -187,6 +187,67 @@ export function readStoreContract(name: string, make: () => Promise<ReadStore>, 
         );
       });
 
+      it('agrees with matches() on $contains of text written escaped in the stored document, and of keys', async () => {
+        const docs: Doc[] = [
+          { id: 'q-1', name: 'Said "hi" there', email: 'back\\slash@x.org', centreId: 'c1' },
+          { id: 'q-2', name: 'line\nbreak\tand tab', email: 'café@x.org', centreId: 'c1' },
+          { id: 'q-3', name: 'smile 😀 now', email: 'lone \ud800 surrogate', centreId: 'c1' },
+          { id: 'name-4', name: 'Named', email: 'text@x.org', centreId: 'c1', note: 'hidden "hi"' },
+          { id: 'q-5', name: 'Plain Bob', email: null, centreId: 'c1', hidden: 'only elsewhere' },
+        ];
+        await rs.commit(
+          'p',
+          0,
+          1,
+          docs.map((doc) => ({ op: 'put' as const, collection: 'people', doc })),
+        );
+        const texts = [
+          'hi',
+          '"hi"',
+          'slash',
+          'back\\slash',
+          'break',
+          'line\nbreak',
+          'k\ta',
+          'n',
+          'caf',
+          'café',
+          'CAFÉ',
+          '😀',
+          'smile 😀',
+          'lone',
+          '\ud800',
+          'hidden',
+          'elsewhere',
+          'name',
+          'email',
+          'q-',
+          'Q-5',
+          'u00',
+          'text',
+          'note',
+          '":"',
+        ];
+        for (const text of texts)
+          for (const f of [
+            { name: { $contains: text } },
+            { centreId: 'c1', email: { $contains: text } },
+            { $or: ['name', 'email', 'id'].map((field) => ({ [field]: { $contains: text } })) },
+            { centreId: 'c1', $or: ['name', 'email'].map((field) => ({ [field]: { $contains: text } })) },
+          ] as Filter[]) {
+            const expected = docs
+              .filter((d) => matches(d, f))
+              .map((d) => d.id)
+              .sort();
+            expect((await rs.find('people', f)).map((d) => d.id).sort(), JSON.stringify(f)).toEqual(expected);
+            expect(await rs.count('people', f), JSON.stringify(f)).toBe(expected.length);
+          }
+        // Not vacuous: the texts find something, plain and escaped alike.
+        expect((await rs.find('people', { name: { $contains: '"hi"' } })).map((d) => d.id)).toEqual(['q-1']);
+        expect((await rs.find('people', { name: { $contains: 'k\ta' } })).map((d) => d.id)).toEqual(['q-2']);
+        expect(await rs.count('people', { $or: [{ name: { $contains: 'q-' } }, { id: { $contains: 'q-' } }] })).toBe(4);
+      });
+
       const searchFields = ['name', 'email', 'tags.city', 'id'];
       it.each([
         ['an index per field', searchFields.map((f) => searchIndex(f))],

@@ -229,6 +229,37 @@ const isIdLookup = (cond: unknown) =>
   typeof cond === 'string' ||
   (isComparison(cond) && Object.keys(cond).length === 1 && '$in' in cond && Array.isArray(cond.$in));
 
+/**
+ * A condition every document passes whose field at one of `paths` contains `text` (lowered), checked on the
+ * document's text as stored, before any field of it is read: a document's JSON is parsed for the first field
+ * read of it (about 5 µs for a student's 630 bytes, where this costs about 0.5 µs). It holds because a store writes
+ * a document with JSON.stringify, which writes every character of a string as itself but `"`, `\`, control
+ * characters and lone surrogates; so it is made only for a text of other characters (printable ASCII without
+ * those), and lower() folds the same ASCII letters in the document's text as in the field's. The id column is
+ * checked beside it, should a document's text not hold its id. Null for any other text.
+ */
+function inDocText(paths: string[], text: string): { sql: string; params: string[] } | null {
+  if (!/^[\x20-\x7e]+$/.test(text) || /["\\]/.test(text)) return null;
+  return paths.includes('id')
+    ? { sql: '(instr(lower(doc), ?) > 0 OR instr(lower(id), ?) > 0)', params: [text, text] }
+    : { sql: 'instr(lower(doc), ?) > 0', params: [text] };
+}
+/** inDocText for an `$or` of one text contained in each of several fields (a list's `?q=`), else null. */
+function sameTextSearch(filters: Filter[]): { sql: string; params: string[] } | null {
+  const paths: string[] = [];
+  let text: string | null = null;
+  for (const f of filters) {
+    const entries = Object.entries(f);
+    if (entries.length !== 1) return null;
+    const [path, cond] = entries[0];
+    if (isLogical(path) || !isComparison(cond) || !('$contains' in cond)) return null;
+    const lowered = asciiLower(String(cond.$contains));
+    if (text !== null && lowered !== text) return null;
+    text = lowered;
+    paths.push(path);
+  }
+  return text === null ? null : inDocText(paths, text);
+}
 /** An FTS5 phrase: the text in double quotes (a quote in it doubled), every character literal. */
 const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 type Search = 'index' | 'scan' | 'none';
@@ -469,8 +500,9 @@ export class SqliteReadStore implements ReadStore {
           parts.push(IN_MATCHES);
           params.push(matchSet([hit], text, top));
         } else {
-          parts.push(`(typeof(${e}) = 'text' AND instr(lower(${e}), ?) > 0)`);
-          params.push(text);
+          const pre = top ? inDocText([path], text) : null;
+          parts.push(`(${pre ? `${pre.sql} AND ` : ''}typeof(${e}) = 'text' AND instr(lower(${e}), ?) > 0)`);
+          params.push(...(pre?.params ?? []), text);
         }
       } else {
         const sym = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' }[op];
@@ -528,7 +560,11 @@ export class SqliteReadStore implements ReadStore {
     const sql = subs
       .map((s) => (s.sql ? `(${s.sql.slice('WHERE '.length)})` : '1'))
       .join(key === '$and' ? ' AND ' : ' OR ');
-    return { sql: `(${sql})`, params: subs.flatMap((s) => s.params) };
+    // A list's `?q=` scanned: documents without the text anywhere are passed over before their fields are read.
+    const pre = key === '$or' && search === 'scan' ? sameTextSearch(filters) : null;
+    return pre
+      ? { sql: `(${pre.sql} AND (${sql}))`, params: [...pre.params, ...subs.flatMap((s) => s.params)] }
+      : { sql: `(${sql})`, params: subs.flatMap((s) => s.params) };
   }
 
   async get(collection: string, id: string): Promise<Doc | null> {
