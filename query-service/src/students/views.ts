@@ -59,7 +59,7 @@ export const accountOf = async (readStore: ReadStore, id: string | null) =>
   id ? ((await readStore.get(ACCOUNTS, id)) as AccountDoc | null) : null;
 
 /** Jobs of a student summary with a non-zero total, with their percentage. */
-export const jobProgress = (s: StudentDoc) =>
+export const jobProgress = (s: Pick<StudentDoc, 'id' | 'jobs'>) =>
   s.jobs
     .filter((j) => j.Total_Count > 0)
     .map((j) =>
@@ -92,7 +92,7 @@ export const requirementProgress = (s: StudentDoc) =>
   });
 
 /** A student as cards and lists show them (spec section 3 "Student"). */
-export function cardTotals(s: StudentDoc) {
+export function cardTotals(s: Pick<StudentDoc, 'jobs'>) {
   const jobs = s.jobs.filter((j) => j.Total_Count > 0);
   const signed = jobs.reduce((n, j) => n + Math.min(j.Completed_Count, j.Total_Count), 0);
   const required = jobs.reduce((n, j) => n + j.Total_Count, 0);
