@@ -56,3 +56,40 @@ export function integerField(text: string, key: string): number | null {
 }
 /** An integer ending its value (sticky: matched where lastIndex says). */
 const INTEGER = /-?\d+(?=[,}])/y;
+
+/** One JSON string (as a pattern's source). Inside it every `"` is escaped, so it cannot run past its own end. */
+export const JSON_STRING = String.raw`"[^"\\]*(?:\\.[^"\\]*)*"`;
+/** One JSON value without nesting, as JSON.stringify writes it. */
+export const JSON_SCALAR = String.raw`(?:${JSON_STRING}|null|true|false|-?\d+(?:\.\d+)?(?:e[+-]?\d+)?)`;
+/** An object of scalars. */
+export const JSON_FLAT = String.raw`\{(?:${JSON_STRING}:${JSON_SCALAR}(?:,${JSON_STRING}:${JSON_SCALAR})*)?\}`;
+/** An integer. */
+export const JSON_INTEGER = String.raw`-?\d+`;
+
+/**
+ * The values of a document's text as they are written, when the text has exactly these keys in this order, each
+ * value matching its pattern, then its audience closing it (as projections write documents); else null. Anchored
+ * at both ends, with every key a literal one after a value that cannot run past its own end, so each value is
+ * exactly that key's (a key inside a string would follow an escaped quote). A pattern that can run past its
+ * value's end (an array's `\[.*\]`) is exact when the values after it cannot: theirs is then the one split
+ * where they match. `.` matches line breaks (JSON.stringify escapes those in strings anyway).
+ */
+export function docShape<K extends string>(fields: readonly (readonly [key: K, value: string, read?: boolean])[]) {
+  /** Where each value read (third element not false) is in a match. */
+  const at = {} as Record<K, number>;
+  let groups = 0;
+  const pattern = new RegExp(
+    `^\\{${fields
+      .map(([key, value, read = true]) => {
+        if (read) at[key] = ++groups;
+        return `"${key}":${read ? `(${value})` : `(?:${value})`}`;
+      })
+      .join(',')},${AUDIENCE}\\}$`,
+    's',
+  );
+  return {
+    /** The values read, by their place in `at`; null when the text is not in this shape. */
+    match: (text: string): RegExpExecArray | null => pattern.exec(text),
+    at,
+  };
+}

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { stringField, withFields, withoutAudience } from './doc-text';
+import {
+  JSON_FLAT,
+  JSON_INTEGER,
+  JSON_SCALAR,
+  JSON_STRING,
+  docShape,
+  stringField,
+  withFields,
+  withoutAudience,
+} from './doc-text';
 
 /** Documents as stores write them, the audience last or not, with texts that look like JSON inside strings. */
 const docs: Record<string, unknown>[] = [
@@ -50,5 +59,40 @@ describe('list items from stored JSON text (shared/doc-text)', () => {
       expect(Object.keys(JSON.parse(text) as object)).toEqual([...Object.keys(doc), ...Object.keys(added)]);
     }
     expect(withFields('{"id":"x"}', {})).toBe('{"id":"x"}');
+  });
+
+  it('docShape reads the values of a text with exactly its keys, in order, its audience last; nothing else', () => {
+    const shape = docShape([
+      ['id', JSON_STRING],
+      ['note', JSON_SCALAR, false],
+      ['counts', JSON_FLAT],
+      ['list', String.raw`\[.*\]`],
+      ['n', JSON_INTEGER],
+    ]);
+    const doc = {
+      id: 'a "b" \\ c',
+      note: '","counts":{},"list":[],"n":1,"_audience":[]}',
+      counts: { x: 1, y: null, z: 'q"r' },
+      list: [{ id: '],"n":2' }, [1, 2]],
+      n: -3,
+      _audience: ['a', 'b "c"'],
+    };
+    const m = shape.match(JSON.stringify(doc));
+    expect(m).not.toBeNull();
+    const read = Object.fromEntries(Object.entries(shape.at).map(([key, i]) => [key, JSON.parse(m![i as number])]));
+    expect(read).toEqual({ id: doc.id, counts: doc.counts, list: doc.list, n: doc.n });
+    expect(Object.keys(shape.at)).toEqual(['id', 'counts', 'list', 'n']);
+    const { _audience, ...bare } = doc;
+    const { note, ...noNote } = doc;
+    for (const other of [
+      { ...doc, extra: 1 },
+      bare,
+      noNote,
+      { ...noNote, note },
+      { ...doc, counts: { x: { deeper: 1 } } },
+      { ...doc, n: 1.5 },
+      { ...doc, id: 7 },
+    ])
+      expect(shape.match(JSON.stringify(other)), JSON.stringify(other)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { percentOf } from '@panda/contracts/training';
 import type { JobSummary, StudentDoc } from '@panda/projections/read-models/training';
-import { AUDIENCE } from '../shared/doc-text';
+import { JSON_FLAT, JSON_INTEGER, JSON_SCALAR, JSON_STRING, docShape } from '../shared/doc-text';
 import { cardTotals, jobProgress, studentCard } from './views';
 
 /**
@@ -12,58 +12,40 @@ import { cardTotals, jobProgress, studentCard } from './views';
  * way; any other is answered from its parsed document, so the answer is always studentCard's, byte for byte.
  */
 
-/** One JSON string. Inside it every `"` is escaped, so it cannot run past its own closing quote. */
-const STRING = String.raw`"[^"\\]*(?:\\.[^"\\]*)*"`;
-/** One JSON value without nesting (as JSON.stringify writes it). */
-const SCALAR = String.raw`(?:${STRING}|null|true|false|-?\d+(?:\.\d+)?(?:e[+-]?\d+)?)`;
-/** A string or null. */
-const TEXT = `(?:${STRING}|null)`;
-/** An object of scalars (the requirements). */
-const FLAT = String.raw`\{(?:${STRING}:${SCALAR}(?:,${STRING}:${SCALAR})*)?\}`;
-
 /**
- * The student document as the training projection writes it, key by key, anchored at both ends: its head (the
- * fields the card begins with, as they are), then each value the card uses captured as its text. Every key is a
- * literal one after a value that cannot run past its own end, so each capture is exactly that key's value (a key
- * inside a string would follow an escaped quote). The jobs array is what lies between its key and the two keys
- * that end the document.
+ * The student document as the training projection writes it: the fields the card begins with (as they are,
+ * up to `centre_id`), then the others; the jobs array is what lies between its key and the two that end it.
  */
-const field = (key: string, value: string) => `"${key}":${value}`;
-/** The fields after the id that the card begins with, as the document has them. */
-const HEAD = ['First_Name', 'Last_Name', 'Name', 'Email', 'Phone_Number', 'Postcode', 'Date_Of_Birth'];
-/** The fields after them: their value, and whether the card uses it. */
-const REST: [key: string, value: string, used: boolean][] = [
-  ['centre_id', TEXT, true],
-  ['Created_At', SCALAR, true],
-  ['requirements', FLAT, true],
-  ['additional_requirements', SCALAR, true],
-  ['has_requirements', SCALAR, true],
-  ['Matched', SCALAR, true],
-  ['placement_status', SCALAR, true],
-  ['placement_id', SCALAR, true],
-  ['active_placement_id', SCALAR, false],
-  ['pending_placement_id', SCALAR, false],
-  ['mentor_id', SCALAR, true],
-  ['Placed_At', SCALAR, false],
-  // `.` matches a line break too (JSON.stringify escapes those inside strings anyway).
-  ['jobs', String.raw`\[.*\]`, true],
-  ['cards_signed', String.raw`-?\d+`, false],
-];
-/** Where each used value is in DOC's match (1: the head with the id, 2: the id). */
-const group: Record<string, number> = {};
-const DOC = new RegExp(
-  `^(\\{${field('id', `(${STRING})`)},${HEAD.map((key) => field(key, SCALAR)).join(',')}),` +
-    REST.map(([key, value, used]) => {
-      if (used) group[key] = Object.keys(group).length + 3;
-      return field(key, used ? `(${value})` : value);
-    }).join(',') +
-    `,${AUDIENCE}\\}$`,
-  's',
-);
+const S = JSON_SCALAR;
+const studentShape = docShape([
+  ['id', JSON_STRING],
+  ['First_Name', S, false],
+  ['Last_Name', S, false],
+  ['Name', S, false],
+  ['Email', S, false],
+  ['Phone_Number', S, false],
+  ['Postcode', S, false],
+  ['Date_Of_Birth', S, false],
+  ['centre_id', `(?:${JSON_STRING}|null)`],
+  ['Created_At', S],
+  ['requirements', JSON_FLAT],
+  ['additional_requirements', S],
+  ['has_requirements', S],
+  ['Matched', S],
+  ['placement_status', S],
+  ['placement_id', S],
+  ['active_placement_id', S, false],
+  ['pending_placement_id', S, false],
+  ['mentor_id', S],
+  ['Placed_At', S, false],
+  ['jobs', String.raw`\[.*\]`],
+  ['cards_signed', JSON_INTEGER, false],
+]);
+const at = studentShape.at;
 
 /** A job of the summary as the training projection writes it (sticky: matched where lastIndex says). */
 const JOB = new RegExp(
-  String.raw`\{"id":${STRING},"Job_Type":${STRING},"Total_Count":(-?\d+),"Completed_Count":(-?\d+)\}`,
+  String.raw`\{"id":${JSON_STRING},"Job_Type":${JSON_STRING},"Total_Count":(${JSON_INTEGER}),"Completed_Count":(${JSON_INTEGER})\}`,
   'y',
 );
 
@@ -104,19 +86,17 @@ function jobsParsed(id: string, jobs: string): string {
 
 /** The card's text from the document's, or null when the text is not as the training projection writes it. */
 export function cardFromText(text: string): string | null {
-  const m = DOC.exec(text);
+  const m = studentShape.match(text);
   if (!m) return null;
-  const v = (key: string) => m[group[key]];
-  const [id, centre, jobs] = [m[2], v('centre_id'), v('jobs')];
+  const [id, centre, jobs] = [m[at.id], m[at.centre_id], m[at.jobs]];
   const progress = jobs === '[]' ? NO_JOBS : (jobsFromText(id, jobs) ?? jobsParsed(id, jobs));
-  // In studentCard's order, so that the text is the one JSON.stringify writes of it.
+  // In studentCard's order, so that the text is the one JSON.stringify writes of it: it begins as the document.
   return (
-    `${m[1]},"Created_At":${v('Created_At')}` +
+    `${text.slice(0, text.indexOf(',"centre_id":'))},"Created_At":${m[at.Created_At]}` +
     `,"account_type":"${centre === 'null' || centre === '""' ? 'Independent' : 'Training Centre'}"` +
-    `,"training_centre_id":${centre},"Matched":${v('Matched')},"placement_status":${v('placement_status')}` +
-    `,"placement_id":${v('placement_id')},"mentor_id":${v('mentor_id')},"job_requirements":${v('requirements')}` +
-    `,"has_requirements":${v('has_requirements')},"additional_requirements":${v('additional_requirements')}` +
-    `,${progress}}`
+    `,"training_centre_id":${centre},"Matched":${m[at.Matched]},"placement_status":${m[at.placement_status]}` +
+    `,"placement_id":${m[at.placement_id]},"mentor_id":${m[at.mentor_id]},"job_requirements":${m[at.requirements]}` +
+    `,"has_requirements":${m[at.has_requirements]},"additional_requirements":${m[at.additional_requirements]},${progress}}`
   );
 }
 
