@@ -1,32 +1,15 @@
 import { Router, type Request } from 'express';
-import { notificationsQuerySchema, type Notification } from '@panda/contracts/notifications';
+import { notificationsQuerySchema } from '@panda/contracts/notifications';
 import { authOf, authenticate, validate } from '@panda/platform/http';
-import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
+import { findPageText, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import {
   NOTIFICATIONS,
   NOTIFICATION_SETTINGS,
-  type NotificationDoc,
   type NotificationSettingsDoc,
 } from '@panda/projections/read-models/notifications';
 import type { ReadStore } from '@panda/projections/read-store';
 import type { QueryDeps } from '../shared/deps';
-
-export const notificationView = (d: NotificationDoc): Notification => ({
-  id: d.id,
-  type: d.type,
-  kind: d.kind as Notification['kind'],
-  title: d.title,
-  message: d.message,
-  created_at: d.created_at,
-  read: d.read,
-  is_read: d.read,
-  link: d.link,
-  from_user: d.from_user,
-  sender_id: d.sender_id,
-  message_id: d.message_id,
-  announcement_id: d.announcement_id,
-  priority: d.priority,
-});
+import { notificationText } from './notification-text';
 
 /** Newest first (`seq` orders a recipient's notifications); `?q=` searches title and message. */
 const NOTIFICATION_LIST: ListSpec = {
@@ -57,9 +40,10 @@ export function notificationQueryRoutes(deps: QueryDeps): Router {
     if (q.unread === 'true') filter.read = false;
     if (q.unread === 'false') filter.read = true;
     if (q.type) filter.type = q.type;
-    const page = await findPage<NotificationDoc>(rs, NOTIFICATIONS, filter, parsePaging(req.query, NOTIFICATION_LIST));
+    const page = await findPageText(rs, NOTIFICATIONS, filter, parsePaging(req.query, NOTIFICATION_LIST));
     setPageHeaders(req, res, page);
-    res.json(page.items.map(notificationView));
+    // Each notification made from its document's stored text (notification-text), not parsed and written out again.
+    res.type('json').send(`[${page.items.map(notificationText).join(',')}]`);
   });
 
   r.get('/api/notifications/unread-count', auth, async (req, res) => {
