@@ -83,7 +83,12 @@ describe('a notification from the stored text of its document', () => {
       _audience: ['m1'],
     };
     const { _audience, ...bare } = doc;
-    for (const other of [{ ...doc, extra: 1 }, bare, { recipient_id: 'm1', ...doc }, { ...doc, from_user: { x: 1 } }])
+    for (const other of [
+      { ...doc, extra: 1 },
+      bare,
+      Object.fromEntries(Object.entries(doc).reverse()),
+      { ...doc, from_user: { x: 1 } },
+    ])
       expect(notificationText(JSON.stringify(other))).toBe(parsedView(JSON.stringify(other)));
   });
 });
