@@ -180,3 +180,22 @@ export const messageSent = (over: Partial<EventData<'MessageSent'>> = {}) =>
     receiverInConversation: false,
     ...over,
   });
+
+/** Notification `n1` of student s1: a placement proposed. */
+export const notificationCreated = (over: Partial<EventData<'NotificationCreated'>> = {}) =>
+  event('NotificationCreated', {
+    notificationId: 'n1',
+    recipientId: 's1',
+    type: 'assignment',
+    kind: 'placement_proposed',
+    title: 'New placement',
+    message: 'You have a placement request',
+    link: '/mentor/requests',
+    sourcePosition: 1,
+    senderId: null,
+    fromUser: null,
+    announcementId: null,
+    priority: null,
+    email: true,
+    ...over,
+  });

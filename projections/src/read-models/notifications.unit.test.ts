@@ -1,48 +1,14 @@
 import { describe, it } from 'vitest';
-import { givenTime, projectionSpec, type GivenEvent } from '../testing/projection-spec';
-import { notificationSettings, notifications, notificationsProjection, type NotificationDoc } from './notifications';
+import { notificationCreated } from '@panda/events/testing/fixtures';
+import { notificationDoc } from '../testing/docs';
+import { givenTime, projectionSpec } from '../testing/projection-spec';
+import { notificationSettings, notifications, notificationsProjection } from './notifications';
 
 const spec = projectionSpec(notificationsProjection);
 
-const created = (notificationId: string, recipientId = 's1'): GivenEvent => ({
-  type: 'NotificationCreated',
-  data: {
-    notificationId,
-    recipientId,
-    type: 'assignment',
-    kind: 'placement_proposed',
-    title: 'New placement',
-    message: 'You have a placement request',
-    link: '/mentor/requests',
-    sourcePosition: 1,
-    senderId: null,
-    fromUser: null,
-    announcementId: null,
-    priority: null,
-    email: true,
-  },
-});
+const created = (notificationId: string, recipientId = 's1') => notificationCreated({ notificationId, recipientId });
 
-const doc = (id: string, seq: number, over: Partial<NotificationDoc> = {}): NotificationDoc => ({
-  id,
-  recipient_id: 's1',
-  seq,
-  type: 'assignment',
-  kind: 'placement_proposed',
-  title: 'New placement',
-  message: 'You have a placement request',
-  link: '/mentor/requests',
-  created_at: givenTime(seq),
-  read: false,
-  read_at: null,
-  from_user: null,
-  sender_id: null,
-  message_id: null,
-  announcement_id: null,
-  priority: null,
-  _audience: ['s1'],
-  ...over,
-});
+const doc = notificationDoc;
 
 describe('notifications projection', () => {
   it("keeps each notification for its recipient, ordered by the log; only the recipient's reads count", async () => {

@@ -9,6 +9,7 @@ import {
   requirements,
   studentRegistered,
 } from '@panda/events/testing/fixtures';
+import { studentDoc } from '../testing/docs';
 import { givenTime as t, projectionSpec, type GivenEvent } from '../testing/projection-spec';
 import type { ProjectionContext } from '../projection';
 import { matches, type Doc, type ReadStore } from '../read-store';
@@ -30,32 +31,7 @@ import {
 const spec = projectionSpec(trainingProjection);
 
 /** Student s1 of centre c1 as registered by the first given event, with `over` changed. */
-const student = (over: Partial<StudentDoc> = {}): StudentDoc => ({
-  id: 's1',
-  First_Name: 'Amy',
-  Last_Name: 'Pond',
-  Name: 'Amy Pond',
-  Email: 'amy@x.co',
-  Phone_Number: null,
-  Postcode: null,
-  Date_Of_Birth: null,
-  centre_id: 'c1',
-  Created_At: t(1),
-  requirements: { Boiler_Installs: 10, Boiler_Service: 4, Pipework: 8, Repair: 5 },
-  additional_requirements: null,
-  has_requirements: true,
-  Matched: false,
-  placement_status: null,
-  placement_id: null,
-  active_placement_id: null,
-  pending_placement_id: null,
-  mentor_id: null,
-  Placed_At: null,
-  jobs: [],
-  cards_signed: 0,
-  _audience: ['s1', 'c1'],
-  ...over,
-});
+const student = studentDoc;
 
 /** Student s1, placed with m1 by placement p1 accepted at event 3. */
 const placed = (over: Partial<StudentDoc> = {}) =>

@@ -1,33 +1,24 @@
 import { describe, expect, it, vi } from 'vitest';
 import { notificationSchema } from '@panda/contracts/notifications';
+import { notificationCreated } from '@panda/events/testing/fixtures';
 import {
   NOTIFICATIONS,
   notificationsProjection,
   type NotificationDoc,
 } from '@panda/projections/read-models/notifications';
+import { notificationDoc } from '@panda/projections/testing/docs';
 import { projectionSpec, type GivenEvent } from '@panda/projections/testing/projection-spec';
 import { notificationText, notificationView } from './notification-text';
 
-const created = (notificationId: string, over: Record<string, unknown> = {}): GivenEvent =>
-  ({
-    type: 'NotificationCreated',
-    data: {
-      notificationId,
-      recipientId: 'm1',
-      type: 'assignment',
-      kind: 'placement_proposed',
-      title: 'New placement request',
-      message: 'Amy Pond has been proposed to you as a trainee.',
-      link: '/dashboard?view=overview',
-      sourcePosition: 1,
-      senderId: null,
-      fromUser: null,
-      announcementId: null,
-      priority: null,
-      email: true,
-      ...over,
-    },
-  }) as GivenEvent;
+const created = (notificationId: string, over: Parameters<typeof notificationCreated>[0] = {}) =>
+  notificationCreated({
+    notificationId,
+    recipientId: 'm1',
+    title: 'New placement request',
+    message: 'Amy Pond has been proposed to you as a trainee.',
+    link: '/dashboard?view=overview',
+    ...over,
+  });
 
 /** What the list answered before: the document parsed, its view built and written out. */
 const parsedView = (text: string) => JSON.stringify(notificationView(JSON.parse(text) as NotificationDoc));
@@ -63,25 +54,7 @@ describe('a notification from the stored text of its document', () => {
   });
 
   it('answers any other shape from the parsed document', () => {
-    const doc: NotificationDoc = {
-      id: 'n1',
-      recipient_id: 'm1',
-      seq: 3,
-      type: 'info',
-      kind: 'k',
-      title: 't',
-      message: 'm',
-      link: '/',
-      created_at: '2026-01-01T00:00:00.000Z',
-      read: false,
-      read_at: null,
-      from_user: null,
-      sender_id: null,
-      message_id: null,
-      announcement_id: null,
-      priority: null,
-      _audience: ['m1'],
-    };
+    const doc = notificationDoc('n1', 3, { recipient_id: 'm1', type: 'info', _audience: ['m1'] });
     const { _audience, ...bare } = doc;
     for (const other of [
       { ...doc, extra: 1 },

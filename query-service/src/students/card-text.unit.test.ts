@@ -8,6 +8,7 @@ import {
   studentRegistered,
 } from '@panda/events/testing/fixtures';
 import { studentCard as studentCardSchema } from '@panda/contracts/training';
+import { studentDoc } from '@panda/projections/testing/docs';
 import { projectionSpec } from '@panda/projections/testing/projection-spec';
 import { STUDENTS, trainingProjection, type StudentDoc } from '@panda/projections/read-models/training';
 import { cardFromText, studentCardText } from './card-text';
@@ -72,37 +73,27 @@ describe("a student's card from the stored text of their document", () => {
     expect(placed.progress_percent).toBe(20);
   });
 
-  const doc = (over: Partial<StudentDoc> = {}): StudentDoc => ({
-    id: 's1',
-    First_Name: 'Amy',
-    Last_Name: 'Pond',
-    Name: 'Amy Pond',
-    Email: 'amy@x.co',
-    Phone_Number: null,
-    Postcode: null,
-    Date_Of_Birth: null,
-    centre_id: 'c1',
-    Created_At: '2026-01-01T00:00:01.000Z',
-    requirements: { Boiler_Installs: 2, Boiler_Service: 0, Pipework: 1, Repair: 0 },
-    additional_requirements: 'Gas "cooker" work\nand more',
-    has_requirements: true,
-    Matched: true,
-    placement_status: 'active',
-    placement_id: 'p1',
-    active_placement_id: 'p1',
-    pending_placement_id: null,
-    mentor_id: 'm1',
-    Placed_At: '2026-01-01T00:00:03.000Z',
-    jobs: [
-      { id: 'j1', Job_Type: 'Boiler Installs', Total_Count: 2, Completed_Count: 3 },
-      { id: 'j2', Job_Type: 'Pipework', Total_Count: 1, Completed_Count: 0 },
-      // No cards asked for: not shown on the card.
-      { id: 'j3', Job_Type: 'Repair', Total_Count: 0, Completed_Count: 0 },
-    ],
-    cards_signed: 3,
-    _audience: ['s1', 'c1', 'm1'],
-    ...over,
-  });
+  /** A placed student with two jobs of cards and one of none, and a note that needs escaping. */
+  const doc = (over: Partial<StudentDoc> = {}): StudentDoc =>
+    studentDoc({
+      requirements: { Boiler_Installs: 2, Boiler_Service: 0, Pipework: 1, Repair: 0 },
+      additional_requirements: 'Gas "cooker" work\nand more',
+      Matched: true,
+      placement_status: 'active',
+      placement_id: 'p1',
+      active_placement_id: 'p1',
+      mentor_id: 'm1',
+      Placed_At: '2026-01-01T00:00:03.000Z',
+      jobs: [
+        { id: 'j1', Job_Type: 'Boiler Installs', Total_Count: 2, Completed_Count: 3 },
+        { id: 'j2', Job_Type: 'Pipework', Total_Count: 1, Completed_Count: 0 },
+        // No cards asked for: not shown on the card.
+        { id: 'j3', Job_Type: 'Repair', Total_Count: 0, Completed_Count: 0 },
+      ],
+      cards_signed: 3,
+      _audience: ['s1', 'c1', 'm1'],
+      ...over,
+    });
 
   it('reads strings that look like keys or close the document as the values they are', () => {
     const tricky = [
