@@ -27,7 +27,7 @@ import { CENTRE_STATS, type CentreStatsDoc } from '@panda/projections/read-model
 import { candidatesFor } from '../placements/candidates';
 import type { QueryDeps } from '../shared/deps';
 import { docsById } from '../shared/docs-by-id';
-import { stringField, withFields, withoutAudience } from '../shared/doc-text';
+import { sendJsonTexts, stringField, withFields, withoutAudience } from '../shared/doc-text';
 
 const byId = <T extends Doc>(docs: T[]) => new Map(docs.map((d) => [d.id, d]));
 
@@ -93,7 +93,7 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
     // Each row is stored as the table shows it (read-models/admin-student-rows): its text is the answer's item.
     const page = await findPageText(rs, ADMIN_STUDENT_ROWS, filter, paging);
     setPageHeaders(req, res, page);
-    res.type('json').send(`{"students":[${page.items.join(',')}]}`);
+    sendJsonTexts(res, page.items, 'students');
   });
 
   /** Mentors or centres, paged over `accounts` with the locked / vetted filters. */
@@ -167,7 +167,7 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
         : none;
       return withFields(withoutAudience(text), shown);
     });
-    res.type('json').send(`{"placements":[${rows.join(',')}]}`);
+    sendJsonTexts(res, rows, 'placements');
   });
 
   r.get('/api/admin/placements/candidates', ...admin, async (req, res) => {

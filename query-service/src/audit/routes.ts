@@ -14,7 +14,7 @@ import { AUDIT_ACCESS_LOG } from '@panda/projections/read-models/audit-access';
 import { JOBS, type JobDoc } from '@panda/projections/read-models/training';
 import { PLACEMENTS, type PlacementDoc } from '@panda/projections/read-models/placements';
 import type { QueryDeps } from '../shared/deps';
-import { withoutAudience } from '../shared/doc-text';
+import { sendJsonTexts, withoutAudience } from '../shared/doc-text';
 import { evidenceCsv, evidencePdf, traineeLine, type Evidence, type EvidenceRow } from './evidence';
 import { jobsAsOf, parseAsOf, personAsOf, timelineAsOf, type Person } from './replay';
 
@@ -307,7 +307,7 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
     const [, page] = await Promise.all([recorded, findPageText(rs, AUDIT_ACCESS_LOG, {}, paging)]);
     setPageHeaders(req, res, page);
     // Each record as stored less its audience (shared/doc-text), not parsed and written out again.
-    res.type('json').send(`[${page.items.map(withoutAudience).join(',')}]`);
+    sendJsonTexts(res, page.items.map(withoutAudience));
   });
 
   return r;

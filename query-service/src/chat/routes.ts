@@ -17,6 +17,7 @@ import {
 } from '@panda/projections/read-models/chat';
 import type { ReadStore } from '@panda/projections/read-store';
 import type { QueryDeps } from '../shared/deps';
+import { sendJsonTexts } from '../shared/doc-text';
 import { contactsOf } from './contacts';
 import { contactText, contactsPage } from './contacts-page';
 
@@ -110,7 +111,7 @@ export function chatQueryRoutes(deps: QueryDeps): Router {
       next: last && rows.length > paging.limit ? encodeCursor(paging.sort, [last.at, last.name], last.id) : null,
     });
     // Each contact written as the API answers it, its last message as its conversation's document holds it.
-    res.type('json').send(`[${page.map(contactText).join(',')}]`);
+    sendJsonTexts(res, page.map(contactText));
   });
 
   r.get('/api/online-users', auth, async (req, res) => {

@@ -7,7 +7,7 @@ import {
   type JobSignaturesDoc,
   type SignatureEntry,
 } from '@panda/projections/read-models/training';
-import { AUDIENCE, integerField, stringField } from '../shared/doc-text';
+import { JSON_FLAT, JSON_INTEGER, JSON_SCALAR, JSON_STRING, docShape, stringField } from '../shared/doc-text';
 
 /**
  * A page of jobs as the API answers them (jobView), made from the stored texts of the jobs and of their
@@ -21,11 +21,32 @@ import { AUDIENCE, integerField, stringField } from '../shared/doc-text';
 /** What the caller adds to each job (a mentor: whether they may sign it, ruling 30). */
 export type JobExtra = (jobType: JobType) => Record<string, unknown> | null;
 
+const S = JSON_SCALAR;
 /**
- * The tail the training projection writes last: `updated_at` (not answered) and the audience (not
- * shown to anyone). Inside a string every `"` is escaped, so these can only be top-level keys.
+ * A job as the training projection writes it (withJobState), its type and counts read; `updated_at` (not
+ * answered) and the audience (not shown to anyone) last, so the answer is the text up to them.
  */
-const JOB_TAIL = new RegExp(String.raw`,"updated_at":"[^"\\]*",${AUDIENCE}\}$`, 'y');
+const jobShape = docShape([
+  ['id', JSON_STRING, false],
+  ['Student_ID', S, false],
+  ['Student_Name', S, false],
+  ['student_email', S, false],
+  ['student_phone', S, false],
+  ['student_postcode', S, false],
+  ['centre_id', S, false],
+  ['mentor_id', S, false],
+  ['placement_id', S, false],
+  ['Job_Type', JSON_STRING],
+  ['Total_Count', JSON_INTEGER],
+  ['Completed_Count', JSON_INTEGER],
+  ['completed_at', S, false],
+  ['mentor_signature', `(?:${JSON_FLAT}|null)`, false],
+  ['status', S, false],
+  ['percent', S, false],
+  ['opened_at', S, false],
+  ['updated_at', JSON_STRING, false],
+]);
+const at = jobShape.at;
 /** A history as the projection writes it begins `{"id":"...","signatures":[`, the array last. */
 const HISTORY_HEAD = /^\{"id":"([^"\\]*)","signatures":\[/;
 
@@ -48,20 +69,9 @@ function historiesById(texts: string[]): Map<string, string> {
 
 /** One job's answer from its stored text and its history's signatures (JSON text of the array). */
 export function jobText(text: string, signatures: string, extra: JobExtra | null): string {
-  const at = text.lastIndexOf(',"updated_at":"');
-  JOB_TAIL.lastIndex = at;
-  const total = integerField(text, 'Total_Count');
-  const completed = integerField(text, 'Completed_Count');
-  const jobType = stringField(text, 'Job_Type') as JobType | null;
-  // A job written before histories were kept apart holds its own (`signatures`): answered from its document.
-  if (
-    at < 0 ||
-    !JOB_TAIL.test(text) ||
-    total === null ||
-    completed === null ||
-    jobType === null ||
-    text.includes('"signatures":')
-  ) {
+  const m = jobShape.match(text);
+  // Any other shape (a job written before histories were kept apart holds its own `signatures`): its document.
+  if (!m || m[at.Job_Type].includes('\\')) {
     const doc = JSON.parse(text) as JobDoc;
     const view = jobView(
       doc,
@@ -71,9 +81,9 @@ export function jobText(text: string, signatures: string, extra: JobExtra | null
     );
     return JSON.stringify(extra ? Object.assign(view, extra(doc.Job_Type)) : view);
   }
-  const counts = { Total_Count: total, Completed_Count: completed };
-  const added = JSON.stringify(extra?.(jobType) ?? {}).slice(1, -1);
-  return `${text.slice(0, at)},"signatures":${signatures},"remaining":${jobRemaining(counts)},"is_complete":${isComplete(counts)}${added && `,${added}`}}`;
+  const counts = { Total_Count: Number(m[at.Total_Count]), Completed_Count: Number(m[at.Completed_Count]) };
+  const added = JSON.stringify(extra?.(m[at.Job_Type].slice(1, -1) as JobType) ?? {}).slice(1, -1);
+  return `${text.slice(0, text.lastIndexOf(',"updated_at":'))},"signatures":${signatures},"remaining":${jobRemaining(counts)},"is_complete":${isComplete(counts)}${added && `,${added}`}}`;
 }
 
 /** The answers of a page of jobs (their stored texts): their histories in one read. */

@@ -6,6 +6,7 @@ import { notFound } from '@panda/platform/errors';
 import { JOBS, jobView, signaturesOf, type JobDoc } from '@panda/projections/read-models/training';
 import { jobTexts, type JobExtra } from './job-text';
 import type { QueryDeps } from '../shared/deps';
+import { sendJsonTexts } from '../shared/doc-text';
 import { canSeeStudent, narrowed, visibleFilter } from '../students/views';
 import { categoriesDoNotCover, coversJobType } from '@panda/events/domain/gas-safe-categories';
 import { MENTOR_PROFILES, type MentorProfileDoc } from '@panda/projections/read-models/mentor-profiles';
@@ -52,7 +53,7 @@ export function jobQueryRoutes(deps: QueryDeps): Router {
     const page = await findPageText(rs, JOBS, { ...visible, Total_Count: { $gt: 0 } }, paging);
     setPageHeaders(req, res, page);
     // Each job as stored with its history, not parsed and written out again (job-text).
-    res.type('json').send(`[${(await jobTexts(rs, page.items, extra)).join(',')}]`);
+    sendJsonTexts(res, await jobTexts(rs, page.items, extra));
   });
 
   /** Job detail: student info, job info, the full signature history (oldest first). */

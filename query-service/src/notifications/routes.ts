@@ -9,6 +9,7 @@ import {
 } from '@panda/projections/read-models/notifications';
 import type { ReadStore } from '@panda/projections/read-store';
 import type { QueryDeps } from '../shared/deps';
+import { sendJsonTexts } from '../shared/doc-text';
 import { notificationText } from './notification-text';
 
 /** Newest first (`seq` orders a recipient's notifications); `?q=` searches title and message. */
@@ -43,7 +44,7 @@ export function notificationQueryRoutes(deps: QueryDeps): Router {
     const page = await findPageText(rs, NOTIFICATIONS, filter, parsePaging(req.query, NOTIFICATION_LIST));
     setPageHeaders(req, res, page);
     // Each notification made from its document's stored text (notification-text), not parsed and written out again.
-    res.type('json').send(`[${page.items.map(notificationText).join(',')}]`);
+    sendJsonTexts(res, page.items.map(notificationText));
   });
 
   r.get('/api/notifications/unread-count', auth, async (req, res) => {

@@ -7,6 +7,7 @@ import type { ReadStore } from '@panda/projections/read-store';
 import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
 import { DISPUTE_ROWS, SIGN_OFFS, signOffView, type SignOffDoc } from '@panda/projections/read-models/sign-offs';
 import type { QueryDeps } from '../shared/deps';
+import { sendJsonTexts } from '../shared/doc-text';
 import { docsById } from '../shared/docs-by-id';
 
 /** The sign-off with the names of its student, mentor and centre (accounts read model: one read for all). */
@@ -53,7 +54,7 @@ export function signOffQueryRoutes(deps: QueryDeps): Router {
     // Each disputed sign-off as stored for this list (read-models/sign-offs `dispute_rows`), sent as it is.
     const page = await findPageText(rs, DISPUTE_ROWS, filter, paging);
     setPageHeaders(req, res, page);
-    res.type('json').send(`[${page.items.join(',')}]`);
+    sendJsonTexts(res, page.items);
   });
 
   return r;

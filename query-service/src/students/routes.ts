@@ -11,6 +11,7 @@ import {
   type StudentDoc,
 } from '@panda/projections/read-models/training';
 import type { QueryDeps } from '../shared/deps';
+import { sendJsonTexts } from '../shared/doc-text';
 import { studentCardText } from './card-text';
 import { accountOf, person, requirementProgress, studentCard, visibleStudent } from './views';
 
@@ -31,7 +32,7 @@ export function studentQueryRoutes(deps: QueryDeps): Router {
     const page = await findPageText(rs, STUDENTS, { centre_id: authOf(req).id }, parsePaging(req.query, STUDENT_LIST));
     setPageHeaders(req, res, page);
     // Each card made from its document's stored text (card-text), not parsed and written out again.
-    res.type('json').send(`[${page.items.map(studentCardText).join(',')}]`);
+    sendJsonTexts(res, page.items.map(studentCardText));
   });
 
   /** The mentor's students: those placed with them (active placement). */
@@ -39,7 +40,7 @@ export function studentQueryRoutes(deps: QueryDeps): Router {
     const page = await findPageText(rs, STUDENTS, { mentor_id: authOf(req).id }, parsePaging(req.query, STUDENT_LIST));
     setPageHeaders(req, res, page);
     // Each card made from its document's stored text (card-text), not parsed and written out again.
-    res.type('json').send(`[${page.items.map(studentCardText).join(',')}]`);
+    sendJsonTexts(res, page.items.map(studentCardText));
   });
 
   /** Student detail page (training centre; admins too). */

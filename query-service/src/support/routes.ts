@@ -11,6 +11,7 @@ import { badRequest, notFound } from '@panda/platform/errors';
 import { authOf, authenticate, requireRole } from '@panda/platform/http';
 import { findPageText, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import type { QueryDeps } from '../shared/deps';
+import { sendJsonTexts } from '../shared/doc-text';
 
 const SENDER = { owner: 'user', support: 'support', assistant: 'assistant' } as const;
 const ENTRY_TYPE = { owner: 'message', support: 'response', assistant: 'ai_response' } as const;
@@ -48,7 +49,7 @@ export const TICKET_LIST: ListSpec = {
 async function sendPage(req: Request, res: Response, rs: ReadStore, filter: Filter) {
   const page = await findPageText(rs, SUPPORT_TICKET_ROWS, filter, parsePaging(req.query, TICKET_LIST));
   setPageHeaders(req, res, page);
-  res.type('json').send(`[${page.items.join(',')}]`);
+  sendJsonTexts(res, page.items);
 }
 
 /**
