@@ -10,8 +10,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 
 const { url, gapMs } = workerData;
 
+/** A path on the client's server, or a whole URL (a floor's call timed beside the platform's validate). */
 async function get({ path, token }) {
-  const res = await fetch(url + path, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(/^https?:/.test(path) ? path : url + path, { headers: { authorization: `Bearer ${token}` } });
   const bytes = (await res.arrayBuffer()).byteLength;
   return { status: res.status, bytes, link: res.headers.get('Link'), total: res.headers.get('X-Total-Count') };
 }
