@@ -61,8 +61,10 @@ interface SidebarProps {
 }
 
 function Sidebar({ user, views, currentKey, onNavigate }: SidebarProps) {
+  // A landmark of its own (complementary), so that the logo, the signed-in user and the footer line are
+  // in one as well as the navigation inside it.
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+    <Box component="aside" aria-label="Sidebar" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Box sx={{ px: 3, pt: 3, pb: 2 }}>
         <Logo to="/" size={32} />
       </Box>

@@ -9,10 +9,15 @@ export interface EmptyStateProps {
   action?: ReactNode;
   /** Less padding, for use inside a card. */
   dense?: boolean;
+  /**
+   * The title's heading level: h3 under a section's h2 (the default); h2 where the block stands right under
+   * the page's h1 (a view or tab with nothing in it), so that no level is skipped.
+   */
+  headingLevel?: 'h2' | 'h3';
 }
 
 /** The "nothing here yet" block used in lists and cards. */
-export function EmptyState({ icon, title, text, action, dense }: EmptyStateProps) {
+export function EmptyState({ icon, title, text, action, dense, headingLevel = 'h3' }: EmptyStateProps) {
   return (
     <Box sx={{ textAlign: 'center', py: dense ? 3 : { xs: 5, md: 7 }, px: 2 }}>
       <Box
@@ -32,7 +37,7 @@ export function EmptyState({ icon, title, text, action, dense }: EmptyStateProps
       >
         {icon}
       </Box>
-      <Typography variant={dense ? 'subtitle1' : 'h6'} component="h3" sx={{ fontWeight: 700 }}>
+      <Typography variant={dense ? 'subtitle1' : 'h6'} component={headingLevel} sx={{ fontWeight: 700 }}>
         {title}
       </Typography>
       {text && (

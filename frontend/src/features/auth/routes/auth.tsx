@@ -44,7 +44,11 @@ export function AuthRoute() {
         bgcolor: 'background.default',
       }}
     >
-      <Box sx={{ display: { xs: 'none', md: 'block' }, position: 'sticky', top: 0, height: '100vh' }}>
+      <Box
+        component="aside"
+        aria-label="About Panda"
+        sx={{ display: { xs: 'none', md: 'block' }, position: 'sticky', top: 0, height: '100vh' }}
+      >
         <AuthBrandPanel />
       </Box>
       <Box

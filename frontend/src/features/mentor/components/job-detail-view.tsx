@@ -200,6 +200,7 @@ export function JobDetailView() {
         {back}
         <Card>
           <EmptyState
+            headingLevel="h2"
             icon={<SearchOffRounded />}
             title="Job not found"
             text="This job doesn't exist or is no longer assigned to you."

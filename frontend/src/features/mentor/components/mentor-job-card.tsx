@@ -86,7 +86,7 @@ export function MentorJobCard({ job, onMarkComplete, onDetails }: MentorJobCardP
       <CardContent sx={{ p: 2.5, flexGrow: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
           <JobTypeTile type={String(job.Job_Type)} complete={complete} size={42} borderRadius={2.5} noShrink />
-          <Typography variant="h6" component="h4" sx={{ fontSize: '1.05rem', flexGrow: 1, minWidth: 0 }} noWrap>
+          <Typography variant="h6" component="h3" sx={{ fontSize: '1.05rem', flexGrow: 1, minWidth: 0 }} noWrap>
             {jobTypeName(job.Job_Type)}
           </Typography>
           <Chip

@@ -97,6 +97,7 @@ export function MentorJobsView() {
     return (
       <Card>
         <EmptyState
+          headingLevel="h2"
           icon={<PersonSearchOutlined />}
           title="No students or jobs assigned yet"
           text="When a trainee is placed with you, their jobs appear here so you can sign off each one as it is completed."
@@ -155,7 +156,7 @@ export function MentorJobsView() {
                 {(group.name.trim()[0] ?? '?').toUpperCase()}
               </Avatar>
               <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-                <Typography id={`student-${group.id}`} variant="h6" component="h3" sx={{ lineHeight: 1.3 }}>
+                <Typography id={`student-${group.id}`} variant="h6" component="h2" sx={{ lineHeight: 1.3 }}>
                   {group.name}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">

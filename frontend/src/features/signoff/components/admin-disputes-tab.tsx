@@ -131,6 +131,7 @@ export function AdminDisputesTab() {
         <RetryAlert onRetry={() => void list.refetch()}>Failed to load disputes</RetryAlert>
       ) : !items.length ? (
         <EmptyState
+          headingLevel="h2"
           dense
           icon={<GavelOutlined />}
           title={status === 'open' ? 'No open disputes' : 'No resolved disputes'}

@@ -165,6 +165,7 @@ export function StudentJobsView() {
     return (
       <Card>
         <EmptyState
+          headingLevel="h2"
           icon={<FlagOutlined />}
           title="Set Your Training Goals First"
           text="Tell us how many of each job you need to complete for your qualification. Your progress on each one will show here."
@@ -185,6 +186,7 @@ export function StudentJobsView() {
     return (
       <Card>
         <EmptyState
+          headingLevel="h2"
           icon={<PlaylistAddOutlined />}
           title="No Job Requirements Set"
           text="All of your job requirements are zero. Add the jobs you need for your qualification to start tracking your progress."

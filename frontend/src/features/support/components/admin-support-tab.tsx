@@ -78,6 +78,7 @@ export function AdminSupportTab() {
         <RetryAlert onRetry={() => void inbox.refetch()}>Failed to load support tickets</RetryAlert>
       ) : !items.length ? (
         <EmptyState
+          headingLevel="h2"
           dense
           icon={<SupportAgentOutlined />}
           title={
