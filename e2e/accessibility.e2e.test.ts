@@ -11,6 +11,7 @@ import {
   signIn,
   signInAtPortal,
   startServer,
+  structureFindings,
   type Server,
 } from './support';
 
@@ -46,6 +47,8 @@ afterAll(async () => {
 
 describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
   const findings: string[] = [];
+  /** Content outside every landmark, or a heading level skipped (axe-core's best practices, any impact). */
+  const structure: string[] = [];
   const titles: Record<string, string> = {};
   /** The text of every screen and dialog checked, for the consistency test at the end. */
   const shown: { where: string; text: string }[] = [];
@@ -58,6 +61,8 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
   async function check(where: string, include?: string) {
     await page.waitForLoadState('networkidle');
     findings.push(...(await axeFindings(page, `${where} (${viewport.width} px)`, include)));
+    // A dialog is a landmark of its own, and its headings follow its title: the page's structure is checked without one.
+    if (!include) structure.push(...(await structureFindings(page, `${where} (${viewport.width} px)`)));
     shown.push({
       where,
       text: await page
@@ -328,6 +333,10 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
 
   it('has no serious or critical axe-core violation anywhere', () => {
     expect(findings).toEqual([]);
+  });
+
+  it('keeps every screen inside landmarks, and its headings in order', () => {
+    expect(structure).toEqual([]);
   });
 
   it('has no screen wider than the window', () => {

@@ -174,6 +174,17 @@ export async function axeFindings(page: Page, where: string, include?: string): 
     );
 }
 
+/**
+ * The page's structure as axe-core's best-practice rules see it, whatever their impact: every part of the page
+ * inside a landmark (`region`) and no heading level skipped (`heading-order`). Answered as text, like axeFindings.
+ */
+export async function structureFindings(page: Page, where: string): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withRules(['region', 'heading-order']).analyze();
+  return violations.map(
+    (v) => `${where}: ${v.id} (${v.impact}) ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`,
+  );
+}
+
 /** Fails when axe-core finds a serious or critical violation on the page (or inside `include`). */
 export async function expectAccessible(page: Page, where: string, include?: string) {
   const findings = await axeFindings(page, where, include);
