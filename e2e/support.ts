@@ -166,13 +166,18 @@ export async function axeFindings(page: Page, where: string, include?: string): 
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${where}: ${v.id} (${v.impact}) ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1).join(' ') ?? ''}`).join('\n')}`,
-    );
+  return asFindings(
+    where,
+    violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+  );
 }
+
+/** Each violation as text: where, the rule, its impact and help, then every element it found and why. */
+const asFindings = (where: string, violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']) =>
+  violations.map(
+    (v) =>
+      `${where}: ${v.id} (${v.impact}) ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1).join(' ') ?? ''}`).join('\n')}`,
+  );
 
 /**
  * The page's structure as axe-core's best-practice rules see it, whatever their impact: every part of the page
@@ -180,9 +185,7 @@ export async function axeFindings(page: Page, where: string, include?: string): 
  */
 export async function structureFindings(page: Page, where: string): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withRules(['region', 'heading-order']).analyze();
-  return violations.map(
-    (v) => `${where}: ${v.id} (${v.impact}) ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n')}`,
-  );
+  return asFindings(where, violations);
 }
 
 /** Fails when axe-core finds a serious or critical violation on the page (or inside `include`). */

@@ -20,12 +20,8 @@ export const notificationView = (d: NotificationDoc): Notification => ({
   priority: d.priority,
 });
 
-/**
- * A notification as the API answers it (notificationView) made from its document's stored text, without parsing
- * it and writing it out again; a text not as the notifications projection writes it is answered from its parsed
- * document, so the answer is always notificationView's, byte for byte.
- */
 const S = JSON_SCALAR;
+/** A notification document as the notifications projection writes it. */
 const notificationShape = docShape([
   ['id', JSON_STRING],
   ['recipient_id', S, false],
@@ -46,7 +42,12 @@ const notificationShape = docShape([
 ]);
 const at = notificationShape.at;
 
-/** The answer's text, in notificationView's order (`is_read` beside `read`). */
+/**
+ * A notification as the API answers it (notificationView) made from its document's stored text, without parsing
+ * it and writing it out again; a text not as the notifications projection writes it is answered from its parsed
+ * document, so the answer is always notificationView's, byte for byte (its keys in that order, `is_read`
+ * beside `read`).
+ */
 export function notificationText(text: string): string {
   const m = notificationShape.match(text);
   if (!m) return JSON.stringify(notificationView(JSON.parse(text) as NotificationDoc));

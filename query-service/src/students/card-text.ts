@@ -7,9 +7,10 @@ import { cardTotals, jobProgress, studentCard } from './views';
  * A student's card (studentCard) made from the stored text of their document without parsing it and writing it
  * out again: on the bench's pages of 50 students (p50, store alone), reading the documents parsed, building the
  * cards and stringifying them took 0.22 to 0.24 ms for a centre's and 0.33 to 0.37 ms for a mentor's (with their
- * jobs), reading the texts and these 0.14 to 0.17 and 0.20 to 0.22 ms (docs/benchmarks.md "Student cards read as
- * they are shown"). Only a text with exactly the keys the training projection writes, in its order, is read this
- * way; any other is answered from its parsed document, so the answer is always studentCard's, byte for byte.
+ * jobs), reading the texts and these 0.14 to 0.17 and 0.20 to 0.22 ms (docs/benchmarks.md "Students, contacts
+ * and notifications read as they are shown"). Only a text with exactly the keys the training projection writes,
+ * in its order, is read this way; any other is answered from its parsed document, so the answer is always
+ * studentCard's, byte for byte.
  */
 
 /**
