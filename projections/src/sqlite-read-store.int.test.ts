@@ -304,6 +304,117 @@ describe('SQLite read store: counts', () => {
   });
 });
 
+describe('SQLite read store: a long text looked up by its rarest trigrams', () => {
+  // 600 students named and mailed alike ("student" in every one), and documents made to hold a text's rarest
+  // trigrams without the text: in another column, apart, or in a column not asked.
+  const students = Array.from({ length: 600 }, (_, i) => ({
+    id: `s${i}`,
+    name: `Student${i} ${i}`,
+    email: `student${i}@bench.test`,
+    city: i % 2 ? 'Leeds' : 'York',
+  }));
+  const traps = [
+    { id: 'apart', name: 'Grant1 Kat12', email: 'x@y.org', city: 'Hull' },
+    { id: 'split', name: 'Grant1', email: 'kat12@z.org', city: 'Hull' },
+    { id: 'elsewhere', name: 'Elsewhere', email: 'e@x.org', city: 'student12 town' },
+    { id: 'upper', name: 'STUDENT12 UPPER', email: 'u@x.org', city: 'Hull' },
+    { id: 'not-ascii', name: 'Stüdent12', email: 'ü@x.org', city: 'Hull' },
+    { id: 'quoted', name: 'Said "student12" twice', email: 'q@x.org', city: 12 },
+  ];
+  const texts = [
+    'student12',
+    'STUDENT12',
+    'tudent1',
+    'student123',
+    'student12 1',
+    'dent12@b',
+    'student5999',
+    '"student12"',
+  ];
+  texts.push('nt12', 'student', 'grant1 kat12', 'kat12@', 'student12 town', 'xyzzy12');
+  const filters = (text: string): Filter[] => [
+    { $or: [{ name: { $contains: text } }, { email: { $contains: text } }] },
+    { $or: ['name', 'email', 'city'].map((f) => ({ [f]: { $contains: text } })) },
+    { name: { $contains: text } },
+    { city: { $contains: text } },
+    { city: 'York', $or: [{ name: { $contains: text } }, { email: { $contains: text } }] },
+  ];
+  const agree = async (rs: SqliteReadStore, docs: Record<string, unknown>[], when: string) => {
+    for (const text of texts)
+      for (const f of filters(text)) {
+        await new Promise((resolve) => setImmediate(resolve)); // each search read anew, not kept from the last
+        const expected = docs
+          .filter((d) => matches(d as never, f))
+          .map((d) => d.id as string)
+          .sort();
+        const label = `${when}: ${JSON.stringify(f)}`;
+        expect((await rs.find('people', f)).map((d) => d.id).sort(), label).toEqual(expected);
+        expect(await rs.count('people', f), label).toBe(expected.length);
+      }
+  };
+  const put = (docs: Record<string, unknown>[]) =>
+    docs.map((doc) => ({ op: 'put' as const, collection: 'people', doc: doc as { id: string } }));
+
+  it('finds exactly what the phrase finds, as documents change, from one index of several fields', async () => {
+    const rs = new SqliteReadStore(join(mkdtempSync(join(tmpdir(), 'panda-rs-')), 'read.db'));
+    await rs.ensureIndexes('people', [searchIndex('name', 'email', 'city')]);
+    await rs.commit('p', 0, 1, put([...students, ...traps]));
+    expect(await rs.count('people', { name: { $contains: 'student12' } })).toBe(13); // 12, 120-129, upper, quoted
+    await agree(rs, [...students, ...traps], 'put');
+    expect(rs.searchesByRarest).toBeGreaterThan(40); // not vacuous: most of those searches were made so
+    await new Promise((resolve) => setImmediate(resolve));
+    const before = rs.searchesByRarest;
+    expect(await rs.count('people', { name: { $contains: 'student13' } })).toBe(11); // 13, 130-139
+    expect(rs.searchesByRarest - before).toBe(1);
+    expect(await rs.count('people', { name: { $contains: 'nt13' } })).toBe(11); // two trigrams: the phrase
+    expect(rs.searchesByRarest - before).toBe(1);
+    // Renamed: the trigrams' counts kept from before are out of date, the matches are not.
+    const renamed = students.map((d, i) => (i % 3 ? d : { ...d, name: `Grant${i}`, email: `kat${i}@x.org` }));
+    await rs.commit('p', 1, 2, [...put(renamed), { op: 'delete', collection: 'people', id: 'upper' }]);
+    await agree(rs, [...renamed, ...traps.filter((d) => d.id !== 'upper')], 'renamed');
+    await rs.close();
+  });
+
+  it('finds the same from an index per field, and from one made by an earlier version without its text', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'panda-rs-')), 'read.db');
+    const rs = new SqliteReadStore(file);
+    await rs.ensureIndexes(
+      'people',
+      ['name', 'email', 'city'].map((f) => searchIndex(f)),
+    );
+    await rs.commit('p', 0, 1, put([...students, ...traps]));
+    await agree(rs, [...students, ...traps], 'an index per field');
+    expect(rs.searchesByRarest).toBeGreaterThan(40);
+    await rs.dropIndexesExcept('people', []);
+    await rs.close();
+    // The index of three fields as an earlier version made it: no table of its text to check a candidate in.
+    const fts = 'fts_rm_people_name__email__city';
+    const raw = new Database(file);
+    const col = (f: string) =>
+      `CASE WHEN typeof(json_extract(doc, '$.${f}')) = 'text' THEN lower(json_extract(doc, '$.${f}')) END`;
+    raw.exec(
+      `CREATE VIRTUAL TABLE ${fts} USING fts5("name", "email", "city", content='', contentless_delete=1, tokenize='trigram case_sensitive 1');
+       INSERT INTO ${fts} (rowid, "name", "email", "city") SELECT rowid, ${['name', 'email', 'city'].map(col).join(', ')} FROM rm_people;
+       CREATE TRIGGER ${fts}_ad AFTER DELETE ON rm_people BEGIN DELETE FROM ${fts} WHERE rowid = old.rowid; END;`,
+    );
+    raw.close();
+    const old = new SqliteReadStore(file);
+    await agree(old, [...students, ...traps], 'contentless');
+    expect(old.searchesByRarest).toBe(0); // read as phrases
+    // Declared again, it is made again with its table of text, and then looked up by its rarest trigrams.
+    await old.ensureIndexes('people', [searchIndex('name', 'email', 'city')]);
+    const made = new Database(file, { readonly: true });
+    expect(made.prepare(`SELECT count(*) FROM ${fts}_text`).pluck().get()).toBe(606);
+    made.close();
+    await old.close();
+    // (A new connection: the matches this one kept are the same index's, made again alike.)
+    const now = new SqliteReadStore(file);
+    await agree(now, [...students, ...traps], 'made again');
+    expect(now.searchesByRarest).toBeGreaterThan(40);
+    await now.close();
+  });
+});
+
 describe('SQLite read store: search upkeep', () => {
   it('merges each search index at a start and again as writes add up, and its searches stay right', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'panda-rs-')), 'read.db');
