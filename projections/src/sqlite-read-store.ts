@@ -84,7 +84,7 @@ const searchSql = (t: string, fields: string[]) => {
   const changed = fields.map((f) => `${e('old', f)} IS NOT ${e('new', f)}`).join(' OR ');
   const text = searchText(fts);
   const insertNew =
-    `INSERT INTO ${text} (rid, ${columns}) SELECT new.rowid, ${values('new')} WHERE ${anyText('new')};` +
+    `INSERT OR REPLACE INTO ${text} (rid, ${columns}) SELECT new.rowid, ${values('new')} WHERE ${anyText('new')};` +
     ` INSERT INTO ${fts} (rowid, ${columns}) SELECT rid, ${columns} FROM ${text} WHERE rid = new.rowid;`;
   const deleteOld = `DELETE FROM ${fts} WHERE rowid = old.rowid; DELETE FROM ${text} WHERE rid = old.rowid;`;
   return [
@@ -968,8 +968,8 @@ export class SqliteReadStore implements ReadStore {
   }
 
   /**
-   * The rowids a search's indexes match. A text of three trigrams or more, in an index that keeps its text,
-   * where some of its trigrams are in at least twice as many documents as its rarest: that index is asked
+   * The rowids a search's indexes match. A text of three trigrams or more, in an index with a table of its
+   * text (searchSql), where some of its trigrams are in at least twice as many documents as its rarest: that index is asked
    * for the documents holding its two rarest trigrams (in any of the columns asked), and each of those
    * candidates is checked to contain the whole text in one of those columns (its row in the index's table
    * of text, `instr`), so the matches are exactly the phrase's. A phrase reads the entries of every trigram
@@ -1015,7 +1015,7 @@ export class SqliteReadStore implements ReadStore {
   /**
    * About how many documents of search index `fts` hold trigram `g`: counted once and kept (until the index
    * is merged or made again, or TRIGRAM_COUNTS_KEPT are kept), since a count only chooses which trigrams to
-   * ask for and never changes the matches (a count of a common trigram reads all its entries: about 0.3 ms
+   * ask for and never changes the matches (a count of a common trigram reads all its entries: about 0.5 ms
    * for one in 10,000 documents).
    */
   private docsWith(fts: string, g: string): number {
