@@ -342,7 +342,7 @@ describe('SQLite read store: a long text looked up by its rarest trigrams', () =
   const agree = async (rs: SqliteReadStore, docs: Record<string, unknown>[], when: string) => {
     for (const text of texts)
       for (const f of filters(text)) {
-        await new Promise((resolve) => setImmediate(resolve)); // each search read anew, not kept from the last
+        await new Promise((resolve) => setImmediate(resolve)); // a turn keeps its searches: each in a turn of its own
         const expected = docs
           .filter((d) => matches(d as never, f))
           .map((d) => d.id as string)
