@@ -107,8 +107,8 @@ interface SearchHit {
   column: string;
 }
 /**
- * The set of the rowids whose fields `hits` (of one table's search indexes) contain `text`: one MATCH per
- * index, of the phrase in the columns asked (all of them: no column filter).
+ * The set of the rowids whose fields `hits` (of one table's search indexes) contain `text`: one part per
+ * index, of the columns asked (all of them: no column filter).
  */
 const matchSet = (hits: SearchHit[], text: string, top: boolean) => {
   const byIndex = new Map<string, { columns: string[]; asked: Set<string> }>();
@@ -117,36 +117,30 @@ const matchSet = (hits: SearchHit[], text: string, top: boolean) => {
     byIndex.set(h.fts, index);
     index.asked.add(h.column);
   }
-  const matches = [...byIndex].map(([fts, { columns, asked }]) => ({
+  const parts = [...byIndex].map(([fts, { columns, asked }]) => ({
     fts,
     asked: [...asked],
     colset: asked.size === columns.length ? '' : `{${[...asked].map((c) => `"${c}"`).join(' ')}} : `,
   }));
-  return new MatchSet(
-    matches.map(({ fts }) => `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?`).join(' UNION '),
-    matches.map((m) => `${m.colset}${phrase(text)}`),
-    top,
-    matches.map((m) => m.fts),
-    text,
-    matches,
-  );
+  return new MatchSet(text, parts, top);
 };
 /**
- * A search's matches in a WHERE clause: the rowids of the query `sql`, bound as one JSON array (see
- * withMatches) so that a count and a find of the same page read the search indexes once.
+ * A search's matches in a WHERE clause: the rowids its search indexes match (see SqliteReadStore.matchesOf),
+ * bound as one JSON array (see withMatches) so that a count and a find of the same page read the indexes once.
  */
 class MatchSet {
   constructor(
-    readonly sql: string,
-    readonly params: unknown[],
+    /** The text searched (lowered). */
+    readonly text: string,
+    /** Each search index read: the columns asked, and their column filter ('' for all of them). */
+    readonly parts: { fts: string; asked: string[]; colset: string }[],
     /** Whether the set is a condition of the whole WHERE clause (ANDed at its top), not inside an `$or`. */
     readonly top: boolean,
-    /** The search indexes (FTS5 tables) `sql` reads. */
-    readonly tables: string[],
-    /** The text searched (lowered), and for each index its columns asked and their column filter ('' for all). */
-    readonly text: string,
-    readonly parts: { fts: string; asked: string[]; colset: string }[],
   ) {}
+  /** What the set is: the same key, the same matches while the indexes are unwritten. */
+  get key(): string {
+    return JSON.stringify([this.text, this.parts]);
+  }
 }
 /** The distinct trigrams of a text, as the trigram tokenizer cuts it (by character). */
 const trigramsOf = (text: string) => {
@@ -776,7 +770,7 @@ export class SqliteReadStore implements ReadStore {
     const copies: { at: number; key: number | null }[] = [];
     const params = where.params.map((p, at) => {
       if (!(p instanceof MatchSet)) return p;
-      const key = JSON.stringify([p.sql, p.params]);
+      const key = p.key;
       let rowids = this.searchKeys.get(key);
       if (rowids === undefined) {
         if (!this.searchKeys.size) setImmediate(() => (this.searchKeys.clear(), this.matches.clear()));
@@ -802,8 +796,8 @@ export class SqliteReadStore implements ReadStore {
    */
   private searched(key: string, p: MatchSet): { found: number[]; json: string } {
     return this.db.transaction(() => {
-      const stamp = p.tables.map(
-        (fts) =>
+      const stamp = p.parts.map(
+        ({ fts }) =>
           this.stmt(`SELECT block FROM ${fts}_data WHERE id = ${FTS_STRUCTURE_ROW}`).pluck().get() as
             Buffer | undefined,
       );
@@ -968,25 +962,25 @@ export class SqliteReadStore implements ReadStore {
   }
 
   /**
-   * The rowids a search's indexes match. A text of three trigrams or more, in an index with a table of its
-   * text (searchSql), where some of its trigrams are in at least twice as many documents as its rarest: that index is asked
-   * for the documents holding its two rarest trigrams (in any of the columns asked), and each of those
-   * candidates is checked to contain the whole text in one of those columns (its row in the index's table
-   * of text, `instr`), so the matches are exactly the phrase's. A phrase reads the entries of every trigram
-   * for each candidate, the common ones included: "student12" in 10,000 students' names and e-mails (212
-   * matches, five of its seven trigrams in every document) took 0.81 ms as a phrase and 0.24 ms this way.
-   * Otherwise the phrase.
+   * The rowids a search's indexes match: per index, the phrase of the text in the columns asked. A text of
+   * three trigrams or more, in an index with a table of its text (searchSql), where some of its trigrams are in
+   * at least twice as many documents as its rarest: that index is asked instead for the documents holding its
+   * two rarest trigrams (in any of the columns asked), and each of those candidates is checked to contain the
+   * whole text in one of those columns (its row in the index's table of text, `instr`), so the matches are
+   * exactly the phrase's. A phrase reads the entries of every trigram for each candidate, the common ones
+   * included: "student12" in 10,000 students' names and e-mails (212 matches, five of its seven trigrams in
+   * every document) took 0.81 ms as a phrase and 0.24 ms this way.
    */
   private matchesOf(p: MatchSet): number[] {
     const grams = trigramsOf(p.text);
     const { stored } = this.searchIndexesNow();
     const sql: string[] = [];
     const params: unknown[] = [];
-    p.parts.forEach((part, i) => {
+    p.parts.forEach((part) => {
       const rarest = grams.length >= 3 && stored.has(part.fts) ? this.rarestTwo(part.fts, grams) : null;
       if (!rarest) {
         sql.push(`SELECT rowid FROM ${part.fts} WHERE ${part.fts} MATCH ?`);
-        params.push(p.params[i]);
+        params.push(`${part.colset}${phrase(p.text)}`);
         return;
       }
       this.searchesByRarest++;
