@@ -11,6 +11,7 @@ import { signOffsProjection } from '@panda/projections/read-models/sign-offs';
 import { reminderTimersProjection } from '@panda/projections/read-models/reminder-timers';
 import { chatProjection } from '@panda/projections/read-models/chat';
 import { adminStudentRowsProjection } from '@panda/projections/read-models/admin-student-rows';
+import { adminMentorRowsProjection } from '@panda/projections/read-models/admin-mentor-rows';
 
 /** Every read model of the product. A capability adds its projections here. */
 export const allProjections: Projection[] = [
@@ -26,4 +27,5 @@ export const allProjections: Projection[] = [
   signOffsProjection,
   reminderTimersProjection,
   adminStudentRowsProjection,
+  adminMentorRowsProjection,
 ];

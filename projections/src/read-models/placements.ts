@@ -133,7 +133,7 @@ export const studentProgress = collection<StudentProgressDoc>(STUDENT_PROGRESS);
 
 const zeroes = (): Record<JobType, number> => ({ 'Boiler Installs': 0, 'Boiler Service': 0, Pipework: 0, Repair: 0 });
 /** A text field of the business profile: trimmed, null when blank. */
-const text = (v: string): string | null => v.trim() || null;
+export const businessText = (v: string): string | null => v.trim() || null;
 
 function newParty(
   id: string,
@@ -412,9 +412,9 @@ export const placementsProjection = defineProjection({
     MentorProfileSaved: async ({ time, data: d }, ctx) => {
       const profile = d.profile;
       const p = await placementParties.in(ctx).update(d.accountId, (p) => {
-        p.Business_Name = text(profile.Business_Name);
-        p.Business_Postcode = text(profile.Business_Postcode);
-        p.Gas_Safe_Registration_Number = text(profile.Gas_Safe_Registration_Number);
+        p.Business_Name = businessText(profile.Business_Name);
+        p.Business_Postcode = businessText(profile.Business_Postcode);
+        p.Gas_Safe_Registration_Number = businessText(profile.Gas_Safe_Registration_Number);
         p.qualifications = Object.fromEntries(QUALIFICATION_KEYS.map((q) => [q, profile[q]]));
         p.Name = `${p.First_Name} ${p.Last_Name}`.trim();
         // Complete once the profile form succeeded (spec section 4): the form requires these.

@@ -14,14 +14,9 @@ import { candidatesQuery } from '@panda/contracts/placements';
 import { badRequest, notFound } from '@panda/platform/errors';
 import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
 import { ADMIN_STUDENT_ROWS } from '@panda/projections/read-models/admin-student-rows';
+import { ADMIN_MENTOR_ROWS } from '@panda/projections/read-models/admin-mentor-rows';
 import { ACCOUNT_HISTORY, ADMIN_SIGNINS, type AccountHistoryDoc } from '@panda/projections/read-models/account-history';
-import {
-  PLACEMENTS,
-  PLACEMENT_PARTIES,
-  STUDENT_PROGRESS,
-  type PartyDoc,
-  type StudentProgressDoc,
-} from '@panda/projections/read-models/placements';
+import { PLACEMENTS, STUDENT_PROGRESS, type StudentProgressDoc } from '@panda/projections/read-models/placements';
 import type { Doc } from '@panda/projections/read-store';
 import { CENTRE_STATS, type CentreStatsDoc } from '@panda/projections/read-models/training';
 import { candidatesFor } from '../placements/candidates';
@@ -96,47 +91,37 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
     sendJsonTexts(res, page.items, 'students');
   });
 
-  /** Mentors or centres, paged over `accounts` with the locked / vetted filters. */
-  const accountPage = async (req: Request, role: 'mentor' | 'training_centre') => {
+  /** The locked and vetted filters of the mentor and centre tables (`placed` filters students only). */
+  const accountFilter = (req: Request) => {
     const f = validate(adminAccountsQuerySchema, req.query);
-    const paging = parsePaging(req.query, ADMIN_USER_LIST);
     if (req.query.placed !== undefined)
       throw badRequest([{ field: 'placed', message: 'placed filters students only' }]);
-    const filter: PageFilter = {
-      role,
-      ...(f.locked ? { locked: f.locked === 'true' } : {}),
-      ...(f.vetted ? { vetted: f.vetted === 'true' } : {}),
-    };
-    return findPage<AccountDoc>(rs, ACCOUNTS, filter, paging);
+    return { locked: f.locked ? f.locked === 'true' : null, vetted: f.vetted ? f.vetted === 'true' : null };
   };
 
   r.get('/api/admin/users/mentors', ...admin, async (req, res) => {
-    const page = await accountPage(req, 'mentor');
-    const party = await docsById<PartyDoc>(
-      rs,
-      PLACEMENT_PARTIES,
-      page.items.map((m) => m.id),
+    const f = accountFilter(req);
+    const paging = parsePaging(req.query, ADMIN_USER_LIST);
+    const filter: PageFilter = allOf(
+      f.locked === null ? null : { account_locked: f.locked },
+      f.vetted === null ? null : { vetted: f.vetted },
     );
+    // Each row is stored as the table shows it (read-models/admin-mentor-rows): its text is the answer's item.
+    const page = await findPageText(rs, ADMIN_MENTOR_ROWS, filter, paging);
     setPageHeaders(req, res, page);
-    res.json({
-      mentors: page.items.map((m) => {
-        const p = party.get(m.id);
-        return listItem(m, {
-          vetted: m.vetted,
-          Business_Name: p?.Business_Name ?? null,
-          Business_Postcode: p?.Business_Postcode ?? null,
-          profile_complete: Boolean(p?.profile_complete),
-          student_count: p?.active_students ?? 0,
-          pending_requests: p?.pending_requests ?? 0,
-          Matched: (p?.active_students ?? 0) > 0,
-        });
-      }),
-    });
+    sendJsonTexts(res, page.items, 'mentors');
   });
 
   r.get('/api/admin/users/training-centres', ...admin, async (req, res) => {
     // Student counts come from the centres' precomputed stats, not from loading every student.
-    const page = await accountPage(req, 'training_centre');
+    const f = accountFilter(req);
+    const paging = parsePaging(req.query, ADMIN_USER_LIST);
+    const filter: PageFilter = {
+      role: 'training_centre',
+      ...(f.locked === null ? {} : { locked: f.locked }),
+      ...(f.vetted === null ? {} : { vetted: f.vetted }),
+    };
+    const page = await findPage<AccountDoc>(rs, ACCOUNTS, filter, paging);
     const counts = await docsById<CentreStatsDoc>(
       rs,
       CENTRE_STATS,

@@ -45,6 +45,7 @@ import type {
 const ADMIN_TAGS = [
   'accounts',
   'admin_student_rows',
+  'admin_mentor_rows',
   'placements',
   'student_placements',
   'placement_parties',
@@ -81,7 +82,8 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
     adminMentors: build.query<Page<AdminMentor>, Args<AdminAccountsQuery>>({
       query: (args) => `/admin/users/mentors${pageSearch({ ...args })}`,
       transformResponse: (r: AdminMentorsPage, meta) => toPage(r.mentors, meta),
-      providesTags: (page) => [...listTags('accounts', page?.items), { type: 'placement_parties', id: 'LIST' }],
+      // Its rows (read-models/admin-mentor-rows), and what the admin's own changes to them invalidate.
+      providesTags: (page) => [...listTags('admin_mentor_rows', page?.items), ...listTags('accounts', page?.items)],
     }),
     adminCentres: build.query<Page<AdminCentre>, Args<AdminAccountsQuery>>({
       query: (args) => `/admin/users/training-centres${pageSearch({ ...args })}`,
@@ -145,6 +147,7 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
         { type: 'placements', id: 'LIST' },
         { type: 'student_placements', id: 'LIST' },
         { type: 'placement_parties', id: 'LIST' },
+        { type: 'admin_mentor_rows', id: 'LIST' },
       ],
     }),
     endPlacement: build.mutation<PlacementCommandResponse, EndPlacementRequest & { id: string }>({
@@ -153,6 +156,7 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
         { type: 'placements', id: 'LIST' },
         { type: 'student_placements', id: 'LIST' },
         { type: 'placement_parties', id: 'LIST' },
+        { type: 'admin_mentor_rows', id: 'LIST' },
       ],
     }),
     registerIndependentStudent: build.mutation<StudentRegisteredResponse, StudentRegistrationRequest>({

@@ -1,0 +1,168 @@
+import type { AdminMentor } from '@panda/contracts/admin';
+import type { ProjectionContext } from '../projection';
+import { rename, signedUpName } from './names';
+import { businessText } from './placements';
+import { ROW_COUNT, searchIndex } from '../read-store';
+import { collection } from '../typed-collection';
+import { defineProjection, type Recorded } from '../typed-projection';
+
+/**
+ * The admin Mentors table, each row stored as the table shows it (issue 9), as `admin_student_rows` is for
+ * the Students table:
+ * - `admin_mentor_rows`: one document per mentor, exactly an item of `GET /api/admin/users/mentors`
+ *   (contracts `adminMentorSchema`: the account, its business profile, its placement counts). A page is one
+ *   indexed range of this collection and the rows' stored text is sent as it is, where the table read a page
+ *   of `accounts` and the mentors' `placement_parties`, parsed both and wrote each row out again.
+ * - `admin_mentor_row_placements`: per placement, its mentor and status, from which the counts move.
+ * The same rules as `accounts` (name, e-mail, locked, vetted) and `placements` (business profile, counts).
+ * Admins only (no audience). Built only from events, so this projection reads no other projection's collections.
+ */
+export const ADMIN_MENTOR_ROWS = 'admin_mentor_rows';
+export const ADMIN_MENTOR_ROW_PLACEMENTS = 'admin_mentor_row_placements';
+
+export type AdminMentorRowDoc = AdminMentor;
+
+type PlacementStatus = 'pending' | 'active' | 'completed' | 'cancelled';
+interface MentorPlacementDoc {
+  id: string;
+  mentor_id: string;
+  status: PlacementStatus;
+  [k: string]: unknown;
+}
+
+export const adminMentorRows = collection<AdminMentorRowDoc>(ADMIN_MENTOR_ROWS);
+const mentorPlacements = collection<MentorPlacementDoc>(ADMIN_MENTOR_ROW_PLACEMENTS);
+
+/** What a placement in `status` adds to its mentor's row. */
+const counted = (status: PlacementStatus | undefined) => ({
+  active: status === 'active' ? 1 : 0,
+  pending: status === 'pending' ? 1 : 0,
+});
+
+/** Moves a mentor's counts by a placement leaving `from` (none: it is new) for `to`. */
+async function recount(
+  ctx: ProjectionContext,
+  mentorId: string,
+  from: PlacementStatus | undefined,
+  to?: PlacementStatus,
+) {
+  const [a, b] = [counted(from), counted(to)];
+  if (a.active === b.active && a.pending === b.pending) return;
+  await adminMentorRows.in(ctx).update(mentorId, (row) => {
+    row.student_count += b.active - a.active;
+    row.pending_requests += b.pending - a.pending;
+    row.Matched = row.student_count > 0;
+  });
+}
+
+/**
+ * A placement event: its placement's new status, for its mentor's counts. Its mentor is the proposal's (as in
+ * `placements`, whose documents keep the proposal's mentor); a change to a placement never proposed changes nothing.
+ */
+const placementStatus =
+  <T extends 'PlacementProposed' | 'PlacementAccepted' | 'PlacementDeclined' | 'PlacementEnded'>(
+    status: (e: Recorded<T>) => PlacementStatus,
+  ) =>
+  async (e: Recorded<T>, ctx: ProjectionContext) => {
+    const before = await mentorPlacements.in(ctx).get(e.data.placementId);
+    const proposed = e.type === 'PlacementProposed';
+    if (!before && !proposed) return;
+    const now: MentorPlacementDoc = {
+      id: e.data.placementId,
+      mentor_id: proposed || !before ? e.data.mentorId : before.mentor_id,
+      status: status(e),
+    };
+    mentorPlacements.in(ctx).put(now);
+    if (before && before.mentor_id !== now.mentor_id) {
+      await recount(ctx, before.mentor_id, before.status);
+      await recount(ctx, now.mentor_id, undefined, now.status);
+    } else await recount(ctx, now.mentor_id, before?.status, now.status);
+  };
+
+/** An account change: the mentor's row, when the account is a mentor's. */
+const change =
+  <T extends 'AccountLocked' | 'AccountUnlocked' | 'AccountVetted' | 'AccountUnvetted'>(
+    evolve: (row: AdminMentorRowDoc) => void,
+  ) =>
+  async (e: Recorded<T>, ctx: ProjectionContext) => {
+    await adminMentorRows.in(ctx).update(e.data.accountId, evolve);
+  };
+
+export const adminMentorRowsProjection = defineProjection({
+  name: 'admin-mentor-rows',
+  collections: {
+    [ADMIN_MENTOR_ROWS]: [
+      // The table's sorts (newest first by default), each also under the locked and the vetted filter.
+      'Created_At',
+      'Email',
+      'account_locked+Created_At',
+      'account_locked+Name',
+      'account_locked+Email',
+      'vetted+Created_At',
+      'vetted+Name',
+      'vetted+Email',
+      // The sort by name, and covers `?q=` (name or e-mail).
+      'Name+Email',
+      searchIndex('Name', 'Email'),
+      // The admin table, whole: its count kept as mentors come (ROW_COUNT).
+      ROW_COUNT,
+    ],
+    [ADMIN_MENTOR_ROW_PLACEMENTS]: [],
+  },
+  on: {
+    AccountSignedUp: ({ time, data: d }, ctx) => {
+      if (d.role !== 'mentor') return;
+      adminMentorRows.in(ctx).put({
+        id: d.accountId,
+        First_Name: d.firstName,
+        Last_Name: d.lastName,
+        Email: d.email,
+        Name: signedUpName(d).Name,
+        Created_At: time,
+        account_locked: false,
+        vetted: false,
+        Business_Name: null,
+        Business_Postcode: null,
+        profile_complete: false,
+        student_count: 0,
+        pending_requests: 0,
+        Matched: false,
+      });
+    },
+    AccountLocked: change((row) => void (row.account_locked = true)),
+    AccountUnlocked: change((row) => void (row.account_locked = false)),
+    AccountVetted: change((row) => void (row.vetted = true)),
+    AccountUnvetted: change((row) => void (row.vetted = false)),
+    // Profile Settings: `changes` holds only the fields that changed. A row is written again only when a field
+    // it shows changed (not for a phone number or a postcode).
+    ProfileChanged: async ({ data: { accountId, changes } }, ctx) => {
+      const row = await adminMentorRows.in(ctx).get(accountId);
+      if (!row) return;
+      const shown = {
+        role: 'mentor' as const,
+        First_Name: row.First_Name,
+        Last_Name: row.Last_Name,
+        Name: row.Name,
+        Email: row.Email,
+      };
+      rename(shown, changes);
+      const { role: _role, ...fields } = shown;
+      if (Object.entries(fields).every(([k, v]) => row[k as keyof typeof fields] === v)) return;
+      adminMentorRows.in(ctx).put(Object.assign(row, fields));
+    },
+    // The business profile as last saved; complete once the profile form succeeded (spec section 4).
+    MentorProfileSaved: async ({ data: { accountId, profile } }, ctx) => {
+      await adminMentorRows.in(ctx).update(accountId, (row) => {
+        row.Business_Name = businessText(profile.Business_Name);
+        row.Business_Postcode = businessText(profile.Business_Postcode);
+        row.profile_complete = Boolean(
+          row.Business_Name && row.Business_Postcode && businessText(profile.Gas_Safe_Registration_Number),
+        );
+      });
+    },
+    PlacementProposed: placementStatus<'PlacementProposed'>(() => 'pending'),
+    PlacementAccepted: placementStatus<'PlacementAccepted'>(() => 'active'),
+    PlacementDeclined: placementStatus<'PlacementDeclined'>(() => 'cancelled'),
+    PlacementEnded: placementStatus<'PlacementEnded'>((e) => e.data.status),
+  },
+});
