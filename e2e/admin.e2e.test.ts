@@ -297,6 +297,12 @@ describe('the admin portal in a real browser', () => {
     await match.waitFor({ state: 'detached' });
     await studentRow.getByText('Pending: awaiting mentor acceptance').waitFor();
     expect(await studentRow.getByRole('button', { name: 'Match' }).count()).toBe(0);
+    // The Mentors table (its rows kept by read-models/admin-mentor-rows) counts the request.
+    await search().fill(MENTOR.last);
+    await tab('Mentors').click();
+    const mentorRow = row('Mentors', MENTOR_NAME);
+    await mentorRow.getByText(`${MENTOR.business} · No active students · 1 pending request`).waitFor();
+    await mentorRow.getByText('Vetted', { exact: true }).waitFor();
 
     // The mentor, in their own browser session, accepts on their dashboard.
     const mentorPage = await (await context()).newPage();
@@ -326,6 +332,10 @@ describe('the admin portal in a real browser', () => {
       );
     await expect.poll(() => tab('Placements').textContent()).toBe('Placements (1)');
     await shot(admin, 'admin-placements');
+    // The mentor's row followed the acceptance: one active student, no request left.
+    await tab('Mentors').click();
+    await mentorRow.getByText(`${MENTOR.business} · 1 active student`, { exact: true }).waitFor();
+    await search().fill(STUDENT.last);
     await tab('Students').click();
     await studentRow.getByText(`Matched with ${MENTOR_NAME}`).waitFor();
   });
