@@ -69,7 +69,7 @@ const placementStatus =
     if (!before && !proposed) return;
     const now: MentorPlacementDoc = {
       id: e.data.placementId,
-      mentor_id: proposed || !before ? e.data.mentorId : before.mentor_id,
+      mentor_id: before && !proposed ? before.mentor_id : e.data.mentorId,
       status: status(e),
     };
     mentorPlacements.in(ctx).put(now);

@@ -91,21 +91,24 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
     sendJsonTexts(res, page.items, 'students');
   });
 
-  /** The locked and vetted filters of the mentor and centre tables (`placed` filters students only). */
-  const accountFilter = (req: Request) => {
+  /**
+   * A mentor or centre table's paging and its locked and vetted filters, locked held in field `locked` of its
+   * documents (`placed` filters students only).
+   */
+  const accountList = (req: Request, locked: 'locked' | 'account_locked') => {
     const f = validate(adminAccountsQuerySchema, req.query);
+    const paging = parsePaging(req.query, ADMIN_USER_LIST);
     if (req.query.placed !== undefined)
       throw badRequest([{ field: 'placed', message: 'placed filters students only' }]);
-    return { locked: f.locked ? f.locked === 'true' : null, vetted: f.vetted ? f.vetted === 'true' : null };
+    const filter: PageFilter = {
+      ...(f.locked ? { [locked]: f.locked === 'true' } : {}),
+      ...(f.vetted ? { vetted: f.vetted === 'true' } : {}),
+    };
+    return { filter, paging };
   };
 
   r.get('/api/admin/users/mentors', ...admin, async (req, res) => {
-    const f = accountFilter(req);
-    const paging = parsePaging(req.query, ADMIN_USER_LIST);
-    const filter: PageFilter = allOf(
-      f.locked === null ? null : { account_locked: f.locked },
-      f.vetted === null ? null : { vetted: f.vetted },
-    );
+    const { filter, paging } = accountList(req, 'account_locked');
     // Each row is stored as the table shows it (read-models/admin-mentor-rows): its text is the answer's item.
     const page = await findPageText(rs, ADMIN_MENTOR_ROWS, filter, paging);
     setPageHeaders(req, res, page);
@@ -114,14 +117,8 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
 
   r.get('/api/admin/users/training-centres', ...admin, async (req, res) => {
     // Student counts come from the centres' precomputed stats, not from loading every student.
-    const f = accountFilter(req);
-    const paging = parsePaging(req.query, ADMIN_USER_LIST);
-    const filter: PageFilter = {
-      role: 'training_centre',
-      ...(f.locked === null ? {} : { locked: f.locked }),
-      ...(f.vetted === null ? {} : { vetted: f.vetted }),
-    };
-    const page = await findPage<AccountDoc>(rs, ACCOUNTS, filter, paging);
+    const { filter, paging } = accountList(req, 'locked');
+    const page = await findPage<AccountDoc>(rs, ACCOUNTS, { role: 'training_centre', ...filter }, paging);
     const counts = await docsById<CentreStatsDoc>(
       rs,
       CENTRE_STATS,
