@@ -6,7 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { SqliteEventStore } from '@panda/events/sqlite-event-store';
 import type { Projection } from './projection';
 import { readStoreContract } from './read-store.contract';
-import { CheckpointConflictError, compareBy, matches, ROW_COUNT, searchIndex, type Filter } from './read-store';
+import {
+  CheckpointConflictError,
+  compareBy,
+  matches,
+  ROW_COUNT,
+  searchIndex,
+  type Doc,
+  type Filter,
+} from './read-store';
 import { ProjectionRunner } from './runner';
 import { SqliteReadStore } from './sqlite-read-store';
 
@@ -849,5 +857,78 @@ describe("SQLite read store: a kept search's many matches copied for its pages",
     }
     expect(rs.keptCopies()).toEqual({ searches: 0, rows: 0 });
     await rs.close();
+  });
+});
+
+describe('SQLite read store: a search paged in a kept order', () => {
+  // 600 people: names with ties and some missing, days with ties, three roles; "student1" is in 111 e-mails.
+  const person = (i: number, name: string | null = i % 50 === 7 ? null : `Name ${i % 37}`) => ({
+    id: `p${String(i).padStart(3, '0')}`,
+    name,
+    email: `student${i}@x.test`,
+    role: ['student', 'mentor', 'admin'][i % 3],
+    created: `2026-01-${String(1 + (i % 28)).padStart(2, '0')}`,
+  });
+  const searched = (text: string): Filter => ({ $or: [{ name: { $contains: text } }, { email: { $contains: text } }] });
+  /** Each case: a filter, its sort, and a page's limit (as a list asks: its first page, a later one's segments). */
+  const cases = (text: string): [Filter, Record<string, 1 | -1>, number][] => [
+    [searched(text), { created: -1 }, 21],
+    [searched(text), { name: 1 }, 51],
+    [searched(text), { created: 1 }, 5],
+    [{ role: { $in: ['student', 'mentor'] }, ...searched(text) }, { name: 1 }, 21],
+    [{ $and: [searched(text), { name: { $gt: 'Name 2' } }] }, { name: 1 }, 51],
+    [{ $and: [searched(text), { name: 'Name 20', id: { $gt: 'p300' } }] }, { name: 1 }, 51],
+    [{ $and: [searched(text), { created: { $lt: '2026-01-05' } }] }, { created: -1 }, 3],
+  ];
+  const put = (docs: Record<string, unknown>[]) =>
+    docs.map((doc) => ({ op: 'put' as const, collection: 'people', doc: doc as { id: string } }));
+
+  it('answers every page as SQLite orders it, as documents change by this connection or another', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'panda-rs-')), 'read.db');
+    const [rs, other] = [new SqliteReadStore(file), new SqliteReadStore(file)];
+    await rs.ensureIndexes('people', [searchIndex('name', 'email'), 'created', 'name', 'role+name']);
+    let docs: Doc[] = Array.from({ length: 600 }, (_, i) => person(i));
+    await rs.commit('p', 0, 1, put(docs));
+    const agree = async (when: string) => {
+      for (const text of ['student1', 'student59', 'name 3', 'x.test'])
+        for (const [filter, sort, limit] of cases(text)) {
+          const last = Object.values(sort)[0];
+          const expected = docs
+            .filter((d) => matches(d as never, filter))
+            .sort(compareBy({ ...sort, id: last }))
+            .slice(0, limit)
+            .map((d) => d.id);
+          const label = `${when}: ${JSON.stringify(filter)} by ${JSON.stringify(sort)}`;
+          // Asked again and again, as a list's pages are: the order is kept once asked for enough of them.
+          for (let ask = 0; ask < 4; ask++) {
+            await new Promise((resolve) => setImmediate(resolve)); // a turn keeps its searches: each in one of its own
+            expect(
+              (await rs.find('people', filter, { sort, limit })).map((d) => d.id),
+              label,
+            ).toEqual(expected);
+            const texts = await rs.findText('people', filter, { sort, limit });
+            expect(
+              texts.map((t) => (JSON.parse(t) as { id: string }).id),
+              label,
+            ).toEqual(expected);
+          }
+        }
+    };
+    await agree('at first');
+    const made = rs.keptOrdersMade;
+    expect(made).toBeGreaterThanOrEqual(3); // by creation either way, and by name
+    // Another connection (the projections thread's) renames people to the head of the order, adds and deletes.
+    const renamed = [person(10, 'Aaron'), person(111, 'Name 3'), person(112, null)];
+    const added = [person(700), person(701, 'Name 1')];
+    await other.commit('q', 0, 1, [...put([...renamed, ...added]), { op: 'delete', collection: 'people', id: 'p113' }]);
+    docs = [...docs.filter((d) => !['p010', 'p111', 'p112', 'p113'].includes(d.id)), ...renamed, ...added];
+    await agree('after another connection wrote');
+    expect(rs.keptOrdersMade).toBeGreaterThan(made);
+    // And this connection, a document moved to the end of the order.
+    const moved = [{ ...person(15, 'Zed'), created: '2026-02-01' }];
+    await rs.commit('p', 1, 2, put(moved));
+    docs = docs.map((d) => (d.id === 'p015' ? moved[0] : d));
+    await agree('after this connection wrote');
+    await Promise.all([rs.close(), other.close()]);
   });
 });
