@@ -931,4 +931,49 @@ describe('SQLite read store: a search paged in a kept order', () => {
     await agree('after this connection wrote');
     await Promise.all([rs.close(), other.close()]);
   });
+
+  it('keeps orders within its budget of rowids, letting go of the first asked for', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'panda-rs-'));
+    const docs: Doc[] = Array.from({ length: 600 }, (_, i) => person(i));
+    const pages = async (rs: SqliteReadStore, sort: Record<string, 1 | -1>) => {
+      const filter = searched('student1');
+      const expected = docs
+        .filter((d) => matches(d as never, filter))
+        .sort(compareBy({ ...sort, id: Object.values(sort)[0] }))
+        .slice(0, 21)
+        .map((d) => d.id);
+      for (let ask = 0; ask < 4; ask++) {
+        await new Promise((resolve) => setImmediate(resolve));
+        expect((await rs.find('people', filter, { sort, limit: 21 })).map((d) => d.id)).toEqual(expected);
+      }
+      return [rs.keptOrdersMade, rs.keptRowids];
+    };
+    const made = async (rs: SqliteReadStore) => {
+      await rs.ensureIndexes('people', [searchIndex('name', 'email'), 'created', 'name']);
+      await rs.commit('p', 0, 1, put(docs));
+      return [
+        await pages(rs, { created: -1 }),
+        await pages(rs, { name: 1 }),
+        await pages(rs, { created: -1 }),
+        await pages(rs, { name: 1 }),
+      ];
+    };
+    // Room for one order of the 600 rows: each is made again once the other was.
+    const small = new SqliteReadStore(join(dir, 'small.db'), { keptRowids: 1000 });
+    expect(await made(small)).toEqual([
+      [1, 600],
+      [2, 600],
+      [3, 600],
+      [4, 600],
+    ]);
+    // The default budget keeps both.
+    const large = new SqliteReadStore(join(dir, 'large.db'));
+    expect(await made(large)).toEqual([
+      [1, 600],
+      [2, 1200],
+      [2, 1200],
+      [2, 1200],
+    ]);
+    await Promise.all([small.close(), large.close()]);
+  });
 });

@@ -258,6 +258,11 @@ const KEPT_ORDERS = 32;
 const KEPT_ORDER_AFTER = 3;
 const KEPT_ORDER_ROWS_PER_ASK = 2000;
 const KEPT_ORDER_ROWS = 200_000;
+/**
+ * The most rowids all kept orders hold (12 to 24 bytes each with their places, more where a table's rowids are
+ * sparse: 12 to 24 MB); over it, the orders first asked for longest ago are let go.
+ */
+const KEPT_ROWIDS = 1_000_000;
 
 /**
  * Matches `found` in a kept order: sorted by their places when they are few, else the order filtered. Null when
@@ -287,6 +292,8 @@ const isFew = (q: Searched) => q.matched * DRIVEN_SHARE <= q.rows;
 export interface SqliteReadStoreOptions {
   busyTimeoutMs?: number;
   bulkWriter?: boolean;
+  /** The most rowids kept orders hold in all (KEPT_ROWIDS by default; see SqliteReadStore.keptOrder). */
+  keptRowids?: number;
 }
 
 /**
@@ -494,6 +501,7 @@ export class SqliteReadStore implements ReadStore {
    */
   constructor(file: string, options: SqliteReadStoreOptions = {}) {
     const busyTimeoutMs = options.busyTimeoutMs ?? 10000;
+    this.keptRowidsAtMost = options.keptRowids ?? KEPT_ROWIDS;
     this.db = new Database(file);
     if (options.bulkWriter) this.bulkWriter = new BulkWriter(file, busyTimeoutMs);
     for (const pragma of connectionPragmas(busyTimeoutMs)) this.db.pragma(pragma);
@@ -785,8 +793,8 @@ export class SqliteReadStore implements ReadStore {
     let kept = this.keptOrders.get(key);
     if (!kept || kept.version !== version) {
       kept = { version, asked: 0, place: null };
-      this.keptOrders.delete(key);
-      if (this.keptOrders.size >= KEPT_ORDERS) this.keptOrders.delete(this.keptOrders.keys().next().value as string);
+      this.letOrderGo(key);
+      if (this.keptOrders.size >= KEPT_ORDERS) this.letOrderGo(this.keptOrders.keys().next().value as string);
       this.keptOrders.set(key, kept);
     }
     if (kept.place) return kept;
@@ -802,8 +810,19 @@ export class SqliteReadStore implements ReadStore {
     kept.place = placesOf(rowids);
     kept.rowids = rowids;
     this.keptOrdersMade++;
+    this.keptRowids += rowids.length;
+    // Over the budget, the orders first asked for longest ago are let go (not this one).
+    for (const other of this.keptOrders.keys())
+      if (this.keptRowids > this.keptRowidsAtMost && other !== key) this.letOrderGo(other);
     return kept;
   }
+  private letOrderGo(key: string) {
+    this.keptRowids -= this.keptOrders.get(key)?.rowids?.length ?? 0;
+    this.keptOrders.delete(key);
+  }
+  /** The rowids kept orders hold now (for tests), and the most they may. */
+  keptRowids = 0;
+  private readonly keptRowidsAtMost: number;
   private readonly keptOrders = new Map<string, KeptOrder>();
   /** Searches' matches (kept, see searched) in a kept order. */
   private readonly orderedMatches = new WeakMap<number[], { kept: KeptOrder; rowids: number[] }>();
