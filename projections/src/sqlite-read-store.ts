@@ -223,16 +223,19 @@ function withCopies(q: Searched): Searched {
   return { ...q, sql, params };
 }
 
+/** A table's rowids in one order, and each rowid's place in them (-1 or undefined: none). */
+interface OrderedRows {
+  rowids: number[];
+  place: Int32Array | Map<number, number>;
+}
 /**
- * A table's rowids in one order, at one version of the table (see SqliteReadStore.keptOrder): `asked` counts the
- * pages that would have used it before it is made.
+ * An order of a table at one version of it (see SqliteReadStore.keptOrder): `asked` counts the pages that would
+ * have used it, until it is made.
  */
 interface KeptOrder {
   version: unknown;
   asked: number;
-  /** Each rowid's place in `rowids` (-1 or undefined: none). */
-  place: Int32Array | Map<number, number> | null;
-  rowids?: number[];
+  made: OrderedRows | null;
 }
 
 /**
@@ -268,9 +271,7 @@ const KEPT_ROWIDS = 1_000_000;
  * Matches `found` in a kept order: sorted by their places when they are few, else the order filtered. Null when
  * one of them is not in it (written after the order was read).
  */
-function inOrderOf(found: number[], kept: KeptOrder): number[] | null {
-  const place = kept.place as Int32Array | Map<number, number>;
-  const rowids = kept.rowids as number[];
+function inOrderOf(found: number[], { rowids, place }: OrderedRows): number[] | null {
   if (found.length * 16 < rowids.length) {
     const placed: number[] = [];
     for (const r of found) {
@@ -787,37 +788,35 @@ export class SqliteReadStore implements ReadStore {
    * been asked for enough pages (see KEPT_ORDER_AFTER), for tables of at most KEPT_ORDER_ROWS rows, in an order an
    * index gives.
    */
-  private keptOrder(t: string, order: string, rows: number): KeptOrder | null {
+  private keptOrder(t: string, order: string, rows: number): OrderedRows | null {
     const version = this.versionOf.get(t);
     const key = `${t} ${order}`;
     let kept = this.keptOrders.get(key);
     if (!kept || kept.version !== version) {
-      kept = { version, asked: 0, place: null };
+      kept = { version, asked: 0, made: null };
       this.letOrderGo(key);
       if (this.keptOrders.size >= KEPT_ORDERS) this.letOrderGo(this.keptOrders.keys().next().value as string);
       this.keptOrders.set(key, kept);
     }
-    if (kept.place) return kept;
+    if (kept.made) return kept.made;
     if (++kept.asked < Math.max(KEPT_ORDER_AFTER, rows / KEPT_ORDER_ROWS_PER_ASK) || rows > KEPT_ORDER_ROWS)
       return null;
     const select = `SELECT rowid FROM ${t} ${order}`;
     // Not an order SQLite would sort every document for (the sort's values read from each one's JSON): only an
     // index's, or a sort of the values an index holds (10,000 accounts by name: 3 to 5 ms).
-    const plan = this.orderPlans.get(select) ?? this.plan(select, []);
-    this.orderPlans.set(select, plan);
+    const plan = this.plannedOnce(select, []);
     if (plan.includes('USE TEMP B-TREE FOR ORDER BY') && !plan.some((l) => l.includes('COVERING INDEX'))) return null;
     const rowids = this.stmt(select).pluck().all() as number[];
-    kept.place = placesOf(rowids);
-    kept.rowids = rowids;
+    kept.made = { rowids, place: placesOf(rowids) };
     this.keptOrdersMade++;
     this.keptRowids += rowids.length;
     // Over the budget, the orders first asked for longest ago are let go (not this one).
     for (const other of this.keptOrders.keys())
       if (this.keptRowids > this.keptRowidsAtMost && other !== key) this.letOrderGo(other);
-    return kept;
+    return kept.made;
   }
   private letOrderGo(key: string) {
-    this.keptRowids -= this.keptOrders.get(key)?.rowids?.length ?? 0;
+    this.keptRowids -= this.keptOrders.get(key)?.made?.rowids.length ?? 0;
     this.keptOrders.delete(key);
   }
   /** The rowids kept orders hold now (for tests), and the most they may. */
@@ -825,8 +824,7 @@ export class SqliteReadStore implements ReadStore {
   private readonly keptRowidsAtMost: number;
   private readonly keptOrders = new Map<string, KeptOrder>();
   /** Searches' matches (kept, see searched) in a kept order. */
-  private readonly orderedMatches = new WeakMap<number[], { kept: KeptOrder; rowids: number[] }>();
-  private readonly orderPlans = new Map<string, string[]>();
+  private readonly orderedMatches = new WeakMap<number[], { kept: OrderedRows; rowids: number[] }>();
   /** Orders made by keptOrder: for tests. */
   keptOrdersMade = 0;
 
@@ -895,8 +893,7 @@ export class SqliteReadStore implements ReadStore {
   async ensureIndexes(collection: string, fields: string[]): Promise<void> {
     await this.lastCommit; // a writer thread's commits first (see commit)
     const t = this.ensureTable(collection);
-    this.sortsAllOf.clear(); // plans made before these indexes
-    this.orderPlans.clear();
+    this.plans.clear(); // plans made before these indexes
     this.ensureIdIndex(t);
     for (const f of fields) {
       const searched = searchedFields(f);
@@ -1063,15 +1060,20 @@ export class SqliteReadStore implements ReadStore {
    * order of an index): a page of few matches then starts from them. Asked once per query text.
    */
   private sortsAll(select: string, params: unknown[]): boolean {
-    let all = this.sortsAllOf.get(select);
-    if (all === undefined) {
-      all = this.plan(select, params).includes('USE TEMP B-TREE FOR ORDER BY');
-      if (this.sortsAllOf.size >= COUNTS_AND_PLANS_KEPT) this.sortsAllOf.clear();
-      this.sortsAllOf.set(select, all);
-    }
-    return all;
+    return this.plannedOnce(select, params).includes('USE TEMP B-TREE FOR ORDER BY');
   }
-  private readonly sortsAllOf = new Map<string, boolean>();
+
+  /** The plan of `select` (see plan), made once per query text until the indexes change. */
+  private plannedOnce(select: string, params: unknown[]): string[] {
+    let lines = this.plans.get(select);
+    if (lines === undefined) {
+      lines = this.plan(select, params);
+      if (this.plans.size >= COUNTS_AND_PLANS_KEPT) this.plans.clear();
+      this.plans.set(select, lines);
+    }
+    return lines;
+  }
+  private readonly plans = new Map<string, string[]>();
 
   /** About how many documents table `t` holds: its highest rowid (one index step; deletes leave it higher). */
   private rowsAbout(t: string): number {
@@ -1263,8 +1265,7 @@ export class SqliteReadStore implements ReadStore {
   async dropIndexesExcept(collection: string, fields: string[]): Promise<void> {
     await this.lastCommit; // a writer thread's commits first (see commit)
     const t = this.ensureTable(collection);
-    this.sortsAllOf.clear(); // plans made with the indexes dropped
-    this.orderPlans.clear();
+    this.plans.clear(); // plans made with the indexes dropped
     this.dropSearchIndexes(
       t,
       fields.map(searchedFields).filter((f): f is string[] => f !== null),

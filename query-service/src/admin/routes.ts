@@ -92,8 +92,8 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
   });
 
   /**
-   * A mentor or centre table's paging and its locked and vetted filters, locked held in field `locked` of its
-   * documents (`placed` filters students only).
+   * A mentor or centre table's paging and its locked and vetted filters, "locked" held in the field its documents
+   * name `locked` (`placed` filters students only).
    */
   const accountList = (req: Request, locked: 'locked' | 'account_locked') => {
     const f = validate(adminAccountsQuerySchema, req.query);
