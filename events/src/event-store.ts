@@ -69,6 +69,20 @@ export interface EventStore {
   /** Appends atomically to one stream, checking the expected version. Retrying a command id appends nothing. */
   append(stream: string, events: NewEvent[], expected: ExpectedVersion, meta: AppendMeta): Promise<AppendResult>;
   /**
+   * Only where a store's appends are committed on the caller's thread (SqliteEventStore): an append
+   * committed before this returns (or refused by throwing), made durable when the caller calls `durable()`,
+   * which flushes the log on the caller's thread, blocking it, unless a flush has covered the append already,
+   * and only then tells the log's followers of it. For a caller that must not answer before its append is on
+   * disk and has its own work to do meanwhile (an audit read and its record, ruling 25). `durable()` must be
+   * called, whatever that work's outcome.
+   */
+  commitNow?(
+    stream: string,
+    events: NewEvent[],
+    expected: ExpectedVersion,
+    meta: AppendMeta,
+  ): { result: AppendResult; durable: () => void };
+  /**
    * The events of one stream, oldest first, from version `fromRevision` on (default 0: all of them);
    * [] when the stream does not exist or has nothing from there. Lets a reader that folded the stream
    * up to some version read only what came after it.

@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { WrongExpectedVersionError } from './event-store';
 import { SqliteEventStore } from './sqlite-event-store';
 
 type Callback = (err: NodeJS.ErrnoException | null) => void;
@@ -16,6 +17,7 @@ vi.mock('node:fs', async (original) => {
     fdatasync: vi.fn((fd: number, done: Callback) =>
       actual.fdatasync(fd, (err) => held.push((failure) => done(failure ?? err))),
     ),
+    fdatasyncSync: vi.fn((fd: number) => actual.fdatasyncSync(fd)),
   };
 });
 
@@ -44,6 +46,7 @@ async function answeredAfterFlush(read: Promise<{ type: string }[]>, types: stri
 afterEach(() => {
   for (const finish of held.splice(0)) finish(null);
   vi.mocked(fs.fdatasync).mockClear();
+  vi.mocked(fs.fdatasyncSync).mockClear();
 });
 
 /** Issue 9: the log is flushed off the event loop, and nothing is answered or read before it is on disk. */
@@ -106,5 +109,63 @@ describe('SqliteEventStore durability', () => {
     held.splice(0)[0](Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }));
     await expect(appended).rejects.toThrow('EIO');
     await store.close();
+  });
+
+  describe("commitNow (an audit read's record, ruling 25)", () => {
+    it("commits at once, flushes on the caller's thread only when asked, and only then tells followers", async () => {
+      const store = new SqliteEventStore(tempFile());
+      const followed = store.waitForAppend(0, 5000);
+      const { result, durable } = store.commitNow('a', [{ type: 'A', data: {} }], 'no_stream', meta('k1'));
+      expect(result.position).toBe(1);
+      expect(await store.readStream('a')).toHaveLength(1);
+      expect(await settled(followed)).toBe(false);
+      expect(fs.fdatasyncSync).not.toHaveBeenCalled();
+      durable();
+      expect(fs.fdatasyncSync).toHaveBeenCalledTimes(1);
+      expect(await followed).toBe(true);
+      // Once is enough: it is on disk and told.
+      const again = store.waitForAppend(1, 50);
+      durable();
+      expect(fs.fdatasyncSync).toHaveBeenCalledTimes(1);
+      expect(await again).toBe(false);
+      // A reader of the whole log in this instance knows it is on disk: no flush of its own.
+      expect((await store.readAll(0, 10)).map((e) => e.type)).toEqual(['A']);
+      expect(fs.fdatasync).not.toHaveBeenCalled();
+      await store.close();
+    });
+
+    it('commits the appends queued in its turn with it; they answer after their own flush, and are not lost when it is refused', async () => {
+      const store = new SqliteEventStore(tempFile());
+      const queued = store.append('b', [{ type: 'B', data: {} }], 'no_stream', meta('k2'));
+      const now = store.commitNow('a', [{ type: 'A', data: {} }], 'no_stream', meta('k1'));
+      expect(store.commits).toBe(1);
+      expect(now.result.position).toBe(2);
+      expect(await settled(queued)).toBe(false);
+      await releaseFlushes();
+      expect((await queued).position).toBe(1);
+      now.durable();
+
+      const next = store.append('c', [{ type: 'C', data: {} }], 'no_stream', meta('k3'));
+      expect(() => store.commitNow('a', [{ type: 'A', data: {} }], 'no_stream', meta('k4'))).toThrow(
+        WrongExpectedVersionError,
+      );
+      expect(await store.readStream('a')).toHaveLength(1);
+      expect(await store.readStream('c')).toHaveLength(1);
+      await releaseFlushes();
+      expect((await next).position).toBe(3);
+      await store.close();
+    });
+
+    it('a failed flush throws from durable() and tells no follower', async () => {
+      const store = new SqliteEventStore(tempFile());
+      const followed = store.waitForAppend(0, 50);
+      const { durable } = store.commitNow('a', [{ type: 'A', data: {} }], 'no_stream', meta('k1'));
+      vi.mocked(fs.fdatasyncSync).mockImplementationOnce(() => {
+        throw Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' });
+      });
+      expect(durable).toThrow('EIO');
+      expect(await followed).toBe(false);
+      await store.close();
+    });
   });
 });

@@ -48,15 +48,13 @@ const who = (p: Person | null, id: string | null) =>
       ? { id, name: 'Unknown account', email: '', role: null }
       : { id: null, name: 'System', email: '', role: null };
 
-/**
- * A list's page is read while its record is flushed to disk: the log commits the appends of a turn at the
- * end of it (setImmediate) and then waits for the flush, so the page is read two turns after the append
- * was asked for. The answer still waits for the record (`recorded`, a failure of which fails the read).
- */
-async function recording(record: Promise<void>): Promise<{ recorded: Promise<void> }> {
-  record.catch(() => undefined); // awaited by the caller; not an unhandled rejection meanwhile
-  for (let turn = 0; turn < 2; turn++) await new Promise((resolve) => setImmediate(resolve));
-  return { recorded: record };
+/** A list's page, read while its record is written: answered only once the record is on disk, or not at all. */
+async function readWhileRecording<T>(onDisk: () => Promise<void>, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } finally {
+    await onDisk();
+  }
 }
 
 /** The access log (ruling 24): newest first. */
@@ -84,14 +82,20 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
   const auditors = [auth, requireRole('admin', 'auditor')];
   const rs = deps.readStore;
 
-  async function record(
+  /**
+   * Writes an audit read's record into the log and gives back `onDisk`, which resolves once the record is on
+   * disk and rejects when it cannot be written (the read then fails: no read without its record). A read does
+   * its work before calling it and answers after. The embedded log commits the record at once and flushes it
+   * on this thread when `onDisk` is called (commitNow); another store appends it while the read goes on.
+   */
+  async function startRecord(
     req: Request,
     a: AuthContext,
     action: AuditAction,
     subject: { type: 'job' | 'account' | 'student' | 'log' | null; id: string | null },
     asOf: number | null,
     query: string | null = null,
-  ) {
+  ): Promise<() => Promise<void>> {
     const me = (await rs.get(ACCOUNTS, a.id)) as AccountDoc | null;
     const data = checkEvent('AuditRecordRead', {
       accountId: a.id,
@@ -110,19 +114,27 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
       correlationId: String((req as { id?: unknown }).id ?? randomUUID()),
       commandId: uuidv7(),
     };
-    // No read without its record: when it cannot be written, the read fails.
-    await deps.store.append(AUDIT_ACCESS_STREAM, [{ type: 'AuditRecordRead', data }], 'any', meta);
+    const events = [{ type: 'AuditRecordRead', data }];
+    const store = deps.store;
+    if (store.commitNow) {
+      const { durable } = store.commitNow(AUDIT_ACCESS_STREAM, events, 'any', meta);
+      return async () => durable();
+    }
+    const appended = store.append(AUDIT_ACCESS_STREAM, events, 'any', meta);
+    appended.catch(() => undefined); // awaited by onDisk; not an unhandled rejection meanwhile
+    return async () => void (await appended);
   }
+  /** A read's record, on disk before the read's own work begins. */
+  const record = async (...args: Parameters<typeof startRecord>) => (await startRecord(...args))();
 
   r.get('/api/audit/subjects', ...auditors, async (req, res) => {
     const a = authOf(req);
     const paging = parsePaging(req.query, SUBJECT_LIST);
     const role = validate(subjectsQuery, req.query).role || null;
-    const { recorded } = await recording(record(req, a, 'subject_search', { type: null, id: null }, null, paging.q));
-    const [, page] = await Promise.all([
-      recorded,
+    const onDisk = await startRecord(req, a, 'subject_search', { type: null, id: null }, null, paging.q);
+    const page = await readWhileRecording(onDisk, () =>
       findPage<AccountDoc>(rs, ACCOUNTS, { role: role ? role : { $in: [...SUBJECT_ROLES] } }, paging),
-    ]);
+    );
     setPageHeaders(req, res, page);
     res.json({ subjects: page.items.map((d) => ({ id: d.id, role: d.role, name: d.Name, email: d.Email })) });
   });
@@ -303,8 +315,8 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
   r.get('/api/audit/access-log', auth, requireRole('admin'), async (req, res) => {
     const a = authOf(req);
     const paging = parsePaging(req.query, ACCESS_LOG_LIST);
-    const { recorded } = await recording(record(req, a, 'access_log', { type: null, id: null }, null));
-    const [, page] = await Promise.all([recorded, findPageText(rs, AUDIT_ACCESS_LOG, {}, paging)]);
+    const onDisk = await startRecord(req, a, 'access_log', { type: null, id: null }, null);
+    const page = await readWhileRecording(onDisk, () => findPageText(rs, AUDIT_ACCESS_LOG, {}, paging));
     setPageHeaders(req, res, page);
     // Each record as stored less its audience (shared/doc-text), not parsed and written out again.
     sendJsonTexts(res, page.items.map(withoutAudience));
