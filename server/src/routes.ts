@@ -42,7 +42,6 @@ export const commandRouters = (deps: CommandDeps): Router[] => [
   auditCommandRoutes(deps),
   notificationRoutes(deps),
   supportRoutes(deps),
-  assistantRoutes(deps),
   chatRoutes(deps),
   signOffRoutes(deps),
 ];
@@ -61,6 +60,8 @@ export const queryRouters = (deps: QueryDeps): Router[] => [
   auditQueryRoutes(deps),
   notificationQueryRoutes(deps),
   supportQueryRoutes(deps),
+  // POST /api/assistant/chat answers from read models and appends nothing: a query.
+  assistantRoutes(deps),
   chatQueryRoutes(deps),
   signOffQueryRoutes(deps),
 ];

@@ -100,11 +100,20 @@ export async function createAccount(
 ) {
   const accountId = await claimEmail(deps, email, deps.newId(), meta);
   const result = await handle(deps.store, accountStream(accountId), accountDecider, command(accountId), meta);
+  deps.accountChanged(accountId, result.position);
   return { accountId, ...result };
 }
 
-export const runAccountCommand = (deps: CommandDeps, accountId: string, command: AccountCommand, meta: AppendMeta) =>
-  handle(deps.store, accountStream(accountId), accountDecider, command, meta);
+export async function runAccountCommand(
+  deps: CommandDeps,
+  accountId: string,
+  command: AccountCommand,
+  meta: AppendMeta,
+) {
+  const result = await handle(deps.store, accountStream(accountId), accountDecider, command, meta);
+  if (result.events.length > 0) deps.accountChanged(accountId, result.position);
+  return result;
+}
 
 export const publicUser = (s: AccountState): SessionUser => ({
   id: s.id!,
