@@ -66,4 +66,16 @@ describe('accountChanges: a changed account waits for its change before it is au
     expect(await accounts.authenticator(forged)).toBeNull();
     expect(await accounts.authenticator(null)).toBeNull();
   });
+
+  it('where another process serves the queries, the change is told only once the read models have it', async () => {
+    const read = projections();
+    const accounts = accountChanges(async () => null, secret, read.wait, { queriesElsewhere: true });
+    let told = false;
+    const change = accounts.changed('amy', 3).then(() => (told = true));
+    await new Promise((r) => setImmediate(r));
+    expect(told).toBe(false);
+    read.reach(3);
+    await change;
+    expect(told).toBe(true);
+  });
 });

@@ -118,6 +118,7 @@ export async function startPlatform(
     accountsAuthenticator(readStore, config.jwtSecret, parts.projections || elsewhere ? feed : undefined),
     config.jwtSecret,
     (position) => waitForProjections(position),
+    { queriesElsewhere: parts.commands && !parts.queries },
   );
   const authenticator = accounts.authenticator;
   const mailer =

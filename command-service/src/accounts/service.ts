@@ -100,7 +100,7 @@ export async function createAccount(
 ) {
   const accountId = await claimEmail(deps, email, deps.newId(), meta);
   const result = await handle(deps.store, accountStream(accountId), accountDecider, command(accountId), meta);
-  deps.accountChanged(accountId, result.position);
+  await deps.accountChanged(accountId, result.position);
   return { accountId, ...result };
 }
 
@@ -111,7 +111,7 @@ export async function runAccountCommand(
   meta: AppendMeta,
 ) {
   const result = await handle(deps.store, accountStream(accountId), accountDecider, command, meta);
-  if (result.events.length > 0) deps.accountChanged(accountId, result.position);
+  if (result.events.length > 0) await deps.accountChanged(accountId, result.position);
   return result;
 }
 

@@ -18,11 +18,12 @@ export interface CommandDeps {
   newId: () => string;
   authenticator: Authenticator;
   /**
-   * Told of every change to an account (its log position): the authentication of that account's next
-   * calls waits for it, so a lock, sign-out or new password takes effect at once while the command
-   * answers as soon as its events are durable.
+   * Told of every change to an account (its log position) before the command answers: the
+   * authentication of that account's next calls waits for it, so a lock, sign-out or new password
+   * takes effect at once while the command answers as soon as its events are durable. (Where another
+   * process serves the queries it cannot know, and this resolves once the read models have the change.)
    */
-  accountChanged: (accountId: string, position: number) => void;
+  accountChanged: (accountId: string, position: number) => Promise<void>;
   /**
    * Resolves once every read model reflects the log up to `position` (false on timeout). For the
    * composition (seeding, provisioning) and tests: a command answers from its own events and never waits.
