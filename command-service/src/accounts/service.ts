@@ -104,6 +104,20 @@ export async function createAccount(
   return { accountId, ...result };
 }
 
+/** The account events that change which of its tokens are accepted, and as what (calls are authenticated by them). */
+const SIGN_IN_EVENTS: ReadonlySet<string> = new Set([
+  'AccountSignedUp',
+  'AdminProvisioned',
+  'AuditorProvisioned',
+  'StudentRegistered',
+  'PasswordChanged',
+  'PasswordReset',
+  'AccountLocked',
+  'AccountUnlocked',
+  'SessionsRevoked',
+  'SessionEnded',
+]);
+
 export async function runAccountCommand(
   deps: CommandDeps,
   accountId: string,
@@ -111,7 +125,8 @@ export async function runAccountCommand(
   meta: AppendMeta,
 ) {
   const result = await handle(deps.store, accountStream(accountId), accountDecider, command, meta);
-  if (result.events.length > 0) await deps.accountChanged(accountId, result.position);
+  // A lock, a sign-out or a new password takes effect at the account's next call; a profile change needs no wait.
+  if (result.events.some((e) => SIGN_IN_EVENTS.has(e.type))) await deps.accountChanged(accountId, result.position);
   return result;
 }
 
