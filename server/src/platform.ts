@@ -202,7 +202,7 @@ export async function startPlatform(
     );
     app.use(
       routedTogether([
-        ...(parts.commands ? commandRouters(commandDeps) : []),
+        ...(parts.commands ? commandRouters(commandDeps, queryDeps) : []),
         ...(parts.queries ? queryRouters(queryDeps) : []),
       ]),
     );
