@@ -24,6 +24,29 @@ export default tseslint.config(
     },
   },
   {
+    // The command side answers from its own events and finds streams through the write side's log
+    // index: its source never imports the read side (tests may, to look at the whole app).
+    files: ['command-service/src/**/*.ts'],
+    ignores: ['command-service/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@panda/projections', '@panda/projections/*', '**/projections/src/*'],
+              message: "The command side never reads read models: answer from the command's own events.",
+            },
+            {
+              group: ['@panda/query-service', '@panda/query-service/*', '**/query-service/src/*'],
+              message: 'The command side never depends on the query side.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['frontend/src/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat.recommended],
     languageOptions: { globals: { ...globals.browser } },

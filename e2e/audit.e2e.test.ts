@@ -134,14 +134,14 @@ beforeAll(async () => {
     headers: { authorization: `Bearer ${mentor.token}`, 'X-Min-Position': String(accepted.position) },
   }).then((r) => r.json() as Promise<{ id: string }[]>);
   const sign = (text: string) =>
-    api<{ job: { signatures: { timestamp: string }[] } }>(
+    api<{ signature: { timestamp: string } }>(
       'PUT',
       `/api/jobs/${jobs[0].id}/complete`,
       { mentor_signature: { signature: text, mentorName: 'Tom Hughes' } },
       mentor.token,
     );
   const first = await sign('T. Hughes (first card)');
-  const firstAt = first.job.signatures[0].timestamp;
+  const firstAt = first.signature.timestamp;
   await clockPast(firstAt);
   between = new Date(Date.now()).toISOString();
   await clockPast(between);

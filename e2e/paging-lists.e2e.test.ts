@@ -167,15 +167,15 @@ beforeAll(async () => {
     mentor.token,
   );
   for (const job of learnerJobs.filter((j) => j.Total_Count > 1)) {
-    let signatures: { signature_id: string }[] = [];
+    const signatures: { signature_id: string }[] = [];
     for (let i = 0; i < job.Total_Count; i++) {
-      const signed = await call<{ job: { signatures: { signature_id: string }[] } }>(
+      const signed = await call<{ signature: { signature_id: string } }>(
         'PUT',
         `/api/jobs/${job.id}/complete`,
         { mentor_signature: { signature: 'M. Many', mentorName: 'Morgan Many' } },
         mentor.token,
       );
-      signatures = signed.job.signatures;
+      signatures.push(signed.signature);
     }
     for (const s of signatures)
       await call('POST', `/api/signatures/${s.signature_id}/dispute`, { reason: 'Not my work' }, trainee.token);

@@ -77,6 +77,38 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
+/** Where a chat image is served (to its sender and receiver only). */
+export const chatImageUrl = (messageId: string) => `/api/chat-images/${encodeURIComponent(messageId)}`;
+
+/** The Message a `MessageSent` event records, as the API shows it (unread): for commands and read models alike. */
+export function messageOf(
+  d: {
+    messageId: string;
+    senderId: string;
+    receiverId: string;
+    text: string;
+    messageType: Message['Message_Type'];
+    image: object | null;
+    imageFilename: string | null;
+    chatType: Message['Chat_Type'];
+  },
+  time: string,
+): Message {
+  return {
+    id: d.messageId,
+    Sender_ID: d.senderId,
+    Receiver_ID: d.receiverId,
+    Message: d.text,
+    Message_Type: d.messageType,
+    Image_Data: d.image ? chatImageUrl(d.messageId) : null,
+    Image_Filename: d.imageFilename,
+    Chat_Type: d.chatType,
+    Read: false,
+    Read_At: null,
+    Created_At: time,
+  };
+}
+
 /**
  * `GET /api/messages?with=&limit=&cursor=` (ruling 24 paging): the caller's messages (sent or
  * received), NEWEST FIRST; `with` keeps the conversation with that one contact. The page is a JSON

@@ -265,10 +265,32 @@ export const jobDetailResponse = z.strictObject({
 });
 export type JobDetail = z.infer<typeof jobDetailResponse>;
 
+/**
+ * Mark Complete's answer, from the job's stream once the card is signed: the job's signed and required
+ * cards, and the sign-off this call recorded (null when it repeats an earlier request, which recorded it).
+ */
 export const completeJobResponse = commandResultSchema.extend({
   success: z.literal(true),
   message: z.string(),
-  job: jobSchema,
+  job: jobSchema.pick({
+    id: true,
+    Student_ID: true,
+    Job_Type: true,
+    Total_Count: true,
+    Completed_Count: true,
+    status: true,
+    percent: true,
+    remaining: true,
+    is_complete: true,
+  }),
+  signature: mentorSignature
+    .extend({
+      signature_id: z.string(),
+      mentor_id: z.string(),
+      completed_at: z.string(),
+      content_hash: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type CompleteJobResponse = z.infer<typeof completeJobResponse>;
 

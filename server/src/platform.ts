@@ -19,6 +19,7 @@ import type { CommandDeps } from '@panda/command-service/shared/deps';
 import { domainErrorsToHttp } from '@panda/command-service/shared/http-edge';
 import { minPosition, type QueryDeps } from '@panda/query-service/shared/deps';
 import { LiveHub } from '@panda/query-service/live/hub';
+import { accountChanges } from './account-changes';
 import { allProjections } from './projections';
 import { commandRouters, liveHandlers, queryRouters } from './routes';
 import { inTurn, routedTogether, under } from './route-guard';
@@ -112,11 +113,14 @@ export async function startPlatform(
     : (elsewhere?.feed ??
       pollingFeed(readStore, names, 200, (err) => logger.error({ err }, 'change feed: read failed; retrying')));
   // The accounts it reads are kept in memory only with a feed that is never behind a wait for a position.
-  const authenticator = accountsAuthenticator(
-    readStore,
+  // A call of an account that a command just changed waits for that change (account-changes.ts).
+  const accounts = accountChanges(
+    accountsAuthenticator(readStore, config.jwtSecret, parts.projections || elsewhere ? feed : undefined),
     config.jwtSecret,
-    parts.projections || elsewhere ? feed : undefined,
+    (position) => waitForProjections(position),
+    { queriesElsewhere: parts.commands && !parts.queries },
   );
+  const authenticator = accounts.authenticator;
   const mailer =
     overrides.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
   const throttles = await openThrottles(config);
@@ -124,12 +128,12 @@ export async function startPlatform(
   narrowDataFolder(config.dataDir);
   const commandDeps: CommandDeps = {
     store,
-    readStore,
     config,
     logger,
     clock: overrides.clock ?? (() => new Date()),
     newId: overrides.newId ?? randomUUID,
     authenticator,
+    accountChanged: accounts.changed,
     waitForProjections,
     blobs,
     throttles,
@@ -198,7 +202,7 @@ export async function startPlatform(
     );
     app.use(
       routedTogether([
-        ...(parts.commands ? commandRouters(commandDeps) : []),
+        ...(parts.commands ? commandRouters(commandDeps, queryDeps) : []),
         ...(parts.queries ? queryRouters(queryDeps) : []),
       ]),
     );

@@ -31,8 +31,11 @@ import { messageIdFor, sendChatMessage } from '@panda/command-service/chat/servi
 import { chatQueryRoutes } from '@panda/query-service/chat/routes';
 import { chatLive } from '@panda/query-service/chat/live';
 
-/** Command routes (POST/PUT/PATCH/DELETE) of every capability. */
-export const commandRouters = (deps: CommandDeps): Router[] => [
+/**
+ * Command routes (POST/PUT/PATCH/DELETE) of every capability. `POST /api/assistant/chat` is served with
+ * them (a POST) but appends nothing and answers from read models, so it gets the query side's deps.
+ */
+export const commandRouters = (deps: CommandDeps, queries: QueryDeps): Router[] => [
   accountRoutes(deps),
   adminRoutes(deps),
   placementRoutes(deps),
@@ -42,7 +45,7 @@ export const commandRouters = (deps: CommandDeps): Router[] => [
   auditCommandRoutes(deps),
   notificationRoutes(deps),
   supportRoutes(deps),
-  assistantRoutes(deps),
+  assistantRoutes(queries),
   chatRoutes(deps),
   signOffRoutes(deps),
 ];

@@ -40,7 +40,6 @@ export function accountRoutes(deps: CommandDeps): Router {
       centreName: body.Role === 'training_centre' ? body.Training_Centre_Name! : null,
       passwordHash,
     }));
-    await deps.waitForProjections(position);
     sendResult(res, 201, position, await session(deps, await loadAccount(deps, accountId)));
   });
 
@@ -78,7 +77,7 @@ export function accountRoutes(deps: CommandDeps): Router {
     reset().catch((err) => deps.logger.error({ err }, 'forgot-password: reset or mail failed'));
   });
 
-  // Sign out: this token ends (other devices stay signed in). Answers once the read models know.
+  // Sign out: this token ends (other devices stay signed in); its next call waits for that (accountChanged).
   r.post('/api/auth/logout', authenticate(deps.authenticator, { allowTemporaryPassword: true }), async (req, res) => {
     const { id, tokenId, expiresAt } = authOf(req);
     if (!tokenId || !expiresAt) throw unauthorized('Not authenticated');
@@ -88,7 +87,6 @@ export function accountRoutes(deps: CommandDeps): Router {
       { type: 'EndSession', tokenId, expiresAt: new Date(expiresAt).toISOString() },
       metaFor(req, deps),
     );
-    await deps.waitForProjections(result.position);
     sendResult(res, 200, result.position, { message: 'Logged out successfully' });
   });
 
@@ -109,7 +107,6 @@ export function accountRoutes(deps: CommandDeps): Router {
         { type: 'ChangePassword', passwordHash: await hashPassword(body.newPassword) },
         metaFor(req, deps),
       );
-      await deps.waitForProjections(result.position);
       const { token, user } = await session(deps, result.state);
       sendResult(res, 200, result.position, { message: 'Password changed successfully!', token, user });
     },

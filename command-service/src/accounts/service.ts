@@ -100,11 +100,35 @@ export async function createAccount(
 ) {
   const accountId = await claimEmail(deps, email, deps.newId(), meta);
   const result = await handle(deps.store, accountStream(accountId), accountDecider, command(accountId), meta);
+  await deps.accountChanged(accountId, result.position);
   return { accountId, ...result };
 }
 
-export const runAccountCommand = (deps: CommandDeps, accountId: string, command: AccountCommand, meta: AppendMeta) =>
-  handle(deps.store, accountStream(accountId), accountDecider, command, meta);
+/** The account events that change which of its tokens are accepted, and as what (calls are authenticated by them). */
+const SIGN_IN_EVENTS: ReadonlySet<string> = new Set([
+  'AccountSignedUp',
+  'AdminProvisioned',
+  'AuditorProvisioned',
+  'StudentRegistered',
+  'PasswordChanged',
+  'PasswordReset',
+  'AccountLocked',
+  'AccountUnlocked',
+  'SessionsRevoked',
+  'SessionEnded',
+]);
+
+export async function runAccountCommand(
+  deps: CommandDeps,
+  accountId: string,
+  command: AccountCommand,
+  meta: AppendMeta,
+) {
+  const result = await handle(deps.store, accountStream(accountId), accountDecider, command, meta);
+  // A lock, a sign-out or a new password takes effect at the account's next call; a profile change needs no wait.
+  if (result.events.some((e) => SIGN_IN_EVENTS.has(e.type))) await deps.accountChanged(accountId, result.position);
+  return result;
+}
 
 export const publicUser = (s: AccountState): SessionUser => ({
   id: s.id!,

@@ -39,8 +39,8 @@ async function target(deps: CommandDeps, req: Request) {
 
 /**
  * Runs an admin's command on account `id` and answers 200 with `message`, the id, the `fields` of
- * the new state and whether anything changed. Ruling 11: it answers only once the change is in the
- * read model every call is authenticated by.
+ * the new state and whether anything changed. A lock takes effect at once: the account's next call
+ * waits for the change to reach the read model it is authenticated by (`CommandDeps.accountChanged`).
  */
 async function changeAccount(
   deps: CommandDeps,
@@ -50,7 +50,6 @@ async function changeAccount(
   change: { command: AccountCommand; message: string; fields: (state: AccountState) => Record<string, unknown> },
 ) {
   const result = await runAccountCommand(deps, id, change.command, metaFor(req, deps));
-  await deps.waitForProjections(result.position);
   sendResult(res, 200, result.position, {
     message: change.message,
     id,

@@ -26,7 +26,6 @@ export function auditCommandRoutes(deps: CommandDeps): Router {
       email,
       temporaryPasswordHash,
     }));
-    await deps.waitForProjections(position);
     sendResult(res, 201, position, {
       message: 'Auditor provisioned. Give them the temporary password: it is shown only once.',
       auditor: { id: accountId, email, first_name: body.first_name, last_name: body.last_name, role: 'auditor' },

@@ -1,16 +1,9 @@
 import { Router, type Request } from 'express';
 import { postMessageRequestSchema, sendMessageRequestSchema, CHAT_TEXTS } from '@panda/contracts/chat';
-import {
-  CHAT_MESSAGES,
-  CHAT_THREADS,
-  conversationDocId,
-  threadId,
-  type ChatMessageDoc,
-  type ChatThreadDoc,
-} from '@panda/projections/read-models/chat';
 import { notFound } from '@panda/platform/errors';
 import { authOf, authenticate, validate } from '@panda/platform/http';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
+import { logIndexOf } from '../shared/log-index';
 import { markMessageRead, sendChatMessage } from './service';
 
 const ID = /^[\w-]{1,100}$/;
@@ -72,21 +65,13 @@ export function chatRoutes(deps: CommandDeps): Router {
   r.patch('/api/chat-contacts/:contactId/read', auth, async (req, res) => {
     const me = authOf(req).id;
     const contact = pathId(req, 'contactId', 'Contact not found');
-    // The read model only says which messages to mark (routing); each read is decided on its own stream.
-    const thread = (await deps.readStore.get(CHAT_THREADS, threadId(me, contact))) as ChatThreadDoc | null;
-    let unread = thread?.unread_count ?? 0;
+    // The write side's log index says which messages are unread; each read is decided on its own stream.
     let marked = 0;
     let position = await deps.store.headPosition();
-    for (let n = thread?.message_count ?? 0; n > 0 && unread > 0; n -= 200) {
-      const ids = Array.from({ length: Math.min(200, n) }, (_, i) => conversationDocId(me, contact, n - i));
-      const copies = (await deps.readStore.find(CHAT_MESSAGES, { id: { $in: ids } })) as ChatMessageDoc[];
-      for (const copy of copies) {
-        if (copy.message.Receiver_ID !== me || copy.message.Read) continue;
-        unread--;
-        const result = await markMessageRead(deps, me, copy.message_id, metaFor(req, deps, `:${copy.message_id}`));
-        position = Math.max(position, result.position);
-        marked++;
-      }
+    for (const messageId of await logIndexOf(deps.store).unreadMessages(me, contact)) {
+      const result = await markMessageRead(deps, me, messageId, metaFor(req, deps, `:${messageId}`));
+      position = Math.max(position, result.position);
+      marked++;
     }
     sendResult(res, 200, position, { marked });
   });

@@ -116,17 +116,15 @@ describe('PUT /api/jobs/{id}/complete', () => {
     });
     expect(first.body.position).toBeGreaterThan(0);
     const second = await app.call('PUT', `/api/jobs/${job.id}/complete`, signature(2), dave.token);
-    expect(second.body.job).toMatchObject({
-      Completed_Count: 2,
-      percent: 67,
+    expect(second.body.job).toMatchObject({ Completed_Count: 2, percent: 67 });
+    expect(second.body.signature).toMatchObject({
+      mentor_id: dave.user.id,
       completed_at: '2026-01-05T10:02:00.000Z',
-      mentor_signature: {
-        signature: 'D Clarke',
-        mentorName: 'Dave Clarke',
-        date: '2026-01-05',
-        time: '10:02',
-        timestamp: '2026-01-05T10:02:00.000Z',
-      },
+      signature: 'D Clarke',
+      mentorName: 'Dave Clarke',
+      date: '2026-01-05',
+      time: '10:02',
+      timestamp: '2026-01-05T10:02:00.000Z',
     });
     const detail = await get(app, `/api/jobs/${job.id}`, amy.token);
     expect(detail.status).toBe(200);
@@ -154,13 +152,13 @@ describe('PUT /api/jobs/{id}/complete', () => {
       dave.token,
     );
     expect(r.status).toBe(200);
-    expect(r.body.job.mentor_signature).toMatchObject({
+    expect(r.body.signature).toMatchObject({
       signature: 'DC',
       mentorName: 'Dave Clarke',
       date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       time: expect.stringMatching(/^\d{2}:\d{2}$/),
     });
-    expect(Date.parse(r.body.job.completed_at)).not.toBeNaN();
+    expect(Date.parse(r.body.signature.completed_at)).not.toBeNaN();
   });
 
   it("refuses signing past the total: 'This job is already complete'", async () => {

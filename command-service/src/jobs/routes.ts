@@ -1,9 +1,9 @@
 import { Router } from 'express';
-import { completeJobRequest } from '@panda/contracts/training';
+import { completeJobRequest, isComplete, jobPercent, jobRemaining } from '@panda/contracts/training';
+import { signatureIdOf } from '@panda/events/catalogue/training';
 import { accountStream } from '@panda/events/catalogue/accounts';
 import { badRequest, notFound } from '@panda/platform/errors';
 import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
-import { JOBS, jobView, signaturesOf, type JobDoc } from '@panda/projections/read-models/training';
 import { handle } from '../shared/decider';
 import { logIndexOf } from '../shared/log-index';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
@@ -57,13 +57,33 @@ export function jobRoutes(deps: CommandDeps): Router {
       qualifications,
     };
     const result = await handle(deps.store, accountStream(studentId), trainingDecider, command, metaFor(req, deps));
-    await deps.waitForProjections(result.position);
-    const updated = (await deps.readStore.get(JOBS, jobId)) as JobDoc;
-    const signatures = (await signaturesOf(deps.readStore, [updated]))(updated);
+    // The answer is what the stream says once the card is signed: the job's signed and required cards,
+    // and the sign-off this call recorded (null when it repeats an earlier request, which recorded it).
+    const job = result.state.jobs[jobId]!;
+    const counts = { Completed_Count: job.completedCount, Total_Count: job.totalCount };
+    const signed = result.events.find((e) => e.type === 'JobCardSigned');
     sendResult(res, 200, result.position, {
       success: true,
       message: 'Job marked as complete!',
-      job: jobView(updated, signatures),
+      job: {
+        id: job.jobId,
+        Student_ID: studentId,
+        Job_Type: job.jobType,
+        ...counts,
+        status: isComplete(counts) ? 'completed' : 'in_progress',
+        percent: jobPercent(counts),
+        remaining: jobRemaining(counts),
+        is_complete: isComplete(counts),
+      },
+      signature: signed
+        ? {
+            signature_id: signatureIdOf(signed.data),
+            mentor_id: signed.data.mentorId,
+            completed_at: signed.data.completedAt,
+            content_hash: signed.data.contentHash ?? null,
+            ...signed.data.signature,
+          }
+        : null,
     });
   });
 

@@ -89,7 +89,6 @@ export async function proposePlacement(
       .at(-1);
     placementId = (earlier?.data as { placementId: string } | undefined)?.placementId;
   }
-  await deps.waitForProjections(result.position);
   return { placementId: placementId!, position: result.position };
 }
 
@@ -110,7 +109,6 @@ export async function acceptPlacement(deps: CommandDeps, placementId: string, me
     { type: 'AcceptPlacement', placementId, mentorId, mentor, newJobIds: JOB_TYPES.map(() => deps.newId()) },
     meta,
   );
-  await deps.waitForProjections(result.position);
   return { position: result.position, studentId: placement.studentId };
 }
 
@@ -129,7 +127,6 @@ export async function declinePlacement(
     { type: 'DeclinePlacement', placementId, mentorId, reason },
     meta,
   );
-  await deps.waitForProjections(result.position);
   return { position: result.position };
 }
 
@@ -142,6 +139,5 @@ export async function endPlacement(
 ) {
   const { studentId } = await placementStudent(deps, placementId);
   const result = await run(deps, studentId, { type: 'EndPlacement', placementId, status, notes }, meta);
-  await deps.waitForProjections(result.position);
   return { position: result.position };
 }

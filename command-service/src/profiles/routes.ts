@@ -10,7 +10,7 @@ import { EDITABLE_PROFILE_FIELDS, type MentorProfile, type ProfileChanges } from
 import { forbidden } from '@panda/platform/errors';
 import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
 import { checkImageDataUrl, dataUrlBytes } from '@panda/platform/images';
-import { photoView } from '@panda/projections/read-models/mentor-profiles';
+import { photoView } from '@panda/platform/photo-view';
 import type { Role } from '@panda/platform/tokens';
 import { loadAccount, publicUser, runAccountCommand } from '../accounts/service';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';

@@ -35,6 +35,26 @@ describe('command-service boundaries', () => {
     expect(offending).toEqual([]);
   });
 
+  it('imports nothing from projections: commands answer from their own events (source files)', () => {
+    const offending = files
+      .filter((f) => !f.endsWith('.test.ts'))
+      .flatMap((f) =>
+        importsOf(f)
+          .filter((m) => m.startsWith('@panda/projections') || m.startsWith('projections/'))
+          .map((m) => `${relative(REPO, f)} -> ${m}`),
+      );
+    expect(offending).toEqual([]);
+  });
+
+  it('never waits for the projections in a route or service: a command answers once durable', () => {
+    const sources = files.filter((f) => !f.endsWith('.test.ts') && !f.endsWith('test-fixtures.ts'));
+    expect(sources.length).toBeGreaterThan(20);
+    const waiting = sources
+      .filter((f) => /\bwaitForProjections\(/.test(readFileSync(f, 'utf8')))
+      .map((f) => relative(REPO, f));
+    expect(waiting).toEqual([]);
+  });
+
   it('keeps deciders free of HTTP: no decider imports platform/errors (or any HTTP module)', () => {
     const deciders = files.filter((f) => /\/(decider|state)\.ts$/.test(f));
     expect(deciders.length).toBeGreaterThanOrEqual(5);

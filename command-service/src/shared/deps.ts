@@ -3,7 +3,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { EventStore } from '@panda/events/event-store';
 import type { AppendMeta } from '@panda/events/envelope';
 import { uuidv7 } from '@panda/events/ids';
-import type { ReadStore } from '@panda/projections/read-store';
 import type { Config } from '@panda/platform/config';
 import type { Logger } from '@panda/platform/logger';
 import type { Authenticator } from '@panda/platform/http';
@@ -13,14 +12,22 @@ import type { Throttles } from '@panda/platform/throttle';
 /** Everything a command route needs; time and ids are injected so that tests are deterministic. */
 export interface CommandDeps {
   store: EventStore;
-  /** For lookups that route a command to its stream (never for decisions). */
-  readStore: ReadStore;
   config: Config;
   logger: Logger;
   clock: () => Date;
   newId: () => string;
   authenticator: Authenticator;
-  /** Resolves once every read model reflects the log up to `position` (false on timeout). */
+  /**
+   * Told of every change to an account (its log position) before the command answers: the
+   * authentication of that account's next calls waits for it, so a lock, sign-out or new password
+   * takes effect at once while the command answers as soon as its events are durable. (Where another
+   * process serves the queries it cannot know, and this resolves once the read models have the change.)
+   */
+  accountChanged: (accountId: string, position: number) => Promise<void>;
+  /**
+   * Resolves once every read model reflects the log up to `position` (false on timeout). For the
+   * composition (seeding, provisioning) and tests: a command answers from its own events and never waits.
+   */
   waitForProjections: (position: number, timeoutMs?: number) => Promise<boolean>;
   /** Images and other binary content, referenced from events by hash. */
   blobs: BlobStore;

@@ -1,7 +1,9 @@
 import type { EventStore } from '@panda/events/event-store';
 import type { RecordedEvent } from '@panda/events/envelope';
 import { accountStream } from '@panda/events/catalogue/accounts';
-import type { PlacementStatus } from '@panda/events/catalogue/training';
+import { signatureIdOf, type PlacementStatus } from '@panda/events/catalogue/training';
+import type { chatEvents } from '@panda/events/catalogue/chat';
+import type { EventsOf } from '@panda/events/define';
 import type { MentorForMatching } from '@panda/events/domain/candidates';
 import { QUALIFICATION_KEYS } from '@panda/events/domain/ranking';
 import { evolveAccount, initialAccountState, type AccountEvent, type AccountState } from '../accounts/decider';
@@ -18,8 +20,9 @@ export interface PlacementRoute {
 
 /**
  * What the command side needs to know across streams, folded from the event log itself (never
- * from a read model): which student's stream holds a placement or a job, and every mentor's
- * account with their placement counts, for the ranking a proposal records.
+ * from a read model): which student's stream holds a placement, a job or a sign-off, which chat
+ * messages a receiver has not read yet, and every mentor's account with their placement counts,
+ * for the ranking a proposal records. The command side's only way to find a stream.
  *
  * Kept in memory per event store and caught up with the log before it answers: an id it does not
  * know yet makes it read the log up to its head first, so it is never behind an append the caller
@@ -30,6 +33,9 @@ export class LogIndex {
   private catchingUp: Promise<void> | null = null;
   private readonly placements = new Map<string, PlacementRoute>();
   private readonly jobs = new Map<string, string>();
+  private readonly signOffs = new Map<string, string>();
+  /** Unread messages by `<receiver> <sender>`, oldest first. */
+  private readonly unread = new Map<string, Set<string>>();
   private readonly mentors = new Map<string, AccountState>();
 
   constructor(
@@ -63,6 +69,18 @@ export class LogIndex {
   async studentOfJob(jobId: string): Promise<string | null> {
     if (!this.jobs.has(jobId)) await this.catchUp();
     return this.jobs.get(jobId) ?? null;
+  }
+
+  /** The student whose stream holds this sign-off, null when there is no such sign-off. */
+  async studentOfSignOff(signatureId: string): Promise<string | null> {
+    if (!this.signOffs.has(signatureId)) await this.catchUp();
+    return this.signOffs.get(signatureId) ?? null;
+  }
+
+  /** The messages `senderId` sent `receiverId` that the receiver has not read, oldest first, as of the log's head. */
+  async unreadMessages(receiverId: string, senderId: string): Promise<string[]> {
+    await this.catchUp();
+    return [...(this.unread.get(`${receiverId} ${senderId}`) ?? [])];
   }
 
   /** Placements of one student, oldest first. */
@@ -107,7 +125,7 @@ export class LogIndex {
   private apply(recorded: RecordedEvent) {
     this.position = recorded.position;
     // Every event in the log passed its type's schema when it was appended (as load() assumes).
-    const e = recorded as unknown as TrainingEvent | AccountEvent;
+    const e = recorded as unknown as TrainingEvent | AccountEvent | EventsOf<typeof chatEvents>;
     switch (e.type) {
       case 'PlacementProposed': {
         const { placementId, studentId, mentorId } = e.data;
@@ -128,6 +146,21 @@ export class LogIndex {
       case 'JobOpened':
         this.jobs.set(e.data.jobId, e.data.studentId);
         return;
+      case 'JobCardSigned':
+        this.signOffs.set(signatureIdOf(e.data), e.data.studentId);
+        return;
+      case 'MessageSent': {
+        const key = `${e.data.receiverId} ${e.data.senderId}`;
+        const set = this.unread.get(key) ?? new Set<string>();
+        this.unread.set(key, set.add(e.data.messageId));
+        return;
+      }
+      case 'MessageRead': {
+        const key = `${e.data.receiverId} ${e.data.senderId}`;
+        const set = this.unread.get(key);
+        if (set?.delete(e.data.messageId) && set.size === 0) this.unread.delete(key);
+        return;
+      }
       case 'AccountSignedUp':
         if (e.data.role === 'mentor') this.mentors.set(e.data.accountId, evolveAccount(initialAccountState(), e));
         return;

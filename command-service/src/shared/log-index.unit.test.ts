@@ -152,4 +152,48 @@ describe('log index (write-side routing and matching facts)', () => {
       },
     ]);
   });
+
+  it("finds a sign-off's student stream (legacy ones by job and card) and a receiver's unread messages", async () => {
+    const { store, append } = log();
+    const index = new LogIndex(store, 2);
+    const sig = { signature: 'DC', mentorName: 'Dave', date: '2026-01-01', time: '10:00', timestamp: 't' };
+    const card = (n: number, signatureId?: string): NewEvent => ({
+      type: 'JobCardSigned',
+      data: {
+        jobId: 'j1',
+        studentId: 's1',
+        mentorId: 'm1',
+        signature: sig,
+        completedAt: 't',
+        completedCount: n,
+        ...(signatureId ? { signatureId } : {}),
+      },
+    });
+    await append(accountStream('s1'), card(1), card(2, 'sig-2'));
+    expect(await index.studentOfSignOff('sig-2')).toBe('s1');
+    expect(await index.studentOfSignOff('j1-card-1')).toBe('s1');
+    expect(await index.studentOfSignOff('sig-3')).toBeNull();
+
+    const sent = (messageId: string, senderId: string, receiverId: string): NewEvent => ({
+      type: 'MessageSent',
+      data: {
+        messageId,
+        senderId,
+        receiverId,
+        chatType: 'mentor_student',
+        messageType: 'text',
+        text: 'hi',
+        image: null,
+        imageFilename: null,
+        receiverInConversation: false,
+      },
+    });
+    await append('message-a', sent('a', 'm1', 's1'));
+    await append('message-b', sent('b', 'm1', 's1'));
+    await append('message-c', sent('c', 's1', 'm1'));
+    await append('message-a', { type: 'MessageRead', data: { messageId: 'a', senderId: 'm1', receiverId: 's1' } });
+    expect(await index.unreadMessages('s1', 'm1')).toEqual(['b']);
+    expect(await index.unreadMessages('m1', 's1')).toEqual(['c']);
+    expect(await index.unreadMessages('s1', 'c1')).toEqual([]);
+  });
 });

@@ -135,7 +135,7 @@ describe('decided state cached per stream', () => {
     const student = studentRegistered();
     await a.append(accountStream(student.data.accountId), [student], 'no_stream', meta());
     const { store, reads } = watched(a);
-    const deps = { store } as CommandDeps;
+    const deps = { store, accountChanged: async () => {} } as Partial<CommandDeps> as CommandDeps;
     const first = await changeProfile(deps, student.data.accountId, { First_Name: 'Ann' }, meta());
     expect([first.events.length, reads]).toEqual([1, [{ fromRevision: 0, returned: 1 }]]);
     reads.length = 0;

@@ -1,41 +1,43 @@
 import { Router, type Request } from 'express';
 import { accountStream } from '@panda/events/catalogue/accounts';
-import { disputeRequest, resolveDisputeRequest } from '@panda/contracts/signoff';
+import { TRAINEE_STATUS_LABELS, disputeRequest, resolveDisputeRequest } from '@panda/contracts/signoff';
 import { notFound } from '@panda/platform/errors';
 import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
-import { SIGN_OFFS, type SignOffDoc } from '@panda/projections/read-models/sign-offs';
 import { handle } from '../shared/decider';
+import { logIndexOf } from '../shared/log-index';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
 import { SIGN_OFF_NOT_FOUND, trainingDecider, type TrainingCommand } from '../training/decider';
 
 /**
- * Trainee countersign and dispute, and the admin's resolution (ruling 31). The `sign_offs` read
- * model only says which student's stream holds a sign-off; the decision (only the card's student,
- * once; a reason) is the stream's.
+ * Trainee countersign and dispute, and the admin's resolution (ruling 31). The write side's log
+ * index says which student's stream holds a sign-off; the decision (only the card's student, once;
+ * a reason) is the stream's, and so is the answer (the sign-off as its stream stands after the command).
  */
 export function signOffRoutes(deps: CommandDeps): Router {
   const r = Router();
   const auth = authenticate(deps.authenticator);
 
   const run = async (req: Request, command: (studentId: string) => TrainingCommand, message: string) => {
-    const signOff = (await deps.readStore.get(SIGN_OFFS, String(req.params.signatureId))) as SignOffDoc | null;
-    if (!signOff) throw notFound(SIGN_OFF_NOT_FOUND);
+    const signatureId = String(req.params.signatureId);
+    const studentId = await logIndexOf(deps.store).studentOfSignOff(signatureId);
+    if (!studentId) throw notFound(SIGN_OFF_NOT_FOUND);
     const result = await handle(
       deps.store,
-      accountStream(signOff.student_id),
+      accountStream(studentId),
       trainingDecider,
-      command(signOff.student_id),
+      command(studentId),
       metaFor(req, deps),
     );
-    await deps.waitForProjections(result.position);
-    const now = ((await deps.readStore.get(SIGN_OFFS, signOff.id)) as SignOffDoc | null) ?? signOff;
+    const now = result.state.signOffs[signatureId];
+    if (!now) throw notFound(SIGN_OFF_NOT_FOUND);
     return {
       position: result.position,
       body: {
-        signature_id: now.id,
-        trainee_status: now.trainee_status,
-        trainee_status_label: now.trainee_status_label,
-        revoked: now.revoked,
+        signature_id: now.signatureId,
+        trainee_status: now.status,
+        trainee_status_label: TRAINEE_STATUS_LABELS[now.status],
+        // An upheld dispute revokes the sign-off (the decider records both).
+        revoked: now.outcome === 'upheld',
         message,
       },
     };

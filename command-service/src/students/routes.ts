@@ -12,7 +12,6 @@ import {
 import { accountStream } from '@panda/events/catalogue/accounts';
 import { forbidden } from '@panda/platform/errors';
 import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
-import { toRequirements } from '@panda/projections/read-models/training';
 import { CENTRE_NOT_VETTED } from '../accounts/decider';
 import { loadAccount } from '../accounts/service';
 import { handle } from '../shared/decider';
@@ -98,7 +97,7 @@ export function studentRoutes(deps: CommandDeps): Router {
     );
     sendResult(res, 200, result.position, {
       message: 'Job requirements saved successfully!',
-      requirements: toRequirements(result.state.requirements),
+      requirements: perJobType((t) => result.state.requirements[REQUIREMENT_KEY[t]], REQUIREMENT_KEYS),
       additional_requirements: result.state.additionalRequirements,
       has_requirements: true,
     });

@@ -40,7 +40,6 @@ export async function registerStudent(
     now: meta.time,
     centreVetted,
   }));
-  await deps.waitForProjections(position);
   // On a retried request the temporary password was already shown and mailed once: never again.
   return { studentId: accountId, position, temporaryPassword: duplicate ? null : temporary, email };
 }

@@ -56,6 +56,14 @@ export function getMinPosition(): number {
   return highestPosition;
 }
 
+/** Headers of a GET made outside RTK Query (images, downloads): the token and read-your-writes. */
+export function readHeaders(token: string | null): Record<string, string> {
+  return {
+    ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    ...(highestPosition > 0 ? { 'X-Min-Position': String(highestPosition) } : {}),
+  };
+}
+
 function newIdempotencyKey(): string {
   const c = globalThis.crypto as Crypto | undefined;
   if (c && typeof c.randomUUID === 'function') return c.randomUUID();

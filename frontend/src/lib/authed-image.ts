@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { readHeaders } from './api';
 import { useAppSelector } from './hooks';
 import { selectToken } from './session';
 
@@ -23,7 +24,8 @@ export function useAuthedImage(url: string | null): AuthedImage | null {
     const setImage = (image: AuthedImage) => setResult({ key, image });
     (async () => {
       try {
-        const res = await fetch(url, { headers: { Authorization: `Bearer ${token}` }, signal: abort.signal });
+        // An image just sent (a chat image) is served once the read models have its message.
+        const res = await fetch(url, { headers: readHeaders(token), signal: abort.signal });
         if (!res.ok) throw new Error(`HTTP ${res.status}`);
         const blob = await res.blob();
         if (abort.signal.aborted) return;

@@ -1,7 +1,7 @@
 import type { ImageRef } from '@panda/events/catalogue/profiles';
-import type { Message } from '@panda/contracts/chat';
+import { messageOf, type Message } from '@panda/contracts/chat';
 import { collection } from '../typed-collection';
-import { defineProjection, type DataOf } from '../typed-projection';
+import { defineProjection } from '../typed-projection';
 
 /**
  * Chat read models (spec §3 Message; rulings 13, 24), built only from MessageSent / MessageRead.
@@ -65,27 +65,12 @@ export const chatMessages = collection<ChatMessageDoc>(CHAT_MESSAGES);
 export const chatThreads = collection<ChatThreadDoc>(CHAT_THREADS);
 export const chatInboxes = collection<ChatInboxDoc>(CHAT_INBOXES);
 
-export const chatImageUrl = (messageId: string) => `/api/chat-images/${encodeURIComponent(messageId)}`;
 export const conversationDocId = (owner: string, contact: string, n: number) => `${owner}|${contact}|${n}`;
 export const inboxKey = (owner: string, n: number) => `${owner}|${n}`;
 export const threadId = (owner: string, contact: string) => `${owner}|${contact}`;
 
-/** The Message (spec §3) a MessageSent records, as the API shows it: unread. */
-export function messageOf(d: DataOf<'MessageSent'>, time: string): Message {
-  return {
-    id: d.messageId,
-    Sender_ID: d.senderId,
-    Receiver_ID: d.receiverId,
-    Message: d.text,
-    Message_Type: d.messageType,
-    Image_Data: d.image ? chatImageUrl(d.messageId) : null,
-    Image_Filename: d.imageFilename,
-    Chat_Type: d.chatType,
-    Read: false,
-    Read_At: null,
-    Created_At: time,
-  };
-}
+/** The Message a MessageSent records, as the API shows it (shared with the command side's answers). */
+export { chatImageUrl, messageOf } from '@panda/contracts/chat';
 
 export const chatProjection = defineProjection({
   name: 'chat',

@@ -1,5 +1,4 @@
-import { SETTINGS_BUSINESS_FIELDS, type ImageRef, type RecordedMentorProfile } from '@panda/events/catalogue/profiles';
-import { inlineImage } from '@panda/platform/images';
+import { SETTINGS_BUSINESS_FIELDS, type RecordedMentorProfile } from '@panda/events/catalogue/profiles';
 import type { ProjectionContext } from '../projection';
 import { collection } from '../typed-collection';
 import { defineProjection } from '../typed-projection';
@@ -81,36 +80,6 @@ export const mentorProfilesProjection = defineProjection({
   },
 });
 
-/** The card photo as the API shows it: its reference and where to fetch it (with the caller's token). */
-export interface PhotoView {
-  hash: string;
-  content_type: string;
-  size: number;
-  width: number | null;
-  height: number | null;
-  url: string;
-}
-
-const gasSafePhotoPath = (mentorId: string) => `/api/mentors/${encodeURIComponent(mentorId)}/gas-safe-photo`;
-
-/**
- * A profile's photo for the API: a blob reference, or a photo recorded inline before the blob store
- * (its hash is that of its bytes; the photo route encodes it again before serving it).
- */
-export function photoView(mentorId: string, photo: ImageRef | string | null | undefined): PhotoView | null {
-  if (photo == null) return null;
-  const ref = typeof photo === 'string' ? inlineRef(photo) : photo;
-  return {
-    hash: ref.hash,
-    content_type: ref.content_type,
-    size: ref.size,
-    width: ref.width,
-    height: ref.height,
-    url: `${gasSafePhotoPath(mentorId)}?v=${ref.hash}`,
-  };
-}
-
-const inlineRef = (dataUrl: string) => {
-  const { bytes, hash, contentType } = inlineImage(dataUrl);
-  return { hash, content_type: contentType, size: bytes.length, width: null, height: null };
-};
+/** The card photo as the API shows it (shared with the command side's answers). */
+export { photoView } from '@panda/platform/photo-view';
+export type { PhotoView } from '@panda/contracts/accounts';

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { Authenticator } from '@panda/platform/http';
+import { signToken } from '@panda/platform/tokens';
+import { accountChanges } from './account-changes';
+
+const secret = new TextEncoder().encode('test-secret-test-secret-test-secret-1234');
+
+/** Projections whose position the test moves; the authenticator answers what they say at the time it runs. */
+function projections() {
+  let position = 0;
+  const waiting: { position: number; resolve: (ok: boolean) => void }[] = [];
+  return {
+    wait: (p: number) =>
+      p <= position ? Promise.resolve(true) : new Promise<boolean>((resolve) => waiting.push({ position: p, resolve })),
+    reach(p: number) {
+      position = p;
+      for (const w of waiting.splice(0))
+        if (w.position <= p) w.resolve(true);
+        else waiting.push(w);
+    },
+    get position() {
+      return position;
+    },
+  };
+}
+
+describe('accountChanges: a changed account waits for its change before it is authenticated', () => {
+  it("holds the changed account's calls until the read models have the change, and no one else's", async () => {
+    const read = projections();
+    const seen: number[] = [];
+    const inner: Authenticator = async (token) => {
+      seen.push(read.position);
+      return token ? { id: 'x', role: 'mentor', mustChangePassword: false } : null;
+    };
+    const accounts = accountChanges(inner, secret, read.wait);
+    const locked = await signToken(secret, { sub: 'amy', role: 'student' });
+    const other = await signToken(secret, { sub: 'bob', role: 'student' });
+
+    accounts.changed('amy', 7);
+    expect(await accounts.authenticator(other)).not.toBeNull();
+    expect(seen).toEqual([0]); // bob's call did not wait
+
+    let done = false;
+    const amy = accounts.authenticator(locked).then((r) => ((done = true), r));
+    await new Promise((r) => setImmediate(r));
+    expect(done).toBe(false);
+    read.reach(6);
+    await new Promise((r) => setImmediate(r));
+    expect(done).toBe(false);
+    read.reach(7);
+    await amy;
+    expect(seen).toEqual([0, 7]); // amy's token was checked against the read models at the change
+
+    // Once applied it is forgotten: the next call does not wait.
+    expect(await accounts.authenticator(locked)).not.toBeNull();
+  });
+
+  it('never waits for a token it did not sign', async () => {
+    const read = projections();
+    const accounts = accountChanges(async () => null, secret, read.wait);
+    accounts.changed('amy', 7);
+    const forged = await signToken(new TextEncoder().encode('another-secret-another-secret-12345'), {
+      sub: 'amy',
+      role: 'student',
+    });
+    expect(await accounts.authenticator(forged)).toBeNull();
+    expect(await accounts.authenticator(null)).toBeNull();
+  });
+
+  it('where another process serves the queries, the change is told only once the read models have it', async () => {
+    const read = projections();
+    const accounts = accountChanges(async () => null, secret, read.wait, { queriesElsewhere: true });
+    let told = false;
+    const change = accounts.changed('amy', 3).then(() => (told = true));
+    await new Promise((r) => setImmediate(r));
+    expect(told).toBe(false);
+    read.reach(3);
+    await change;
+    expect(told).toBe(true);
+  });
+});
