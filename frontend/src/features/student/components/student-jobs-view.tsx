@@ -27,6 +27,7 @@ import {
 import { useGetJobRequirementsQuery, useGetStudentJobsQuery } from '../api/student-api';
 import { openTrainingGoals } from '../stores/goals-dialog';
 import { formatDate } from '../../../lib/dates';
+import { useDeferredValue } from 'react';
 import { useSearchParams } from 'react-router';
 import { SignOffList } from '../../signoff/components/sign-off-list';
 
@@ -146,6 +147,9 @@ export function StudentJobsView() {
   const requirementsQuery = useGetJobRequirementsQuery();
   const jobsQuery = useGetStudentJobsQuery();
   const { data: req } = requirementsQuery;
+  // The progress cards render at once; the list of signed cards below them renders in the background, in
+  // slices that leave the main thread free (it is the screen's longest render on a phone).
+  const signedJobs = useDeferredValue(jobsQuery.data);
 
   if (requirementsQuery.isLoading) {
     return (
@@ -260,7 +264,7 @@ export function StudentJobsView() {
       </Box>
 
       {/* Ruling 31: confirm or dispute each sign-off; a "card signed" notification links here with ?signature=. */}
-      {jobs.some((j) => j.signatures?.length) && (
+      {signedJobs?.some((j) => j.signatures?.length) && (
         <Card component="section" aria-labelledby="signed-cards-title">
           <CardContent sx={{ p: { xs: 2.5, md: 3 }, '&:last-child': { pb: { xs: 2.5, md: 3 } } }}>
             <Typography variant="h6" component="h2" id="signed-cards-title">
@@ -269,7 +273,7 @@ export function StudentJobsView() {
             <Typography color="text.secondary" variant="body2" sx={{ mt: 0.25, mb: 2 }}>
               Confirm each sign-off that is right, or dispute it with a reason.
             </Typography>
-            <SignOffList jobs={jobs} actions focusId={params.get('signature')} />
+            <SignOffList jobs={signedJobs} actions focusId={params.get('signature')} />
           </CardContent>
         </Card>
       )}
