@@ -147,9 +147,11 @@ export function StudentJobsView() {
   const requirementsQuery = useGetJobRequirementsQuery();
   const jobsQuery = useGetStudentJobsQuery();
   const { data: req } = requirementsQuery;
-  // The progress cards render at once; the list of signed cards below them renders in the background, in
-  // slices that leave the main thread free (it is the screen's longest render on a phone).
-  const signedJobs = useDeferredValue(jobsQuery.data);
+  // The cards and the list of signed cards render from a deferred copy of the jobs: in the background, in
+  // slices that leave the main thread free, rather than in one long task when the jobs arrive (the screen's
+  // longest render on a phone). Until the copy catches up the cards show their placeholders.
+  const jobsData = useDeferredValue(jobsQuery.data);
+  const jobsLoading = jobsQuery.isLoading || (!!jobsQuery.data && !jobsData);
 
   if (requirementsQuery.isLoading) {
     return (
@@ -204,7 +206,7 @@ export function StudentJobsView() {
     );
   }
 
-  const jobs = jobsQuery.data ?? [];
+  const jobs = jobsData ?? [];
   const cards = types.map((t) => progressFor(t, requirements[REQUIREMENT_KEYS[t]], jobs));
   const totalRequired = cards.reduce((s, c) => s + c.required, 0);
   const totalCompleted = cards.reduce((s, c) => s + Math.min(c.completed, c.required), 0);
@@ -258,13 +260,13 @@ export function StudentJobsView() {
       )}
 
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-        {jobsQuery.isLoading
+        {jobsLoading
           ? types.map((t) => <Skeleton key={t} variant="rounded" height={220} sx={{ borderRadius: 4 }} />)
           : cards.map((p) => <ProgressCard key={p.type} p={p} />)}
       </Box>
 
       {/* Ruling 31: confirm or dispute each sign-off; a "card signed" notification links here with ?signature=. */}
-      {signedJobs?.some((j) => j.signatures?.length) && (
+      {jobs.some((j) => j.signatures?.length) && (
         <Card component="section" aria-labelledby="signed-cards-title">
           <CardContent sx={{ p: { xs: 2.5, md: 3 }, '&:last-child': { pb: { xs: 2.5, md: 3 } } }}>
             <Typography variant="h6" component="h2" id="signed-cards-title">
@@ -273,7 +275,7 @@ export function StudentJobsView() {
             <Typography color="text.secondary" variant="body2" sx={{ mt: 0.25, mb: 2 }}>
               Confirm each sign-off that is right, or dispute it with a reason.
             </Typography>
-            <SignOffList jobs={signedJobs} actions focusId={params.get('signature')} />
+            <SignOffList jobs={jobs} actions focusId={params.get('signature')} />
           </CardContent>
         </Card>
       )}
