@@ -62,7 +62,7 @@ export async function lighthouseBench(log: (line: string) => void = console.log)
       const runs: PageReport[] = [];
       for (let run = 0; run < RUNS; run++) {
         await setSession(chrome.port, server.url, page.signedIn ? session : null);
-        runs.push(await audit(chrome.port, server.url, page));
+        runs.push(await withRetry(() => audit(chrome.port, server.url, page)));
       }
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))])) as Record<
         Category,
@@ -84,6 +84,23 @@ export async function lighthouseBench(log: (line: string) => void = console.log)
   }
 }
 
+/**
+ * On a loaded machine Lighthouse now and then fails to record the page load's trace (`NO_NAVSTART`,
+ * "run Lighthouse again"): such a run is made again, twice at most.
+ */
+async function withRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await run();
+    } catch (e) {
+      if (i >= attempts || !(e instanceof LighthouseRunError)) throw e;
+      console.log(`      (${e.message}; running it again)`);
+    }
+  }
+}
+
+class LighthouseRunError extends Error {}
+
 async function audit(port: number, origin: string, page: (typeof LIGHTHOUSE_PAGES)[number]): Promise<PageReport> {
   const result = await lighthouse(
     origin + page.path,
@@ -99,7 +116,7 @@ async function audit(port: number, origin: string, page: (typeof LIGHTHOUSE_PAGE
   );
   const lhr = result?.lhr;
   if (!lhr) throw new Error(`Lighthouse gave no report for ${page.path}`);
-  if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) throw new LighthouseRunError(`Lighthouse on ${page.path}: ${lhr.runtimeError.message}`);
   if (page.signedIn) {
     // The audit must have measured the signed-in screen itself: its URL kept, and the student's jobs fetched.
     const requests = (lhr.audits['network-requests']?.details as { items?: { url: string }[] } | undefined)?.items;
