@@ -22,6 +22,7 @@ import { chatHistoryBench } from './chat-history';
 import { catchUpBench, commandLatencyBench, commandThroughputBench } from './commands';
 import { rebuildBench } from './rebuild';
 import { listsBench } from './lists';
+import { lighthouseBench } from './lighthouse';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** This file's temporary folders, removed at the end of the run. */
@@ -467,6 +468,52 @@ const sections: Section[] = [
         ratio: x(page.jsGzipBytes / WEB_GOALS[i]),
         verdict: verdict(page.jsGzipBytes <= WEB_GOALS[i]),
       }));
+    },
+  },
+  {
+    title: '13. Lighthouse (mobile)',
+    goals: [
+      { goal: "Lighthouse mobile: student's Training Jobs, Total Blocking Time", target: '<= 300 ms' },
+      { goal: "Lighthouse mobile: student's Training Jobs, Performance", target: '>= 90' },
+      { goal: 'Lighthouse mobile: Accessibility, lowest of the 4 pages', target: '100' },
+      { goal: 'Lighthouse mobile: Best Practices, lowest of the 4 pages', target: '100' },
+      { goal: 'Lighthouse mobile: SEO, lowest of the public pages', target: '100' },
+    ],
+    run: async () => {
+      console.log(
+        "13. Lighthouse 12.2.3, mobile preset, /usr/bin/chromium: the student's Training Jobs and the public pages (bench/lighthouse.ts)",
+      );
+      currentWebBuild();
+      const pages = await lighthouseBench();
+      console.log('');
+      const jobs = pages[0];
+      const lowest = (list: typeof pages, category: 'accessibility' | 'best-practices' | 'seo') => {
+        const worst = list.reduce((a, b) => (b.scores[category] < a.scores[category] ? b : a));
+        return { score: worst.scores[category], name: worst.name };
+      };
+      const row = (got: { score: number; name: string }) => ({
+        baseline: '—',
+        measured: `${got.score} (${got.name})`,
+        ratio: x(got.score / 100),
+        verdict: verdict(got.score >= 100),
+      });
+      return [
+        { baseline: '—', measured: ms(jobs.tbt), ratio: x(jobs.tbt / 300), verdict: verdict(jobs.tbt <= 300) },
+        {
+          baseline: '—',
+          measured: String(jobs.scores.performance),
+          ratio: x(jobs.scores.performance / 90),
+          verdict: verdict(jobs.scores.performance >= 90),
+        },
+        row(lowest(pages, 'accessibility')),
+        row(lowest(pages, 'best-practices')),
+        row(
+          lowest(
+            pages.filter((p) => p !== jobs),
+            'seo',
+          ),
+        ),
+      ];
     },
   },
 ];

@@ -1,10 +1,15 @@
 import './lib/zod-config';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProvider />
-  </StrictMode>,
-);
+// The first render is a transition: React renders it in slices and gives the main thread back between
+// them, instead of in one long task that blocks the phone until the whole first screen is built (the
+// loading screen of index.html stays until then).
+startTransition(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProvider />
+    </StrictMode>,
+  );
+});

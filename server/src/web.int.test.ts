@@ -207,6 +207,18 @@ describe('hashed assets', () => {
     expect((await raw(`/assets/${br}`)).status).toBe(404);
   });
 
+  it('include a real robots.txt, as plain text, that keeps crawlers to the public pages', async () => {
+    const res = await raw('/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    const lines = res.body.toString('utf8').split('\n');
+    expect(lines).toContain('User-agent: *');
+    expect(lines).toContain('Disallow: /dashboard');
+    expect(lines).toContain('Disallow: /api/');
+    // The secret admin portal path is never written where anyone can read it.
+    expect(res.body.toString('utf8')).not.toContain(app.config.adminPortalPath);
+  });
+
   it('leave files without a hash in their name to be revalidated', async () => {
     const res = await raw('/favicon.svg');
     expect(res.status).toBe(200);

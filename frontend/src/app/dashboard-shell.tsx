@@ -16,6 +16,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { lazy, Suspense, useState } from 'react';
@@ -158,6 +159,7 @@ export function DashboardShell() {
   const dispatch = useAppDispatch();
   const theme = useTheme();
   const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
   const { view } = useDashboardParams();
   useDocumentTitle(
@@ -235,11 +237,11 @@ export function DashboardShell() {
                 <MenuRounded />
               </IconButton>
             )}
+            {/* A long title wraps rather than being cut (docs/rules.md#phone-first-screen). */}
             <Typography
               variant="h6"
               component="h1"
-              noWrap
-              sx={{ flexGrow: 1, fontSize: { xs: '1.1rem', md: '1.3rem' } }}
+              sx={{ flexGrow: 1, minWidth: 0, fontSize: { xs: '1.1rem', md: '1.3rem' }, lineHeight: 1.2 }}
             >
               {current?.title ?? 'Dashboard'}
             </Typography>
@@ -251,14 +253,23 @@ export function DashboardShell() {
                     {a.element}
                   </Suspense>
                 ))}
-              <Button
-                onClick={signOut}
-                color="inherit"
-                startIcon={<LogoutRounded />}
-                sx={{ color: 'text.secondary', fontWeight: 600, whiteSpace: 'nowrap' }}
-              >
-                Sign Out
-              </Button>
+              {/* On a phone the icon alone (named for assistive technology), leaving the title its room. */}
+              {isPhone ? (
+                <Tooltip title="Sign Out">
+                  <IconButton onClick={signOut} aria-label="Sign Out" sx={{ color: 'text.secondary' }}>
+                    <LogoutRounded />
+                  </IconButton>
+                </Tooltip>
+              ) : (
+                <Button
+                  onClick={signOut}
+                  color="inherit"
+                  startIcon={<LogoutRounded />}
+                  sx={{ color: 'text.secondary', fontWeight: 600, whiteSpace: 'nowrap' }}
+                >
+                  Sign Out
+                </Button>
+              )}
             </Stack>
           </Toolbar>
         </AppBar>

@@ -76,6 +76,9 @@ const CreateAnnouncementButton = lazy(() =>
 const AssistantWidget = lazy(() =>
   import('../features/assistant/components/assistant-widget').then((m) => ({ default: m.AssistantWidget })),
 );
+const AssistantHeaderButton = lazy(() =>
+  import('../features/assistant/components/assistant-widget').then((m) => ({ default: m.AssistantHeaderButton })),
+);
 const MessagesView = lazy(() =>
   import('../features/chat/components/messages-view').then((m) => ({ default: m.MessagesView })),
 );
@@ -258,7 +261,11 @@ export const dashboardViews: Record<DashboardRole, ViewDef[]> = {
 };
 
 /** Rendered in the header, left of Sign Out (e.g. the notifications bell). */
-export const headerAddons: ShellAddon[] = [{ key: 'notifications', element: <NotificationsBell /> }];
+export const headerAddons: ShellAddon[] = [
+  { key: 'notifications', element: <NotificationsBell /> },
+  // The Smart Assistant's button on a phone or tablet; it floats only on the desktop layout.
+  { key: 'smart-assistant', element: <AssistantHeaderButton /> },
+];
 
 /** Rendered once inside the shell, outside the view (e.g. the floating Smart Assistant). */
 export const floatingAddons: ShellAddon[] = [

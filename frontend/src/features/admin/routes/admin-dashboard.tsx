@@ -341,12 +341,24 @@ function AdminDashboard({
 
       <Container maxWidth="xl" component="main" sx={{ py: { xs: 3, md: 4 } }}>
         <Box
-          sx={{
+          data-testid="admin-stats"
+          sx={(t) => ({
             display: 'grid',
             gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' },
             gap: 2,
             mb: 3,
-          }}
+            // On a phone the counters are small tiles, three to a row without their icons, so that the list
+            // tabs (Support and Disputes among them) are on the first screen (docs/rules.md#phone-first-screen).
+            [t.breakpoints.down('sm')]: {
+              gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+              gap: 1,
+              mb: 2,
+              '& .MuiCardContent-root, & .MuiCardContent-root:last-child': { p: 1.25 },
+              '& .MuiCardContent-root > [aria-hidden]': { display: 'none' },
+              '& .MuiCardContent-root .MuiTypography-body2': { fontSize: '0.75rem', lineHeight: 1.3 },
+              '& .MuiCardContent-root > div > div:not(.MuiTypography-caption)': { fontSize: '1.15rem' },
+            },
+          })}
         >
           <StatCard
             label="Total Students"
@@ -448,7 +460,19 @@ function AdminDashboard({
             variant="scrollable"
             scrollButtons="auto"
             aria-label="Admin lists"
-            sx={{ px: 1, borderBottom: 1, borderColor: 'divider' }}
+            sx={(t) => ({
+              px: 1,
+              borderBottom: 1,
+              borderColor: 'divider',
+              // On a phone every tab is in view: they wrap onto more rows instead of scrolling sideways, the
+              // one shown marked by a tint (the underline cannot follow a wrapped row).
+              [t.breakpoints.down('sm')]: {
+                '& .MuiTabs-list': { flexWrap: 'wrap' },
+                '& .MuiTabs-indicator': { display: 'none' },
+                '& .MuiTab-root': { minHeight: 40, minWidth: 0, px: 1.5, py: 1 },
+                '& .MuiTab-root.Mui-selected': { bgcolor: 'rgba(29, 78, 216, 0.08)', borderRadius: 2 },
+              },
+            })}
           >
             {tabs.map((t) => (
               <Tab

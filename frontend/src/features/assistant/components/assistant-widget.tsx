@@ -14,12 +14,15 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAppSelector } from '../../../lib/hooks';
 import { displayName, selectUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useAskAssistantMutation } from '../api/assistant-api';
+import { setAssistantState, useAssistantState } from '../stores/assistant-state';
 
 /** Spec §8: the reply and toast when the assistant cannot answer (word for word). */
 export const FAILURE_REPLY = "I'm sorry, I'm currently experiencing technical difficulties...";
@@ -45,8 +48,6 @@ interface Message {
   links?: { label: string; path: string }[];
 }
 
-type WidgetState = 'closed' | 'open' | 'minimised' | 'maximised';
-
 let counter = 0;
 const message = (role: Message['role'], content: string, links?: Message['links']): Message => ({
   id: `m${++counter}`,
@@ -56,10 +57,33 @@ const message = (role: Message['role'], content: string, links?: Message['links'
   links,
 });
 
+/**
+ * The Smart Assistant's button in the dashboard header on a phone or tablet (below the desktop layout),
+ * where a floating button would cover the page (docs/rules.md#assistant-button); the window still floats.
+ */
+export function AssistantHeaderButton() {
+  const state = useAssistantState();
+  const inHeader = useMediaQuery(useTheme().breakpoints.down('md'), { noSsr: true });
+  if (!inHeader || (state !== 'closed' && state !== 'minimised')) return null;
+  const label = state === 'minimised' ? 'Restore Smart Assistant' : 'Open Smart Assistant';
+  return (
+    <Tooltip title="Smart Assistant">
+      <IconButton aria-label={label} onClick={() => setAssistantState('open')} sx={{ color: 'primary.main' }}>
+        <SmartToyOutlined />
+      </IconButton>
+    </Tooltip>
+  );
+}
+
 /** Smart Assistant (spec §2, §4): floating; open, minimise, maximise, close. */
 export function AssistantWidget() {
   const user = useAppSelector(selectUser);
-  const [state, setState] = useState<WidgetState>('closed');
+  const state = useAssistantState();
+  const setState = setAssistantState;
+  // Below the desktop layout the header holds the button (AssistantHeaderButton): floating, it would cover the page.
+  const floatingButton = useMediaQuery(useTheme().breakpoints.up('md'), { noSsr: true });
+  // The next user signed in on this page starts with the assistant closed.
+  useEffect(() => () => setAssistantState('closed'), []);
   const [messages, setMessages] = useState<Message[]>(() => [
     message(
       'assistant',
@@ -104,6 +128,7 @@ export function AssistantWidget() {
   };
 
   if (state === 'closed' || state === 'minimised') {
+    if (!floatingButton) return null;
     return (
       <Tooltip title="Smart Assistant">
         <Fab

@@ -26,7 +26,11 @@ interface Row {
 const rowsOf = (jobs: Job[]): Row[] =>
   jobs
     .flatMap((j) => (j.signatures ?? []).map((card, i) => ({ card, jobType: jobTypeName(j.Job_Type), number: i + 1 })))
-    .sort((a, b) => String(b.card.timestamp).localeCompare(String(a.card.timestamp)));
+    // ISO timestamps sort as plain strings (no locale collation needed).
+    .sort((a, b) => {
+      const [x, y] = [String(a.card.timestamp), String(b.card.timestamp)];
+      return x < y ? 1 : x > y ? -1 : 0;
+    });
 
 /** The student's dispute of one sign-off: a reason is required (ruling 31). */
 function DisputeDialog({ row, onClose }: { row: Row; onClose: () => void }) {

@@ -27,6 +27,7 @@ import {
 import { useGetJobRequirementsQuery, useGetStudentJobsQuery } from '../api/student-api';
 import { openTrainingGoals } from '../stores/goals-dialog';
 import { formatDate } from '../../../lib/dates';
+import { useDeferredValue } from 'react';
 import { useSearchParams } from 'react-router';
 import { SignOffList } from '../../signoff/components/sign-off-list';
 
@@ -146,6 +147,11 @@ export function StudentJobsView() {
   const requirementsQuery = useGetJobRequirementsQuery();
   const jobsQuery = useGetStudentJobsQuery();
   const { data: req } = requirementsQuery;
+  // The cards and the list of signed cards render from a deferred copy of the jobs: in the background, in
+  // slices that leave the main thread free, rather than in one long task when the jobs arrive (the screen's
+  // longest render on a phone). Until the copy catches up the cards show their placeholders.
+  const jobsData = useDeferredValue(jobsQuery.data);
+  const jobsLoading = jobsQuery.isLoading || (!!jobsQuery.data && !jobsData);
 
   if (requirementsQuery.isLoading) {
     return (
@@ -200,7 +206,7 @@ export function StudentJobsView() {
     );
   }
 
-  const jobs = jobsQuery.data ?? [];
+  const jobs = jobsData ?? [];
   const cards = types.map((t) => progressFor(t, requirements[REQUIREMENT_KEYS[t]], jobs));
   const totalRequired = cards.reduce((s, c) => s + c.required, 0);
   const totalCompleted = cards.reduce((s, c) => s + Math.min(c.completed, c.required), 0);
@@ -254,7 +260,7 @@ export function StudentJobsView() {
       )}
 
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-        {jobsQuery.isLoading
+        {jobsLoading
           ? types.map((t) => <Skeleton key={t} variant="rounded" height={220} sx={{ borderRadius: 4 }} />)
           : cards.map((p) => <ProgressCard key={p.type} p={p} />)}
       </Box>

@@ -10,6 +10,8 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { JobProgressList } from '../../../components/job-progress-list';
@@ -42,6 +44,88 @@ export function StudentOverviewView() {
   const accountType = overview?.account_type ?? null;
   const loadingStatus = overviewQuery.isLoading;
   const shown = jobs.slice(0, OVERVIEW_JOBS);
+  // On a phone the training progress comes first, right under the greeting; on wider screens it
+  // follows the status and the mentor, as before (docs/rules.md#phone-first-screen).
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+
+  const status = (
+    <Card component="section" aria-labelledby="student-status-title">
+      <CardContent sx={{ p: { xs: 2.5, md: 3 }, '&:last-child': { pb: { xs: 2.5, md: 3 } } }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2.5, flexWrap: 'wrap' }}>
+          <Typography id="student-status-title" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+            Student Status
+          </Typography>
+          {!loadingStatus && overview && (
+            <Chip
+              label={matched ? 'Matched with a mentor' : 'Awaiting a mentor match'}
+              color={matched ? 'success' : 'warning'}
+              variant="outlined"
+              size="small"
+              sx={{ fontWeight: 600 }}
+            />
+          )}
+        </Box>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
+          <StatCard
+            label="Placement Status"
+            icon={matched ? <HandshakeOutlined /> : <HourglassEmptyRounded />}
+            tone={matched ? 'success' : 'warning'}
+            loading={loadingStatus}
+            value={overview ? (matched ? 'Matched' : 'Pending') : '—'}
+            data-testid="placement-status"
+          />
+          <StatCard
+            label="Active Jobs"
+            icon={<WorkOutlineOutlined />}
+            tone="primary"
+            loading={loadingStatus && jobsQuery.isLoading}
+            value={activeJobs ?? '—'}
+            data-testid="active-jobs"
+          />
+          <StatCard
+            label="Account Type"
+            icon={<AccountBalanceOutlined />}
+            tone="info"
+            loading={loadingStatus}
+            value={accountType ?? '—'}
+            data-testid="account-type"
+          />
+        </Box>
+      </CardContent>
+    </Card>
+  );
+  const progress = (
+    <OverviewJobsCard
+      titleId="current-jobs-title"
+      title="Current Training Jobs"
+      jobCount={jobs.length}
+      loading={jobsQuery.isLoading}
+    >
+      {jobsQuery.isError && !jobsQuery.data ? (
+        <RetryAlert onRetry={() => void jobsQuery.refetch()}>Failed to load jobs</RetryAlert>
+      ) : shown.length > 0 ? (
+        <JobProgressList jobs={shown} />
+      ) : (
+        <EmptyState
+          dense
+          icon={<AssignmentOutlined />}
+          title="No training jobs yet"
+          text={
+            matched
+              ? 'Your mentor will assign jobs to you soon. They will appear here as they are opened.'
+              : 'Your jobs will appear here once you are matched with a mentor.'
+          }
+          action={
+            requirementsQuery.data?.has_requirements ? (
+              <Button component={RouterLink} to={dashboardPath('jobs')} variant="outlined" size="small">
+                View Training Goals
+              </Button>
+            ) : undefined
+          }
+        />
+      )}
+    </OverviewJobsCard>
+  );
 
   return (
     <Stack spacing={3}>
@@ -51,83 +135,10 @@ export function StudentOverviewView() {
         <RetryAlert onRetry={() => void overviewQuery.refetch()}>Error loading dashboard data</RetryAlert>
       )}
 
-      <Card component="section" aria-labelledby="student-status-title">
-        <CardContent sx={{ p: { xs: 2.5, md: 3 }, '&:last-child': { pb: { xs: 2.5, md: 3 } } }}>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2.5, flexWrap: 'wrap' }}>
-            <Typography id="student-status-title" variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-              Student Status
-            </Typography>
-            {!loadingStatus && overview && (
-              <Chip
-                label={matched ? 'Matched with a mentor' : 'Awaiting a mentor match'}
-                color={matched ? 'success' : 'warning'}
-                variant="outlined"
-                size="small"
-                sx={{ fontWeight: 600 }}
-              />
-            )}
-          </Box>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } }}>
-            <StatCard
-              label="Placement Status"
-              icon={matched ? <HandshakeOutlined /> : <HourglassEmptyRounded />}
-              tone={matched ? 'success' : 'warning'}
-              loading={loadingStatus}
-              value={overview ? (matched ? 'Matched' : 'Pending') : '—'}
-              data-testid="placement-status"
-            />
-            <StatCard
-              label="Active Jobs"
-              icon={<WorkOutlineOutlined />}
-              tone="primary"
-              loading={loadingStatus && jobsQuery.isLoading}
-              value={activeJobs ?? '—'}
-              data-testid="active-jobs"
-            />
-            <StatCard
-              label="Account Type"
-              icon={<AccountBalanceOutlined />}
-              tone="info"
-              loading={loadingStatus}
-              value={accountType ?? '—'}
-              data-testid="account-type"
-            />
-          </Box>
-        </CardContent>
-      </Card>
-
+      {phone && progress}
+      {status}
       {matched && overview?.mentor && <MentorContactCard mentor={overview.mentor} />}
-
-      <OverviewJobsCard
-        titleId="current-jobs-title"
-        title="Current Training Jobs"
-        jobCount={jobs.length}
-        loading={jobsQuery.isLoading}
-      >
-        {jobsQuery.isError && !jobsQuery.data ? (
-          <RetryAlert onRetry={() => void jobsQuery.refetch()}>Failed to load jobs</RetryAlert>
-        ) : shown.length > 0 ? (
-          <JobProgressList jobs={shown} />
-        ) : (
-          <EmptyState
-            dense
-            icon={<AssignmentOutlined />}
-            title="No training jobs yet"
-            text={
-              matched
-                ? 'Your mentor will assign jobs to you soon. They will appear here as they are opened.'
-                : 'Your jobs will appear here once you are matched with a mentor.'
-            }
-            action={
-              requirementsQuery.data?.has_requirements ? (
-                <Button component={RouterLink} to={dashboardPath('jobs')} variant="outlined" size="small">
-                  View Training Goals
-                </Button>
-              ) : undefined
-            }
-          />
-        )}
-      </OverviewJobsCard>
+      {!phone && progress}
     </Stack>
   );
 }
