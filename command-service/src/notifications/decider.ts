@@ -25,7 +25,7 @@ export interface NotificationDraft {
   /** The chat message it is about (message received). */
   messageId?: string | null;
   priority: 'low' | 'normal' | 'medium' | 'high' | null;
-  /** An important kind (placement proposed, card signed in your name): e-mailed if the recipient's setting is on. */
+  /** An important kind (placement proposed, disputes, reminders): e-mailed if the recipient's setting is on. */
   important: boolean;
 }
 

@@ -11,6 +11,7 @@ import { inboxDecider, type NotificationDraft } from '@panda/command-service/not
 import { jobTypeName } from '@panda/contracts/training';
 import type { Reactor } from './reactor';
 import { displayName, loadAccountState, trainingBefore } from './facts';
+import { plannedFor } from './recipients';
 
 export const SIGNOFF_NOTIFICATIONS_REACTOR = 'signoff-notifications';
 
@@ -42,7 +43,7 @@ const draft = (type: Draft['type'], kind: Draft['kind'], title: string, message:
 });
 
 /**
- * Notifications of sign-off disputes (ruling 31: the centre and the admins; the outcome to the
+ * Notifications of sign-off disputes (the mentor, the centre and the admins; the outcome to the
  * student, mentor and centre) and of the reminders and escalations of ruling 32 (`ReminderSent`).
  * Facts (names, the student's centre, a job's type) come from the write side; the admins are the
  * one list that has no stream of its own, so it is read from the accounts read model (unlocked
@@ -76,6 +77,17 @@ export function signOffNotificationsReactor(store: EventStore, readStore: ReadSt
         const { reason } = e.data as { reason: string };
         const message = `${who.student} disputed a job card for ${jobType} signed by ${who.mentor}: "${reason}"`;
         return [
+          // The mentor whose sign-off it is hears of it too (docs/rules.md#dispute-visibility).
+          {
+            recipientId: d.mentorId,
+            draft: draft(
+              'warning',
+              'signature_disputed',
+              'Your sign-off was disputed',
+              `${who.student} disputed your sign-off of a job card for ${jobType}: "${reason}". An admin will review it.`,
+              jobs,
+            ),
+          },
           ...centre('signature_disputed', 'Job card sign-off disputed', message),
           ...(await admins()).map((id) => ({
             recipientId: id,
@@ -170,10 +182,7 @@ export function signOffNotificationsReactor(store: EventStore, readStore: ReadSt
     name: SIGNOFF_NOTIFICATIONS_REACTOR,
     handles: ['SignatureDisputed', 'DisputeResolved', 'ReminderSent'],
     async react(event, key) {
-      const seen = new Set<string>();
-      const planned = (await plan(event)).filter((p) =>
-        seen.has(p.recipientId) ? false : (seen.add(p.recipientId), true),
-      );
+      const planned = plannedFor(event, await plan(event));
       for (const [i, { recipientId, draft: d }] of planned.entries()) {
         const notification: NotificationDraft = {
           ...d,
