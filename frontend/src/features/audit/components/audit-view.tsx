@@ -270,7 +270,11 @@ function RecordTimeline({
                 sx={{
                   borderLeft: 3,
                   borderColor:
-                    e.action === 'locked' ? 'error.main' : e.action === 'signature_disputed' ? 'warning.main' : 'primary.main',
+                    e.action === 'locked'
+                      ? 'error.main'
+                      : e.action === 'signature_disputed'
+                        ? 'warning.main'
+                        : 'primary.main',
                   pl: 1.5,
                   py: 0.5,
                 }}

@@ -128,7 +128,8 @@ function SignatureHistory({ cards }: { cards: SignedCard[] }) {
     );
   }
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    // A table wider than the screen scrolls: the keyboard reaches it too.
+    <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Signature history, scrollable">
       <Table
         size="small"
         aria-label="Signature history"
