@@ -129,6 +129,13 @@ describe('sign-off that stands up to scrutiny', () => {
       .waitFor();
     expect(await service.getByText('Requirement Complete!').count()).toBe(0);
     await axeBoth(student, 'Training Jobs with signed cards', 'main');
+    // The overview's progress says so too.
+    await student.goto(`${server.url}/dashboard?view=overview`);
+    await student
+      .getByTestId('job-progress-row')
+      .filter({ hasText: 'Boiler Service' })
+      .getByTestId('job-disputed')
+      .waitFor();
   });
 
   it('the admin resolves the dispute in the Disputes tab, with a reason', async () => {

@@ -15,7 +15,7 @@ import {
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
 import { reactorCheckpointName } from '@panda/server/reactors/reactor';
 import { NOTIFICATIONS_REACTOR } from '@panda/server/reactors/notifications';
-import type { Login } from '../admin/test-fixtures';
+import { choosePassword, type Login } from '../admin/test-fixtures';
 import {
   get,
   jobsOf,
@@ -132,6 +132,29 @@ describe('notifications made by the reactor (ruling 21)', () => {
     const m = await inbox(mentor.token, '', (l) => kinds(l).includes('requirements_changed'));
     expect(m[0].message).toBe('Amy Pond changed their training requirements: Boiler Installs 10 → 12.');
     await inbox(centre.token, '', (l) => kinds(l).includes('requirements_changed'));
+  });
+
+  it('a first sign-in does not open on a backlog: what happened before it is listed, already read', async () => {
+    const west = await vettedCentre(app, 'West Gas Training');
+    const rhys = await readyMentor(app, { First_Name: 'Rhys', Last_Name: 'Evans' });
+    const cleo = await registeredStudent(app, west, { First_Name: 'Cleo' }, { keepTemporary: true });
+    await place(app, cleo, rhys);
+    const [job] = await jobsOf(app, rhys.token, cleo.user.id);
+    expect((await app.call('PUT', `/api/jobs/${job.id}/complete`, signature(1), rhys.token)).status).toBe(200);
+    // Cleo signs in for the first time and chooses her own password: what happened before is listed, read.
+    const signedIn = await choosePassword(app, cleo, cleo.temporaryPassword);
+    const before = await inbox(signedIn.token, '', (l) => kinds(l).includes('job_card_signed'));
+    expect(before.map((n) => [n.kind, n.read])).toEqual([
+      ['job_card_signed', true],
+      ['placement_accepted', true],
+    ]);
+    const count = async (token: string) =>
+      unreadCountSchema.parse((await get(app, '/api/notifications/unread-count', token)).body).unread;
+    expect(await count(signedIn.token)).toBe(0);
+    // What happens next is new to her.
+    expect((await app.call('PUT', `/api/jobs/${job.id}/complete`, signature(2), rhys.token)).status).toBe(200);
+    await inbox(signedIn.token, '?unread=true', (l) => kinds(l).includes('job_card_signed'));
+    expect(await count(signedIn.token)).toBe(1);
   });
 
   it('the overview counts the unread ones, for every role', async () => {

@@ -391,6 +391,7 @@ describe('the dispute window', () => {
     const repair = (await byType(ben.token)).Repair;
     const signed = await sign(repair.id, 1, cookie.token);
     now += 30 * DAY + 60_000;
+    await settle();
     const head = await app.platform.store.headPosition();
     const r = await app.call('POST', `/api/signatures/${signed.signature_id}/dispute`, { reason: 'Not me' }, ben.token);
     expect(r.status).toBe(400);
@@ -403,5 +404,21 @@ describe('the dispute window', () => {
     expect(
       (await app.call('POST', `/api/signatures/${signed.signature_id}/confirm`, undefined, ben.token)).status,
     ).toBe(200);
+  });
+});
+
+describe('notification time', () => {
+  it('a reminder the ticker sends late carries the time it fell due, not the time the ticker ran', async () => {
+    const installs = (await byType(amy.token))['Boiler Installs'];
+    const signedAt = now;
+    const signed = await sign(installs.id, 1);
+    // The server was not ticking for 10 days: the 7-day reminder to answer goes out at day 10.
+    now += 10 * DAY;
+    await settle();
+    await app.platform.reminders.tick();
+    const reminder = (await inbox(amy.token)).find(
+      (n) => n.kind === 'confirmation_reminder' && n.link.endsWith(encodeURIComponent(signed.signature_id)),
+    );
+    expect(reminder?.created_at).toBe(new Date(signedAt + 7 * DAY).toISOString());
   });
 });

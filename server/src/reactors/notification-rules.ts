@@ -177,7 +177,8 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
           'success',
           'job_card_signed',
           'Job card signed',
-          `${name(f, d.mentorId)} signed one of your job cards for ${job} (${d.completedCount} signed so far). Please confirm it or dispute it.`,
+          // The action first and short enough for two lines on a phone (docs/rules.md#notification-text).
+          `Please confirm or dispute card ${d.completedCount} of your ${job}, signed by ${name(f, d.mentorId)}.`,
           signOffLink(signatureIdOf(d)),
         ),
       },

@@ -120,7 +120,7 @@ describe('the notifications reactor: event -> notifications (ruling 21)', () => 
       ['c1', 'job_card_signed', false],
     ]);
     expect(made[0].draft.message).toBe(
-      'Dave Clarke signed one of your job cards for Pipework Jobs (3 signed so far). Please confirm it or dispute it.',
+      'Please confirm or dispute card 3 of your Pipework Jobs, signed by Dave Clarke.',
     );
     // The student's notification opens the card with its Confirm / Dispute actions (ruling 31).
     expect(made[0].draft.link).toBe('/dashboard?view=jobs&signature=j1-card-3');

@@ -1,17 +1,16 @@
 import type { EventStore } from '@panda/events/event-store';
 import type { RecordedEvent } from '@panda/events/envelope';
-import { notificationsStream } from '@panda/events/catalogue/notifications';
 import type { ReminderKind } from '@panda/events/catalogue/reminders';
 import type { ReadStore } from '@panda/projections/read-store';
 import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
-import { handle, load } from '@panda/command-service/shared/decider';
+import { load } from '@panda/command-service/shared/decider';
 import { trainingDecider } from '@panda/command-service/training/decider';
 import { accountStream } from '@panda/events/catalogue/accounts';
-import { inboxDecider, type NotificationDraft } from '@panda/command-service/notifications/decider';
+import type { NotificationDraft } from '@panda/command-service/notifications/decider';
 import { jobTypeName } from '@panda/contracts/training';
 import type { Reactor } from './reactor';
 import { displayName, loadAccountState, trainingBefore } from './facts';
-import { plannedFor } from './recipients';
+import { deliver, plannedFor } from './recipients';
 
 export const SIGNOFF_NOTIFICATIONS_REACTOR = 'signoff-notifications';
 
@@ -182,26 +181,13 @@ export function signOffNotificationsReactor(store: EventStore, readStore: ReadSt
     name: SIGNOFF_NOTIFICATIONS_REACTOR,
     handles: ['SignatureDisputed', 'DisputeResolved', 'ReminderSent'],
     async react(event, key) {
-      const planned = plannedFor(event, await plan(event));
-      for (const [i, { recipientId, draft: d }] of planned.entries()) {
-        const notification: NotificationDraft = {
-          ...d,
-          notificationId: `s${event.position}-${i}`,
-          sourcePosition: event.position,
-        };
-        await handle(
-          store,
-          notificationsStream(recipientId),
-          inboxDecider,
-          { type: 'CreateNotification', recipientId, notification },
-          {
-            time: event.time,
-            actorId: event.actorId,
-            correlationId: event.correlationId,
-            commandId: key,
-          },
-        );
-      }
+      const planned = plannedFor(event, await plan(event)).map(({ recipientId, draft: d }, i) => ({
+        recipientId,
+        draft: { ...d, notificationId: `s${event.position}-${i}`, sourcePosition: event.position },
+      }));
+      // A reminder reports the moment it fell due, not the moment the ticker got to it.
+      const due = event.type === 'ReminderSent' ? (event.data as { dueAt: string }).dueAt : event.time;
+      await deliver(store, event, key, planned, due);
     },
   };
 }

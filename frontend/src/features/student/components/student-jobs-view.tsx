@@ -20,6 +20,7 @@ import {
   isComplete,
   jobPercent,
   jobRemaining,
+  openDisputes,
   percentOf,
   REQUIREMENT_KEYS,
   type Job,
@@ -57,9 +58,7 @@ function progressFor(type: JobType, required: number, jobs: Job[]): Progress {
     reached: isComplete(counts),
     // A requirement whose counted cards include a disputed one is not shown complete
     // (docs/rules.md#dispute-visibility).
-    disputed: ofType
-      .flatMap((j) => j.signatures ?? [])
-      .filter((x) => !x.revoked && x.trainee_status === 'disputed' && !x.dispute?.outcome).length,
+    disputed: openDisputes(ofType),
     lastSigned: latest,
   };
 }
