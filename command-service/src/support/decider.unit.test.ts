@@ -143,13 +143,10 @@ describe('support ticket decider', () => {
 
   it('states: open -> open (the assistant answered) -> open (owner reply) -> responded (support) -> open -> closed', () => {
     const events = [opened, reply('assistant'), reply('owner'), reply('support'), reply('owner'), closed()];
-    const states = events.reduce<string[]>(
-      (acc, e, i, all) => {
-        const s = all.slice(0, i + 1).reduce(ticketDecider.evolve, ticketDecider.initialState());
-        return [...acc, s.status!];
-      },
-      [],
-    );
+    const states = events.reduce<string[]>((acc, e, i, all) => {
+      const s = all.slice(0, i + 1).reduce(ticketDecider.evolve, ticketDecider.initialState());
+      return [...acc, s.status!];
+    }, []);
     expect(states).toEqual(['open', 'open', 'open', 'responded', 'open', 'closed']);
   });
 });

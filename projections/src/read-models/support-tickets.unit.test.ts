@@ -44,7 +44,7 @@ describe('support-tickets projection', () => {
     await spec.given([opened]).then(supportTickets, 't1', ticket());
   });
 
-  it('the assistant\'s answer leaves a ticket open (awaiting staff), marked ai_answered', async () => {
+  it("the assistant's answer leaves a ticket open (awaiting staff), marked ai_answered", async () => {
     await spec
       .given([
         opened,
@@ -65,7 +65,14 @@ describe('support-tickets projection', () => {
           activity_position: 2,
           conversation: [
             ...ticket().conversation,
-            { id: 'e2', author: 'assistant', author_id: null, message: 'Try Jobs', created_at: givenTime(2), links: [] },
+            {
+              id: 'e2',
+              author: 'assistant',
+              author_id: null,
+              message: 'Try Jobs',
+              created_at: givenTime(2),
+              links: [],
+            },
           ],
         }),
       );
