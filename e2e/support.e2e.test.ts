@@ -184,8 +184,9 @@ describe('support and the Smart Assistant in a real browser', () => {
     const reply = mentor.getByLabel('Your reply');
     await reply.fill('Thanks, but the Mark Complete button is greyed out.');
     await reply.press('Enter');
+    await conversation.getByText('Thanks, but the Mark Complete button is greyed out.').waitFor();
     await mentor.getByTestId('ticket-status').filter({ hasText: 'open' }).waitFor();
-    expect(await reply.inputValue()).toBe('');
+    await expect.poll(() => reply.inputValue()).toBe('');
     // Dates in the one en-GB style of every screen (issue 13): "26 Nov 2026, 14:05".
     await mentor.getByText(/^Created \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/).waitFor();
     await bothWidths(mentor, 'ticket detail', 'support-ticket-detail');
