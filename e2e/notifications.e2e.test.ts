@@ -168,7 +168,9 @@ describe('notifications and announcements', () => {
     // A long message wraps to two lines, then is cut with an ellipsis.
     const message = item.getByTestId('notification-message');
     await expect.poll(() => message.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
-    const lines = await message.evaluate((el) => el.clientHeight / parseFloat(getComputedStyle(el).lineHeight || '20'));
+    const lines = Number(
+      await message.evaluate(String.raw`(el) => el.clientHeight / parseFloat(getComputedStyle(el).lineHeight)`),
+    );
     expect(Math.round(lines)).toBe(2);
     await item.getByText(/from Northern Gas Training Centre/).waitFor();
     await dialog(student).getByRole('button', { name: 'Mark "Gas Safe assessment dates" as read' }).click();
