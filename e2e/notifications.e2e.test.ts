@@ -168,9 +168,10 @@ describe('notifications and announcements', () => {
     // A long message wraps to two lines, then is cut with an ellipsis.
     const message = item.getByTestId('notification-message');
     await expect.poll(() => message.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
-    const lines = Number(
-      await message.evaluate(String.raw`(el) => el.clientHeight / parseFloat(getComputedStyle(el).lineHeight)`),
-    );
+    const lines = await message.evaluate((el) => {
+      const view = el.ownerDocument.defaultView;
+      return view ? el.clientHeight / parseFloat(view.getComputedStyle(el).lineHeight) : 0;
+    });
     expect(Math.round(lines)).toBe(2);
     await item.getByText(/from Northern Gas Training Centre/).waitFor();
     await dialog(student).getByRole('button', { name: 'Mark "Gas Safe assessment dates" as read' }).click();
