@@ -120,13 +120,29 @@ describe('sign-off that stands up to scrutiny', () => {
     await toast(student, 'you confirmed this sign-off').waitFor();
     await expect.poll(() => pipework.getByTestId('sign-off-status').textContent()).toBe('Confirmed by trainee');
     await expect(pipework.getByRole('button', { name: 'Confirm' }).count()).resolves.toBe(0);
+    // The demo's Boiler Service requirement has all 4 cards signed, one of them disputed and undecided:
+    // it reads 'Disputed', not 'Requirement Complete!'.
+    const service = student.getByTestId('requirement-card').filter({ hasText: 'Boiler Service' });
+    await service
+      .getByTestId('requirement-disputed')
+      .filter({ hasText: /^Disputed/ })
+      .waitFor();
+    expect(await service.getByText('Requirement Complete!').count()).toBe(0);
     await axeBoth(student, 'Training Jobs with signed cards', 'main');
+    // The overview's progress says so too.
+    await student.goto(`${server.url}/dashboard?view=overview`);
+    await student
+      .getByTestId('job-progress-row')
+      .filter({ hasText: 'Boiler Service' })
+      .getByTestId('job-disputed')
+      .waitFor();
   });
 
   it('the admin resolves the dispute in the Disputes tab, with a reason', async () => {
     const admin = await page();
     await signInAtPortal(admin, server, ADMIN.email, ADMIN.password);
-    await admin.getByRole('tab', { name: 'Disputes' }).click();
+    // The tab counts the disputes that await a decision: the demo's and the student's.
+    await admin.getByRole('tab', { name: 'Disputes (2)' }).click();
     const row = admin.getByTestId('dispute-row').filter({ hasText: DISPUTE_REASON });
     await row.waitFor();
     // The demo's own open dispute is listed too.
@@ -142,6 +158,7 @@ describe('sign-off that stands up to scrutiny', () => {
     await dialog.getByRole('button', { name: 'Resolve' }).click();
     await toast(admin, 'Dispute upheld').waitFor();
     await row.waitFor({ state: 'detached' });
+    await admin.getByRole('tab', { name: 'Disputes (1)' }).waitFor();
     await admin.getByRole('button', { name: 'Resolved' }).click();
     await admin.getByTestId('dispute-row').filter({ hasText: RESOLUTION }).waitFor();
   });
@@ -163,6 +180,61 @@ describe('sign-off that stands up to scrutiny', () => {
       .toEqual(new Set(['Awaiting trainee confirmation', 'Confirmed by trainee', 'Disputed', 'Disputed: revoked']));
     await list.getByText(RESOLUTION, { exact: false }).waitFor();
     await axeBoth(centre, 'centre student detail with sign-offs', 'main');
+  });
+
+  it('the mentor is told of the dispute, and his Job Details never shows the revoked sign-off as the signature', async () => {
+    const mentor = await page();
+    await signIn(mentor, server.url, 'mentor@panda.demo', password('mentor@panda.demo'));
+    await mentor.getByTestId('notifications-bell').click();
+    const inbox = mentor.getByRole('dialog', { name: 'Notifications' });
+    await inbox.getByTestId('notification-item').filter({ hasText: 'Your sign-off was disputed' }).first().waitFor();
+    // Nobody is told of their own action: no notice of the cards he signed himself.
+    expect(await inbox.getByText('signed in your name').count()).toBe(0);
+    await mentor.keyboard.press('Escape');
+
+    const login = await api<{ token: string }>('POST', '/api/auth/signin', {
+      Email: 'mentor@panda.demo',
+      Password: password('mentor@panda.demo'),
+    });
+    const jobs = await api<{ id: string; Job_Type: string }[]>('GET', '/api/jobs', undefined, login.token);
+    const repair = jobs.find((j) => j.Job_Type === 'Repair')!;
+    await mentor.goto(`${server.url}/dashboard?view=job-detail&id=${repair.id}`);
+    const details = mentor.getByRole('region', { name: 'Completion Details' });
+    // The card's signature is the demo's first Repair sign-off (confirmed), not the revoked second one.
+    await details.getByTestId('sign-off-status').waitFor();
+    expect(await details.getByTestId('sign-off-status').textContent()).not.toMatch(/revoked/);
+    await mentor.getByText(/^1 of 3 cards signed · 1 revoked · oldest first$/).waitFor();
+    const history = mentor.getByTestId('signature-row');
+    await expect.poll(() => history.count()).toBe(2);
+    await history.nth(1).getByText('Disputed: revoked').waitFor();
+    await axeBoth(mentor, 'mentor job details with a revoked sign-off', 'main');
+  });
+
+  it('the audit replay marks the revoked card and the timeline lists the dispute and its resolution', async () => {
+    const admin = await page();
+    await signInAtPortal(admin, server, ADMIN.email, ADMIN.password);
+    await admin.getByRole('tab', { name: 'Audit' }).click();
+    const find = admin.getByRole('search', { name: 'Find a student, mentor or training centre' });
+    await find.getByLabel('Name or e-mail').fill('liam');
+    await find.getByRole('button', { name: 'Search' }).click();
+    await admin
+      .getByRole('list', { name: 'Search results' })
+      .getByRole('button', { name: /Liam Turner/ })
+      .click();
+    const timeline = admin.getByRole('list', { name: 'Timeline' });
+    await timeline
+      .getByText(/^Sign-off disputed/)
+      .first()
+      .waitFor();
+    await timeline.getByText(/^Dispute resolved.*\(upheld\)/).waitFor();
+    await timeline.getByText(`Reason: ${RESOLUTION}`).waitFor();
+    await admin.getByRole('button', { name: /^Repair.*1\/3 signed/ }).click();
+    await expect.poll(() => admin.getByTestId('signoff').count()).toBe(2);
+    // Two sign-offs listed, one marked revoked: the count of 1 agrees with the lines.
+    await admin.getByText(/1 of 3 cards signed · 1 revoked sign-off not counted/).waitFor();
+    const states = await admin.getByTestId('signoff').getByTestId('sign-off-status').allTextContents();
+    expect(states.filter((t) => /revoked/.test(t))).toEqual(['Disputed: revoked']);
+    await axeBoth(admin, 'audit replay with a revoked sign-off', '[role="tabpanel"]');
     expect(findings).toEqual([]);
   });
 });

@@ -177,13 +177,16 @@ describe('support and the Smart Assistant in a real browser', () => {
     await conversation.getByText('AI Assistant').waitFor();
     await conversation.getByText(/Mark Complete/).waitFor();
     await conversation.getByRole('link', { name: 'Student Jobs' }).first().waitFor();
-    await mentor.getByTestId('ticket-status').filter({ hasText: 'responded' }).waitFor();
-    // The mentor answers back: the ticket is open again for support.
+    // The assistant's answer leaves the ticket awaiting staff, marked "AI answered".
+    await mentor.getByTestId('ticket-ai-answered').filter({ hasText: 'AI answered' }).waitFor();
+    expect(await mentor.getByTestId('ticket-status').textContent()).toBe('open');
+    // The mentor answers back: still open for support.
     const reply = mentor.getByLabel('Your reply');
     await reply.fill('Thanks, but the Mark Complete button is greyed out.');
     await reply.press('Enter');
+    await conversation.getByText('Thanks, but the Mark Complete button is greyed out.').waitFor();
     await mentor.getByTestId('ticket-status').filter({ hasText: 'open' }).waitFor();
-    expect(await reply.inputValue()).toBe('');
+    await expect.poll(() => reply.inputValue()).toBe('');
     // Dates in the one en-GB style of every screen (issue 13): "26 Nov 2026, 14:05".
     await mentor.getByText(/^Created \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/).waitFor();
     await bothWidths(mentor, 'ticket detail', 'support-ticket-detail');
@@ -192,9 +195,14 @@ describe('support and the Smart Assistant in a real browser', () => {
   it('the admin replies in the portal; the mentor sees it responded live and closes the ticket', async () => {
     admin = await page();
     await signInAtPortal(admin, server, ADMIN.email, ADMIN.password);
-    await admin.getByText('Open Tickets').waitFor();
+    // The question the AI Assistant answered still waits for staff: counted on the home screen, and the
+    // inbox opens on it, marked "AI answered".
+    await admin.getByRole('group', { name: 'Open Tickets' }).getByText('1', { exact: true }).waitFor();
     await admin.getByRole('tab', { name: 'Support' }).click();
-    await admin.getByRole('button', { name: /Signing job cards/ }).click();
+    await admin.getByRole('button', { name: 'Open (1)' }).waitFor();
+    const row = admin.getByRole('button', { name: /Signing job cards/ });
+    await row.getByTestId('ticket-ai-answered').waitFor();
+    await row.click();
     const dialog = admin.getByRole('dialog', { name: 'Signing job cards' });
     await dialog.getByText('greyed out').waitFor();
     await bothWidths(admin, 'admin ticket dialog', 'support-admin-ticket');

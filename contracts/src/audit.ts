@@ -100,6 +100,8 @@ export const TIMELINE_ACTIONS = [
   'placement_accepted',
   'placement_declined',
   'placement_ended',
+  'signature_disputed',
+  'dispute_resolved',
 ] as const;
 
 export const timelineEntry = z.strictObject({
@@ -113,7 +115,7 @@ export const timelineEntry = z.strictObject({
   placement_id: z.string().nullable(),
   student_id: z.string().nullable(),
   mentor_id: z.string().nullable(),
-  /** placement_ended: completed or cancelled. */
+  /** placement_ended: completed or cancelled; dispute_resolved: upheld or rejected. */
   status: z.string().nullable(),
   actor: who,
   student_name: z.string().nullable(),

@@ -98,7 +98,7 @@ export const markReadResultSchema = commandResultSchema.extend({ id: z.string(),
 /** `PATCH /api/notifications/mark-all-read`. */
 export const markAllReadResultSchema = commandResultSchema.extend({ marked: z.number().int().min(0) });
 
-/** `GET` and `PUT /api/notification-settings`: e-mail for the important ones (placement proposed, card signed in your name). */
+/** `GET` and `PUT /api/notification-settings`: e-mail for the important ones (placement proposed, disputes, reminders). */
 export const notificationSettingsSchema = z.object({ email_important: z.boolean() });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 export const notificationSettingsResultSchema = notificationSettingsSchema.extend({

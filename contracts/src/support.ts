@@ -56,6 +56,8 @@ export const ticketSummary = z.object({
   last_activity: z.string(),
   response_text: z.string().nullable(),
   response_count: z.number().int(),
+  /** The AI Assistant has answered; an `open` ticket still awaits staff ("AI answered" in the lists). */
+  ai_answered: z.boolean(),
   message_count: z.number().int(),
   Student_ID: z.string().nullable(),
   student_name: z.string().nullable(),

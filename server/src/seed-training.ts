@@ -2,6 +2,8 @@ import type { CommandDeps } from '@panda/command-service/shared/deps';
 import { accountByEmail, session } from '@panda/command-service/accounts/service';
 import { temporaryPassword as demoPassword } from '@panda/platform/passwords';
 import type { DemoLogin, apiClient } from './seed';
+import { reactorCheckpointName } from './reactors/reactor';
+import { NOTIFICATIONS_REACTOR } from './reactors/notifications';
 
 type Call = ReturnType<typeof apiClient>;
 type Login = { token: string; user: { id: string } };
@@ -161,6 +163,12 @@ export async function seedTraining(
   const disputed = signOffs.filter((s) => s.type === 'Boiler Service').at(-1);
   for (const s of signOffs.slice(0, 6))
     if (s !== disputed) await call('POST', `/api/signatures/${s.signature_id}/confirm`, undefined, liam.token);
+  // The demo stands for a month its people lived through: they read their notices as they came. Once the
+  // reactor has made the notices of all this, Liam, the mentor and the centre read them; the dispute that
+  // follows is new to them (docs/rules.md#first-sign-in).
+  if (await noticesMade(deps, await deps.store.headPosition()))
+    for (const who of [liam, mentor, centre])
+      await call('PATCH', '/api/notifications/mark-all-read', undefined, who.token);
   if (disputed)
     await call(
       'POST',
@@ -169,4 +177,15 @@ export async function seedTraining(
       liam.token,
     );
   return [{ role: 'student', email: 'student@panda.demo', password: liam.password }];
+}
+
+/** Waits (up to 30 s) until the notifications reactor has reacted to every event up to `position`. */
+async function noticesMade(deps: CommandDeps, position: number): Promise<boolean> {
+  const name = reactorCheckpointName(NOTIFICATIONS_REACTOR);
+  for (const until = Date.now() + 30_000; Date.now() < until;) {
+    if ((await deps.readStore.checkpoint(name).catch(() => 0)) >= position) return true;
+    // The reactor runs on another thread and tells this one nothing: look again shortly.
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
 }

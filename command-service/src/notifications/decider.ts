@@ -25,8 +25,12 @@ export interface NotificationDraft {
   /** The chat message it is about (message received). */
   messageId?: string | null;
   priority: 'low' | 'normal' | 'medium' | 'high' | null;
-  /** An important kind (placement proposed, card signed in your name): e-mailed if the recipient's setting is on. */
+  /** An important kind (placement proposed, disputes, reminders): e-mailed if the recipient's setting is on. */
   important: boolean;
+  /** When the event it reports happened (docs/rules.md#notification-time). */
+  occurredAt?: string;
+  /** Made before the recipient first signed in: kept, already read (docs/rules.md#first-sign-in). */
+  alreadyRead?: boolean;
 }
 
 export type InboxCommand =
@@ -51,7 +55,10 @@ export function evolveInbox(state: InboxState, event: NotificationEvent): InboxS
   switch (event.type) {
     case 'NotificationCreated': {
       const notifications = new Map(state.notifications);
-      notifications.set(event.data.notificationId, { read: false, announcementId: event.data.announcementId });
+      notifications.set(event.data.notificationId, {
+        read: event.data.alreadyRead ?? false,
+        announcementId: event.data.announcementId,
+      });
       return { ...state, notifications };
     }
     case 'NotificationRead':

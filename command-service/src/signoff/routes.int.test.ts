@@ -186,7 +186,7 @@ describe('trainee countersign and dispute (ruling 31)', () => {
     expect(first.content_hash).toBe((signedEvent?.data as { contentHash: string }).contentHash);
   });
 
-  it('needs a reason to dispute; a dispute notifies the centre and the admins and sits in the Disputes list', async () => {
+  it('needs a reason to dispute; a dispute notifies the mentor, the centre and the admins and sits in the Disputes list', async () => {
     const path = `/api/signatures/${second.signature_id}/dispute`;
     for (const body of [undefined, {}, { reason: '   ' }]) {
       const r = await app.call('POST', path, body, amy.token);
@@ -209,7 +209,13 @@ describe('trainee countersign and dispute (ruling 31)', () => {
     expect((await inbox(admin)).find((n) => n.kind === 'signature_disputed')?.link).toBe(
       '/panda-admin-dashboard?tab=disputes',
     );
-    expect((await inbox(dave.token)).some((n) => n.kind === 'signature_disputed')).toBe(false);
+    // The mentor whose sign-off it is is told too; the student who disputed is not told of their own action.
+    expect((await inbox(dave.token)).find((n) => n.kind === 'signature_disputed')).toMatchObject({
+      title: 'Your sign-off was disputed',
+      message:
+        'Amy Pond disputed your sign-off of a job card for Repair Jobs: "I was not on site that day". An admin will review it.',
+    });
+    expect((await inbox(amy.token)).some((n) => n.kind === 'signature_disputed')).toBe(false);
 
     const list = await get(app, '/api/admin/disputes', admin);
     expect(list.status).toBe(200);
@@ -381,5 +387,42 @@ describe('reminders and escalation from the ticker with a fake clock (ruling 32)
     expect((await app.platform.store.readAll(0, 100_000)).filter((e) => e.type === 'ReminderSent')).toHaveLength(
       sent.length,
     );
+  });
+});
+
+describe('the dispute window', () => {
+  it('a sign-off older than 30 days is not disputed here: 400 pointing to support, and nothing is recorded', async () => {
+    const repair = (await byType(ben.token)).Repair;
+    const signed = await sign(repair.id, 1, cookie.token);
+    now += 30 * DAY + 60_000;
+    await settle();
+    const head = await app.platform.store.headPosition();
+    const r = await app.call('POST', `/api/signatures/${signed.signature_id}/dispute`, { reason: 'Not me' }, ben.token);
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({
+      detail:
+        'A sign-off can be disputed here for 30 days after it was signed. This one is older: please raise it with the Panda team in the Support Center.',
+    });
+    expect(await app.platform.store.headPosition()).toBe(head);
+    // Confirming it is still open to the trainee.
+    expect(
+      (await app.call('POST', `/api/signatures/${signed.signature_id}/confirm`, undefined, ben.token)).status,
+    ).toBe(200);
+  });
+});
+
+describe('notification time', () => {
+  it('a reminder the ticker sends late carries the time it fell due, not the time the ticker ran', async () => {
+    const installs = (await byType(amy.token))['Boiler Installs'];
+    const signedAt = now;
+    const signed = await sign(installs.id, 1);
+    // The server was not ticking for 10 days: the 7-day reminder to answer goes out at day 10.
+    now += 10 * DAY;
+    await settle();
+    await app.platform.reminders.tick();
+    const reminder = (await inbox(amy.token)).find(
+      (n) => n.kind === 'confirmation_reminder' && n.link.endsWith(encodeURIComponent(signed.signature_id)),
+    );
+    expect(reminder?.created_at).toBe(new Date(signedAt + 7 * DAY).toISOString());
   });
 });

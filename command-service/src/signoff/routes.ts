@@ -60,7 +60,7 @@ export function signOffRoutes(deps: CommandDeps): Router {
     const signatureId = String(req.params.signatureId);
     const { position, body } = await run(
       req,
-      () => ({ type: 'DisputeSignature', studentId: id, signatureId, reason }),
+      () => ({ type: 'DisputeSignature', studentId: id, signatureId, reason, at: deps.clock().toISOString() }),
       'Your dispute was sent to your training centre and the Panda team.',
     );
     sendResult(res, 200, position, body);

@@ -4,8 +4,9 @@ import { conflict, notFound } from '../shared/domain-errors';
 import type { Decider } from '../shared/decider';
 
 /**
- * A support ticket (stream `ticket-<id>`): open -> responded (a reply from support or the AI
- * Assistant) -> closed. The owner's reply on a responded ticket opens it again; a closed ticket
+ * A support ticket (stream `ticket-<id>`): open (awaiting staff) -> responded (a reply from support)
+ * -> closed. The AI Assistant's first answer leaves it open, only marked as answered by the assistant
+ * (docs/rules.md#support-status). The owner's reply on a responded ticket opens it again; a closed ticket
  * takes no replies. Only the owner or support (an admin) act on it; anyone else is told it does
  * not exist (ruling 23: someone else's ticket answers 404).
  */
@@ -54,7 +55,8 @@ export function evolveTicket(state: TicketState, event: TicketEvent): TicketStat
     case 'TicketReplied':
       return {
         ...state,
-        status: event.data.author === 'owner' ? 'open' : 'responded',
+        // docs/rules.md#support-status: the assistant's answer does not take a ticket off the staff's list.
+        status: event.data.author === 'support' ? 'responded' : event.data.author === 'owner' ? 'open' : state.status,
         assistantAnswered: state.assistantAnswered || event.data.author === 'assistant',
       };
     case 'TicketClosed':

@@ -68,8 +68,10 @@ describe('support tickets (owner)', () => {
     expect(ai.message).toMatch(/Mark Complete/);
     // Screens as the mentor's sidebar names them, once each (the article also names the student's Training Jobs).
     expect(ai.links).toEqual([{ label: 'Student Jobs', path: '/dashboard?view=jobs' }]);
+    // The assistant's answer leaves the ticket awaiting staff, marked as answered by it.
     expect(t).toMatchObject({
-      Status: 'responded',
+      Status: 'open',
+      ai_answered: true,
       response_count: 1,
       message_count: 2,
       Subject: 'Signing cards',
@@ -324,9 +326,12 @@ describe('admin support inbox', () => {
     const closedList = ticketListResponse.parse((await get(app, '/api/admin/support?status=closed', admin)).body);
     expect(closedList.map((t) => t.id)).toContain(a.id);
     expect(closedList.every((t) => t.Status === 'closed')).toBe(true);
+    // b has only the AI Assistant's answer: it still awaits staff.
     const responded = ticketListResponse.parse((await get(app, '/api/admin/support?status=responded', admin)).body);
-    expect(responded.map((t) => t.id)).toContain(b.id);
+    expect(responded.map((t) => t.id)).not.toContain(b.id);
     expect(responded.map((t) => t.id)).not.toContain(a.id);
+    const awaiting = ticketListResponse.parse((await get(app, '/api/admin/support?status=open', admin)).body);
+    expect(awaiting.map((t) => t.id)).toContain(b.id);
     expect((await app.call('POST', `/api/admin/support/${a.id}/reply`, { message: 'late' }, admin)).status).toBe(409);
     expect((await get(app, '/api/admin/support/nope', admin)).status).toBe(404);
     expect((await app.call('POST', '/api/admin/support/nope/reply', { message: 'x' }, admin)).status).toBe(404);
@@ -335,10 +340,23 @@ describe('admin support inbox', () => {
   it('counts new tickets for the admin dashboard counters', async () => {
     const before = (await get(app, '/api/admin/support/counts', admin)).body;
     const created = await open(otherMentor, { Subject: 'Counter', Message: 'zzzz qqqq' });
-    // Counted as open until the AI Assistant's answer marks it responded.
+    // Still awaiting staff once the AI Assistant has answered: counted as open, and first in the open inbox.
     await aiAnswered(created.id, otherMentor.token);
     const after = (await get(app, '/api/admin/support/counts', admin)).body;
     expect(after.total).toBe(before.total + 1);
+    expect(after.open).toBe(before.open + 1);
+    const inbox = ticketListResponse.parse((await get(app, '/api/admin/support?status=open', admin)).body);
+    expect(inbox[0]).toMatchObject({ id: created.id, Status: 'open', ai_answered: true });
+    // Only a reply from support makes it responded; the owner's reply puts it back in the open inbox.
+    await app.call('POST', `/api/admin/support/${created.id}/reply`, { message: 'Looking' }, admin);
+    expect((await get(app, '/api/admin/support/counts', admin)).body.open).toBe(before.open);
+    await app.call(
+      'POST',
+      `/api/support/${created.id}/reply`,
+      { message: 'Thanks, one more thing' },
+      otherMentor.token,
+    );
+    expect((await get(app, '/api/admin/support/counts', admin)).body.open).toBe(before.open + 1);
     expect(after.open + after.responded + after.closed).toBe(after.total);
     expect(await app.platform.readStore.count(SUPPORT_TICKETS)).toBe(after.total);
   });

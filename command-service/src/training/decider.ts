@@ -49,7 +49,14 @@ export type TrainingCommand =
     }
   /** Ruling 31: the student whose card it is (`studentId` = the caller) confirms or disputes a sign-off, once. */
   | { type: 'ConfirmSignature'; studentId: string; signatureId: string }
-  | { type: 'DisputeSignature'; studentId: string; signatureId: string; reason: string }
+  | {
+      type: 'DisputeSignature';
+      studentId: string;
+      signatureId: string;
+      reason: string;
+      /** When the dispute is made (the command's time): a sign-off may be disputed for DISPUTE_WINDOW_DAYS. */
+      at: string;
+    }
   /** An admin resolves a dispute: upheld revokes the sign-off, rejected lets it stand. */
   | { type: 'ResolveDispute'; adminId: string; signatureId: string; outcome: 'upheld' | 'rejected'; reason: string };
 
@@ -60,9 +67,13 @@ export const SIGN_OFF_NOT_FOUND = 'Sign-off not found';
 export const ALREADY_CONFIRMED = 'You have already confirmed this sign-off';
 export const ALREADY_DISPUTED = 'You have already disputed this sign-off';
 export const DISPUTE_REASON_MESSAGE = 'Please give a reason for the dispute';
+/** How long after a sign-off its trainee may dispute it here (docs/rules.md#dispute-window). */
+export const DISPUTE_WINDOW_DAYS = 30;
+export const DISPUTE_WINDOW_CLOSED = `A sign-off can be disputed here for ${DISPUTE_WINDOW_DAYS} days after it was signed. This one is older: please raise it with the Panda team in the Support Center.`;
 export const RESOLUTION_REASON_MESSAGE = 'Please give a reason for the decision';
 export const NOT_DISPUTED = 'This sign-off is not disputed';
 export const ALREADY_RESOLVED = 'This dispute has already been resolved';
+const DAY_MS = 86_400_000;
 /** Cards signed for a job type, over every job of that type the student has had. */
 const signedOfType = (state: TrainingState, jobType: JobType) =>
   Object.values(state.jobs).reduce((n, j) => (j.jobType === jobType ? n + j.completedCount : n), 0);
@@ -188,6 +199,8 @@ export function decideTraining(command: TrainingCommand, state: TrainingState): 
       if (command.type === 'ConfirmSignature') return [{ type: 'SignatureConfirmed', data: ref }];
       const reason = command.reason.trim();
       if (!reason) throw badRequest([{ field: 'reason', message: DISPUTE_REASON_MESSAGE }]);
+      if (signOff.signedAt && Date.parse(command.at) - Date.parse(signOff.signedAt) > DISPUTE_WINDOW_DAYS * DAY_MS)
+        throw badRequest(DISPUTE_WINDOW_CLOSED);
       return [{ type: 'SignatureDisputed', data: { ...ref, reason, centreId: state.centreId } }];
     }
     case 'ResolveDispute': {

@@ -395,11 +395,12 @@ describe('trainee countersign and dispute (ruling 31)', () => {
     studentId,
     signatureId,
   });
-  const dispute = (reason: string, studentId = 's1'): TrainingCommand => ({
+  const dispute = (reason: string, studentId = 's1', at = '2026-01-06T09:00:00.000Z'): TrainingCommand => ({
     type: 'DisputeSignature',
     studentId,
     signatureId: 'sig-j-r-2',
     reason,
+    at,
   });
   const resolve = (outcome: 'upheld' | 'rejected', reason = 'Checked the site diary'): TrainingCommand => ({
     type: 'ResolveDispute',
@@ -431,6 +432,25 @@ describe('trainee countersign and dispute (ruling 31)', () => {
   it('disputes with a reason (trimmed), telling the centre; a blank reason is refused', () => {
     training.given(once).when(dispute('  I was not there ')).then([disputed]);
     training.given(once).when(dispute('   ')).thenThrows(400, 'reason: Please give a reason for the dispute');
+  });
+
+  it('a sign-off may be disputed for 30 days after it was recorded; later, only through support', () => {
+    // The store's envelope gives each event its time: the sign-off was recorded on 1 Jan 2026 at noon.
+    const at = (e: E, time: string) => ({ ...e, time }) as unknown as E;
+    const history = [...placed, signed('j-r', 1), at(signed('j-r', 2), '2026-01-01T12:00:00.000Z')];
+    training
+      .given(history)
+      .when(dispute('I was not there', 's1', '2026-01-31T12:00:00.000Z'))
+      .then([disputed]);
+    training
+      .given(history)
+      .when(dispute('I was not there', 's1', '2026-01-31T12:00:01.000Z'))
+      .thenThrows(
+        400,
+        'A sign-off can be disputed here for 30 days after it was signed. This one is older: please raise it with the Panda team in the Support Center.',
+      );
+    // Confirming has no such limit.
+    training.given(history).when(confirm()).then([confirmed]);
   });
 
   it("only the card's student may, without revealing the sign-off to anyone else", () => {

@@ -34,6 +34,8 @@ export interface SignOffState {
   status: SignOffStatus;
   /** Set once an admin resolved the dispute. */
   outcome: 'upheld' | 'rejected' | null;
+  /** When the sign-off was recorded (its event's time; null when folded from an event without one). */
+  signedAt: string | null;
 }
 
 export interface PlacementState {
@@ -182,6 +184,8 @@ export function evolveTraining(state: TrainingState, event: TrainingEvent | Acco
             contentHash,
             status: 'awaiting_confirmation',
             outcome: null,
+            // The store's envelope carries the time the sign-off was recorded (docs/rules.md#dispute-window).
+            signedAt: (event as { time?: string }).time ?? null,
           },
         },
       };

@@ -37,6 +37,10 @@ export const NotificationCreated = defineEvent(
     priority: priority.nullable(),
     /** True when the mail reactor must e-mail it (an important kind, and the recipient's setting is on). */
     email: z.boolean(),
+    /** When the event it reports happened (absent: the time it was recorded). */
+    occurredAt: z.string().optional(),
+    /** Made before its recipient first signed in: kept in their list, already read. */
+    alreadyRead: z.boolean().optional(),
   }),
 );
 

@@ -6,6 +6,7 @@ import { useAppDispatch, useAppSelector } from '../lib/hooks';
 import { logout, selectSessionStatus, selectToken, selectUser } from '../lib/session';
 import { portalPath } from '../features/admin/lib/portal';
 import { OpenTicketsStat } from '../features/support/components/open-tickets-stat';
+import { DisputesTabLabel } from '../features/signoff/components/disputes-tab-label';
 
 // Admins and auditors load only their own screen; the admin's extra tabs load when first shown.
 const AdminDashboardRoute = lazy(() =>
@@ -36,7 +37,7 @@ const tab = (element: ReactNode) => () => (
 const ADMIN_EXTRA_TABS = [
   { key: 'audit', label: 'Audit', render: tab(<AdminAuditTab />) },
   { key: 'support', label: 'Support', render: tab(<AdminSupportTab />) },
-  { key: 'disputes', label: 'Disputes', render: tab(<AdminDisputesTab />) },
+  { key: 'disputes', label: <DisputesTabLabel />, render: tab(<AdminDisputesTab />) },
 ];
 
 /**

@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { isComplete, jobPercent, type Job, jobTypeName } from '../lib/job-types';
+import Chip from '@mui/material/Chip';
+import { isComplete, jobPercent, openDisputes, type Job, jobTypeName } from '../lib/job-types';
 import { JobTypeTile } from './job-type-icon';
 
 export interface JobProgressListProps {
@@ -17,7 +18,9 @@ export function JobProgressList({ jobs, showStudent }: JobProgressListProps) {
     <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Job progress">
       {jobs.map((job) => {
         const percent = jobPercent(job);
-        const complete = isComplete(job);
+        // An undecided dispute among its counted cards: 'Disputed', not complete (docs/rules.md#dispute-visibility).
+        const disputed = openDisputes([job]) > 0;
+        const complete = isComplete(job) && !disputed;
         return (
           <Box
             component="li"
@@ -45,6 +48,17 @@ export function JobProgressList({ jobs, showStudent }: JobProgressListProps) {
                 )}
                 <Typography variant="body2" color="text.secondary">
                   {job.Completed_Count} of {job.Total_Count} completed
+                  {disputed && (
+                    <Chip
+                      component="span"
+                      size="small"
+                      variant="outlined"
+                      color="warning"
+                      label="Disputed"
+                      data-testid="job-disputed"
+                      sx={{ ml: 1, height: 20, fontWeight: 600 }}
+                    />
+                  )}
                 </Typography>
               </Box>
               <Typography

@@ -20,3 +20,14 @@ export {
   type RequirementCounts,
   type SignedCard,
 } from '@panda/contracts/training';
+
+/**
+ * Counted sign-offs of these jobs that their trainee disputed and no admin has decided yet: while there
+ * is one, the requirement shows 'Disputed' rather than complete (docs/rules.md#dispute-visibility).
+ */
+export const openDisputes = (
+  jobs: { signatures?: { revoked: boolean; trainee_status: string; dispute: { outcome: string | null } | null }[] }[],
+) =>
+  jobs
+    .flatMap((j) => j.signatures ?? [])
+    .filter((s) => !s.revoked && s.trainee_status === 'disputed' && !s.dispute?.outcome).length;

@@ -68,9 +68,11 @@ export const notificationsProjection = defineProjection({
         title: d.title,
         message: d.message,
         link: d.link,
-        created_at: time,
-        read: false,
-        read_at: null,
+        // The time of the event it reports (docs/rules.md#notification-time).
+        created_at: d.occurredAt ?? time,
+        // Made before the recipient first signed in: already read (docs/rules.md#first-sign-in).
+        read: d.alreadyRead ?? false,
+        read_at: d.alreadyRead ? time : null,
         from_user: d.fromUser,
         sender_id: d.senderId,
         message_id: d.messageId ?? null,

@@ -42,6 +42,8 @@ export interface TicketDoc {
   response_text: string | null;
   /** Answers from support or the AI Assistant. */
   response_count: number;
+  /** The AI Assistant has answered (the ticket still awaits staff while open: docs/rules.md#support-status). */
+  ai_answered: boolean;
   Student_ID: string | null;
   conversation: TicketEntryDoc[];
   /** Log position of the latest activity (newest-activity-first order and paging cursor). */
@@ -71,6 +73,7 @@ function row(t: TicketDoc, owner: NameDoc | null, student: NameDoc | null): Tick
     last_activity: t.last_activity,
     response_text: t.response_text,
     response_count: t.response_count,
+    ai_answered: t.ai_answered,
     message_count: t.conversation.length,
     Student_ID: t.Student_ID,
     student_name: student ? student.Name : null,
@@ -106,8 +109,8 @@ const touch = (doc: TicketDoc, e: { time: string; position: number }) =>
 
 export const supportTicketsProjection = defineProjection({
   name: 'support-tickets',
-  // 2: `support_ticket_rows`, `support_ticket_names`.
-  version: 2,
+  // 2: `support_ticket_rows`, `support_ticket_names`. 3: the assistant's answer keeps a ticket open, `ai_answered`.
+  version: 3,
   collections: {
     [SUPPORT_TICKETS]: [],
     // The lists: an owner's and the admin inbox (by status), newest activity first or by creation; `?q=`.
@@ -153,6 +156,7 @@ export const supportTicketsProjection = defineProjection({
         last_activity: time,
         response_text: null,
         response_count: 0,
+        ai_answered: false,
         Student_ID: d.studentId,
         conversation: [
           { id: eventId, author: 'owner', author_id: d.ownerId, message: d.message, created_at: time, links: [] },
@@ -174,8 +178,12 @@ export const supportTicketsProjection = defineProjection({
           links: d.links ?? [],
         });
         if (d.author === 'owner') doc.Status = 'open';
-        else
-          Object.assign(doc, { Status: 'responded', response_text: d.message, response_count: doc.response_count + 1 });
+        else {
+          Object.assign(doc, { response_text: d.message, response_count: doc.response_count + 1 });
+          // docs/rules.md#support-status: only a reply from support makes a ticket `responded`.
+          if (d.author === 'support') doc.Status = 'responded';
+          else doc.ai_answered = true;
+        }
       });
     },
     TicketClosed: async (e, ctx) => {

@@ -29,6 +29,7 @@ const ticket = (over: Partial<TicketDoc> = {}): TicketDoc => ({
   last_activity: givenTime(1),
   response_text: null,
   response_count: 0,
+  ai_answered: false,
   Student_ID: 's1',
   conversation: [
     { id: 'e1', author: 'owner', author_id: 'c1', message: 'Help with Amy', created_at: givenTime(1), links: [] },
@@ -41,6 +42,40 @@ const ticket = (over: Partial<TicketDoc> = {}): TicketDoc => ({
 describe('support-tickets projection', () => {
   it('opens a ticket with its first message, seen by its owner', async () => {
     await spec.given([opened]).then(supportTickets, 't1', ticket());
+  });
+
+  it("the assistant's answer leaves a ticket open (awaiting staff), marked ai_answered", async () => {
+    await spec
+      .given([
+        opened,
+        {
+          type: 'TicketReplied',
+          data: { ticketId: 't1', ownerId: 'c1', author: 'assistant', authorId: null, message: 'Try Jobs', links: [] },
+        },
+      ])
+      .then(
+        supportTickets,
+        't1',
+        ticket({
+          Status: 'open',
+          ai_answered: true,
+          response_text: 'Try Jobs',
+          response_count: 1,
+          last_activity: givenTime(2),
+          activity_position: 2,
+          conversation: [
+            ...ticket().conversation,
+            {
+              id: 'e2',
+              author: 'assistant',
+              author_id: null,
+              message: 'Try Jobs',
+              created_at: givenTime(2),
+              links: [],
+            },
+          ],
+        }),
+      );
   });
 
   it('counts answers from support and the assistant, reopens on an owner reply, closes; activity moves it up', async () => {
@@ -70,6 +105,7 @@ describe('support-tickets projection', () => {
         activity_position: 5,
         response_text: 'Fixed',
         response_count: 2,
+        ai_answered: true,
         conversation: [
           ...ticket().conversation,
           { id: 'e2', author: 'assistant', author_id: null, message: 'Try Jobs', created_at: givenTime(2), links },
@@ -152,6 +188,7 @@ describe('support-tickets projection: the lists’ rows', () => {
       last_activity: givenTime(10),
       response_text: 'On it',
       response_count: 1,
+      ai_answered: false,
       message_count: 3,
       Student_ID: 's1',
       student_name: 'Amy Williams',
@@ -179,6 +216,7 @@ describe('support-tickets projection: the lists’ rows', () => {
         last_activity: t.last_activity,
         response_text: t.response_text,
         response_count: t.response_count,
+        ai_answered: t.ai_answered,
         message_count: t.conversation.length,
         Student_ID: t.Student_ID,
         student_name: t.Student_ID ? (all.get(t.Student_ID)?.Name ?? null) : null,

@@ -410,6 +410,30 @@ describe('evidence pack', () => {
     expect(text).toContain('Trainee: Confirmed by trainee');
     expect(text).toContain('(bound to the same content hash)');
     expect(text).toContain('"Not my job"; awaiting an admin decision');
+
+    // The account timelines show the dispute and its resolution, as the evidence pack does.
+    const resolved = await app.call(
+      'POST',
+      `/api/admin/disputes/${second.signature_id}/resolve`,
+      { outcome: 'upheld', reason: 'Site diary shows another engineer' },
+      admin,
+    );
+    expect(resolved.status).toBe(200);
+    const disputes = (t: { timeline: { action: string }[] }) =>
+      t.timeline.filter((e) => e.action === 'signature_disputed' || e.action === 'dispute_resolved');
+    const own = await ok(get(`/api/audit/accounts/${student.user.id}/timeline`, auditor.token));
+    expect(disputes(own)).toMatchObject([
+      { action: 'signature_disputed', reason: 'Not my job', actor_id: student.user.id, status: null },
+      { action: 'dispute_resolved', reason: 'Site diary shows another engineer', status: 'upheld' },
+    ]);
+    for (const id of [mentor.user.id, centre.user.id]) {
+      const t = await ok(get(`/api/audit/accounts/${id}/timeline`, auditor.token));
+      expect(disputes(t).map((e) => e.action)).toEqual(['signature_disputed', 'dispute_resolved']);
+    }
+    // The replay marks the revoked card, and its count agrees with the cards that still count.
+    const replay = await ok(get(`/api/audit/jobs/${jobId}/signatures`, admin));
+    expect(replay.signatures.map((x: { revoked: boolean }) => x.revoked)).toEqual([false, true]);
+    expect(replay.job.completed_count).toBe(replay.signatures.filter((x: { revoked: boolean }) => !x.revoked).length);
   });
 });
 

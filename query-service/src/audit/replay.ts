@@ -258,7 +258,9 @@ export type TimelineAction =
   | 'placement_proposed'
   | 'placement_accepted'
   | 'placement_declined'
-  | 'placement_ended';
+  | 'placement_ended'
+  | 'signature_disputed'
+  | 'dispute_resolved';
 
 export interface TimelineEntry {
   at: string;
@@ -271,7 +273,7 @@ export interface TimelineEntry {
   placement_id: string | null;
   student_id: string | null;
   mentor_id: string | null;
-  /** placement_ended: completed or cancelled. */
+  /** placement_ended: completed or cancelled; dispute_resolved: upheld or rejected. */
   status: string | null;
 }
 
@@ -330,9 +332,25 @@ function placementEntry(e: RecordedEvent, accountId: string): TimelineEntry {
   });
 }
 
+/** A trainee's dispute of a sign-off, or an admin's resolution of it (docs/rules.md#dispute-visibility). */
+const DISPUTE: Record<string, TimelineAction> = {
+  SignatureDisputed: 'signature_disputed',
+  DisputeResolved: 'dispute_resolved',
+};
+
+function disputeEntry(e: RecordedEvent): TimelineEntry {
+  const d = e.data as Data;
+  return entry(e, DISPUTE[e.type], d.studentId as string, {
+    reason: (d.reason as string | undefined) ?? null,
+    student_id: d.studentId as string,
+    mentor_id: d.mentorId as string,
+    status: e.type === 'DisputeResolved' ? (d.outcome as string) : null,
+  });
+}
+
 /**
- * An account's compliance timeline at `asOf`, oldest first: registration, vetting, locks, unlocks
- * and placements. `related`: the streams of students the account is linked to (a mentor's placed
+ * An account's compliance timeline at `asOf`, oldest first: registration, vetting, locks, unlocks,
+ * placements, and the disputes of sign-offs and their resolutions. `related`: the streams of students the account is linked to (a mentor's placed
  * students, a centre's students), whose placement events about this account are included.
  */
 export function timelineAsOf(
@@ -347,6 +365,7 @@ export function timelineAsOf(
     if (OWN[e.type])
       out.push(entry(e, OWN[e.type], accountId, { reason: (d.reason as string | null | undefined) ?? null }));
     else if (PLACEMENT[e.type]) out.push(placementEntry(e, accountId));
+    else if (DISPUTE[e.type]) out.push(disputeEntry(e));
   }
   for (const stream of related) {
     const centreStudent = isCentreStudent(stream, accountId);
@@ -356,6 +375,7 @@ export function timelineAsOf(
         out.push(entry(e, 'student_registered', d.accountId as string, { student_id: d.accountId as string }));
       else if (PLACEMENT[e.type] && (d.mentorId === accountId || centreStudent))
         out.push(placementEntry(e, d.studentId as string));
+      else if (DISPUTE[e.type] && (d.mentorId === accountId || centreStudent)) out.push(disputeEntry(e));
     }
   }
   return out.sort((a, b) => a.position - b.position);

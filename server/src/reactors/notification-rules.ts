@@ -3,6 +3,7 @@ import type { JobRequirements } from '@panda/events/catalogue/accounts';
 import { signatureIdOf } from '@panda/events/catalogue/training';
 import { JOB_TYPES, REQUIREMENT_KEY, jobTypeName, type JobType } from '@panda/contracts/training';
 import { signOffLink } from './signoff-notifications';
+import { plannedFor } from './recipients';
 import type { EventsOf } from '@panda/events/define';
 import { trainingEvents } from '@panda/events/catalogue/training';
 import { accountEvents } from '@panda/events/catalogue/accounts';
@@ -166,8 +167,8 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
   },
   JobCardSigned: (d, f) => {
     // The one name of the job type on every screen, and dates in the app's one style (issue 13 item 5).
+    // The mentor signed: nobody hears of their own action (docs/rules.md#no-self-notification).
     const job = f.jobType ? jobTypeName(f.jobType) : 'a job';
-    const when = `${dateEnGb(d.signature.date)} ${d.signature.time}`;
     return [
       // The link opens the card with its Confirm / Dispute actions (ruling 31).
       {
@@ -176,7 +177,8 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
           'success',
           'job_card_signed',
           'Job card signed',
-          `${name(f, d.mentorId)} signed one of your job cards for ${job} (${d.completedCount} signed so far). Please confirm it or dispute it.`,
+          // The action first and short enough for two lines on a phone (docs/rules.md#notification-text).
+          `Please confirm or dispute card ${d.completedCount} of your ${job}, signed by ${name(f, d.mentorId)}.`,
           signOffLink(signatureIdOf(d)),
         ),
       },
@@ -194,17 +196,6 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
             },
           ]
         : []),
-      {
-        recipientId: d.mentorId,
-        draft: plain(
-          'info',
-          'job_card_signed_in_your_name',
-          'Job card signed in your name',
-          `A job card of ${name(f, d.studentId)} for ${job} was signed in your name ("${d.signature.signature}", ${when}). If this was not you, change your password now.`,
-          jobs,
-          true,
-        ),
-      },
     ];
   },
   RequirementsSet: (d, f) => {
@@ -330,13 +321,10 @@ export function notificationsFor(
 ): { recipientId: string; draft: NotificationDraft }[] {
   const rule = RULES[event.type as Handled['type']] as Rule<Handled['type']> | undefined;
   if (!rule) return [];
-  const seen = new Set<string>();
-  return rule(event.data as never, facts, event)
-    .filter((p) => (seen.has(p.recipientId) ? false : (seen.add(p.recipientId), true)))
-    .map((p, i) => ({
-      recipientId: p.recipientId,
-      draft: { ...p.draft, notificationId: `n${event.position}-${i}`, sourcePosition: event.position },
-    }));
+  return plannedFor(event, rule(event.data as never, facts, event)).map((p, i) => ({
+    recipientId: p.recipientId,
+    draft: { ...p.draft, notificationId: `n${event.position}-${i}`, sourcePosition: event.position },
+  }));
 }
 
 /** Account ids whose names a rule may mention. */

@@ -4,7 +4,7 @@ import { checkEvent } from '@panda/events/catalogue';
 import { notificationsFor, type Facts } from './notification-rules';
 
 /** Given an event and the facts the reactor loads, then these notifications for these recipients. */
-const event = (type: string, data: Record<string, unknown>, position = 40): RecordedEvent => {
+const event = (type: string, data: Record<string, unknown>, position = 40, actorId = 'x'): RecordedEvent => {
   checkEvent(type, data);
   return {
     eventId: 'e',
@@ -13,7 +13,7 @@ const event = (type: string, data: Record<string, unknown>, position = 40): Reco
     streamVersion: 3,
     position,
     time: '2026-01-05T10:30:00.000Z',
-    actorId: 'x',
+    actorId,
     correlationId: 'c',
     commandId: 'k',
     data,
@@ -98,34 +98,49 @@ describe('the notifications reactor: event -> notifications (ruling 21)', () => 
     ]);
   });
 
-  it('job card signed: student and centre, and the mentor is told it was signed in their name (important)', () => {
+  it('job card signed: student and centre; the mentor who signed is not told of his own signature', () => {
     const made = notificationsFor(
-      event('JobCardSigned', {
-        jobId: 'j1',
-        studentId: 's1',
-        mentorId: 'm1',
-        signature,
-        completedAt: signature.timestamp,
-        completedCount: 3,
-      }),
+      event(
+        'JobCardSigned',
+        {
+          jobId: 'j1',
+          studentId: 's1',
+          mentorId: 'm1',
+          signature,
+          completedAt: signature.timestamp,
+          completedCount: 3,
+        },
+        40,
+        'm1',
+      ),
       facts(),
     );
     expect(made.map((n) => [n.recipientId, n.draft.kind, n.draft.important])).toEqual([
       ['s1', 'job_card_signed', false],
       ['c1', 'job_card_signed', false],
-      ['m1', 'job_card_signed_in_your_name', true],
     ]);
     expect(made[0].draft.message).toBe(
-      'Dave Clarke signed one of your job cards for Pipework Jobs (3 signed so far). Please confirm it or dispute it.',
+      'Please confirm or dispute card 3 of your Pipework Jobs, signed by Dave Clarke.',
     );
     // The student's notification opens the card with its Confirm / Dispute actions (ruling 31).
     expect(made[0].draft.link).toBe('/dashboard?view=jobs&signature=j1-card-3');
-    expect(made[2].draft.title).toBe('Job card signed in your name');
-    // One name per job type and the app's one date style (issue 13 item 5), in notifications too.
-    expect(made[2].draft.message).toBe(
-      'A job card of Amy Pond for Pipework Jobs was signed in your name ("D Clarke", 5 Jan 2026 10:30). If this was not you, change your password now.',
-    );
-    expect(new Set(made.map((n) => n.draft.notificationId)).size).toBe(3);
+    expect(new Set(made.map((n) => n.draft.notificationId)).size).toBe(2);
+  });
+
+  it('nobody is notified of their own action, whatever the type', () => {
+    const ended = { placementId: 'p1', studentId: 's1', mentorId: 'm1', status: 'cancelled', notes: null };
+    // The mentor ended the placement: the student and the centre hear of it, the mentor does not.
+    expect(who(event('PlacementEnded', ended, 40, 'm1'))).toEqual([
+      ['s1', 'placement_ended', false],
+      ['c1', 'placement_ended', false],
+    ]);
+    expect(who(event('PlacementEnded', ended, 40, 'c1')).map(([id]) => id)).toEqual(['s1', 'm1']);
+    // The centre changed its student's requirements: the mentor hears of it, the centre does not.
+    const placedWith = { placementId: 'p1', mentorId: 'm1', previousRequirements: req(10, 8) };
+    const set = { studentId: 's1', requirements: req(12, 8), additionalRequirements: null, placedWith };
+    expect(who(event('RequirementsSet', set, 40, 'c1')).map(([id]) => id)).toEqual(['m1']);
+    // An admin who vets their own account (or an account acting on itself) is not told either.
+    expect(who(event('AccountVetted', { accountId: 'c1', reason: null }, 40, 'c1'))).toEqual([]);
   });
 
   it('requirements changed while placed: mentor and centre, naming what changed; nothing when not placed or unchanged', () => {

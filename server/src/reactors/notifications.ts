@@ -1,10 +1,8 @@
 import type { EventStore } from '@panda/events/event-store';
-import { notificationsStream } from '@panda/events/catalogue/notifications';
-import { handle } from '@panda/command-service/shared/decider';
-import { inboxDecider } from '@panda/command-service/notifications/decider';
 import type { Reactor } from './reactor';
 import { displayName, loadAccountState, trainingBefore } from './facts';
 import { NOTIFYING_EVENTS, namedAccounts, notificationsFor, type Facts } from './notification-rules';
+import { deliver } from './recipients';
 
 export const NOTIFICATIONS_REACTOR = 'notifications';
 
@@ -33,20 +31,7 @@ export function notificationsReactor(store: EventStore): Reactor {
         jobType: jobId && training?.jobs[jobId] ? training.jobs[jobId].jobType : null,
         role: subject?.role ?? null,
       };
-      for (const { recipientId, draft } of notificationsFor(event, facts)) {
-        await handle(
-          store,
-          notificationsStream(recipientId),
-          inboxDecider,
-          { type: 'CreateNotification', recipientId, notification: draft },
-          {
-            time: event.time,
-            actorId: event.actorId,
-            correlationId: event.correlationId,
-            commandId: key,
-          },
-        );
-      }
+      await deliver(store, event, key, notificationsFor(event, facts));
     },
   };
 }

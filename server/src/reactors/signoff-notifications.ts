@@ -1,16 +1,16 @@
 import type { EventStore } from '@panda/events/event-store';
 import type { RecordedEvent } from '@panda/events/envelope';
-import { notificationsStream } from '@panda/events/catalogue/notifications';
 import type { ReminderKind } from '@panda/events/catalogue/reminders';
 import type { ReadStore } from '@panda/projections/read-store';
 import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
-import { handle, load } from '@panda/command-service/shared/decider';
+import { load } from '@panda/command-service/shared/decider';
 import { trainingDecider } from '@panda/command-service/training/decider';
 import { accountStream } from '@panda/events/catalogue/accounts';
-import { inboxDecider, type NotificationDraft } from '@panda/command-service/notifications/decider';
+import type { NotificationDraft } from '@panda/command-service/notifications/decider';
 import { jobTypeName } from '@panda/contracts/training';
 import type { Reactor } from './reactor';
 import { displayName, loadAccountState, trainingBefore } from './facts';
+import { deliver, plannedFor } from './recipients';
 
 export const SIGNOFF_NOTIFICATIONS_REACTOR = 'signoff-notifications';
 
@@ -42,7 +42,7 @@ const draft = (type: Draft['type'], kind: Draft['kind'], title: string, message:
 });
 
 /**
- * Notifications of sign-off disputes (ruling 31: the centre and the admins; the outcome to the
+ * Notifications of sign-off disputes (the mentor, the centre and the admins; the outcome to the
  * student, mentor and centre) and of the reminders and escalations of ruling 32 (`ReminderSent`).
  * Facts (names, the student's centre, a job's type) come from the write side; the admins are the
  * one list that has no stream of its own, so it is read from the accounts read model (unlocked
@@ -76,6 +76,17 @@ export function signOffNotificationsReactor(store: EventStore, readStore: ReadSt
         const { reason } = e.data as { reason: string };
         const message = `${who.student} disputed a job card for ${jobType} signed by ${who.mentor}: "${reason}"`;
         return [
+          // The mentor whose sign-off it is hears of it too (docs/rules.md#dispute-visibility).
+          {
+            recipientId: d.mentorId,
+            draft: draft(
+              'warning',
+              'signature_disputed',
+              'Your sign-off was disputed',
+              `${who.student} disputed your sign-off of a job card for ${jobType}: "${reason}". An admin will review it.`,
+              jobs,
+            ),
+          },
           ...centre('signature_disputed', 'Job card sign-off disputed', message),
           ...(await admins()).map((id) => ({
             recipientId: id,
@@ -170,29 +181,13 @@ export function signOffNotificationsReactor(store: EventStore, readStore: ReadSt
     name: SIGNOFF_NOTIFICATIONS_REACTOR,
     handles: ['SignatureDisputed', 'DisputeResolved', 'ReminderSent'],
     async react(event, key) {
-      const seen = new Set<string>();
-      const planned = (await plan(event)).filter((p) =>
-        seen.has(p.recipientId) ? false : (seen.add(p.recipientId), true),
-      );
-      for (const [i, { recipientId, draft: d }] of planned.entries()) {
-        const notification: NotificationDraft = {
-          ...d,
-          notificationId: `s${event.position}-${i}`,
-          sourcePosition: event.position,
-        };
-        await handle(
-          store,
-          notificationsStream(recipientId),
-          inboxDecider,
-          { type: 'CreateNotification', recipientId, notification },
-          {
-            time: event.time,
-            actorId: event.actorId,
-            correlationId: event.correlationId,
-            commandId: key,
-          },
-        );
-      }
+      const planned = plannedFor(event, await plan(event)).map(({ recipientId, draft: d }, i) => ({
+        recipientId,
+        draft: { ...d, notificationId: `s${event.position}-${i}`, sourcePosition: event.position },
+      }));
+      // A reminder reports the moment it fell due, not the moment the ticker got to it.
+      const due = event.type === 'ReminderSent' ? (event.data as { dueAt: string }).dueAt : event.time;
+      await deliver(store, event, key, planned, due);
     },
   };
 }

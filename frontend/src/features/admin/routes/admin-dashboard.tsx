@@ -87,7 +87,8 @@ type TabKey = 'students' | 'mentors' | 'training_centres' | 'placements' | strin
 /** A tab another feature adds, composed by the app (e.g. the Audit view); its panel replaces the lists' search bar and table. */
 export interface ExtraTab {
   key: string;
-  label: string;
+  /** The tab's name, or a name with a live count. */
+  label: React.ReactNode;
   render: () => React.ReactNode;
 }
 

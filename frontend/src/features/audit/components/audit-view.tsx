@@ -269,7 +269,12 @@ function RecordTimeline({
                 key={`${e.position}-${e.action}`}
                 sx={{
                   borderLeft: 3,
-                  borderColor: e.action === 'locked' ? 'error.main' : 'primary.main',
+                  borderColor:
+                    e.action === 'locked'
+                      ? 'error.main'
+                      : e.action === 'signature_disputed'
+                        ? 'warning.main'
+                        : 'primary.main',
                   pl: 1.5,
                   py: 0.5,
                 }}
@@ -279,6 +284,9 @@ function RecordTimeline({
                   {e.student_name && subject.role !== 'student' ? `: ${e.student_name}` : ''}
                   {e.mentor_name && subject.role !== 'mentor' && e.action.startsWith('placement')
                     ? ` with ${e.mentor_name}`
+                    : ''}
+                  {e.mentor_name && subject.role !== 'mentor' && !e.action.startsWith('placement')
+                    ? ` (signed by ${e.mentor_name})`
                     : ''}
                   {e.status ? ` (${e.status})` : ''}
                 </Typography>

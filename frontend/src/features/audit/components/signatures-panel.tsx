@@ -8,10 +8,13 @@ import { errorMessage } from '../../../lib/errors';
 import { jobTypeName } from '../../../lib/job-types';
 import { useAuditSignaturesQuery } from '../api/audit-api';
 import { BAD, GOOD, dateTime } from '../lib/format';
+import { SignOffStatusChip } from '../../signoff/components/sign-off-status';
 
 /** A job card's sign-offs as they stood at the as-of instant, folded from the log. */
 export function SignaturesPanel({ jobId, asOf }: { jobId: string; asOf: string | null }) {
   const { data, error, isFetching } = useAuditSignaturesQuery({ jobId, asOf });
+  // Every sign-off line shows its state; a revoked one is listed but does not count (docs/rules.md#dispute-visibility).
+  const revoked = data?.signatures.filter((s) => s.revoked).length ?? 0;
   return (
     <Box component="section" aria-labelledby="signatures-title" sx={{ mt: 2 }}>
       <Typography id="signatures-title" variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
@@ -20,6 +23,7 @@ export function SignaturesPanel({ jobId, asOf }: { jobId: string; asOf: string |
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
         As they stood {data ? `at ${dateTime(data.as_of)}` : ''}
         {data?.job ? ` · ${data.job.completed_count} of ${data.job.total_count} cards signed` : ''}
+        {revoked ? ` · ${revoked} revoked sign-off${revoked === 1 ? '' : 's'} not counted` : ''}
       </Typography>
       {isFetching && <LinearProgress aria-label="Loading signatures" sx={{ mb: 1 }} />}
       {error && <Alert severity="error">{errorMessage(error, 'Could not load the signatures')}</Alert>}
@@ -38,6 +42,7 @@ export function SignaturesPanel({ jobId, asOf }: { jobId: string; asOf: string |
             <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
               <Typography sx={{ fontWeight: 700 }}>Card {s.card_number}</Typography>
               <Typography variant="body2">“{s.signature.signature}”</Typography>
+              <SignOffStatusChip card={s} />
               <Box sx={{ flex: 1 }} />
               {s.content_hash_source === 'computed_on_replay' ? (
                 <Chip size="small" label="Hash computed on replay" />

@@ -17,6 +17,8 @@ export const ACTION_LABELS: Record<string, string> = {
   placement_accepted: 'Placement accepted',
   placement_declined: 'Placement declined',
   placement_ended: 'Placement ended',
+  signature_disputed: 'Sign-off disputed',
+  dispute_resolved: 'Dispute resolved',
 };
 
 export const ROLE_NAMES: Record<string, string> = {

@@ -63,6 +63,12 @@ export const notificationsApi = api
         transformResponse: (items: Notification[], meta) => toPage(items, meta),
         providesTags: (data) => loadedTags('notifications', data),
       }),
+      /** The newest announcement (shown when one arrives while the app is open). */
+      latestAnnouncement: build.query<Notification | null, void>({
+        query: () => `/notifications${pageSearch({ limit: 1, ...FILTER_QUERY.announcements })}`,
+        transformResponse: (items: Notification[]) => items[0] ?? null,
+        keepUnusedDataFor: 0,
+      }),
       unreadCount: build.query<z.infer<typeof unreadCountSchema>, void>({
         query: () => '/notifications/unread-count',
         providesTags: [{ type: 'notifications', id: 'LIST' }],
@@ -129,6 +135,7 @@ export const notificationsApi = api
 export const {
   useNotificationsInfiniteQuery,
   useUnreadCountQuery,
+  useLazyLatestAnnouncementQuery,
   useMarkNotificationReadMutation,
   useMarkAllNotificationsReadMutation,
   useNotificationSettingsQuery,

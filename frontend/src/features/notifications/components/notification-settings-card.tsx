@@ -48,7 +48,7 @@ export function NotificationSettingsCard() {
               label="E-mail me about important notifications"
             />
             <Typography variant="body2" color="text.secondary">
-              A new placement request, and a job card signed in your name. Everything else stays in the bell.
+              A new placement request, a disputed sign-off and reminders. Everything else stays in the bell.
             </Typography>
           </>
         )}

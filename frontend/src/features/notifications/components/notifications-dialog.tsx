@@ -39,7 +39,7 @@ import {
   useUnreadCountQuery,
   type InboxFilter,
 } from '../api/notifications-api';
-import { dayLabel, truncate } from '../lib/format';
+import { dayLabel } from '../lib/format';
 
 /** Spec §8: what the panel shows when it cannot load or crashes. */
 export const NOTIFICATIONS_UNAVAILABLE = 'Unable to load notifications at this time.';
@@ -72,7 +72,16 @@ class PanelBoundary extends Component<{ children: ReactNode }, { crashed: boolea
   }
 }
 
-export function NotificationsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function NotificationsDialog({
+  open,
+  onClose,
+  initialTab = 'all',
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** The tab it opens on (an arrived announcement opens Announcements). */
+  initialTab?: TabKey;
+}) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   return (
@@ -86,15 +95,15 @@ export function NotificationsDialog({ open, onClose }: { open: boolean; onClose:
     >
       {open && (
         <PanelBoundary>
-          <NotificationsPanel onClose={onClose} />
+          <NotificationsPanel onClose={onClose} initialTab={initialTab} />
         </PanelBoundary>
       )}
     </Dialog>
   );
 }
 
-function NotificationsPanel({ onClose }: { onClose: () => void }) {
-  const [tab, setTab] = useState<TabKey>('all');
+function NotificationsPanel({ onClose, initialTab }: { onClose: () => void; initialTab: TabKey }) {
+  const [tab, setTab] = useState<TabKey>(initialTab);
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());
@@ -209,7 +218,7 @@ function NotificationsPanel({ onClose }: { onClose: () => void }) {
                 >
                   <ListItemButton
                     onClick={() => open(n)}
-                    sx={{ alignItems: 'flex-start', gap: 1.5, py: 1.5, pr: 7 }}
+                    sx={{ alignItems: 'flex-start', gap: 1.5, py: 1.5, pr: n.read ? 2 : 7 }}
                     data-testid="notification-item"
                   >
                     <Box sx={{ pt: 0.25 }} aria-hidden>
@@ -230,8 +239,21 @@ function NotificationsPanel({ onClose }: { onClose: () => void }) {
                           />
                         )}
                       </Stack>
-                      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                        {truncate(n.message)}
+                      {/* The whole text, wrapped to two lines before it is cut (docs/rules.md#notification-text). */}
+                      <Typography
+                        variant="body2"
+                        color="text.secondary"
+                        data-testid="notification-message"
+                        title={n.message}
+                        sx={{
+                          overflowWrap: 'anywhere',
+                          display: '-webkit-box',
+                          WebkitLineClamp: 2,
+                          WebkitBoxOrient: 'vertical',
+                          overflow: 'hidden',
+                        }}
+                      >
+                        {n.message}
                       </Typography>
                       <Typography variant="caption" color="text.secondary">
                         {dayLabel(n.created_at)}

@@ -1,10 +1,3 @@
-/** Spec §9: notification text truncated to 100 characters with an ellipsis. */
-export const TRUNCATE_AT = 100;
-
-export function truncate(text: string, max = TRUNCATE_AT): string {
-  return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
-}
-
 const DAY_MS = 86_400_000;
 const startOfDay = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
 

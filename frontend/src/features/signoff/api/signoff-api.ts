@@ -55,6 +55,12 @@ export const signOffApi = api.enhanceEndpoints({ addTagTypes: ['jobs', 'sign_off
         ...(data?.pages ?? []).flatMap((p) => p.items.map((d) => ({ type: 'sign_offs' as const, id: d.signature_id }))),
       ],
     }),
+    /** How many disputes await an admin (the Disputes tab's count): one row asked for, its X-Total-Count read. */
+    openDisputesCount: build.query<number, void>({
+      query: () => `/admin/disputes${pageSearch({ status: 'open', limit: 1 })}`,
+      transformResponse: (items: SignOffView[], meta) => toPage(items, meta).total,
+      providesTags: [{ type: 'sign_offs', id: 'LIST' }],
+    }),
     resolveDispute: build.mutation<SignOffActionResponse, { signatureId: string } & ResolveDisputeRequest>({
       query: ({ signatureId, ...body }) => ({
         url: `/admin/disputes/${encodeURIComponent(signatureId)}/resolve`,
@@ -78,5 +84,6 @@ export const {
   useConfirmSignOffMutation,
   useDisputeSignOffMutation,
   useGetDisputesInfiniteQuery,
+  useOpenDisputesCountQuery,
   useResolveDisputeMutation,
 } = signOffApi;

@@ -1,6 +1,7 @@
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
+import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
 import PlaylistAddOutlined from '@mui/icons-material/PlaylistAddOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,6 +20,7 @@ import {
   isComplete,
   jobPercent,
   jobRemaining,
+  openDisputes,
   percentOf,
   REQUIREMENT_KEYS,
   type Job,
@@ -38,6 +40,8 @@ interface Progress {
   percent: number;
   remaining: number;
   reached: boolean;
+  /** Counted sign-offs the trainee disputed and no admin has decided yet. */
+  disputed: number;
   lastSigned: Job['mentor_signature'];
 }
 
@@ -53,6 +57,9 @@ function progressFor(type: JobType, required: number, jobs: Job[]): Progress {
     percent: jobPercent(counts),
     remaining: jobRemaining(counts),
     reached: isComplete(counts),
+    // A requirement whose counted cards include a disputed one is not shown complete
+    // (docs/rules.md#dispute-visibility).
+    disputed: openDisputes(ofType),
     lastSigned: latest,
   };
 }
@@ -72,21 +79,22 @@ function Figure({ label, value, tone }: { label: string; value: number; tone?: s
 
 function ProgressCard({ p }: { p: Progress }) {
   const title = JOB_TYPE_CARD_TITLES[p.type];
+  const done = p.reached && p.disputed === 0;
   return (
     <Card
       component="section"
       aria-label={title}
       data-testid="requirement-card"
-      sx={{ height: '100%', borderColor: p.reached ? 'rgba(22, 163, 74, 0.35)' : undefined }}
+      sx={{ height: '100%', borderColor: done ? 'rgba(22, 163, 74, 0.35)' : undefined }}
     >
       <CardContent sx={{ p: 3, '&:last-child': { pb: 3 } }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-          <JobTypeTile type={p.type} complete={p.reached} size={44} borderRadius={2.5} />
+          <JobTypeTile type={p.type} complete={done} size={44} borderRadius={2.5} />
           <Typography variant="h6" component="h3" sx={{ flexGrow: 1, fontSize: '1.1rem' }}>
             {title}
           </Typography>
           <Typography
-            sx={{ fontWeight: 800, fontSize: '1.5rem', color: p.reached ? 'success.dark' : 'primary.main' }}
+            sx={{ fontWeight: 800, fontSize: '1.5rem', color: done ? 'success.dark' : 'primary.main' }}
             data-testid="requirement-percent"
           >
             {p.percent}%
@@ -95,7 +103,7 @@ function ProgressCard({ p }: { p: Progress }) {
         <LinearProgress
           variant="determinate"
           value={p.percent}
-          color={p.reached ? 'success' : 'primary'}
+          color={done ? 'success' : 'primary'}
           aria-label={`${title} progress`}
           sx={{
             mt: 2,
@@ -110,7 +118,29 @@ function ProgressCard({ p }: { p: Progress }) {
           <Figure label="Completed" value={p.completed} tone={p.completed > 0 ? 'success.dark' : undefined} />
           <Figure label="Remaining" value={p.remaining} tone={p.remaining > 0 ? 'secondary.dark' : undefined} />
         </Stack>
-        {p.reached ? (
+        {p.disputed > 0 ? (
+          <Box
+            data-testid="requirement-disputed"
+            sx={{
+              mt: 2.5,
+              py: 1,
+              px: 1.5,
+              borderRadius: '10px',
+              bgcolor: 'rgba(217, 119, 6, 0.1)',
+              color: 'warning.dark',
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'center',
+              gap: 1,
+              fontWeight: 700,
+              textAlign: 'center',
+            }}
+          >
+            <ReportProblemOutlined fontSize="small" />
+            Disputed: {p.disputed === 1 ? '1 sign-off awaits' : `${p.disputed} sign-offs await`} an admin&apos;s
+            decision
+          </Box>
+        ) : p.reached ? (
           <Box
             sx={{
               mt: 2.5,

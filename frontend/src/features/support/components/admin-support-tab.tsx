@@ -97,7 +97,7 @@ export function AdminSupportTab() {
                 <ListItemButton onClick={() => setOpenId(t.id)} sx={{ display: 'block', py: 1.25 }}>
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
                     <Typography sx={{ fontWeight: 700, minWidth: 0, wordBreak: 'break-word' }}>{t.Subject}</Typography>
-                    <TicketStatusChip status={t.Status} />
+                    <TicketStatusChip status={t.Status} aiAnswered={t.ai_answered} />
                   </Stack>
                   <Typography variant="body2" color="text.secondary">
                     {t.owner_name} · {ROLE[t.owner_role]} · {t.owner_email}
@@ -139,7 +139,7 @@ function InboxTicketDialog({ id, onClose }: { id: string; onClose: () => void })
               <Typography variant="body2" color="text.secondary">
                 Ticket #{ticketNumber(t.id)}
               </Typography>
-              <TicketStatusChip status={t.Status} />
+              <TicketStatusChip status={t.Status} aiAnswered={t.ai_answered} />
               <Typography variant="body2" color="text.secondary">
                 {t.owner_name} ({ROLE[t.owner_role]}, {t.owner_email})
               </Typography>

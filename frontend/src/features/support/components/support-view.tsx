@@ -143,7 +143,7 @@ function TicketCard({ ticket, onOpen }: { ticket: TicketSummary; onOpen: () => v
             <Typography component="h3" sx={{ fontWeight: 700, minWidth: 0, wordBreak: 'break-word' }}>
               {ticket.Subject}
             </Typography>
-            <TicketStatusChip status={ticket.Status} />
+            <TicketStatusChip status={ticket.Status} aiAnswered={ticket.ai_answered} />
           </Stack>
           <Typography
             variant="body2"
@@ -387,7 +387,7 @@ function TicketDetailView({ id }: { id: string }) {
                 <Typography variant="body2" color="text.secondary">
                   Ticket #{ticketNumber(t.id)}
                 </Typography>
-                <TicketStatusChip status={t.Status} />
+                <TicketStatusChip status={t.Status} aiAnswered={t.ai_answered} />
               </Stack>
             </Box>
             <Stack direction="row" spacing={1}>

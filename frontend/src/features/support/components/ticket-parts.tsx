@@ -31,16 +31,34 @@ const STATUS_STYLE: Record<string, { bg: string; fg: string }> = {
   closed: { bg: '#e3f6e8', fg: '#166534' },
 };
 
-/** Ticket status badge: open (orange), responded (blue), closed (green); an unknown status as is. */
-export function TicketStatusChip({ status }: { status: string }) {
+/**
+ * Ticket status badge: open (orange), responded (blue), closed (green); an unknown status as is. An open
+ * ticket the AI Assistant has answered still awaits staff and says so beside it: "AI answered"
+ * (docs/rules.md#support-status).
+ */
+export function TicketStatusChip({ status, aiAnswered = false }: { status: string; aiAnswered?: boolean }) {
   const s = STATUS_STYLE[status] ?? { bg: '#eef0f3', fg: '#334155' };
-  return (
+  const chip = (
     <Chip
       size="small"
       label={status}
       sx={{ bgcolor: s.bg, color: s.fg, fontWeight: 700, textTransform: 'capitalize' }}
       data-testid="ticket-status"
     />
+  );
+  if (!aiAnswered || status !== 'open') return chip;
+  return (
+    <Stack direction="row" spacing={0.5} component="span" sx={{ flexShrink: 0, alignItems: 'center' }}>
+      {chip}
+      <Chip
+        size="small"
+        variant="outlined"
+        icon={<SmartToyOutlined aria-hidden />}
+        label="AI answered"
+        sx={{ color: '#5b21b6', borderColor: '#c4b5fd', fontWeight: 600 }}
+        data-testid="ticket-ai-answered"
+      />
+    </Stack>
   );
 }
 
