@@ -42,7 +42,9 @@ async function main() {
       adminEmail = DEMO_ADMIN_EMAIL;
       logins.push({ role: 'admin (portal)', email: DEMO_ADMIN_EMAIL, password });
     }
-    logins.push(...(await seedDemo(platform.url, commandDeps, adminEmail)));
+    logins.push(
+      ...(await seedDemo(platform.url, { ...commandDeps, readStore: platform.queryDeps.readStore }, adminEmail)),
+    );
     saveDemoLogins(config.dataDir, logins);
     demoLines = show(
       logins,

@@ -118,7 +118,11 @@ async function snapshot(rs: SqliteReadStore) {
 
 describe('projections:rebuild', () => {
   it('builds every read model byte for byte as an event-by-event catch-up does', async () => {
-    await seedDemo(app.url, app.platform.commandDeps, TEST_ADMIN.email);
+    await seedDemo(
+      app.url,
+      { ...app.platform.commandDeps, readStore: app.platform.queryDeps.readStore },
+      TEST_ADMIN.email,
+    );
     await appendTraining(app.platform.store);
     // Stopped, so that its reactors append nothing more: the log is fixed from here.
     await app.stop();

@@ -1,7 +1,6 @@
-import type { CommandDeps } from '@panda/command-service/shared/deps';
 import { accountByEmail, session } from '@panda/command-service/accounts/service';
 import { temporaryPassword as demoPassword } from '@panda/platform/passwords';
-import type { DemoLogin, apiClient } from './seed';
+import type { DemoLogin, SeedDeps, apiClient } from './seed';
 import { reactorCheckpointName } from './reactors/reactor';
 import { NOTIFICATIONS_REACTOR } from './reactors/notifications';
 
@@ -44,7 +43,7 @@ const STUDENTS = [
  */
 export async function seedTraining(
   call: Call,
-  deps: CommandDeps,
+  deps: SeedDeps,
   adminEmail: string,
   centre: Login,
   mentor: Login,
@@ -180,7 +179,7 @@ export async function seedTraining(
 }
 
 /** Waits (up to 30 s) until the notifications reactor has reacted to every event up to `position`. */
-async function noticesMade(deps: CommandDeps, position: number): Promise<boolean> {
+async function noticesMade(deps: SeedDeps, position: number): Promise<boolean> {
   const name = reactorCheckpointName(NOTIFICATIONS_REACTOR);
   for (const until = Date.now() + 30_000; Date.now() < until;) {
     if ((await deps.readStore.checkpoint(name).catch(() => 0)) >= position) return true;

@@ -13,7 +13,11 @@ afterAll(async () => {
 
 describe('demo seed', () => {
   it('seeds a centre with students, one placed with the mentor with signed job cards; every demo login works with its own random password', async () => {
-    const logins = await seedDemo(app.url, app.platform.commandDeps, TEST_ADMIN.email);
+    const logins = await seedDemo(
+      app.url,
+      { ...app.platform.commandDeps, readStore: app.platform.queryDeps.readStore },
+      TEST_ADMIN.email,
+    );
     expect(logins.map((l) => l.role)).toEqual(['training centre', 'mentor', 'student']);
     // Ruling 28: each its own random password, none known in advance.
     expect(new Set(logins.map((l) => l.password)).size).toBe(logins.length);

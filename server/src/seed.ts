@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { accountByEmail, runAccountCommand } from '@panda/command-service/accounts/service';
 import type { CommandDeps } from '@panda/command-service/shared/deps';
+import type { ReadStore } from '@panda/projections/read-store';
 import { temporaryPassword } from '@panda/platform/passwords';
 import { seedTraining } from './seed-training';
 
@@ -46,11 +47,14 @@ export function apiClient(baseUrl: string) {
   };
 }
 
+/** The seed sends commands, and reads how far the reactors have come (a composition concern). */
+export type SeedDeps = CommandDeps & { readStore: Pick<ReadStore, 'checkpoint'> };
+
 /**
  * Seeds a small living demo on an empty store, through the same commands users send:
  * a vetted training centre and a vetted mentor, then students, a placement and signed job cards (seed-training.ts).
  */
-export async function seedDemo(baseUrl: string, deps: CommandDeps, adminEmail: string): Promise<DemoLogin[]> {
+export async function seedDemo(baseUrl: string, deps: SeedDeps, adminEmail: string): Promise<DemoLogin[]> {
   const call = apiClient(baseUrl);
   const centrePassword = demoPassword();
   const mentorPassword = demoPassword();
