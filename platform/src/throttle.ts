@@ -23,6 +23,8 @@ export const DEFAULT_LIMITS = {
   adminSignInAddress: { points: 20, seconds: 15 * 60 },
   /** Forgot-password requests (so mails) per client address. */
   forgotPassword: { points: 3, seconds: 60 * 60 },
+  /** Forgot-password requests (so mails) per e-mail address, whoever asks. */
+  forgotPasswordEmail: { points: 3, seconds: 60 * 60 },
   /** Image uploads per account. */
   uploads: { points: 20, seconds: 60 * 60 },
 } satisfies Record<string, Limit>;

@@ -102,6 +102,11 @@ export type AccountCommand =
   | { type: 'SaveMentorProfile'; profile: MentorProfile; agreedAt: string }
   | { type: 'ChangePassword'; passwordHash: string }
   | { type: 'ResetPassword'; temporaryPasswordHash: string; temporaryPasswordSealed?: string; now: string }
+  /** A sign-in with the forgot-password temporary password: it replaces the old password and ends every earlier token. */
+  | { type: 'UseTemporaryPassword' }
+  /** An admin gives an auditor a new temporary password (`now`: when; it expires like every other). */
+  | { type: 'ReissueAuditorPassword'; temporaryPasswordHash: string; now: string }
+  | { type: 'RevokeAuditor' }
   /** Sign out: the token `tokenId` (expiring at `expiresAt`) ends. */
   | { type: 'EndSession'; tokenId: string; expiresAt: string }
   | { type: 'Lock' | 'Unlock' | 'Vet' | 'Unvet'; reason: string | null };
@@ -225,6 +230,26 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
         temporaryPasswordHash: event.data.temporaryPasswordHash,
         temporaryPasswordExpiresAt: event.data.temporaryPasswordExpiresAt ?? expiresAfterEvent(event),
       };
+    case 'TemporaryPasswordUsed':
+      return {
+        ...state,
+        passwordHash: state.temporaryPasswordHash,
+        passwordExpiresAt: state.temporaryPasswordExpiresAt,
+        temporaryPasswordHash: null,
+        temporaryPasswordExpiresAt: null,
+        mustChangePassword: true,
+      };
+    case 'AuditorPasswordReissued':
+      return {
+        ...state,
+        passwordHash: event.data.temporaryPasswordHash,
+        passwordExpiresAt: event.data.temporaryPasswordExpiresAt,
+        temporaryPasswordHash: null,
+        temporaryPasswordExpiresAt: null,
+        mustChangePassword: true,
+      };
+    case 'AuditorRevoked':
+      return { ...state, locked: true };
     case 'SessionsRevoked':
       return { ...state, tokenVersion: event.data.tokenVersion };
     case 'AccountLocked':
@@ -300,6 +325,8 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       ];
     }
     case 'ResetPassword': {
+      // A request alone ends nothing: the current password and every session stay until the
+      // temporary one is used (docs/rules.md#forgot-password).
       const accountId = mustExist(state);
       const sealed = command.temporaryPasswordSealed
         ? { temporaryPasswordSealed: command.temporaryPasswordSealed }
@@ -314,9 +341,47 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
             temporaryPasswordExpiresAt: temporaryExpiry(command.now),
           },
         },
+      ];
+    }
+    case 'UseTemporaryPassword': {
+      const accountId = mustExist(state);
+      if (!state.temporaryPasswordHash) throw conflict('There is no temporary password to use');
+      return [
+        { type: 'TemporaryPasswordUsed', data: { accountId } },
+        {
+          type: 'SessionsRevoked',
+          data: { accountId, tokenVersion: state.tokenVersion + 1, reason: 'temporary_password_used' },
+        },
+      ];
+    }
+    case 'ReissueAuditorPassword': {
+      const accountId = mustExist(state);
+      if (state.role !== 'auditor') throw notFound('Auditor not found');
+      if (state.locked) throw conflict("This auditor's access has been revoked");
+      return [
+        {
+          type: 'AuditorPasswordReissued',
+          data: {
+            accountId,
+            temporaryPasswordHash: command.temporaryPasswordHash,
+            temporaryPasswordExpiresAt: temporaryExpiry(command.now),
+          },
+        },
         {
           type: 'SessionsRevoked',
           data: { accountId, tokenVersion: state.tokenVersion + 1, reason: 'password_reset' },
+        },
+      ];
+    }
+    case 'RevokeAuditor': {
+      const accountId = mustExist(state);
+      if (state.role !== 'auditor') throw notFound('Auditor not found');
+      if (state.locked) return [];
+      return [
+        { type: 'AuditorRevoked', data: { accountId } },
+        {
+          type: 'SessionsRevoked',
+          data: { accountId, tokenVersion: state.tokenVersion + 1, reason: 'auditor_revoked' },
         },
       ];
     }

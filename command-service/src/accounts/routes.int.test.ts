@@ -251,10 +251,10 @@ describe('passwords', () => {
     // A reload keeps asking for a new password until one is chosen.
     const validated = await app.call('GET', '/api/auth/validate', undefined, viaTemp.body.token);
     expect(validated.body.user.must_change_password).toBe(true);
-    // The old password keeps working until a new one is chosen.
+    // Signing in with the temporary password ended the old one.
     expect(
       (await app.call('POST', '/api/auth/signin', { Email: 'forgot@example.com', Password: TEST_PASSWORD })).status,
-    ).toBe(200);
+    ).toBe(401);
   });
 
   it('mails one working temporary password when forgot-password is retried with the same key', async () => {

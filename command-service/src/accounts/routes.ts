@@ -19,7 +19,7 @@ import {
 
 export function accountRoutes(deps: CommandDeps): Router {
   const r = Router();
-  const { signInAccount, signInAddress, forgotPassword } = deps.throttles;
+  const { signInAccount, signInAddress, forgotPassword, forgotPasswordEmail } = deps.throttles;
   const tooMany = (seconds: number) =>
     new HttpError(429, `Too many failed sign-in attempts. Please try again in ${Math.ceil(seconds / 60)} minute(s).`, {
       'Retry-After': String(seconds),
@@ -60,7 +60,7 @@ export function accountRoutes(deps: CommandDeps): Router {
       throw unauthorized('Invalid credentials');
     await Promise.all([signInAddress.giveBack(address), signInAccount.reset(key)]);
     if (account.locked) throw lockedError();
-    res.json(await signIn(deps, account, matched));
+    res.json(await signIn(deps, account, matched, metaFor(req, deps)));
   });
 
   r.post('/api/auth/forgot-password', async (req, res) => {
@@ -69,11 +69,14 @@ export function accountRoutes(deps: CommandDeps): Router {
     // Ruling 10: the same answer, at the same speed, whether or not the address has an account:
     // the reset and its mail happen after answering.
     res.json({ message: 'If an account exists for this email, a temporary password has been sent.' });
-    // At most a few mails per client address: past that the answer stays the same and nothing is sent.
+    // At most a few mails per client address and per e-mail address: past that the answer stays
+    // the same and nothing is sent (docs/rules.md#forgot-password).
     const address = req.ip ?? 'unknown';
+    const email = normaliseEmail(body.email);
     const reset = async () => {
-      if (await forgotPassword.take(address)) deps.logger.warn({ address }, 'forgot-password: throttled, no mail sent');
-      else await resetPassword(deps, body.email, meta);
+      if ((await forgotPassword.take(address)) || (await forgotPasswordEmail.take(email)))
+        deps.logger.warn({ address }, 'forgot-password: throttled, no mail sent');
+      else await resetPassword(deps, email, meta);
     };
     reset().catch((err) => deps.logger.error({ err }, 'forgot-password: reset or mail failed'));
   });

@@ -136,9 +136,19 @@ let dummyHash: Promise<string> | undefined;
  * Sign-in (user or admin) with a password that matched: a token unless the temporary password has
  * expired (401, decideSignIn), with `must_change_password` when a new one must be chosen.
  */
-export async function signIn(deps: CommandDeps, state: AccountState, matched: 'password' | 'temporary') {
+export async function signIn(
+  deps: CommandDeps,
+  state: AccountState,
+  matched: 'password' | 'temporary',
+  meta: AppendMeta,
+) {
   const { mustChangePassword } = decideSignIn(state, matched, deps.clock());
-  return session(deps, state, mustChangePassword);
+  if (matched === 'password') return session(deps, state, mustChangePassword);
+  // The forgot-password temporary password, used: the old password and every earlier token end
+  // now, and the token answered counts once the read models know (docs/rules.md#forgot-password).
+  const result = await runAccountCommand(deps, state.id!, { type: 'UseTemporaryPassword' }, meta);
+  await deps.waitForProjections(result.position);
+  return session(deps, result.state);
 }
 
 /** Checks a password against an account; which password matched tells whether a new one must be chosen. */

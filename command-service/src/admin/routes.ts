@@ -111,7 +111,7 @@ export function adminRoutes(deps: CommandDeps): Router {
     }
     await Promise.all([perAddress.giveBack(address), perAccount.reset(key)]);
     // An expired temporary password is refused (and recorded as a failed attempt).
-    const answer = await signIn(deps, account, matched).catch(async (err) => {
+    const answer = await signIn(deps, account, matched, metaFor(req, deps)).catch(async (err) => {
       await recordAdminSignIn(deps, req, { ...attempt, accountId: account.id, outcome: 'invalid_credentials' });
       throw err;
     });

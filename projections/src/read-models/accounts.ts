@@ -71,6 +71,9 @@ const newAccount = (
 type AccountChange =
   | 'PasswordChanged'
   | 'PasswordReset'
+  | 'TemporaryPasswordUsed'
+  | 'AuditorPasswordReissued'
+  | 'AuditorRevoked'
   | 'AccountLocked'
   | 'AccountUnlocked'
   | 'AccountVetted'
@@ -143,6 +146,11 @@ export const accountsProjection = defineProjection({
       Object.assign(doc, { must_change_password: false, temporary_password_unused: false, reset_pending: false }),
     ),
     PasswordReset: change((doc) => void (doc.reset_pending = true)),
+    TemporaryPasswordUsed: change((doc) => Object.assign(doc, { must_change_password: true, reset_pending: false })),
+    AuditorPasswordReissued: change((doc) =>
+      Object.assign(doc, { must_change_password: true, temporary_password_unused: true }),
+    ),
+    AuditorRevoked: change((doc) => void (doc.locked = true)),
     AccountLocked: change((doc) => void (doc.locked = true)),
     AccountUnlocked: change((doc) => void (doc.locked = false)),
     AccountVetted: change((doc) => void (doc.vetted = true)),
