@@ -21,6 +21,9 @@ import { sendStudentRegistration } from '../students/routes';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
 import { recordAdminSignIn } from './service';
 
+export const AUDITOR_REVOKED =
+  'Your auditor access has been revoked. If you still need it, ask the Panda administrator who set up your account.';
+
 /** Path segment of the admin user routes -> account role. */
 export const ADMIN_ROLES = { student: 'student', mentor: 'mentor', training_centre: 'training_centre' } as const;
 type TargetRole = keyof typeof ADMIN_ROLES;
@@ -110,6 +113,11 @@ export function adminRoutes(deps: CommandDeps): Router {
       throw unauthorized('Invalid credentials');
     }
     await Promise.all([perAddress.giveBack(address), perAccount.reset(key)]);
+    // A revoked auditor is told so once the password is right (docs/rules.md#auditor-accounts).
+    if (account.locked) {
+      await recordAdminSignIn(deps, req, { ...attempt, accountId: account.id, outcome: 'invalid_credentials' });
+      throw new HttpError(403, AUDITOR_REVOKED);
+    }
     // An expired temporary password is refused (and recorded as a failed attempt).
     const answer = await signIn(deps, account, matched, metaFor(req, deps)).catch(async (err) => {
       await recordAdminSignIn(deps, req, { ...attempt, accountId: account.id, outcome: 'invalid_credentials' });
