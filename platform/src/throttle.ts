@@ -61,11 +61,16 @@ export class Throttle {
 
   /** Counts one use of `key`: 0 when it is allowed, else the seconds to wait (the use is refused). */
   async take(key: string): Promise<number> {
+    return (await this.use(key)).wait;
+  }
+
+  /** Counts one use of `key`: `wait` as `take` answers it, and how many more uses are allowed now. */
+  async use(key: string): Promise<{ wait: number; remaining: number }> {
     try {
-      await this.limiter.consume(key);
-      return 0;
+      const res = await this.limiter.consume(key);
+      return { wait: 0, remaining: Math.max(0, res.remainingPoints) };
     } catch (err) {
-      if (err instanceof RateLimiterRes) return Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+      if (err instanceof RateLimiterRes) return { wait: Math.max(1, Math.ceil(err.msBeforeNext / 1000)), remaining: 0 };
       throw err;
     }
   }

@@ -10,6 +10,7 @@ import {
 } from '@panda/events/catalogue/profiles';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../shared/domain-errors';
 import type { Decider } from '../shared/decider';
+import type { LockCategory } from '@panda/contracts/accounts';
 
 export type AccountEvent = EventsOf<typeof accountEvents> | EventsOf<typeof profileEvents>;
 
@@ -35,6 +36,8 @@ export interface AccountState {
   /** Tokens signed with an older version no longer count (SessionsRevoked). */
   tokenVersion: number;
   locked: boolean;
+  /** What a locked account's holder is told (docs/rules.md#locked-accounts); null when unlocked or not given. */
+  lockCategory: LockCategory | null;
   vetted: boolean;
   phone: string | null;
   postcode: string | null;
@@ -109,7 +112,8 @@ export type AccountCommand =
   | { type: 'RevokeAuditor' }
   /** Sign out: the token `tokenId` (expiring at `expiresAt`) ends. */
   | { type: 'EndSession'; tokenId: string; expiresAt: string }
-  | { type: 'Lock' | 'Unlock' | 'Vet' | 'Unvet'; reason: string | null };
+  | { type: 'Lock'; reason: string | null; category?: LockCategory }
+  | { type: 'Unlock' | 'Vet' | 'Unvet'; reason: string | null };
 
 export const initialAccountState = (): AccountState => ({
   exists: false,
@@ -127,6 +131,7 @@ export const initialAccountState = (): AccountState => ({
   mustChangePassword: false,
   tokenVersion: 0,
   locked: false,
+  lockCategory: null,
   vetted: false,
   phone: null,
   postcode: null,
@@ -253,9 +258,9 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
     case 'SessionsRevoked':
       return { ...state, tokenVersion: event.data.tokenVersion };
     case 'AccountLocked':
-      return { ...state, locked: true };
+      return { ...state, locked: true, lockCategory: event.data.category ?? 'other' };
     case 'AccountUnlocked':
-      return { ...state, locked: false };
+      return { ...state, locked: false, lockCategory: null };
     case 'AccountVetted':
       return { ...state, vetted: true };
     case 'AccountUnvetted':
@@ -396,8 +401,9 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       const locking = command.type === 'Lock';
       if (state.locked === locking) return [];
       if (!locking) return [{ type: 'AccountUnlocked', data: { accountId, reason: command.reason } }];
+      const category = command.type === 'Lock' && command.category ? { category: command.category } : {};
       return [
-        { type: 'AccountLocked', data: { accountId, reason: command.reason } },
+        { type: 'AccountLocked', data: { accountId, reason: command.reason, ...category } },
         { type: 'SessionsRevoked', data: { accountId, tokenVersion: state.tokenVersion + 1, reason: 'locked' } },
       ];
     }

@@ -17,6 +17,16 @@ import {
   signIn,
 } from './service';
 
+/**
+ * A wrong e-mail or password, with how many tries are left before the sign-in throttle refuses this
+ * client for `seconds` (docs/rules.md#locked-accounts).
+ */
+export function invalidCredentials(remaining: number, seconds: number): string {
+  const pause = `sign-in is paused for ${Math.ceil(seconds / 60)} minutes`;
+  if (remaining <= 0) return `Invalid credentials. That was the last try: ${pause}.`;
+  return `Invalid credentials. ${remaining} ${remaining === 1 ? 'try' : 'tries'} left before ${pause}.`;
+}
+
 export function accountRoutes(deps: CommandDeps): Router {
   const r = Router();
   const { signInAccount, signInAddress, forgotPassword, forgotPasswordEmail } = deps.throttles;
@@ -51,15 +61,22 @@ export function accountRoutes(deps: CommandDeps): Router {
     // and per address alone (someone trying many e-mails).
     const address = req.ip ?? 'unknown';
     const key = `${address}|${normaliseEmail(body.Email)}`;
-    const wait = (await signInAddress.take(address)) || (await signInAccount.take(key));
-    if (wait) throw tooMany(wait);
+    const perAddress = await signInAddress.use(address);
+    if (perAddress.wait) throw tooMany(perAddress.wait);
+    const perAccount = await signInAccount.use(key);
+    if (perAccount.wait) throw tooMany(perAccount.wait);
     const account = await accountByEmail(deps, body.Email);
     const matched = await checkCredentials(account, body.Password);
     // Admins and auditors sign in through the admin portal only.
     if (!account || !matched || account.role === 'admin' || account.role === 'auditor')
-      throw unauthorized('Invalid credentials');
+      throw unauthorized(
+        invalidCredentials(
+          Math.min(perAddress.remaining, perAccount.remaining),
+          Math.max(signInAddress.limit.seconds, signInAccount.limit.seconds),
+        ),
+      );
     await Promise.all([signInAddress.giveBack(address), signInAccount.reset(key)]);
-    if (account.locked) throw lockedError();
+    if (account.locked) throw lockedError(account);
     res.json(await signIn(deps, account, matched, metaFor(req, deps)));
   });
 

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@panda/contracts/accounts';
+import { lockedMessage, type SessionUser } from '@panda/contracts/accounts';
 import type { AppendMeta } from '@panda/events/envelope';
 import { accountStream, emailStream } from '@panda/events/catalogue/accounts';
 import { hashPassword, temporaryPassword, verifyPassword } from '@panda/platform/passwords';
@@ -128,8 +128,6 @@ export async function session(deps: CommandDeps, state: AccountState, mustChange
   return { token, user, role: user.role };
 }
 
-export const LOCKED_MESSAGE = 'Your account has been locked. Please contact support.';
-
 let dummyHash: Promise<string> | undefined;
 
 /**
@@ -190,4 +188,5 @@ export async function resetPassword(deps: CommandDeps, email: string, meta: Appe
   return result.position;
 }
 
-export const lockedError = () => new HttpError(403, LOCKED_MESSAGE);
+/** A locked account's sign-in, once the password was right: why, and how to reach support (docs/rules.md#locked-accounts). */
+export const lockedError = (state: AccountState) => new HttpError(403, lockedMessage(state.lockCategory));

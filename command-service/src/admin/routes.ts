@@ -131,7 +131,9 @@ export function adminRoutes(deps: CommandDeps): Router {
     const { id } = await target(deps, req);
     const body = validate(lockRequest, req.body);
     await changeAccount(deps, req, res, id, {
-      command: { type: body.is_locked ? 'Lock' : 'Unlock', reason: body.reason },
+      command: body.is_locked
+        ? { type: 'Lock', reason: body.reason, category: body.category }
+        : { type: 'Unlock', reason: body.reason },
       message: body.is_locked ? 'Account locked successfully' : 'Account unlocked successfully',
       fields: (state) => ({ account_locked: state.locked }),
     });

@@ -117,7 +117,12 @@ export const SessionEnded = defineEvent(
 
 export const AccountLocked = defineEvent(
   'AccountLocked',
-  z.object({ accountId: z.string(), reason: z.string().nullable() }),
+  z.object({
+    accountId: z.string(),
+    reason: z.string().nullable(),
+    /** What the holder is told (absent on locks recorded before categories: 'other'). */
+    category: z.enum(['compliance', 'security', 'conduct', 'billing', 'other']).optional(),
+  }),
 );
 export const AccountUnlocked = defineEvent(
   'AccountUnlocked',

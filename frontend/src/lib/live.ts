@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import { api, notePosition } from './api';
-import { expireSession, tokenRenewal } from './session';
+import { expireSession, refusalReason, tokenRenewal } from './session';
 
 /**
  * WebSocket push client: one connection per signed-in user at /ws/{userId}?token=... on the page's
@@ -131,10 +131,12 @@ function open(reconnecting: boolean): void {
     pingTimer = null;
     if (event.code === CLOSE_TOKEN_REFUSED) {
       conn.dispatch(liveStatusChanged('disconnected'));
-      void tokenRenewal().then((renewed) => {
+      void tokenRenewal().then(async (renewed) => {
         if ((renewed && renewed !== conn.token) || current !== conn) return;
         current = null;
-        conn.dispatch(expireSession() as never);
+        // A lock: the server says why on the next call (docs/rules.md#locked-accounts).
+        const reason = event.reason === 'Account locked' ? await refusalReason(conn.token) : null;
+        conn.dispatch(expireSession(reason) as never);
       });
       return;
     }

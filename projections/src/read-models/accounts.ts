@@ -5,6 +5,8 @@ import { collection } from '../typed-collection';
 import { defineProjection, type DataOf, type Recorded } from '../typed-projection';
 import type { Authenticator } from '@panda/platform/http';
 import { verifyToken } from '@panda/platform/tokens';
+import { HttpError } from '@panda/platform/errors';
+import { lockedMessage, type LockCategory } from '@panda/contracts/accounts';
 import type { ChangeFeed } from '../change-feed';
 
 /**
@@ -26,6 +28,8 @@ export interface AccountDoc extends Doc {
   Postcode: string | null;
   Date_Of_Birth: string | null;
   locked: boolean;
+  /** What the holder of a locked account is told (docs/rules.md#locked-accounts); absent when unlocked. */
+  lock_category?: LockCategory | null;
   vetted: boolean;
   must_change_password: boolean;
   temporary_password_unused: boolean;
@@ -151,8 +155,10 @@ export const accountsProjection = defineProjection({
       Object.assign(doc, { must_change_password: true, temporary_password_unused: true }),
     ),
     AuditorRevoked: change((doc) => void (doc.locked = true)),
-    AccountLocked: change((doc) => void (doc.locked = true)),
-    AccountUnlocked: change((doc) => void (doc.locked = false)),
+    AccountLocked: change<'AccountLocked'>((doc, d) =>
+      Object.assign(doc, { locked: true, lock_category: d.category ?? 'other' }),
+    ),
+    AccountUnlocked: change((doc) => Object.assign(doc, { locked: false, lock_category: null })),
     AccountVetted: change((doc) => void (doc.vetted = true)),
     AccountUnvetted: change((doc) => void (doc.vetted = false)),
     ProfileChanged: change<'ProfileChanged'>((doc, d) => applyProfileChanges(doc, d.changes)),
@@ -224,9 +230,15 @@ export function accountsAuthenticator(readStore: ReadStore, secret: Uint8Array, 
     const claims = await verifyToken(secret, token);
     if (!claims) return null;
     const doc = await account(claims.sub);
-    if (!doc || doc.locked || doc.role !== claims.role) return null;
-    if ((claims.tv ?? 0) < (doc.token_version ?? 0) || (claims.jti && doc.ended_tokens?.[claims.jti] !== undefined))
-      return null;
+    if (!doc || doc.role !== claims.role) return null;
+    if ((claims.tv ?? 0) < (doc.token_version ?? 0) && !doc.locked) return null;
+    if (claims.jti && doc.ended_tokens?.[claims.jti] !== undefined) return null;
+    // A session the lock ended is told why, once, with how to reach support (docs/rules.md#locked-accounts).
+    // A revoked auditor is simply refused.
+    if (doc.locked) {
+      if (doc.role === 'auditor') return null;
+      throw new HttpError(401, lockedMessage(doc.lock_category));
+    }
     return {
       id: doc.id,
       role: doc.role,

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { MUST_CHANGE_PASSWORD, type Authenticator, type AuthContext } from '@panda/platform/http';
 import type { Logger } from '@panda/platform/logger';
+import { HttpError } from '@panda/platform/errors';
 import type { ChangeFeed } from '@panda/projections/change-feed';
 import type { CommittedBatch } from '@panda/projections/projection';
 
@@ -120,11 +121,14 @@ export class LiveHub {
       return void socket.destroy();
     }
     let auth: AuthContext | null = null;
+    let refusal = 'Not authenticated';
     const token = url.searchParams.get('token') ?? '';
     try {
       auth = await this.authenticator(token);
     } catch (err) {
-      this.logger.error({ err }, 'websocket authentication failed');
+      // A refusal with a reason (a locked account): the client learns it from its next call.
+      if (err instanceof HttpError && err.status === 401) refusal = 'Account locked';
+      else this.logger.error({ err }, 'websocket authentication failed');
     }
     if (socket.destroyed) return;
     this.wss.handleUpgrade(req, socket, head, (ws) => {
@@ -133,7 +137,7 @@ export class LiveHub {
       // still reads frames until the close handshake ends, so it needs the handler as well.
       ws.on('error', (err) => this.logger.debug({ err }, 'websocket protocol error'));
       if (!auth || auth.id !== userId) {
-        ws.close(CLOSE_REFUSED, 'Not authenticated');
+        ws.close(CLOSE_REFUSED, refusal);
         return;
       }
       if (auth.mustChangePassword) return void ws.close(CLOSE_FORBIDDEN, MUST_CHANGE_PASSWORD);
@@ -223,10 +227,16 @@ export class LiveHub {
     for (const ws of this.byUser.get(userId) ?? []) {
       const conn = this.conns.get(ws);
       if (!conn) continue;
-      const auth = await this.authenticator(conn.token).catch(
-        (err) => (this.logger.error({ err }, 'websocket recheck failed'), conn.auth),
-      );
-      if (!auth) ws.close(CLOSE_REFUSED, 'Session ended');
+      let reason = 'Session ended';
+      const auth = await this.authenticator(conn.token).catch((err) => {
+        if (err instanceof HttpError && err.status === 401) {
+          reason = 'Account locked';
+          return null;
+        }
+        this.logger.error({ err }, 'websocket recheck failed');
+        return conn.auth;
+      });
+      if (!auth) ws.close(CLOSE_REFUSED, reason);
     }
   }
 
