@@ -27,7 +27,14 @@ export const DEFAULT_LIMITS = {
   forgotPasswordEmail: { points: 3, seconds: 60 * 60 },
   /** Image uploads per account. */
   uploads: { points: 20, seconds: 60 * 60 },
+  /** Chat messages per account, over HTTP and the WebSocket alike (docs/rules.md#chat-limits). */
+  chatMessages: { points: 60, seconds: 60 },
+  /** Chat images per account. */
+  chatImages: { points: 30, seconds: 60 * 60 },
 } satisfies Record<string, Limit>;
+
+/** Limits that refuse only until their window ends (the others refuse for a whole window from the use that went over). */
+const WINDOW_ONLY: ReadonlySet<string> = new Set(['chatMessages', 'chatImages']);
 
 export type LimitName = keyof typeof DEFAULT_LIMITS;
 export type Limits = Record<LimitName, Limit>;
@@ -110,7 +117,7 @@ export async function openThrottles(options: {
     keyPrefix: name,
     points: limit.points,
     duration: limit.seconds,
-    blockDuration: limit.seconds,
+    blockDuration: WINDOW_ONLY.has(name) ? 0 : limit.seconds,
   });
 
   if (options.mongoUri) {

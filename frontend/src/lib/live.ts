@@ -32,6 +32,9 @@ export const RECONNECT_DELAY_MS = 3_000;
 export const CLOSE_NORMAL = 1000;
 export const CLOSE_TOKEN_REFUSED = 4001;
 export const CLOSE_FORBIDDEN = 4003;
+/** Past the account's live connections (docs/rules.md#chat-limits): try again later, not at once. */
+export const CLOSE_TOO_MANY = 4029;
+export const TOO_MANY_RETRY_MS = 30_000;
 
 export const liveSlice = createSlice({
   name: 'live',
@@ -144,11 +147,11 @@ function open(reconnecting: boolean): void {
       conn.dispatch(liveStatusChanged('disconnected'));
       return;
     }
-    scheduleReconnect();
+    scheduleReconnect(event.code === CLOSE_TOO_MANY ? TOO_MANY_RETRY_MS : RECONNECT_DELAY_MS);
   };
 }
 
-function scheduleReconnect(): void {
+function scheduleReconnect(delay = RECONNECT_DELAY_MS): void {
   const conn = current;
   if (!conn) return;
   conn.dispatch(liveStatusChanged('reconnecting'));
@@ -156,7 +159,7 @@ function scheduleReconnect(): void {
   reconnectTimer = setTimeout(() => {
     reconnectTimer = null;
     if (current === conn) open(true);
-  }, RECONNECT_DELAY_MS);
+  }, delay);
 }
 
 /** Open the push connection for a user (replacing any previous one). Returns the disconnect function. */

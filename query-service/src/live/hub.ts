@@ -4,11 +4,14 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { MUST_CHANGE_PASSWORD, type Authenticator, type AuthContext } from '@panda/platform/http';
 import type { Logger } from '@panda/platform/logger';
 import { HttpError } from '@panda/platform/errors';
+import { CHAT_LIMITS, CHAT_TEXTS } from '@panda/contracts/chat';
 import type { ChangeFeed } from '@panda/projections/change-feed';
 import type { CommittedBatch } from '@panda/projections/projection';
 
 /** Close code telling the client its token was refused or its account locked: sign out. */
 export const CLOSE_REFUSED = 4001;
+/** Close code for a connection past the account's live connections (the client tries again later). */
+export const CLOSE_TOO_MANY = 4029;
 /** Close code for a valid session that may not connect yet (a temporary password must be changed first). */
 export const CLOSE_FORBIDDEN = 4003;
 /**
@@ -141,6 +144,11 @@ export class LiveHub {
         return;
       }
       if (auth.mustChangePassword) return void ws.close(CLOSE_FORBIDDEN, MUST_CHANGE_PASSWORD);
+      // At most a few live connections per account (docs/rules.md#chat-limits): the one past them is told and closed.
+      if ((this.byUser.get(auth.id)?.size ?? 0) >= CHAT_LIMITS.liveConnections) {
+        this.send(ws, { type: 'error', message: CHAT_TEXTS.tooManyConnections });
+        return void ws.close(CLOSE_TOO_MANY, 'Too many connections');
+      }
       this.add({ auth, socket: ws, token });
     });
   }
