@@ -66,7 +66,12 @@ export const AUDITOR_LIST: ListSpec = {
   search: ['name', 'email'],
 };
 
-const ACCESS_LOG_LIST: ListSpec = { sorts: { position: 'position' }, defaultSort: '-position' };
+/** The audit access log, newest first; `?q`: who (name, e-mail), what (action, record, search text). */
+const ACCESS_LOG_LIST: ListSpec = {
+  sorts: { position: 'position' },
+  defaultSort: '-position',
+  search: ['actor_name', 'actor_email', 'action', 'subject_id', 'query'],
+};
 /** Subject search: name, e-mail or id contains `q`; newest account first. */
 const SUBJECT_LIST: ListSpec = {
   sorts: { created: 'Created_At', name: 'Name' },
