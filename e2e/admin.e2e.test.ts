@@ -265,9 +265,13 @@ describe('the admin portal in a real browser', () => {
     await dialog.getByText('They are signed out at once').waitFor();
     // What the centre is told is chosen from a list; the reason typed stays in the history.
     await dialog.getByLabel('Reason shown to them').click();
-    await admin.getByRole('option', { name: 'A security concern with the account' }).click();
+    await admin.getByRole('option', { name: 'Security concern' }).click();
     await dialog.getByLabel('Reason (optional)').fill(LOCK_REASON);
     await accessible(admin, 'Lock account dialog');
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await accessible(admin, 'Lock account dialog at 390');
+    await shot(admin, 'admin-lock-dialog-390');
+    await admin.setViewportSize({ width: 1366, height: 900 });
     await dialog.getByRole('button', { name: 'Lock account' }).click();
     await toast(admin, 'Account locked successfully').waitFor();
     await centreRow.getByText('Locked', { exact: true }).waitFor();

@@ -393,6 +393,14 @@ export const LOCK_CATEGORY_LABELS: Record<LockCategory, string> = {
   billing: 'a billing or payment matter',
   other: 'an administrative reason',
 };
+/** The categories' short names, as the admin picks one. */
+export const LOCK_CATEGORY_NAMES: Record<LockCategory, string> = {
+  compliance: 'Compliance check',
+  security: 'Security concern',
+  conduct: 'Conduct or safeguarding',
+  billing: 'Billing or payment',
+  other: 'Administrative reason',
+};
 /** Where a user who cannot sign in reaches support (the same address as the terms' Contact section). */
 export const SUPPORT_CONTACT = {
   email: 'support@panda-placements.co.uk',

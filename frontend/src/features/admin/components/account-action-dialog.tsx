@@ -6,7 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { LOCK_CATEGORIES, LOCK_CATEGORY_LABELS, type LockCategory } from '@panda/contracts/accounts';
+import { LOCK_CATEGORIES, LOCK_CATEGORY_NAMES, type LockCategory } from '@panda/contracts/accounts';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { useSetLockedMutation, useSetVettedMutation, type AdminUserRole } from '../api/admin-api';
@@ -122,7 +122,7 @@ export function AccountActionDialog({ target, onClose }: { target: AccountAction
           >
             {LOCK_CATEGORIES.map((c) => (
               <MenuItem key={c} value={c}>
-                {LOCK_CATEGORY_LABELS[c].replace(/^a(n)? /, (m) => (m === 'an ' ? 'An ' : 'A '))}
+                {LOCK_CATEGORY_NAMES[c]}
               </MenuItem>
             ))}
           </TextField>
