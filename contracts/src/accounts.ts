@@ -406,6 +406,9 @@ export const SUPPORT_CONTACT = {
   email: 'support@panda-placements.co.uk',
   hours: 'Monday to Friday, 9:00 to 17:00',
 } as const;
+/** A revoked auditor's sign-in at the portal (403) and every call of a token the revocation ended (401). */
+export const AUDITOR_REVOKED =
+  'Your auditor access has been revoked. If you still need it, ask the Panda administrator who set up your account.';
 /** Every locked-account message starts so: the web app recognises a lock by it. */
 export const LOCKED_PREFIX = 'Your account has been locked';
 /** The one message a locked user gets, at sign-in and when their session is ended by the lock. */

@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import {
   ADMIN_SIGN_IN_INCOMPLETE,
+  AUDITOR_REVOKED,
   adminSignInRequest,
   lockRequest,
   studentRegistrationRequest,
@@ -21,8 +22,7 @@ import { sendStudentRegistration } from '../students/routes';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
 import { recordAdminSignIn } from './service';
 
-export const AUDITOR_REVOKED =
-  'Your auditor access has been revoked. If you still need it, ask the Panda administrator who set up your account.';
+export { AUDITOR_REVOKED };
 
 /** Path segment of the admin user routes -> account role. */
 export const ADMIN_ROLES = { student: 'student', mentor: 'mentor', training_centre: 'training_centre' } as const;

@@ -124,7 +124,9 @@ describe('POST /api/admin/auditors/{id}/revoke', () => {
     expect(r.status).toBe(200);
     expect(auditorRevokedResponse.parse(r.body)).toMatchObject({ id: cy.id, active: false, changed: true });
     expect(await closed).toBe(4001);
-    expect((await app.call('GET', '/api/audit/verify', undefined, cy.token)).status).toBe(401);
+    const ended = await app.call('GET', '/api/audit/verify', undefined, cy.token);
+    expect(ended.status).toBe(401);
+    expect(ended.body.detail).toBe(AUDITOR_REVOKED);
     const refused = await portalSignIn(cy.email, cy.password);
     expect(refused.status).toBe(403);
     expect(refused.body.detail).toBe(AUDITOR_REVOKED);

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
-import { LOCKED_PREFIX, type SessionUser } from '@panda/contracts/accounts';
+import { AUDITOR_REVOKED, LOCKED_PREFIX, type SessionUser } from '@panda/contracts/accounts';
 import { toast } from './toast';
 
 /**
@@ -273,7 +273,7 @@ export async function refusalReason(token: string | null): Promise<string | null
 /** The detail of a refusal body when it says the account is locked. */
 export function lockedDetail(body: unknown): string | null {
   const detail = (body as { detail?: unknown } | null)?.detail;
-  return typeof detail === 'string' && detail.startsWith(LOCKED_PREFIX) ? detail : null;
+  return typeof detail === 'string' && (detail.startsWith(LOCKED_PREFIX) || detail === AUDITOR_REVOKED) ? detail : null;
 }
 
 export type ValidationResult = 'valid' | 'unauthorized' | 'failed' | 'unreachable' | 'none';

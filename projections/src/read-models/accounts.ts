@@ -6,7 +6,7 @@ import { defineProjection, type DataOf, type Recorded } from '../typed-projectio
 import type { Authenticator } from '@panda/platform/http';
 import { verifyToken } from '@panda/platform/tokens';
 import { HttpError } from '@panda/platform/errors';
-import { lockedMessage, type LockCategory } from '@panda/contracts/accounts';
+import { AUDITOR_REVOKED, lockedMessage, type LockCategory } from '@panda/contracts/accounts';
 import type { ChangeFeed } from '../change-feed';
 
 /**
@@ -234,11 +234,9 @@ export function accountsAuthenticator(readStore: ReadStore, secret: Uint8Array, 
     if ((claims.tv ?? 0) < (doc.token_version ?? 0) && !doc.locked) return null;
     if (claims.jti && doc.ended_tokens?.[claims.jti] !== undefined) return null;
     // A session the lock ended is told why, once, with how to reach support (docs/rules.md#locked-accounts).
-    // A revoked auditor is simply refused.
-    if (doc.locked) {
-      if (doc.role === 'auditor') return null;
-      throw new HttpError(401, lockedMessage(doc.lock_category));
-    }
+    // A revoked auditor is told so (docs/rules.md#auditor-accounts).
+    if (doc.locked)
+      throw new HttpError(401, doc.role === 'auditor' ? AUDITOR_REVOKED : lockedMessage(doc.lock_category));
     return {
       id: doc.id,
       role: doc.role,
