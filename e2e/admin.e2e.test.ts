@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { SUPPORT_CONTACT, lockedMessage } from '@panda/contracts/accounts';
 import { apiClient } from '@panda/server/seed';
 import { cspViolations, launchBrowser, newContext, shot, signIn, startServer, toast, type Server } from './support';
 
@@ -48,6 +50,19 @@ let centreContext: BrowserContext;
 let centrePage: Page;
 let centreToken: string;
 const contexts: BrowserContext[] = [];
+
+/** No serious or critical axe-core violations on what the page shows now (toasts left out, as elsewhere). */
+async function accessible(p: Page, what: string) {
+  const results = await new AxeBuilder({ page: p })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .exclude('[data-testid="toast"]')
+    .analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`),
+    what,
+  ).toEqual([]);
+}
 
 async function context(): Promise<BrowserContext> {
   const c = await newContext(browser);
@@ -248,17 +263,52 @@ describe('the admin portal in a real browser', () => {
     await centreRow.getByRole('button', { name: 'Lock', exact: true }).click();
     const dialog = admin.getByRole('dialog', { name: `Lock account: ${CENTRE.name}` });
     await dialog.getByText('They are signed out at once').waitFor();
+    // What the centre is told is chosen from a list; the reason typed stays in the history.
+    await dialog.getByLabel('Reason shown to them').click();
+    await admin.getByRole('option', { name: 'Security concern' }).click();
     await dialog.getByLabel('Reason (optional)').fill(LOCK_REASON);
+    await accessible(admin, 'Lock account dialog');
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await accessible(admin, 'Lock account dialog at 390');
+    await shot(admin, 'admin-lock-dialog-390');
+    await admin.setViewportSize({ width: 1366, height: 900 });
     await dialog.getByRole('button', { name: 'Lock account' }).click();
     await toast(admin, 'Account locked successfully').waitFor();
     await centreRow.getByText('Locked', { exact: true }).waitFor();
     await centreRow.getByRole('button', { name: 'Unlock' }).waitFor();
 
-    // The centre's open dashboard is told at once and sent to /auth.
-    await toast(centrePage, 'Session expired. Please log in again.').waitFor();
+    // The centre's open dashboard is told at once, with why and how to reach support, and sent to /auth.
+    await toast(centrePage, lockedMessage('security')).waitFor();
+    expect(await toast(centrePage, 'Session expired').count()).toBe(0);
     await centrePage.waitForURL(/\/auth/);
     await shot(centrePage, 'centre-locked-out');
     expect(await storedToken(centrePage)).toBeNull();
+
+    // Signing in again: the same one message under the form, no other, nothing pointing at the terms.
+    const form = centrePage.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Email').fill(CENTRE.email);
+    await form.locator('input[name="Password"]').fill(CENTRE.password);
+    await form.getByRole('button', { name: /sign in/i }).click();
+    const help = centrePage.getByTestId('locked-help');
+    await help.getByText(lockedMessage('security')).waitFor();
+    await expect
+      .poll(() =>
+        centrePage
+          .getByRole('alert')
+          .filter({ hasText: /\blocked\b/ })
+          .count(),
+      )
+      .toBe(1);
+    expect(await help.getByRole('link').count()).toBe(1);
+    expect(await help.getByRole('link', { name: 'E-mail support' }).getAttribute('href')).toBe(
+      `mailto:${SUPPORT_CONTACT.email}`,
+    );
+    await accessible(centrePage, 'locked sign-in at 1366');
+    await shot(centrePage, 'centre-locked-signin-1366');
+    await centrePage.setViewportSize({ width: 390, height: 844 });
+    await accessible(centrePage, 'locked sign-in at 390');
+    await shot(centrePage, 'centre-locked-signin-390');
+    await centrePage.setViewportSize({ width: 1366, height: 900 });
 
     await centreRow.getByRole('button', { name: 'History' }).click();
     const history = admin.getByRole('dialog', { name: `Account history: ${CENTRE.name}` });

@@ -303,4 +303,61 @@ describe('audit in a real browser', () => {
     });
     expect(refused.status).toBe(403);
   });
+
+  it('an admin lists auditors, re-issues a password and revokes access, each confirmed first', async () => {
+    await admin.setViewportSize({ width: 1366, height: 900 });
+    await admin.reload();
+    await admin.getByRole('tab', { name: 'Audit' }).click();
+    const section = admin.getByRole('region', { name: 'Auditors' });
+    const row = section.getByRole('table', { name: 'Auditors' }).getByRole('row').filter({ hasText: AUDITOR.email });
+    await row.getByRole('cell', { name: `${AUDITOR.first} ${AUDITOR.last}`, exact: true }).waitFor();
+    await row.getByText('Active').waitFor();
+    // Ada signed in: the last sign-in is a date, not "Never".
+    expect(await row.getByText('Never').count()).toBe(0);
+    const search = section.getByLabel('Search auditors by name or e-mail');
+    await search.fill('no-such-auditor');
+    await section.getByText('No auditor matches.').waitFor();
+    await search.fill('lovelace');
+    await row.waitFor();
+    await accessible(admin, 'Auditors section');
+    await shot(admin, 'auditors-section-1366');
+
+    await row.getByRole('button', { name: `Re-issue password for ${AUDITOR.first} ${AUDITOR.last}` }).click();
+    const confirm = admin.getByRole('dialog', { name: 'Re-issue temporary password?' });
+    await accessible(admin, 'Re-issue confirm dialog');
+    await confirm.getByRole('button', { name: 'Re-issue password' }).click();
+    const issued = admin.getByRole('dialog', { name: 'New temporary password' });
+    const fresh = (await issued.getByTestId('auditor-reissued-password').textContent())!.trim();
+    expect(fresh.length).toBeGreaterThanOrEqual(10);
+    await accessible(admin, 'New temporary password dialog');
+    await shot(admin, 'auditors-reissued-1366');
+    await issued.getByRole('button', { name: 'Done' }).click();
+    await issued.waitFor({ state: 'detached' });
+    // The password Ada chose no longer signs in.
+    await expect(
+      api('POST', '/api/admin/auth/signin', { email: AUDITOR.email, password: AUDITOR.password }),
+    ).rejects.toThrow(/401/);
+
+    await admin.setViewportSize({ width: 390, height: 844 });
+    const card = section
+      .getByRole('list', { name: 'Auditors' })
+      .getByRole('listitem')
+      .filter({ hasText: AUDITOR.email });
+    await card.getByText('Temporary password').waitFor();
+    await accessible(admin, 'Auditors section at 390');
+    await shot(admin, 'auditors-section-390');
+    await card.getByRole('button', { name: `Revoke ${AUDITOR.first} ${AUDITOR.last}` }).click();
+    const revoke = admin.getByRole('dialog', { name: 'Revoke auditor access?' });
+    await revoke.getByText('The record of everything they read is kept.', { exact: false }).waitFor();
+    await accessible(admin, 'Revoke confirm dialog at 390');
+    await shot(admin, 'auditors-revoke-390');
+    await revoke.getByRole('button', { name: 'Revoke access' }).click();
+    await toast(admin, `${AUDITOR.first} ${AUDITOR.last}'s access has been revoked`).waitFor();
+    await card.getByText('Revoked', { exact: true }).waitFor();
+    expect(await card.getByRole('button').count()).toBe(0);
+    await expect(api('POST', '/api/admin/auth/signin', { email: AUDITOR.email, password: fresh })).rejects.toThrow(
+      /403/,
+    );
+    await admin.setViewportSize({ width: 1366, height: 900 });
+  });
 });

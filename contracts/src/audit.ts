@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailField, requiredText } from './accounts';
+import { pageQuerySchema } from './paging';
 import { defineRoutes } from './route-contract';
 import { disputeView, traineeStatusSchema } from './signoff';
 
@@ -203,7 +204,56 @@ export const auditorProvisionedResponse = z.strictObject({
 });
 export type AuditorProvisioned = z.infer<typeof auditorProvisionedResponse>;
 
+/** `GET /api/admin/auditors` (admins only): every auditor account, newest first by default. */
+export const auditorListItem = z.strictObject({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  name: z.string(),
+  email: z.string(),
+  created_at: z.string(),
+  /** The last successful sign-in at the admin portal; null before the first. */
+  last_sign_in_at: z.string().nullable(),
+  /** False once revoked: no sign-in or token of theirs counts again. */
+  active: z.boolean(),
+  revoked_at: z.string().nullable(),
+  /** The temporary password (first or re-issued) has not been replaced yet. */
+  temporary_password_unused: z.boolean(),
+});
+export type AuditorListItem = z.infer<typeof auditorListItem>;
+export const auditorsResponse = z.strictObject({ auditors: z.array(auditorListItem) });
+
+/** `POST /api/admin/auditors/{id}/reissue`: a new temporary password, answered once; the auditor's old password ends. */
+export const auditorReissuedResponse = z.strictObject({
+  message: z.string(),
+  id: z.string(),
+  temporary_password: z.string().nullable(),
+  position: z.number().int().min(0),
+});
+export type AuditorReissued = z.infer<typeof auditorReissuedResponse>;
+
+/** `POST /api/admin/auditors/{id}/revoke`: the auditor's sessions end and later sign-ins are refused. */
+export const auditorRevokedResponse = z.strictObject({
+  message: z.string(),
+  id: z.string(),
+  active: z.literal(false),
+  changed: z.boolean(),
+  position: z.number().int().min(0),
+});
+export type AuditorRevokedAnswer = z.infer<typeof auditorRevokedResponse>;
+
 export const auditRoutes = defineRoutes([
+  { method: 'GET', path: '/api/admin/auditors', query: pageQuerySchema, responses: { 200: auditorsResponse } },
+  {
+    method: 'POST',
+    path: '/api/admin/auditors/:id/reissue',
+    responses: { 200: auditorReissuedResponse },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/auditors/:id/revoke',
+    responses: { 200: auditorRevokedResponse },
+  },
   {
     method: 'POST',
     path: '/api/admin/auditors',

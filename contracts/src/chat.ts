@@ -52,7 +52,14 @@ export const CHAT_TEXTS = {
   loadFailed: 'Failed to load messages',
   noContacts: 'No contacts available',
   noMessages: 'No messages yet.',
+  /** Past the per-account limits (docs/rules.md#chat-limits). */
+  tooManyMessages: 'You are sending messages too quickly. Please wait a moment and try again.',
+  tooManyImages: 'You have sent the most images allowed in an hour. Please try again later.',
+  tooManyConnections: 'Too many open chat windows: close one and this one connects again.',
 } as const;
+
+/** Per account: messages a minute, images an hour, live WebSocket connections at once. */
+export const CHAT_LIMITS = { messagesPerMinute: 60, imagesPerHour: 30, liveConnections: 5 } as const;
 
 /**
  * One chat message (spec §3 Message). `Image_Data` is the URL of the stored image (served by
@@ -281,6 +288,8 @@ export const wsErrorSchema = z.object({
   type: z.literal('error'),
   message: z.string(),
   client_id: z.string().optional(),
+  /** Past a chat limit: seconds until a message may be sent again (the HTTP answer's Retry-After). */
+  retry_after: z.number().int().min(1).optional(),
 });
 /** Server `message_read`: the read receipt, to every connection of the sender (and the reader's other tabs). */
 export const wsMessageReadSchema = z.object({

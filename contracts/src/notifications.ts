@@ -70,12 +70,13 @@ export type Notification = z.infer<typeof notificationSchema>;
 
 /** `GET /api/notifications?limit=&cursor=&unread=true&type=announcement` (ruling 24 paging). */
 export const notificationsQuerySchema = z.object({
+  // Above 200: a page of 200, as on every list.
   limit: z.coerce
     .number()
     .int()
-    .min(1, 'limit must be between 1 and 200')
-    .max(200, 'limit must be between 1 and 200')
-    .default(50),
+    .min(1, 'limit must be at least 1')
+    .default(50)
+    .transform((n) => Math.min(n, 200)),
   /** Opaque (platform/src/paging.ts); `?q=` searches title and message. */
   cursor: z.string().max(1000, 'cursor must come from a Link header').optional(),
   unread: z.enum(['true', 'false']).optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Paging of every list call (ruling 24): `?limit=` (default 50, at most 200), `?cursor=` (opaque,
+ * Paging of every list call: `?limit=` (default 50; above 200 answers 200), `?cursor=` (opaque,
  * taken from the previous answer's `Link: <...>; rel="next"`), `?q=` (server-side search) and
  * `?sort=` (a sort name of the route, `-name` for descending). The page itself is the route's usual
  * JSON body; `X-Total-Count` holds how many items match (all pages), and `Link` the next page while
@@ -14,7 +14,7 @@ export const PAGE_LIMIT_MAX = 200;
 export const PAGE_Q_MAX = 100;
 
 export const PAGING_TEXTS = {
-  limit: `limit must be a whole number from 1 to ${PAGE_LIMIT_MAX}`,
+  limit: `limit must be a whole number of at least 1 (at most ${PAGE_LIMIT_MAX} are answered)`,
   cursor: 'cursor must be a value from a Link header',
   cursorSort: 'cursor belongs to another sort: start again without a cursor',
   q: `q must be at most ${PAGE_Q_MAX} characters`,
@@ -22,12 +22,13 @@ export const PAGING_TEXTS = {
 } as const;
 
 export const pageQuerySchema = z.object({
+  // A limit above the most is answered with the most (a page of 200), not refused.
   limit: z.coerce
     .number({ error: PAGING_TEXTS.limit })
     .int(PAGING_TEXTS.limit)
     .min(1, PAGING_TEXTS.limit)
-    .max(PAGE_LIMIT_MAX, PAGING_TEXTS.limit)
-    .default(PAGE_LIMIT_DEFAULT),
+    .default(PAGE_LIMIT_DEFAULT)
+    .transform((n) => Math.min(n, PAGE_LIMIT_MAX)),
   cursor: z.string({ error: PAGING_TEXTS.cursor }).max(1000, PAGING_TEXTS.cursor).optional(),
   q: z.string({ error: PAGING_TEXTS.q }).trim().max(PAGE_Q_MAX, PAGING_TEXTS.q).optional(),
   sort: z.string({ error: 'sort must be a single value' }).max(64).optional(),

@@ -22,8 +22,12 @@ export interface Config {
   mongoUri: string | null;
   mongoDb: string;
   publicUrl: string;
-  /** Which proxies' X-Forwarded-For to believe (express 'trust proxy'), for client addresses. */
-  trustProxy: string;
+  /**
+   * Which proxies' X-Forwarded-For to believe (express 'trust proxy'), for client addresses. Off
+   * (false) unless TRUST_PROXY names them: the client address is then the socket's, so no caller can
+   * name its own address to dodge a throttle (docs/rules.md#client-address).
+   */
+  trustProxy: string | false;
   /** Throttle limits (THROTTLE_* variables, see throttle.ts). */
   limits: Limits;
   /**
@@ -32,6 +36,12 @@ export interface Config {
    * every core is busy, answering requests comes first (see server/src/thread-priority.ts).
    */
   projectionsNice: number;
+}
+
+/** TRUST_PROXY: unset, empty, `false`, `off` or `0` believe no proxy; anything else is express's 'trust proxy' value. */
+export function trustProxyFrom(value: string | undefined): string | false {
+  const v = value?.trim() ?? '';
+  return v === '' || ['false', 'off', '0', 'no'].includes(v.toLowerCase()) ? false : v;
 }
 
 /** Writes a secret or credential file readable and writable by the owner only (0600, also when it existed). */
@@ -114,7 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mongoUri: env.MONGODB_URI || null,
     mongoDb: env.MONGODB_DB ?? 'panda',
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
-    trustProxy: env.TRUST_PROXY ?? 'loopback',
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
     limits: limitsFromEnv(env),
     projectionsNice,
   };

@@ -230,8 +230,12 @@ describe('paging (ruling 24)', () => {
   });
 
   it('refuses a bad limit, cursor, sort or search with a clear 400', () => {
-    expect(bad(() => parsePaging({ limit: '0' }, SPEC))).toContain('limit must be a whole number from 1 to 200');
-    expect(bad(() => parsePaging({ limit: '201' }, SPEC))).toContain('limit must be a whole number from 1 to 200');
+    expect(bad(() => parsePaging({ limit: '0' }, SPEC))).toContain(
+      'limit must be a whole number of at least 1 (at most 200 are answered)',
+    );
+    // Above the most: the most, not a refusal.
+    expect(parsePaging({ limit: '201' }, SPEC).limit).toBe(200);
+    expect(parsePaging({ limit: '5000' }, SPEC).limit).toBe(200);
     expect(bad(() => parsePaging({ limit: '2.5' }, SPEC))).toContain('"field":"limit"');
     expect(bad(() => parsePaging({ limit: 'ten' }, SPEC))).toContain('"field":"limit"');
     expect(bad(() => parsePaging({ limit: ['1', '2'] }, SPEC))).toContain('"field":"limit"');

@@ -23,9 +23,18 @@ export const DEFAULT_LIMITS = {
   adminSignInAddress: { points: 20, seconds: 15 * 60 },
   /** Forgot-password requests (so mails) per client address. */
   forgotPassword: { points: 3, seconds: 60 * 60 },
+  /** Forgot-password requests (so mails) per e-mail address, whoever asks. */
+  forgotPasswordEmail: { points: 3, seconds: 60 * 60 },
   /** Image uploads per account. */
   uploads: { points: 20, seconds: 60 * 60 },
+  /** Chat messages per account, over HTTP and the WebSocket alike (docs/rules.md#chat-limits). */
+  chatMessages: { points: 60, seconds: 60 },
+  /** Chat images per account. */
+  chatImages: { points: 30, seconds: 60 * 60 },
 } satisfies Record<string, Limit>;
+
+/** Limits that refuse only until their window ends (the others refuse for a whole window from the use that went over). */
+const WINDOW_ONLY: ReadonlySet<string> = new Set(['chatMessages', 'chatImages']);
 
 export type LimitName = keyof typeof DEFAULT_LIMITS;
 export type Limits = Record<LimitName, Limit>;
@@ -59,11 +68,16 @@ export class Throttle {
 
   /** Counts one use of `key`: 0 when it is allowed, else the seconds to wait (the use is refused). */
   async take(key: string): Promise<number> {
+    return (await this.use(key)).wait;
+  }
+
+  /** Counts one use of `key`: `wait` as `take` answers it, and how many more uses are allowed now. */
+  async use(key: string): Promise<{ wait: number; remaining: number }> {
     try {
-      await this.limiter.consume(key);
-      return 0;
+      const res = await this.limiter.consume(key);
+      return { wait: 0, remaining: Math.max(0, res.remainingPoints) };
     } catch (err) {
-      if (err instanceof RateLimiterRes) return Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+      if (err instanceof RateLimiterRes) return { wait: Math.max(1, Math.ceil(err.msBeforeNext / 1000)), remaining: 0 };
       throw err;
     }
   }
@@ -103,7 +117,7 @@ export async function openThrottles(options: {
     keyPrefix: name,
     points: limit.points,
     duration: limit.seconds,
-    blockDuration: limit.seconds,
+    blockDuration: WINDOW_ONLY.has(name) ? 0 : limit.seconds,
   });
 
   if (options.mongoUri) {

@@ -60,9 +60,9 @@ const NOT_LISTS = new Set([
 /**
  * Lists that page (X-Total-Count, Link rel="next") but whose walks need fixtures of their own
  * capability, so their paging is tested beside it: chat in command-service/src/chat/routes.int.test.ts,
- * disputes in command-service/src/signoff/routes.int.test.ts.
+ * disputes in command-service/src/signoff/routes.int.test.ts, auditors in command-service/src/audit/auditors.int.test.ts.
  */
-const PAGED_ELSEWHERE = new Set(['/api/messages', '/api/chat-contacts', '/api/admin/disputes']);
+const PAGED_ELSEWHERE = new Set(['/api/messages', '/api/chat-contacts', '/api/admin/disputes', '/api/admin/auditors']);
 
 function getRoutesOf(app: TestApp): string[] {
   const express = app.platform.server!.listeners('request')[0] as Express;
@@ -383,11 +383,12 @@ describe('paging of every list call (ruling 24)', () => {
       return JSON.stringify(r.body.detail);
     };
     expect(await detail('/api/my-students?limit=0', tokens.centre)).toContain(
-      'limit must be a whole number from 1 to 200',
+      'limit must be a whole number of at least 1 (at most 200 are answered)',
     );
-    expect(await detail('/api/my-students?limit=201', tokens.centre)).toContain(
-      'limit must be a whole number from 1 to 200',
-    );
+    // A limit above 200 is answered with a page of 200, not refused.
+    const big = await app.call('GET', '/api/my-students?limit=500', undefined, tokens.centre);
+    expect(big.status).toBe(200);
+    expect(big.body.length).toBeLessThanOrEqual(200);
     expect(await detail('/api/my-students?cursor=nonsense!', tokens.centre)).toContain(
       'cursor must be a value from a Link header',
     );
@@ -399,7 +400,6 @@ describe('paging of every list call (ruling 24)', () => {
     expect(await detail('/api/admin/placements?status=lost')).toContain(
       'status must be one of pending, active, completed, cancelled',
     );
-    expect(await detail('/api/audit/access-log?q=x')).toContain('This list has no search');
     const first = await app.call('GET', '/api/my-students?limit=2&sort=name', undefined, tokens.centre);
     const cursor = new URLSearchParams(nextLink(first.headers.get('link'))!.split('?')[1]).get('cursor')!;
     expect(await detail(`/api/my-students?limit=2&cursor=${cursor}`, tokens.centre)).toContain(

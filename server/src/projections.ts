@@ -12,6 +12,7 @@ import { reminderTimersProjection } from '@panda/projections/read-models/reminde
 import { chatProjection } from '@panda/projections/read-models/chat';
 import { adminStudentRowsProjection } from '@panda/projections/read-models/admin-student-rows';
 import { adminMentorRowsProjection } from '@panda/projections/read-models/admin-mentor-rows';
+import { auditorsProjection } from '@panda/projections/read-models/auditors';
 
 /** Every read model of the product. A capability adds its projections here. */
 export const allProjections: Projection[] = [
@@ -28,4 +29,5 @@ export const allProjections: Projection[] = [
   reminderTimersProjection,
   adminStudentRowsProjection,
   adminMentorRowsProjection,
+  auditorsProjection,
 ];

@@ -19,8 +19,12 @@ afterAll(async () => {
 const REAL_LIMITS = Object.fromEntries(
   Object.entries(DEFAULT_LIMITS).map(([name, l]) => [limitEnvName(name), `${l.points}/${l.seconds}`]),
 );
+/** These apps believe loopback's X-Forwarded-For, so that one test can send from many addresses. */
 const app = async (options: Parameters<typeof startTestApp>[0] = {}) => {
-  const a = await startTestApp({ ...options, env: { SEED_DEMO: '0', ...REAL_LIMITS, ...options.env } });
+  const a = await startTestApp({
+    ...options,
+    env: { SEED_DEMO: '0', TRUST_PROXY: 'loopback', ...REAL_LIMITS, ...options.env },
+  });
   started.push(a);
   return a;
 };
@@ -95,9 +99,55 @@ describe('forgot-password throttle per client address', () => {
     }
     expect(throttled.status).toBe(200);
     expect(throttled.headers.get('retry-after')).toBeNull();
-    // Another address may still ask.
-    await ask('198.51.100.2');
-    await expect.poll(mailsTo).toBe(4);
+    // Another address may still ask, for another e-mail address.
+    await a.signUp('mentor', 'other@throttle.test');
+    await a.call(
+      'POST',
+      '/api/auth/forgot-password',
+      { email: 'other@throttle.test' },
+      undefined,
+      from('198.51.100.2'),
+    );
+    await expect.poll(() => a.mails.filter((m) => m.to === 'other@throttle.test').length).toBe(1);
+  });
+});
+
+describe('forgot-password throttle per e-mail address', () => {
+  it('sends at most 3 mails per e-mail address per hour, from however many client addresses', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'warn' }, { write: (line: string) => void lines.push(line) });
+    const a = await app({ overrides: { logger } });
+    await a.signUp('mentor', 'Target@Throttle.test');
+    const mailsTo = () => a.mails.filter((m) => m.to === 'target@throttle.test').length;
+    for (let i = 1; i <= 3; i++) {
+      const email = i === 2 ? ' TARGET@throttle.test ' : 'target@throttle.test';
+      await a.call('POST', '/api/auth/forgot-password', { email }, undefined, from(`198.51.100.${10 + i}`));
+      await expect.poll(mailsTo).toBe(i);
+    }
+    const fourth = await a.call(
+      'POST',
+      '/api/auth/forgot-password',
+      { email: 'target@throttle.test' },
+      undefined,
+      from('198.51.100.99'),
+    );
+    expect(fourth.status).toBe(200);
+    await expect.poll(() => lines.filter((l) => l.includes('forgot-password: throttled')).length).toBe(1);
+    expect(mailsTo()).toBe(3);
+  });
+});
+
+describe('client address by default', () => {
+  it('is the socket address: a made-up X-Forwarded-For does not dodge the sign-in throttle', async () => {
+    const a = await startTestApp({ env: { SEED_DEMO: '0', ...REAL_LIMITS } });
+    started.push(a);
+    await a.signUp('mentor', 'spoofed@throttle.test');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await signIn(a, 'spoofed@throttle.test', 'wrong-password', `203.0.113.${100 + i}`)).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    // The right password from yet another "address" is refused too: it is the same client.
+    expect((await signIn(a, 'spoofed@throttle.test', TEST_PASSWORD, '192.0.2.1')).status).toBe(429);
   });
 });
 

@@ -10,6 +10,7 @@ import {
 } from '@panda/events/catalogue/profiles';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../shared/domain-errors';
 import type { Decider } from '../shared/decider';
+import type { LockCategory } from '@panda/contracts/accounts';
 
 export type AccountEvent = EventsOf<typeof accountEvents> | EventsOf<typeof profileEvents>;
 
@@ -35,6 +36,8 @@ export interface AccountState {
   /** Tokens signed with an older version no longer count (SessionsRevoked). */
   tokenVersion: number;
   locked: boolean;
+  /** What a locked account's holder is told (docs/rules.md#locked-accounts); null when unlocked or not given. */
+  lockCategory: LockCategory | null;
   vetted: boolean;
   phone: string | null;
   postcode: string | null;
@@ -102,9 +105,15 @@ export type AccountCommand =
   | { type: 'SaveMentorProfile'; profile: MentorProfile; agreedAt: string }
   | { type: 'ChangePassword'; passwordHash: string }
   | { type: 'ResetPassword'; temporaryPasswordHash: string; temporaryPasswordSealed?: string; now: string }
+  /** A sign-in with the forgot-password temporary password: it replaces the old password and ends every earlier token. */
+  | { type: 'UseTemporaryPassword' }
+  /** An admin gives an auditor a new temporary password (`now`: when; it expires like every other). */
+  | { type: 'ReissueAuditorPassword'; temporaryPasswordHash: string; now: string }
+  | { type: 'RevokeAuditor' }
   /** Sign out: the token `tokenId` (expiring at `expiresAt`) ends. */
   | { type: 'EndSession'; tokenId: string; expiresAt: string }
-  | { type: 'Lock' | 'Unlock' | 'Vet' | 'Unvet'; reason: string | null };
+  | { type: 'Lock'; reason: string | null; category?: LockCategory }
+  | { type: 'Unlock' | 'Vet' | 'Unvet'; reason: string | null };
 
 export const initialAccountState = (): AccountState => ({
   exists: false,
@@ -122,6 +131,7 @@ export const initialAccountState = (): AccountState => ({
   mustChangePassword: false,
   tokenVersion: 0,
   locked: false,
+  lockCategory: null,
   vetted: false,
   phone: null,
   postcode: null,
@@ -225,12 +235,32 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
         temporaryPasswordHash: event.data.temporaryPasswordHash,
         temporaryPasswordExpiresAt: event.data.temporaryPasswordExpiresAt ?? expiresAfterEvent(event),
       };
+    case 'TemporaryPasswordUsed':
+      return {
+        ...state,
+        passwordHash: state.temporaryPasswordHash,
+        passwordExpiresAt: state.temporaryPasswordExpiresAt,
+        temporaryPasswordHash: null,
+        temporaryPasswordExpiresAt: null,
+        mustChangePassword: true,
+      };
+    case 'AuditorPasswordReissued':
+      return {
+        ...state,
+        passwordHash: event.data.temporaryPasswordHash,
+        passwordExpiresAt: event.data.temporaryPasswordExpiresAt,
+        temporaryPasswordHash: null,
+        temporaryPasswordExpiresAt: null,
+        mustChangePassword: true,
+      };
+    case 'AuditorRevoked':
+      return { ...state, locked: true };
     case 'SessionsRevoked':
       return { ...state, tokenVersion: event.data.tokenVersion };
     case 'AccountLocked':
-      return { ...state, locked: true };
+      return { ...state, locked: true, lockCategory: event.data.category ?? 'other' };
     case 'AccountUnlocked':
-      return { ...state, locked: false };
+      return { ...state, locked: false, lockCategory: null };
     case 'AccountVetted':
       return { ...state, vetted: true };
     case 'AccountUnvetted':
@@ -300,6 +330,8 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       ];
     }
     case 'ResetPassword': {
+      // A request alone ends nothing: the current password and every session stay until the
+      // temporary one is used (docs/rules.md#forgot-password).
       const accountId = mustExist(state);
       const sealed = command.temporaryPasswordSealed
         ? { temporaryPasswordSealed: command.temporaryPasswordSealed }
@@ -314,9 +346,47 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
             temporaryPasswordExpiresAt: temporaryExpiry(command.now),
           },
         },
+      ];
+    }
+    case 'UseTemporaryPassword': {
+      const accountId = mustExist(state);
+      if (!state.temporaryPasswordHash) throw conflict('There is no temporary password to use');
+      return [
+        { type: 'TemporaryPasswordUsed', data: { accountId } },
+        {
+          type: 'SessionsRevoked',
+          data: { accountId, tokenVersion: state.tokenVersion + 1, reason: 'temporary_password_used' },
+        },
+      ];
+    }
+    case 'ReissueAuditorPassword': {
+      const accountId = mustExist(state);
+      if (state.role !== 'auditor') throw notFound('Auditor not found');
+      if (state.locked) throw conflict("This auditor's access has been revoked");
+      return [
+        {
+          type: 'AuditorPasswordReissued',
+          data: {
+            accountId,
+            temporaryPasswordHash: command.temporaryPasswordHash,
+            temporaryPasswordExpiresAt: temporaryExpiry(command.now),
+          },
+        },
         {
           type: 'SessionsRevoked',
           data: { accountId, tokenVersion: state.tokenVersion + 1, reason: 'password_reset' },
+        },
+      ];
+    }
+    case 'RevokeAuditor': {
+      const accountId = mustExist(state);
+      if (state.role !== 'auditor') throw notFound('Auditor not found');
+      if (state.locked) return [];
+      return [
+        { type: 'AuditorRevoked', data: { accountId } },
+        {
+          type: 'SessionsRevoked',
+          data: { accountId, tokenVersion: state.tokenVersion + 1, reason: 'auditor_revoked' },
         },
       ];
     }
@@ -331,8 +401,9 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       const locking = command.type === 'Lock';
       if (state.locked === locking) return [];
       if (!locking) return [{ type: 'AccountUnlocked', data: { accountId, reason: command.reason } }];
+      const category = command.type === 'Lock' && command.category ? { category: command.category } : {};
       return [
-        { type: 'AccountLocked', data: { accountId, reason: command.reason } },
+        { type: 'AccountLocked', data: { accountId, reason: command.reason, ...category } },
         { type: 'SessionsRevoked', data: { accountId, tokenVersion: state.tokenVersion + 1, reason: 'locked' } },
       ];
     }

@@ -104,8 +104,22 @@ describe('account decider', () => {
           type: 'PasswordReset',
           data: { accountId: 'a1', temporaryPasswordHash: 't', temporaryPasswordExpiresAt: '2026-03-08T10:00:00.000Z' },
         },
-        { type: 'SessionsRevoked', data: { accountId: 'a1', tokenVersion: 1, reason: 'password_reset' } },
       ]);
+  });
+
+  it('a used temporary password replaces the old one and ends every earlier session', () => {
+    const reset: AccountEvent = {
+      type: 'PasswordReset',
+      data: { accountId: 'a1', temporaryPasswordHash: 't', temporaryPasswordExpiresAt: '2026-03-08T10:00:00.000Z' },
+    };
+    account
+      .given([signedUp(), reset])
+      .when({ type: 'UseTemporaryPassword' })
+      .then([
+        { type: 'TemporaryPasswordUsed', data: { accountId: 'a1' } },
+        { type: 'SessionsRevoked', data: { accountId: 'a1', tokenVersion: 1, reason: 'temporary_password_used' } },
+      ]);
+    account.given([signedUp()]).when({ type: 'UseTemporaryPassword' }).thenThrows(409);
   });
 
   it('counts token versions on from the last revocation', () => {

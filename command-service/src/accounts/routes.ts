@@ -17,9 +17,19 @@ import {
   signIn,
 } from './service';
 
+/**
+ * A wrong e-mail or password, with how many tries are left before the sign-in throttle refuses this
+ * client for `seconds` (docs/rules.md#locked-accounts).
+ */
+export function invalidCredentials(remaining: number, seconds: number): string {
+  const pause = `sign-in is paused for ${Math.ceil(seconds / 60)} minutes`;
+  if (remaining <= 0) return `Invalid credentials. That was the last try: ${pause}.`;
+  return `Invalid credentials. ${remaining} ${remaining === 1 ? 'try' : 'tries'} left before ${pause}.`;
+}
+
 export function accountRoutes(deps: CommandDeps): Router {
   const r = Router();
-  const { signInAccount, signInAddress, forgotPassword } = deps.throttles;
+  const { signInAccount, signInAddress, forgotPassword, forgotPasswordEmail } = deps.throttles;
   const tooMany = (seconds: number) =>
     new HttpError(429, `Too many failed sign-in attempts. Please try again in ${Math.ceil(seconds / 60)} minute(s).`, {
       'Retry-After': String(seconds),
@@ -50,16 +60,23 @@ export function accountRoutes(deps: CommandDeps): Router {
     // and per address alone (someone trying many e-mails).
     const address = req.ip ?? 'unknown';
     const key = `${address}|${normaliseEmail(body.Email)}`;
-    const wait = (await signInAddress.take(address)) || (await signInAccount.take(key));
-    if (wait) throw tooMany(wait);
+    const perAddress = await signInAddress.use(address);
+    if (perAddress.wait) throw tooMany(perAddress.wait);
+    const perAccount = await signInAccount.use(key);
+    if (perAccount.wait) throw tooMany(perAccount.wait);
     const account = await accountByEmail(deps, body.Email);
     const matched = await checkCredentials(account, body.Password);
     // Admins and auditors sign in through the admin portal only.
     if (!account || !matched || account.role === 'admin' || account.role === 'auditor')
-      throw unauthorized('Invalid credentials');
+      throw unauthorized(
+        invalidCredentials(
+          Math.min(perAddress.remaining, perAccount.remaining),
+          Math.max(signInAddress.limit.seconds, signInAccount.limit.seconds),
+        ),
+      );
     await Promise.all([signInAddress.giveBack(address), signInAccount.reset(key)]);
-    if (account.locked) throw lockedError();
-    res.json(await signIn(deps, account, matched));
+    if (account.locked) throw lockedError(account);
+    res.json(await signIn(deps, account, matched, metaFor(req, deps)));
   });
 
   r.post('/api/auth/forgot-password', async (req, res) => {
@@ -68,11 +85,14 @@ export function accountRoutes(deps: CommandDeps): Router {
     // Ruling 10: the same answer, at the same speed, whether or not the address has an account:
     // the reset and its mail happen after answering.
     res.json({ message: 'If an account exists for this email, a temporary password has been sent.' });
-    // At most a few mails per client address: past that the answer stays the same and nothing is sent.
+    // At most a few mails per client address and per e-mail address: past that the answer stays
+    // the same and nothing is sent (docs/rules.md#forgot-password).
     const address = req.ip ?? 'unknown';
+    const email = normaliseEmail(body.email);
     const reset = async () => {
-      if (await forgotPassword.take(address)) deps.logger.warn({ address }, 'forgot-password: throttled, no mail sent');
-      else await resetPassword(deps, body.email, meta);
+      if ((await forgotPassword.take(address)) || (await forgotPasswordEmail.take(email)))
+        deps.logger.warn({ address }, 'forgot-password: throttled, no mail sent');
+      else await resetPassword(deps, email, meta);
     };
     reset().catch((err) => deps.logger.error({ err }, 'forgot-password: reset or mail failed'));
   });

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@panda/contracts/accounts';
+import { lockedMessage, type SessionUser } from '@panda/contracts/accounts';
 import type { AppendMeta } from '@panda/events/envelope';
 import { accountStream, emailStream } from '@panda/events/catalogue/accounts';
 import { hashPassword, temporaryPassword, verifyPassword } from '@panda/platform/passwords';
@@ -116,6 +116,9 @@ const SIGN_IN_EVENTS: ReadonlySet<string> = new Set([
   'AccountUnlocked',
   'SessionsRevoked',
   'SessionEnded',
+  'TemporaryPasswordUsed',
+  'AuditorPasswordReissued',
+  'AuditorRevoked',
 ]);
 
 export async function runAccountCommand(
@@ -152,17 +155,24 @@ export async function session(deps: CommandDeps, state: AccountState, mustChange
   return { token, user, role: user.role };
 }
 
-export const LOCKED_MESSAGE = 'Your account has been locked. Please contact support.';
-
 let dummyHash: Promise<string> | undefined;
 
 /**
  * Sign-in (user or admin) with a password that matched: a token unless the temporary password has
  * expired (401, decideSignIn), with `must_change_password` when a new one must be chosen.
  */
-export async function signIn(deps: CommandDeps, state: AccountState, matched: 'password' | 'temporary') {
+export async function signIn(
+  deps: CommandDeps,
+  state: AccountState,
+  matched: 'password' | 'temporary',
+  meta: AppendMeta,
+) {
   const { mustChangePassword } = decideSignIn(state, matched, deps.clock());
-  return session(deps, state, mustChangePassword);
+  if (matched === 'password') return session(deps, state, mustChangePassword);
+  // The forgot-password temporary password, used: the old password and every earlier token end
+  // now; the account's next call waits until the read models know (docs/rules.md#forgot-password).
+  const result = await runAccountCommand(deps, state.id!, { type: 'UseTemporaryPassword' }, meta);
+  return session(deps, result.state);
 }
 
 /** Checks a password against an account; which password matched tells whether a new one must be chosen. */
@@ -204,4 +214,5 @@ export async function resetPassword(deps: CommandDeps, email: string, meta: Appe
   return result.position;
 }
 
-export const lockedError = () => new HttpError(403, LOCKED_MESSAGE);
+/** A locked account's sign-in, once the password was right: why, and how to reach support (docs/rules.md#locked-accounts). */
+export const lockedError = (state: AccountState) => new HttpError(403, lockedMessage(state.lockCategory));

@@ -100,14 +100,43 @@ describe('password change and reset end every earlier session', () => {
     fresh.ws.close(1000);
   });
 
-  it('forgot-password: earlier tokens are refused; the old password still signs in', async () => {
+  it('forgot-password: the request ends no session and leaves the old password working', async () => {
     const email = uniqueEmail('reset');
     const before = await app.signUp('mentor', email);
+    const socket = await openSocket(before.user.id, before.token);
     await app.call('POST', '/api/auth/forgot-password', { email });
     await expect.poll(() => app.mails.some((m) => m.to === email)).toBe(true);
-    await expect.poll(() => validate(before.token)).toBe(401);
+    // The reset is in the read models by now (the mail reactor follows the log).
+    await app.call('GET', '/api/health');
+    expect(await validate(before.token)).toBe(200);
+    await pong(socket);
+    expect(socket.ws.readyState).toBe(WebSocket.OPEN);
     const again = await app.signIn(email);
     expect(await validate(again.token)).toBe(200);
+    expect((await app.call('GET', '/api/profile', undefined, again.token)).status).toBe(200);
+    const events = await app.platform.store.readStream(`account-${before.user.id}`);
+    expect(events.filter((e) => e.type === 'SessionsRevoked')).toEqual([]);
+    socket.ws.close(1000);
+  });
+
+  it('forgot-password: signing in with the temporary password ends every earlier token and the old password', async () => {
+    const email = uniqueEmail('reset-used');
+    const before = await app.signUp('mentor', email);
+    const socket = await openSocket(before.user.id, before.token);
+    await app.call('POST', '/api/auth/forgot-password', { email });
+    await expect.poll(() => app.mails.some((m) => m.to === email)).toBe(true);
+    const temporary = /Temporary password: (\S+)/.exec(app.mails.filter((m) => m.to === email).at(-1)!.text)![1];
+    const viaTemp = await app.signIn(email, temporary);
+    expect(viaTemp.user.must_change_password).toBe(true);
+    expect(await validate(before.token)).toBe(401);
+    expect((await socket.closed).code).toBe(4001);
+    const old = await app.call('POST', '/api/auth/signin', { Email: email, Password: TEST_PASSWORD });
+    expect(old.status).toBe(401);
+    // The temporary password is the password now, until a new one is chosen.
+    const changed = await change(viaTemp.token, temporary, 'chosen-anew-1');
+    expect(changed.status).toBe(200);
+    expect((await app.call('GET', '/api/profile', undefined, changed.body.token)).status).toBe(200);
+    expect((await app.call('POST', '/api/auth/signin', { Email: email, Password: temporary })).status).toBe(401);
   });
 
   it('forgot-password for an admin sends nothing and ends no admin session', async () => {
@@ -188,16 +217,16 @@ describe('temporary password gate', () => {
     });
   });
 
-  it('gates a forgot-password sign-in too, but not a sign-in with the old password', async () => {
+  it('gates a forgot-password sign-in too, but not a sign-in with the old password before it', async () => {
     const email = uniqueEmail('forgot-gate');
     await app.signUp('mentor', email);
     await app.call('POST', '/api/auth/forgot-password', { email });
     await expect.poll(() => app.mails.some((m) => m.to === email)).toBe(true);
     const temporary = /Temporary password: (\S+)/.exec(app.mails.filter((m) => m.to === email).at(-1)!.text)![1];
-    const viaTemp = await app.signIn(email, temporary);
-    expect((await app.call('GET', '/api/profile', undefined, viaTemp.token)).status).toBe(403);
     const viaOld = await app.signIn(email);
     expect((await app.call('GET', '/api/profile', undefined, viaOld.token)).status).toBe(200);
+    const viaTemp = await app.signIn(email, temporary);
+    expect((await app.call('GET', '/api/profile', undefined, viaTemp.token)).status).toBe(403);
   });
 });
 

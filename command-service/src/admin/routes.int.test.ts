@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lockedMessage } from '@panda/contracts/accounts';
 import WebSocket from 'ws';
 import { ADMIN_SIGNINS_STREAM } from '@panda/events/catalogue/admin';
 import { startTestApp, TEST_ADMIN, type TestApp } from '@panda/server/testing/harness';
@@ -164,7 +165,7 @@ describe('lock and unlock (PATCH /api/admin/users/{role}/{id}/lock)', () => {
     expect(await closed).toBe(4001);
     const signIn = await app.call('POST', '/api/auth/signin', { Email: victim.user.Email, Password: 'secret-pass-1' });
     expect([401, 403]).toContain(signIn.status);
-    expect(signIn.body.detail).toBe('Your account has been locked. Please contact support.');
+    expect(signIn.body.detail).toBe(lockedMessage('other'));
 
     const unlock = await app.call(
       'PATCH',

@@ -1,6 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import {
   ADMIN_SIGN_IN_INCOMPLETE,
+  AUDITOR_REVOKED,
   adminSignInRequest,
   lockRequest,
   studentRegistrationRequest,
@@ -20,6 +21,8 @@ import {
 import { sendStudentRegistration } from '../students/routes';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
 import { recordAdminSignIn } from './service';
+
+export { AUDITOR_REVOKED };
 
 /** Path segment of the admin user routes -> account role. */
 export const ADMIN_ROLES = { student: 'student', mentor: 'mentor', training_centre: 'training_centre' } as const;
@@ -109,8 +112,13 @@ export function adminRoutes(deps: CommandDeps): Router {
       throw unauthorized('Invalid credentials');
     }
     await Promise.all([perAddress.giveBack(address), perAccount.reset(key)]);
+    // A revoked auditor is told so once the password is right (docs/rules.md#auditor-accounts).
+    if (account.locked) {
+      await recordAdminSignIn(deps, req, { ...attempt, accountId: account.id, outcome: 'invalid_credentials' });
+      throw new HttpError(403, AUDITOR_REVOKED);
+    }
     // An expired temporary password is refused (and recorded as a failed attempt).
-    const answer = await signIn(deps, account, matched).catch(async (err) => {
+    const answer = await signIn(deps, account, matched, metaFor(req, deps)).catch(async (err) => {
       await recordAdminSignIn(deps, req, { ...attempt, accountId: account.id, outcome: 'invalid_credentials' });
       throw err;
     });
@@ -122,7 +130,9 @@ export function adminRoutes(deps: CommandDeps): Router {
     const { id } = await target(deps, req);
     const body = validate(lockRequest, req.body);
     await changeAccount(deps, req, res, id, {
-      command: { type: body.is_locked ? 'Lock' : 'Unlock', reason: body.reason },
+      command: body.is_locked
+        ? { type: 'Lock', reason: body.reason, category: body.category }
+        : { type: 'Unlock', reason: body.reason },
       message: body.is_locked ? 'Account locked successfully' : 'Account unlocked successfully',
       fields: (state) => ({ account_locked: state.locked }),
     });

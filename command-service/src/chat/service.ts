@@ -4,7 +4,7 @@ import { accountStream } from '@panda/events/catalogue/accounts';
 import { messageStream, type ChatType } from '@panda/events/catalogue/chat';
 import type { ImageRef } from '@panda/events/catalogue/profiles';
 import { CHAT_IMAGE_MAX_BYTES, CHAT_TEXTS, messageOf, type Message } from '@panda/contracts/chat';
-import { badRequest } from '@panda/platform/errors';
+import { HttpError, badRequest } from '@panda/platform/errors';
 import { decodeImage } from '@panda/platform/images';
 import { handle, load } from '../shared/decider';
 import type { CommandDeps } from '../shared/deps';
@@ -101,6 +101,20 @@ async function recorded(deps: Pick<CommandDeps, 'store'>, messageId: string) {
   return { sent, read };
 }
 
+/**
+ * Per-account chat limits, counted before anything is read, decoded or stored: past them the send is
+ * refused with 429 and Retry-After (an `error` frame with `retry_after` on the WebSocket) and nothing
+ * is stored (docs/rules.md#chat-limits).
+ */
+async function withinChatLimits(deps: Pick<CommandDeps, 'throttles'>, accountId: string, image: boolean) {
+  const refuse = (wait: number, message: string) => new HttpError(429, message, { 'Retry-After': String(wait) });
+  const messages = await deps.throttles.chatMessages.take(accountId);
+  if (messages) throw refuse(messages, CHAT_TEXTS.tooManyMessages);
+  if (!image) return;
+  const images = await deps.throttles.chatImages.take(accountId);
+  if (images) throw refuse(images, CHAT_TEXTS.tooManyImages);
+}
+
 /** Sends one chat message (HTTP or WebSocket: the same decider, the same checks). */
 export async function sendChatMessage(
   deps: CommandDeps,
@@ -108,6 +122,7 @@ export async function sendChatMessage(
   input: SendInput,
   meta: AppendMeta,
 ): Promise<SentMessage> {
+  await withinChatLimits(deps, sender.id, input.messageType === 'image');
   const contact = await contactChatType(deps, sender, input.receiverId);
   const fields = {
     senderId: sender.id,

@@ -300,7 +300,7 @@ describe('admin support inbox', () => {
     expect(next).toBeDefined();
     const page2 = ticketListResponse.parse((await get(app, next!, admin)).body);
     expect(page2.map((t) => t.id)).toEqual([items[1].id]);
-    expect((await get(app, '/api/admin/support?limit=500', admin)).status).toBe(400);
+    expect((await get(app, '/api/admin/support?limit=500', admin)).status).toBe(200);
     expect((await get(app, '/api/admin/support?status=pending', admin)).status).toBe(400);
 
     const detail = ticketDetail.parse((await get(app, `/api/admin/support/${a.id}`, admin)).body);

@@ -82,6 +82,21 @@ export const PasswordReset = defineEvent(
 );
 
 /**
+ * Someone signed in with their forgot-password temporary password: it becomes the account's password
+ * (the old one ends) until they choose their own, which they must do before anything else.
+ */
+export const TemporaryPasswordUsed = defineEvent('TemporaryPasswordUsed', z.object({ accountId: z.string() }));
+
+/** An admin re-issued an auditor's temporary password: it replaces whatever password the auditor had. */
+export const AuditorPasswordReissued = defineEvent(
+  'AuditorPasswordReissued',
+  z.object({ accountId: z.string(), temporaryPasswordHash: z.string(), temporaryPasswordExpiresAt: z.string() }),
+);
+
+/** An admin revoked an auditor: no sign-in or token of theirs counts again; what they read stays on record. */
+export const AuditorRevoked = defineEvent('AuditorRevoked', z.object({ accountId: z.string() }));
+
+/**
  * Every token issued before ends (password changed or reset, account locked): tokens carry the
  * account's token version at signing and count only while it is still the current one.
  */
@@ -90,7 +105,7 @@ export const SessionsRevoked = defineEvent(
   z.object({
     accountId: z.string(),
     tokenVersion: z.number().int().min(1),
-    reason: z.enum(['password_changed', 'password_reset', 'locked']),
+    reason: z.enum(['password_changed', 'password_reset', 'locked', 'temporary_password_used', 'auditor_revoked']),
   }),
 );
 
@@ -102,7 +117,12 @@ export const SessionEnded = defineEvent(
 
 export const AccountLocked = defineEvent(
   'AccountLocked',
-  z.object({ accountId: z.string(), reason: z.string().nullable() }),
+  z.object({
+    accountId: z.string(),
+    reason: z.string().nullable(),
+    /** What the holder is told (absent on locks recorded before categories: 'other'). */
+    category: z.enum(['compliance', 'security', 'conduct', 'billing', 'other']).optional(),
+  }),
 );
 export const AccountUnlocked = defineEvent(
   'AccountUnlocked',
@@ -128,6 +148,9 @@ export const accountEvents = [
   PasswordReset,
   SessionsRevoked,
   SessionEnded,
+  TemporaryPasswordUsed,
+  AuditorPasswordReissued,
+  AuditorRevoked,
   AccountLocked,
   AccountUnlocked,
   AccountVetted,

@@ -10,6 +10,7 @@ import { apiReachable, apiUnreachable, isUnreachableStatus } from './connectivit
 import {
   beginTokenRenewal,
   expireSession,
+  lockedDetail,
   renewSession,
   tokenRenewal,
   type SessionState,
@@ -135,7 +136,7 @@ export const baseQuery: ApiBaseQuery = async (args, apiCtx, extraOptions) => {
       const renewed = await tokenRenewal();
       if (renewed && renewed !== token) return baseQuery(args, apiCtx, extraOptions);
       const current = (apiCtx.getState() as { session: SessionState }).session.token;
-      if (current === token) apiCtx.dispatch(expireSession());
+      if (current === token) apiCtx.dispatch(expireSession(lockedDetail(result.error.data)));
     }
     return result;
   }

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import { api, notePosition } from './api';
-import { expireSession, tokenRenewal } from './session';
+import { expireSession, refusalReason, tokenRenewal } from './session';
 
 /**
  * WebSocket push client: one connection per signed-in user at /ws/{userId}?token=... on the page's
@@ -32,6 +32,9 @@ export const RECONNECT_DELAY_MS = 3_000;
 export const CLOSE_NORMAL = 1000;
 export const CLOSE_TOKEN_REFUSED = 4001;
 export const CLOSE_FORBIDDEN = 4003;
+/** Past the account's live connections (docs/rules.md#chat-limits): try again later, not at once. */
+export const CLOSE_TOO_MANY = 4029;
+export const TOO_MANY_RETRY_MS = 30_000;
 
 export const liveSlice = createSlice({
   name: 'live',
@@ -131,10 +134,12 @@ function open(reconnecting: boolean): void {
     pingTimer = null;
     if (event.code === CLOSE_TOKEN_REFUSED) {
       conn.dispatch(liveStatusChanged('disconnected'));
-      void tokenRenewal().then((renewed) => {
+      void tokenRenewal().then(async (renewed) => {
         if ((renewed && renewed !== conn.token) || current !== conn) return;
         current = null;
-        conn.dispatch(expireSession() as never);
+        // A lock: the server says why on the next call (docs/rules.md#locked-accounts).
+        const reason = event.reason === 'Account locked' ? await refusalReason(conn.token) : null;
+        conn.dispatch(expireSession(reason) as never);
       });
       return;
     }
@@ -142,11 +147,11 @@ function open(reconnecting: boolean): void {
       conn.dispatch(liveStatusChanged('disconnected'));
       return;
     }
-    scheduleReconnect();
+    scheduleReconnect(event.code === CLOSE_TOO_MANY ? TOO_MANY_RETRY_MS : RECONNECT_DELAY_MS);
   };
 }
 
-function scheduleReconnect(): void {
+function scheduleReconnect(delay = RECONNECT_DELAY_MS): void {
   const conn = current;
   if (!conn) return;
   conn.dispatch(liveStatusChanged('reconnecting'));
@@ -154,7 +159,7 @@ function scheduleReconnect(): void {
   reconnectTimer = setTimeout(() => {
     reconnectTimer = null;
     if (current === conn) open(true);
-  }, RECONNECT_DELAY_MS);
+  }, delay);
 }
 
 /** Open the push connection for a user (replacing any previous one). Returns the disconnect function. */

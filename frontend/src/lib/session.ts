@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
-import type { SessionUser } from '@panda/contracts/accounts';
+import { AUDITOR_REVOKED, LOCKED_PREFIX, type SessionUser } from '@panda/contracts/accounts';
 import { toast } from './toast';
 
 /**
@@ -240,17 +240,41 @@ export const renewSession =
     dispatch(signedIn({ token, user: merged }));
   };
 
-/** 401 / refused socket / failed validation: clear, toast once, redirect after 1.5 s. */
-export const expireSession = (): SessionThunk => (dispatch, getState) => {
-  const token = getState().session.token;
-  if (!token) return;
-  // Another tab holds a newer session (it changed the password): this tab takes it up from storage.
-  const stored = readStored().token;
-  if (stored && stored !== token) return;
-  clearStoredSession();
-  dispatch(sessionExpired());
-  toast.error(SESSION_EXPIRED_MESSAGE);
-};
+/**
+ * 401 / refused socket / failed validation: clear, toast once, redirect after 1.5 s. `reason`: the
+ * server's own message when it gave one (a locked account: why, and how to reach support), shown
+ * instead of 'Session expired' (docs/rules.md#locked-accounts).
+ */
+export const expireSession =
+  (reason?: string | null): SessionThunk =>
+  (dispatch, getState) => {
+    const token = getState().session.token;
+    if (!token) return;
+    // Another tab holds a newer session (it changed the password): this tab takes it up from storage.
+    const stored = readStored().token;
+    if (stored && stored !== token) return;
+    clearStoredSession();
+    dispatch(sessionExpired());
+    toast.error(reason || SESSION_EXPIRED_MESSAGE);
+  };
+
+/** The server's reason for refusing `token`, when it gives one (a locked account); null otherwise. */
+export async function refusalReason(token: string | null): Promise<string | null> {
+  if (!token) return null;
+  try {
+    const res = await fetch('/api/auth/validate', { headers: { Authorization: `Bearer ${token}` } });
+    if (res.status !== 401) return null;
+    return lockedDetail(await res.json());
+  } catch {
+    return null;
+  }
+}
+
+/** The detail of a refusal body when it says the account is locked. */
+export function lockedDetail(body: unknown): string | null {
+  const detail = (body as { detail?: unknown } | null)?.detail;
+  return typeof detail === 'string' && (detail.startsWith(LOCKED_PREFIX) || detail === AUDITOR_REVOKED) ? detail : null;
+}
 
 export type ValidationResult = 'valid' | 'unauthorized' | 'failed' | 'unreachable' | 'none';
 

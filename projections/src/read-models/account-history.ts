@@ -1,6 +1,6 @@
 import type { AdminSignInOutcome } from '@panda/events/catalogue/admin';
 import type { ProjectionContext } from '../projection';
-import { ROW_COUNT } from '../read-store';
+import { ROW_COUNT, searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
 import { defineProjection, type Recorded } from '../typed-projection';
 
@@ -61,9 +61,14 @@ const entry = (action: AccountHistoryAction) => (e: HistoryEvent, ctx: Projectio
 export const accountHistoryProjection = defineProjection({
   name: 'account-history',
   collections: {
-    [ACCOUNT_HISTORY]: ['position', 'account_id+position'],
+    [ACCOUNT_HISTORY]: ['position', 'account_id+position', searchIndex('action', 'reason')],
     // The admins' list of every sign-in, whole: its count kept as sign-ins come (ROW_COUNT).
-    [ADMIN_SIGNINS]: ['position', 'account_id', ROW_COUNT],
+    [ADMIN_SIGNINS]: [
+      'position',
+      'account_id',
+      ROW_COUNT,
+      searchIndex('email', 'source_address', 'outcome', 'user_agent'),
+    ],
   },
   on: {
     AccountLocked: entry('locked'),

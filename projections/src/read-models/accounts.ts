@@ -5,6 +5,8 @@ import { collection } from '../typed-collection';
 import { defineProjection, type DataOf, type Recorded } from '../typed-projection';
 import type { Authenticator } from '@panda/platform/http';
 import { verifyToken } from '@panda/platform/tokens';
+import { HttpError } from '@panda/platform/errors';
+import { AUDITOR_REVOKED, lockedMessage, type LockCategory } from '@panda/contracts/accounts';
 import type { ChangeFeed } from '../change-feed';
 
 /**
@@ -26,6 +28,8 @@ export interface AccountDoc extends Doc {
   Postcode: string | null;
   Date_Of_Birth: string | null;
   locked: boolean;
+  /** What the holder of a locked account is told (docs/rules.md#locked-accounts); absent when unlocked. */
+  lock_category?: LockCategory | null;
   vetted: boolean;
   must_change_password: boolean;
   temporary_password_unused: boolean;
@@ -71,6 +75,9 @@ const newAccount = (
 type AccountChange =
   | 'PasswordChanged'
   | 'PasswordReset'
+  | 'TemporaryPasswordUsed'
+  | 'AuditorPasswordReissued'
+  | 'AuditorRevoked'
   | 'AccountLocked'
   | 'AccountUnlocked'
   | 'AccountVetted'
@@ -143,8 +150,15 @@ export const accountsProjection = defineProjection({
       Object.assign(doc, { must_change_password: false, temporary_password_unused: false, reset_pending: false }),
     ),
     PasswordReset: change((doc) => void (doc.reset_pending = true)),
-    AccountLocked: change((doc) => void (doc.locked = true)),
-    AccountUnlocked: change((doc) => void (doc.locked = false)),
+    TemporaryPasswordUsed: change((doc) => Object.assign(doc, { must_change_password: true, reset_pending: false })),
+    AuditorPasswordReissued: change((doc) =>
+      Object.assign(doc, { must_change_password: true, temporary_password_unused: true }),
+    ),
+    AuditorRevoked: change((doc) => void (doc.locked = true)),
+    AccountLocked: change<'AccountLocked'>((doc, d) =>
+      Object.assign(doc, { locked: true, lock_category: d.category ?? 'other' }),
+    ),
+    AccountUnlocked: change((doc) => Object.assign(doc, { locked: false, lock_category: null })),
     AccountVetted: change((doc) => void (doc.vetted = true)),
     AccountUnvetted: change((doc) => void (doc.vetted = false)),
     ProfileChanged: change<'ProfileChanged'>((doc, d) => applyProfileChanges(doc, d.changes)),
@@ -216,9 +230,13 @@ export function accountsAuthenticator(readStore: ReadStore, secret: Uint8Array, 
     const claims = await verifyToken(secret, token);
     if (!claims) return null;
     const doc = await account(claims.sub);
-    if (!doc || doc.locked || doc.role !== claims.role) return null;
-    if ((claims.tv ?? 0) < (doc.token_version ?? 0) || (claims.jti && doc.ended_tokens?.[claims.jti] !== undefined))
-      return null;
+    if (!doc || doc.role !== claims.role) return null;
+    if ((claims.tv ?? 0) < (doc.token_version ?? 0) && !doc.locked) return null;
+    if (claims.jti && doc.ended_tokens?.[claims.jti] !== undefined) return null;
+    // A session the lock ended is told why, once, with how to reach support (docs/rules.md#locked-accounts).
+    // A revoked auditor is told so (docs/rules.md#auditor-accounts).
+    if (doc.locked)
+      throw new HttpError(401, doc.role === 'auditor' ? AUDITOR_REVOKED : lockedMessage(doc.lock_category));
     return {
       id: doc.id,
       role: doc.role,

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { lockedMessage } from '@panda/contracts/accounts';
 import { projectionSpec, givenTime } from '../testing/projection-spec';
 import { accountSignedUp, studentRegistered } from '@panda/events/testing/fixtures';
 import { signToken } from '@panda/platform/tokens';
@@ -93,6 +94,7 @@ describe('accounts projection', () => {
           Name: 'Amelia Pond',
           Postcode: null,
           locked: true,
+          lock_category: 'other',
           must_change_password: false,
           temporary_password_unused: false,
           reset_pending: true,
@@ -226,7 +228,8 @@ describe('accountsAuthenticator with a change feed', () => {
     changed('accounts', 's2');
     expect(await authenticate(token)).not.toBeNull();
     changed('accounts', 's1');
-    expect(await authenticate(token)).toBeNull();
+    // A locked account's token is refused with why (docs/rules.md#locked-accounts).
+    await expect(authenticate(token)).rejects.toMatchObject({ status: 401, detail: lockedMessage(null) });
     expect(gets).toHaveBeenCalledTimes(2);
     await readStore.close();
   });
@@ -247,7 +250,7 @@ describe('accountsAuthenticator with a change feed', () => {
     });
     const authenticate = accountsAuthenticator(readStore, secret, feed);
     expect(await authenticate(token)).not.toBeNull();
-    expect(await authenticate(token)).toBeNull();
+    await expect(authenticate(token)).rejects.toMatchObject({ status: 401 });
     await readStore.close();
   });
 });

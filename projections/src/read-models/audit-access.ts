@@ -1,4 +1,4 @@
-import { ROW_COUNT } from '../read-store';
+import { ROW_COUNT, searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
 import { defineProjection } from '../typed-projection';
 
@@ -30,7 +30,14 @@ export const auditAccessLog = collection<AuditAccessDoc>(AUDIT_ACCESS_LOG);
 export const auditAccessProjection = defineProjection({
   name: 'audit-access',
   // Its count is kept (ROW_COUNT): every read of the log adds to it, so a count could never be kept between reads.
-  collections: { [AUDIT_ACCESS_LOG]: ['position', 'actor_id', ROW_COUNT] },
+  collections: {
+    [AUDIT_ACCESS_LOG]: [
+      'position',
+      'actor_id',
+      ROW_COUNT,
+      searchIndex('actor_name', 'actor_email', 'action', 'subject_id', 'query'),
+    ],
+  },
   on: {
     AuditRecordRead: ({ eventId, position, time, data: d }, ctx) =>
       auditAccessLog.in(ctx).put({

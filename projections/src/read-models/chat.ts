@@ -1,5 +1,6 @@
 import type { ImageRef } from '@panda/events/catalogue/profiles';
 import { messageOf, type Message } from '@panda/contracts/chat';
+import { searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
 import { defineProjection } from '../typed-projection';
 
@@ -75,7 +76,13 @@ export { chatImageUrl, messageOf } from '@panda/contracts/chat';
 export const chatProjection = defineProjection({
   name: 'chat',
   collections: {
-    [CHAT_MESSAGES]: ['message_id', 'inbox_key'],
+    // `?q` of the messages list: the caller's copies (owner, newest first) whose text or image name contains it.
+    [CHAT_MESSAGES]: [
+      'message_id',
+      'inbox_key',
+      'owner+inbox_n',
+      searchIndex('message.Message', 'message.Image_Filename'),
+    ],
     [CHAT_THREADS]: ['owner+last_position'], // also serves `owner = ?` alone (its first column)
     [CHAT_INBOXES]: [],
   },

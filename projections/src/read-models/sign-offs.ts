@@ -3,7 +3,7 @@ import { signatureIdOf, type JobType, type Signature } from '@panda/events/catal
 import type { ProjectionContext } from '../projection';
 import { registeredName, rename, signedUpName, type KeptName } from './names';
 import { dueAt } from './reminder-timers';
-import type { Doc } from '../read-store';
+import { searchIndex, type Doc } from '../read-store';
 import { collection } from '../typed-collection';
 import { audienceOf, defineProjection, type Recorded } from '../typed-projection';
 import {
@@ -144,6 +144,7 @@ export const signOffsProjection = defineProjection({
       'student_id',
       'mentor_id',
       'centre_id',
+      searchIndex('student_name', 'mentor_name', 'centre_name', 'job_type', 'dispute.reason'),
     ],
   },
   on: {

@@ -39,7 +39,18 @@ export const ADMIN_PLACEMENT_LIST: ListSpec = {
   search: ['student_name', 'mentor_name', 'training_centre_name', 'student_email', 'mentor_email'],
 };
 /** History and sign-in attempts: newest first. */
-const NEWEST_POSITION: ListSpec = { sorts: { position: 'position' }, defaultSort: '-position' };
+/** An account's lock and vetting history, newest first; `?q`: the action or the admin's reason (docs/rules.md#list-search). */
+const HISTORY_LIST: ListSpec = {
+  sorts: { position: 'position' },
+  defaultSort: '-position',
+  search: ['action', 'reason'],
+};
+/** The admin portal's sign-in attempts, newest first; `?q`: the e-mail typed, the address, the outcome or the browser. */
+const SIGNIN_LIST: ListSpec = {
+  sorts: { position: 'position' },
+  defaultSort: '-position',
+  search: ['email', 'source_address', 'outcome', 'user_agent'],
+};
 
 /**
  * The fields every admin list item has (spec section 3 "Admin list item"), then the list's own:
@@ -170,7 +181,7 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
       rs,
       ACCOUNT_HISTORY,
       { account_id: account.id },
-      parsePaging(req.query, NEWEST_POSITION),
+      parsePaging(req.query, HISTORY_LIST),
     );
     const entries = page.items;
     setPageHeaders(req, res, page);
@@ -202,7 +213,7 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
   });
 
   r.get('/api/admin/signin-attempts', ...admin, async (req, res) => {
-    const page = await findPage<Doc>(rs, ADMIN_SIGNINS, {}, parsePaging(req.query, NEWEST_POSITION));
+    const page = await findPage<Doc>(rs, ADMIN_SIGNINS, {}, parsePaging(req.query, SIGNIN_LIST));
     setPageHeaders(req, res, page);
     res.json({ attempts: page.items.map(({ _audience, position, ...a }) => a) });
   });

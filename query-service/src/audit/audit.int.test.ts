@@ -479,7 +479,9 @@ describe('access log', () => {
         (e: { action: string; actor_id: string }) => e.action === 'evidence_csv' && e.actor_id === centre.user.id,
       ),
     ).toBe(true);
-    expect((await app.call('GET', '/api/audit/access-log?limit=500', undefined, admin)).status).toBe(400);
+    const most = await app.call('GET', '/api/audit/access-log?limit=500', undefined, admin);
+    expect(most.status).toBe(200);
+    expect(most.body.length).toBeLessThanOrEqual(200);
     expect((await app.call('GET', '/api/audit/access-log?cursor=abc', undefined, admin)).status).toBe(400);
     expect((await get('/api/audit/access-log', auditor.token)).status).toBe(403);
   });

@@ -11,6 +11,7 @@ import { authOf, authenticate, requireRole, validate, type AuthContext } from '@
 import { findPage, findPageText, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
 import { AUDIT_ACCESS_LOG } from '@panda/projections/read-models/audit-access';
+import { AUDITORS, type AuditorDoc } from '@panda/projections/read-models/auditors';
 import { JOBS, type JobDoc } from '@panda/projections/read-models/training';
 import { PLACEMENTS, type PlacementDoc } from '@panda/projections/read-models/placements';
 import type { QueryDeps } from '../shared/deps';
@@ -58,7 +59,19 @@ async function readWhileRecording<T>(onDisk: () => Promise<void>, read: () => Pr
 }
 
 /** The access log (ruling 24): newest first. */
-const ACCESS_LOG_LIST: ListSpec = { sorts: { position: 'position' }, defaultSort: '-position' };
+/** The admins' Auditors list (docs/rules.md#auditor-accounts): searched by name and e-mail. */
+export const AUDITOR_LIST: ListSpec = {
+  sorts: { created: 'created_at', name: 'name', email: 'email' },
+  defaultSort: '-created',
+  search: ['name', 'email'],
+};
+
+/** The audit access log, newest first; `?q`: who (name, e-mail), what (action, record, search text). */
+const ACCESS_LOG_LIST: ListSpec = {
+  sorts: { position: 'position' },
+  defaultSort: '-position',
+  search: ['actor_name', 'actor_email', 'action', 'subject_id', 'query'],
+};
 /** Subject search: name, e-mail or id contains `q`; newest account first. */
 const SUBJECT_LIST: ListSpec = {
   sorts: { created: 'Created_At', name: 'Name' },
@@ -320,6 +333,12 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
     setPageHeaders(req, res, page);
     // Each record as stored less its audience (shared/doc-text), not parsed and written out again.
     sendJsonTexts(res, page.items.map(withoutAudience));
+  });
+
+  r.get('/api/admin/auditors', auth, requireRole('admin'), async (req, res) => {
+    const page = await findPage<AuditorDoc>(rs, AUDITORS, {}, parsePaging(req.query, AUDITOR_LIST));
+    setPageHeaders(req, res, page);
+    res.json({ auditors: page.items.map(({ _audience, ...a }) => a) });
   });
 
   return r;

@@ -187,3 +187,50 @@ function row(
     at: t?.last_position ?? 0,
   };
 }
+
+/**
+ * The contacts whose name (or, for a mentor's or centre's students, e-mail) contains `q`, in the list's
+ * order (latest conversation first, then by name): the student's two contacts are matched as they are, a
+ * mentor's or centre's students through the students' search index (docs/rules.md#list-search).
+ */
+export async function contactsSearchPage(
+  rs: ReadStore,
+  me: { id: string; role: string },
+  online: (id: string) => boolean,
+  q: string,
+  limit: number,
+  after: Key | undefined,
+): Promise<{ total: number; rows: ContactRow[] }> {
+  const text = q.toLowerCase();
+  let found: { id: string; role: ContactRole; Chat_Type: ChatType; name: string }[];
+  if (me.role !== 'mentor' && me.role !== 'training_centre') {
+    const contacts = await contactsOf(rs, me);
+    const names = await namesWithAccounts(
+      rs,
+      contacts.map((c) => ({ id: c.id, Name: c.name })),
+    );
+    found = contacts
+      .map((c) => ({ id: c.id, role: c.role, Chat_Type: c.Chat_Type, name: names.get(c.id) ?? '' }))
+      .filter((c) => c.name.toLowerCase().includes(text));
+  } else {
+    const field = me.role === 'mentor' ? 'mentor_id' : 'centre_id';
+    const Chat_Type: ChatType = me.role === 'mentor' ? 'mentor_student' : 'training_centre_student';
+    const students = (await rs.find(
+      STUDENTS,
+      { [field]: me.id, $or: [{ Name: { $contains: text } }, { Email: { $contains: text } }] },
+      { fields: ['Name'] },
+    )) as Pick<StudentDoc, 'id' | 'Name'>[];
+    const names = await namesWithAccounts(rs, students);
+    found = students.map((s) => ({ id: s.id, role: 'student', Chat_Type, name: names.get(s.id) ?? '' }));
+  }
+  const threads = found.length
+    ? threadsOf(await rs.findText(CHAT_THREADS, { owner: me.id, contact: { $in: found.map((c) => c.id) } }))
+    : [];
+  const byContact = new Map(threads.map((t) => [t.contact, t]));
+  const isAfter = (c: Key) => !after || contactOrder(c, after) > 0;
+  const rows = found
+    .map((c) => row(c.id, c.role, c.Chat_Type, c.name, byContact.get(c.id), online))
+    .sort(contactOrder)
+    .filter(isAfter);
+  return { total: found.length, rows: rows.slice(0, limit + 1) };
+}

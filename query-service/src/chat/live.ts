@@ -102,10 +102,12 @@ export function chatLive(deps: QueryDeps, hub: LiveHub, commands: ChatCommands) 
     } catch (err) {
       if (pending.get(messageId) === mine) pending.delete(messageId);
       if (!isRefusal(err)) deps.logger.error({ err }, 'chat message over the WebSocket failed');
+      const retryAfter = Number((err as { headers?: Record<string, string> }).headers?.['Retry-After']);
       return hub.send(conn.socket, {
         type: 'error',
         message: errorText(err),
         ...(clientId ? { client_id: clientId } : {}),
+        ...(retryAfter > 0 ? { retry_after: retryAfter } : {}),
       });
     }
     await deps.waitForProjections(sent.position);

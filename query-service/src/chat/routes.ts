@@ -3,7 +3,7 @@ import { chatContactsQuerySchema, messagesQuerySchema, type Message } from '@pan
 import { PAGING_TEXTS } from '@panda/contracts/paging';
 import { badRequest, notFound } from '@panda/platform/errors';
 import { authOf, authenticate, validate } from '@panda/platform/http';
-import { encodeCursor, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
+import { encodeCursor, findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import {
   CHAT_INBOXES,
   CHAT_MESSAGES,
@@ -19,7 +19,7 @@ import type { ReadStore } from '@panda/projections/read-store';
 import type { QueryDeps } from '../shared/deps';
 import { sendJsonTexts } from '../shared/doc-text';
 import { contactsOf } from './contacts';
-import { contactText, contactsPage } from './contacts-page';
+import { contactText, contactsPage, contactsSearchPage } from './contacts-page';
 
 /** The numbers `from`, `from - 1`, … (at most `limit`, none below 1). */
 const countDown = (from: number, limit: number) =>
@@ -52,10 +52,17 @@ export async function messagesPage(
   return { total, messages: docs.map((d) => d.message), last: last ? { n: nOf(last), id: last.message.id } : null };
 }
 
-/** Messages: newest first only (the cursor holds the number of the page's last copy). */
-const MESSAGES: ListSpec = { sorts: { created: 'n' }, defaultSort: '-created' };
-/** Contacts: the latest conversation first, then by name (ties by id); the cursor holds both. */
-const CONTACTS: ListSpec = { sorts: { recent: ['at', 'name'] }, defaultSort: 'recent' };
+/**
+ * Messages: newest first only (the cursor holds the number of the page's last copy); `?q` searches the
+ * text and the image's file name (docs/rules.md#list-search).
+ */
+const MESSAGES: ListSpec = {
+  sorts: { created: 'n' },
+  defaultSort: '-created',
+  search: ['message.Message', 'message.Image_Filename'],
+};
+/** Contacts: the latest conversation first, then by name (ties by id); the cursor holds both. `?q`: the name. */
+const CONTACTS: ListSpec = { sorts: { recent: ['at', 'name'] }, defaultSort: 'recent', search: ['name'] };
 const onlySort = (sort: string, allowed: string) => {
   if (sort !== allowed) throw badRequest([{ field: 'sort', message: `sort must be ${allowed}` }]);
 };
@@ -81,6 +88,18 @@ export function chatQueryRoutes(deps: QueryDeps): Router {
     const after = paging.after?.value;
     if (paging.after && (typeof after !== 'number' || !Number.isInteger(after) || after < 1))
       throw badRequest([{ field: 'cursor', message: PAGING_TEXTS.cursor }]);
+    if (paging.q) {
+      // A search reads the caller's copies through the text's search index, newest first by their number.
+      const field = q.with ? 'conversation_n' : 'inbox_n';
+      const found = await findPage<ChatMessageDoc>(
+        rs,
+        CHAT_MESSAGES,
+        q.with ? { owner: me, contact: q.with } : { owner: me },
+        { ...paging, field, fields: [field] },
+      );
+      setPageHeaders(req, res, found);
+      return void res.json(found.items.map((d) => d.message) satisfies Message[]);
+    }
     const page = await messagesPage(rs, me, q.with, paging.limit, typeof after === 'number' ? after : undefined);
     const more = page.last !== null && page.last.n > 1;
     setPageHeaders(req, res, {
@@ -103,7 +122,9 @@ export function chatQueryRoutes(deps: QueryDeps): Router {
         throw badRequest([{ field: 'cursor', message: PAGING_TEXTS.cursor }]);
       after = { at, name, id: paging.after.id };
     }
-    const { total, rows } = await contactsPage(rs, me, online, paging.limit, after);
+    const { total, rows } = paging.q
+      ? await contactsSearchPage(rs, me, online, paging.q, paging.limit, after)
+      : await contactsPage(rs, me, online, paging.limit, after);
     const page = rows.slice(0, paging.limit);
     const last = page.at(-1);
     setPageHeaders(req, res, {

@@ -3,11 +3,15 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { MUST_CHANGE_PASSWORD, type Authenticator, type AuthContext } from '@panda/platform/http';
 import type { Logger } from '@panda/platform/logger';
+import { HttpError } from '@panda/platform/errors';
+import { CHAT_LIMITS, CHAT_TEXTS } from '@panda/contracts/chat';
 import type { ChangeFeed } from '@panda/projections/change-feed';
 import type { CommittedBatch } from '@panda/projections/projection';
 
 /** Close code telling the client its token was refused or its account locked: sign out. */
 export const CLOSE_REFUSED = 4001;
+/** Close code for a connection past the account's live connections (the client tries again later). */
+export const CLOSE_TOO_MANY = 4029;
 /** Close code for a valid session that may not connect yet (a temporary password must be changed first). */
 export const CLOSE_FORBIDDEN = 4003;
 /**
@@ -120,11 +124,14 @@ export class LiveHub {
       return void socket.destroy();
     }
     let auth: AuthContext | null = null;
+    let refusal = 'Not authenticated';
     const token = url.searchParams.get('token') ?? '';
     try {
       auth = await this.authenticator(token);
     } catch (err) {
-      this.logger.error({ err }, 'websocket authentication failed');
+      // A refusal with a reason (a locked account): the client learns it from its next call.
+      if (err instanceof HttpError && err.status === 401) refusal = 'Account locked';
+      else this.logger.error({ err }, 'websocket authentication failed');
     }
     if (socket.destroyed) return;
     this.wss.handleUpgrade(req, socket, head, (ws) => {
@@ -133,10 +140,15 @@ export class LiveHub {
       // still reads frames until the close handshake ends, so it needs the handler as well.
       ws.on('error', (err) => this.logger.debug({ err }, 'websocket protocol error'));
       if (!auth || auth.id !== userId) {
-        ws.close(CLOSE_REFUSED, 'Not authenticated');
+        ws.close(CLOSE_REFUSED, refusal);
         return;
       }
       if (auth.mustChangePassword) return void ws.close(CLOSE_FORBIDDEN, MUST_CHANGE_PASSWORD);
+      // At most a few live connections per account (docs/rules.md#chat-limits): the one past them is told and closed.
+      if ((this.byUser.get(auth.id)?.size ?? 0) >= CHAT_LIMITS.liveConnections) {
+        this.send(ws, { type: 'error', message: CHAT_TEXTS.tooManyConnections });
+        return void ws.close(CLOSE_TOO_MANY, 'Too many connections');
+      }
       this.add({ auth, socket: ws, token });
     });
   }
@@ -223,10 +235,16 @@ export class LiveHub {
     for (const ws of this.byUser.get(userId) ?? []) {
       const conn = this.conns.get(ws);
       if (!conn) continue;
-      const auth = await this.authenticator(conn.token).catch(
-        (err) => (this.logger.error({ err }, 'websocket recheck failed'), conn.auth),
-      );
-      if (!auth) ws.close(CLOSE_REFUSED, 'Session ended');
+      let reason = 'Session ended';
+      const auth = await this.authenticator(conn.token).catch((err) => {
+        if (err instanceof HttpError && err.status === 401) {
+          reason = 'Account locked';
+          return null;
+        }
+        this.logger.error({ err }, 'websocket recheck failed');
+        return conn.auth;
+      });
+      if (!auth) ws.close(CLOSE_REFUSED, reason);
     }
   }
 

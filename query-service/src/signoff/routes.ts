@@ -18,7 +18,11 @@ async function signOffWithNames(rs: ReadStore, d: SignOffDoc): Promise<SignOffVi
 }
 
 /** The Disputes list's sort: when the trainee disputed (the default direction depends on the status). */
-const DISPUTES_LIST: Omit<ListSpec, 'defaultSort'> = { sorts: { disputed: 'disputed_at' } };
+const DISPUTES_LIST: Omit<ListSpec, 'defaultSort'> = {
+  sorts: { disputed: 'disputed_at' },
+  // `?q`: the people's names, the job type or the trainee's reason (docs/rules.md#list-search).
+  search: ['student_name', 'mentor_name', 'centre_name', 'job_type', 'dispute.reason'],
+};
 
 /**
  * - GET /api/signatures/{signatureId}: one sign-off, to its student, the mentor who signed, the

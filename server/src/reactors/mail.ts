@@ -53,7 +53,7 @@ export function mailReactor(store: EventStore, mailer: Mailer, config: Config, l
         subject: 'Your Panda temporary password',
         // The outbox drops the mail once the password has expired.
         expiresAt,
-        text: `Hello ${state.firstName || state.centreName || ''},\n\nSomeone (hopefully you) asked to reset the password of your Panda account.\n\nTemporary password: ${temporary}\n\nSign in with it at ${config.publicUrl}/auth and choose a new password. Your old password keeps working until you do. The temporary password works until ${expiresAt.toUTCString()}.\nIf you did not ask for this, you can ignore this e-mail.\n`,
+        text: `Hello ${state.firstName || state.centreName || ''},\n\nSomeone (hopefully you) asked to reset the password of your Panda account.\n\nTemporary password: ${temporary}\n\nSign in with it at ${config.publicUrl}/auth and choose a new password. Until you sign in with it, your current password keeps working and nobody is signed out; signing in with it ends your old password and signs you out everywhere else. The temporary password works until ${expiresAt.toUTCString()}.\nIf you did not ask for this, you can ignore this e-mail.\n`,
       };
     },
     async NotificationCreated(e) {

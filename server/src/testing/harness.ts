@@ -13,7 +13,7 @@ export const TEST_PASSWORD = 'secret-pass-1';
 
 /**
  * Every test request comes from one address (loopback), so the throttles per client address and
- * per account upload allowance are loosened for test apps; a test of a throttle sets its own
+ * per account upload and chat allowances are loosened for test apps; a test of a throttle sets its own
  * THROTTLE_* in `env` (the per address+e-mail sign-in rules keep their real numbers).
  */
 const LOOSE_LIMITS = {
@@ -21,6 +21,8 @@ const LOOSE_LIMITS = {
   THROTTLE_ADMIN_SIGN_IN_ADDRESS: '1000/900',
   THROTTLE_FORGOT_PASSWORD: '1000/3600',
   THROTTLE_UPLOADS: '1000/3600',
+  THROTTLE_CHAT_MESSAGES: '1000/60',
+  THROTTLE_CHAT_IMAGES: '1000/3600',
 };
 
 export interface TestApp {

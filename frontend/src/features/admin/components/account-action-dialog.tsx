@@ -4,7 +4,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { LOCK_CATEGORIES, LOCK_CATEGORY_NAMES, type LockCategory } from '@panda/contracts/accounts';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { useSetLockedMutation, useSetVettedMutation, type AdminUserRole } from '../api/admin-api';
@@ -55,6 +57,8 @@ const TEXT: Record<
 /** Confirms Lock/Unlock/Vet/Unvet with an optional reason that goes into the account's history. */
 export function AccountActionDialog({ target, onClose }: { target: AccountActionTarget | null; onClose: () => void }) {
   const [reason, setReason] = useState('');
+  // What the locked user is told (docs/rules.md#locked-accounts); the reason stays in the history.
+  const [category, setCategory] = useState<LockCategory>('other');
   const [setLocked, lockState] = useSetLockedMutation();
   const [setVetted, vetState] = useSetVettedMutation();
   const busy = lockState.isLoading || vetState.isLoading;
@@ -63,7 +67,10 @@ export function AccountActionDialog({ target, onClose }: { target: AccountAction
   const [shownTarget, setShownTarget] = useState(target);
   if (target !== shownTarget) {
     setShownTarget(target);
-    if (target) setReason('');
+    if (target) {
+      setReason('');
+      setCategory('other');
+    }
   }
 
   if (!target) return null;
@@ -79,6 +86,7 @@ export function AccountActionDialog({ target, onClose }: { target: AccountAction
           id: target.id,
           is_locked: target.action === 'lock',
           reason: trimmed,
+          ...(target.action === 'lock' ? { category } : {}),
         }).unwrap();
       } else {
         await setVetted({
@@ -102,9 +110,26 @@ export function AccountActionDialog({ target, onClose }: { target: AccountAction
       </DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>{text.explain}</DialogContentText>
+        {target.action === 'lock' && (
+          <TextField
+            select
+            label="Reason shown to them"
+            value={category}
+            onChange={(e) => setCategory(e.target.value as LockCategory)}
+            fullWidth
+            helperText="They are told their account is locked because of this, and how to reach support."
+            sx={{ mb: 2 }}
+          >
+            {LOCK_CATEGORIES.map((c) => (
+              <MenuItem key={c} value={c}>
+                {LOCK_CATEGORY_NAMES[c]}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
         <TextField
           label="Reason (optional)"
-          placeholder="Recorded in the account's history"
+          placeholder="Recorded in the account's history (not shown to them)"
           value={reason}
           onChange={(e) => setReason(e.target.value)}
           fullWidth

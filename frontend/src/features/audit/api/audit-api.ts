@@ -1,6 +1,9 @@
 import type {
   AccessLogEntry,
+  AuditorListItem,
   AuditorProvisioned,
+  AuditorReissued,
+  AuditorRevokedAnswer,
   JobSignatures,
   ProvisionAuditorRequest,
   Subject,
@@ -9,14 +12,14 @@ import type {
   VerifyReport,
 } from '@panda/contracts/audit';
 import type { Page } from '@panda/contracts/paging';
-import { toPage } from '../../../lib/paging';
-import { api } from '../../../lib/api';
+import { PAGE_SIZE, pageSearch, toPage } from '../../../lib/paging';
+import { api, listTags } from '../../../lib/api';
 
 /** Audit calls (rulings 25-27; docs/api-audit.md). Audit answers are never cached across subjects: every read is recorded server-side. */
 
 const asOfParam = (asOf: string | null) => (asOf ? `?as_of=${encodeURIComponent(asOf)}` : '');
 
-export const auditApi = api.injectEndpoints({
+export const auditApi = api.enhanceEndpoints({ addTagTypes: ['auditors'] }).injectEndpoints({
   endpoints: (b) => ({
     auditSubjects: b.query<Subject[], { q: string; role: SubjectRole | '' }>({
       query: ({ q, role }) => `/audit/subjects?q=${encodeURIComponent(q)}${role ? `&role=${role}` : ''}`,
@@ -42,6 +45,21 @@ export const auditApi = api.injectEndpoints({
     }),
     provisionAuditor: b.mutation<AuditorProvisioned, ProvisionAuditorRequest>({
       query: (body) => ({ url: '/admin/auditors', method: 'POST', body }),
+      invalidatesTags: [{ type: 'auditors', id: 'LIST' }],
+    }),
+    /** Admins: the auditor accounts, searched on the server (`q`: name or e-mail). */
+    auditors: b.query<Page<AuditorListItem>, { q: string; cursor: string | null }>({
+      query: ({ q, cursor }) => `/admin/auditors${pageSearch({ limit: PAGE_SIZE, q: q || undefined, cursor })}`,
+      transformResponse: (r: { auditors: AuditorListItem[] }, meta) => toPage(r.auditors, meta),
+      providesTags: (page) => listTags('auditors', page?.items),
+    }),
+    reissueAuditor: b.mutation<AuditorReissued, string>({
+      query: (id) => ({ url: `/admin/auditors/${encodeURIComponent(id)}/reissue`, method: 'POST' }),
+      invalidatesTags: (_r, _e, id) => [{ type: 'auditors', id }],
+    }),
+    revokeAuditor: b.mutation<AuditorRevokedAnswer, string>({
+      query: (id) => ({ url: `/admin/auditors/${encodeURIComponent(id)}/revoke`, method: 'POST' }),
+      invalidatesTags: (_r, _e, id) => [{ type: 'auditors', id }],
     }),
   }),
 });
@@ -53,4 +71,7 @@ export const {
   useVerifyLogMutation,
   useAccessLogQuery,
   useProvisionAuditorMutation,
+  useAuditorsQuery,
+  useReissueAuditorMutation,
+  useRevokeAuditorMutation,
 } = auditApi;

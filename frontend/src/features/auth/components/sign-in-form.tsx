@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { LOCKED_PREFIX, SUPPORT_CONTACT } from '@panda/contracts/accounts';
 import { PasswordField } from '../../../components/password-field';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
@@ -24,8 +24,9 @@ export function SignInForm() {
   const [signIn, { isLoading }] = useSignInMutation();
   const completeAuth = useCompleteAuth();
   const [done, setDone] = useState(false);
-  // A locked account cannot sign in to reach the Support Center: say where support can be reached.
-  const [locked, setLocked] = useState(false);
+  // A locked account cannot sign in to reach the Support Center: the server's one message says why
+  // and how to reach support; it is shown here alone, not also as a toast (docs/rules.md#locked-accounts).
+  const [locked, setLocked] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -47,8 +48,12 @@ export function SignInForm() {
         setPassword('');
       }
     } catch (err) {
-      setLocked((err as { status?: unknown }).status === 403 && /locked/i.test(errorMessage(err, '')));
-      toast.error(errorMessage(err, 'Invalid credentials'), { group: FORM_TOASTS });
+      const detail = errorMessage(err, 'Invalid credentials');
+      const lock = (err as { status?: unknown }).status === 403 && detail.startsWith(LOCKED_PREFIX);
+      setLocked(lock ? detail : null);
+      // One message: the lock's own, not also the toast that ended the session a moment ago.
+      if (lock) toast.dismissErrors();
+      else toast.error(detail, { group: FORM_TOASTS });
     }
   };
 
@@ -90,11 +95,10 @@ export function SignInForm() {
           </Box>
           {locked && (
             <Alert severity="warning" data-testid="locked-help">
-              Your account has been locked. To reach support, e-mail us at the address in the{' '}
-              <Link component={RouterLink} to="/terms-and-conditions#contact">
-                Contact section of our terms
+              {locked}{' '}
+              <Link href={`mailto:${SUPPORT_CONTACT.email}`} sx={{ fontWeight: 600 }}>
+                E-mail support
               </Link>
-              ; the training centre or mentor you work with can also raise a ticket for you in their Support Center.
             </Alert>
           )}
           <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>

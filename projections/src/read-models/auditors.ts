@@ -1,0 +1,62 @@
+import { searchIndex } from '../read-store';
+import { collection } from '../typed-collection';
+import { defineProjection } from '../typed-projection';
+
+/**
+ * `auditors`: one document per auditor account as the admins' Auditors list shows it: who, since
+ * when, their last successful sign-in at the admin portal, whether they still have access and
+ * whether their temporary password is still unused. Only admins see it (empty audience).
+ */
+export const AUDITORS = 'auditors';
+
+export interface AuditorDoc {
+  id: string;
+  first_name: string;
+  last_name: string;
+  name: string;
+  email: string;
+  created_at: string;
+  last_sign_in_at: string | null;
+  active: boolean;
+  revoked_at: string | null;
+  temporary_password_unused: boolean;
+  _audience: string[];
+  [k: string]: unknown;
+}
+
+export const auditors = collection<AuditorDoc>(AUDITORS);
+
+export const auditorsProjection = defineProjection({
+  name: 'auditors',
+  collections: { [AUDITORS]: ['created_at', 'name', 'email', searchIndex('name', 'email')] },
+  on: {
+    AuditorProvisioned: ({ time, data: d }, ctx) =>
+      auditors.in(ctx).put({
+        id: d.accountId,
+        first_name: d.firstName,
+        last_name: d.lastName,
+        name: `${d.firstName} ${d.lastName}`.trim(),
+        email: d.email,
+        created_at: time,
+        last_sign_in_at: null,
+        active: true,
+        revoked_at: null,
+        temporary_password_unused: true,
+        _audience: [],
+      }),
+    // Other accounts' events find no auditor document and change nothing.
+    AuditorPasswordReissued: async ({ data: d }, ctx) => {
+      await auditors.in(ctx).update(d.accountId, (doc) => void (doc.temporary_password_unused = true));
+    },
+    PasswordChanged: async ({ data: d }, ctx) => {
+      await auditors.in(ctx).update(d.accountId, (doc) => void (doc.temporary_password_unused = false));
+    },
+    AuditorRevoked: async ({ time, data: d }, ctx) => {
+      await auditors.in(ctx).update(d.accountId, (doc) => Object.assign(doc, { active: false, revoked_at: time }));
+    },
+    AdminSignInAttempted: async ({ time, data: d }, ctx) => {
+      if (d.outcome !== 'succeeded' || !d.accountId) return;
+      await auditors.in(ctx).update(d.accountId, (doc) => void (doc.last_sign_in_at = time));
+    },
+  },
+});
