@@ -233,7 +233,7 @@ async function prepare(shape: Shape, base: string): Promise<Store> {
       `   generating the ${shape.name} store: ${fmt(shape.trainees)} trainees, ${fmt(shape.mentors)} mentors, ${fmt(shape.centres)} centres, ${fmt(shape.trainingEvents)} training events, ${fmt(shape.chatMessages)} chat messages`,
     );
     ({ events, rate: appendRate } = await generate(store, shape));
-    console.log(`   ${fmt(events)} events appended at ${fmt(appendRate)} events/s`);
+    console.log(`   ${fmt(events)} events appended in ${fmt(events / appendRate, 1)} s, ${fmt(appendRate)} events/s`);
   }
   await store.close();
   rmSync(readFile, { force: true });
@@ -243,8 +243,11 @@ async function prepare(shape: Shape, base: string): Promise<Store> {
     allProjections.map((p) => p.name),
     { eventsFile, readFile },
   );
-  const rebuildRate = (read / (performance.now() - t)) * 1000;
-  console.log(`   ${shape.name}: read models rebuilt at ${fmt(rebuildRate)} events/s`);
+  const rebuildMs = performance.now() - t;
+  const rebuildRate = (read / rebuildMs) * 1000;
+  console.log(
+    `   ${shape.name}: read models rebuilt from ${fmt(read)} events in ${(rebuildMs / 1000).toFixed(1)} s, ${fmt(rebuildRate)} events/s`,
+  );
   return { shape, dir, events, appendRate, rebuildRate };
 }
 
