@@ -81,7 +81,7 @@ async function benchPlatform(history: (store: EventStore) => Promise<void>): Pro
   return platform;
 }
 
-const profileBodies = (s: number) =>
+export const profileBodies = (s: number) =>
   ['Ann', 'Bea'].map((first) => ({
     First_Name: first,
     Last_Name: `Student ${s}`,

@@ -60,7 +60,7 @@ type ListClient = ReturnType<typeof listClient>;
  * The bench's HTTP client, on a worker thread (bench/list-client-worker.mjs) as the command benches' load
  * generator is: timed there, so the platform's main thread serves the calls and does nothing else.
  */
-function listClient(url: string) {
+export function listClient(url: string) {
   const worker = new Worker(new URL('./list-client-worker.mjs', import.meta.url), {
     workerData: { url, gapMs: Number(process.env.BENCH_LIST_GAP_MS ?? 3) },
   });
@@ -94,7 +94,7 @@ function listClient(url: string) {
 const MENTORS = 100;
 
 /** p50 and p95 of times (sorted in place). */
-const stats = (times: number[]) => {
+export const stats = (times: number[]) => {
   times.sort((a, b) => a - b);
   return {
     p50: times[Math.floor(times.length / 2)],
