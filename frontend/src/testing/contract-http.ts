@@ -1,0 +1,40 @@
+import { errorBodySchema, isBinaryAnswer, type HttpMethod } from '@panda/contracts/route-contract';
+import { routeContracts } from '@panda/contracts/routes';
+import { http, HttpResponse, type DefaultBodyType, type HttpResponseResolver } from 'msw';
+import type { ZodType } from 'zod';
+
+type SuccessStatus = 200 | 201 | 202 | 204;
+
+/**
+ * An MSW handler for one `/api` route of the contracts (contracts/src/routes.ts). The route must
+ * exist there, and the test's answer is checked against the route's contract before the app sees
+ * it: a fixture that drifts from what the server answers fails the test instead of passing
+ * silently. Answers come from `ok(...)` (a success, parsed with the route's schema for that
+ * status) or `fail(...)` (an error, parsed with the shared error body).
+ *
+ *   server.use(contractHttp('POST', '/api/auth/signup', ({ ok }) => ok(201, session)));
+ */
+export function contractHttp(
+  method: HttpMethod,
+  path: `/api/${string}`,
+  resolver: (tools: {
+    request: Request;
+    params: Record<string, string | readonly string[] | undefined>;
+    ok: (status: SuccessStatus, body: unknown, headers?: HeadersInit) => Response;
+    fail: (status: number, body: unknown) => Response;
+  }) => Response | Promise<Response>,
+) {
+  const route = routeContracts.find((r) => r.method === method && r.path === path);
+  if (!route) throw new Error(`No contract for ${method} ${path} in contracts/src/routes.ts`);
+  const ok = (status: SuccessStatus, body: unknown, headers?: HeadersInit) => {
+    const schema = route.responses[status];
+    if (!schema || isBinaryAnswer(schema)) throw new Error(`${method} ${path} has no JSON ${status} answer`);
+    return HttpResponse.json((schema as ZodType).parse(body) as DefaultBodyType, { status, headers });
+  };
+  const fail = (status: number, body: unknown) => {
+    if (status < 400) throw new Error(`fail() takes an error status, not ${status}`);
+    return HttpResponse.json(errorBodySchema.parse(body) as DefaultBodyType, { status });
+  };
+  const handle: HttpResponseResolver = ({ request, params }) => resolver({ request, params, ok, fail });
+  return http[method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](path, handle);
+}
