@@ -21,6 +21,8 @@ export default defineConfig({
           exclude: ['**/node_modules/**'],
           environment: 'jsdom',
           setupFiles: ['frontend/src/testing/setup.ts'],
+          // A form test clicks and types through MUI in jsdom: seconds when the 2 cores are busy.
+          testTimeout: 20_000,
         },
       },
       {

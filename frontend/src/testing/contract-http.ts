@@ -7,9 +7,11 @@ type SuccessStatus = 200 | 201 | 202 | 204;
 
 /**
  * An MSW handler for one `/api` route of the contracts (contracts/src/routes.ts). The route must
- * exist there, and the test's answer is checked against the route's contract before the app sees
- * it: a fixture that drifts from what the server answers fails the test instead of passing
- * silently. Answers come from `ok(...)` (a success, parsed with the route's schema for that
+ * exist there. A JSON body is parsed with the route's request schema, as the server does at its
+ * edge: a body the server would refuse gets the server's 400 (`{ detail: [{ field, message }] }`,
+ * platform/src/http.ts) and the resolver is not called; else the resolver gets the parsed `body`.
+ * The test's answer is checked against the route's contract before the app sees it: a fixture
+ * that drifts from what the server answers fails the test instead of passing silently. Answers come from `ok(...)` (a success, parsed with the route's schema for that
  * status) or `fail(...)` (an error, parsed with the shared error body).
  *
  *   server.use(contractHttp('POST', '/api/auth/signup', ({ ok }) => ok(201, session)));
@@ -19,6 +21,8 @@ export function contractHttp(
   path: `/api/${string}`,
   resolver: (tools: {
     request: Request;
+    /** The request body as the route's schema parsed it (undefined for a route without a body). */
+    body: unknown;
     params: Record<string, string | readonly string[] | undefined>;
     ok: (status: SuccessStatus, body: unknown, headers?: HeadersInit) => Response;
     fail: (status: number, body: unknown) => Response;
@@ -35,6 +39,21 @@ export function contractHttp(
     if (status < 400) throw new Error(`fail() takes an error status, not ${status}`);
     return HttpResponse.json(errorBodySchema.parse(body) as DefaultBodyType, { status });
   };
-  const handle: HttpResponseResolver = ({ request, params }) => resolver({ request, params, ok, fail });
+  const handle: HttpResponseResolver = async ({ request, params }) => {
+    let body: unknown;
+    if (route.body) {
+      const text = await request.clone().text();
+      const result = route.body.safeParse(text ? JSON.parse(text) : {});
+      if (!result.success) {
+        const seen = new Set<string>();
+        const detail = result.error.issues
+          .map((i) => ({ field: i.path.map(String).join('.') || 'body', message: i.message }))
+          .filter((d) => (seen.has(d.field) ? false : (seen.add(d.field), true)));
+        return fail(400, { detail });
+      }
+      body = result.data;
+    }
+    return resolver({ request, body, params, ok, fail });
+  };
   return http[method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](path, handle);
 }

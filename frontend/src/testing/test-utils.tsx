@@ -64,7 +64,7 @@ export function renderWithProviders(ui: ReactElement, options: RenderWithProvide
       </Provider>
     );
   }
-  return { store, user: userEvent.setup(), ...render(ui, { wrapper: Wrapper, ...renderOptions }) };
+  return { store, user: userEvent.setup({ delay: null }), ...render(ui, { wrapper: Wrapper, ...renderOptions }) };
 }
 
 export * from '@testing-library/react';
