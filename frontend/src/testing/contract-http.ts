@@ -5,6 +5,26 @@ import type { ZodType } from 'zod';
 
 type SuccessStatus = 200 | 201 | 202 | 204;
 
+const drift: Error[] = [];
+
+/**
+ * The answers that did not fit their contract since the last call (and forgets them). MSW turns a
+ * handler's exception into a 500 the app may cope with; setup.ts fails the test on any drift left.
+ */
+export function takeContractDrift(): Error[] {
+  return drift.splice(0);
+}
+
+function checked<T>(what: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (err) {
+    const error = new Error(`${what} does not fit its contract: ${String(err)}`);
+    drift.push(error);
+    throw error;
+  }
+}
+
 /**
  * An MSW handler for one `/api` route of the contracts (contracts/src/routes.ts). The route must
  * exist there. A JSON body is parsed with the route's request schema, as the server does at its
@@ -33,11 +53,13 @@ export function contractHttp(
   const ok = (status: SuccessStatus, body: unknown, headers?: HeadersInit) => {
     const schema = route.responses[status];
     if (!schema || isBinaryAnswer(schema)) throw new Error(`${method} ${path} has no JSON ${status} answer`);
-    return HttpResponse.json((schema as ZodType).parse(body) as DefaultBodyType, { status, headers });
+    const parsed = checked(`The ${status} answer to ${method} ${path}`, () => (schema as ZodType).parse(body));
+    return HttpResponse.json(parsed as DefaultBodyType, { status, headers });
   };
   const fail = (status: number, body: unknown) => {
     if (status < 400) throw new Error(`fail() takes an error status, not ${status}`);
-    return HttpResponse.json(errorBodySchema.parse(body) as DefaultBodyType, { status });
+    const parsed = checked(`The ${status} answer to ${method} ${path}`, () => errorBodySchema.parse(body));
+    return HttpResponse.json(parsed as DefaultBodyType, { status });
   };
   const handle: HttpResponseResolver = async ({ request, params }) => {
     let body: unknown;

@@ -1,6 +1,7 @@
 import '../lib/zod-config';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { takeContractDrift } from './contract-http';
 import { server } from './server';
 
 // A browser resolves a relative URL ('/api/...') against the page; Node's Request does not, and the
@@ -17,5 +18,7 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   localStorage.clear();
+  const drift = takeContractDrift();
+  if (drift.length) throw drift[0];
 });
 afterAll(() => server.close());
