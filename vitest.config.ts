@@ -1,3 +1,4 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -9,6 +10,19 @@ export default defineConfig({
           name: 'unit',
           include: ['**/src/**/*.unit.test.ts'],
           exclude: ['**/node_modules/**', 'frontend/**'],
+        },
+      },
+      {
+        // The web app's component tests: React in jsdom, the API answered by MSW (frontend/src/testing).
+        plugins: [react()],
+        test: {
+          name: 'component',
+          include: ['frontend/src/**/*.test.{ts,tsx}'],
+          exclude: ['**/node_modules/**'],
+          environment: 'jsdom',
+          setupFiles: ['frontend/src/testing/setup.ts'],
+          // A form test clicks and types through MUI in jsdom: seconds when the 2 cores are busy.
+          testTimeout: 20_000,
         },
       },
       {
