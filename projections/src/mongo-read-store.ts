@@ -14,7 +14,6 @@ import {
   isLogical,
   logicalFilters,
   isFieldIndex,
-  ROW_COUNT,
   searchedFields,
   type Doc,
   type Filter,
@@ -272,23 +271,14 @@ export class MongoReadStore implements ReadStore {
     return (await cursor.toArray()) as unknown as Doc[];
   }
 
-  async findText(
-    collection: string,
-    filter: Filter = {},
-    options: Omit<FindOptions, 'fields'> = {},
-  ): Promise<string[]> {
-    return (await this.find(collection, filter, { ...options, fields: undefined })).map((doc) => JSON.stringify(doc));
-  }
-
   async count(collection: string, filter: Filter = {}): Promise<number> {
     return this.col(collection).countDocuments(toMongoFilter(filter) as MongoFilter<StoredDoc>);
   }
 
   async ensureIndexes(collection: string, all: string[]): Promise<void> {
     // refuse bad paths before remembering any
-    for (const f of all) if (f !== ROW_COUNT) (searchedFields(f) ?? f.split('+')).forEach(fieldPath);
-    // Search indexes and the kept count are SQLite's: here `$contains` stays a regular expression over the
-    // documents, and a count counts.
+    for (const f of all) (searchedFields(f) ?? f.split('+')).forEach(fieldPath);
+    // Search indexes are SQLite's: here `$contains` stays a regular expression over the documents.
     const fields = all.filter(isFieldIndex);
     const known = this.indexed.get(collection) ?? new Set<string>();
     for (const f of fields) known.add(f);

@@ -363,29 +363,6 @@ export function readStoreContract(name: string, make: () => Promise<ReadStore>, 
         expect(await rs.find('people', { id: 'b' }, { fields: ['id', 'age'] })).toEqual([{ id: 'b', age: 25 }]);
       });
 
-      it('answers documents as their JSON text: the same documents, in the same order, as find', async () => {
-        await rs.ensureIndexes('people', ['age', 'active+age', searchIndex('name')]);
-        await rs.commit(
-          'p',
-          0,
-          1,
-          people.map((doc) => ({ op: 'put' as const, collection: 'people', doc })),
-        );
-        const cases: [Filter, { sort?: Record<string, 1 | -1>; limit?: number; skip?: number }][] = [
-          [{}, {}],
-          [{ active: true }, { sort: { age: -1 } }],
-          [{}, { sort: { age: 1 }, limit: 2 }],
-          [{ name: { $contains: 'a' } }, { sort: { name: -1 }, skip: 1 }],
-          [{ centreId: null }, {}],
-          [{ id: 'nobody' }, {}],
-        ];
-        for (const [filter, options] of cases) {
-          const texts = await rs.findText('people', filter, options);
-          expect(texts.every((t) => typeof t === 'string')).toBe(true);
-          expect(texts.map((t) => JSON.parse(t) as Doc)).toEqual(await rs.find('people', filter, options));
-        }
-        expect((await rs.findText('people', { id: 'b' })).map((t) => JSON.parse(t) as Doc)).toEqual([people[1]]);
-      });
       it('returns insertion order without a sort and breaks sort ties by id, so pages are stable', async () => {
         const put = (doc: { id: string; group: number }) => ({ op: 'put' as const, collection: 'order', doc });
         const ids = (docs: { id: string }[]) => docs.map((d) => d.id);

@@ -55,16 +55,8 @@ export const searchIndex = (...fields: string[]) => {
 export const searchedFields = (index: string): string[] | null =>
   index.startsWith('search:') ? index.slice('search:'.length).split(',') : null;
 
-/**
- * A count of a collection's documents kept as they come and go, declared among its indexes: a count of the
- * whole collection (a list's X-Total-Count without a filter) then reads it, not every document. Worth it where
- * the whole collection is listed while it grows with every read (the audit access log: each read of it is
- * recorded there, so a count could never be kept from one read to the next). SQLite keeps it by triggers; a
- * store without it ignores it and counts.
- */
-export const ROW_COUNT = 'count:rows';
-/** Whether a declared index is one of fields (`a` or `a+b`): not a search index nor the kept count. */
-export const isFieldIndex = (index: string): boolean => searchedFields(index) === null && index !== ROW_COUNT;
+/** Whether a declared index is one of fields (`a` or `a+b`), not a search index. */
+export const isFieldIndex = (index: string): boolean => searchedFields(index) === null;
 
 /**
  * The declared indexes (`a+b` fields) whose fields lead another declared index of the same collection:
@@ -96,11 +88,6 @@ export class CheckpointConflictError extends Error {
 export interface ReadStore {
   get(collection: string, id: string): Promise<Doc | null>;
   find(collection: string, filter?: Filter, options?: FindOptions): Promise<Doc[]>;
-  /**
-   * The documents find() answers, each as its JSON text (without `fields`): for an answer that holds them as
-   * they are stored, so that they are neither parsed nor written out again.
-   */
-  findText(collection: string, filter?: Filter, options?: Omit<FindOptions, 'fields'>): Promise<string[]>;
   count(collection: string, filter?: Filter): Promise<number>;
   /**
    * Secondary indexes on top-level or dotted fields; idempotent. `a+b` is one compound index on

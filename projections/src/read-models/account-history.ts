@@ -1,6 +1,5 @@
 import type { AdminSignInOutcome } from '@panda/events/catalogue/admin';
 import type { ProjectionContext } from '../projection';
-import { ROW_COUNT } from '../read-store';
 import { collection } from '../typed-collection';
 import { defineProjection, type Recorded } from '../typed-projection';
 
@@ -62,8 +61,7 @@ export const accountHistoryProjection = defineProjection({
   name: 'account-history',
   collections: {
     [ACCOUNT_HISTORY]: ['position', 'account_id+position'],
-    // The admins' list of every sign-in, whole: its count kept as sign-ins come (ROW_COUNT).
-    [ADMIN_SIGNINS]: ['position', 'account_id', ROW_COUNT],
+    [ADMIN_SIGNINS]: ['position', 'account_id'],
   },
   on: {
     AccountLocked: entry('locked'),

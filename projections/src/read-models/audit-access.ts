@@ -1,4 +1,3 @@
-import { ROW_COUNT } from '../read-store';
 import { collection } from '../typed-collection';
 import { defineProjection } from '../typed-projection';
 
@@ -29,8 +28,7 @@ export const auditAccessLog = collection<AuditAccessDoc>(AUDIT_ACCESS_LOG);
 
 export const auditAccessProjection = defineProjection({
   name: 'audit-access',
-  // Its count is kept (ROW_COUNT): every read of the log adds to it, so a count could never be kept between reads.
-  collections: { [AUDIT_ACCESS_LOG]: ['position', 'actor_id', ROW_COUNT] },
+  collections: { [AUDIT_ACCESS_LOG]: ['position', 'actor_id'] },
   on: {
     AuditRecordRead: ({ eventId, position, time, data: d }, ctx) =>
       auditAccessLog.in(ctx).put({

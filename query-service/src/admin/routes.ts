@@ -1,28 +1,24 @@
 import { Router, type Request } from 'express';
 import { authenticate, requireRole, validate } from '@panda/platform/http';
-import {
-  allOf,
-  findPage,
-  findPageText,
-  parsePaging,
-  setPageHeaders,
-  type ListSpec,
-  type PageFilter,
-} from '@panda/platform/paging';
+import { allOf, findPage, parsePaging, setPageHeaders, type ListSpec, type PageFilter } from '@panda/platform/paging';
 import { adminAccountsQuerySchema, adminPlacementsQuerySchema, adminStudentsQuerySchema } from '@panda/contracts/admin';
 import { candidatesQuery } from '@panda/contracts/placements';
 import { badRequest, notFound } from '@panda/platform/errors';
 import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
-import { ADMIN_STUDENT_ROWS } from '@panda/projections/read-models/admin-student-rows';
-import { ADMIN_MENTOR_ROWS } from '@panda/projections/read-models/admin-mentor-rows';
+import { ADMIN_STUDENT_ROWS, type AdminStudentRowDoc } from '@panda/projections/read-models/admin-student-rows';
+import { ADMIN_MENTOR_ROWS, type AdminMentorRowDoc } from '@panda/projections/read-models/admin-mentor-rows';
 import { ACCOUNT_HISTORY, ADMIN_SIGNINS, type AccountHistoryDoc } from '@panda/projections/read-models/account-history';
-import { PLACEMENTS, STUDENT_PROGRESS, type StudentProgressDoc } from '@panda/projections/read-models/placements';
+import {
+  PLACEMENTS,
+  STUDENT_PROGRESS,
+  type PlacementDoc,
+  type StudentProgressDoc,
+} from '@panda/projections/read-models/placements';
 import type { Doc } from '@panda/projections/read-store';
 import { CENTRE_STATS, type CentreStatsDoc } from '@panda/projections/read-models/training';
 import { candidatesFor } from '../placements/candidates';
 import type { QueryDeps } from '../shared/deps';
 import { docsById } from '../shared/docs-by-id';
-import { sendJsonTexts, stringField, withFields, withoutAudience } from '../shared/doc-text';
 
 const byId = <T extends Doc>(docs: T[]) => new Map(docs.map((d) => [d.id, d]));
 
@@ -86,9 +82,9 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
       f.locked ? { account_locked: f.locked === 'true' } : null,
     );
     // Each row is stored as the table shows it (read-models/admin-student-rows): its text is the answer's item.
-    const page = await findPageText(rs, ADMIN_STUDENT_ROWS, filter, paging);
+    const page = await findPage<AdminStudentRowDoc>(rs, ADMIN_STUDENT_ROWS, filter, paging);
     setPageHeaders(req, res, page);
-    sendJsonTexts(res, page.items, 'students');
+    res.json({ students: page.items });
   });
 
   /**
@@ -110,9 +106,9 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
   r.get('/api/admin/users/mentors', ...admin, async (req, res) => {
     const { filter, paging } = accountList(req, 'account_locked');
     // Each row is stored as the table shows it (read-models/admin-mentor-rows): its text is the answer's item.
-    const page = await findPageText(rs, ADMIN_MENTOR_ROWS, filter, paging);
+    const page = await findPage<AdminMentorRowDoc>(rs, ADMIN_MENTOR_ROWS, filter, paging);
     setPageHeaders(req, res, page);
-    sendJsonTexts(res, page.items, 'mentors');
+    res.json({ mentors: page.items });
   });
 
   r.get('/api/admin/users/training-centres', ...admin, async (req, res) => {
@@ -135,21 +131,20 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
   r.get('/api/admin/placements', ...admin, async (req, res) => {
     const f = validate(adminPlacementsQuerySchema, req.query);
     const paging = parsePaging(req.query, ADMIN_PLACEMENT_LIST);
-    // Each placement as stored (less its audience), not parsed and written out again (shared/doc-text).
-    const page = await findPageText(rs, PLACEMENTS, f.status ? { Status: f.status } : {}, paging);
-    const students = page.items.map((text) => stringField(text, 'student_id'));
+    const page = await findPage<PlacementDoc>(rs, PLACEMENTS, f.status ? { Status: f.status } : {}, paging);
+    const students = page.items.map((p) => p.student_id);
     // Progress at a glance (issue 13): the trainee's cards signed over cards required, over their open jobs.
     const progress = await docsById<StudentProgressDoc>(rs, STUDENT_PROGRESS, students);
     const none = { cards_signed: 0, cards_required: 0, progress_percent: 0 };
     setPageHeaders(req, res, page);
-    const rows = page.items.map((text, i) => {
-      const p = progress.get(students[i] ?? '');
+    const rows = page.items.map(({ _audience, ...placement }) => {
+      const p = progress.get(placement.student_id);
       const shown = p
         ? { cards_signed: p.cards_signed, cards_required: p.cards_required, progress_percent: p.progress_percent }
         : none;
-      return withFields(withoutAudience(text), shown);
+      return { ...placement, ...shown };
     });
-    sendJsonTexts(res, rows, 'placements');
+    res.json({ placements: rows });
   });
 
   r.get('/api/admin/placements/candidates', ...admin, async (req, res) => {

@@ -19,7 +19,7 @@ const LISTS = ['/api/audit/access-log?limit=5', '/api/audit/subjects?q=admin', '
 /** Tells `step` of every list read of the read store. Undone after `call`. */
 async function watchingReads<T>(step: () => void, call: () => Promise<T>): Promise<T> {
   const rs = app.platform.readStore as ReadStore;
-  const [find, findText] = [rs.find, rs.findText];
+  const find = rs.find;
   const reads = (collection: string) => {
     if (collection === 'accounts' || collection === 'audit_access_log') step();
   };
@@ -27,14 +27,10 @@ async function watchingReads<T>(step: () => void, call: () => Promise<T>): Promi
     reads(collection);
     return find.call(rs, collection, ...rest);
   };
-  rs.findText = (collection, ...rest) => {
-    reads(collection);
-    return findText.call(rs, collection, ...rest);
-  };
   try {
     return await call();
   } finally {
-    [rs.find, rs.findText] = [find, findText];
+    rs.find = find;
   }
 }
 

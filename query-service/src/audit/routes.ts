@@ -8,13 +8,12 @@ import { checkEvent } from '@panda/events/catalogue';
 import type { RecordedEvent } from '@panda/events/envelope';
 import { badRequest, forbidden, notFound } from '@panda/platform/errors';
 import { authOf, authenticate, requireRole, validate, type AuthContext } from '@panda/platform/http';
-import { findPage, findPageText, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
+import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
-import { AUDIT_ACCESS_LOG } from '@panda/projections/read-models/audit-access';
+import { AUDIT_ACCESS_LOG, type AuditAccessDoc } from '@panda/projections/read-models/audit-access';
 import { JOBS, type JobDoc } from '@panda/projections/read-models/training';
 import { PLACEMENTS, type PlacementDoc } from '@panda/projections/read-models/placements';
 import type { QueryDeps } from '../shared/deps';
-import { sendJsonTexts, withoutAudience } from '../shared/doc-text';
 import { evidenceCsv, evidencePdf, traineeLine, type Evidence, type EvidenceRow } from './evidence';
 import { jobsAsOf, parseAsOf, personAsOf, timelineAsOf, type Person } from './replay';
 
@@ -316,10 +315,9 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
     const a = authOf(req);
     const paging = parsePaging(req.query, ACCESS_LOG_LIST);
     const onDisk = await startRecord(req, a, 'access_log', { type: null, id: null }, null);
-    const page = await readWhileRecording(onDisk, () => findPageText(rs, AUDIT_ACCESS_LOG, {}, paging));
+    const page = await readWhileRecording(onDisk, () => findPage<AuditAccessDoc>(rs, AUDIT_ACCESS_LOG, {}, paging));
     setPageHeaders(req, res, page);
-    // Each record as stored less its audience (shared/doc-text), not parsed and written out again.
-    sendJsonTexts(res, page.items.map(withoutAudience));
+    res.json(page.items.map(({ _audience, ...record }) => record));
   });
 
   return r;

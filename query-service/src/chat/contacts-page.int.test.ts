@@ -42,7 +42,7 @@ function expected(): ContactRow[] {
       name: c.name,
       online: false,
       unread_count: c.at ? 1 : 0,
-      last_message: 'null',
+      last_message: null,
       at: c.at,
     }));
 }
@@ -103,10 +103,10 @@ describe('contactsPage: keyset pages of a centre chat contacts', () => {
     const batches: number[] = [];
     const counting = new Proxy(rs, {
       get(target, key, receiver) {
-        if (key !== 'findText') return Reflect.get(target, key, receiver);
+        if (key !== 'find') return Reflect.get(target, key, receiver);
         return (collection: string, filter: unknown, options?: { sort?: unknown }) => {
           if (collection === CHAT_THREADS && options?.sort) batches.push(1);
-          return target.findText(collection, filter as never, options as never);
+          return target.find(collection, filter as never, options as never);
         };
       },
     });

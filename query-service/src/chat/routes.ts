@@ -17,9 +17,8 @@ import {
 } from '@panda/projections/read-models/chat';
 import type { ReadStore } from '@panda/projections/read-store';
 import type { QueryDeps } from '../shared/deps';
-import { sendJsonTexts } from '../shared/doc-text';
 import { contactsOf } from './contacts';
-import { contactText, contactsPage } from './contacts-page';
+import { contactsPage } from './contacts-page';
 
 /** The numbers `from`, `from - 1`, … (at most `limit`, none below 1). */
 const countDown = (from: number, limit: number) =>
@@ -110,8 +109,7 @@ export function chatQueryRoutes(deps: QueryDeps): Router {
       total,
       next: last && rows.length > paging.limit ? encodeCursor(paging.sort, [last.at, last.name], last.id) : null,
     });
-    // Each contact written as the API answers it, its last message as its conversation's document holds it.
-    sendJsonTexts(res, page.map(contactText));
+    res.json(page.map(({ at: _at, ...contact }) => contact));
   });
 
   r.get('/api/online-users', auth, async (req, res) => {

@@ -1,16 +1,16 @@
 import { Router, type Request } from 'express';
 import { notificationsQuerySchema } from '@panda/contracts/notifications';
 import { authOf, authenticate, validate } from '@panda/platform/http';
-import { findPageText, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
+import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import {
   NOTIFICATIONS,
   NOTIFICATION_SETTINGS,
+  type NotificationDoc,
   type NotificationSettingsDoc,
 } from '@panda/projections/read-models/notifications';
 import type { ReadStore } from '@panda/projections/read-store';
 import type { QueryDeps } from '../shared/deps';
-import { sendJsonTexts } from '../shared/doc-text';
-import { notificationText } from './notification-text';
+import type { Notification } from '@panda/contracts/notifications';
 
 /** Newest first (`seq` orders a recipient's notifications); `?q=` searches title and message. */
 const NOTIFICATION_LIST: ListSpec = {
@@ -18,6 +18,24 @@ const NOTIFICATION_LIST: ListSpec = {
   defaultSort: '-created',
   search: ['title', 'message'],
 };
+
+/** A notification as the API answers it. */
+export const notificationView = (d: NotificationDoc): Notification => ({
+  id: d.id,
+  type: d.type,
+  kind: d.kind as Notification['kind'],
+  title: d.title,
+  message: d.message,
+  created_at: d.created_at,
+  read: d.read,
+  is_read: d.read,
+  link: d.link,
+  from_user: d.from_user,
+  sender_id: d.sender_id,
+  message_id: d.message_id,
+  announcement_id: d.announcement_id,
+  priority: d.priority,
+});
 
 /** The real unread count of the dashboard overview (spec §3 "Dashboard overview: notifications"). */
 export const unreadNotifications = (rs: ReadStore, accountId: string) =>
@@ -41,10 +59,9 @@ export function notificationQueryRoutes(deps: QueryDeps): Router {
     if (q.unread === 'true') filter.read = false;
     if (q.unread === 'false') filter.read = true;
     if (q.type) filter.type = q.type;
-    const page = await findPageText(rs, NOTIFICATIONS, filter, parsePaging(req.query, NOTIFICATION_LIST));
+    const page = await findPage<NotificationDoc>(rs, NOTIFICATIONS, filter, parsePaging(req.query, NOTIFICATION_LIST));
     setPageHeaders(req, res, page);
-    // Each notification made from its document's stored text (notification-text), not parsed and written out again.
-    sendJsonTexts(res, page.items.map(notificationText));
+    res.json(page.items.map(notificationView));
   });
 
   r.get('/api/notifications/unread-count', auth, async (req, res) => {

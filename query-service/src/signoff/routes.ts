@@ -2,12 +2,17 @@ import { Router } from 'express';
 import { disputesQuery, type SignOffView } from '@panda/contracts/signoff';
 import { notFound } from '@panda/platform/errors';
 import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
-import { findPageText, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
+import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import type { ReadStore } from '@panda/projections/read-store';
 import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
-import { DISPUTE_ROWS, SIGN_OFFS, signOffView, type SignOffDoc } from '@panda/projections/read-models/sign-offs';
+import {
+  DISPUTE_ROWS,
+  SIGN_OFFS,
+  signOffView,
+  type DisputeRowDoc,
+  type SignOffDoc,
+} from '@panda/projections/read-models/sign-offs';
 import type { QueryDeps } from '../shared/deps';
-import { sendJsonTexts } from '../shared/doc-text';
 import { docsById } from '../shared/docs-by-id';
 
 /** The sign-off with the names of its student, mentor and centre (accounts read model: one read for all). */
@@ -51,10 +56,10 @@ export function signOffQueryRoutes(deps: QueryDeps): Router {
       ...DISPUTES_LIST,
       defaultSort: q.status === 'open' ? 'disputed' : '-disputed',
     });
-    // Each disputed sign-off as stored for this list (read-models/sign-offs `dispute_rows`), sent as it is.
-    const page = await findPageText(rs, DISPUTE_ROWS, filter, paging);
+    // Each disputed sign-off as stored for this list (read-models/sign-offs `dispute_rows`).
+    const page = await findPage<DisputeRowDoc>(rs, DISPUTE_ROWS, filter, paging);
     setPageHeaders(req, res, page);
-    sendJsonTexts(res, page.items);
+    res.json(page.items);
   });
 
   return r;

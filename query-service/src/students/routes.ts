@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { authOf, authenticate, requireRole } from '@panda/platform/http';
-import { findPageText, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
+import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import { notFound } from '@panda/platform/errors';
 import {
   JOBS,
@@ -11,8 +11,6 @@ import {
   type StudentDoc,
 } from '@panda/projections/read-models/training';
 import type { QueryDeps } from '../shared/deps';
-import { sendJsonTexts } from '../shared/doc-text';
-import { studentCardText } from './card-text';
 import { accountOf, person, requirementProgress, studentCard, visibleStudent } from './views';
 
 /** A centre's or mentor's students (ruling 24): newest registration first; search by name, e-mail, phone, postcode or id. */
@@ -29,18 +27,18 @@ export function studentQueryRoutes(deps: QueryDeps): Router {
 
   /** The centre's students, newest registration first. */
   r.get('/api/my-students', auth, requireRole('training_centre'), async (req, res) => {
-    const page = await findPageText(rs, STUDENTS, { centre_id: authOf(req).id }, parsePaging(req.query, STUDENT_LIST));
+    const paging = parsePaging(req.query, STUDENT_LIST);
+    const page = await findPage<StudentDoc>(rs, STUDENTS, { centre_id: authOf(req).id }, paging);
     setPageHeaders(req, res, page);
-    // Each card made from its document's stored text (card-text), not parsed and written out again.
-    sendJsonTexts(res, page.items.map(studentCardText));
+    res.json(page.items.map(studentCard));
   });
 
   /** The mentor's students: those placed with them (active placement). */
   r.get('/api/my-matches', auth, requireRole('mentor'), async (req, res) => {
-    const page = await findPageText(rs, STUDENTS, { mentor_id: authOf(req).id }, parsePaging(req.query, STUDENT_LIST));
+    const paging = parsePaging(req.query, STUDENT_LIST);
+    const page = await findPage<StudentDoc>(rs, STUDENTS, { mentor_id: authOf(req).id }, paging);
     setPageHeaders(req, res, page);
-    // Each card made from its document's stored text (card-text), not parsed and written out again.
-    sendJsonTexts(res, page.items.map(studentCardText));
+    res.json(page.items.map(studentCard));
   });
 
   /** Student detail page (training centre; admins too). */

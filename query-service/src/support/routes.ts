@@ -9,9 +9,8 @@ import {
 import type { Filter, ReadStore } from '@panda/projections/read-store';
 import { badRequest, notFound } from '@panda/platform/errors';
 import { authOf, authenticate, requireRole } from '@panda/platform/http';
-import { findPageText, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
+import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import type { QueryDeps } from '../shared/deps';
-import { sendJsonTexts } from '../shared/doc-text';
 
 const SENDER = { owner: 'user', support: 'support', assistant: 'assistant' } as const;
 const ENTRY_TYPE = { owner: 'message', support: 'response', assistant: 'ai_response' } as const;
@@ -47,9 +46,9 @@ export const TICKET_LIST: ListSpec = {
  * (read-models/support-tickets), each as the list shows it with its names as they are now.
  */
 async function sendPage(req: Request, res: Response, rs: ReadStore, filter: Filter) {
-  const page = await findPageText(rs, SUPPORT_TICKET_ROWS, filter, parsePaging(req.query, TICKET_LIST));
+  const page = await findPage<TicketRowDoc>(rs, SUPPORT_TICKET_ROWS, filter, parsePaging(req.query, TICKET_LIST));
   setPageHeaders(req, res, page);
-  sendJsonTexts(res, page.items);
+  res.json(page.items);
 }
 
 /**
