@@ -78,6 +78,12 @@ export interface PageSource {
   readonly readsInline?: boolean;
 }
 
+/** A read model's typed collection (`collection<D>('name')` in projections), as far as paging needs it: its name, and D. */
+export interface TypedCollection<D> {
+  readonly name: string;
+  from(store: never): { get(id: string): Promise<D | null> };
+}
+
 const isSortValue = (v: unknown): v is SortValue => v === null || ['string', 'number', 'boolean'].includes(typeof v);
 
 export function encodeCursor(sort: string, value: SortValue | SortValue[], id: string): string {
@@ -186,10 +192,11 @@ const valueAt = (doc: unknown, path: string): SortValue => {
  */
 export async function findPage<T extends { id: string }>(
   store: PageSource,
-  collection: string,
+  collection: string | TypedCollection<T>,
   filter: PageFilter,
   paging: Paging,
 ): Promise<PageResult<T>> {
+  const name = typeof collection === 'string' ? collection : collection.name;
   const matching = allOf(filter, searchFilter(paging.q, paging.search));
   const fields = paging.fields ?? [paging.field];
   const sort = Object.fromEntries(fields.map((f) => [f, paging.dir] as const));
@@ -201,7 +208,8 @@ export async function findPage<T extends { id: string }>(
     for (const segment of segments) {
       if (found.length > paging.limit) break;
       const limit = paging.limit + 1 - found.length;
-      found.push(...((await store.find(collection, allOf(matching, segment), { sort, limit })) as T[]));
+      // A typed collection's documents are those its read model put (see projections' typed-collection).
+      found.push(...((await store.find(name, allOf(matching, segment), { sort, limit })) as T[]));
     }
     return found;
   };
@@ -211,8 +219,8 @@ export async function findPage<T extends { id: string }>(
     docs = await read();
     // A first page that is not full holds every match: a count would read them all again (a search scanned
     // over a mentor's students reads each of them).
-    count = !paging.after && docs.length <= paging.limit ? docs.length : await store.count(collection, matching);
-  } else [count, docs] = await Promise.all([store.count(collection, matching), read()]);
+    count = !paging.after && docs.length <= paging.limit ? docs.length : await store.count(name, matching);
+  } else [count, docs] = await Promise.all([store.count(name, matching), read()]);
   const items = docs.slice(0, paging.limit);
   const last = docs.length > paging.limit && items.length ? items[items.length - 1] : null;
   const lastValue = (d: { id: string }) =>

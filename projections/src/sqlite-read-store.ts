@@ -3,11 +3,14 @@ import { Worker } from 'node:worker_threads';
 import {
   CheckpointConflictError,
   asciiLower,
+  collectionName,
   isComparison,
   isLogical,
   logicalFilters,
   searchedFields,
+  type CollectionRef,
   type Doc,
+  type DocReads,
   type Filter,
   type FindOptions,
   type ReadStore,
@@ -297,15 +300,16 @@ export class SqliteReadStore implements ReadStore {
     return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
   }
 
-  async get(collection: string, id: string): Promise<Doc | null> {
-    const t = this.ensureTable(collection);
+  // Typed by the collection's read model (DocReads): its documents are those its projection put (see Collection).
+  readonly get = (async (collection: CollectionRef, id: string) => {
+    const t = this.ensureTable(collectionName(collection));
     const text = this.stmt(`SELECT doc FROM ${t} WHERE id = ?`).pluck().get(id) as string | undefined;
     return text === undefined ? null : (JSON.parse(text) as Doc);
-  }
+  }) as DocReads['get'];
 
-  async find(collection: string, filter: Filter = {}, options: FindOptions = {}): Promise<Doc[]> {
-    const t = this.ensureTable(collection);
-    const { sql, params } = this.where(t, filter);
+  readonly find = (async (collection: CollectionRef, filter: object = {}, options: FindOptions = {}) => {
+    const t = this.ensureTable(collectionName(collection));
+    const { sql, params } = this.where(t, filter as Filter);
     const fields = options.fields?.filter((f) => f !== 'id');
     const columns = fields ? ['id', ...fields.map((f, i) => `doc -> '$.${topField(f)}' AS f${i}`)].join(', ') : 'doc';
     const select = this.stmt(`SELECT ${columns} FROM ${t} ${sql} ${orderBy(options.sort)} ${limitSql(options)}`);
@@ -318,15 +322,15 @@ export class SqliteReadStore implements ReadStore {
       });
       return doc;
     });
-  }
+  }) as DocReads['find'];
 
-  async count(collection: string, filter: Filter = {}): Promise<number> {
-    const t = this.ensureTable(collection);
-    const { sql, params } = this.where(t, filter);
+  readonly count = (async (collection: CollectionRef, filter: object = {}) => {
+    const t = this.ensureTable(collectionName(collection));
+    const { sql, params } = this.where(t, filter as Filter);
     return this.stmt(`SELECT COUNT(*) FROM ${t} ${sql}`)
       .pluck()
       .get(...params) as number;
-  }
+  }) as DocReads['count'];
 
   /** The search indexes in place (their triggers exist), per table, as of a schema version: another connection may change them. */
   private searchIndexes = { version: -1, byTable: new Map<string, { fts: string; columns: string[] }[]>() };

@@ -98,6 +98,8 @@ export interface JobDoc {
   Completed_Count: number;
   completed_at: string | null;
   mentor_signature: Signature | null;
+  /** Only in a document written before `job_signatures` held the history: moved there on its next change. */
+  signatures?: SignatureEntry[];
   status: 'in_progress' | 'completed';
   percent: number;
   opened_at: string;
@@ -147,7 +149,7 @@ export const mentorStats = collection<MentorStatsDoc>(MENTOR_STATS);
 export const jobSignatures = collection<JobSignaturesDoc>(JOB_SIGNATURES);
 
 /** A job document written before the history had its own collection: the history it still holds. */
-const legacyHistory = (job: JobDoc) => (Array.isArray(job.signatures) ? (job.signatures as SignatureEntry[]) : null);
+const legacyHistory = (job: JobDoc) => (Array.isArray(job.signatures) ? job.signatures : null);
 
 /** Moves the history a job document still holds (written before `job_signatures`) to its own document. */
 function moveLegacyHistory(ctx: ProjectionContext, job: JobDoc): void {

@@ -4,19 +4,20 @@ import { allOf, findPage, parsePaging, setPageHeaders, type ListSpec, type PageF
 import { adminAccountsQuerySchema, adminPlacementsQuerySchema, adminStudentsQuerySchema } from '@panda/contracts/admin';
 import { candidatesQuery } from '@panda/contracts/placements';
 import { badRequest, notFound } from '@panda/platform/errors';
-import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
-import { ADMIN_STUDENT_ROWS, type AdminStudentRowDoc } from '@panda/projections/read-models/admin-student-rows';
-import { ADMIN_MENTOR_ROWS, type AdminMentorRowDoc } from '@panda/projections/read-models/admin-mentor-rows';
-import { ACCOUNT_HISTORY, ADMIN_SIGNINS, type AccountHistoryDoc } from '@panda/projections/read-models/account-history';
-import {
-  PLACEMENTS,
-  STUDENT_PROGRESS,
-  type PlacementDoc,
-  type StudentProgressDoc,
-} from '@panda/projections/read-models/placements';
+import { type AccountDoc, accounts } from '@panda/projections/read-models/accounts';
+import { adminStudentRows } from '@panda/projections/read-models/admin-student-rows';
+
+import { adminMentorRows } from '@panda/projections/read-models/admin-mentor-rows';
+
+import { adminSignIns, accountHistory } from '@panda/projections/read-models/account-history';
+
+import { studentProgress, placements } from '@panda/projections/read-models/placements';
+
 import type { Doc } from '@panda/projections/read-store';
-import { CENTRE_STATS, type CentreStatsDoc } from '@panda/projections/read-models/training';
+import { centreStats } from '@panda/projections/read-models/training';
+
 import { candidatesFor } from '../placements/candidates';
+
 import type { QueryDeps } from '../shared/deps';
 import { docsById } from '../shared/docs-by-id';
 
@@ -82,7 +83,7 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
       f.locked ? { account_locked: f.locked === 'true' } : null,
     );
     // Each row is stored as the table shows it (read-models/admin-student-rows): its text is the answer's item.
-    const page = await findPage<AdminStudentRowDoc>(rs, ADMIN_STUDENT_ROWS, filter, paging);
+    const page = await findPage(rs, adminStudentRows, filter, paging);
     setPageHeaders(req, res, page);
     res.json({ students: page.items });
   });
@@ -106,7 +107,7 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
   r.get('/api/admin/users/mentors', ...admin, async (req, res) => {
     const { filter, paging } = accountList(req, 'account_locked');
     // Each row is stored as the table shows it (read-models/admin-mentor-rows): its text is the answer's item.
-    const page = await findPage<AdminMentorRowDoc>(rs, ADMIN_MENTOR_ROWS, filter, paging);
+    const page = await findPage(rs, adminMentorRows, filter, paging);
     setPageHeaders(req, res, page);
     res.json({ mentors: page.items });
   });
@@ -114,10 +115,10 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
   r.get('/api/admin/users/training-centres', ...admin, async (req, res) => {
     // Student counts come from the centres' precomputed stats, not from loading every student.
     const { filter, paging } = accountList(req, 'locked');
-    const page = await findPage<AccountDoc>(rs, ACCOUNTS, { role: 'training_centre', ...filter }, paging);
-    const counts = await docsById<CentreStatsDoc>(
+    const page = await findPage(rs, accounts, { role: 'training_centre', ...filter }, paging);
+    const counts = await docsById(
       rs,
-      CENTRE_STATS,
+      centreStats,
       page.items.map((c) => c.id),
     );
     setPageHeaders(req, res, page);
@@ -131,10 +132,10 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
   r.get('/api/admin/placements', ...admin, async (req, res) => {
     const f = validate(adminPlacementsQuerySchema, req.query);
     const paging = parsePaging(req.query, ADMIN_PLACEMENT_LIST);
-    const page = await findPage<PlacementDoc>(rs, PLACEMENTS, f.status ? { Status: f.status } : {}, paging);
+    const page = await findPage(rs, placements, f.status ? { Status: f.status } : {}, paging);
     const students = page.items.map((p) => p.student_id);
     // Progress at a glance (issue 13): the trainee's cards signed over cards required, over their open jobs.
-    const progress = await docsById<StudentProgressDoc>(rs, STUDENT_PROGRESS, students);
+    const progress = await docsById(rs, studentProgress, students);
     const none = { cards_signed: 0, cards_required: 0, progress_percent: 0 };
     setPageHeaders(req, res, page);
     const rows = page.items.map(({ _audience, ...placement }) => {
@@ -158,19 +159,19 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
     const role = String(req.params.role);
     if (!['student', 'mentor', 'training_centre'].includes(role))
       throw notFound(`Unknown role '${role}': use student, mentor or training_centre`);
-    const account = (await rs.get(ACCOUNTS, String(req.params.id))) as AccountDoc | null;
+    const account = await rs.get(accounts, String(req.params.id));
     if (!account || account.role !== role)
       throw notFound(`No ${role.replace('_', ' ')} account with id ${req.params.id}`);
-    const page = await findPage<AccountHistoryDoc>(
+    const page = await findPage(
       rs,
-      ACCOUNT_HISTORY,
+      accountHistory,
       { account_id: account.id },
       parsePaging(req.query, NEWEST_POSITION),
     );
     const entries = page.items;
     setPageHeaders(req, res, page);
     const actorIds = [...new Set(entries.map((e) => e.actor_id).filter((x): x is string => Boolean(x)))];
-    const actors = byId((actorIds.length ? await rs.find(ACCOUNTS, { id: { $in: actorIds } }) : []) as AccountDoc[]);
+    const actors = byId(actorIds.length ? await rs.find(accounts, { id: { $in: actorIds } }) : []);
     res.json({
       account: {
         id: account.id,
@@ -197,7 +198,7 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
   });
 
   r.get('/api/admin/signin-attempts', ...admin, async (req, res) => {
-    const page = await findPage<Doc>(rs, ADMIN_SIGNINS, {}, parsePaging(req.query, NEWEST_POSITION));
+    const page = await findPage(rs, adminSignIns, {}, parsePaging(req.query, NEWEST_POSITION));
     setPageHeaders(req, res, page);
     res.json({ attempts: page.items.map(({ _audience, position, ...a }) => a) });
   });
