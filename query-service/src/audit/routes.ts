@@ -9,10 +9,10 @@ import type { RecordedEvent } from '@panda/events/envelope';
 import { badRequest, forbidden, notFound } from '@panda/platform/errors';
 import { authOf, authenticate, requireRole, validate, type AuthContext } from '@panda/platform/http';
 import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
-import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
-import { AUDIT_ACCESS_LOG, type AuditAccessDoc } from '@panda/projections/read-models/audit-access';
-import { JOBS, type JobDoc } from '@panda/projections/read-models/training';
-import { PLACEMENTS, type PlacementDoc } from '@panda/projections/read-models/placements';
+import { accounts } from '@panda/projections/read-models/accounts';
+import { auditAccessLog } from '@panda/projections/read-models/audit-access';
+import { jobs } from '@panda/projections/read-models/training';
+import { placements } from '@panda/projections/read-models/placements';
 import type { QueryDeps } from '../shared/deps';
 import { evidenceCsv, evidencePdf, traineeLine, type Evidence, type EvidenceRow } from './evidence';
 import { jobsAsOf, parseAsOf, personAsOf, timelineAsOf, type Person } from './replay';
@@ -95,7 +95,7 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
     asOf: number | null,
     query: string | null = null,
   ): Promise<() => Promise<void>> {
-    const me = (await rs.get(ACCOUNTS, a.id)) as AccountDoc | null;
+    const me = await rs.get(accounts, a.id);
     const data = checkEvent('AuditRecordRead', {
       accountId: a.id,
       role: a.role,
@@ -132,7 +132,7 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
     const role = validate(subjectsQuery, req.query).role || null;
     const onDisk = await startRecord(req, a, 'subject_search', { type: null, id: null }, null, paging.q);
     const page = await readWhileRecording(onDisk, () =>
-      findPage<AccountDoc>(rs, ACCOUNTS, { role: role ? role : { $in: [...SUBJECT_ROLES] } }, paging),
+      findPage(rs, accounts, { role: role ? role : { $in: [...SUBJECT_ROLES] } }, paging),
     );
     setPageHeaders(req, res, page);
     res.json({ subjects: page.items.map((d) => ({ id: d.id, role: d.role, name: d.Name, email: d.Email })) });
@@ -143,7 +143,7 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
     const asOf = asOfOf(req, deps);
     const jobId = String(req.params.jobId);
     // The read model only says which student's stream holds the job; the answer is folded from the log.
-    const located = (await rs.get(JOBS, jobId)) as JobDoc | null;
+    const located = await rs.get(jobs, jobId);
     if (!located) throw notFound('Job not found');
     await record(req, a, 'job_signatures', { type: 'job', id: jobId }, asOf);
     const who_ = people(deps);
@@ -178,11 +178,9 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
     let related: string[] = [];
     const current = personAsOf(own, Number.MAX_SAFE_INTEGER);
     if (current?.role === 'mentor')
-      related = [
-        ...new Set(((await rs.find(PLACEMENTS, { mentor_id: id })) as PlacementDoc[]).map((p) => p.student_id)),
-      ];
+      related = [...new Set((await rs.find(placements, { mentor_id: id })).map((p) => p.student_id))];
     if (current?.role === 'training_centre')
-      related = ((await rs.find(ACCOUNTS, { role: 'student', centre_id: id })) as AccountDoc[]).map((s) => s.id);
+      related = (await rs.find(accounts, { role: 'student', centre_id: id })).map((s) => s.id);
     const relatedEvents = await Promise.all(related.map((s) => who_.events(s)));
     const entries = timelineAsOf(id, own, relatedEvents, asOf);
     const timeline = await Promise.all(
@@ -315,7 +313,7 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
     const a = authOf(req);
     const paging = parsePaging(req.query, ACCESS_LOG_LIST);
     const onDisk = await startRecord(req, a, 'access_log', { type: null, id: null }, null);
-    const page = await readWhileRecording(onDisk, () => findPage<AuditAccessDoc>(rs, AUDIT_ACCESS_LOG, {}, paging));
+    const page = await readWhileRecording(onDisk, () => findPage(rs, auditAccessLog, {}, paging));
     setPageHeaders(req, res, page);
     res.json(page.items.map(({ _audience, ...record }) => record));
   });
