@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_THREADS, chatProjection } from '@panda/projections/read-models/chat';
 import { STUDENTS, trainingProjection } from '@panda/projections/read-models/training';
-import type { WriteOp } from '@panda/projections/read-store';
+import { collectionName, type CollectionRef, type WriteOp } from '@panda/projections/read-store';
 import { SqliteReadStore } from '@panda/projections/sqlite-read-store';
 import { contactsPage, type ContactRow } from './contacts-page';
 
@@ -104,9 +104,9 @@ describe('contactsPage: keyset pages of a centre chat contacts', () => {
     const counting = new Proxy(rs, {
       get(target, key, receiver) {
         if (key !== 'find') return Reflect.get(target, key, receiver);
-        return (collection: string, filter: unknown, options?: { sort?: unknown }) => {
-          if (collection === CHAT_THREADS && options?.sort) batches.push(1);
-          return target.find(collection, filter as never, options as never);
+        return (collection: CollectionRef, filter: unknown, options?: { sort?: unknown }) => {
+          if (collectionName(collection) === CHAT_THREADS && options?.sort) batches.push(1);
+          return Reflect.apply(target.find, target, [collection, filter, options]);
         };
       },
     });

@@ -1,6 +1,6 @@
 import type { ChatContact, ChatType, ContactRole } from '@panda/contracts/chat';
-import { CHAT_THREADS, type ChatThreadDoc } from '@panda/projections/read-models/chat';
-import { STUDENTS, type StudentDoc } from '@panda/projections/read-models/training';
+import { type ChatThreadDoc, chatThreads } from '@panda/projections/read-models/chat';
+import { students } from '@panda/projections/read-models/training';
 import type { ReadStore } from '@panda/projections/read-store';
 import { contactsOf, namesOf } from './contacts';
 
@@ -42,7 +42,7 @@ export async function contactsPage(
         rs,
         contacts.map((c) => ({ id: c.id, Name: c.name })),
       ),
-      rs.find(CHAT_THREADS, { owner: me.id }) as Promise<ChatThreadDoc[]>,
+      rs.find(chatThreads, { owner: me.id }),
     ]);
     const byContact = new Map(threads.map((t) => [t.contact, t]));
     const all = contacts.map((c) =>
@@ -50,9 +50,9 @@ export async function contactsPage(
     );
     return { total: all.length, rows: all.sort(contactOrder).filter(isAfter).slice(0, want) };
   }
-  const field = me.role === 'mentor' ? 'mentor_id' : 'centre_id';
+  const ofMe = me.role === 'mentor' ? { mentor_id: me.id } : { centre_id: me.id };
   const Chat_Type: ChatType = me.role === 'mentor' ? 'mentor_student' : 'training_centre_student';
-  const total = await rs.count(STUDENTS, { [field]: me.id });
+  const total = await rs.count(students, ofMe);
   const rows: ContactRow[] = [];
   // Conversations, newest first; one with someone no longer a contact is skipped.
   if (!after || after.at > 0) {
@@ -63,25 +63,25 @@ export async function contactsPage(
     let inclusive = true;
     for (;;) {
       const bound = below === undefined ? {} : { last_position: inclusive ? { $lte: below } : { $lt: below } };
-      let threads = (await rs.find(
-        CHAT_THREADS,
+      let threads = await rs.find(
+        chatThreads,
         { owner: me.id, ...bound },
         { sort: { last_position: -1 }, limit: batch },
-      )) as ChatThreadDoc[];
+      );
       const full = threads.length === batch;
       const oldest = threads.at(-1)?.last_position;
       // Every thread at the batch's oldest position, so that the next batch starts strictly below it.
       if (full && oldest !== undefined) {
         const seen = new Set(threads.map((t) => t.contact));
-        const tied = (await rs.find(CHAT_THREADS, { owner: me.id, last_position: oldest })) as ChatThreadDoc[];
+        const tied = await rs.find(chatThreads, { owner: me.id, last_position: oldest });
         threads = [...threads, ...tied.filter((t) => !seen.has(t.contact))];
       }
-      const students = (await rs.find(
-        STUDENTS,
-        { id: { $in: threads.map((t) => t.contact) }, [field]: me.id },
+      const mine = await rs.find(
+        students,
+        { id: { $in: threads.map((t) => t.contact) }, ...ofMe },
         { fields: ['Name'] },
-      )) as Pick<StudentDoc, 'id' | 'Name'>[];
-      const nameOf = await namesWithAccounts(rs, students);
+      );
+      const nameOf = await namesWithAccounts(rs, mine);
       for (const t of threads) {
         const name = nameOf.get(t.contact);
         const r = name === undefined ? null : row(t.contact, 'student', Chat_Type, name, t, online);
@@ -95,14 +95,12 @@ export async function contactsPage(
     if (rows.length >= want) return { total, rows: rows.slice(0, want) };
   }
   // Contacts never written to, by name: every contact's name and every conversation's contact are read.
-  const [students, threads] = await Promise.all([
-    rs.find(STUDENTS, { [field]: me.id }, { fields: ['Name'] }) as Promise<Pick<StudentDoc, 'id' | 'Name'>[]>,
-    rs.find(CHAT_THREADS, { owner: me.id }, { fields: ['contact'] }) as Promise<
-      Pick<ChatThreadDoc, 'id' | 'contact'>[]
-    >,
+  const [all, threads] = await Promise.all([
+    rs.find(students, ofMe, { fields: ['Name'] }),
+    rs.find(chatThreads, { owner: me.id }, { fields: ['contact'] }),
   ]);
   const written = new Set(threads.map((t) => t.contact));
-  const silent = students.filter((s) => !written.has(s.id));
+  const silent = all.filter((s) => !written.has(s.id));
   const names = await namesWithAccounts(rs, silent);
   const rest = silent
     .map((s) => row(s.id, 'student', Chat_Type, names.get(s.id) as string, undefined, online))

@@ -5,15 +5,13 @@ import { badRequest, notFound } from '@panda/platform/errors';
 import { authOf, authenticate, validate } from '@panda/platform/http';
 import { encodeCursor, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import {
-  CHAT_INBOXES,
-  CHAT_MESSAGES,
-  CHAT_THREADS,
   conversationDocId,
   inboxKey,
   threadId,
-  type ChatInboxDoc,
   type ChatMessageDoc,
-  type ChatThreadDoc,
+  chatInboxes,
+  chatMessages,
+  chatThreads,
 } from '@panda/projections/read-models/chat';
 import type { ReadStore } from '@panda/projections/read-store';
 import type { QueryDeps } from '../shared/deps';
@@ -36,15 +34,13 @@ export async function messagesPage(
   cursor: number | undefined,
 ) {
   const total = contact
-    ? (((await rs.get(CHAT_THREADS, threadId(me, contact))) as ChatThreadDoc | null)?.message_count ?? 0)
-    : (((await rs.get(CHAT_INBOXES, me)) as ChatInboxDoc | null)?.message_count ?? 0);
+    ? ((await rs.get(chatThreads, threadId(me, contact)))?.message_count ?? 0)
+    : ((await rs.get(chatInboxes, me))?.message_count ?? 0);
   const start = Math.min(total, cursor === undefined ? total : cursor - 1);
   const numbers = countDown(start, limit);
-  const docs = (
-    contact
-      ? await rs.find(CHAT_MESSAGES, { id: { $in: numbers.map((n) => conversationDocId(me, contact, n)) } })
-      : await rs.find(CHAT_MESSAGES, { inbox_key: { $in: numbers.map((n) => inboxKey(me, n)) } })
-  ) as ChatMessageDoc[];
+  const docs = contact
+    ? await rs.find(chatMessages, { id: { $in: numbers.map((n) => conversationDocId(me, contact, n)) } })
+    : await rs.find(chatMessages, { inbox_key: { $in: numbers.map((n) => inboxKey(me, n)) } });
   const nOf = (d: ChatMessageDoc) => (contact ? d.conversation_n : d.inbox_n);
   docs.sort((a, b) => nOf(b) - nOf(a));
   const last = docs.at(-1);
@@ -120,7 +116,7 @@ export function chatQueryRoutes(deps: QueryDeps): Router {
   /** Sender and receiver only; anyone else is told it does not exist. */
   r.get('/api/chat-images/:messageId', auth, async (req, res) => {
     const me = authOf(req).id;
-    const copies = (await rs.find(CHAT_MESSAGES, { message_id: String(req.params.messageId) })) as ChatMessageDoc[];
+    const copies = await rs.find(chatMessages, { message_id: String(req.params.messageId) });
     const image = copies.find((c) => c.owner === me)?.image;
     if (!image) throw notFound('Image not found');
     const etag = `"${image.hash}"`;
