@@ -3,10 +3,9 @@ import { notificationsQuerySchema } from '@panda/contracts/notifications';
 import { authOf, authenticate, validate } from '@panda/platform/http';
 import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import {
-  NOTIFICATIONS,
-  NOTIFICATION_SETTINGS,
   type NotificationDoc,
-  type NotificationSettingsDoc,
+  notificationSettings,
+  notifications,
 } from '@panda/projections/read-models/notifications';
 import type { ReadStore } from '@panda/projections/read-store';
 import type { QueryDeps } from '../shared/deps';
@@ -39,7 +38,7 @@ export const notificationView = (d: NotificationDoc): Notification => ({
 
 /** The real unread count of the dashboard overview (spec §3 "Dashboard overview: notifications"). */
 export const unreadNotifications = (rs: ReadStore, accountId: string) =>
-  rs.count(NOTIFICATIONS, { recipient_id: accountId, read: false });
+  rs.count(notifications, { recipient_id: accountId, read: false });
 
 /**
  * - GET /api/notifications?limit=&cursor=&unread=true&type=announcement: the caller's
@@ -59,7 +58,7 @@ export function notificationQueryRoutes(deps: QueryDeps): Router {
     if (q.unread === 'true') filter.read = false;
     if (q.unread === 'false') filter.read = true;
     if (q.type) filter.type = q.type;
-    const page = await findPage<NotificationDoc>(rs, NOTIFICATIONS, filter, parsePaging(req.query, NOTIFICATION_LIST));
+    const page = await findPage(rs, notifications, filter, parsePaging(req.query, NOTIFICATION_LIST));
     setPageHeaders(req, res, page);
     res.json(page.items.map(notificationView));
   });
@@ -68,13 +67,13 @@ export function notificationQueryRoutes(deps: QueryDeps): Router {
     const { id } = authOf(req);
     const [unread, announcements] = await Promise.all([
       unreadNotifications(rs, id),
-      rs.count(NOTIFICATIONS, { recipient_id: id, read: false, type: 'announcement' }),
+      rs.count(notifications, { recipient_id: id, read: false, type: 'announcement' }),
     ]);
     res.json({ unread, announcements_unread: announcements });
   });
 
   r.get('/api/notification-settings', auth, async (req, res) => {
-    const doc = (await rs.get(NOTIFICATION_SETTINGS, authOf(req).id)) as NotificationSettingsDoc | null;
+    const doc = await rs.get(notificationSettings, authOf(req).id);
     res.json({ email_important: doc?.email_important ?? true });
   });
 
