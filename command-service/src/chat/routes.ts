@@ -1,13 +1,6 @@
 import { Router, type Request } from 'express';
 import { postMessageRequestSchema, sendMessageRequestSchema, CHAT_TEXTS } from '@panda/contracts/chat';
-import {
-  CHAT_MESSAGES,
-  CHAT_THREADS,
-  conversationDocId,
-  threadId,
-  type ChatMessageDoc,
-  type ChatThreadDoc,
-} from '@panda/projections/read-models/chat';
+import { conversationDocId, threadId, chatMessages, chatThreads } from '@panda/projections/read-models/chat';
 import { notFound } from '@panda/platform/errors';
 import { authOf, authenticate, validate } from '@panda/platform/http';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
@@ -73,13 +66,13 @@ export function chatRoutes(deps: CommandDeps): Router {
     const me = authOf(req).id;
     const contact = pathId(req, 'contactId', 'Contact not found');
     // The read model only says which messages to mark (routing); each read is decided on its own stream.
-    const thread = (await deps.readStore.get(CHAT_THREADS, threadId(me, contact))) as ChatThreadDoc | null;
+    const thread = await deps.readStore.get(chatThreads, threadId(me, contact));
     let unread = thread?.unread_count ?? 0;
     let marked = 0;
     let position = await deps.store.headPosition();
     for (let n = thread?.message_count ?? 0; n > 0 && unread > 0; n -= 200) {
       const ids = Array.from({ length: Math.min(200, n) }, (_, i) => conversationDocId(me, contact, n - i));
-      const copies = (await deps.readStore.find(CHAT_MESSAGES, { id: { $in: ids } })) as ChatMessageDoc[];
+      const copies = await deps.readStore.find(chatMessages, { id: { $in: ids } });
       for (const copy of copies) {
         if (copy.message.Receiver_ID !== me || copy.message.Read) continue;
         unread--;

@@ -3,7 +3,7 @@ import { completeJobRequest } from '@panda/contracts/training';
 import { accountStream } from '@panda/events/catalogue/accounts';
 import { badRequest, notFound } from '@panda/platform/errors';
 import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
-import { JOBS, jobView, signaturesOf, type JobDoc } from '@panda/projections/read-models/training';
+import { jobView, jobs, signaturesOf } from '@panda/projections/read-models/training';
 import { handle } from '../shared/decider';
 import { logIndexOf } from '../shared/log-index';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
@@ -58,7 +58,8 @@ export function jobRoutes(deps: CommandDeps): Router {
     };
     const result = await handle(deps.store, accountStream(studentId), trainingDecider, command, metaFor(req, deps));
     await deps.waitForProjections(result.position);
-    const updated = (await deps.readStore.get(JOBS, jobId)) as JobDoc;
+    const updated = await deps.readStore.get(jobs, jobId);
+    if (!updated) throw new Error(`Job ${jobId} is not in the read model after its command`);
     const signatures = (await signaturesOf(deps.readStore, [updated]))(updated);
     sendResult(res, 200, result.position, {
       success: true,

@@ -3,7 +3,7 @@ import { accountStream } from '@panda/events/catalogue/accounts';
 import { disputeRequest, resolveDisputeRequest } from '@panda/contracts/signoff';
 import { notFound } from '@panda/platform/errors';
 import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
-import { SIGN_OFFS, type SignOffDoc } from '@panda/projections/read-models/sign-offs';
+import { signOffs } from '@panda/projections/read-models/sign-offs';
 import { handle } from '../shared/decider';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
 import { SIGN_OFF_NOT_FOUND, trainingDecider, type TrainingCommand } from '../training/decider';
@@ -18,7 +18,7 @@ export function signOffRoutes(deps: CommandDeps): Router {
   const auth = authenticate(deps.authenticator);
 
   const run = async (req: Request, command: (studentId: string) => TrainingCommand, message: string) => {
-    const signOff = (await deps.readStore.get(SIGN_OFFS, String(req.params.signatureId))) as SignOffDoc | null;
+    const signOff = await deps.readStore.get(signOffs, String(req.params.signatureId));
     if (!signOff) throw notFound(SIGN_OFF_NOT_FOUND);
     const result = await handle(
       deps.store,
@@ -28,7 +28,7 @@ export function signOffRoutes(deps: CommandDeps): Router {
       metaFor(req, deps),
     );
     await deps.waitForProjections(result.position);
-    const now = ((await deps.readStore.get(SIGN_OFFS, signOff.id)) as SignOffDoc | null) ?? signOff;
+    const now = (await deps.readStore.get(signOffs, signOff.id)) ?? signOff;
     return {
       position: result.position,
       body: {
