@@ -23,7 +23,6 @@ export interface AccountHistoryDoc {
   reason: string | null;
   position: number;
   _audience: string[];
-  [k: string]: unknown;
 }
 
 export interface AdminSignInDoc {
@@ -36,7 +35,6 @@ export interface AdminSignInDoc {
   user_agent: string | null;
   position: number;
   _audience: string[];
-  [k: string]: unknown;
 }
 
 export const accountHistory = collection<AccountHistoryDoc>(ACCOUNT_HISTORY);

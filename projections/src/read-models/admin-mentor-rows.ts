@@ -27,7 +27,6 @@ interface MentorPlacementDoc {
   id: string;
   mentor_id: string;
   status: PlacementStatus;
-  [k: string]: unknown;
 }
 
 export const adminMentorRows = collection<AdminMentorRowDoc>(ADMIN_MENTOR_ROWS);

@@ -25,14 +25,12 @@ export type AdminStudentRowDoc = AdminStudent;
 
 interface PartyNameDoc extends KeptName {
   id: string;
-  [k: string]: unknown;
 }
 
 type PlacementStatus = NonNullable<AdminStudent['placement_status']>;
 interface StudentPlacementsDoc {
   id: string;
   placements: { id: string; status: PlacementStatus; mentor_id: string }[];
-  [k: string]: unknown;
 }
 
 export const adminStudentRows = collection<AdminStudentRowDoc>(ADMIN_STUDENT_ROWS);

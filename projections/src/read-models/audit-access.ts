@@ -21,7 +21,6 @@ export interface AuditAccessDoc {
   as_of: string | null;
   query: string | null;
   _audience: string[];
-  [k: string]: unknown;
 }
 
 export const auditAccessLog = collection<AuditAccessDoc>(AUDIT_ACCESS_LOG);

@@ -47,13 +47,11 @@ export interface TicketDoc {
   /** Log position of the latest activity (newest-activity-first order and paging cursor). */
   activity_position: number;
   _audience: string[];
-  [k: string]: unknown;
 }
 
 export type TicketRowDoc = TicketSummary;
 interface NameDoc extends KeptName {
   id: string;
-  [k: string]: unknown;
 }
 
 export const supportTickets = collection<TicketDoc>(SUPPORT_TICKETS);

@@ -79,7 +79,6 @@ export interface StudentDoc {
   jobs: JobSummary[];
   cards_signed: number;
   _audience: string[];
-  [k: string]: unknown;
 }
 
 export interface JobDoc {
@@ -105,14 +104,12 @@ export interface JobDoc {
   opened_at: string;
   updated_at: string;
   _audience: string[];
-  [k: string]: unknown;
 }
 
 /** The signature history of one job (id = the job's id), oldest first. */
 export interface JobSignaturesDoc {
   id: string;
   signatures: SignatureEntry[];
-  [k: string]: unknown;
 }
 
 /** One sign-off in a job's history (oldest first); a revoked one stays listed but no longer counts. */
@@ -130,7 +127,6 @@ export interface CentreStatsDoc {
   placed_students: number;
   latest_student_id: string | null;
   _audience: string[];
-  [k: string]: unknown;
 }
 
 export interface MentorStatsDoc {
@@ -139,7 +135,6 @@ export interface MentorStatsDoc {
   /** Job cards this mentor signed (each card is one real job supervised). */
   jobs_supervised: number;
   _audience: string[];
-  [k: string]: unknown;
 }
 
 export const students = collection<StudentDoc>(STUDENTS);
