@@ -8,6 +8,7 @@ import {
   type Filter,
   type ReadStore,
 } from './read-store';
+import { collection } from './typed-collection';
 
 /** The one suite every ReadStore implementation must pass. `make` returns a fresh, empty store. */
 export function readStoreContract(name: string, make: () => Promise<ReadStore>, skipReason?: string) {
@@ -343,6 +344,36 @@ export function readStoreContract(name: string, make: () => Promise<ReadStore>, 
           expect((await rs.find('people', { name: { $contains: 'bob' } })).map((d) => d.id)).toEqual(['bob-2']);
         },
       );
+
+      it('reads a typed collection as the collection of its name: get, find with fields and sort, count', async () => {
+        interface Person {
+          id: string;
+          name: string;
+          age: number;
+          active: boolean;
+          tags: { city: string };
+          centreId: string | null;
+        }
+        const typed = collection<Person>('people');
+        await rs.commit(
+          'p',
+          0,
+          1,
+          people.map((doc) => ({ op: 'put' as const, collection: 'people', doc })),
+        );
+        const bob: Person | null = await rs.get(typed, 'b');
+        expect(bob).toEqual(people[1]);
+        expect(await rs.get(typed, 'nobody')).toBeNull();
+        const found = await rs.find(typed, { active: true, 'tags.city': 'Leeds' }, { sort: { age: -1 } });
+        expect(found.map((p) => p.name)).toEqual(['Cat', 'Ann']);
+        const names = await rs.find(typed, { age: { $gte: 30 } }, { sort: { age: 1 }, fields: ['name'] });
+        expect(names).toEqual([
+          { id: 'a', name: 'Ann' },
+          { id: 'c', name: 'Cat' },
+        ]);
+        expect(await rs.count(typed, { centreId: 'c1' })).toBe(2);
+        expect(await typed.from(rs).count({ $or: [{ name: { $contains: 'bo' } }, { centreId: null }] })).toBe(2);
+      });
 
       it('answers only the fields asked for, with the id, a missing one left missing', async () => {
         await rs.commit(
