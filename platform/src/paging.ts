@@ -78,13 +78,10 @@ export interface PageSource {
   readonly readsInline?: boolean;
 }
 
-/** A PageSource that can also answer documents as their stored JSON text (ReadStore.findText). */
-export interface PageTextSource extends PageSource {
-  findText(
-    collection: string,
-    filter?: PageFilter,
-    options?: { sort?: Record<string, 1 | -1>; limit?: number },
-  ): Promise<string[]>;
+/** A read model's typed collection (`collection<D>('name')` in projections), as far as paging needs it: its name, and D. */
+export interface TypedCollection<D> {
+  readonly name: string;
+  from(store: never): { get(id: string): Promise<D | null> };
 }
 
 const isSortValue = (v: unknown): v is SortValue => v === null || ['string', 'number', 'boolean'].includes(typeof v);
@@ -193,41 +190,13 @@ const valueAt = (doc: unknown, path: string): SortValue => {
  * One page of `collection` under `filter` (plus the search and the cursor), and the total under `filter` and
  * the search.
  */
-export function findPage<T extends { id: string }>(
+export async function findPage<T extends { id: string }>(
   store: PageSource,
-  collection: string,
+  collection: string | TypedCollection<T>,
   filter: PageFilter,
   paging: Paging,
 ): Promise<PageResult<T>> {
-  const read = (f: PageFilter, options: { sort: Record<string, 1 | -1>; limit: number }) =>
-    store.find(collection, f, options) as Promise<T[]>;
-  return pageOf(store, collection, filter, paging, read, (doc) => doc);
-}
-
-/**
- * findPage, with each document of the page as its stored JSON text: for a list whose items are its documents
- * as they are (a read model of rows as shown), answered without parsing them and writing them out again.
- * Only the page's last document is parsed, for the next page's cursor.
- */
-export function findPageText(
-  store: PageTextSource,
-  collection: string,
-  filter: PageFilter,
-  paging: Paging,
-): Promise<PageResult<string>> {
-  const read = (f: PageFilter, options: { sort: Record<string, 1 | -1>; limit: number }) =>
-    store.findText(collection, f, options);
-  return pageOf(store, collection, filter, paging, read, (text) => JSON.parse(text) as { id: string });
-}
-
-async function pageOf<T>(
-  store: PageSource,
-  collection: string,
-  filter: PageFilter,
-  paging: Paging,
-  readPage: (filter: PageFilter, options: { sort: Record<string, 1 | -1>; limit: number }) => Promise<T[]>,
-  docOf: (item: T) => { id: string },
-): Promise<PageResult<T>> {
+  const name = typeof collection === 'string' ? collection : collection.name;
   const matching = allOf(filter, searchFilter(paging.q, paging.search));
   const fields = paging.fields ?? [paging.field];
   const sort = Object.fromEntries(fields.map((f) => [f, paging.dir] as const));
@@ -239,7 +208,8 @@ async function pageOf<T>(
     for (const segment of segments) {
       if (found.length > paging.limit) break;
       const limit = paging.limit + 1 - found.length;
-      found.push(...(await readPage(allOf(matching, segment), { sort, limit })));
+      // A typed collection's documents are those its read model put (see projections' typed-collection).
+      found.push(...((await store.find(name, allOf(matching, segment), { sort, limit })) as T[]));
     }
     return found;
   };
@@ -249,10 +219,10 @@ async function pageOf<T>(
     docs = await read();
     // A first page that is not full holds every match: a count would read them all again (a search scanned
     // over a mentor's students reads each of them).
-    count = !paging.after && docs.length <= paging.limit ? docs.length : await store.count(collection, matching);
-  } else [count, docs] = await Promise.all([store.count(collection, matching), read()]);
+    count = !paging.after && docs.length <= paging.limit ? docs.length : await store.count(name, matching);
+  } else [count, docs] = await Promise.all([store.count(name, matching), read()]);
   const items = docs.slice(0, paging.limit);
-  const last = docs.length > paging.limit && items.length ? docOf(items[items.length - 1]) : null;
+  const last = docs.length > paging.limit && items.length ? items[items.length - 1] : null;
   const lastValue = (d: { id: string }) =>
     fields.length === 1 ? valueAt(d, fields[0]) : fields.map((f) => valueAt(d, f));
   return {

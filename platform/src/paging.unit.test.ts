@@ -10,10 +10,9 @@ import {
   decodeCursor,
   encodeCursor,
   findPage,
-  findPageText,
   parsePaging,
   type ListSpec,
-  type PageTextSource,
+  type PageSource,
   type Paging,
 } from './paging';
 
@@ -24,7 +23,7 @@ const SPEC: ListSpec = {
 };
 
 /** The in-memory meaning of the store contract (matches + compareBy), the reference for the SQLite store. */
-class MemorySource implements PageTextSource {
+class MemorySource implements PageSource {
   constructor(readonly docs: Doc[]) {}
   async find(_c: string, filter: Filter = {}, options: FindOptions = {}) {
     const sort = options.sort ?? {};
@@ -34,9 +33,6 @@ class MemorySource implements PageTextSource {
       .filter((d) => matches(d, filter))
       .sort((a, b) => compareBy(sort)(a, b) || (a.id < b.id ? -last : a.id > b.id ? last : 0));
     return list.slice(0, options.limit ?? list.length);
-  }
-  async findText(c: string, filter: Filter = {}, options: FindOptions = {}) {
-    return (await this.find(c, filter, options)).map((d) => JSON.stringify(d));
   }
   async count(_c: string, filter: Filter = {}) {
     return this.docs.filter((d) => matches(d, filter)).length;
@@ -66,7 +62,7 @@ const bad = (fn: () => unknown) => {
 };
 
 async function walk(
-  source: PageTextSource,
+  source: PageSource,
   filter: Filter,
   query: Record<string, string>,
   between?: (page: number) => Promise<void>,
@@ -118,31 +114,6 @@ describe('paging (ruling 24)', () => {
     };
 
     const docs = Array.from({ length: 123 }, (_, i) => person(i, { group: i % 2 === 0 ? 'even' : 'odd' }));
-
-    it.each(['-created', 'name', '-score', 'group'])(
-      'pages documents as their stored text as it pages them parsed (same items, totals and cursors), sorted by %s',
-      async (sort) => {
-        const source = await open(docs);
-        for (const [filter, query] of [
-          [{}, { sort, limit: '10' }],
-          [{ group: 'odd' }, { sort, limit: '7', q: 'person 3' }],
-        ] as const) {
-          let cursor: string | null = null;
-          let pages = 0;
-          do {
-            const p = parsePaging({ ...query, ...(cursor ? { cursor } : {}) }, SPEC);
-            const parsed = await findPage<Doc>(source, 'people', filter, p);
-            const text = await findPageText(source, 'people', filter, p);
-            expect(text.items.every((t) => typeof t === 'string')).toBe(true);
-            expect(text.items.map((t) => JSON.parse(t) as Doc)).toEqual(parsed.items);
-            expect([text.total, text.next]).toEqual([parsed.total, parsed.next]);
-            cursor = parsed.next;
-            pages++;
-          } while (cursor);
-          expect(pages).toBeGreaterThan(1);
-        }
-      },
-    );
 
     it.each(['-created', 'created', 'name', '-name', 'score', '-score', 'group', '-group'])(
       'walks every item exactly once, in order, sorted by %s',

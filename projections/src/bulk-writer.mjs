@@ -11,7 +11,6 @@ import { parentPort, workerData } from 'node:worker_threads';
 const { file, pragmas, sql } = workerData;
 const db = new Database(file);
 for (const pragma of pragmas) db.pragma(pragma);
-db.exec(sql.versions); // made by the store's own connection too: whichever opens the file first
 
 const inserts = new Map();
 const insert = (t) => {
@@ -21,13 +20,10 @@ const insert = (t) => {
 };
 const checkpoint = db.prepare(sql.checkpointOf).pluck();
 const move = db.prepare(sql.moveCheckpoint);
-const bump = db.prepare(sql.bumpVersion);
 const write = db.transaction(({ projection, from, to, tables, ids, texts }) => {
   const at = checkpoint.get(projection) ?? 0;
   if (at !== from) return at;
   for (let i = 0; i < ids.length; i++) insert(tables[i]).run(ids[i], texts[i]);
-  // Each table written: its kept counts are no longer right (table_versions, see SqliteReadStore.count).
-  for (const t of new Set(tables)) bump.run(t);
   move.run(projection, to);
   return null;
 });

@@ -10,13 +10,15 @@ import {
 } from 'mongodb';
 import {
   CheckpointConflictError,
+  collectionName as nameOf,
   isComparison,
   isLogical,
   logicalFilters,
   isFieldIndex,
-  ROW_COUNT,
   searchedFields,
+  type CollectionRef,
   type Doc,
+  type DocReads,
   type Filter,
   type FindOptions,
   type ReadStore,
@@ -255,40 +257,34 @@ export class MongoReadStore implements ReadStore {
     return this.db.collection<CheckpointDoc>(CHECKPOINTS);
   }
 
-  async get(collection: string, id: string): Promise<Doc | null> {
-    return (await this.col(collection).findOne({ _id: id }, { projection: HIDDEN })) as Doc | null;
-  }
+  // Typed by the collection's read model (DocReads): its documents are those its projection put (see Collection).
+  readonly get = (async (collection: CollectionRef, id: string) => {
+    return (await this.col(nameOf(collection)).findOne({ _id: id }, { projection: HIDDEN })) as Doc | null;
+  }) as DocReads['get'];
 
-  async find(collection: string, filter: Filter = {}, options: FindOptions = {}): Promise<Doc[]> {
+  readonly find = (async (collection: CollectionRef, filter: object = {}, options: FindOptions = {}) => {
     if (options.limit != null && Math.floor(options.limit) <= 0) return []; // Mongo's limit 0 means "no limit"
     const projection = options.fields
       ? { _id: 0, id: 1, ...Object.fromEntries(options.fields.map((f) => [collectionField(f), 1])) }
       : HIDDEN;
-    const cursor = this.col(collection).find(toMongoFilter(filter) as MongoFilter<StoredDoc>, { projection });
+    const cursor = this.col(nameOf(collection)).find(toMongoFilter(filter as Filter) as MongoFilter<StoredDoc>, {
+      projection,
+    });
     // Always a sort: without one, limit/skip would page through an arbitrary order.
     cursor.sort(options.sort && Object.keys(options.sort).length ? toMongoSort(options.sort) : { [ORDER]: 1 });
     if (options.skip) cursor.skip(Math.max(0, Math.floor(options.skip)));
     if (options.limit != null) cursor.limit(Math.floor(options.limit));
     return (await cursor.toArray()) as unknown as Doc[];
-  }
+  }) as DocReads['find'];
 
-  async findText(
-    collection: string,
-    filter: Filter = {},
-    options: Omit<FindOptions, 'fields'> = {},
-  ): Promise<string[]> {
-    return (await this.find(collection, filter, { ...options, fields: undefined })).map((doc) => JSON.stringify(doc));
-  }
-
-  async count(collection: string, filter: Filter = {}): Promise<number> {
-    return this.col(collection).countDocuments(toMongoFilter(filter) as MongoFilter<StoredDoc>);
-  }
+  readonly count = (async (collection: CollectionRef, filter: object = {}) => {
+    return this.col(nameOf(collection)).countDocuments(toMongoFilter(filter as Filter) as MongoFilter<StoredDoc>);
+  }) as DocReads['count'];
 
   async ensureIndexes(collection: string, all: string[]): Promise<void> {
     // refuse bad paths before remembering any
-    for (const f of all) if (f !== ROW_COUNT) (searchedFields(f) ?? f.split('+')).forEach(fieldPath);
-    // Search indexes and the kept count are SQLite's: here `$contains` stays a regular expression over the
-    // documents, and a count counts.
+    for (const f of all) (searchedFields(f) ?? f.split('+')).forEach(fieldPath);
+    // Search indexes are SQLite's: here `$contains` stays a regular expression over the documents.
     const fields = all.filter(isFieldIndex);
     const known = this.indexed.get(collection) ?? new Set<string>();
     for (const f of fields) known.add(f);

@@ -1,6 +1,12 @@
-/** A read-model document. `id` is unique within its collection. */
-export interface Doc {
+import type { Collection } from './typed-collection';
+
+/** What every read-model document has: `id`, unique within its collection. */
+export interface Identified {
   id: string;
+}
+
+/** A stored document whose type is not known where it is read (the stores, the runner, a projection's context). */
+export interface Doc extends Identified {
   [field: string]: unknown;
 }
 
@@ -17,11 +23,25 @@ export type Comparison =
    */
   | { $contains: string };
 
+/** The top-level field names of a document type. */
+export type FieldOf<D> = keyof D & string;
+
+/** A filter on the documents of type D: its fields (or paths below them), each equal to a value or compared. */
+export type FieldFilter<D> = { [K in FieldOf<D>]?: D[K] | null | Comparison } & {
+  [P in `${FieldOf<D>}.${string}`]?: unknown;
+} & { $and?: FieldFilter<D>[]; $or?: FieldFilter<D>[] };
+
 /**
  * Equality on a (dotted) field, or one comparison operator per field; all conditions must hold.
  * `$and: [filters]` and `$or: [filters]` combine whole filters (keyset paging, search over several fields).
+ * A typed collection's filter is a FieldFilter of its documents' fields.
  */
 export type Filter = Record<string, unknown>;
+
+/** A collection named as it is stored, or typed by its read model (`collection<D>('name')`). */
+export type CollectionRef = string | { readonly name: string };
+/** The stored name of a collection. */
+export const collectionName = (c: CollectionRef): string => (typeof c === 'string' ? c : c.name);
 
 /**
  * The order of find(), the same on every store so that limit/skip pages are stable:
@@ -55,16 +75,8 @@ export const searchIndex = (...fields: string[]) => {
 export const searchedFields = (index: string): string[] | null =>
   index.startsWith('search:') ? index.slice('search:'.length).split(',') : null;
 
-/**
- * A count of a collection's documents kept as they come and go, declared among its indexes: a count of the
- * whole collection (a list's X-Total-Count without a filter) then reads it, not every document. Worth it where
- * the whole collection is listed while it grows with every read (the audit access log: each read of it is
- * recorded there, so a count could never be kept from one read to the next). SQLite keeps it by triggers; a
- * store without it ignores it and counts.
- */
-export const ROW_COUNT = 'count:rows';
-/** Whether a declared index is one of fields (`a` or `a+b`): not a search index nor the kept count. */
-export const isFieldIndex = (index: string): boolean => searchedFields(index) === null && index !== ROW_COUNT;
+/** Whether a declared index is one of fields (`a` or `a+b`), not a search index. */
+export const isFieldIndex = (index: string): boolean => searchedFields(index) === null;
 
 /**
  * The declared indexes (`a+b` fields) whose fields lead another declared index of the same collection:
@@ -93,15 +105,30 @@ export class CheckpointConflictError extends Error {
  * Where read models live. Implementations: SqliteReadStore (embedded default) and MongoReadStore.
  * Both pass the contract suite in read-store.contract.ts.
  */
-export interface ReadStore {
+/** The reads of a ReadStore (see there): typed by a collection of its read model, untyped by a name. */
+export interface DocReads {
+  get<D extends Identified>(collection: Collection<D>, id: string): Promise<D | null>;
   get(collection: string, id: string): Promise<Doc | null>;
+  find<D extends Identified, K extends FieldOf<D>>(
+    collection: Collection<D>,
+    filter: FieldFilter<D> | undefined,
+    options: FindOptions & { fields: K[] },
+  ): Promise<Pick<D, K | 'id'>[]>;
+  find<D extends Identified>(collection: Collection<D>, filter?: FieldFilter<D>, options?: FindOptions): Promise<D[]>;
   find(collection: string, filter?: Filter, options?: FindOptions): Promise<Doc[]>;
-  /**
-   * The documents find() answers, each as its JSON text (without `fields`): for an answer that holds them as
-   * they are stored, so that they are neither parsed nor written out again.
-   */
-  findText(collection: string, filter?: Filter, options?: Omit<FindOptions, 'fields'>): Promise<string[]>;
+  count<D extends Identified>(collection: Collection<D>, filter?: FieldFilter<D>): Promise<number>;
   count(collection: string, filter?: Filter): Promise<number>;
+}
+
+export interface ReadStore {
+  /**
+   * A typed collection's (its read model's `collection<D>`) documents are D, its filters keyed by D's fields;
+   * one named by a string (the runner, the stores' own tests) holds documents of no known type.
+   */
+  get: DocReads['get'];
+  /** With `fields`: only those top-level fields of each document, and its id. */
+  find: DocReads['find'];
+  count: DocReads['count'];
   /**
    * Secondary indexes on top-level or dotted fields; idempotent. `a+b` is one compound index on
    * (a, b, id), for keyset pages of `a = value` sorted by b.

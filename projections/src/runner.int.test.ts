@@ -219,10 +219,23 @@ describe('ProjectionRunner', () => {
 
 describe('first start on a long log', () => {
   /** A read store of its own (setup's `open` shares one file). */
+  const files = new WeakMap<SqliteReadStore, string>();
   const freshReadStore = () => {
-    const rs = new SqliteReadStore(join(mkdtempSync(join(tmpdir(), 'panda-runner-read-')), 'read.db'));
+    const file = join(mkdtempSync(join(tmpdir(), 'panda-runner-read-')), 'read.db');
+    const rs = new SqliteReadStore(file);
+    files.set(rs, file);
     closers.push(() => rs.close());
     return rs;
+  };
+  /** The secondary indexes of the tallies' table, as the file holds them. */
+  const talliesIndexes = (rs: SqliteReadStore) => {
+    const db = new Database(files.get(rs) as string, { readonly: true });
+    const names = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'rm_tallies' AND name LIKE 'ix%'")
+      .pluck()
+      .all();
+    db.close();
+    return names;
   };
   /** What following the log batch by batch builds (no documents in memory: no first start in memory). */
   const batchByBatch = async (store: SqliteEventStore) => {
@@ -245,7 +258,7 @@ describe('first start on a long log', () => {
     // Not 50 batches of 10: one commit at the head, whose documents are all new.
     expect(commits).toEqual([{ position: head, changes: 0 }]);
     expect(await rs.find('_changes', {})).toEqual([]);
-    expect(rs.countPlan('tallies', { count: 3 }).join(' ')).toMatch(/INDEX/);
+    expect(talliesIndexes(rs)).toEqual(['ix_rm_tallies_count']);
     // Then it follows the log as any runner does.
     const r = await store.append('s1', [{ type: 'Ticked', data: {} }], 'any', meta(10_001));
     expect(await runner.waitFor(r.position, 5000)).toBe(true);
@@ -277,7 +290,7 @@ describe('first start on a long log', () => {
     await runner.stop();
     expect(errors).toEqual(['first start in memory failed; following the log batch by batch']);
     expect(commits.length).toBeGreaterThan(1);
-    expect(rs.countPlan('tallies', { count: 3 }).join(' ')).toMatch(/INDEX/);
+    expect(talliesIndexes(rs)).toEqual(['ix_rm_tallies_count']);
     expect(await snapshot(rs)).toEqual(await batchByBatch(store));
   });
 

@@ -1,11 +1,11 @@
 import type { ProjectionContext } from './projection';
-import type { Doc, Filter, FindOptions, ReadStore } from './read-store';
+import type { Doc, FieldFilter, FindOptions, Identified, ReadStore } from './read-store';
 
 /** A collection's documents while a projection applies an event: its batch's writes are seen at once. */
-export interface WritableCollection<D extends Doc> {
+export interface WritableCollection<D extends Identified> {
   get(id: string): Promise<D | null>;
   /** Documents matching `filter`, the batch's own uncommitted writes included (no sort or limit). */
-  find(filter: Filter): Promise<D[]>;
+  find(filter: FieldFilter<D>): Promise<D[]>;
   put(doc: D): void;
   delete(id: string): void;
   /**
@@ -16,14 +16,14 @@ export interface WritableCollection<D extends Doc> {
 }
 
 /** A collection's documents as a reader sees them (committed writes only). */
-export interface ReadableCollection<D extends Doc> {
+export interface ReadableCollection<D extends Identified> {
   get(id: string): Promise<D | null>;
-  find(filter?: Filter, options?: FindOptions): Promise<D[]>;
-  count(filter?: Filter): Promise<number>;
+  find(filter?: FieldFilter<D>, options?: FindOptions): Promise<D[]>;
+  count(filter?: FieldFilter<D>): Promise<number>;
 }
 
 /** A read-model collection with the type of its documents: `collection<JobDoc>('jobs')`. */
-export interface Collection<D extends Doc> {
+export interface Collection<D extends Identified> {
   readonly name: string;
   /** Inside a projection's handler. */
   in(ctx: ProjectionContext): WritableCollection<D>;
@@ -36,11 +36,11 @@ export interface Collection<D extends Doc> {
  * projection, which writes it only through this collection's `put(doc: D)`; documents are JSON, so
  * they read back as written.
  */
-const typed = <D extends Doc>(doc: Doc | null): D | null => doc as D | null;
-const typedAll = <D extends Doc>(docs: Doc[]): D[] => docs as D[];
+const typed = <D extends Identified>(doc: Doc | null): D | null => doc as D | null;
+const typedAll = <D extends Identified>(docs: Doc[]): D[] => docs as Identified[] as D[];
 
 /** A collection inside one handler's context: a class, so that `.in(ctx)` makes no closures. */
-class Writable<D extends Doc> implements WritableCollection<D> {
+class Writable<D extends Identified> implements WritableCollection<D> {
   constructor(
     private readonly name: string,
     private readonly ctx: ProjectionContext,
@@ -50,12 +50,12 @@ class Writable<D extends Doc> implements WritableCollection<D> {
     return typed<D>(await this.ctx.get(this.name, id));
   }
 
-  async find(filter: Filter): Promise<D[]> {
+  async find(filter: FieldFilter<D>): Promise<D[]> {
     return typedAll<D>(await this.ctx.find(this.name, filter));
   }
 
   put(doc: D): void {
-    this.ctx.put(this.name, doc);
+    this.ctx.put(this.name, doc as Identified as Doc);
   }
 
   delete(id: string): void {
@@ -66,21 +66,20 @@ class Writable<D extends Doc> implements WritableCollection<D> {
     const doc = await this.get(id);
     if (!doc) return null;
     const next = evolve(doc) ?? doc;
-    this.ctx.put(this.name, next);
+    this.ctx.put(this.name, next as Identified as Doc);
     return next;
   }
 }
 
-export function collection<D extends Doc>(name: string): Collection<D> {
-  return {
+export function collection<D extends Identified>(name: string): Collection<D> {
+  const c: Collection<D> = {
     name,
     in: (ctx) => new Writable<D>(name, ctx),
-    from(store) {
-      return {
-        get: async (id) => typed<D>(await store.get(name, id)),
-        find: async (filter, options) => typedAll<D>(await store.find(name, filter, options)),
-        count: (filter) => store.count(name, filter),
-      };
-    },
+    from: (store) => ({
+      get: (id) => store.get(c, id),
+      find: (filter, options) => store.find(c, filter, options),
+      count: (filter) => store.count(c, filter),
+    }),
   };
+  return c;
 }

@@ -81,7 +81,7 @@ describe('projections:rebuild in one pass', () => {
     const store: EventStore = Object.create(inner);
     store.readAll = (after, limit) => (logReads++, inner.readAll(after, limit));
     const readStore: ReadStore = Object.create(innerRead);
-    readStore.get = (c, id) => (docReads++, innerRead.get(c, id));
+    readStore.get = ((c: string, id: string) => (docReads++, innerRead.get(c, id))) as ReadStore['get'];
     const runner = new ProjectionRunner(store, readStore, [counter('a'), counter('b')], {
       batchSize: 4,
       rebuildBatchSize: 10,

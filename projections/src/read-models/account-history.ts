@@ -1,6 +1,6 @@
 import type { AdminSignInOutcome } from '@panda/events/catalogue/admin';
 import type { ProjectionContext } from '../projection';
-import { ROW_COUNT, searchIndex } from '../read-store';
+import { searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
 import { defineProjection, type Recorded } from '../typed-projection';
 
@@ -24,7 +24,6 @@ export interface AccountHistoryDoc {
   reason: string | null;
   position: number;
   _audience: string[];
-  [k: string]: unknown;
 }
 
 export interface AdminSignInDoc {
@@ -37,7 +36,6 @@ export interface AdminSignInDoc {
   user_agent: string | null;
   position: number;
   _audience: string[];
-  [k: string]: unknown;
 }
 
 export const accountHistory = collection<AccountHistoryDoc>(ACCOUNT_HISTORY);
@@ -62,13 +60,7 @@ export const accountHistoryProjection = defineProjection({
   name: 'account-history',
   collections: {
     [ACCOUNT_HISTORY]: ['position', 'account_id+position', searchIndex('action', 'reason')],
-    // The admins' list of every sign-in, whole: its count kept as sign-ins come (ROW_COUNT).
-    [ADMIN_SIGNINS]: [
-      'position',
-      'account_id',
-      ROW_COUNT,
-      searchIndex('email', 'source_address', 'outcome', 'user_agent'),
-    ],
+    [ADMIN_SIGNINS]: ['position', 'account_id', searchIndex('email', 'source_address', 'outcome', 'user_agent')],
   },
   on: {
     AccountLocked: entry('locked'),

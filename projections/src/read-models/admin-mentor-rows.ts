@@ -2,7 +2,7 @@ import type { AdminMentor } from '@panda/contracts/admin';
 import type { ProjectionContext } from '../projection';
 import { rename, signedUpName } from './names';
 import { businessText } from './placements';
-import { ROW_COUNT, searchIndex } from '../read-store';
+import { searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
 import { defineProjection, type Recorded } from '../typed-projection';
 
@@ -27,7 +27,6 @@ interface MentorPlacementDoc {
   id: string;
   mentor_id: string;
   status: PlacementStatus;
-  [k: string]: unknown;
 }
 
 export const adminMentorRows = collection<AdminMentorRowDoc>(ADMIN_MENTOR_ROWS);
@@ -104,8 +103,6 @@ export const adminMentorRowsProjection = defineProjection({
       // The sort by name, and covers `?q=` (name or e-mail).
       'Name+Email',
       searchIndex('Name', 'Email'),
-      // The admin table, whole: its count kept as mentors come (ROW_COUNT).
-      ROW_COUNT,
     ],
     [ADMIN_MENTOR_ROW_PLACEMENTS]: [],
   },

@@ -67,8 +67,8 @@ function joined(a: AccountDoc, p: PartyDoc | undefined) {
 /** The rows, against the join of the read models they replace, after the same events (key order too). */
 async function expectSameAsJoin(events: GivenEvent[]) {
   const rows = await spec.given(events).all(adminMentorRows);
-  const all = (await projectionSpec(accountsProjection).given(events).all(accounts)) as AccountDoc[];
-  const parties = (await projectionSpec(placementsProjection).given(events).all(placementParties)) as PartyDoc[];
+  const all = await projectionSpec(accountsProjection).given(events).all(accounts);
+  const parties = await projectionSpec(placementsProjection).given(events).all(placementParties);
   const byId = new Map(parties.map((p) => [p.id, p]));
   const expected = all.filter((a) => a.role === 'mentor').map((a) => joined(a, byId.get(a.id)));
   expect(rows).toEqual(expected);

@@ -1,7 +1,7 @@
 import type { AdminStudent } from '@panda/contracts/admin';
 import type { ProjectionContext } from '../projection';
 import { fullName, rename, signedUpName, type KeptName } from './names';
-import { ROW_COUNT, searchIndex } from '../read-store';
+import { searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
 import { defineProjection, type Recorded } from '../typed-projection';
 
@@ -25,14 +25,12 @@ export type AdminStudentRowDoc = AdminStudent;
 
 interface PartyNameDoc extends KeptName {
   id: string;
-  [k: string]: unknown;
 }
 
 type PlacementStatus = NonNullable<AdminStudent['placement_status']>;
 interface StudentPlacementsDoc {
   id: string;
   placements: { id: string; status: PlacementStatus; mentor_id: string }[];
-  [k: string]: unknown;
 }
 
 export const adminStudentRows = collection<AdminStudentRowDoc>(ADMIN_STUDENT_ROWS);
@@ -108,8 +106,6 @@ export const adminStudentRowsProjection = defineProjection({
       'training_centre_id',
       'mentor',
       searchIndex('Name', 'Email'),
-      // The admin table, whole: its count kept as students come (ROW_COUNT).
-      ROW_COUNT,
     ],
     [ADMIN_STUDENT_ROW_PARTIES]: [],
     [ADMIN_STUDENT_ROW_PLACEMENTS]: [],

@@ -80,10 +80,8 @@ function joined(a: AccountDoc, centres: Map<string, AccountDoc>, p: StudentPlace
 /** The rows, against the join of the read models they replace, after the same events. */
 async function expectSameAsJoin(events: GivenEvent[]) {
   const rows = await spec.given(events).all(adminStudentRows);
-  const all = (await projectionSpec(accountsProjection).given(events).all(accounts)) as AccountDoc[];
-  const summaries = (await projectionSpec(placementsProjection)
-    .given(events)
-    .all(studentPlacements)) as StudentPlacementDoc[];
+  const all = await projectionSpec(accountsProjection).given(events).all(accounts);
+  const summaries = await projectionSpec(placementsProjection).given(events).all(studentPlacements);
   const centres = new Map(all.filter((a) => a.role === 'training_centre').map((a) => [a.id, a]));
   const byStudent = new Map(summaries.map((s) => [s.id, s]));
   const students = all.filter((a) => a.role === 'student');

@@ -21,7 +21,6 @@ export interface AuditorDoc {
   revoked_at: string | null;
   temporary_password_unused: boolean;
   _audience: string[];
-  [k: string]: unknown;
 }
 
 export const auditors = collection<AuditorDoc>(AUDITORS);

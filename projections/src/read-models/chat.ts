@@ -38,7 +38,6 @@ export interface ChatMessageDoc {
   /** The stored image (blob store reference) of an image message, served by `chatImageUrl`. */
   image: ImageRef | null;
   _audience: string[];
-  [k: string]: unknown;
 }
 
 export interface ChatThreadDoc {
@@ -52,14 +51,12 @@ export interface ChatThreadDoc {
   /** Log position of the last message (the contact list's most-recent-first order). */
   last_position: number;
   _audience: string[];
-  [k: string]: unknown;
 }
 
 export interface ChatInboxDoc {
   id: string;
   message_count: number;
   _audience: string[];
-  [k: string]: unknown;
 }
 
 export const chatMessages = collection<ChatMessageDoc>(CHAT_MESSAGES);

@@ -17,7 +17,6 @@ export type MentorProfileDoc = { [K in keyof RecordedMentorProfile]: RecordedMen
   profile_completed: boolean;
   updated_at: string;
   _audience: string[];
-  [k: string]: unknown;
 };
 
 /** A mentor who never saved a business field: every field present, null. */

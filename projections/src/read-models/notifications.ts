@@ -29,14 +29,12 @@ export interface NotificationDoc {
   announcement_id: string | null;
   priority: 'low' | 'normal' | 'medium' | 'high' | null;
   _audience: string[];
-  [k: string]: unknown;
 }
 
 export interface NotificationSettingsDoc {
   id: string;
   email_important: boolean;
   _audience: string[];
-  [k: string]: unknown;
 }
 
 export const notifications = collection<NotificationDoc>(NOTIFICATIONS);

@@ -1,7 +1,7 @@
 import type { JobType } from '@panda/events/catalogue/training';
 import { QUALIFICATION_KEYS, requiredPerJobType, type QualificationKey } from '@panda/events/domain/ranking';
 import type { ProjectionContext } from '../projection';
-import { ROW_COUNT, searchIndex, type Doc } from '../read-store';
+import { searchIndex, type Doc } from '../read-store';
 import { collection } from '../typed-collection';
 import { audienceOf, defineProjection, type Recorded } from '../typed-projection';
 
@@ -364,8 +364,6 @@ export const placementsProjection = defineProjection({
       'mentor_id+Status+student_name',
       // `?q=` of the admin table and of a mentor's requests.
       searchIndex('student_name', 'mentor_name', 'training_centre_name', 'student_email', 'mentor_email'),
-      // The admin table, every status: its count kept as placements come (ROW_COUNT).
-      ROW_COUNT,
     ],
     [STUDENT_PLACEMENTS]: ['training_centre_id', 'mentor', 'Matched', 'pending_mentor_id'],
     [PLACEMENT_PARTIES]: ['role', 'centre_id'],

@@ -35,7 +35,6 @@ export interface ReminderTimerDoc {
   /** Log position of the event that began the wait. */
   since_position: number;
   due_at: string;
-  [k: string]: unknown;
 }
 
 export const reminderTimers = collection<ReminderTimerDoc>(REMINDER_TIMERS);
@@ -51,7 +50,6 @@ interface QuietSpellDoc {
   id: string;
   timer_id: string;
   placement_id: string;
-  [k: string]: unknown;
 }
 const quietSpells = collection<QuietSpellDoc>(REMINDER_QUIET_SPELLS);
 

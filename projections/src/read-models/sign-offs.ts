@@ -50,7 +50,6 @@ export interface SignOffDoc extends TraineeAnswer {
   open_dispute: boolean;
   disputed_at: string | null;
   _audience: string[];
-  [k: string]: unknown;
 }
 
 /** `student:<id>`: the student's centre. */

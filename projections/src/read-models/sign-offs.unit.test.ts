@@ -8,7 +8,7 @@ import {
   studentRegistered,
 } from '@panda/events/testing/fixtures';
 import { givenTime as t, projectionSpec, type GivenEvent } from '../testing/projection-spec';
-import { disputeRows, signOffs, signOffsProjection, type DisputeRowDoc, type SignOffDoc } from './sign-offs';
+import { disputeRows, signOffs, signOffsProjection, type SignOffDoc } from './sign-offs';
 
 const spec = projectionSpec(signOffsProjection);
 
@@ -205,8 +205,8 @@ describe('sign_offs projection: the Disputes list’s rows', () => {
 
   it('each disputed sign-off as the list shows it, with the names as they are now; the others have none', async () => {
     const given = spec.given(history);
-    const rows = (await given.all(disputeRows)) as DisputeRowDoc[];
-    const docs = new Map(((await given.all(signOffs)) as SignOffDoc[]).map((d) => [d.id, d]));
+    const rows = await given.all(disputeRows);
+    const docs = new Map((await given.all(signOffs)).map((d) => [d.id, d]));
     expect(rows.map((r) => r.id)).toEqual(['sig1', 'sig2']);
     for (const row of rows) {
       const { _audience, confirmation_due_at, id, ...doc } = docs.get(row.id)!;
@@ -231,15 +231,15 @@ describe('sign_offs projection: the Disputes list’s rows', () => {
       ...card(1),
       event('SignatureDisputed', { ...on(1), contentHash: hash, reason: 'Not me', centreId: 'c1' }),
     ]);
-    const [row] = (await given.all(disputeRows)) as DisputeRowDoc[];
+    const [row] = await given.all(disputeRows);
     expect([row.student_name, row.mentor_name, row.centre_name]).toEqual(['Amy Pond', 'Dave Clarke', null]);
-    const unknown = (await spec
+    const unknown = await spec
       .given([
         jobOpened(),
         jobCardSigned(),
         event('SignatureDisputed', { ...ref, contentHash: hash, reason: 'x', centreId: null }),
       ])
-      .all(disputeRows)) as DisputeRowDoc[];
+      .all(disputeRows);
     expect([unknown[0].student_name, unknown[0].mentor_name, unknown[0].centre_id]).toEqual([
       'Unknown student',
       'Dave Clarke',

@@ -1,7 +1,7 @@
 import type { TicketSummary } from '@panda/contracts/support';
 import type { ProjectionContext } from '../projection';
 import { registeredName, rename, signedUpName, type KeptName } from './names';
-import { ROW_COUNT, searchIndex } from '../read-store';
+import { searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
 import { defineProjection } from '../typed-projection';
 
@@ -49,13 +49,11 @@ export interface TicketDoc {
   /** Log position of the latest activity (newest-activity-first order and paging cursor). */
   activity_position: number;
   _audience: string[];
-  [k: string]: unknown;
 }
 
 export type TicketRowDoc = TicketSummary;
 interface NameDoc extends KeptName {
   id: string;
-  [k: string]: unknown;
 }
 
 export const supportTickets = collection<TicketDoc>(SUPPORT_TICKETS);
@@ -124,8 +122,6 @@ export const supportTicketsProjection = defineProjection({
       'Status+Created_At',
       'Created_At',
       searchIndex('Subject', 'Message'),
-      // The admin inbox, every status: its count kept as tickets come (ROW_COUNT).
-      ROW_COUNT,
     ],
     [SUPPORT_TICKET_NAMES]: [],
   },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accountSignedUp, centreSignedUp, event, studentRegistered } from '@panda/events/testing/fixtures';
 import { givenTime, projectionSpec, type GivenEvent } from '../testing/projection-spec';
-import { accounts, accountsProjection, type AccountDoc } from './accounts';
+import { accounts, accountsProjection } from './accounts';
 import { supportTicketRows, supportTickets, supportTicketsProjection, type TicketDoc } from './support-tickets';
 
 const spec = projectionSpec(supportTicketsProjection);
@@ -202,10 +202,8 @@ describe('support-tickets projection: the lists’ rows', () => {
 
   it('equal the summaries joined from accounts that they replace', async () => {
     const rows = await spec.given(history).all(supportTicketRows);
-    const tickets = (await spec.given(history).all(supportTickets)) as TicketDoc[];
-    const all = new Map(
-      ((await projectionSpec(accountsProjection).given(history).all(accounts)) as AccountDoc[]).map((a) => [a.id, a]),
-    );
+    const tickets = await spec.given(history).all(supportTickets);
+    const all = new Map((await projectionSpec(accountsProjection).given(history).all(accounts)).map((a) => [a.id, a]));
     expect(rows).toEqual(
       tickets.map((t) => ({
         id: t.id,

@@ -79,7 +79,6 @@ export interface StudentDoc {
   jobs: JobSummary[];
   cards_signed: number;
   _audience: string[];
-  [k: string]: unknown;
 }
 
 export interface JobDoc {
@@ -98,19 +97,19 @@ export interface JobDoc {
   Completed_Count: number;
   completed_at: string | null;
   mentor_signature: Signature | null;
+  /** Only in a document written before `job_signatures` held the history: moved there on its next change. */
+  signatures?: SignatureEntry[];
   status: 'in_progress' | 'completed';
   percent: number;
   opened_at: string;
   updated_at: string;
   _audience: string[];
-  [k: string]: unknown;
 }
 
 /** The signature history of one job (id = the job's id), oldest first. */
 export interface JobSignaturesDoc {
   id: string;
   signatures: SignatureEntry[];
-  [k: string]: unknown;
 }
 
 /** One sign-off in a job's history (oldest first); a revoked one stays listed but no longer counts. */
@@ -128,7 +127,6 @@ export interface CentreStatsDoc {
   placed_students: number;
   latest_student_id: string | null;
   _audience: string[];
-  [k: string]: unknown;
 }
 
 export interface MentorStatsDoc {
@@ -137,7 +135,6 @@ export interface MentorStatsDoc {
   /** Job cards this mentor signed (each card is one real job supervised). */
   jobs_supervised: number;
   _audience: string[];
-  [k: string]: unknown;
 }
 
 export const students = collection<StudentDoc>(STUDENTS);
@@ -147,7 +144,7 @@ export const mentorStats = collection<MentorStatsDoc>(MENTOR_STATS);
 export const jobSignatures = collection<JobSignaturesDoc>(JOB_SIGNATURES);
 
 /** A job document written before the history had its own collection: the history it still holds. */
-const legacyHistory = (job: JobDoc) => (Array.isArray(job.signatures) ? (job.signatures as SignatureEntry[]) : null);
+const legacyHistory = (job: JobDoc) => (Array.isArray(job.signatures) ? job.signatures : null);
 
 /** Moves the history a job document still holds (written before `job_signatures`) to its own document. */
 function moveLegacyHistory(ctx: ProjectionContext, job: JobDoc): void {

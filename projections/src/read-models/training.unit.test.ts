@@ -12,7 +12,7 @@ import {
 import { studentDoc } from '../testing/docs';
 import { givenTime as t, projectionSpec, type GivenEvent } from '../testing/projection-spec';
 import type { ProjectionContext } from '../projection';
-import { matches, type Doc, type ReadStore } from '../read-store';
+import { collectionName, matches, type CollectionRef, type Doc, type Identified, type ReadStore } from '../read-store';
 import { jobSchema } from '@panda/contracts/training';
 import {
   centreStats,
@@ -491,8 +491,9 @@ describe('training projection', () => {
 /** Issue 9: a profile change rewrites the student's small job documents, never the signature history. */
 describe('the signature history is kept apart from the job', () => {
   /** An in-memory store holding `docs` (collection/id -> doc) that records what each event writes. */
-  function store(docs: Record<string, Doc> = {}) {
-    const all = new Map(Object.entries(docs).map(([k, d]) => [k, structuredClone(d)]));
+  function store(docs: Record<string, Identified> = {}) {
+    // Copies, as a store holds them (JSON).
+    const all = new Map<string, Doc>(Object.entries(docs).map(([k, d]) => [k, JSON.parse(JSON.stringify(d))]));
     const writes: string[] = [];
     const ctx: ProjectionContext = {
       get: async (c, id) => structuredClone(all.get(`${c}/${id}`) ?? null),
@@ -651,8 +652,8 @@ describe('the signature history is kept apart from the job', () => {
   it('signaturesOf answers each job its history from one read (a legacy document its own)', async () => {
     const finds: unknown[] = [];
     const readStore = {
-      find: async (collection: string, filter: Doc) => {
-        finds.push([collection, filter]);
+      find: async (collection: CollectionRef, filter: Doc) => {
+        finds.push([collectionName(collection), filter]);
         return [history([entry(1)])];
       },
     } as unknown as ReadStore;
@@ -665,7 +666,7 @@ describe('the signature history is kept apart from the job', () => {
   it('jobView answers the fields of the API job and nothing of the document that is not one', () => {
     const doc = job({ Completed_Count: 10, status: 'completed', percent: 100, completed_at: t(9) });
     // A field a document may hold that the API does not answer (strict schema), and the audience list.
-    const stray = { ...doc, legacy_note: 'x' } as JobDoc;
+    const stray = { ...doc, legacy_note: 'x' };
     const view = jobView(stray, [entry(1)]);
     expect(jobSchema.strict().parse(view)).toEqual(view);
     const { _audience: _a, updated_at: _u, ...answered } = doc;

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { RecordedEvent } from '@panda/events/envelope';
 import type { Projection, ProjectionContext } from '../projection';
-import { matches, type Doc } from '../read-store';
+import { matches, type Doc, type Identified } from '../read-store';
 import type { Collection } from '../typed-collection';
 import type { CatalogueEvent } from '../typed-projection';
 
@@ -26,15 +26,19 @@ export function projectionSpec(projection: Projection) {
       let applied: Promise<Map<string, Map<string, Doc>>> | null = null;
       const run = () => (applied ??= project(projection, events));
       return {
-        async then<D extends Doc>(collection: Collection<D> | string, id: string, expected: D | null) {
+        async then<D extends Identified>(collection: Collection<D> | string, id: string, expected: D | null) {
           const docs = await run();
           const name = typeof collection === 'string' ? collection : collection.name;
           expect(docs.get(name)?.get(id) ?? null, `${name}/${id}`).toEqual(expected);
         },
         /** Every document of a collection, in insertion order. */
-        async all(collection: Collection<Doc> | string): Promise<Doc[]> {
+        async all<D extends Identified = Doc>(collection: Collection<D> | string): Promise<D[]> {
           const docs = await run();
-          return [...(docs.get(typeof collection === 'string' ? collection : collection.name)?.values() ?? [])];
+          // A collection's documents are those its projection put (see Collection).
+          const stored: Identified[] = [
+            ...(docs.get(typeof collection === 'string' ? collection : collection.name)?.values() ?? []),
+          ];
+          return stored as D[];
         },
       };
     },

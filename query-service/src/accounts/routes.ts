@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { authOf, authenticate, type AuthContext } from '@panda/platform/http';
 import { unauthorized } from '@panda/platform/errors';
-import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
+import { type AccountDoc, accounts } from '@panda/projections/read-models/accounts';
 import type { QueryDeps } from '../shared/deps';
 
 /** The signed-in user as the client keeps it in its session. */
@@ -18,7 +18,7 @@ export const sessionUser = (doc: AccountDoc, auth?: AuthContext) => ({
 export function accountQueryRoutes(deps: QueryDeps): Router {
   const r = Router();
   r.get('/api/auth/validate', authenticate(deps.authenticator, { allowTemporaryPassword: true }), async (req, res) => {
-    const doc = (await deps.readStore.get(ACCOUNTS, authOf(req).id)) as AccountDoc | null;
+    const doc = await deps.readStore.get(accounts, authOf(req).id);
     if (!doc) throw unauthorized();
     res.json({ valid: true, user: sessionUser(doc, authOf(req)) });
   });

@@ -1,28 +1,25 @@
 import { Router, type Request } from 'express';
 import { authenticate, requireRole, validate } from '@panda/platform/http';
-import {
-  allOf,
-  findPage,
-  findPageText,
-  parsePaging,
-  setPageHeaders,
-  type ListSpec,
-  type PageFilter,
-} from '@panda/platform/paging';
+import { allOf, findPage, parsePaging, setPageHeaders, type ListSpec, type PageFilter } from '@panda/platform/paging';
 import { adminAccountsQuerySchema, adminPlacementsQuerySchema, adminStudentsQuerySchema } from '@panda/contracts/admin';
 import { candidatesQuery } from '@panda/contracts/placements';
 import { badRequest, notFound } from '@panda/platform/errors';
-import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
-import { ADMIN_STUDENT_ROWS } from '@panda/projections/read-models/admin-student-rows';
-import { ADMIN_MENTOR_ROWS } from '@panda/projections/read-models/admin-mentor-rows';
-import { ACCOUNT_HISTORY, ADMIN_SIGNINS, type AccountHistoryDoc } from '@panda/projections/read-models/account-history';
-import { PLACEMENTS, STUDENT_PROGRESS, type StudentProgressDoc } from '@panda/projections/read-models/placements';
+import { type AccountDoc, accounts } from '@panda/projections/read-models/accounts';
+import { adminStudentRows } from '@panda/projections/read-models/admin-student-rows';
+
+import { adminMentorRows } from '@panda/projections/read-models/admin-mentor-rows';
+
+import { adminSignIns, accountHistory } from '@panda/projections/read-models/account-history';
+
+import { studentProgress, placements } from '@panda/projections/read-models/placements';
+
 import type { Doc } from '@panda/projections/read-store';
-import { CENTRE_STATS, type CentreStatsDoc } from '@panda/projections/read-models/training';
+import { centreStats } from '@panda/projections/read-models/training';
+
 import { candidatesFor } from '../placements/candidates';
+
 import type { QueryDeps } from '../shared/deps';
 import { docsById } from '../shared/docs-by-id';
-import { sendJsonTexts, stringField, withFields, withoutAudience } from '../shared/doc-text';
 
 const byId = <T extends Doc>(docs: T[]) => new Map(docs.map((d) => [d.id, d]));
 
@@ -97,9 +94,9 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
       f.locked ? { account_locked: f.locked === 'true' } : null,
     );
     // Each row is stored as the table shows it (read-models/admin-student-rows): its text is the answer's item.
-    const page = await findPageText(rs, ADMIN_STUDENT_ROWS, filter, paging);
+    const page = await findPage(rs, adminStudentRows, filter, paging);
     setPageHeaders(req, res, page);
-    sendJsonTexts(res, page.items, 'students');
+    res.json({ students: page.items });
   });
 
   /**
@@ -121,18 +118,18 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
   r.get('/api/admin/users/mentors', ...admin, async (req, res) => {
     const { filter, paging } = accountList(req, 'account_locked');
     // Each row is stored as the table shows it (read-models/admin-mentor-rows): its text is the answer's item.
-    const page = await findPageText(rs, ADMIN_MENTOR_ROWS, filter, paging);
+    const page = await findPage(rs, adminMentorRows, filter, paging);
     setPageHeaders(req, res, page);
-    sendJsonTexts(res, page.items, 'mentors');
+    res.json({ mentors: page.items });
   });
 
   r.get('/api/admin/users/training-centres', ...admin, async (req, res) => {
     // Student counts come from the centres' precomputed stats, not from loading every student.
     const { filter, paging } = accountList(req, 'locked');
-    const page = await findPage<AccountDoc>(rs, ACCOUNTS, { role: 'training_centre', ...filter }, paging);
-    const counts = await docsById<CentreStatsDoc>(
+    const page = await findPage(rs, accounts, { role: 'training_centre', ...filter }, paging);
+    const counts = await docsById(
       rs,
-      CENTRE_STATS,
+      centreStats,
       page.items.map((c) => c.id),
     );
     setPageHeaders(req, res, page);
@@ -146,21 +143,20 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
   r.get('/api/admin/placements', ...admin, async (req, res) => {
     const f = validate(adminPlacementsQuerySchema, req.query);
     const paging = parsePaging(req.query, ADMIN_PLACEMENT_LIST);
-    // Each placement as stored (less its audience), not parsed and written out again (shared/doc-text).
-    const page = await findPageText(rs, PLACEMENTS, f.status ? { Status: f.status } : {}, paging);
-    const students = page.items.map((text) => stringField(text, 'student_id'));
+    const page = await findPage(rs, placements, f.status ? { Status: f.status } : {}, paging);
+    const students = page.items.map((p) => p.student_id);
     // Progress at a glance (issue 13): the trainee's cards signed over cards required, over their open jobs.
-    const progress = await docsById<StudentProgressDoc>(rs, STUDENT_PROGRESS, students);
+    const progress = await docsById(rs, studentProgress, students);
     const none = { cards_signed: 0, cards_required: 0, progress_percent: 0 };
     setPageHeaders(req, res, page);
-    const rows = page.items.map((text, i) => {
-      const p = progress.get(students[i] ?? '');
+    const rows = page.items.map(({ _audience, ...placement }) => {
+      const p = progress.get(placement.student_id);
       const shown = p
         ? { cards_signed: p.cards_signed, cards_required: p.cards_required, progress_percent: p.progress_percent }
         : none;
-      return withFields(withoutAudience(text), shown);
+      return { ...placement, ...shown };
     });
-    sendJsonTexts(res, rows, 'placements');
+    res.json({ placements: rows });
   });
 
   r.get('/api/admin/placements/candidates', ...admin, async (req, res) => {
@@ -174,19 +170,14 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
     const role = String(req.params.role);
     if (!['student', 'mentor', 'training_centre'].includes(role))
       throw notFound(`Unknown role '${role}': use student, mentor or training_centre`);
-    const account = (await rs.get(ACCOUNTS, String(req.params.id))) as AccountDoc | null;
+    const account = await rs.get(accounts, String(req.params.id));
     if (!account || account.role !== role)
       throw notFound(`No ${role.replace('_', ' ')} account with id ${req.params.id}`);
-    const page = await findPage<AccountHistoryDoc>(
-      rs,
-      ACCOUNT_HISTORY,
-      { account_id: account.id },
-      parsePaging(req.query, HISTORY_LIST),
-    );
+    const page = await findPage(rs, accountHistory, { account_id: account.id }, parsePaging(req.query, HISTORY_LIST));
     const entries = page.items;
     setPageHeaders(req, res, page);
     const actorIds = [...new Set(entries.map((e) => e.actor_id).filter((x): x is string => Boolean(x)))];
-    const actors = byId((actorIds.length ? await rs.find(ACCOUNTS, { id: { $in: actorIds } }) : []) as AccountDoc[]);
+    const actors = byId(actorIds.length ? await rs.find(accounts, { id: { $in: actorIds } }) : []);
     res.json({
       account: {
         id: account.id,
@@ -213,7 +204,7 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
   });
 
   r.get('/api/admin/signin-attempts', ...admin, async (req, res) => {
-    const page = await findPage<Doc>(rs, ADMIN_SIGNINS, {}, parsePaging(req.query, SIGNIN_LIST));
+    const page = await findPage(rs, adminSignIns, {}, parsePaging(req.query, SIGNIN_LIST));
     setPageHeaders(req, res, page);
     res.json({ attempts: page.items.map(({ _audience, position, ...a }) => a) });
   });

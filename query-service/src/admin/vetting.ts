@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { authOf, authenticate, requireRole } from '@panda/platform/http';
 import { unauthorized } from '@panda/platform/errors';
-import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
+import { accounts } from '@panda/projections/read-models/accounts';
 import type { QueryDeps } from '../shared/deps';
 
 export const VETTING_MESSAGES = {
@@ -25,7 +25,7 @@ export function vettingRoutes(deps: QueryDeps): Router {
     authenticate(deps.authenticator),
     requireRole('mentor', 'training_centre'),
     async (req, res) => {
-      const doc = (await deps.readStore.get(ACCOUNTS, authOf(req).id)) as AccountDoc | null;
+      const doc = await deps.readStore.get(accounts, authOf(req).id);
       if (!doc) throw unauthorized();
       const messages = VETTING_MESSAGES[doc.role as 'mentor' | 'training_centre'];
       res.json({ vetted: doc.vetted, message: doc.vetted ? messages.vetted : messages.pending });

@@ -1,7 +1,7 @@
 import type { AuthContext } from '@panda/platform/http';
 import type { ReadStore } from '@panda/projections/read-store';
-import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
-import { CENTRE_STATS, STUDENTS, type CentreStatsDoc, type StudentDoc } from '@panda/projections/read-models/training';
+import { accounts } from '@panda/projections/read-models/accounts';
+import { type StudentDoc, students, centreStats } from '@panda/projections/read-models/training';
 import { JOB_TYPES, REQUIREMENT_KEYS } from '@panda/contracts/training';
 import { visibleFilter } from '../students/views';
 import type { HelpArticle, HelpLink, HelpRole, KnowledgeBase } from './knowledge';
@@ -71,11 +71,11 @@ export async function answerFromData(
     articles: [],
   });
   if (auth.role === 'student') {
-    const me = (await rs.get(STUDENTS, auth.id)) as StudentDoc | null;
+    const me = await rs.get(students, auth.id);
     if (!me) return null;
     if (CARDS_LEFT.test(message)) return data(cardsSentence(me, 'You'), [JOBS_LINK]);
     if (MY_MENTOR.test(message)) {
-      const mentor = me.mentor_id ? ((await rs.get(ACCOUNTS, me.mentor_id)) as AccountDoc | null) : null;
+      const mentor = me.mentor_id ? await rs.get(accounts, me.mentor_id) : null;
       if (me.Matched && mentor) return data(`You are matched with your mentor ${mentor.Name}.`, [OVERVIEW_LINK]);
       return data(
         me.placement_status === 'pending'
@@ -87,7 +87,7 @@ export async function answerFromData(
     return null;
   }
   if (auth.role === 'mentor' || auth.role === 'training_centre') {
-    const mine = (await rs.find(STUDENTS, visibleFilter(auth, 'id'), { sort: { Created_At: 1 } })) as StudentDoc[];
+    const mine = await rs.find(students, visibleFilter(auth, 'id'), { sort: { Created_At: 1 } });
     // Only the caller's own students are ever looked at: a name that is not one of them finds nothing.
     const named = mine.filter((s) =>
       new RegExp(`\\b(${escape(s.First_Name)}|${escape(s.Name)})\\b`, 'i').test(message),
@@ -98,7 +98,7 @@ export async function answerFromData(
       ]);
     }
     if (auth.role === 'training_centre' && PLACEMENT_RATE.test(message)) {
-      const stats = (await rs.get(CENTRE_STATS, auth.id)) as CentreStatsDoc | null;
+      const stats = await rs.get(centreStats, auth.id);
       const total = stats?.total_students ?? 0;
       const placed = stats?.placed_students ?? 0;
       const rate = total ? Math.round((placed / total) * 100) : 0;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACCESS_STREAM } from '@panda/events/catalogue/audit';
 import type { EventStore } from '@panda/events/event-store';
 import { SqliteEventStore } from '@panda/events/sqlite-event-store';
-import type { ReadStore } from '@panda/projections/read-store';
+import { collectionName, type CollectionRef, type ReadStore } from '@panda/projections/read-store';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
 
 let app: TestApp;
@@ -19,22 +19,18 @@ const LISTS = ['/api/audit/access-log?limit=5', '/api/audit/subjects?q=admin', '
 /** Tells `step` of every list read of the read store. Undone after `call`. */
 async function watchingReads<T>(step: () => void, call: () => Promise<T>): Promise<T> {
   const rs = app.platform.readStore as ReadStore;
-  const [find, findText] = [rs.find, rs.findText];
+  const find = rs.find;
   const reads = (collection: string) => {
     if (collection === 'accounts' || collection === 'audit_access_log') step();
   };
-  rs.find = (collection, ...rest) => {
-    reads(collection);
-    return find.call(rs, collection, ...rest);
-  };
-  rs.findText = (collection, ...rest) => {
-    reads(collection);
-    return findText.call(rs, collection, ...rest);
-  };
+  rs.find = ((...args: [CollectionRef, ...unknown[]]) => {
+    reads(collectionName(args[0]));
+    return Reflect.apply(find, rs, args);
+  }) as ReadStore['find'];
   try {
     return await call();
   } finally {
-    [rs.find, rs.findText] = [find, findText];
+    rs.find = find;
   }
 }
 

@@ -8,14 +8,13 @@ import { checkEvent } from '@panda/events/catalogue';
 import type { RecordedEvent } from '@panda/events/envelope';
 import { badRequest, forbidden, notFound } from '@panda/platform/errors';
 import { authOf, authenticate, requireRole, validate, type AuthContext } from '@panda/platform/http';
-import { findPage, findPageText, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
-import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
-import { AUDIT_ACCESS_LOG } from '@panda/projections/read-models/audit-access';
-import { AUDITORS, type AuditorDoc } from '@panda/projections/read-models/auditors';
-import { JOBS, type JobDoc } from '@panda/projections/read-models/training';
-import { PLACEMENTS, type PlacementDoc } from '@panda/projections/read-models/placements';
+import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
+import { accounts } from '@panda/projections/read-models/accounts';
+import { auditors as auditorAccounts } from '@panda/projections/read-models/auditors';
+import { auditAccessLog } from '@panda/projections/read-models/audit-access';
+import { jobs } from '@panda/projections/read-models/training';
+import { placements } from '@panda/projections/read-models/placements';
 import type { QueryDeps } from '../shared/deps';
-import { sendJsonTexts, withoutAudience } from '../shared/doc-text';
 import { evidenceCsv, evidencePdf, traineeLine, type Evidence, type EvidenceRow } from './evidence';
 import { jobsAsOf, parseAsOf, personAsOf, timelineAsOf, type Person } from './replay';
 
@@ -109,7 +108,7 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
     asOf: number | null,
     query: string | null = null,
   ): Promise<() => Promise<void>> {
-    const me = (await rs.get(ACCOUNTS, a.id)) as AccountDoc | null;
+    const me = await rs.get(accounts, a.id);
     const data = checkEvent('AuditRecordRead', {
       accountId: a.id,
       role: a.role,
@@ -146,7 +145,7 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
     const role = validate(subjectsQuery, req.query).role || null;
     const onDisk = await startRecord(req, a, 'subject_search', { type: null, id: null }, null, paging.q);
     const page = await readWhileRecording(onDisk, () =>
-      findPage<AccountDoc>(rs, ACCOUNTS, { role: role ? role : { $in: [...SUBJECT_ROLES] } }, paging),
+      findPage(rs, accounts, { role: role ? role : { $in: [...SUBJECT_ROLES] } }, paging),
     );
     setPageHeaders(req, res, page);
     res.json({ subjects: page.items.map((d) => ({ id: d.id, role: d.role, name: d.Name, email: d.Email })) });
@@ -157,7 +156,7 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
     const asOf = asOfOf(req, deps);
     const jobId = String(req.params.jobId);
     // The read model only says which student's stream holds the job; the answer is folded from the log.
-    const located = (await rs.get(JOBS, jobId)) as JobDoc | null;
+    const located = await rs.get(jobs, jobId);
     if (!located) throw notFound('Job not found');
     await record(req, a, 'job_signatures', { type: 'job', id: jobId }, asOf);
     const who_ = people(deps);
@@ -192,11 +191,9 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
     let related: string[] = [];
     const current = personAsOf(own, Number.MAX_SAFE_INTEGER);
     if (current?.role === 'mentor')
-      related = [
-        ...new Set(((await rs.find(PLACEMENTS, { mentor_id: id })) as PlacementDoc[]).map((p) => p.student_id)),
-      ];
+      related = [...new Set((await rs.find(placements, { mentor_id: id })).map((p) => p.student_id))];
     if (current?.role === 'training_centre')
-      related = ((await rs.find(ACCOUNTS, { role: 'student', centre_id: id })) as AccountDoc[]).map((s) => s.id);
+      related = (await rs.find(accounts, { role: 'student', centre_id: id })).map((s) => s.id);
     const relatedEvents = await Promise.all(related.map((s) => who_.events(s)));
     const entries = timelineAsOf(id, own, relatedEvents, asOf);
     const timeline = await Promise.all(
@@ -329,14 +326,13 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
     const a = authOf(req);
     const paging = parsePaging(req.query, ACCESS_LOG_LIST);
     const onDisk = await startRecord(req, a, 'access_log', { type: null, id: null }, null);
-    const page = await readWhileRecording(onDisk, () => findPageText(rs, AUDIT_ACCESS_LOG, {}, paging));
+    const page = await readWhileRecording(onDisk, () => findPage(rs, auditAccessLog, {}, paging));
     setPageHeaders(req, res, page);
-    // Each record as stored less its audience (shared/doc-text), not parsed and written out again.
-    sendJsonTexts(res, page.items.map(withoutAudience));
+    res.json(page.items.map(({ _audience, ...record }) => record));
   });
 
   r.get('/api/admin/auditors', auth, requireRole('admin'), async (req, res) => {
-    const page = await findPage<AuditorDoc>(rs, AUDITORS, {}, parsePaging(req.query, AUDITOR_LIST));
+    const page = await findPage(rs, auditorAccounts, {}, parsePaging(req.query, AUDITOR_LIST));
     setPageHeaders(req, res, page);
     res.json({ auditors: page.items.map(({ _audience, ...a }) => a) });
   });

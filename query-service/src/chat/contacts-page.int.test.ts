@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_THREADS, chatProjection } from '@panda/projections/read-models/chat';
 import { STUDENTS, trainingProjection } from '@panda/projections/read-models/training';
-import type { WriteOp } from '@panda/projections/read-store';
+import { collectionName, type CollectionRef, type WriteOp } from '@panda/projections/read-store';
 import { SqliteReadStore } from '@panda/projections/sqlite-read-store';
 import { contactsPage, type ContactRow } from './contacts-page';
 
@@ -42,7 +42,7 @@ function expected(): ContactRow[] {
       name: c.name,
       online: false,
       unread_count: c.at ? 1 : 0,
-      last_message: 'null',
+      last_message: null,
       at: c.at,
     }));
 }
@@ -103,10 +103,10 @@ describe('contactsPage: keyset pages of a centre chat contacts', () => {
     const batches: number[] = [];
     const counting = new Proxy(rs, {
       get(target, key, receiver) {
-        if (key !== 'findText') return Reflect.get(target, key, receiver);
-        return (collection: string, filter: unknown, options?: { sort?: unknown }) => {
-          if (collection === CHAT_THREADS && options?.sort) batches.push(1);
-          return target.findText(collection, filter as never, options as never);
+        if (key !== 'find') return Reflect.get(target, key, receiver);
+        return (collection: CollectionRef, filter: unknown, options?: { sort?: unknown }) => {
+          if (collectionName(collection) === CHAT_THREADS && options?.sort) batches.push(1);
+          return Reflect.apply(target.find, target, [collection, filter, options]);
         };
       },
     });

@@ -1,65 +1,15 @@
 import type { ChatContact, ChatType, ContactRole } from '@panda/contracts/chat';
-import { CHAT_THREADS, type ChatThreadDoc } from '@panda/projections/read-models/chat';
-import { STUDENTS, type StudentDoc } from '@panda/projections/read-models/training';
+import { type ChatThreadDoc, chatThreads } from '@panda/projections/read-models/chat';
+import { students } from '@panda/projections/read-models/training';
 import type { ReadStore } from '@panda/projections/read-store';
-import { JSON_FLAT, JSON_INTEGER, JSON_STRING, docShape } from '../shared/doc-text';
 import { contactsOf, namesOf } from './contacts';
 
-/**
- * A contact with the position of the latest message with them (0: never written to), its sort key; its last
- * message as JSON text, as the conversation's document holds it (see threadsOf).
- */
-export type ContactRow = Omit<ChatContact, 'last_message'> & { last_message: string; at: number };
+/** A contact with the position of the latest message with them (0: never written to), its sort key. */
+export type ContactRow = ChatContact & { at: number };
 
-/** What a page needs of a conversation (ChatThreadDoc), its last message as JSON text. */
-interface Thread {
-  contact: string;
-  unread_count: number;
-  last_message: string;
-  last_position: number;
-}
-/** A conversation's document as the chat projection writes it. */
-const threadShape = docShape([
-  ['id', JSON_STRING, false],
-  ['owner', JSON_STRING, false],
-  ['contact', JSON_STRING],
-  ['message_count', JSON_INTEGER, false],
-  ['unread_count', JSON_INTEGER],
-  ['last_message', `(?:${JSON_FLAT}|null)`],
-  ['last_position', JSON_INTEGER],
-]);
-const at = threadShape.at;
+/** What a page needs of a conversation. */
+type Thread = Pick<ChatThreadDoc, 'contact' | 'unread_count' | 'last_message' | 'last_position'>;
 
-/**
- * Conversations from their documents' stored texts, each last message kept as the text it is stored as (a
- * centre's page of 50 parsed its 50 messages and wrote them out again); a text in another shape is parsed.
- */
-export function threadsOf(texts: string[]): Thread[] {
-  return texts.map((text) => {
-    const m = threadShape.match(text);
-    const contact = m?.[at.contact];
-    if (!m || !contact || contact.includes('\\')) {
-      const d = JSON.parse(text) as ChatThreadDoc;
-      return {
-        contact: d.contact,
-        unread_count: d.unread_count,
-        last_message: JSON.stringify(d.last_message ?? null),
-        last_position: d.last_position,
-      };
-    }
-    return {
-      contact: contact.slice(1, -1),
-      unread_count: Number(m[at.unread_count]),
-      last_message: m[at.last_message],
-      last_position: Number(m[at.last_position]),
-    };
-  });
-}
-
-/** A contact as the API answers it (ChatContact), in its order: the JSON JSON.stringify writes of it. */
-export const contactText = (c: ContactRow): string =>
-  `{"id":${JSON.stringify(c.id)},"role":"${c.role}","Chat_Type":"${c.Chat_Type}","name":${JSON.stringify(c.name)}` +
-  `,"online":${c.online},"unread_count":${c.unread_count},"last_message":${c.last_message}}`;
 type Key = { at: number; name: string; id: string };
 
 /** localeCompare's order (the same default locale and options), without making a collator per comparison. */
@@ -92,7 +42,7 @@ export async function contactsPage(
         rs,
         contacts.map((c) => ({ id: c.id, Name: c.name })),
       ),
-      rs.findText(CHAT_THREADS, { owner: me.id }).then(threadsOf),
+      rs.find(chatThreads, { owner: me.id }),
     ]);
     const byContact = new Map(threads.map((t) => [t.contact, t]));
     const all = contacts.map((c) =>
@@ -100,9 +50,9 @@ export async function contactsPage(
     );
     return { total: all.length, rows: all.sort(contactOrder).filter(isAfter).slice(0, want) };
   }
-  const field = me.role === 'mentor' ? 'mentor_id' : 'centre_id';
+  const ofMe = me.role === 'mentor' ? { mentor_id: me.id } : { centre_id: me.id };
   const Chat_Type: ChatType = me.role === 'mentor' ? 'mentor_student' : 'training_centre_student';
-  const total = await rs.count(STUDENTS, { [field]: me.id });
+  const total = await rs.count(students, ofMe);
   const rows: ContactRow[] = [];
   // Conversations, newest first; one with someone no longer a contact is skipped.
   if (!after || after.at > 0) {
@@ -113,23 +63,25 @@ export async function contactsPage(
     let inclusive = true;
     for (;;) {
       const bound = below === undefined ? {} : { last_position: inclusive ? { $lte: below } : { $lt: below } };
-      let threads = threadsOf(
-        await rs.findText(CHAT_THREADS, { owner: me.id, ...bound }, { sort: { last_position: -1 }, limit: batch }),
+      let threads = await rs.find(
+        chatThreads,
+        { owner: me.id, ...bound },
+        { sort: { last_position: -1 }, limit: batch },
       );
       const full = threads.length === batch;
       const oldest = threads.at(-1)?.last_position;
       // Every thread at the batch's oldest position, so that the next batch starts strictly below it.
       if (full && oldest !== undefined) {
         const seen = new Set(threads.map((t) => t.contact));
-        const tied = threadsOf(await rs.findText(CHAT_THREADS, { owner: me.id, last_position: oldest }));
+        const tied = await rs.find(chatThreads, { owner: me.id, last_position: oldest });
         threads = [...threads, ...tied.filter((t) => !seen.has(t.contact))];
       }
-      const students = (await rs.find(
-        STUDENTS,
-        { id: { $in: threads.map((t) => t.contact) }, [field]: me.id },
+      const mine = await rs.find(
+        students,
+        { id: { $in: threads.map((t) => t.contact) }, ...ofMe },
         { fields: ['Name'] },
-      )) as Pick<StudentDoc, 'id' | 'Name'>[];
-      const nameOf = await namesWithAccounts(rs, students);
+      );
+      const nameOf = await namesWithAccounts(rs, mine);
       for (const t of threads) {
         const name = nameOf.get(t.contact);
         const r = name === undefined ? null : row(t.contact, 'student', Chat_Type, name, t, online);
@@ -143,14 +95,12 @@ export async function contactsPage(
     if (rows.length >= want) return { total, rows: rows.slice(0, want) };
   }
   // Contacts never written to, by name: every contact's name and every conversation's contact are read.
-  const [students, threads] = await Promise.all([
-    rs.find(STUDENTS, { [field]: me.id }, { fields: ['Name'] }) as Promise<Pick<StudentDoc, 'id' | 'Name'>[]>,
-    rs.find(CHAT_THREADS, { owner: me.id }, { fields: ['contact'] }) as Promise<
-      Pick<ChatThreadDoc, 'id' | 'contact'>[]
-    >,
+  const [all, threads] = await Promise.all([
+    rs.find(students, ofMe, { fields: ['Name'] }),
+    rs.find(chatThreads, { owner: me.id }, { fields: ['contact'] }),
   ]);
   const written = new Set(threads.map((t) => t.contact));
-  const silent = students.filter((s) => !written.has(s.id));
+  const silent = all.filter((s) => !written.has(s.id));
   const names = await namesWithAccounts(rs, silent);
   const rest = silent
     .map((s) => row(s.id, 'student', Chat_Type, names.get(s.id) as string, undefined, online))
@@ -183,7 +133,7 @@ function row(
     name,
     online: online(id),
     unread_count: t?.unread_count ?? 0,
-    last_message: t?.last_message ?? 'null',
+    last_message: t?.last_message ?? null,
     at: t?.last_position ?? 0,
   };
 }
@@ -213,18 +163,18 @@ export async function contactsSearchPage(
       .map((c) => ({ id: c.id, role: c.role, Chat_Type: c.Chat_Type, name: names.get(c.id) ?? '' }))
       .filter((c) => c.name.toLowerCase().includes(text));
   } else {
-    const field = me.role === 'mentor' ? 'mentor_id' : 'centre_id';
     const Chat_Type: ChatType = me.role === 'mentor' ? 'mentor_student' : 'training_centre_student';
-    const students = (await rs.find(
-      STUDENTS,
-      { [field]: me.id, $or: [{ Name: { $contains: text } }, { Email: { $contains: text } }] },
+    const ofMe = me.role === 'mentor' ? { mentor_id: me.id } : { centre_id: me.id };
+    const matched = await rs.find(
+      students,
+      { ...ofMe, $or: [{ Name: { $contains: text } }, { Email: { $contains: text } }] },
       { fields: ['Name'] },
-    )) as Pick<StudentDoc, 'id' | 'Name'>[];
-    const names = await namesWithAccounts(rs, students);
-    found = students.map((s) => ({ id: s.id, role: 'student', Chat_Type, name: names.get(s.id) ?? '' }));
+    );
+    const names = await namesWithAccounts(rs, matched);
+    found = matched.map((s) => ({ id: s.id, role: 'student', Chat_Type, name: names.get(s.id) ?? '' }));
   }
-  const threads = found.length
-    ? threadsOf(await rs.findText(CHAT_THREADS, { owner: me.id, contact: { $in: found.map((c) => c.id) } }))
+  const threads: Thread[] = found.length
+    ? await rs.find(chatThreads, { owner: me.id, contact: { $in: found.map((c) => c.id) } })
     : [];
   const byContact = new Map(threads.map((t) => [t.contact, t]));
   const isAfter = (c: Key) => !after || contactOrder(c, after) > 0;

@@ -1,6 +1,6 @@
 import type { ChatType, ContactRole } from '@panda/contracts/chat';
-import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
-import { STUDENTS, type StudentDoc } from '@panda/projections/read-models/training';
+import { accounts } from '@panda/projections/read-models/accounts';
+import { students } from '@panda/projections/read-models/training';
 import type { ReadStore } from '@panda/projections/read-store';
 
 export interface ContactRef {
@@ -18,7 +18,7 @@ export interface ContactRef {
  */
 export async function contactsOf(rs: ReadStore, me: { id: string; role: string }): Promise<ContactRef[]> {
   if (me.role === 'student') {
-    const s = (await rs.get(STUDENTS, me.id)) as StudentDoc | null;
+    const s = await rs.get(students, me.id);
     if (!s) return [];
     const out: ContactRef[] = [];
     if (s.mentor_id) out.push({ id: s.mentor_id, role: 'mentor', Chat_Type: 'mentor_student' });
@@ -26,15 +26,13 @@ export async function contactsOf(rs: ReadStore, me: { id: string; role: string }
     return out;
   }
   if (me.role === 'mentor' || me.role === 'training_centre') {
-    const field = me.role === 'mentor' ? 'mentor_id' : 'centre_id';
     // Only the names: a centre has a thousand students, whose whole documents would cost more to read than the page.
-    const students = (await rs.find(
-      STUDENTS,
-      { [field]: me.id },
-      { sort: { Created_At: 1 }, fields: ['Name'] },
-    )) as Pick<StudentDoc, 'id' | 'Name'>[];
+    const mine = await rs.find(students, me.role === 'mentor' ? { mentor_id: me.id } : { centre_id: me.id }, {
+      sort: { Created_At: 1 },
+      fields: ['Name'],
+    });
     const Chat_Type: ChatType = me.role === 'mentor' ? 'mentor_student' : 'training_centre_student';
-    return students.map((s) => ({ id: s.id, role: 'student' as const, Chat_Type, name: s.Name }));
+    return mine.map((s) => ({ id: s.id, role: 'student' as const, Chat_Type, name: s.Name }));
   }
   return [];
 }
@@ -47,7 +45,7 @@ export async function contactOf(
 ): Promise<ContactRef | null> {
   if (me.role === 'student') return (await contactsOf(rs, me)).find((c) => c.id === otherId) ?? null;
   if (me.role !== 'mentor' && me.role !== 'training_centre') return null;
-  const s = (await rs.get(STUDENTS, otherId)) as StudentDoc | null;
+  const s = await rs.get(students, otherId);
   const mine = me.role === 'mentor' ? s?.mentor_id === me.id : s?.centre_id === me.id;
   return mine
     ? { id: otherId, role: 'student', Chat_Type: me.role === 'mentor' ? 'mentor_student' : 'training_centre_student' }
@@ -57,6 +55,6 @@ export async function contactOf(
 /** Display names (a centre's name, else "First Last") of some accounts. */
 export async function namesOf(rs: ReadStore, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const docs = (await rs.find(ACCOUNTS, { id: { $in: ids } })) as AccountDoc[];
+  const docs = await rs.find(accounts, { id: { $in: ids } });
   return new Map(docs.map((d) => [d.id, d.Name]));
 }

@@ -10,7 +10,7 @@ import {
   type ChatType,
   type Message,
 } from '@panda/contracts/chat';
-import { CHAT_MESSAGES, type ChatMessageDoc } from '@panda/projections/read-models/chat';
+import { CHAT_MESSAGES, chatMessages } from '@panda/projections/read-models/chat';
 import type { CommittedBatch } from '@panda/projections/projection';
 import type { z } from 'zod';
 import type { Connection, LiveHub } from '../live/hub';
@@ -159,7 +159,7 @@ export function chatLive(deps: QueryDeps, hub: LiveHub, commands: ChatCommands) 
   const onBatch = async (batch: CommittedBatch) => {
     for (const change of batch.changes) {
       if (change.collection !== CHAT_MESSAGES || !hub.isOnline(change.audience[0] ?? '')) continue;
-      const doc = (await rs.get(CHAT_MESSAGES, change.id)) as ChatMessageDoc | null;
+      const doc = await rs.get(chatMessages, change.id);
       if (!doc) continue;
       const m = doc.message;
       // A copy changed again by a later batch was, in this batch, just sent (its only earlier change).

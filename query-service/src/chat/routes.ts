@@ -5,21 +5,18 @@ import { badRequest, notFound } from '@panda/platform/errors';
 import { authOf, authenticate, validate } from '@panda/platform/http';
 import { encodeCursor, findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import {
-  CHAT_INBOXES,
-  CHAT_MESSAGES,
-  CHAT_THREADS,
   conversationDocId,
   inboxKey,
   threadId,
-  type ChatInboxDoc,
   type ChatMessageDoc,
-  type ChatThreadDoc,
+  chatInboxes,
+  chatMessages,
+  chatThreads,
 } from '@panda/projections/read-models/chat';
 import type { ReadStore } from '@panda/projections/read-store';
 import type { QueryDeps } from '../shared/deps';
-import { sendJsonTexts } from '../shared/doc-text';
 import { contactsOf } from './contacts';
-import { contactText, contactsPage, contactsSearchPage } from './contacts-page';
+import { contactsPage, contactsSearchPage } from './contacts-page';
 
 /** The numbers `from`, `from - 1`, … (at most `limit`, none below 1). */
 const countDown = (from: number, limit: number) =>
@@ -37,15 +34,13 @@ export async function messagesPage(
   cursor: number | undefined,
 ) {
   const total = contact
-    ? (((await rs.get(CHAT_THREADS, threadId(me, contact))) as ChatThreadDoc | null)?.message_count ?? 0)
-    : (((await rs.get(CHAT_INBOXES, me)) as ChatInboxDoc | null)?.message_count ?? 0);
+    ? ((await rs.get(chatThreads, threadId(me, contact)))?.message_count ?? 0)
+    : ((await rs.get(chatInboxes, me))?.message_count ?? 0);
   const start = Math.min(total, cursor === undefined ? total : cursor - 1);
   const numbers = countDown(start, limit);
-  const docs = (
-    contact
-      ? await rs.find(CHAT_MESSAGES, { id: { $in: numbers.map((n) => conversationDocId(me, contact, n)) } })
-      : await rs.find(CHAT_MESSAGES, { inbox_key: { $in: numbers.map((n) => inboxKey(me, n)) } })
-  ) as ChatMessageDoc[];
+  const docs = contact
+    ? await rs.find(chatMessages, { id: { $in: numbers.map((n) => conversationDocId(me, contact, n)) } })
+    : await rs.find(chatMessages, { inbox_key: { $in: numbers.map((n) => inboxKey(me, n)) } });
   const nOf = (d: ChatMessageDoc) => (contact ? d.conversation_n : d.inbox_n);
   docs.sort((a, b) => nOf(b) - nOf(a));
   const last = docs.at(-1);
@@ -91,12 +86,11 @@ export function chatQueryRoutes(deps: QueryDeps): Router {
     if (paging.q) {
       // A search reads the caller's copies through the text's search index, newest first by their number.
       const field = q.with ? 'conversation_n' : 'inbox_n';
-      const found = await findPage<ChatMessageDoc>(
-        rs,
-        CHAT_MESSAGES,
-        q.with ? { owner: me, contact: q.with } : { owner: me },
-        { ...paging, field, fields: [field] },
-      );
+      const found = await findPage(rs, chatMessages, q.with ? { owner: me, contact: q.with } : { owner: me }, {
+        ...paging,
+        field,
+        fields: [field],
+      });
       setPageHeaders(req, res, found);
       return void res.json(found.items.map((d) => d.message) satisfies Message[]);
     }
@@ -131,8 +125,7 @@ export function chatQueryRoutes(deps: QueryDeps): Router {
       total,
       next: last && rows.length > paging.limit ? encodeCursor(paging.sort, [last.at, last.name], last.id) : null,
     });
-    // Each contact written as the API answers it, its last message as its conversation's document holds it.
-    sendJsonTexts(res, page.map(contactText));
+    res.json(page.map(({ at: _at, ...contact }) => contact));
   });
 
   r.get('/api/online-users', auth, async (req, res) => {
@@ -143,7 +136,7 @@ export function chatQueryRoutes(deps: QueryDeps): Router {
   /** Sender and receiver only; anyone else is told it does not exist. */
   r.get('/api/chat-images/:messageId', auth, async (req, res) => {
     const me = authOf(req).id;
-    const copies = (await rs.find(CHAT_MESSAGES, { message_id: String(req.params.messageId) })) as ChatMessageDoc[];
+    const copies = await rs.find(chatMessages, { message_id: String(req.params.messageId) });
     const image = copies.find((c) => c.owner === me)?.image;
     if (!image) throw notFound('Image not found');
     const etag = `"${image.hash}"`;

@@ -1,19 +1,10 @@
 import { Router } from 'express';
 import { authOf, authenticate, requireRole } from '@panda/platform/http';
 import { notFound } from '@panda/platform/errors';
-import {
-  CENTRE_STATS,
-  JOBS,
-  MENTOR_STATS,
-  STUDENTS,
-  type CentreStatsDoc,
-  type JobDoc,
-  type MentorStatsDoc,
-  type StudentDoc,
-} from '@panda/projections/read-models/training';
+import { students, centreStats, jobs, mentorStats } from '@panda/projections/read-models/training';
 import type { ReadStore } from '@panda/projections/read-store';
-import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
-import { MENTOR_PROFILES, type MentorProfileDoc } from '@panda/projections/read-models/mentor-profiles';
+import { accounts } from '@panda/projections/read-models/accounts';
+import { mentorProfiles } from '@panda/projections/read-models/mentor-profiles';
 import type { QueryDeps } from '../shared/deps';
 import { jobProgress } from '../students/views';
 import { unreadNotifications } from '../notifications/routes';
@@ -28,10 +19,7 @@ export const OVERVIEW_ITEMS = 4;
 /** The student's active mentor as they may contact them: business contact details, else the account's. */
 async function mentorContact(rs: ReadStore, mentorId: string | null) {
   if (!mentorId) return null;
-  const [account, profile] = await Promise.all([
-    rs.get(ACCOUNTS, mentorId) as Promise<AccountDoc | null>,
-    rs.get(MENTOR_PROFILES, mentorId) as Promise<MentorProfileDoc | null>,
-  ]);
+  const [account, profile] = await Promise.all([rs.get(accounts, mentorId), rs.get(mentorProfiles, mentorId)]);
   if (!account) return null;
   return {
     id: account.id,
@@ -43,7 +31,7 @@ async function mentorContact(rs: ReadStore, mentorId: string | null) {
 }
 
 async function studentOverview(rs: ReadStore, id: string) {
-  const s = (await rs.get(STUDENTS, id)) as StudentDoc | null;
+  const s = await rs.get(students, id);
   if (!s) throw notFound('Student not found');
   const jobs = jobProgress(s);
   const mentor = s.Matched ? await mentorContact(rs, s.mentor_id) : null;
@@ -63,9 +51,9 @@ async function studentOverview(rs: ReadStore, id: string) {
 async function mentorOverview(rs: ReadStore, id: string) {
   const filter = { mentor_id: id, Total_Count: { $gt: 0 } };
   const [stats, progress, total] = await Promise.all([
-    rs.get(MENTOR_STATS, id) as Promise<MentorStatsDoc | null>,
-    rs.find(JOBS, filter, { sort: { opened_at: 1, Job_Type: 1 }, limit: OVERVIEW_ITEMS }) as Promise<JobDoc[]>,
-    rs.count(JOBS, filter),
+    rs.get(mentorStats, id),
+    rs.find(jobs, filter, { sort: { opened_at: 1, Job_Type: 1 }, limit: OVERVIEW_ITEMS }),
+    rs.count(jobs, filter),
   ]);
   const active = stats?.active_students ?? 0;
   const supervised = stats?.jobs_supervised ?? 0;
@@ -90,12 +78,10 @@ async function mentorOverview(rs: ReadStore, id: string) {
 }
 
 async function centreOverview(rs: ReadStore, id: string) {
-  const stats = (await rs.get(CENTRE_STATS, id)) as CentreStatsDoc | null;
+  const stats = await rs.get(centreStats, id);
   const total = stats?.total_students ?? 0;
   const placed = stats?.placed_students ?? 0;
-  const latest = stats?.latest_student_id
-    ? ((await rs.get(STUDENTS, stats.latest_student_id)) as StudentDoc | null)
-    : null;
+  const latest = stats?.latest_student_id ? await rs.get(students, stats.latest_student_id) : null;
   return {
     role: 'training_centre',
     student_count: total,

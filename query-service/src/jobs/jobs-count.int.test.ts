@@ -51,12 +51,10 @@ describe("a centre's or mentor's jobs: the total", () => {
   ] as const;
   for (const [field, id] of cases)
     for (const q of [null, 'pipework', '2@pipe', 'student 4']) {
-      it(`by ${field}${q ? `, ?q=${q}` : ''}: counted over a covering index, and right`, async () => {
+      it(`by ${field}${q ? `, ?q=${q}` : ''}: counted right`, async () => {
         const paging = parsePaging(q ? { q } : {}, JOB_LIST);
         // The filter GET /api/jobs counts (findPage: the caller's jobs of a total above 0, and the search).
         const filter = allOf({ [field]: id, Total_Count: { $gt: 0 } }, searchFilter(paging.q, paging.search));
-        const plan = rs.countPlan(JOBS, filter).join('\n');
-        expect(plan).toMatch(new RegExp(`USING COVERING INDEX ix_rm_jobs_${field}__`));
         const expected = jobs.filter((j) => matches(j, filter)).length;
         expect(expected).toBeGreaterThan(0);
         expect(await rs.count(JOBS, filter)).toBe(expected);

@@ -1,21 +1,22 @@
 import { Router } from 'express';
-import { jobsQuery } from '@panda/contracts/training';
+import { jobsQuery, type JobType } from '@panda/contracts/training';
 import { authOf, authenticate, validate } from '@panda/platform/http';
-import { findPageText, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
+import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import { notFound } from '@panda/platform/errors';
-import { JOBS, jobView, signaturesOf, type JobDoc } from '@panda/projections/read-models/training';
-import { jobTexts, type JobExtra } from './job-text';
+import { jobView, signaturesOf, jobs } from '@panda/projections/read-models/training';
 import type { QueryDeps } from '../shared/deps';
-import { sendJsonTexts } from '../shared/doc-text';
 import { canSeeStudent, narrowed, visibleFilter } from '../students/views';
 import { categoriesDoNotCover, coversJobType } from '@panda/events/domain/gas-safe-categories';
-import { MENTOR_PROFILES, type MentorProfileDoc } from '@panda/projections/read-models/mentor-profiles';
+import { mentorProfiles } from '@panda/projections/read-models/mentor-profiles';
 import type { AuthContext } from '@panda/platform/http';
+
+/** What the caller adds to each job (a mentor: whether they may sign it, ruling 30). */
+type JobExtra = (jobType: JobType) => { may_sign: boolean; sign_refusal: string | null };
 
 /** For a mentor, whether their Gas Safe categories let them sign each job (ruling 30), so the sign dialog says so first. */
 async function signingFor(deps: QueryDeps, who: AuthContext): Promise<JobExtra | null> {
   if (who.role !== 'mentor') return null;
-  const profile = (await deps.readStore.get(MENTOR_PROFILES, who.id)) as MentorProfileDoc | null;
+  const profile = await deps.readStore.get(mentorProfiles, who.id);
   return (jobType) => {
     const may = coversJobType(profile, jobType);
     return { may_sign: may, sign_refusal: may ? null : categoriesDoNotCover(jobType) };
@@ -50,16 +51,16 @@ export function jobQueryRoutes(deps: QueryDeps): Router {
       return void res.json([]);
     }
     const extra = await signingFor(deps, who);
-    const page = await findPageText(rs, JOBS, { ...visible, Total_Count: { $gt: 0 } }, paging);
+    const page = await findPage(rs, jobs, { ...visible, Total_Count: { $gt: 0 } }, paging);
+    const signatures = await signaturesOf(rs, page.items);
     setPageHeaders(req, res, page);
-    // Each job as stored with its history, not parsed and written out again (job-text).
-    sendJsonTexts(res, await jobTexts(rs, page.items, extra));
+    res.json(page.items.map((j) => Object.assign(jobView(j, signatures(j)), extra?.(j.Job_Type))));
   });
 
   /** Job detail: student info, job info, the full signature history (oldest first). */
   r.get('/api/jobs/:id', auth, async (req, res) => {
     const who = authOf(req);
-    const doc = (await rs.get(JOBS, String(req.params.id))) as JobDoc | null;
+    const doc = await rs.get(jobs, String(req.params.id));
     if (!doc || !canSeeStudent(who, { id: doc.Student_ID, centre_id: doc.centre_id, mentor_id: doc.mentor_id }))
       throw notFound('Job not found');
     const signatures = (await signaturesOf(rs, [doc]))(doc);

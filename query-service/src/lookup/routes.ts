@@ -1,16 +1,9 @@
 import { Router } from 'express';
 import { authOf, authenticate, type AuthContext } from '@panda/platform/http';
 import { HttpError, notFound } from '@panda/platform/errors';
-import { MENTOR_PROFILES, type MentorProfileDoc } from '@panda/projections/read-models/mentor-profiles';
-import { PLACEMENTS, type PlacementDoc } from '@panda/projections/read-models/placements';
-import {
-  CENTRE_STATS,
-  MENTOR_STATS,
-  STUDENTS,
-  type CentreStatsDoc,
-  type MentorStatsDoc,
-  type StudentDoc,
-} from '@panda/projections/read-models/training';
+import { mentorProfiles } from '@panda/projections/read-models/mentor-profiles';
+import { placements } from '@panda/projections/read-models/placements';
+import { type StudentDoc, centreStats, students, mentorStats } from '@panda/projections/read-models/training';
 import type { ReadStore } from '@panda/projections/read-store';
 import type { QueryDeps } from '../shared/deps';
 import { accountOf, jobProgress, narrowed, person, visibleStudent } from '../students/views';
@@ -20,7 +13,7 @@ const NOT_FOUND = 'Not found';
 /** The students of a mentor or centre that the caller may see themselves. */
 async function visibleStudents(rs: ReadStore, auth: AuthContext, field: 'mentor_id' | 'centre_id', id: string) {
   const filter = narrowed(auth, 'id', field, id);
-  return filter ? ((await rs.find(STUDENTS, filter, { sort: { Created_At: -1 } })) as StudentDoc[]) : [];
+  return filter ? await rs.find(students, filter, { sort: { Created_At: -1 } }) : [];
 }
 
 const brief = (s: StudentDoc) => ({
@@ -61,10 +54,7 @@ async function mentorDetails(rs: ReadStore, auth: AuthContext, id: string) {
   if (!acc || acc.role !== 'mentor') throw notFound(NOT_FOUND);
   const students = await visibleStudents(rs, auth, 'mentor_id', id);
   if (auth.role !== 'admin' && auth.id !== id && students.length === 0) throw notFound(NOT_FOUND);
-  const [stats, profile] = await Promise.all([
-    rs.get(MENTOR_STATS, id) as Promise<MentorStatsDoc | null>,
-    rs.get(MENTOR_PROFILES, id) as Promise<MentorProfileDoc | null>,
-  ]);
+  const [stats, profile] = await Promise.all([rs.get(mentorStats, id), rs.get(mentorProfiles, id)]);
   const count = stats?.active_students ?? 0;
   return {
     type: 'mentor',
@@ -88,7 +78,7 @@ async function centreDetails(rs: ReadStore, auth: AuthContext, id: string) {
   if (!acc || acc.role !== 'training_centre') throw notFound(NOT_FOUND);
   const students = await visibleStudents(rs, auth, 'centre_id', id);
   if (auth.role !== 'admin' && auth.id !== id && students.length === 0) throw notFound(NOT_FOUND);
-  const stats = (await rs.get(CENTRE_STATS, id)) as CentreStatsDoc | null;
+  const stats = await rs.get(centreStats, id);
   return {
     type: 'training_centre',
     id,
@@ -103,7 +93,7 @@ async function centreDetails(rs: ReadStore, auth: AuthContext, id: string) {
 }
 
 async function placementDetails(rs: ReadStore, auth: AuthContext, id: string) {
-  const p = (await rs.get(PLACEMENTS, id)) as PlacementDoc | null;
+  const p = await rs.get(placements, id);
   const party = p && (auth.role === 'admin' || [p.student_id, p.mentor_id, p.training_centre_id].includes(auth.id));
   if (!p || !party) throw notFound(NOT_FOUND);
   return {

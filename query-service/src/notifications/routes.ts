@@ -1,16 +1,15 @@
 import { Router, type Request } from 'express';
 import { notificationsQuerySchema } from '@panda/contracts/notifications';
 import { authOf, authenticate, validate } from '@panda/platform/http';
-import { findPageText, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
+import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import {
-  NOTIFICATIONS,
-  NOTIFICATION_SETTINGS,
-  type NotificationSettingsDoc,
+  type NotificationDoc,
+  notificationSettings,
+  notifications,
 } from '@panda/projections/read-models/notifications';
 import type { ReadStore } from '@panda/projections/read-store';
 import type { QueryDeps } from '../shared/deps';
-import { sendJsonTexts } from '../shared/doc-text';
-import { notificationText } from './notification-text';
+import type { Notification } from '@panda/contracts/notifications';
 
 /** Newest first (`seq` orders a recipient's notifications); `?q=` searches title and message. */
 const NOTIFICATION_LIST: ListSpec = {
@@ -19,9 +18,27 @@ const NOTIFICATION_LIST: ListSpec = {
   search: ['title', 'message'],
 };
 
+/** A notification as the API answers it. */
+export const notificationView = (d: NotificationDoc): Notification => ({
+  id: d.id,
+  type: d.type,
+  kind: d.kind as Notification['kind'],
+  title: d.title,
+  message: d.message,
+  created_at: d.created_at,
+  read: d.read,
+  is_read: d.read,
+  link: d.link,
+  from_user: d.from_user,
+  sender_id: d.sender_id,
+  message_id: d.message_id,
+  announcement_id: d.announcement_id,
+  priority: d.priority,
+});
+
 /** The real unread count of the dashboard overview (spec §3 "Dashboard overview: notifications"). */
 export const unreadNotifications = (rs: ReadStore, accountId: string) =>
-  rs.count(NOTIFICATIONS, { recipient_id: accountId, read: false });
+  rs.count(notifications, { recipient_id: accountId, read: false });
 
 /**
  * - GET /api/notifications?limit=&cursor=&unread=true&type=announcement: the caller's
@@ -41,23 +58,22 @@ export function notificationQueryRoutes(deps: QueryDeps): Router {
     if (q.unread === 'true') filter.read = false;
     if (q.unread === 'false') filter.read = true;
     if (q.type) filter.type = q.type;
-    const page = await findPageText(rs, NOTIFICATIONS, filter, parsePaging(req.query, NOTIFICATION_LIST));
+    const page = await findPage(rs, notifications, filter, parsePaging(req.query, NOTIFICATION_LIST));
     setPageHeaders(req, res, page);
-    // Each notification made from its document's stored text (notification-text), not parsed and written out again.
-    sendJsonTexts(res, page.items.map(notificationText));
+    res.json(page.items.map(notificationView));
   });
 
   r.get('/api/notifications/unread-count', auth, async (req, res) => {
     const { id } = authOf(req);
     const [unread, announcements] = await Promise.all([
       unreadNotifications(rs, id),
-      rs.count(NOTIFICATIONS, { recipient_id: id, read: false, type: 'announcement' }),
+      rs.count(notifications, { recipient_id: id, read: false, type: 'announcement' }),
     ]);
     res.json({ unread, announcements_unread: announcements });
   });
 
   r.get('/api/notification-settings', auth, async (req, res) => {
-    const doc = (await rs.get(NOTIFICATION_SETTINGS, authOf(req).id)) as NotificationSettingsDoc | null;
+    const doc = await rs.get(notificationSettings, authOf(req).id);
     res.json({ email_important: doc?.email_important ?? true });
   });
 

@@ -2,15 +2,8 @@ import { Router } from 'express';
 import { REQUIREMENT_KEYS, perJobType } from '@panda/contracts/training';
 import { authOf, authenticate, requireRole } from '@panda/platform/http';
 import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
-import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
-import {
-  PLACEMENTS,
-  PLACEMENT_PARTIES,
-  STUDENT_PLACEMENTS,
-  type PartyDoc,
-  type PlacementDoc,
-  type StudentPlacementDoc,
-} from '@panda/projections/read-models/placements';
+import { accounts } from '@panda/projections/read-models/accounts';
+import { placementParties, studentPlacements, placements } from '@panda/projections/read-models/placements';
 import type { QueryDeps } from '../shared/deps';
 import { docsById } from '../shared/docs-by-id';
 
@@ -29,24 +22,24 @@ export function placementQueryRoutes(deps: QueryDeps): Router {
   const r = Router();
   r.get('/api/placement-requests', authenticate(deps.authenticator), requireRole('mentor'), async (req, res) => {
     const mentorId = authOf(req).id;
-    const page = await findPage<PlacementDoc>(
+    const page = await findPage(
       deps.readStore,
-      PLACEMENTS,
+      placements,
       { mentor_id: mentorId, Status: 'pending' },
       parsePaging(req.query, REQUEST_LIST),
     );
     setPageHeaders(req, res, page);
     const ids = page.items.map((p) => p.student_id);
-    const [students, parties, placements] = await Promise.all([
-      docsById<AccountDoc>(deps.readStore, ACCOUNTS, ids),
-      docsById<PartyDoc>(deps.readStore, PLACEMENT_PARTIES, ids),
-      docsById<StudentPlacementDoc>(deps.readStore, STUDENT_PLACEMENTS, ids),
+    const [students, parties, studentsPlacements] = await Promise.all([
+      docsById(deps.readStore, accounts, ids),
+      docsById(deps.readStore, placementParties, ids),
+      docsById(deps.readStore, studentPlacements, ids),
     ]);
     const requests = page.items.map((p) => {
       const [student, party, sp] = [
         students.get(p.student_id),
         parties.get(p.student_id),
-        placements.get(p.student_id),
+        studentsPlacements.get(p.student_id),
       ];
       return {
         id: p.id,

@@ -4,28 +4,16 @@ import { authOf, authenticate, requireRole } from '@panda/platform/http';
 import { forbidden, notFound, unauthorized } from '@panda/platform/errors';
 import { dataUrlBytes, decodeImage, inlineImage } from '@panda/platform/images';
 import type { BlobStore } from '@panda/platform/blob-store';
-import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
-import {
-  MENTOR_PROFILES,
-  emptyMentorProfile,
-  photoView,
-  type MentorProfileDoc,
-} from '@panda/projections/read-models/mentor-profiles';
-import {
-  CENTRE_STATS,
-  MENTOR_STATS,
-  STUDENTS,
-  type CentreStatsDoc,
-  type MentorStatsDoc,
-  type StudentDoc,
-} from '@panda/projections/read-models/training';
+import { type AccountDoc, accounts } from '@panda/projections/read-models/accounts';
+import { emptyMentorProfile, photoView, mentorProfiles } from '@panda/projections/read-models/mentor-profiles';
+import { students, centreStats, mentorStats } from '@panda/projections/read-models/training';
 import type { ReadStore } from '@panda/projections/read-store';
 import type { QueryDeps } from '../shared/deps';
 import { accountOf, person, studentCard } from '../students/views';
 
 /** The mentor's business profile, empty fields while they never saved one. */
 async function mentorProfile(rs: ReadStore, id: string) {
-  const doc = ((await rs.get(MENTOR_PROFILES, id)) as MentorProfileDoc | null) ?? emptyMentorProfile(id, '');
+  const doc = (await rs.get(mentorProfiles, id)) ?? emptyMentorProfile(id, '');
   const { _audience: _a, updated_at: _u, id: _id, ...fields } = doc;
   return { ...fields, Gas_Safe_Card_Photo: photoView(id, doc.Gas_Safe_Card_Photo) };
 }
@@ -58,7 +46,7 @@ async function profileOf(rs: ReadStore, acc: AccountDoc) {
   };
   switch (acc.role) {
     case 'student': {
-      const s = (await rs.get(STUDENTS, acc.id)) as StudentDoc | null;
+      const s = await rs.get(students, acc.id);
       const [mentor, centre] = await Promise.all([accountOf(rs, s?.mentor_id ?? null), accountOf(rs, acc.centre_id)]);
       return {
         ...(s ? studentCard(s) : {}),
@@ -72,10 +60,7 @@ async function profileOf(rs: ReadStore, acc: AccountDoc) {
       };
     }
     case 'mentor': {
-      const [profile, stats] = await Promise.all([
-        mentorProfile(rs, acc.id),
-        rs.get(MENTOR_STATS, acc.id) as Promise<MentorStatsDoc | null>,
-      ]);
+      const [profile, stats] = await Promise.all([mentorProfile(rs, acc.id), rs.get(mentorStats, acc.id)]);
       const students = stats?.active_students ?? 0;
       return {
         ...profile,
@@ -87,7 +72,7 @@ async function profileOf(rs: ReadStore, acc: AccountDoc) {
       };
     }
     case 'training_centre': {
-      const stats = (await rs.get(CENTRE_STATS, acc.id)) as CentreStatsDoc | null;
+      const stats = await rs.get(centreStats, acc.id);
       return { ...base, vetted: acc.vetted, student_count: stats?.total_students ?? 0 };
     }
     default:
@@ -101,7 +86,7 @@ export function profileQueryRoutes(deps: QueryDeps): Router {
   const rs = deps.readStore;
 
   r.get('/api/profile', auth, async (req, res) => {
-    const acc = (await rs.get(ACCOUNTS, authOf(req).id)) as AccountDoc | null;
+    const acc = await rs.get(accounts, authOf(req).id);
     if (!acc) throw unauthorized();
     res.json(await profileOf(rs, acc));
   });
@@ -116,7 +101,7 @@ export function profileQueryRoutes(deps: QueryDeps): Router {
     const id = req.params.id as string;
     if (caller.role !== 'mentor' && caller.role !== 'admin') throw forbidden();
     if (caller.role === 'mentor' && caller.id !== id) throw notFound('Not found');
-    const photo = ((await rs.get(MENTOR_PROFILES, id)) as MentorProfileDoc | null)?.Gas_Safe_Card_Photo;
+    const photo = (await rs.get(mentorProfiles, id))?.Gas_Safe_Card_Photo;
     if (!photo) throw notFound('No Gas Safe card photo');
     const etag = `"${typeof photo === 'string' ? inlineImage(photo).hash : photo.hash}"`;
     res.setHeader('Cache-Control', 'private, no-cache');
@@ -134,7 +119,7 @@ export function profileQueryRoutes(deps: QueryDeps): Router {
   });
 
   r.get('/api/mentor/profile-status', auth, requireRole('mentor'), async (req, res) => {
-    const doc = (await rs.get(MENTOR_PROFILES, authOf(req).id)) as MentorProfileDoc | null;
+    const doc = await rs.get(mentorProfiles, authOf(req).id);
     const completed = doc?.profile_completed ?? false;
     res.json({
       profile_completed: completed,

@@ -2,18 +2,17 @@ import { Router } from 'express';
 import { disputesQuery, type SignOffView } from '@panda/contracts/signoff';
 import { notFound } from '@panda/platform/errors';
 import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
-import { findPageText, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
+import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import type { ReadStore } from '@panda/projections/read-store';
-import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
-import { DISPUTE_ROWS, SIGN_OFFS, signOffView, type SignOffDoc } from '@panda/projections/read-models/sign-offs';
+import { accounts } from '@panda/projections/read-models/accounts';
+import { signOffView, type SignOffDoc, signOffs, disputeRows } from '@panda/projections/read-models/sign-offs';
 import type { QueryDeps } from '../shared/deps';
-import { sendJsonTexts } from '../shared/doc-text';
 import { docsById } from '../shared/docs-by-id';
 
 /** The sign-off with the names of its student, mentor and centre (accounts read model: one read for all). */
 async function signOffWithNames(rs: ReadStore, d: SignOffDoc): Promise<SignOffView> {
-  const accounts = await docsById<AccountDoc>(rs, ACCOUNTS, [d.student_id, d.mentor_id, d.centre_id]);
-  const name = (id: string | null) => (id ? accounts.get(id)?.Name : undefined);
+  const parties = await docsById(rs, accounts, [d.student_id, d.mentor_id, d.centre_id]);
+  const name = (id: string | null) => (id ? parties.get(id)?.Name : undefined);
   return signOffView(d, { student: name(d.student_id), mentor: name(d.mentor_id), centre: name(d.centre_id) });
 }
 
@@ -37,7 +36,7 @@ export function signOffQueryRoutes(deps: QueryDeps): Router {
 
   r.get('/api/signatures/:signatureId', auth, async (req, res) => {
     const who = authOf(req);
-    const d = (await rs.get(SIGN_OFFS, String(req.params.signatureId))) as SignOffDoc | null;
+    const d = await rs.get(signOffs, String(req.params.signatureId));
     const maySee = d && (who.role === 'admin' || [d.student_id, d.mentor_id, d.centre_id].includes(who.id));
     if (!d || !maySee) throw notFound('Sign-off not found');
     res.json(await signOffWithNames(rs, d));
@@ -55,10 +54,10 @@ export function signOffQueryRoutes(deps: QueryDeps): Router {
       ...DISPUTES_LIST,
       defaultSort: q.status === 'open' ? 'disputed' : '-disputed',
     });
-    // Each disputed sign-off as stored for this list (read-models/sign-offs `dispute_rows`), sent as it is.
-    const page = await findPageText(rs, DISPUTE_ROWS, filter, paging);
+    // Each disputed sign-off as stored for this list (read-models/sign-offs `dispute_rows`).
+    const page = await findPage(rs, disputeRows, filter, paging);
     setPageHeaders(req, res, page);
-    sendJsonTexts(res, page.items);
+    res.json(page.items);
   });
 
   return r;

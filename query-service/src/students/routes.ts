@@ -1,18 +1,9 @@
 import { Router } from 'express';
 import { authOf, authenticate, requireRole } from '@panda/platform/http';
-import { findPageText, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
+import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import { notFound } from '@panda/platform/errors';
-import {
-  JOBS,
-  STUDENTS,
-  jobView,
-  signaturesOf,
-  type JobDoc,
-  type StudentDoc,
-} from '@panda/projections/read-models/training';
+import { jobView, jobs, signaturesOf, students } from '@panda/projections/read-models/training';
 import type { QueryDeps } from '../shared/deps';
-import { sendJsonTexts } from '../shared/doc-text';
-import { studentCardText } from './card-text';
 import { accountOf, person, requirementProgress, studentCard, visibleStudent } from './views';
 
 /** A centre's or mentor's students (ruling 24): newest registration first; search by name, e-mail, phone, postcode or id. */
@@ -29,30 +20,30 @@ export function studentQueryRoutes(deps: QueryDeps): Router {
 
   /** The centre's students, newest registration first. */
   r.get('/api/my-students', auth, requireRole('training_centre'), async (req, res) => {
-    const page = await findPageText(rs, STUDENTS, { centre_id: authOf(req).id }, parsePaging(req.query, STUDENT_LIST));
+    const paging = parsePaging(req.query, STUDENT_LIST);
+    const page = await findPage(rs, students, { centre_id: authOf(req).id }, paging);
     setPageHeaders(req, res, page);
-    // Each card made from its document's stored text (card-text), not parsed and written out again.
-    sendJsonTexts(res, page.items.map(studentCardText));
+    res.json(page.items.map(studentCard));
   });
 
   /** The mentor's students: those placed with them (active placement). */
   r.get('/api/my-matches', auth, requireRole('mentor'), async (req, res) => {
-    const page = await findPageText(rs, STUDENTS, { mentor_id: authOf(req).id }, parsePaging(req.query, STUDENT_LIST));
+    const paging = parsePaging(req.query, STUDENT_LIST);
+    const page = await findPage(rs, students, { mentor_id: authOf(req).id }, paging);
     setPageHeaders(req, res, page);
-    // Each card made from its document's stored text (card-text), not parsed and written out again.
-    sendJsonTexts(res, page.items.map(studentCardText));
+    res.json(page.items.map(studentCard));
   });
 
   /** Student detail page (training centre; admins too). */
   r.get('/api/my-students/:id', auth, requireRole('training_centre', 'admin'), async (req, res) => {
     const s = await visibleStudent(rs, authOf(req), String(req.params.id));
-    const [account, mentor, centre, jobs] = await Promise.all([
+    const [account, mentor, centre, studentJobs] = await Promise.all([
       accountOf(rs, s.id),
       accountOf(rs, s.mentor_id),
       accountOf(rs, s.centre_id),
-      rs.find(JOBS, { Student_ID: s.id }) as Promise<JobDoc[]>,
+      rs.find(jobs, { Student_ID: s.id }),
     ]);
-    const counted = jobs.filter((j) => j.Total_Count > 0);
+    const counted = studentJobs.filter((j) => j.Total_Count > 0);
     const signatures = await signaturesOf(rs, counted);
     res.json({
       ...studentCard(s),
@@ -69,7 +60,7 @@ export function studentQueryRoutes(deps: QueryDeps): Router {
 
   /** The signed-in student's goals (spec section 7). */
   r.get('/api/students/job-requirements', auth, requireRole('student'), async (req, res) => {
-    const s = (await rs.get(STUDENTS, authOf(req).id)) as StudentDoc | null;
+    const s = await rs.get(students, authOf(req).id);
     if (!s) throw notFound('Student not found');
     res.json({
       requirements: s.requirements,

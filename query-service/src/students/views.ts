@@ -1,9 +1,9 @@
 import type { AuthContext } from '@panda/platform/http';
 import { notFound } from '@panda/platform/errors';
 import type { Filter, ReadStore } from '@panda/projections/read-store';
-import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
+import { type AccountDoc, accounts } from '@panda/projections/read-models/accounts';
 import { JOB_TYPES, REQUIREMENT_KEYS, isComplete, jobRemaining, percentOf } from '@panda/contracts/training';
-import { STUDENTS, type StudentDoc } from '@panda/projections/read-models/training';
+import { type StudentDoc, students } from '@panda/projections/read-models/training';
 
 /**
  * Who may see what (ruling 12), in one place for every training query: an admin everything, a
@@ -49,14 +49,14 @@ export function narrowed(
 
 /** The student, or 404 'Student not found' whether it does not exist or the caller may not see it. */
 export async function visibleStudent(readStore: ReadStore, auth: AuthContext, id: string): Promise<StudentDoc> {
-  const s = (await readStore.get(STUDENTS, id)) as StudentDoc | null;
+  const s = await readStore.get(students, id);
   if (!s || !canSeeStudent(auth, s)) throw notFound('Student not found');
   return s;
 }
 
 export const person = (doc: AccountDoc | null) => (doc ? { id: doc.id, name: doc.Name, email: doc.Email } : null);
 export const accountOf = async (readStore: ReadStore, id: string | null) =>
-  id ? ((await readStore.get(ACCOUNTS, id)) as AccountDoc | null) : null;
+  id ? await readStore.get(accounts, id) : null;
 
 /** Jobs of a student summary with a non-zero total, with their percentage. */
 export const jobProgress = (s: Pick<StudentDoc, 'id' | 'jobs'>) =>

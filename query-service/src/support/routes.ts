@@ -1,24 +1,18 @@
 import { Router, type Request, type Response } from 'express';
 import { TICKET_STATUSES, type TicketDetail } from '@panda/contracts/support';
-import {
-  SUPPORT_TICKETS,
-  SUPPORT_TICKET_ROWS,
-  type TicketDoc,
-  type TicketRowDoc,
-} from '@panda/projections/read-models/support-tickets';
+import { type TicketDoc, supportTickets, supportTicketRows } from '@panda/projections/read-models/support-tickets';
 import type { Filter, ReadStore } from '@panda/projections/read-store';
 import { badRequest, notFound } from '@panda/platform/errors';
 import { authOf, authenticate, requireRole } from '@panda/platform/http';
-import { findPageText, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
+import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import type { QueryDeps } from '../shared/deps';
-import { sendJsonTexts } from '../shared/doc-text';
 
 const SENDER = { owner: 'user', support: 'support', assistant: 'assistant' } as const;
 const ENTRY_TYPE = { owner: 'message', support: 'response', assistant: 'ai_response' } as const;
 
 /** The ticket with its conversation, and its row's names (the list's item, as it is now). */
 async function detail(rs: ReadStore, t: TicketDoc): Promise<TicketDetail> {
-  const row = (await rs.get(SUPPORT_TICKET_ROWS, t.id)) as TicketRowDoc | null;
+  const row = await rs.get(supportTicketRows, t.id);
   // The row is written in the same commit as the ticket.
   if (!row) throw notFound('Support ticket not found');
   return {
@@ -47,9 +41,9 @@ export const TICKET_LIST: ListSpec = {
  * (read-models/support-tickets), each as the list shows it with its names as they are now.
  */
 async function sendPage(req: Request, res: Response, rs: ReadStore, filter: Filter) {
-  const page = await findPageText(rs, SUPPORT_TICKET_ROWS, filter, parsePaging(req.query, TICKET_LIST));
+  const page = await findPage(rs, supportTicketRows, filter, parsePaging(req.query, TICKET_LIST));
   setPageHeaders(req, res, page);
-  sendJsonTexts(res, page.items);
+  res.json(page.items);
 }
 
 /**
@@ -70,7 +64,7 @@ export function supportQueryRoutes(deps: QueryDeps): Router {
   });
 
   r.get('/api/support/:id', ...user, async (req, res) => {
-    const t = (await rs.get(SUPPORT_TICKETS, String(req.params.id))) as TicketDoc | null;
+    const t = await rs.get(supportTickets, String(req.params.id));
     if (!t || t.owner_id !== authOf(req).id) throw notFound('Support ticket not found');
     res.json(await detail(rs, t));
   });
@@ -88,13 +82,13 @@ export function supportQueryRoutes(deps: QueryDeps): Router {
 
   r.get('/api/admin/support/counts', ...admin, async (_req, res) => {
     const [open, responded, closed] = await Promise.all(
-      TICKET_STATUSES.map((s) => rs.count(SUPPORT_TICKET_ROWS, { Status: s })),
+      TICKET_STATUSES.map((s) => rs.count(supportTicketRows, { Status: s })),
     );
     res.json({ open, responded, closed, total: open + responded + closed });
   });
 
   r.get('/api/admin/support/:id', ...admin, async (req, res) => {
-    const t = (await rs.get(SUPPORT_TICKETS, String(req.params.id))) as TicketDoc | null;
+    const t = await rs.get(supportTickets, String(req.params.id));
     if (!t) throw notFound('Support ticket not found');
     res.json(await detail(rs, t));
   });

@@ -3,8 +3,8 @@ import { WrongExpectedVersionError } from '@panda/events/event-store';
 import { accountStream } from '@panda/events/catalogue/accounts';
 import { reminderStream } from '@panda/events/catalogue/reminders';
 import type { ReadStore } from '@panda/projections/read-store';
-import { REMINDER_TIMERS, reminderId, type ReminderTimerDoc } from '@panda/projections/read-models/reminder-timers';
-import { SIGN_OFFS, type SignOffDoc } from '@panda/projections/read-models/sign-offs';
+import { reminderId, reminderTimers, type ReminderTimerDoc } from '@panda/projections/read-models/reminder-timers';
+import { signOffs, type SignOffDoc } from '@panda/projections/read-models/sign-offs';
 import { evolveTraining, initialTrainingState, type TrainingEvent } from '@panda/command-service/training/state';
 import type { AccountEvent } from '@panda/command-service/accounts/decider';
 import type { Logger } from '@panda/platform/logger';
@@ -84,18 +84,15 @@ export class ReminderTicker {
   async tick(): Promise<number> {
     const now = this.clock().toISOString();
     const since = await this.installedAt();
-    const [timers, signOffs] = await Promise.all([
-      this.readStore.find(REMINDER_TIMERS, { due_at: { $lte: now } }, { sort: { due_at: -1 }, limit: DUE_PER_TICK }),
+    const [timers, confirmations] = await Promise.all([
+      this.readStore.find(reminderTimers, { due_at: { $lte: now } }, { sort: { due_at: -1 }, limit: DUE_PER_TICK }),
       this.readStore.find(
-        SIGN_OFFS,
+        signOffs,
         { confirmation_due_at: { $lte: now } },
         { sort: { confirmation_due_at: -1 }, limit: DUE_PER_TICK },
       ),
     ]);
-    const due: DueReminder[] = [
-      ...(timers as ReminderTimerDoc[]),
-      ...(signOffs as SignOffDoc[]).map(confirmationReminder),
-    ];
+    const due: DueReminder[] = [...timers, ...confirmations.map(confirmationReminder)];
     let sent = 0;
     for (const t of due) {
       if (t.due_at < since || !(await this.stillDue(t))) continue;

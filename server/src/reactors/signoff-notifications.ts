@@ -2,7 +2,7 @@ import type { EventStore } from '@panda/events/event-store';
 import type { RecordedEvent } from '@panda/events/envelope';
 import type { ReminderKind } from '@panda/events/catalogue/reminders';
 import type { ReadStore } from '@panda/projections/read-store';
-import { ACCOUNTS, type AccountDoc } from '@panda/projections/read-models/accounts';
+import { accounts } from '@panda/projections/read-models/accounts';
 import { load } from '@panda/command-service/shared/decider';
 import { trainingDecider } from '@panda/command-service/training/decider';
 import { accountStream } from '@panda/events/catalogue/accounts';
@@ -49,8 +49,7 @@ const draft = (type: Draft['type'], kind: Draft['kind'], title: string, message:
  * admins). Appended with the reaction key as command id: running an event again appends nothing.
  */
 export function signOffNotificationsReactor(store: EventStore, readStore: ReadStore): Reactor {
-  const admins = async () =>
-    ((await readStore.find(ACCOUNTS, { role: 'admin', locked: false })) as AccountDoc[]).map((a) => a.id);
+  const admins = async () => (await readStore.find(accounts, { role: 'admin', locked: false })).map((a) => a.id);
 
   async function plan(e: RecordedEvent): Promise<Planned[]> {
     const d = e.data as { studentId: string; mentorId: string; jobId?: string | null; signatureId?: string | null };
