@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { emailField, phoneField, postcodeField, requiredText } from './fields';
+import {
+  emailField,
+  multiLineText,
+  optionalText,
+  phoneField,
+  postcodeField,
+  requiredText,
+  singleLineText,
+} from './fields';
 import { commandResultSchema, defineRoutes } from './route-contract';
 import { registerStudentResponse, studentRegistrationRequest } from './training';
 
@@ -38,7 +46,7 @@ export const signUpRequest = z
     Email: emailField(),
     Password: password('Password'),
     Role: z.enum(SIGN_UP_ROLES, { error: 'Please select a role' }),
-    Training_Centre_Name: z.string().trim().max(200).optional().nullable(),
+    Training_Centre_Name: singleLineText().trim().max(200).optional().nullable(),
   })
   .superRefine((v, ctx) => {
     if (v.Role === 'training_centre' && !v.Training_Centre_Name) {
@@ -183,13 +191,6 @@ const flag = z
   .boolean({ error: 'Must be true or false' })
   .nullish()
   .transform((v) => v ?? false);
-const optionalText = (max: number) =>
-  z
-    .string({ error: 'Must be text' })
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => v || null);
 
 /**
  * 'Edit Your Mentor Profile' (spec sections 3 and 5; the photo per ruling 18). `Gas_Safe_Card_Photo`
@@ -211,14 +212,14 @@ export const mentorProfileRequest = z
     Qualified_Gas_Meters: flag,
     Qualified_LPG: flag,
     Qualified_Commercial: flag,
-    Additional_Information: optionalText(5000),
-    Referral_Source: optionalText(100).refine(
+    Additional_Information: optionalText(5000, { multiLine: true, error: 'Must be text' }),
+    Referral_Source: optionalText(100, { error: 'Must be text' }).refine(
       (v) => v === null || (REFERRAL_SOURCES as readonly string[]).includes(v),
       'Please select a valid referral source',
     ),
     Gas_Safe_Card_Photo: z.union([z.string(), z.object({ hash: z.string() })], { error: PHOTO_NOT_IMAGE }).nullish(),
     Terms_Agreed: z.boolean({ error: 'Please agree to the terms and conditions' }).optional(),
-    Terms_Agreed_At: z.string().max(40).nullish(),
+    Terms_Agreed_At: singleLineText().max(40).nullish(),
   })
   .superRefine((v, ctx) => {
     // The form sends Terms_Agreed and/or the time it was ticked; either says yes unless Terms_Agreed is false.
@@ -374,8 +375,7 @@ export type VettingStatus = z.infer<typeof vettingStatus>;
 export const ADMIN_TARGET_ROLES = ['student', 'mentor', 'training_centre'] as const;
 export type AdminTargetRole = (typeof ADMIN_TARGET_ROLES)[number];
 
-const reason = z
-  .string()
+const reason = multiLineText()
   .trim()
   .max(500, 'Reason must be at most 500 characters')
   .nullish()

@@ -3,10 +3,12 @@ import {
   emailField,
   isCalendarDate,
   isIsoDateTime,
+  multiLineText,
   optionalText,
   phoneField,
   postcodeField,
   requiredText,
+  singleLineText,
 } from './fields';
 import { pageQuerySchema } from './paging';
 import { commandResultSchema, defineRoutes } from './route-contract';
@@ -129,8 +131,7 @@ export const studentRegistrationRequest = z.object({
   Email: emailField('Email is required'),
   Phone_Number: phoneField('Phone number is required'),
   Postcode: postcodeField('Postcode is required'),
-  Date_Of_Birth: z
-    .string()
+  Date_Of_Birth: singleLineText()
     .trim()
     .refine((v) => v === '' || isCalendarDate(v), 'Date of birth must be a date (YYYY-MM-DD)')
     .nullish()
@@ -156,8 +157,7 @@ export const jobRequirementsRequest = z
     boiler_service_required: goal,
     pipework_required: goal,
     repair_required: goal,
-    additional_requirements: z
-      .string({ error: 'Additional requirements must be text' })
+    additional_requirements: multiLineText('Additional requirements must be text')
       .trim()
       .max(2000, 'Additional requirements must be at most 2000 characters')
       .nullish()
@@ -170,8 +170,7 @@ export const jobRequirementsRequest = z
 export type JobRequirementsRequest = z.input<typeof jobRequirementsRequest>;
 
 const SIGNATURE_FIELDS = 'Please fill in all signature fields';
-const signed = z
-  .string({ error: SIGNATURE_FIELDS })
+const signed = singleLineText(SIGNATURE_FIELDS)
   .trim()
   .min(1, SIGNATURE_FIELDS)
   .max(200, 'Must be at most 200 characters');

@@ -11,7 +11,7 @@ import {
 import { notFound } from '@panda/platform/errors';
 import { authOf, authenticate, validate } from '@panda/platform/http';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
-import { markMessageRead, sendChatMessage } from './service';
+import { contactChatType, markMessageRead, sendChatMessage } from './service';
 
 const ID = /^[\w-]{1,100}$/;
 
@@ -74,6 +74,9 @@ export function chatRoutes(deps: CommandDeps): Router {
     const contact = pathId(req, 'contactId', 'Contact not found');
     // The read model only says which messages to mark (routing); each read is decided on its own stream.
     const thread = (await deps.readStore.get(CHAT_THREADS, threadId(me, contact))) as ChatThreadDoc | null;
+    // Someone who is neither a contact nor in a conversation with the caller is not theirs to see: 404.
+    if (!thread?.message_count && !(await contactChatType(deps, authOf(req), contact)))
+      throw notFound('Contact not found');
     let unread = thread?.unread_count ?? 0;
     let marked = 0;
     let position = await deps.store.headPosition();
