@@ -163,7 +163,7 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
     await form.getByLabel('Email').fill(straggler.email);
     await form.getByLabel('Phone Number').fill('07700 900199');
     await form.getByLabel('Postcode').fill('M1 1AE');
-    for (const goal of ['Boiler Installs', 'Boiler Services', 'Pipework Jobs', 'Repair Jobs'])
+    for (const goal of ['Boiler Installs', 'Boiler Service', 'Pipework', 'Repair'])
       await form.getByLabel(goal).selectOption('0');
     await form.getByRole('button', { name: 'Register Student' }).click();
     const success = page.getByRole('region', { name: 'Student Registered!' });

@@ -262,7 +262,7 @@ describe('the admin portal in a real browser', () => {
 
     await centreRow.getByRole('button', { name: 'History' }).click();
     const history = admin.getByRole('dialog', { name: `Account history: ${CENTRE.name}` });
-    const timeline = history.getByRole('list', { name: 'Lock and vetting timeline' });
+    const timeline = history.getByRole('list', { name: 'Account timeline' });
     await timeline.waitFor();
     const entries = timeline.getByRole('listitem').filter({ hasText: 'by Platform Admin' });
     await expect.poll(() => entries.count()).toBe(2);

@@ -404,7 +404,16 @@ export {
   type RegisterStudentResponse as StudentRegisteredResponse,
 } from './training';
 
-export const HISTORY_ACTIONS = ['locked', 'unlocked', 'vetted', 'unvetted'] as const;
+export const HISTORY_ACTIONS = [
+  'locked',
+  'unlocked',
+  'vetted',
+  'unvetted',
+  'placement_proposed',
+  'placement_accepted',
+  'placement_declined',
+  'placement_ended',
+] as const;
 /** `GET /api/admin/users/:role/:id/history` (paged, newest first). */
 export const accountHistoryResponse = z.strictObject({
   account: z.strictObject({
@@ -425,6 +434,17 @@ export const accountHistoryResponse = z.strictObject({
       actor_name: z.string(),
       actor_email: z.string().nullable(),
       reason: z.string().nullable(),
+      /** A placement entry's placement: who with whom, and how it ended (`completed`/`cancelled`). */
+      placement: z
+        .strictObject({
+          id: z.string(),
+          student_id: z.string(),
+          student_name: z.string(),
+          mentor_id: z.string(),
+          mentor_name: z.string(),
+          status: z.string().nullable(),
+        })
+        .nullable(),
     }),
   ),
 });

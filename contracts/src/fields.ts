@@ -106,3 +106,10 @@ export const isRealDateTime = (v: string) => {
 /** A strict ISO-8601 date and time (as `Date.toISOString` or with an offset), a real date and time of day. */
 export const isIsoDateTime = (v: string) =>
   /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v) && isRealDateTime(v);
+
+/** A filled-in postcode's message for a form (null when it is fine): the server's checks, word for word. */
+export const postcodeProblem = (v: string): string | null =>
+  !isCleanSingleLine(v) ? NOT_ALLOWED_CHARACTERS : isUkPostcode(v) ? null : UK_POSTCODE_MESSAGE;
+/** A filled-in phone number's message for a form (null when it is fine): the server's checks, word for word. */
+export const phoneProblem = (v: string): string | null =>
+  !isCleanSingleLine(v) ? NOT_ALLOWED_CHARACTERS : isUkPhoneNumber(v) ? null : UK_PHONE_MESSAGE;

@@ -84,6 +84,8 @@ export const candidateSchema = z.strictObject({
   Business_Name: z.string().nullable(),
   Business_Postcode: z.string().nullable(),
   distance_km: z.number().nullable(),
+  /** The same distance in miles: what the screens show. */
+  distance_miles: z.number().nullable(),
   active_students: z.number().int(),
   pending_requests: z.number().int(),
   capacity: z.number().int(),

@@ -41,13 +41,13 @@ export const JOB_TYPE_CATALOGUE = {
     eventKey: 'boilerInstalls',
   },
   'Boiler Service': {
-    title: 'Boiler Services',
+    title: 'Boiler Service',
     key: 'Boiler_Service',
     field: 'boiler_service_required',
     eventKey: 'boilerService',
   },
-  Pipework: { title: 'Pipework Jobs', key: 'Pipework', field: 'pipework_required', eventKey: 'pipework' },
-  Repair: { title: 'Repair Jobs', key: 'Repair', field: 'repair_required', eventKey: 'repair' },
+  Pipework: { title: 'Pipework', key: 'Pipework', field: 'pipework_required', eventKey: 'pipework' },
+  Repair: { title: 'Repair', key: 'Repair', field: 'repair_required', eventKey: 'repair' },
 } as const;
 type Catalogue = typeof JOB_TYPE_CATALOGUE;
 type NameKind = keyof Catalogue[JobType];
@@ -71,7 +71,7 @@ export const REQUIREMENT_KEY = namesOf('eventKey');
 export const jobTypeName = (type: string | null): string =>
   type === null ? '' : (JOB_TYPES as readonly string[]).includes(type) ? JOB_TYPE_CARD_TITLES[type as JobType] : type;
 
-/** Display name of a requirement key ('Boiler_Service' -> 'Boiler Services'). */
+/** Display name of a requirement key ('Boiler_Service' -> 'Boiler Service'). */
 export const requirementName = (key: string): string =>
   jobTypeName(JOB_TYPES.find((t) => REQUIREMENT_KEYS[t] === key) ?? key);
 

@@ -200,7 +200,7 @@ describe('trainee countersign and dispute (ruling 31)', () => {
 
     const centreInbox = await inbox(centre.token);
     expect(centreInbox.find((n) => n.kind === 'signature_disputed')?.message).toBe(
-      'Amy Pond disputed a job card for Repair Jobs signed by Dave Clarke: "I was not on site that day"',
+      'Amy Pond disputed a job card for Repair signed by Dave Clarke: "I was not on site that day"',
     );
     expect((await inbox(admin)).find((n) => n.kind === 'signature_disputed')?.link).toBe(
       '/panda-admin-dashboard?tab=disputes',

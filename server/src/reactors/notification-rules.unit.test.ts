@@ -116,14 +116,14 @@ describe('the notifications reactor: event -> notifications (ruling 21)', () => 
       ['m1', 'job_card_signed_in_your_name', true],
     ]);
     expect(made[0].draft.message).toBe(
-      'Dave Clarke signed one of your job cards for Pipework Jobs (3 signed so far). Please confirm it or dispute it.',
+      'Dave Clarke signed one of your job cards for Pipework (3 signed so far). Please confirm it or dispute it.',
     );
     // The student's notification opens the card with its Confirm / Dispute actions (ruling 31).
     expect(made[0].draft.link).toBe('/dashboard?view=jobs&signature=j1-card-3');
     expect(made[2].draft.title).toBe('Job card signed in your name');
     // One name per job type and the app's one date style (issue 13 item 5), in notifications too.
     expect(made[2].draft.message).toBe(
-      'A job card of Amy Pond for Pipework Jobs was signed in your name ("D Clarke", 5 Jan 2026 10:30). If this was not you, change your password now.',
+      'A job card of Amy Pond for Pipework was signed in your name ("D Clarke", 5 Jan 2026 10:30). If this was not you, change your password now.',
     );
     expect(new Set(made.map((n) => n.draft.notificationId)).size).toBe(3);
   });
