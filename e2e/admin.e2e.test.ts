@@ -289,7 +289,10 @@ describe('the admin portal in a real browser', () => {
     const ranked = match.getByRole('list', { name: 'Ranked mentors' });
     const candidate = ranked.getByRole('listitem', { name: `Rank 1: ${MENTOR_NAME}` });
     await candidate.waitFor();
-    await candidate.getByText(/km$/).first().waitFor();
+    await candidate
+      .getByText(/ miles$/)
+      .first()
+      .waitFor();
     await match.getByLabel('Notes for the placement (optional)').fill('Starts on boiler installs in Leeds');
     await shot(admin, 'admin-match');
     await candidate.getByRole('button', { name: 'Propose placement' }).click();

@@ -128,7 +128,13 @@ function SignatureHistory({ cards }: { cards: SignedCard[] }) {
     );
   }
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    // A keyboard user can reach and scroll the table when it is wider than the card.
+    <Box
+      role="region"
+      aria-label="Signature history, scrollable"
+      tabIndex={0}
+      sx={{ overflowX: 'auto', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
+    >
       <Table
         size="small"
         aria-label="Signature history"
