@@ -51,10 +51,11 @@ export const requiredText = (message: string, max = 100, opts: { multiLine?: boo
     .max(max, `Must be at most ${max} characters`);
 
 /**
- * A UK postcode (the pattern of the Royal Mail's format: outward code, a space or none, inward
- * code; GIR 0AA included), answered upper case with one space before the inward code.
+ * A UK postcode in the common pattern of its format: an outward code (one or two letters, a digit,
+ * then an optional letter or digit), a space or none, and an inward code (a digit and two letters);
+ * GIR 0AA included. Answered upper case with one space before the inward code.
  */
-const UK_POSTCODE = /^(GIR ?0AA|[A-PR-UWYZ](\d[\dA-HJKPSTUW]?|[A-HK-Y]\d[\dABEHMNPRV-Y]?) ?\d[ABD-HJLNP-UW-Z]{2})$/i;
+const UK_POSTCODE = /^(GIR ?0AA|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})$/i;
 export const isUkPostcode = (v: string) => UK_POSTCODE.test(v.trim());
 export const postcodeField = (message: string) =>
   requiredText(message, 20)

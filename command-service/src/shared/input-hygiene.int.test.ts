@@ -198,7 +198,7 @@ describe('characters that hide or disguise text are refused everywhere', () => {
 
 describe('marking a conversation read', () => {
   it("answers 404 for another centre's student, and for an unknown id", async () => {
-    const before = await app.platform.store.headPosition();
+    const before = await settledHead();
     const other = await app.call('PATCH', `/api/chat-contacts/${c.sid.user.id}/read`, undefined, c.centre.token);
     expect(other.status).toBe(404);
     const unknown = await app.call('PATCH', '/api/chat-contacts/no-such-account/read', undefined, c.centre.token);
