@@ -1,13 +1,6 @@
 import { z } from 'zod';
-import {
-  emailField,
-  multiLineText,
-  optionalText,
-  phoneField,
-  postcodeField,
-  requiredText,
-  singleLineText,
-} from './fields';
+import { emailField, multiLineText, optionalText, postcodeField, requiredText, singleLineText } from './fields';
+import { phoneField } from './uk-phone';
 import { commandResultSchema, defineRoutes } from './route-contract';
 import { registerStudentResponse, studentRegistrationRequest } from './training';
 
@@ -24,7 +17,8 @@ export type Role = z.infer<typeof roleSchema>;
 // ---------------------------------------------------------------------------------------------
 // Fields shared by request bodies
 
-export { emailField, isCalendarDate, phoneField, postcodeField, requiredText } from './fields';
+export { emailField, isCalendarDate, postcodeField, requiredText } from './fields';
+export { phoneField } from './uk-phone';
 
 const password = (label: string) =>
   z

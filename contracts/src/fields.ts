@@ -1,4 +1,3 @@
-import { isValidPhoneNumber } from 'libphonenumber-js';
 import { z } from 'zod';
 
 /**
@@ -65,22 +64,6 @@ export const postcodeField = (message: string) =>
       return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
     });
 
-/**
- * The numbers Ofcom keeps for drama and examples (07700 900xxx, 01632 960xxx, 020 7946 0xxx and
- * the 01x1 496 0xxx city ranges): real UK formats that are never given to anyone, so demos and
- * tests can use them. libphonenumber-js does not count them as valid.
- */
-const OFCOM_DRAMA = /^(?:\+44|0)(?:7700900\d{3}|1632960\d{3}|2079460\d{3}|1[1-9]14960\d{3})$/;
-/** A UK phone number: valid for the United Kingdom by libphonenumber-js (or an Ofcom drama number). */
-export const isUkPhoneNumber = (v: string) => {
-  const digits = v.replace(/[\s()-]/g, '');
-  if (!/^\+?\d+$/.test(digits)) return false;
-  if (OFCOM_DRAMA.test(digits)) return true;
-  if (digits.startsWith('+') && !digits.startsWith('+44')) return false;
-  return isValidPhoneNumber(digits, 'GB');
-};
-export const phoneField = (message: string) => requiredText(message, 30).refine(isUkPhoneNumber, UK_PHONE_MESSAGE);
-
 export const emailField = (requiredMessage = 'Email is required') =>
   singleLineText(requiredMessage)
     .trim()
@@ -111,6 +94,3 @@ export const isIsoDateTime = (v: string) =>
 /** A filled-in postcode's message for a form (null when it is fine): the server's checks, word for word. */
 export const postcodeProblem = (v: string): string | null =>
   !isCleanSingleLine(v) ? NOT_ALLOWED_CHARACTERS : isUkPostcode(v) ? null : UK_POSTCODE_MESSAGE;
-/** A filled-in phone number's message for a form (null when it is fine): the server's checks, word for word. */
-export const phoneProblem = (v: string): string | null =>
-  !isCleanSingleLine(v) ? NOT_ALLOWED_CHARACTERS : isUkPhoneNumber(v) ? null : UK_PHONE_MESSAGE;

@@ -5,11 +5,11 @@ import {
   isIsoDateTime,
   multiLineText,
   optionalText,
-  phoneField,
   postcodeField,
   requiredText,
   singleLineText,
 } from './fields';
+import { phoneField } from './uk-phone';
 import { pageQuerySchema } from './paging';
 import { commandResultSchema, defineRoutes } from './route-contract';
 import { jobSignatureEntry } from './signoff';

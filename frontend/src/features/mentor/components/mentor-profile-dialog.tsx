@@ -20,7 +20,8 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { BUSINESS_TYPES_FORM, REFERRAL_SOURCES } from '@panda/contracts/accounts';
-import { phoneProblem, postcodeProblem } from '@panda/contracts/fields';
+import { postcodeProblem } from '@panda/contracts/fields';
+import { phoneProblem } from '@panda/contracts/uk-phone';
 import { useFormErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import {

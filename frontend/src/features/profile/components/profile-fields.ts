@@ -1,5 +1,6 @@
 import { BUSINESS_TYPES_SETTINGS, type Profile, type ProfileSettingsRequest } from '@panda/contracts/accounts';
-import { phoneProblem, postcodeProblem } from '@panda/contracts/fields';
+import { postcodeProblem } from '@panda/contracts/fields';
+import { phoneProblem } from '@panda/contracts/uk-phone';
 
 /**
  * What Profile Settings shows per role (spec section 6) and how it validates (section 5 "Profile save").
