@@ -129,7 +129,9 @@ describe('one count, one name, small things', () => {
     const bar = page.getByRole('progressbar', { name: 'Progress of Liam Turner' });
     await bar.waitFor();
     // The track (what a 0% bar shows whole) is neutral grey, not a tint of the bar's blue.
-    expect(await bar.evaluate('(el) => getComputedStyle(el).backgroundColor')).toBe('rgba(15, 23, 42, 0.08)');
+    expect(await bar.evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).backgroundColor)).toBe(
+      'rgba(15, 23, 42, 0.08)',
+    );
   });
 
   it('the phone navigation drawer has an accessible name', async () => {
@@ -162,14 +164,14 @@ describe('one count, one name, small things', () => {
     await region.getByRole('table', { name: 'Signature history' }).waitFor();
     expect(await region.getAttribute('tabindex')).toBe('0');
     // Tab from the control just before it lands on it.
-    await region.evaluate(`(el) => {
-      const before = document.createElement('button');
+    await region.evaluate((el) => {
+      const before = el.ownerDocument.createElement('button');
       before.textContent = 'before';
-      el.parentElement.insertBefore(before, el);
+      el.parentElement?.insertBefore(before, el);
       before.focus();
-    }`);
+    });
     await page.keyboard.press('Tab');
-    expect(await region.evaluate('(el) => el === document.activeElement')).toBe(true);
+    expect(await region.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
     await expectAccessible(page, 'job details with the signature table');
   });
 
