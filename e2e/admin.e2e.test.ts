@@ -312,7 +312,7 @@ describe('the admin portal in a real browser', () => {
 
     await centreRow.getByRole('button', { name: 'History' }).click();
     const history = admin.getByRole('dialog', { name: `Account history: ${CENTRE.name}` });
-    const timeline = history.getByRole('list', { name: 'Lock and vetting timeline' });
+    const timeline = history.getByRole('list', { name: 'Account timeline' });
     await timeline.waitFor();
     const entries = timeline.getByRole('listitem').filter({ hasText: 'by Platform Admin' });
     await expect.poll(() => entries.count()).toBe(2);
@@ -339,7 +339,10 @@ describe('the admin portal in a real browser', () => {
     const ranked = match.getByRole('list', { name: 'Ranked mentors' });
     const candidate = ranked.getByRole('listitem', { name: `Rank 1: ${MENTOR_NAME}` });
     await candidate.waitFor();
-    await candidate.getByText(/km$/).first().waitFor();
+    await candidate
+      .getByText(/ miles$/)
+      .first()
+      .waitFor();
     await match.getByLabel('Notes for the placement (optional)').fill('Starts on boiler installs in Leeds');
     await shot(admin, 'admin-match');
     await candidate.getByRole('button', { name: 'Propose placement' }).click();

@@ -99,13 +99,13 @@ describe('issue 13 in the browser', () => {
     await page.getByRole('button', { name: 'Edit Training Goals' }).click();
     const goals = page.getByRole('dialog', { name: 'Set Your Training Goals' });
     await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
-    await goals.getByLabel('Repair Jobs', { exact: true }).fill('7');
+    await goals.getByLabel('Repair', { exact: true }).fill('7');
     await goals.getByRole('button', { name: 'Save Requirements' }).click();
     await toast(page, "Can't reach Panda right now, so nothing was saved.").waitFor();
     // (The open dialog hides the page behind it from the accessibility tree; the toast speaks for it.)
     await page.getByText("You're offline: Panda can't reach the server").waitFor();
     await page.getByText('Possibly out of date').waitFor();
-    expect(await goals.getByLabel('Repair Jobs', { exact: true }).inputValue()).toBe('7');
+    expect(await goals.getByLabel('Repair', { exact: true }).inputValue()).toBe('7');
     await shot(page, 'polish-offline');
     await goals.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('status', { name: 'Connection' }).waitFor();
@@ -130,8 +130,8 @@ describe('issue 13 in the browser', () => {
     expect(await liam.getByRole('article').count()).toBe(0);
     await liam.getByRole('button', { name: 'Show jobs of Liam Turner' }).click();
     await liam
-      .getByRole('article', { name: 'Repair Jobs for Liam Turner' })
-      .getByRole('button', { name: 'Mark Complete: Repair Jobs for Liam Turner' })
+      .getByRole('article', { name: 'Repair for Liam Turner' })
+      .getByRole('button', { name: 'Mark Complete: Repair for Liam Turner' })
       .click();
     const sign = page.getByRole('dialog', { name: 'Sign Off Job Card' });
     await sign.getByLabel('Signature').fill('D. Clarke');

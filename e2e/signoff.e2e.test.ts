@@ -70,7 +70,7 @@ describe('sign-off that stands up to scrutiny', () => {
     const mentor = await page();
     await signIn(mentor, server.url, 'mentor@panda.demo', password('mentor@panda.demo'));
     await mentor.goto(`${server.url}/dashboard?view=jobs`);
-    for (const job of ['Pipework Jobs', 'Repair Jobs']) {
+    for (const job of ['Pipework', 'Repair']) {
       await mentor.getByRole('button', { name: `Mark Complete: ${job} for Liam Turner` }).click();
       const dialog = mentor.getByRole('dialog');
       await dialog.getByLabel('Signature', { exact: false }).first().fill('D. Clarke');

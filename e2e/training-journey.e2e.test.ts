@@ -243,7 +243,7 @@ describe('the training journey, each person in their own browser', () => {
     await form.getByLabel('Phone Number').fill(STUDENT.phone);
     await form.getByLabel('Postcode').fill(STUDENT.postcode);
     // No goals from the centre: the trainee sets them at first sign-in.
-    for (const selector of ['Boiler Installs', 'Boiler Services', 'Pipework Jobs', 'Repair Jobs'])
+    for (const selector of ['Boiler Installs', 'Boiler Service', 'Pipework', 'Repair'])
       await form.getByLabel(selector).selectOption('0');
     await expect.poll(() => form.getByTestId('requirements-total').textContent()).toBe('0');
     await submit.click();
@@ -328,13 +328,13 @@ describe('the training journey, each person in their own browser', () => {
     await shot(student, 'journey-05-goals-out-of-range');
 
     await installs.fill('4');
-    await goals.getByLabel('Boiler Services', { exact: true }).fill('2');
+    await goals.getByLabel('Boiler Service', { exact: true }).fill('2');
     await goals.getByLabel('Additional Requirements').fill('Combi boiler installs preferred');
     expect(await goals.getByText('Must be between 1 and 100').count()).toBe(0);
     await expect.poll(() => goals.getByRole('status', { name: 'Training Summary' }).textContent()).toContain('6 jobs');
     await goals
       .getByRole('status', { name: 'Training Summary' })
-      .getByText('Boiler Installs: 4 · Boiler Services: 2')
+      .getByText('Boiler Installs: 4 · Boiler Service: 2')
       .waitFor();
     await goals.getByRole('button', { name: 'Save Requirements' }).click();
     await toast(student, 'Job requirements saved successfully!').waitFor();
@@ -456,7 +456,7 @@ describe('the training journey, each person in their own browser', () => {
     // The mentor's open dashboard shows the request (live), and they accept it there.
     const requests = mentor.getByRole('region', { name: 'Placement requests' });
     const request = requests.getByRole('listitem', { name: `Placement request for ${STUDENT_NAME}` });
-    await request.getByText('Needs: Boiler Installs: 4 · Boiler Services: 2').waitFor();
+    await request.getByText('Needs: Boiler Installs: 4 · Boiler Service: 2').waitFor();
     await request.getByText('Boiler installs first').waitFor();
     await shot(mentor, 'journey-10-mentor-placement-request');
     await request.getByRole('button', { name: 'Accept' }).click();
@@ -475,8 +475,8 @@ describe('the training journey, each person in their own browser', () => {
     await mentor.getByRole('region', { name: STUDENT_NAME }).getByText(STUDENT.postcode.toUpperCase()).waitFor();
     await expect.poll(() => card.getByTestId('job-percent').textContent()).toBe('0%');
     // Only the job types the trainee needs are open.
-    await mentor.getByRole('article', { name: `Boiler Services for ${STUDENT_NAME}` }).waitFor();
-    expect(await mentor.getByRole('article', { name: `Pipework Jobs for ${STUDENT_NAME}` }).count()).toBe(0);
+    await mentor.getByRole('article', { name: `Boiler Service for ${STUDENT_NAME}` }).waitFor();
+    expect(await mentor.getByRole('article', { name: `Pipework for ${STUDENT_NAME}` }).count()).toBe(0);
     await shot(mentor, 'journey-11-mentor-jobs');
 
     const signDialog = mentor.getByRole('dialog', { name: 'Sign Off Job Card' });
@@ -545,7 +545,7 @@ describe('the training journey, each person in their own browser', () => {
     await expect.poll(figures).toEqual(['4', '2', '2']);
     await card.getByText(new RegExp(`^Last signed off .* by ${MENTOR_NAME}$`)).waitFor();
     expect(await card.getByText('Requirement Complete!').count()).toBe(0);
-    const services = student.getByRole('region', { name: 'Boiler Services', exact: true });
+    const services = student.getByRole('region', { name: 'Boiler Service', exact: true });
     await expect.poll(() => services.getByTestId('requirement-percent').textContent()).toBe('0%');
     await student.getByText('2 of 6 required jobs completed (33%)').waitFor();
     await shot(student, 'journey-14-student-jobs-progress');

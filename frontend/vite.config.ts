@@ -93,7 +93,8 @@ function firstLoadChunks(): Plugin & { chunkOf: (id: string) => string | null } 
   const slug = (page: PageBudget) => page.name.split(/[\s(]/)[0];
   // Reached through a barrel (zod's index re-exports all of zod) yet used almost only by lazy code:
   // left to the bundler, so the entry's one zod import does not bring the rest of zod along.
-  const unshared = /[\\/]node_modules[\\/]zod[\\/]/;
+  // The UK phone check (libphonenumber-js) is reached through the contracts but used only by forms.
+  const unshared = /[\\/]node_modules[\\/](zod|libphonenumber-js)[\\/]|[\\/]contracts[\\/]src[\\/]uk-phone\.ts$/;
   return {
     name: 'panda-first-load-chunks',
     apply: 'build',

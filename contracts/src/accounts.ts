@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailField, phoneField, postcodeField, requiredText } from './fields';
+import { emailField, multiLineText, optionalText, postcodeField, requiredText, singleLineText } from './fields';
+import { phoneField } from './uk-phone';
 import { commandResultSchema, defineRoutes } from './route-contract';
 import { registerStudentResponse, studentRegistrationRequest } from './training';
 
@@ -16,7 +17,8 @@ export type Role = z.infer<typeof roleSchema>;
 // ---------------------------------------------------------------------------------------------
 // Fields shared by request bodies
 
-export { emailField, isCalendarDate, phoneField, postcodeField, requiredText } from './fields';
+export { emailField, isCalendarDate, postcodeField, requiredText } from './fields';
+export { phoneField } from './uk-phone';
 
 const password = (label: string) =>
   z
@@ -38,7 +40,7 @@ export const signUpRequest = z
     Email: emailField(),
     Password: password('Password'),
     Role: z.enum(SIGN_UP_ROLES, { error: 'Please select a role' }),
-    Training_Centre_Name: z.string().trim().max(200).optional().nullable(),
+    Training_Centre_Name: singleLineText().trim().max(200).optional().nullable(),
   })
   .superRefine((v, ctx) => {
     if (v.Role === 'training_centre' && !v.Training_Centre_Name) {
@@ -183,13 +185,6 @@ const flag = z
   .boolean({ error: 'Must be true or false' })
   .nullish()
   .transform((v) => v ?? false);
-const optionalText = (max: number) =>
-  z
-    .string({ error: 'Must be text' })
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .nullish()
-    .transform((v) => v || null);
 
 /**
  * 'Edit Your Mentor Profile' (spec sections 3 and 5; the photo per ruling 18). `Gas_Safe_Card_Photo`
@@ -211,14 +206,14 @@ export const mentorProfileRequest = z
     Qualified_Gas_Meters: flag,
     Qualified_LPG: flag,
     Qualified_Commercial: flag,
-    Additional_Information: optionalText(5000),
-    Referral_Source: optionalText(100).refine(
+    Additional_Information: optionalText(5000, { multiLine: true, error: 'Must be text' }),
+    Referral_Source: optionalText(100, { error: 'Must be text' }).refine(
       (v) => v === null || (REFERRAL_SOURCES as readonly string[]).includes(v),
       'Please select a valid referral source',
     ),
     Gas_Safe_Card_Photo: z.union([z.string(), z.object({ hash: z.string() })], { error: PHOTO_NOT_IMAGE }).nullish(),
     Terms_Agreed: z.boolean({ error: 'Please agree to the terms and conditions' }).optional(),
-    Terms_Agreed_At: z.string().max(40).nullish(),
+    Terms_Agreed_At: singleLineText().max(40).nullish(),
   })
   .superRefine((v, ctx) => {
     // The form sends Terms_Agreed and/or the time it was ticked; either says yes unless Terms_Agreed is false.
@@ -374,8 +369,7 @@ export type VettingStatus = z.infer<typeof vettingStatus>;
 export const ADMIN_TARGET_ROLES = ['student', 'mentor', 'training_centre'] as const;
 export type AdminTargetRole = (typeof ADMIN_TARGET_ROLES)[number];
 
-const reason = z
-  .string()
+const reason = multiLineText()
   .trim()
   .max(500, 'Reason must be at most 500 characters')
   .nullish()
@@ -445,7 +439,16 @@ export {
   type RegisterStudentResponse as StudentRegisteredResponse,
 } from './training';
 
-export const HISTORY_ACTIONS = ['locked', 'unlocked', 'vetted', 'unvetted'] as const;
+export const HISTORY_ACTIONS = [
+  'locked',
+  'unlocked',
+  'vetted',
+  'unvetted',
+  'placement_proposed',
+  'placement_accepted',
+  'placement_declined',
+  'placement_ended',
+] as const;
 /** `GET /api/admin/users/:role/:id/history` (paged, newest first). */
 export const accountHistoryResponse = z.strictObject({
   account: z.strictObject({
@@ -466,6 +469,17 @@ export const accountHistoryResponse = z.strictObject({
       actor_name: z.string(),
       actor_email: z.string().nullable(),
       reason: z.string().nullable(),
+      /** A placement entry's placement: who with whom, and how it ended (`completed`/`cancelled`). */
+      placement: z
+        .strictObject({
+          id: z.string(),
+          student_id: z.string(),
+          student_name: z.string(),
+          mentor_id: z.string(),
+          mentor_name: z.string(),
+          status: z.string().nullable(),
+        })
+        .nullable(),
     }),
   ),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText } from './fields';
 import { defineRoutes } from './route-contract';
 
 /** Smart Assistant (spec §7 Assistant; ruling 17). */
@@ -9,8 +10,7 @@ export const assistantHistoryEntry = z.object({
 });
 
 export const assistantChatRequest = z.object({
-  message: z
-    .string({ error: 'Please enter a message' })
+  message: multiLineText('Please enter a message')
     .trim()
     .min(1, 'Please enter a message')
     .max(2000, 'Must be at most 2000 characters'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from './fields';
 import { pageQuerySchema } from './paging';
 import { defineRoutes } from './route-contract';
 
@@ -127,8 +128,7 @@ export const messagesQuerySchema = pageQuerySchema.extend({
 export type MessagesQuery = z.input<typeof messagesQuerySchema>;
 export const messagesPageSchema = z.array(messageSchema);
 
-const chatText = z
-  .string({ error: CHAT_TEXTS.empty })
+const chatText = multiLineText(CHAT_TEXTS.empty)
   .trim()
   .min(1, CHAT_TEXTS.empty)
   .max(CHAT_MESSAGE_MAX, CHAT_TEXTS.tooLong);
@@ -157,11 +157,11 @@ export type PostMessageRequest = z.input<typeof postMessageRequestSchema>;
  */
 const sendFields = {
   receiver_id: receiverId,
-  message: z.string().trim().max(CHAT_MESSAGE_MAX, CHAT_TEXTS.tooLong).default(''),
+  message: multiLineText().trim().max(CHAT_MESSAGE_MAX, CHAT_TEXTS.tooLong).default(''),
   chat_type: chatTypeSchema.optional(),
   message_type: messageTypeSchema.default('text'),
   image_data: z.string().max(15_000_000, CHAT_TEXTS.imageSize).optional(),
-  image_filename: z.string().max(CHAT_IMAGE_FILENAME_MAX).optional(),
+  image_filename: singleLineText().max(CHAT_IMAGE_FILENAME_MAX).optional(),
   image_size: z.number().int().min(0).optional(),
 };
 const checkSend = (v: { message: string; message_type: MessageType; image_data?: string }, ctx: z.RefinementCtx) => {

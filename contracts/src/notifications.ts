@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from './fields';
 import { defineRoutes } from './route-contract';
 
 /**
@@ -120,13 +121,11 @@ export const ANNOUNCEMENT_MESSAGE_MAX = 5000;
 
 /** `POST /api/announcements` (spec §7). sender_role and sender_name are taken from the caller's account, never trusted from the body. */
 export const announcementRequestSchema = z.object({
-  title: z
-    .string({ error: ANNOUNCEMENT_TEXTS.title })
+  title: singleLineText(ANNOUNCEMENT_TEXTS.title)
     .trim()
     .min(1, ANNOUNCEMENT_TEXTS.title)
     .max(ANNOUNCEMENT_TITLE_MAX, `Title must be at most ${ANNOUNCEMENT_TITLE_MAX} characters`),
-  message: z
-    .string({ error: ANNOUNCEMENT_TEXTS.message })
+  message: multiLineText(ANNOUNCEMENT_TEXTS.message)
     .trim()
     .min(1, ANNOUNCEMENT_TEXTS.message)
     .max(ANNOUNCEMENT_MESSAGE_MAX, `Message must be at most ${ANNOUNCEMENT_MESSAGE_MAX} characters`),

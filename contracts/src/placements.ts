@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from './fields';
+import { multiLineText, optionalText } from './fields';
 import { pageQuerySchema } from './paging';
 import { commandResultSchema, defineRoutes } from './route-contract';
 import { accountTypeSchema, jobTypeSchema, requirementCounts } from './training';
@@ -12,21 +12,20 @@ import { accountTypeSchema, jobTypeSchema, requirementCounts } from './training'
 export const proposePlacementRequest = z.object({
   student_id: z.string({ error: 'Please choose a student' }).trim().min(1, 'Please choose a student').max(100),
   mentor_id: z.string({ error: 'Please choose a mentor' }).trim().min(1, 'Please choose a mentor').max(100),
-  notes: optionalText(2000),
+  notes: optionalText(2000, { multiLine: true }),
 });
 export type ProposePlacementRequest = z.input<typeof proposePlacementRequest>;
 
 /** PATCH /api/admin/placements/{id}: an admin ends a placement. */
 export const endPlacementRequest = z.object({
   status: z.enum(['completed', 'cancelled'], { error: "Status must be 'completed' or 'cancelled'" }),
-  notes: optionalText(2000),
+  notes: optionalText(2000, { multiLine: true }),
 });
 export type EndPlacementRequest = z.input<typeof endPlacementRequest>;
 
 /** POST /api/placement-requests/{id}/decline. */
 export const declinePlacementRequest = z.object({
-  reason: z
-    .string({ error: 'Please give a reason for declining' })
+  reason: multiLineText('Please give a reason for declining')
     .trim()
     .min(1, 'Please give a reason for declining')
     .max(2000, 'Must be at most 2000 characters'),
@@ -85,6 +84,8 @@ export const candidateSchema = z.strictObject({
   Business_Name: z.string().nullable(),
   Business_Postcode: z.string().nullable(),
   distance_km: z.number().nullable(),
+  /** The same distance in miles: what the screens show. */
+  distance_miles: z.number().nullable(),
   active_students: z.number().int(),
   pending_requests: z.number().int(),
   capacity: z.number().int(),

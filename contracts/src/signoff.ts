@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText } from './fields';
 import { pageQuerySchema } from './paging';
 import { defineRoutes } from './route-contract';
 
@@ -23,8 +24,7 @@ export const RESOLUTION_REASON_REQUIRED = 'Please give a reason for the decision
 
 /** `POST /api/signatures/{signatureId}/dispute` */
 export const disputeRequest = z.object({
-  reason: z
-    .string({ error: DISPUTE_REASON_REQUIRED })
+  reason: multiLineText(DISPUTE_REASON_REQUIRED)
     .trim()
     .min(1, DISPUTE_REASON_REQUIRED)
     .max(2000, 'Must be at most 2000 characters'),
@@ -35,8 +35,7 @@ export const DISPUTE_OUTCOMES = ['upheld', 'rejected'] as const;
 /** `POST /api/admin/disputes/{signatureId}/resolve` */
 export const resolveDisputeRequest = z.object({
   outcome: z.enum(DISPUTE_OUTCOMES, { error: "Outcome must be 'upheld' or 'rejected'" }),
-  reason: z
-    .string({ error: RESOLUTION_REASON_REQUIRED })
+  reason: multiLineText(RESOLUTION_REASON_REQUIRED)
     .trim()
     .min(1, RESOLUTION_REASON_REQUIRED)
     .max(2000, 'Must be at most 2000 characters'),

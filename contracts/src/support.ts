@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from './fields';
 import { defineRoutes } from './route-contract';
 
 /** Support tickets (spec §7 Support; rulings 16, 23, 24). Requests are validated with these at the edge. */
@@ -10,23 +11,21 @@ export type TicketStatus = z.infer<typeof ticketStatusSchema>;
 /** The subjects a training centre chooses from (spec §5). */
 export const CENTRE_SUBJECTS = ['Student Issue', 'General Issue', 'Billing Issue'] as const;
 
-const required = (max: number) =>
-  z
-    .string({ error: 'Please fill in all required fields' })
+const required = (max: number, text = singleLineText) =>
+  text('Please fill in all required fields')
     .trim()
     .min(1, 'Please fill in all required fields')
     .max(max, `Must be at most ${max} characters`);
 
 export const createTicketRequest = z.object({
   Subject: required(200),
-  Message: required(5000),
-  Student_ID: z.string().trim().max(100).nullish(),
+  Message: required(5000, multiLineText),
+  Student_ID: singleLineText().trim().max(100).nullish(),
 });
 export type CreateTicketRequest = z.infer<typeof createTicketRequest>;
 
 export const replyRequest = z.object({
-  message: z
-    .string({ error: 'Please enter a reply' })
+  message: multiLineText('Please enter a reply')
     .trim()
     .min(1, 'Please enter a reply')
     .max(5000, 'Must be at most 5000 characters'),

@@ -3,11 +3,13 @@ import {
   emailField,
   isCalendarDate,
   isIsoDateTime,
+  multiLineText,
   optionalText,
-  phoneField,
   postcodeField,
   requiredText,
+  singleLineText,
 } from './fields';
+import { phoneField } from './uk-phone';
 import { pageQuerySchema } from './paging';
 import { commandResultSchema, defineRoutes } from './route-contract';
 import { jobSignatureEntry } from './signoff';
@@ -39,13 +41,13 @@ export const JOB_TYPE_CATALOGUE = {
     eventKey: 'boilerInstalls',
   },
   'Boiler Service': {
-    title: 'Boiler Services',
+    title: 'Boiler Service',
     key: 'Boiler_Service',
     field: 'boiler_service_required',
     eventKey: 'boilerService',
   },
-  Pipework: { title: 'Pipework Jobs', key: 'Pipework', field: 'pipework_required', eventKey: 'pipework' },
-  Repair: { title: 'Repair Jobs', key: 'Repair', field: 'repair_required', eventKey: 'repair' },
+  Pipework: { title: 'Pipework', key: 'Pipework', field: 'pipework_required', eventKey: 'pipework' },
+  Repair: { title: 'Repair', key: 'Repair', field: 'repair_required', eventKey: 'repair' },
 } as const;
 type Catalogue = typeof JOB_TYPE_CATALOGUE;
 type NameKind = keyof Catalogue[JobType];
@@ -69,7 +71,7 @@ export const REQUIREMENT_KEY = namesOf('eventKey');
 export const jobTypeName = (type: string | null): string =>
   type === null ? '' : (JOB_TYPES as readonly string[]).includes(type) ? JOB_TYPE_CARD_TITLES[type as JobType] : type;
 
-/** Display name of a requirement key ('Boiler_Service' -> 'Boiler Services'). */
+/** Display name of a requirement key ('Boiler_Service' -> 'Boiler Service'). */
 export const requirementName = (key: string): string =>
   jobTypeName(JOB_TYPES.find((t) => REQUIREMENT_KEYS[t] === key) ?? key);
 
@@ -129,8 +131,7 @@ export const studentRegistrationRequest = z.object({
   Email: emailField('Email is required'),
   Phone_Number: phoneField('Phone number is required'),
   Postcode: postcodeField('Postcode is required'),
-  Date_Of_Birth: z
-    .string()
+  Date_Of_Birth: singleLineText()
     .trim()
     .refine((v) => v === '' || isCalendarDate(v), 'Date of birth must be a date (YYYY-MM-DD)')
     .nullish()
@@ -156,8 +157,7 @@ export const jobRequirementsRequest = z
     boiler_service_required: goal,
     pipework_required: goal,
     repair_required: goal,
-    additional_requirements: z
-      .string({ error: 'Additional requirements must be text' })
+    additional_requirements: multiLineText('Additional requirements must be text')
       .trim()
       .max(2000, 'Additional requirements must be at most 2000 characters')
       .nullish()
@@ -170,8 +170,7 @@ export const jobRequirementsRequest = z
 export type JobRequirementsRequest = z.input<typeof jobRequirementsRequest>;
 
 const SIGNATURE_FIELDS = 'Please fill in all signature fields';
-const signed = z
-  .string({ error: SIGNATURE_FIELDS })
+const signed = singleLineText(SIGNATURE_FIELDS)
   .trim()
   .min(1, SIGNATURE_FIELDS)
   .max(200, 'Must be at most 200 characters');

@@ -39,11 +39,11 @@ describe('progress maths (spec section 9), the same on server and client', () =>
 
 describe('the job-type catalogue', () => {
   it('names each job type once per use: card title, requirement key, payload field, event key', () => {
-    expect(JOB_TYPES.map(jobTypeName)).toEqual(['Boiler Installs', 'Boiler Services', 'Pipework Jobs', 'Repair Jobs']);
+    expect(JOB_TYPES.map(jobTypeName)).toEqual(['Boiler Installs', 'Boiler Service', 'Pipework', 'Repair']);
     expect(REQUIREMENT_KEYS['Boiler Service']).toBe('Boiler_Service');
     expect(REQUIREMENT_FIELDS['Boiler Service']).toBe('boiler_service_required');
     expect(REQUIREMENT_KEY['Boiler Service']).toBe('boilerService');
-    expect(requirementName('Boiler_Service')).toBe('Boiler Services');
+    expect(requirementName('Boiler_Service')).toBe('Boiler Service');
     expect(jobTypeName('Gas Meters')).toBe('Gas Meters');
   });
 

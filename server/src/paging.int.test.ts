@@ -184,7 +184,8 @@ const CASES: ListCase[] = [
     total: 2,
     schema: adminPlacementsPageSchema,
   },
-  { path: '/api/admin/users/:role/:id/history', who: () => admin, items: key('history'), total: 5 },
+  // The mentor's 5 lock and vetting changes and 8 placement entries (3 proposed and accepted, 2 proposed).
+  { path: '/api/admin/users/:role/:id/history', who: () => admin, items: key('history'), total: 13 },
   { path: '/api/admin/signin-attempts', who: () => admin, items: key('attempts') },
   { path: '/api/notifications', who: () => tokens.mentor, items: asArray, schema: notificationsPageSchema },
   { path: '/api/support', who: () => tokens.centre, items: asArray, total: 3, schema: ticketListResponse },

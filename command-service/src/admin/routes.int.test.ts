@@ -300,7 +300,7 @@ describe('independent students (POST /api/admin/students)', () => {
     const r = await app.call(
       'POST',
       '/api/admin/students',
-      { First_Name: 'A', Last_Name: 'B', Email: mentor.user.Email, Phone_Number: '07700 900123', Postcode: 'M1' },
+      { First_Name: 'A', Last_Name: 'B', Email: mentor.user.Email, Phone_Number: '07700 900123', Postcode: 'M1 1AA' },
       admin,
     );
     expect(r.status).toBe(409);

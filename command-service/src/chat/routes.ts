@@ -4,7 +4,7 @@ import { notFound } from '@panda/platform/errors';
 import { authOf, authenticate, validate } from '@panda/platform/http';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
 import { logIndexOf } from '../shared/log-index';
-import { markMessageRead, sendChatMessage } from './service';
+import { contactChatType, markMessageRead, sendChatMessage } from './service';
 
 const ID = /^[\w-]{1,100}$/;
 
@@ -66,9 +66,14 @@ export function chatRoutes(deps: CommandDeps): Router {
     const me = authOf(req).id;
     const contact = pathId(req, 'contactId', 'Contact not found');
     // The write side's log index says which messages are unread; each read is decided on its own stream.
+    // Someone who is neither a contact nor in a conversation with the caller is not theirs to see: 404
+    // (docs/rules.md#not-yours-is-404).
+    const index = logIndexOf(deps.store);
+    if (!(await index.haveWritten(me, contact)) && !(await contactChatType(deps, authOf(req), contact)))
+      throw notFound('Contact not found');
     let marked = 0;
     let position = await deps.store.headPosition();
-    for (const messageId of await logIndexOf(deps.store).unreadMessages(me, contact)) {
+    for (const messageId of await index.unreadMessages(me, contact)) {
       const result = await markMessageRead(deps, me, messageId, metaFor(req, deps, `:${messageId}`));
       position = Math.max(position, result.position);
       marked++;

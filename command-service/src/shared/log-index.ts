@@ -36,6 +36,8 @@ export class LogIndex {
   private readonly signOffs = new Map<string, string>();
   /** Unread messages by `<receiver> <sender>`, oldest first. */
   private readonly unread = new Map<string, Set<string>>();
+  /** Pairs `<a> <b>` (a < b) who have written to each other at least once. */
+  private readonly conversations = new Set<string>();
   private readonly mentors = new Map<string, AccountState>();
 
   constructor(
@@ -81,6 +83,12 @@ export class LogIndex {
   async unreadMessages(receiverId: string, senderId: string): Promise<string[]> {
     await this.catchUp();
     return [...(this.unread.get(`${receiverId} ${senderId}`) ?? [])];
+  }
+
+  /** Whether these two accounts have ever written to each other, as of the log's head. */
+  async haveWritten(a: string, b: string): Promise<boolean> {
+    await this.catchUp();
+    return this.conversations.has(a < b ? `${a} ${b}` : `${b} ${a}`);
   }
 
   /** Placements of one student, oldest first. */
@@ -153,6 +161,8 @@ export class LogIndex {
         const key = `${e.data.receiverId} ${e.data.senderId}`;
         const set = this.unread.get(key) ?? new Set<string>();
         this.unread.set(key, set.add(e.data.messageId));
+        const [a, b] = [e.data.senderId, e.data.receiverId].sort();
+        this.conversations.add(`${a} ${b}`);
         return;
       }
       case 'MessageRead': {

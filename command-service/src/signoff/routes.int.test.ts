@@ -204,7 +204,7 @@ describe('trainee countersign and dispute (ruling 31)', () => {
 
     const centreInbox = await inbox(centre.token);
     expect(centreInbox.find((n) => n.kind === 'signature_disputed')?.message).toBe(
-      'Amy Pond disputed a job card for Repair Jobs signed by Dave Clarke: "I was not on site that day"',
+      'Amy Pond disputed a job card for Repair signed by Dave Clarke: "I was not on site that day"',
     );
     expect((await inbox(admin)).find((n) => n.kind === 'signature_disputed')?.link).toBe(
       '/panda-admin-dashboard?tab=disputes',
@@ -213,7 +213,7 @@ describe('trainee countersign and dispute (ruling 31)', () => {
     expect((await inbox(dave.token)).find((n) => n.kind === 'signature_disputed')).toMatchObject({
       title: 'Your sign-off was disputed',
       message:
-        'Amy Pond disputed your sign-off of a job card for Repair Jobs: "I was not on site that day". An admin will review it.',
+        'Amy Pond disputed your sign-off of a job card for Repair: "I was not on site that day". An admin will review it.',
     });
     expect((await inbox(amy.token)).some((n) => n.kind === 'signature_disputed')).toBe(false);
 

@@ -15,7 +15,9 @@ import {
  *
  * Score out of 100:
  * - distance, 50 points: 50 x (1 - km / 100), nothing from 100 km on or when a postcode is unknown.
- *   Distance is between outward-code centroids (`M1 1AE` -> `M1`), a few km of error.
+ *   Distance is between outward-code centroids (`M1 1AE` -> `M1`), a few km of error. People are
+ *   shown it in miles (`distance_miles`, the reasons), as every screen gives distances
+ *   (docs/rules.md#one-unit-one-name).
  * - free capacity, 20 points: 20 x free places / MENTOR_CAPACITY. A mentor takes at most
  *   MENTOR_CAPACITY students at once; active placements and pending requests both take a place.
  * - qualifications, 30 points: 30 x the share of the job types the student still needs that the
@@ -66,6 +68,8 @@ export interface Candidate {
   Business_Name: string | null;
   Business_Postcode: string | null;
   distance_km: number | null;
+  /** The same distance in miles, as the screens show it. */
+  distance_miles: number | null;
   active_students: number;
   pending_requests: number;
   capacity: number;
@@ -82,6 +86,8 @@ export interface Candidate {
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
+export const KM_PER_MILE = 1.609344;
+const miles = (km: number) => round1(km / KM_PER_MILE);
 const list = (xs: string[]) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
 /** Job types by their one name on every screen (issue 13 item 5). */
 const jobList = (xs: JobType[]) => list(xs.map(jobTypeName));
@@ -100,10 +106,10 @@ export function scoreMentor(
     distancePoints = DISTANCE_POINTS * Math.max(0, 1 - distance / DISTANCE_HORIZON_KM);
     reasons.push(
       from.outcode === to.outcode
-        ? `Same postcode area as the student (${from.outcode}): within a few km`
+        ? `Same postcode area as the student (${from.outcode}): within a few miles`
         : distance >= DISTANCE_HORIZON_KM
-          ? `${distance} km from the student (${from.outcode} to ${to.outcode}): too far for distance points`
-          : `${distance} km from the student (${from.outcode} to ${to.outcode})`,
+          ? `${miles(distance)} miles from the student (${from.outcode} to ${to.outcode}): too far for distance points`
+          : `${miles(distance)} miles from the student (${from.outcode} to ${to.outcode})`,
     );
   } else if (!student.postcode) {
     reasons.push('Distance unknown: the student has no postcode');
@@ -162,6 +168,7 @@ export function scoreMentor(
     Business_Name: mentor.businessName,
     Business_Postcode: mentor.businessPostcode,
     distance_km: distance,
+    distance_miles: distance === null ? null : miles(distance),
     active_students: mentor.activeStudents,
     pending_requests: mentor.pendingRequests,
     capacity: MENTOR_CAPACITY,

@@ -66,10 +66,11 @@ describe('ranking of mentors for a student', () => {
     const [first] = ranked;
     expect(first.rank).toBe(1);
     expect(first.free_capacity).toBe(MENTOR_CAPACITY);
-    expect(first.reasons[0]).toMatch(/^\d+(\.\d)? km from the student \(M1 to M4\)$/);
+    expect(first.reasons[0]).toMatch(/^\d+(\.\d)? miles from the student \(M1 to M4\)$/);
+    expect(first.distance_miles).toBeCloseTo(first.distance_km! / 1.609344, 1);
     expect(first.reasons[1]).toBe('3 of 3 places free (0 active students)');
     expect(first.reasons[2]).toBe(
-      'Qualified for every job type the student needs (Boiler Installs, Boiler Services and Pipework Jobs)',
+      'Qualified for every job type the student needs (Boiler Installs, Boiler Service and Pipework)',
     );
     expect(first.rank_reason).toMatch(
       /^Rank 1 of 5: score \d+\/100 \(distance .*\/50, free capacity 20\/20, qualifications 30\/30\)$/,
@@ -80,7 +81,7 @@ describe('ranking of mentors for a student', () => {
     const unqualified = ranked.find((c) => c.id === 'near-unqualified')!;
     expect(unqualified.not_qualified_for).toEqual(['Boiler Installs', 'Boiler Service']);
     expect(unqualified.reasons[2]).toBe(
-      'Qualified for Pipework Jobs of the job types needed; not for Boiler Installs and Boiler Services (needs boilers)',
+      'Qualified for Pipework of the job types needed; not for Boiler Installs and Boiler Service (needs boilers)',
     );
     const london = ranked.at(-1)!;
     expect(london.reasons[0]).toMatch(/too far for distance points/);

@@ -38,6 +38,9 @@ const TrainingGoalsGate = lazy(() =>
 const ProfileSettingsView = lazy(() =>
   import('../features/profile/components/profile-settings-view').then((m) => ({ default: m.ProfileSettingsView })),
 );
+const MentorGasSafeCard = lazy(() =>
+  import('../features/mentor/components/mentor-gas-safe-card').then((m) => ({ default: m.MentorGasSafeCard })),
+);
 const CentreOverview = lazy(() =>
   import('../features/training-centre/components/centre-overview').then((m) => ({ default: m.CentreOverview })),
 );
@@ -256,7 +259,21 @@ export const dashboardViews: Record<DashboardRole, ViewDef[]> = {
     },
     support,
   ],
-  mentor: [...mentorViews, chat, profile, support],
+  mentor: [
+    ...mentorViews,
+    chat,
+    {
+      ...profile,
+      // The Gas Safe registration, categories and card photo are shown under Profile too.
+      element: (
+        <Stack spacing={3}>
+          <ProfileSettingsView extra={<MentorGasSafeCard />} />
+          <NotificationSettingsCard />
+        </Stack>
+      ),
+    },
+    support,
+  ],
   training_centre: [...centreViews, chat, profile, support],
 };
 

@@ -65,6 +65,13 @@ export function createAppTheme(noAnimations = animationsDisabled()) {
       overline: { fontWeight: 700, letterSpacing: '0.12em' },
     },
     components: {
+      // An empty bar reads as empty: a neutral track, not a pale tint of the bar's colour that
+      // looks like a full, faded bar at 0%.
+      MuiLinearProgress: {
+        styleOverrides: {
+          root: { backgroundColor: 'rgba(15, 23, 42, 0.08)' },
+        },
+      },
       MuiCssBaseline: {
         styleOverrides: {
           html: { scrollBehavior: noAnimations ? 'auto' : 'smooth' },

@@ -5,6 +5,17 @@ import { toast } from './toast';
 export type FormErrors<F extends string> = Partial<Record<F, string>>;
 
 /**
+ * After a refused submit, focus moves to the first field marked invalid in the form being sent, so
+ * a screen reader reads its label and the message under it (docs/rules.md#form-errors).
+ */
+export function focusFirstInvalid(): void {
+  const form = document.activeElement?.closest('form') ?? null;
+  requestAnimationFrame(() => {
+    (form ?? document).querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  });
+}
+
+/**
  * A form's messages under its fields (issue 13): `errors[field]` is the field's message (its
  * helperText), with at most one toast for the whole form, tagged `group` so the next submit or a
  * success clears it.
@@ -15,7 +26,10 @@ export function useFormErrors<F extends string>(group: string) {
   const show = (entries: Array<[F, string]>) => {
     toast.dismissErrors(group);
     setErrors(Object.fromEntries(entries) as FormErrors<F>);
-    if (entries.length) toast.error(entries.length === 1 ? entries[0][1] : FIELDS_SUMMARY_MESSAGE, { group });
+    if (entries.length) {
+      toast.error(entries.length === 1 ? entries[0][1] : FIELDS_SUMMARY_MESSAGE, { group });
+      focusFirstInvalid();
+    }
   };
 
   /** After an edit of `field`: its message goes. */

@@ -5,15 +5,25 @@ import { collection } from '../typed-collection';
 import { defineProjection, type Recorded } from '../typed-projection';
 
 /**
- * `account_history`: the compliance timeline of each account's lock and vetting changes, one
- * document per event: what, when, by which account (the event envelope's actor) and why.
+ * `account_history`: the compliance timeline of each account's lock and vetting changes and of
+ * the placements it is part of (the student's, the mentor's and the student's training centre's,
+ * as the auditor's timeline has them: docs/rules.md#one-unit-one-name), one document per event
+ * and account: what, when, by which account (the event envelope's actor) and why.
  * `admin_signins`: every attempt at the admin portal's sign-in (time, address, outcome).
  * Only admins see either (empty audience: admins are told of every change).
  */
 export const ACCOUNT_HISTORY = 'account_history';
 export const ADMIN_SIGNINS = 'admin_signins';
 
-export type AccountHistoryAction = 'locked' | 'unlocked' | 'vetted' | 'unvetted';
+export type AccountHistoryAction =
+  | 'locked'
+  | 'unlocked'
+  | 'vetted'
+  | 'unvetted'
+  | 'placement_proposed'
+  | 'placement_accepted'
+  | 'placement_declined'
+  | 'placement_ended';
 
 export interface AccountHistoryDoc {
   id: string;
@@ -23,6 +33,12 @@ export interface AccountHistoryDoc {
   actor_id: string | null;
   reason: string | null;
   position: number;
+  /** Placement entries: which placement, between whom, and how it ended (absent on the others). */
+  placement_id?: string;
+  student_id?: string;
+  mentor_id?: string;
+  centre_id?: string | null;
+  status?: 'completed' | 'cancelled' | null;
   _audience: string[];
 }
 
@@ -56,10 +72,59 @@ const entry = (action: AccountHistoryAction) => (e: HistoryEvent, ctx: Projectio
     _audience: [],
   });
 
+type PlacementEvent = Recorded<'PlacementProposed' | 'PlacementAccepted' | 'PlacementDeclined' | 'PlacementEnded'>;
+
+/**
+ * One entry per party of the placement: the student, the mentor and the student's training centre
+ * (only the proposal names the centre; later events find it on the proposal's entry).
+ */
+const placementEntry =
+  (action: AccountHistoryAction) =>
+  async (e: PlacementEvent, ctx: ProjectionContext): Promise<void> => {
+    const history = accountHistory.in(ctx);
+    // The four events share placementId/studentId/mentorId; each adds its own fields.
+    const d = e.data as {
+      placementId: string;
+      studentId: string;
+      mentorId: string;
+      centreId?: string | null;
+      notes?: string | null;
+      reason?: string;
+      status?: 'completed' | 'cancelled';
+    };
+    let centreId: string | null = d.centreId ?? null;
+    if (e.type !== 'PlacementProposed') {
+      const [proposal] = await history.find({ placement_id: d.placementId, action: 'placement_proposed' });
+      centreId = proposal?.centre_id ?? null;
+    }
+    const reason = d.reason ?? d.notes ?? null;
+    const status = d.status ?? null;
+    for (const accountId of [d.studentId, d.mentorId, centreId]) {
+      if (!accountId) continue;
+      history.put({
+        id: `${e.eventId}:${accountId}`,
+        account_id: accountId,
+        action,
+        at: e.time,
+        actor_id: e.actorId,
+        reason,
+        position: e.position,
+        placement_id: d.placementId,
+        student_id: d.studentId,
+        mentor_id: d.mentorId,
+        centre_id: centreId,
+        status,
+        _audience: [],
+      });
+    }
+  };
+
 export const accountHistoryProjection = defineProjection({
   name: 'account-history',
+  // 2: placements joined the timeline.
+  version: 2,
   collections: {
-    [ACCOUNT_HISTORY]: ['position', 'account_id+position', searchIndex('action', 'reason')],
+    [ACCOUNT_HISTORY]: ['position', 'account_id+position', 'placement_id', searchIndex('action', 'reason')],
     [ADMIN_SIGNINS]: ['position', 'account_id', searchIndex('email', 'source_address', 'outcome', 'user_agent')],
   },
   on: {
@@ -67,6 +132,10 @@ export const accountHistoryProjection = defineProjection({
     AccountUnlocked: entry('unlocked'),
     AccountVetted: entry('vetted'),
     AccountUnvetted: entry('unvetted'),
+    PlacementProposed: placementEntry('placement_proposed'),
+    PlacementAccepted: placementEntry('placement_accepted'),
+    PlacementDeclined: placementEntry('placement_declined'),
+    PlacementEnded: placementEntry('placement_ended'),
     AdminSignInAttempted: ({ eventId, time, position, data: d }, ctx) =>
       adminSignIns.in(ctx).put({
         id: eventId,

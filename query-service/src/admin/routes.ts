@@ -176,7 +176,11 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
     const page = await findPage(rs, accountHistory, { account_id: account.id }, parsePaging(req.query, HISTORY_LIST));
     const entries = page.items;
     setPageHeaders(req, res, page);
-    const actorIds = [...new Set(entries.map((e) => e.actor_id).filter((x): x is string => Boolean(x)))];
+    const actorIds = [
+      ...new Set(
+        entries.flatMap((e) => [e.actor_id, e.student_id, e.mentor_id]).filter((x): x is string => Boolean(x)),
+      ),
+    ];
     const actors = byId(actorIds.length ? await rs.find(accounts, { id: { $in: actorIds } }) : []);
     res.json({
       account: {
@@ -198,6 +202,16 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
           actor_name: actor ? actor.Name : e.actor_id ? 'Unknown account' : 'System',
           actor_email: actor?.Email ?? null,
           reason: e.reason,
+          placement: e.placement_id
+            ? {
+                id: e.placement_id,
+                student_id: e.student_id ?? '',
+                student_name: actors.get(e.student_id ?? '')?.Name ?? 'Unknown account',
+                mentor_id: e.mentor_id ?? '',
+                mentor_name: actors.get(e.mentor_id ?? '')?.Name ?? 'Unknown account',
+                status: e.status ?? null,
+              }
+            : null,
         };
       }),
     });

@@ -4,6 +4,7 @@ import { accounts } from '@panda/projections/read-models/accounts';
 import { type StudentDoc, students, centreStats } from '@panda/projections/read-models/training';
 import { JOB_TYPES, REQUIREMENT_KEYS } from '@panda/contracts/training';
 import { visibleFilter } from '../students/views';
+import type { DataIntent } from './intents';
 import type { HelpArticle, HelpLink, HelpRole, KnowledgeBase } from './knowledge';
 
 export interface GroundedAnswer {
@@ -49,20 +50,16 @@ function cardsSentence(s: StudentDoc, who: 'You' | string): string {
   return `${head} ${parts.join('; ')}.${tail}`;
 }
 
-const CARDS_LEFT = /\b(left|remain\w*|to go|still need|how many (job )?(cards|jobs)|progress)\b/i;
-const MY_STUDENTS =
-  /\b(which|what|who|list|my|how many)\b.*\b(students?|trainees?)\b|\b(students?|trainees?)\b.*\b(placed|assigned|with me|mine)\b/i;
-const PLACEMENT_RATE = /\b(placement rate|placed|awaiting placement|unplaced|how many students)\b/i;
-const MY_MENTOR = /\b(my mentor|who is my mentor|am i (matched|placed)|matched|placement)\b/i;
-
 /**
- * An answer from the caller's own data, read with the same ownership filter as the API
- * (students/views.ts visibleFilter), or null when the question is not about their data.
+ * An answer from the caller's own data for a data question (its intent, ./intents.ts), read with
+ * the same ownership filter as the API (students/views.ts visibleFilter); null when the role has
+ * no such data.
  */
 export async function answerFromData(
   rs: ReadStore,
   auth: AuthContext,
   message: string,
+  intent: DataIntent,
 ): Promise<GroundedAnswer | null> {
   const data = (response: string, links: HelpLink[]): GroundedAnswer => ({
     response,
@@ -73,8 +70,8 @@ export async function answerFromData(
   if (auth.role === 'student') {
     const me = await rs.get(students, auth.id);
     if (!me) return null;
-    if (CARDS_LEFT.test(message)) return data(cardsSentence(me, 'You'), [JOBS_LINK]);
-    if (MY_MENTOR.test(message)) {
+    if (intent === 'cards_left') return data(cardsSentence(me, 'You'), [JOBS_LINK]);
+    if (intent === 'my_mentor') {
       const mentor = me.mentor_id ? await rs.get(accounts, me.mentor_id) : null;
       if (me.Matched && mentor) return data(`You are matched with your mentor ${mentor.Name}.`, [OVERVIEW_LINK]);
       return data(
@@ -92,12 +89,12 @@ export async function answerFromData(
     const named = mine.filter((s) =>
       new RegExp(`\\b(${escape(s.First_Name)}|${escape(s.Name)})\\b`, 'i').test(message),
     );
-    if (named.length > 0 && CARDS_LEFT.test(message)) {
+    if (named.length > 0 && intent === 'cards_left') {
       return data(named.map((s) => cardsSentence(s, s.Name)).join(' '), [
         auth.role === 'mentor' ? MENTOR_JOBS_LINK : STUDENTS_LINK,
       ]);
     }
-    if (auth.role === 'training_centre' && PLACEMENT_RATE.test(message)) {
+    if (auth.role === 'training_centre' && intent === 'placement_rate') {
       const stats = await rs.get(centreStats, auth.id);
       const total = stats?.total_students ?? 0;
       const placed = stats?.placed_students ?? 0;
@@ -107,7 +104,7 @@ export async function answerFromData(
         [OVERVIEW_LINK, STUDENTS_LINK],
       );
     }
-    if (MY_STUDENTS.test(message)) {
+    if (intent === 'my_students') {
       if (auth.role === 'mentor') {
         if (mine.length === 0)
           return data(
@@ -125,7 +122,7 @@ export async function answerFromData(
         ]);
       return data(`You have ${plural(mine.length, 'student')}: ${list(mine.map((s) => s.Name))}.`, [STUDENTS_LINK]);
     }
-    if (CARDS_LEFT.test(message)) {
+    if (intent === 'cards_left') {
       // No student of theirs was named: only their own students' progress, never anyone else's.
       const scope = auth.role === 'mentor' ? 'students placed with you' : 'students registered by your centre';
       const own = mine.length ? ` ${mine.map((s) => cardsSentence(s, s.Name)).join(' ')}` : ` None are at the moment.`;
@@ -165,6 +162,18 @@ export function linksFor(links: HelpLink[], role: HelpRole | null): HelpLink[] {
     out.push({ label, path: l.path });
   }
   return out;
+}
+
+/** A how-to question's article (by id) for the role, or null when the role may not read it. */
+export function answerFromArticle(kb: KnowledgeBase, role: HelpRole | null, id: string): GroundedAnswer | null {
+  const article = kb.articles.find((a) => a.id === id);
+  if (!article || (role && article.roles.length > 0 && !article.roles.includes(role))) return null;
+  return {
+    response: article.text,
+    source: 'knowledge_base',
+    links: linksFor(article.links, role),
+    articles: [{ id: article.id, title: article.title }],
+  };
 }
 
 /** The best help article's answer for the role, with its links. */

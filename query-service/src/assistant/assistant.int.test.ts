@@ -126,3 +126,27 @@ describe('Smart Assistant: POST /api/assistant/chat', () => {
     expect(a.articles.map((x) => x.id)).not.toContain('registering-students');
   });
 });
+
+describe('Smart Assistant: intent before data', () => {
+  it('a how-to question that names data gets the help article, not the numbers', async () => {
+    const a = await answer(amy, 'How do I dispute a job card my mentor signed?');
+    expect(a.source).toBe('knowledge_base');
+    expect(a.articles[0].id).toBe('disputing-a-sign-off');
+    expect(a.response).not.toMatch(/You are matched with your mentor/);
+    expect(a.response).toMatch(/Dispute/);
+    const c = await answer(amy, 'how do i confrim the card my mentor signed');
+    expect(c.articles[0].id).toBe('confirming-a-sign-off');
+    const g = await answer(mentor, 'What Gas Safe categories do I need to sign boiler jobs?');
+    expect(g.articles[0].id).toBe('gas-safe-categories');
+    const n = await answer(centre, 'how do I send an anouncement to my students');
+    expect(n.articles[0].id).toBe('announcements');
+    const e = await answer(centre, 'How do I get an evidence pack?');
+    expect(e.articles[0].id).toBe('evidence-pack');
+  });
+
+  it('a data question still gets the numbers', async () => {
+    const a = await answer(amy, 'how many cards have I got left?');
+    expect(a.source).toBe('data');
+    expect(a.response).toMatch(/You have 4 job cards left/);
+  });
+});

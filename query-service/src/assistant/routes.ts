@@ -3,7 +3,8 @@ import { assistantChatRequest, type AssistantChatResponse } from '@panda/contrac
 import type { Logger } from '@panda/platform/logger';
 import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
 import type { QueryDeps } from '../shared/deps';
-import { FALLBACK, answerFromData, answerFromKnowledge, type GroundedAnswer } from './answers';
+import { FALLBACK, answerFromArticle, answerFromData, answerFromKnowledge, type GroundedAnswer } from './answers';
+import { INTENTS, classifyQuestion, type DataIntent } from './intents';
 import { knowledgeBase } from './knowledge';
 
 export interface LanguageModel {
@@ -82,10 +83,17 @@ export function assistantRoutes(
       const body = validate(assistantChatRequest, req.body);
       const role = auth.role as 'student' | 'mentor' | 'training_centre';
       const history = body.conversation_history.filter((h) => h.role === 'user').map((h) => h.content);
-      const grounded =
-        (await answerFromData(deps.readStore, auth, body.message)) ??
-        answerFromKnowledge(knowledgeBase(), role, body.message, history) ??
-        FALLBACK;
+      // The question's intent first (docs/rules.md#assistant-intents): a how-to gets its article, a
+      // data question the caller's numbers; anything else the best article found, else the fallback.
+      const kb = knowledgeBase();
+      const { intent, kind } = classifyQuestion(body.message);
+      const direct =
+        intent && kind === 'data'
+          ? await answerFromData(deps.readStore, auth, body.message, intent as DataIntent)
+          : intent && kind === 'howto'
+            ? answerFromArticle(kb, role, INTENTS[intent].article ?? '')
+            : null;
+      const grounded = direct ?? answerFromKnowledge(kb, role, body.message, history) ?? FALLBACK;
       const response =
         llm && grounded.source !== 'fallback'
           ? await rephrase(llm, body.message, grounded, deps.logger)

@@ -1,6 +1,7 @@
 import type { RecordedEvent } from '@panda/events/envelope';
 import { signatureIdOf, type Signature } from '@panda/events/catalogue/training';
 import { TRAINEE_STATUS_LABELS, type DisputeView, type TraineeStatus } from '@panda/contracts/signoff';
+import { isCalendarDate, isRealDateTime } from '@panda/contracts/fields';
 import { signatureContentHash } from '@panda/events/signature-hash';
 
 /**
@@ -388,11 +389,7 @@ const isCentreStudent = (studentStream: RecordedEvent[], centreId: string) =>
 export function parseAsOf(raw: unknown, now: Date): number | null {
   if (raw === undefined || raw === '') return now.getTime();
   if (typeof raw !== 'string' || raw.length > 40) return null;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(raw)) {
-    const t = Date.parse(`${raw}T23:59:59.999Z`);
-    return Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== raw ? null : t;
-  }
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/.test(raw)) return null;
-  const t = Date.parse(raw);
-  return Number.isNaN(t) ? null : t;
+  // An impossible date or time is refused, never rolled over (docs/rules.md#text-hygiene).
+  if (isCalendarDate(raw)) return Date.parse(`${raw}T23:59:59.999Z`);
+  return isRealDateTime(raw) ? Date.parse(raw) : null;
 }

@@ -178,7 +178,7 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
           'job_card_signed',
           'Job card signed',
           // The action first and short enough for two lines on a phone (docs/rules.md#notification-text).
-          `Please confirm or dispute card ${d.completedCount} of your ${job}, signed by ${name(f, d.mentorId)}.`,
+          `Please confirm or dispute card ${d.completedCount} of your ${job} cards, signed by ${name(f, d.mentorId)}.`,
           signOffLink(signatureIdOf(d)),
         ),
       },

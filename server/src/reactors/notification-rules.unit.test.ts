@@ -120,7 +120,7 @@ describe('the notifications reactor: event -> notifications (ruling 21)', () => 
       ['c1', 'job_card_signed', false],
     ]);
     expect(made[0].draft.message).toBe(
-      'Please confirm or dispute card 3 of your Pipework Jobs, signed by Dave Clarke.',
+      'Please confirm or dispute card 3 of your Pipework cards, signed by Dave Clarke.',
     );
     // The student's notification opens the card with its Confirm / Dispute actions (ruling 31).
     expect(made[0].draft.link).toBe('/dashboard?view=jobs&signature=j1-card-3');

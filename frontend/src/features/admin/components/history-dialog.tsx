@@ -22,14 +22,25 @@ export interface HistoryTarget {
   name: string;
 }
 
-const ACTION: Record<HistoryEntry['action'], { label: string; color: 'error' | 'success' | 'primary' | 'warning' }> = {
+const ACTION: Record<
+  HistoryEntry['action'],
+  { label: string; color: 'error' | 'success' | 'primary' | 'warning' | 'default' }
+> = {
   locked: { label: 'Locked', color: 'error' },
   unlocked: { label: 'Unlocked', color: 'success' },
   vetted: { label: 'Vetted', color: 'primary' },
   unvetted: { label: 'Unvetted', color: 'warning' },
+  placement_proposed: { label: 'Placement proposed', color: 'default' },
+  placement_accepted: { label: 'Placement accepted', color: 'success' },
+  placement_declined: { label: 'Placement declined', color: 'warning' },
+  placement_ended: { label: 'Placement ended', color: 'default' },
 };
 
-/** The account's lock and vetting timeline: what, when, by which admin, and why. */
+/** "Amy Pond with Dave Clarke (cancelled)": a placement entry's parties and outcome. */
+const placementLine = (p: NonNullable<HistoryEntry['placement']>) =>
+  `${p.student_name} with ${p.mentor_name}${p.status ? ` (${p.status})` : ''}`;
+
+/** The account's timeline (locks, vetting and placements): what, when, by whom, and why. */
 export function HistoryDialog({ target, onClose }: { target: HistoryTarget | null; onClose: () => void }) {
   const { data, isFetching, isError, refetch } = useAccountHistoryQuery(
     target ? { role: target.role, id: target.id } : { role: 'student', id: '' },
@@ -53,20 +64,25 @@ export function HistoryDialog({ target, onClose }: { target: HistoryTarget | nul
           <EmptyState
             dense
             icon={<HistoryOutlined />}
-            title="No lock or vetting changes yet"
+            title="No history yet"
             text={`Account created ${dateTime(data.account.Created_At)}.`}
           />
         ) : (
-          <List aria-label="Lock and vetting timeline" sx={{ py: 0, opacity: isFetching ? 0.6 : 1 }}>
+          <List aria-label="Account timeline" sx={{ py: 0, opacity: isFetching ? 0.6 : 1 }}>
             {data.history.map((h) => (
               <ListItem key={h.id} divider alignItems="flex-start" sx={{ px: 0, gap: 2 }}>
                 <Chip
                   label={ACTION[h.action].label}
                   color={ACTION[h.action].color}
                   size="small"
-                  sx={{ minWidth: 88, mt: 0.25 }}
+                  sx={{ minWidth: 88, mt: 0.25, maxWidth: 150 }}
                 />
                 <Box sx={{ minWidth: 0 }}>
+                  {h.placement && (
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      {placementLine(h.placement)}
+                    </Typography>
+                  )}
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
                     {dateTime(h.at)} by {h.actor_name}
                     {h.actor_email ? ` (${h.actor_email})` : ''}

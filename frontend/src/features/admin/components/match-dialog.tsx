@@ -74,7 +74,7 @@ function CandidateCard({
           </Typography>
           <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ my: 1 }}>
             <Chip size="small" color="primary" label={`Score ${c.score}/100`} />
-            <Chip size="small" label={c.distance_km === null ? 'Distance unknown' : `${c.distance_km} km`} />
+            <Chip size="small" label={c.distance_miles === null ? 'Distance unknown' : `${c.distance_miles} miles`} />
             <Chip
               size="small"
               color={c.free_capacity > 0 ? 'success' : 'warning'}

@@ -13,6 +13,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
+import { postcodeProblem } from '@panda/contracts/fields';
+import { phoneProblem } from '@panda/contracts/uk-phone';
 import { useFormErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import type {
@@ -61,8 +63,12 @@ export function RegisterStudentDialog({ open, onClose }: { open: boolean; onClos
     if (!v.Last_Name) errors.push(['Last_Name', 'Last name is required']);
     if (!v.Email) errors.push(['Email', 'Email is required']);
     else if (!EMAIL.test(v.Email)) errors.push(['Email', 'Please enter a valid email address']);
+    const phone = phoneProblem(v.Phone_Number);
     if (!v.Phone_Number) errors.push(['Phone_Number', 'Phone number is required']);
+    else if (phone) errors.push(['Phone_Number', phone]);
+    const postcode = postcodeProblem(v.Postcode);
     if (!v.Postcode) errors.push(['Postcode', 'Postcode is required']);
+    else if (postcode) errors.push(['Postcode', postcode]);
     if (!messages.check(errors)) return;
     const payload: StudentRegistration = { ...v, ...counts };
     try {
@@ -112,7 +118,7 @@ export function RegisterStudentDialog({ open, onClose }: { open: boolean; onClos
             {done.temporary_password && (
               <Box>
                 <Typography variant="body2" color="text.secondary">
-                  Temporary password (shown only once; they choose their own at first sign-in):
+                  Temporary password (shown only once; it expires in 7 days and they choose their own at first sign-in):
                 </Typography>
                 <Stack direction="row" alignItems="center" spacing={1} sx={{ mt: 0.5 }}>
                   <Typography

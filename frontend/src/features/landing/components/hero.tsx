@@ -15,9 +15,9 @@ import { Link as RouterLink } from 'react-router';
 
 const PROGRESS = [
   { label: 'Boiler Installs', done: 8, total: 10 },
-  { label: 'Boiler Services', done: 4, total: 4 },
-  { label: 'Pipework Jobs', done: 5, total: 8 },
-  { label: 'Repair Jobs', done: 2, total: 5 },
+  { label: 'Boiler Service', done: 4, total: 4 },
+  { label: 'Pipework', done: 5, total: 8 },
+  { label: 'Repair', done: 2, total: 5 },
 ];
 
 function ProductPreview() {

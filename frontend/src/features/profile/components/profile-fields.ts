@@ -1,4 +1,6 @@
 import { BUSINESS_TYPES_SETTINGS, type Profile, type ProfileSettingsRequest } from '@panda/contracts/accounts';
+import { postcodeProblem } from '@panda/contracts/fields';
+import { phoneProblem } from '@panda/contracts/uk-phone';
 
 /**
  * What Profile Settings shows per role (spec section 6) and how it validates (section 5 "Profile save").
@@ -96,15 +98,21 @@ export function validateProfile(role: ProfileRole, form: ProfileForm): Array<[st
   if (!v('Email')) errors.push(['Email', 'Email is required']);
   else if (!EMAIL_PATTERN.test(v('Email'))) errors.push(['Email', 'Please enter a valid email address']);
   if (role === 'student') {
+    const phone = phoneProblem(v('Phone_Number'));
     if (!v('Phone_Number')) errors.push(['Phone_Number', 'Phone number is required']);
+    else if (phone) errors.push(['Phone_Number', phone]);
+    const postcode = postcodeProblem(v('Postcode'));
     if (!v('Postcode')) errors.push(['Postcode', 'Postcode is required']);
+    else if (postcode) errors.push(['Postcode', postcode]);
   }
   if (role === 'mentor') {
     if (!v('Business_Name')) errors.push(['Business_Name', 'Business name is required']);
     if (!v('Gas_Safe_Registration_Number'))
       errors.push(['Gas_Safe_Registration_Number', 'Gas Safe Registration Number is required']);
     if (!v('Business_Type')) errors.push(['Business_Type', 'Business type is required']);
+    const postcode = postcodeProblem(v('Business_Postcode'));
     if (!v('Business_Postcode')) errors.push(['Business_Postcode', 'Business postcode is required']);
+    else if (postcode) errors.push(['Business_Postcode', postcode]);
   }
   return errors;
 }

@@ -21,7 +21,7 @@ import { StatCard } from '../../../components/stat-card';
 import { WelcomeHeading } from '../../../components/welcome-heading';
 import { dashboardPath } from '../../../lib/dashboard-nav';
 import { useAppSelector } from '../../../lib/hooks';
-import { compareJobTypes, isComplete } from '../../../lib/job-types';
+import { compareJobTypes, isComplete, jobTypeName } from '../../../lib/job-types';
 import { selectUser } from '../../../lib/session';
 import { MentorContactCard } from './your-mentor-card';
 import { useGetJobRequirementsQuery, useGetStudentJobsQuery, useGetStudentOverviewQuery } from '../api/student-api';
@@ -35,15 +35,19 @@ export function StudentOverviewView() {
   const overview = overviewQuery.data;
   const jobs = [...(jobsQuery.data ?? [])].sort(compareJobTypes);
   const matched = !!overview?.matched;
-  // Active = not yet complete; the overview counts them, else the jobs list does.
-  const activeJobs = overview
-    ? overview.active_jobs
-    : jobsQuery.data
-      ? jobs.filter((j) => !isComplete(j)).length
-      : null;
+  // Active = not yet complete. The count and the cards come from the same list, so they always
+  // agree (docs/rules.md#one-unit-one-name); the overview's own count stands in until it loads.
+  const active = jobs.filter((j) => !isComplete(j));
+  const completed = jobs.filter(isComplete);
+  const activeJobs = jobsQuery.data ? active.length : overview ? overview.active_jobs : null;
   const accountType = overview?.account_type ?? null;
   const loadingStatus = overviewQuery.isLoading;
-  const shown = jobs.slice(0, OVERVIEW_JOBS);
+  const shown = active.slice(0, OVERVIEW_JOBS);
+  const completedLine = completed.length > 0 && (
+    <Typography variant="body2" color="text.secondary" sx={{ mt: shown.length ? 2 : 0 }} data-testid="completed-jobs">
+      Completed: {completed.map((j) => jobTypeName(j.Job_Type)).join(', ')}
+    </Typography>
+  );
   // On a phone the training progress comes first, right under the greeting; on wider screens it
   // follows the status and the mentor, as before (docs/rules.md#phone-first-screen).
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
@@ -98,13 +102,21 @@ export function StudentOverviewView() {
     <OverviewJobsCard
       titleId="current-jobs-title"
       title="Current Training Jobs"
-      jobCount={jobs.length}
+      jobCount={active.length}
       loading={jobsQuery.isLoading}
     >
       {jobsQuery.isError && !jobsQuery.data ? (
         <RetryAlert onRetry={() => void jobsQuery.refetch()}>Failed to load jobs</RetryAlert>
       ) : shown.length > 0 ? (
-        <JobProgressList jobs={shown} />
+        <>
+          <JobProgressList jobs={shown} />
+          {completedLine}
+        </>
+      ) : completed.length > 0 ? (
+        <>
+          <Typography sx={{ fontWeight: 600, mb: 0.5 }}>Every training job is complete.</Typography>
+          {completedLine}
+        </>
       ) : (
         <EmptyState
           dense

@@ -13,7 +13,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { postcodeProblem } from '@panda/contracts/fields';
+import { phoneProblem } from '@panda/contracts/uk-phone';
 import { errorMessage, fieldErrors, FIELDS_SUMMARY_MESSAGE } from '../../../lib/errors';
+import { focusFirstInvalid } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import type { RegisterStudentResponse, RequirementCounts, StudentRegistrationRequest } from '@panda/contracts/training';
 import { useGetVettingStatusQuery, useRegisterStudentMutation } from '../api/training-centre-api';
@@ -55,8 +58,12 @@ export function validateRegistration(v: Values): Array<[TextFieldName, string]> 
   if (!v.Last_Name.trim()) errors.push(['Last_Name', 'Last name is required']);
   if (!v.Email.trim()) errors.push(['Email', 'Email is required']);
   else if (!EMAIL_PATTERN.test(v.Email.trim())) errors.push(['Email', 'Please enter a valid email address']);
+  const phone = phoneProblem(v.Phone_Number.trim());
   if (!v.Phone_Number.trim()) errors.push(['Phone_Number', 'Phone number is required']);
+  else if (phone) errors.push(['Phone_Number', phone]);
+  const postcode = postcodeProblem(v.Postcode.trim());
   if (!v.Postcode.trim()) errors.push(['Postcode', 'Postcode is required']);
+  else if (postcode) errors.push(['Postcode', postcode]);
   return errors;
 }
 
@@ -146,6 +153,7 @@ export function RegisterStudentView() {
     if (errors.length) {
       // One summary toast at most; each message is under its field.
       toast.error(errors.length === 1 ? errors[0][1] : FIELDS_SUMMARY_MESSAGE, { group: FORM_TOASTS });
+      focusFirstInvalid();
       return;
     }
     try {
@@ -158,7 +166,10 @@ export function RegisterStudentView() {
     } catch (err) {
       const byField = fieldErrors(err);
       const known = (Object.keys(byField) as TextFieldName[]).filter((f) => f in EMPTY);
-      if (known.length) setInvalid(Object.fromEntries(known.map((f) => [f, byField[f]])));
+      if (known.length) {
+        setInvalid(Object.fromEntries(known.map((f) => [f, byField[f]])));
+        focusFirstInvalid();
+      }
       toast.error(
         known.length > 1
           ? FIELDS_SUMMARY_MESSAGE
@@ -262,7 +273,7 @@ export function RegisterStudentView() {
                   error={!!invalid.Postcode}
                   helperText={invalid.Postcode}
                   onChange={setText('Postcode')}
-                  slotProps={{ htmlInput: { maxLength: 10, style: { textTransform: 'uppercase' } } }}
+                  slotProps={{ htmlInput: { style: { textTransform: 'uppercase' } } }}
                 />
                 <TextField
                   label="Date of Birth (optional)"

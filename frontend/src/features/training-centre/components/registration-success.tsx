@@ -108,14 +108,14 @@ export function RegistrationSuccess({ result, onRegisterAnother }: RegistrationS
               </Button>
             </Box>
             <Alert severity="info" sx={{ mt: 1.5 }}>
-              This password is shown only once. It has also been emailed to the student, who will choose their own
-              password at first sign-in.
+              This password is shown only once. It expires in 7 days and has also been emailed to the student, who will
+              choose their own password at first sign-in.
             </Alert>
           </Box>
         ) : (
           <Alert severity="info" sx={{ mt: 3, textAlign: 'left' }}>
-            The temporary password has been emailed to the student. They will choose their own password at first
-            sign-in.
+            The temporary password has been emailed to the student and expires in 7 days. They will choose their own
+            password at first sign-in.
           </Alert>
         )}
 
