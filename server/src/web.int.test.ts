@@ -13,7 +13,8 @@ import { WEB_DIST } from './web';
 let app: TestApp;
 beforeAll(async () => {
   expect(existsSync(join(WEB_DIST, 'index.html')), 'build the web app first: npm run build:web').toBe(true);
-  app = await startTestApp({ env: { SEED_DEMO: '0' } });
+  // X-Forwarded-Proto counts only from a trusted proxy (docs/rules.md#client-address): the test is one.
+  app = await startTestApp({ env: { SEED_DEMO: '0', TRUST_PROXY: 'loopback' } });
 });
 afterAll(async () => {
   await app?.stop();

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
-import { AUDITOR_REVOKED, LOCKED_PREFIX, type SessionUser } from '@panda/contracts/accounts';
+import type { SessionUser } from '@panda/contracts/accounts';
+import { AUDITOR_REVOKED, LOCKED_PREFIX } from '@panda/contracts/account-messages';
 import { toast } from './toast';
 
 /**

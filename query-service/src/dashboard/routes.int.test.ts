@@ -140,8 +140,8 @@ describe('GET /api/dashboard/overview', () => {
       active_students: 2,
       jobs_completed: 3,
       jobs_total: 8,
-      notifications: 6,
-    }); // vetted, two proposals, three cards signed in his name
+      notifications: 3,
+    }); // vetted and two proposals; his own signatures tell him nothing (docs/rules.md#no-self-notification)
     expect(d.student_progress).toHaveLength(4);
     expect(d.student_progress[0]).toMatchObject({
       Student_Name: 'Amy Pond',

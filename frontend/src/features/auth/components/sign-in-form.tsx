@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
-import { LOCKED_PREFIX, SUPPORT_CONTACT } from '@panda/contracts/accounts';
+import { LOCKED_PREFIX, SUPPORT_CONTACT } from '@panda/contracts/account-messages';
 import { PasswordField } from '../../../components/password-field';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';

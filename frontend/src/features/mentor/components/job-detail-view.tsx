@@ -233,7 +233,12 @@ export function JobDetailView() {
   const { job, student, signatures } = query.data;
   const complete = isComplete(job);
   const percent = jobPercent(job);
-  const latest = signatures.length ? signatures[signatures.length - 1] : (job.mentor_signature ?? null);
+  // The card's signature is its latest sign-off that still counts: a revoked one never stands for it
+  // (docs/rules.md#dispute-visibility).
+  const counted = signatures.filter((s) => !s.revoked);
+  const revokedCount = signatures.length - counted.length;
+  const latestEntry = counted.at(-1) ?? null;
+  const latest = latestEntry ?? (signatures.length ? null : (job.mentor_signature ?? null));
   const studentName = student.Name;
 
   return (
@@ -317,9 +322,14 @@ export function JobDetailView() {
               <Row label="Signature" value={<Signature value={latest.signature} />} />
               <Row label="Signature Date" value={formatDate(latest.date)} />
               <Row label="Signature Time" value={latest.time} />
+              {latestEntry && <Row label="Trainee" value={<SignOffStatusChip card={latestEntry} />} />}
             </>
           ) : (
-            <Typography color="text.secondary">No job cards have been signed yet.</Typography>
+            <Typography color="text.secondary">
+              {revokedCount
+                ? 'No sign-off counts on this card: every sign-off on it was revoked.'
+                : 'No job cards have been signed yet.'}
+            </Typography>
           )}
         </InfoCard>
       </Box>
@@ -336,7 +346,8 @@ export function JobDetailView() {
               Signature History
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {signatures.length} of {job.Total_Count} cards signed · oldest first
+              {job.Completed_Count} of {job.Total_Count} cards signed
+              {revokedCount ? ` · ${revokedCount} revoked` : ''} · oldest first
             </Typography>
           </Box>
           <SignatureHistory cards={signatures} />

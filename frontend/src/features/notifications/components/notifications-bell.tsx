@@ -1,17 +1,18 @@
-import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Badge from '@mui/material/Badge';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Snackbar from '@mui/material/Snackbar';
 import Tooltip from '@mui/material/Tooltip';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Notification } from '@panda/contracts/notifications';
 import { useLazyLatestAnnouncementQuery, useUnreadCountQuery, type InboxFilter } from '../api/notifications-api';
 import { lazyDialog } from '../../../components/lazy-dialog';
 import { badgeText } from '../lib/format';
+
+// The arrival notice's code comes only when an announcement arrives, not with every dashboard's first
+// load; it shows nothing while that code loads (a passive notice, unlike a dialog the user opened).
+const AnnouncementArrived = lazy(() =>
+  import('./announcement-arrived').then((m) => ({ default: m.AnnouncementArrived })),
+);
 
 const NotificationsDialog = lazyDialog(
   () => import('./notifications-dialog').then((m) => m.NotificationsDialog),
@@ -49,6 +50,9 @@ export function NotificationsBell() {
   const { data } = useUnreadCountQuery();
   const unread = data?.unread ?? 0;
   const [arrived, dismiss] = useArrivedAnnouncement(data?.announcements_unread);
+  // Once shown, the notice stays mounted so that it closes with its transition.
+  const [everArrived, setEverArrived] = useState(false);
+  if (arrived && !everArrived) setEverArrived(true);
   // The name includes the badge's visible text (9+), as WCAG 2.5.3 (label in name) asks.
   const label = unread ? `Notifications, ${badgeText(unread)} unread` : 'Notifications';
   return (
@@ -71,40 +75,18 @@ export function NotificationsBell() {
           </Badge>
         </IconButton>
       </Tooltip>
-      <Snackbar
-        open={!!arrived}
-        autoHideDuration={12_000}
-        onClose={(_e, reason) => reason !== 'clickaway' && dismiss()}
-        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-        sx={{ mt: { xs: 7, sm: 8 } }}
-      >
-        <Alert
-          role="status"
-          severity="info"
-          icon={<CampaignOutlined />}
-          onClose={dismiss}
-          data-testid="announcement-arrived"
-          sx={{ width: { xs: '100%', sm: 380 }, boxShadow: 6, alignItems: 'flex-start', overflowWrap: 'anywhere' }}
-          action={
-            <Button
-              color="inherit"
-              size="small"
-              sx={{ whiteSpace: 'nowrap' }}
-              onClick={() => {
-                dismiss();
-                setOpen('announcements');
-              }}
-            >
-              View
-            </Button>
-          }
-        >
-          <AlertTitle sx={{ fontWeight: 700 }}>
-            New announcement{arrived?.from_user ? ` from ${arrived.from_user}` : ''}
-          </AlertTitle>
-          {arrived?.title}
-        </Alert>
-      </Snackbar>
+      {everArrived && (
+        <Suspense fallback={null}>
+          <AnnouncementArrived
+            arrived={arrived}
+            onDismiss={dismiss}
+            onView={() => {
+              dismiss();
+              setOpen('announcements');
+            }}
+          />
+        </Suspense>
+      )}
       <NotificationsDialog open={!!open} onClose={() => setOpen(null)} initialTab={open ?? 'all'} />
     </>
   );

@@ -21,7 +21,7 @@ import { StatCard } from '../../../components/stat-card';
 import { WelcomeHeading } from '../../../components/welcome-heading';
 import { dashboardPath } from '../../../lib/dashboard-nav';
 import { useAppSelector } from '../../../lib/hooks';
-import { compareJobTypes, isComplete, jobTypeName } from '../../../lib/job-types';
+import { compareJobTypes, isComplete, jobTypeName, openDisputes } from '../../../lib/job-types';
 import { selectUser } from '../../../lib/session';
 import { MentorContactCard } from './your-mentor-card';
 import { useGetJobRequirementsQuery, useGetStudentJobsQuery, useGetStudentOverviewQuery } from '../api/student-api';
@@ -37,8 +37,10 @@ export function StudentOverviewView() {
   const matched = !!overview?.matched;
   // Active = not yet complete. The count and the cards come from the same list, so they always
   // agree (docs/rules.md#one-unit-one-name); the overview's own count stands in until it loads.
-  const active = jobs.filter((j) => !isComplete(j));
-  const completed = jobs.filter(isComplete);
+  // A job whose counted cards include an open dispute is not complete (docs/rules.md#dispute-visibility).
+  const done = (j: (typeof jobs)[number]) => isComplete(j) && openDisputes([j]) === 0;
+  const active = jobs.filter((j) => !done(j));
+  const completed = jobs.filter(done);
   const activeJobs = jobsQuery.data ? active.length : overview ? overview.active_jobs : null;
   const accountType = overview?.account_type ?? null;
   const loadingStatus = overviewQuery.isLoading;
