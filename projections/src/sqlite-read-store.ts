@@ -213,10 +213,11 @@ export class SqliteReadStore implements ReadStore {
   constructor(file: string, options: SqliteReadStoreOptions = {}) {
     const busyTimeoutMs = options.busyTimeoutMs ?? 10000;
     this.db = new Database(file);
-    if (options.bulkWriter) this.bulkWriter = new BulkWriter(file, busyTimeoutMs);
     for (const pragma of connectionPragmas(busyTimeoutMs)) this.db.pragma(pragma);
     this.db.exec('CREATE TABLE IF NOT EXISTS checkpoints (projection TEXT PRIMARY KEY, position INTEGER NOT NULL)');
     this.schemaVersion = this.db.prepare('PRAGMA schema_version').pluck();
+    // Only now: the writer thread prepares its statements over the checkpoints table as it starts.
+    if (options.bulkWriter) this.bulkWriter = new BulkWriter(file, busyTimeoutMs);
   }
 
   /** Prepared statements are cached by their SQL text. */
