@@ -287,7 +287,7 @@ describe('the training journey, each person in their own browser', () => {
     await choose.waitFor();
     // The goals come after the password: only one dialog at a time.
     expect(await student.getByRole('dialog', { name: 'Set Your Training Goals' }).count()).toBe(0);
-    // Ruling 29: nothing else is shown (or asked of the server) until the password is changed.
+    // docs/rules.md#server-sessions: nothing else is shown (or asked of the server) until the password is changed.
     expect(await student.locator('main').textContent()).toBe('');
     for (const viewport of [
       { width: 1366, height: 900 },
@@ -523,7 +523,7 @@ describe('the training journey, each person in their own browser', () => {
           MENTOR_NAME,
           today,
           expect.stringMatching(/^\d{2}:\d{2}$/),
-          // Ruling 31: each sign-off waits for the trainee's countersign.
+          // docs/rules.md#trainee-countersign: each sign-off waits for the trainee's countersign.
           'Awaiting trainee confirmation',
         ]);
     }

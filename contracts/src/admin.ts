@@ -3,7 +3,7 @@ import { pageQuerySchema } from './paging';
 import { defineRoutes } from './route-contract';
 
 /**
- * Query filters of the admin tables (ruling 24; issue 9: sorting and filters locked, unvetted,
+ * Query filters of the admin tables (docs/rules.md#list-paging; issue 9: sorting and filters locked, unvetted,
  * unplaced). Paging itself (`limit`, `cursor`, `q`, `sort`) is `pageQuerySchema` of ./paging.
  */
 const flag = (name: string) => z.enum(['true', 'false'], { error: `${name} must be true or false` }).optional();
@@ -110,7 +110,7 @@ export type AdminMentorsPage = z.infer<typeof adminMentorsPageSchema>;
 export type AdminCentresPage = z.infer<typeof adminCentresPageSchema>;
 export type AdminPlacementsPage = z.infer<typeof adminPlacementsPageSchema>;
 
-/** The query of each admin table: paging (ruling 24) and its filters. */
+/** The query of each admin table: paging (docs/rules.md#list-paging) and its filters. */
 export const adminStudentsQuerySchema = pageQuerySchema.extend(adminListFiltersSchema.omit({ vetted: true }).shape);
 export const adminAccountsQuerySchema = pageQuerySchema.extend(adminListFiltersSchema.omit({ placed: true }).shape);
 export const adminPlacementsQuerySchema = pageQuerySchema.extend(adminPlacementFiltersSchema.shape);

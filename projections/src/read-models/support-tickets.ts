@@ -6,7 +6,7 @@ import { collection } from '../typed-collection';
 import { defineProjection } from '../typed-projection';
 
 /**
- * `support_tickets`: one document per support ticket with its conversation (rulings 16, 23),
+ * `support_tickets`: one document per support ticket with its conversation (docs/rules.md#support-tickets, docs/rules.md#support-inbox),
  * built only from the ticket events. Seen by its owner (and admins, who are told of every change).
  * A ticket's detail joins its names at read time from `accounts`, so a renamed account shows its current name.
  * - `support_ticket_rows`: each ticket as the support lists show it (contracts `ticketSummary`), with its

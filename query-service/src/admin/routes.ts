@@ -23,7 +23,7 @@ import { docsById } from '../shared/docs-by-id';
 
 const byId = <T extends Doc>(docs: T[]) => new Map(docs.map((d) => [d.id, d]));
 
-/** Admin user tables (ruling 24): newest first, sortable by name and e-mail, searched by name or e-mail. */
+/** Admin user tables (docs/rules.md#list-paging): newest first, sortable by name and e-mail, searched by name or e-mail. */
 export const ADMIN_USER_LIST: ListSpec = {
   sorts: { created: 'Created_At', name: 'Name', email: 'Email' },
   defaultSort: '-created',
@@ -76,7 +76,7 @@ const listItem = <Extra extends object>(a: AccountDoc, extra: Extra) =>
  * - GET /api/admin/users/mentors?locked=&vetted=     -> {mentors}
  * - GET /api/admin/users/training-centres?locked=&vetted= -> {training_centres}
  * - GET /api/admin/placements?status=                -> {placements}
- *   every list paged per ruling 24 (?limit=&cursor=&q=&sort=; X-Total-Count, Link rel="next")
+ *   every list paged per docs/rules.md#list-paging (?limit=&cursor=&q=&sort=; X-Total-Count, Link rel="next")
  * - GET /api/admin/placements/candidates?student_id= -> ranked eligible mentors with reasons
  * - GET /api/admin/users/:role/:id/history   -> lock and vetting timeline
  * - GET /api/admin/signin-attempts           -> latest admin portal sign-in attempts

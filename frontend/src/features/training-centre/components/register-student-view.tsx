@@ -161,7 +161,7 @@ export function RegisterStudentView() {
       toast.dismissErrors(FORM_TOASTS);
       toast.success('Student registered successfully!');
       setRegistered(result);
-      // The temporary password lives only in this screen's state (ruling 9), not in the api cache.
+      // The temporary password lives only in this screen's state (docs/rules.md#passwords-never-shown), not in the api cache.
       resetMutation();
     } catch (err) {
       const byField = fieldErrors(err);
