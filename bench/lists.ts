@@ -1,5 +1,5 @@
 /**
- * List page latency at BENCH_STUDENTS students (default 10,000; docs/rules.md#list-paging, issue 9 goal "every list
+ * List page latency at BENCH_STUDENTS students (default 10,000; docs/rules.md#list-paging; the goal "every list
  * call at 10,000 students: p95 within 2x of GET /api/auth/validate"). The store is generated through
  * events (10 centres, 100 mentors, every student placed but the last 5% which wait as pending
  * requests, one signed card each, locked accounts and admin history), the read models are built by

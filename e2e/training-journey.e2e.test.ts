@@ -18,7 +18,7 @@ import {
 } from './support';
 
 /**
- * Issue 4, the training journey in a real browser, each person in their own browser profile:
+ * The training journey in a real browser, each person in their own browser profile:
  * a vetted training centre registers a trainee (temporary password shown once), the trainee signs
  * in, chooses a password and sets training goals, a mentor completes their business profile with
  * a Gas Safe card photo, the admin matches them in the portal, the mentor accepts and signs two
@@ -216,7 +216,7 @@ describe('the training journey, each person in their own browser', () => {
     await expect.poll(() => submit.isEnabled()).toBe(true); // the vetting status has loaded: no banner
     expect(await centre.getByText('Vetting Required').count()).toBe(0);
 
-    // Empty: each problem under its field, and one summary toast (issue 13), not a wall of toasts.
+    // Empty: each problem under its field, and one summary toast (docs/rules.md#form-errors), not a wall of toasts.
     await submit.click();
     for (const [label, message] of [
       ['First Name', 'First name is required'],

@@ -28,14 +28,14 @@ export const NOTIFICATION_KINDS = [
   'account_unvetted',
   'announcement',
   'message_received',
-  // Sign-off disputes and reminders (issue 14; docs/rules.md#trainee-countersign, docs/rules.md#reminders).
+  // Sign-off disputes and reminders (docs/rules.md#trainee-countersign, docs/rules.md#reminders).
   'signature_disputed',
   'dispute_resolved',
   'proposal_reminder',
   'proposal_escalated',
   'no_signoff_prompt',
   'confirmation_reminder',
-  // Support (issue 11): an answer from support or the AI Assistant.
+  // Support (docs/rules.md#support-tickets): an answer from support or the AI Assistant.
   'ticket_replied',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);

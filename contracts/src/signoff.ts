@@ -4,7 +4,7 @@ import { pageQuerySchema } from './paging';
 import { defineRoutes } from './route-contract';
 
 /**
- * Sign-off that stands up to scrutiny (issue 14; docs/rules.md#gas-safe-categories, docs/rules.md#trainee-countersign, docs/rules.md#reminders): the trainee's countersign or
+ * Sign-off that stands up to scrutiny (docs/rules.md#gas-safe-categories, docs/rules.md#trainee-countersign, docs/rules.md#reminders): the trainee's countersign or
  * dispute of a job-card sign-off, and the admin's Disputes list. Requests are validated with these
  * at the edge; integration tests and the web app read answers with them.
  */

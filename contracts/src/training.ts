@@ -328,7 +328,7 @@ export const studentCard = z.strictObject({
   job_requirements: requirementCounts,
   has_requirements: z.boolean(),
   additional_requirements: z.string().nullable(),
-  /** Progress at a glance (issue 13): cards signed over cards required, over the open jobs. */
+  /** Progress at a glance (docs/rules.md#progress-at-a-glance): cards signed over cards required, over the open jobs. */
   cards_signed: z.number().int(),
   cards_required: z.number().int(),
   progress_percent: z.number(),

@@ -22,7 +22,7 @@ import {
   type StudentLogin,
 } from '../training/test-fixtures';
 
-/** Issue 14 over HTTP, per role: Gas Safe categories (docs/rules.md#gas-safe-categories), countersign and dispute (31), reminders (32). */
+/** Sign-off over HTTP, per role: Gas Safe categories (docs/rules.md#gas-safe-categories), countersign and dispute (docs/rules.md#trainee-countersign), reminders (docs/rules.md#reminders). */
 
 const DAY = 86_400_000;
 // Tokens are signed at the fake time and checked at the real one: start at the real time, and sign in before moving on.

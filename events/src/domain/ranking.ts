@@ -89,7 +89,7 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 export const KM_PER_MILE = 1.609344;
 const miles = (km: number) => round1(km / KM_PER_MILE);
 const list = (xs: string[]) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
-/** Job types by their one name on every screen (issue 13 item 5). */
+/** Job types by their one name on every screen (docs/rules.md#one-unit-one-name). */
 const jobList = (xs: JobType[]) => list(xs.map(jobTypeName));
 
 export function scoreMentor(

@@ -24,7 +24,7 @@ import {
  * due ones, as it reads `reminder_timers`). Audience: student, mentor, centre.
  * - `dispute_rows`: each sign-off the trainee has disputed, as the admin Disputes list shows it (with the
  *   names of its student, mentor and centre as they are now), and what the list filters and sorts on: a page
- *   is one indexed range, sent as stored (issue 9). Only disputed sign-offs are listed, so only they have a
+ *   is one indexed range, sent as stored. Only disputed sign-offs are listed, so only they have a
  *   row (and `sign_offs` itself needs no index). Admins only (no audience); written in the same commit as the
  *   sign-off, whose pushes the list follows.
  */

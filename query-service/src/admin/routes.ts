@@ -145,7 +145,7 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
     const paging = parsePaging(req.query, ADMIN_PLACEMENT_LIST);
     const page = await findPage(rs, placements, f.status ? { Status: f.status } : {}, paging);
     const students = page.items.map((p) => p.student_id);
-    // Progress at a glance (issue 13): the trainee's cards signed over cards required, over their open jobs.
+    // Progress at a glance (docs/rules.md#progress-at-a-glance): the trainee's cards signed over cards required, over their open jobs.
     const progress = await docsById(rs, studentProgress, students);
     const none = { cards_signed: 0, cards_required: 0, progress_percent: 0 };
     setPageHeaders(req, res, page);

@@ -124,7 +124,7 @@ export function studentCard(s: StudentDoc) {
     job_requirements: s.requirements,
     has_requirements: s.has_requirements,
     additional_requirements: s.additional_requirements,
-    // Progress at a glance (issue 13): cards signed over cards required, over the open jobs.
+    // Progress at a glance (docs/rules.md#progress-at-a-glance): cards signed over cards required, over the open jobs.
     cards_signed: totals.cards_signed,
     cards_required: totals.cards_required,
     progress_percent: totals.progress_percent,

@@ -166,7 +166,7 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
     ];
   },
   JobCardSigned: (d, f) => {
-    // The one name of the job type on every screen, and dates in the app's one style (issue 13 item 5).
+    // The one name of the job type on every screen, and dates in the app's one style (docs/rules.md#one-unit-one-name, docs/rules.md#date-style).
     // The mentor signed: nobody hears of their own action (docs/rules.md#no-self-notification).
     const job = f.jobType ? jobTypeName(f.jobType) : 'a job';
     return [
@@ -267,7 +267,7 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
         important: false,
       },
     })),
-  // Support (issue 11): the owner hears of every answer from support or the AI Assistant, not of their own replies.
+  // Support (docs/rules.md#support-tickets): the owner hears of every answer from support or the AI Assistant, not of their own replies.
   TicketReplied: (d) =>
     d.author === 'owner'
       ? []
@@ -283,7 +283,7 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
             ),
           },
         ],
-  // Chat (issue 10): the receiver hears of a message only while they do not have that conversation open (docs/rules.md#notifications-from-events).
+  // Chat: the receiver hears of a message only while they do not have that conversation open (docs/rules.md#notifications-from-events).
   MessageSent: (d, f) =>
     d.receiverInConversation
       ? []

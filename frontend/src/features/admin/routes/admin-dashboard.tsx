@@ -101,7 +101,7 @@ function studentPlacementText(s: AdminStudent): string {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const count = (n: number) => n.toLocaleString('en-GB');
 
-/** The filters each table offers (docs/rules.md#list-paging, issue 9: locked, unvetted, unplaced; placement status). */
+/** The filters each table offers (docs/rules.md#list-paging: locked, unvetted, unplaced; placement status). */
 const TAB_FILTERS: Record<string, FilterName[]> = {
   students: ['locked', 'placed'],
   mentors: ['locked', 'vetted'],

@@ -89,7 +89,7 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
         },
         completed_at: now,
       }).unwrap();
-      // Which card it was, so a signed card is not read as a finished job (issue 13).
+      // Which card it was, so a signed card is not read as a finished job (docs/rules.md#progress-at-a-glance).
       const signed = answer.job ?? { Completed_Count: job.Completed_Count + 1, Total_Count: job.Total_Count };
       messages.reset();
       toast.success(signedCardMessage(signed.Completed_Count, signed.Total_Count));
