@@ -521,8 +521,8 @@ export interface Floors {
  * (a) validate's answer, (b) the biggest list page of the run, (c) validate's answer after flushing a
  * record to disk, (d) validate's answer after appending an audit read's record to the platform's log.
  * (b)/(a) is what sending a page of that size costs over a small answer; (c)/(a) what waiting for a flush
- * does; (d) against the platform's validate beside it, what every audit read pays for its record (ruling
- * 25) before its own work, on the same terms as the list calls' ratios.
+ * does; (d) against the platform's validate beside it, what every audit read pays for its record
+ * (docs/rules.md#auditors) before its own work, on the same terms as the list calls' ratios.
  */
 async function floorsBench(
   runs: number,

@@ -90,7 +90,7 @@ export function perJobType(count: (t: JobType) => number, keyOf?: Record<JobType
 
 /**
  * A percentage of `completed` over `total`, rounded, within 0-100. Nothing required (0 of 0) is 0%:
- * the spec and the rulings are silent, and a screen showing 100% for a job nobody asked for would
+ * the spec and docs/rules.md are silent, and a screen showing 100% for a job nobody asked for would
  * claim work that was never done.
  */
 export function percentOf(completed: number, total: number): number {
