@@ -1,5 +1,5 @@
 /**
- * Chat delivery (issue 10 "Speed"): with BENCH_CHAT_CLIENTS (default 1,000) WebSocket clients
+ * Chat delivery (a goal of docs/benchmarks.md): with BENCH_CHAT_CLIENTS (default 1,000) WebSocket clients
  * connected (half mentors, half their placed students), the time from a mentor sending a `message`
  * frame until the student's socket receives `new_message` — appended through the command side,
  * projected, pushed; the student has that conversation open. Baseline in the same run: a WebSocket ping→pong round trip on the same

@@ -1,5 +1,5 @@
 /**
- * Chat at scale (issue 10 "Speed"): a conversation page and the contact list on a store of
+ * Chat at scale (a goal of docs/benchmarks.md): a conversation page and the contact list on a store of
  * BENCH_CHAT_MESSAGES (default 1,000,000) messages, p95 against `GET /api/auth/validate` in the same
  * run (target: within 2x). 10 centres, 100 mentors, 1,000 students (each placed), every student
  * writing with their mentor and their centre: 2,000 conversations of 500 messages each.

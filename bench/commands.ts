@@ -1,5 +1,5 @@
 /**
- * Command benches (issue 9), each as a ratio to a baseline measured in the same run:
+ * Command benches (goals of docs/benchmarks.md), each as a ratio to a baseline measured in the same run:
  * - round trip of `PUT /api/profile` at 16 connections, 16 students with 1,000-event streams, against
  *   a bare express JSON endpoint (throughput and p99);
  * - latency of one command on a stream of 10,000 events against one of 10 events;

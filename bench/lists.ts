@@ -1,5 +1,5 @@
 /**
- * List page latency at BENCH_STUDENTS students (default 10,000; ruling 24, issue 9 goal "every list
+ * List page latency at BENCH_STUDENTS students (default 10,000; docs/rules.md#list-paging; the goal "every list
  * call at 10,000 students: p95 within 2x of GET /api/auth/validate"). The store is generated through
  * events (10 centres, 100 mentors, every student placed but the last 5% which wait as pending
  * requests, one signed card each, locked accounts and admin history), the read models are built by
@@ -505,7 +505,7 @@ async function fetchJson(url: string, path: string, token: string): Promise<unkn
 export interface Floors {
   /** A bare express endpoint answering the biggest page above (stringified per request, as the routes do). */
   page: { label: string; bytes: number; p95: number; small: number; ratio: number };
-  /** The same endpoint answering once a 200-byte record is flushed to disk (fdatasync), as each audit read is (ruling 25). */
+  /** The same endpoint answering once a 200-byte record is flushed to disk (fdatasync), as each audit read is (docs/rules.md#auditors). */
   flushed: { p95: number; small: number; ratio: number };
   /**
    * The same endpoint answering once it has appended the record an audit read appends, through the platform's log
@@ -521,8 +521,8 @@ export interface Floors {
  * (a) validate's answer, (b) the biggest list page of the run, (c) validate's answer after flushing a
  * record to disk, (d) validate's answer after appending an audit read's record to the platform's log.
  * (b)/(a) is what sending a page of that size costs over a small answer; (c)/(a) what waiting for a flush
- * does; (d) against the platform's validate beside it, what every audit read pays for its record (ruling
- * 25) before its own work, on the same terms as the list calls' ratios.
+ * does; (d) against the platform's validate beside it, what every audit read pays for its record
+ * (docs/rules.md#auditors) before its own work, on the same terms as the list calls' ratios.
  */
 async function floorsBench(
   runs: number,

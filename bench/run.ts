@@ -156,7 +156,7 @@ function timeToFirstResponse(args: string[], env: Record<string, string>, path: 
 
 const baselineServer = `require('http').createServer((q,s)=>s.end('ok')).listen(0,function(){console.log('http://localhost:'+this.address().port)})`;
 
-/** The sizes issue 9 names (and the other benches' own); the env knobs shrink them for a quick try. */
+/** The sizes of docs/benchmarks.md (and the other benches' own); the env knobs shrink them for a quick try. */
 const SIZES = {
   verifyEvents: Number(process.env.BENCH_VERIFY_EVENTS ?? 1_000_000),
   chatClients: Number(process.env.BENCH_CHAT_CLIENTS ?? 1000),
@@ -201,7 +201,7 @@ const duration = (millis: number) =>
 const oneLine = (e: unknown) =>
   (e instanceof Error ? e.message : String(e)).split('\n')[0].slice(0, 160).replaceAll('|', '/');
 
-/** Issue 9's goals for the landing page and a dashboard's first load, gzip bytes (1 kB = 1,000 bytes, as Vite reports). */
+/** The goals for the landing page and a dashboard's first load (docs/rules.md#light-first-screens), gzip bytes (1 kB = 1,000 bytes, as Vite reports). */
 const WEB_GOALS = [130_000, 250_000];
 
 /** `npm run build:web` when the build is missing or older than the web app's sources. */

@@ -1,5 +1,5 @@
 /**
- * Hash-chain verify speed (ruling 27): verifying the whole log against the raw read rate of the same
+ * Hash-chain verify speed (docs/rules.md#hash-chain): verifying the whole log against the raw read rate of the same
  * log in the same run (readAll in pages of 500, as projections read it). The log is generated as a
  * pre-chain log (plain rows, one transaction per 10,000) and chained by the store's migration when it
  * opens, which is timed too. `BENCH_VERIFY_EVENTS` (default 1,000,000) sets the size.

@@ -16,7 +16,7 @@ import {
 } from './support';
 
 /**
- * Issue 13 item 3: axe-core (WCAG 2.2 A/AA rules) over every screen and dialog of every role, on
+ * docs/rules.md#accessibility: axe-core (WCAG 2.2 A/AA rules) over every screen and dialog of every role, on
  * the demo data, at desktop (1366 px) and phone (390 px) width: no serious or critical violation.
  * Each page also has its own document title ("Students · Panda").
  * Findings are collected over the whole walk and reported together.

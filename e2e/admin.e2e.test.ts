@@ -9,7 +9,7 @@ import { apiClient } from '@panda/server/seed';
 import { cspViolations, launchBrowser, newContext, shot, signIn, startServer, toast, type Server } from './support';
 
 /**
- * Issue 3, the admin journey in a real browser: the admin opens the secret portal path, signs in,
+ * The admin journey in a real browser: the admin opens the secret portal path, signs in,
  * finds a training centre by search, vets it, locks it (the centre's open session ends), matches a
  * student with a mentor who accepts in their own browser, and sees the active placement.
  */
@@ -375,7 +375,7 @@ describe('the admin portal in a real browser', () => {
     await placement.getByText('Active', { exact: true }).waitFor();
     await placement.getByText(MENTOR_NAME).waitFor();
     await placement.getByText(CENTRE.name).waitFor();
-    // The trainee's progress at a glance (issue 13), then the placed date in the one en-GB style.
+    // The trainee's progress at a glance (docs/rules.md#progress-at-a-glance), then the placed date in the one en-GB style.
     await expect.poll(() => placement.getByRole('cell').nth(4).textContent()).toMatch(/^0 of \d+ cards \(0%\)$/);
     const now = new Date();
     await expect

@@ -6,7 +6,7 @@ import { apiClient } from '@panda/server/seed';
 import { launchBrowser, newContext, shot, signInAtPortal, startServer, toast, type Server } from './support';
 
 /**
- * Issue 12 in a real browser: an admin provisions an auditor in the portal; the auditor signs in at
+ * The audit journey in a real browser: an admin provisions an auditor in the portal; the auditor signs in at
  * the portal (choosing their own password), finds a student, replays a job card as of an instant
  * between its two signatures, verifies the log and downloads the evidence pack. Every screen is
  * checked with axe-core at 1366 and 390 px wide; the admin then sees the auditor's reads logged.
@@ -166,7 +166,7 @@ describe('audit in a real browser', () => {
     await admin.getByRole('button', { name: 'Add auditor' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Add an auditor' });
     await dialog.getByRole('button', { name: 'Add Auditor' }).click();
-    // Each message under its field, with one summary toast (issue 13).
+    // Each message under its field, with one summary toast (docs/rules.md#form-errors).
     await toast(admin, 'Please correct the highlighted fields').waitFor();
     await dialog.getByText('First name is required').waitFor();
     await dialog.getByLabel('First Name').fill(AUDITOR.first);

@@ -15,7 +15,7 @@ import {
 } from './support';
 
 /**
- * Issue 10 items 1, 2 and 5 in two real browsers, on the seeded demo (the student Liam Turner,
+ * Chat in two real browsers, on the seeded demo (the student Liam Turner,
  * placed with the mentor Dave Clarke, registered by Northern Gas Training Centre):
  * the mentor and the student chat live (typing indicator, an image, read receipts); the student's
  * bell counts a card the mentor signs; the centre sends an announcement the student reads, and a

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { demoLogins, launchBrowser, newContext, signIn, startServer, type Server } from './support';
 
 /**
- * Issue 13 item 3, keyboard focus: tabbing through the landing page, sign-in and a dashboard, every
+ * Keyboard focus (docs/rules.md#accessibility): tabbing through the landing page, sign-in and a dashboard, every
  * focused element shows an indicator of at least 2 px (an outline, or a text field's focused
  * border) with at least 3:1 contrast against what is behind it (WCAG 2.2, 1.4.11 and 2.4.7).
  */

@@ -14,7 +14,7 @@ import {
 } from './support';
 
 /**
- * Issue 13 item 4 in the remaining forms: each field's message under the field (the spec's texts),
+ * docs/rules.md#form-errors in the remaining forms: each field's message under the field (the spec's texts),
  * at most one toast, the password rule stated before submitting, and no stale error toast after a
  * success. Profile Settings, change password (Profile Settings and the temporary-password screen),
  * the mentor profile dialog and the admin's register-student dialog.

@@ -4,7 +4,7 @@ import { readManifest } from '../scripts/bundle-budget';
 import { expectAccessible, launchBrowser, newContext, shot, signIn, startServer, type Server } from './support';
 
 /**
- * Issue 9 item 5: a dialog's code is not part of the dashboard's first load. The Notifications
+ * docs/rules.md#light-first-screens: a dialog's code is not part of the dashboard's first load. The Notifications
  * dialog's chunk is fetched on the first click of the bell, which shows a named loading spinner
  * (axe-core clean) while it loads, then the dialog; the second click opens it with no new fetch.
  * The chunk is held back by the test so the loading state can be looked at, at 1366 and 390 px.

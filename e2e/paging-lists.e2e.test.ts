@@ -13,7 +13,7 @@ import {
 } from './support';
 
 /**
- * Ruling 24 in the web app's growing lists ("Load more"): the mentor's Student Jobs, the
+ * docs/rules.md#list-paging in the web app's growing lists ("Load more"): the mentor's Student Jobs, the
  * notifications inbox, a user's own support tickets and the admin's support inbox. Each is seeded
  * through the API with more than one page (50): 13 trainees placed with one mentor (52 jobs), 55
  * announcements to one trainee, 55 tickets from the mentor, 51 signed cards the trainee disputes,

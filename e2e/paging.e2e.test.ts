@@ -4,7 +4,7 @@ import { apiClient } from '@panda/server/seed';
 import { axeFindings, launchBrowser, newContext, shot, signIn, startServer, type Server } from './support';
 
 /**
- * Ruling 24 in the browser: a centre with more students than one page (55, seeded through the API)
+ * docs/rules.md#list-paging in the browser: a centre with more students than one page (55, seeded through the API)
  * sees the first 50, pages forward and back, and searches on the server (the query goes out as
  * `?q=`; the answer holds students the first page did not). axe-core at 1366 and 390 px.
  */

@@ -4,7 +4,7 @@ import { apiClient } from '@panda/server/seed';
 import { axeFindings, launchBrowser, newContext, shot, signIn, startServer, toast, type Server } from './support';
 
 /**
- * Ruling 24 in the three pickers that used to stop at one page: the Support Center's Student Issue
+ * docs/rules.md#list-paging in the three pickers that used to stop at one page: the Support Center's Student Issue
  * student, the announcement recipients and the chat contacts. One centre with 205 students, seeded
  * through the API: Zara Zulu first (the oldest registration, so newest-first pages end before her),
  * then Learner 001 to 204 (so pages by name, 50 or 200 long, end before her too). Each picker finds

@@ -72,7 +72,7 @@ describe('a visitor in a real browser', () => {
     await page.getByText('Pennine Gas Academy').first().waitFor();
 
     // A password change in Profile Settings ends every earlier token; this tab takes up the fresh one
-    // from the answer and stays signed in (ruling 29).
+    // from the answer and stays signed in (docs/rules.md#server-sessions).
     const before = await page.evaluate<string | null>("localStorage.getItem('token')");
     await page.goto(`${server.url}/dashboard?view=profile`);
     await page.getByRole('button', { name: 'Change Password', exact: true }).click();
@@ -96,7 +96,7 @@ describe('a visitor in a real browser', () => {
     await page.goto(`${server.url}/dashboard?view=no-such-view`);
     await page.getByText('View not found').waitFor();
 
-    // Sign Out ends the token on the server too (ruling 29): a copy of it is refused afterwards.
+    // Sign Out ends the token on the server too (docs/rules.md#server-sessions): a copy of it is refused afterwards.
     const token = await page.evaluate<string | null>("localStorage.getItem('token')");
     const validate = () =>
       page.evaluate(

@@ -14,7 +14,7 @@ import {
 } from './support';
 
 /**
- * Issue 13 on the demo data, in a real browser: the training-goal floor shown under its field, the
+ * Trust and polish on the demo data, in a real browser: the training-goal floor shown under its field, the
  * student's mentor, signing wording, the mentor's board (grouped, searchable, collapsible), the
  * placement request first on a phone, the centre's progress at a glance, en-GB dates and the
  * honest offline state.

@@ -14,7 +14,7 @@ import {
 } from './support';
 
 /**
- * Issue 14 in a real browser, on the seeded demo (student Liam, mentor Dave, centre): the mentor
+ * Sign-off, countersign and dispute in a real browser, on the seeded demo (student Liam, mentor Dave, centre): the mentor
  * signs two cards; the student opens each "Job card signed" notification, confirms one and
  * disputes the other with a reason; the admin resolves the dispute in the Disputes tab with a
  * reason (upheld: revoked); the centre sees the states on the student's details. axe-core on the

@@ -5,7 +5,7 @@ import { apiClient } from '@panda/server/seed';
 import { launchBrowser, newContext, shot, signIn, signInAtPortal, startServer, type Server } from './support';
 
 /**
- * Issue 11 in a real browser: a mentor opens a support ticket and sees the AI Assistant's answer;
+ * Support in a real browser: a mentor opens a support ticket and sees the AI Assistant's answer;
  * the admin replies in the portal's Support tab; the mentor sees 'responded' arrive live and closes
  * the ticket. A student asks the Smart Assistant how many cards are left and gets their real number.
  * Every new screen and dialog is checked with axe-core at 1366 and 390 px wide.
@@ -187,7 +187,7 @@ describe('support and the Smart Assistant in a real browser', () => {
     await conversation.getByText('Thanks, but the Mark Complete button is greyed out.').waitFor();
     await mentor.getByTestId('ticket-status').filter({ hasText: 'open' }).waitFor();
     await expect.poll(() => reply.inputValue()).toBe('');
-    // Dates in the one en-GB style of every screen (issue 13): "26 Nov 2026, 14:05".
+    // Dates in the one en-GB style of every screen (docs/rules.md#date-style): "26 Nov 2026, 14:05".
     await mentor.getByText(/^Created \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}$/).waitFor();
     await bothWidths(mentor, 'ticket detail', 'support-ticket-detail');
   });

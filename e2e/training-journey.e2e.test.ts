@@ -18,7 +18,7 @@ import {
 } from './support';
 
 /**
- * Issue 4, the training journey in a real browser, each person in their own browser profile:
+ * The training journey in a real browser, each person in their own browser profile:
  * a vetted training centre registers a trainee (temporary password shown once), the trainee signs
  * in, chooses a password and sets training goals, a mentor completes their business profile with
  * a Gas Safe card photo, the admin matches them in the portal, the mentor accepts and signs two
@@ -216,7 +216,7 @@ describe('the training journey, each person in their own browser', () => {
     await expect.poll(() => submit.isEnabled()).toBe(true); // the vetting status has loaded: no banner
     expect(await centre.getByText('Vetting Required').count()).toBe(0);
 
-    // Empty: each problem under its field, and one summary toast (issue 13), not a wall of toasts.
+    // Empty: each problem under its field, and one summary toast (docs/rules.md#form-errors), not a wall of toasts.
     await submit.click();
     for (const [label, message] of [
       ['First Name', 'First name is required'],
@@ -287,7 +287,7 @@ describe('the training journey, each person in their own browser', () => {
     await choose.waitFor();
     // The goals come after the password: only one dialog at a time.
     expect(await student.getByRole('dialog', { name: 'Set Your Training Goals' }).count()).toBe(0);
-    // Ruling 29: nothing else is shown (or asked of the server) until the password is changed.
+    // docs/rules.md#server-sessions: nothing else is shown (or asked of the server) until the password is changed.
     expect(await student.locator('main').textContent()).toBe('');
     for (const viewport of [
       { width: 1366, height: 900 },
@@ -523,7 +523,7 @@ describe('the training journey, each person in their own browser', () => {
           MENTOR_NAME,
           today,
           expect.stringMatching(/^\d{2}:\d{2}$/),
-          // Ruling 31: each sign-off waits for the trainee's countersign.
+          // docs/rules.md#trainee-countersign: each sign-off waits for the trainee's countersign.
           'Awaiting trainee confirmation',
         ]);
     }

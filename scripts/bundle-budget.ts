@@ -1,5 +1,5 @@
 /**
- * The web app's JavaScript budget (issue 9 item 5): what each first screen downloads, from the
+ * The web app's JavaScript budget (docs/rules.md#light-first-screens): what each first screen downloads, from the
  * production build's manifest (frontend/dist/.vite/manifest.json, written by `npm run build:web`),
  * gzip-compressed (level 9, as the `.gz` copies the build writes beside each asset).
  *
@@ -39,9 +39,9 @@ export interface PageBudget {
 }
 
 const KB = 1000;
-/** Issue 9's goal for the landing page. */
+/** The goal for the landing page (docs/rules.md#light-first-screens). */
 const LANDING_BUDGET = 130 * KB;
-/** Issue 9's goal for a dashboard's first load (every role). */
+/** The goal for a dashboard's first load, every role (docs/rules.md#light-first-screens). */
 const DASHBOARD_BUDGET = 250 * KB;
 /**
  * Terms and sign-in need no dashboard or form-heavy code: React, react-router, MUI's core, RTK

@@ -1,5 +1,5 @@
 /**
- * `npm run migrate:hash-chain`: chains an event log written before ruling 27 as it is (every event
+ * `npm run migrate:hash-chain`: chains an event log written before docs/rules.md#hash-chain as it is (every event
  * without a hash, in global order, onto the one before it). Idempotent: a chained log is left alone.
  * The SQLite store also does this whenever it opens a file; this command does it on its own, offline.
  */

@@ -188,7 +188,7 @@ const flag = z
   .transform((v) => v ?? false);
 
 /**
- * 'Edit Your Mentor Profile' (spec sections 3 and 5; the photo per ruling 18). `Gas_Safe_Card_Photo`
+ * 'Edit Your Mentor Profile' (spec sections 3 and 5; the photo per docs/rules.md#image-checks). `Gas_Safe_Card_Photo`
  * is a new image (a data URL), the photo on file (its hash, or the photo object GET /api/profile
  * gives), or none; the server checks a new image's bytes.
  */
@@ -408,7 +408,7 @@ export type VetResponse = z.infer<typeof vetResponse>;
 
 /**
  * The student registration payload (spec section 3), from a training centre (`POST
- * /api/register-student`) or, for an independent student (ruling 8), an admin (`POST /api/admin/students`):
+ * /api/register-student`) or, for an independent student (docs/rules.md#independent-students), an admin (`POST /api/admin/students`):
  * defined with the training contract.
  */
 export { studentRegistrationRequest, type StudentRegistrationRequest } from './training';
@@ -482,7 +482,7 @@ export const signInAttemptsResponse = z.strictObject({ attempts: z.array(signInA
 export type SignInAttemptsResponse = z.infer<typeof signInAttemptsResponse>;
 
 // ---------------------------------------------------------------------------------------------
-// Lookup (ruling 14): what the entity details modal shows, only to callers who may see the entity.
+// Lookup (docs/rules.md#entity-lookup): what the entity details modal shows, only to callers who may see the entity.
 
 export const LOOKUP_ENTITY_TYPES = ['student', 'mentor', 'training_centre', 'placement'] as const;
 export type LookupEntityType = (typeof LOOKUP_ENTITY_TYPES)[number];

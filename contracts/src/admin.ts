@@ -3,7 +3,7 @@ import { pageQuerySchema } from './paging';
 import { defineRoutes } from './route-contract';
 
 /**
- * Query filters of the admin tables (ruling 24; issue 9: sorting and filters locked, unvetted,
+ * Query filters of the admin tables (docs/rules.md#list-paging: sorting and filters locked, unvetted,
  * unplaced). Paging itself (`limit`, `cursor`, `q`, `sort`) is `pageQuerySchema` of ./paging.
  */
 const flag = (name: string) => z.enum(['true', 'false'], { error: `${name} must be true or false` }).optional();
@@ -73,7 +73,7 @@ export const adminMentorsPageSchema = z.strictObject({ mentors: z.array(adminMen
 export const adminCentresPageSchema = z.strictObject({ training_centres: z.array(adminCentreSchema) });
 
 const party = z.strictObject({ id: z.string(), name: z.string(), email: z.string() });
-/** Spec §3 "Placement", plus the proposal's and the end's details and the trainee's progress (issue 13). */
+/** Spec §3 "Placement", plus the proposal's and the end's details and the trainee's progress (docs/rules.md#progress-at-a-glance). */
 export const adminPlacementSchema = z.strictObject({
   id: z.string(),
   Status: z.enum(PLACEMENT_STATUSES),
@@ -110,7 +110,7 @@ export type AdminMentorsPage = z.infer<typeof adminMentorsPageSchema>;
 export type AdminCentresPage = z.infer<typeof adminCentresPageSchema>;
 export type AdminPlacementsPage = z.infer<typeof adminPlacementsPageSchema>;
 
-/** The query of each admin table: paging (ruling 24) and its filters. */
+/** The query of each admin table: paging (docs/rules.md#list-paging) and its filters. */
 export const adminStudentsQuerySchema = pageQuerySchema.extend(adminListFiltersSchema.omit({ vetted: true }).shape);
 export const adminAccountsQuerySchema = pageQuerySchema.extend(adminListFiltersSchema.omit({ placed: true }).shape);
 export const adminPlacementsQuerySchema = pageQuerySchema.extend(adminPlacementFiltersSchema.shape);

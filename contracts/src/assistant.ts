@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { multiLineText } from './fields';
 import { defineRoutes } from './route-contract';
 
-/** Smart Assistant (spec §7 Assistant; ruling 17). */
+/** Smart Assistant (spec §7 Assistant; docs/rules.md#offline-assistant). */
 
 export const assistantHistoryEntry = z.object({
   role: z.enum(['user', 'assistant']),

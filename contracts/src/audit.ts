@@ -5,7 +5,7 @@ import { defineRoutes } from './route-contract';
 import { disputeView, traineeStatusSchema } from './signoff';
 
 /**
- * Audit (replay, verify, evidence, access log; rulings 25 and 26, docs/api-audit.md). Every audit
+ * Audit (replay, verify, evidence, access log; docs/rules.md#auditors, docs/rules.md#audit-calls, docs/api-audit.md). Every audit
  * read is recorded before it answers. Route contracts: see ./route-contract.
  */
 
@@ -182,7 +182,7 @@ export const accessLogEntry = z.strictObject({
 export type AccessLogEntry = z.infer<typeof accessLogEntry>;
 export const accessLogResponse = z.array(accessLogEntry);
 
-/** `POST /api/admin/auditors` (ruling 25): an auditor account with a temporary password. */
+/** `POST /api/admin/auditors` (docs/rules.md#auditors): an auditor account with a temporary password. */
 export const provisionAuditorRequest = z.object({
   email: emailField('Email is required'),
   first_name: requiredText('First name is required'),

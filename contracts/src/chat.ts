@@ -5,13 +5,13 @@ import { defineRoutes } from './route-contract';
 
 /**
  * The contract of the chat capability (spec §2 Chat, §3 Message, §5, §7 "Messages and chat", §9;
- * rulings 13, 18, 21, 24): request and response bodies of its HTTP routes and every WebSocket
+ * docs/rules.md#chat-contacts, docs/rules.md#image-checks, docs/rules.md#notifications-from-events, docs/rules.md#list-paging): request and response bodies of its HTTP routes and every WebSocket
  * message. Routes validate requests with these schemas, integration tests parse every answer with
  * them and the web app's types are `z.infer` of them. Field names follow the spec's Message entity
  * (one spelling each). No dependency but zod.
  */
 
-/** mentor_student: a student and their mentor; training_centre_student: a student and their centre (ruling 13). */
+/** mentor_student: a student and their mentor; training_centre_student: a student and their centre (docs/rules.md#chat-contacts). */
 export const CHAT_TYPES = ['mentor_student', 'training_centre_student'] as const;
 export const chatTypeSchema = z.enum(CHAT_TYPES, {
   error: "Chat type must be 'mentor_student' or 'training_centre_student'",
@@ -27,7 +27,7 @@ export const CONTACT_ROLES = ['student', 'mentor', 'training_centre'] as const;
 export const contactRoleSchema = z.enum(CONTACT_ROLES);
 export type ContactRole = z.infer<typeof contactRoleSchema>;
 
-/** Spec §9: photo and chat image at most 10 MB (10485760 bytes), checked on the server by the real bytes (ruling 18). */
+/** Spec §9: photo and chat image at most 10 MB (10485760 bytes), checked on the server by the real bytes (docs/rules.md#image-checks). */
 export const CHAT_IMAGE_MAX_BYTES = 10_485_760;
 /** The image types a chat image may have (spec §5), by their bytes. */
 export const CHAT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -118,7 +118,7 @@ export function messageOf(
 }
 
 /**
- * `GET /api/messages?with=&limit=&cursor=` (ruling 24 paging): the caller's messages (sent or
+ * `GET /api/messages?with=&limit=&cursor=` (docs/rules.md#list-paging paging): the caller's messages (sent or
  * received), NEWEST FIRST; `with` keeps the conversation with that one contact. The page is a JSON
  * array of `messageSchema`; `X-Total-Count` and, while there is more (older), `Link: <...>; rel="next"`.
  */
@@ -204,7 +204,7 @@ export type MarkConversationReadResponse = z.infer<typeof markConversationReadRe
 export const onlineUsersResponseSchema = z.object({ online_users: z.array(z.string()) });
 export type OnlineUsersResponse = z.infer<typeof onlineUsersResponseSchema>;
 
-/** One entry of `GET /api/chat-contacts` (ruling 13). */
+/** One entry of `GET /api/chat-contacts` (docs/rules.md#chat-contacts). */
 export const chatContactSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -219,7 +219,7 @@ export const chatContactSchema = z.object({
 export type ChatContact = z.infer<typeof chatContactSchema>;
 
 /**
- * `GET /api/chat-contacts?limit=&cursor=` (ruling 24 paging): the caller's contacts, the most
+ * `GET /api/chat-contacts?limit=&cursor=` (docs/rules.md#list-paging paging): the caller's contacts, the most
  * recent conversation first, then contacts never written to by name. A JSON array with
  * `X-Total-Count` and `Link: <...>; rel="next"` while there is more. Empty: 'No contacts available'.
  */
@@ -244,7 +244,7 @@ export const wsClientTypingSchema = z.object({
 export const wsClientPingSchema = z.object({ type: z.literal('ping') });
 /**
  * Client `viewing` (an addition to §7, optional): the conversation this connection has open (the
- * contact's id), or null when none. Ruling 21: while the receiver has the conversation open, a
+ * contact's id), or null when none. docs/rules.md#notifications-from-events: while the receiver has the conversation open, a
  * message makes no "message received" notification; a client that never sends it gets them all.
  */
 export const wsClientViewingSchema = z.object({

@@ -4,7 +4,7 @@ import { defineRoutes } from './route-contract';
 
 /**
  * The contract of the notifications capability (spec §3 Notification and Announcement, §5, §7
- * "Notifications and announcements"; rulings 21, 22, 24): request and response bodies of its
+ * "Notifications and announcements"; docs/rules.md#notifications-from-events, docs/rules.md#announcement-recipients, docs/rules.md#list-paging): request and response bodies of its
  * routes and the WebSocket message that tells a client one of its notifications changed. Routes
  * validate requests with these schemas, integration tests parse every answer with them and the
  * web app's types are `z.infer` of them. No dependency but zod.
@@ -15,7 +15,7 @@ export const NOTIFICATION_TYPES = ['info', 'success', 'warning', 'assignment', '
 export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
-/** What happened (ruling 21); each kind is made by one handler of the notifications reactor. */
+/** What happened (docs/rules.md#notifications-from-events); each kind is made by one handler of the notifications reactor. */
 export const NOTIFICATION_KINDS = [
   'placement_proposed',
   'placement_accepted',
@@ -28,14 +28,14 @@ export const NOTIFICATION_KINDS = [
   'account_unvetted',
   'announcement',
   'message_received',
-  // Sign-off disputes and reminders (issue 14; rulings 31, 32).
+  // Sign-off disputes and reminders (docs/rules.md#trainee-countersign, docs/rules.md#reminders).
   'signature_disputed',
   'dispute_resolved',
   'proposal_reminder',
   'proposal_escalated',
   'no_signoff_prompt',
   'confirmation_reminder',
-  // Support (issue 11): an answer from support or the AI Assistant.
+  // Support (docs/rules.md#support-tickets): an answer from support or the AI Assistant.
   'ticket_replied',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
@@ -69,7 +69,7 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-/** `GET /api/notifications?limit=&cursor=&unread=true&type=announcement` (ruling 24 paging). */
+/** `GET /api/notifications?limit=&cursor=&unread=true&type=announcement` (docs/rules.md#list-paging paging). */
 export const notificationsQuerySchema = z.object({
   // Above 200: a page of 200, as on every list.
   limit: z.coerce

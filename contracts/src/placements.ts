@@ -4,7 +4,7 @@ import { pageQuerySchema } from './paging';
 import { commandResultSchema, defineRoutes } from './route-contract';
 import { accountTypeSchema, jobTypeSchema, requirementCounts } from './training';
 
-/** Placements (matching, proposals, acceptance; rulings 4-6). Route contracts: see ./route-contract. */
+/** Placements (matching, proposals, acceptance; docs/rules.md#admin-matching, docs/rules.md#placement-status, docs/rules.md#jobs-per-requirement). Route contracts: see ./route-contract. */
 
 // Requests
 
@@ -118,7 +118,7 @@ export const candidateListResponse = z.strictObject({
     blocked: z.string().nullable(),
   }),
   candidates: z.array(candidateSchema),
-  /** Mentors left out, with why (ruling 4: vetted, unlocked, profile complete). */
+  /** Mentors left out, with why (docs/rules.md#admin-matching: vetted, unlocked, profile complete). */
   excluded: z.array(
     z.strictObject({ id: z.string(), name: z.string(), email: z.string(), reasons: z.array(z.string()) }),
   ),

@@ -1,7 +1,7 @@
 import { z, type ZodType } from 'zod';
 
 /**
- * One contract per HTTP route (issue 8): what the route accepts and what each successful answer
+ * One contract per HTTP route: what the route accepts and what each successful answer
  * looks like. The services validate with `body`/`query`; the web app's types are `z.infer` of
  * them; the integration-test harness (`server/src/testing/harness.ts`) parses every answer of every
  * call with the contract of its route, so a drift between server and client fails a test.

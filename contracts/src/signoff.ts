@@ -4,7 +4,7 @@ import { pageQuerySchema } from './paging';
 import { defineRoutes } from './route-contract';
 
 /**
- * Sign-off that stands up to scrutiny (issue 14; rulings 30, 31, 32): the trainee's countersign or
+ * Sign-off that stands up to scrutiny (docs/rules.md#gas-safe-categories, docs/rules.md#trainee-countersign, docs/rules.md#reminders): the trainee's countersign or
  * dispute of a job-card sign-off, and the admin's Disputes list. Requests are validated with these
  * at the edge; integration tests and the web app read answers with them.
  */
@@ -12,7 +12,7 @@ import { defineRoutes } from './route-contract';
 export const TRAINEE_STATUSES = ['awaiting_confirmation', 'confirmed', 'disputed'] as const;
 export const traineeStatusSchema = z.enum(TRAINEE_STATUSES);
 export type TraineeStatus = z.infer<typeof traineeStatusSchema>;
-/** The words every screen shows for each state (ruling 31). */
+/** The words every screen shows for each state (docs/rules.md#trainee-countersign). */
 export const TRAINEE_STATUS_LABELS: Record<TraineeStatus, string> = {
   awaiting_confirmation: 'Awaiting trainee confirmation',
   confirmed: 'Confirmed by trainee',
@@ -94,7 +94,7 @@ export const signOffView = z.object({
 export type SignOffView = z.infer<typeof signOffView>;
 
 /**
- * `GET /api/admin/disputes?status=open|resolved|all&limit=&cursor=&sort=` (ruling 24 paging: keyset
+ * `GET /api/admin/disputes?status=open|resolved|all&limit=&cursor=&sort=` (docs/rules.md#list-paging paging: keyset
  * cursors from `Link rel="next"`, X-Total-Count). Sort `disputed` (when the trainee disputed): open
  * ones oldest first by default (the longest waiting on top), resolved and all newest first.
  */
@@ -126,10 +126,10 @@ export const jobSignatureEntry = signatureFields.extend({
 });
 export type JobSignatureEntry = z.infer<typeof jobSignatureEntry>;
 
-/** What the mentor's job list says about signing (ruling 30): whether their Gas Safe categories cover the job type. */
+/** What the mentor's job list says about signing (docs/rules.md#gas-safe-categories): whether their Gas Safe categories cover the job type. */
 export const signingPermission = z.object({ may_sign: z.boolean(), sign_refusal: z.string().nullable() });
 
-/** The HTTP routes of sign-off (rulings 30-32). Route contracts: see ./route-contract. */
+/** The HTTP routes of sign-off (docs/rules.md#gas-safe-categories, docs/rules.md#trainee-countersign, docs/rules.md#reminders). Route contracts: see ./route-contract. */
 export const signoffRoutes = defineRoutes([
   { method: 'POST', path: '/api/signatures/:signatureId/confirm', responses: { 200: signOffActionResponse } },
   {

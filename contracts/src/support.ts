@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { multiLineText, singleLineText } from './fields';
 import { defineRoutes } from './route-contract';
 
-/** Support tickets (spec §7 Support; rulings 16, 23, 24). Requests are validated with these at the edge. */
+/** Support tickets (spec §7 Support; docs/rules.md#support-tickets, docs/rules.md#support-inbox, docs/rules.md#list-paging). Requests are validated with these at the edge. */
 
 export const TICKET_STATUSES = ['open', 'responded', 'closed'] as const;
 export const ticketStatusSchema = z.enum(TICKET_STATUSES);

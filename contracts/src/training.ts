@@ -90,7 +90,7 @@ export function perJobType(count: (t: JobType) => number, keyOf?: Record<JobType
 
 /**
  * A percentage of `completed` over `total`, rounded, within 0-100. Nothing required (0 of 0) is 0%:
- * the spec and the rulings are silent, and a screen showing 100% for a job nobody asked for would
+ * the spec and docs/rules.md are silent, and a screen showing 100% for a job nobody asked for would
  * claim work that was never done.
  */
 export function percentOf(completed: number, total: number): number {
@@ -124,7 +124,7 @@ const registrationCount = (label: string, fallback: number) =>
     .optional()
     .default(fallback);
 
-/** The student registration payload (spec §3), from a training centre or, for an independent student (ruling 8), an admin. */
+/** The student registration payload (spec §3), from a training centre or, for an independent student (docs/rules.md#independent-students), an admin. */
 export const studentRegistrationRequest = z.object({
   First_Name: requiredText('First name is required'),
   Last_Name: requiredText('Last name is required'),
@@ -184,7 +184,7 @@ const timeText = optionalText(8).refine(
 );
 const isoText = optionalText(40).refine((v) => v === null || isIsoDateTime(v), 'Please enter a valid date and time');
 
-/** Mark Complete (spec §7): the typed signature of the mentor for ONE job card (ruling 7). */
+/** Mark Complete (spec §7): the typed signature of the mentor for ONE job card (docs/rules.md#one-card-per-sign-off). */
 export const completeJobRequest = z.object({
   mentor_signature: z.object(
     { signature: signed, mentorName: signed, date: dateText, time: timeText, timestamp: isoText },
@@ -194,7 +194,7 @@ export const completeJobRequest = z.object({
 });
 export type CompleteJobRequest = z.input<typeof completeJobRequest>;
 
-/** GET /api/jobs: paging (ruling 24) and `student_id` to narrow to one student. */
+/** GET /api/jobs: paging (docs/rules.md#list-paging) and `student_id` to narrow to one student. */
 export const jobsQuery = pageQuerySchema.extend({
   student_id: z.string({ error: 'student_id must be a single value' }).trim().max(100).optional(),
 });
@@ -221,7 +221,7 @@ export const mentorSignature = z.strictObject({
 });
 export type MentorSignature = z.infer<typeof mentorSignature>;
 
-/** A job (spec §3 "Job") with the student's contact details and every signed card, oldest first (ruling 7). */
+/** A job (spec §3 "Job") with the student's contact details and every signed card, oldest first (docs/rules.md#one-card-per-sign-off). */
 export const jobSchema = z.strictObject({
   id: z.string(),
   Student_ID: z.string(),
@@ -244,7 +244,7 @@ export const jobSchema = z.strictObject({
   remaining: z.number().int(),
   is_complete: z.boolean(),
   opened_at: z.string(),
-  /** Mentors only (ruling 30): whether their Gas Safe categories cover this job type, and why not. */
+  /** Mentors only (docs/rules.md#gas-safe-categories): whether their Gas Safe categories cover this job type, and why not. */
   may_sign: z.boolean().optional(),
   sign_refusal: z.string().nullable().optional(),
 });
@@ -328,7 +328,7 @@ export const studentCard = z.strictObject({
   job_requirements: requirementCounts,
   has_requirements: z.boolean(),
   additional_requirements: z.string().nullable(),
-  /** Progress at a glance (issue 13): cards signed over cards required, over the open jobs. */
+  /** Progress at a glance (docs/rules.md#progress-at-a-glance): cards signed over cards required, over the open jobs. */
   cards_signed: z.number().int(),
   cards_required: z.number().int(),
   progress_percent: z.number(),
@@ -383,7 +383,7 @@ export const registerStudentResponse = commandResultSchema.extend({
     Email: z.string(),
     account_type: accountTypeSchema,
   }),
-  /** Shown once on the success screen (ruling 9); null when the request was a retry. */
+  /** Shown once on the success screen (docs/rules.md#passwords-never-shown); null when the request was a retry. */
   temporary_password: z.string().nullable(),
 });
 export type RegisterStudentResponse = z.infer<typeof registerStudentResponse>;
@@ -416,7 +416,7 @@ export const studentOverview = z.strictObject({
 });
 export const mentorOverview = z.strictObject({
   role: z.literal('mentor'),
-  /** True while the mentor has at least one active placement (ruling 5). */
+  /** True while the mentor has at least one active placement (docs/rules.md#placement-status). */
   matched: z.boolean(),
   /** Job cards the mentor signed (Jobs Supervised). */
   jobs_completed: z.number().int(),

@@ -17,7 +17,7 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> {
   /** Id of the command that appended it; a retry with the same id appends nothing new. */
   commandId: string | null;
   data: Data;
-  /** Its link in the log's hash chain (ruling 27; see hash-chain.ts); null for an event never chained. */
+  /** Its link in the log's hash chain (docs/rules.md#hash-chain; see hash-chain.ts); null for an event never chained. */
   chain?: ChainLink | null;
 }
 

@@ -73,7 +73,7 @@ export interface EventStore {
    * committed before this returns (or refused by throwing), made durable when the caller calls `durable()`,
    * which flushes the log on the caller's thread, blocking it, unless a flush has covered the append already,
    * and only then tells the log's followers of it. For a caller that must not answer before its append is on
-   * disk and has its own work to do meanwhile (an audit read and its record, ruling 25). `durable()` must be
+   * disk and has its own work to do meanwhile (an audit read and its record, docs/rules.md#auditors). `durable()` must be
    * called, whatever that work's outcome.
    */
   commitNow?(
@@ -100,7 +100,7 @@ export interface EventStore {
    * or when `signal` aborts. Lets readers follow the log live without busy polling.
    */
   waitForAppend(after: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
-  /** Checks the log's hash chain over the global order (ruling 27), stopping at the first fault. */
+  /** Checks the log's hash chain over the global order (docs/rules.md#hash-chain), stopping at the first fault. */
   verifyChain(): Promise<ChainReport>;
   close(): Promise<void>;
 }

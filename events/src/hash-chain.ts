@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 
 /**
- * Tamper-evident log (ruling 27)
+ * Tamper-evident log (docs/rules.md#hash-chain)
  * ------------------------------
  * Every event stores three SHA-256 hashes (lower-case hex):
  * - `contentHash`: of its content, `JSON.stringify([eventId, stream, streamVersion, type, time,

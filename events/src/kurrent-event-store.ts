@@ -92,7 +92,7 @@ interface StoredMeta {
   correlationId?: unknown;
   commandId?: unknown;
   $correlationId?: unknown;
-  /** Hash chain (ruling 27, hash-chain.ts). */
+  /** Hash chain (docs/rules.md#hash-chain, hash-chain.ts). */
   contentHash?: unknown;
   prevHash?: unknown;
   hash?: unknown;
@@ -197,7 +197,7 @@ export class KurrentEventStore implements EventStore {
   private seenHead = 0;
   private polling = false;
   private closed = false;
-  /** Appends of this instance run one at a time, so that each chains onto the one before (ruling 27). */
+  /** Appends of this instance run one at a time, so that each chains onto the one before (docs/rules.md#hash-chain). */
   private appending: Promise<unknown> = Promise.resolve();
 
   private readonly client: KurrentClient;
@@ -291,7 +291,7 @@ export class KurrentEventStore implements EventStore {
   }
 
   /**
-   * Hash chain (ruling 27): each event's metadata carries contentHash, prevHash and hash, linked over
+   * Hash chain (docs/rules.md#hash-chain): each event's metadata carries contentHash, prevHash and hash, linked over
    * the order readAll returns. Appends through one instance are serialised; several processes
    * appending to one server at the same instant can interleave, which verify then reports
    * (docs/api-audit.md).

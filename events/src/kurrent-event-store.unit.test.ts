@@ -37,7 +37,7 @@ describe('KurrentEventStore appends (fake client)', () => {
       meta('k'),
     );
     expect(r).toMatchObject({ duplicate: false, streamVersion: 2 });
-    // The head of the log for the hash chain (ruling 27: its position, then its hash), one append,
+    // The head of the log for the hash chain (docs/rules.md#hash-chain: its position, then its hash), one append,
     // then one forward read of the last event for its position: no backward scan of the stream.
     expect(client.calls).toEqual([
       { method: 'readAll', backwards: true },

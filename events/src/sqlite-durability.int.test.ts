@@ -49,7 +49,7 @@ afterEach(() => {
   vi.mocked(fs.fdatasyncSync).mockClear();
 });
 
-/** Issue 9: the log is flushed off the event loop, and nothing is answered or read before it is on disk. */
+/** The log is flushed off the event loop, and nothing is answered or read before it is on disk. */
 describe('SqliteEventStore durability', () => {
   it('answers an append only once its events are flushed; appends of one turn share one flush', async () => {
     const store = new SqliteEventStore(tempFile());

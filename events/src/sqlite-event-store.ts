@@ -40,7 +40,7 @@ const fieldsOf = (r: Row) => ({
   commandId: r.command_id,
 });
 
-/** Hash-chain columns (ruling 27); added to logs written before them, then chained by migrateHashChain. */
+/** Hash-chain columns (docs/rules.md#hash-chain); added to logs written before them, then chained by migrateHashChain. */
 function addChainColumns(db: Database.Database) {
   const columns = new Set((db.prepare('PRAGMA table_info(events)').all() as { name: string }[]).map((c) => c.name));
   for (const c of ['content_hash', 'prev_hash', 'hash'])
@@ -217,7 +217,7 @@ export class SqliteEventStore implements EventStore {
   private readonly pollMs: number;
   private readonly maxAppendBytes: number;
   private closed = false;
-  /** Events that had no hash when the file was opened and were chained then (a log from before ruling 27). */
+  /** Events that had no hash when the file was opened and were chained then (a log from before docs/rules.md#hash-chain). */
   readonly migratedOnOpen: number;
 
   private readonly stmts;

@@ -87,7 +87,7 @@ describe('SQLite event log hash chain (ruling 27)', () => {
 
   it('chains a log written before the chain existed as it is, once, then keeps chaining new appends', async () => {
     const file = tempFile();
-    // A log from before ruling 27: the old table, no hash columns.
+    // A log from before docs/rules.md#hash-chain: the old table, no hash columns.
     const db = new Database(file);
     db.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, event_id TEXT NOT NULL UNIQUE, stream TEXT NOT NULL, version INTEGER NOT NULL,
       type TEXT NOT NULL, data TEXT NOT NULL, time TEXT NOT NULL, actor_id TEXT, correlation_id TEXT NOT NULL, command_id TEXT, UNIQUE (stream, version))`);

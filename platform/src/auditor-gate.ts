@@ -19,7 +19,7 @@ export const AUDITOR_READ_ONLY = 'Auditors can change nothing: this account has 
 export const AUDITOR_AUDIT_ONLY = 'Auditors can only use the Audit view';
 
 /**
- * Ruling 25, enforced centrally in front of every route: a request made with an auditor's token is
+ * docs/rules.md#auditors, enforced centrally in front of every route: a request made with an auditor's token is
  * refused with 403 unless it is an audit read (or the auditor's own password/session), so no write
  * route can forget the check. Tokens that do not claim the auditor role pass straight on to the
  * routes' own authentication; a claimed auditor role is checked for real (signature, account).

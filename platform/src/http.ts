@@ -154,7 +154,7 @@ export const MUST_CHANGE_PASSWORD = 'You must change your temporary password bef
 
 /**
  * Refuses a missing or refused token with 401, and a caller who must first replace a temporary
- * password with 403 (ruling 29) unless `allowTemporaryPassword` (password change, validate, sign-out).
+ * password with 403 (docs/rules.md#server-sessions) unless `allowTemporaryPassword` (password change, validate, sign-out).
  */
 export function authenticate(
   authenticator: Authenticator,

@@ -25,7 +25,7 @@ export function sniffImage(b: Uint8Array): 'image/jpeg' | 'image/png' | 'image/w
 const DATA_URL = /^data:([\w.+-]+\/[\w.+-]+)?((?:;[\w-]+=[\w.-]+)*);base64,([A-Za-z0-9+/\s]*={0,2})$/;
 
 /**
- * Ruling 18: an uploaded image (a base64 data URL) is accepted only when its bytes are a JPEG, PNG
+ * docs/rules.md#image-checks: an uploaded image (a base64 data URL) is accepted only when its bytes are a JPEG, PNG
  * or WEBP of at most 10 MB decoded. The accepted image is given back declaring its real type.
  */
 export function checkImageDataUrl(dataUrl: string): ImageCheck {
@@ -61,7 +61,7 @@ export type ImageDecode =
 const FORMAT_MIME: Record<string, ImageMime> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
 /**
- * Ruling 18 done with a real decoder (sharp / libvips): the bytes must be a JPEG, PNG or WEBP of at
+ * docs/rules.md#image-checks done with a real decoder (sharp / libvips): the bytes must be a JPEG, PNG or WEBP of at
  * most 10 MB; its header may declare at most 8,000 px a side (checked before decoding pixels, and
  * libvips is told the same pixel limit); then it is decoded in full (a truncated or corrupt file is
  * refused) and encoded again in its own format, turned upright by its EXIF orientation and with all

@@ -4,7 +4,7 @@ import { badRequest } from './errors';
 import { validate } from './http';
 
 /**
- * Keyset paging for every list call (ruling 24; docs/api-conventions.md "Paging").
+ * Keyset paging for every list call (docs/rules.md#list-paging; docs/api-conventions.md "Paging").
  *
  * A list declares its sorts (`?sort=` names mapped to document fields) and the fields `?q=` searches;
  * `parsePaging(req.query, spec)` validates the query (400 with a clear message for a bad limit,

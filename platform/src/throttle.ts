@@ -9,7 +9,7 @@ export interface Limit {
 }
 
 /**
- * The throttles (issue 7 item 4). Sign-in counters count attempts and give back the successful
+ * The throttles (docs/rules.md#throttles). Sign-in counters count attempts and give back the successful
  * ones, so they end up counting failures; the others count every use.
  */
 export const DEFAULT_LIMITS = {

@@ -14,7 +14,7 @@ afterEach(() => {
   vi.mocked(jose.jwtVerify).mockClear();
 });
 
-/** Issue 9: a request's token is checked without verifying its signature again on every request. */
+/** A request's token is checked without verifying its signature again on every request. */
 describe('verifyToken', () => {
   it('verifies a token once, then answers the same claims from memory', async () => {
     const token = await signToken(secret, { sub: 'a1', role: 'student', tv: 2 });

@@ -31,7 +31,7 @@ export interface RunnerOptions {
  * cost less per event (about 10% fewer at 2,000 than at 500 over the catch-up bench's log).
  */
 const CATCH_UP_BATCHES = 4;
-/** Projections never look at an event's chain link (ruling 27): reads of the log leave it out. */
+/** Projections never look at an event's chain link (docs/rules.md#hash-chain): reads of the log leave it out. */
 const NO_CHAIN = { chain: false } as const;
 
 /** Collection that carries the change feed read by query services in other processes. */

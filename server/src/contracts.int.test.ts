@@ -5,7 +5,7 @@ import { routeContracts } from '@panda/contracts/routes';
 import { startTestApp, type TestApp } from './testing/harness';
 
 /**
- * Issue 8: every `/api` route has a contract in @panda/contracts/routes, and every contract names a
+ * Every `/api` route has a contract in @panda/contracts/routes, and every contract names a
  * route that exists. The harness (`testing/contract-check.ts`) parses every answer of every
  * integration test with these contracts.
  */

@@ -29,7 +29,7 @@ export function readDemoLogins(dataDir: string): DemoLogin[] | null {
 const KNOWN_PASSWORDS = new Set(['panda-demo-2026', 'panda-admin-demo-2026']);
 
 /**
- * Ruling 28 for data seeded by an earlier version: every demo account that still has one of the
+ * docs/rules.md#demo-passwords for data seeded by an earlier version: every demo account that still has one of the
  * known passwords gets a random one (which also ends its sessions); an entry whose known password
  * no longer works (changed since) is dropped from the file. Answers the logins as they are now when
  * a password was replaced, else null.

@@ -26,7 +26,7 @@ async function main() {
   } else if (config.adminEmail || config.adminPassword) {
     throw new Error('Set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither');
   }
-  // Ruling 28: demo accounts get random passwords at first start, printed this once and kept in a
+  // docs/rules.md#demo-passwords: demo accounts get random passwords at first start, printed this once and kept in a
   // file only the owner may read; later starts say where that file is.
   const loginsFile = demoLoginsFile(config.dataDir);
   let demoLines: string[] = [];

@@ -6,7 +6,7 @@ import type { Login } from '@panda/command-service/admin/test-fixtures';
 import { startTestApp, type TestApp } from './testing/harness';
 
 /**
- * Ruling 24 over HTTP while the list changes (issue 9 "Done when": cursor stability under inserts,
+ * docs/rules.md#list-paging over HTTP while the list changes (the cursor stays stable under inserts,
  * totals, last page). Students are registered between the pages of a walk, some sorting before its
  * cursor and some after: every student that existed when the walk began comes exactly once, the
  * ones after the cursor come too, the ones before it never; X-Total-Count is the exact count of

@@ -20,7 +20,7 @@ import {
 import { startTestApp, TEST_ADMIN, type TestApp } from './testing/harness';
 
 /**
- * Ruling 24 on every list call: each one is walked two items at a time by following its
+ * docs/rules.md#list-paging on every list call: each one is walked two items at a time by following its
  * `Link: <...>; rel="next"` header, and must give every item exactly once, the same X-Total-Count on
  * every page and no Link on the last one. The list routes are found in the router stack, so a new
  * GET route must be named below either as a paged list or as not a list.

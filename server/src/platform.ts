@@ -66,7 +66,7 @@ export interface Platform {
   runner: ProjectionRunner;
   /** Side effects from events (mail, notifications); running only in the process that runs the projections. */
   reactors: ReactorRunner;
-  /** Reminders and escalation (ruling 32): ticks every minute in the process that runs the projections. */
+  /** Reminders and escalation (docs/rules.md#reminders): ticks every minute in the process that runs the projections. */
   reminders: ReminderTicker;
   commandDeps: CommandDeps;
   queryDeps: QueryDeps;

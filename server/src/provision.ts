@@ -4,7 +4,7 @@ import { accountByEmail, createAccount, normaliseEmail } from '@panda/command-se
 import type { CommandDeps } from '@panda/command-service/shared/deps';
 
 /**
- * Ruling 3: the first admin comes from ADMIN_EMAIL / ADMIN_PASSWORD at start-up, as an event,
+ * docs/rules.md#first-admin: the first admin comes from ADMIN_EMAIL / ADMIN_PASSWORD at start-up, as an event,
  * when no account with that email exists. No HTTP call creates an admin.
  */
 export async function provisionAdmin(

@@ -20,7 +20,7 @@ import { startTestApp, TEST_PASSWORD } from './testing/harness';
 import { demoLoginsFile, replaceKnownDemoPasswords } from './demo-logins';
 import { vettedCentre } from '@panda/command-service/training/test-fixtures';
 
-/** Ruling 28 and issue 7 item 7: secret files only the owner can read, loopback by default, no known demo passwords. */
+/** docs/rules.md#demo-passwords: secret files only the owner can read, loopback by default, no known demo passwords. */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DAY = 86_400_000;

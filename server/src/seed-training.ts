@@ -150,7 +150,7 @@ export async function seedTraining(
       );
     }
   }
-  // Ruling 31's states in the demo: Liam confirmed his older cards, disputed one Boiler Service
+  // The countersign states in the demo (docs/rules.md#trainee-countersign): Liam confirmed his older cards, disputed one Boiler Service
   // card (open in the admin Disputes tab) and has not yet answered the newest ones.
   const signedJobs = await call<{ Job_Type: string; signatures: { signature_id: string }[] }[]>(
     'GET',

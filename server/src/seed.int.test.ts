@@ -19,7 +19,7 @@ describe('demo seed', () => {
       TEST_ADMIN.email,
     );
     expect(logins.map((l) => l.role)).toEqual(['training centre', 'mentor', 'student']);
-    // Ruling 28: each its own random password, none known in advance.
+    // docs/rules.md#demo-passwords: each its own random password, none known in advance.
     expect(new Set(logins.map((l) => l.password)).size).toBe(logins.length);
     for (const l of logins) expect(l.password).toMatch(/^[A-Za-z2-9]{12}$/);
     expect(
@@ -41,7 +41,7 @@ describe('demo seed', () => {
       jobs_completed: 10,
     });
     expect(await overview(student.token)).toMatchObject({ matched: true, jobs_count: 4, active_jobs: 3 });
-    // Ruling 31's three states, as the centre sees them.
+    // The three countersign states (docs/rules.md#trainee-countersign), as the centre sees them.
     const jobs = (await app.call('GET', '/api/jobs', undefined, centre.token, { 'X-Min-Position': head })).body as {
       signatures: { trainee_status_label: string }[];
     }[];

@@ -5,7 +5,7 @@ import type { ReadStore } from '@panda/projections/read-store';
 import { temporaryPassword } from '@panda/platform/passwords';
 import { seedTraining } from './seed-training';
 
-/** Ruling 28: no demo account has a known password; each gets a random one (12 readable characters) at first start. */
+/** docs/rules.md#demo-passwords: no demo account has a known password; each gets a random one (12 readable characters) at first start. */
 export const demoPassword = temporaryPassword;
 export const DEMO_ADMIN_EMAIL = 'admin@panda.demo';
 

@@ -10,7 +10,7 @@ import { DEFAULT_LIMITS, limitEnvName } from '@panda/platform/throttle';
 import { startPlatform, type Platform } from './platform';
 import { startTestApp, TEST_PASSWORD, type TestApp } from './testing/harness';
 
-/** Issue 7 item 4: sign-in per client address, forgot-password per address, uploads per account, shared by every process. */
+/** docs/rules.md#throttles: sign-in per client address, forgot-password per address, uploads per account, shared by every process. */
 const started: { stop(): Promise<void> }[] = [];
 afterAll(async () => {
   for (const s of started.reverse()) await s.stop();

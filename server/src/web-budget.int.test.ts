@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DIST, measure, newerSource, overBudget, PAGES, readManifest } from '../../scripts/bundle-budget';
 
 /**
- * Issue 9 item 5: the JavaScript each first screen downloads stays within its budget (landing page
+ * The JavaScript each first screen downloads stays within its budget (landing page
  * 130 kB gzip, every dashboard 250 kB), dialogs load when opened, and every chunk has its
  * compressed copies. Reads the production build that
  * `npm test` makes first (`npm run build:web`).

@@ -7,7 +7,7 @@ import { startTestApp, TEST_PASSWORD, type TestApp } from './testing/harness';
 import { WEB_DIST } from './web';
 
 /**
- * Issue 7 item 6: security and caching headers, and precompressed hashed assets. Needs the built
+ * docs/rules.md#security-headers: security and caching headers, and precompressed hashed assets. Needs the built
  * web app (`npm run build:web`, which `npm test` runs first).
  */
 let app: TestApp;

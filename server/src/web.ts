@@ -10,7 +10,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 export const WEB_DIST = fileURLToPath(new URL('../../frontend/dist', import.meta.url));
 
 /**
- * Security headers on every answer (issue 7 item 6): a strict Content-Security-Policy (scripts
+ * Security headers on every answer (docs/rules.md#security-headers): a strict Content-Security-Policy (scripts
  * only from this origin, no inline script; MUI's emotion writes <style> elements, so inline
  * styles are allowed), no framing, nosniff, a same-origin referrer, HSTS only when the request
  * came over HTTPS (directly or through a trusted proxy, see TRUST_PROXY), and `no-store` on every

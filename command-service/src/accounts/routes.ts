@@ -82,7 +82,7 @@ export function accountRoutes(deps: CommandDeps): Router {
   r.post('/api/auth/forgot-password', async (req, res) => {
     const body = validate(forgotPasswordRequest, req.body);
     const meta = metaFor(req, deps);
-    // Ruling 10: the same answer, at the same speed, whether or not the address has an account:
+    // docs/rules.md#password-mail: the same answer, at the same speed, whether or not the address has an account:
     // the reset and its mail happen after answering.
     res.json({ message: 'If an account exists for this email, a temporary password has been sent.' });
     // At most a few mails per client address and per e-mail address: past that the answer stays

@@ -5,7 +5,7 @@ import { TEMPORARY_PASSWORD_EXPIRED } from './decider';
 import { uniqueEmail, type Login } from '../admin/test-fixtures';
 import { registeredStudent, vettedCentre } from '../training/test-fixtures';
 
-/** Ruling 29: sessions end on the server; a temporary password opens nothing but the password change. */
+/** docs/rules.md#server-sessions: sessions end on the server; a temporary password opens nothing but the password change. */
 
 let app: TestApp;
 beforeAll(async () => {

@@ -174,7 +174,7 @@ describe('lock and unlock (PATCH /api/admin/users/{role}/{id}/lock)', () => {
       admin,
     );
     expect(unlock.body).toMatchObject({ message: 'Account unlocked successfully', account_locked: false });
-    // Ruling 29: an unlock revives no token from before the lock; signing in again works.
+    // docs/rules.md#server-sessions: an unlock revives no token from before the lock; signing in again works.
     expect((await app.call('GET', '/api/auth/validate', undefined, victim.token)).status).toBe(401);
     const again = await app.call('POST', '/api/auth/signin', { Email: victim.user.Email, Password: 'secret-pass-1' });
     expect(again.status).toBe(200);

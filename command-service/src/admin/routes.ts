@@ -62,7 +62,7 @@ async function changeAccount(
 }
 
 /**
- * Admin portal commands (spec section 7 "Admin"; rulings 2, 3, 8, 11):
+ * Admin portal commands (spec section 7 "Admin"; docs/rules.md#admin-portal-path, docs/rules.md#first-admin, docs/rules.md#independent-students, docs/rules.md#lock-takes-effect):
  * - POST  /api/admin/auth/signin                {email, password} -> {token, user, role}
  * - PATCH /api/admin/users/:role/:id/lock       {is_locked, reason?}
  * - PATCH /api/admin/users/:role/:id/vet        {is_vetted, reason?} (mentor, training_centre)
@@ -101,7 +101,7 @@ export function adminRoutes(deps: CommandDeps): Router {
     }
     const account = await accountByEmail(deps, email);
     const matched = await checkCredentials(account, password.slice(0, 200));
-    // The portal is for admins and auditors (ruling 25); the answer's role tells the portal which views to show.
+    // The portal is for admins and auditors (docs/rules.md#auditors); the answer's role tells the portal which views to show.
     const isAdmin = account?.role === 'admin' || account?.role === 'auditor';
     if (!account || !isAdmin || !matched) {
       await recordAdminSignIn(deps, req, {

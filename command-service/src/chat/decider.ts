@@ -7,7 +7,7 @@ import type { Decider } from '../shared/decider';
 
 /**
  * One chat message (stream `message-<id>`): sent once, read once by its receiver, never deleted.
- * Who may write to whom (ruling 13) is a fact of the student's stream: the route loads it and
+ * Who may write to whom (docs/rules.md#chat-contacts) is a fact of the student's stream: the route loads it and
  * passes it as `contactChatType` (null when the two are not contacts).
  */
 export type ChatEvent = EventsOf<typeof chatEvents>;
@@ -23,7 +23,7 @@ export interface SendMessage {
   receiverId: string;
   /** The chat type the client named, if any; it must be the contact's. */
   chatType: ChatType | null;
-  /** The chat type of the sender's contact with the receiver (ruling 13), null when they are not contacts. */
+  /** The chat type of the sender's contact with the receiver (docs/rules.md#chat-contacts), null when they are not contacts. */
   contactChatType: ChatType | null;
   messageType: 'text' | 'image';
   text: string;

@@ -15,7 +15,7 @@ function pathId(req: Request, name: string, missing: string): string {
 }
 
 /**
- * Chat commands (spec §7 "Messages and chat"; rulings 13, 18; contracts/src/chat.ts):
+ * Chat commands (spec §7 "Messages and chat"; docs/rules.md#chat-contacts, docs/rules.md#image-checks; contracts/src/chat.ts):
  * - POST  /api/messages        {Receiver_ID, Message, Chat_Type?}               -> 201 {success, message, position}
  * - POST  /api/send-message    {receiver_id, message, chat_type?, message_type, image_data?, image_filename?, image_size?}
  *                                                                              -> 201 {success, message, position}

@@ -18,7 +18,7 @@ export interface Caller {
 }
 
 /**
- * The chat type of `me`'s contact with `otherId` (ruling 13), or null when they are not contacts:
+ * The chat type of `me`'s contact with `otherId` (docs/rules.md#chat-contacts), or null when they are not contacts:
  * a student with their training centre (training_centre_student) and with their mentor of the
  * ACTIVE placement (mentor_student); a mentor with the students placed with them; a centre with the
  * students it registered. Read from the student's own stream (the write side), never a read model.
@@ -55,7 +55,7 @@ const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const imageError = (message: string) => badRequest([{ field: 'image_data', message }]);
 
 /**
- * Ruling 18 on the server: the bytes must be a JPEG, PNG or WEBP of at most 10 MB, whatever the
+ * docs/rules.md#image-checks on the server: the bytes must be a JPEG, PNG or WEBP of at most 10 MB, whatever the
  * browser did; decoded in full and encoded again (platform/images.ts), then stored in the blob store
  * before any event refers to it.
  */

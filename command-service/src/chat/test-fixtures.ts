@@ -7,7 +7,7 @@ import { place, readyMentor, registeredStudent, vettedCentre } from '../training
 /** Test helpers for the chat API tests (not used by the product). */
 
 /**
- * The cast of the chat tests (ruling 13's contacts):
+ * The cast of the chat tests (the contacts of docs/rules.md#chat-contacts):
  * amy (centre's student, placed with mentor), bea (centre's student, not placed), sid (another
  * centre's student), ivy (independent, placed with mentor), loner (a mentor with no students).
  */

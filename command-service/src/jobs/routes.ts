@@ -45,7 +45,7 @@ export function jobRoutes(deps: CommandDeps): Router {
       throw badRequest([
         { field: 'mentor_signature.timestamp', message: 'The signature time cannot be in the future' },
       ]);
-    // Ruling 30: the mentor's Gas Safe categories come from their own account stream (the write side).
+    // docs/rules.md#gas-safe-categories: the mentor's Gas Safe categories come from their own account stream (the write side).
     const qualifications = (await loadAccount(deps, mentorId)).mentorProfile ?? null;
     const command = {
       type: 'SignJobCard' as const,

@@ -5,8 +5,8 @@ import type { Decider } from '../shared/decider';
 import type { NotificationKind, NotificationType } from '@panda/contracts/notifications';
 
 /**
- * Notifications (ruling 21): one stream per recipient, `notifications-<accountId>`, holding their
- * notifications, what they read and their e-mail setting. Announcements (ruling 22): one stream
+ * Notifications (docs/rules.md#notifications-from-events): one stream per recipient, `notifications-<accountId>`, holding their
+ * notifications, what they read and their e-mail setting. Announcements (docs/rules.md#announcement-recipients): one stream
  * per announcement, `announcement-<id>`.
  */
 export type NotificationEvent = EventsOf<typeof notificationEvents>;
@@ -160,7 +160,7 @@ export function decideAnnouncement(command: AnnouncementCommand, state: Announce
   if (state.published) throw conflict('This announcement was already sent');
   if (command.recipientIds.length === 0)
     throw badRequest([{ field: 'recipient_ids', message: 'Please select at least one student' }]);
-  // Ruling 22: any recipient outside the sender's own students refuses the whole announcement.
+  // docs/rules.md#announcement-recipients: any recipient outside the sender's own students refuses the whole announcement.
   const allowed = new Set(command.allowedRecipientIds);
   if (command.recipientIds.some((id) => !allowed.has(id))) throw forbidden(NOT_YOUR_STUDENTS);
   const { type: _t, allowedRecipientIds: _a, senderRole: _r, ...data } = command;

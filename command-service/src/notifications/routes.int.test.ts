@@ -103,7 +103,7 @@ describe('notifications made by the reactor (ruling 21)', () => {
     const signed1 = await app.call('PUT', `/api/jobs/${job.id}/complete`, signature(1), mentor.token);
     expect(signed1.status).toBe(200);
     const s = await inbox(amy.token, '', (l) => kinds(l).includes('job_card_signed'));
-    // The link opens the signed card with its Confirm / Dispute actions (ruling 31).
+    // The link opens the signed card with its Confirm / Dispute actions (docs/rules.md#trainee-countersign).
     const [signed] = (await jobsOf(app, amy.token)).find((j) => j.id === job.id)?.signatures ?? [];
     expect(s[0]).toMatchObject({
       kind: 'job_card_signed',

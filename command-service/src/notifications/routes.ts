@@ -15,7 +15,7 @@ import { loadAccount, publicUser } from '../accounts/service';
 import { announcementDecider, inboxDecider, type InboxCommand } from './decider';
 
 /**
- * Notifications and announcements (rulings 21, 22; contracts/src/notifications.ts):
+ * Notifications and announcements (docs/rules.md#notifications-from-events, docs/rules.md#announcement-recipients; contracts/src/notifications.ts):
  * - PATCH /api/notifications/mark-all-read        -> {marked, position}
  * - PATCH /api/notifications/:id/read             -> {id, read: true, position}; someone else's id is 404
  * - PATCH /api/announcements/:id/read             -> {id, read: true, position} (the caller's copy)
@@ -69,7 +69,7 @@ export function notificationRoutes(deps: CommandDeps): Router {
     const caller = authOf(req);
     const body = validate(announcementRequestSchema, req.body);
     const sender = await loadAccount(deps, caller.id);
-    // Which recipients are the sender's own students (ruling 22), from each student's own stream
+    // Which recipients are the sender's own students (docs/rules.md#announcement-recipients), from each student's own stream
     // (the write side): a centre's registered students, a mentor's actively placed ones.
     const own = await Promise.all(
       body.recipient_ids.map(async (studentId) => {

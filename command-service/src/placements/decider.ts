@@ -13,7 +13,7 @@ import {
 } from '../training/state';
 
 /**
- * Placements (rulings 4-6) live in the STUDENT's stream `account-<studentId>`, beside their
+ * Placements (docs/rules.md#admin-matching, docs/rules.md#placement-status, docs/rules.md#jobs-per-requirement) live in the STUDENT's stream `account-<studentId>`, beside their
  * requirements and jobs, so "never two active placements" is decided in one consistent place.
  * Facts about the mentor (another stream) come in the command, loaded by the route.
  */
@@ -32,7 +32,7 @@ export interface MentorFacts {
   isMentor: boolean;
   vetted: boolean;
   locked: boolean;
-  /** The mentor saved their business profile (ruling 4: only complete profiles are matched). */
+  /** The mentor saved their business profile (docs/rules.md#admin-matching: only complete profiles are matched). */
   profileComplete: boolean;
 }
 
@@ -78,7 +78,7 @@ export function evolvePlacement(state: PlacementDeciderState, event: PlacementEv
 
 const placementFor = (state: PlacementDeciderState, placementId: string, mentorId?: string) => {
   const p = state.training.placements[placementId];
-  // A mentor never learns of placements that are not theirs (ruling 12).
+  // A mentor never learns of placements that are not theirs (docs/rules.md#server-side-access).
   if (!p || (mentorId !== undefined && p.mentorId !== mentorId)) throw notFound('Placement request not found');
   return p;
 };

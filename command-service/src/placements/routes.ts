@@ -6,7 +6,7 @@ import { logIndexOf } from '../shared/log-index';
 import { acceptPlacement, declinePlacement, endPlacement, proposePlacement } from './service';
 
 /**
- * Placements (rulings 4-6): admins propose and end them; the mentor accepts or declines.
+ * Placements (docs/rules.md#admin-matching, docs/rules.md#placement-status, docs/rules.md#jobs-per-requirement): admins propose and end them; the mentor accepts or declines.
  * - POST  /api/admin/placements                 {student_id, mentor_id, notes?} -> 201 {placement_id}
  * - PATCH /api/admin/placements/:id             {status: completed|cancelled, notes?}
  * - POST  /api/placement-requests/:id/accept    (the mentor it was proposed to)

@@ -14,7 +14,7 @@ import { placementDecider, type MentorFacts, type PlacementCommand } from './dec
 
 const trainingState = { initialState: initialTrainingState, evolve: evolveTraining };
 
-/** The event type issue 4 records when a mentor's profile form succeeds. */
+/** The event type recorded when a mentor's profile form succeeds. */
 export const MENTOR_PROFILE_SAVED = 'MentorProfileSaved';
 
 /**

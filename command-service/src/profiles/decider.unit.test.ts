@@ -5,7 +5,7 @@ import { accountSignedUp, studentRegistered } from '@panda/events/testing/fixtur
 import { spec } from '../shared/given-when-then';
 import { accountDecider, type AccountCommand, type AccountEvent } from '../accounts/decider';
 
-/** The profile and registration commands of the account decider (issue 4). */
+/** The profile and registration commands of the account decider. */
 const account = spec(accountDecider);
 
 const mentor: AccountEvent = accountSignedUp();

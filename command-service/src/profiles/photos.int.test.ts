@@ -9,7 +9,7 @@ import { cameraJpeg, pngDeclaring, tinyPng } from '@panda/platform/testing/image
 import { fullProfile, type Login } from '../admin/test-fixtures';
 import { get, place, readyMentor, registeredStudent, vettedCentre, type StudentLogin } from '../training/test-fixtures';
 
-/** Issue 7 item 5 and issue 15 item 1: the Gas Safe card photo is decoded, encoded again and kept in the blob store. */
+/** docs/rules.md#image-checks and docs/rules.md#small-events: the Gas Safe card photo is decoded, encoded again and kept in the blob store. */
 
 let app: TestApp;
 let dave: Login;

@@ -10,7 +10,7 @@ import { accountDecider } from '../accounts/decider';
 import { handle, load } from './decider';
 
 /**
- * Issue 9 "Done when": the decided-state cache is right after a restart. A restart is a new store on
+ * The decided-state cache is right after a restart. A restart is a new store on
  * the same file (a new process): its cache starts cold, so the first command folds the whole
  * stream once, and what the cache answers besides the state (a retried command id) comes from that
  * fold, not from the memory of the process that is gone.

@@ -4,7 +4,7 @@ import { authOf } from '@panda/platform/http';
 import type { CommandDeps } from './deps';
 
 /**
- * Rate-limits image uploads per account (issue 7 item 4): every request whose body carries an
+ * Rate-limits image uploads per account (docs/rules.md#throttles): every request whose body carries an
  * image (`carriesImage`) takes one use of the caller's upload allowance; past it the answer is
  * 429 with Retry-After and nothing is stored. Goes after `authenticate`.
  */

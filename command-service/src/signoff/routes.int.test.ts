@@ -22,7 +22,7 @@ import {
   type StudentLogin,
 } from '../training/test-fixtures';
 
-/** Issue 14 over HTTP, per role: Gas Safe categories (ruling 30), countersign and dispute (31), reminders (32). */
+/** Sign-off over HTTP, per role: Gas Safe categories (docs/rules.md#gas-safe-categories), countersign and dispute (docs/rules.md#trainee-countersign), reminders (docs/rules.md#reminders). */
 
 const DAY = 86_400_000;
 // Tokens are signed at the fake time and checked at the real one: start at the real time, and sign in before moving on.
@@ -279,7 +279,7 @@ describe('trainee countersign and dispute (ruling 31)', () => {
     expect(signOffActionResponse.parse(r.body)).toMatchObject({ revoked: false });
     expect((await byType(amy.token)).Repair.Completed_Count).toBe(before);
 
-    // Ruling 24 on the Disputes list: keyset cursors from the Link header, newest resolved first.
+    // docs/rules.md#list-paging on the Disputes list: keyset cursors from the Link header, newest resolved first.
     const first = await get(app, '/api/admin/disputes?status=resolved&limit=1', admin);
     expect(first.headers.get('x-total-count')).toBe('2');
     expect(disputesResponse.parse(first.body).map((d) => d.signature_id)).toEqual([third.signature_id]);

@@ -9,7 +9,7 @@ import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
 import { SIGN_OFF_NOT_FOUND, trainingDecider, type TrainingCommand } from '../training/decider';
 
 /**
- * Trainee countersign and dispute, and the admin's resolution (ruling 31). The write side's log
+ * Trainee countersign and dispute, and the admin's resolution (docs/rules.md#trainee-countersign). The write side's log
  * index says which student's stream holds a sign-off; the decision (only the card's student, once;
  * a reason) is the stream's, and so is the answer (the sign-off as its stream stands after the command).
  */

@@ -28,7 +28,7 @@ export interface RegisteringCentre {
 
 /**
  * Registers the student of a validated registration payload and answers 201 with the student and
- * their temporary password. `centre` null = an independent student registered by an admin (ruling 8).
+ * their temporary password. `centre` null = an independent student registered by an admin (docs/rules.md#independent-students).
  */
 export async function sendStudentRegistration(
   deps: CommandDeps,
@@ -61,7 +61,7 @@ export async function sendStudentRegistration(
       Email: result.email,
       account_type: centre ? 'Training Centre' : 'Independent',
     },
-    // Ruling 9: shown once here (null on a retried request), e-mailed to the student, never stored in plain text.
+    // docs/rules.md#passwords-never-shown: shown once here (null on a retried request), e-mailed to the student, never stored in plain text.
     temporary_password: result.temporaryPassword,
   });
 }

@@ -6,9 +6,9 @@ import { checkRegistration, type StudentRegistration } from '../accounts/decider
 import { createAccount, normaliseEmail } from '../accounts/service';
 
 /**
- * Registers a student account with a temporary password (ruling 9): shown once to whoever
+ * Registers a student account with a temporary password (docs/rules.md#passwords-never-shown): shown once to whoever
  * registered them, e-mailed to the student by the mail reactor (sealed in the event for it), stored
- * only as a hash. `centreId` null = independent student registered by an admin (ruling 8). The
+ * only as a hash. `centreId` null = independent student registered by an admin (docs/rules.md#independent-students). The
  * caller checks who may register; a centre must be vetted (`centreVetted`, checked again by the
  * account decider).
  */

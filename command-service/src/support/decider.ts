@@ -8,7 +8,7 @@ import type { Decider } from '../shared/decider';
  * -> closed. The AI Assistant's first answer leaves it open, only marked as answered by the assistant
  * (docs/rules.md#support-status). The owner's reply on a responded ticket opens it again; a closed ticket
  * takes no replies. Only the owner or support (an admin) act on it; anyone else is told it does
- * not exist (ruling 23: someone else's ticket answers 404).
+ * not exist (docs/rules.md#support-inbox: someone else's ticket answers 404).
  */
 export type TicketEvent = EventsOf<typeof supportEvents>;
 export type TicketStatus = 'open' | 'responded' | 'closed';

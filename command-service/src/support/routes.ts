@@ -18,7 +18,7 @@ function ticketId(req: Request): string {
 }
 
 /**
- * Support tickets (spec §7 Support; rulings 16, 23):
+ * Support tickets (spec §7 Support; docs/rules.md#support-tickets, docs/rules.md#support-inbox):
  * - POST  /api/support                   {Subject, Message, Student_ID?} -> 201 (student, mentor, training centre)
  * - POST  /api/support/:id/reply         {message}          (the owner; reopens a responded ticket)
  * - PATCH /api/support/:id               {status: 'closed'} (the owner)
@@ -46,7 +46,7 @@ export function supportRoutes(deps: CommandDeps): Router {
         if (!studentId)
           throw badRequest([{ field: 'Student_ID', message: 'Please select a student for student issues' }]);
         // The student's own account stream says whose student they are. Another centre's student
-        // (or no student at all) is not one this centre may name (ruling 12).
+        // (or no student at all) is not one this centre may name (docs/rules.md#server-side-access).
         const student = await loadAccount(deps, studentId);
         if (student.role !== 'student' || student.centreId !== a.id) throw notFound('Student not found');
       } else if (studentId) {

@@ -42,12 +42,12 @@ export type TrainingCommand =
       mentorId: string;
       signature: Signature;
       completedAt: string;
-      /** A fresh id for the sign-off (ruling 31). */
+      /** A fresh id for the sign-off (docs/rules.md#trainee-countersign). */
       signatureId: string;
       /** The signing mentor's Gas Safe categories, from their profile (null: no profile saved). */
       qualifications: Qualifications | null;
     }
-  /** Ruling 31: the student whose card it is (`studentId` = the caller) confirms or disputes a sign-off, once. */
+  /** docs/rules.md#trainee-countersign: the student whose card it is (`studentId` = the caller) confirms or disputes a sign-off, once. */
   | { type: 'ConfirmSignature'; studentId: string; signatureId: string }
   | {
       type: 'DisputeSignature';
@@ -61,7 +61,7 @@ export type TrainingCommand =
   | { type: 'ResolveDispute'; adminId: string; signatureId: string; outcome: 'upheld' | 'rejected'; reason: string };
 
 export const JOB_COMPLETE_MESSAGE = 'This job is already complete';
-/** Ruling 20 (its text word for word): a requirement never goes below the cards already signed for its job type. */
+/** docs/rules.md#training-goals (its text word for word): a requirement never goes below the cards already signed for its job type. */
 export const belowSignedMessage = (signed: number) => `Cannot be lower than the ${signed} job cards already signed`;
 export const SIGN_OFF_NOT_FOUND = 'Sign-off not found';
 export const ALREADY_CONFIRMED = 'You have already confirmed this sign-off';
@@ -152,9 +152,9 @@ export function decideTraining(command: TrainingCommand, state: TrainingState): 
     case 'SignJobCard': {
       const job = state.jobs[command.jobId];
       const placement = activePlacement(state);
-      // Only the student's active mentor may sign; anyone else learns nothing about the job (ruling 12).
+      // Only the student's active mentor may sign; anyone else learns nothing about the job (docs/rules.md#server-side-access).
       if (!job || !placement || placement.mentorId !== command.mentorId) throw notFound('Job not found');
-      // Ruling 30: only within the mentor's Gas Safe categories; nothing is recorded otherwise.
+      // docs/rules.md#gas-safe-categories: only within the mentor's Gas Safe categories; nothing is recorded otherwise.
       if (!coversJobType(command.qualifications, job.jobType)) throw forbidden(categoriesDoNotCover(job.jobType));
       if (job.completedCount >= job.totalCount) throw conflict(JOB_COMPLETE_MESSAGE);
       const completedCount = job.completedCount + 1;
@@ -185,7 +185,7 @@ export function decideTraining(command: TrainingCommand, state: TrainingState): 
     case 'ConfirmSignature':
     case 'DisputeSignature': {
       const signOff = state.signOffs[command.signatureId];
-      // Only the student whose card it is; anyone else learns nothing about it (ruling 12).
+      // Only the student whose card it is; anyone else learns nothing about it (docs/rules.md#server-side-access).
       if (!signOff || command.studentId !== studentId) throw notFound(SIGN_OFF_NOT_FOUND);
       if (signOff.status === 'confirmed') throw conflict(ALREADY_CONFIRMED);
       if (signOff.status === 'disputed') throw conflict(ALREADY_DISPUTED);

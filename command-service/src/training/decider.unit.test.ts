@@ -177,7 +177,7 @@ describe('training goals (SetRequirements)', () => {
       .given(threeRepairs)
       .when(setGoals(req(10, 4, 8, 2)))
       .thenThrows(400, 'repair_required: Cannot be lower than the 3 job cards already signed');
-    // Not required any more is lower too; the ruling's text, word for word, for one card too.
+    // Not required any more is lower too; the text of docs/rules.md#training-goals, word for word, for one card too.
     training
       .given([...placed, signed('j-bs', 1)])
       .when(setGoals(req(10, 0, 8, 5)))

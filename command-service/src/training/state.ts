@@ -22,7 +22,7 @@ export interface JobState {
   signatures: Signature[];
 }
 
-/** Where a sign-off stands with the trainee (ruling 31). */
+/** Where a sign-off stands with the trainee (docs/rules.md#trainee-countersign). */
 export type SignOffStatus = 'awaiting_confirmation' | 'confirmed' | 'disputed';
 
 export interface SignOffState {
@@ -56,7 +56,7 @@ export interface TrainingState {
   additionalRequirements: string | null;
   placements: Record<string, PlacementState>;
   jobs: Record<string, JobState>;
-  /** Every sign-off by its id (ruling 31). */
+  /** Every sign-off by its id (docs/rules.md#trainee-countersign). */
   signOffs: Record<string, SignOffState>;
 }
 

@@ -38,7 +38,7 @@ export async function readyMentor(
 
 /**
  * A student registered by `centre`, signed in with the temporary password, who then chose
- * TEST_PASSWORD (a temporary password opens nothing else, ruling 29): the token is the fresh one.
+ * TEST_PASSWORD (a temporary password opens nothing else, docs/rules.md#server-sessions): the token is the fresh one.
  * `keepTemporary`: signed in with the temporary password only.
  */
 export async function registeredStudent(

@@ -30,7 +30,7 @@ export const AdminProvisioned = defineEvent(
   z.object({ accountId: z.string(), ...names, email: z.string(), passwordHash: z.string() }),
 );
 
-/** An admin provisioned an auditor (ruling 25): read-only access to the Audit view; must replace the temporary password. */
+/** An admin provisioned an auditor (docs/rules.md#auditors): read-only access to the Audit view; must replace the temporary password. */
 export const AuditorProvisioned = defineEvent(
   'AuditorProvisioned',
   z.object({ accountId: z.string(), ...names, email: z.string(), temporaryPasswordHash: z.string() }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEvent } from '../define';
 
-/** Every audit read (ruling 25) is appended to this stream: who read what, as of when (the envelope has the time). */
+/** Every audit read (docs/rules.md#auditors) is appended to this stream: who read what, as of when (the envelope has the time). */
 export const AUDIT_ACCESS_STREAM = 'audit-access';
 
 export const auditActionSchema = z.enum([

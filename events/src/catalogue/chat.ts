@@ -3,7 +3,7 @@ import { defineEvent } from '../define';
 import { imageRefSchema } from './profiles';
 
 /**
- * Chat (spec §2 Chat, §3 Message; rulings 13, 18, 19, 21). One stream per message:
+ * Chat (spec §2 Chat, §3 Message; docs/rules.md#chat-contacts, docs/rules.md#image-checks, docs/rules.md#every-change-is-an-event, docs/rules.md#notifications-from-events). One stream per message:
  * `message-<messageId>`, holding its MessageSent and, once, its MessageRead. Messages are never
  * deleted. An image is stored in the blob store first (decoded and encoded again); the event
  * carries its reference, never the bytes. Time, actor and correlation id are in the envelope.
@@ -27,7 +27,7 @@ export const MessageSent = defineEvent(
     imageFilename: z.string().nullable(),
     /**
      * Whether the receiver had this conversation open on a live connection when it was sent
-     * (ruling 21: no "message received" notification then). False when the sending process
+     * (docs/rules.md#notifications-from-events: no "message received" notification then). False when the sending process
      * cannot know.
      */
     receiverInConversation: z.boolean(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEvent } from '../define';
 
 /**
- * Notifications and announcements (rulings 21, 22). A recipient's notifications and their e-mail
+ * Notifications and announcements (docs/rules.md#notifications-from-events, docs/rules.md#announcement-recipients). A recipient's notifications and their e-mail
  * setting live in the stream `notifications-<accountId>`; NotificationCreated is appended only by
  * the notifications reactor (server/src/reactors/notifications.ts), with the command id
  * `reactor:notifications:<source position>`, so replaying a source event appends nothing twice.

@@ -51,7 +51,7 @@ export const ProfileChanged = defineEvent(
 
 /**
  * A reference to an image in the blob store (platform/src/blob-store.ts): its sha256, type, size and
- * pixel size. Events hold references, never the bytes (issue 15: KurrentDB refuses appends over 1 MiB).
+ * pixel size. Events hold references, never the bytes (docs/rules.md#small-events).
  */
 export const imageRefSchema = z
   .object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEvent } from '../define';
 
 /**
- * Support tickets (spec §2 Support Center, §4 ticket states; rulings 16 and 23). One stream per
+ * Support tickets (spec §2 Support Center, §4 ticket states; docs/rules.md#support-tickets, docs/rules.md#support-inbox). One stream per
  * ticket: `ticket-<ticketId>`. The events carry what a notification to the owner needs (owner id,
  * subject, who replied), so a reactor can notify without reading other streams.
  */

@@ -21,7 +21,7 @@ export const RequirementsSet = defineEvent(
     additionalRequirements: z.string().nullable(),
     /**
      * Present only while the student is placed: the active placement, its mentor and the goals
-     * before this change, so the notifications reactor tells mentor and centre (ruling 20).
+     * before this change, so the notifications reactor tells mentor and centre (docs/rules.md#training-goals).
      */
     placedWith: z
       .object({ placementId: z.string(), mentorId: z.string(), previousRequirements: jobRequirementsSchema })
@@ -98,7 +98,7 @@ export const signatureSchema = z.object({
 });
 export type Signature = z.infer<typeof signatureSchema>;
 
-/** A mentor signed ONE job card (ruling 7). */
+/** A mentor signed ONE job card (docs/rules.md#one-card-per-sign-off). */
 export const JobCardSigned = defineEvent(
   'JobCardSigned',
   z.object({
@@ -114,7 +114,7 @@ export const JobCardSigned = defineEvent(
       .string()
       .regex(/^[0-9a-f]{64}$/)
       .optional(),
-    /** The sign-off's id (ruling 31); absent on sign-offs recorded before it existed (see signatureIdOf). */
+    /** The sign-off's id (docs/rules.md#trainee-countersign); absent on sign-offs recorded before it existed (see signatureIdOf). */
     signatureId: z.string().optional(),
   }),
 );
@@ -126,7 +126,7 @@ export const signatureIdOf = (d: { signatureId?: string; jobId: string; complete
 const hashSchema = z.string().regex(/^[0-9a-f]{64}$/);
 const signOffRef = { signatureId: z.string(), jobId: z.string(), studentId: z.string(), mentorId: z.string() };
 
-/** The student confirmed a sign-off (ruling 31), bound to the content hash the mentor signed. */
+/** The student confirmed a sign-off (docs/rules.md#trainee-countersign), bound to the content hash the mentor signed. */
 export const SignatureConfirmed = defineEvent(
   'SignatureConfirmed',
   z.object({ ...signOffRef, contentHash: hashSchema }),

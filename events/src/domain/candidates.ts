@@ -1,7 +1,7 @@
 import { rankMentors, type Candidate, type MentorForRanking, type StudentForRanking } from './ranking';
 
 /**
- * Matching a student with mentors (ruling 4), the pure part shared by the candidates query (over
+ * Matching a student with mentors (docs/rules.md#admin-matching), the pure part shared by the candidates query (over
  * read models) and the placement command (over the write side's own facts): which mentors may be
  * proposed at all, why the others may not, and the ranking of the rest.
  */

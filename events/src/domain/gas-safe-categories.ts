@@ -1,7 +1,7 @@
 import type { JobType } from '../catalogue/training';
 
 /**
- * Which job types a mentor's Gas Safe categories cover (ruling 30), the one rule for both the
+ * Which job types a mentor's Gas Safe categories cover (docs/rules.md#gas-safe-categories), the one rule for both the
  * sign-off decision (training decider) and the admin's match ranking (placements/ranking.ts).
  */
 export const QUALIFICATION_KEYS = [
@@ -30,5 +30,5 @@ export const QUALIFICATIONS_FOR_JOB: Record<JobType, readonly QualificationKey[]
 export const coversJobType = (qualifications: Qualifications | null | undefined, jobType: JobType): boolean =>
   QUALIFICATIONS_FOR_JOB[jobType].some((q) => qualifications?.[q] === true);
 
-/** Ruling 30's refusal, word for word. */
+/** The refusal of docs/rules.md#gas-safe-categories, word for word. */
 export const categoriesDoNotCover = (jobType: JobType) => `Your Gas Safe categories do not cover ${jobType}`;

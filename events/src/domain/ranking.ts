@@ -9,7 +9,7 @@ import {
 } from './gas-safe-categories';
 
 /**
- * Ranking of eligible mentors for a student (ruling 4: postcode proximity, free capacity,
+ * Ranking of eligible mentors for a student (docs/rules.md#admin-matching: postcode proximity, free capacity,
  * qualifications). Pure: the caller has already kept only eligible mentors (vetted, unlocked,
  * profile complete). Every candidate carries the reasons for its rank.
  *
@@ -21,7 +21,7 @@ import {
  * - free capacity, 20 points: 20 x free places / MENTOR_CAPACITY. A mentor takes at most
  *   MENTOR_CAPACITY students at once; active placements and pending requests both take a place.
  * - qualifications, 30 points: 30 x the share of the job types the student still needs that the
- *   mentor is qualified for (ruling 30's rule, `coversJobType`). Full marks when the student needs nothing.
+ *   mentor is qualified for (the rule of docs/rules.md#gas-safe-categories, `coversJobType`). Full marks when the student needs nothing.
  * Ties: nearer first, then by name.
  */
 export const MENTOR_CAPACITY = 3;
@@ -30,7 +30,7 @@ export const CAPACITY_POINTS = 20;
 export const QUALIFICATION_POINTS = 30;
 export const DISTANCE_HORIZON_KM = 100;
 
-/** Which qualification covers which job type: the one rule of ruling 30 (gas-safe-categories.ts). */
+/** Which qualification covers which job type: the one rule of docs/rules.md#gas-safe-categories (gas-safe-categories.ts). */
 export { QUALIFICATION_KEYS, QUALIFICATIONS_FOR_JOB, type QualificationKey };
 
 const QUALIFICATION_LABEL: Record<QualificationKey, string> = {
@@ -89,7 +89,7 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 export const KM_PER_MILE = 1.609344;
 const miles = (km: number) => round1(km / KM_PER_MILE);
 const list = (xs: string[]) => (xs.length <= 1 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
-/** Job types by their one name on every screen (issue 13 item 5). */
+/** Job types by their one name on every screen (docs/rules.md#one-unit-one-name). */
 const jobList = (xs: JobType[]) => list(xs.map(jobTypeName));
 
 export function scoreMentor(

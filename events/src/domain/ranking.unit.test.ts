@@ -61,7 +61,7 @@ describe('ranking of mentors for a student', () => {
       }),
       mentor({ id: 'london', name: 'Lou London', businessPostcode: 'SW1A 1AA' }),
     ]);
-    // Una's cookers cover Pipework (any gas qualification, ruling 30): a third of the qualification points.
+    // Una's cookers cover Pipework (any gas qualification, docs/rules.md#gas-safe-categories): a third of the qualification points.
     expect(ranked.map((c) => c.id)).toEqual(['near', 'near-unqualified', 'near-full', 'leeds', 'london']);
     const [first] = ranked;
     expect(first.rank).toBe(1);

@@ -147,7 +147,7 @@ export const mentorProfileSaved = (over: Partial<EventData<'MentorProfileSaved'>
     ...over,
   });
 
-/** Card 1 of job j1 signed by m1, with its sign-off id (ruling 31). */
+/** Card 1 of job j1 signed by m1, with its sign-off id (docs/rules.md#trainee-countersign). */
 export const jobCardSigned = (over: Partial<EventData<'JobCardSigned'>> = {}) =>
   event('JobCardSigned', {
     jobId: 'j1',

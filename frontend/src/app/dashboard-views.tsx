@@ -144,7 +144,7 @@ const overview: ViewDef = {
   element: <OverviewView />,
 };
 
-// Student and mentor screens (issue 4).
+// Student and mentor screens.
 const studentViews: ViewDef[] = [
   { ...overview, element: <StudentOverviewView /> },
   {
@@ -181,7 +181,7 @@ const mentorViews: ViewDef[] = [
   },
 ];
 
-// Training centre screens and the Profile Settings every role shares (issue 4).
+// Training centre screens and the Profile Settings every role shares.
 const centreViews: ViewDef[] = [
   {
     ...overview,
@@ -226,7 +226,7 @@ const profile: ViewDef = {
     </Stack>
   ),
 };
-// Messages (issue 10): contacts and the conversation (?view=chat&id=<contact id>), for every role.
+// Messages: contacts and the conversation (?view=chat&id=<contact id>), for every role.
 const chat: ViewDef = {
   key: 'chat',
   label: 'Messages',
@@ -235,7 +235,7 @@ const chat: ViewDef = {
   element: <MessagesView />,
   badge: <MessagesNavBadge />,
 };
-// Support Center (issue 11): the ticket list; a ticket's detail is ?view=support&id=<ticket id>.
+// Support Center: the ticket list; a ticket's detail is ?view=support&id=<ticket id>.
 const support: ViewDef = {
   key: 'support',
   label: 'Support',

@@ -41,7 +41,7 @@ const ADMIN_EXTRA_TABS = [
 ];
 
 /**
- * /panda-admin-dashboard: admins get the admin dashboard with an Audit tab; auditors (ruling 25)
+ * /panda-admin-dashboard: admins get the admin dashboard with an Audit tab; auditors (docs/rules.md#auditors)
  * get only the Audit view, after replacing their one-time temporary password.
  */
 export function PortalDashboardRoute() {

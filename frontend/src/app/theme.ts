@@ -40,7 +40,7 @@ export function createAppTheme(noAnimations = animationsDisabled()) {
     palette: {
       mode: 'light',
       primary: { main: BRAND.primary, dark: BRAND.primaryDark, light: BRAND.primaryLight, contrastText: '#fff' },
-      // Colours for text or white-on-colour meet WCAG AA 4.5:1 (issue 13): the brand orange stays in artwork.
+      // Colours for text or white-on-colour meet WCAG AA 4.5:1 (docs/rules.md#accessibility): the brand orange stays in artwork.
       secondary: { main: BRAND.flameText, light: BRAND.flame, contrastText: '#fff' },
       success: { main: '#15803d' },
       warning: { main: '#b45309' },

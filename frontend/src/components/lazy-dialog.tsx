@@ -30,7 +30,7 @@ function DialogLoading({ label }: { label: string }) {
 
 /**
  * A dialog whose code is downloaded the first time it opens instead of with the screen that offers
- * it (issue 9 item 5: a dashboard's first load carries no dialog code). Until then it renders
+ * it (docs/rules.md#light-first-screens: a dashboard's first load carries no dialog code). Until then it renders
  * nothing; while its chunk loads, a spinner named `loadingLabel` covers the page; once opened it
  * stays mounted, so it closes with its usual transition and opens at once the next time.
  *

@@ -14,7 +14,7 @@ interface LoadMoreProps {
 const count = (n: number) => n.toLocaleString('en-GB');
 
 /**
- * The foot of a "Load more" list (ruling 24): how many are shown of how many match, and a button
+ * The foot of a "Load more" list (docs/rules.md#list-paging): how many are shown of how many match, and a button
  * for the next page while there is one. The count is a polite live region, so a screen reader hears
  * the list grow.
  */

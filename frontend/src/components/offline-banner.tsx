@@ -10,7 +10,7 @@ import { useAppDispatch, useAppSelector } from '../lib/hooks';
 export const OFFLINE_PROBE_MS = 3000;
 
 /**
- * Shown at the top of every page while the API does not answer (issue 13): says so, and that what
+ * Shown at the top of every page while the API does not answer (docs/rules.md#honest-offline-state): says so, and that what
  * is on screen may be out of date. It probes /api/health; once it answers, the banner goes and the
  * queries refetch (RTK Query's refetch on reconnect).
  */

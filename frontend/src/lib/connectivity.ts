@@ -1,7 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 
 /**
- * Whether the API answers (issue 13, honest offline state). The api's baseQuery reports every call:
+ * Whether the API answers (docs/rules.md#honest-offline-state). The api's baseQuery reports every call:
  * a request that never got an HTTP answer (network down, server gone) or a gateway error marks the
  * API unreachable; any answer marks it reachable again. The offline banner (src/components/
  * offline-banner.tsx) shows while it is unreachable and probes /api/health until it answers.

@@ -1,6 +1,6 @@
 /**
  * Date display helpers shared by every screen: one en-GB style, "26 Nov 2026" and "26 Nov 2026, 14:05"
- * (issue 13), or a fallback ('Not available') when missing or invalid.
+ * (docs/rules.md#date-style), or a fallback ('Not available') when missing or invalid.
  */
 
 export const NOT_AVAILABLE = 'Not available';

@@ -48,7 +48,7 @@ export interface ErrorMessageOptions {
 export function errorMessage(error: unknown, fallback: string, options: ErrorMessageOptions = {}): string {
   if (!error || typeof error !== 'object') return fallback;
   const e = error as { data?: unknown; error?: unknown; message?: unknown; status?: unknown };
-  // No answer from the API: say so plainly (issue 13) rather than a generic failure.
+  // No answer from the API: say so plainly (docs/rules.md#honest-offline-state) rather than a generic failure.
   if (isUnreachableStatus(e.status)) return OFFLINE_ACTION_MESSAGE;
   const data = e.data;
   if (data && typeof data === 'object') {
@@ -66,7 +66,7 @@ export function errorMessage(error: unknown, fallback: string, options: ErrorMes
 
 /**
  * The server's validation messages by field (`[{field, message}]` answers), so a form can show each
- * under its field (issue 13): `{ repair_required: 'Cannot be lower than the 3 job cards already signed' }`.
+ * under its field (docs/rules.md#form-errors): `{ repair_required: 'Cannot be lower than the 3 job cards already signed' }`.
  */
 export function fieldErrors(error: unknown): Record<string, string> {
   const detail = (error as { data?: { detail?: unknown } } | null)?.data?.detail;

@@ -16,7 +16,7 @@ export function focusFirstInvalid(): void {
 }
 
 /**
- * A form's messages under its fields (issue 13): `errors[field]` is the field's message (its
+ * A form's messages under its fields (docs/rules.md#form-errors): `errors[field]` is the field's message (its
  * helperText), with at most one toast for the whole form, tagged `group` so the next submit or a
  * success clears it.
  */

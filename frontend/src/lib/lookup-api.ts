@@ -2,7 +2,7 @@ import { LOOKUP_ENTITY_TYPES, type LookupEntityType, type LookupResponse } from 
 import { api } from './api';
 
 /**
- * GET /api/lookup/{entityType}/{entityId} (ruling 14): what the entity details modal shows, only
+ * GET /api/lookup/{entityType}/{entityId} (docs/rules.md#entity-lookup): what the entity details modal shows, only
  * for callers who may see that entity. Shared by every feature through
  * src/components/entity-details-modal.tsx.
  */

@@ -4,7 +4,7 @@ import { pageInfo, pageSearch, type Page, type PageArgs } from '@panda/contracts
 import { listTags } from './api';
 
 /**
- * Server-side paging in the web app (ruling 24): list endpoints take `PageArgs` (plus their own
+ * Server-side paging in the web app (docs/rules.md#list-paging): list endpoints take `PageArgs` (plus their own
  * filters), answer a `Page` built from the body and the `X-Total-Count` / `Link` headers, and the
  * views keep a stack of cursors (`useCursorPager`) so Previous and Next walk the pages. Search boxes
  * send `q` after the user pauses typing (`useDebouncedValue`).

@@ -11,7 +11,7 @@ import { toast } from './toast';
  * the session is cleared, 'Session expired. Please log in again.' is shown and the app goes to
  * /auth after 1.5 s (src/app/root-layout.tsx performs the navigation).
  *
- * Sessions end on the server (ruling 29): Sign Out calls POST /api/auth/logout, and a password
+ * Sessions end on the server (docs/rules.md#server-sessions): Sign Out calls POST /api/auth/logout, and a password
  * change ends every earlier token; its answer carries a fresh one, which replaces the held token
  * (`beginTokenRenewal` / `renewSession`). While that change is in flight, a 401 or a refused
  * socket caused by the old token waits for the renewal instead of ending the session.

@@ -7,7 +7,7 @@ import { collection } from '../typed-collection';
 import { defineProjection, type Recorded } from '../typed-projection';
 
 /**
- * The admin Mentors table, each row stored as the table shows it (issue 9), as `admin_student_rows` is for
+ * The admin Mentors table, each row stored as the table shows it, as `admin_student_rows` is for
  * the Students table:
  * - `admin_mentor_rows`: one document per mentor, exactly an item of `GET /api/admin/users/mentors`
  *   (contracts `adminMentorSchema`: the account, its business profile, its placement counts). A page is one

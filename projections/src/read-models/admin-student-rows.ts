@@ -6,7 +6,7 @@ import { collection } from '../typed-collection';
 import { defineProjection, type Recorded } from '../typed-projection';
 
 /**
- * The admin Students table, each row stored as the table shows it (issue 9):
+ * The admin Students table, each row stored as the table shows it:
  * - `admin_student_rows`: one document per student, exactly an item of `GET /api/admin/users/students`
  *   (contracts `adminStudentSchema`: the account, its centre's name, its placement summary). A page is one
  *   indexed range of this collection, and the rows' stored text is sent as it is: no other read model is

@@ -3,7 +3,7 @@ import { collection } from '../typed-collection';
 import { defineProjection } from '../typed-projection';
 
 /**
- * `audit_access_log`: one document per audit read (AuditRecordRead, ruling 25): who, what, when.
+ * `audit_access_log`: one document per audit read (AuditRecordRead, docs/rules.md#auditors): who, what, when.
  * Only admins see it (empty audience: admins are told of every change).
  */
 export const AUDIT_ACCESS_LOG = 'audit_access_log';

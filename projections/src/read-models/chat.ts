@@ -5,7 +5,7 @@ import { collection } from '../typed-collection';
 import { defineProjection } from '../typed-projection';
 
 /**
- * Chat read models (spec §3 Message; rulings 13, 24), built only from MessageSent / MessageRead.
+ * Chat read models (spec §3 Message; docs/rules.md#chat-contacts, docs/rules.md#list-paging), built only from MessageSent / MessageRead.
  *
  * - `chat_messages`: each message twice, once per participant (`owner`), so that everything a
  *   caller reads is keyed by them. Each copy is numbered in its owner's whole inbox (`inbox_n`,

@@ -3,7 +3,7 @@ import { collection } from '../typed-collection';
 import { defineProjection } from '../typed-projection';
 
 /**
- * `notifications`: one document per notification, seen by its recipient only (ruling 21); the
+ * `notifications`: one document per notification, seen by its recipient only (docs/rules.md#notifications-from-events); the
  * field names are the contract's (contracts/src/notifications.ts). `seq` (the global position of
  * its NotificationCreated) orders an inbox and is its paging cursor.
  * `notification_settings`: each account's e-mail setting for important notifications (on until changed).

@@ -102,7 +102,7 @@ export interface StudentPlacementDoc extends Doc {
 
 /**
  * A student's progress at a glance, as the admin Placements table shows it beside each of their placements
- * (issue 13): cards signed over cards required, over their jobs with a total. Its own small document, so that
+ * (docs/rules.md#progress-at-a-glance): cards signed over cards required, over their jobs with a total. Its own small document, so that
  * a page of placements reads 50 of these rather than 50 `student_placements` with every job in them.
  */
 export interface Progress {

@@ -229,7 +229,7 @@ describe('placements projection', () => {
       }),
     );
     await given.then(placementParties, 'm1', mentorParty({ active_students: 1 }));
-    // Progress at a glance: 1 card of the job's 3 (the admin Placements table, issue 13).
+    // Progress at a glance: 1 card of the job's 3 (the admin Placements table, docs/rules.md#progress-at-a-glance).
     await given.then(studentProgress, 's1', { id: 's1', cards_signed: 1, cards_required: 3, progress_percent: 33 });
   });
 

@@ -4,7 +4,7 @@ import { collection } from '../typed-collection';
 import { defineProjection, type Recorded } from '../typed-projection';
 
 /**
- * `reminder_timers`: the reminders of ruling 32 that will fall due, folded from events and
+ * `reminder_timers`: the reminders of docs/rules.md#reminders that will fall due, folded from events and
  * checkpointed like every read model. The reminder ticker reads the due ones; a `ReminderSent` (or
  * the answer that makes one pointless: accepted, declined, signed) removes one.
  *

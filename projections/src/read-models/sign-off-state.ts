@@ -2,7 +2,7 @@ import { TRAINEE_STATUS_LABELS, type DisputeView, type TraineeStatus } from '@pa
 import type { DataOf } from '../typed-projection';
 
 /**
- * Where a job-card sign-off stands with the trainee (ruling 31): the fields that a job's signature
+ * Where a job-card sign-off stands with the trainee (docs/rules.md#trainee-countersign): the fields that a job's signature
  * history entry (`training`) and a `sign_offs` document share, and how each answer changes them.
  */
 export interface TraineeAnswer {

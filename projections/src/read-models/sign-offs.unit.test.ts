@@ -20,7 +20,7 @@ const signature = {
   timestamp: '2026-01-02T09:00:00.000Z',
 };
 
-/** 7 days after `time`: when the trainee is reminded to answer a sign-off made then (ruling 32). */
+/** 7 days after `time`: when the trainee is reminded to answer a sign-off made then (docs/rules.md#reminders). */
 const weekAfter = (time: string) => new Date(Date.parse(time) + 7 * 86_400_000).toISOString();
 
 /** Sign-off sig1 of job j1 (Boiler Installs) of s1 (centre c1), signed by m1 at event 3 (or `over.signed_at`). */

@@ -286,7 +286,7 @@ const changeJob =
     students.in(ctx).put(withPlacementState(student));
   };
 
-/** Ruling 31: the trainee's answer, or an admin's resolution, marks the sign-off in the job's history. */
+/** docs/rules.md#trainee-countersign: the trainee's answer, or an admin's resolution, marks the sign-off in the job's history. */
 const answer = <T extends AnswerEvent>(
   change: (
     entry: SignatureEntry,

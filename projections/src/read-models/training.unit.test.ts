@@ -488,7 +488,7 @@ describe('training projection', () => {
   });
 });
 
-/** Issue 9: a profile change rewrites the student's small job documents, never the signature history. */
+/** A profile change rewrites the student's small job documents, never the signature history. */
 describe('the signature history is kept apart from the job', () => {
   /** An in-memory store holding `docs` (collection/id -> doc) that records what each event writes. */
   function store(docs: Record<string, Identified> = {}) {

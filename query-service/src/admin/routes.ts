@@ -23,7 +23,7 @@ import { docsById } from '../shared/docs-by-id';
 
 const byId = <T extends Doc>(docs: T[]) => new Map(docs.map((d) => [d.id, d]));
 
-/** Admin user tables (ruling 24): newest first, sortable by name and e-mail, searched by name or e-mail. */
+/** Admin user tables (docs/rules.md#list-paging): newest first, sortable by name and e-mail, searched by name or e-mail. */
 export const ADMIN_USER_LIST: ListSpec = {
   sorts: { created: 'Created_At', name: 'Name', email: 'Email' },
   defaultSort: '-created',
@@ -76,7 +76,7 @@ const listItem = <Extra extends object>(a: AccountDoc, extra: Extra) =>
  * - GET /api/admin/users/mentors?locked=&vetted=     -> {mentors}
  * - GET /api/admin/users/training-centres?locked=&vetted= -> {training_centres}
  * - GET /api/admin/placements?status=                -> {placements}
- *   every list paged per ruling 24 (?limit=&cursor=&q=&sort=; X-Total-Count, Link rel="next")
+ *   every list paged per docs/rules.md#list-paging (?limit=&cursor=&q=&sort=; X-Total-Count, Link rel="next")
  * - GET /api/admin/placements/candidates?student_id= -> ranked eligible mentors with reasons
  * - GET /api/admin/users/:role/:id/history   -> lock and vetting timeline
  * - GET /api/admin/signin-attempts           -> latest admin portal sign-in attempts
@@ -145,7 +145,7 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
     const paging = parsePaging(req.query, ADMIN_PLACEMENT_LIST);
     const page = await findPage(rs, placements, f.status ? { Status: f.status } : {}, paging);
     const students = page.items.map((p) => p.student_id);
-    // Progress at a glance (issue 13): the trainee's cards signed over cards required, over their open jobs.
+    // Progress at a glance (docs/rules.md#progress-at-a-glance): the trainee's cards signed over cards required, over their open jobs.
     const progress = await docsById(rs, studentProgress, students);
     const none = { cards_signed: 0, cards_required: 0, progress_percent: 0 };
     setPageHeaders(req, res, page);

@@ -13,7 +13,7 @@ export interface LanguageModel {
   apiKey: string | null;
 }
 
-/** The optional OpenAI-compatible backend (ruling 17): ASSISTANT_LLM_URL, ASSISTANT_LLM_MODEL, ASSISTANT_LLM_API_KEY. */
+/** The optional OpenAI-compatible backend (docs/rules.md#offline-assistant): ASSISTANT_LLM_URL, ASSISTANT_LLM_MODEL, ASSISTANT_LLM_API_KEY. */
 export function languageModelFromEnv(env: NodeJS.ProcessEnv = process.env): LanguageModel | null {
   const url = env.ASSISTANT_LLM_URL?.trim();
   if (!url) return null;
@@ -65,7 +65,7 @@ export async function rephrase(
 
 /**
  * POST /api/assistant/chat {message, user_role?, conversation_history (last 5)} -> {response, source, links, articles}.
- * Answers with no outside service (ruling 17): from the caller's own data (same ownership rules as
+ * Answers with no outside service (docs/rules.md#offline-assistant): from the caller's own data (same ownership rules as
  * the API), else from the help knowledge base, for the role of the session (never the body's user_role).
  * A POST changes nothing but is mounted with the command routes, where the distributed stack sends POSTs.
  */

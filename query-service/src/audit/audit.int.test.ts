@@ -101,7 +101,7 @@ beforeAll(async () => {
       admin,
     ),
   );
-  // The mentor's token died with the lock (ruling 11): sign in again.
+  // The mentor's token died with the lock (docs/rules.md#lock-takes-effect): sign in again.
   mentor = await app.signIn(mentor.user.Email as string);
 
   const email = uniqueEmail('auditor');
@@ -112,7 +112,7 @@ beforeAll(async () => {
   const signin = await ok(
     app.call('POST', '/api/admin/auth/signin', { email, password: provisioned.temporary_password }),
   );
-  // A temporary password opens nothing but its change (ruling 29); the answer carries the new session.
+  // A temporary password opens nothing but its change (docs/rules.md#server-sessions); the answer carries the new session.
   const own = 'auditor-own-password-1';
   const changed = await ok(
     app.call(

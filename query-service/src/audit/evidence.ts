@@ -20,7 +20,7 @@ export interface EvidenceRow {
   content_hash_source: SignOff['content_hash_source'];
   content_hash_matches: boolean | null;
   position: number;
-  /** Ruling 31: where the sign-off stands with the trainee, in words (see traineeLine). */
+  /** docs/rules.md#trainee-countersign: where the sign-off stands with the trainee, in words (see traineeLine). */
   trainee_status: string;
 }
 

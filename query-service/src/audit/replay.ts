@@ -5,7 +5,7 @@ import { isCalendarDate, isRealDateTime } from '@panda/contracts/fields';
 import { signatureContentHash } from '@panda/events/signature-hash';
 
 /**
- * As-of replay (ruling 26): pure folds over events read from the log (never the read models). Every
+ * As-of replay (docs/rules.md#audit-calls): pure folds over events read from the log (never the read models). Every
  * function takes the instant `asOf` (ms since the epoch) and ignores events recorded after it.
  */
 
@@ -112,7 +112,7 @@ export interface SignOff {
   content_hash_matches: boolean | null;
   /** The chain hash of the event in the tamper-evident log. */
   event_hash: string | null;
-  /** Ruling 31: the sign-off's id and where it stood with the trainee at the instant replayed. */
+  /** docs/rules.md#trainee-countersign: the sign-off's id and where it stood with the trainee at the instant replayed. */
   signature_id: string;
   trainee_status: TraineeStatus;
   trainee_status_label: string;

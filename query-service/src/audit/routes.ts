@@ -57,7 +57,7 @@ async function readWhileRecording<T>(onDisk: () => Promise<void>, read: () => Pr
   }
 }
 
-/** The access log (ruling 24): newest first. */
+/** The access log (docs/rules.md#list-paging): newest first. */
 /** The admins' Auditors list (docs/rules.md#auditor-accounts): searched by name and e-mail. */
 export const AUDITOR_LIST: ListSpec = {
   sorts: { created: 'created_at', name: 'name', email: 'email' },
@@ -79,7 +79,7 @@ const SUBJECT_LIST: ListSpec = {
 };
 
 /**
- * Audit calls (rulings 25 and 26), for admins and auditors unless said otherwise. Every one of them
+ * Audit calls (docs/rules.md#auditors, docs/rules.md#audit-calls), for admins and auditors unless said otherwise. Every one of them
  * is recorded as an AuditRecordRead event (who, what, when) before it answers.
  * - GET /api/audit/subjects?q=&role=                  -> {subjects: [{id, role, name, email}]} (at most 20)
  * - GET /api/audit/jobs/:jobId/signatures?as_of=       -> {as_of, job, student, signatures}
@@ -249,7 +249,7 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
     const who_ = people(deps);
     const events = await who_.events(id);
     const student = personAsOf(events, now);
-    // A centre sees only its own students; anyone else's (or no such student) is not found (ruling 12).
+    // A centre sees only its own students; anyone else's (or no such student) is not found (docs/rules.md#server-side-access).
     if (!student || student.role !== 'student' || (a.role === 'training_centre' && student.centreId !== a.id))
       throw notFound('Student not found');
     await record(req, a, action, { type: 'student', id }, null);

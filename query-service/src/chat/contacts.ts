@@ -12,7 +12,7 @@ export interface ContactRef {
 }
 
 /**
- * The caller's chat contacts (ruling 13) from the read models: a student's training centre and
+ * The caller's chat contacts (docs/rules.md#chat-contacts) from the read models: a student's training centre and
  * mentor (active placement), a mentor's placed students, a centre's registered students. Other roles
  * have none. The command side checks the same relation on the student's stream before any append.
  */

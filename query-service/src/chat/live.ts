@@ -53,7 +53,7 @@ const errorText = (err: unknown) =>
  *   to every connection of the receiver and `message_sent` to every connection of the sender (the
  *   one that sent it gets its `client_id` back); a refusal is `error` {message, client_id};
  * - client `typing` → `typing_indicator` to that contact only (anyone else: `error`);
- * - client `viewing` → which conversation this connection has open (ruling 21's "online in that conversation");
+ * - client `viewing` → which conversation this connection has open ("online in that conversation", docs/rules.md#notifications-from-events);
  * - `user_status` online/offline to a user's contacts when their first connection opens or last closes;
  * - `message_read` to both parties' connections when a message is read (HTTP or WebSocket alike).
  * The hub writes no read model: it only reads them and appends through the command side.
@@ -197,7 +197,7 @@ export function chatLive(deps: QueryDeps, hub: LiveHub, commands: ChatCommands) 
   });
 
   return {
-    /** Ruling 21: the receiver has the conversation with `contactId` open on a live connection. */
+    /** docs/rules.md#notifications-from-events: the receiver has the conversation with `contactId` open on a live connection. */
     inConversation: (userId: string, contactId: string) =>
       hub.connectionsOf(userId).some((c) => viewing.get(c.socket) === contactId),
   };

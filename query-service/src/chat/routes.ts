@@ -63,7 +63,7 @@ const onlySort = (sort: string, allowed: string) => {
 };
 
 /**
- * Chat queries (spec §7 "Messages and chat"; rulings 13, 24; contracts/src/chat.ts):
+ * Chat queries (spec §7 "Messages and chat"; docs/rules.md#chat-contacts, docs/rules.md#list-paging; contracts/src/chat.ts):
  * - GET /api/messages?with=&limit=&cursor=  the caller's messages, newest first (X-Total-Count, Link rel="next")
  * - GET /api/chat-contacts?limit=&cursor=   contacts with online, unread_count, last_message
  * - GET /api/online-users                   the caller's contacts that are connected

@@ -10,10 +10,10 @@ import { categoriesDoNotCover, coversJobType } from '@panda/events/domain/gas-sa
 import { mentorProfiles } from '@panda/projections/read-models/mentor-profiles';
 import type { AuthContext } from '@panda/platform/http';
 
-/** What the caller adds to each job (a mentor: whether they may sign it, ruling 30). */
+/** What the caller adds to each job (a mentor: whether they may sign it, docs/rules.md#gas-safe-categories). */
 type JobExtra = (jobType: JobType) => { may_sign: boolean; sign_refusal: string | null };
 
-/** For a mentor, whether their Gas Safe categories let them sign each job (ruling 30), so the sign dialog says so first. */
+/** For a mentor, whether their Gas Safe categories let them sign each job (docs/rules.md#gas-safe-categories), so the sign dialog says so first. */
 async function signingFor(deps: QueryDeps, who: AuthContext): Promise<JobExtra | null> {
   if (who.role !== 'mentor') return null;
   const profile = await deps.readStore.get(mentorProfiles, who.id);
@@ -23,7 +23,7 @@ async function signingFor(deps: QueryDeps, who: AuthContext): Promise<JobExtra |
   };
 }
 
-/** Jobs (ruling 24): by student (a student's jobs together, in job-type order), or when opened or changed; search by student or job type. */
+/** Jobs (docs/rules.md#list-paging): by student (a student's jobs together, in job-type order), or when opened or changed; search by student or job type. */
 export const JOB_LIST: ListSpec = {
   sorts: { student: ['Student_Name', 'Student_ID', 'Job_Type'], opened: 'opened_at', updated: 'updated_at' },
   defaultSort: 'student',
@@ -36,7 +36,7 @@ export function jobQueryRoutes(deps: QueryDeps): Router {
   const rs = deps.readStore;
 
   /**
-   * The jobs the caller may see (ruling 12): a mentor those of students placed with them, a student
+   * The jobs the caller may see (docs/rules.md#server-side-access): a mentor those of students placed with them, a student
    * their own, a centre its students'. `?student_id=` narrows to one student. Jobs with a total of 0
    * (requirement removed before any card was signed) are left out.
    */

@@ -120,7 +120,7 @@ const LOOKUPS: Record<string, (rs: ReadStore, auth: AuthContext, id: string) => 
   placement: placementDetails,
 };
 
-/** What the entity details modal shows (ruling 14), only to callers who may see the entity; else 404. */
+/** What the entity details modal shows (docs/rules.md#entity-lookup), only to callers who may see the entity; else 404. */
 export function lookupQueryRoutes(deps: QueryDeps): Router {
   const r = Router();
   r.get('/api/lookup/:entityType/:entityId', authenticate(deps.authenticator), async (req, res) => {

@@ -42,7 +42,7 @@ export const unreadNotifications = (rs: ReadStore, accountId: string) =>
 
 /**
  * - GET /api/notifications?limit=&cursor=&unread=true&type=announcement: the caller's
- *   notifications, newest first, as a JSON array paged per ruling 24 (X-Total-Count; Link rel="next").
+ *   notifications, newest first, as a JSON array paged per docs/rules.md#list-paging (X-Total-Count; Link rel="next").
  * - GET /api/notifications/unread-count -> {unread, announcements_unread}
  * - GET /api/notification-settings -> {email_important}
  */

@@ -31,7 +31,7 @@ export interface CandidateList {
     blocked: string | null;
   };
   candidates: Candidate[];
-  /** Mentors left out, with why (ruling 4: vetted, unlocked, profile complete). */
+  /** Mentors left out, with why (docs/rules.md#admin-matching: vetted, unlocked, profile complete). */
   excluded: ExcludedMentor[];
 }
 

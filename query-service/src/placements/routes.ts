@@ -7,7 +7,7 @@ import { placementParties, studentPlacements, placements } from '@panda/projecti
 import type { QueryDeps } from '../shared/deps';
 import { docsById } from '../shared/docs-by-id';
 
-/** Pending placement requests (ruling 24): newest first; search by student or centre. */
+/** Pending placement requests (docs/rules.md#list-paging): newest first; search by student or centre. */
 export const REQUEST_LIST: ListSpec = {
   sorts: { created: 'Created_At', student: 'student_name' },
   defaultSort: '-created',

@@ -31,7 +31,7 @@ async function photoBytes(
   return decoded.ok ? { bytes: decoded.image.bytes, contentType: decoded.image.contentType } : null;
 }
 
-/** Profile Settings data per role (spec sections 2 and 3); passwords are never part of it (ruling 9). */
+/** Profile Settings data per role (spec sections 2 and 3); passwords are never part of it (docs/rules.md#passwords-never-shown). */
 async function profileOf(rs: ReadStore, acc: AccountDoc) {
   const base = {
     id: acc.id,
@@ -92,7 +92,7 @@ export function profileQueryRoutes(deps: QueryDeps): Router {
   });
 
   /**
-   * The Gas Safe card photo, to the mentor and to admins (ruling 12); another mentor gets 404 (its
+   * The Gas Safe card photo, to the mentor and to admins (docs/rules.md#server-side-access); another mentor gets 404 (its
    * existence is not revealed), students and centres 403. Blob bytes were encoded again on upload; a
    * photo recorded inline before the blob store is decoded and encoded again here before it is served.
    */

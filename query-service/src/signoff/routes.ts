@@ -26,8 +26,8 @@ const DISPUTES_LIST: Omit<ListSpec, 'defaultSort'> = {
 /**
  * - GET /api/signatures/{signatureId}: one sign-off, to its student, the mentor who signed, the
  *   student's centre and admins (anyone else: 404).
- * - GET /api/admin/disputes?status=open|resolved|all: the admin Disputes list (ruling 31); open ones
- *   oldest first (the longest waiting on top), resolved ones newest first; paged per ruling 24.
+ * - GET /api/admin/disputes?status=open|resolved|all: the admin Disputes list (docs/rules.md#trainee-countersign); open ones
+ *   oldest first (the longest waiting on top), resolved ones newest first; paged per docs/rules.md#list-paging.
  */
 export function signOffQueryRoutes(deps: QueryDeps): Router {
   const r = Router();

@@ -6,7 +6,7 @@ import { jobView, jobs, signaturesOf, students } from '@panda/projections/read-m
 import type { QueryDeps } from '../shared/deps';
 import { accountOf, person, requirementProgress, studentCard, visibleStudent } from './views';
 
-/** A centre's or mentor's students (ruling 24): newest registration first; search by name, e-mail, phone, postcode or id. */
+/** A centre's or mentor's students (docs/rules.md#list-paging): newest registration first; search by name, e-mail, phone, postcode or id. */
 export const STUDENT_LIST: ListSpec = {
   sorts: { created: 'Created_At', name: 'Name' },
   defaultSort: '-created',
@@ -49,7 +49,7 @@ export function studentQueryRoutes(deps: QueryDeps): Router {
       ...studentCard(s),
       mentor: person(mentor),
       training_centre: person(centre),
-      // Ruling 9: the temporary password itself is never kept; only whether it is still unused.
+      // docs/rules.md#passwords-never-shown: the temporary password itself is never kept; only whether it is still unused.
       registration: {
         registered_at: s.Created_At,
         temporary_password_unused: account?.temporary_password_unused ?? false,

@@ -6,7 +6,7 @@ import { JOB_TYPES, REQUIREMENT_KEYS, isComplete, jobRemaining, percentOf } from
 import { type StudentDoc, students } from '@panda/projections/read-models/training';
 
 /**
- * Who may see what (ruling 12), in one place for every training query: an admin everything, a
+ * Who may see what (docs/rules.md#server-side-access), in one place for every training query: an admin everything, a
  * centre its own students, a mentor the students placed with them (active placement), a student themself.
  */
 export const canSeeStudent = (auth: AuthContext, s: Pick<StudentDoc, 'id' | 'centre_id' | 'mentor_id'>) =>
@@ -27,7 +27,7 @@ export function visibleFilter(auth: AuthContext, studentField: 'id' | 'Student_I
     case 'mentor':
       return { mentor_id: auth.id };
     case 'auditor':
-      // Auditors read training only through the audit calls (ruling 25).
+      // Auditors read training only through the audit calls (docs/rules.md#auditors).
       return { [studentField]: { $in: [] } };
   }
 }
@@ -124,7 +124,7 @@ export function studentCard(s: StudentDoc) {
     job_requirements: s.requirements,
     has_requirements: s.has_requirements,
     additional_requirements: s.additional_requirements,
-    // Progress at a glance (issue 13): cards signed over cards required, over the open jobs.
+    // Progress at a glance (docs/rules.md#progress-at-a-glance): cards signed over cards required, over the open jobs.
     cards_signed: totals.cards_signed,
     cards_required: totals.cards_required,
     progress_percent: totals.progress_percent,

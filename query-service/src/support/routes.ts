@@ -29,7 +29,7 @@ async function detail(rs: ReadStore, t: TicketDoc): Promise<TicketDetail> {
   };
 }
 
-/** Ruling 24: newest activity first (or by creation); search in subject and first message. */
+/** docs/rules.md#list-paging: newest activity first (or by creation); search in subject and first message. */
 export const TICKET_LIST: ListSpec = {
   sorts: { activity: 'activity_position', created: 'Created_At' },
   defaultSort: '-activity',
@@ -47,7 +47,7 @@ async function sendPage(req: Request, res: Response, rs: ReadStore, filter: Filt
 }
 
 /**
- * Support tickets as their owner and the admins see them (spec §7 Support; rulings 23, 24):
+ * Support tickets as their owner and the admins see them (spec §7 Support; docs/rules.md#support-inbox, docs/rules.md#list-paging):
  * - GET /api/support, /api/support/:id                       (the owner's own tickets; others 404)
  * - GET /api/admin/support?status=open|responded|closed       (admin inbox, newest activity first)
  * - GET /api/admin/support/counts                             ({open, responded, closed, total})

@@ -13,7 +13,7 @@ export const MAIL_REACTOR = 'mail';
 type Data = Record<string, unknown>;
 
 /**
- * Every e-mail Panda sends, made from events (issue 8 item 5): a registered student's temporary
+ * Every e-mail Panda sends, made from events (docs/rules.md#mail-from-events): a registered student's temporary
  * password, a forgot-password temporary password, and the important notifications whose
  * recipients keep e-mail on. A temporary password travels in its event only sealed with the mail
  * key (platform/src/sealed.ts), bound to its account. Each mail carries the reaction key, so the

@@ -14,7 +14,7 @@ import type { NotificationDraft } from '@panda/command-service/notifications/dec
 import type { NotificationKind } from '@panda/contracts/notifications';
 
 /**
- * Which notifications an event makes, for whom (ruling 21). Pure: the reactor loads the facts
+ * Which notifications an event makes, for whom (docs/rules.md#notifications-from-events). Pure: the reactor loads the facts
  * (names, the student's centre, a job's type) from the write side and passes them in. Adding a
  * notification type is one entry in `RULES` (chat and support add theirs the same way).
  */
@@ -166,11 +166,11 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
     ];
   },
   JobCardSigned: (d, f) => {
-    // The one name of the job type on every screen, and dates in the app's one style (issue 13 item 5).
+    // The one name of the job type on every screen, and dates in the app's one style (docs/rules.md#one-unit-one-name, docs/rules.md#date-style).
     // The mentor signed: nobody hears of their own action (docs/rules.md#no-self-notification).
     const job = f.jobType ? jobTypeName(f.jobType) : 'a job';
     return [
-      // The link opens the card with its Confirm / Dispute actions (ruling 31).
+      // The link opens the card with its Confirm / Dispute actions (docs/rules.md#trainee-countersign).
       {
         recipientId: d.studentId,
         draft: plain(
@@ -267,7 +267,7 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
         important: false,
       },
     })),
-  // Support (issue 11): the owner hears of every answer from support or the AI Assistant, not of their own replies.
+  // Support (docs/rules.md#support-tickets): the owner hears of every answer from support or the AI Assistant, not of their own replies.
   TicketReplied: (d) =>
     d.author === 'owner'
       ? []
@@ -283,7 +283,7 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
             ),
           },
         ],
-  // Chat (issue 10): the receiver hears of a message only while they do not have that conversation open (ruling 21).
+  // Chat: the receiver hears of a message only while they do not have that conversation open (docs/rules.md#notifications-from-events).
   MessageSent: (d, f) =>
     d.receiverInConversation
       ? []

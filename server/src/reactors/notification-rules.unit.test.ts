@@ -122,7 +122,7 @@ describe('the notifications reactor: event -> notifications (ruling 21)', () => 
     expect(made[0].draft.message).toBe(
       'Please confirm or dispute card 3 of your Pipework cards, signed by Dave Clarke.',
     );
-    // The student's notification opens the card with its Confirm / Dispute actions (ruling 31).
+    // The student's notification opens the card with its Confirm / Dispute actions (docs/rules.md#trainee-countersign).
     expect(made[0].draft.link).toBe('/dashboard?view=jobs&signature=j1-card-3');
     expect(new Set(made.map((n) => n.draft.notificationId)).size).toBe(2);
   });

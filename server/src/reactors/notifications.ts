@@ -7,7 +7,7 @@ import { deliver } from './recipients';
 export const NOTIFICATIONS_REACTOR = 'notifications';
 
 /**
- * Makes notifications from events (ruling 21), never inline in a request. Each notification is
+ * Makes notifications from events (docs/rules.md#notifications-from-events), never inline in a request. Each notification is
  * appended to its recipient's stream with the command id `<reactor key>` (reactor name + source
  * position), so running the same source event again appends nothing.
  */

@@ -37,7 +37,7 @@ const confirmationReminder = (d: SignOffDoc): DueReminder => ({
 });
 
 /**
- * Reminders and escalation (ruling 32) are due by time, not by an event, so they come from a
+ * Reminders and escalation (docs/rules.md#reminders) are due by time, not by an event, so they come from a
  * ticker with the clock injected, never from timers in requests. Each tick reads the due timers
  * (the `reminder_timers` read model, folded from events, and the sign-offs' reminders to answer, on
  * `sign_offs`), checks on the write side (the student's stream) that the reminder still makes

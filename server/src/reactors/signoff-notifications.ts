@@ -43,7 +43,7 @@ const draft = (type: Draft['type'], kind: Draft['kind'], title: string, message:
 
 /**
  * Notifications of sign-off disputes (the mentor, the centre and the admins; the outcome to the
- * student, mentor and centre) and of the reminders and escalations of ruling 32 (`ReminderSent`).
+ * student, mentor and centre) and of the reminders and escalations of docs/rules.md#reminders (`ReminderSent`).
  * Facts (names, the student's centre, a job's type) come from the write side; the admins are the
  * one list that has no stream of its own, so it is read from the accounts read model (unlocked
  * admins). Appended with the reaction key as command id: running an event again appends nothing.

@@ -7,7 +7,7 @@ import { answerFromKnowledge, FALLBACK } from '@panda/query-service/assistant/an
 import { knowledgeBase, type HelpRole } from '@panda/query-service/assistant/knowledge';
 
 /**
- * The AI Assistant's first answer to a new support ticket (ruling 16), made from the event log by a
+ * The AI Assistant's first answer to a new support ticket (docs/rules.md#support-tickets), made from the event log by a
  * reactor and never inside the request: for each TicketOpened it appends a TicketReplied by the
  * assistant with the best help article for the owner's role (and links to the screens it names).
  * Idempotent by ticket id: the command id is derived from the ticket, and the decider answers once

@@ -60,7 +60,7 @@ export type PlacementStatus = 'pending' | 'active' | 'completed' | 'cancelled';
 /** Spec section 3 "Placement", as the admin placements table answers it. */
 export type Placement = AdminPlacement;
 
-/** What the tables pass: paging (ruling 24; no cursor on the first page) and the list's filters. */
+/** What the tables pass: paging (docs/rules.md#list-paging; no cursor on the first page) and the list's filters. */
 type Args<Q> = Omit<Q, 'cursor' | 'limit'> & PageArgs;
 
 export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).injectEndpoints({
@@ -68,7 +68,7 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
     adminSignIn: build.mutation<SessionResponse, AdminSignInRequest>({
       query: (body) => ({ url: '/admin/auth/signin', method: 'POST', body }),
     }),
-    /** One page of each admin table (ruling 24): searched, sorted and filtered on the server. */
+    /** One page of each admin table (docs/rules.md#list-paging): searched, sorted and filtered on the server. */
     adminStudents: build.query<Page<AdminStudent>, Args<AdminStudentsQuery>>({
       query: (args) => `/admin/users/students${pageSearch({ ...args })}`,
       transformResponse: (r: AdminStudentsPage, meta) => toPage(r.students, meta),

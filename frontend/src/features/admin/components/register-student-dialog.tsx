@@ -35,7 +35,7 @@ const EMPTY = { First_Name: '', Last_Name: '', Email: '', Phone_Number: '', Post
 const DEFAULT_COUNTS = { Boiler_Installs: 10, Boiler_Service: 4, Pipework: 8, Repair: 5 };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Ruling 8: an admin registers an independent student (no training centre). */
+/** docs/rules.md#independent-students: an admin registers an independent student (no training centre). */
 export function RegisterStudentDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form, setForm] = useState(EMPTY);
   const [counts, setCounts] = useState(DEFAULT_COUNTS);

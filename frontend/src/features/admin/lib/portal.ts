@@ -1,5 +1,5 @@
 /**
- * The hidden admin portal (rulings 2-3). The server tells the page it IS the portal only when it
+ * The hidden admin portal (docs/rules.md#admin-portal-path, docs/rules.md#first-admin). The server tells the page it IS the portal only when it
  * serves the secret path (`<meta name="panda-admin-portal" content="/path">`: the content
  * security policy lets no inline script run); nothing in the public app knows the path. A browser
  * that has visited the portal remembers it, so that the dashboard can send a signed-out admin

@@ -101,7 +101,7 @@ function studentPlacementText(s: AdminStudent): string {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const count = (n: number) => n.toLocaleString('en-GB');
 
-/** The filters each table offers (ruling 24, issue 9: locked, unvetted, unplaced; placement status). */
+/** The filters each table offers (docs/rules.md#list-paging: locked, unvetted, unplaced; placement status). */
 const TAB_FILTERS: Record<string, FilterName[]> = {
   students: ['locked', 'placed'],
   mentors: ['locked', 'vetted'],
@@ -175,7 +175,7 @@ function AdminDashboard({
   const [registerOpen, setRegisterOpen] = useState(false);
   const [logOpen, setLogOpen] = useState(false);
 
-  // Ruling 24: the table on show asks the server for one page, searched, sorted and filtered there.
+  // docs/rules.md#list-paging: the table on show asks the server for one page, searched, sorted and filtered there.
   const paging = { limit: PAGE_SIZE, cursor: pager.cursor, q: q || undefined, sort: view.sort || undefined };
   const accountArgs = { ...paging, locked: flag(view.locked), vetted: flag(view.vetted) };
   const students = useAdminStudentsQuery(

@@ -59,7 +59,7 @@ export function AdminSignInRoute() {
     }
     try {
       const response = await signIn({ email: value, password }).unwrap();
-      // Admins and auditors (ruling 25) sign in here; the dashboard shows an auditor the Audit view only.
+      // Admins and auditors (docs/rules.md#auditors) sign in here; the dashboard shows an auditor the Audit view only.
       const role = response.user.role;
       if (role !== 'admin' && role !== 'auditor') {
         toast.error('Invalid credentials');

@@ -1,7 +1,7 @@
 import type { AssistantChatRequest, AssistantChatResponse } from '@panda/contracts/assistant';
 import { api } from '../../../lib/api';
 
-/** POST /api/assistant/chat (spec §7 Assistant; ruling 17). */
+/** POST /api/assistant/chat (spec §7 Assistant; docs/rules.md#offline-assistant). */
 export type { AssistantChatRequest, AssistantChatResponse };
 
 export const assistantApi = api.injectEndpoints({

@@ -15,7 +15,7 @@ import type { Page } from '@panda/contracts/paging';
 import { PAGE_SIZE, pageSearch, toPage } from '../../../lib/paging';
 import { api, listTags } from '../../../lib/api';
 
-/** Audit calls (rulings 25-27; docs/api-audit.md). Audit answers are never cached across subjects: every read is recorded server-side. */
+/** Audit calls (docs/rules.md#auditors, docs/rules.md#audit-calls, docs/rules.md#hash-chain; docs/api-audit.md). Audit answers are never cached across subjects: every read is recorded server-side. */
 
 const asOfParam = (asOf: string | null) => (asOf ? `?as_of=${encodeURIComponent(asOf)}` : '');
 

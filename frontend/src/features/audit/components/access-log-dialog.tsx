@@ -22,7 +22,7 @@ import type { AccessLogEntry } from '@panda/contracts/audit';
 import { useAccessLogQuery } from '../api/audit-api';
 import { ACCESS_LABELS, ROLE_NAMES, dateTime } from '../lib/format';
 
-/** Admins: every audit read (who, what, when), newest first, 50 at a time (ruling 24 paging). */
+/** Admins: every audit read (who, what, when), newest first, 50 at a time (docs/rules.md#list-paging paging). */
 export function AccessLogDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (

@@ -30,7 +30,7 @@ import { SignaturesPanel } from './signatures-panel';
 import { VerifyPanel } from './verify-panel';
 
 /**
- * The Audit view (issue 12): pick a student, mentor or centre; replay their timeline and a job
+ * The Audit view (docs/rules.md#audit-calls): pick a student, mentor or centre; replay their timeline and a job
  * card's signatures as of any instant; verify the log; download a student's evidence pack.
  * Everything shown is folded from the event log by the server, and every read is recorded.
  */

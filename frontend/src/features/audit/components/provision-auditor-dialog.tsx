@@ -22,7 +22,7 @@ const FORM_TOASTS = 'provision-auditor';
 const EMPTY = { first_name: '', last_name: '', email: '' };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Ruling 25: an admin provisions an auditor; the one-time temporary password is shown once. */
+/** docs/rules.md#auditors: an admin provisions an auditor; the one-time temporary password is shown once. */
 export function ProvisionAuditorDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [form, setForm] = useState(EMPTY);
   const messages = useFormErrors<keyof typeof EMPTY>(FORM_TOASTS);

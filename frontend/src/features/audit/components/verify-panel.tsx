@@ -10,7 +10,7 @@ import { errorMessage } from '../../../lib/errors';
 import { useVerifyLogMutation } from '../api/audit-api';
 import { FAULTS, dateTime } from '../lib/format';
 
-/** Verify the log (ruling 27): a clear green or red answer, with the first bad position. */
+/** Verify the log (docs/rules.md#hash-chain): a clear green or red answer, with the first bad position. */
 export function VerifyPanel() {
   const [verify, { data, error, isLoading, fulfilledTimeStamp }] = useVerifyLogMutation();
   return (

@@ -11,7 +11,7 @@ import { displayName, logout, type SessionUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { AuditView } from '../components/audit-view';
 
-/** What an auditor sees at the admin portal (ruling 25): the Audit view only. `children`: overlays (the required password change). */
+/** What an auditor sees at the admin portal (docs/rules.md#auditors): the Audit view only. `children`: overlays (the required password change). */
 export function AuditorDashboard({
   user,
   portal,

@@ -21,7 +21,7 @@ interface RequiredPasswordChangeDialogProps {
 
 /**
  * Shown on the dashboard while the signed-in user has `must_change_password` (a temporary
- * password, ruling 9). It cannot be dismissed until PUT /api/change-password succeeds.
+ * password, docs/rules.md#passwords-never-shown). It cannot be dismissed until PUT /api/change-password succeeds.
  */
 export function RequiredPasswordChangeDialog({ open, onSignOut }: RequiredPasswordChangeDialogProps) {
   const dispatch = useAppDispatch();

@@ -66,7 +66,7 @@ export function SignUpForm({ initialRole = null }: SignUpFormProps) {
     Training_Centre_Name: '',
   });
   const [terms, setTerms] = useState(false);
-  /** Each field's message, shown under it (issue 13); one summary toast at most. */
+  /** Each field's message, shown under it (docs/rules.md#form-errors); one summary toast at most. */
   const [invalid, setInvalid] = useState<Partial<Record<Field, string>>>({});
   const [signUp, { isLoading }] = useSignUpMutation();
   const completeAuth = useCompleteAuth();

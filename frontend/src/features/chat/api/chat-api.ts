@@ -19,7 +19,7 @@ import type { RootState } from '../../../lib/root-reducer';
  * screens poll every 2 s.
  */
 
-/** Contacts a page (ruling 24: at most 200); "Load more" asks for the next page with the answer's cursor. */
+/** Contacts a page (docs/rules.md#list-paging: at most 200); "Load more" asks for the next page with the answer's cursor. */
 export const CONTACTS_LIMIT = 200;
 /** Messages of a conversation loaded by the Messages view (newest ones). */
 export const CONVERSATION_LIMIT = 100;

@@ -226,7 +226,7 @@ export function Conversation({ contact, onBack }: { contact: ChatContact; onBack
     return () => document.removeEventListener('visibilitychange', mark);
   }, [unreadFromContact, messages, contact.id, markRead]);
 
-  // Tell the server which conversation is open (ruling 21: no "message received" notification
+  // Tell the server which conversation is open (docs/rules.md#notifications-from-events: no "message received" notification
   // for a message read as it arrives); again after a reconnect, and none once it closes.
   const connected = status === 'connected';
   useEffect(() => {

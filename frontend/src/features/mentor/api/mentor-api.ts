@@ -43,7 +43,7 @@ export const mentorApi = api
           { type: 'jobs', id: 'LIST' },
         ],
       }),
-      /** Student Jobs (ruling 24): pages of 50 by student name, more on request; `q` searches on the server. */
+      /** Student Jobs (docs/rules.md#list-paging): pages of 50 by student name, more on request; `q` searches on the server. */
       getMentorJobs: build.infiniteQuery<Page<Job>, { q?: string }, string | null>({
         infiniteQueryOptions: loadMorePages,
         query: ({ queryArg, pageParam }) =>

@@ -50,7 +50,7 @@ export function groupByStudent(jobs: Job[]): StudentGroup[] {
 }
 
 /**
- * Student Jobs (spec "Mentor job management"). Ruling 24: the server pages the jobs by student name
+ * Student Jobs (spec "Mentor job management"). docs/rules.md#list-paging: the server pages the jobs by student name
  * and searches them (student name, e-mail, job type); "Load more" adds the next page, and a
  * student whose jobs straddle two pages stays one group.
  */

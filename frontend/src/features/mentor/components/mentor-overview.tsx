@@ -69,7 +69,7 @@ export function MentorOverviewView({ placementRequests, announce }: MentorOvervi
       />
       {announce && <Stack direction="row">{announce}</Stack>}
 
-      {/* On a phone the card the mentor has to act on comes first (issue 13). */}
+      {/* On a phone the card the mentor has to act on comes first (docs/rules.md#phone-first-screen). */}
       {phone && placementRequests}
 
       {failed && (

@@ -124,7 +124,7 @@ export interface MentorProfileDialogProps {
   onClose: () => void;
 }
 
-/** 'Edit Your Mentor Profile' (spec sections 3, 5, 7; ruling 18 for the photo). */
+/** 'Edit Your Mentor Profile' (spec sections 3, 5, 7; docs/rules.md#image-checks for the photo). */
 export function MentorProfileDialog({ open, onClose }: MentorProfileDialogProps) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });

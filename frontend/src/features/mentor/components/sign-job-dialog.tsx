@@ -32,7 +32,7 @@ export interface SignJobDialogProps {
   onSigned?: () => void;
 }
 
-/** Mark Complete: the mentor's typed signature for ONE job card (spec section 5, ruling 7). */
+/** Mark Complete: the mentor's typed signature for ONE job card (spec section 5, docs/rules.md#one-card-per-sign-off). */
 /** "Job marked as complete! (card 2 of 6 signed)": the spec's text and which card of the book it was. */
 export const signedCardMessage = (completed: number, total: number) =>
   `Job marked as complete! (card ${completed} of ${total} signed)`;
@@ -89,7 +89,7 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
         },
         completed_at: now,
       }).unwrap();
-      // Which card it was, so a signed card is not read as a finished job (issue 13).
+      // Which card it was, so a signed card is not read as a finished job (docs/rules.md#progress-at-a-glance).
       const signed = answer.job ?? { Completed_Count: job.Completed_Count + 1, Total_Count: job.Total_Count };
       messages.reset();
       toast.success(signedCardMessage(signed.Completed_Count, signed.Total_Count));
@@ -111,7 +111,7 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
   };
 
   const card = job ? Math.min(job.Total_Count, job.Completed_Count + 1) : 0;
-  // Ruling 30: said before the mentor fills anything in (the server refuses it too).
+  // docs/rules.md#gas-safe-categories: said before the mentor fills anything in (the server refuses it too).
   const refusal =
     job?.may_sign === false ? (job.sign_refusal ?? 'Your Gas Safe categories do not cover this job type') : null;
 

@@ -23,7 +23,7 @@ import {
 
 /**
  * Notifications and announcements (contracts/src/notifications.ts). The inbox pages newest first
- * (ruling 24: 50 at a time, "Load more" for the next); its tabs ask the server (`unread=true`,
+ * (docs/rules.md#list-paging: 50 at a time, "Load more" for the next); its tabs ask the server (`unread=true`,
  * `type=announcement`). The WebSocket `changed` push for the `notifications` collection invalidates
  * the LIST tag, so the bell and every loaded page update live.
  * Spec §4: "local read state is updated even if the call fails": the mark-read calls patch the

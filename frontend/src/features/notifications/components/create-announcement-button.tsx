@@ -10,7 +10,7 @@ const CreateAnnouncementDialog = lazyDialog(
   'Loading the announcement form...',
 );
 
-/** "Create Announcement" (spec §2; ruling 22): centres to their students, mentors to their placed students. */
+/** "Create Announcement" (spec §2; docs/rules.md#announcement-recipients): centres to their students, mentors to their placed students. */
 export function CreateAnnouncementButton({
   variant = 'outlined',
   sx,

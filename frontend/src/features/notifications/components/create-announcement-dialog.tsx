@@ -57,7 +57,7 @@ function AnnouncementForm({ onClose }: { onClose: () => void }) {
   const role = user?.role === 'mentor' ? 'mentor' : 'training_centre';
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());
-  // Ruling 24: the students come 50 at a time by name and are searched on the server, so any one can be picked.
+  // docs/rules.md#list-paging: the students come 50 at a time by name and are searched on the server, so any one can be picked.
   const students = useAnnouncementRecipientsInfiniteQuery({ role, q: q || undefined });
   const [send, { isLoading }] = useCreateAnnouncementMutation();
   const [title, setTitle] = useState('');
@@ -97,7 +97,7 @@ function AnnouncementForm({ onClose }: { onClose: () => void }) {
       toast.success(result.message);
       onClose();
     } catch (err) {
-      // Ruling 15: the failure is shown and the form stays open with what was typed.
+      // docs/rules.md#no-demo-fallbacks: the failure is shown and the form stays open with what was typed.
       toast.error(errorMessage(err, ANNOUNCEMENT_TEXTS.failed), { group: TOASTS });
     }
   };

@@ -107,7 +107,7 @@ function NotificationsPanel({ onClose, initialTab }: { onClose: () => void; init
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim());
-  // Ruling 24: each tab is the server's list (unread, announcements), paged newest first and searched there.
+  // docs/rules.md#list-paging: each tab is the server's list (unread, announcements), paged newest first and searched there.
   // `currentData`: another tab's or search's list never shows under this one while it loads.
   const {
     currentData: data,

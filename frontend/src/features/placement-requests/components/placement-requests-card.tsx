@@ -83,7 +83,7 @@ function DeclineDialog({ request, onClose }: { request: PlacementRequest | null;
 }
 
 /**
- * The mentor's pending placement requests (ruling 5): Accept makes the placement active (the student
+ * The mentor's pending placement requests (docs/rules.md#placement-status): Accept makes the placement active (the student
  * becomes Matched and their jobs open); Decline asks for a reason. Renders nothing when there are none.
  */
 export function PlacementRequestsCard() {

@@ -14,7 +14,7 @@ import { PasswordChangeFields } from '../../../components/password-change-fields
 import { usePasswordChangeForm } from '../../../lib/password-change';
 import { useChangeAccountPasswordMutation } from '../api/profile-api';
 
-/** Security Settings: a masked password placeholder (ruling 9) and the Change Password panel. */
+/** Security Settings: a masked password placeholder (docs/rules.md#passwords-never-shown) and the Change Password panel. */
 export function SecuritySettings() {
   const [open, setOpen] = useState(false);
   const [changePassword, { isLoading }] = useChangeAccountPasswordMutation();

@@ -9,7 +9,7 @@ import { loadMorePages, PAGE_SIZE, pageSearch, toPage, type Page } from '../../.
 import type { Job } from '@panda/contracts/training';
 
 /**
- * Trainee countersign and dispute, and the admin's Disputes list (issue 14, ruling 31). Tags are
+ * Trainee countersign and dispute, and the admin's Disputes list (docs/rules.md#trainee-countersign). Tags are
  * named after read-model collections: a sign-off changes `jobs` (its state in the job's history)
  * and `sign_offs`.
  */

@@ -30,7 +30,7 @@ import { toast } from '../../../lib/toast';
 import { useGetDisputesInfiniteQuery, useResolveDisputeMutation } from '../api/signoff-api';
 import { SignOffStatusChip } from './sign-off-status';
 
-/** Resolve one dispute: upheld revokes the sign-off, rejected lets it stand; a reason either way (ruling 31). */
+/** Resolve one dispute: upheld revokes the sign-off, rejected lets it stand; a reason either way (docs/rules.md#trainee-countersign). */
 function ResolveDialog({ dispute, onClose }: { dispute: SignOffView; onClose: () => void }) {
   const [outcome, setOutcome] = useState<'upheld' | 'rejected' | ''>('');
   const [reason, setReason] = useState('');
@@ -106,7 +106,7 @@ function ResolveDialog({ dispute, onClose }: { dispute: SignOffView; onClose: ()
   );
 }
 
-/** The admin Disputes list (ruling 31): open disputes (the longest waiting first) until resolved, then under Resolved. */
+/** The admin Disputes list (docs/rules.md#trainee-countersign): open disputes (the longest waiting first) until resolved, then under Resolved. */
 export function AdminDisputesTab() {
   const [status, setStatus] = useState<'open' | 'resolved'>('open');
   const list = useGetDisputesInfiniteQuery(status);

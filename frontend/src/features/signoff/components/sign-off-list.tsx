@@ -32,7 +32,7 @@ const rowsOf = (jobs: Job[]): Row[] =>
       return x < y ? 1 : x > y ? -1 : 0;
     });
 
-/** The student's dispute of one sign-off: a reason is required (ruling 31). */
+/** The student's dispute of one sign-off: a reason is required (docs/rules.md#trainee-countersign). */
 function DisputeDialog({ row, onClose }: { row: Row; onClose: () => void }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);

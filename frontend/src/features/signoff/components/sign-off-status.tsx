@@ -3,7 +3,7 @@ import { TRAINEE_STATUS_LABELS } from '@panda/contracts/signoff';
 import type { SignedCard } from '../../../lib/job-types';
 
 /**
- * Where a sign-off stands with the trainee (ruling 31): 'Awaiting trainee confirmation',
+ * Where a sign-off stands with the trainee (docs/rules.md#trainee-countersign): 'Awaiting trainee confirmation',
  * 'Confirmed by trainee' or 'Disputed', and how a dispute was resolved. Shown on every screen
  * that shows signatures.
  */

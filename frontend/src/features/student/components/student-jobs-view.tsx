@@ -295,7 +295,7 @@ export function StudentJobsView() {
           : cards.map((p) => <ProgressCard key={p.type} p={p} />)}
       </Box>
 
-      {/* Ruling 31: confirm or dispute each sign-off; a "card signed" notification links here with ?signature=. */}
+      {/* docs/rules.md#trainee-countersign: confirm or dispute each sign-off; a "card signed" notification links here with ?signature=. */}
       {jobs.some((j) => j.signatures?.length) && (
         <Card component="section" aria-labelledby="signed-cards-title">
           <CardContent sx={{ p: { xs: 2.5, md: 3 }, '&:last-child': { pb: { xs: 2.5, md: 3 } } }}>

@@ -46,7 +46,7 @@ function Line({ icon, label, children }: { icon: ReactNode; label: string; child
   );
 }
 
-/** 'Your mentor': who a matched student trains with and how to reach them (issue 13). */
+/** 'Your mentor': who a matched student trains with and how to reach them (docs/rules.md#progress-at-a-glance). */
 export function MentorContactCard({ mentor }: { mentor: MentorContact }) {
   const [details, setDetails] = useState(false);
   return (

@@ -13,10 +13,10 @@ import { api } from '../../../lib/api';
 import { loadedTags, loadMorePages, PAGE_SIZE, pageSearch, toPage, type Page } from '../../../lib/paging';
 
 /**
- * Support Center calls (spec §7 Support; rulings 16, 23, 24). Types are the server's contracts
+ * Support Center calls (spec §7 Support; docs/rules.md#support-tickets, docs/rules.md#support-inbox, docs/rules.md#list-paging). Types are the server's contracts
  * (`@panda/contracts/support`). Tags are the read model `support_tickets`, so a pushed `changed`
  * (the AI Assistant's answer, a reply from support) refreshes the list and the open ticket live.
- * Both ticket lists page newest activity first (ruling 24): 50 at a time, "Load more" for the next,
+ * Both ticket lists page newest activity first (docs/rules.md#list-paging): 50 at a time, "Load more" for the next,
  * searched on the server (`q`: subject and first message).
  */
 export type { TicketDetail, TicketStatus, TicketSummary, CreateTicketRequest };
@@ -66,7 +66,7 @@ export const supportApi = api.enhanceEndpoints({ addTagTypes: [TAG, 'students'] 
       transformResponse: (items: StudentCard[], meta) => toPage(items, meta),
       providesTags: [{ type: 'students', id: 'LIST' }],
     }),
-    // Admin inbox (ruling 23).
+    // Admin inbox (docs/rules.md#support-inbox).
     getInbox: build.infiniteQuery<Page<TicketSummary>, { status: TicketStatus | 'all'; q?: string }, string | null>({
       infiniteQueryOptions: loadMorePages,
       query: ({ queryArg: { status, q }, pageParam }) =>

@@ -39,7 +39,7 @@ import {
 
 const ROLE = { student: 'Student', mentor: 'Mentor', training_centre: 'Training Centre' } as const;
 
-/** The admin support inbox (rulings 23, 24): filters and search on the server, newest activity first, 50 at a time, reply and close. */
+/** The admin support inbox (docs/rules.md#support-inbox, docs/rules.md#list-paging): filters and search on the server, newest activity first, 50 at a time, reply and close. */
 export function AdminSupportTab() {
   const [filter, setFilter] = useState<TicketStatus | 'all'>('open');
   const [search, setSearch] = useState('');

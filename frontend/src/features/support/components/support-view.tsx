@@ -167,7 +167,7 @@ const studentLabel = (s: StudentCard) => `${s.Name ?? `${s.First_Name} ${s.Last_
 /**
  * The Student Issue picker: the centre's first 50 students by name from the server; typing
  * searches on the server (name, e-mail, phone, postcode or id) after a pause, so any student can be
- * found however many the centre has (ruling 24).
+ * found however many the centre has (docs/rules.md#list-paging).
  */
 function StudentPicker({ value, onChange }: { value: StudentCard | null; onChange: (s: StudentCard | null) => void }) {
   const [search, setSearch] = useState('');

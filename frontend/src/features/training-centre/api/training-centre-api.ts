@@ -31,7 +31,7 @@ export const trainingCentreApi = api.enhanceEndpoints({ addTagTypes: TAGS }).inj
       query: () => '/vetting-status',
       providesTags: [{ type: 'accounts', id: 'LIST' }],
     }),
-    /** One page of the centre's students (ruling 24): searched and sorted on the server. */
+    /** One page of the centre's students (docs/rules.md#list-paging): searched and sorted on the server. */
     getMyStudents: build.query<Page<StudentCard>, PageArgs>({
       query: (args) => `/my-students${pageSearch({ ...args })}`,
       transformResponse: (raw: StudentCard[], meta) => toPage(raw, meta),

@@ -51,7 +51,7 @@ const EMPTY: Values = {
   ...REQUIREMENT_DEFAULTS,
 };
 
-/** Spec section 5 "Student registration": every problem, in order, each shown under its field (issue 13). */
+/** Spec section 5 "Student registration": every problem, in order, each shown under its field (docs/rules.md#form-errors). */
 export function validateRegistration(v: Values): Array<[TextFieldName, string]> {
   const errors: Array<[TextFieldName, string]> = [];
   if (!v.First_Name.trim()) errors.push(['First_Name', 'First name is required']);
@@ -161,7 +161,7 @@ export function RegisterStudentView() {
       toast.dismissErrors(FORM_TOASTS);
       toast.success('Student registered successfully!');
       setRegistered(result);
-      // The temporary password lives only in this screen's state (ruling 9), not in the api cache.
+      // The temporary password lives only in this screen's state (docs/rules.md#passwords-never-shown), not in the api cache.
       resetMutation();
     } catch (err) {
       const byField = fieldErrors(err);

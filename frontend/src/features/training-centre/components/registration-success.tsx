@@ -21,7 +21,7 @@ interface RegistrationSuccessProps {
 }
 
 /**
- * The success screen after a registration. The temporary password is shown here ONCE (ruling 9):
+ * The success screen after a registration. The temporary password is shown here ONCE (docs/rules.md#passwords-never-shown):
  * it lives only in this screen's state and is gone once the user leaves it.
  */
 export function RegistrationSuccess({ result, onRegisterAnother }: RegistrationSuccessProps) {

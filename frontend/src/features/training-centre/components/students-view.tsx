@@ -190,7 +190,7 @@ export function StudentsView() {
   const go = useDashboardNavigate();
   const [entity, setEntity] = useState<EntityRef | null>(null);
   const [search, setSearch] = useState('');
-  // Ruling 24: the server searches (name, e-mail, phone, postcode, id) and pages; this view shows one page.
+  // docs/rules.md#list-paging: the server searches (name, e-mail, phone, postcode, id) and pages; this view shows one page.
   const q = useDebouncedValue(search.trim());
   const pager = useCursorPager(q);
   const registered = useGetMyStudentsQuery({ limit: 1 });
@@ -208,7 +208,7 @@ export function StudentsView() {
   if (isLoading) {
     content = <StudentsSkeleton />;
   } else if (isError && !data) {
-    // Ruling 15: never sample students; say it failed and offer Retry.
+    // docs/rules.md#no-demo-fallbacks: never sample students; say it failed and offer Retry.
     content = (
       <Card sx={{ textAlign: 'center' }}>
         <CardContent sx={{ p: { xs: 4, md: 6 } }} role="alert">
