@@ -8,7 +8,8 @@
 import Database from 'better-sqlite3';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, getPriority, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
+import { machine, table } from './report';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SqliteEventStore } from '@panda/events/sqlite-event-store';
@@ -534,17 +535,6 @@ function withTimeout<T>(work: Promise<T>, minutes: number): Promise<T> {
     timer = setTimeout(() => reject(new Error(`timed out after ${minutes} min`)), minutes * 60_000);
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
-
-const machine = () =>
-  `load average ${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' / ')} (1/5/15 min) on ${availableParallelism()} cores; this process at nice ${getPriority()}`;
-
-function table(rows: string[][]): string {
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  const line = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(widths[c])).join(' | ')} |`;
-  return [line(rows[0]), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n');
 }
 
 async function main() {

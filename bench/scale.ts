@@ -19,7 +19,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
+import { machine, table } from './report';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { nextLink } from '@panda/contracts/paging';
@@ -555,17 +556,6 @@ async function warmUp(servers: Pair) {
       await timeCommand(servers.pilot.url, kind, i, pilot);
     }
 }
-
-function table(rows: string[][]): string {
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  const line = (r: string[]) => `| ${r.map((cell, c) => cell.padEnd(widths[c])).join(' | ')} |`;
-  return [line(rows[0]), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.slice(1).map(line)].join('\n');
-}
-
-const machine = () =>
-  `load average ${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' / ')} on ${availableParallelism()} cores`;
 
 async function main() {
   const t0 = performance.now();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { apiClient } from '@panda/server/seed';
 import {
   demoLogins,
@@ -12,6 +12,7 @@ import {
   toast,
   type Server,
 } from './support';
+import { alertsAre, under } from './forms';
 
 /**
  * docs/rules.md#form-errors in the remaining forms: each field's message under the field (the spec's texts),
@@ -31,18 +32,6 @@ async function newPage(viewport = { width: 1366, height: 900 }): Promise<Page> {
   const page = await (await newContext(browser, viewport)).newPage();
   pages.push(page);
   return page;
-}
-
-/** The text under the field labelled `label` inside `scope` (its aria-describedby helper). */
-async function under(scope: Locator | Page, label: string | RegExp): Promise<string> {
-  const field = typeof label === 'string' ? scope.getByLabel(label, { exact: true }) : scope.getByLabel(label);
-  const id = await field.getAttribute('aria-describedby');
-  return id ? ((await scope.locator(`[id="${id.split(' ')[0]}"]`).textContent()) ?? '') : '';
-}
-
-/** Every alert on the page (toasts included) is exactly these texts. */
-async function alertsAre(page: Page, texts: string[]) {
-  await expect.poll(async () => (await page.getByRole('alert').allTextContents()).map((t) => t.trim())).toEqual(texts);
 }
 
 beforeAll(async () => {

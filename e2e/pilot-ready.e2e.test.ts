@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { apiClient } from '@panda/server/seed';
 import {
   demoLogins,
@@ -11,6 +11,7 @@ import {
   startServer,
   type Server,
 } from './support';
+import { alertsAre, under } from './forms';
 
 /**
  * What a training centre's first month would trip over, as a person sees it: UK postcodes and phone
@@ -29,17 +30,6 @@ async function newPage(viewport = { width: 1366, height: 900 }): Promise<Page> {
   const page = await (await newContext(browser, viewport)).newPage();
   pages.push(page);
   return page;
-}
-
-/** The text under the field labelled `label` inside `scope` (its aria-describedby helper). */
-async function under(scope: Locator | Page, label: string): Promise<string> {
-  const field = scope.getByLabel(new RegExp(`^${label}`));
-  const id = await field.getAttribute('aria-describedby');
-  return id ? ((await scope.locator(`[id="${id.split(' ')[0]}"]`).textContent()) ?? '') : '';
-}
-
-async function alertsAre(page: Page, texts: string[]) {
-  await expect.poll(async () => (await page.getByRole('alert').allTextContents()).map((t) => t.trim())).toEqual(texts);
 }
 
 beforeAll(async () => {
@@ -70,8 +60,8 @@ describe('forms accept no nonsense', () => {
       // Nothing is cut short as it is typed.
       expect(await form.getByLabel(/^Postcode/).inputValue()).toBe('NOTAPOSTCODE');
       await form.getByRole('button', { name: 'Register Student' }).click();
-      await expect.poll(() => under(form, 'Phone Number')).toBe('Please enter a valid UK phone number');
-      expect(await under(form, 'Postcode')).toBe('Please enter a valid UK postcode');
+      await expect.poll(() => under(form, /^Phone Number/)).toBe('Please enter a valid UK phone number');
+      expect(await under(form, /^Postcode/)).toBe('Please enter a valid UK postcode');
       await alertsAre(page, [SUMMARY]);
       // The first wrong field has the focus, so a screen reader reads its label and its message.
       await expect
@@ -99,7 +89,7 @@ describe('forms accept no nonsense', () => {
     await markComplete.click();
     const dialog = page.getByRole('dialog', { name: 'Sign Off Job Card' });
     await dialog.getByRole('button', { name: 'Sign & Complete' }).click();
-    await expect.poll(() => under(dialog, 'Signature')).toBe('Please fill in all signature fields');
+    await expect.poll(() => under(dialog, /^Signature/)).toBe('Please fill in all signature fields');
     expect(await dialog.getByLabel(/^Signature/).getAttribute('aria-invalid')).toBe('true');
     await expectAccessible(page, 'sign dialog with an empty signature', '[role="dialog"]');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
