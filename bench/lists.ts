@@ -608,7 +608,7 @@ async function floorsBench(
       `   floor: a bare express endpoint answering the biggest page above (${pageLabel}, ${p.bytes.toLocaleString()} B): p95 ${p.p95.toFixed(2)} ms, x${floors.page.ratio.toFixed(2)} of the same endpoint answering validate's answer (p95 ${p.small.toFixed(2)} ms)`,
     );
     console.log(
-      `   floor: the same endpoint answering once a record is flushed to disk (as every audit read, ruling 25): p95 ${f.p95.toFixed(2)} ms, x${floors.flushed.ratio.toFixed(2)} (small answer p95 ${f.small.toFixed(2)} ms)`,
+      `   floor: the same endpoint answering once a record is flushed to disk (as every audit read): p95 ${f.p95.toFixed(2)} ms, x${floors.flushed.ratio.toFixed(2)} (small answer p95 ${f.small.toFixed(2)} ms)`,
     );
     console.log(
       `   floor: the same endpoint answering once it has appended an audit read's record to the platform's log (commit, flush, projected beside): p95 ${rec.p95.toFixed(2)} ms, x${floors.recorded.ratio.toFixed(2)} of GET /api/auth/validate beside it (p95 ${rec.validate.toFixed(2)} ms)\n`,
@@ -623,6 +623,6 @@ async function floorsBench(
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log('List pages at 10,000 students (ruling 24; p95 as a ratio to GET /api/auth/validate in the same run)');
+  console.log('List pages at 10,000 students (p95 as a ratio to GET /api/auth/validate in the same run)');
   await listsBench();
 }

@@ -284,9 +284,7 @@ const sections: Section[] = [
   },
   {
     title: '4. hash-chain verify',
-    goals: [
-      { goal: `hash-chain verify vs raw read (${fmt(SIZES.verifyEvents)} events)`, target: '>= x0.5 (ruling 27)' },
-    ],
+    goals: [{ goal: `hash-chain verify vs raw read (${fmt(SIZES.verifyEvents)} events)`, target: '>= x0.5' }],
     run: async () => {
       const v = await verifyBench(SIZES.verifyEvents);
       const reduced = reducedTo(SIZES.verifyEvents, 1_000_000, 'events');
@@ -370,7 +368,7 @@ const sections: Section[] = [
     goals: [
       {
         goal: `WebSocket push p99 with ${fmt(SIZES.chatClients)} clients, vs ping round trip`,
-        target: 'figure; issue 10: p99 <= 50 ms',
+        target: 'figure; goal: p99 <= 50 ms',
       },
     ],
     run: async () => {
@@ -387,9 +385,7 @@ const sections: Section[] = [
   },
   {
     title: '10. chat at scale',
-    goals: [
-      { goal: `chat pages at ${fmt(SIZES.chatHistory)} messages: worst p95 vs validate`, target: '<= x2 (issue 10)' },
-    ],
+    goals: [{ goal: `chat pages at ${fmt(SIZES.chatHistory)} messages: worst p95 vs validate`, target: '<= x2' }],
     run: async () => {
       const results = Object.entries(await chatHistoryBench(SIZES.chatHistory));
       const [, base] = results[0];
@@ -414,7 +410,7 @@ const sections: Section[] = [
     ],
     run: async () => {
       console.log(
-        `11. List pages at ${fmt(SIZES.students)} students (ruling 24; p95 as a ratio to GET /api/auth/validate timed beside each call, request for request)`,
+        `11. List pages at ${fmt(SIZES.students)} students (p95 as a ratio to GET /api/auth/validate timed beside each call, request for request)`,
       );
       const r = await listsBench(SIZES.students);
       return [

@@ -96,7 +96,7 @@ export async function verifyBench(n = Number(process.env.BENCH_VERIFY_EVENTS ?? 
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1];
   const read = median(readRates);
   const verify = median(verifyRates);
-  console.log(`4. Hash-chain verify over ${fmt(n)} events (ruling 27; median of 3 rounds)`);
+  console.log(`4. Hash-chain verify over ${fmt(n)} events (median of 3 rounds)`);
   console.log(
     `   generated in ${fmt(generated)} ms; chained by the migration at open in ${fmt(migrated)} ms (${fmt((n / migrated) * 1000)} events/s)`,
   );

@@ -79,7 +79,7 @@ async function centrePage(width: number, height = 900): Promise<Page> {
 const cards = (page: Page) => page.getByRole('list', { name: 'Students' }).getByTestId('student-card');
 const pager = (page: Page) => page.getByRole('navigation', { name: 'Students pages' });
 
-describe('paging in the web app (ruling 24)', () => {
+describe('paging in the web app', () => {
   it('a centre with 55 students pages through them and searches on the server', async () => {
     const page = await centrePage(1366);
     await page.getByText(`${STUDENTS} registered students`).waitFor();
@@ -169,7 +169,7 @@ async function choose(page: Page, select: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-describe('the admin tables page, sort, filter and search on the server (ruling 24)', () => {
+describe('the admin tables page, sort, filter and search on the server', () => {
   it('the Students table: 50 of 55, the next page, sorted by name, locked and unplaced filters, search', async () => {
     const page = await adminPage(1366);
     await total(page).getByText(`Showing 50 of ${STUDENTS} students`).waitFor();

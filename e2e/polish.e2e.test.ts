@@ -55,7 +55,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe('issue 13 in the browser', () => {
+describe('the polish fixes in the browser', () => {
   it('student: sees their mentor on the overview and in Profile Settings', async () => {
     const page = await pageAs('student');
     for (const [key, heading] of [

@@ -111,7 +111,7 @@ describe('SqliteEventStore durability', () => {
     await store.close();
   });
 
-  describe("commitNow (an audit read's record, ruling 25)", () => {
+  describe("commitNow (an audit read's record)", () => {
     it("commits at once, flushes on the caller's thread only when asked, and only then tells followers", async () => {
       const store = new SqliteEventStore(tempFile());
       const followed = store.waitForAppend(0, 5000);

@@ -44,7 +44,7 @@ const edit = (file: string, sql: string) => {
 const verifyLog = (file: string) =>
   spawnSync(process.execPath, ['--import', 'tsx', 'scripts/verify-log.ts', file], { cwd: ROOT, encoding: 'utf8' });
 
-describe('SQLite event log hash chain (ruling 27)', () => {
+describe('SQLite event log hash chain', () => {
   it('chains every append inside its transaction and verifies, online and offline', async () => {
     const file = await makeLog();
     const report = await verify(file);

@@ -14,7 +14,7 @@ const WEBP = Buffer.concat([
   Buffer.alloc(60),
 ]);
 
-describe('image data URLs (ruling 18)', () => {
+describe('image data URLs', () => {
   it('accepts JPEG, PNG and WEBP by their bytes', () => {
     expect(checkImageDataUrl(dataUrl('image/jpeg', JPEG))).toMatchObject({
       ok: true,
@@ -53,7 +53,7 @@ describe('image data URLs (ruling 18)', () => {
   });
 });
 
-describe('decodeImage: decoded and encoded again with sharp (issue 7 item 5)', () => {
+describe('decodeImage: decoded and encoded again with sharp', () => {
   it('accepts a real photo, keeps its size and type, and drops its camera metadata', async () => {
     const photo = await cameraJpeg(1200, 800);
     expect((await sharp(photo).metadata()).exif).toBeDefined();

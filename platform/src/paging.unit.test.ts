@@ -82,7 +82,7 @@ async function walk(
   throw new Error('never reached the last page');
 }
 
-describe('paging (ruling 24)', () => {
+describe('paging', () => {
   describe.each([
     ['in memory', async (docs: Doc[]) => new MemorySource(docs)],
     [

@@ -33,7 +33,7 @@ function apiRoutes(): string[] {
   return routes;
 }
 
-describe('route contracts (issue 8)', () => {
+describe('route contracts', () => {
   it('the app has the routes this test knows of', () => {
     expect(apiRoutes().length).toBeGreaterThan(70);
   });

@@ -38,7 +38,7 @@ const outbox = (dataDir: string, to: string) => {
   }
 };
 
-describe('the mail reactor across a crash (issue 8 item 5)', () => {
+describe('the mail reactor across a crash', () => {
   it('a server killed after the append and before the mail went out sends exactly one mail after restart', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'panda-mail-crash-'));
     // An SMTP server that accepts connections and never answers: the reactor is stuck sending.

@@ -88,7 +88,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-describe('paging while students are registered (ruling 24)', () => {
+describe('paging while students are registered', () => {
   it('keeps its place by name: students sorting after the cursor come, those before never, none twice', async () => {
     const originals: string[] = [];
     for (const first of ['Ben', 'Cara', 'Dev', 'Esme', 'Finn', 'Gail', 'Hugo', 'Ivy', 'Jude'])

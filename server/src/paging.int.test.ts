@@ -301,7 +301,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-describe('paging of every list call (ruling 24)', () => {
+describe('paging of every list call', () => {
   it('names every GET route as a paged list or as not a list', () => {
     const listed = new Set(CASES.map((c) => c.path));
     const unknown = getRoutesOf(app).filter((p) => !listed.has(p) && !NOT_LISTS.has(p) && !PAGED_ELSEWHERE.has(p));

@@ -63,7 +63,7 @@ function sendAfterUpgrade(url: string, path: string, frame: Buffer): Promise<str
   });
 }
 
-describe('npm start and the frames from issue 7', () => {
+describe('npm start and the frames it sends', () => {
   it('keeps serving after a reserved opcode, a 17 MB frame header and an unmasked frame', async () => {
     const server = await startServer();
     const signUp = await fetch(`${server.url}/api/auth/signup`, {

@@ -49,7 +49,7 @@ describe('chat message decider', () => {
       .then([sent({ receiverInConversation: true })]);
   });
 
-  it('refuses a receiver who is not a contact (ruling 13), and oneself', () => {
+  it('refuses a receiver who is not a contact, and oneself', () => {
     spec(messageDecider)
       .given([])
       .when(send({ contactChatType: null }))

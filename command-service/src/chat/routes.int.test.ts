@@ -73,7 +73,7 @@ async function contacts(who: Login | string) {
   return chatContactsResponseSchema.parse(r.body);
 }
 
-describe('chat contacts (ruling 13): GET /api/chat-contacts', () => {
+describe('chat contacts: GET /api/chat-contacts', () => {
   it('gives every role its contacts, with role and chat type', async () => {
     const shape = async (who: Login | string) => (await contacts(who)).map((x) => [x.name, x.role, x.Chat_Type]).sort();
     expect(await shape(c.amy)).toEqual([
@@ -200,7 +200,7 @@ describe('sending: POST /api/messages and POST /api/send-message', () => {
   });
 });
 
-describe('images (ruling 18, spec §5 and §9)', () => {
+describe('images (spec §5 and §9)', () => {
   it('a student and a mentor send images: stored in the blob store, served to the two of them only', async () => {
     const m = await sent(
       send(c.amy, {
@@ -308,7 +308,7 @@ describe('images (ruling 18, spec §5 and §9)', () => {
   });
 });
 
-describe('reading: GET /api/messages (ruling 24 paging)', () => {
+describe('reading: GET /api/messages (paging)', () => {
   it('pages a conversation newest first with X-Total-Count and Link rel="next"', async () => {
     const mine = await messages(c.bea, `?with=${c.centre.user.id}`);
     for (let i = 1; i <= 4; i++) await sent(post(c.centre, { Receiver_ID: c.bea.user.id, Message: `Note ${i}` }));
@@ -453,7 +453,7 @@ describe('contact summaries and presence', () => {
   });
 });
 
-describe('"message received" notifications (ruling 21)', () => {
+describe('"message received" notifications', () => {
   it('notify the receiver, except while they have that conversation open', async () => {
     const received = async (who: Login) => {
       const r = await get(app, '/api/notifications?limit=200', who.token);

@@ -73,7 +73,7 @@ describe('jobs open on placement', () => {
   });
 });
 
-describe('GET /api/jobs (who sees what, ruling 12)', () => {
+describe('GET /api/jobs (who sees what)', () => {
   it('a mentor sees the jobs of the students placed with them only', async () => {
     expect(ids(await jobsOf(app, dave.token))).toEqual(ids(Object.values(amyJobs)));
     const erins = await jobsOf(app, erin.token);

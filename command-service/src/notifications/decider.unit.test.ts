@@ -118,7 +118,7 @@ describe('inbox: reading', () => {
   });
 });
 
-describe('announcements (ruling 22)', () => {
+describe('announcements', () => {
   const publish = (over: Partial<AnnouncementCommand> = {}): AnnouncementCommand => ({
     type: 'PublishAnnouncement',
     announcementId: 'a1',

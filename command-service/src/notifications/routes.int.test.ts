@@ -69,7 +69,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.stop());
 
-describe('notifications made by the reactor (ruling 21)', () => {
+describe('notifications made by the reactor', () => {
   it('tells the mentor of a proposal (and e-mails it), the student and centre of the acceptance, and a centre of its vetting', async () => {
     const m = await inbox(mentor.token, '', (l) => kinds(l).includes('placement_proposed'));
     const proposed = m.find((n) => n.kind === 'placement_proposed')!;
@@ -211,7 +211,7 @@ describe('reading notifications', () => {
     expect(markAllReadResultSchema.parse(again.body).marked).toBe(0);
   });
 
-  it('pages per ruling 24: limit, keyset cursor, X-Total-Count, Link rel="next"; bad paging is 400', async () => {
+  it('pages like every list: limit, keyset cursor, X-Total-Count, Link rel="next"; bad paging is 400', async () => {
     const all = await inbox(mentor.token);
     expect(all.length).toBeGreaterThanOrEqual(3);
     const seen: string[] = [];
@@ -263,7 +263,7 @@ describe('e-mail setting for important notifications', () => {
   });
 });
 
-describe('announcements (ruling 22)', () => {
+describe('announcements', () => {
   const announce = (token: string, body: Record<string, unknown>) =>
     app.call('POST', '/api/announcements', body, token);
 

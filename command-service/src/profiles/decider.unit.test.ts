@@ -201,7 +201,7 @@ describe('mentor profile (SaveMentorProfile)', () => {
   });
 });
 
-describe('the card photo is a blob reference in MentorProfileSaved (issue 15 item 1)', () => {
+describe('the card photo is a blob reference in MentorProfileSaved', () => {
   const photo = { hash: 'a'.repeat(64), content_type: 'image/jpeg' as const, size: 123_456, width: 1200, height: 800 };
   const withPhoto = { ...profile, Gas_Safe_Card_Photo: photo };
   const inline = {

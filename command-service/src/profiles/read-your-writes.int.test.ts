@@ -11,7 +11,7 @@ afterAll(async () => {
   await app.stop();
 });
 
-describe('profile commands answer once the change is in the log (issue 9)', () => {
+describe('profile commands answer once the change is in the log', () => {
   it('PUT /api/profile and PUT /api/mentor/profile never wait for the read models; a read with X-Min-Position sees the change', async () => {
     const centre = await vettedCentre(app, 'Before');
     const mentor = await readyMentor(app);

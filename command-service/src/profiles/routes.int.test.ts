@@ -292,7 +292,7 @@ describe('mentor profile: GET /api/mentor/profile-status and PUT /api/mentor/pro
     expect(blankEmail.body.detail).toEqual([{ field: 'Business_Email', message: 'Business Email is required' }]);
   });
 
-  it('checks the Gas Safe card photo by its bytes (ruling 18)', async () => {
+  it('checks the Gas Safe card photo by its bytes', async () => {
     const fake = await app.call(
       'PUT',
       '/api/mentor/profile',

@@ -90,7 +90,7 @@ const sign = async (jobId: string, n: number, token = dave.token) => {
   return signed!;
 };
 
-describe('Gas Safe categories (ruling 30)', () => {
+describe('Gas Safe categories', () => {
   it("says in the mentor's job list whether they may sign, before the dialog is filled in", async () => {
     const jobs = await byType(cookie.token, ben.user.id);
     expect(signingPermission.parse(jobs['Boiler Installs'])).toEqual({
@@ -115,7 +115,7 @@ describe('Gas Safe categories (ruling 30)', () => {
   });
 });
 
-describe('trainee countersign and dispute (ruling 31)', () => {
+describe('trainee countersign and dispute', () => {
   let first: Awaited<ReturnType<typeof sign>>;
   let second: Awaited<ReturnType<typeof sign>>;
   let repairId: string;
@@ -294,7 +294,7 @@ describe('trainee countersign and dispute (ruling 31)', () => {
   });
 });
 
-describe('reminders and escalation from the ticker with a fake clock (ruling 32)', () => {
+describe('reminders and escalation from the ticker with a fake clock', () => {
   const tick = async () => {
     await settle();
     const n = await app.platform.reminders.tick();

@@ -303,7 +303,7 @@ describe('GET/PUT /api/students/job-requirements', () => {
     }
   });
 
-  it('a change while placed adjusts the job totals; below the cards already signed is refused (ruling 20) and changes nothing', async () => {
+  it('a change while placed adjusts the job totals; below the cards already signed is refused and changes nothing', async () => {
     const student = await registeredStudent(app, north);
     await place(app, student, mentor);
     const repair = await jobOfType(app, student.token, 'Repair');

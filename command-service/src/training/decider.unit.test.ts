@@ -171,7 +171,7 @@ describe('training goals (SetRequirements)', () => {
       ]);
   });
 
-  it('refuses a requirement below the cards already signed for that type (ruling 20), and changes nothing', () => {
+  it('refuses a requirement below the cards already signed for that type, and changes nothing', () => {
     const threeRepairs = [...placed, signed('j-r', 1), signed('j-r', 2), signed('j-r', 3)];
     training
       .given(threeRepairs)
@@ -244,7 +244,7 @@ describe('training goals (SetRequirements)', () => {
 });
 
 describe('job cards (SignJobCard)', () => {
-  it('signs ONE card: the completed count goes up by one (ruling 7)', () => {
+  it('signs ONE card: the completed count goes up by one', () => {
     training
       .given(placed)
       .when(sign('j-r'))
@@ -340,7 +340,7 @@ describe('job cards (SignJobCard)', () => {
   });
 });
 
-describe('Gas Safe categories (ruling 30)', () => {
+describe('Gas Safe categories', () => {
   it("refuses a job type the categories do not cover, with the ruling's text, and records nothing", () => {
     const cookersOnly: Qualifications = { Qualified_Cookers: true };
     training
@@ -381,7 +381,7 @@ describe('Gas Safe categories (ruling 30)', () => {
   });
 });
 
-describe('trainee countersign and dispute (ruling 31)', () => {
+describe('trainee countersign and dispute', () => {
   const once = [...placed, signed('j-r', 1), signed('j-r', 2)];
   const hashOf = (e: E) => (e.data as { contentHash: string }).contentHash;
   const ref = { signatureId: 'sig-j-r-2', jobId: 'j-r', studentId: 's1', mentorId: 'm1' };

@@ -88,7 +88,7 @@ describe('ranking of mentors for a student', () => {
     expect(london.score_parts.distance).toBe(0);
   });
 
-  it('uses the sign-off rule of ruling 30: Pipework needs a gas qualification, so none covers nothing', () => {
+  it('uses the Gas Safe sign-off rule: Pipework needs a gas qualification, so none covers nothing', () => {
     const [c] = rankMentors({ postcode: 'M1 1AE', needs: ['Pipework', 'Repair'] }, [mentor({ qualifications: {} })]);
     expect(c.not_qualified_for).toEqual(['Pipework', 'Repair']);
     expect(c.score_parts.qualifications).toBe(0);

@@ -94,7 +94,7 @@ async function withRecording<T>(
 const timeout = (ms: number) =>
   new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the page was not read meanwhile')), ms));
 
-describe('audit list reads and their records (ruling 25)', () => {
+describe('audit list reads and their records', () => {
   for (const path of LISTS)
     it(`${path}: commits its record, reads the page, then flushes the record, and only then answers`, async () => {
       expect(app.platform.store).toBeInstanceOf(SqliteEventStore);

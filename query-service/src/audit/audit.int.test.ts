@@ -129,7 +129,7 @@ afterAll(async () => {
   await app?.stop();
 });
 
-describe('auditor role (ruling 25)', () => {
+describe('auditor role', () => {
   it('is provisioned by an admin only, with a one-time temporary password, and signs in at the portal only', async () => {
     const email = uniqueEmail('aud');
     for (const token of [student.token, mentor.token, centre.token, auditor.token]) {
@@ -189,7 +189,7 @@ describe('auditor role (ruling 25)', () => {
   });
 });
 
-describe('as-of replay (ruling 26)', () => {
+describe('as-of replay', () => {
   it("answers a job card's sign-offs as they stood at an instant, each with signer, time and content hash", async () => {
     const between = await ok(
       get(`/api/audit/jobs/${jobId}/signatures?as_of=${new Date(t.between).toISOString()}`, auditor.token),
@@ -364,7 +364,7 @@ describe('evidence pack', () => {
     expect((await get(`/api/audit/students/${independent.user.id}/evidence.pdf`, centre.token)).status).toBe(404);
   });
 
-  it("shows the trainee's countersign and dispute (ruling 31) in the replay and the pack", async () => {
+  it("shows the trainee's countersign and dispute in the replay and the pack", async () => {
     const before = await ok(get(`/api/audit/jobs/${jobId}/signatures`, admin));
     const [first, second] = before.signatures;
     expect(first).toMatchObject({
@@ -502,7 +502,7 @@ describe('access log', () => {
   });
 });
 
-describe('tamper-evident log (ruling 27)', () => {
+describe('tamper-evident log', () => {
   it('verifies the live log, then finds an event altered in the SQLite file at its position; verify-log exits non-zero', async () => {
     const good = await ok(get('/api/audit/verify', auditor.token));
     expect(good).toMatchObject({ ok: true, first_bad_position: null });

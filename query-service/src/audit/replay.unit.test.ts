@@ -102,7 +102,7 @@ const student: RecordedEvent[] = [
   ev('JobTotalAdjusted', '2026-03-06T12:00:00.000Z', { jobId: 'j1', studentId: 's1', totalCount: 2 }, 's1'),
 ];
 
-describe('as-of folding (ruling 26)', () => {
+describe('as-of folding', () => {
   it("answers a card's sign-offs as they stood at each instant", () => {
     expect(jobsAsOf(student, Date.parse('2026-03-01T10:30:00Z')).get('j1')).toBeUndefined();
     const opened = jobsAsOf(student, Date.parse('2026-03-02T00:00:00Z')).get('j1')!;

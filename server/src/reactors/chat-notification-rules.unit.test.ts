@@ -32,7 +32,7 @@ const sent = (over: Record<string, unknown> = {}): RecordedEvent => {
 };
 const facts: Facts = { names: { m1: 'Dave Clarke', s1: 'Amy Pond' }, centreId: null, jobType: null, role: null };
 
-describe('the notifications reactor: message received (ruling 21)', () => {
+describe('the notifications reactor: message received', () => {
   it('notifies the receiver, naming the sender, linking the conversation and the message', () => {
     const [n, ...rest] = notificationsFor(sent(), facts);
     expect(rest).toEqual([]);

@@ -37,7 +37,7 @@ const signature = {
   timestamp: '2026-01-05T10:30:00.000Z',
 };
 
-describe('the notifications reactor: event -> notifications (ruling 21)', () => {
+describe('the notifications reactor: event -> notifications', () => {
   it('placement proposed: the mentor, important (e-mailed), an assignment', () => {
     const [n] = notificationsFor(
       event('PlacementProposed', {
