@@ -66,8 +66,9 @@ export interface ChainReport {
 
 /** Checks events one by one in global order; stops at the first fault. */
 export class ChainVerifier {
-  private head = GENESIS_HASH;
   private count = 0;
+  /** `head`: the chain hash the first event checked must link to (that of the event before it). */
+  constructor(private head = GENESIS_HASH) {}
   private bad: { position: number; fault: ChainFault } | null = null;
 
   /** False once a fault was found (further events are ignored). */

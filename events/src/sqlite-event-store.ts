@@ -10,6 +10,7 @@ import {
   type EventStore,
   type ReadAllOptions,
   type ReadStreamOptions,
+  type StartCheck,
 } from './event-store';
 import { ChainVerifier, GENESIS_HASH, linkAfter, type ChainReport } from './hash-chain';
 
@@ -49,23 +50,21 @@ function addChainColumns(db: Database.Database) {
 }
 
 /**
- * Chains every event that has no hash yet, in global order, onto the event before it: a log written
- * before the chain existed is chained as it is. Idempotent; one transaction.
+ * Chains a log none of whose events has a hash yet (written before the chain existed), as it is, in
+ * global order. A log with any hashed event is never chained again: an event without a hash there is
+ * an alteration, which checkAtStart reports (docs/rules.md#never-rechain). Idempotent; one transaction.
  */
-function chainUnchained(db: Database.Database): number {
-  const first = db.prepare<[], { p: number | null }>('SELECT MIN(position) AS p FROM events WHERE hash IS NULL');
-  const prevOf = db.prepare<[number], { hash: string | null }>(
-    'SELECT hash FROM events WHERE position < ? ORDER BY position DESC LIMIT 1',
-  );
+function chainAfresh(db: Database.Database): number {
+  const anyHashed = db.prepare<[], { x: number }>('SELECT EXISTS (SELECT 1 FROM events WHERE hash IS NOT NULL) AS x');
+  const anyEvent = db.prepare<[], { x: number }>('SELECT EXISTS (SELECT 1 FROM events) AS x');
   const page = db.prepare<[number, number], Row>('SELECT * FROM events WHERE position >= ? ORDER BY position LIMIT ?');
   const update = db.prepare('UPDATE events SET content_hash = ?, prev_hash = ?, hash = ? WHERE position = ?');
   return db
     .transaction(() => {
-      const start = first.get()?.p;
-      if (start == null) return 0;
-      let prev = prevOf.get(start)?.hash ?? GENESIS_HASH;
+      if (anyHashed.get()!.x || !anyEvent.get()!.x) return 0;
+      let prev = GENESIS_HASH;
       let count = 0;
-      for (let from = start; ;) {
+      for (let from = 0; ;) {
         const rows = page.all(from, 5000);
         if (!rows.length) break;
         for (const r of rows) {
@@ -85,7 +84,11 @@ function chainUnchained(db: Database.Database): number {
  * Checks the hash chain of a SQLite event log (also used offline by `npm run verify-log`, on a
  * read-only connection). Hashes the stored data text as it is; yields to the event loop between pages.
  */
-export async function verifySqliteLog(db: Database.Database, pageSize = 10_000): Promise<ChainReport> {
+export async function verifySqliteLog(
+  db: Database.Database,
+  pageSize = 10_000,
+  from: { after: number; head: string } = { after: 0, head: GENESIS_HASH },
+): Promise<ChainReport> {
   const columns = new Set((db.prepare('PRAGMA table_info(events)').all() as { name: string }[]).map((c) => c.name));
   const chained = columns.has('hash');
   // Rows as arrays (no object per row): verify runs at the speed of hashing.
@@ -110,8 +113,8 @@ export async function verifySqliteLog(db: Database.Database, pageSize = 10_000):
        FROM events WHERE position > ? ORDER BY position LIMIT ?`,
     )
     .raw(true);
-  const verifier = new ChainVerifier();
-  for (let after = 0; ;) {
+  const verifier = new ChainVerifier(from.head);
+  for (let after = from.after; ;) {
     const rows = page.all(after, pageSize);
     if (!rows.length) break;
     for (const [
@@ -217,7 +220,10 @@ export class SqliteEventStore implements EventStore {
   private readonly pollMs: number;
   private readonly maxAppendBytes: number;
   private closed = false;
-  /** Events that had no hash when the file was opened and were chained then (a log from before docs/rules.md#hash-chain). */
+  /**
+   * Events chained when the file was opened: a log none of whose events had a hash (from before
+   * docs/rules.md#hash-chain); 0 for any other log (docs/rules.md#never-rechain).
+   */
   readonly migratedOnOpen: number;
 
   private readonly stmts;
@@ -252,7 +258,7 @@ export class SqliteEventStore implements EventStore {
       CREATE INDEX IF NOT EXISTS events_by_command ON events (stream, command_id) WHERE command_id IS NOT NULL;
     `);
     this.db.transaction(() => addChainColumns(this.db)).immediate();
-    this.migratedOnOpen = chainUnchained(this.db);
+    this.migratedOnOpen = chainAfresh(this.db);
     // Chaining rewrote those events in one transaction, so the WAL holds a copy of them: moved into the
     // file and emptied, it neither keeps that disk space nor makes every later read look pages up in it.
     if (this.migratedOnOpen > 0) this.db.pragma('wal_checkpoint(TRUNCATE)');
@@ -519,6 +525,21 @@ export class SqliteEventStore implements EventStore {
 
   verifyChain(): Promise<ChainReport> {
     return verifySqliteLog(this.db);
+  }
+
+  /**
+   * The quick checks before a server answers (docs/rules.md#never-rechain): no event lacks a hash (the
+   * partial index finds one at once), and the events since the last checkpoint chain onto it (all of
+   * them while there is none).
+   */
+  async checkAtStart(): Promise<StartCheck> {
+    const unchained = this.db
+      .prepare<[], { p: number | null }>('SELECT MIN(position) AS p FROM events WHERE hash IS NULL')
+      .get()?.p;
+    if (unchained != null) return { ok: false, position: unchained, fault: 'unchained' };
+    const report = await verifySqliteLog(this.db);
+    if (!report.ok) return { ok: false, position: report.first_bad_position!, fault: report.fault! };
+    return { ok: true, checked: report.events, chainedAfresh: this.migratedOnOpen };
   }
 
   /** Calls `listener` with the new head after each durable append made through this instance. */

@@ -29,6 +29,12 @@ import { ReactorRunner } from './reactors/reactor';
 import { allReactors } from './reactors';
 import { REMINDER_TICK_MS, ReminderTicker } from './reactors/reminders';
 import { checkpointWaiter, positionSignalFile, publishPositions } from './position-signal';
+import {
+  checkLogAtStart,
+  refuseCommandsOnAlteredLog,
+  verifyInBackground,
+  type BackgroundVerification,
+} from './log-integrity';
 
 export interface Parts {
   commands: boolean;
@@ -68,6 +74,8 @@ export interface Platform {
   reactors: ReactorRunner;
   /** Reminders and escalation (docs/rules.md#reminders): ticks every minute in the process that runs the projections. */
   reminders: ReminderTicker;
+  /** The background re-hash of the log (docs/rules.md#never-rechain); null in a part that answers no request. */
+  verification: () => BackgroundVerification | null;
   commandDeps: CommandDeps;
   queryDeps: QueryDeps;
   logger: Logger;
@@ -82,6 +90,13 @@ export async function startPlatform(
 ): Promise<Platform> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const store = overrides.store ?? (await openEventStore(config));
+  // Before anything reads the log or answers (docs/rules.md#never-rechain): a failed check stops the start here.
+  try {
+    await checkLogAtStart(store, logger);
+  } catch (err) {
+    if (!overrides.store) await store.close();
+    throw err;
+  }
   const readStore = overrides.readStore ?? (await openReadStore(config));
   const blobs = overrides.blobs ?? (await openBlobStore(config));
   const runner = new ProjectionRunner(store, readStore, allProjections, { logger });
@@ -138,7 +153,10 @@ export async function startPlatform(
     blobs,
     throttles,
   };
+  // The full re-hash runs where requests are answered, once started (docs/rules.md#never-rechain).
+  let verification: BackgroundVerification | null = null;
   const queryDeps: QueryDeps = {
+    logVerification: () => verification?.status() ?? { state: 'running', failed_at: null },
     readStore,
     config,
     logger,
@@ -200,6 +218,8 @@ export async function startPlatform(
         ),
       ]),
     );
+    verification = verifyInBackground(store, logger);
+    if (parts.commands) app.use('/api', refuseCommandsOnAlteredLog(verification));
     app.use(
       routedTogether([
         ...(parts.commands ? commandRouters(commandDeps, queryDeps) : []),
@@ -241,6 +261,7 @@ export async function startPlatform(
       feed.close();
       unpublish();
       checkpoints?.close();
+      verification?.stop();
       await reactors.stop();
       await runner.stop();
       await throttles.close();
@@ -257,6 +278,7 @@ export async function startPlatform(
     runner,
     reactors,
     reminders,
+    verification: () => verification,
     commandDeps,
     queryDeps,
     logger,

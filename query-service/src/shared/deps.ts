@@ -17,6 +17,8 @@ export interface QueryDeps {
   waitForProjections: (position: number, timeoutMs?: number) => Promise<boolean>;
   /** Lowest checkpoint over the projections, and each one's. */
   projectionStatus: () => Promise<{ position: number; projections: Record<string, number> }>;
+  /** Where the background re-hash of the log stands (docs/rules.md#never-rechain), for `/api/health`. */
+  logVerification: () => { state: 'running' | 'passed' | 'failed'; failed_at: number | null };
   /** The event log, for the audit calls (as-of replay folds the log itself; verify; audit reads are recorded). */
   store: EventStore;
   clock: () => Date;
