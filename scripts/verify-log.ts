@@ -7,7 +7,7 @@
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { verifySqliteLog } from '@panda/events/sqlite-event-store';
+import { storedCheckpoints, verifySqliteLog } from '@panda/events/sqlite-event-store';
 
 const file = process.argv[2] ?? join(resolve(process.env.DATA_DIR ?? './data'), 'events.db');
 if (!existsSync(file)) {
@@ -16,7 +16,7 @@ if (!existsSync(file)) {
 }
 const db = new Database(file, { readonly: true, fileMustExist: true });
 const started = performance.now();
-const report = await verifySqliteLog(db);
+const report = await verifySqliteLog(db, { roots: storedCheckpoints(db) });
 db.close();
 const seconds = ((performance.now() - started) / 1000).toFixed(2);
 if (report.ok) {

@@ -151,7 +151,7 @@ export const verifyResponse = z.strictObject({
   events: z.number().int(),
   head_hash: z.string(),
   first_bad_position: z.number().int().nullable(),
-  fault: z.enum(['altered', 'missing_or_reordered', 'unchained']).nullable(),
+  fault: z.enum(['altered', 'missing_or_reordered', 'unchained', 'not_in_checkpoint']).nullable(),
 });
 export type VerifyReport = z.infer<typeof verifyResponse>;
 

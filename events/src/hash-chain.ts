@@ -50,8 +50,12 @@ export function linkAfter(prevHash: string, e: ChainFields, dataJson: string): C
   return { contentHash, prevHash, hash: chainHash(prevHash, contentHash) };
 }
 
-/** Why verification stopped: the event's content no longer matches its hash, or its link to the previous event is broken (an event before it is missing, or events were reordered), or it carries no hash at all. */
-export type ChainFault = 'altered' | 'missing_or_reordered' | 'unchained';
+/**
+ * Why verification stopped: the event's content no longer matches its hash, or its link to the previous
+ * event is broken (an event before it is missing, or events were reordered), or it carries no hash at all,
+ * or the log up to it no longer has the root a signed checkpoint of that size holds (docs/rules.md#log-checkpoints).
+ */
+export type ChainFault = 'altered' | 'missing_or_reordered' | 'unchained' | 'not_in_checkpoint';
 
 export interface ChainReport {
   ok: boolean;
@@ -91,7 +95,8 @@ export class ChainVerifier {
     return true;
   }
 
-  private fail(position: number, fault: ChainFault): false {
+  /** Records a fault found outside check (a checkpoint's root); false. */
+  fail(position: number, fault: ChainFault): false {
     this.bad = { position, fault };
     return false;
   }

@@ -13,6 +13,8 @@ import {
   type StartCheck,
 } from './event-store';
 import { ChainVerifier, GENESIS_HASH, linkAfter, type ChainReport } from './hash-chain';
+import { CompactRange, leafHash } from './merkle';
+import { SqliteLogTree } from './sqlite-log-tree';
 
 interface Row {
   position: number;
@@ -80,15 +82,42 @@ function chainAfresh(db: Database.Database): number {
     .immediate();
 }
 
+export interface VerifyOptions {
+  pageSize?: number;
+  /** Start after this position, whose chain hash is `head` (default: from the first event). */
+  from?: { after: number; head: string };
+  /**
+   * From the first event only: the roots the log must have at these sizes (its signed checkpoints,
+   * docs/rules.md#log-checkpoints); a log that does not is reported `not_in_checkpoint` at that size.
+   */
+  roots?: { tree_size: number; root: Buffer }[];
+  /** From the first event only: takes every event's leaf hash, so that the caller knows the tree's root. */
+  range?: CompactRange;
+}
+
+/** The checkpoints kept in a SQLite log, none in a file written before them. */
+export function storedCheckpoints(db: Database.Database): { tree_size: number; root: Buffer }[] {
+  const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'log_checkpoints'").get();
+  return table
+    ? db
+        .prepare<[], { tree_size: number; root: Buffer }>(
+          'SELECT tree_size, root FROM log_checkpoints ORDER BY tree_size',
+        )
+        .all()
+    : [];
+}
+
 /**
  * Checks the hash chain of a SQLite event log (also used offline by `npm run verify-log`, on a
- * read-only connection). Hashes the stored data text as it is; yields to the event loop between pages.
+ * read-only connection), and the roots of the Merkle tree over it at the sizes given
+ * (docs/rules.md#log-tree). Hashes the stored data text as it is; yields to the event loop between pages.
  */
-export async function verifySqliteLog(
-  db: Database.Database,
-  pageSize = 10_000,
-  from: { after: number; head: string } = { after: 0, head: GENESIS_HASH },
-): Promise<ChainReport> {
+export async function verifySqliteLog(db: Database.Database, options: VerifyOptions = {}): Promise<ChainReport> {
+  const pageSize = options.pageSize ?? 10_000;
+  const from = options.from ?? { after: 0, head: GENESIS_HASH };
+  const range = options.roots || options.range ? (options.range ?? new CompactRange()) : null;
+  const roots = [...(options.roots ?? [])].sort((a, b) => a.tree_size - b.tree_size);
+  let nextRoot = 0;
   const columns = new Set((db.prepare('PRAGMA table_info(events)').all() as { name: string }[]).map((c) => c.name));
   const chained = columns.has('hash');
   // Rows as arrays (no object per row): verify runs at the speed of hashing.
@@ -134,10 +163,20 @@ export async function verifySqliteLog(
     ] of rows) {
       const fields = { eventId, stream, streamVersion, type, time, actorId, correlationId, commandId };
       if (!verifier.check(position, fields, data, { contentHash, prevHash, hash })) return verifier.report();
+      if (range) {
+        range.push(leafHash(Buffer.from(contentHash!, 'hex')));
+        for (; nextRoot < roots.length && roots[nextRoot].tree_size <= range.size; nextRoot++)
+          if (roots[nextRoot].tree_size < range.size || !range.root().equals(roots[nextRoot].root)) {
+            verifier.fail(roots[nextRoot].tree_size, 'not_in_checkpoint');
+            return verifier.report();
+          }
+      }
     }
     after = rows[rows.length - 1][0];
     await new Promise((resolve) => setImmediate(resolve));
   }
+  // A log shorter than a checkpoint has lost its newest events.
+  if (nextRoot < roots.length) verifier.fail(roots[nextRoot].tree_size, 'not_in_checkpoint');
   return verifier.report();
 }
 
@@ -225,6 +264,8 @@ export class SqliteEventStore implements EventStore {
    * docs/rules.md#hash-chain); 0 for any other log (docs/rules.md#never-rechain).
    */
   readonly migratedOnOpen: number;
+  /** The log's Merkle tree and its signed checkpoints (docs/rules.md#log-tree). */
+  readonly tree: SqliteLogTree;
 
   private readonly stmts;
   /** Commits every queued append in one transaction (one fsync); each append in a savepoint of its own. */
@@ -259,6 +300,7 @@ export class SqliteEventStore implements EventStore {
     `);
     this.db.transaction(() => addChainColumns(this.db)).immediate();
     this.migratedOnOpen = chainAfresh(this.db);
+    this.tree = new SqliteLogTree(this.db);
     // Chaining rewrote those events in one transaction, so the WAL holds a copy of them: moved into the
     // file and emptied, it neither keeps that disk space nor makes every later read look pages up in it.
     if (this.migratedOnOpen > 0) this.db.pragma('wal_checkpoint(TRUNCATE)');
@@ -523,8 +565,9 @@ export class SqliteEventStore implements EventStore {
     return this.stmts.head.get()?.p ?? 0;
   }
 
+  /** The chain, and the tree's roots at every checkpoint kept (docs/rules.md#log-checkpoints). */
   verifyChain(): Promise<ChainReport> {
-    return verifySqliteLog(this.db);
+    return verifySqliteLog(this.db, { roots: storedCheckpoints(this.db) });
   }
 
   /**
@@ -537,7 +580,26 @@ export class SqliteEventStore implements EventStore {
       .prepare<[], { p: number | null }>('SELECT MIN(position) AS p FROM events WHERE hash IS NULL')
       .get()?.p;
     if (unchained != null) return { ok: false, position: unchained, fault: 'unchained' };
-    const report = await verifySqliteLog(this.db);
+    const last = this.tree.latestCheckpoint();
+    let from: VerifyOptions['from'];
+    if (last) {
+      // The events since it chain onto it: the tree still has its root, the event at its size still has
+      // the content hash of its leaf, and every event from that one on is checked in full.
+      const n = last.tree_size;
+      const content = this.tree.contentHashAt(n);
+      if (
+        this.tree.size() < n ||
+        !this.tree.root(n).equals(last.root) ||
+        !content ||
+        !leafHash(Buffer.from(content, 'hex')).equals(this.tree.leaf(n - 1))
+      )
+        return { ok: false, position: n, fault: 'not_in_checkpoint' };
+      const prev = this.db
+        .prepare<[number], { prev_hash: string }>('SELECT prev_hash FROM events WHERE position = ?')
+        .get(n);
+      from = { after: n - 1, head: prev!.prev_hash };
+    }
+    const report = await verifySqliteLog(this.db, { from });
     if (!report.ok) return { ok: false, position: report.first_bad_position!, fault: report.fault! };
     return { ok: true, checked: report.events, chainedAfresh: this.migratedOnOpen };
   }
