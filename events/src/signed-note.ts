@@ -104,6 +104,7 @@ export function signNote(text: string, signer: NoteSigner): string {
  * NoteError saying why not. Signatures by other keys are ignored, as the spec says.
  */
 export function openNote(note: string, verifier: NoteVerifier): string {
+  // eslint-disable-next-line no-control-regex -- the spec forbids every control character but the newline
   if (/[\u0000-\u0009\u000b-\u001f]/.test(note)) throw new NoteError('The note holds control characters');
   const split = note.lastIndexOf('\n\n');
   if (split < 0 || !note.endsWith('\n')) throw new NoteError('The note has no signature block');

@@ -29,6 +29,10 @@ import { ReactorRunner } from './reactors/reactor';
 import { allReactors } from './reactors';
 import { REMINDER_TICK_MS, ReminderTicker } from './reactors/reminders';
 import { checkpointWaiter, positionSignalFile, publishPositions } from './position-signal';
+import { SqliteEventStore } from '@panda/events/sqlite-event-store';
+import { loadLogSigner } from '@panda/events/log-signing-key';
+import { verifierKeyOf } from '@panda/events/signed-note';
+import { LogCheckpointer } from './reactors/log-checkpoints';
 import {
   checkLogAtStart,
   refuseCommandsOnAlteredLog,
@@ -76,6 +80,8 @@ export interface Platform {
   reminders: ReminderTicker;
   /** The background re-hash of the log (docs/rules.md#never-rechain); null in a part that answers no request. */
   verification: () => BackgroundVerification | null;
+  /** Signs the log's checkpoints (docs/rules.md#log-checkpoints); null where the log is KurrentDB. */
+  checkpointer: LogCheckpointer | null;
   commandDeps: CommandDeps;
   queryDeps: QueryDeps;
   logger: Logger;
@@ -153,9 +159,15 @@ export async function startPlatform(
     blobs,
     throttles,
   };
+  // docs/rules.md#log-checkpoints: the embedded log keeps its tree and signed checkpoints; KurrentDB has none.
+  const logTree = store instanceof SqliteEventStore ? store.tree : null;
+  const signer = logTree ? loadLogSigner(config.dataDir, config.logSigningKey, config.logOrigin) : null;
+  const checkpointer =
+    logTree && signer ? new LogCheckpointer(logTree, signer, config.logOrigin, commandDeps.clock, logger) : null;
   // The full re-hash runs where requests are answered, once started (docs/rules.md#never-rechain).
   let verification: BackgroundVerification | null = null;
   const queryDeps: QueryDeps = {
+    verifiableLog: logTree && signer ? { tree: logTree, verifierKey: verifierKeyOf(signer) } : null,
     logVerification: () => verification?.status() ?? { state: 'running', failed_at: null },
     readStore,
     config,
@@ -175,6 +187,7 @@ export async function startPlatform(
     { logger },
   );
   if (parts.projections) await reactors.start();
+  if (parts.projections) checkpointer?.start();
   const reminders = new ReminderTicker(store, readStore, commandDeps.clock, logger);
   let reminderTimer: NodeJS.Timeout | null = null;
   if (parts.projections) {
@@ -262,6 +275,7 @@ export async function startPlatform(
       unpublish();
       checkpoints?.close();
       verification?.stop();
+      await checkpointer?.stop();
       await reactors.stop();
       await runner.stop();
       await throttles.close();
@@ -279,6 +293,7 @@ export async function startPlatform(
     reactors,
     reminders,
     verification: () => verification,
+    checkpointer,
     commandDeps,
     queryDeps,
     logger,
