@@ -1,6 +1,9 @@
 import Database from 'better-sqlite3';
 import { createHash, createPublicKey, verify } from 'node:crypto';
-import { copyFileSync, mkdtempSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { GENESIS_HASH, linkAfter } from '@panda/events/hash-chain';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +19,10 @@ import { startTestApp } from './testing/harness';
  * docs/rules.md#log-checkpoints and docs/rules.md#log-proofs: signed checkpoints, the public key and the
  * proofs, checked here the way an outsider would, from the C2SP and RFC 9162 texts.
  */
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const verifyLog = (args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'scripts/verify-log.ts', ...args], { cwd: ROOT, encoding: 'utf8' });
 
 /** Verifies a C2SP signed note with Ed25519 against a verifier key `name+hex(key ID)+base64(0x01 || key)`; gives its text. */
 function independentlyVerified(note: string, vkey: string): string {
@@ -133,5 +140,60 @@ describe('signed checkpoints and proofs of the log', () => {
     } finally {
       await altered.stop();
     }
+  });
+
+  it('verify-log --checkpoints catches a log rewritten and chained again as a whole', async () => {
+    const app = await startTestApp();
+    await app.signUp('mentor', 'm1@log.test');
+    await app.platform.checkpointer!.tick();
+    // An auditor keeps the checkpoint and the key, away from the server.
+    const kept = mkdtempSync(join(tmpdir(), 'panda-witness-'));
+    const vkey = (await (await fetch(`${app.url}/api/audit/log-key`)).text()).trim();
+    writeFileSync(join(kept, 'checkpoints.txt'), await (await fetch(`${app.url}/api/audit/checkpoint`)).text());
+    await app.signUp('mentor', 'm2@log.test');
+    await app.platform.checkpointer!.tick();
+    writeFileSync(join(kept, 'checkpoints.txt'), await (await fetch(`${app.url}/api/audit/checkpoint`)).text(), {
+      flag: 'a',
+    });
+    const file = join(app.dataDir, 'events.db');
+    await app.stop();
+    const args = ['--checkpoints', join(kept, 'checkpoints.txt'), '--key', vkey, file];
+    const honest = verifyLog(args);
+    expect(honest.stdout).toContain('extends all 2 saved checkpoints');
+    expect(honest.status).toBe(0);
+
+    // Whoever holds the file edits an event, chains the whole log again and drops the tree and checkpoints.
+    const db = new Database(file);
+    db.prepare(`UPDATE events SET time = '2020-01-01T00:00:00.000Z' WHERE position = 2`).run();
+    const rows = db.prepare('SELECT * FROM events ORDER BY position').all() as Record<string, never>[];
+    const update = db.prepare('UPDATE events SET content_hash = ?, prev_hash = ?, hash = ? WHERE position = ?');
+    let prev = GENESIS_HASH;
+    for (const r of rows) {
+      const link = linkAfter(
+        prev,
+        {
+          eventId: r.event_id,
+          stream: r.stream,
+          streamVersion: r.version,
+          type: r.type,
+          time: r.time,
+          actorId: r.actor_id,
+          correlationId: r.correlation_id,
+          commandId: r.command_id,
+        },
+        r.data,
+      );
+      update.run(link.contentHash, link.prevHash, link.hash, r.position);
+      prev = link.hash;
+    }
+    db.exec('DELETE FROM log_tree; DELETE FROM log_checkpoints;');
+    db.close();
+    // The chain alone is whole again...
+    expect(verifyLog([file]).status).toBe(0);
+    // ...but the log no longer extends what was kept elsewhere.
+    const caught = verifyLog(args);
+    expect(caught.status).toBe(1);
+    expect(caught.stderr).toContain('not_in_checkpoint');
+    expect(caught.stderr).toContain('rewritten');
   });
 });
