@@ -1,6 +1,7 @@
 /**
- * `npm run migrate:hash-chain`: chains an event log written before docs/rules.md#hash-chain as it is (every event
- * without a hash, in global order, onto the one before it). Idempotent: a chained log is left alone.
+ * `npm run migrate:hash-chain`: chains an event log written before docs/rules.md#hash-chain as it is (every event,
+ * in global order, onto the one before it), when none of its events has a hash. A log with any hashed event is
+ * never chained again (docs/rules.md#never-rechain): an event without a hash there is reported, not chained.
  * The SQLite store also does this whenever it opens a file; this command does it on its own, offline.
  */
 import { existsSync } from 'node:fs';

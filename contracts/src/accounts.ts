@@ -118,12 +118,19 @@ export const changePasswordResponse = z.strictObject({
 export type ChangePasswordResponse = z.infer<typeof changePasswordResponse>;
 
 export const validateResponse = z.strictObject({ valid: z.literal(true), user: sessionUser });
-/** `GET /api/health`: the log's head and how far each projection has read it. */
+/**
+ * `GET /api/health`: the log's head, how far each projection has read it, and where the background
+ * re-hash of the log stands (docs/rules.md#never-rechain): `failed_at` is the first position that failed.
+ */
 export const healthResponse = z.strictObject({
   status: z.literal('ok'),
   position: z.number().int(),
   head: z.number().int(),
   projections: z.record(z.string(), z.number().int()),
+  log_verification: z.strictObject({
+    state: z.enum(['running', 'passed', 'failed']),
+    failed_at: z.number().int().nullable(),
+  }),
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -151,7 +151,7 @@ export const verifyResponse = z.strictObject({
   events: z.number().int(),
   head_hash: z.string(),
   first_bad_position: z.number().int().nullable(),
-  fault: z.enum(['altered', 'missing_or_reordered', 'unchained']).nullable(),
+  fault: z.enum(['altered', 'missing_or_reordered', 'unchained', 'not_in_checkpoint']).nullable(),
 });
 export type VerifyReport = z.infer<typeof verifyResponse>;
 
@@ -242,7 +242,46 @@ export const auditorRevokedResponse = z.strictObject({
 });
 export type AuditorRevokedAnswer = z.infer<typeof auditorRevokedResponse>;
 
+/** A whole number of at least `min`, as a query string holds it (docs/rules.md#log-proofs). */
+const countParam = (name: string, min: 0 | 1) =>
+  z
+    .string({ error: `${name} is required` })
+    .regex(min ? /^[1-9][0-9]{0,15}$/ : /^(0|[1-9][0-9]{0,15})$/, `${name} must be a whole number of at least ${min}`)
+    .transform(Number);
+
+/** `GET /api/audit/proof/inclusion?position=N&tree_size=M` (public): the event at log position N is leaf N-1. */
+export const inclusionProofQuery = z.object({
+  position: countParam('position', 1),
+  tree_size: countParam('tree_size', 1),
+});
+/** RFC 9162 inclusion proof; hashes in base64, leaf_hash = SHA-256(0x00 || the event's content hash). */
+export const inclusionProofResponse = z.strictObject({
+  leaf_index: z.number().int().min(0),
+  tree_size: z.number().int().min(1),
+  leaf_hash: z.string(),
+  hashes: z.array(z.string()),
+});
+/** `GET /api/audit/proof/consistency?from=M1&to=M2` (public). */
+export const consistencyProofQuery = z.object({ from: countParam('from', 0), to: countParam('to', 1) });
+export const consistencyProofResponse = z.strictObject({ hashes: z.array(z.string()) });
+export type InclusionProof = z.infer<typeof inclusionProofResponse>;
+export type ConsistencyProof = z.infer<typeof consistencyProofResponse>;
+
 export const auditRoutes = defineRoutes([
+  { method: 'GET', path: '/api/audit/checkpoint', responses: { 200: { contentType: /^text\/plain/ } } },
+  { method: 'GET', path: '/api/audit/log-key', responses: { 200: { contentType: /^text\/plain/ } } },
+  {
+    method: 'GET',
+    path: '/api/audit/proof/inclusion',
+    query: inclusionProofQuery,
+    responses: { 200: inclusionProofResponse },
+  },
+  {
+    method: 'GET',
+    path: '/api/audit/proof/consistency',
+    query: consistencyProofQuery,
+    responses: { 200: consistencyProofResponse },
+  },
   { method: 'GET', path: '/api/admin/auditors', query: pageQuerySchema, responses: { 200: auditorsResponse } },
   {
     method: 'POST',

@@ -1,4 +1,4 @@
-import type { ChainReport } from './hash-chain';
+import type { ChainFault, ChainReport } from './hash-chain';
 import type { AppendMeta, AppendResult, ExpectedVersion, NewEvent, RecordedEvent } from './envelope';
 
 /**
@@ -51,6 +51,15 @@ export class WrongExpectedVersionError extends Error {
   }
 }
 
+/**
+ * What a store's checks at start found (docs/rules.md#never-rechain): `chainedAfresh` events of a log none
+ * of whose events had a hash were chained when it was opened (0 for any other log); `checked` events were
+ * hashed again; otherwise the first position that fails and why.
+ */
+export type StartCheck =
+  | { ok: true; checked: number; chainedAfresh: number }
+  | { ok: false; position: number; fault: ChainFault | 'not_in_checkpoint' };
+
 export interface ReadStreamOptions {
   /** Version of the first event to read (0-based; a negative value reads from the start). */
   fromRevision?: number;
@@ -102,5 +111,10 @@ export interface EventStore {
   waitForAppend(after: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean>;
   /** Checks the log's hash chain over the global order (docs/rules.md#hash-chain), stopping at the first fault. */
   verifyChain(): Promise<ChainReport>;
+  /**
+   * Only where the log's stored hashes can be edited in place (SqliteEventStore): the quick checks made
+   * before a server answers (docs/rules.md#never-rechain). KurrentDB's events are immutable once written.
+   */
+  checkAtStart?(): Promise<StartCheck>;
   close(): Promise<void>;
 }

@@ -50,8 +50,12 @@ export function linkAfter(prevHash: string, e: ChainFields, dataJson: string): C
   return { contentHash, prevHash, hash: chainHash(prevHash, contentHash) };
 }
 
-/** Why verification stopped: the event's content no longer matches its hash, or its link to the previous event is broken (an event before it is missing, or events were reordered), or it carries no hash at all. */
-export type ChainFault = 'altered' | 'missing_or_reordered' | 'unchained';
+/**
+ * Why verification stopped: the event's content no longer matches its hash, or its link to the previous
+ * event is broken (an event before it is missing, or events were reordered), or it carries no hash at all,
+ * or the log up to it no longer has the root a signed checkpoint of that size holds (docs/rules.md#log-checkpoints).
+ */
+export type ChainFault = 'altered' | 'missing_or_reordered' | 'unchained' | 'not_in_checkpoint';
 
 export interface ChainReport {
   ok: boolean;
@@ -66,8 +70,9 @@ export interface ChainReport {
 
 /** Checks events one by one in global order; stops at the first fault. */
 export class ChainVerifier {
-  private head = GENESIS_HASH;
   private count = 0;
+  /** `head`: the chain hash the first event checked must link to (that of the event before it). */
+  constructor(private head = GENESIS_HASH) {}
   private bad: { position: number; fault: ChainFault } | null = null;
 
   /** False once a fault was found (further events are ignored). */
@@ -90,7 +95,8 @@ export class ChainVerifier {
     return true;
   }
 
-  private fail(position: number, fault: ChainFault): false {
+  /** Records a fault found outside check (a checkpoint's root); false. */
+  fail(position: number, fault: ChainFault): false {
     this.bad = { position, fault };
     return false;
   }

@@ -10,8 +10,11 @@ import {
   type EventStore,
   type ReadAllOptions,
   type ReadStreamOptions,
+  type StartCheck,
 } from './event-store';
 import { ChainVerifier, GENESIS_HASH, linkAfter, type ChainReport } from './hash-chain';
+import { CompactRange, leafHash } from './merkle';
+import { SqliteLogTree } from './sqlite-log-tree';
 
 interface Row {
   position: number;
@@ -49,23 +52,21 @@ function addChainColumns(db: Database.Database) {
 }
 
 /**
- * Chains every event that has no hash yet, in global order, onto the event before it: a log written
- * before the chain existed is chained as it is. Idempotent; one transaction.
+ * Chains a log none of whose events has a hash yet (written before the chain existed), as it is, in
+ * global order. A log with any hashed event is never chained again: an event without a hash there is
+ * an alteration, which checkAtStart reports (docs/rules.md#never-rechain). Idempotent; one transaction.
  */
-function chainUnchained(db: Database.Database): number {
-  const first = db.prepare<[], { p: number | null }>('SELECT MIN(position) AS p FROM events WHERE hash IS NULL');
-  const prevOf = db.prepare<[number], { hash: string | null }>(
-    'SELECT hash FROM events WHERE position < ? ORDER BY position DESC LIMIT 1',
-  );
+function chainAfresh(db: Database.Database): number {
+  const anyHashed = db.prepare<[], { x: number }>('SELECT EXISTS (SELECT 1 FROM events WHERE hash IS NOT NULL) AS x');
+  const anyEvent = db.prepare<[], { x: number }>('SELECT EXISTS (SELECT 1 FROM events) AS x');
   const page = db.prepare<[number, number], Row>('SELECT * FROM events WHERE position >= ? ORDER BY position LIMIT ?');
   const update = db.prepare('UPDATE events SET content_hash = ?, prev_hash = ?, hash = ? WHERE position = ?');
   return db
     .transaction(() => {
-      const start = first.get()?.p;
-      if (start == null) return 0;
-      let prev = prevOf.get(start)?.hash ?? GENESIS_HASH;
+      if (anyHashed.get()!.x || !anyEvent.get()!.x) return 0;
+      let prev = GENESIS_HASH;
       let count = 0;
-      for (let from = start; ;) {
+      for (let from = 0; ;) {
         const rows = page.all(from, 5000);
         if (!rows.length) break;
         for (const r of rows) {
@@ -81,11 +82,42 @@ function chainUnchained(db: Database.Database): number {
     .immediate();
 }
 
+export interface VerifyOptions {
+  pageSize?: number;
+  /** Start after this position, whose chain hash is `head` (default: from the first event). */
+  from?: { after: number; head: string };
+  /**
+   * From the first event only: the roots the log must have at these sizes (its signed checkpoints,
+   * docs/rules.md#log-checkpoints); a log that does not is reported `not_in_checkpoint` at that size.
+   */
+  roots?: { tree_size: number; root: Buffer }[];
+  /** From the first event only: takes every event's leaf hash, so that the caller knows the tree's root. */
+  range?: CompactRange;
+}
+
+/** The checkpoints kept in a SQLite log, none in a file written before them. */
+export function storedCheckpoints(db: Database.Database): { tree_size: number; root: Buffer }[] {
+  const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'log_checkpoints'").get();
+  return table
+    ? db
+        .prepare<[], { tree_size: number; root: Buffer }>(
+          'SELECT tree_size, root FROM log_checkpoints ORDER BY tree_size',
+        )
+        .all()
+    : [];
+}
+
 /**
  * Checks the hash chain of a SQLite event log (also used offline by `npm run verify-log`, on a
- * read-only connection). Hashes the stored data text as it is; yields to the event loop between pages.
+ * read-only connection), and the roots of the Merkle tree over it at the sizes given
+ * (docs/rules.md#log-tree). Hashes the stored data text as it is; yields to the event loop between pages.
  */
-export async function verifySqliteLog(db: Database.Database, pageSize = 10_000): Promise<ChainReport> {
+export async function verifySqliteLog(db: Database.Database, options: VerifyOptions = {}): Promise<ChainReport> {
+  const pageSize = options.pageSize ?? 10_000;
+  const from = options.from ?? { after: 0, head: GENESIS_HASH };
+  const range = options.roots || options.range ? (options.range ?? new CompactRange()) : null;
+  const roots = [...(options.roots ?? [])].sort((a, b) => a.tree_size - b.tree_size);
+  let nextRoot = 0;
   const columns = new Set((db.prepare('PRAGMA table_info(events)').all() as { name: string }[]).map((c) => c.name));
   const chained = columns.has('hash');
   // Rows as arrays (no object per row): verify runs at the speed of hashing.
@@ -110,8 +142,8 @@ export async function verifySqliteLog(db: Database.Database, pageSize = 10_000):
        FROM events WHERE position > ? ORDER BY position LIMIT ?`,
     )
     .raw(true);
-  const verifier = new ChainVerifier();
-  for (let after = 0; ;) {
+  const verifier = new ChainVerifier(from.head);
+  for (let after = from.after; ;) {
     const rows = page.all(after, pageSize);
     if (!rows.length) break;
     for (const [
@@ -131,10 +163,20 @@ export async function verifySqliteLog(db: Database.Database, pageSize = 10_000):
     ] of rows) {
       const fields = { eventId, stream, streamVersion, type, time, actorId, correlationId, commandId };
       if (!verifier.check(position, fields, data, { contentHash, prevHash, hash })) return verifier.report();
+      if (range) {
+        range.push(leafHash(Buffer.from(contentHash!, 'hex')));
+        for (; nextRoot < roots.length && roots[nextRoot].tree_size <= range.size; nextRoot++)
+          if (roots[nextRoot].tree_size < range.size || !range.root().equals(roots[nextRoot].root)) {
+            verifier.fail(roots[nextRoot].tree_size, 'not_in_checkpoint');
+            return verifier.report();
+          }
+      }
     }
     after = rows[rows.length - 1][0];
     await new Promise((resolve) => setImmediate(resolve));
   }
+  // A log shorter than a checkpoint has lost its newest events.
+  if (nextRoot < roots.length) verifier.fail(roots[nextRoot].tree_size, 'not_in_checkpoint');
   return verifier.report();
 }
 
@@ -217,8 +259,13 @@ export class SqliteEventStore implements EventStore {
   private readonly pollMs: number;
   private readonly maxAppendBytes: number;
   private closed = false;
-  /** Events that had no hash when the file was opened and were chained then (a log from before docs/rules.md#hash-chain). */
+  /**
+   * Events chained when the file was opened: a log none of whose events had a hash (from before
+   * docs/rules.md#hash-chain); 0 for any other log (docs/rules.md#never-rechain).
+   */
   readonly migratedOnOpen: number;
+  /** The log's Merkle tree and its signed checkpoints (docs/rules.md#log-tree). */
+  readonly tree: SqliteLogTree;
 
   private readonly stmts;
   /** Commits every queued append in one transaction (one fsync); each append in a savepoint of its own. */
@@ -252,7 +299,8 @@ export class SqliteEventStore implements EventStore {
       CREATE INDEX IF NOT EXISTS events_by_command ON events (stream, command_id) WHERE command_id IS NOT NULL;
     `);
     this.db.transaction(() => addChainColumns(this.db)).immediate();
-    this.migratedOnOpen = chainUnchained(this.db);
+    this.migratedOnOpen = chainAfresh(this.db);
+    this.tree = new SqliteLogTree(this.db);
     // Chaining rewrote those events in one transaction, so the WAL holds a copy of them: moved into the
     // file and emptied, it neither keeps that disk space nor makes every later read look pages up in it.
     if (this.migratedOnOpen > 0) this.db.pragma('wal_checkpoint(TRUNCATE)');
@@ -517,8 +565,43 @@ export class SqliteEventStore implements EventStore {
     return this.stmts.head.get()?.p ?? 0;
   }
 
+  /** The chain, and the tree's roots at every checkpoint kept (docs/rules.md#log-checkpoints). */
   verifyChain(): Promise<ChainReport> {
-    return verifySqliteLog(this.db);
+    return verifySqliteLog(this.db, { roots: storedCheckpoints(this.db) });
+  }
+
+  /**
+   * The quick checks before a server answers (docs/rules.md#never-rechain): no event lacks a hash (the
+   * partial index finds one at once), and the events since the last checkpoint chain onto it (all of
+   * them while there is none).
+   */
+  async checkAtStart(): Promise<StartCheck> {
+    const unchained = this.db
+      .prepare<[], { p: number | null }>('SELECT MIN(position) AS p FROM events WHERE hash IS NULL')
+      .get()?.p;
+    if (unchained != null) return { ok: false, position: unchained, fault: 'unchained' };
+    const last = this.tree.latestCheckpoint();
+    let from: VerifyOptions['from'];
+    if (last) {
+      // The events since it chain onto it: the tree still has its root, the event at its size still has
+      // the content hash of its leaf, and every event from that one on is checked in full.
+      const n = last.tree_size;
+      const content = this.tree.contentHashAt(n);
+      if (
+        this.tree.size() < n ||
+        !this.tree.root(n).equals(last.root) ||
+        !content ||
+        !leafHash(Buffer.from(content, 'hex')).equals(this.tree.leaf(n - 1))
+      )
+        return { ok: false, position: n, fault: 'not_in_checkpoint' };
+      const prev = this.db
+        .prepare<[number], { prev_hash: string }>('SELECT prev_hash FROM events WHERE position = ?')
+        .get(n);
+      from = { after: n - 1, head: prev!.prev_hash };
+    }
+    const report = await verifySqliteLog(this.db, { from });
+    if (!report.ok) return { ok: false, position: report.first_bad_position!, fault: report.fault! };
+    return { ok: true, checked: report.events, chainedAfresh: this.migratedOnOpen };
   }
 
   /** Calls `listener` with the new head after each durable append made through this instance. */

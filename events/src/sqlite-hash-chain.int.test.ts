@@ -85,6 +85,20 @@ describe('SQLite event log hash chain', () => {
     expect(verifyLog(swapped).status).toBe(1);
   });
 
+  it('never chains an event without a hash onto a chained log: opening it reports the NULL instead', async () => {
+    const file = await makeLog();
+    edit(file, `UPDATE events SET data = '{"n":40}', hash = NULL WHERE position = 3`);
+    const store = new SqliteEventStore(file);
+    try {
+      expect(store.migratedOnOpen).toBe(0);
+      expect(await store.checkAtStart()).toEqual({ ok: false, position: 3, fault: 'unchained' });
+      expect(await store.verifyChain()).toMatchObject({ ok: false, first_bad_position: 3, fault: 'unchained' });
+    } finally {
+      await store.close();
+    }
+    expect(verifyLog(file).status).toBe(1);
+  });
+
   it('chains a log written before the chain existed as it is, once, then keeps chaining new appends', async () => {
     const file = tempFile();
     // A log from before docs/rules.md#hash-chain: the old table, no hash columns.

@@ -22,6 +22,10 @@ export interface Config {
   mongoUri: string | null;
   mongoDb: string;
   publicUrl: string;
+  /** The log's origin line in its checkpoints (LOG_ORIGIN; default the host of PUBLIC_URL and `/log`). */
+  logOrigin: string;
+  /** LOG_SIGNING_KEY: the checkpoints' signer key; null: DATA_DIR/log-signing-key (docs/rules.md#log-checkpoints). */
+  logSigningKey: string | null;
   /**
    * Which proxies' X-Forwarded-For to believe (express 'trust proxy'), for client addresses. Off
    * (false) unless TRUST_PROXY names them: the client address is then the socket's, so no caller can
@@ -124,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mongoUri: env.MONGODB_URI || null,
     mongoDb: env.MONGODB_DB ?? 'panda',
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    logOrigin: env.LOG_ORIGIN?.trim() || `${new URL(env.PUBLIC_URL ?? `http://localhost:${port}`).host}/log`,
+    logSigningKey: env.LOG_SIGNING_KEY?.trim() || null,
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     limits: limitsFromEnv(env),
     projectionsNice,

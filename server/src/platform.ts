@@ -29,6 +29,16 @@ import { ReactorRunner } from './reactors/reactor';
 import { allReactors } from './reactors';
 import { REMINDER_TICK_MS, ReminderTicker } from './reactors/reminders';
 import { checkpointWaiter, positionSignalFile, publishPositions } from './position-signal';
+import { SqliteEventStore } from '@panda/events/sqlite-event-store';
+import { loadLogSigner } from '@panda/events/log-signing-key';
+import { verifierKeyOf } from '@panda/events/signed-note';
+import { LogCheckpointer } from './reactors/log-checkpoints';
+import {
+  checkLogAtStart,
+  refuseCommandsOnAlteredLog,
+  verifyInBackground,
+  type BackgroundVerification,
+} from './log-integrity';
 
 export interface Parts {
   commands: boolean;
@@ -68,6 +78,10 @@ export interface Platform {
   reactors: ReactorRunner;
   /** Reminders and escalation (docs/rules.md#reminders): ticks every minute in the process that runs the projections. */
   reminders: ReminderTicker;
+  /** The background re-hash of the log (docs/rules.md#never-rechain); null in a part that answers no request. */
+  verification: () => BackgroundVerification | null;
+  /** Signs the log's checkpoints (docs/rules.md#log-checkpoints); null where the log is KurrentDB. */
+  checkpointer: LogCheckpointer | null;
   commandDeps: CommandDeps;
   queryDeps: QueryDeps;
   logger: Logger;
@@ -82,6 +96,13 @@ export async function startPlatform(
 ): Promise<Platform> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const store = overrides.store ?? (await openEventStore(config));
+  // Before anything reads the log or answers (docs/rules.md#never-rechain): a failed check stops the start here.
+  try {
+    await checkLogAtStart(store, logger);
+  } catch (err) {
+    if (!overrides.store) await store.close();
+    throw err;
+  }
   const readStore = overrides.readStore ?? (await openReadStore(config));
   const blobs = overrides.blobs ?? (await openBlobStore(config));
   const runner = new ProjectionRunner(store, readStore, allProjections, { logger });
@@ -138,7 +159,16 @@ export async function startPlatform(
     blobs,
     throttles,
   };
+  // docs/rules.md#log-checkpoints: the embedded log keeps its tree and signed checkpoints; KurrentDB has none.
+  const logTree = store instanceof SqliteEventStore ? store.tree : null;
+  const signer = logTree ? loadLogSigner(config.dataDir, config.logSigningKey, config.logOrigin) : null;
+  const checkpointer =
+    logTree && signer ? new LogCheckpointer(logTree, signer, config.logOrigin, commandDeps.clock, logger) : null;
+  // The full re-hash runs where requests are answered, once started (docs/rules.md#never-rechain).
+  let verification: BackgroundVerification | null = null;
   const queryDeps: QueryDeps = {
+    verifiableLog: logTree && signer ? { tree: logTree, verifierKey: verifierKeyOf(signer) } : null,
+    logVerification: () => verification?.status() ?? { state: 'running', failed_at: null },
     readStore,
     config,
     logger,
@@ -157,6 +187,7 @@ export async function startPlatform(
     { logger },
   );
   if (parts.projections) await reactors.start();
+  if (parts.projections) checkpointer?.start();
   const reminders = new ReminderTicker(store, readStore, commandDeps.clock, logger);
   let reminderTimer: NodeJS.Timeout | null = null;
   if (parts.projections) {
@@ -200,6 +231,8 @@ export async function startPlatform(
         ),
       ]),
     );
+    verification = verifyInBackground(store, logger);
+    if (parts.commands) app.use('/api', refuseCommandsOnAlteredLog(verification));
     app.use(
       routedTogether([
         ...(parts.commands ? commandRouters(commandDeps, queryDeps) : []),
@@ -241,6 +274,8 @@ export async function startPlatform(
       feed.close();
       unpublish();
       checkpoints?.close();
+      verification?.stop();
+      await checkpointer?.stop();
       await reactors.stop();
       await runner.stop();
       await throttles.close();
@@ -257,6 +292,8 @@ export async function startPlatform(
     runner,
     reactors,
     reminders,
+    verification: () => verification,
+    checkpointer,
     commandDeps,
     queryDeps,
     logger,

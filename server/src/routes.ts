@@ -19,6 +19,7 @@ import { dashboardQueryRoutes } from '@panda/query-service/dashboard/routes';
 import { lookupQueryRoutes } from '@panda/query-service/lookup/routes';
 import { auditCommandRoutes } from '@panda/command-service/audit/routes';
 import { auditQueryRoutes } from '@panda/query-service/audit/routes';
+import { logProofRoutes } from '@panda/query-service/audit/log-proof-routes';
 import { notificationRoutes } from '@panda/command-service/notifications/routes';
 import { notificationQueryRoutes } from '@panda/query-service/notifications/routes';
 import { supportRoutes } from '@panda/command-service/support/routes';
@@ -61,6 +62,7 @@ export const queryRouters = (deps: QueryDeps): Router[] => [
   profileQueryRoutes(deps),
   dashboardQueryRoutes(deps),
   lookupQueryRoutes(deps),
+  logProofRoutes(deps.verifiableLog),
   auditQueryRoutes(deps),
   notificationQueryRoutes(deps),
   supportQueryRoutes(deps),

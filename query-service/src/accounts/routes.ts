@@ -24,7 +24,7 @@ export function accountQueryRoutes(deps: QueryDeps): Router {
   });
   r.get('/api/health', async (_req, res) => {
     const status = await deps.projectionStatus();
-    res.json({ status: 'ok', ...status });
+    res.json({ status: 'ok', ...status, log_verification: deps.logVerification() });
   });
   return r;
 }

@@ -7,6 +7,7 @@ import { bearerToken, type Authenticator } from '@panda/platform/http';
 import type { BlobStore } from '@panda/platform/blob-store';
 import { verifyToken } from '@panda/platform/tokens';
 import { HttpError } from '@panda/platform/errors';
+import type { VerifiableLog } from '../audit/log-proof-routes';
 
 export interface QueryDeps {
   readStore: ReadStore;
@@ -17,6 +18,10 @@ export interface QueryDeps {
   waitForProjections: (position: number, timeoutMs?: number) => Promise<boolean>;
   /** Lowest checkpoint over the projections, and each one's. */
   projectionStatus: () => Promise<{ position: number; projections: Record<string, number> }>;
+  /** Where the background re-hash of the log stands (docs/rules.md#never-rechain), for `/api/health`. */
+  logVerification: () => { state: 'running' | 'passed' | 'failed'; failed_at: number | null };
+  /** The log's tree and verifier key for the public log calls; null where the log is KurrentDB (docs/rules.md#log-checkpoints). */
+  verifiableLog: VerifiableLog | null;
   /** The event log, for the audit calls (as-of replay folds the log itself; verify; audit reads are recorded). */
   store: EventStore;
   clock: () => Date;
