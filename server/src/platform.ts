@@ -25,9 +25,9 @@ import { commandRouters, liveHandlers, queryRouters } from './routes';
 import { inTurn, routedTogether, under } from './route-guard';
 import { openBlobStore, openEventStore, openReadStore } from './stores';
 import { securityHeaders, webApp } from './web';
-import { ReactorRunner } from './reactors/reactor';
-import { allReactors } from './reactors';
-import { REMINDER_TICK_MS, ReminderTicker } from './reactors/reminders';
+import { ReactorRunner } from '@panda/reactors/shared/reactor';
+import { allReactors } from '@panda/reactors/index';
+import { REMINDER_TICK_MS, ReminderTicker } from '@panda/reactors/training/reminders';
 import { checkpointWaiter, positionSignalFile, publishPositions } from './position-signal';
 
 export interface Parts {
