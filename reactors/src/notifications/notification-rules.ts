@@ -46,13 +46,6 @@ type Rule<T extends Handled['type']> = (
   event: RecordedEvent,
 ) => Planned[];
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** `2026-11-26` as the app shows dates ("26 Nov 2026"); anything else as given. */
-export const dateEnGb = (date: string) => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  return m ? `${Number(m[3])} ${MONTHS[Number(m[2]) - 1]} ${m[1]}` : date;
-};
-
 const overview = '/dashboard?view=overview';
 const jobs = '/dashboard?view=jobs';
 const studentDetail = (studentId: string) => `/dashboard?view=student-detail&id=${encodeURIComponent(studentId)}`;
