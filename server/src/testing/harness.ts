@@ -147,4 +147,3 @@ export async function startTestApp(
     stop: () => platform.stop(),
   };
 }
-
