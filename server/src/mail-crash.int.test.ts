@@ -8,8 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startChildServer } from './testing/child-server';
 import { SqliteEventStore } from '@panda/events/sqlite-event-store';
 import { SqliteReadStore } from '@panda/projections/sqlite-read-store';
-import { reactorCheckpointName } from './reactors/reactor';
-import { MAIL_REACTOR } from './reactors/mail';
+import { reactorCheckpointName } from '@panda/reactors/shared/reactor';
+import { MAIL_REACTOR } from '@panda/reactors/notifications/mail';
 
 const children: ChildProcess[] = [];
 const sockets: Socket[] = [];

@@ -2,6 +2,7 @@ import express from 'express';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { narrowDataFolder, type Config } from '@panda/platform/config';
 import { createLogger, type Logger } from '@panda/platform/logger';
 import { createMailer, pruneOutbox, type Mailer } from '@panda/platform/mailer';
@@ -25,14 +26,13 @@ import { commandRouters, liveHandlers, queryRouters } from './routes';
 import { inTurn, routedTogether, under } from './route-guard';
 import { openBlobStore, openEventStore, openReadStore } from './stores';
 import { securityHeaders, webApp } from './web';
-import { ReactorRunner } from './reactors/reactor';
-import { allReactors } from './reactors';
-import { REMINDER_TICK_MS, ReminderTicker } from './reactors/reminders';
-import { checkpointWaiter, positionSignalFile, publishPositions } from './position-signal';
+import { ReactorRunner } from '@panda/reactors/shared/reactor';
+import { allReactors } from '@panda/reactors/index';
+import { REMINDER_TICK_MS, ReminderTicker } from '@panda/reactors/training/reminders';
+import { LogCheckpointer } from '@panda/reactors/audit/log-checkpoints';
 import { SqliteEventStore } from '@panda/events/sqlite-event-store';
 import { loadLogSigner } from '@panda/events/log-signing-key';
 import { verifierKeyOf } from '@panda/events/signed-note';
-import { LogCheckpointer } from './reactors/log-checkpoints';
 import {
   checkLogAtStart,
   refuseCommandsOnAlteredLog,
@@ -46,6 +46,9 @@ export interface Parts {
   projections: boolean;
   web: boolean;
 }
+
+/** How often a process without the projections reads their checkpoints while a request waits for them. */
+const CHECKPOINT_POLL_MS = 25;
 
 export const ALL_PARTS: Parts = { commands: true, queries: true, projections: true, web: true };
 
@@ -110,19 +113,24 @@ export async function startPlatform(
   if (parts.projections) await runner.start();
   else await runner.init();
 
-  // Another process runs the projections: woken by its signal file, not by polling (position-signal.ts).
-  const signalFile = positionSignalFile(config.dataDir);
-  const unpublish = parts.projections
-    ? publishPositions(runner, signalFile, (err) => logger.error({ err }, 'projections: signal file not written'))
-    : () => {};
   const elsewhere = parts.projections ? undefined : overrides.projections;
-  const checkpoints =
-    parts.projections || elsewhere ? null : checkpointWaiter(readStore, names, signalFile, config.mongoUri ? 25 : 500);
-  const waitForProjections = elsewhere
-    ? (position: number, timeoutMs = 5000) => elsewhere.waitFor(position, timeoutMs)
-    : checkpoints
-      ? (position: number, timeoutMs = 5000) => checkpoints.wait(position, timeoutMs)
-      : (position: number, timeoutMs = 5000) => runner.waitFor(position, timeoutMs);
+  const checkpointsReached = async (position: number) =>
+    Math.min(...(await Promise.all(names.map((n) => readStore.checkpoint(n))))) >= position;
+  // Another process runs the projections (start:projections): its checkpoints in the read store are polled.
+  const waitForCheckpoints = async (position: number, timeoutMs: number) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await checkpointsReached(position))) {
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      await sleep(Math.min(left, CHECKPOINT_POLL_MS));
+    }
+    return true;
+  };
+  const waitForProjections = parts.projections
+    ? (position: number, timeoutMs = 5000) => runner.waitFor(position, timeoutMs)
+    : elsewhere
+      ? (position: number, timeoutMs = 5000) => elsewhere.waitFor(position, timeoutMs)
+      : (position: number, timeoutMs = 5000) => waitForCheckpoints(position, timeoutMs);
   const projectionStatus = async () => {
     const projections = Object.fromEntries(
       await Promise.all(names.map(async (n) => [n, await readStore.checkpoint(n)] as const)),
@@ -272,8 +280,6 @@ export async function startPlatform(
         clearTimeout(timer);
       }
       feed.close();
-      unpublish();
-      checkpoints?.close();
       verification?.stop();
       await checkpointer?.stop();
       await reactors.stop();

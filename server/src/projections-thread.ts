@@ -46,12 +46,6 @@ const STOP_MS = 10_000;
 export async function startProjectionsThread(config: Config, logger: Logger): Promise<ProjectionsThread> {
   const entry = new URL('./projections-worker.ts', import.meta.url);
 
-  /** How many of the worker's log followers wait for an append now (see projections-worker.ts). */
-  const waiting = new SharedArrayBuffer(4);
-  const appendWaiters = new Int32Array(waiting);
-  /** How far this thread's appends have flushed the log (see SqliteEventStore.readDurableFrom). */
-  const durable = new SharedArrayBuffer(8);
-  const durableHead = new BigInt64Array(durable);
   const feed = new EventEmitter();
   feed.setMaxListeners(0);
   let position = 0;
@@ -72,7 +66,7 @@ export async function startProjectionsThread(config: Config, logger: Logger): Pr
   const spawn = () =>
     new Promise<void>((resolve, reject) => {
       const startedAt = Date.now();
-      const w = typeScriptWorker(entry, { workerData: { config, waiting, durable } });
+      const w = typeScriptWorker(entry, { workerData: { config } });
       worker = w;
       let ready = false;
       let error: unknown = null;
@@ -144,10 +138,7 @@ export async function startProjectionsThread(config: Config, logger: Logger): Pr
         waiters.add(check);
       });
     },
-    appended: (head) => {
-      if (BigInt(head) > Atomics.load(durableHead, 0)) Atomics.store(durableHead, 0, BigInt(head));
-      if (Atomics.load(appendWaiters, 0) > 0) send({ type: 'appended', position: head });
-    },
+    appended: (head) => send({ type: 'appended', position: head }),
     setPublicUrl: (url) => {
       config.publicUrl = url;
       send({ type: 'publicUrl', url });

@@ -14,11 +14,7 @@ import type { FromProjections, ToProjections } from './projections-thread';
  */
 const port = parentPort;
 if (!port) throw new Error('projections-worker.ts runs as a worker thread (see projections-thread.ts)');
-const { config, waiting, durable } = workerData as {
-  config: Config;
-  waiting: SharedArrayBuffer;
-  durable: SharedArrayBuffer;
-};
+const { config } = workerData as { config: Config };
 // Lowered before anything else runs here; a system that refuses it leaves the thread as it was, and says so.
 let refused: { err: unknown } | null = null;
 try {
@@ -38,22 +34,10 @@ if (refused)
 const { runner, store } = platform;
 const send = (message: FromProjections) => port.postMessage(message);
 
-// How many of this thread's log followers wait for an append, shared with the HTTP thread: it tells
-// of its appends only while someone waits (a busy follower reads the log again anyway). Counted
-// before the wait looks at the head, so an append is either seen there or told.
-const waiters = new Int32Array(waiting);
-// What the HTTP thread's appends have flushed is on disk: reading it, this thread flushes the log no more.
-const durableHead = new BigInt64Array(durable);
-if (store instanceof SqliteEventStore) store.readDurableFrom(() => Number(Atomics.load(durableHead, 0)));
-const waitForAppend = store.waitForAppend.bind(store);
-store.waitForAppend = async (after, timeoutMs, signal) => {
-  Atomics.add(waiters, 0, 1);
-  try {
-    return await waitForAppend(after, timeoutMs, signal);
-  } finally {
-    Atomics.sub(waiters, 0, 1);
-  }
-};
+// How far the HTTP thread's appends have flushed the log (its 'appended' messages): the log up to there is
+// read without flushing it again (SqliteEventStore.readDurableFrom).
+let durable = 0;
+if (store instanceof SqliteEventStore) store.readDurableFrom(() => durable);
 
 // Every batch committed in one turn (the runner commits the projections that read the same events
 // together) goes in one message, with the position every read model has reached.
@@ -69,6 +53,7 @@ runner.onCommitted((batch) => {
 let stopping = false;
 port.on('message', (message: ToProjections) => {
   if (message.type === 'appended') {
+    durable = Math.max(durable, message.position);
     if (store instanceof SqliteEventStore) store.appendedElsewhere(message.position);
   } else if (message.type === 'publicUrl') {
     config.publicUrl = message.url;

@@ -1,8 +1,8 @@
 import { accountByEmail, session } from '@panda/command-service/accounts/service';
 import { temporaryPassword as demoPassword } from '@panda/platform/passwords';
 import type { DemoLogin, SeedDeps, apiClient } from './seed';
-import { reactorCheckpointName } from './reactors/reactor';
-import { NOTIFICATIONS_REACTOR } from './reactors/notifications';
+import { reactorCheckpointName } from '@panda/reactors/shared/reactor';
+import { NOTIFICATIONS_REACTOR } from '@panda/reactors/notifications/notifications';
 
 type Call = ReturnType<typeof apiClient>;
 type Login = { token: string; user: { id: string } };

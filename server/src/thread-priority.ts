@@ -8,7 +8,8 @@ import { availableParallelism, getPriority, setPriority } from 'node:os';
  * Only on Linux, where niceness belongs to each thread (`setpriority` with pid 0 sets the calling
  * thread's): elsewhere it would lower the whole process, the HTTP thread too, so it changes nothing.
  * Used by the projections worker of `npm start`: when every core is busy, the HTTP thread answering
- * requests comes first (docs/benchmarks.md, "The projections thread yields to requests").
+ * requests comes first (docs/benchmarks.md, "The projections thread yields to requests": at the HTTP
+ * thread's priority section 5's throughput goal was met in no run, lowered in most).
  */
 export function lowerThisThread(levels: number): void {
   if (process.platform !== 'linux') return;

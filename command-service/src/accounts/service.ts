@@ -202,7 +202,7 @@ export async function resetPassword(deps: CommandDeps, email: string, meta: Appe
   const result = await runAccountCommand(
     deps,
     state.id!,
-    // The mail reactor mails it from the event (server/src/reactors/mail.ts); only it can open the sealed copy.
+    // The mail reactor mails it from the event (reactors/src/notifications/mail.ts); only it can open the sealed copy.
     {
       type: 'ResetPassword',
       temporaryPasswordHash: await hashPassword(temporary),

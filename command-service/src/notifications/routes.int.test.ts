@@ -13,8 +13,8 @@ import {
   type Notification,
 } from '@panda/contracts/notifications';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
-import { reactorCheckpointName } from '@panda/server/reactors/reactor';
-import { NOTIFICATIONS_REACTOR } from '@panda/server/reactors/notifications';
+import { reactorCheckpointName } from '@panda/reactors/shared/reactor';
+import { NOTIFICATIONS_REACTOR } from '@panda/reactors/notifications/notifications';
 import { choosePassword, type Login } from '../admin/test-fixtures';
 import {
   get,

@@ -35,7 +35,7 @@ export async function registerStudent(
     dateOfBirth: input.dateOfBirth,
     requirements: input.requirements,
     temporaryPasswordHash,
-    // Only the mail reactor can open it (server/src/reactors/mail.ts): the welcome mail comes from the event.
+    // Only the mail reactor can open it (reactors/src/notifications/mail.ts): the welcome mail comes from the event.
     temporaryPasswordSealed: seal(deps.config.mailKey, temporary, accountId),
     now: meta.time,
     centreVetted,

@@ -94,7 +94,7 @@ describe('support tickets (owner)', () => {
   it('answers only once per ticket, even when the reactor sees the same event again', async () => {
     const created = await open(student, { Subject: 'Goals', Message: 'How many job cards do I need?' });
     await aiAnswered(created.id, student.token);
-    const { supportFirstAnswerReactor } = await import('@panda/server/reactors/support-first-answer');
+    const { supportFirstAnswerReactor } = await import('@panda/reactors/support/first-answer');
     const d = app.platform;
     const stream = await d.store.readStream(`ticket-${created.id}`);
     const head = await d.store.headPosition();

@@ -4,7 +4,7 @@ import { defineEvent } from '../define';
 /**
  * Notifications and announcements (docs/rules.md#notifications-from-events, docs/rules.md#announcement-recipients). A recipient's notifications and their e-mail
  * setting live in the stream `notifications-<accountId>`; NotificationCreated is appended only by
- * the notifications reactor (server/src/reactors/notifications.ts), with the command id
+ * the notifications reactor (reactors/src/notifications/notifications.ts), with the command id
  * `reactor:notifications:<source position>`, so replaying a source event appends nothing twice.
  * An announcement is its own stream `announcement-<announcementId>`.
  */

@@ -3,7 +3,7 @@ import { defineEvent } from '../define';
 
 /**
  * Reminders and escalation (docs/rules.md#reminders). They are due by time, not by an event, so the reminder
- * ticker (server/src/reactors/reminders.ts) appends one `ReminderSent` when one falls due, to its own
+ * ticker (reactors/src/training/reminders.ts) appends one `ReminderSent` when one falls due, to its own
  * stream `reminder-<reminderId>` that must not exist yet: whatever crashes or runs twice, a reminder
  * is recorded once, and the notifications follow from that event.
  */

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type Config } from '@panda/platform/config';
@@ -147,12 +147,3 @@ export async function startTestApp(
     stop: () => platform.stop(),
   };
 }
-
-/** Mail written to the outbox folder (when no mailer override is used). */
-export const outboxFiles = (dataDir: string) => {
-  try {
-    return readdirSync(join(dataDir, 'outbox')).map((f) => readFileSync(join(dataDir, 'outbox', f), 'utf8'));
-  } catch {
-    return [];
-  }
-};

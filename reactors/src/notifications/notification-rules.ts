@@ -2,7 +2,7 @@ import type { RecordedEvent } from '@panda/events/envelope';
 import type { JobRequirements } from '@panda/events/catalogue/accounts';
 import { signatureIdOf } from '@panda/events/catalogue/training';
 import { JOB_TYPES, REQUIREMENT_KEY, jobTypeName, type JobType } from '@panda/contracts/training';
-import { signOffLink } from './signoff-notifications';
+import { signOffLink } from '../training/signoff-notifications';
 import { plannedFor } from './recipients';
 import type { EventsOf } from '@panda/events/define';
 import { trainingEvents } from '@panda/events/catalogue/training';
@@ -45,13 +45,6 @@ type Rule<T extends Handled['type']> = (
   facts: Facts,
   event: RecordedEvent,
 ) => Planned[];
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-/** `2026-11-26` as the app shows dates ("26 Nov 2026"); anything else as given. */
-export const dateEnGb = (date: string) => {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  return m ? `${Number(m[3])} ${MONTHS[Number(m[2]) - 1]} ${m[1]}` : date;
-};
 
 const overview = '/dashboard?view=overview';
 const jobs = '/dashboard?view=jobs';

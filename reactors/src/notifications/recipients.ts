@@ -3,7 +3,7 @@ import type { RecordedEvent } from '@panda/events/envelope';
 import { notificationsStream } from '@panda/events/catalogue/notifications';
 import { handle } from '@panda/command-service/shared/decider';
 import { inboxDecider, type NotificationDraft } from '@panda/command-service/notifications/decider';
-import { loadAccountState } from './facts';
+import { loadAccountState } from '../shared/facts';
 
 /**
  * One notification per recipient, and none for the account whose action the event records: nobody is

@@ -8,9 +8,9 @@ import { trainingDecider } from '@panda/command-service/training/decider';
 import { accountStream } from '@panda/events/catalogue/accounts';
 import type { NotificationDraft } from '@panda/command-service/notifications/decider';
 import { jobTypeName } from '@panda/contracts/training';
-import type { Reactor } from './reactor';
-import { displayName, loadAccountState, trainingBefore } from './facts';
-import { deliver, plannedFor } from './recipients';
+import type { Reactor } from '../shared/reactor';
+import { displayName, loadAccountState, trainingBefore } from '../shared/facts';
+import { deliver, plannedFor } from '../notifications/recipients';
 
 export const SIGNOFF_NOTIFICATIONS_REACTOR = 'signoff-notifications';
 

@@ -2,11 +2,11 @@ import type { EventStore } from '@panda/events/event-store';
 import type { Config } from '@panda/platform/config';
 import type { Logger } from '@panda/platform/logger';
 import type { Mailer } from '@panda/platform/mailer';
-import type { Reactor } from './reactor';
-import { mailReactor } from './mail';
-import { notificationsReactor } from './notifications';
-import { supportFirstAnswerReactor } from './support-first-answer';
-import { signOffNotificationsReactor } from './signoff-notifications';
+import type { Reactor } from './shared/reactor';
+import { mailReactor } from './notifications/mail';
+import { notificationsReactor } from './notifications/notifications';
+import { supportFirstAnswerReactor } from './support/first-answer';
+import { signOffNotificationsReactor } from './training/signoff-notifications';
 import type { ReadStore } from '@panda/projections/read-store';
 
 /** Every reactor of the product, each with its own checkpoint. A capability adds its reactors here. */

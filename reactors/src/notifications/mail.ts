@@ -4,8 +4,8 @@ import type { Config } from '@panda/platform/config';
 import type { Logger } from '@panda/platform/logger';
 import type { Mail, Mailer } from '@panda/platform/mailer';
 import { unseal } from '@panda/platform/sealed';
-import type { Reactor } from './reactor';
-import { loadAccountState } from './facts';
+import type { Reactor } from '../shared/reactor';
+import { loadAccountState } from '../shared/facts';
 import { TEMPORARY_PASSWORD_DAYS } from '@panda/command-service/accounts/decider';
 
 export const MAIL_REACTOR = 'mail';

@@ -1,6 +1,6 @@
 import type { EventStore } from '@panda/events/event-store';
-import type { Reactor } from './reactor';
-import { displayName, loadAccountState, trainingBefore } from './facts';
+import type { Reactor } from '../shared/reactor';
+import { displayName, loadAccountState, trainingBefore } from '../shared/facts';
 import { NOTIFYING_EVENTS, namedAccounts, notificationsFor, type Facts } from './notification-rules';
 import { deliver } from './recipients';
 

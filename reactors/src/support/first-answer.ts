@@ -1,6 +1,6 @@
 import type { EventStore } from '@panda/events/event-store';
 import { ticketStream } from '@panda/events/catalogue/support';
-import type { Reactor } from './reactor';
+import type { Reactor } from '../shared/reactor';
 import { handle } from '@panda/command-service/shared/decider';
 import { ticketDecider } from '@panda/command-service/support/decider';
 import { answerFromKnowledge, FALLBACK } from '@panda/query-service/assistant/answers';

@@ -8,7 +8,7 @@ import { signOffs, type SignOffDoc } from '@panda/projections/read-models/sign-o
 import { evolveTraining, initialTrainingState, type TrainingEvent } from '@panda/command-service/training/state';
 import type { AccountEvent } from '@panda/command-service/accounts/decider';
 import type { Logger } from '@panda/platform/logger';
-import { REACTOR_DONE } from './reactor';
+import { REACTOR_DONE } from '../shared/reactor';
 
 export const REMINDER_TICKER = 'reminder-ticker';
 /** How often the ticker looks for due reminders in `npm start` (tests call tick() with a fake clock). */
