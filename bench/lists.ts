@@ -428,8 +428,7 @@ export async function listsBench(
       ['admin students ?q=student4', '/api/admin/users/students?q=student4', admin],
       ['admin students ?q=student4, 6th page', '/api/admin/users/students?q=student4', admin, true],
       ['admin students ?q=student9999&sort=name', '/api/admin/users/students?q=student9999&sort=name', admin],
-      // Each call another text (student0, student1, ...): its matches are read from the search indexes, where
-      // the calls above ask the same text again (as paging does) and find its matches kept (docs/benchmarks.md).
+      // Each call another text (student0, student1, ...); the calls above ask the same text again, as paging does.
       ['admin students ?q=student<N>, a new text each call', '/api/admin/users/students?q=student{n}', admin],
       ['admin mentors', '/api/admin/users/mentors', admin],
       ['admin mentors, 2nd page', '/api/admin/users/mentors', admin, true],

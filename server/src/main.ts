@@ -1,9 +1,7 @@
 import { loadConfig } from '@panda/platform/config';
 import { keepServingOnUncaughtErrors } from '@panda/platform/process';
 import { startThreadedPlatform } from './projections-thread';
-import { provisionAdmin } from './provision';
-import { DEMO_ADMIN_EMAIL, demoPassword, seedDemo, type DemoLogin } from './seed';
-import { demoLoginsFile, readDemoLogins, replaceKnownDemoPasswords, saveDemoLogins } from './demo-logins';
+import type { DemoLogin } from './seed';
 
 /**
  * `npm start`: the whole product in one process on one port, on SQLite files under DATA_DIR; the
@@ -12,7 +10,15 @@ import { demoLoginsFile, readDemoLogins, replaceKnownDemoPasswords, saveDemoLogi
 async function main() {
   const started = Date.now();
   const config = loadConfig();
+  // Loaded beside the platform's start, which waits for the projections worker (docs/benchmarks.md#start-up).
+  const steps = Promise.all([import('./provision'), import('./seed'), import('./demo-logins')]);
+  steps.catch(() => {});
   const platform = await startThreadedPlatform(config);
+  const [
+    { provisionAdmin },
+    { DEMO_ADMIN_EMAIL, demoPassword, seedDemo },
+    { demoLoginsFile, readDemoLogins, replaceKnownDemoPasswords, saveDemoLogins },
+  ] = await steps;
   const { logger, commandDeps } = platform;
   // Listening from here on: nothing a client sends may stop the process.
   keepServingOnUncaughtErrors(logger);

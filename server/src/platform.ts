@@ -1,5 +1,4 @@
-import express from 'express';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -7,8 +6,6 @@ import { narrowDataFolder, type Config } from '@panda/platform/config';
 import { createLogger, type Logger } from '@panda/platform/logger';
 import { createMailer, pruneOutbox, type Mailer } from '@panda/platform/mailer';
 import { TEMPORARY_PASSWORD_DAYS } from '@panda/command-service/accounts/decider';
-import { errorHandler, jsonBody, notFoundHandler, requestLogging } from '@panda/platform/http';
-import { auditorGate } from '@panda/platform/auditor-gate';
 import { openThrottles } from '@panda/platform/throttle';
 import { ProjectionRunner } from '@panda/projections/runner';
 import { pollingFeed, runnerFeed, type ChangeFeed } from '@panda/projections/change-feed';
@@ -17,15 +14,11 @@ import type { EventStore } from '@panda/events/event-store';
 import type { ReadStore } from '@panda/projections/read-store';
 import type { BlobStore } from '@panda/platform/blob-store';
 import type { CommandDeps } from '@panda/command-service/shared/deps';
-import { domainErrorsToHttp } from '@panda/command-service/shared/http-edge';
-import { minPosition, type QueryDeps } from '@panda/query-service/shared/deps';
-import { LiveHub } from '@panda/query-service/live/hub';
+import type { QueryDeps } from '@panda/query-service/shared/deps';
+import type { LiveHub } from '@panda/query-service/live/hub';
 import { accountChanges } from './account-changes';
 import { allProjections } from './projections';
-import { commandRouters, liveHandlers, queryRouters } from './routes';
-import { inTurn, routedTogether, under } from './route-guard';
 import { openBlobStore, openEventStore, openReadStore } from './stores';
-import { securityHeaders, webApp } from './web';
 import { ReactorRunner } from '@panda/reactors/shared/reactor';
 import { allReactors } from '@panda/reactors/index';
 import { REMINDER_TICK_MS, ReminderTicker } from '@panda/reactors/training/reminders';
@@ -89,6 +82,45 @@ export interface Platform {
   queryDeps: QueryDeps;
   logger: Logger;
   stop(): Promise<void>;
+}
+
+/**
+ * The modules only a part that answers HTTP uses (express, every route, the web app, the WebSocket
+ * hub), loaded once, when first asked for. The projections worker never loads them, and `npm start`
+ * loads them while its worker starts (startThreadedPlatform): they are most of the code a start
+ * reads (docs/benchmarks.md#start-up).
+ */
+let httpModules: ReturnType<typeof loadHttpModules> | null = null;
+export const httpParts = () => (httpModules ??= loadHttpModules());
+async function loadHttpModules() {
+  const [express, http, middlewares, gate, edge, queryDeps, hub, routes, guard, web] = await Promise.all([
+    import('express'),
+    import('node:http'),
+    import('@panda/platform/http'),
+    import('@panda/platform/auditor-gate'),
+    import('@panda/command-service/shared/http-edge'),
+    import('@panda/query-service/shared/deps'),
+    import('@panda/query-service/live/hub'),
+    import('./routes'),
+    import('./route-guard'),
+    import('./web'),
+  ]);
+  return {
+    express: express.default,
+    createServer: http.createServer,
+    errorHandler: middlewares.errorHandler,
+    jsonBody: middlewares.jsonBody,
+    notFoundHandler: middlewares.notFoundHandler,
+    requestLogging: middlewares.requestLogging,
+    auditorGate: gate.auditorGate,
+    domainErrorsToHttp: edge.domainErrorsToHttp,
+    minPosition: queryDeps.minPosition,
+    LiveHub: hub.LiveHub,
+    ...routes,
+    ...guard,
+    securityHeaders: web.securityHeaders,
+    webApp: web.webApp,
+  };
 }
 
 /** Composes the services of one process; with ALL_PARTS the whole product on one port. */
@@ -223,6 +255,26 @@ export async function startPlatform(
   let server: Server | null = null;
   let hub: LiveHub | null = null;
   if (parts.commands || parts.queries || parts.web) {
+    const {
+      express,
+      createServer,
+      errorHandler,
+      jsonBody,
+      notFoundHandler,
+      requestLogging,
+      auditorGate,
+      domainErrorsToHttp,
+      minPosition,
+      LiveHub,
+      commandRouters,
+      liveHandlers,
+      queryRouters,
+      inTurn,
+      routedTogether,
+      under,
+      securityHeaders,
+      webApp,
+    } = await httpParts();
     const app = express();
     app.disable('x-powered-by');
     // API answers are `no-store`: an ETag (a hash of every body) served nothing. The web pages set their own (web.ts).

@@ -7,7 +7,7 @@ import { SqliteEventStore } from '@panda/events/sqlite-event-store';
 import type { CommittedBatch } from '@panda/projections/projection';
 import type { ChangeFeed } from '@panda/projections/change-feed';
 import { typeScriptWorker } from './ts-worker';
-import { startPlatform, type Platform, type PlatformOverrides, type ProjectionsElsewhere } from './platform';
+import type { Platform, PlatformOverrides, ProjectionsElsewhere } from './platform';
 
 /** Messages from the projections worker (projections-worker.ts). */
 export type FromProjections =
@@ -175,9 +175,19 @@ export async function startThreadedPlatform(
   overrides: Omit<PlatformOverrides, 'projections'> = {},
 ): Promise<ThreadedPlatform> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
-  const thread = await startProjectionsThread(config, logger);
+  const starting = startProjectionsThread(config, logger);
+  // This thread loads its own modules (the platform's and the HTTP parts') while the worker loads and
+  // starts the projections: reading the code is most of a start (docs/benchmarks.md#start-up).
+  const modules = import('./platform').then(async (m) => {
+    await m.httpParts();
+    return m;
+  });
+  // Answered below once the worker is up; a worker that fails first leaves it unawaited.
+  modules.catch(() => {});
+  const thread = await starting;
   let platform: Platform;
   try {
+    const { startPlatform } = await modules;
     platform = await startPlatform(
       config,
       { commands: true, queries: true, projections: false, web: true },
