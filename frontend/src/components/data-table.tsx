@@ -134,8 +134,10 @@ function Rows<T>(props: DataTableProps<T>) {
       </Stack>
     );
   }
+  // A table without a phone layout scrolls sideways on a phone: a region the keyboard can reach and scroll.
+  const scroll = card ? {} : { tabIndex: 0, role: 'region', 'aria-label': `${label}, scrollable` };
   return (
-    <TableContainer>
+    <TableContainer {...scroll}>
       <Table aria-label={label} size={size}>
         <TableHead>
           <TableRow>
