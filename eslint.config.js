@@ -4,6 +4,36 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+/**
+ * No feature of the web app imports another (docs/rules.md#feature-imports): a file in
+ * frontend/src/features/<a>/ may import its own feature, src/components and src/lib, never
+ * features/<b>/. The rule sees the import text, so one block per feature and folder depth knows
+ * how many `../` reach the features folder; a path through `features/` is refused at any depth.
+ */
+const FEATURES_DIR = new URL('./frontend/src/features/', import.meta.url);
+const features = readdirSync(FEATURES_DIR, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const featureImportRules = features.flatMap((feature) =>
+  [0, 1, 2, 3, 4].map((depth) => ({
+    files: [`frontend/src/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(\\.\\./){${depth + 1}}(?!${feature}/|${feature}$)[^./][^/]*(/|$)|(^|/)features/(?!${feature}/|${feature}$)`,
+              message: `A feature never imports another feature: move what '${feature}' shares to src/components or src/lib (docs/rules.md#feature-imports).`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
+);
 
 export default tseslint.config(
   {
@@ -51,4 +81,5 @@ export default tseslint.config(
     extends: [reactHooks.configs.flat.recommended],
     languageOptions: { globals: { ...globals.browser } },
   },
+  ...featureImportRules,
 );

@@ -57,6 +57,26 @@ export function useCursorPager(resetKey: string) {
   };
 }
 
+/** A table's sort (`-name` for descending) and filters, as query parameters; '' or missing is "All". */
+export type ListView = Record<string, string | undefined>;
+
+/**
+ * The state of server-side tables (docs/rules.md#list-paging): a search box shared by the tables of a view,
+ * each table's sort and filters (kept per `table` while the user switches between them), and the
+ * cursor of the page on show. `args` is what the table's query sends: `limit`, `cursor`, `q` (after
+ * a pause in typing) and `sort`; a new search, sort or filter goes back to the first page.
+ */
+export function useServerList(table: string) {
+  const [search, setSearch] = useState('');
+  const [views, setViews] = useState<Record<string, ListView>>({});
+  const view = views[table] ?? {};
+  const setView = (key: string, value: string) => setViews((v) => ({ ...v, [table]: { ...v[table], [key]: value } }));
+  const q = useDebouncedValue(search.trim());
+  const pager = useCursorPager(`${table}|${q}|${JSON.stringify(view)}`);
+  const args = { limit: PAGE_SIZE, cursor: pager.cursor, q: q || undefined, sort: view.sort || undefined };
+  return { search, setSearch, view, setView, pager, args };
+}
+
 /** The loaded pages of a "Load more" list, as RTK Query keeps them (cursors: null for the first). */
 export type LoadedPages<T> = InfiniteData<Page<T>, string | null>;
 

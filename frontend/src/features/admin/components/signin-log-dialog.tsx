@@ -6,12 +6,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import { LoadMore } from '../../../components/load-more';
+import { DataTable, type Column } from '../../../components/data-table';
 import { RetryAlert } from '../../../components/retry-alert';
 import { loadedItems } from '../../../lib/paging';
 import type { SignInAttempt } from '@panda/contracts/accounts';
@@ -25,6 +20,23 @@ const OUTCOME: Record<SignInAttempt['outcome'], { label: string; color: 'success
     throttled: { label: 'Throttled', color: 'warning' },
     incomplete: { label: 'Incomplete', color: 'default' },
   };
+
+const COLUMNS: Column<SignInAttempt>[] = [
+  { key: 'time', header: 'Time', cell: (a) => dateTime(a.at), sx: { whiteSpace: 'nowrap' } },
+  { key: 'email', header: 'Email', cell: (a) => a.email || '(none)', sx: { overflowWrap: 'anywhere' } },
+  {
+    key: 'outcome',
+    header: 'Outcome',
+    cell: (a) => (
+      <Chip
+        size="small"
+        label={OUTCOME[a.outcome]?.label ?? a.outcome}
+        color={OUTCOME[a.outcome]?.color ?? 'default'}
+      />
+    ),
+  },
+  { key: 'source', header: 'Source address', cell: (a) => a.source_address, sx: { fontFamily: 'monospace' } },
+];
 
 /** Every attempt at the admin portal's sign-in (time, address, e-mail typed, outcome), newest first, 50 at a time. */
 export function SignInLogDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -46,44 +58,20 @@ export function SignInLogDialog({ open, onClose }: { open: boolean; onClose: () 
           </Box>
         ) : (
           <>
-            <Table size="small" aria-label="Admin sign-in attempts">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Time</TableCell>
-                  <TableCell>Email</TableCell>
-                  <TableCell>Outcome</TableCell>
-                  <TableCell>Source address</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {items.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={4} align="center">
-                      No sign-in attempts recorded
-                    </TableCell>
-                  </TableRow>
-                )}
-                {items.map((a) => (
-                  <TableRow key={a.id}>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(a.at)}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{a.email || '(none)'}</TableCell>
-                    <TableCell>
-                      <Chip
-                        size="small"
-                        label={OUTCOME[a.outcome]?.label ?? a.outcome}
-                        color={OUTCOME[a.outcome]?.color ?? 'default'}
-                      />
-                    </TableCell>
-                    <TableCell sx={{ fontFamily: 'monospace' }}>{a.source_address}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-            <LoadMore
-              noun="attempts"
-              shown={items.length}
-              total={total}
-              pages={{ hasNextPage, isFetchingNextPage, fetchNextPage }}
+            <DataTable
+              label="Admin sign-in attempts"
+              size="small"
+              hover={false}
+              columns={COLUMNS}
+              rows={items}
+              rowKey={(a) => a.id}
+              empty="No sign-in attempts recorded"
+              paging={{
+                kind: 'load-more',
+                noun: 'attempts',
+                total,
+                pages: { hasNextPage, isFetchingNextPage, fetchNextPage },
+              }}
             />
           </>
         )}

@@ -1,29 +1,19 @@
-import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import AssignmentIndOutlined from '@mui/icons-material/AssignmentIndOutlined';
-import EngineeringOutlined from '@mui/icons-material/EngineeringOutlined';
-import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined';
-import Logout from '@mui/icons-material/Logout';
-import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
-import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
-import Search from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
+import type { PagerPaging } from '../../../components/data-table';
 import { LoadingScreen } from '../../../components/loading-screen';
-import { LogoMark } from '../../../components/logo';
-import { StatCard } from '../../../components/stat-card';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { useServerList, type ListView } from '../../../lib/paging';
 import {
   displayName,
   logout,
@@ -34,6 +24,7 @@ import {
   type SessionUser,
 } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
+import { PLACEMENT_STATUSES } from '@panda/contracts/admin';
 import {
   useAdminCentresQuery,
   useAdminMentorsQuery,
@@ -42,45 +33,25 @@ import {
   type AdminUserRole,
   type Placement,
 } from '../api/admin-api';
-import { PLACEMENT_STATUSES, type AdminStudent } from '@panda/contracts/admin';
 import type { AccountActionTarget } from '../components/account-action-dialog';
+import {
+  AccountActionDialog,
+  HistoryDialog,
+  MatchDialog,
+  PlacementDialog,
+  RegisterStudentDialog,
+  SignInLogDialog,
+} from '../components/admin-dialogs';
+import { AdminHeader } from '../components/admin-header';
+import { AdminStats } from '../components/admin-stats';
+import { AdminTabs } from '../components/admin-tabs';
+import { AdminToolbar } from '../components/admin-toolbar';
 import type { HistoryTarget } from '../components/history-dialog';
 import type { MatchTarget } from '../components/match-dialog';
 import { PlacementsTable } from '../components/placements-table';
 import { UsersTable, type UserRow } from '../components/users-table';
-import { FILTERS, ListSelect, PLACEMENT_SORTS, USER_SORTS, type FilterName } from '../components/list-controls';
-import { itemName, shortDate } from '../lib/format';
-import { Pager } from '../../../components/pager';
-import { PAGE_SIZE, useCursorPager, useDebouncedValue } from '../../../lib/paging';
 import { portalPath } from '../lib/portal';
-import { useDocumentTitle } from '../../../lib/document-title';
-import { lazyDialog } from '../../../components/lazy-dialog';
-
-// The dialogs load when first opened.
-const AccountActionDialog = lazyDialog(
-  () => import('../components/account-action-dialog').then((m) => m.AccountActionDialog),
-  (p) => !!p.target,
-);
-const HistoryDialog = lazyDialog(
-  () => import('../components/history-dialog').then((m) => m.HistoryDialog),
-  (p) => !!p.target,
-);
-const MatchDialog = lazyDialog(
-  () => import('../components/match-dialog').then((m) => m.MatchDialog),
-  (p) => !!p.target,
-);
-const PlacementDialog = lazyDialog(
-  () => import('../components/placement-dialog').then((m) => m.PlacementDialog),
-  (p) => !!p.placement,
-);
-const RegisterStudentDialog = lazyDialog(
-  () => import('../components/register-student-dialog').then((m) => m.RegisterStudentDialog),
-  (p) => p.open,
-);
-const SignInLogDialog = lazyDialog(
-  () => import('../components/signin-log-dialog').then((m) => m.SignInLogDialog),
-  (p) => p.open,
-);
+import { centreRow, mentorRow, studentRow } from '../lib/rows';
 
 type TabKey = 'students' | 'mentors' | 'training_centres' | 'placements' | string;
 
@@ -92,23 +63,8 @@ export interface ExtraTab {
   render: () => React.ReactNode;
 }
 
-function studentPlacementText(s: AdminStudent): string {
-  if (s.Matched) return s.mentor_name ? `Matched with ${s.mentor_name}` : 'Matched';
-  if (s.pending_placement_id) return 'Pending: awaiting mentor acceptance';
-  return 'Pending: unplaced';
-}
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const count = (n: number) => n.toLocaleString('en-GB');
 
-/** The filters each table offers (docs/rules.md#list-paging: locked, unvetted, unplaced; placement status). */
-const TAB_FILTERS: Record<string, FilterName[]> = {
-  students: ['locked', 'placed'],
-  mentors: ['locked', 'vetted'],
-  training_centres: ['locked', 'vetted'],
-  placements: ['status'],
-};
-type ListView = { sort?: string } & Partial<Record<FilterName, string>>;
 const flag = (v: string | undefined): 'true' | 'false' | undefined =>
   v === 'true' ? 'true' : v === 'false' ? 'false' : undefined;
 const statusOf = (v: ListView) => PLACEMENT_STATUSES.find((s) => s === v.status);
@@ -160,14 +116,8 @@ function AdminDashboard({
       ? named
       : 'students';
   });
-  const [search, setSearch] = useState('');
   // Each table's sort and filters, kept while the admin switches tabs; the search box is shared.
-  const [views, setViews] = useState<Record<string, ListView>>({});
-  const view = views[tab] ?? {};
-  const setView = (key: keyof ListView, value: string) =>
-    setViews((v) => ({ ...v, [tab]: { ...v[tab], [key]: value } }));
-  const q = useDebouncedValue(search.trim());
-  const pager = useCursorPager(`${tab}|${q}|${JSON.stringify(view)}`);
+  const { search, setSearch, view, setView, pager, args: paging } = useServerList(tab);
   const [action, setAction] = useState<AccountActionTarget | null>(null);
   const [history, setHistory] = useState<HistoryTarget | null>(null);
   const [match, setMatch] = useState<MatchTarget | null>(null);
@@ -176,7 +126,6 @@ function AdminDashboard({
   const [logOpen, setLogOpen] = useState(false);
 
   // docs/rules.md#list-paging: the table on show asks the server for one page, searched, sorted and filtered there.
-  const paging = { limit: PAGE_SIZE, cursor: pager.cursor, q: q || undefined, sort: view.sort || undefined };
   const accountArgs = { ...paging, locked: flag(view.locked), vetted: flag(view.vetted) };
   const students = useAdminStudentsQuery(
     { ...paging, locked: flag(view.locked), placed: flag(view.placed) },
@@ -209,59 +158,16 @@ function AdminDashboard({
     navigate(portal ?? '/', { replace: true });
   };
 
-  const studentRows: UserRow[] = useMemo(
-    () =>
-      (students.data?.items ?? []).map((s) => ({
-        id: s.id,
-        name: itemName(s, 'student'),
-        email: s.Email,
-        created: shortDate(s.Created_At),
-        locked: s.account_locked,
-        caption: [
-          s.account_type === 'Independent' ? 'Independent' : (s.training_centre_name ?? 'Training Centre'),
-          studentPlacementText(s),
-        ].join(' · '),
-        canMatch: !s.Matched && !s.pending_placement_id && !s.account_locked,
-      })),
-    [students.data],
-  );
-  const mentorRows: UserRow[] = useMemo(
-    () =>
-      (mentors.data?.items ?? []).map((m) => ({
-        id: m.id,
-        name: itemName(m, 'mentor'),
-        email: m.Email,
-        created: shortDate(m.Created_At),
-        locked: m.account_locked,
-        vetted: m.vetted,
-        caption: [
-          m.profile_complete ? (m.Business_Name ?? 'Profile complete') : 'Profile incomplete',
-          m.student_count ? plural(m.student_count, 'active student') : 'No active students',
-          ...(m.pending_requests ? [plural(m.pending_requests, 'pending request')] : []),
-        ].join(' · '),
-      })),
-    [mentors.data],
-  );
-  const centreRows: UserRow[] = useMemo(
-    () =>
-      (centres.data?.items ?? []).map((c) => ({
-        id: c.id,
-        name: itemName(c, 'training_centre'),
-        email: c.Email,
-        created: shortDate(c.Created_At),
-        locked: c.account_locked,
-        vetted: c.vetted,
-        caption: [`${c.First_Name} ${c.Last_Name}`.trim(), plural(c.student_count, 'student')]
-          .filter(Boolean)
-          .join(' · '),
-      })),
-    [centres.data],
-  );
+  const studentRows = useMemo(() => (students.data?.items ?? []).map(studentRow), [students.data]);
+  const mentorRows = useMemo(() => (mentors.data?.items ?? []).map(mentorRow), [mentors.data]);
+  const centreRows = useMemo(() => (centres.data?.items ?? []).map(centreRow), [centres.data]);
   const placementRows = placements.data?.items ?? [];
 
-  const openAction = (role: AdminUserRole) => (a: AccountActionTarget['action'], row: UserRow) =>
-    setAction({ action: a, role, id: row.id, name: row.name });
-  const openHistory = (role: AdminUserRole) => (row: UserRow) => setHistory({ role, id: row.id, name: row.name });
+  const userActions = (role: AdminUserRole) => ({
+    onAction: (a: AccountActionTarget['action'], row: UserRow) =>
+      setAction({ action: a, role, id: row.id, name: row.name }),
+    onHistory: (row: UserRow) => setHistory({ role, id: row.id, name: row.name }),
+  });
   // The placement being managed follows live updates of the list.
   const currentPlacement = placement ? (placementRows.find((p) => p.id === placement.id) ?? placement) : null;
 
@@ -274,123 +180,49 @@ function AdminDashboard({
   const extra = extraTabs.find((t) => t.key === tab);
   const current = tabs.find((t) => t.key === tab);
   const page = list?.data;
+  const pages: PagerPaging | undefined =
+    page && current
+      ? {
+          kind: 'pager',
+          noun: current.noun,
+          total: page.total,
+          pageIndex: pager.pageIndex,
+          next: page.next,
+          onNext: pager.next,
+          onPrevious: pager.previous,
+          totalTestId: 'admin-list-total',
+        }
+      : undefined;
   const table =
     tab === 'students' ? (
       <UsersTable
         role="student"
         label="Students"
         rows={studentRows}
-        onAction={openAction('student')}
-        onHistory={openHistory('student')}
+        {...userActions('student')}
         onMatch={(row) => setMatch({ id: row.id, name: row.name })}
+        paging={pages}
       />
     ) : tab === 'mentors' ? (
-      <UsersTable
-        role="mentor"
-        label="Mentors"
-        rows={mentorRows}
-        onAction={openAction('mentor')}
-        onHistory={openHistory('mentor')}
-      />
+      <UsersTable role="mentor" label="Mentors" rows={mentorRows} {...userActions('mentor')} paging={pages} />
     ) : tab === 'training_centres' ? (
       <UsersTable
         role="training_centre"
         label="Training Centres"
         rows={centreRows}
-        onAction={openAction('training_centre')}
-        onHistory={openHistory('training_centre')}
+        {...userActions('training_centre')}
+        paging={pages}
       />
     ) : (
-      <PlacementsTable rows={placementRows} onOpen={setPlacement} />
+      <PlacementsTable rows={placementRows} onOpen={setPlacement} paging={pages} />
     );
 
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
-      <Box
-        component="header"
-        sx={{ bgcolor: '#0f172a', color: '#fff', borderBottom: '1px solid rgba(255,255,255,0.08)' }}
-      >
-        <Container maxWidth="xl" sx={{ py: 2, display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
-          <LogoMark size={38} />
-          <Box sx={{ flex: 1, minWidth: 180 }}>
-            <Typography variant="h6" component="h1" sx={{ fontWeight: 800, lineHeight: 1.2 }}>
-              Admin Dashboard
-            </Typography>
-            <Typography variant="body2" sx={{ color: 'rgba(255,255,255,0.7)' }}>
-              Signed in as {displayName(user) || 'Admin'}
-            </Typography>
-          </Box>
-          <Button
-            color="inherit"
-            variant="text"
-            onClick={() => setLogOpen(true)}
-            sx={{ color: 'rgba(255,255,255,0.85)' }}
-          >
-            Sign-in log
-          </Button>
-          <Button
-            color="inherit"
-            variant="outlined"
-            startIcon={<Logout />}
-            onClick={signOut}
-            sx={{ borderColor: 'rgba(255,255,255,0.4)' }}
-          >
-            Logout
-          </Button>
-        </Container>
-      </Box>
+      <AdminHeader name={displayName(user) || 'Admin'} onOpenLog={() => setLogOpen(true)} onSignOut={signOut} />
 
       <Container maxWidth="xl" component="main" sx={{ py: { xs: 3, md: 4 } }}>
-        <Box
-          data-testid="admin-stats"
-          sx={(t) => ({
-            display: 'grid',
-            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' },
-            gap: 2,
-            mb: 3,
-            // On a phone the counters are small tiles, three to a row without their icons, so that the list
-            // tabs (Support and Disputes among them) are on the first screen (docs/rules.md#phone-first-screen).
-            [t.breakpoints.down('sm')]: {
-              gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
-              gap: 1,
-              mb: 2,
-              '& .MuiCardContent-root, & .MuiCardContent-root:last-child': { p: 1.25 },
-              '& .MuiCardContent-root > [aria-hidden]': { display: 'none' },
-              '& .MuiCardContent-root .MuiTypography-body2': { fontSize: '0.75rem', lineHeight: 1.3 },
-              '& .MuiCardContent-root > div > div:not(.MuiTypography-caption)': { fontSize: '1.15rem' },
-            },
-          })}
-        >
-          <StatCard
-            label="Total Students"
-            value={studentTotal.data?.total ?? 0}
-            loading={studentTotal.isLoading}
-            icon={<SchoolOutlined />}
-            tone="primary"
-          />
-          <StatCard
-            label="Total Mentors"
-            value={mentorTotal.data?.total ?? 0}
-            loading={mentorTotal.isLoading}
-            icon={<EngineeringOutlined />}
-            tone="secondary"
-          />
-          <StatCard
-            label="Training Centres"
-            value={centreTotal.data?.total ?? 0}
-            loading={centreTotal.isLoading}
-            icon={<ApartmentOutlined />}
-            tone="info"
-          />
-          <StatCard
-            label="Total Placements"
-            value={placementTotal.data?.total ?? 0}
-            loading={placementTotal.isLoading}
-            icon={<HandshakeOutlined />}
-            tone="success"
-          />
-          {extraStats}
-        </Box>
+        <AdminStats totals={totals.map((t) => ({ total: t.data?.total, loading: t.isLoading }))} extra={extraStats} />
 
         {failed && (
           <Alert
@@ -407,93 +239,26 @@ function AdminDashboard({
         )}
 
         <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
-          <Stack
-            direction={{ xs: 'column', md: 'row' }}
-            spacing={2}
-            sx={{ p: 2, alignItems: { md: 'center' }, display: extra ? 'none' : undefined }}
-          >
-            <TextField
-              placeholder="Search by name or email..."
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              size="small"
-              sx={{ flex: 1, maxWidth: { md: 480 } }}
-              slotProps={{
-                htmlInput: { 'aria-label': 'Search by name or email', type: 'search' },
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <Search fontSize="small" />
-                    </InputAdornment>
-                  ),
-                },
-              }}
-            />
-            <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ minWidth: 0, flexShrink: { md: 0 } }}>
-              <ListSelect
-                id="admin-sort"
-                label="Sort by"
-                value={view.sort ?? '-created'}
-                choices={tab === 'placements' ? PLACEMENT_SORTS : USER_SORTS}
-                onChange={(v) => setView('sort', v)}
-              />
-              {(TAB_FILTERS[tab] ?? []).map((f) => (
-                <ListSelect
-                  key={f}
-                  id={`admin-filter-${f}`}
-                  label={FILTERS[f].label}
-                  value={view[f] ?? ''}
-                  choices={FILTERS[f].choices}
-                  onChange={(v) => setView(f, v)}
-                />
-              ))}
-            </Stack>
-            <Box sx={{ flex: 1 }} />
-            {tab === 'students' && (
-              <Button variant="contained" startIcon={<PersonAddAlt1Outlined />} onClick={() => setRegisterOpen(true)}>
-                Register Independent Student
-              </Button>
-            )}
-          </Stack>
-          <Tabs
-            value={tab}
-            onChange={(_e, v: TabKey) => setTab(v)}
-            variant="scrollable"
-            scrollButtons="auto"
-            aria-label="Admin lists"
-            sx={(t) => ({
-              px: 1,
-              borderBottom: 1,
-              borderColor: 'divider',
-              // On a phone every tab is in view: they wrap onto more rows instead of scrolling sideways, the
-              // one shown marked by a tint (the underline cannot follow a wrapped row).
-              [t.breakpoints.down('sm')]: {
-                '& .MuiTabs-list': { flexWrap: 'wrap' },
-                '& .MuiTabs-indicator': { display: 'none' },
-                '& .MuiTab-root': { minHeight: 40, minWidth: 0, px: 1.5, py: 1 },
-                '& .MuiTab-root.Mui-selected': { bgcolor: 'rgba(29, 78, 216, 0.08)', borderRadius: 2 },
-              },
-            })}
-          >
-            {tabs.map((t) => (
-              <Tab
-                key={t.key}
-                value={t.key}
-                label={t.count === undefined ? t.label : `${t.label} (${count(t.count)})`}
-                id={`admin-tab-${t.key}`}
-                aria-controls={`admin-panel-${t.key}`}
-              />
-            ))}
-            {extraTabs.map((t) => (
-              <Tab
-                key={t.key}
-                value={t.key}
-                label={t.label}
-                id={`admin-tab-${t.key}`}
-                aria-controls={`admin-panel-${t.key}`}
-              />
-            ))}
-          </Tabs>
+          <AdminToolbar
+            tab={tab}
+            hidden={!!extra}
+            search={search}
+            onSearch={setSearch}
+            view={view}
+            onView={setView}
+            onRegister={() => setRegisterOpen(true)}
+          />
+          <AdminTabs
+            tab={tab}
+            onChange={setTab}
+            tabs={[
+              ...tabs.map((t) => ({
+                key: t.key,
+                label: t.count === undefined ? t.label : `${t.label} (${count(t.count)})`,
+              })),
+              ...extraTabs,
+            ]}
+          />
           {fetching && !loading ? (
             <LinearProgress sx={{ height: 2 }} aria-label="Refreshing" />
           ) : (
@@ -505,28 +270,7 @@ function AdminDashboard({
             ) : loading ? (
               <LoadingScreen fullScreen={false} message="Loading..." />
             ) : (
-              <>
-                {page && current && (
-                  <Typography
-                    variant="body2"
-                    color="text.secondary"
-                    role="status"
-                    data-testid="admin-list-total"
-                    sx={{ px: 2, pt: 1.5 }}
-                  >
-                    Showing {count(page.items.length)} of {count(page.total)} {current.noun}
-                  </Typography>
-                )}
-                {table}
-                <Pager
-                  label={`${current?.label ?? 'List'} pages`}
-                  total={page?.total ?? 0}
-                  pageIndex={pager.pageIndex}
-                  next={page?.next ?? null}
-                  onNext={pager.next}
-                  onPrevious={pager.previous}
-                />
-              </>
+              table
             )}
           </Box>
         </Paper>

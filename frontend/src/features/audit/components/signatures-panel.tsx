@@ -8,7 +8,7 @@ import { errorMessage } from '../../../lib/errors';
 import { jobTypeName } from '../../../lib/job-types';
 import { useAuditSignaturesQuery } from '../api/audit-api';
 import { BAD, GOOD, dateTime } from '../lib/format';
-import { SignOffStatusChip } from '../../signoff/components/sign-off-status';
+import { SignOffStatusChip } from '../../../components/sign-off-status';
 
 /** A job card's sign-offs as they stood at the as-of instant, folded from the log. */
 export function SignaturesPanel({ jobId, asOf }: { jobId: string; asOf: string | null }) {

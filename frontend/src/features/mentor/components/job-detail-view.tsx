@@ -29,7 +29,7 @@ import { isComplete, jobPercent, jobRemaining, type Job, type SignedCard, jobTyp
 import { useGetMentorJobDetailQuery } from '../api/mentor-api';
 import { formatDate, formatDateTime } from '../utils/format';
 import { SIGNATURE_FONT, SignJobDialog } from './sign-job-dialog';
-import { SignOffStatusChip } from '../../signoff/components/sign-off-status';
+import { SignOffStatusChip } from '../../../components/sign-off-status';
 
 function InfoCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
   return (

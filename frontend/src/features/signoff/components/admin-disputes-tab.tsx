@@ -27,8 +27,8 @@ import { errorMessage, fieldErrors } from '../../../lib/errors';
 import { jobTypeName } from '../../../lib/job-types';
 import { loadedItems } from '../../../lib/paging';
 import { toast } from '../../../lib/toast';
-import { useGetDisputesInfiniteQuery, useResolveDisputeMutation } from '../api/signoff-api';
-import { SignOffStatusChip } from './sign-off-status';
+import { useGetDisputesInfiniteQuery, useResolveDisputeMutation } from '../../../lib/signoff-api';
+import { SignOffStatusChip } from '../../../components/sign-off-status';
 
 /** Resolve one dispute: upheld revokes the sign-off, rejected lets it stand; a reason either way (docs/rules.md#trainee-countersign). */
 function ResolveDialog({ dispute, onClose }: { dispute: SignOffView; onClose: () => void }) {

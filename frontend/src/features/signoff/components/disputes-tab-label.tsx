@@ -1,4 +1,4 @@
-import { useOpenDisputesCountQuery } from '../api/signoff-api';
+import { useOpenDisputesCountQuery } from '../../../lib/signoff-api';
 
 /** The admin's Disputes tab: its name and how many disputes await a decision (docs/rules.md#dispute-visibility). */
 export function DisputesTabLabel() {

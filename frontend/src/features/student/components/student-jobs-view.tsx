@@ -31,7 +31,7 @@ import { openTrainingGoals } from '../stores/goals-dialog';
 import { formatDate } from '../../../lib/dates';
 import { useDeferredValue } from 'react';
 import { useSearchParams } from 'react-router';
-import { SignOffList } from '../../signoff/components/sign-off-list';
+import { SignOffList } from '../../../components/sign-off-list';
 
 interface Progress {
   type: JobType;

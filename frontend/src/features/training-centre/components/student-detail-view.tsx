@@ -37,7 +37,7 @@ import type { JobProgress, StudentDetail } from '@panda/contracts/training';
 import { useGetStudentDetailQuery } from '../api/training-centre-api';
 import { REQUIREMENT_FIELDS, studentInitial, studentName } from './student-format';
 import { jobTypeName } from '../../../lib/job-types';
-import { StudentSignOffs } from '../../signoff/components/sign-off-list';
+import { StudentSignOffs } from '../../../components/sign-off-list';
 
 function BackButton() {
   const go = useDashboardNavigate();

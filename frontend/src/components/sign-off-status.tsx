@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
 import { TRAINEE_STATUS_LABELS } from '@panda/contracts/signoff';
-import type { SignedCard } from '../../../lib/job-types';
+import type { SignedCard } from '../lib/job-types';
 
 /**
  * Where a sign-off stands with the trainee (docs/rules.md#trainee-countersign): 'Awaiting trainee confirmation',

@@ -10,11 +10,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DISPUTE_REASON_REQUIRED } from '@panda/contracts/signoff';
 import { useEffect, useRef, useState } from 'react';
-import { formatDate, formatDateTime } from '../../../lib/dates';
-import { errorMessage, fieldErrors } from '../../../lib/errors';
-import { jobTypeName, type Job, type SignedCard } from '../../../lib/job-types';
-import { toast } from '../../../lib/toast';
-import { useConfirmSignOffMutation, useDisputeSignOffMutation, useGetStudentSignOffsQuery } from '../api/signoff-api';
+import { formatDate, formatDateTime } from '../lib/dates';
+import { errorMessage, fieldErrors } from '../lib/errors';
+import { jobTypeName, type Job, type SignedCard } from '../lib/job-types';
+import { toast } from '../lib/toast';
+import { useConfirmSignOffMutation, useDisputeSignOffMutation, useGetStudentSignOffsQuery } from '../lib/signoff-api';
 import { SignOffStatusChip } from './sign-off-status';
 
 interface Row {

@@ -4,8 +4,8 @@ import type {
   SignOffActionResponse,
   SignOffView,
 } from '@panda/contracts/signoff';
-import { api, listTags } from '../../../lib/api';
-import { loadMorePages, PAGE_SIZE, pageSearch, toPage, type Page } from '../../../lib/paging';
+import { api, listTags } from './api';
+import { loadMorePages, PAGE_SIZE, pageSearch, toPage, type Page } from './paging';
 import type { Job } from '@panda/contracts/training';
 
 /**
