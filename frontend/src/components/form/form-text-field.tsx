@@ -10,6 +10,8 @@ export type FormTextFieldProps = Omit<TextFieldProps, 'name' | 'value' | 'error'
   name: string;
   /** A password input with a show/hide toggle. */
   password?: boolean;
+  /** Rewrites what was typed before the form keeps it (e.g. a phone number's digits only). */
+  parse?: (typed: string) => unknown;
 };
 
 /**
@@ -18,7 +20,7 @@ export type FormTextFieldProps = Omit<TextFieldProps, 'name' | 'value' | 'error'
  * shows while it has none. `select` (with MenuItem children), `type="date"` and `password` work as
  * on a plain TextField.
  */
-export function FormTextField({ name, password, helperText, onChange, onBlur, ...props }: FormTextFieldProps) {
+export function FormTextField({ name, password, parse, helperText, onChange, onBlur, ...props }: FormTextFieldProps) {
   const { control } = useFormContext();
   const { field, fieldState } = useController({ control, name });
   const Field = password ? PasswordField : TextField;
@@ -32,7 +34,7 @@ export function FormTextField({ name, password, helperText, onChange, onBlur, ..
       error={!!fieldState.error}
       helperText={fieldState.error?.message ?? helperText}
       onChange={(e) => {
-        field.onChange(e);
+        field.onChange(parse ? parse(e.target.value) : e);
         onChange?.(e);
       }}
       onBlur={(e) => {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import {
   useForm,
   type DefaultValues,
@@ -110,9 +110,8 @@ export function useContractForm<S extends FormSchema>(
   schema: SchemaSource<S>,
   { group, defaultValues }: ContractFormOptions<S>,
 ): ContractFormReturn<S> {
-  const resolver = useRef<Resolver<z.input<S>, unknown, z.output<S>>>(null);
-  resolver.current ??= contractResolver(schema);
-  const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver: resolver.current, defaultValues });
+  const [resolver] = useState(() => contractResolver(schema));
+  const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver, defaultValues });
   const inFlight = useRef(false);
   const fields = Object.keys(defaultValues as object);
 
