@@ -1,15 +1,13 @@
-import ContentCopy from '@mui/icons-material/ContentCopy';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { StudentRegisteredResponse as StudentRegistered } from '@panda/contracts/accounts';
+import { TemporaryPassword } from '../../../components/temporary-password';
 import { FormDialog } from '../../../components/form/form-dialog';
 import {
   EMPTY_REGISTRATION,
@@ -65,32 +63,10 @@ export function RegisterStudentDialog({ open, onClose }: { open: boolean; onClos
                 independent student and has been e-mailed their sign-in details.
               </Alert>
               {done.temporary_password && (
-                <Box>
-                  <Typography variant="body2" color="text.secondary">
-                    Temporary password (shown only once; it expires in 7 days and they choose their own at first
-                    sign-in):
-                  </Typography>
-                  <Stack direction="row" alignItems="center" spacing={1} sx={{ mt: 0.5 }}>
-                    <Typography
-                      sx={{ fontFamily: 'monospace', fontSize: '1.1rem', fontWeight: 700 }}
-                      aria-label="Temporary password"
-                    >
-                      {done.temporary_password}
-                    </Typography>
-                    <IconButton
-                      aria-label="Copy temporary password"
-                      size="small"
-                      onClick={() =>
-                        navigator.clipboard?.writeText(done.temporary_password ?? '').then(
-                          () => toast.success('Copied to clipboard!'),
-                          () => toast.error('Failed to copy'),
-                        )
-                      }
-                    >
-                      <ContentCopy fontSize="small" />
-                    </IconButton>
-                  </Stack>
-                </Box>
+                <TemporaryPassword
+                  password={done.temporary_password}
+                  intro="Temporary password (shown only once; it expires in 7 days and they choose their own at first sign-in):"
+                />
               )}
             </DialogContent>
             <DialogActions sx={{ px: 3, py: 1.5 }}>

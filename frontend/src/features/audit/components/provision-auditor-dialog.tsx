@@ -1,19 +1,15 @@
-import ContentCopy from '@mui/icons-material/ContentCopy';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { provisionAuditorRequest, type AuditorProvisioned } from '@panda/contracts/audit';
+import { TemporaryPassword } from '../../../components/temporary-password';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useContractForm } from '../../../components/form/use-contract-form';
-import { COPY_FAILURE_MESSAGE, COPY_SUCCESS_MESSAGE, copyToClipboard } from '../../../lib/clipboard';
 import { toast } from '../../../lib/toast';
 import { useProvisionAuditorMutation } from '../api/audit-api';
 
@@ -55,31 +51,11 @@ export function ProvisionAuditorDialog({ open, onClose }: { open: boolean; onClo
                 portal with read-only access to the Audit view.
               </Alert>
               {done.temporary_password ? (
-                <Box>
-                  <Typography variant="body2" color="text.secondary">
-                    Temporary password (shown only once; give it to them in person or by a separate channel; they choose
-                    their own at first sign-in):
-                  </Typography>
-                  <Stack direction="row" spacing={1} sx={{ mt: 0.5, alignItems: 'center' }}>
-                    <Typography
-                      sx={{ fontFamily: 'monospace', fontSize: '1.1rem', fontWeight: 700 }}
-                      data-testid="auditor-temporary-password"
-                    >
-                      {done.temporary_password}
-                    </Typography>
-                    <IconButton
-                      aria-label="Copy temporary password"
-                      size="small"
-                      onClick={() =>
-                        void copyToClipboard(done.temporary_password ?? '').then((ok) =>
-                          ok ? toast.success(COPY_SUCCESS_MESSAGE) : toast.error(COPY_FAILURE_MESSAGE),
-                        )
-                      }
-                    >
-                      <ContentCopy fontSize="small" />
-                    </IconButton>
-                  </Stack>
-                </Box>
+                <TemporaryPassword
+                  password={done.temporary_password}
+                  intro="Temporary password (shown only once; give it to them in person or by a separate channel; they choose their own at first sign-in):"
+                  testId="auditor-temporary-password"
+                />
               ) : (
                 <Alert severity="info">
                   This request was already answered once: the temporary password was shown then.
