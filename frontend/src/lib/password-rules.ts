@@ -1,5 +1,3 @@
 /** The password rule, stated under every new-password field before submitting (docs/rules.md#accessibility). */
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_RULE = `At least ${PASSWORD_MIN_LENGTH} characters`;
-/** The spec's wording (section 5) for a password that is too short. */
-export const PASSWORD_LENGTH_MESSAGE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;

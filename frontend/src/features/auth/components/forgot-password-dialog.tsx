@@ -4,9 +4,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../../lib/errors';
+import type { forgotPasswordRequest } from '@panda/contracts/accounts';
+import { ContractForm } from '../../../components/form/contract-form';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { useContractForm } from '../../../components/form/use-contract-form';
 import { toast } from '../../../lib/toast';
 import { useForgotPasswordMutation } from '../api/auth-api';
 
@@ -25,58 +26,46 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail = '' }: Forgo
   );
 }
 
-function ForgotPasswordForm({ onClose, initialEmail }: { onClose: () => void; initialEmail: string }) {
-  const [email, setEmail] = useState(initialEmail);
-  const [invalid, setInvalid] = useState(false);
-  const [forgotPassword, { isLoading }] = useForgotPasswordMutation();
+/** Loaded on the first check, so the sign-in page's first load carries no zod (docs/rules.md#light-first-screens). */
+const loadSchema = () => import('@panda/contracts/accounts').then((m) => m.forgotPasswordRequest);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isLoading) return;
-    const value = email.trim();
-    if (!value) {
-      setInvalid(true);
-      toast.error('Please enter your email address');
-      return;
-    }
-    try {
-      await forgotPassword({ email: value }).unwrap();
-      toast.success('Password reset email sent! Check your inbox for the temporary password.');
-      onClose();
-    } catch (err) {
-      toast.error(errorMessage(err, 'Failed to send reset email. Please try again.'));
-    }
-  };
+function ForgotPasswordForm({ onClose, initialEmail }: { onClose: () => void; initialEmail: string }) {
+  const form = useContractForm<typeof forgotPasswordRequest>(loadSchema, {
+    group: 'forgot-password',
+    defaultValues: { email: initialEmail },
+  });
+  const [forgotPassword] = useForgotPasswordMutation();
+
+  const submit = form.submitWith(async (values) => {
+    await forgotPassword(values).unwrap();
+    toast.success('Password reset email sent! Check your inbox for the temporary password.');
+    onClose();
+  }, 'Failed to send reset email. Please try again.');
 
   return (
-    <form onSubmit={submit} noValidate>
+    <ContractForm form={form} onSubmit={submit}>
       <DialogTitle id="reset-password-title">Reset Password</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2.5 }}>
           Enter the email address of your account and we&apos;ll email you a temporary password.
         </DialogContentText>
-        <TextField
+        <FormTextField
           autoFocus
+          fullWidth={false}
           label="Email Address"
           name="email"
           type="email"
           autoComplete="email"
-          value={email}
-          error={invalid}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            setInvalid(false);
-          }}
         />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
         <Button onClick={onClose} color="inherit">
           Cancel
         </Button>
-        <Button type="submit" variant="contained" disabled={isLoading}>
-          {isLoading ? 'Sending...' : 'Send Reset Email'}
+        <Button type="submit" variant="contained" disabled={form.pending}>
+          {form.pending ? 'Sending...' : 'Send Reset Email'}
         </Button>
       </DialogActions>
-    </form>
+    </ContractForm>
   );
 }

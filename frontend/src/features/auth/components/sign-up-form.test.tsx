@@ -33,7 +33,8 @@ describe('SignUpForm', () => {
 
     await submit();
 
-    expect(screen.getByText('Please select a role')).toBeTruthy();
+    // The schema loads on the first check (it is kept off the sign-in page's first load).
+    expect(await screen.findByText('Please select a role')).toBeTruthy();
     expect(descriptionOf(field('First Name'))).toBe('First name is required');
     expect(descriptionOf(field('Last Name'))).toBe('Last name is required');
     expect(descriptionOf(field('Email'))).toBe('Email is required');

@@ -2,7 +2,6 @@ import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import EngineeringOutlined from '@mui/icons-material/EngineeringOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -11,22 +10,18 @@ import Link from '@mui/material/Link';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import { PasswordField } from '../../../components/password-field';
-import { errorMessage, fieldErrors, FIELDS_SUMMARY_MESSAGE } from '../../../lib/errors';
-import { PASSWORD_LENGTH_MESSAGE, PASSWORD_MIN_LENGTH, PASSWORD_RULE } from '../../../lib/password-rules';
-import { toast } from '../../../lib/toast';
 import type { SignUpRequest, SignUpRole } from '@panda/contracts/accounts';
+import { ContractForm } from '../../../components/form/contract-form';
+import { FormCheckbox, FormTextField } from '../../../components/form/form-text-field';
+import { useContractForm } from '../../../components/form/use-contract-form';
+import type { signUpForm } from './sign-up-schema';
+import { PASSWORD_RULE } from '../../../lib/password-rules';
 import { useSignUpMutation } from '../api/auth-api';
 import { useCompleteAuth } from '../hooks/use-complete-auth';
-
-/** Tag of this form's error toasts: a new submit clears the earlier ones. */
-const FORM_TOASTS = 'sign-up';
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 interface RoleOption {
   value: SignUpRole;
@@ -50,106 +45,66 @@ const ROLE_OPTIONS: RoleOption[] = [
   },
 ];
 
-type Field = 'Role' | 'First_Name' | 'Last_Name' | 'Email' | 'Password' | 'Training_Centre_Name' | 'terms';
+/** Loaded on the first check, so the sign-in page's first load carries no zod (docs/rules.md#light-first-screens). */
+const loadSchema = () => import('./sign-up-schema').then((m) => m.signUpForm);
+
+type SignUpSchema = typeof signUpForm;
 
 interface SignUpFormProps {
   initialRole?: SignUpRole | null;
 }
 
 export function SignUpForm({ initialRole = null }: SignUpFormProps) {
-  const [role, setRole] = useState<SignUpRole | ''>(initialRole ?? '');
-  const [values, setValues] = useState({
-    First_Name: '',
-    Last_Name: '',
-    Email: '',
-    Password: '',
-    Training_Centre_Name: '',
+  const form = useContractForm<SignUpSchema>(loadSchema, {
+    group: 'sign-up',
+    defaultValues: {
+      Role: initialRole ?? ('' as SignUpRole),
+      First_Name: '',
+      Last_Name: '',
+      Email: '',
+      Password: '',
+      Training_Centre_Name: '',
+      terms: false as true,
+    },
   });
-  const [terms, setTerms] = useState(false);
-  /** Each field's message, shown under it (docs/rules.md#form-errors); one summary toast at most. */
-  const [invalid, setInvalid] = useState<Partial<Record<Field, string>>>({});
-  const [signUp, { isLoading }] = useSignUpMutation();
+  const [signUp] = useSignUpMutation();
   const completeAuth = useCompleteAuth();
   const [done, setDone] = useState(false);
-
+  const role = useWatch({ control: form.control, name: 'Role' });
   const isCentre = role === 'training_centre';
 
-  const setField = (field: keyof typeof values) => (e: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-    setInvalid((s) => ({ ...s, [field]: undefined }));
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isLoading || done) return;
-    const errors: Array<[Field, string]> = [];
-    const v = {
-      First_Name: values.First_Name.trim(),
-      Last_Name: values.Last_Name.trim(),
-      Email: values.Email.trim(),
-      Password: values.Password,
-      Training_Centre_Name: values.Training_Centre_Name.trim(),
-    };
-    if (!role) errors.push(['Role', 'Please select a role']);
-    if (isCentre && !v.Training_Centre_Name) errors.push(['Training_Centre_Name', 'Training centre name is required']);
-    if (!v.First_Name) errors.push(['First_Name', 'First name is required']);
-    if (!v.Last_Name) errors.push(['Last_Name', 'Last name is required']);
-    if (!v.Email) errors.push(['Email', 'Email is required']);
-    else if (!EMAIL_PATTERN.test(v.Email)) errors.push(['Email', 'Please enter a valid email address']);
-    if (!v.Password) errors.push(['Password', 'Password is required']);
-    else if (v.Password.length < PASSWORD_MIN_LENGTH) errors.push(['Password', PASSWORD_LENGTH_MESSAGE]);
-    if (!terms) errors.push(['terms', 'Please accept the Terms & Conditions']);
-    toast.dismissErrors(FORM_TOASTS);
-    setInvalid(Object.fromEntries(errors.map(([f, message]) => [f, message])));
-    if (errors.length || !role) {
-      toast.error(errors.length === 1 ? errors[0][1] : FIELDS_SUMMARY_MESSAGE, { group: FORM_TOASTS });
-      return;
-    }
-
+  const submit = form.submitWith(async (v) => {
+    if (done) return;
     const body: SignUpRequest = {
       First_Name: v.First_Name,
       Last_Name: v.Last_Name,
       Email: v.Email,
       Password: v.Password,
-      Role: role,
-      ...(isCentre ? { Training_Centre_Name: v.Training_Centre_Name } : {}),
+      Role: v.Role,
+      ...(v.Role === 'training_centre' ? { Training_Centre_Name: v.Training_Centre_Name } : {}),
     };
-    try {
-      const response = await signUp(body).unwrap();
-      toast.dismissErrors(FORM_TOASTS);
-      if (completeAuth(response, 'Account created successfully!')) {
-        setDone(true);
-        setValues((s) => ({ ...s, Password: '' }));
-      }
-    } catch (err) {
-      // The server's field messages go under their fields, with one summary toast.
-      const byField = fieldErrors(err);
-      const known = (Object.keys(byField) as Field[]).filter((f) => f in values || f === 'Role');
-      if (known.length) {
-        setInvalid(Object.fromEntries(known.map((f) => [f, byField[f]])));
-        toast.error(known.length === 1 ? byField[known[0]] : FIELDS_SUMMARY_MESSAGE, { group: FORM_TOASTS });
-      } else {
-        toast.error(errorMessage(err, 'Failed to create account'), { group: FORM_TOASTS });
-      }
+    const response = await signUp(body).unwrap();
+    if (completeAuth(response, 'Account created successfully!')) {
+      setDone(true);
+      form.setValue('Password', '');
     }
-  };
+  }, 'Failed to create account');
 
-  const busy = isLoading || done;
+  const busy = form.pending || done;
+  const roleError = form.formState.errors.Role?.message;
+  const termsError = form.formState.errors.terms?.message;
 
   return (
-    <Box component="form" onSubmit={submit} noValidate aria-label="Sign up">
+    <ContractForm form={form} onSubmit={submit} aria-label="Sign up">
       <Stack spacing={2.25}>
-        <FormControl error={!!invalid.Role} component="fieldset">
+        <FormControl error={!!roleError} component="fieldset">
           <FormLabel component="legend" sx={{ fontWeight: 600, color: 'text.primary', mb: 1, fontSize: 14 }}>
             I am joining as
           </FormLabel>
           <RadioGroup
             name="Role"
             value={role}
-            onChange={(e) => {
-              setRole(e.target.value as SignUpRole);
-              setInvalid((s) => ({ ...s, Role: undefined }));
-            }}
+            onChange={(e) => form.setValue('Role', e.target.value as SignUpRole, { shouldValidate: !!roleError })}
             sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 1.5 }}
           >
             {ROLE_OPTIONS.map((option) => {
@@ -193,7 +148,7 @@ export function SignUpForm({ initialRole = null }: SignUpFormProps) {
                     p: 1.75,
                     alignItems: 'flex-start',
                     border: '1.5px solid',
-                    borderColor: selected ? 'primary.main' : invalid.Role ? 'error.main' : 'divider',
+                    borderColor: selected ? 'primary.main' : roleError ? 'error.main' : 'divider',
                     bgcolor: selected ? 'rgba(29, 78, 216, 0.05)' : 'background.paper',
                     borderRadius: 2.5,
                     '&:hover': { borderColor: selected ? 'primary.main' : 'primary.light' },
@@ -202,84 +157,52 @@ export function SignUpForm({ initialRole = null }: SignUpFormProps) {
               );
             })}
           </RadioGroup>
-          {invalid.Role && <FormHelperText>{invalid.Role}</FormHelperText>}
+          {roleError && <FormHelperText>{roleError}</FormHelperText>}
         </FormControl>
 
         {isCentre && (
-          <TextField
+          <FormTextField
             label="Training Centre Name"
             name="Training_Centre_Name"
             autoComplete="organization"
             slotProps={{ htmlInput: { required: true } }}
-            value={values.Training_Centre_Name}
-            error={!!invalid.Training_Centre_Name}
-            helperText={invalid.Training_Centre_Name}
-            onChange={setField('Training_Centre_Name')}
           />
         )}
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.25}>
-          <TextField
+          <FormTextField
             label="First Name"
             name="First_Name"
             autoComplete="given-name"
             slotProps={{ htmlInput: { required: true } }}
-            value={values.First_Name}
-            error={!!invalid.First_Name}
-            helperText={invalid.First_Name}
-            onChange={setField('First_Name')}
           />
-          <TextField
+          <FormTextField
             label="Last Name"
             name="Last_Name"
             autoComplete="family-name"
             slotProps={{ htmlInput: { required: true } }}
-            value={values.Last_Name}
-            error={!!invalid.Last_Name}
-            helperText={invalid.Last_Name}
-            onChange={setField('Last_Name')}
           />
         </Stack>
-        <TextField
+        <FormTextField
           label="Email"
           name="Email"
           type="email"
           autoComplete="email"
           slotProps={{ htmlInput: { required: true } }}
-          value={values.Email}
-          error={!!invalid.Email}
-          helperText={invalid.Email}
-          onChange={setField('Email')}
         />
-        <PasswordField
+        <FormTextField
+          password
           label="Password"
           name="Password"
           autoComplete="new-password"
           slotProps={{ htmlInput: { required: true } }}
-          value={values.Password}
-          error={!!invalid.Password}
-          helperText={invalid.Password ?? PASSWORD_RULE}
-          onChange={setField('Password')}
+          helperText={PASSWORD_RULE}
         />
-        <FormControlLabel
+        <FormCheckbox
+          name="terms"
           sx={{ alignItems: 'flex-start', mr: 0, '& .MuiCheckbox-root': { mt: -0.75 } }}
           disableTypography
-          control={
-            <Checkbox
-              name="terms"
-              checked={terms}
-              onChange={(e) => {
-                setTerms(e.target.checked);
-                setInvalid((s) => ({ ...s, terms: undefined }));
-              }}
-              sx={invalid.terms ? { color: 'error.main' } : undefined}
-            />
-          }
           label={
-            <Typography
-              component="span"
-              variant="body2"
-              sx={{ color: invalid.terms ? 'error.main' : 'text.secondary' }}
-            >
+            <Typography component="span" variant="body2" sx={{ color: termsError ? 'error.main' : 'text.secondary' }}>
               I agree to the{' '}
               <Link component={RouterLink} to="/terms-and-conditions" target="_blank" rel="noopener" fontWeight={600}>
                 Terms &amp; Conditions
@@ -287,15 +210,10 @@ export function SignUpForm({ initialRole = null }: SignUpFormProps) {
             </Typography>
           }
         />
-        {invalid.terms && (
-          <FormHelperText error sx={{ mt: '-8px !important', mx: 1.75 }}>
-            {invalid.terms}
-          </FormHelperText>
-        )}
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
           {busy ? 'Creating account...' : 'Create Account'}
         </Button>
       </Stack>
-    </Box>
+    </ContractForm>
   );
 }

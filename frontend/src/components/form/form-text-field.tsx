@@ -1,0 +1,83 @@
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel, { type FormControlLabelProps } from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { useController, useFormContext } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import { PasswordField } from '../password-field';
+
+export type FormTextFieldProps = Omit<TextFieldProps, 'name' | 'value' | 'error' | 'defaultValue'> & {
+  name: string;
+  /** A password input with a show/hide toggle. */
+  password?: boolean;
+  /** Rewrites what was typed before the form keeps it (e.g. a phone number's digits only). */
+  parse?: (typed: string) => unknown;
+};
+
+/**
+ * A text field of the surrounding contract form (useContractForm): its value, and its message as
+ * helper text once the schema or the server refuses it (docs/rules.md#form-errors); `helperText`
+ * shows while it has none. `select` (with MenuItem children), `type="date"` and `password` work as
+ * on a plain TextField.
+ */
+export function FormTextField({ name, password, parse, helperText, onChange, onBlur, ...props }: FormTextFieldProps) {
+  const { control } = useFormContext();
+  const { field, fieldState } = useController({ control, name });
+  const Field = password ? PasswordField : TextField;
+  return (
+    <Field
+      fullWidth
+      {...props}
+      name={field.name}
+      value={field.value ?? ''}
+      inputRef={field.ref}
+      error={!!fieldState.error}
+      helperText={fieldState.error?.message ?? helperText}
+      onChange={(e) => {
+        field.onChange(parse ? parse(e.target.value) : e);
+        onChange?.(e);
+      }}
+      onBlur={(e) => {
+        field.onBlur();
+        onBlur?.(e);
+      }}
+    />
+  );
+}
+
+export interface FormCheckboxProps extends Omit<FormControlLabelProps, 'control' | 'label'> {
+  name: string;
+  label: ReactNode;
+}
+
+/** A checkbox of the surrounding contract form, its message under it when refused. */
+export function FormCheckbox({ name, label, sx, ...props }: FormCheckboxProps) {
+  const { control } = useFormContext();
+  const { field, fieldState } = useController({ control, name });
+  const message = fieldState.error?.message;
+  return (
+    <>
+      <FormControlLabel
+        {...props}
+        sx={sx}
+        label={label}
+        control={
+          <Checkbox
+            name={field.name}
+            checked={!!field.value}
+            inputRef={field.ref}
+            onChange={(e) => field.onChange(e.target.checked)}
+            onBlur={field.onBlur}
+            slotProps={{ input: { 'aria-invalid': !!message } as object }}
+            sx={message ? { color: 'error.main' } : undefined}
+          />
+        }
+      />
+      {message && (
+        <FormHelperText error sx={{ mt: '-8px !important', mx: 1.75 }}>
+          {message}
+        </FormHelperText>
+      )}
+    </>
+  );
+}
