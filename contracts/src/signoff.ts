@@ -20,6 +20,13 @@ export const TRAINEE_STATUS_LABELS: Record<TraineeStatus, string> = {
 };
 
 export const DISPUTE_REASON_REQUIRED = 'Please give a reason for the dispute';
+
+/** How long after a sign-off was recorded its trainee may dispute it here (docs/rules.md#dispute-window). */
+export const DISPUTE_WINDOW_DAYS = 30;
+export const DISPUTE_WINDOW_CLOSED = `A sign-off can be disputed here for ${DISPUTE_WINDOW_DAYS} days after it was signed. This one is older: please raise it with the Panda team in the Support Center.`;
+/** The last moment a sign-off recorded at `recordedAt` (ISO) may be disputed (docs/rules.md#dispute-window). */
+export const disputeUntil = (recordedAt: string) =>
+  new Date(Date.parse(recordedAt) + DISPUTE_WINDOW_DAYS * 86_400_000).toISOString();
 export const RESOLUTION_REASON_REQUIRED = 'Please give a reason for the decision';
 
 /** `POST /api/signatures/{signatureId}/dispute` */
@@ -123,6 +130,8 @@ export const jobSignatureEntry = signatureFields.extend({
   confirmed_at: z.string().nullable(),
   dispute: disputeView.nullable(),
   revoked: z.boolean(),
+  /** The last moment the trainee may dispute it: 30 days after the server recorded it (docs/rules.md#dispute-window). */
+  dispute_until: z.string(),
 });
 export type JobSignatureEntry = z.infer<typeof jobSignatureEntry>;
 

@@ -9,6 +9,7 @@ import {
   REQUIREMENT_KEY,
   type JobType,
 } from '@panda/contracts/training';
+import { DISPUTE_WINDOW_CLOSED, DISPUTE_WINDOW_DAYS } from '@panda/contracts/signoff';
 import { signatureContentHash } from '@panda/events/signature-hash';
 import { coversJobType, categoriesDoNotCover, type Qualifications } from '@panda/events/domain/gas-safe-categories';
 import { badRequest, conflict, forbidden, notFound } from '../shared/domain-errors';
@@ -67,9 +68,8 @@ export const SIGN_OFF_NOT_FOUND = 'Sign-off not found';
 export const ALREADY_CONFIRMED = 'You have already confirmed this sign-off';
 export const ALREADY_DISPUTED = 'You have already disputed this sign-off';
 export const DISPUTE_REASON_MESSAGE = 'Please give a reason for the dispute';
-/** How long after a sign-off its trainee may dispute it here (docs/rules.md#dispute-window). */
-export const DISPUTE_WINDOW_DAYS = 30;
-export const DISPUTE_WINDOW_CLOSED = `A sign-off can be disputed here for ${DISPUTE_WINDOW_DAYS} days after it was signed. This one is older: please raise it with the Panda team in the Support Center.`;
+// How long after a sign-off its trainee may dispute it here, defined once for the server and the web app (docs/rules.md#dispute-window).
+export { DISPUTE_WINDOW_CLOSED, DISPUTE_WINDOW_DAYS } from '@panda/contracts/signoff';
 export const RESOLUTION_REASON_MESSAGE = 'Please give a reason for the decision';
 export const NOT_DISPUTED = 'This sign-off is not disputed';
 export const ALREADY_RESOLVED = 'This dispute has already been resolved';

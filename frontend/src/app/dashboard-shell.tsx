@@ -277,11 +277,13 @@ export function DashboardShell() {
 
         <Box
           component="main"
-          // The bottom padding keeps the floating Smart Assistant button (56 px, 16/24 px from the edge)
-          // clear of the last card once scrolled to the end.
+          // The floating Smart Assistant button (56 px, 24 px from the edges, desktop layout only) never lies over
+          // the page: a right gutter keeps its column free while scrolling, and the bottom padding lets the
+          // end of every screen scroll clear of it (docs/rules.md#assistant-button).
           sx={{
             flexGrow: 1,
             p: { xs: 2, sm: 3, md: 4 },
+            pr: { md: 11 },
             pb: { xs: 11, md: 12 },
             width: '100%',
             maxWidth: 1280,

@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DISPUTE_REASON_REQUIRED } from '@panda/contracts/signoff';
+import { DISPUTE_REASON_REQUIRED, DISPUTE_WINDOW_CLOSED } from '@panda/contracts/signoff';
 import { useEffect, useRef, useState } from 'react';
 import { formatDate, formatDateTime } from '../lib/dates';
 import { errorMessage, fieldErrors } from '../lib/errors';
@@ -87,7 +87,7 @@ function DisputeDialog({ row, onClose }: { row: Row; onClose: () => void }) {
 
 /**
  * Every sign-off of the given jobs, newest first, with where it stands with the trainee. With
- * `actions` (the student's own Training Jobs), a sign-off awaiting them has Confirm and Dispute;
+ * `actions` (the student's own Training Jobs), a sign-off awaiting them has Confirm and, for 30 days, Dispute;
  * `focusId` (from a "card signed" notification's link) brings that card into view, outlined.
  */
 export function SignOffList({
@@ -101,6 +101,8 @@ export function SignOffList({
 }) {
   const rows = rowsOf(jobs);
   const [disputing, setDisputing] = useState<Row | null>(null);
+  // When the list was opened: what the dispute window is measured against (docs/rules.md#dispute-window).
+  const [openedAt] = useState(() => Date.now());
   const [confirm, confirmState] = useConfirmSignOffMutation();
   const focused = useRef<HTMLLIElement | null>(null);
   const found = rows.some((r) => r.card.signature_id === focusId);
@@ -130,6 +132,8 @@ export function SignOffList({
           const isFocus = !!focusId && card.signature_id === focusId;
           const awaiting =
             (card.trainee_status ?? 'awaiting_confirmation') === 'awaiting_confirmation' && !!card.signature_id;
+          // Disputed here only within 30 days of the sign-off; the server refuses later (docs/rules.md#dispute-window).
+          const mayDispute = openedAt <= Date.parse(card.dispute_until);
           return (
             <Box
               component="li"
@@ -181,10 +185,17 @@ export function SignOffList({
                   >
                     Confirm
                   </Button>
-                  <Button size="small" variant="outlined" color="warning" onClick={() => setDisputing(row)}>
-                    Dispute
-                  </Button>
+                  {mayDispute && (
+                    <Button size="small" variant="outlined" color="warning" onClick={() => setDisputing(row)}>
+                      Dispute
+                    </Button>
+                  )}
                 </Box>
+              )}
+              {actions && awaiting && !mayDispute && (
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="dispute-window-closed">
+                  {DISPUTE_WINDOW_CLOSED}
+                </Typography>
               )}
             </Box>
           );

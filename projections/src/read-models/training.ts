@@ -1,5 +1,6 @@
 import type { JobRequirements } from '@panda/events/catalogue/accounts';
 import { signatureIdOf, type Signature } from '@panda/events/catalogue/training';
+import { disputeUntil } from '@panda/contracts/signoff';
 import { JOB_TYPES, isComplete, percentOf, type JobType } from '@panda/contracts/training';
 import type { ProjectionContext } from '../projection';
 import { searchIndex, type ReadStore } from '../read-store';
@@ -119,6 +120,8 @@ export type SignatureEntry = Signature &
     mentor_id: string;
     completed_at: string;
     content_hash: string | null;
+    /** 30 days after the server recorded the sign-off (docs/rules.md#dispute-window). */
+    dispute_until: string;
   };
 
 export interface CentreStatsDoc {
@@ -305,6 +308,8 @@ const answer = <T extends AnswerEvent>(
 
 export const trainingProjection = defineProjection({
   name: 'training',
+  // 2: each sign-off's `dispute_until`.
+  version: 2,
   collections: {
     [STUDENTS]: [
       // A centre's or a mentor's students: found and counted over the first of these (see indexesServedByLonger).
@@ -479,7 +484,7 @@ export const trainingProjection = defineProjection({
       }),
     JobReassigned: changeJob<'JobReassigned'>((job, _s, e) => void (job.placement_id = e.data.placementId)),
     JobTotalAdjusted: changeJob<'JobTotalAdjusted'>((job, _s, e) => void (job.Total_Count = e.data.totalCount)),
-    JobCardSigned: changeJob<'JobCardSigned'>(async (job, student, { data: d }, ctx, signatures) => {
+    JobCardSigned: changeJob<'JobCardSigned'>(async (job, student, { data: d, time: recordedAt }, ctx, signatures) => {
       job.Completed_Count = d.completedCount;
       job.completed_at = d.completedAt;
       job.mentor_signature = d.signature;
@@ -497,6 +502,7 @@ export const trainingProjection = defineProjection({
         mentor_id: d.mentorId,
         completed_at: d.completedAt,
         content_hash: d.contentHash ?? null,
+        dispute_until: disputeUntil(recordedAt),
         ...awaitingAnswer(),
       });
       student.cards_signed += 1;

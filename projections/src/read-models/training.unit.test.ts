@@ -13,6 +13,7 @@ import { studentDoc } from '../testing/docs';
 import { givenTime as t, projectionSpec, type GivenEvent } from '../testing/projection-spec';
 import type { ProjectionContext } from '../projection';
 import { collectionName, matches, type CollectionRef, type Doc, type Identified, type ReadStore } from '../read-store';
+import { disputeUntil } from '@panda/contracts/signoff';
 import { jobSchema } from '@panda/contracts/training';
 import {
   centreStats,
@@ -109,6 +110,8 @@ const entry = (n: number, over: Partial<SignatureEntry> = {}): SignatureEntry =>
   confirmed_at: null,
   dispute: null,
   revoked: false,
+  // 30 days after the event's recorded time: card n is usually event 4 + n (after placedWithJob).
+  dispute_until: disputeUntil(t(4 + n)),
   ...over,
 });
 
@@ -254,6 +257,12 @@ describe('training projection', () => {
     });
     // Ending a pending proposal only clears it.
     await spec.given([studentRegistered(), placementProposed(), placementEnded()]).then(students, 's1', student());
+  });
+
+  it('JobCardSigned: a sign-off may be disputed until 30 days after the server recorded it, whatever date the card gives', async () => {
+    // card 1 is event 5, recorded at givenTime(5); its own completion time (2 Jan) plays no part.
+    const given = spec.given([...placedWithJob, card(1)]);
+    await given.then(jobSignatures, 'j1', history([entry(1, { dispute_until: '2026-01-31T00:00:05.000Z' })]));
   });
 
   it('JobCardSigned: latest signature, the whole history oldest first, percent and counters', async () => {
@@ -607,7 +616,9 @@ describe('the signature history is kept apart from the job', () => {
 
     const unmoved = store({ 'students/s1': placed({ jobs: [summary()] }), 'jobs/j1': legacy });
     await unmoved.apply(card(2));
-    expect(unmoved.all.get('job_signatures/j1')).toEqual(history([entry(1), entry(2)]));
+    expect(unmoved.all.get('job_signatures/j1')).toEqual(
+      history([entry(1), entry(2, { dispute_until: disputeUntil(t(1)) })]),
+    );
     expect(unmoved.all.get('jobs/j1')).not.toHaveProperty('signatures');
   });
 

@@ -36,7 +36,7 @@ import { formatDate, formatTime24 } from '../../../lib/dates';
 import type { JobProgress, StudentDetail } from '@panda/contracts/training';
 import { useGetStudentDetailQuery } from '../api/training-centre-api';
 import { REQUIREMENT_FIELDS, studentInitial, studentName } from './student-format';
-import { jobTypeName } from '../../../lib/job-types';
+import { jobTypeName, openDisputes, type Job } from '../../../lib/job-types';
 import { StudentSignOffs } from '../../../components/sign-off-list';
 
 function BackButton() {
@@ -141,20 +141,35 @@ function SectionCard({
   );
 }
 
-function JobProgressList({ jobs }: { jobs: JobProgress[] }) {
+/**
+ * The student's jobs with their progress. A job whose counted cards include a sign-off the student
+ * disputed and no admin has decided yet is marked 'Disputed', not complete (docs/rules.md#dispute-visibility).
+ */
+function JobProgressList({ jobs }: { jobs: (JobProgress | Job)[] }) {
   return (
-    <Stack spacing={1.75}>
+    <Stack component="ul" spacing={1.75} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Job progress">
       {jobs.map((job) => {
         const total = job.Total_Count ?? 0;
         const done = job.Completed_Count ?? 0;
         const percent = job.percent ?? (total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 0);
-        const complete = total > 0 && done >= total;
+        const disputed = 'signatures' in job ? openDisputes([job]) : 0;
+        const complete = total > 0 && done >= total && disputed === 0;
         return (
-          <Box key={job.id}>
-            <Box sx={{ display: 'flex', justifyContent: 'space-between', mb: 0.5, gap: 1 }}>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          <Box component="li" key={job.id} data-testid="job-progress-row">
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', mb: 0.5, columnGap: 1 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600, flexGrow: 1 }}>
                 {jobTypeName(job.Job_Type)}
               </Typography>
+              {disputed > 0 && (
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color="warning"
+                  label={disputed === 1 ? 'Disputed' : `Disputed (${disputed})`}
+                  data-testid="job-disputed"
+                  sx={{ height: 20, fontWeight: 600 }}
+                />
+              )}
               <Typography variant="body2" color="text.secondary">
                 {done}/{total} ({percent}%)
               </Typography>
@@ -162,7 +177,7 @@ function JobProgressList({ jobs }: { jobs: JobProgress[] }) {
             <LinearProgress
               variant="determinate"
               value={Math.min(100, percent)}
-              color={complete ? 'success' : 'primary'}
+              color={complete ? 'success' : disputed > 0 ? 'warning' : 'primary'}
               aria-label={`${jobTypeName(job.Job_Type)} progress`}
               sx={{ height: 7, borderRadius: 4 }}
             />

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { DISPUTE_WINDOW_CLOSED } from '@panda/contracts/signoff';
+import { testUser } from '../testing/fixtures';
+import { jobFixture, signedCardFixture } from '../testing/jobs';
+import { renderWithProviders, screen, within } from '../testing/test-utils';
+import { SignOffList } from './sign-off-list';
+
+const session = { token: 'student-token', user: testUser('student') };
+
+describe("SignOffList (the student's sign-offs)", () => {
+  it('offers Dispute only within the 30 days after a sign-off; later it says to ask the Support Center', () => {
+    const job = jobFixture({
+      signatures: [
+        signedCardFixture({
+          signature_id: 'old',
+          timestamp: '2026-01-01T10:00:00.000Z',
+          dispute_until: '2026-01-31T10:00:00.000Z',
+        }),
+        signedCardFixture({
+          signature_id: 'new',
+          timestamp: '2026-02-01T10:00:00.000Z',
+          dispute_until: '2999-01-31T10:00:00.000Z',
+        }),
+      ],
+    });
+    renderWithProviders(<SignOffList jobs={[job]} actions />, { route: '/dashboard?view=jobs', session });
+
+    const rows = screen.getAllByTestId('sign-off-row');
+    const byId = (id: string) => rows.find((r) => r.getAttribute('data-signature-id') === id)!;
+    const fresh = within(byId('new'));
+    expect(fresh.getByRole('button', { name: 'Confirm' })).toBeTruthy();
+    expect(fresh.getByRole('button', { name: 'Dispute' })).toBeTruthy();
+    expect(fresh.queryByText(DISPUTE_WINDOW_CLOSED)).toBeNull();
+
+    const old = within(byId('old'));
+    expect(old.getByRole('button', { name: 'Confirm' })).toBeTruthy();
+    expect(old.queryByRole('button', { name: 'Dispute' })).toBeNull();
+    expect(old.getByText(DISPUTE_WINDOW_CLOSED)).toBeTruthy();
+  });
+});
