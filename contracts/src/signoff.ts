@@ -9,24 +9,13 @@ import { defineRoutes } from './route-contract';
  * at the edge; integration tests and the web app read answers with them.
  */
 
-export const TRAINEE_STATUSES = ['awaiting_confirmation', 'confirmed', 'disputed'] as const;
 export const traineeStatusSchema = z.enum(TRAINEE_STATUSES);
 export type TraineeStatus = z.infer<typeof traineeStatusSchema>;
-/** The words every screen shows for each state (docs/rules.md#trainee-countersign). */
-export const TRAINEE_STATUS_LABELS: Record<TraineeStatus, string> = {
-  awaiting_confirmation: 'Awaiting trainee confirmation',
-  confirmed: 'Confirmed by trainee',
-  disputed: 'Disputed',
-};
+export { TRAINEE_STATUSES, TRAINEE_STATUS_LABELS } from './signoff-messages';
+import { TRAINEE_STATUSES } from './signoff-messages';
 
-export const DISPUTE_REASON_REQUIRED = 'Please give a reason for the dispute';
-
-/** How long after a sign-off was recorded its trainee may dispute it here (docs/rules.md#dispute-window). */
-export const DISPUTE_WINDOW_DAYS = 30;
-export const DISPUTE_WINDOW_CLOSED = `A sign-off can be disputed here for ${DISPUTE_WINDOW_DAYS} days after it was signed. This one is older: please raise it with the Panda team in the Support Center.`;
-/** The last moment a sign-off recorded at `recordedAt` (ISO) may be disputed (docs/rules.md#dispute-window). */
-export const disputeUntil = (recordedAt: string) =>
-  new Date(Date.parse(recordedAt) + DISPUTE_WINDOW_DAYS * 86_400_000).toISOString();
+export { DISPUTE_REASON_REQUIRED, DISPUTE_WINDOW_CLOSED, DISPUTE_WINDOW_DAYS, disputeUntil } from './signoff-messages';
+import { DISPUTE_REASON_REQUIRED } from './signoff-messages';
 export const RESOLUTION_REASON_REQUIRED = 'Please give a reason for the decision';
 
 /** `POST /api/signatures/{signatureId}/dispute` */

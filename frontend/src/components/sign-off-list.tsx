@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DISPUTE_REASON_REQUIRED, DISPUTE_WINDOW_CLOSED } from '@panda/contracts/signoff';
+import { DISPUTE_REASON_REQUIRED, DISPUTE_WINDOW_CLOSED } from '@panda/contracts/signoff-messages';
 import { useEffect, useRef, useState } from 'react';
 import { formatDate, formatDateTime } from '../lib/dates';
 import { errorMessage, fieldErrors } from '../lib/errors';

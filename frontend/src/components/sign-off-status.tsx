@@ -1,5 +1,5 @@
 import Chip from '@mui/material/Chip';
-import { TRAINEE_STATUS_LABELS } from '@panda/contracts/signoff';
+import { TRAINEE_STATUS_LABELS } from '@panda/contracts/signoff-messages';
 import type { SignedCard } from '../lib/job-types';
 
 /**

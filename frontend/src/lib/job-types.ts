@@ -1,6 +1,6 @@
 /**
  * The job-type catalogue, its requirement names and the progress maths (spec sections 3, 9) are
- * defined once, in @panda/contracts/training, for the server and the web app alike.
+ * defined once, in @panda/contracts/job-types (no schema, so no zod on a first screen), for the server and the web app alike.
  */
 export {
   JOB_TYPES,
@@ -14,12 +14,9 @@ export {
   jobTypeName,
   percentOf,
   requirementName,
-  type Job,
   type JobType,
-  type MentorSignature,
-  type RequirementCounts,
-  type SignedCard,
-} from '@panda/contracts/training';
+} from '@panda/contracts/job-types';
+export type { Job, MentorSignature, RequirementCounts, SignedCard } from '@panda/contracts/training';
 
 /**
  * Counted sign-offs of these jobs that their trainee disputed and no admin has decided yet: while there

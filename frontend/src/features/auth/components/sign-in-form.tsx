@@ -11,7 +11,13 @@ import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import { useSignInMutation } from '../api/auth-api';
 import { useCompleteAuth } from '../hooks/use-complete-auth';
-import { ForgotPasswordDialog } from './forgot-password-dialog';
+import { lazyDialog } from '../../../components/lazy-dialog';
+
+// Its form library loads when it first opens, not with the sign-in page (docs/rules.md#light-first-screens).
+const ForgotPasswordDialog = lazyDialog(
+  () => import('./forgot-password-dialog').then((m) => m.ForgotPasswordDialog),
+  (p: { open: boolean; onClose: () => void; initialEmail?: string }) => p.open,
+);
 
 /** Tag of this form's error toasts: a new submit clears the earlier ones. */
 const FORM_TOASTS = 'sign-in';

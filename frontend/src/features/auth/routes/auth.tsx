@@ -1,16 +1,20 @@
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { Logo } from '../../../components/logo';
 import type { SignUpRole } from '@panda/contracts/accounts';
 import { AuthBrandPanel } from '../components/auth-brand-panel';
 import { SignInForm } from '../components/sign-in-form';
-import { SignUpForm } from '../components/sign-up-form';
 import { useDocumentTitle } from '../../../lib/document-title';
+
+// The sign-up form and its form library load when the page is switched to signing up
+// (docs/rules.md#light-first-screens).
+const SignUpForm = lazy(() => import('../components/sign-up-form').then((m) => ({ default: m.SignUpForm })));
 
 type Mode = 'signin' | 'signup';
 
@@ -96,7 +100,9 @@ export function AuthRoute() {
                 : 'Sign in to your Panda account to continue.'}
             </Typography>
             {signingUp ? (
-              <SignUpForm key={`up-${formKey}`} initialRole={queryRole} />
+              <Suspense fallback={<LinearProgress aria-label="Loading the sign-up form" />}>
+                <SignUpForm key={`up-${formKey}`} initialRole={queryRole} />
+              </Suspense>
             ) : (
               <SignInForm key={`in-${formKey}`} />
             )}
