@@ -1,9 +1,15 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+// Two test files at a time (vitest's own default here is one: the number of cores less one). The e2e files
+// run beside the others: each has its own server, data folder and port, and they share one browser
+// (e2e/global-setup.ts). Projects of one run must agree on maxWorkers, so it is set once here.
+const WORKERS = Number(process.env.VITEST_MAX_WORKERS ?? 2);
+
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
+    maxWorkers: WORKERS,
     projects: [
       {
         test: {
@@ -38,9 +44,10 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],
+          // One Chromium for every e2e file; each file connects to it (e2e/app.ts).
+          globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -1,12 +1,11 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { SUPPORT_CONTACT, lockedMessage } from '@panda/contracts/accounts';
-import { apiClient } from '@panda/server/seed';
-import { cspViolations, launchBrowser, newContext, shot, signIn, startServer, toast, type Server } from './support';
+import { accessible, useApp } from './app';
+import { cspViolations, shot, signIn, toast } from './support';
 
 /**
  * The admin journey in a real browser: the admin opens the secret portal path, signs in,
@@ -40,35 +39,14 @@ const WEB_DIST = fileURLToPath(new URL('../frontend/dist', import.meta.url));
 const TINY_PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-let server: Server;
-/** JSON calls to the running product, as the seed makes them (throws on an error answer). */
-let api: ReturnType<typeof apiClient>;
-let browser: Browser;
+const app = useApp({ admin: ADMIN });
 let adminContext: BrowserContext;
 let admin: Page;
 let centreContext: BrowserContext;
 let centrePage: Page;
 let centreToken: string;
-const contexts: BrowserContext[] = [];
 
-/** No serious or critical axe-core violations on what the page shows now (toasts left out, as elsewhere). */
-async function accessible(p: Page, what: string) {
-  const results = await new AxeBuilder({ page: p })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .exclude('[data-testid="toast"]')
-    .analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`),
-    what,
-  ).toEqual([]);
-}
-
-async function context(): Promise<BrowserContext> {
-  const c = await newContext(browser);
-  contexts.push(c);
-  return c;
-}
+const context = () => app.context();
 
 /** The session token the page keeps in localStorage (null once signed out). */
 const storedToken = (page: Page) => page.evaluate<string | null>("localStorage.getItem('token')");
@@ -79,14 +57,8 @@ const row = (table: string, text: string) =>
   admin.getByRole('table', { name: table }).getByRole('row').filter({ hasText: text });
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
-    launchBrowser(),
-  ]);
-  api = apiClient(server.url);
-
   // The other parties, through the HTTP API: a training centre and a mentor with a complete profile.
-  const centre = await api<{ token: string }>('POST', '/api/auth/signup', {
+  const centre = await app.api<{ token: string }>('POST', '/api/auth/signup', {
     First_Name: CENTRE.first,
     Last_Name: CENTRE.last,
     Email: CENTRE.email,
@@ -95,14 +67,14 @@ beforeAll(async () => {
     Training_Centre_Name: CENTRE.name,
   });
   centreToken = centre.token;
-  const mentor = await api<{ token: string; user: { id: string } }>('POST', '/api/auth/signup', {
+  const mentor = await app.api<{ token: string; user: { id: string } }>('POST', '/api/auth/signup', {
     First_Name: MENTOR.first,
     Last_Name: MENTOR.last,
     Email: MENTOR.email,
     Password: MENTOR.password,
     Role: 'mentor',
   });
-  await api(
+  await app.api(
     'PUT',
     '/api/mentor/profile',
     {
@@ -122,8 +94,8 @@ beforeAll(async () => {
     mentor.token,
   );
   // The mentor is vetted through the admin API (the centre is vetted in the browser below).
-  const adminSession = await api<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN);
-  await api(
+  const adminSession = await app.api<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN);
+  await app.api(
     'PATCH',
     `/api/admin/users/mentor/${mentor.user.id}/vet`,
     { is_vetted: true, reason: 'Gas Safe register checked' },
@@ -131,22 +103,16 @@ beforeAll(async () => {
   );
 });
 
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
-});
-
 describe('the admin portal in a real browser', () => {
   it('keeps the portal path out of the public site, and the dashboard shut without a session', async () => {
-    const landing = await fetch(`${server.url}/`).then((r) => r.text());
+    const landing = await fetch(`${app.url}/`).then((r) => r.text());
     expect(landing).toContain('<div id="root"');
-    expect(landing).not.toContain(server.portalPath);
+    expect(landing).not.toContain(app.server.portalPath);
     expect(landing).not.toContain('panda-admin-portal');
     // The landing page itself runs no script; the app shell (every other public page, e.g. sign-in) names
     // the entry scripts. Those, and every other script the server serves (the lazy chunks), are checked.
-    const shell = await fetch(`${server.url}/auth`).then((r) => r.text());
-    expect(shell).not.toContain(server.portalPath);
+    const shell = await fetch(`${app.url}/auth`).then((r) => r.text());
+    expect(shell).not.toContain(app.server.portalPath);
     const referenced = [...shell.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
     const built = readdirSync(join(WEB_DIST, 'assets'))
       .filter((f) => f.endsWith('.js'))
@@ -155,18 +121,18 @@ describe('the admin portal in a real browser', () => {
     expect(built).toEqual(expect.arrayContaining(referenced));
     expect(built.some((a) => a.includes('admin-sign-in'))).toBe(true);
     for (const asset of built) {
-      const res = await fetch(`${server.url}${asset}`);
+      const res = await fetch(`${app.url}${asset}`);
       expect(res.status, asset).toBe(200);
-      expect((await res.text()).includes(server.portalPath), `${asset} names the portal path`).toBe(false);
+      expect((await res.text()).includes(app.server.portalPath), `${asset} names the portal path`).toBe(false);
     }
     // The portal page itself is the only one told that it is the portal.
-    expect(await fetch(`${server.url}${server.portalPath}`).then((r) => r.text())).toContain(
-      JSON.stringify(server.portalPath),
+    expect(await fetch(`${app.url}${app.server.portalPath}`).then((r) => r.text())).toContain(
+      JSON.stringify(app.server.portalPath),
     );
 
     const page = await (await context()).newPage();
-    await page.goto(`${server.url}/panda-admin-dashboard`);
-    await page.waitForURL(`${server.url}/`);
+    await page.goto(`${app.url}/panda-admin-dashboard`);
+    await page.waitForURL(`${app.url}/`);
     await page.getByText('Apply to Join').first().waitFor();
     expect(await page.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0);
     expect(await page.getByRole('tab', { name: /Training Centres/ }).count()).toBe(0);
@@ -176,11 +142,11 @@ describe('the admin portal in a real browser', () => {
     // The centre has its own browser session open all along (it is locked later).
     centreContext = await context();
     centrePage = await centreContext.newPage();
-    const centreSignedIn = signIn(centrePage, server.url, CENTRE.email, CENTRE.password);
+    const centreSignedIn = signIn(centrePage, app.url, CENTRE.email, CENTRE.password);
 
     adminContext = await context();
     admin = await adminContext.newPage();
-    await admin.goto(`${server.url}${server.portalPath}`);
+    await admin.goto(`${app.url}${app.server.portalPath}`);
     const form = admin.getByRole('form', { name: 'Admin sign in' });
     await admin.getByRole('heading', { name: 'Admin Portal' }).waitFor();
     await admin.getByText('All access attempts are logged').waitFor();
@@ -194,14 +160,14 @@ describe('the admin portal in a real browser', () => {
     await form.getByLabel('Password', { exact: true }).fill('not-the-admin-password');
     await form.getByRole('button', { name: 'Sign In' }).click();
     await toast(admin, 'Invalid credentials').waitFor();
-    expect(admin.url()).toBe(`${server.url}${server.portalPath}`);
+    expect(admin.url()).toBe(`${app.url}${app.server.portalPath}`);
 
     await form.getByLabel('Password', { exact: true }).fill(ADMIN.password);
     await form.getByRole('button', { name: 'Show password' }).click();
     expect(await form.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
     await form.getByRole('button', { name: 'Sign In' }).click();
     await toast(admin, 'Welcome back, Admin!').waitFor();
-    await admin.waitForURL(`${server.url}/panda-admin-dashboard`);
+    await admin.waitForURL(`${app.url}/panda-admin-dashboard`);
     await admin.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     for (const counter of ['Total Students', 'Total Mentors', 'Training Centres', 'Total Placements'])
       await admin.getByText(counter, { exact: true }).first().waitFor();
@@ -238,7 +204,7 @@ describe('the admin portal in a real browser', () => {
     await centreRow.getByRole('button', { name: 'Unvet' }).waitFor();
 
     // Vetted now, the centre registers its trainee (through the API).
-    await api(
+    await app.api(
       'POST',
       '/api/register-student',
       {
@@ -359,7 +325,7 @@ describe('the admin portal in a real browser', () => {
 
     // The mentor, in their own browser session, accepts on their dashboard.
     const mentorPage = await (await context()).newPage();
-    await signIn(mentorPage, server.url, MENTOR.email, MENTOR.password);
+    await signIn(mentorPage, app.url, MENTOR.email, MENTOR.password);
     const requests = mentorPage.getByRole('region', { name: 'Placement requests' });
     const request = requests.getByRole('listitem', { name: `Placement request for ${STUDENT_NAME}` });
     await request.getByText(`LS1 4AP · ${CENTRE.name}`, { exact: false }).waitFor();
@@ -396,12 +362,12 @@ describe('the admin portal in a real browser', () => {
   it('logs out back to the portal, and the dashboard stays shut', async () => {
     await admin.getByRole('button', { name: 'Logout' }).click();
     await toast(admin, 'Logged out successfully').waitFor();
-    await admin.waitForURL(`${server.url}${server.portalPath}`);
+    await admin.waitForURL(`${app.url}${app.server.portalPath}`);
     await admin.getByRole('form', { name: 'Admin sign in' }).waitFor();
     expect(await storedToken(admin)).toBeNull();
 
-    await admin.goto(`${server.url}/panda-admin-dashboard`);
-    await admin.waitForURL(`${server.url}${server.portalPath}`);
+    await admin.goto(`${app.url}/panda-admin-dashboard`);
+    await admin.waitForURL(`${app.url}${app.server.portalPath}`);
     await admin.getByRole('form', { name: 'Admin sign in' }).waitFor();
     expect(await admin.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0);
   });

@@ -1,9 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiClient } from '@panda/server/seed';
-import { launchBrowser, newContext, shot, signInAtPortal, startServer, toast, type Server } from './support';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { accessible, useApp } from './app';
+import { shot, signInAtPortal, toast } from './support';
 
 /**
  * The audit journey in a real browser: an admin provisions an auditor in the portal; the auditor signs in at
@@ -18,37 +19,12 @@ const STUDENT = { first: 'Leah', last: 'Brennan', email: 'leah@student.test' };
 const TINY_PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-let server: Server;
-let api: ReturnType<typeof apiClient>;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const app = useApp({ admin: ADMIN });
 let admin: Page;
 let auditor: Page;
 let temporaryPassword: string;
 /** An instant after the first signature and before the second. */
 let between: string;
-
-async function page(viewport = { width: 1366, height: 900 }): Promise<Page> {
-  const c = await newContext(browser, viewport);
-  contexts.push(c);
-  return c.newPage();
-}
-
-/**
- * No serious or critical axe-core violations on what the page shows now. The app-wide toasts are
- * left out: their filled colours (shared toaster, not this view) are a known contrast issue.
- */
-async function accessible(p: Page, what: string) {
-  const results = await new AxeBuilder({ page: p })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .exclude('[data-testid="toast"]')
-    .analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`),
-    what,
-  ).toEqual([]);
-}
 
 /** Waits until the clock (the server's is this machine's) has passed `iso` by more than a second: the condition is the time itself. */
 async function clockPast(iso: string) {
@@ -57,13 +33,8 @@ async function clockPast(iso: string) {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
-    launchBrowser(),
-  ]);
-  api = apiClient(server.url);
-  const adminToken = (await api<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN)).token;
-  const centre = await api<{ token: string; user: { id: string } }>('POST', '/api/auth/signup', {
+  const adminToken = (await app.api<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN)).token;
+  const centre = await app.api<{ token: string; user: { id: string } }>('POST', '/api/auth/signup', {
     First_Name: 'Nia',
     Last_Name: 'Okafor',
     Email: 'nia@calder.test',
@@ -71,14 +42,14 @@ beforeAll(async () => {
     Role: 'training_centre',
     Training_Centre_Name: 'Calder Valley Gas Academy',
   });
-  const mentor = await api<{ token: string; user: { id: string } }>('POST', '/api/auth/signup', {
+  const mentor = await app.api<{ token: string; user: { id: string } }>('POST', '/api/auth/signup', {
     First_Name: 'Tom',
     Last_Name: 'Hughes',
     Email: 'tom@hughes.test',
     Password: 'hughes-pass-1',
     Role: 'mentor',
   });
-  await api(
+  await app.api(
     'PUT',
     '/api/mentor/profile',
     {
@@ -101,8 +72,8 @@ beforeAll(async () => {
     ['training_centre', centre.user.id],
     ['mentor', mentor.user.id],
   ])
-    await api('PATCH', `/api/admin/users/${role}/${id}/vet`, { is_vetted: true, reason: 'Checked' }, adminToken);
-  const student = await api<{ student: { id: string } }>(
+    await app.api('PATCH', `/api/admin/users/${role}/${id}/vet`, { is_vetted: true, reason: 'Checked' }, adminToken);
+  const student = await app.api<{ student: { id: string } }>(
     'POST',
     '/api/register-student',
     {
@@ -118,23 +89,23 @@ beforeAll(async () => {
     },
     centre.token,
   );
-  const proposed = await api<{ placement_id: string }>(
+  const proposed = await app.api<{ placement_id: string }>(
     'POST',
     '/api/admin/placements',
     { student_id: student.student.id, mentor_id: mentor.user.id },
     adminToken,
   );
-  const accepted = await api<{ position: number }>(
+  const accepted = await app.api<{ position: number }>(
     'POST',
     `/api/placement-requests/${proposed.placement_id}/accept`,
     undefined,
     mentor.token,
   );
-  const jobs = await fetch(`${server.url}/api/jobs`, {
+  const jobs = await fetch(`${app.url}/api/jobs`, {
     headers: { authorization: `Bearer ${mentor.token}`, 'X-Min-Position': String(accepted.position) },
   }).then((r) => r.json() as Promise<{ id: string }[]>);
   const sign = (text: string) =>
-    api<{ signature: { timestamp: string } }>(
+    app.api<{ signature: { timestamp: string } }>(
       'PUT',
       `/api/jobs/${jobs[0].id}/complete`,
       { mentor_signature: { signature: text, mentorName: 'Tom Hughes' } },
@@ -148,16 +119,10 @@ beforeAll(async () => {
   await sign('T. Hughes (second card)');
 });
 
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
-});
-
 describe('audit in a real browser', () => {
   it('an admin provisions an auditor from the Audit tab and is shown the one-time password', async () => {
-    admin = await page();
-    await signInAtPortal(admin, server, ADMIN.email, ADMIN.password);
+    admin = await app.page();
+    await signInAtPortal(admin, app.server, ADMIN.email, ADMIN.password);
     await admin.getByRole('tab', { name: 'Audit' }).click();
     await admin.getByRole('button', { name: 'Verify log' }).waitFor();
     await accessible(admin, 'admin Audit tab');
@@ -191,8 +156,8 @@ describe('audit in a real browser', () => {
   });
 
   it('the auditor signs in at the portal, replaces the temporary password, and sees only the Audit view', async () => {
-    auditor = await page();
-    await signInAtPortal(auditor, server, AUDITOR.email, temporaryPassword);
+    auditor = await app.page();
+    await signInAtPortal(auditor, app.server, AUDITOR.email, temporaryPassword);
     await toast(auditor, 'Welcome, Auditor!').waitFor();
     const change = auditor.getByRole('dialog', { name: 'Choose a New Password' });
     await change.getByLabel('Current Password').fill(temporaryPassword);
@@ -204,9 +169,9 @@ describe('audit in a real browser', () => {
     expect(await auditor.getByRole('tab').count()).toBe(0);
     expect(await auditor.getByRole('heading', { name: 'Admin Dashboard' }).count()).toBe(0);
     // The new password works; the temporary one no longer does.
-    await api('POST', '/api/admin/auth/signin', { email: AUDITOR.email, password: AUDITOR.password });
+    await app.api('POST', '/api/admin/auth/signin', { email: AUDITOR.email, password: AUDITOR.password });
     await expect(
-      api('POST', '/api/admin/auth/signin', { email: AUDITOR.email, password: temporaryPassword }),
+      app.api('POST', '/api/admin/auth/signin', { email: AUDITOR.email, password: temporaryPassword }),
     ).rejects.toThrow(/401/);
   });
 
@@ -272,7 +237,9 @@ describe('audit in a real browser', () => {
       auditor.getByRole('button', { name: 'Download evidence pack (PDF)' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^evidence-Leah-Brennan-\d{4}-\d{2}-\d{2}\.pdf$/);
-    const bytes = readFileSync((await download.path())!);
+    const saved = join(mkdtempSync(join(tmpdir(), 'evidence-')), download.suggestedFilename());
+    await download.saveAs(saved); // the browser is remote (one Chromium for every file): copy the file here
+    const bytes = readFileSync(saved);
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     await toast(auditor, 'Evidence pack (PDF) downloaded').waitFor();
   });
@@ -296,7 +263,7 @@ describe('audit in a real browser', () => {
     await log.getByRole('button', { name: 'Close' }).click();
 
     const token = await auditor.evaluate<string | null>("localStorage.getItem('token')");
-    const refused = await fetch(`${server.url}/api/admin/auditors`, {
+    const refused = await fetch(`${app.url}/api/admin/auditors`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ email: 'x@y.test', first_name: 'X', last_name: 'Y' }),
@@ -335,7 +302,7 @@ describe('audit in a real browser', () => {
     await issued.waitFor({ state: 'detached' });
     // The password Ada chose no longer signs in.
     await expect(
-      api('POST', '/api/admin/auth/signin', { email: AUDITOR.email, password: AUDITOR.password }),
+      app.api('POST', '/api/admin/auth/signin', { email: AUDITOR.email, password: AUDITOR.password }),
     ).rejects.toThrow(/401/);
 
     await admin.setViewportSize({ width: 390, height: 844 });
@@ -355,7 +322,7 @@ describe('audit in a real browser', () => {
     await toast(admin, `${AUDITOR.first} ${AUDITOR.last}'s access has been revoked`).waitFor();
     await card.getByText('Revoked', { exact: true }).waitFor();
     expect(await card.getByRole('button').count()).toBe(0);
-    await expect(api('POST', '/api/admin/auth/signin', { email: AUDITOR.email, password: fresh })).rejects.toThrow(
+    await expect(app.api('POST', '/api/admin/auth/signin', { email: AUDITOR.email, password: fresh })).rejects.toThrow(
       /403/,
     );
     await admin.setViewportSize({ width: 1366, height: 900 });

@@ -1,18 +1,8 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiClient } from '@panda/server/seed';
-import {
-  axeFindings,
-  demoLogins,
-  launchBrowser,
-  newContext,
-  shot,
-  signIn,
-  startServer,
-  toast,
-  type Server,
-} from './support';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useApp } from './app';
+import { axeFindings, shot, signIn, toast } from './support';
 
 /**
  * Chat in two real browsers, on the seeded demo (the student Liam Turner,
@@ -24,12 +14,8 @@ import {
  * dialogs at 1366 and 390 px.
  */
 
-let server: Server;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const app = useApp({ demo: true });
 const findings: string[] = [];
-let logins: Record<string, { email: string; password: string }>;
-let call: ReturnType<typeof apiClient>;
 
 /**
  * Lets the test cut this page's push socket as a network failure would: the open socket is closed
@@ -57,9 +43,8 @@ const CUTTABLE_SOCKET = `(() => {
 })();`;
 
 async function personPage(width = 1366, height = 900): Promise<Page> {
-  const c = await newContext(browser, { width, height });
+  const c = await app.context({ width, height });
   await c.addInitScript({ content: CUTTABLE_SOCKET });
-  contexts.push(c);
   return c.newPage();
 }
 
@@ -86,26 +71,14 @@ async function openChat(page: Page) {
   await page.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
 }
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ SEED_DEMO: '1' }), launchBrowser()]);
-  logins = demoLogins(server, 'email');
-  call = apiClient(server.url);
-}, 120_000);
-
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-  await server?.stop();
-});
-
 describe('chat between two browsers', () => {
   let mentor: Page;
   let student: Page;
 
   it('a student opens Messages straight into their first contact; the mentor picks the student', async () => {
     [mentor, student] = await Promise.all([personPage(), personPage()]);
-    await signIn(student, server.url, 'student@panda.demo', logins['student@panda.demo'].password);
-    await signIn(mentor, server.url, 'mentor@panda.demo', logins['mentor@panda.demo'].password);
+    await signIn(student, app.url, 'student@panda.demo', app.loginsByEmail['student@panda.demo'].password);
+    await signIn(mentor, app.url, 'mentor@panda.demo', app.loginsByEmail['mentor@panda.demo'].password);
 
     await openChat(student);
     // Auto-opened into the first contact: the conversation is there without a click.
@@ -186,17 +159,17 @@ describe('chat between two browsers', () => {
   });
 
   it('the student’s bell counts a card the mentor signs, live', async () => {
-    const liam = await call<{ token: string }>('POST', '/api/auth/signin', {
+    const liam = await app.api<{ token: string }>('POST', '/api/auth/signin', {
       Email: 'student@panda.demo',
-      Password: logins['student@panda.demo'].password,
+      Password: app.loginsByEmail['student@panda.demo'].password,
     });
-    await call('PATCH', '/api/notifications/mark-all-read', undefined, liam.token);
+    await app.api('PATCH', '/api/notifications/mark-all-read', undefined, liam.token);
     await expect.poll(badge(student), { timeout: 15_000 }).toBe('');
-    const dave = await call<{ token: string }>('POST', '/api/auth/signin', {
+    const dave = await app.api<{ token: string }>('POST', '/api/auth/signin', {
       Email: 'mentor@panda.demo',
-      Password: logins['mentor@panda.demo'].password,
+      Password: app.loginsByEmail['mentor@panda.demo'].password,
     });
-    const jobs = await call<{ id: string; Completed_Count: number; Total_Count: number }[]>(
+    const jobs = await app.api<{ id: string; Completed_Count: number; Total_Count: number }[]>(
       'GET',
       '/api/jobs',
       undefined,
@@ -205,7 +178,7 @@ describe('chat between two browsers', () => {
     const open = jobs.find((j) => j.Completed_Count < j.Total_Count);
     if (!open) throw new Error('the demo has no open job card to sign');
     const now = new Date().toISOString();
-    await call(
+    await app.api(
       'PUT',
       `/api/jobs/${open.id}/complete`,
       {
@@ -231,7 +204,7 @@ describe('chat between two browsers', () => {
 
   it('the centre sends an announcement and a message from the student’s page; the student reads both', async () => {
     const centre = await personPage();
-    await signIn(centre, server.url, 'centre@panda.demo', logins['centre@panda.demo'].password);
+    await signIn(centre, app.url, 'centre@panda.demo', app.loginsByEmail['centre@panda.demo'].password);
     await centre.getByRole('button', { name: 'Create Announcement' }).click();
     const form = centre.getByRole('dialog', { name: 'Create Announcement' });
     await form.getByRole('checkbox', { name: /Liam Turner/ }).check();
@@ -248,7 +221,7 @@ describe('chat between two browsers', () => {
     await inbox.getByRole('button', { name: 'Close notifications' }).click();
 
     // Student detail: Recent Messages and the Send Message dialog.
-    await centre.goto(`${server.url}/dashboard?view=students`);
+    await centre.goto(`${app.url}/dashboard?view=students`);
     await centre.getByRole('button', { name: 'View Details for Liam Turner' }).click();
     const recent = centre.getByRole('region', { name: 'Recent Messages' });
     await recent.getByText('No messages yet.').waitFor();
@@ -318,16 +291,16 @@ describe('chat between two browsers', () => {
 
   it('the landing page’s chat promise leads to Messages, through sign-in (no dead end)', async () => {
     const visitor = await personPage();
-    await visitor.goto(server.url);
+    await visitor.goto(app.url);
     await visitor.getByRole('link', { name: 'Chat with your mentor and training centre in real time' }).click();
     const form = visitor.getByRole('form', { name: 'Sign in' });
     await form.waitFor();
     await form.getByLabel('Email').fill('student@panda.demo');
-    await form.locator('input[name="Password"]').fill(logins['student@panda.demo'].password);
+    await form.locator('input[name="Password"]').fill(app.loginsByEmail['student@panda.demo'].password);
     await form.getByRole('button', { name: /sign in/i }).click();
     await visitor.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
     await conversation(visitor).getByRole('heading', { name: 'Dave Clarke' }).waitFor();
-    await visitor.goto(server.url);
+    await visitor.goto(app.url);
     expect(
       await visitor.getByRole('link', { name: 'Raise support tickets whenever you need help' }).getAttribute('href'),
     ).toBe('/dashboard?view=support');
@@ -335,7 +308,7 @@ describe('chat between two browsers', () => {
 
   it('the Messages view on a phone (390 px): the conversation with a way back to the contacts', async () => {
     const phone = await personPage(390, 844);
-    await signIn(phone, server.url, 'student@panda.demo', logins['student@panda.demo'].password);
+    await signIn(phone, app.url, 'student@panda.demo', app.loginsByEmail['student@panda.demo'].password);
     // A conversation that cannot be loaded says so with Retry; an image that cannot be loaded says so.
     await phone.route('**/api/messages?*', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"detail":"Internal error"}' }),
@@ -343,7 +316,7 @@ describe('chat between two browsers', () => {
     await phone.route('**/api/chat-images/**', (route) =>
       route.fulfill({ status: 404, contentType: 'application/json', body: '{"detail":"Not found"}' }),
     );
-    await phone.goto(`${server.url}/dashboard?view=chat`);
+    await phone.goto(`${app.url}/dashboard?view=chat`);
     await conversation(phone).getByText('Failed to load messages').waitFor();
     await phone.unroute('**/api/messages?*');
     await conversation(phone).getByRole('button', { name: 'Retry' }).click();
@@ -380,8 +353,8 @@ describe('chat between two browsers', () => {
     await preview.waitFor({ state: 'detached' });
 
     const centre = await personPage(390, 844);
-    await signIn(centre, server.url, 'centre@panda.demo', logins['centre@panda.demo'].password);
-    await centre.goto(`${server.url}/dashboard?view=students`);
+    await signIn(centre, app.url, 'centre@panda.demo', app.loginsByEmail['centre@panda.demo'].password);
+    await centre.goto(`${app.url}/dashboard?view=students`);
     await centre.getByRole('button', { name: 'View Details for Liam Turner' }).click();
     await centre.getByRole('region', { name: 'Recent Messages' }).getByRole('button', { name: 'Send Message' }).click();
     await centre.getByRole('dialog', { name: 'Send Message' }).waitFor();

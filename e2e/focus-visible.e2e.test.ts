@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { demoLogins, launchBrowser, newContext, signIn, startServer, type Server } from './support';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useApp } from './app';
 
 /**
  * Keyboard focus (docs/rules.md#accessibility): tabbing through the landing page, sign-in and a dashboard, every
@@ -16,10 +16,7 @@ interface Focused {
   contrast: number;
 }
 
-let server: Server;
-let browser: Browser;
-let logins: Record<string, { email: string; password: string }>;
-const pages: Page[] = [];
+const app = useApp({ demo: true });
 
 /** What the focused element shows: its outline, or (a text field) its focused border. */
 function focusedIndicator(page: Page): Promise<Focused | null> {
@@ -79,36 +76,18 @@ function expectVisible(seen: Focused[]) {
   expect(weak).toEqual([]);
 }
 
-beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '1' });
-  logins = demoLogins(server);
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  for (const p of pages) await p.context().close();
-  await browser?.close();
-  await server?.stop();
-});
-
-async function newPage(viewport = { width: 1366, height: 900 }): Promise<Page> {
-  const page = await (await newContext(browser, viewport)).newPage();
-  pages.push(page);
-  return page;
-}
-
 describe('keyboard focus is visible', () => {
   it('on the landing page (links and buttons, with no script) and its phone menu', async () => {
-    const page = await newPage();
-    await page.goto(server.url);
+    const page = await app.page();
+    await page.goto(app.url);
     await page.getByText('Apply to Join').first().waitFor();
     const seen = await tabThrough(page, 14);
     expect(seen.length).toBeGreaterThanOrEqual(12);
     expectVisible(seen);
     expect(seen.some((f) => /MuiButton-outlined/.test(f.classes))).toBe(true);
 
-    const phone = await newPage({ width: 390, height: 844 });
-    await phone.goto(server.url);
+    const phone = await app.page({ width: 390, height: 844 });
+    await phone.goto(app.url);
     await phone.getByText('Apply to Join').first().waitFor();
     const onPhone = await tabThrough(phone, 4);
     expectVisible(onPhone);
@@ -116,8 +95,8 @@ describe('keyboard focus is visible', () => {
   });
 
   it('on sign-in: the fields, the password toggle and the buttons', async () => {
-    const page = await newPage();
-    await page.goto(`${server.url}/auth`);
+    const page = await app.page();
+    await page.goto(`${app.url}/auth`);
     await page.getByRole('form', { name: 'Sign in' }).waitFor();
     const seen = await tabThrough(page, 10);
     expect(seen.length).toBeGreaterThanOrEqual(6);
@@ -126,9 +105,8 @@ describe('keyboard focus is visible', () => {
   });
 
   it('on a dashboard: the sidebar, the header and outlined buttons', async () => {
-    const page = await newPage();
-    await signIn(page, server.url, logins.mentor.email, logins.mentor.password);
-    await page.goto(`${server.url}/dashboard?view=overview`);
+    const page = await app.signedIn('mentor');
+    await page.goto(`${app.url}/dashboard?view=overview`);
     await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
     // The header's bell and the announcement button load after the page (lazy chunks): on a busy
     // machine 30 presses of Tab could otherwise go round the page before they are there.

@@ -1,17 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { apiClient } from '@panda/server/seed';
-import {
-  demoLogins,
-  expectAccessible,
-  launchBrowser,
-  newContext,
-  signIn,
-  signInAtPortal,
-  startServer,
-  toast,
-  type Server,
-} from './support';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './app';
+import { expectAccessible, signIn, toast } from './support';
 import { alertsAre, under } from './forms';
 
 /**
@@ -23,34 +12,12 @@ import { alertsAre, under } from './forms';
 
 const ADMIN = { email: 'ops@panda.test', password: 'admin-forms-password-1' };
 const SUMMARY = 'Please correct the highlighted fields';
-let server: Server;
-let browser: Browser;
-let logins: Record<string, { email: string; password: string }>;
-const pages: Page[] = [];
-
-async function newPage(viewport = { width: 1366, height: 900 }): Promise<Page> {
-  const page = await (await newContext(browser, viewport)).newPage();
-  pages.push(page);
-  return page;
-}
-
-beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  logins = demoLogins(server);
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  for (const p of pages) await p.context().close();
-  await browser?.close();
-  await server?.stop();
-});
+const app = useApp({ demo: true, admin: ADMIN });
 
 describe('inline form messages', () => {
   it('Profile Settings: each message under its field with one toast, cleared by a success', async () => {
-    const page = await newPage();
-    await signIn(page, server.url, logins.mentor.email, logins.mentor.password);
-    await page.goto(`${server.url}/dashboard?view=profile`);
+    const page = await app.signedIn('mentor');
+    await page.goto(`${app.url}/dashboard?view=profile`);
     const form = page.getByRole('form', { name: 'Profile Information' });
     const first = form.getByLabel(/^First Name/);
     await expect.poll(() => first.inputValue()).not.toBe('');
@@ -65,7 +32,7 @@ describe('inline form messages', () => {
 
     await first.fill(name);
     expect(await under(form, /^First Name/)).toBe('');
-    await form.getByLabel(/^Email/).fill(logins.mentor.email);
+    await form.getByLabel(/^Email/).fill(app.logins.mentor.email);
     await form.getByLabel(/^Last Name/).fill('Clarke-Jones');
     await form.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'Profile updated successfully!').waitFor();
@@ -73,9 +40,8 @@ describe('inline form messages', () => {
   });
 
   it('change password: the rule before submitting, then each message under its field and one toast', async () => {
-    const page = await newPage({ width: 390, height: 844 });
-    await signIn(page, server.url, logins.student.email, logins.student.password);
-    await page.goto(`${server.url}/dashboard?view=profile`);
+    const page = await app.signedIn('student', { width: 390, height: 844 });
+    await page.goto(`${app.url}/dashboard?view=profile`);
     await page.getByRole('button', { name: 'Change Password' }).click();
     const form = page.getByRole('form', { name: 'Change Password' });
     expect(await under(form, 'New Password')).toBe('At least 6 characters');
@@ -90,8 +56,7 @@ describe('inline form messages', () => {
   });
 
   it('mentor profile dialog: the required fields and the terms, each under its field, one toast', async () => {
-    const page = await newPage();
-    await signIn(page, server.url, logins.mentor.email, logins.mentor.password);
+    const page = await app.signedIn('mentor');
     await page.reload(); // no welcome toast left
     await page.getByRole('button', { name: /^(Edit Profile|Complete Your Profile)$/ }).click();
     const dialog = page.getByRole('dialog', { name: /profile/i });
@@ -109,8 +74,7 @@ describe('inline form messages', () => {
   });
 
   it("admin register dialog: every missing field named under it, one toast; the server's refusal too", async () => {
-    const page = await newPage();
-    await signInAtPortal(page, server, ADMIN.email, ADMIN.password);
+    const page = await app.atPortal();
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
     await page.reload(); // no welcome toast left
     await page.getByRole('button', { name: 'Register Independent Student' }).click();
@@ -119,31 +83,31 @@ describe('inline form messages', () => {
       .getByRole('button', { name: /register/i })
       .last()
       .click();
-    await expect.poll(() => under(dialog, 'First Name')).toBe('First name is required');
-    expect(await under(dialog, 'Last Name')).toBe('Last name is required');
-    expect(await under(dialog, 'Email')).toBe('Email is required');
-    expect(await under(dialog, 'Phone Number')).toBe('Phone number is required');
-    expect(await under(dialog, 'Postcode')).toBe('Postcode is required');
+    await expect.poll(() => under(dialog, /^First Name/)).toBe('First name is required');
+    expect(await under(dialog, /^Last Name/)).toBe('Last name is required');
+    expect(await under(dialog, /^Email/)).toBe('Email is required');
+    expect(await under(dialog, /^Phone Number/)).toBe('Phone number is required');
+    expect(await under(dialog, /^Postcode/)).toBe('Postcode is required');
     await alertsAre(page, [SUMMARY]);
     await expectAccessible(page, 'admin register dialog with field messages', '[role="dialog"]');
 
     // An e-mail already in use is refused by the server: one toast, the form kept.
-    await dialog.getByLabel('First Name', { exact: true }).fill('Ada');
-    await dialog.getByLabel('Last Name', { exact: true }).fill('Lovelace');
-    await dialog.getByLabel('Email', { exact: true }).fill(logins.mentor.email);
-    await dialog.getByLabel('Phone Number', { exact: true }).fill('07700900123');
-    await dialog.getByLabel('Postcode', { exact: true }).fill('M1 1AE');
+    await dialog.getByLabel(/^First Name/).fill('Ada');
+    await dialog.getByLabel(/^Last Name/).fill('Lovelace');
+    await dialog.getByLabel(/^Email/).fill(app.logins.mentor.email);
+    await dialog.getByLabel(/^Phone Number/).fill('07700900123');
+    await dialog.getByLabel(/^Postcode/).fill('M1 1AE');
     await dialog
       .getByRole('button', { name: /register/i })
       .last()
       .click();
     await expect.poll(async () => (await page.getByRole('alert').allTextContents()).length).toBe(1);
     expect(await page.getByRole('alert').textContent()).not.toContain(SUMMARY);
-    expect(await dialog.getByLabel('First Name', { exact: true }).inputValue()).toBe('Ada');
+    expect(await dialog.getByLabel(/^First Name/).inputValue()).toBe('Ada');
   });
 
   it('temporary password screen: the rule before submitting, messages under the fields, one toast', async () => {
-    const call = apiClient(server.url);
+    const call = app.api;
     const admin = await call<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN);
     const email = 'temp-forms@example.com';
     const { temporary_password } = await call<{ temporary_password: string }>(
@@ -152,8 +116,8 @@ describe('inline form messages', () => {
       { First_Name: 'Tara', Last_Name: 'Temp', Email: email, Phone_Number: '07700900456', Postcode: 'LS1 4AP' },
       admin.token,
     );
-    const page = await newPage({ width: 390, height: 844 });
-    await signIn(page, server.url, email, temporary_password);
+    const page = await app.page({ width: 390, height: 844 });
+    await signIn(page, app.url, email, temporary_password);
     await page.reload(); // no welcome toast left
     const dialog = page.getByRole('dialog', { name: 'Choose a New Password' });
     expect(await under(dialog, 'New Password')).toBe('At least 6 characters');

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { readManifest } from '../scripts/bundle-budget';
-import { expectAccessible, launchBrowser, newContext, shot, signIn, startServer, type Server } from './support';
+import { useApp } from './app';
+import { expectAccessible, shot, signIn } from './support';
 
 /**
  * docs/rules.md#light-first-screens: a dialog's code is not part of the dashboard's first load. The Notifications
@@ -9,31 +10,16 @@ import { expectAccessible, launchBrowser, newContext, shot, signIn, startServer,
  * (axe-core clean) while it loads, then the dialog; the second click opens it with no new fetch.
  * The chunk is held back by the test so the loading state can be looked at, at 1366 and 390 px.
  */
-let server: Server;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const password = (email: string) => new RegExp(`${email.replace(/\./g, '\\.')} / (\\S+)`).exec(server.output())![1];
+const app = useApp({ demo: true });
 const chunk = `/${readManifest()['src/features/notifications/components/notifications-dialog.tsx'].file}`;
 
-beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '1' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-  await server?.stop();
-});
-
 async function studentPage(width: number, height: number): Promise<{ page: Page; fetched: () => number }> {
-  const context = await newContext(browser, { width, height });
-  contexts.push(context);
-  const page = await context.newPage();
+  const page = await app.page({ width, height });
   let fetched = 0;
   page.on('request', (r) => {
     if (new URL(r.url()).pathname === chunk) fetched++;
   });
-  await signIn(page, server.url, 'student@panda.demo', password('student@panda.demo'));
+  await signIn(page, app.url, 'student@panda.demo', app.password('student@panda.demo'));
   await page.getByTestId('notifications-bell').waitFor();
   return { page, fetched: () => fetched };
 }

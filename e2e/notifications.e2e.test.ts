@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiClient } from '@panda/server/seed';
-import { launchBrowser, newContext, shot, signIn, startServer, toast, type Server } from './support';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useApp } from './app';
+import { shot, signIn, toast } from './support';
 
 /**
  * Notifications and announcements in a real browser, on the seeded demo (its placed student Liam,
@@ -11,11 +11,7 @@ import { launchBrowser, newContext, shot, signIn, startServer, toast, type Serve
  * student, who reads it in the Announcements tab. axe-core over
  * the bell, the Notifications modal and the Create Announcement dialog at 1366 and 390 px.
  */
-let server: Server;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let api: ReturnType<typeof apiClient>;
-const password = (email: string) => new RegExp(`${email.replace(/\./g, '\\.')} / (\\S+)`).exec(server.output())![1];
+const app = useApp({ demo: true });
 const findings: string[] = [];
 
 async function axe(page: Page, where: string, include: string) {
@@ -28,11 +24,7 @@ async function axe(page: Page, where: string, include: string) {
       findings.push(`${where}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join('; ')}`);
 }
 
-async function personPage(width = 1366, height = 800): Promise<Page> {
-  const c = await newContext(browser, { width, height });
-  contexts.push(c);
-  return c.newPage();
-}
+const personPage = (width = 1366, height = 800) => app.page({ width, height });
 
 const bell = (page: Page) => page.getByTestId('notifications-bell');
 /** The badge text, '' when the badge is hidden (nothing unread). */
@@ -44,23 +36,12 @@ const badge = (page: Page) => async () => {
 };
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Notifications' });
 
-beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '1' });
-  api = apiClient(server.url);
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-  await server?.stop();
-});
-
 describe('notifications and announcements', () => {
   let student: Page;
 
   it('the student’s bell counts the mentor’s signed card live, and clicking it opens its screen', async () => {
     student = await personPage();
-    await signIn(student, server.url, 'student@panda.demo', password('student@panda.demo'));
+    await signIn(student, app.url, 'student@panda.demo', app.password('student@panda.demo'));
     await bell(student).waitFor();
     // A first sign-in does not open on a backlog: the demo's month of placement and signed cards is
     // listed, already read (its people read it as it came), and the bell does not read 9+.
@@ -79,11 +60,11 @@ describe('notifications and announcements', () => {
     await dialog(student).getByRole('button', { name: 'Close notifications' }).click();
 
     // The mentor signs one more card (through the API): the student's bell counts it without a reload.
-    const mentor = await api<{ token: string }>('POST', '/api/auth/signin', {
+    const mentor = await app.api<{ token: string }>('POST', '/api/auth/signin', {
       Email: 'mentor@panda.demo',
-      Password: password('mentor@panda.demo'),
+      Password: app.password('mentor@panda.demo'),
     });
-    const jobs = await api<{ id: string; Completed_Count: number; Total_Count: number }[]>(
+    const jobs = await app.api<{ id: string; Completed_Count: number; Total_Count: number }[]>(
       'GET',
       '/api/jobs',
       undefined,
@@ -91,7 +72,7 @@ describe('notifications and announcements', () => {
     );
     const open = jobs.find((j) => j.Completed_Count < j.Total_Count)!;
     const now = new Date().toISOString();
-    await api(
+    await app.api(
       'PUT',
       `/api/jobs/${open.id}/complete`,
       {
@@ -127,7 +108,7 @@ describe('notifications and announcements', () => {
 
   it('a centre sends an announcement; the student reads it in the Announcements tab', async () => {
     const centre = await personPage();
-    await signIn(centre, server.url, 'centre@panda.demo', password('centre@panda.demo'));
+    await signIn(centre, app.url, 'centre@panda.demo', app.password('centre@panda.demo'));
     await centre.getByRole('button', { name: 'Create Announcement' }).click();
     const form = centre.getByRole('dialog', { name: 'Create Announcement' });
     await form.getByText('Liam Turner').waitFor();
@@ -181,7 +162,7 @@ describe('notifications and announcements', () => {
 
   it('looks right and stays accessible at 390 px', async () => {
     const phone = await personPage(390, 844);
-    await signIn(phone, server.url, 'student@panda.demo', password('student@panda.demo'));
+    await signIn(phone, app.url, 'student@panda.demo', app.password('student@panda.demo'));
     await bell(phone).waitFor();
     await axe(phone, 'dashboard header with the bell (390 px)', 'header');
     await bell(phone).click();
@@ -197,7 +178,7 @@ describe('notifications and announcements', () => {
     await axe(phone, 'Notifications modal (390 px)', '[role="dialog"]');
     await shot(phone, 'notifications-modal-390');
     const centre = await personPage(390, 844);
-    await signIn(centre, server.url, 'centre@panda.demo', password('centre@panda.demo'));
+    await signIn(centre, app.url, 'centre@panda.demo', app.password('centre@panda.demo'));
     await centre.getByRole('button', { name: 'Create Announcement' }).click();
     await centre.getByRole('dialog', { name: 'Create Announcement' }).getByText('Liam Turner').waitFor();
     await axe(centre, 'Create Announcement dialog (390 px)', '[role="dialog"]');

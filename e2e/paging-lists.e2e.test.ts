@@ -1,16 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { apiClient } from '@panda/server/seed';
-import {
-  axeFindings,
-  launchBrowser,
-  newContext,
-  shot,
-  signIn,
-  signInAtPortal,
-  startServer,
-  type Server,
-} from './support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { useApp } from './app';
+import { axeFindings, shot, signIn, signInAtPortal } from './support';
 
 /**
  * docs/rules.md#list-paging in the web app's growing lists ("Load more"): the mentor's Student Jobs, the
@@ -38,20 +29,18 @@ const ADMIN_SIGN_INS = 55;
 const TINY_PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-let server: Server;
-let browser: Browser;
+const app = useApp({ admin: ADMIN });
 let centreToken = '';
 let traineeId = '';
 /** Every notification of the trainee (the announcements plus their placement's). */
 let traineeNotifications = 0;
-const contexts: BrowserContext[] = [];
 const pad = (i: number) => String(i).padStart(2, '0');
 
 /** `X-Total-Count` of a list call, once the read models have `position`. */
 /** The list's total once the read models hold everything appended so far (the log head, from /api/health). */
 async function totalOf(path: string, token: string): Promise<number> {
-  const { head } = (await (await fetch(`${server.url}/api/health`)).json()) as { head: number };
-  const res = await fetch(`${server.url}${path}`, {
+  const { head } = (await (await fetch(`${app.url}/api/health`)).json()) as { head: number };
+  const res = await fetch(`${app.url}${path}`, {
     headers: { authorization: `Bearer ${token}`, 'X-Min-Position': String(head) },
   });
   if (!res.ok) throw new Error(`GET ${path} -> ${res.status}`);
@@ -61,8 +50,8 @@ async function totalOf(path: string, token: string): Promise<number> {
 /** Polls until `read()` answers `want` (the reactors answer tickets and deliver announcements after the request). */
 /** How many of the caller's own tickets the AI Assistant has answered. */
 async function aiAnswered(token: string): Promise<number> {
-  const { head } = (await (await fetch(`${server.url}/api/health`)).json()) as { head: number };
-  const res = await fetch(`${server.url}/api/support?limit=200`, {
+  const { head } = (await (await fetch(`${app.url}/api/health`)).json()) as { head: number };
+  const res = await fetch(`${app.url}/api/support?limit=200`, {
     headers: { authorization: `Bearer ${token}`, 'X-Min-Position': String(head) },
   });
   if (!res.ok) throw new Error(`GET /api/support -> ${res.status}`);
@@ -78,8 +67,7 @@ async function until(read: () => Promise<number>, want: number, what: string) {
 }
 
 beforeAll(async () => {
-  server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  const call = apiClient(server.url);
+  const call = app.api;
   const admin = await call<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN);
   const centre = await call<{ token: string; user: { id: string } }>('POST', '/api/auth/signup', {
     First_Name: 'Lena',
@@ -215,20 +203,9 @@ beforeAll(async () => {
   traineeNotifications = await totalOf('/api/notifications?limit=1', trainee.token);
   // The AI Assistant answers each ticket, which stays open (awaiting staff), marked ai_answered.
   await until(() => aiAnswered(mentor.token), TICKETS, 'tickets answered');
-  browser = await launchBrowser();
 }, 300_000);
 
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-  await server?.stop();
-});
-
-async function pageAt(width: number): Promise<Page> {
-  const context = await newContext(browser, { width, height: width < 600 ? 844 : 900 });
-  contexts.push(context);
-  return context.newPage();
-}
+const pageAt = (width: number) => app.page({ width, height: width < 600 ? 844 : 900 });
 
 const total = (scope: Page | Locator) => scope.getByTestId('list-total');
 const noSideways = (page: Page) => page.evaluate('document.documentElement.scrollWidth <= window.innerWidth');
@@ -253,8 +230,8 @@ describe("the mentor's Student Jobs load more and search on the server", () => {
 
   it.each([1366, 390])('52 jobs of 13 trainees at %i px: 50, then the rest; search', async (width) => {
     const page = await pageAt(width);
-    await signIn(page, server.url, MENTOR.email, MENTOR.password);
-    await page.goto(`${server.url}/dashboard?view=jobs`);
+    await signIn(page, app.url, MENTOR.email, MENTOR.password);
+    await page.goto(`${app.url}/dashboard?view=jobs`);
     await total(page).getByText(`Showing 50 of ${JOBS} jobs`).waitFor();
     await expect.poll(() => jobCards(page).count()).toBe(50);
     // Sorted by trainee: the first twelve complete, two of Learner 13's four on this page.
@@ -291,7 +268,7 @@ describe('the notifications inbox loads more, filters and searches on the server
   const items = (page: Page) => dialog(page).getByTestId('notification-item');
   async function openInbox(width: number) {
     const page = await pageAt(width);
-    await signIn(page, server.url, TRAINEE.email, TRAINEE.password);
+    await signIn(page, app.url, TRAINEE.email, TRAINEE.password);
     await page.getByTestId('notifications-bell').click();
     await dialog(page).waitFor();
     return page;
@@ -317,7 +294,7 @@ describe('the notifications inbox loads more, filters and searches on the server
     expect(await loadMore.count()).toBe(0);
 
     // A new announcement arrives by push: on top, and every loaded page is refreshed in turn (no gap, no double).
-    await apiClient(server.url)(
+    await app.api(
       'POST',
       '/api/announcements',
       { title: 'Notice 56', message: 'Pushed while the inbox was open.', recipient_ids: [traineeId] },
@@ -367,8 +344,8 @@ describe('support tickets load more and search on the server', () => {
 
   it.each([1366, 390])("the mentor's own tickets at %i px: 50 of 55, the rest, search", async (width) => {
     const page = await pageAt(width);
-    await signIn(page, server.url, MENTOR.email, MENTOR.password);
-    await page.goto(`${server.url}/dashboard?view=support`);
+    await signIn(page, app.url, MENTOR.email, MENTOR.password);
+    await page.goto(`${app.url}/dashboard?view=support`);
     await total(page).getByText(`Showing 50 of ${TICKETS} tickets`).waitFor();
     await expect.poll(() => tickets(page).count()).toBe(50);
     // Newest activity first: the AI Assistant answered them in order, so 55 leads and 01 waits on the next page.
@@ -391,7 +368,7 @@ describe('support tickets load more and search on the server', () => {
 
   it.each([1366, 390])("the admin's inbox at %i px: 50 of 55 awaiting staff, the rest, search", async (width) => {
     const page = await pageAt(width);
-    await signInAtPortal(page, server, ADMIN.email, ADMIN.password);
+    await signInAtPortal(page, app.server, ADMIN.email, ADMIN.password);
     // The inbox opens on the tickets awaiting staff (the AI Assistant's answer leaves them open).
     const awaiting = listCall(page, '/api/admin/support', { status: 'open', cursor: null });
     await page.getByRole('tab', { name: 'Support' }).click();
@@ -421,8 +398,8 @@ describe('the admin portal: the sign-in log and Disputes load more', () => {
     'at %i px: 50 of the sign-in attempts, the rest; 50 of 51 open disputes, the last',
     async (width) => {
       const page = await pageAt(width);
-      await signInAtPortal(page, server, ADMIN.email, ADMIN.password);
-      const admin = await apiClient(server.url)<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN);
+      await signInAtPortal(page, app.server, ADMIN.email, ADMIN.password);
+      const admin = await app.api<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN);
       const attempts = await totalOf('/api/admin/signin-attempts?limit=1', admin.token);
       expect(attempts).toBeGreaterThan(ADMIN_SIGN_INS);
 

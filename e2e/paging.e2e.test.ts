@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiClient } from '@panda/server/seed';
-import { axeFindings, launchBrowser, newContext, shot, signIn, startServer, type Server } from './support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useApp } from './app';
+import { axeFindings, shot, signIn } from './support';
 
 /**
  * docs/rules.md#list-paging in the browser: a centre with more students than one page (55, seeded through the API)
@@ -14,13 +14,10 @@ const STUDENTS = 55;
 /** Locked by the admin in beforeAll: the admin's Account filter finds exactly these. */
 const LOCKED = ['07', '42'];
 
-let server: Server;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const app = useApp({ admin: ADMIN });
 
 beforeAll(async () => {
-  server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  const call = apiClient(server.url);
+  const call = app.api;
   const centre = await call<{ token: string; user: { id: string } }>('POST', '/api/auth/signup', {
     First_Name: 'Paula',
     Last_Name: 'Pager',
@@ -58,21 +55,12 @@ beforeAll(async () => {
         admin.token,
       );
   }
-  browser = await launchBrowser();
 }, 180_000);
 
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-  await server?.stop();
-});
-
 async function centrePage(width: number, height = 900): Promise<Page> {
-  const context = await newContext(browser, { width, height });
-  contexts.push(context);
-  const page = await context.newPage();
-  await signIn(page, server.url, CENTRE.email, CENTRE.password);
-  await page.goto(`${server.url}/dashboard?view=students`);
+  const page = await app.page({ width, height });
+  await signIn(page, app.url, CENTRE.email, CENTRE.password);
+  await page.goto(`${app.url}/dashboard?view=students`);
   return page;
 }
 
@@ -138,10 +126,8 @@ describe('paging in the web app', () => {
 });
 
 async function adminPage(width: number, height = 900): Promise<Page> {
-  const context = await newContext(browser, { width, height });
-  contexts.push(context);
-  const page = await context.newPage();
-  await page.goto(`${server.url}${server.portalPath}`);
+  const page = await app.page({ width, height });
+  await page.goto(`${app.url}${app.server.portalPath}`);
   const form = page.getByRole('form', { name: 'Admin sign in' });
   await form.getByLabel('Email').fill(ADMIN.email);
   await form.getByLabel('Password', { exact: true }).fill(ADMIN.password);

@@ -1,16 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import {
-  demoLogins,
-  expectAccessible,
-  launchBrowser,
-  newContext,
-  shot,
-  signIn,
-  signInAtPortal,
-  startServer,
-  type Server,
-} from './support';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useApp } from './app';
+import { expectAccessible, shot } from './support';
 
 /**
  * What a person sees on a phone (390 x 844), on the demo data: each role's first screen shows what they
@@ -22,21 +13,13 @@ import {
 const ADMIN = { email: 'ops@panda.test', password: 'admin-phone-password-1' };
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
-let server: Server;
-let browser: Browser;
-let logins: Record<string, { email: string; password: string }>;
-const pages: Page[] = [];
+const app = useApp({ demo: true, admin: ADMIN });
 
-async function pageAs(role: string, viewport = PHONE): Promise<Page> {
-  const page = await (await newContext(browser, viewport)).newPage();
-  pages.push(page);
-  if (role === 'admin') await signInAtPortal(page, server, ADMIN.email, ADMIN.password);
-  else await signIn(page, server.url, logins[role].email, logins[role].password);
-  return page;
-}
+const pageAs = (role: string, viewport = PHONE) =>
+  role === 'admin' ? app.atPortal(ADMIN, viewport) : app.signedIn(role, viewport);
 
 const view = async (page: Page, key: string, heading: string) => {
-  await page.goto(`${server.url}/dashboard?view=${key}`);
+  await page.goto(`${app.url}/dashboard?view=${key}`);
   await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
   await expect.poll(() => page.locator('main .MuiSkeleton-root').count(), { timeout: 15_000 }).toBe(0);
   await page.waitForLoadState('networkidle');
@@ -88,18 +71,6 @@ const CUT_HEADINGS = `[...document.querySelectorAll('h1, h2, h3')]
     return clips && (h.scrollWidth > h.clientWidth + 1 || h.scrollHeight > h.clientHeight + 1);
   })
   .map((h) => h.tagName + ' "' + h.textContent.trim() + '"')`;
-
-beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  logins = demoLogins(server);
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  for (const p of pages) await p.context().close();
-  await browser?.close();
-  await server?.stop();
-});
 
 describe('on a phone, 390 px wide', () => {
   it('student: the training progress is on the first screen of the overview, before the status', async () => {
@@ -166,7 +137,7 @@ describe('on a phone, 390 px wide', () => {
     });
 
   it('robots.txt is a real text file, not the app page', async () => {
-    const res = await fetch(`${server.url}/robots.txt`);
+    const res = await fetch(`${app.url}/robots.txt`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     const body = await res.text();

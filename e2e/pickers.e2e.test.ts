@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { apiClient } from '@panda/server/seed';
-import { axeFindings, launchBrowser, newContext, shot, signIn, startServer, toast, type Server } from './support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { useApp } from './app';
+import { axeFindings, shot, signIn, toast } from './support';
 
 /**
  * docs/rules.md#list-paging in the three pickers that used to stop at one page: the Support Center's Student Issue
@@ -16,15 +16,12 @@ const CENTRE = { email: 'centre@pickers.test', password: 'pickers-centre-pass-1'
 const LEARNERS = 204;
 const STUDENTS = LEARNERS + 1;
 
-let server: Server;
-let browser: Browser;
+const app = useApp({ admin: ADMIN });
 let centreToken = '';
 let zaraId = '';
-const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  server = await startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  const call = apiClient(server.url);
+  const call = app.api;
   const admin = await call<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN);
   const centre = await call<{ token: string; user: { id: string } }>('POST', '/api/auth/signup', {
     First_Name: 'Pia',
@@ -65,25 +62,16 @@ beforeAll(async () => {
     last = (await register('Learner', n, `learner${n}@pickers.test`)).position;
   }
   // The read models have every student before the browser asks (read your own last write).
-  const res = await fetch(`${server.url}/api/my-students?limit=1`, {
+  const res = await fetch(`${app.url}/api/my-students?limit=1`, {
     headers: { authorization: `Bearer ${centre.token}`, 'X-Min-Position': String(last) },
   });
   expect(Number(res.headers.get('X-Total-Count'))).toBe(STUDENTS);
-  browser = await launchBrowser();
 }, 300_000);
 
-afterAll(async () => {
-  for (const c of contexts) await c.close();
-  await browser?.close();
-  await server?.stop();
-});
-
 async function centreAt(width: number, path: string): Promise<Page> {
-  const context = await newContext(browser, { width, height: width < 600 ? 844 : 900 });
-  contexts.push(context);
-  const page = await context.newPage();
-  await signIn(page, server.url, CENTRE.email, CENTRE.password);
-  await page.goto(`${server.url}${path}`);
+  const page = await app.page({ width, height: width < 600 ? 844 : 900 });
+  await signIn(page, app.url, CENTRE.email, CENTRE.password);
+  await page.goto(`${app.url}${path}`);
   return page;
 }
 
@@ -146,7 +134,7 @@ describe("the Student Issue picker searches the centre's students on the server"
       const body = (await (await created).json()) as { id: string; position: number };
       await toast(page, 'Support ticket created successfully').waitFor();
       const ticket = (await (
-        await fetch(`${server.url}/api/support/${body.id}`, {
+        await fetch(`${app.url}/api/support/${body.id}`, {
           // Read your own write: answered once the read models hold the new ticket.
           headers: { authorization: `Bearer ${centreToken}`, 'X-Min-Position': String(body.position) },
         })

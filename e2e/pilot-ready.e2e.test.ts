@@ -1,16 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { apiClient } from '@panda/server/seed';
-import {
-  demoLogins,
-  expectAccessible,
-  launchBrowser,
-  newContext,
-  shot,
-  signIn,
-  startServer,
-  type Server,
-} from './support';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './app';
+import { expectAccessible, shot } from './support';
 import { alertsAre, under } from './forms';
 
 /**
@@ -21,36 +11,13 @@ import { alertsAre, under } from './forms';
  */
 
 const SUMMARY = 'Please correct the highlighted fields';
-let server: Server;
-let browser: Browser;
-let logins: Record<string, { email: string; password: string }>;
-const pages: Page[] = [];
-
-async function newPage(viewport = { width: 1366, height: 900 }): Promise<Page> {
-  const page = await (await newContext(browser, viewport)).newPage();
-  pages.push(page);
-  return page;
-}
-
-beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '1' });
-  logins = demoLogins(server);
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  for (const p of pages) await p.context().close();
-  await browser?.close();
-  await server?.stop();
-});
+const app = useApp({ demo: true });
 
 describe('forms accept no nonsense', () => {
   for (const width of [1366, 390]) {
     it(`registering a student at ${width} px: a UK postcode and phone, each message under its field`, async () => {
-      const page = await newPage({ width, height: width > 500 ? 900 : 844 });
-      const centre = logins['training centre'];
-      await signIn(page, server.url, centre.email, centre.password);
-      await page.goto(`${server.url}/dashboard?view=register`);
+      const page = await app.signedIn('training centre', { width, height: width > 500 ? 900 : 844 });
+      await page.goto(`${app.url}/dashboard?view=register`);
       const form = page.getByRole('form', { name: 'Register New Student' });
       await form.getByLabel(/^First Name/).fill('Nia');
       await form.getByLabel(/^Last Name/).fill('Jones');
@@ -82,9 +49,8 @@ describe('forms accept no nonsense', () => {
   }
 
   it('an empty signature is a field error under the Signature field', async () => {
-    const page = await newPage();
-    await signIn(page, server.url, logins.mentor.email, logins.mentor.password);
-    await page.goto(`${server.url}/dashboard?view=jobs`);
+    const page = await app.signedIn('mentor');
+    await page.goto(`${app.url}/dashboard?view=jobs`);
     const markComplete = page.getByRole('button', { name: /^Mark Complete: / }).first();
     await markComplete.click();
     const dialog = page.getByRole('dialog', { name: 'Sign Off Job Card' });
@@ -98,9 +64,8 @@ describe('forms accept no nonsense', () => {
 
 describe('one count, one name, small things', () => {
   it("the student's Active Jobs counts the job cards shown under it", async () => {
-    const page = await newPage();
-    await signIn(page, server.url, logins.student.email, logins.student.password);
-    await page.goto(`${server.url}/dashboard?view=overview`);
+    const page = await app.signedIn('student');
+    await page.goto(`${app.url}/dashboard?view=overview`);
     const jobs = page.getByRole('region', { name: 'Current Training Jobs' });
     const bars = jobs.getByRole('progressbar');
     await expect.poll(() => bars.count()).toBeGreaterThan(0);
@@ -112,10 +77,8 @@ describe('one count, one name, small things', () => {
   });
 
   it("a progress bar's empty part is a grey track, so 0% draws empty rather than full and pale", async () => {
-    const page = await newPage();
-    const centre = logins['training centre'];
-    await signIn(page, server.url, centre.email, centre.password);
-    await page.goto(`${server.url}/dashboard?view=students`);
+    const page = await app.signedIn('training centre');
+    await page.goto(`${app.url}/dashboard?view=students`);
     const bar = page.getByRole('progressbar', { name: 'Progress of Liam Turner' });
     await bar.waitFor();
     // The track (what a 0% bar shows whole) is neutral grey, not a tint of the bar's blue.
@@ -125,8 +88,7 @@ describe('one count, one name, small things', () => {
   });
 
   it('the phone navigation drawer has an accessible name', async () => {
-    const page = await newPage({ width: 390, height: 844 });
-    await signIn(page, server.url, logins.mentor.email, logins.mentor.password);
+    const page = await app.signedIn('mentor', { width: 390, height: 844 });
     await page.getByRole('button', { name: 'Open navigation menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Navigation menu' });
     await drawer.getByRole('navigation', { name: 'Dashboard' }).waitFor();
@@ -135,10 +97,10 @@ describe('one count, one name, small things', () => {
   });
 
   it("Job Details' signature table is a labelled region a keyboard can reach", async () => {
-    const call = apiClient(server.url);
+    const call = app.api;
     const mentor = await call<{ token: string }>('POST', '/api/auth/signin', {
-      Email: logins.mentor.email,
-      Password: logins.mentor.password,
+      Email: app.logins.mentor.email,
+      Password: app.logins.mentor.password,
     });
     const jobs = await call<{ id: string; Job_Type: string; Completed_Count: number }[]>(
       'GET',
@@ -147,9 +109,8 @@ describe('one count, one name, small things', () => {
       mentor.token,
     );
     const signed = jobs.find((j) => j.Completed_Count > 0)!;
-    const page = await newPage({ width: 1100, height: 900 });
-    await signIn(page, server.url, logins.mentor.email, logins.mentor.password);
-    await page.goto(`${server.url}/dashboard?view=job-detail&id=${signed.id}`);
+    const page = await app.signedIn('mentor', { width: 1100, height: 900 });
+    await page.goto(`${app.url}/dashboard?view=job-detail&id=${signed.id}`);
     const region = page.getByRole('region', { name: 'Signature history, scrollable' });
     await region.getByRole('table', { name: 'Signature history' }).waitFor();
     expect(await region.getAttribute('tabindex')).toBe('0');
@@ -167,9 +128,8 @@ describe('one count, one name, small things', () => {
 
   for (const width of [1366, 390]) {
     it(`the mentor's Profile shows the Gas Safe number, categories and card photo at ${width} px`, async () => {
-      const page = await newPage({ width, height: width > 500 ? 900 : 844 });
-      await signIn(page, server.url, logins.mentor.email, logins.mentor.password);
-      await page.goto(`${server.url}/dashboard?view=profile`);
+      const page = await app.signedIn('mentor', { width, height: width > 500 ? 900 : 844 });
+      await page.goto(`${app.url}/dashboard?view=profile`);
       const gasSafe = page.getByRole('region', { name: 'Gas Safe Registration' });
       await gasSafe.getByText('598213').waitFor();
       await expect.poll(() => gasSafe.getByRole('list', { name: 'Gas Safe categories' }).count()).toBe(1);

@@ -1,44 +1,35 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { cspViolations, launchBrowser, newContext, shot, signIn, startServer, toast, type Server } from './support';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './app';
+import { cspViolations, shot, signIn, toast } from './support';
 
-let server: Server;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = useApp();
 
 describe('a visitor in a real browser', () => {
   it('reads the landing page and the terms', async () => {
-    const context = await newContext(browser);
+    const context = await app.context();
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(app.url);
     await page.getByText('Apply to Join').first().waitFor();
     await page.getByText('We Handle the Matching').first().waitFor();
     await page.getByText('Start Supporting Students').first().waitFor();
     await page.locator('#features').waitFor({ state: 'attached' });
     await page.locator('#how-it-works').waitFor({ state: 'attached' });
     await shot(page, 'landing');
-    await page.goto(`${server.url}/terms-and-conditions`);
+    await page.goto(`${app.url}/terms-and-conditions`);
     for (const heading of ['Introduction', 'Photo Upload', 'Governing Law', 'Remedies for Breach'])
       await page.getByText(heading).first().waitFor();
     await page.getByRole('button', { name: /back/i }).first().waitFor();
     await shot(page, 'terms');
     // Unknown paths go home, and the admin portal is not where one might guess.
-    await page.goto(`${server.url}/admin`);
-    await page.waitForURL(`${server.url}/`);
+    await page.goto(`${app.url}/admin`);
+    await page.waitForURL(`${app.url}/`);
     await context.close();
   });
 
   it('signs up as a training centre, lands on the dashboard, stays signed in across a reload, and signs out', async () => {
-    const context = await newContext(browser);
+    const context = await app.context();
     const page = await context.newPage();
-    await page.goto(`${server.url}/auth?role=training_centre`);
+    await page.goto(`${app.url}/auth?role=training_centre`);
     // A role in the link opens the sign-up form with that role chosen.
     const form = page.getByRole('form', { name: 'Sign up' });
     expect(await form.getByRole('radio', { name: 'Training Centre' }).isChecked()).toBe(true);
@@ -74,7 +65,7 @@ describe('a visitor in a real browser', () => {
     // A password change in Profile Settings ends every earlier token; this tab takes up the fresh one
     // from the answer and stays signed in (docs/rules.md#server-sessions).
     const before = await page.evaluate<string | null>("localStorage.getItem('token')");
-    await page.goto(`${server.url}/dashboard?view=profile`);
+    await page.goto(`${app.url}/dashboard?view=profile`);
     await page.getByRole('button', { name: 'Change Password', exact: true }).click();
     const change = page.getByRole('form', { name: 'Change Password' });
     await change.getByLabel('Current Password', { exact: true }).fill('pennine-pass-1');
@@ -93,7 +84,7 @@ describe('a visitor in a real browser', () => {
     await page.getByText('Pennine Gas Academy').first().waitFor();
     expect(await toast(page, 'Session expired').count()).toBe(0);
 
-    await page.goto(`${server.url}/dashboard?view=no-such-view`);
+    await page.goto(`${app.url}/dashboard?view=no-such-view`);
     await page.getByText('View not found').waitFor();
 
     // Sign Out ends the token on the server too (docs/rules.md#server-sessions): a copy of it is refused afterwards.
@@ -107,7 +98,7 @@ describe('a visitor in a real browser', () => {
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(/\/auth/);
     await expect.poll(validate).toBe(401);
-    await page.goto(`${server.url}/dashboard`);
+    await page.goto(`${app.url}/dashboard`);
     await page.waitForURL(/\/auth/);
 
     // Signing in again works with the new account.
@@ -123,9 +114,9 @@ describe('a visitor in a real browser', () => {
   });
 
   it('refuses a wrong password with Invalid credentials', async () => {
-    const context = await newContext(browser);
+    const context = await app.context();
     const page = await context.newPage();
-    await page.goto(`${server.url}/auth`);
+    await page.goto(`${app.url}/auth`);
     const form = page.getByRole('form', { name: 'Sign in' });
     await form.getByLabel('Email').fill('nobody@pennine.test');
     await form.locator('input[name="Password"]').fill('wrong-password');
@@ -138,11 +129,11 @@ describe('a visitor in a real browser', () => {
 
 describe('the content security policy', () => {
   it('lets the app run: its styles apply, the live connection opens, and no page above reported a violation', async () => {
-    const context = await newContext(browser);
+    const context = await app.context();
     const page = await context.newPage();
     const sockets: string[] = [];
     page.on('websocket', (ws) => sockets.push(ws.url()));
-    await signIn(page, server.url, 'priya@pennine.test', 'pennine-pass-2');
+    await signIn(page, app.url, 'priya@pennine.test', 'pennine-pass-2');
     await expect.poll(() => sockets.some((url) => new URL(url).pathname.startsWith('/ws/'))).toBe(true);
     // MUI's emotion styles are <style> elements the policy allows: the button is styled, not a bare one.
     const signOut = page.getByRole('button', { name: 'Sign Out' });

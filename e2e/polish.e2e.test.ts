@@ -1,17 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import {
-  demoLogins,
-  expectAccessible,
-  launchBrowser,
-  newContext,
-  proposeWaitingTrainee,
-  shot,
-  signIn,
-  startServer,
-  toast,
-  type Server,
-} from './support';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useApp } from './app';
+import { expectAccessible, proposeWaitingTrainee, shot, toast } from './support';
 
 /**
  * Trust and polish on the demo data, in a real browser: the training-goal floor shown under its field, the
@@ -21,19 +11,11 @@ import {
  */
 
 const ADMIN = { email: 'ops@panda.test', password: 'admin-polish-password-1' };
-let server: Server;
-let browser: Browser;
-let logins: Record<string, { email: string; password: string }>;
-const pages: Page[] = [];
+const app = useApp({ demo: true, admin: ADMIN, setup: (app) => proposeWaitingTrainee(app.server, ADMIN) });
 
-async function pageAs(role: string, viewport = { width: 1366, height: 900 }): Promise<Page> {
-  const page = await (await newContext(browser, viewport)).newPage();
-  pages.push(page);
-  await signIn(page, server.url, logins[role].email, logins[role].password);
-  return page;
-}
+const pageAs = (role: string, viewport = { width: 1366, height: 900 }) => app.signedIn(role, viewport);
 const view = async (page: Page, key: string, heading: string) => {
-  await page.goto(`${server.url}/dashboard?view=${key}`);
+  await page.goto(`${app.url}/dashboard?view=${key}`);
   await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
 };
 /** The helper text under a labelled field. */
@@ -41,19 +23,6 @@ async function helperOf(page: Page, label: string): Promise<string> {
   const id = await page.getByRole('textbox', { name: label, exact: true }).getAttribute('aria-describedby');
   return id ? ((await page.locator(`[id="${id}"]`).textContent()) ?? '') : '';
 }
-
-beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  logins = demoLogins(server);
-  await proposeWaitingTrainee(server, ADMIN);
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  for (const p of pages) await p.context().close();
-  await browser?.close();
-  await server?.stop();
-});
 
 describe('the polish fixes in the browser', () => {
   it('student: sees their mentor on the overview and in Profile Settings', async () => {

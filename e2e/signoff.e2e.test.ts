@@ -1,17 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiClient } from '@panda/server/seed';
-import {
-  axeFindings,
-  launchBrowser,
-  newContext,
-  shot,
-  signIn,
-  signInAtPortal,
-  startServer,
-  toast,
-  type Server,
-} from './support';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useApp } from './app';
+import { axeFindings, shot, signIn, signInAtPortal, toast } from './support';
 
 /**
  * Sign-off, countersign and dispute in a real browser, on the seeded demo (student Liam, mentor Dave, centre): the mentor
@@ -26,18 +16,9 @@ const RESOLUTION = 'The job sheet shows another apprentice on site.';
 const PHONE = { width: 390, height: 844 };
 const WIDE = { width: 1366, height: 800 };
 
-let server: Server;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const app = useApp({ demo: true, admin: ADMIN });
 const findings: string[] = [];
-let api: ReturnType<typeof apiClient>;
-const password = (email: string) => new RegExp(`${email.replace(/\./g, '\\.')} / (\\S+)`).exec(server.output())![1];
-
-async function page(): Promise<Page> {
-  const c = await newContext(browser, WIDE);
-  contexts.push(c);
-  return c.newPage();
-}
+const page = () => app.page(WIDE);
 
 /** axe-core at both widths on what `include` selects (an open dialog, a tab panel). */
 async function axeBoth(p: Page, where: string, include: string) {
@@ -50,26 +31,13 @@ async function axeBoth(p: Page, where: string, include: string) {
   await p.setViewportSize(WIDE);
 }
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ SEED_DEMO: '1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
-    launchBrowser(),
-  ]);
-  api = apiClient(server.url);
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
-});
-
 describe('sign-off that stands up to scrutiny', () => {
   let student: Page;
 
   it('the mentor signs two cards', async () => {
     const mentor = await page();
-    await signIn(mentor, server.url, 'mentor@panda.demo', password('mentor@panda.demo'));
-    await mentor.goto(`${server.url}/dashboard?view=jobs`);
+    await signIn(mentor, app.url, 'mentor@panda.demo', app.password('mentor@panda.demo'));
+    await mentor.goto(`${app.url}/dashboard?view=jobs`);
     for (const job of ['Pipework', 'Repair']) {
       await mentor.getByRole('button', { name: `Mark Complete: ${job} for Liam Turner` }).click();
       const dialog = mentor.getByRole('dialog');
@@ -82,7 +50,7 @@ describe('sign-off that stands up to scrutiny', () => {
 
   it('the student confirms one and disputes the other, each from its "Job card signed" notification', async () => {
     student = await page();
-    await signIn(student, server.url, 'student@panda.demo', password('student@panda.demo'));
+    await signIn(student, app.url, 'student@panda.demo', app.password('student@panda.demo'));
     const openSigned = async (nth: number) => {
       await student.getByTestId('notifications-bell').click();
       const dialog = student.getByRole('dialog', { name: 'Notifications' });
@@ -130,7 +98,7 @@ describe('sign-off that stands up to scrutiny', () => {
     expect(await service.getByText('Requirement Complete!').count()).toBe(0);
     await axeBoth(student, 'Training Jobs with signed cards', 'main');
     // The overview's progress says so too.
-    await student.goto(`${server.url}/dashboard?view=overview`);
+    await student.goto(`${app.url}/dashboard?view=overview`);
     await student
       .getByTestId('job-progress-row')
       .filter({ hasText: 'Boiler Service' })
@@ -140,7 +108,7 @@ describe('sign-off that stands up to scrutiny', () => {
 
   it('the admin resolves the dispute in the Disputes tab, with a reason', async () => {
     const admin = await page();
-    await signInAtPortal(admin, server, ADMIN.email, ADMIN.password);
+    await signInAtPortal(admin, app.server, ADMIN.email, ADMIN.password);
     // The tab counts the disputes that await a decision: the demo's and the student's.
     await admin.getByRole('tab', { name: 'Disputes (2)' }).click();
     const row = admin.getByTestId('dispute-row').filter({ hasText: DISPUTE_REASON });
@@ -164,14 +132,14 @@ describe('sign-off that stands up to scrutiny', () => {
   });
 
   it('the centre sees the states on the student’s details', async () => {
-    const login = await api<{ token: string }>('POST', '/api/auth/signin', {
+    const login = await app.api<{ token: string }>('POST', '/api/auth/signin', {
       Email: 'centre@panda.demo',
-      Password: password('centre@panda.demo'),
+      Password: app.password('centre@panda.demo'),
     });
-    const [job] = await api<{ Student_ID: string }[]>('GET', '/api/jobs', undefined, login.token);
+    const [job] = await app.api<{ Student_ID: string }[]>('GET', '/api/jobs', undefined, login.token);
     const centre = await page();
-    await signIn(centre, server.url, 'centre@panda.demo', password('centre@panda.demo'));
-    await centre.goto(`${server.url}/dashboard?view=student-detail&id=${job.Student_ID}`);
+    await signIn(centre, app.url, 'centre@panda.demo', app.password('centre@panda.demo'));
+    await centre.goto(`${app.url}/dashboard?view=student-detail&id=${job.Student_ID}`);
     const list = centre.getByRole('list', { name: 'Signed job cards' });
     await list.waitFor();
     const states = async () => (await list.getByTestId('sign-off-status').allTextContents()).sort();
@@ -184,7 +152,7 @@ describe('sign-off that stands up to scrutiny', () => {
 
   it('the mentor is told of the dispute, and his Job Details never shows the revoked sign-off as the signature', async () => {
     const mentor = await page();
-    await signIn(mentor, server.url, 'mentor@panda.demo', password('mentor@panda.demo'));
+    await signIn(mentor, app.url, 'mentor@panda.demo', app.password('mentor@panda.demo'));
     await mentor.getByTestId('notifications-bell').click();
     const inbox = mentor.getByRole('dialog', { name: 'Notifications' });
     await inbox.getByTestId('notification-item').filter({ hasText: 'Your sign-off was disputed' }).first().waitFor();
@@ -192,13 +160,13 @@ describe('sign-off that stands up to scrutiny', () => {
     expect(await inbox.getByText('signed in your name').count()).toBe(0);
     await mentor.keyboard.press('Escape');
 
-    const login = await api<{ token: string }>('POST', '/api/auth/signin', {
+    const login = await app.api<{ token: string }>('POST', '/api/auth/signin', {
       Email: 'mentor@panda.demo',
-      Password: password('mentor@panda.demo'),
+      Password: app.password('mentor@panda.demo'),
     });
-    const jobs = await api<{ id: string; Job_Type: string }[]>('GET', '/api/jobs', undefined, login.token);
+    const jobs = await app.api<{ id: string; Job_Type: string }[]>('GET', '/api/jobs', undefined, login.token);
     const repair = jobs.find((j) => j.Job_Type === 'Repair')!;
-    await mentor.goto(`${server.url}/dashboard?view=job-detail&id=${repair.id}`);
+    await mentor.goto(`${app.url}/dashboard?view=job-detail&id=${repair.id}`);
     const details = mentor.getByRole('region', { name: 'Completion Details' });
     // The card's signature is the demo's first Repair sign-off (confirmed), not the revoked second one.
     await details.getByTestId('sign-off-status').waitFor();
@@ -212,7 +180,7 @@ describe('sign-off that stands up to scrutiny', () => {
 
   it('the audit replay marks the revoked card and the timeline lists the dispute and its resolution', async () => {
     const admin = await page();
-    await signInAtPortal(admin, server, ADMIN.email, ADMIN.password);
+    await signInAtPortal(admin, app.server, ADMIN.email, ADMIN.password);
     await admin.getByRole('tab', { name: 'Audit' }).click();
     const find = admin.getByRole('search', { name: 'Find a student, mentor or training centre' });
     await find.getByLabel('Name or e-mail').fill('liam');

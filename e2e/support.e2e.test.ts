@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { apiClient } from '@panda/server/seed';
-import { launchBrowser, newContext, shot, signIn, signInAtPortal, startServer, type Server } from './support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { accessible, useApp } from './app';
+import { shot, signIn, signInAtPortal } from './support';
 
 /**
  * Support in a real browser: a mentor opens a support ticket and sees the AI Assistant's answer;
@@ -17,32 +16,9 @@ const STUDENT = { email: 'leah@student.test', password: 'leah-own-password-1' };
 const TINY_PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-let server: Server;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const app = useApp({ admin: ADMIN });
 let mentor: Page;
 let admin: Page;
-
-async function page(viewport = { width: 1366, height: 900 }): Promise<Page> {
-  const c = await newContext(browser, viewport);
-  contexts.push(c);
-  return c.newPage();
-}
-
-/** No serious or critical axe-core violations (the shared toaster is left out, as in audit.e2e). */
-async function accessible(p: Page, what: string, only?: string) {
-  const axe = new AxeBuilder({ page: p });
-  if (only) axe.include(only);
-  const results = await axe
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .exclude('[data-testid="toast"]')
-    .analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join('; ')})`),
-    what,
-  ).toEqual([]);
-}
 
 /** Checked and photographed at 1366 px, then at 390 px, then back. */
 async function bothWidths(p: Page, what: string, name: string, only?: string) {
@@ -55,11 +31,7 @@ async function bothWidths(p: Page, what: string, name: string, only?: string) {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
-    launchBrowser(),
-  ]);
-  const api = apiClient(server.url);
+  const api = app.api;
   const adminToken = (await api<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN)).token;
   const centre = await api<{ token: string; user: { id: string } }>('POST', '/api/auth/signup', {
     First_Name: 'Nia',
@@ -137,7 +109,7 @@ beforeAll(async () => {
     undefined,
     m.token,
   );
-  const jobs = await fetch(`${server.url}/api/jobs`, {
+  const jobs = await fetch(`${app.url}/api/jobs`, {
     headers: { authorization: `Bearer ${m.token}`, 'X-Min-Position': String(accepted.position) },
   }).then((r) => r.json() as Promise<{ id: string }[]>);
   // One of three Boiler Installs cards signed: 2 left.
@@ -149,16 +121,10 @@ beforeAll(async () => {
   );
 });
 
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
-});
-
 describe('support and the Smart Assistant in a real browser', () => {
   it('a mentor opens a ticket and sees the AI Assistant answer it', async () => {
-    mentor = await page();
-    await signIn(mentor, server.url, MENTOR.email, MENTOR.password);
+    mentor = await app.page();
+    await signIn(mentor, app.url, MENTOR.email, MENTOR.password);
     await mentor.getByRole('link', { name: 'Support' }).first().click();
     await mentor.getByText('No support tickets yet').waitFor();
     await bothWidths(mentor, 'empty Support Center', 'support-empty');
@@ -193,8 +159,8 @@ describe('support and the Smart Assistant in a real browser', () => {
   });
 
   it('the admin replies in the portal; the mentor sees it responded live and closes the ticket', async () => {
-    admin = await page();
-    await signInAtPortal(admin, server, ADMIN.email, ADMIN.password);
+    admin = await app.page();
+    await signInAtPortal(admin, app.server, ADMIN.email, ADMIN.password);
     // The question the AI Assistant answered still waits for staff: counted on the home screen, and the
     // inbox opens on it, marked "AI answered".
     await admin.getByRole('group', { name: 'Open Tickets' }).getByText('1', { exact: true }).waitFor();
@@ -226,8 +192,8 @@ describe('support and the Smart Assistant in a real browser', () => {
   });
 
   it('a student asks the Smart Assistant how many cards are left and gets the right number', async () => {
-    const student = await page();
-    await signIn(student, server.url, STUDENT.email, STUDENT.password);
+    const student = await app.page();
+    await signIn(student, app.url, STUDENT.email, STUDENT.password);
     await student.getByRole('button', { name: 'Open Smart Assistant' }).click();
     const widget = student.getByRole('dialog', { name: 'Smart Assistant' });
     await widget.getByText("I'm your Smart Assistant").waitFor();

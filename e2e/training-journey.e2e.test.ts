@@ -3,19 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
-import { apiClient } from '@panda/server/seed';
-import {
-  launchBrowser,
-  newContext,
-  shot,
-  signIn as signInAt,
-  signInAtPortal,
-  startServer,
-  toast,
-  type Server,
-} from './support';
+import { useApp } from './app';
+import { shot, signIn as signInAt, signInAtPortal, toast } from './support';
 
 /**
  * The training journey in a real browser, each person in their own browser profile:
@@ -53,14 +44,10 @@ const STUDENT_NAME = `${STUDENT.first} ${STUDENT.last}`;
 const MENTOR_NAME = `${MENTOR.first} ${MENTOR.last}`;
 const BOILER_JOB = `Boiler Installs for ${STUDENT_NAME}`;
 
-let server: Server;
-/** JSON calls to the running product, as the seed makes them (throws on an error answer). */
-let api: ReturnType<typeof apiClient>;
-const signIn = (page: Page, email: string, password: string) => signInAt(page, server.url, email, password);
-let browser: Browser;
+const app = useApp({ admin: ADMIN });
+const signIn = (page: Page, email: string, password: string) => signInAt(page, app.url, email, password);
 let tmp: string;
 let mentorId: string;
-const contexts: BrowserContext[] = [];
 // One page per person, each in its own browser context (own localStorage and session).
 let centre: Page;
 let student: Page;
@@ -68,11 +55,7 @@ let mentor: Page;
 let admin: Page;
 let temporaryPassword = '';
 
-async function personPage(): Promise<Page> {
-  const c = await newContext(browser);
-  contexts.push(c);
-  return c.newPage();
-}
+const personPage = async () => (await app.context()).newPage();
 
 /** Opens a dashboard view from the sidebar. */
 async function openView(page: Page, label: string, title = label) {
@@ -140,14 +123,8 @@ function gasSafeCardPng(width = 86, height = 54): Buffer {
 
 beforeAll(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'panda-journey-'));
-  [server, browser] = await Promise.all([
-    startServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
-    launchBrowser(),
-  ]);
-  api = apiClient(server.url);
-
   // Setup through the HTTP API: a training centre vetted by the admin, and a mentor who has only signed up.
-  const signedUpCentre = await api<{ user: { id: string } }>('POST', '/api/auth/signup', {
+  const signedUpCentre = await app.api<{ user: { id: string } }>('POST', '/api/auth/signup', {
     First_Name: CENTRE.first,
     Last_Name: CENTRE.last,
     Email: CENTRE.email,
@@ -155,7 +132,7 @@ beforeAll(async () => {
     Role: 'training_centre',
     Training_Centre_Name: CENTRE.name,
   });
-  const signedUpMentor = await api<{ user: { id: string } }>('POST', '/api/auth/signup', {
+  const signedUpMentor = await app.api<{ user: { id: string } }>('POST', '/api/auth/signup', {
     First_Name: MENTOR.first,
     Last_Name: MENTOR.last,
     Email: MENTOR.email,
@@ -163,8 +140,8 @@ beforeAll(async () => {
     Role: 'mentor',
   });
   mentorId = signedUpMentor.user.id;
-  const adminSession = await api<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN);
-  await api(
+  const adminSession = await app.api<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN);
+  await app.api(
     'PATCH',
     `/api/admin/users/training_centre/${signedUpCentre.user.id}/vet`,
     { is_vetted: true, reason: 'Ofqual centre number checked' },
@@ -175,9 +152,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await server?.stop();
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -407,14 +381,14 @@ describe('the training journey, each person in their own browser', () => {
     await shot(mentor, 'journey-08-mentor-profile-complete');
 
     // The admin vets the mentor (through the admin API; the portal UI for vetting has its own test).
-    const adminSession = await api<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN);
-    await api(
+    const adminSession = await app.api<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN);
+    await app.api(
       'PATCH',
       `/api/admin/users/mentor/${mentorId}/vet`,
       { is_vetted: true, reason: 'Gas Safe register checked' },
       adminSession.token,
     );
-    const stored = await api<{ mentors: Array<{ id: string; profile_complete: boolean; vetted: boolean }> }>(
+    const stored = await app.api<{ mentors: Array<{ id: string; profile_complete: boolean; vetted: boolean }> }>(
       'GET',
       '/api/admin/users/mentors',
       undefined,
@@ -424,7 +398,7 @@ describe('the training journey, each person in their own browser', () => {
   });
 
   it('the admin matches the trainee with the mentor in the portal, and the mentor accepts on their dashboard', async () => {
-    await signInAtPortal(admin, server, ADMIN.email, ADMIN.password);
+    await signInAtPortal(admin, app.server, ADMIN.email, ADMIN.password);
     await toast(admin, 'Welcome back, Admin!').waitFor();
     await admin.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
 

@@ -1,51 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from '@panda/server/seed';
-import type { Browser, Page } from 'playwright-core';
-import {
-  axeFindings,
-  demoLogins,
-  launchBrowser,
-  newContext,
-  proposeWaitingTrainee,
-  shot,
-  signIn,
-  signInAtPortal,
-  startServer,
-  structureFindings,
-  type Server,
-} from './support';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useApp, type App } from './app';
+import { axeFindings, proposeWaitingTrainee, shot, signIn, signInAtPortal, structureFindings } from './support';
 
 /**
  * docs/rules.md#accessibility: axe-core (WCAG 2.2 A/AA rules) over every screen and dialog of every role, on
- * the demo data, at desktop (1366 px) and phone (390 px) width: no serious or critical violation.
- * Each page also has its own document title ("Students · Panda").
- * Findings are collected over the whole walk and reported together.
+ * the demo data, at one width: no serious or critical violation. Each page also has its own document
+ * title ("Students · Panda"). Findings are collected over the whole walk and reported together.
+ * accessibility-1366.e2e.test.ts and accessibility-390.e2e.test.ts walk it at desktop and phone width,
+ * each on its own app, so the two walks can run at the same time.
  */
 
 const ADMIN = { email: 'ops@panda.test', password: 'admin-a11y-password-1' };
-const VIEWPORTS = [
-  { name: 'desktop', width: 1366, height: 900 },
-  { name: 'phone', width: 390, height: 844 },
-] as const;
 
-let server: Server;
-let browser: Browser;
-let logins: Record<string, { email: string; password: string }>;
-
-beforeAll(async () => {
-  server = await startServer({ SEED_DEMO: '1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  logins = demoLogins(server);
+export function everyScreenAt(viewport: { name: string; width: number; height: number }) {
   // A second demo trainee is proposed to the demo mentor, so the mentor has a placement request to act on.
-  await proposeWaitingTrainee(server, ADMIN);
-  browser = await launchBrowser();
-}, 120_000);
+  const app = useApp({ demo: true, admin: ADMIN, setup: (app) => proposeWaitingTrainee(app.server, ADMIN) });
+  describe(`every screen and dialog at ${viewport.width} px`, () => {
+    everyScreen(app, viewport);
+  });
+}
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
+function everyScreen(app: App, viewport: { name: string; width: number; height: number }) {
   const findings: string[] = [];
   /** Content outside every landmark, or a heading level skipped (axe-core's best practices, any impact). */
   const structure: string[] = [];
@@ -76,7 +52,7 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
   }
   /** Opens a dashboard view by its URL and waits for its heading. */
   async function view(key: string, heading: string, id?: string) {
-    await page.goto(`${server.url}/dashboard?view=${key}${id ? `&id=${id}` : ''}`);
+    await page.goto(`${app.url}/dashboard?view=${key}${id ? `&id=${id}` : ''}`);
     await page.getByRole('heading', { level: 1, name: heading, exact: true }).waitFor();
     titles[`${key}`] = await page.title();
     await check(heading);
@@ -90,7 +66,7 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
   }
   async function fresh() {
     await page?.context().close();
-    page = await (await newContext(browser, { width: viewport.width, height: viewport.height })).newPage();
+    page = await app.page({ width: viewport.width, height: viewport.height });
   }
 
   afterAll(async () => {
@@ -99,15 +75,15 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
 
   it('public pages: landing, terms, sign in, sign up, forgot password, admin portal', async () => {
     await fresh();
-    await page.goto(server.url);
+    await page.goto(app.url);
     await page.getByRole('heading', { level: 1 }).waitFor();
     titles.landing = await page.title();
     await check('landing');
-    await page.goto(`${server.url}/terms-and-conditions`);
+    await page.goto(`${app.url}/terms-and-conditions`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     titles.terms = await page.title();
     await check('terms');
-    await page.goto(`${server.url}/auth`);
+    await page.goto(`${app.url}/auth`);
     await page.getByRole('form', { name: 'Sign in' }).waitFor();
     titles.signin = await page.title();
     await check('sign in');
@@ -117,7 +93,7 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
     titles.signup = await page.title();
     await check('sign up');
-    await page.goto(`${server.url}${server.portalPath}`);
+    await page.goto(`${app.url}${app.server.portalPath}`);
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     titles.portal = await page.title();
     await check('admin sign in');
@@ -132,8 +108,8 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
 
   it('training centre: overview, students, student details, register, profile and their dialogs', async () => {
     await fresh();
-    const centre = logins['training centre'];
-    await signIn(page, server.url, centre.email, centre.password);
+    const centre = app.logins['training centre'];
+    await signIn(page, app.url, centre.email, centre.password);
     await view('overview', 'Overview');
     await view('students', 'Students');
     await page
@@ -184,8 +160,8 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
 
   it('mentor: overview with a placement request, student jobs, job details, the sign-off and profile dialogs', async () => {
     await fresh();
-    const mentor = logins.mentor;
-    await signIn(page, server.url, mentor.email, mentor.password);
+    const mentor = app.logins.mentor;
+    await signIn(page, app.url, mentor.email, mentor.password);
     await view('overview', 'Overview');
     await page.getByRole('button', { name: 'Decline' }).first().click();
     await dialog(/decline/i, 'decline placement', 'Cancel');
@@ -216,8 +192,8 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
 
   it('student: overview with their mentor, training jobs, training goals dialog, profile, details of the mentor', async () => {
     await fresh();
-    const student = logins.student;
-    await signIn(page, server.url, student.email, student.password);
+    const student = app.logins.student;
+    await signIn(page, app.url, student.email, student.password);
     await view('overview', 'Overview');
     await view('jobs', 'Training Jobs');
     await page
@@ -241,7 +217,7 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
   it('straggler (a student without a placement): the required password change, the training goals gate, every view', async () => {
     expect(straggler.temporary, 'the centre registered the straggler').not.toBe('');
     await fresh();
-    await signIn(page, server.url, straggler.email, straggler.temporary);
+    await signIn(page, app.url, straggler.email, straggler.temporary);
     const choose = page.getByRole('dialog', { name: 'Choose a New Password' });
     await choose.waitFor();
     await check('required password change dialog', '[role="dialog"]');
@@ -264,7 +240,7 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
 
   it('admin: every list, each dialog', async () => {
     await fresh();
-    await signInAtPortal(page, server, ADMIN.email, ADMIN.password);
+    await signInAtPortal(page, app.server, ADMIN.email, ADMIN.password);
     await page.getByRole('tab', { name: /^Students \(\d+\)$/ }).waitFor();
     titles.admin = await page.title();
     await check('admin students');
@@ -300,7 +276,7 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
 
   it('auditor: the required password change, the Audit view and a person found', async () => {
     await fresh();
-    const call = apiClient(server.url);
+    const call = app.api;
     const { token } = await call<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN);
     const email = `auditor.${viewport.width}@panda.test`;
     const { temporary_password: temporary } = await call<{ temporary_password: string }>(
@@ -309,7 +285,7 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
       { email, first_name: 'Ada', last_name: 'Lovelace' },
       token,
     );
-    await signInAtPortal(page, server, email, temporary);
+    await signInAtPortal(page, app.server, email, temporary);
     const change = page.getByRole('dialog', { name: 'Choose a New Password' });
     await change.waitFor();
     await check('auditor required password change dialog', '[role="dialog"]');
@@ -357,4 +333,4 @@ describe.each(VIEWPORTS)('every screen and dialog at $width px', (viewport) => {
     expect(shown.length).toBeGreaterThan(20);
     expect(found).toEqual([]);
   });
-});
+}

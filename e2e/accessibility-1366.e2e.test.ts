@@ -1,0 +1,3 @@
+import { everyScreenAt } from './accessibility';
+
+everyScreenAt({ name: 'desktop', width: 1366, height: 900 });

@@ -1,0 +1,3 @@
+import { everyScreenAt } from './accessibility';
+
+everyScreenAt({ name: 'phone', width: 390, height: 844 });
