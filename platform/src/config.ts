@@ -40,6 +40,33 @@ export interface Config {
    * every core is busy, answering requests comes first (see server/src/thread-priority.ts).
    */
   projectionsNice: number;
+  /**
+   * Milliseconds the server's clock runs ahead of (or behind) the machine's: 0 unless PANDA_TEST_CLOCK
+   * set where the clock starts, which only a server in test mode (NODE_ENV=test) accepts
+   * (docs/rules.md#test-clock).
+   */
+  clockOffsetMs: number;
+}
+
+/**
+ * PANDA_TEST_CLOCK: an ISO 8601 time the server's clock starts from (it then runs at the normal pace).
+ * Refused outside test mode, so that no deployment can be made to sign, remind or invoice at another time.
+ */
+export function clockOffsetFrom(env: NodeJS.ProcessEnv, now = Date.now()): number {
+  const value = env.PANDA_TEST_CLOCK?.trim();
+  if (!value) return 0;
+  if (env.NODE_ENV !== 'test') throw new Error('PANDA_TEST_CLOCK is accepted only when NODE_ENV=test');
+  const start = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/.test(value) ? Date.parse(value) : Number.NaN;
+  // A time that does not exist (2026-02-30) is refused, never rolled over.
+  if (Number.isNaN(start) || new Date(start).toISOString().slice(0, 19) !== value.slice(0, 19))
+    throw new Error(`PANDA_TEST_CLOCK must be a UTC time such as 2026-03-02T09:00:00Z, got ${value}`);
+  return start - now;
+}
+
+/** The server's clock: the machine's, moved by PANDA_TEST_CLOCK in test mode. */
+export function serverClock(config: Pick<Config, 'clockOffsetMs'>): () => Date {
+  const offset = config.clockOffsetMs;
+  return offset === 0 ? () => new Date() : () => new Date(Date.now() + offset);
 }
 
 /** TRUST_PROXY: unset, empty, `false`, `off` or `0` believe no proxy; anything else is express's 'trust proxy' value. */
@@ -133,5 +160,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     limits: limitsFromEnv(env),
     projectionsNice,
+    clockOffsetMs: clockOffsetFrom(env),
   };
 }

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { narrowDataFolder, type Config } from '@panda/platform/config';
+import { narrowDataFolder, serverClock, type Config } from '@panda/platform/config';
 import { createLogger, type Logger } from '@panda/platform/logger';
 import { createMailer, pruneOutbox, type Mailer } from '@panda/platform/mailer';
 import { TEMPORARY_PASSWORD_DAYS } from '@panda/command-service/accounts/decider';
@@ -191,7 +191,7 @@ export async function startPlatform(
     store,
     config,
     logger,
-    clock: overrides.clock ?? (() => new Date()),
+    clock: overrides.clock ?? serverClock(config),
     newId: overrides.newId ?? randomUUID,
     authenticator,
     accountChanged: accounts.changed,

@@ -67,6 +67,7 @@ export async function startTestApp(
     PORT: '0',
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-test-secret-test-secret-1234',
+    NODE_ENV: 'test',
     ...LOOSE_LIMITS,
     ...options.env,
   });
