@@ -328,6 +328,86 @@ describe('first start on a long log', () => {
   });
 });
 
+describe('rebuild in bounded memory', () => {
+  /**
+   * A note per event, some deleted and put again later, and each event's stream's oldest note found
+   * and changed: every kind of write, and finds that must see documents already written.
+   */
+  const notes: Projection = {
+    name: 'notes',
+    collections: { notes: ['stream'] },
+    handles: ['Ticked'],
+    async apply(e, ctx) {
+      const i = e.position;
+      const [oldest] = await ctx.find('notes', { stream: e.stream });
+      if (oldest) ctx.put('notes', { ...oldest, seen: ((oldest.seen as number) ?? 0) + 1 });
+      ctx.put('notes', { id: `n${i}`, stream: e.stream, _audience: [e.stream] });
+      if (i % 5 === 4) ctx.delete('notes', `n${i - 3}`);
+      if (i % 11 === 10) ctx.put('notes', { id: `n${i - 6}`, stream: e.stream, again: true, _audience: [] });
+    },
+  };
+  const contents = async (rs: SqliteReadStore) => ({
+    notes: await rs.find('notes', {}),
+    tallies: await rs.find('tallies', {}),
+    checkpoints: [await rs.checkpoint('notes'), await rs.checkpoint('tally')],
+  });
+  const freshReadStore = (dir: string, name: string) => {
+    const rs = new SqliteReadStore(join(dir, name));
+    closers.push(() => rs.close());
+    return rs;
+  };
+
+  it('holds at most the limit in memory, writing the biggest read model early, with the same result', async () => {
+    const { dir, store } = await setup(400);
+    const head = await store.headPosition();
+
+    const unbounded = freshReadStore(dir, 'unbounded.db');
+    await new ProjectionRunner(store, unbounded, [notes, tally], { rebuildBatchSize: 7 }).rebuildAll([
+      'notes',
+      'tally',
+    ]);
+    const expected = await contents(unbounded);
+    expect(expected.notes.length).toBeGreaterThan(200);
+    expect(expected.checkpoints).toEqual([head, head]);
+
+    const bounded = freshReadStore(dir, 'bounded.db');
+    // What the store holds of the notes when the last note is made: nothing, if they were all kept for the end.
+    let storedAtLastEvent = -1;
+    const watched: Projection = {
+      ...notes,
+      async apply(e, ctx) {
+        storedAtLastEvent = await bounded.count('notes');
+        await notes.apply(e, ctx);
+      },
+    };
+    const runner = new ProjectionRunner(store, bounded, [watched, tally], { rebuildBatchSize: 7, rebuildDocs: 40 });
+    const held: (number | undefined)[] = [];
+    await runner.rebuildAll(['notes', 'tally'], (p) => void (p.written || held.push(p.held)));
+    expect(held.length).toBe(Math.ceil(head / 7));
+    expect(Math.max(...held.map((n) => n ?? Infinity))).toBeLessThanOrEqual(40);
+    expect(storedAtLastEvent).toBeGreaterThan(200);
+    expect(await contents(bounded)).toEqual(expected);
+
+    // A first start on the long log goes the same way.
+    const first = freshReadStore(dir, 'first.db');
+    const starting = new ProjectionRunner(store, first, [notes, tally], {
+      batchSize: 10,
+      rebuildBatchSize: 7,
+      rebuildDocs: 40,
+    });
+    await starting.init();
+    await starting.catchUp();
+    expect(await contents(first)).toEqual(expected);
+
+    // And one event at a time through the store, with nothing in memory.
+    const slow = freshReadStore(dir, 'slow.db');
+    const oneByOne = new ProjectionRunner(store, slow, [notes, tally], { batchSize: 1, cachedDocs: 0 });
+    await oneByOne.init();
+    await oneByOne.catchUp();
+    expect(await contents(slow)).toEqual(expected);
+  });
+});
+
 describe('change audiences', () => {
   /** Gives the document t1 to whoever the event names, replacing its audience list or changing it in place. */
   const owner = (inPlace: boolean): Projection => ({

@@ -17,10 +17,15 @@ export interface RunnerOptions {
   rebuildBatchSize?: number;
   /**
    * Documents kept in memory per projection between batches (default 100,000). A projection started
-   * from nothing keeps all of its documents in memory until they outgrow this (a rebuild: whatever
-   * their number); 0 keeps none.
+   * from nothing keeps all of its documents in memory until they outgrow this; 0 keeps none.
    */
   cachedDocs?: number;
+  /**
+   * Documents a rebuild (or a first start on a long log) holds in memory, all its projections together,
+   * after each read of the log (default 200,000): past it, the projection holding most writes them
+   * and goes on over the store (see applyAllInMemory).
+   */
+  rebuildDocs?: number;
   logger?: RunnerLogger;
   /** Longest wait for new events before looking again (other processes may append). */
   idleMs?: number;
@@ -371,6 +376,8 @@ export interface RebuildProgress {
   /** Log position reached, and the head it runs to (KurrentDB's are byte offsets: use them as a fraction). */
   position: number;
   head: number;
+  /** While the log is read: the documents held in memory after this read, all projections together. */
+  held?: number;
   /** Once the log is read: the rebuilt documents written so far, of how many. */
   written?: { documents: number; of: number };
 }
@@ -393,6 +400,7 @@ export class ProjectionRunner {
   private readonly batchSize: number;
   private readonly rebuildBatchSize: number;
   private readonly cachedDocs: number;
+  private readonly rebuildDocs: number;
   private steps = 0;
   private readonly idleMs: number;
 
@@ -406,6 +414,7 @@ export class ProjectionRunner {
     this.rebuildBatchSize = options.rebuildBatchSize ?? 5000;
     this.idleMs = options.idleMs ?? 1000;
     this.cachedDocs = options.cachedDocs ?? 100_000;
+    this.rebuildDocs = options.rebuildDocs ?? 200_000;
     this.emitter.setMaxListeners(0);
     const names = new Set<string>();
     for (const p of projections) {
@@ -633,8 +642,12 @@ export class ProjectionRunner {
 
   /**
    * Applies the log up to `head` to `chosen`, whose read models are empty and checkpoints 0: big reads,
-   * every document in memory (the handlers run without touching the store), then each document
-   * written once, in creation order, and the secondary indexes built last.
+   * documents in memory (the handlers run without touching the store), then each document written
+   * once, in creation order, and the secondary indexes built last. Memory is bounded: once the
+   * documents held by all of them pass `rebuildDocs` after a read, the projection holding most
+   * writes its documents and builds its indexes, then applies the rest of the log as a runner
+   * following it does (batch by batch over the store, a bounded cache), under the WRITING_REBUILD
+   * checkpoint until the end. The read models come out the same either way.
    */
   private async applyAllInMemory(
     chosen: Projection[],
@@ -642,59 +655,61 @@ export class ProjectionRunner {
     onProgress?: (progress: RebuildProgress) => void,
     signal?: AbortSignal,
   ): Promise<number> {
-    const contexts = new Map<string, MemoryContext>();
-    /** The chosen projections that handle each event type, each with its context. */
-    const handlers = new Map<string, { p: Projection; ctx: MemoryContext }[]>();
-    for (const p of chosen) {
-      const ctx = new MemoryContext(new ProjectionMemory(Object.keys(p.collections), Infinity));
-      contexts.set(p.name, ctx);
-      for (const type of p.handles) {
-        let list = handlers.get(type);
-        if (!list) handlers.set(type, (list = []));
-        list.push({ p, ctx });
-      }
-    }
+    /** The projections whose documents are still all in memory. */
+    const held = new Map<string, ProjectionMemory>();
+    for (const p of chosen) held.set(p.name, new ProjectionMemory(Object.keys(p.collections), Infinity));
+    const heldDocs = () => [...held.values()].reduce((n, m) => n + m.size, 0);
     let read = 0;
     let to = 0;
     while (to < head) {
       if (signal?.aborted) throw new Error('The projection runner stopped');
       const events = await this.store.readAll(to, this.rebuildBatchSize, NO_CHAIN);
       if (!events.length) break; // a head that readAll never reaches (see runTo)
-      for (const e of events) {
-        const list = handlers.get(e.type);
-        if (!list) continue;
-        for (const { p, ctx } of list) {
-          try {
-            const pending = p.apply(e, ctx);
-            if (pending) await pending;
-          } catch (err) {
-            throw failedOn(p, e, err);
-          }
+      for (const p of chosen) {
+        const handled = this.handled.get(p.name) as Set<string>;
+        const memory = held.get(p.name);
+        if (memory) {
+          const ctx = new MemoryContext(memory);
+          for (const e of events) if (handled.has(e.type)) await this.applyOne(p, e, ctx);
+          continue;
         }
+        if (!events.some((e) => handled.has(e.type))) continue;
+        const ctx = new BatchContext(this.readStore, this.caches.get(p.name) as DocCache);
+        for (const e of events) if (handled.has(e.type)) await this.applyOne(p, e, ctx);
+        const { ops } = await ctx.result();
+        await this.readStore.commit(p.name, WRITING_REBUILD, WRITING_REBUILD, ops);
+        ctx.committedToCache();
       }
       read += events.length;
       to = events[events.length - 1].position;
-      onProgress?.({ events: read, position: to, head });
+      for (let n = heldDocs(); n > this.rebuildDocs; n = heldDocs()) {
+        const [name, memory] = [...held].reduce((a, b) => (b[1].size > a[1].size ? b : a));
+        held.delete(name);
+        const p = chosen.find((x) => x.name === name) as Projection;
+        await this.writeRebuilt(name, memory, WRITING_REBUILD, () => {});
+        for (const [collection, fields] of Object.entries(p.collections))
+          await this.readStore.ensureIndexes(collection, fields);
+      }
+      onProgress?.({ events: read, position: to, head, held: heldDocs() });
     }
-    handlers.clear();
-    const written = { documents: 0, of: 0 };
-    for (const ctx of contexts.values()) written.of += ctx.memory.size;
+    const written = { documents: 0, of: heldDocs() };
     const wrote = (n: number) => {
       written.documents += n;
       onProgress?.({ events: read, position: to, head, written: { ...written } });
     };
     for (const p of chosen) {
-      const memory = (contexts.get(p.name) as MemoryContext).memory;
+      const memory = held.get(p.name);
       // Documents written and not kept are garbage from here: the heap shrinks as the writes go on.
-      contexts.delete(p.name);
-      await this.writeRebuilt(p.name, memory, to, wrote);
+      held.delete(p.name);
+      if (memory) await this.writeRebuilt(p.name, memory, to, wrote);
+      else await this.readStore.commit(p.name, WRITING_REBUILD, to, []);
       for (const [collection, fields] of Object.entries(p.collections))
         await this.readStore.ensureIndexes(collection, fields);
       this.checkpoints.set(p.name, to);
       // Waiters (waitFor) learn of it; no list of changes: every document is new.
       this.emitter.emit('committed', { projection: p.name, position: to, changes: [] } satisfies CommittedBatch);
       // Small enough: the documents stay in memory for following the log.
-      if (memory.size <= this.cachedDocs) {
+      if (memory && memory.size <= this.cachedDocs) {
         memory.limit = this.cachedDocs;
         this.memories.set(p.name, memory);
       }
@@ -703,10 +718,10 @@ export class ProjectionRunner {
   }
 
   /**
-   * Writes a rebuilt projection's documents in creation order, in commits of REBUILD_WRITE_OPS.
-   * While they are written its checkpoint is WRITING_REBUILD, which no follower takes as a
-   * position (init starts such a projection again from an empty read model); the last commit
-   * moves it to `to`.
+   * Writes a rebuilt projection's documents in creation order, in commits of REBUILD_WRITE_OPS, from
+   * checkpoint 0 (nothing written yet). While they are written its checkpoint is WRITING_REBUILD,
+   * which no follower takes as a position (init starts such a projection again from an empty read
+   * model); the last commit moves it to `to`.
    */
   private async writeRebuilt(
     name: string,
