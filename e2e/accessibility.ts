@@ -33,6 +33,8 @@ function everyScreen(app: App, viewport: { name: string; width: number; height: 
   let page: Page;
   /** The trainee the centre registers here: a student without a placement (a straggler). */
   const straggler = { email: `sam.straggler.${viewport.width}@trainee.test`, temporary: '' };
+  /** Whose screens are being walked: the screenshots of each role are kept apart ("phone-mentor-overview.png"). */
+  let role = '';
 
   async function check(where: string, include?: string) {
     await page.waitForLoadState('networkidle');
@@ -48,7 +50,7 @@ function everyScreen(app: App, viewport: { name: string; width: number; height: 
     });
     if (await page.evaluate<boolean>('document.documentElement.scrollWidth > innerWidth'))
       sideways.push(`${where} (${viewport.width} px)`);
-    await shot(page, `${viewport.name}-${where.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`);
+    await shot(page, `${viewport.name}-${role}-${where}`.replace(/[^a-z0-9]+/gi, '-').toLowerCase());
   }
   /** Opens a dashboard view by its URL and waits for its heading. */
   async function view(key: string, heading: string, id?: string) {
@@ -64,7 +66,8 @@ function everyScreen(app: App, viewport: { name: string; width: number; height: 
     await d.getByRole('button', { name: close, exact: true }).first().click();
     await d.waitFor({ state: 'detached' });
   }
-  async function fresh() {
+  async function fresh(who: string) {
+    role = who;
     await page?.context().close();
     page = await app.page({ width: viewport.width, height: viewport.height });
   }
@@ -74,7 +77,7 @@ function everyScreen(app: App, viewport: { name: string; width: number; height: 
   });
 
   it('public pages: landing, terms, sign in, sign up, forgot password, admin portal', async () => {
-    await fresh();
+    await fresh('public');
     await page.goto(app.url);
     await page.getByRole('heading', { level: 1 }).waitFor();
     titles.landing = await page.title();
@@ -107,7 +110,7 @@ function everyScreen(app: App, viewport: { name: string; width: number; height: 
   });
 
   it('training centre: overview, students, student details, register, profile and their dialogs', async () => {
-    await fresh();
+    await fresh('centre');
     const centre = app.logins['training centre'];
     await signIn(page, app.url, centre.email, centre.password);
     await view('overview', 'Overview');
@@ -159,7 +162,7 @@ function everyScreen(app: App, viewport: { name: string; width: number; height: 
   }, 300_000);
 
   it('mentor: overview with a placement request, student jobs, job details, the sign-off and profile dialogs', async () => {
-    await fresh();
+    await fresh('mentor');
     const mentor = app.logins.mentor;
     await signIn(page, app.url, mentor.email, mentor.password);
     await view('overview', 'Overview');
@@ -191,7 +194,7 @@ function everyScreen(app: App, viewport: { name: string; width: number; height: 
   });
 
   it('student: overview with their mentor, training jobs, training goals dialog, profile, details of the mentor', async () => {
-    await fresh();
+    await fresh('student');
     const student = app.logins.student;
     await signIn(page, app.url, student.email, student.password);
     await view('overview', 'Overview');
@@ -216,7 +219,7 @@ function everyScreen(app: App, viewport: { name: string; width: number; height: 
 
   it('straggler (a student without a placement): the required password change, the training goals gate, every view', async () => {
     expect(straggler.temporary, 'the centre registered the straggler').not.toBe('');
-    await fresh();
+    await fresh('straggler');
     await signIn(page, app.url, straggler.email, straggler.temporary);
     const choose = page.getByRole('dialog', { name: 'Choose a New Password' });
     await choose.waitFor();
@@ -239,7 +242,7 @@ function everyScreen(app: App, viewport: { name: string; width: number; height: 
   });
 
   it('admin: every list, each dialog', async () => {
-    await fresh();
+    await fresh('admin');
     await signInAtPortal(page, app.server, ADMIN.email, ADMIN.password);
     await page.getByRole('tab', { name: /^Students \(\d+\)$/ }).waitFor();
     titles.admin = await page.title();
@@ -275,7 +278,7 @@ function everyScreen(app: App, viewport: { name: string; width: number; height: 
   });
 
   it('auditor: the required password change, the Audit view and a person found', async () => {
-    await fresh();
+    await fresh('auditor');
     const call = app.api;
     const { token } = await call<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN);
     const email = `auditor.${viewport.width}@panda.test`;
