@@ -33,6 +33,8 @@ function everyScreen(app: App, viewport: { name: string; width: number; height: 
   let page: Page;
   /** The trainee the centre registers here: a student without a placement (a straggler). */
   const straggler = { email: `sam.straggler.${viewport.width}@trainee.test`, temporary: '' };
+  /** Whose screens are being walked: the screenshots of each role are kept apart ("phone-mentor-overview.png"). */
+  let role = '';
 
   async function check(where: string, include?: string) {
     await page.waitForLoadState('networkidle');
@@ -48,7 +50,7 @@ function everyScreen(app: App, viewport: { name: string; width: number; height: 
     });
     if (await page.evaluate<boolean>('document.documentElement.scrollWidth > innerWidth'))
       sideways.push(`${where} (${viewport.width} px)`);
-    await shot(page, `${viewport.name}-${where.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`);
+    await shot(page, `${viewport.name}-${role}-${where}`.replace(/[^a-z0-9]+/gi, '-').toLowerCase());
   }
   /** Opens a dashboard view by its URL and waits for its heading. */
   async function view(key: string, heading: string, id?: string) {
@@ -57,14 +59,42 @@ function everyScreen(app: App, viewport: { name: string; width: number; height: 
     titles[`${key}`] = await page.title();
     await check(heading);
   }
-  async function dialog(name: string | RegExp, where: string, close = 'Close') {
+  /** Checks the open dialog `name`, then closes it with its `close` button (or Escape when `close` is null). */
+  async function dialog(name: string | RegExp, where: string, close: string | null = 'Close') {
     const d = page.getByRole('dialog', { name });
     await d.waitFor();
     await check(`${where} dialog`, '[role="dialog"]');
-    await d.getByRole('button', { name: close, exact: true }).first().click();
+    if (close === null) await page.keyboard.press('Escape');
+    else await d.getByRole('button', { name: close, exact: true }).first().click();
     await d.waitFor({ state: 'detached' });
   }
-  async function fresh() {
+  /** The phone's navigation drawer (below the desktop layout only). */
+  async function navigationMenu() {
+    if (viewport.width >= 900) return;
+    await page.getByRole('button', { name: 'Open navigation menu' }).click();
+    await dialog('Navigation menu', 'navigation menu', null);
+  }
+  /** The Smart Assistant's window: open (floating button on a desktop, header button on a phone), checked, closed. */
+  async function assistant() {
+    await page.getByRole('button', { name: 'Open Smart Assistant' }).click();
+    await dialog('Smart Assistant', 'smart assistant', 'Close Smart Assistant');
+  }
+  /** The Support Center and its New Ticket dialog. */
+  async function support() {
+    await view('support', 'Support Center');
+    await page
+      .getByRole('button', { name: /^(New Ticket|Create Your First Ticket)$/ })
+      .first()
+      .click();
+    await dialog(/ticket/i, 'new ticket', 'Cancel');
+  }
+  /** The bell's Notifications dialog. */
+  async function notifications() {
+    await page.getByTestId('notifications-bell').click();
+    await dialog('Notifications', 'notifications', 'Close notifications');
+  }
+  async function fresh(who: string) {
+    role = who;
     await page?.context().close();
     page = await app.page({ width: viewport.width, height: viewport.height });
   }
@@ -74,7 +104,7 @@ function everyScreen(app: App, viewport: { name: string; width: number; height: 
   });
 
   it('public pages: landing, terms, sign in, sign up, forgot password, admin portal', async () => {
-    await fresh();
+    await fresh('public');
     await page.goto(app.url);
     await page.getByRole('heading', { level: 1 }).waitFor();
     titles.landing = await page.title();
@@ -107,10 +137,15 @@ function everyScreen(app: App, viewport: { name: string; width: number; height: 
   });
 
   it('training centre: overview, students, student details, register, profile and their dialogs', async () => {
-    await fresh();
+    await fresh('centre');
     const centre = app.logins['training centre'];
     await signIn(page, app.url, centre.email, centre.password);
     await view('overview', 'Overview');
+    await navigationMenu();
+    await page.getByRole('button', { name: 'Create Announcement' }).click();
+    await dialog(/announcement/i, 'create announcement', 'Cancel');
+    await notifications();
+    await assistant();
     await view('students', 'Students');
     await page
       .getByRole('button', { name: /open relationship details/ })
@@ -145,7 +180,7 @@ function everyScreen(app: App, viewport: { name: string; width: number; height: 
     const success = page.getByRole('region', { name: 'Student Registered!' });
     straggler.temporary = ((await success.getByTestId('temporary-password').textContent()) ?? '').trim();
     await check('Student Registered');
-    await view('support', 'Support Center');
+    await support();
     await view('profile', 'Profile Settings');
     await page.getByRole('button', { name: 'Change Password', exact: true }).click();
     await check('Profile Settings with Change Password open');
@@ -159,10 +194,13 @@ function everyScreen(app: App, viewport: { name: string; width: number; height: 
   }, 300_000);
 
   it('mentor: overview with a placement request, student jobs, job details, the sign-off and profile dialogs', async () => {
-    await fresh();
+    await fresh('mentor');
     const mentor = app.logins.mentor;
     await signIn(page, app.url, mentor.email, mentor.password);
     await view('overview', 'Overview');
+    await navigationMenu();
+    await page.getByRole('button', { name: 'Create Announcement' }).click();
+    await dialog(/announcement/i, 'create announcement', 'Cancel');
     await page.getByRole('button', { name: 'Decline' }).first().click();
     await dialog(/decline/i, 'decline placement', 'Cancel');
     await view('chat', 'Messages');
@@ -184,18 +222,22 @@ function everyScreen(app: App, viewport: { name: string; width: number; height: 
     await view('overview', 'Overview');
     await page.getByRole('button', { name: 'Edit Profile' }).first().click();
     await dialog('Edit Your Mentor Profile', 'mentor profile', 'Cancel');
-    await page.getByTestId('notifications-bell').click();
-    await dialog('Notifications', 'notifications', 'Close notifications');
+    await notifications();
     await view('profile', 'Profile Settings');
-    await view('support', 'Support Center');
+    await support();
   });
 
   it('student: overview with their mentor, training jobs, training goals dialog, profile, details of the mentor', async () => {
-    await fresh();
+    await fresh('student');
     const student = app.logins.student;
     await signIn(page, app.url, student.email, student.password);
     await view('overview', 'Overview');
+    await navigationMenu();
+    await notifications();
+    await assistant();
     await view('jobs', 'Training Jobs');
+    await page.getByRole('button', { name: 'Dispute', exact: true }).first().click();
+    await dialog(/dispute/i, 'dispute sign-off', 'Cancel');
     await page
       .getByRole('button', { name: /training goals|edit requirements/i })
       .first()
@@ -211,12 +253,12 @@ function everyScreen(app: App, viewport: { name: string; width: number; height: 
     await page.getByRole('region', { name: 'Your mentor' }).getByRole('button').first().click();
     await page.getByRole('dialog').getByText('Dave Clarke').first().waitFor();
     await dialog(/Details/, 'mentor details');
-    await view('support', 'Support Center');
+    await support();
   });
 
   it('straggler (a student without a placement): the required password change, the training goals gate, every view', async () => {
     expect(straggler.temporary, 'the centre registered the straggler').not.toBe('');
-    await fresh();
+    await fresh('straggler');
     await signIn(page, app.url, straggler.email, straggler.temporary);
     const choose = page.getByRole('dialog', { name: 'Choose a New Password' });
     await choose.waitFor();
@@ -239,7 +281,27 @@ function everyScreen(app: App, viewport: { name: string; width: number; height: 
   });
 
   it('admin: every list, each dialog', async () => {
-    await fresh();
+    await fresh('admin');
+    // An auditor to list in the Audit tab, with its re-issue and revoke dialogs.
+    const { token } = await app.api<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN);
+    await app.api(
+      'POST',
+      '/api/admin/auditors',
+      { email: `listed.auditor.${viewport.width}@panda.test`, first_name: 'Grace', last_name: 'Hopper' },
+      token,
+    );
+    // A question awaiting staff, for the Support tab's ticket dialog.
+    const mentor = app.logins.mentor;
+    const { token: mentorToken } = await app.api<{ token: string }>('POST', '/api/auth/signin', {
+      Email: mentor.email,
+      Password: mentor.password,
+    });
+    await app.api(
+      'POST',
+      '/api/support',
+      { Subject: 'How do I add a second trainee?', Message: 'I have room for another trainee this month.' },
+      mentorToken,
+    );
     await signInAtPortal(page, app.server, ADMIN.email, ADMIN.password);
     await page.getByRole('tab', { name: /^Students \(\d+\)$/ }).waitFor();
     titles.admin = await page.title();
@@ -270,12 +332,33 @@ function everyScreen(app: App, viewport: { name: string; width: number; height: 
       await page.getByRole('tab', { name: new RegExp(`^${tab}( \\(\\d+\\))?$`) }).click();
       await page.getByRole('tabpanel').waitFor();
       await check(`admin ${tab}`);
+      if (tab === 'Audit') {
+        await page.getByRole('button', { name: 'Audit access log' }).click();
+        await dialog('Audit access log', 'audit access log');
+        await page.getByRole('button', { name: 'Add auditor' }).click();
+        await dialog('Add an auditor', 'add auditor', 'Cancel');
+        await page.getByRole('button', { name: /^Re-issue password for Grace Hopper/ }).click();
+        await dialog('Re-issue temporary password?', 're-issue auditor password', 'Cancel');
+        await page.getByRole('button', { name: /^Revoke.*Grace Hopper/ }).click();
+        await dialog('Revoke auditor access?', 'revoke auditor', 'Cancel');
+      }
+      if (tab === 'Support') {
+        await page.getByRole('list', { name: 'Support tickets' }).getByRole('button').first().click();
+        await dialog(/./, 'support ticket', 'Done');
+      }
+      if (tab === 'Disputes') {
+        await page
+          .getByRole('button', { name: /^Resolve the dispute of / })
+          .first()
+          .click();
+        await dialog('Resolve dispute', 'resolve dispute', 'Cancel');
+      }
     }
     expect(titles.admin).toBe('Admin Dashboard · Panda');
   });
 
   it('auditor: the required password change, the Audit view and a person found', async () => {
-    await fresh();
+    await fresh('auditor');
     const call = app.api;
     const { token } = await call<{ token: string }>('POST', '/api/admin/auth/signin', ADMIN);
     const email = `auditor.${viewport.width}@panda.test`;
