@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEvent } from '../define';
 import { jobTypeSchema } from '@panda/contracts/training';
+import { APPLIANCE_KINDS } from '@panda/contracts/evidence';
 import { jobRequirementsSchema } from './accounts';
 
 /**
@@ -98,6 +99,19 @@ export const signatureSchema = z.object({
 });
 export type Signature = z.infer<typeof signatureSchema>;
 
+/**
+ * What a sign-off evidences (docs/rules.md#evidence). Photos are kept in the blob store, never in
+ * events: the event holds each photo's id, SHA-256 (hex) and perceptual hash (dHash, hex).
+ */
+export const cardEvidenceSchema = z.object({
+  sitePostcode: z.string(),
+  appliance: z.object({ kind: z.enum(APPLIANCE_KINDS), make: z.string().nullable(), model: z.string().nullable() }),
+  workDone: z.string(),
+  durationMinutes: z.number().int(),
+  photos: z.array(z.object({ photoId: z.string(), sha256: z.string().regex(/^[0-9a-f]{64}$/), dhash: z.string() })),
+});
+export type CardEvidence = z.infer<typeof cardEvidenceSchema>;
+
 /** A mentor signed ONE job card (docs/rules.md#one-card-per-sign-off). */
 export const JobCardSigned = defineEvent(
   'JobCardSigned',
@@ -116,6 +130,14 @@ export const JobCardSigned = defineEvent(
       .optional(),
     /** The sign-off's id (docs/rules.md#trainee-countersign); absent on sign-offs recorded before it existed (see signatureIdOf). */
     signatureId: z.string().optional(),
+    /** The evidence (docs/rules.md#evidence); absent on cards signed before evidence was required. */
+    evidence: cardEvidenceSchema.optional(),
+    /** The server's time of signing (the request's arrival); as-of replay uses it when present. */
+    signedAt: z.string().optional(),
+    /** The device's claimed time of the sign-off (the request's timestamp), kept as it was sent. */
+    capturedAt: z.string().nullable().optional(),
+    /** Which content-hash scheme `contentHash` follows (signature-hash.ts); absent means 1. */
+    hashVersion: z.literal(2).optional(),
   }),
 );
 
@@ -129,7 +151,7 @@ const signOffRef = { signatureId: z.string(), jobId: z.string(), studentId: z.st
 /** The student confirmed a sign-off (docs/rules.md#trainee-countersign), bound to the content hash the mentor signed. */
 export const SignatureConfirmed = defineEvent(
   'SignatureConfirmed',
-  z.object({ ...signOffRef, contentHash: hashSchema }),
+  z.object({ ...signOffRef, contentHash: hashSchema, reflection: z.string().nullable().optional() }),
 );
 /** The student disputed a sign-off, with a reason; it counts until an admin upholds the dispute. */
 export const SignatureDisputed = defineEvent(

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { multiLineText, optionalText, postcodeField, UK_POSTCODE_MESSAGE } from './fields';
+
+/**
+ * A job card is evidence (docs/rules.md#evidence): what was done, where, on which appliance, for how
+ * long, with up to six photos. The sign-off request carries these fields beside the signature; the
+ * JobCardSigned event records them (camelCase) and the signed content hash covers them.
+ */
+
+export const APPLIANCE_KINDS = [
+  'boiler',
+  'water_heater',
+  'cooker',
+  'gas_fire',
+  'meter',
+  'pipework',
+  'lpg_appliance',
+  'commercial_appliance',
+] as const;
+export type ApplianceKind = (typeof APPLIANCE_KINDS)[number];
+export const APPLIANCE_LABELS: Record<ApplianceKind, string> = {
+  boiler: 'Boiler',
+  water_heater: 'Water heater',
+  cooker: 'Cooker',
+  gas_fire: 'Gas fire',
+  meter: 'Meter',
+  pipework: 'Pipework',
+  lpg_appliance: 'LPG appliance',
+  commercial_appliance: 'Commercial appliance',
+};
+
+export const WORK_DONE_MIN = 20;
+export const WORK_DONE_MAX = 2000;
+export const DURATION_MIN = 15;
+export const DURATION_MAX = 720;
+export const MAX_PHOTOS = 6;
+export const REFLECTION_MAX = 2000;
+
+export const APPLIANCE_REQUIRED = 'Please choose the appliance';
+export const WORK_DONE_MESSAGE = `Please describe the work done (${WORK_DONE_MIN} to ${WORK_DONE_MAX} characters)`;
+export const DURATION_MESSAGE = `Time on the job must be between ${DURATION_MIN} and ${DURATION_MAX} minutes`;
+export const TOO_MANY_PHOTOS = `At most ${MAX_PHOTOS} photos`;
+export const PRE_EVIDENCE_LABEL = 'Signed before evidence was required';
+export const DUPLICATE_PHOTO_LABEL = 'Possible duplicate photo';
+
+/** The evidence fields of `PUT /api/jobs/{id}/complete` (snake_case, as the API speaks). */
+export const evidenceRequestFields = {
+  site_postcode: postcodeField(UK_POSTCODE_MESSAGE),
+  appliance: z.object(
+    {
+      kind: z.enum(APPLIANCE_KINDS, { error: APPLIANCE_REQUIRED }),
+      make: optionalText(100),
+      model: optionalText(100),
+    },
+    { error: APPLIANCE_REQUIRED },
+  ),
+  work_done: multiLineText(WORK_DONE_MESSAGE)
+    .trim()
+    .min(WORK_DONE_MIN, WORK_DONE_MESSAGE)
+    .max(WORK_DONE_MAX, WORK_DONE_MESSAGE),
+  duration_minutes: z.coerce
+    .number({ error: DURATION_MESSAGE })
+    .int(DURATION_MESSAGE)
+    .min(DURATION_MIN, DURATION_MESSAGE)
+    .max(DURATION_MAX, DURATION_MESSAGE),
+  photo_ids: z.array(z.string().trim().min(1).max(100)).max(MAX_PHOTOS, TOO_MANY_PHOTOS).default([]),
+};
+
+/** The optional reflection the trainee adds when confirming a sign-off. */
+export const reflectionField = optionalText(REFLECTION_MAX, { multiLine: true });
