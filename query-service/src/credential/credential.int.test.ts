@@ -1,6 +1,14 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { compactVerify, createLocalJWKSet, decodeProtectedHeader, exportJWK, generateKeyPair, jwtVerify } from 'jose';
+import {
+  compactVerify,
+  createLocalJWKSet,
+  decodeProtectedHeader,
+  exportJWK,
+  generateKeyPair,
+  jwtVerify,
+  type JSONWebKeySet,
+} from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
 import type { Login } from '@panda/command-service/admin/test-fixtures';
@@ -50,7 +58,8 @@ const credential = async (token: string, id = amy.user.id) => {
   });
   return { status: res.status, type: res.headers.get('content-type'), body: await res.text() };
 };
-const jwks = async () => createLocalJWKSet(await (await fetch(`${app.url}/.well-known/jwks.json`)).json());
+const jwkSet = async () => (await (await fetch(`${app.url}/.well-known/jwks.json`)).json()) as JSONWebKeySet;
+const jwks = async () => createLocalJWKSet(await jwkSet());
 /** The credential's claims once jose has verified its signature against the published keys. */
 const verified = async (jws: string) => {
   const { payload, protectedHeader } = await jwtVerify(jws, await jwks(), { typ: 'vc+jwt' });
@@ -101,9 +110,9 @@ describe('portable credential', () => {
     expect(first.type).toMatch(/^application\/vc\+jwt/);
     const header = decodeProtectedHeader(first.body);
     expect(header).toMatchObject({ alg: 'EdDSA', typ: 'vc+jwt' });
-    const keys = await (await fetch(`${app.url}/.well-known/jwks.json`)).json();
-    expect(keys.keys.map((k: { kid: string }) => k.kid)).toContain(header.kid);
-    expect(keys.keys.every((k: object) => !('d' in k))).toBe(true);
+    const keys = await jwkSet();
+    expect(keys.keys.map((k) => k.kid)).toContain(header.kid);
+    expect(keys.keys.every((k) => !('d' in k))).toBe(true);
     expect(statSync(join(app.dataDir, 'credential-signing-key.jwk')).mode & 0o777).toBe(0o600);
 
     const vc = await verified(first.body);
