@@ -163,6 +163,7 @@ export const AUDIT_ACTIONS = [
   'evidence_csv',
   'subject_search',
   'access_log',
+  'student_criteria',
 ] as const;
 /** One recorded audit read (the access log, admins only; paged, newest first). */
 export const accessLogEntry = z.strictObject({

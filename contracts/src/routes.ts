@@ -3,6 +3,7 @@ import { adminRoutes } from './admin';
 import { assistantRoutes } from './assistant';
 import { auditRoutes } from './audit';
 import { chatRoutes } from './chat';
+import { criteriaRoutes } from './criteria';
 import { notificationsRoutes } from './notifications';
 import { placementsRoutes } from './placements';
 import type { RouteContract } from './route-contract';
@@ -17,6 +18,7 @@ export const routeContracts: readonly RouteContract[] = [
   ...assistantRoutes,
   ...auditRoutes,
   ...chatRoutes,
+  ...criteriaRoutes,
   ...notificationsRoutes,
   ...placementsRoutes,
   ...signoffRoutes,

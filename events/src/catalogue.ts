@@ -10,6 +10,7 @@ import { supportEvents } from './catalogue/support';
 import { chatEvents } from './catalogue/chat';
 import { reminderEvents } from './catalogue/reminders';
 import { photoEvents } from './catalogue/photos';
+import { criteriaEvents } from './catalogue/criteria';
 
 /**
  * Every event Panda records. Each capability keeps its definitions in `catalogue/<capability>.ts`
@@ -26,6 +27,7 @@ export const catalogue: readonly EventDefinition[] = [
   ...chatEvents,
   ...reminderEvents,
   ...photoEvents,
+  ...criteriaEvents,
 ];
 
 const byType = new Map<string, z.ZodType>();

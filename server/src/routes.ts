@@ -30,6 +30,8 @@ import { signOffQueryRoutes } from '@panda/query-service/signoff/routes';
 import { chatRoutes } from '@panda/command-service/chat/routes';
 import { messageIdFor, sendChatMessage } from '@panda/command-service/chat/service';
 import { chatQueryRoutes } from '@panda/query-service/chat/routes';
+import { criteriaRoutes } from '@panda/command-service/criteria/routes';
+import { criteriaQueryRoutes } from '@panda/query-service/criteria/routes';
 import { chatLive } from '@panda/query-service/chat/live';
 
 /**
@@ -49,6 +51,7 @@ export const commandRouters = (deps: CommandDeps, queries: QueryDeps): Router[] 
   assistantRoutes(queries),
   chatRoutes(deps),
   signOffRoutes(deps),
+  criteriaRoutes(deps),
 ];
 
 /** Query routes (GET) of every capability. */
@@ -68,6 +71,7 @@ export const queryRouters = (deps: QueryDeps): Router[] => [
   supportQueryRoutes(deps),
   chatQueryRoutes(deps),
   signOffQueryRoutes(deps),
+  criteriaQueryRoutes(deps),
 ];
 
 /**
