@@ -4,6 +4,7 @@ import { assistantRoutes } from './assistant';
 import { auditRoutes } from './audit';
 import { chatRoutes } from './chat';
 import { notificationsRoutes } from './notifications';
+import { payoutsRoutes } from './payouts';
 import { placementsRoutes } from './placements';
 import type { RouteContract } from './route-contract';
 import { signoffRoutes } from './signoff';
@@ -18,6 +19,7 @@ export const routeContracts: readonly RouteContract[] = [
   ...auditRoutes,
   ...chatRoutes,
   ...notificationsRoutes,
+  ...payoutsRoutes,
   ...placementsRoutes,
   ...signoffRoutes,
   ...supportRoutes,

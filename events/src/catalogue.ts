@@ -9,6 +9,7 @@ import { auditEvents } from './catalogue/audit';
 import { supportEvents } from './catalogue/support';
 import { chatEvents } from './catalogue/chat';
 import { reminderEvents } from './catalogue/reminders';
+import { payoutEvents } from './catalogue/payouts';
 
 /**
  * Every event Panda records. Each capability keeps its definitions in `catalogue/<capability>.ts`
@@ -24,6 +25,7 @@ export const catalogue: readonly EventDefinition[] = [
   ...supportEvents,
   ...chatEvents,
   ...reminderEvents,
+  ...payoutEvents,
 ];
 
 const byType = new Map<string, z.ZodType>();

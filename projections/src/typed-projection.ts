@@ -6,6 +6,7 @@ import type { adminEvents } from '@panda/events/catalogue/admin';
 import type { auditEvents } from '@panda/events/catalogue/audit';
 import type { chatEvents } from '@panda/events/catalogue/chat';
 import type { notificationEvents } from '@panda/events/catalogue/notifications';
+import type { payoutEvents } from '@panda/events/catalogue/payouts';
 import type { profileEvents } from '@panda/events/catalogue/profiles';
 import type { reminderEvents } from '@panda/events/catalogue/reminders';
 import type { supportEvents } from '@panda/events/catalogue/support';
@@ -24,6 +25,7 @@ type Definitions = (
   | typeof auditEvents
   | typeof chatEvents
   | typeof notificationEvents
+  | typeof payoutEvents
   | typeof profileEvents
   | typeof reminderEvents
   | typeof supportEvents

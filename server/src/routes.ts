@@ -31,6 +31,8 @@ import { chatRoutes } from '@panda/command-service/chat/routes';
 import { messageIdFor, sendChatMessage } from '@panda/command-service/chat/service';
 import { chatQueryRoutes } from '@panda/query-service/chat/routes';
 import { chatLive } from '@panda/query-service/chat/live';
+import { payoutRoutes } from '@panda/command-service/payouts/routes';
+import { payoutQueryRoutes } from '@panda/query-service/payouts/routes';
 
 /**
  * Command routes (POST/PUT/PATCH/DELETE) of every capability. `POST /api/assistant/chat` is served with
@@ -49,6 +51,7 @@ export const commandRouters = (deps: CommandDeps, queries: QueryDeps): Router[] 
   assistantRoutes(queries),
   chatRoutes(deps),
   signOffRoutes(deps),
+  payoutRoutes(deps),
 ];
 
 /** Query routes (GET) of every capability. */
@@ -68,6 +71,7 @@ export const queryRouters = (deps: QueryDeps): Router[] => [
   supportQueryRoutes(deps),
   chatQueryRoutes(deps),
   signOffQueryRoutes(deps),
+  payoutQueryRoutes(deps),
 ];
 
 /**
