@@ -11,6 +11,7 @@ import { chatEvents } from './catalogue/chat';
 import { reminderEvents } from './catalogue/reminders';
 import { photoEvents } from './catalogue/photos';
 import { criteriaEvents } from './catalogue/criteria';
+import { payoutEvents } from './catalogue/payouts';
 
 /**
  * Every event Panda records. Each capability keeps its definitions in `catalogue/<capability>.ts`
@@ -28,6 +29,7 @@ export const catalogue: readonly EventDefinition[] = [
   ...reminderEvents,
   ...photoEvents,
   ...criteriaEvents,
+  ...payoutEvents,
 ];
 
 const byType = new Map<string, z.ZodType>();

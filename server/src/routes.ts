@@ -33,6 +33,8 @@ import { chatQueryRoutes } from '@panda/query-service/chat/routes';
 import { criteriaRoutes } from '@panda/command-service/criteria/routes';
 import { criteriaQueryRoutes } from '@panda/query-service/criteria/routes';
 import { chatLive } from '@panda/query-service/chat/live';
+import { payoutRoutes } from '@panda/command-service/payouts/routes';
+import { payoutQueryRoutes } from '@panda/query-service/payouts/routes';
 
 /**
  * Command routes (POST/PUT/PATCH/DELETE) of every capability. `POST /api/assistant/chat` is served with
@@ -52,6 +54,7 @@ export const commandRouters = (deps: CommandDeps, queries: QueryDeps): Router[] 
   chatRoutes(deps),
   signOffRoutes(deps),
   criteriaRoutes(deps),
+  payoutRoutes(deps),
 ];
 
 /** Query routes (GET) of every capability. */
@@ -72,6 +75,7 @@ export const queryRouters = (deps: QueryDeps): Router[] => [
   chatQueryRoutes(deps),
   signOffQueryRoutes(deps),
   criteriaQueryRoutes(deps),
+  payoutQueryRoutes(deps),
 ];
 
 /**
