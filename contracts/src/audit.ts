@@ -271,6 +271,8 @@ export type ConsistencyProof = z.infer<typeof consistencyProofResponse>;
 export const auditRoutes = defineRoutes([
   { method: 'GET', path: '/api/audit/checkpoint', responses: { 200: { contentType: /^text\/plain/ } } },
   { method: 'GET', path: '/api/audit/log-key', responses: { 200: { contentType: /^text\/plain/ } } },
+  /** The student's portable credential: a VC 2.0 as a compact JWS (docs/rules.md#portable-credential). */
+  { method: 'GET', path: '/api/students/:id/credential', responses: { 200: { contentType: /^application\/vc\+jwt/ } } },
   {
     method: 'GET',
     path: '/api/audit/proof/inclusion',
