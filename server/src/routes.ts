@@ -20,6 +20,7 @@ import { lookupQueryRoutes } from '@panda/query-service/lookup/routes';
 import { auditCommandRoutes } from '@panda/command-service/audit/routes';
 import { auditQueryRoutes } from '@panda/query-service/audit/routes';
 import { logProofRoutes } from '@panda/query-service/audit/log-proof-routes';
+import { receiptRoutes } from '@panda/query-service/audit/receipts';
 import { notificationRoutes } from '@panda/command-service/notifications/routes';
 import { notificationQueryRoutes } from '@panda/query-service/notifications/routes';
 import { supportRoutes } from '@panda/command-service/support/routes';
@@ -63,6 +64,7 @@ export const queryRouters = (deps: QueryDeps): Router[] => [
   dashboardQueryRoutes(deps),
   lookupQueryRoutes(deps),
   logProofRoutes(deps.verifiableLog),
+  receiptRoutes(deps),
   auditQueryRoutes(deps),
   notificationQueryRoutes(deps),
   supportQueryRoutes(deps),
