@@ -258,3 +258,28 @@ export async function verifyReceipt(receiptText: string, verifierKeyText: string
     },
   };
 }
+
+/** The `/verify` page's address carrying a receipt in its fragment (never sent to a server): what the QR codes hold. */
+export const RECEIPT_FRAGMENT = 'receipt=';
+
+export function receiptLink(origin: string, receipt: Receipt): string {
+  const raw = String.fromCharCode(...new TextEncoder().encode(JSON.stringify(receipt)));
+  const b64url = btoa(raw).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return `${origin.replace(/\/+$/, '')}/verify#${RECEIPT_FRAGMENT}${b64url}`;
+}
+
+/** The receipt text a `/verify` fragment carries (`#receipt=…`), or null when it carries none that decodes. */
+export function receiptFromFragment(hash: string): string | null {
+  const at = hash.indexOf(RECEIPT_FRAGMENT);
+  if (at < 0) return null;
+  const b64 = hash
+    .slice(at + RECEIPT_FRAGMENT.length)
+    .replace(/-/g, '+')
+    .replace(/_/g, '/');
+  try {
+    const raw = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
+    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(raw, (c) => c.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+}

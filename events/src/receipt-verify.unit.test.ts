@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inclusionProofLength, verifyReceipt, type Receipt } from '@panda/contracts/receipt';
+import {
+  inclusionProofLength,
+  receiptFromFragment,
+  receiptLink,
+  verifyReceipt,
+  type Receipt,
+} from '@panda/contracts/receipt';
 import { inclusionProof, leafHash, rootAt, subtreesOf } from './merkle';
 import { checkpointText, generateSignerKey, parseSignerKey, signNote, verifierKeyOf } from './signed-note';
 
@@ -106,5 +112,19 @@ describe('verifyReceipt', () => {
     // A key whose ID does not match its bytes.
     const [name, , k] = key.split('+');
     expect(await verifyReceipt(r, `${name}+00000000+${k}`)).toMatchObject({ ok: false, check: 'bad_key' });
+  });
+});
+
+describe('receipt links', () => {
+  it('carry the receipt in the /verify fragment, whole, em dash and all', async () => {
+    const r = receiptOf(2, 5);
+    const link = receiptLink('https://panda.example/', r);
+    expect(link.startsWith('https://panda.example/verify#receipt=')).toBe(true);
+    expect(link).toMatch(/^[\x21-\x7e]+$/);
+    const back = receiptFromFragment(new URL(link).hash)!;
+    expect(JSON.parse(back)).toEqual(r);
+    expect(await verifyReceipt(back, key)).toMatchObject({ ok: true });
+    expect(receiptFromFragment('#nothing')).toBeNull();
+    expect(receiptFromFragment('#receipt=%%%')).toBeNull();
   });
 });
