@@ -21,6 +21,7 @@ import { auditCommandRoutes } from '@panda/command-service/audit/routes';
 import { auditQueryRoutes } from '@panda/query-service/audit/routes';
 import { logProofRoutes } from '@panda/query-service/audit/log-proof-routes';
 import { credentialRoutes } from '@panda/query-service/credential/routes';
+import { receiptRoutes } from '@panda/query-service/audit/receipts';
 import { notificationRoutes } from '@panda/command-service/notifications/routes';
 import { notificationQueryRoutes } from '@panda/query-service/notifications/routes';
 import { supportRoutes } from '@panda/command-service/support/routes';
@@ -71,6 +72,7 @@ export const queryRouters = (deps: QueryDeps): Router[] => [
   lookupQueryRoutes(deps),
   logProofRoutes(deps.verifiableLog),
   credentialRoutes(deps),
+  receiptRoutes(deps),
   auditQueryRoutes(deps),
   notificationQueryRoutes(deps),
   supportQueryRoutes(deps),
