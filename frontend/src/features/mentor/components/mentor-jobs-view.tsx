@@ -218,9 +218,7 @@ export function MentorJobsView() {
           </Box>
         );
       })}
-      {groups.length > 0 && (
-        <LoadMore noun={total === 1 ? 'job' : 'jobs'} shown={items.length} total={total} pages={jobsQuery} />
-      )}
+      {groups.length > 0 && <LoadMore noun={['job', 'jobs']} shown={items.length} total={total} pages={jobsQuery} />}
       <SignJobDialog job={signing} onClose={() => setSigning(null)} onSigned={() => void jobsQuery.refetch()} />
     </Stack>
   );

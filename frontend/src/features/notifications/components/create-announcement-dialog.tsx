@@ -218,7 +218,7 @@ function AnnouncementForm({ onClose }: { onClose: () => void }) {
                     />
                   ))}
                 </FormGroup>
-                <LoadMore noun="students" shown={list.length} total={total} pages={students} />
+                <LoadMore noun={['student', 'students']} shown={list.length} total={total} pages={students} />
               </>
             )}
           </Box>
