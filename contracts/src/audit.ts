@@ -3,6 +3,7 @@ import { emailField, requiredText } from './accounts';
 import { pageQuerySchema } from './paging';
 import { defineRoutes } from './route-contract';
 import { disputeView, traineeStatusSchema } from './signoff';
+import { receiptSchema } from './receipt';
 
 /**
  * Audit (replay, verify, evidence, access log; docs/rules.md#auditors, docs/rules.md#audit-calls, docs/api-audit.md). Every audit
@@ -163,6 +164,7 @@ export const AUDIT_ACTIONS = [
   'evidence_csv',
   'subject_search',
   'access_log',
+  'student_criteria',
 ] as const;
 /** One recorded audit read (the access log, admins only; paged, newest first). */
 export const accessLogEntry = z.strictObject({
@@ -283,6 +285,11 @@ export const auditRoutes = defineRoutes([
     path: '/api/audit/proof/consistency',
     query: consistencyProofQuery,
     responses: { 200: consistencyProofResponse },
+  },
+  {
+    method: 'GET',
+    path: '/api/audit/sign-offs/:signatureId/receipt',
+    responses: { 200: receiptSchema },
   },
   { method: 'GET', path: '/api/admin/auditors', query: pageQuerySchema, responses: { 200: auditorsResponse } },
   {
