@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useApp } from './app';
 import { shot, signIn, toast } from './support';
+import { EVIDENCE_BODY } from './evidence';
 
 /**
  * Notifications and announcements in a real browser, on the seeded demo (its placed student Liam,
@@ -84,6 +85,7 @@ describe('notifications and announcements', () => {
           timestamp: now,
         },
         completed_at: now,
+        ...EVIDENCE_BODY,
       },
       mentor.token,
     );

@@ -198,7 +198,7 @@ function RecipientsField() {
               />
             ))}
           </FormGroup>
-          <LoadMore noun="students" shown={list.length} total={total} pages={students} />
+          <LoadMore noun={['student', 'students']} shown={list.length} total={total} pages={students} />
         </>
       )}
       {fieldState.error && <FormHelperText error>{fieldState.error.message}</FormHelperText>}
