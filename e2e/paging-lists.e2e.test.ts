@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { useApp } from './app';
 import { axeFindings, shot, signIn, signInAtPortal } from './support';
+import { EVIDENCE_BODY } from './evidence';
 
 /**
  * docs/rules.md#list-paging in the web app's growing lists ("Load more"): the mentor's Student Jobs, the
@@ -170,7 +171,7 @@ beforeAll(async () => {
       const signed = await call<{ signature: { signature_id: string } }>(
         'PUT',
         `/api/jobs/${job.id}/complete`,
-        { mentor_signature: { signature: 'M. Many', mentorName: 'Morgan Many' } },
+        { mentor_signature: { signature: 'M. Many', mentorName: 'Morgan Many' }, ...EVIDENCE_BODY },
         mentor.token,
       );
       signatures.push(signed.signature);
