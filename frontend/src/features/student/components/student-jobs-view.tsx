@@ -80,6 +80,8 @@ function Figure({ label, value, tone }: { label: string; value: number; tone?: s
 function ProgressCard({ p }: { p: Progress }) {
   const title = JOB_TYPE_CARD_TITLES[p.type];
   const done = p.reached && p.disputed === 0;
+  // A disputed requirement takes the warning colour, as on the mentor's and the centre's screens.
+  const tone = done ? 'success' : p.disputed > 0 ? 'warning' : 'primary';
   return (
     <Card
       component="section"
@@ -94,7 +96,7 @@ function ProgressCard({ p }: { p: Progress }) {
             {title}
           </Typography>
           <Typography
-            sx={{ fontWeight: 800, fontSize: '1.5rem', color: done ? 'success.dark' : 'primary.main' }}
+            sx={{ fontWeight: 800, fontSize: '1.5rem', color: tone === 'primary' ? 'primary.main' : `${tone}.dark` }}
             data-testid="requirement-percent"
           >
             {p.percent}%
@@ -103,7 +105,7 @@ function ProgressCard({ p }: { p: Progress }) {
         <LinearProgress
           variant="determinate"
           value={p.percent}
-          color={done ? 'success' : 'primary'}
+          color={tone}
           aria-label={`${title} progress`}
           sx={{
             mt: 2,
