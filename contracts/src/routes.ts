@@ -5,6 +5,7 @@ import { auditRoutes } from './audit';
 import { chatRoutes } from './chat';
 import { notificationsRoutes } from './notifications';
 import { placementsRoutes } from './placements';
+import { portfolioRoutes } from './portfolio';
 import type { RouteContract } from './route-contract';
 import { signoffRoutes } from './signoff';
 import { supportRoutes } from './support';
@@ -19,6 +20,7 @@ export const routeContracts: readonly RouteContract[] = [
   ...chatRoutes,
   ...notificationsRoutes,
   ...placementsRoutes,
+  ...portfolioRoutes,
   ...signoffRoutes,
   ...supportRoutes,
   ...trainingRoutes,

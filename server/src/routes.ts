@@ -21,6 +21,7 @@ import { auditCommandRoutes } from '@panda/command-service/audit/routes';
 import { auditQueryRoutes } from '@panda/query-service/audit/routes';
 import { logProofRoutes } from '@panda/query-service/audit/log-proof-routes';
 import { receiptRoutes } from '@panda/query-service/audit/receipts';
+import { portfolioRoutes } from '@panda/query-service/portfolio/routes';
 import { notificationRoutes } from '@panda/command-service/notifications/routes';
 import { notificationQueryRoutes } from '@panda/query-service/notifications/routes';
 import { supportRoutes } from '@panda/command-service/support/routes';
@@ -65,6 +66,7 @@ export const queryRouters = (deps: QueryDeps): Router[] => [
   lookupQueryRoutes(deps),
   logProofRoutes(deps.verifiableLog),
   receiptRoutes(deps),
+  portfolioRoutes(deps),
   auditQueryRoutes(deps),
   notificationQueryRoutes(deps),
   supportQueryRoutes(deps),
