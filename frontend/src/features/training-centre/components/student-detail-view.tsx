@@ -38,6 +38,7 @@ import { useGetStudentDetailQuery } from '../api/training-centre-api';
 import { REQUIREMENT_FIELDS, studentInitial, studentName } from './student-format';
 import { jobTypeName, openDisputes, type Job } from '../../../lib/job-types';
 import { StudentSignOffs } from '../../../components/sign-off-list';
+import { PortfolioDownloads } from '../../../components/portfolio-downloads';
 
 function BackButton() {
   const go = useDashboardNavigate();
@@ -245,6 +246,9 @@ function StudentDetailContent({
               </Typography>
             </Box>
             <MatchChip matched={matched} size="medium" />
+          </Box>
+          <Box sx={{ mt: 2 }}>
+            <PortfolioDownloads studentId={student.id} />
           </Box>
         </CardContent>
       </Card>
