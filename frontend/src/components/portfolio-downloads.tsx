@@ -30,10 +30,22 @@ export function PortfolioDownloads({ studentId }: { studentId?: string }) {
   };
   return (
     <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-      <Button variant="outlined" startIcon={<PictureAsPdf />} onClick={() => void download('pdf')} disabled={!!busy}>
+      <Button
+        size="small"
+        variant="outlined"
+        startIcon={<PictureAsPdf />}
+        onClick={() => void download('pdf')}
+        disabled={!!busy}
+      >
         {busy === 'pdf' ? 'Preparing PDF...' : 'Portfolio (PDF)'}
       </Button>
-      <Button variant="text" startIcon={<DataObjectRounded />} onClick={() => void download('json')} disabled={!!busy}>
+      <Button
+        size="small"
+        variant="text"
+        startIcon={<DataObjectRounded />}
+        onClick={() => void download('json')}
+        disabled={!!busy}
+      >
         {busy === 'json' ? 'Preparing JSON...' : 'Portfolio (JSON)'}
       </Button>
     </Stack>

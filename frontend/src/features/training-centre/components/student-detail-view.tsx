@@ -30,6 +30,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { EntityDetailsModal, type EntityRef } from '../../../components/entity-details-modal';
 import { MatchChip } from '../../../components/match-chip';
+import { CredentialDownloadButton } from '../../../components/credential-download-button';
 import { copyToClipboard } from '../../../lib/clipboard';
 import { useDashboardNavigate, useDashboardParams } from '../../../lib/dashboard-nav';
 import { formatDate, formatTime24 } from '../../../lib/dates';
@@ -248,7 +249,10 @@ function StudentDetailContent({
             <MatchChip matched={matched} size="medium" />
           </Box>
           <Box sx={{ mt: 2 }}>
-            <PortfolioDownloads studentId={student.id} />
+            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
+              <PortfolioDownloads studentId={student.id} />
+              <CredentialDownloadButton studentId={student.id} />
+            </Stack>
           </Box>
         </CardContent>
       </Card>
