@@ -7,7 +7,10 @@ import type { RecordedEvent } from '@panda/events/envelope';
 import { jobsAsOf, personAsOf } from '../audit/replay';
 import { NO_CHECKPOINT_YET, receiptAt } from '../audit/receipts';
 import type { QueryDeps } from '../shared/deps';
-import { DEFAULT_TEMPLATE_NAME, criteriaCoverage } from './criteria';
+import { criteriaProgress, type CriteriaCard } from '@panda/contracts/criteria-maths';
+import type { JobType } from '@panda/contracts/job-types';
+import { criteriaTemplates } from '@panda/projections/read-models/criteria';
+import { templateOf } from '../criteria/routes';
 
 export const SIGNED_BEFORE_EVIDENCE = 'Signed before evidence was required';
 
@@ -108,6 +111,19 @@ export async function buildPortfolio(deps: QueryDeps, studentId: string): Promis
   const head = await deps.store.headPosition();
   const [last] = head > 0 ? await deps.store.readAll(head - 1, 1) : [];
   const centre = await person(student.centreId);
+  // The criteria as the centre's template counts them (docs/rules.md#qualification-criteria).
+  const ownTemplate = student.centreId ? await deps.readStore.get(criteriaTemplates, student.centreId) : null;
+  const progress = criteriaProgress(
+    await templateOf(deps.readStore, student.centreId),
+    cards.map((c): CriteriaCard => ({
+      signature_id: c.signature_id,
+      job_id: c.job_id,
+      job_type: c.job_type as JobType,
+      appliance_kind: (c.evidence?.appliance.kind as CriteriaCard['appliance_kind']) ?? null,
+      date: c.signature.date,
+      revoked: c.revoked,
+    })),
+  );
   return {
     exported_at: new Date(now).toISOString(),
     student: { id: student.id, name: student.name, email: student.email },
@@ -119,15 +135,15 @@ export async function buildPortfolio(deps: QueryDeps, studentId: string): Promis
       verifier_key: log?.verifierKey ?? null,
     },
     criteria: {
-      template: DEFAULT_TEMPLATE_NAME,
-      items: criteriaCoverage(
-        cards.map((c) => ({
-          signature_id: c.signature_id,
-          job_type: c.job_type,
-          appliance_kind: c.evidence?.appliance.kind ?? null,
-          revoked: c.revoked,
-        })),
-      ),
+      template: ownTemplate ? "The training centre's template" : 'ACS domestic (default)',
+      items: progress.map((c) => ({
+        code: c.code,
+        title: c.title,
+        evidenced: c.evidenced,
+        required: c.required,
+        met: c.met,
+        signature_ids: c.cards.map((card) => card.signature_id),
+      })),
     },
     cards,
   };
