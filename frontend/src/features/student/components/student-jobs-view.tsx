@@ -32,6 +32,7 @@ import { formatDate } from '../../../lib/dates';
 import { useDeferredValue } from 'react';
 import { useSearchParams } from 'react-router';
 import { SignOffList } from '../../../components/sign-off-list';
+import { PortfolioDownloads } from '../../../components/portfolio-downloads';
 
 interface Progress {
   type: JobType;
@@ -260,6 +261,7 @@ export function StudentJobsView() {
             <Button variant="outlined" startIcon={<EditOutlined />} onClick={openTrainingGoals}>
               Edit Training Goals
             </Button>
+            <PortfolioDownloads />
           </Box>
           {req.additional_requirements && (
             <Box
