@@ -3,6 +3,7 @@ import { adminRoutes } from './admin';
 import { assistantRoutes } from './assistant';
 import { auditRoutes } from './audit';
 import { chatRoutes } from './chat';
+import { criteriaRoutes } from './criteria';
 import { notificationsRoutes } from './notifications';
 import { payoutsRoutes } from './payouts';
 import { placementsRoutes } from './placements';
@@ -18,6 +19,7 @@ export const routeContracts: readonly RouteContract[] = [
   ...assistantRoutes,
   ...auditRoutes,
   ...chatRoutes,
+  ...criteriaRoutes,
   ...notificationsRoutes,
   ...payoutsRoutes,
   ...placementsRoutes,

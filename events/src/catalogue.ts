@@ -9,6 +9,8 @@ import { auditEvents } from './catalogue/audit';
 import { supportEvents } from './catalogue/support';
 import { chatEvents } from './catalogue/chat';
 import { reminderEvents } from './catalogue/reminders';
+import { photoEvents } from './catalogue/photos';
+import { criteriaEvents } from './catalogue/criteria';
 import { payoutEvents } from './catalogue/payouts';
 
 /**
@@ -25,6 +27,8 @@ export const catalogue: readonly EventDefinition[] = [
   ...supportEvents,
   ...chatEvents,
   ...reminderEvents,
+  ...photoEvents,
+  ...criteriaEvents,
   ...payoutEvents,
 ];
 

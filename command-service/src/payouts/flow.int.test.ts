@@ -10,7 +10,7 @@ import { jobOfType, place, readyMentor, registeredStudent, signature, vettedCent
  * earnings on confirmation and after 7 days, invoices at the period's end, disputes, the payout run.
  */
 let app: TestApp;
-let now = Date.parse('2027-01-20T09:00:00.000Z');
+let now = Date.parse('2027-01-18T08:00:00.000Z');
 const at = (iso: string) => (now = Date.parse(iso));
 
 const emails = { dave: uniqueEmail('dave'), erin: uniqueEmail('erin') };
@@ -73,7 +73,7 @@ beforeAll(async () => {
   await place(app, bob, erin);
   await signInAll();
   expect(
-    (await app.call('PUT', '/api/admin/rates', { effective_from: '2027-01-04', rates: RATES }, tokens.admin)).status,
+    (await app.call('PUT', '/api/admin/rates', { effective_from: '2027-01-19', rates: RATES }, tokens.admin)).status,
   ).toBe(200);
   expect(
     (await app.call('PUT', '/api/mentor/payout-details', { VAT_Number: 'GB999999973', ...BANK }, tokens.dave)).status,
@@ -83,11 +83,13 @@ afterAll(() => app?.stop());
 
 describe('the ledger', () => {
   it('a confirmed sign-off earns the rate in force on its work date; before a rate, it is listed as no rate', async () => {
+    at('2027-01-20T09:00:00.000Z');
+    await signInAll();
     sigs.a = await sign('dave', 'amy', 1);
     sigs.b = await sign('dave', 'amy', 2);
     sigs.c = await sign('dave', 'amy', 3);
     sigs.d = await sign('erin', 'bob', 1);
-    sigs.early = await sign('erin', 'bob', 2, '2027-01-01');
+    sigs.early = await sign('erin', 'bob', 2, '2027-01-18');
     for (const [sig, who] of [
       [sigs.a, 'amy'],
       [sigs.d, 'bob'],
@@ -106,7 +108,7 @@ describe('the ledger', () => {
     expect(erin.map((e) => e.signature_id)).toEqual([sigs.d]);
     const rates = ratesResponse.parse((await get('/api/admin/rates', 'admin')).body);
     expect(rates.no_rate.map((n) => [n.signature_id, n.work_date, n.mentor_name])).toEqual([
-      [sigs.early, '2027-01-01', 'Erin Ash'],
+      [sigs.early, '2027-01-18', 'Erin Ash'],
     ]);
   });
 
