@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceListResponse, ledgerResponse, ratesResponse, type InvoiceView } from '@panda/contracts/payouts';
 import { TEST_ADMIN, TEST_PASSWORD, startTestApp, type TestApp } from '@panda/server/testing/harness';
 import { completeJobResponse } from '@panda/contracts/training';
+import { notificationsPageSchema } from '@panda/contracts/notifications';
 import { uniqueEmail } from '../admin/test-fixtures';
 import { jobOfType, place, readyMentor, registeredStudent, signature, vettedCentre } from '../training/test-fixtures';
 
@@ -38,6 +39,10 @@ const tick = async () => {
   return r;
 };
 const get = async (path: string, who: string) => app.call('GET', path, undefined, tokens[who]);
+const kindsOf = async (who: string) => {
+  await settle();
+  return notificationsPageSchema.parse((await get('/api/notifications', who)).body).map((n) => [n.kind, n.title]);
+};
 
 async function sign(who: 'dave' | 'erin', student: 'amy' | 'bob', n: number, date = '2027-01-19') {
   const job = await jobOfType(app, tokens[who], 'Boiler Service', ids[student]);
@@ -159,6 +164,7 @@ describe('invoices', () => {
     expect(all.map((i) => i.number).sort()).toEqual(['SB-M00001-1', 'SB-M00002-1']);
     const ledger = ledgerResponse.parse((await get('/api/mentor/ledger', 'dave')).body);
     expect(ledger.map((e) => e.invoice_number)).toEqual(['SB-M00001-1', 'SB-M00001-1']);
+    expect(await kindsOf('dave')).toContainEqual(['invoice_issued', 'Invoice SB-M00001-1 issued']);
   });
 
   it('the PDF: the mentor their own, admins any; others not', async () => {
@@ -224,6 +230,11 @@ describe('payout runs', () => {
       'SB-M00001-1': 'paid',
       'SB-M00002-1': 'disputed',
     });
+    const notices = notificationsPageSchema.parse((await get('/api/notifications', 'dave')).body);
+    expect(notices.find((n) => n.kind === 'payout_made')?.message).toBe(
+      '£96.00 for invoice SB-M00001-1 has been sent to your bank account.',
+    );
+    expect((await kindsOf('erin')).map(([k]) => k)).not.toContain('payout_made');
   });
 
   it('an upheld dispute after payment reverses the earning; a negative period carries forward', async () => {
