@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceListResponse, ledgerResponse, ratesResponse, type InvoiceView } from '@panda/contracts/payouts';
+import {
+  earningsSummary,
+  invoiceListResponse,
+  ledgerResponse,
+  ratesResponse,
+  type InvoiceView,
+} from '@panda/contracts/payouts';
 import { TEST_ADMIN, TEST_PASSWORD, startTestApp, type TestApp } from '@panda/server/testing/harness';
 import { completeJobResponse } from '@panda/contracts/training';
 import { notificationsPageSchema } from '@panda/contracts/notifications';
@@ -111,6 +117,15 @@ describe('the ledger', () => {
     ]);
     const erin = ledgerResponse.parse((await get('/api/mentor/ledger', 'erin')).body);
     expect(erin.map((e) => e.signature_id)).toEqual([sigs.d]);
+    const summary = earningsSummary.parse((await get('/api/mentor/earnings', 'dave')).body);
+    expect(summary).toMatchObject({ period_start: '2027-01-18', period_end: '2027-02-01', uninvoiced_pence: 4000 });
+    expect(summary.pending.map((p) => [p.signature_id, p.status, p.earns_at !== null]).sort()).toEqual(
+      [
+        [sigs.b, 'awaiting_confirmation', true],
+        [sigs.c, 'disputed', false],
+      ].sort(),
+    );
+    expect((await get('/api/mentor/earnings', 'amy')).status).toBe(403);
     const rates = ratesResponse.parse((await get('/api/admin/rates', 'admin')).body);
     expect(rates.no_rate.map((n) => [n.signature_id, n.work_date, n.mentor_name])).toEqual([
       [sigs.early, '2027-01-18', 'Erin Ash'],
