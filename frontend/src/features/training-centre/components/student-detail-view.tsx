@@ -38,6 +38,7 @@ import { useGetStudentDetailQuery } from '../api/training-centre-api';
 import { REQUIREMENT_FIELDS, studentInitial, studentName } from './student-format';
 import { jobTypeName, openDisputes, type Job } from '../../../lib/job-types';
 import { StudentSignOffs } from '../../../components/sign-off-list';
+import { CriteriaCard } from '../../../components/criteria-card';
 
 function BackButton() {
   const go = useDashboardNavigate();
@@ -387,6 +388,8 @@ function StudentDetailContent({
           </>
         )}
       </SectionCard>
+
+      <CriteriaCard studentId={student.id} />
 
       {jobs.length > 0 && (
         <SectionCard id="sign-offs-title" title="Job Card Sign-offs" icon={<FactCheckOutlined color="primary" />}>
