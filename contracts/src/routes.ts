@@ -5,6 +5,7 @@ import { auditRoutes } from './audit';
 import { chatRoutes } from './chat';
 import { criteriaRoutes } from './criteria';
 import { notificationsRoutes } from './notifications';
+import { payoutsRoutes } from './payouts';
 import { placementsRoutes } from './placements';
 import type { RouteContract } from './route-contract';
 import { signoffRoutes } from './signoff';
@@ -20,6 +21,7 @@ export const routeContracts: readonly RouteContract[] = [
   ...chatRoutes,
   ...criteriaRoutes,
   ...notificationsRoutes,
+  ...payoutsRoutes,
   ...placementsRoutes,
   ...signoffRoutes,
   ...supportRoutes,

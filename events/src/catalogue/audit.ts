@@ -13,6 +13,7 @@ export const auditActionSchema = z.enum([
   'subject_search',
   'access_log',
   'student_criteria',
+  'bank_details',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 
