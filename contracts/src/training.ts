@@ -275,6 +275,24 @@ export const studentCard = z.strictObject({
 });
 export type StudentCard = z.infer<typeof studentCard>;
 
+/** A row of the centre's caseload (docs/rules.md#centre-caseload): the student card and where the student stands today. */
+export const caseloadRow = studentCard
+  .extend({
+    last_signed_off_at: z.string().nullable(),
+    cards_last_30_days: z.number().int(),
+    open_disputes: z.number().int(),
+    /** A date (YYYY-MM-DD); null with fewer than 2 cards in the last 60 days. */
+    forecast_finish: z.string().nullable(),
+    at_risk: z.boolean(),
+  })
+  .strict();
+export type CaseloadRow = z.infer<typeof caseloadRow>;
+export const CASELOAD_AT_RISK_MESSAGE = 'at_risk must be true or false';
+/** `GET /api/my-students` and `.csv`: the list's paging, search and sort, and the at-risk filter. */
+export const caseloadQuery = pageQuerySchema.extend({
+  at_risk: z.enum(['true', 'false'], { error: CASELOAD_AT_RISK_MESSAGE }).optional(),
+});
+
 const personRef = z.strictObject({ id: z.string(), name: z.string(), email: z.string() });
 export type PersonRef = z.infer<typeof personRef>;
 
@@ -419,7 +437,13 @@ export const trainingRoutes = defineRoutes([
   { method: 'GET', path: '/api/jobs', query: jobsQuery, responses: { 200: z.array(jobSchema) } },
   { method: 'GET', path: '/api/jobs/:id', responses: { 200: jobDetailResponse } },
   { method: 'PUT', path: '/api/jobs/:id/complete', body: completeJobRequest, responses: { 200: completeJobResponse } },
-  { method: 'GET', path: '/api/my-students', query: pageQuerySchema, responses: { 200: z.array(studentCard) } },
+  { method: 'GET', path: '/api/my-students', query: caseloadQuery, responses: { 200: z.array(caseloadRow) } },
+  {
+    method: 'GET',
+    path: '/api/my-students.csv',
+    query: caseloadQuery,
+    responses: { 200: { contentType: /^text\/csv/ } },
+  },
   { method: 'GET', path: '/api/my-students/:id', responses: { 200: studentDetail } },
   { method: 'GET', path: '/api/my-matches', query: pageQuerySchema, responses: { 200: z.array(studentCard) } },
   { method: 'GET', path: '/api/dashboard/overview', responses: { 200: dashboardOverview } },

@@ -44,6 +44,10 @@ const NOT_LISTS = new Set([
   '/api/audit/proof/consistency',
   '/api/audit/students/:studentId/evidence.pdf',
   '/api/audit/students/:studentId/evidence.csv',
+  // The caseload's export: every row of the list's filter and sort in one file (docs/rules.md#centre-caseload).
+  '/api/my-students.csv',
+  '/api/centre/criteria',
+  '/api/students/:id/criteria',
   '/api/lookup/:entityType/:entityId',
   '/api/notifications/unread-count',
   '/api/notification-settings',

@@ -78,7 +78,7 @@ const CSV_COLUMNS = [
 ] as const;
 
 /** RFC 4180 quoting; a cell a spreadsheet would run as a formula is prefixed with an apostrophe. */
-const cell = (v: unknown) => {
+export const cell = (v: unknown) => {
   let s = v == null ? '' : String(v);
   if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;

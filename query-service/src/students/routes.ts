@@ -1,9 +1,24 @@
 import { Router } from 'express';
-import { authOf, authenticate, requireRole } from '@panda/platform/http';
-import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
+import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
+import {
+  allOf,
+  encodeCursor,
+  findPage,
+  parsePaging,
+  searchFilter,
+  setPageHeaders,
+  type ListSpec,
+  type Paging,
+} from '@panda/platform/paging';
 import { notFound } from '@panda/platform/errors';
-import { jobView, jobs, signaturesOf, students } from '@panda/projections/read-models/training';
+import { jobView, jobs, signaturesOf, students, type StudentDoc } from '@panda/projections/read-models/training';
+import { caseloadQuery } from '@panda/contracts/training';
+import { criteriaCards } from '@panda/projections/read-models/criteria';
+import type { ReadStore } from '@panda/projections/read-store';
+import { cell } from '../audit/evidence';
+import { docsById } from '../shared/docs-by-id';
 import type { QueryDeps } from '../shared/deps';
+import { CASELOAD_SORTS, caseloadFacts, compareBy, compareKeys } from './caseload';
 import { accountOf, person, requirementProgress, studentCard, visibleStudent } from './views';
 
 /** A centre's or mentor's students (docs/rules.md#list-paging): newest registration first; search by name, e-mail, phone, postcode or id. */
@@ -13,17 +28,119 @@ export const STUDENT_LIST: ListSpec = {
   search: ['Name', 'Email', 'Phone_Number', 'Postcode', 'id'],
 };
 
+/** The centre's caseload (docs/rules.md#centre-caseload): the student list's sorts and the caseload's own. */
+export const CASELOAD_LIST: ListSpec = { ...STUDENT_LIST, sorts: { ...STUDENT_LIST.sorts, ...CASELOAD_SORTS } };
+const CASELOAD_ONLY = new Set<string>(Object.values(CASELOAD_SORTS));
+
+const CSV_COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'phone',
+  'postcode',
+  'registered_at',
+  'placement_status',
+  'cards_signed',
+  'cards_required',
+  'last_signed_off_at',
+  'cards_last_30_days',
+  'open_disputes',
+  'forecast_finish',
+  'at_risk',
+] as const;
+
+/** The caseload's rows, as of `now`, for the given students. */
+async function caseloadRows(rs: ReadStore, list: StudentDoc[], now: Date) {
+  const cards = await docsById(
+    rs,
+    criteriaCards,
+    list.map((s) => s.id),
+  );
+  return list.map((s) => ({ ...studentCard(s), ...caseloadFacts(s, cards.get(s.id) ?? null, now) }));
+}
+type CaseloadRowOf = Awaited<ReturnType<typeof caseloadRows>>[number];
+
+/**
+ * Every matching row of the centre, filtered and sorted on the server as of `now` (the caseload's
+ * facts change with the clock, so they are reckoned for the whole list, not kept in an index).
+ */
+async function wholeCaseload(rs: ReadStore, centreId: string, paging: Paging, atRisk: boolean | null, now: Date) {
+  const list = await rs.find(students, allOf({ centre_id: centreId }, searchFilter(paging.q, paging.search)));
+  let rows = await caseloadRows(rs, list, now);
+  if (atRisk !== null) rows = rows.filter((r) => r.at_risk === atRisk);
+  const field = paging.field as keyof CaseloadRowOf;
+  return rows.sort(compareBy<CaseloadRowOf>(field, paging.dir));
+}
+
 export function studentQueryRoutes(deps: QueryDeps): Router {
   const r = Router();
   const auth = authenticate(deps.authenticator);
   const rs = deps.readStore;
 
-  /** The centre's students, newest registration first. */
+  /**
+   * The centre's caseload, newest registration first: each student with their last sign-off, cards in
+   * 30 days, open disputes, forecast finish and at-risk (docs/rules.md#centre-caseload); `?at_risk=`
+   * and the caseload's sorts are reckoned over the whole list as of the server's clock.
+   */
   r.get('/api/my-students', auth, requireRole('training_centre'), async (req, res) => {
-    const paging = parsePaging(req.query, STUDENT_LIST);
-    const page = await findPage(rs, students, { centre_id: authOf(req).id }, paging);
-    setPageHeaders(req, res, page);
-    res.json(page.items.map(studentCard));
+    const { at_risk } = validate(caseloadQuery, req.query);
+    const paging = parsePaging(req.query, CASELOAD_LIST);
+    const now = deps.clock();
+    const centreId = authOf(req).id;
+    if (at_risk === undefined && !CASELOAD_ONLY.has(paging.field)) {
+      const page = await findPage(rs, students, { centre_id: centreId }, paging);
+      setPageHeaders(req, res, page);
+      return void res.json(await caseloadRows(rs, page.items, now));
+    }
+    const rows = await wholeCaseload(rs, centreId, paging, at_risk === undefined ? null : at_risk === 'true', now);
+    const field = paging.field as keyof CaseloadRowOf;
+    const after = paging.after;
+    let start = after
+      ? rows.findIndex((r) => compareKeys(r[field] as never, r.id, after.value, after.id, paging.dir) > 0)
+      : 0;
+    if (start === -1) start = rows.length;
+    const items = rows.slice(start, start + paging.limit);
+    const last = items.at(-1);
+    const next =
+      last && start + paging.limit < rows.length ? encodeCursor(paging.sort, last[field] as never, last.id) : null;
+    setPageHeaders(req, res, { total: rows.length, next });
+    res.json(items);
+  });
+
+  /** The same caseload as CSV, every row of the same filter and sort (docs/rules.md#centre-caseload). */
+  r.get('/api/my-students.csv', auth, requireRole('training_centre'), async (req, res) => {
+    const { at_risk } = validate(caseloadQuery, req.query);
+    const paging = parsePaging(req.query, CASELOAD_LIST);
+    const rows = await wholeCaseload(
+      rs,
+      authOf(req).id,
+      paging,
+      at_risk === undefined ? null : at_risk === 'true',
+      deps.clock(),
+    );
+    const lines = [CSV_COLUMNS.join(',')];
+    for (const r of rows) {
+      const values: Record<(typeof CSV_COLUMNS)[number], unknown> = {
+        id: r.id,
+        name: r.Name,
+        email: r.Email,
+        phone: r.Phone_Number,
+        postcode: r.Postcode,
+        registered_at: r.Created_At,
+        placement_status: r.placement_status ?? 'unplaced',
+        cards_signed: r.cards_signed,
+        cards_required: r.cards_required,
+        last_signed_off_at: r.last_signed_off_at,
+        cards_last_30_days: r.cards_last_30_days,
+        open_disputes: r.open_disputes,
+        forecast_finish: r.forecast_finish,
+        at_risk: r.at_risk,
+      };
+      lines.push(CSV_COLUMNS.map((c) => cell(values[c])).join(','));
+    }
+    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+    res.setHeader('Content-Disposition', 'attachment; filename="students.csv"');
+    res.send(`${lines.join('\r\n')}\r\n`);
   });
 
   /** The mentor's students: those placed with them (active placement). */

@@ -1,5 +1,6 @@
 import type { JobRequirementsResponse, StudentOverview } from '@panda/contracts/training';
 import { contractHttp } from '../contract-http';
+import { studentCriteriaHandler } from './criteria';
 
 /** A centre student's overview before a mentor match: no jobs yet. */
 export function studentOverviewFixture(overrides: Partial<StudentOverview> = {}): StudentOverview {
@@ -31,5 +32,6 @@ export function studentOverviewHandlers(overview: StudentOverview) {
     contractHttp('GET', '/api/dashboard/overview', ({ ok }) => ok(200, overview)),
     contractHttp('GET', '/api/jobs', ({ ok }) => ok(200, [])),
     contractHttp('GET', '/api/students/job-requirements', ({ ok }) => ok(200, requirements)),
+    studentCriteriaHandler(),
   ];
 }

@@ -28,6 +28,7 @@ import { downloadWithToken } from '../../../lib/download';
 import { ACTION_LABELS, BAD, GOOD, ROLE_NAMES, dateTime, localToIso } from '../lib/format';
 import { SignaturesPanel } from './signatures-panel';
 import { VerifyPanel } from './verify-panel';
+import { CriteriaCard } from '../../../components/criteria-card';
 
 /**
  * The Audit view (docs/rules.md#audit-calls): pick a student, mentor or centre; replay their timeline and a job
@@ -157,6 +158,11 @@ export function AuditView({ actions }: { actions?: React.ReactNode }) {
               : 'Showing the record as it stands now. Pick a date and time to replay it as it stood then.'}
           </Typography>
           {subject.role === 'student' && <EvidenceButtons student={subject} />}
+          {subject.role === 'student' && (
+            <Box sx={{ my: 2 }}>
+              <CriteriaCard studentId={subject.id} />
+            </Box>
+          )}
           <RecordTimeline subject={subject} asOf={asOf} jobId={jobId} onJob={setJobId} />
         </Paper>
       )}

@@ -39,6 +39,7 @@ import { useGetMentorJobDetailQuery } from '../api/mentor-api';
 import { formatDate, formatDateTime } from '../utils/format';
 import { SIGNATURE_FONT, SignJobDialog } from './sign-job-dialog';
 import { SignOffStatusChip } from '../../../components/sign-off-status';
+import { CriteriaCard } from '../../../components/criteria-card';
 
 function InfoCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
   return (
@@ -362,6 +363,8 @@ export function JobDetailView() {
           <SignatureHistory cards={signatures} />
         </CardContent>
       </Card>
+
+      <CriteriaCard studentId={job.Student_ID} />
 
       <SignJobDialog job={signing} onClose={() => setSigning(null)} />
     </Stack>

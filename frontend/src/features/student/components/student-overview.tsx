@@ -25,6 +25,7 @@ import { useAppSelector } from '../../../lib/hooks';
 import { compareJobTypes, isComplete, jobTypeName, openDisputes } from '../../../lib/job-types';
 import { selectUser } from '../../../lib/session';
 import { MentorContactCard } from './your-mentor-card';
+import { CriteriaCard } from '../../../components/criteria-card';
 import { useGetJobRequirementsQuery, useGetStudentJobsQuery, useGetStudentOverviewQuery } from '../api/student-api';
 
 /** Student overview (spec "Student overview"): Student Status and Current Training Jobs. */
@@ -155,6 +156,7 @@ export function StudentOverviewView() {
       {status}
       {matched && overview?.mentor && <MentorContactCard mentor={overview.mentor} />}
       {!phone && progress}
+      {user && <CriteriaCard studentId={user.id} />}
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import { jobFixture, signedCardFixture } from '../../../testing/jobs';
 import { server } from '../../../testing/server';
 import { renderWithProviders, screen, within } from '../../../testing/test-utils';
 import { StudentDetailView } from './student-detail-view';
+import { studentCriteriaHandler } from '../../../testing/handlers/criteria';
 
 const session = { token: 'centre-token', user: testUser('training_centre') };
 
@@ -82,6 +83,7 @@ describe("StudentDetailView (the training centre's student)", () => {
     server.use(
       contractHttp('GET', '/api/my-students/:id', ({ ok }) => ok(200, detail)),
       contractHttp('GET', '/api/jobs', ({ ok }) => ok(200, [installs, pipework])),
+      studentCriteriaHandler(),
     );
     renderWithProviders(<StudentDetailView />, { route: '/dashboard?view=student-detail&id=student-1', session });
 
@@ -95,5 +97,7 @@ describe("StudentDetailView (the training centre's student)", () => {
     // The sign-offs below: the same three cards, each with its state.
     const states = (await screen.findAllByTestId('sign-off-status')).map((c) => c.textContent).sort();
     expect(states).toEqual(['Awaiting trainee confirmation', 'Confirmed by trainee', 'Disputed']);
+    // Progress per criterion, with the cards behind each (docs/rules.md#qualification-criteria).
+    expect((await screen.findAllByTestId('criterion-row')).length).toBe(5);
   });
 });

@@ -40,6 +40,7 @@ import { REQUIREMENT_FIELDS, studentInitial, studentName } from './student-forma
 import { jobTypeName, openDisputes, type Job } from '../../../lib/job-types';
 import { StudentSignOffs } from '../../../components/sign-off-list';
 import { PortfolioDownloads } from '../../../components/portfolio-downloads';
+import { CriteriaCard } from '../../../components/criteria-card';
 
 function BackButton() {
   const go = useDashboardNavigate();
@@ -395,6 +396,8 @@ function StudentDetailContent({
           </>
         )}
       </SectionCard>
+
+      <CriteriaCard studentId={student.id} />
 
       {jobs.length > 0 && (
         <SectionCard id="sign-offs-title" title="Job Card Sign-offs" icon={<FactCheckOutlined color="primary" />}>

@@ -27,6 +27,13 @@ import { Pager } from '../../../components/pager';
 import { PAGE_SIZE, useCursorPager, useDebouncedValue } from '../../../lib/paging';
 import type { StudentCard } from '@panda/contracts/training';
 import { useGetMyStudentsQuery } from '../api/training-centre-api';
+import { lazyDialog } from '../../../components/lazy-dialog';
+
+const CriteriaTemplateDialog = lazyDialog(
+  () => import('./criteria-template-dialog').then((m) => m.CriteriaTemplateDialog),
+  (p) => p.open,
+  'Loading the criteria...',
+);
 import { REQUIREMENT_FIELDS, studentInitial, studentName } from './student-format';
 
 function InfoLine({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -190,6 +197,7 @@ export function StudentsView() {
   const go = useDashboardNavigate();
   const [entity, setEntity] = useState<EntityRef | null>(null);
   const [search, setSearch] = useState('');
+  const [criteriaOpen, setCriteriaOpen] = useState(false);
   // docs/rules.md#list-paging: the server searches (name, e-mail, phone, postcode, id) and pages; this view shows one page.
   const q = useDebouncedValue(search.trim());
   const pager = useCursorPager(q);
@@ -334,6 +342,9 @@ export function StudentsView() {
             }}
           />
         )}
+        <Button variant="outlined" onClick={() => setCriteriaOpen(true)} sx={{ whiteSpace: 'nowrap' }}>
+          Criteria
+        </Button>
         {registeredTotal > 0 && (
           <Button
             variant="contained"
@@ -347,6 +358,7 @@ export function StudentsView() {
       </Box>
       {content}
       <EntityDetailsModal entity={entity} onClose={() => setEntity(null)} />
+      <CriteriaTemplateDialog open={criteriaOpen} onClose={() => setCriteriaOpen(false)} />
     </Stack>
   );
 }
