@@ -13,6 +13,7 @@ import { chatProjection } from '@panda/projections/read-models/chat';
 import { adminStudentRowsProjection } from '@panda/projections/read-models/admin-student-rows';
 import { adminMentorRowsProjection } from '@panda/projections/read-models/admin-mentor-rows';
 import { auditorsProjection } from '@panda/projections/read-models/auditors';
+import { jobPhotosProjection } from '@panda/projections/read-models/job-photos';
 
 /** Every read model of the product. A capability adds its projections here. */
 export const allProjections: Projection[] = [
@@ -30,4 +31,5 @@ export const allProjections: Projection[] = [
   adminStudentRowsProjection,
   adminMentorRowsProjection,
   auditorsProjection,
+  jobPhotosProjection,
 ];

@@ -1,0 +1,40 @@
+import { Router } from 'express';
+import { authOf, authenticate, type AuthContext } from '@panda/platform/http';
+import { notFound } from '@panda/platform/errors';
+import { jobPhotos, type JobPhotoDoc } from '@panda/projections/read-models/job-photos';
+import type { QueryDeps } from '../shared/deps';
+
+/**
+ * Who may see a job-card photo (docs/rules.md#evidence): the mentor who uploaded it, and once it is on
+ * a card the student and their centre; admins and auditors always.
+ */
+export function maySeePhoto(who: AuthContext, photo: JobPhotoDoc): boolean {
+  if (who.role === 'admin' || who.role === 'auditor') return true;
+  if (who.id === photo.mentor_id) return true;
+  if (who.role === 'student') return who.id === photo.student_id;
+  if (who.role === 'training_centre') return photo.centre_id !== null && who.id === photo.centre_id;
+  return false;
+}
+
+/**
+ * - GET /api/job-photos/:id   the stored (re-encoded) image, for those who may see it; 404 to anyone else
+ */
+export function jobPhotoQueryRoutes(deps: QueryDeps): Router {
+  const r = Router();
+  r.get('/api/job-photos/:id', authenticate(deps.authenticator), async (req, res) => {
+    const photo = await deps.readStore.get(jobPhotos, String(req.params.id));
+    // Anyone who may not see it learns nothing, not even that it exists.
+    if (!photo || !maySeePhoto(authOf(req), photo)) throw notFound('Photo not found');
+    const etag = `"${photo.sha256}"`;
+    res.setHeader('Cache-Control', 'private, max-age=86400, immutable');
+    res.setHeader('ETag', etag);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+    res.setHeader('Content-Disposition', 'inline');
+    if (req.header('If-None-Match') === etag) return void res.status(304).end();
+    const blob = await deps.blobs.get(photo.sha256);
+    if (!blob) throw notFound('Photo not found');
+    res.type(photo.content_type).send(blob.bytes);
+  });
+  return r;
+}
