@@ -118,8 +118,8 @@ describe('notifications and announcements', () => {
     expect(await send.isDisabled()).toBe(true);
     await form.getByRole('checkbox', { name: /Liam Turner/ }).check();
     await send.click();
-    await toast(centre, 'Please enter an announcement title').waitFor();
-    await toast(centre, 'Please enter an announcement message').waitFor();
+    // Each message under its field (create-announcement-dialog.test.tsx checks the words).
+    await form.getByText('Please enter an announcement title').waitFor();
     await axe(centre, 'Create Announcement dialog with errors (1366 px)', '[role="dialog"]');
     await shot(centre, 'create-announcement-1366');
     await form.getByLabel('Title').fill('Gas Safe assessment dates');

@@ -72,9 +72,13 @@ export const BROWSER_ARGS = [
 /** Every Content-Security-Policy violation any page of any context reported (should stay empty). */
 export const cspViolations: string[] = [];
 
-/** A fresh browser profile (its own localStorage) with animations off for stable screenshots. */
+/**
+ * A fresh browser profile (its own localStorage) with animations off for stable screenshots. Service
+ * workers are blocked: these journeys check the app as it works without one (e2e/offline.e2e.test.ts
+ * checks the installed app).
+ */
 export async function newContext(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce', serviceWorkers: 'block' });
   await context.addInitScript(() => {
     (globalThis as unknown as { __PANDA_NO_ANIMATIONS__: boolean }).__PANDA_NO_ANIMATIONS__ = true;
   });

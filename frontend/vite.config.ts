@@ -1,5 +1,6 @@
 import { createServer, defineConfig, parseSync, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -183,9 +184,46 @@ const backend = 'http://localhost:3000';
 
 const chunking = firstLoadChunks();
 
+/**
+ * The installable app (docs/rules.md#installable-app): the web manifest, and the service worker of
+ * src/sw/sw.ts built with the list of files to precache (every built script, style, page and icon;
+ * not the .br/.gz copies). The page registers it itself, lazily (src/main.tsx).
+ */
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/sw',
+  filename: 'sw.ts',
+  injectRegister: false,
+  registerType: 'prompt',
+  includeAssets: [],
+  manifest: {
+    id: '/dashboard',
+    name: 'Panda: gas engineering training',
+    short_name: 'Panda',
+    description: 'Sign off job cards, confirm them and follow training, on site as well as in the office.',
+    start_url: '/dashboard',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#f6f8fc',
+    theme_color: '#1d4ed8',
+    lang: 'en-GB',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  injectManifest: {
+    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+    globIgnores: ['landing.html', 'sw.js'],
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+  },
+  devOptions: { enabled: false },
+});
+
 export default defineConfig({
   root,
-  plugins: [react(), pureContracts(), chunking, precompress(), prerenderLanding()],
+  plugins: [react(), pureContracts(), chunking, precompress(), prerenderLanding(), pwa],
   server: {
     port: 5173,
     proxy: {

@@ -10,6 +10,8 @@ import { supportEvents } from './catalogue/support';
 import { chatEvents } from './catalogue/chat';
 import { reminderEvents } from './catalogue/reminders';
 import { photoEvents } from './catalogue/photos';
+import { criteriaEvents } from './catalogue/criteria';
+import { payoutEvents } from './catalogue/payouts';
 
 /**
  * Every event Panda records. Each capability keeps its definitions in `catalogue/<capability>.ts`
@@ -26,6 +28,8 @@ export const catalogue: readonly EventDefinition[] = [
   ...chatEvents,
   ...reminderEvents,
   ...photoEvents,
+  ...criteriaEvents,
+  ...payoutEvents,
 ];
 
 const byType = new Map<string, z.ZodType>();

@@ -13,3 +13,11 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// The service worker (docs/rules.md#installable-app) is registered once the page has loaded, from a
+// chunk of its own, so the first screen neither waits for it nor downloads it.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => void import('./lib/pwa/register').then((m) => m.registerServiceWorker());
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

@@ -14,6 +14,8 @@ import { adminStudentRowsProjection } from '@panda/projections/read-models/admin
 import { adminMentorRowsProjection } from '@panda/projections/read-models/admin-mentor-rows';
 import { auditorsProjection } from '@panda/projections/read-models/auditors';
 import { jobPhotosProjection } from '@panda/projections/read-models/job-photos';
+import { criteriaProjection } from '@panda/projections/read-models/criteria';
+import { payoutsProjection } from '@panda/projections/read-models/payouts';
 
 /** Every read model of the product. A capability adds its projections here. */
 export const allProjections: Projection[] = [
@@ -32,4 +34,6 @@ export const allProjections: Projection[] = [
   adminMentorRowsProjection,
   auditorsProjection,
   jobPhotosProjection,
+  criteriaProjection,
+  payoutsProjection,
 ];

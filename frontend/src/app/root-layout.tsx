@@ -15,6 +15,7 @@ import {
   selectSigningOut,
   selectToken,
   selectUser,
+  sessionValidated,
   SESSION_EXPIRED_REDIRECT_MS,
   SESSION_VALIDATION_INTERVAL_MS,
   signedIn,
@@ -23,6 +24,8 @@ import {
   type SessionUser,
 } from '../lib/session';
 import { OfflineBanner } from '../components/offline-banner';
+import { UpdatePrompt } from '../components/update-prompt';
+import { apiUnreachable } from '../lib/connectivity';
 
 /** Paths whose content needs a session: a refused token there is reported as an expiry. */
 const PROTECTED_PREFIXES = ['/dashboard'];
@@ -49,6 +52,13 @@ function useSessionLifecycle() {
     startupChecked.current = true;
     void dispatch(checkSession()).then((result) => {
       if (result === 'valid' || result === 'none') return;
+      // No signal (docs/rules.md#installable-app): the stored session is kept and the app opens
+      // with what it last loaded; the server still checks the token on every call once it answers.
+      if (result === 'unreachable') {
+        dispatch(sessionValidated());
+        dispatch(apiUnreachable());
+        return;
+      }
       const onProtected = PROTECTED_PREFIXES.some((p) => pathRef.current.startsWith(p));
       if (result === 'unauthorized' && onProtected) dispatch(expireSession());
       else dispatch(logout());
@@ -120,6 +130,7 @@ export function RootLayout() {
   return (
     <>
       <OfflineBanner />
+      <UpdatePrompt />
       <Suspense fallback={<LoadingScreen />}>
         <Outlet />
       </Suspense>

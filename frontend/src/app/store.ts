@@ -2,7 +2,8 @@ import { configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/tool
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '../lib/api';
 import { rootReducer, type AppDispatch, type RootState } from '../lib/root-reducer';
-import { loggedOut, sessionExpired, signedOut } from '../lib/session';
+import { loggedOut, sessionExpired, signedIn, signedOut } from '../lib/session';
+import { clearApiCache } from '../lib/pwa/api-cache';
 import { bindToasts } from '../lib/toast';
 
 const listeners = createListenerMiddleware();
@@ -12,6 +13,14 @@ listeners.startListening({
   matcher: isAnyOf(loggedOut, signedOut, sessionExpired),
   effect: (_action, listenerApi) => {
     listenerApi.dispatch(api.util.resetApiState());
+  },
+});
+
+// Nor the service worker's copies of its reads (docs/rules.md#installable-app).
+listeners.startListening({
+  matcher: isAnyOf(loggedOut, signedOut, sessionExpired, signedIn),
+  effect: async () => {
+    await clearApiCache();
   },
 });
 

@@ -7,6 +7,7 @@ import {
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
 import { apiReachable, apiUnreachable, isUnreachableStatus } from './connectivity';
+import { OFFLINE_COPY_HEADER } from './pwa/constants';
 import {
   beginTokenRenewal,
   expireSession,
@@ -125,8 +126,10 @@ export const baseQuery: ApiBaseQuery = async (args, apiCtx, extraOptions) => {
     if (fresh) apiCtx.dispatch(renewSession(fresh, answer?.user));
     finishRenewal(fresh);
   }
-  // The offline banner follows every call: no answer marks the API unreachable, any answer reachable.
-  const reachable = !(result.error && isUnreachableStatus(result.error.status));
+  // The offline banner follows every call: no answer marks the API unreachable, any answer reachable;
+  // a copy the service worker kept (docs/rules.md#installable-app) is no answer from the API.
+  const offlineCopy = result.meta?.response?.headers.get(OFFLINE_COPY_HEADER) === '1';
+  const reachable = !offlineCopy && !(result.error && isUnreachableStatus(result.error.status));
   if ((apiCtx.getState() as { connectivity?: { reachable: boolean } }).connectivity?.reachable !== reachable)
     apiCtx.dispatch(reachable ? apiReachable() : apiUnreachable());
 
