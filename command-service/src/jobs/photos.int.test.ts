@@ -184,6 +184,19 @@ describe('photos on a sign-off', () => {
     expect((await sign(ben, 1, [again, different])).status).toBe(200);
     expect((await photoDoc(again))?.duplicate_of).toEqual([onCard[0]]);
     expect((await photoDoc(different))?.duplicate_of).toEqual([]);
+    // The centre sees the flag in the sign-off views; the mentor is not told.
+    const photosOf = async (token: string) => {
+      const job = (await get(app, `/api/jobs?student_id=${ben.user.id}`, token)).body[0];
+      return job.signatures.at(-1).evidence.photos;
+    };
+    expect(await photosOf(otherCentre.token)).toEqual([
+      { photo_id: again, possible_duplicate: true },
+      { photo_id: different, possible_duplicate: false },
+    ]);
+    expect((await photosOf(dave.token)).map((p: { possible_duplicate: unknown }) => p.possible_duplicate)).toEqual([
+      null,
+      null,
+    ]);
     // Photos of one card are never flagged against each other.
     expect((await photoDoc(onCard[1]))?.duplicate_of).toEqual([]);
   });

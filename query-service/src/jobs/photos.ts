@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { authOf, authenticate, type AuthContext } from '@panda/platform/http';
 import { notFound } from '@panda/platform/errors';
 import { jobPhotos, type JobPhotoDoc } from '@panda/projections/read-models/job-photos';
+import type { SignatureEntry } from '@panda/projections/read-models/training';
 import type { QueryDeps } from '../shared/deps';
 
 /**
@@ -37,4 +38,37 @@ export function jobPhotoQueryRoutes(deps: QueryDeps): Router {
     res.type(photo.content_type).send(blob.bytes);
   });
   return r;
+}
+
+/** Who is told a photo is a 'Possible duplicate photo' (docs/rules.md#evidence). */
+const SEES_DUPLICATES = new Set(['training_centre', 'admin', 'auditor']);
+
+/**
+ * The signature histories of `lists` with each photo's duplicate flag filled in for the centre,
+ * admins and auditors (one read of the photos for all of them); left null for anyone else. The
+ * entries are copied, never changed in place.
+ */
+export async function withPhotoFlags(
+  rs: QueryDeps['readStore'],
+  who: AuthContext,
+  lists: SignatureEntry[][],
+): Promise<SignatureEntry[][]> {
+  if (!SEES_DUPLICATES.has(who.role)) return lists;
+  const ids = lists.flat().flatMap((e) => e.evidence?.photos.map((p) => p.photo_id) ?? []);
+  if (!ids.length) return lists;
+  const docs = await jobPhotos.from(rs).find({ id: { $in: ids } });
+  const flagged = new Map(docs.map((d) => [d.id, d.duplicate_of.length > 0]));
+  return lists.map((list) =>
+    list.map((e) =>
+      e.evidence
+        ? {
+            ...e,
+            evidence: {
+              ...e.evidence,
+              photos: e.evidence.photos.map((p) => ({ ...p, possible_duplicate: flagged.get(p.photo_id) ?? false })),
+            },
+          }
+        : e,
+    ),
+  );
 }

@@ -4,6 +4,7 @@ import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/pla
 import { notFound } from '@panda/platform/errors';
 import { jobView, jobs, signaturesOf, students } from '@panda/projections/read-models/training';
 import type { QueryDeps } from '../shared/deps';
+import { withPhotoFlags } from '../jobs/photos';
 import { accountOf, person, requirementProgress, studentCard, visibleStudent } from './views';
 
 /** A centre's or mentor's students (docs/rules.md#list-paging): newest registration first; search by name, e-mail, phone, postcode or id. */
@@ -45,6 +46,7 @@ export function studentQueryRoutes(deps: QueryDeps): Router {
     ]);
     const counted = studentJobs.filter((j) => j.Total_Count > 0);
     const signatures = await signaturesOf(rs, counted);
+    const histories = await withPhotoFlags(rs, authOf(req), counted.map(signatures));
     res.json({
       ...studentCard(s),
       mentor: person(mentor),
@@ -54,7 +56,7 @@ export function studentQueryRoutes(deps: QueryDeps): Router {
         registered_at: s.Created_At,
         temporary_password_unused: account?.temporary_password_unused ?? false,
       },
-      job_details: counted.map((j) => jobView(j, signatures(j))),
+      job_details: counted.map((j, i) => jobView(j, histories[i]!)),
     });
   });
 
