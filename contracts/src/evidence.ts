@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { multiLineText, optionalText, postcodeField, UK_POSTCODE_MESSAGE } from './fields';
+import { commandResultSchema, defineRoutes } from './route-contract';
 
 /**
  * A job card is evidence (docs/rules.md#evidence): what was done, where, on which appliance, for how
@@ -85,3 +86,22 @@ const UK_TIME = new Intl.DateTimeFormat('en-GB', {
 });
 /** The time of day (HH:MM) an instant falls on in UK time. */
 export const ukTimeOf = (at: string | number | Date): string => UK_TIME.format(new Date(at));
+
+/** The image types a job-card photo may be sent as (the raw body of `POST /api/job-photos`). */
+export const JOB_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** A photo's largest size, as the raw body of `POST /api/job-photos` (10 MB). */
+export const JOB_PHOTO_MAX_BYTES = 10_485_760;
+export const JOB_PHOTO_NOT_IMAGE = 'Please choose a JPEG, PNG or WEBP photo';
+export const JOB_PHOTO_TOO_LARGE = 'Each photo must be smaller than 10MB';
+
+/** `POST /api/job-photos`: the stored photo's id (for `photo_ids`) and the SHA-256 of the stored image. */
+export const jobPhotoResponse = commandResultSchema.extend({
+  photo_id: z.string(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type JobPhotoResponse = z.infer<typeof jobPhotoResponse>;
+
+export const evidenceRoutes = defineRoutes([
+  { method: 'POST', path: '/api/job-photos', responses: { 201: jobPhotoResponse } },
+  { method: 'GET', path: '/api/job-photos/:id', responses: { 200: { contentType: /^image\/(jpeg|png|webp)/ } } },
+]);

@@ -12,6 +12,7 @@ import type { RouteContract } from './route-contract';
 import { signoffRoutes } from './signoff';
 import { supportRoutes } from './support';
 import { trainingRoutes } from './training';
+import { evidenceRoutes } from './evidence';
 
 /** Every `/api` route's contract, one table per capability (see ./route-contract). */
 export const routeContracts: readonly RouteContract[] = [
@@ -28,4 +29,5 @@ export const routeContracts: readonly RouteContract[] = [
   ...signoffRoutes,
   ...supportRoutes,
   ...trainingRoutes,
+  ...evidenceRoutes,
 ];

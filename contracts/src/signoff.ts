@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { multiLineText } from './fields';
 import { pageQuerySchema } from './paging';
 import { defineRoutes } from './route-contract';
+import { reflectionField } from './evidence';
 
 /**
  * Sign-off that stands up to scrutiny (docs/rules.md#gas-safe-categories, docs/rules.md#trainee-countersign, docs/rules.md#reminders): the trainee's countersign or
@@ -17,6 +18,10 @@ import { TRAINEE_STATUSES } from './signoff-messages';
 export { DISPUTE_REASON_REQUIRED, DISPUTE_WINDOW_CLOSED, DISPUTE_WINDOW_DAYS, disputeUntil } from './signoff-messages';
 import { DISPUTE_REASON_REQUIRED } from './signoff-messages';
 export const RESOLUTION_REASON_REQUIRED = 'Please give a reason for the decision';
+
+/** `POST /api/signatures/{signatureId}/confirm`: the trainee may add a reflection (docs/rules.md#evidence). */
+export const confirmRequest = z.object({ reflection: reflectionField });
+export type ConfirmRequest = z.input<typeof confirmRequest>;
 
 /** `POST /api/signatures/{signatureId}/dispute` */
 export const disputeRequest = z.object({
@@ -108,6 +113,19 @@ export const disputeListItem = signOffView.extend({
 export type DisputeListItem = z.infer<typeof disputeListItem>;
 export const disputesResponse = z.array(disputeListItem);
 
+/**
+ * What a sign-off evidences, as the views show it (docs/rules.md#evidence). Each photo's
+ * `possible_duplicate` is said to the centre, admins and auditors only (null for anyone else).
+ */
+export const cardEvidenceView = z.object({
+  site_postcode: z.string(),
+  appliance: z.object({ kind: z.string(), make: z.string().nullable(), model: z.string().nullable() }),
+  work_done: z.string(),
+  duration_minutes: z.number().int(),
+  photos: z.array(z.object({ photo_id: z.string(), possible_duplicate: z.boolean().nullable() })),
+});
+export type CardEvidenceView = z.infer<typeof cardEvidenceView>;
+
 /** A job's sign-off history entry (`signatures` of GET /api/jobs and /api/jobs/{id}). */
 export const jobSignatureEntry = signatureFields.extend({
   signature_id: z.string(),
@@ -121,6 +139,15 @@ export const jobSignatureEntry = signatureFields.extend({
   revoked: z.boolean(),
   /** The last moment the trainee may dispute it: 30 days after the server recorded it (docs/rules.md#dispute-window). */
   dispute_until: z.string(),
+  /** docs/rules.md#evidence: the server's time of signing, and the device's claimed time (null when none was sent). */
+  signed_at: z.string(),
+  captured_at: z.string().nullable(),
+  /** What the card evidences; null on cards signed before evidence was required (see `evidence_note`). */
+  evidence: cardEvidenceView.nullable(),
+  /** 'Signed before evidence was required' on such cards, else null. */
+  evidence_note: z.string().nullable(),
+  /** The trainee's reflection, added when confirming. */
+  reflection: z.string().nullable(),
 });
 export type JobSignatureEntry = z.infer<typeof jobSignatureEntry>;
 
@@ -129,7 +156,12 @@ export const signingPermission = z.object({ may_sign: z.boolean(), sign_refusal:
 
 /** The HTTP routes of sign-off (docs/rules.md#gas-safe-categories, docs/rules.md#trainee-countersign, docs/rules.md#reminders). Route contracts: see ./route-contract. */
 export const signoffRoutes = defineRoutes([
-  { method: 'POST', path: '/api/signatures/:signatureId/confirm', responses: { 200: signOffActionResponse } },
+  {
+    method: 'POST',
+    path: '/api/signatures/:signatureId/confirm',
+    body: confirmRequest,
+    responses: { 200: signOffActionResponse },
+  },
   {
     method: 'POST',
     path: '/api/signatures/:signatureId/dispute',

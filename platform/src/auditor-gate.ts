@@ -10,6 +10,8 @@ const AUDITOR_ALLOWED: readonly { method: string; path: RegExp }[] = [
   { method: 'GET', path: /^\/api\/students\/[^/]+\/criteria$/ },
   { method: 'GET', path: /^\/api\/auth\/validate$/ },
   { method: 'GET', path: /^\/api\/health$/ },
+  // The photos of the job cards the audit shows (docs/rules.md#evidence).
+  { method: 'GET', path: /^\/api\/job-photos\/[^/]+$/ },
   // The one-time temporary password must be replaced; signing out ends the session.
   { method: 'PUT', path: /^\/api\/change-password$/ },
   { method: 'POST', path: /^\/api\/auth\/logout$/ },

@@ -12,6 +12,7 @@ import type { profileEvents } from '@panda/events/catalogue/profiles';
 import type { reminderEvents } from '@panda/events/catalogue/reminders';
 import type { supportEvents } from '@panda/events/catalogue/support';
 import type { trainingEvents } from '@panda/events/catalogue/training';
+import type { photoEvents } from '@panda/events/catalogue/photos';
 import type { Projection, ProjectionContext } from './projection';
 
 /**
@@ -32,6 +33,7 @@ type Definitions = (
   | typeof reminderEvents
   | typeof supportEvents
   | typeof trainingEvents
+  | typeof photoEvents
 )[number];
 
 /** Every event of the catalogue, discriminated by `type`. */

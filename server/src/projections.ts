@@ -13,6 +13,7 @@ import { chatProjection } from '@panda/projections/read-models/chat';
 import { adminStudentRowsProjection } from '@panda/projections/read-models/admin-student-rows';
 import { adminMentorRowsProjection } from '@panda/projections/read-models/admin-mentor-rows';
 import { auditorsProjection } from '@panda/projections/read-models/auditors';
+import { jobPhotosProjection } from '@panda/projections/read-models/job-photos';
 import { criteriaProjection } from '@panda/projections/read-models/criteria';
 import { payoutsProjection } from '@panda/projections/read-models/payouts';
 
@@ -32,6 +33,7 @@ export const allProjections: Projection[] = [
   adminStudentRowsProjection,
   adminMentorRowsProjection,
   auditorsProjection,
+  jobPhotosProjection,
   criteriaProjection,
   payoutsProjection,
 ];

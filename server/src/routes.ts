@@ -11,9 +11,11 @@ import { vettingRoutes } from '@panda/query-service/admin/vetting';
 import { placementQueryRoutes } from '@panda/query-service/placements/routes';
 import { studentRoutes } from '@panda/command-service/students/routes';
 import { jobRoutes } from '@panda/command-service/jobs/routes';
+import { jobPhotoRoutes } from '@panda/command-service/jobs/photos';
 import { profileRoutes } from '@panda/command-service/profiles/routes';
 import { studentQueryRoutes } from '@panda/query-service/students/routes';
 import { jobQueryRoutes } from '@panda/query-service/jobs/routes';
+import { jobPhotoQueryRoutes } from '@panda/query-service/jobs/photos';
 import { profileQueryRoutes } from '@panda/query-service/profiles/routes';
 import { dashboardQueryRoutes } from '@panda/query-service/dashboard/routes';
 import { lookupQueryRoutes } from '@panda/query-service/lookup/routes';
@@ -49,6 +51,7 @@ export const commandRouters = (deps: CommandDeps, queries: QueryDeps): Router[] 
   placementRoutes(deps),
   studentRoutes(deps),
   jobRoutes(deps),
+  jobPhotoRoutes(deps),
   profileRoutes(deps),
   auditCommandRoutes(deps),
   notificationRoutes(deps),
@@ -68,6 +71,7 @@ export const queryRouters = (deps: QueryDeps): Router[] => [
   placementQueryRoutes(deps),
   studentQueryRoutes(deps),
   jobQueryRoutes(deps),
+  jobPhotoQueryRoutes(deps),
   profileQueryRoutes(deps),
   dashboardQueryRoutes(deps),
   lookupQueryRoutes(deps),

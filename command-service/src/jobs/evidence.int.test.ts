@@ -6,6 +6,7 @@ import { ukDateOf } from '@panda/contracts/evidence';
 import type { Login } from '../admin/test-fixtures';
 import {
   EVIDENCE,
+  get,
   jobOfType,
   place,
   readyMentor,
@@ -115,5 +116,33 @@ describe('PUT /api/jobs/{id}/complete with evidence', () => {
     const unknown = await complete(signature(4, { day, photo_ids: ['no-such-photo'] }));
     expect(unknown.body.detail).toEqual([{ field: 'photo_ids', message: 'Photo not found: please upload it again' }]);
     expect(await signedEvents()).toHaveLength(before);
+  });
+
+  it("keeps the trainee's reflection on confirming, and shows the card's evidence and times in the views", async () => {
+    const view = await get(app, `/api/jobs/${job.id}`, amy.token);
+    const card = view.body.signatures[0];
+    expect(card).toMatchObject({
+      signed_at: expect.any(String),
+      captured_at: expect.any(String),
+      evidence: { site_postcode: 'M1 1AA', work_done: EVIDENCE.work_done, duration_minutes: 60, photos: [] },
+      evidence_note: null,
+      reflection: null,
+    });
+    const confirmed = await app.call(
+      'POST',
+      `/api/signatures/${card.signature_id}/confirm`,
+      { reflection: '  I learnt to read the gas rate off the meter.  ' },
+      amy.token,
+    );
+    expect(confirmed.status).toBe(200);
+    const after = (await get(app, `/api/jobs/${job.id}`, amy.token)).body.signatures[0];
+    expect(after.reflection).toBe('I learnt to read the gas rate off the meter.');
+    const tooLong = await app.call(
+      'POST',
+      `/api/signatures/${view.body.signatures[1].signature_id}/confirm`,
+      { reflection: 'x'.repeat(2001) },
+      amy.token,
+    );
+    expect(tooLong.status).toBe(400);
   });
 });

@@ -40,14 +40,20 @@ export interface CommandDeps {
 const IDEMPOTENCY_KEY = /^[\w-]{8,100}$/;
 
 /** Metadata recorded with the events of one command. */
-export function metaFor(req: Request, deps: Pick<CommandDeps, 'clock'>, suffix = ''): AppendMeta {
+export function metaFor(
+  req: Request,
+  deps: Pick<CommandDeps, 'clock'>,
+  suffix = '',
+  /** What the request's body is fingerprinted by, when not its parsed JSON (e.g. a raw image's SHA-256). */
+  bodyFingerprint: unknown = req.body,
+): AppendMeta {
   const key = req.header('Idempotency-Key');
   // A key names one request of one caller: the same key sent by another account, or with another
   // method, path or body, is another command (never answered with someone else's result).
   const fingerprint = () =>
     createHash('sha256')
       .update(
-        `${req.auth?.id ?? 'anonymous'} ${req.method} ${req.baseUrl}${req.path} ${JSON.stringify(req.body ?? null)}`,
+        `${req.auth?.id ?? 'anonymous'} ${req.method} ${req.baseUrl}${req.path} ${JSON.stringify(bodyFingerprint ?? null)}`,
       )
       .digest('base64url')
       .slice(0, 16);

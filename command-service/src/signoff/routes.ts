@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { accountStream } from '@panda/events/catalogue/accounts';
-import { TRAINEE_STATUS_LABELS, disputeRequest, resolveDisputeRequest } from '@panda/contracts/signoff';
+import { TRAINEE_STATUS_LABELS, confirmRequest, disputeRequest, resolveDisputeRequest } from '@panda/contracts/signoff';
 import { notFound } from '@panda/platform/errors';
 import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
 import { handle } from '../shared/decider';
@@ -45,10 +45,11 @@ export function signOffRoutes(deps: CommandDeps): Router {
 
   r.post('/api/signatures/:signatureId/confirm', auth, requireRole('student'), async (req, res) => {
     const { id } = authOf(req);
+    const { reflection } = validate(confirmRequest, req.body ?? {});
     const signatureId = String(req.params.signatureId);
     const { position, body } = await run(
       req,
-      () => ({ type: 'ConfirmSignature', studentId: id, signatureId }),
+      () => ({ type: 'ConfirmSignature', studentId: id, signatureId, reflection }),
       'Thank you: you confirmed this sign-off.',
     );
     sendResult(res, 200, position, body);

@@ -58,7 +58,13 @@ export type TrainingCommand =
       capturedAt: string | null;
     }
   /** docs/rules.md#trainee-countersign: the student whose card it is (`studentId` = the caller) confirms or disputes a sign-off, once. */
-  | { type: 'ConfirmSignature'; studentId: string; signatureId: string }
+  | {
+      type: 'ConfirmSignature';
+      studentId: string;
+      signatureId: string;
+      /** The trainee's reflection on the work (docs/rules.md#evidence), null when none. */
+      reflection?: string | null;
+    }
   | {
       type: 'DisputeSignature';
       studentId: string;
@@ -270,7 +276,10 @@ export function decideTraining(command: TrainingCommand, state: TrainingState): 
         mentorId: signOff.mentorId,
         contentHash: signOff.contentHash,
       };
-      if (command.type === 'ConfirmSignature') return [{ type: 'SignatureConfirmed', data: ref }];
+      if (command.type === 'ConfirmSignature')
+        return [
+          { type: 'SignatureConfirmed', data: command.reflection ? { ...ref, reflection: command.reflection } : ref },
+        ];
       const reason = command.reason.trim();
       if (!reason) throw badRequest([{ field: 'reason', message: DISPUTE_REASON_MESSAGE }]);
       if (signOff.signedAt && Date.parse(command.at) - Date.parse(signOff.signedAt) > DISPUTE_WINDOW_DAYS * DAY_MS)

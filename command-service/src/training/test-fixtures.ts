@@ -147,3 +147,46 @@ export async function jobOfType(app: TestApp, token: string, type: string, stude
   if (!job) throw new Error(`no ${type} job among the caller's jobs`);
   return job;
 }
+
+/**
+ * A small PNG (64 x 48) that looks different for each `seed`: a grey gradient with a dark block whose
+ * place depends on the seed, so the perceptual hashes of two seeds are far apart.
+ */
+export async function testPhoto(seed = 0, format: 'png' | 'jpeg' = 'png'): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  const [w, h] = [64, 48];
+  const raw = Buffer.alloc(w * h * 3);
+  const left = (seed * 17) % 40;
+  const top = (seed * 11) % 28;
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) {
+      const block = x >= left && x < left + 24 && y >= top && y < top + 20;
+      const v = block ? 15 : Math.round(50 + (((x + seed * 7) % w) / w) * 190);
+      raw.fill(v, (y * w + x) * 3, (y * w + x) * 3 + 3);
+    }
+  const img = sharp(raw, { raw: { width: w, height: h, channels: 3 } });
+  return format === 'png' ? img.png().toBuffer() : img.jpeg({ quality: 80 }).toBuffer();
+}
+
+/** POST /api/job-photos with the raw image; answers the status and the JSON answer. */
+export async function uploadPhoto(
+  app: TestApp,
+  token: string,
+  bytes: Uint8Array,
+  contentType = 'image/png',
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: { photo_id: string; sha256: string; position: number; detail?: unknown } }> {
+  const r = await fetch(`${app.url}/api/job-photos`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType, ...headers },
+    body: bytes,
+  });
+  return { status: r.status, body: (await r.json()) as { photo_id: string; sha256: string; position: number } };
+}
+
+/** A photo uploaded by `mentor`; its id. */
+export async function photoId(app: TestApp, mentor: Login, seed = 0): Promise<string> {
+  const r = await uploadPhoto(app, mentor.token, await testPhoto(seed));
+  if (r.status !== 201) throw new Error(`photo upload failed: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body.photo_id;
+}

@@ -18,6 +18,17 @@ export function signedCardFixture(overrides: Partial<SignedCard> = {}): SignedCa
     dispute: null,
     revoked: false,
     dispute_until: '2999-12-20T10:30:00.000Z',
+    signed_at: '2026-11-20T10:30:05.000Z',
+    captured_at: '2026-11-20T10:30:00.000Z',
+    evidence: {
+      site_postcode: 'M14 6HR',
+      appliance: { kind: 'boiler', make: 'Worcester Bosch', model: 'Greenstar 4000' },
+      work_done: 'Serviced the boiler: checked the flue, gas rate and safety devices.',
+      duration_minutes: 60,
+      photos: [],
+    },
+    evidence_note: null,
+    reflection: null,
     ...overrides,
   };
 }

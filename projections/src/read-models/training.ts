@@ -1,11 +1,12 @@
 import type { JobRequirements } from '@panda/events/catalogue/accounts';
 import { signatureIdOf, type Signature } from '@panda/events/catalogue/training';
-import { disputeUntil } from '@panda/contracts/signoff';
+import { disputeUntil, type CardEvidenceView } from '@panda/contracts/signoff';
+import { PRE_EVIDENCE_LABEL } from '@panda/contracts/evidence';
 import { JOB_TYPES, isComplete, percentOf, type JobType } from '@panda/contracts/training';
 import type { ProjectionContext } from '../projection';
 import { searchIndex, type ReadStore } from '../read-store';
 import { collection } from '../typed-collection';
-import { audienceOf, defineProjection, type Recorded } from '../typed-projection';
+import { audienceOf, defineProjection, type DataOf, type Recorded } from '../typed-projection';
 import {
   awaitingAnswer,
   confirmed,
@@ -122,6 +123,12 @@ export type SignatureEntry = Signature &
     content_hash: string | null;
     /** 30 days after the server recorded the sign-off (docs/rules.md#dispute-window). */
     dispute_until: string;
+    /** docs/rules.md#evidence (see contracts `jobSignatureEntry`); photos' duplicate flags are the query side's. */
+    signed_at: string;
+    captured_at: string | null;
+    evidence: CardEvidenceView | null;
+    evidence_note: string | null;
+    reflection: string | null;
   };
 
 export interface CentreStatsDoc {
@@ -306,10 +313,22 @@ const answer = <T extends AnswerEvent>(
     await change(entry, e, job, student, ctx, signatures);
   }, true);
 
+/** A sign-off's evidence as the views show it (docs/rules.md#evidence); photos' flags are filled in by the query side. */
+export function evidenceView(e: DataOf<'JobCardSigned'>['evidence']): CardEvidenceView | null {
+  if (!e) return null;
+  return {
+    site_postcode: e.sitePostcode,
+    appliance: { kind: e.appliance.kind, make: e.appliance.make, model: e.appliance.model },
+    work_done: e.workDone,
+    duration_minutes: e.durationMinutes,
+    photos: e.photos.map((p) => ({ photo_id: p.photoId, possible_duplicate: null })),
+  };
+}
+
 export const trainingProjection = defineProjection({
   name: 'training',
-  // 2: each sign-off's `dispute_until`.
-  version: 2,
+  // 2: each sign-off's `dispute_until`. 3: its evidence, times and reflection (docs/rules.md#evidence).
+  version: 3,
   collections: {
     [STUDENTS]: [
       // A centre's or a mentor's students: found and counted over the first of these (see indexesServedByLonger).
@@ -504,11 +523,19 @@ export const trainingProjection = defineProjection({
         content_hash: d.contentHash ?? null,
         dispute_until: disputeUntil(recordedAt),
         ...awaitingAnswer(),
+        signed_at: d.signedAt ?? recordedAt,
+        captured_at: d.capturedAt ?? null,
+        evidence: evidenceView(d.evidence),
+        evidence_note: d.evidence ? null : PRE_EVIDENCE_LABEL,
+        reflection: null,
       });
       student.cards_signed += 1;
       await countMentor(ctx, d.mentorId, (s) => void (s.jobs_supervised += 1));
     }, true),
-    SignatureConfirmed: answer<'SignatureConfirmed'>((entry, e) => confirmed(entry, e.time)),
+    SignatureConfirmed: answer<'SignatureConfirmed'>((entry, e) => {
+      confirmed(entry, e.time);
+      entry.reflection = e.data.reflection ?? null;
+    }),
     SignatureDisputed: answer<'SignatureDisputed'>((entry, e) => disputed(entry, e.data, e.time)),
     DisputeResolved: answer<'DisputeResolved'>((entry, e) => resolved(entry, e.data, e.time)),
     // The job's count goes down; its latest sign-off is the latest one that still counts.

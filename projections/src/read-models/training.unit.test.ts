@@ -112,6 +112,12 @@ const entry = (n: number, over: Partial<SignatureEntry> = {}): SignatureEntry =>
   revoked: false,
   // 30 days after the event's recorded time: card n is usually event 4 + n (after placedWithJob).
   dispute_until: disputeUntil(t(4 + n)),
+  // Cards without evidence (signed before it was required): the event's time is the signing time.
+  signed_at: t(4 + n),
+  captured_at: null,
+  evidence: null,
+  evidence_note: 'Signed before evidence was required',
+  reflection: null,
   ...over,
 });
 
@@ -617,7 +623,7 @@ describe('the signature history is kept apart from the job', () => {
     const unmoved = store({ 'students/s1': placed({ jobs: [summary()] }), 'jobs/j1': legacy });
     await unmoved.apply(card(2));
     expect(unmoved.all.get('job_signatures/j1')).toEqual(
-      history([entry(1), entry(2, { dispute_until: disputeUntil(t(1)) })]),
+      history([entry(1), entry(2, { dispute_until: disputeUntil(t(1)), signed_at: t(1) })]),
     );
     expect(unmoved.all.get('jobs/j1')).not.toHaveProperty('signatures');
   });

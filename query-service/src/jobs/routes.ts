@@ -5,6 +5,7 @@ import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/pla
 import { notFound } from '@panda/platform/errors';
 import { jobView, signaturesOf, jobs } from '@panda/projections/read-models/training';
 import type { QueryDeps } from '../shared/deps';
+import { withPhotoFlags } from './photos';
 import { canSeeStudent, narrowed, visibleFilter } from '../students/views';
 import { categoriesDoNotCover, coversJobType } from '@panda/events/domain/gas-safe-categories';
 import { mentorProfiles } from '@panda/projections/read-models/mentor-profiles';
@@ -53,8 +54,9 @@ export function jobQueryRoutes(deps: QueryDeps): Router {
     const extra = await signingFor(deps, who);
     const page = await findPage(rs, jobs, { ...visible, Total_Count: { $gt: 0 } }, paging);
     const signatures = await signaturesOf(rs, page.items);
+    const histories = await withPhotoFlags(rs, who, page.items.map(signatures));
     setPageHeaders(req, res, page);
-    res.json(page.items.map((j) => Object.assign(jobView(j, signatures(j)), extra?.(j.Job_Type))));
+    res.json(page.items.map((j, i) => Object.assign(jobView(j, histories[i]!), extra?.(j.Job_Type))));
   });
 
   /** Job detail: student info, job info, the full signature history (oldest first). */
@@ -63,10 +65,10 @@ export function jobQueryRoutes(deps: QueryDeps): Router {
     const doc = await rs.get(jobs, String(req.params.id));
     if (!doc || !canSeeStudent(who, { id: doc.Student_ID, centre_id: doc.centre_id, mentor_id: doc.mentor_id }))
       throw notFound('Job not found');
-    const signatures = (await signaturesOf(rs, [doc]))(doc);
+    const [signatures] = await withPhotoFlags(rs, who, [(await signaturesOf(rs, [doc]))(doc)]);
     const extra = await signingFor(deps, who);
     res.json({
-      job: Object.assign(jobView(doc, signatures), extra?.(doc.Job_Type)),
+      job: Object.assign(jobView(doc, signatures!), extra?.(doc.Job_Type)),
       student: {
         id: doc.Student_ID,
         Name: doc.Student_Name,
@@ -74,7 +76,7 @@ export function jobQueryRoutes(deps: QueryDeps): Router {
         Phone_Number: doc.student_phone,
         Postcode: doc.student_postcode,
       },
-      signatures,
+      signatures: signatures!,
     });
   });
 

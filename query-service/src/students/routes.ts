@@ -19,6 +19,7 @@ import { cell } from '../audit/evidence';
 import { docsById } from '../shared/docs-by-id';
 import type { QueryDeps } from '../shared/deps';
 import { CASELOAD_SORTS, caseloadFacts, compareBy, compareKeys } from './caseload';
+import { withPhotoFlags } from '../jobs/photos';
 import { accountOf, person, requirementProgress, studentCard, visibleStudent } from './views';
 
 /** A centre's or mentor's students (docs/rules.md#list-paging): newest registration first; search by name, e-mail, phone, postcode or id. */
@@ -162,6 +163,7 @@ export function studentQueryRoutes(deps: QueryDeps): Router {
     ]);
     const counted = studentJobs.filter((j) => j.Total_Count > 0);
     const signatures = await signaturesOf(rs, counted);
+    const histories = await withPhotoFlags(rs, authOf(req), counted.map(signatures));
     res.json({
       ...studentCard(s),
       mentor: person(mentor),
@@ -171,7 +173,7 @@ export function studentQueryRoutes(deps: QueryDeps): Router {
         registered_at: s.Created_At,
         temporary_password_unused: account?.temporary_password_unused ?? false,
       },
-      job_details: counted.map((j) => jobView(j, signatures(j))),
+      job_details: counted.map((j, i) => jobView(j, histories[i]!)),
     });
   });
 
