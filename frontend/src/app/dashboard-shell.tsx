@@ -44,6 +44,8 @@ import {
 } from './dashboard-views';
 import { useDocumentTitle } from '../lib/document-title';
 import { StaleMark } from '../components/offline-banner';
+import { OutboxChip } from '../components/outbox-chip';
+import { useOutboxItems } from '../lib/outbox';
 
 const DRAWER_WIDTH = 272;
 
@@ -153,6 +155,10 @@ function ViewNotFound() {
   );
 }
 
+const SignOutWarningDialog = lazy(() =>
+  import('../components/sign-out-warning-dialog').then((m) => ({ default: m.SignOutWarningDialog })),
+);
+
 /** /dashboard: sidebar, header and the view selected by ?view= (registry in dashboard-views.tsx). */
 export function DashboardShell() {
   const user = useAppSelector(selectUser);
@@ -161,6 +167,8 @@ export function DashboardShell() {
   const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
+  const [warnSignOut, setWarnSignOut] = useState(false);
+  const outboxItems = useOutboxItems(user?.id ? String(user.id) : null);
   const { view } = useDashboardParams();
   useDocumentTitle(
     user && isDashboardRole(user.role)
@@ -177,8 +185,10 @@ export function DashboardShell() {
 
   // Clears the session and shows 'Logged out successfully'; RequireAuth shows 'Signing out...' and
   // the root layout goes to /auth 1.5 s later.
+  // With items in the outbox the user is warned first (docs/rules.md#outbox).
   const signOut = () => {
-    dispatch(signOutSession());
+    if (outboxItems.length && !warnSignOut) setWarnSignOut(true);
+    else dispatch(signOutSession());
   };
 
   const sidebar = (
@@ -247,6 +257,7 @@ export function DashboardShell() {
               {current?.title ?? 'Dashboard'}
             </Typography>
             <StaleMark />
+            <OutboxChip items={outboxItems} userId={String(user.id)} />
             <Stack direction="row" spacing={0.5} alignItems="center">
               {!gated &&
                 addonsFor(headerAddons, role).map((a) => (
@@ -306,6 +317,16 @@ export function DashboardShell() {
             {a.element}
           </Suspense>
         ))}
+
+      {warnSignOut && (
+        <Suspense fallback={null}>
+          <SignOutWarningDialog
+            count={outboxItems.length}
+            onCancel={() => setWarnSignOut(false)}
+            onSignOut={() => dispatch(signOutSession())}
+          />
+        </Suspense>
+      )}
 
       {gated && (
         <Suspense fallback={null}>

@@ -25,6 +25,7 @@ import {
 } from '../lib/session';
 import { OfflineBanner } from '../components/offline-banner';
 import { UpdatePrompt } from '../components/update-prompt';
+import { useOutboxRunner } from '../lib/outbox/use-outbox-runner';
 import { apiUnreachable } from '../lib/connectivity';
 
 /** Paths whose content needs a session: a refused token there is reported as an expiry. */
@@ -127,6 +128,7 @@ function useLiveConnection() {
 export function RootLayout() {
   useSessionLifecycle();
   useLiveConnection();
+  useOutboxRunner();
   return (
     <>
       <OfflineBanner />

@@ -1,0 +1,45 @@
+import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
+import Chip from '@mui/material/Chip';
+import { lazy, Suspense, useState } from 'react';
+import type { OutboxItem } from '../lib/outbox';
+
+const OutboxDialog = lazy(() => import('./outbox-dialog').then((m) => ({ default: m.OutboxDialog })));
+
+/** "2 waiting to send": how many items wait in the outbox (docs/rules.md#outbox). */
+export const waitingText = (n: number) => `${n} waiting to send`;
+
+/**
+ * The header's outbox chip: shown while the signed-in user has items in the outbox; opens the
+ * list. A refused item turns it red.
+ */
+export function OutboxChip({ items, userId }: { items: OutboxItem[]; userId: string }) {
+  const [open, setOpen] = useState(false);
+  if (!items.length && !open) return null;
+  const refused = items.filter((i) => i.status === 'refused').length;
+  return (
+    <>
+      {items.length > 0 && (
+        <Chip
+          icon={<CloudUploadOutlined />}
+          label={refused ? `${waitingText(items.length)} · ${refused} refused` : waitingText(items.length)}
+          onClick={() => setOpen(true)}
+          variant="outlined"
+          data-testid="outbox-chip"
+          aria-haspopup="dialog"
+          sx={{
+            fontWeight: 700,
+            color: refused ? '#991b1b' : '#1e3a8a',
+            borderColor: refused ? '#991b1b' : '#1e3a8a',
+            '& .MuiChip-icon': { color: 'inherit' },
+            maxWidth: { xs: 150, sm: 'none' },
+          }}
+        />
+      )}
+      {open && (
+        <Suspense fallback={null}>
+          <OutboxDialog items={items} userId={userId} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
