@@ -46,6 +46,7 @@ import { DIST } from '../scripts/bundle-budget';
 import { profileBodies } from './commands';
 import { appendStaff, benchMeta, studentEvents } from './generate';
 import { listClient, stats } from './lists';
+import { ukDateOf, ukTimeOf } from '@panda/contracts/evidence';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const FACTOR = Number(process.env.BENCH_SCALE_FACTOR ?? 1);
@@ -410,11 +411,17 @@ async function command(
         mentor_signature: {
           signature: 'B M',
           mentorName: 'Bench Mentor',
-          date: at.slice(0, 10),
-          time: at.slice(11, 16),
+          date: ukDateOf(at),
+          time: ukTimeOf(at),
           timestamp: at,
         },
         completed_at: at,
+        // The evidence every sign-off carries (docs/rules.md#evidence).
+        site_postcode: 'M1 1AA',
+        appliance: { kind: 'boiler', make: 'Bench', model: null },
+        work_done: 'Serviced the boiler and recorded the readings for the bench.',
+        duration_minutes: 60,
+        photo_ids: [],
       },
       sub: mentor,
       role: 'mentor',

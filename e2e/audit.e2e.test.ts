@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { accessible, useApp } from './app';
 import { shot, signInAtPortal, toast } from './support';
+import { EVIDENCE_BODY } from './evidence';
 
 /**
  * The audit journey in a real browser: an admin provisions an auditor in the portal; the auditor signs in at
@@ -108,7 +109,7 @@ beforeAll(async () => {
     app.api<{ signature: { timestamp: string } }>(
       'PUT',
       `/api/jobs/${jobs[0].id}/complete`,
-      { mentor_signature: { signature: text, mentorName: 'Tom Hughes' } },
+      { mentor_signature: { signature: text, mentorName: 'Tom Hughes' }, ...EVIDENCE_BODY },
       mentor.token,
     );
   const first = await sign('T. Hughes (first card)');

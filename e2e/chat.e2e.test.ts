@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useApp } from './app';
 import { axeFindings, shot, signIn, toast } from './support';
+import { EVIDENCE_BODY } from './evidence';
 
 /**
  * Chat in two real browsers, on the seeded demo (the student Liam Turner,
@@ -190,6 +191,7 @@ describe('chat between two browsers', () => {
           timestamp: now,
         },
         completed_at: now,
+        ...EVIDENCE_BODY,
       },
       dave.token,
     );

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useApp } from './app';
 import { shot, signIn, toast } from './support';
+import { EVIDENCE_BODY } from './evidence';
 
 /**
  * Notifications and announcements in a real browser, on the seeded demo (its placed student Liam,
@@ -84,6 +85,7 @@ describe('notifications and announcements', () => {
           timestamp: now,
         },
         completed_at: now,
+        ...EVIDENCE_BODY,
       },
       mentor.token,
     );
@@ -116,8 +118,8 @@ describe('notifications and announcements', () => {
     expect(await send.isDisabled()).toBe(true);
     await form.getByRole('checkbox', { name: /Liam Turner/ }).check();
     await send.click();
-    await toast(centre, 'Please enter an announcement title').waitFor();
-    await toast(centre, 'Please enter an announcement message').waitFor();
+    // Each message under its field (create-announcement-dialog.test.tsx checks the words).
+    await form.getByText('Please enter an announcement title').waitFor();
     await axe(centre, 'Create Announcement dialog with errors (1366 px)', '[role="dialog"]');
     await shot(centre, 'create-announcement-1366');
     await form.getByLabel('Title').fill('Gas Safe assessment dates');

@@ -6,6 +6,7 @@ import { apiClient } from '@panda/server/seed';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobTypeName } from '../frontend/src/lib/job-types';
+import { EVIDENCE_BODY, fillEvidence } from './evidence';
 import {
   axeFindings,
   BROWSER_ARGS,
@@ -92,6 +93,7 @@ async function signOffline(p: Page, job: ApiJob) {
   await p.getByRole('button', { name: `Mark Complete: ${jobTypeName(job.Job_Type)} for ${job.Student_Name}` }).click();
   const dialog = p.getByRole('dialog', { name: 'Sign Off Job Card' });
   await dialog.getByLabel('Signature', { exact: false }).first().fill('D. Clarke');
+  await fillEvidence(p);
   await dialog.getByRole('button', { name: 'Sign & Complete' }).click();
   await toast(p, /the sign-off waits in the outbox/).waitFor();
   await dialog.waitFor({ state: 'hidden' });
@@ -206,6 +208,7 @@ describe('works on site with no signal', () => {
         `/api/jobs/${taken.id}/complete`,
         {
           mentor_signature: { signature: 'D. Clarke', mentorName: 'Dave Clarke', timestamp: new Date().toISOString() },
+          ...EVIDENCE_BODY,
         },
         token,
       );

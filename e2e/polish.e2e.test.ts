@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useApp } from './app';
 import { expectAccessible, proposeWaitingTrainee, shot, toast } from './support';
+import { fillEvidence } from './evidence';
 
 /**
  * Trust and polish on the demo data, in a real browser: the training-goal floor shown under its field, the
@@ -104,6 +105,7 @@ describe('the polish fixes in the browser', () => {
       .click();
     const sign = page.getByRole('dialog', { name: 'Sign Off Job Card' });
     await sign.getByLabel('Signature').fill('D. Clarke');
+    await fillEvidence(page);
     await sign.getByRole('button', { name: 'Sign & Complete' }).click();
     await toast(page, 'Job marked as complete! (card 2 of 3 signed)').waitFor();
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useApp } from './app';
 import { axeFindings, shot, signIn, signInAtPortal, toast } from './support';
+import { fillEvidence } from './evidence';
 
 /**
  * Sign-off, countersign and dispute in a real browser, on the seeded demo (student Liam, mentor Dave, centre): the mentor
@@ -42,6 +43,7 @@ describe('sign-off that stands up to scrutiny', () => {
       await mentor.getByRole('button', { name: `Mark Complete: ${job} for Liam Turner` }).click();
       const dialog = mentor.getByRole('dialog');
       await dialog.getByLabel('Signature', { exact: false }).first().fill('D. Clarke');
+      await fillEvidence(mentor);
       await dialog.getByRole('button', { name: 'Sign & Complete' }).click();
       await toast(mentor, /Job marked as complete/).waitFor();
       await dialog.waitFor({ state: 'hidden' });

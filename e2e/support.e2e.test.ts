@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { accessible, useApp } from './app';
 import { shot, signIn, signInAtPortal } from './support';
+import { EVIDENCE_BODY } from './evidence';
 
 /**
  * Support in a real browser: a mentor opens a support ticket and sees the AI Assistant's answer;
@@ -116,7 +117,7 @@ beforeAll(async () => {
   await api(
     'PUT',
     `/api/jobs/${jobs[0].id}/complete`,
-    { mentor_signature: { signature: 'T. Hughes', mentorName: 'Tom Hughes' } },
+    { mentor_signature: { signature: 'T. Hughes', mentorName: 'Tom Hughes' }, ...EVIDENCE_BODY },
     m.token,
   );
 });

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { useApp } from './app';
 import { shot, signIn as signInAt, signInAtPortal, toast } from './support';
+import { fillEvidence } from './evidence';
 
 /**
  * The training journey in a real browser, each person in their own browser profile:
@@ -458,6 +459,7 @@ describe('the training journey, each person in their own browser', () => {
       await card.getByRole('button', { name: `Mark Complete: ${BOILER_JOB}` }).click();
       await signDialog.getByText(`Signing card ${index + 1} of 4 (${index} completed so far)`).waitFor();
       expect(await signDialog.getByLabel('Mentor Name').inputValue()).toBe(MENTOR_NAME);
+      await fillEvidence(mentor);
       if (index === 0) {
         // No typed signature yet.
         await signDialog.getByRole('button', { name: 'Sign & Complete' }).click();

@@ -3,6 +3,7 @@ import { emailField, requiredText } from './accounts';
 import { pageQuerySchema } from './paging';
 import { defineRoutes } from './route-contract';
 import { disputeView, traineeStatusSchema } from './signoff';
+import { receiptSchema } from './receipt';
 
 /**
  * Audit (replay, verify, evidence, access log; docs/rules.md#auditors, docs/rules.md#audit-calls, docs/api-audit.md). Every audit
@@ -163,6 +164,7 @@ export const AUDIT_ACTIONS = [
   'evidence_csv',
   'subject_search',
   'access_log',
+  'student_criteria',
 ] as const;
 /** One recorded audit read (the access log, admins only; paged, newest first). */
 export const accessLogEntry = z.strictObject({
@@ -270,6 +272,8 @@ export type ConsistencyProof = z.infer<typeof consistencyProofResponse>;
 export const auditRoutes = defineRoutes([
   { method: 'GET', path: '/api/audit/checkpoint', responses: { 200: { contentType: /^text\/plain/ } } },
   { method: 'GET', path: '/api/audit/log-key', responses: { 200: { contentType: /^text\/plain/ } } },
+  /** The student's portable credential: a VC 2.0 as a compact JWS (docs/rules.md#portable-credential). */
+  { method: 'GET', path: '/api/students/:id/credential', responses: { 200: { contentType: /^application\/vc\+jwt/ } } },
   {
     method: 'GET',
     path: '/api/audit/proof/inclusion',
@@ -281,6 +285,11 @@ export const auditRoutes = defineRoutes([
     path: '/api/audit/proof/consistency',
     query: consistencyProofQuery,
     responses: { 200: consistencyProofResponse },
+  },
+  {
+    method: 'GET',
+    path: '/api/audit/sign-offs/:signatureId/receipt',
+    responses: { 200: receiptSchema },
   },
   { method: 'GET', path: '/api/admin/auditors', query: pageQuerySchema, responses: { 200: auditorsResponse } },
   {

@@ -68,3 +68,20 @@ export const evidenceRequestFields = {
 
 /** The optional reflection the trainee adds when confirming a sign-off. */
 export const reflectionField = optionalText(REFLECTION_MAX, { multiLine: true });
+
+const UK_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+/** The calendar day (YYYY-MM-DD) an instant falls on in UK time: a card's work date is a UK day. */
+export const ukDateOf = (at: string | number | Date): string => UK_DAY.format(new Date(at));
+const UK_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+/** The time of day (HH:MM) an instant falls on in UK time. */
+export const ukTimeOf = (at: string | number | Date): string => UK_TIME.format(new Date(at));

@@ -3,7 +3,9 @@ import { adminRoutes } from './admin';
 import { assistantRoutes } from './assistant';
 import { auditRoutes } from './audit';
 import { chatRoutes } from './chat';
+import { criteriaRoutes } from './criteria';
 import { notificationsRoutes } from './notifications';
+import { payoutsRoutes } from './payouts';
 import { placementsRoutes } from './placements';
 import type { RouteContract } from './route-contract';
 import { signoffRoutes } from './signoff';
@@ -17,7 +19,9 @@ export const routeContracts: readonly RouteContract[] = [
   ...assistantRoutes,
   ...auditRoutes,
   ...chatRoutes,
+  ...criteriaRoutes,
   ...notificationsRoutes,
+  ...payoutsRoutes,
   ...placementsRoutes,
   ...signoffRoutes,
   ...supportRoutes,

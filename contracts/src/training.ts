@@ -13,6 +13,7 @@ import { phoneField } from './uk-phone';
 import { pageQuerySchema } from './paging';
 import { commandResultSchema, defineRoutes } from './route-contract';
 import { jobSignatureEntry } from './signoff';
+import { evidenceRequestFields } from './evidence';
 
 /**
  * Training (requirements, jobs, job cards, the centre's students, the dashboard overview): the
@@ -127,6 +128,8 @@ export const completeJobRequest = z.object({
     { error: SIGNATURE_FIELDS },
   ),
   completed_at: isoText,
+  // What the card evidences (docs/rules.md#evidence).
+  ...evidenceRequestFields,
 });
 export type CompleteJobRequest = z.input<typeof completeJobRequest>;
 

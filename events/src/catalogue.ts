@@ -9,6 +9,9 @@ import { auditEvents } from './catalogue/audit';
 import { supportEvents } from './catalogue/support';
 import { chatEvents } from './catalogue/chat';
 import { reminderEvents } from './catalogue/reminders';
+import { photoEvents } from './catalogue/photos';
+import { criteriaEvents } from './catalogue/criteria';
+import { payoutEvents } from './catalogue/payouts';
 
 /**
  * Every event Panda records. Each capability keeps its definitions in `catalogue/<capability>.ts`
@@ -24,6 +27,9 @@ export const catalogue: readonly EventDefinition[] = [
   ...supportEvents,
   ...chatEvents,
   ...reminderEvents,
+  ...photoEvents,
+  ...criteriaEvents,
+  ...payoutEvents,
 ];
 
 const byType = new Map<string, z.ZodType>();

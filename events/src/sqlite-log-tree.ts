@@ -56,6 +56,9 @@ export class SqliteLogTree {
       ),
       latest: db.prepare<[], StoredCheckpoint>('SELECT * FROM log_checkpoints ORDER BY tree_size DESC LIMIT 1'),
       all: db.prepare<[], StoredCheckpoint>('SELECT * FROM log_checkpoints ORDER BY tree_size'),
+      before: db.prepare<[string], StoredCheckpoint>(
+        'SELECT * FROM log_checkpoints WHERE time < ? ORDER BY tree_size DESC LIMIT 1',
+      ),
       save: db.prepare('INSERT OR IGNORE INTO log_checkpoints (tree_size, root, note, time) VALUES (?, ?, ?, ?)'),
     };
     this.extendTx = db.transaction((upTo: number) => this.extendChunk(upTo));
@@ -140,6 +143,11 @@ export class SqliteLogTree {
 
   latestCheckpoint(): StoredCheckpoint | null {
     return this.stmts.latest.get() ?? null;
+  }
+
+  /** The largest checkpoint signed before `time` (an ISO 8601 UTC time), or null. */
+  latestCheckpointBefore(time: string): StoredCheckpoint | null {
+    return this.stmts.before.get(time) ?? null;
   }
 
   checkpoints(): StoredCheckpoint[] {

@@ -6,6 +6,8 @@ import { bearerToken, type Authenticator } from './http';
 /** What an auditor may call besides reading the audit calls: their own session and password. */
 const AUDITOR_ALLOWED: readonly { method: string; path: RegExp }[] = [
   { method: 'GET', path: /^\/api\/audit\// },
+  // A student's progress per criterion (docs/rules.md#qualification-criteria), recorded as an audit read.
+  { method: 'GET', path: /^\/api\/students\/[^/]+\/criteria$/ },
   { method: 'GET', path: /^\/api\/auth\/validate$/ },
   { method: 'GET', path: /^\/api\/health$/ },
   // The one-time temporary password must be replaced; signing out ends the session.

@@ -26,6 +26,10 @@ export interface Config {
   logOrigin: string;
   /** LOG_SIGNING_KEY: the checkpoints' signer key; null: DATA_DIR/log-signing-key (docs/rules.md#log-checkpoints). */
   logSigningKey: string | null;
+  /** Signs portable credentials (docs/rules.md#portable-credential): a private Ed25519 JWK, else a key made in DATA_DIR. */
+  credentialSigningKey: string | null;
+  /** Public JWKs of earlier credential keys, still published (JSON array). */
+  credentialRetiredKeys: string | null;
   /**
    * Which proxies' X-Forwarded-For to believe (express 'trust proxy'), for client addresses. Off
    * (false) unless TRUST_PROXY names them: the client address is then the socket's, so no caller can
@@ -157,6 +161,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     logOrigin: env.LOG_ORIGIN?.trim() || `${new URL(env.PUBLIC_URL ?? `http://localhost:${port}`).host}/log`,
     logSigningKey: env.LOG_SIGNING_KEY?.trim() || null,
+    credentialSigningKey: env.CREDENTIAL_SIGNING_KEY?.trim() || null,
+    credentialRetiredKeys: env.CREDENTIAL_RETIRED_KEYS?.trim() || null,
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     limits: limitsFromEnv(env),
     projectionsNice,

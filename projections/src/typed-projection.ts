@@ -5,7 +5,9 @@ import type { accountEvents } from '@panda/events/catalogue/accounts';
 import type { adminEvents } from '@panda/events/catalogue/admin';
 import type { auditEvents } from '@panda/events/catalogue/audit';
 import type { chatEvents } from '@panda/events/catalogue/chat';
+import type { criteriaEvents } from '@panda/events/catalogue/criteria';
 import type { notificationEvents } from '@panda/events/catalogue/notifications';
+import type { payoutEvents } from '@panda/events/catalogue/payouts';
 import type { profileEvents } from '@panda/events/catalogue/profiles';
 import type { reminderEvents } from '@panda/events/catalogue/reminders';
 import type { supportEvents } from '@panda/events/catalogue/support';
@@ -23,7 +25,9 @@ type Definitions = (
   | typeof adminEvents
   | typeof auditEvents
   | typeof chatEvents
+  | typeof criteriaEvents
   | typeof notificationEvents
+  | typeof payoutEvents
   | typeof profileEvents
   | typeof reminderEvents
   | typeof supportEvents

@@ -51,6 +51,8 @@ async function main() {
     logins.push(
       ...(await seedDemo(platform.url, { ...commandDeps, readStore: platform.queryDeps.readStore }, adminEmail)),
     );
+    // The demo's sign-offs have receipts at once, not after the first checkpoint interval (docs/rules.md#sign-off-receipts).
+    await platform.checkpointer?.tick();
     saveDemoLogins(config.dataDir, logins);
     demoLines = show(
       logins,

@@ -23,6 +23,7 @@ import { ReactorRunner } from '@panda/reactors/shared/reactor';
 import { allReactors } from '@panda/reactors/index';
 import { REMINDER_TICK_MS, ReminderTicker } from '@panda/reactors/training/reminders';
 import { LogCheckpointer } from '@panda/reactors/audit/log-checkpoints';
+import { LOG_WITNESS_TICK_MS, LogWitnessTicker } from '@panda/reactors/audit/log-witness';
 import { SqliteEventStore } from '@panda/events/sqlite-event-store';
 import { loadLogSigner } from '@panda/events/log-signing-key';
 import { verifierKeyOf } from '@panda/events/signed-note';
@@ -78,6 +79,8 @@ export interface Platform {
   verification: () => BackgroundVerification | null;
   /** Signs the log's checkpoints (docs/rules.md#log-checkpoints); null where the log is KurrentDB. */
   checkpointer: LogCheckpointer | null;
+  /** Mails each active auditor the day's last checkpoint (docs/rules.md#log-witness); null where the log is KurrentDB. */
+  witness: LogWitnessTicker | null;
   commandDeps: CommandDeps;
   queryDeps: QueryDeps;
   logger: Logger;
@@ -238,6 +241,26 @@ export async function startPlatform(
     );
     reminderTimer.unref();
   }
+  const witness =
+    logTree && signer
+      ? new LogWitnessTicker(
+          logTree,
+          verifierKeyOf(signer),
+          readStore,
+          mailer,
+          () => config.publicUrl,
+          commandDeps.clock,
+          logger,
+        )
+      : null;
+  let witnessTimer: NodeJS.Timeout | null = null;
+  if (parts.projections && witness) {
+    const tick = () =>
+      void witness.tick().catch((err) => logger.error({ err }, 'log witness: tick failed; next tick retries'));
+    tick();
+    witnessTimer = setInterval(tick, LOG_WITNESS_TICK_MS);
+    witnessTimer.unref();
+  }
 
   // The outbox keeps no temporary password past its expiry: pruned at start and every hour, by the
   // part that writes it (the mail reactor runs with the projections).
@@ -323,6 +346,7 @@ export async function startPlatform(
       // Stop accepting, let in-flight requests (and their appends) finish, then close the stores.
       if (outboxTimer) clearInterval(outboxTimer);
       if (reminderTimer) clearInterval(reminderTimer);
+      if (witnessTimer) clearInterval(witnessTimer);
       if (hub) await hub.close();
       if (server) {
         const closed = new Promise<void>((r) => server!.close(() => r()));
@@ -334,6 +358,7 @@ export async function startPlatform(
       feed.close();
       verification?.stop();
       await checkpointer?.stop();
+      await witness?.idle();
       await reactors.stop();
       await runner.stop();
       await throttles.close();
@@ -352,6 +377,7 @@ export async function startPlatform(
     reminders,
     verification: () => verification,
     checkpointer,
+    witness,
     commandDeps,
     queryDeps,
     logger,

@@ -13,6 +13,8 @@ import { chatProjection } from '@panda/projections/read-models/chat';
 import { adminStudentRowsProjection } from '@panda/projections/read-models/admin-student-rows';
 import { adminMentorRowsProjection } from '@panda/projections/read-models/admin-mentor-rows';
 import { auditorsProjection } from '@panda/projections/read-models/auditors';
+import { criteriaProjection } from '@panda/projections/read-models/criteria';
+import { payoutsProjection } from '@panda/projections/read-models/payouts';
 
 /** Every read model of the product. A capability adds its projections here. */
 export const allProjections: Projection[] = [
@@ -30,4 +32,6 @@ export const allProjections: Projection[] = [
   adminStudentRowsProjection,
   adminMentorRowsProjection,
   auditorsProjection,
+  criteriaProjection,
+  payoutsProjection,
 ];

@@ -20,6 +20,8 @@ import { lookupQueryRoutes } from '@panda/query-service/lookup/routes';
 import { auditCommandRoutes } from '@panda/command-service/audit/routes';
 import { auditQueryRoutes } from '@panda/query-service/audit/routes';
 import { logProofRoutes } from '@panda/query-service/audit/log-proof-routes';
+import { credentialRoutes } from '@panda/query-service/credential/routes';
+import { receiptRoutes } from '@panda/query-service/audit/receipts';
 import { notificationRoutes } from '@panda/command-service/notifications/routes';
 import { notificationQueryRoutes } from '@panda/query-service/notifications/routes';
 import { supportRoutes } from '@panda/command-service/support/routes';
@@ -30,7 +32,11 @@ import { signOffQueryRoutes } from '@panda/query-service/signoff/routes';
 import { chatRoutes } from '@panda/command-service/chat/routes';
 import { messageIdFor, sendChatMessage } from '@panda/command-service/chat/service';
 import { chatQueryRoutes } from '@panda/query-service/chat/routes';
+import { criteriaRoutes } from '@panda/command-service/criteria/routes';
+import { criteriaQueryRoutes } from '@panda/query-service/criteria/routes';
 import { chatLive } from '@panda/query-service/chat/live';
+import { payoutRoutes } from '@panda/command-service/payouts/routes';
+import { payoutQueryRoutes } from '@panda/query-service/payouts/routes';
 
 /**
  * Command routes (POST/PUT/PATCH/DELETE) of every capability. `POST /api/assistant/chat` is served with
@@ -49,6 +55,8 @@ export const commandRouters = (deps: CommandDeps, queries: QueryDeps): Router[] 
   assistantRoutes(queries),
   chatRoutes(deps),
   signOffRoutes(deps),
+  criteriaRoutes(deps),
+  payoutRoutes(deps),
 ];
 
 /** Query routes (GET) of every capability. */
@@ -63,11 +71,15 @@ export const queryRouters = (deps: QueryDeps): Router[] => [
   dashboardQueryRoutes(deps),
   lookupQueryRoutes(deps),
   logProofRoutes(deps.verifiableLog),
+  credentialRoutes(deps),
+  receiptRoutes(deps),
   auditQueryRoutes(deps),
   notificationQueryRoutes(deps),
   supportQueryRoutes(deps),
   chatQueryRoutes(deps),
   signOffQueryRoutes(deps),
+  criteriaQueryRoutes(deps),
+  payoutQueryRoutes(deps),
 ];
 
 /**

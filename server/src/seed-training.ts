@@ -1,10 +1,44 @@
-import { accountByEmail, session } from '@panda/command-service/accounts/service';
+import { randomUUID } from 'node:crypto';
+import { accountByEmail } from '@panda/command-service/accounts/service';
+import { acceptPlacement, proposePlacement } from '@panda/command-service/placements/service';
+import { ukDateOf, ukTimeOf } from '@panda/contracts/evidence';
 import { temporaryPassword as demoPassword } from '@panda/platform/passwords';
 import type { DemoLogin, SeedDeps, apiClient } from './seed';
 import { reactorCheckpointName } from '@panda/reactors/shared/reactor';
 import { NOTIFICATIONS_REACTOR } from '@panda/reactors/notifications/notifications';
 
 type Call = ReturnType<typeof apiClient>;
+const DAY = 86_400_000;
+
+/** What the demo's cards evidence (docs/rules.md#evidence), in turn. */
+const DEMO_EVIDENCE = [
+  {
+    site_postcode: 'M14 6HR',
+    appliance: { kind: 'boiler', make: 'Worcester Bosch', model: 'Greenstar 4000' },
+    work_done:
+      'Removed the old back boiler and fitted a combi on the kitchen wall; flushed the system and commissioned it.',
+    duration_minutes: 420,
+  },
+  {
+    site_postcode: 'M20 4QB',
+    appliance: { kind: 'boiler', make: 'Vaillant', model: 'ecoTEC plus' },
+    work_done:
+      'Annual service: checked the flue, burner and gas rate; cleaned the condensate trap and recorded the readings.',
+    duration_minutes: 75,
+  },
+  {
+    site_postcode: 'SK4 2LT',
+    appliance: { kind: 'pipework', make: null, model: null },
+    work_done: 'Ran a new 22 mm gas supply to the cooker point, clipped it and carried out a tightness test.',
+    duration_minutes: 180,
+  },
+  {
+    site_postcode: 'M19 1DZ',
+    appliance: { kind: 'gas_fire', make: 'Valor', model: 'Homeflame' },
+    work_done: 'Replaced the thermocouple on a gas fire that would not stay lit; spillage test passed.',
+    duration_minutes: 90,
+  },
+];
 type Login = { token: string; user: { id: string } };
 
 const STUDENTS = [
@@ -107,18 +141,29 @@ export async function seedTraining(
 
   const admin = await accountByEmail(deps, adminEmail);
   if (!admin) return [];
-  const adminToken = (await session(deps, admin)).token;
-  const proposed = await call<{ placement_id: string }>(
-    'POST',
-    '/api/admin/placements',
+  // The placement began 45 days ago, so the demo's cards can be dated over the past month: a card's
+  // work date is never before the placement was accepted (docs/rules.md#evidence). Proposed and
+  // accepted as of that day through the same commands the API runs.
+  const began = (commandId: string) => ({
+    time: new Date(deps.clock().getTime() - 45 * DAY).toISOString(),
+    actorId: admin?.id ?? null,
+    correlationId: randomUUID(),
+    commandId,
+  });
+  const { placementId } = await proposePlacement(
+    deps,
     {
-      student_id: liam.user.id,
-      mentor_id: mentor.user.id,
+      studentId: liam.user.id,
+      mentorId: mentor.user.id,
       notes: 'Lives 3 miles from the mentor; both free on weekdays.',
     },
-    adminToken,
+    { ...began(`seed-propose-${liam.user.id}`), actorId: admin?.id ?? null },
   );
-  await call('POST', `/api/placement-requests/${proposed.placement_id}/accept`, undefined, mentor.token);
+  const accepted = await acceptPlacement(deps, placementId, mentor.user.id, {
+    ...began(`seed-accept-${placementId}`),
+    actorId: mentor.user.id,
+  });
+  await deps.waitForProjections(accepted.position);
 
   const jobs = await call<{ id: string; Job_Type: string }[]>(
     'GET',
@@ -128,9 +173,10 @@ export async function seedTraining(
   );
   const cards: Record<string, number> = { 'Boiler Installs': 3, 'Boiler Service': 4, Pipework: 2, Repair: 1 };
   let daysAgo = 30;
+  let evidenceIndex = 0;
   for (const job of jobs) {
     for (let i = 0; i < (cards[job.Job_Type] ?? 0); i++) {
-      const at = new Date(deps.clock().getTime() - daysAgo-- * 86_400_000);
+      const at = new Date(deps.clock().getTime() - daysAgo-- * DAY);
       at.setUTCHours(15, 30, 0, 0);
       const iso = at.toISOString();
       await call(
@@ -140,11 +186,13 @@ export async function seedTraining(
           mentor_signature: {
             signature: 'D. Clarke',
             mentorName: 'Dave Clarke',
-            date: iso.slice(0, 10),
-            time: iso.slice(11, 16),
+            date: ukDateOf(at),
+            time: ukTimeOf(at),
             timestamp: iso,
           },
           completed_at: iso,
+          ...DEMO_EVIDENCE[evidenceIndex++ % DEMO_EVIDENCE.length],
+          photo_ids: [],
         },
         mentor.token,
       );

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
 import type { Login } from '../admin/test-fixtures';
+import { ukDateOf } from '@panda/contracts/evidence';
 import {
+  EVIDENCE,
   get,
   jobsOf,
   place,
@@ -107,6 +109,7 @@ describe('GET /api/jobs (who sees what)', () => {
 
 describe('PUT /api/jobs/{id}/complete', () => {
   it('signs ONE job card per call, keeping every signature oldest first', async () => {
+    const today = ukDateOf(Date.now());
     const job = amyJobs['Boiler Installs'];
     const first = await app.call('PUT', `/api/jobs/${job.id}/complete`, signature(1), dave.token);
     expect(first.status).toBe(200);
@@ -119,19 +122,19 @@ describe('PUT /api/jobs/{id}/complete', () => {
     expect(second.body.job).toMatchObject({ Completed_Count: 2, percent: 67 });
     expect(second.body.signature).toMatchObject({
       mentor_id: dave.user.id,
-      completed_at: '2026-01-05T10:02:00.000Z',
+      completed_at: `${today}T10:02:00.000Z`,
       signature: 'D Clarke',
       mentorName: 'Dave Clarke',
-      date: '2026-01-05',
+      date: today,
       time: '10:02',
-      timestamp: '2026-01-05T10:02:00.000Z',
+      timestamp: `${today}T10:02:00.000Z`,
     });
     const detail = await get(app, `/api/jobs/${job.id}`, amy.token);
     expect(detail.status).toBe(200);
     expect(detail.body.signatures.map((s: { time: string }) => s.time)).toEqual(['10:01', '10:02']);
     expect(detail.body.signatures[0]).toMatchObject({
       mentor_id: dave.user.id,
-      completed_at: '2026-01-05T10:01:00.000Z',
+      completed_at: `${today}T10:01:00.000Z`,
     });
     expect(detail.body.student).toMatchObject({
       id: amy.user.id,
@@ -148,7 +151,7 @@ describe('PUT /api/jobs/{id}/complete', () => {
     const r = await app.call(
       'PUT',
       `/api/jobs/${job.id}/complete`,
-      { mentor_signature: { signature: 'DC', mentorName: 'Dave Clarke' } },
+      { mentor_signature: { signature: 'DC', mentorName: 'Dave Clarke' }, ...EVIDENCE },
       dave.token,
     );
     expect(r.status).toBe(200);

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { completeJobRequest, isComplete, jobPercent, jobRemaining } from '@panda/contracts/training';
+import { ukDateOf, ukTimeOf } from '@panda/contracts/evidence';
 import { signatureIdOf } from '@panda/events/catalogue/training';
 import { accountStream } from '@panda/events/catalogue/accounts';
 import { badRequest, notFound } from '@panda/platform/errors';
@@ -21,19 +22,20 @@ export function jobRoutes(deps: CommandDeps): Router {
   const r = Router();
 
   r.put('/api/jobs/:id/complete', authenticate(deps.authenticator), requireRole('mentor'), async (req, res) => {
+    // The server's time of signing is the request's arrival (docs/rules.md#evidence), never typed.
+    const now = deps.clock();
     const { id: mentorId } = authOf(req);
     const body = validate(completeJobRequest, req.body);
     // The write side's log index says which student's stream holds the job; the decision is the stream's.
     const jobId = String(req.params.id);
     const studentId = await logIndexOf(deps.store).studentOfJob(jobId);
     if (!studentId) throw notFound('Job not found');
-    const now = deps.clock();
     const s = body.mentor_signature;
     const signature = {
       signature: s.signature,
       mentorName: s.mentorName,
-      date: s.date ?? now.toISOString().slice(0, 10),
-      time: s.time ?? now.toISOString().slice(11, 16),
+      date: s.date ?? ukDateOf(now),
+      time: s.time ?? ukTimeOf(now),
       timestamp: s.timestamp ?? now.toISOString(),
     };
     const completedAt = isoOrNull(body.completed_at) ?? now.toISOString();
@@ -47,6 +49,7 @@ export function jobRoutes(deps: CommandDeps): Router {
       ]);
     // docs/rules.md#gas-safe-categories: the mentor's Gas Safe categories come from their own account stream (the write side).
     const qualifications = (await loadAccount(deps, mentorId)).mentorProfile ?? null;
+    const photos = await logIndexOf(deps.store).uploadedPhotos(body.photo_ids);
     const command = {
       type: 'SignJobCard' as const,
       jobId,
@@ -55,6 +58,17 @@ export function jobRoutes(deps: CommandDeps): Router {
       completedAt,
       signatureId: deps.newId(),
       qualifications,
+      evidence: {
+        sitePostcode: body.site_postcode,
+        appliance: body.appliance,
+        workDone: body.work_done,
+        durationMinutes: body.duration_minutes,
+        photoIds: body.photo_ids,
+      },
+      photos,
+      signedAt: now.toISOString(),
+      // The device's claimed time, kept as it was sent (docs/rules.md#evidence).
+      capturedAt: s.timestamp ?? body.completed_at ?? null,
     };
     const result = await handle(deps.store, accountStream(studentId), trainingDecider, command, metaFor(req, deps));
     // The answer is what the stream says once the card is signed: the job's signed and required cards,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
 import { fullProfile, uniqueEmail } from '../admin/test-fixtures';
 import { chatCast, type Cast } from '../chat/test-fixtures';
-import { jobOfType } from '../training/test-fixtures';
+import { EVIDENCE, jobOfType } from '../training/test-fixtures';
 
 /**
  * Bad input at the edge (docs/rules.md#text-hygiene, #uk-contact-fields, #real-dates): a clear 400
@@ -71,7 +71,10 @@ describe('impossible dates are 400, never 500 and never rolled over', () => {
       app.call(
         'PUT',
         `/api/jobs/${job.id}/complete`,
-        { mentor_signature: { signature: 'D Clarke', mentorName: 'Dave Clarke', date, time: '10:00', timestamp } },
+        {
+          mentor_signature: { signature: 'D Clarke', mentorName: 'Dave Clarke', date, time: '10:00', timestamp },
+          ...EVIDENCE,
+        },
         c.mentor.token,
       );
     await refused(sign('2026-00-10'), 'date', 'Please enter a valid date');

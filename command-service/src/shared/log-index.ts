@@ -3,11 +3,13 @@ import type { RecordedEvent } from '@panda/events/envelope';
 import { accountStream } from '@panda/events/catalogue/accounts';
 import { signatureIdOf, type PlacementStatus } from '@panda/events/catalogue/training';
 import type { chatEvents } from '@panda/events/catalogue/chat';
+import type { photoEvents } from '@panda/events/catalogue/photos';
 import type { EventsOf } from '@panda/events/define';
 import type { MentorForMatching } from '@panda/events/domain/candidates';
 import { QUALIFICATION_KEYS } from '@panda/events/domain/ranking';
 import { evolveAccount, initialAccountState, type AccountEvent, type AccountState } from '../accounts/decider';
 import type { TrainingEvent } from '../training/state';
+import type { UploadedPhoto } from '../training/decider';
 
 export interface PlacementRoute {
   placementId: string;
@@ -39,6 +41,8 @@ export class LogIndex {
   /** Pairs `<a> <b>` (a < b) who have written to each other at least once. */
   private readonly conversations = new Set<string>();
   private readonly mentors = new Map<string, AccountState>();
+  /** Every uploaded job-card photo, with the sign-off that uses it once one does (docs/rules.md#evidence). */
+  private readonly photos = new Map<string, UploadedPhoto>();
 
   constructor(
     private readonly store: EventStore,
@@ -91,6 +95,17 @@ export class LogIndex {
     return this.conversations.has(a < b ? `${a} ${b}` : `${b} ${a}`);
   }
 
+  /** The uploaded photos among `ids` as of the log's head, by id (an id with no upload is absent). */
+  async uploadedPhotos(ids: string[]): Promise<Record<string, UploadedPhoto>> {
+    await this.catchUp();
+    const out: Record<string, UploadedPhoto> = {};
+    for (const id of ids) {
+      const p = this.photos.get(id);
+      if (p) out[id] = { ...p };
+    }
+    return out;
+  }
+
   /** Placements of one student, oldest first. */
   async placementsOf(studentId: string): Promise<PlacementRoute[]> {
     await this.catchUp();
@@ -133,7 +148,8 @@ export class LogIndex {
   private apply(recorded: RecordedEvent) {
     this.position = recorded.position;
     // Every event in the log passed its type's schema when it was appended (as load() assumes).
-    const e = recorded as unknown as TrainingEvent | AccountEvent | EventsOf<typeof chatEvents>;
+    const e = recorded as unknown as
+      TrainingEvent | AccountEvent | EventsOf<typeof chatEvents> | EventsOf<typeof photoEvents>;
     switch (e.type) {
       case 'PlacementProposed': {
         const { placementId, studentId, mentorId } = e.data;
@@ -154,9 +170,20 @@ export class LogIndex {
       case 'JobOpened':
         this.jobs.set(e.data.jobId, e.data.studentId);
         return;
-      case 'JobCardSigned':
-        this.signOffs.set(signatureIdOf(e.data), e.data.studentId);
+      case 'JobCardSigned': {
+        const signatureId = signatureIdOf(e.data);
+        this.signOffs.set(signatureId, e.data.studentId);
+        for (const { photoId } of e.data.evidence?.photos ?? []) {
+          const photo = this.photos.get(photoId);
+          if (photo) photo.usedBy = signatureId;
+        }
         return;
+      }
+      case 'JobPhotoUploaded': {
+        const { photoId, mentorId, sha256, dhash } = e.data;
+        this.photos.set(photoId, { photoId, mentorId, sha256, dhash, usedBy: null });
+        return;
+      }
       case 'MessageSent': {
         const key = `${e.data.receiverId} ${e.data.senderId}`;
         const set = this.unread.get(key) ?? new Set<string>();

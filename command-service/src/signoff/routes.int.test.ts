@@ -10,6 +10,7 @@ import {
   signOffView,
   signingPermission,
 } from '@panda/contracts/signoff';
+import { ukDateOf } from '@panda/contracts/evidence';
 import { fullProfile, type Login } from '../admin/test-fixtures';
 import {
   get,
@@ -82,7 +83,7 @@ const inbox = async (token: string) => {
   return notificationsPageSchema.parse(r.body);
 };
 const sign = async (jobId: string, n: number, token = dave.token) => {
-  const r = await app.call('PUT', `/api/jobs/${jobId}/complete`, signature(n), token);
+  const r = await app.call('PUT', `/api/jobs/${jobId}/complete`, signature(n, { day: ukDateOf(now) }), token);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   // The answer names the sign-off it recorded (from the stream, not a read model).
   const signed = completeJobResponse.parse(r.body).signature;
@@ -105,7 +106,7 @@ describe('Gas Safe categories', () => {
   it("refuses a sign-off outside the categories with 403 and the ruling's text, and records nothing", async () => {
     const job = (await byType(cookie.token, ben.user.id))['Boiler Installs'];
     const head = await app.platform.store.headPosition();
-    const r = await app.call('PUT', `/api/jobs/${job.id}/complete`, signature(1), cookie.token);
+    const r = await app.call('PUT', `/api/jobs/${job.id}/complete`, signature(1, { day: ukDateOf(now) }), cookie.token);
     expect(r.status).toBe(403);
     expect(r.body).toEqual({ detail: 'Your Gas Safe categories do not cover Boiler Installs' });
     expect(await app.platform.store.headPosition()).toBe(head);

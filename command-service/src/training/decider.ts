@@ -1,5 +1,5 @@
 import type { JobRequirements } from '@panda/events/catalogue/accounts';
-import type { Signature } from '@panda/events/catalogue/training';
+import type { CardEvidence, Signature } from '@panda/events/catalogue/training';
 import {
   GOAL_MAX,
   GOAL_RANGE_MESSAGE,
@@ -10,7 +10,8 @@ import {
   type JobType,
 } from '@panda/contracts/training';
 import { DISPUTE_WINDOW_CLOSED, DISPUTE_WINDOW_DAYS } from '@panda/contracts/signoff';
-import { signatureContentHash } from '@panda/events/signature-hash';
+import { evidencedContentHash } from '@panda/events/signature-hash';
+import { MAX_PHOTOS, TOO_MANY_PHOTOS, ukDateOf } from '@panda/contracts/evidence';
 import { coversJobType, categoriesDoNotCover, type Qualifications } from '@panda/events/domain/gas-safe-categories';
 import { badRequest, conflict, forbidden, notFound } from '../shared/domain-errors';
 import type { Decider } from '../shared/decider';
@@ -47,6 +48,14 @@ export type TrainingCommand =
       signatureId: string;
       /** The signing mentor's Gas Safe categories, from their profile (null: no profile saved). */
       qualifications: Qualifications | null;
+      /** What the card evidences (docs/rules.md#evidence), photos by id in the card's order. */
+      evidence: EvidenceInput;
+      /** The write side's record of each photo the card names, by id (absent: no such photo). */
+      photos: Record<string, UploadedPhoto>;
+      /** The server's time of signing: the request's arrival, never typed. */
+      signedAt: string;
+      /** The device's claimed time (the request's timestamp), null when it sent none. */
+      capturedAt: string | null;
     }
   /** docs/rules.md#trainee-countersign: the student whose card it is (`studentId` = the caller) confirms or disputes a sign-off, once. */
   | { type: 'ConfirmSignature'; studentId: string; signatureId: string }
@@ -60,6 +69,55 @@ export type TrainingCommand =
     }
   /** An admin resolves a dispute: upheld revokes the sign-off, rejected lets it stand. */
   | { type: 'ResolveDispute'; adminId: string; signatureId: string; outcome: 'upheld' | 'rejected'; reason: string };
+
+/** The evidence fields of a sign-off as the API received them (docs/rules.md#evidence). */
+export interface EvidenceInput {
+  sitePostcode: string;
+  appliance: CardEvidence['appliance'];
+  workDone: string;
+  durationMinutes: number;
+  photoIds: string[];
+}
+
+/** An uploaded photo as the write side knows it: who uploaded it and which sign-off (if any) uses it. */
+export interface UploadedPhoto {
+  photoId: string;
+  mentorId: string;
+  sha256: string;
+  dhash: string;
+  /** The sign-off that already uses it, null while unused. */
+  usedBy: string | null;
+}
+
+export const FUTURE_WORK_DATE = 'The work date cannot be in the future';
+export const beforePlacementMessage = (day: string) => `The work date cannot be before the placement began (${day})`;
+export const PHOTO_NOT_FOUND = 'Photo not found: please upload it again';
+export const PHOTO_USED = 'This photo is already on another job card';
+export const PHOTO_TWICE = 'Each photo can be added once';
+
+/** The evidence rules of a sign-off (docs/rules.md#evidence); throws a 400 naming the field. */
+function checkEvidence(
+  command: Extract<TrainingCommand, { type: 'SignJobCard' }>,
+  state: TrainingState,
+  acceptedAt: string | null,
+) {
+  const today = ukDateOf(command.signedAt);
+  const date = command.signature.date;
+  if (date > today) throw badRequest([{ field: 'mentor_signature.date', message: FUTURE_WORK_DATE }]);
+  const firstDay = acceptedAt ? ukDateOf(acceptedAt) : null;
+  if (firstDay && date < firstDay)
+    throw badRequest([{ field: 'mentor_signature.date', message: beforePlacementMessage(firstDay) }]);
+  const ids = command.evidence.photoIds;
+  if (ids.length > MAX_PHOTOS) throw badRequest([{ field: 'photo_ids', message: TOO_MANY_PHOTOS }]);
+  if (new Set(ids).size !== ids.length) throw badRequest([{ field: 'photo_ids', message: PHOTO_TWICE }]);
+  for (const id of ids) {
+    const photo = command.photos[id];
+    // Another mentor's photo is refused as if it did not exist (docs/rules.md#server-side-access).
+    if (!photo || photo.mentorId !== command.mentorId)
+      throw badRequest([{ field: 'photo_ids', message: PHOTO_NOT_FOUND }]);
+    if (photo.usedBy || state.photosUsed.includes(id)) throw badRequest([{ field: 'photo_ids', message: PHOTO_USED }]);
+  }
+}
 
 export const JOB_COMPLETE_MESSAGE = 'This job is already complete';
 /** docs/rules.md#training-goals (its text word for word): a requirement never goes below the cards already signed for its job type. */
@@ -157,14 +215,26 @@ export function decideTraining(command: TrainingCommand, state: TrainingState): 
       // docs/rules.md#gas-safe-categories: only within the mentor's Gas Safe categories; nothing is recorded otherwise.
       if (!coversJobType(command.qualifications, job.jobType)) throw forbidden(categoriesDoNotCover(job.jobType));
       if (job.completedCount >= job.totalCount) throw conflict(JOB_COMPLETE_MESSAGE);
+      checkEvidence(command, state, placement.acceptedAt);
       const completedCount = job.completedCount + 1;
-      const contentHash = signatureContentHash({
+      const { photoIds, ...fields } = command.evidence;
+      const evidence: CardEvidence = {
+        ...fields,
+        photos: photoIds.map((id) => {
+          const p = command.photos[id]!;
+          return { photoId: p.photoId, sha256: p.sha256, dhash: p.dhash };
+        }),
+      };
+      const contentHash = evidencedContentHash({
         studentId,
         jobType: job.jobType,
         count: completedCount,
         completedAt: command.completedAt,
         mentorId: command.mentorId,
         signature: command.signature,
+        evidence,
+        signedAt: command.signedAt,
+        capturedAt: command.capturedAt,
       });
       return [
         {
@@ -178,6 +248,10 @@ export function decideTraining(command: TrainingCommand, state: TrainingState): 
             completedCount,
             contentHash,
             signatureId: command.signatureId,
+            evidence,
+            signedAt: command.signedAt,
+            capturedAt: command.capturedAt,
+            hashVersion: 2,
           },
         },
       ];

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signatureContentHash } from '@panda/events/signature-hash';
+import { cardContentHash, evidencedContentHash, signatureContentHash } from '@panda/events/signature-hash';
 import type { JobRequirements } from '@panda/events/catalogue/accounts';
-import type { JobType } from '@panda/events/catalogue/training';
+import type { CardEvidence, JobType } from '@panda/events/catalogue/training';
 import {
   jobOpened,
   placementAccepted,
@@ -13,7 +13,7 @@ import {
 } from '@panda/events/testing/fixtures';
 import type { Qualifications } from '@panda/events/domain/gas-safe-categories';
 import { spec } from '../shared/given-when-then';
-import { trainingDecider, type TrainingCommand } from './decider';
+import { trainingDecider, type EvidenceInput, type TrainingCommand, type UploadedPhoto } from './decider';
 import type { TrainingEvent } from './state';
 import type { AccountEvent } from '../accounts/decider';
 
@@ -38,11 +38,36 @@ const TYPE_OF: Record<string, JobType> = {
   'j-pw': 'Pipework',
   'j-r': 'Repair',
 };
+/** The server's time of the sign-offs below, and the device's claimed time (docs/rules.md#evidence). */
+const SIGNED_AT = '2026-01-05T11:00:00.000Z';
+const CAPTURED_AT = '2026-01-05T10:30:00.000Z';
+const evidenceIn: EvidenceInput = {
+  sitePostcode: 'M1 1AA',
+  appliance: { kind: 'boiler', make: 'Worcester', model: null },
+  workDone: 'Replaced the diverter valve and tested the system',
+  durationMinutes: 90,
+  photoIds: [],
+};
+const photo = (photoId: string, mentorId = 'm1', usedBy: string | null = null): UploadedPhoto => ({
+  photoId,
+  mentorId,
+  sha256: createHash('sha256').update(photoId).digest('hex'),
+  dhash: '0f0f0f0f0f0f0f0f',
+  usedBy,
+});
+const evidenceOf = (photos: UploadedPhoto[] = []): CardEvidence => ({
+  sitePostcode: evidenceIn.sitePostcode,
+  appliance: evidenceIn.appliance,
+  workDone: evidenceIn.workDone,
+  durationMinutes: evidenceIn.durationMinutes,
+  photos: photos.map(({ photoId, sha256, dhash }) => ({ photoId, sha256, dhash })),
+});
 const signed = (
   jobId: string,
   completedCount: number,
   mentorId = 'm1',
   signatureId = `sig-${jobId}-${completedCount}`,
+  evidence = evidenceOf(),
 ): E => ({
   type: 'JobCardSigned',
   data: {
@@ -52,15 +77,22 @@ const signed = (
     signature,
     completedAt: '2026-01-05T10:30:00.000Z',
     completedCount,
-    contentHash: signatureContentHash({
+    contentHash: evidencedContentHash({
       studentId: 's1',
       jobType: TYPE_OF[jobId],
       count: completedCount,
       completedAt: '2026-01-05T10:30:00.000Z',
       mentorId,
       signature,
+      evidence,
+      signedAt: SIGNED_AT,
+      capturedAt: CAPTURED_AT,
     }),
     signatureId,
+    evidence,
+    signedAt: SIGNED_AT,
+    capturedAt: CAPTURED_AT,
+    hashVersion: 2,
   },
 });
 const placedWith = { placementId: 'p1', mentorId: 'm1', previousRequirements: req(10, 4, 8, 5) };
@@ -89,10 +121,12 @@ const ALL_CATEGORIES: Qualifications = {
   Qualified_LPG: true,
   Qualified_Commercial: true,
 };
+type SignCommand = Extract<TrainingCommand, { type: 'SignJobCard' }>;
 const sign = (
   jobId: string,
   mentorId = 'm1',
   qualifications: Qualifications | null = ALL_CATEGORIES,
+  over: Partial<SignCommand> = {},
 ): TrainingCommand => ({
   type: 'SignJobCard',
   jobId,
@@ -101,6 +135,11 @@ const sign = (
   completedAt: '2026-01-05T10:30:00.000Z',
   signatureId: 'sig-new',
   qualifications,
+  evidence: evidenceIn,
+  photos: {},
+  signedAt: SIGNED_AT,
+  capturedAt: CAPTURED_AT,
+  ...over,
 });
 
 describe('training goals (SetRequirements)', () => {
@@ -304,10 +343,15 @@ describe('job cards (SignJobCard)', () => {
       .then([signed('j-r', 2, 'm2', 'sig-new')]);
   });
 
-  it('binds each sign-off to the SHA-256 of the canonical card content it signs', () => {
+  it('binds each sign-off to the SHA-256 of the canonical card content it signs, evidence and times included (scheme 2)', () => {
     // Canonical JSON: keys sorted at every depth, no whitespace.
     const canonical =
-      '{"completedAt":"2026-01-05T10:30:00.000Z","count":1,"jobType":"Repair","mentorId":"m1","signature":{"date":"2026-01-05","mentorName":"Dave Clarke","signature":"D Clarke","time":"10:30","timestamp":"2026-01-05T10:30:00.000Z"},"studentId":"s1"}';
+      '{"capturedAt":"2026-01-05T10:30:00.000Z","completedAt":"2026-01-05T10:30:00.000Z","count":1,' +
+      '"evidence":{"appliance":{"kind":"boiler","make":"Worcester","model":null},"durationMinutes":90,' +
+      '"photos":[],"sitePostcode":"M1 1AA","workDone":"Replaced the diverter valve and tested the system"},' +
+      '"hashVersion":2,"jobType":"Repair","mentorId":"m1","signature":{"date":"2026-01-05","mentorName":"Dave Clarke",' +
+      '"signature":"D Clarke","time":"10:30","timestamp":"2026-01-05T10:30:00.000Z"},' +
+      '"signedAt":"2026-01-05T11:00:00.000Z","studentId":"s1"}';
     const expected = createHash('sha256').update(canonical).digest('hex');
     training
       .given(placed)
@@ -324,19 +368,158 @@ describe('job cards (SignJobCard)', () => {
             completedCount: 1,
             contentHash: expected,
             signatureId: 'sig-new',
+            evidence: evidenceOf(),
+            signedAt: SIGNED_AT,
+            capturedAt: CAPTURED_AT,
+            hashVersion: 2,
           },
         },
       ]);
+  });
+
+  it('keeps cards signed under scheme 1 verifying: their hash is the one without evidence', () => {
+    const content = {
+      studentId: 's1',
+      jobType: 'Repair',
+      count: 1,
+      completedAt: '2026-01-05T10:30:00.000Z',
+      mentorId: 'm1',
+      signature,
+    };
+    const legacy = {
+      studentId: 's1',
+      mentorId: 'm1',
+      completedAt: content.completedAt,
+      completedCount: 1,
+      signature,
+    };
+    expect(cardContentHash(legacy, 'Repair')).toBe(signatureContentHash(content));
     expect(
-      signatureContentHash({
-        studentId: 's1',
-        jobType: 'Repair',
-        count: 1,
-        completedAt: '2026-01-05T10:30:00.000Z',
-        mentorId: 'm1',
-        signature: { ...signature, signature: 'D Clarkee' },
-      }),
-    ).not.toBe(expected);
+      createHash('sha256')
+        .update(
+          '{"completedAt":"2026-01-05T10:30:00.000Z","count":1,"jobType":"Repair","mentorId":"m1","signature":{"date":"2026-01-05","mentorName":"Dave Clarke","signature":"D Clarke","time":"10:30","timestamp":"2026-01-05T10:30:00.000Z"},"studentId":"s1"}',
+        )
+        .digest('hex'),
+    ).toBe(signatureContentHash(content));
+    // A scheme 2 event verifies under scheme 2 only.
+    const v2 = signed('j-r', 1).data as Parameters<typeof cardContentHash>[0] & { contentHash: string };
+    expect(cardContentHash(v2, 'Repair')).toBe(v2.contentHash);
+    expect(cardContentHash({ ...v2, hashVersion: undefined }, 'Repair')).not.toBe(v2.contentHash);
+  });
+});
+
+describe('evidence on every sign-off (docs/rules.md#evidence)', () => {
+  const dated = (date: string, signedAt = SIGNED_AT) =>
+    sign('j-r', 'm1', ALL_CATEGORIES, { signature: { ...signature, date }, signedAt });
+  const dateOf = (events: E[]) => (events[0].data as { signature: { date: string } }).signature.date;
+  const decide = (given: E[], command: TrainingCommand) =>
+    trainingDecider.decide(command, given.reduce(trainingDecider.evolve, trainingDecider.initialState()));
+
+  it('refuses a work date after today (UK time) and records nothing', () => {
+    training
+      .given(placed)
+      .when(dated('2026-01-06'))
+      .thenThrows(400, 'mentor_signature.date: The work date cannot be in the future');
+    expect(dateOf(decide(placed, dated('2026-01-05')))).toBe('2026-01-05');
+    // 23:30 UTC on 30 June is already 1 July in the UK (summer time): 1 July is today, 2 July is not.
+    expect(dateOf(decide(placed, dated('2026-07-01', '2026-06-30T23:30:00.000Z')))).toBe('2026-07-01');
+    training
+      .given(placed)
+      .when(dated('2026-07-02', '2026-06-30T23:30:00.000Z'))
+      .thenThrows(400, 'The work date cannot be in the future');
+  });
+
+  it('refuses a work date before the day the placement was accepted (UK time)', () => {
+    // The store's envelope gives the acceptance its time: 3 Jan 2026, 09:00.
+    const acceptedOn3rd = { ...accepted, time: '2026-01-03T09:00:00.000Z' } as unknown as E;
+    const history = [registered(), proposed, acceptedOn3rd, opened('j-r', 'Repair', 5)];
+    training
+      .given(history)
+      .when(dated('2026-01-02'))
+      .thenThrows(400, 'mentor_signature.date: The work date cannot be before the placement began (2026-01-03)');
+    expect(dateOf(decide(history, dated('2026-01-03')))).toBe('2026-01-03');
+  });
+
+  it('records the server time of signing and the device time as given, never the typed ones', () => {
+    const [event] = decide(
+      placed,
+      sign('j-r', 'm1', ALL_CATEGORIES, { signedAt: '2026-01-05T12:34:56.000Z', capturedAt: null }),
+    );
+    expect(event.data).toMatchObject({ signedAt: '2026-01-05T12:34:56.000Z', capturedAt: null, hashVersion: 2 });
+  });
+
+  it("records each photo's id, SHA-256 and perceptual hash, in the card's order", () => {
+    const [a, b] = [photo('ph-a'), photo('ph-b')];
+    training
+      .given(placed)
+      .when(
+        sign('j-r', 'm1', ALL_CATEGORIES, {
+          evidence: { ...evidenceIn, photoIds: ['ph-b', 'ph-a'] },
+          photos: { 'ph-a': a, 'ph-b': b },
+        }),
+      )
+      .then([signed('j-r', 1, 'm1', 'sig-new', evidenceOf([b, a]))]);
+  });
+
+  it("accepts only the signing mentor's uploaded photos, without revealing another mentor's", () => {
+    const withPhotos = (photos: Record<string, UploadedPhoto>, photoIds = Object.keys(photos)) =>
+      sign('j-r', 'm1', ALL_CATEGORIES, { evidence: { ...evidenceIn, photoIds }, photos });
+    training
+      .given(placed)
+      .when(withPhotos({}, ['ph-none']))
+      .thenThrows(400, 'photo_ids: Photo not found: please upload it again');
+    training
+      .given(placed)
+      .when(withPhotos({ 'ph-m2': photo('ph-m2', 'm2') }))
+      .thenThrows(400, 'photo_ids: Photo not found: please upload it again');
+  });
+
+  it('refuses a photo already on a card (of any student) and the same photo twice', () => {
+    const withPhotos = (photos: Record<string, UploadedPhoto>, photoIds = Object.keys(photos)) =>
+      sign('j-r', 'm1', ALL_CATEGORIES, { evidence: { ...evidenceIn, photoIds }, photos });
+    // Used on another student's card (the write side's index of the log says so).
+    training
+      .given(placed)
+      .when(withPhotos({ 'ph-a': photo('ph-a', 'm1', 'sig-other') }))
+      .thenThrows(400, 'photo_ids: This photo is already on another job card');
+    // Used on this student's earlier card (this stream says so).
+    training
+      .given([...placed, signed('j-r', 1, 'm1', 'sig-1', evidenceOf([photo('ph-a')]))])
+      .when(withPhotos({ 'ph-a': photo('ph-a') }))
+      .thenThrows(400, 'This photo is already on another job card');
+    training
+      .given(placed)
+      .when(withPhotos({ 'ph-a': photo('ph-a') }, ['ph-a', 'ph-a']))
+      .thenThrows(400, 'photo_ids: Each photo can be added once');
+  });
+
+  it('takes at most six photos', () => {
+    const ids = ['1', '2', '3', '4', '5', '6', '7'].map((n) => `ph-${n}`);
+    const photos = Object.fromEntries(ids.map((id) => [id, photo(id)]));
+    training
+      .given(placed)
+      .when(sign('j-r', 'm1', ALL_CATEGORIES, { evidence: { ...evidenceIn, photoIds: ids }, photos }))
+      .thenThrows(400, 'photo_ids: At most 6 photos');
+    const six = decide(
+      placed,
+      sign('j-r', 'm1', ALL_CATEGORIES, { evidence: { ...evidenceIn, photoIds: ids.slice(0, 6) }, photos }),
+    );
+    expect((six[0].data as { evidence: CardEvidence }).evidence.photos).toHaveLength(6);
+  });
+
+  it("binds the photos into the signed hash: another photo's SHA-256 gives another hash", () => {
+    const a = photo('ph-a');
+    const hashWith = (p: UploadedPhoto) =>
+      (
+        decide(
+          placed,
+          sign('j-r', 'm1', ALL_CATEGORIES, { evidence: { ...evidenceIn, photoIds: ['ph-a'] }, photos: { 'ph-a': p } }),
+        )[0].data as { contentHash: string }
+      ).contentHash;
+    expect(hashWith(a)).not.toBe(hashWith({ ...a, sha256: 'f'.repeat(64) }));
+    expect(hashWith(a)).not.toBe(hashWith({ ...a, dhash: 'ffffffffffffffff' }));
+    const without = (decide(placed, sign('j-r'))[0].data as { contentHash: string }).contentHash;
+    expect(hashWith(a)).not.toBe(without);
   });
 });
 
@@ -435,8 +618,8 @@ describe('trainee countersign and dispute', () => {
   });
 
   it('a sign-off may be disputed for 30 days after it was recorded; later, only through support', () => {
-    // The store's envelope gives each event its time: the sign-off was recorded on 1 Jan 2026 at noon.
-    const at = (e: E, time: string) => ({ ...e, time }) as unknown as E;
+    // The sign-off was recorded on 1 Jan 2026 at noon: its event's time, and the server's signing time in it.
+    const at = (e: E, time: string) => ({ ...e, time, data: { ...e.data, signedAt: time } }) as unknown as E;
     const history = [...placed, signed('j-r', 1), at(signed('j-r', 2), '2026-01-01T12:00:00.000Z')];
     training
       .given(history)

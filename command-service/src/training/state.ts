@@ -7,7 +7,7 @@ import {
   type PlacementStatus,
   type Signature,
 } from '@panda/events/catalogue/training';
-import { signatureContentHash } from '@panda/events/signature-hash';
+import { cardContentHash } from '@panda/events/signature-hash';
 import type { AccountEvent } from '../accounts/decider';
 
 export type TrainingEvent = EventsOf<typeof trainingEvents>;
@@ -43,6 +43,8 @@ export interface PlacementState {
   mentorId: string;
   status: PlacementStatus;
   notes: string | null;
+  /** When the mentor accepted it (its event's time; null when folded from an event without one). */
+  acceptedAt: string | null;
 }
 
 /** A student's training, folded from their account stream. Shared by the placement and job deciders. */
@@ -58,6 +60,8 @@ export interface TrainingState {
   jobs: Record<string, JobState>;
   /** Every sign-off by its id (docs/rules.md#trainee-countersign). */
   signOffs: Record<string, SignOffState>;
+  /** The photos on this student's cards (docs/rules.md#evidence): a photo evidences one card only. */
+  photosUsed: string[];
 }
 
 export const initialTrainingState = (): TrainingState => ({
@@ -70,6 +74,7 @@ export const initialTrainingState = (): TrainingState => ({
   placements: {},
   jobs: {},
   signOffs: {},
+  photosUsed: [],
 });
 
 export const activePlacement = (s: TrainingState): PlacementState | null =>
@@ -102,7 +107,13 @@ export function evolveTraining(state: TrainingState, event: TrainingEvent | Acco
         ...state,
         placements: {
           ...state.placements,
-          [d.placementId]: { placementId: d.placementId, mentorId: d.mentorId, status: 'pending', notes: d.notes },
+          [d.placementId]: {
+            placementId: d.placementId,
+            mentorId: d.mentorId,
+            status: 'pending',
+            notes: d.notes,
+            acceptedAt: null,
+          },
         },
       };
     }
@@ -118,7 +129,13 @@ export function evolveTraining(state: TrainingState, event: TrainingEvent | Acco
             ? 'cancelled'
             : event.data.status;
       const notes = event.type === 'PlacementEnded' ? (event.data.notes ?? p.notes) : p.notes;
-      return { ...state, placements: { ...state.placements, [p.placementId]: { ...p, status, notes } } };
+      // The store's envelope carries the time the mentor accepted (the earliest day a card may be dated, docs/rules.md#evidence).
+      const acceptedAt =
+        event.type === 'PlacementAccepted' ? ((event as { time?: string }).time ?? null) : p.acceptedAt;
+      return {
+        ...state,
+        placements: { ...state.placements, [p.placementId]: { ...p, status, notes, acceptedAt } },
+      };
     }
     case 'JobOpened': {
       const d = event.data;
@@ -159,16 +176,7 @@ export function evolveTraining(state: TrainingState, event: TrainingEvent | Acco
       const j = state.jobs[d.jobId];
       if (!j || !state.studentId) return state;
       const signatureId = signatureIdOf(d);
-      const contentHash =
-        d.contentHash ??
-        signatureContentHash({
-          studentId: state.studentId,
-          jobType: j.jobType,
-          count: d.completedCount,
-          completedAt: d.completedAt,
-          mentorId: d.mentorId,
-          signature: d.signature,
-        });
+      const contentHash = d.contentHash ?? cardContentHash(d, j.jobType);
       return {
         ...state,
         jobs: {
@@ -185,9 +193,10 @@ export function evolveTraining(state: TrainingState, event: TrainingEvent | Acco
             status: 'awaiting_confirmation',
             outcome: null,
             // The store's envelope carries the time the sign-off was recorded (docs/rules.md#dispute-window).
-            signedAt: (event as { time?: string }).time ?? null,
+            signedAt: d.signedAt ?? (event as { time?: string }).time ?? null,
           },
         },
+        photosUsed: d.evidence ? [...state.photosUsed, ...d.evidence.photos.map((p) => p.photoId)] : state.photosUsed,
       };
     }
     case 'SignatureConfirmed':

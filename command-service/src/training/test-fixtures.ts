@@ -1,4 +1,5 @@
 import type { TestApp } from '@panda/server/testing/harness';
+import { ukDateOf } from '@panda/contracts/evidence';
 import { choosePassword, fullProfile, uniqueEmail, type Login } from '../admin/test-fixtures';
 
 /** Test helpers for the training API tests, through the HTTP API as the product's users (not used by the product). */
@@ -87,16 +88,36 @@ export async function place(app: TestApp, student: Login, mentor: Login): Promis
   return proposed.placement_id;
 }
 
-export const signature = (n = 1) => ({
-  mentor_signature: {
-    signature: 'D Clarke',
-    mentorName: 'Dave Clarke',
-    date: '2026-01-05',
-    time: `10:${String(n).padStart(2, '0')}`,
-    timestamp: `2026-01-05T10:${String(n).padStart(2, '0')}:00.000Z`,
-  },
-  completed_at: `2026-01-05T10:${String(n).padStart(2, '0')}:00.000Z`,
-});
+/** The evidence every test sign-off carries (docs/rules.md#evidence); tests about photos add `photo_ids`. */
+export const EVIDENCE = {
+  site_postcode: 'M1 1AA',
+  appliance: { kind: 'boiler', make: 'Worcester', model: 'Greenstar 30i' },
+  work_done: 'Serviced the boiler: checked the flue, gas rate and safety devices',
+  duration_minutes: 60,
+  photo_ids: [] as string[],
+};
+
+/**
+ * The body of `PUT /api/jobs/{id}/complete` for the n-th card: a typed signature dated `day` (UK
+ * time; default today by the machine's clock, the day a test's placement was accepted) and EVIDENCE.
+ * A test whose server runs on another clock passes that clock's day.
+ */
+export const signature = (n = 1, over: { day?: string; photo_ids?: string[] } = {}) => {
+  const day = over.day ?? ukDateOf(Date.now());
+  const minute = String(n).padStart(2, '0');
+  return {
+    mentor_signature: {
+      signature: 'D Clarke',
+      mentorName: 'Dave Clarke',
+      date: day,
+      time: `10:${minute}`,
+      timestamp: `${day}T10:${minute}:00.000Z`,
+    },
+    completed_at: `${day}T10:${minute}:00.000Z`,
+    ...EVIDENCE,
+    photo_ids: over.photo_ids ?? [],
+  };
+};
 
 /** GET with read-your-writes on the latest position. */
 export async function get(app: TestApp, path: string, token: string) {

@@ -12,6 +12,8 @@ export const auditActionSchema = z.enum([
   'evidence_csv',
   'subject_search',
   'access_log',
+  'student_criteria',
+  'bank_details',
 ]);
 export type AuditAction = z.infer<typeof auditActionSchema>;
 

@@ -10,6 +10,7 @@ import { accountEvents, type JobRequirements } from '../catalogue/accounts';
 import { adminEvents } from '../catalogue/admin';
 import { auditEvents } from '../catalogue/audit';
 import { chatEvents } from '../catalogue/chat';
+import { criteriaEvents } from '../catalogue/criteria';
 import { notificationEvents } from '../catalogue/notifications';
 import { profileEvents, type MentorProfile } from '../catalogue/profiles';
 import { reminderEvents } from '../catalogue/reminders';
@@ -26,7 +27,8 @@ export type CatalogueEvent =
   | EventsOf<typeof notificationEvents>
   | EventsOf<typeof supportEvents>
   | EventsOf<typeof chatEvents>
-  | EventsOf<typeof reminderEvents>;
+  | EventsOf<typeof reminderEvents>
+  | EventsOf<typeof criteriaEvents>;
 export type EventType = CatalogueEvent['type'];
 export type EventData<T extends EventType> = Extract<CatalogueEvent, { type: T }>['data'];
 

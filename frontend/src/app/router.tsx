@@ -11,6 +11,7 @@ const LandingRoute = lazy(() =>
 );
 const AuthRoute = lazy(() => import('../features/auth/routes/auth').then((m) => ({ default: m.AuthRoute })));
 const TermsRoute = lazy(() => import('../features/terms/routes/terms').then((m) => ({ default: m.TermsRoute })));
+const VerifyRoute = lazy(() => import('../features/verify/routes/verify').then((m) => ({ default: m.VerifyRoute })));
 const DashboardShell = lazy(() => import('./dashboard-shell').then((m) => ({ default: m.DashboardShell })));
 const AdminSignInRoute = lazy(() =>
   import('../features/admin/routes/admin-sign-in').then((m) => ({ default: m.AdminSignInRoute })),
@@ -34,6 +35,7 @@ export const pageRoutes: RouteObject[] = [
   { path: '/auth', element: <AuthRoute /> },
   { path: '/terms-and-conditions', element: <TermsRoute /> },
   { path: '/offline', element: <OfflineRoute /> },
+  { path: '/verify', element: <VerifyRoute /> },
   {
     path: '/dashboard',
     element: (

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, screen, within } from '../testing/test-utils';
 import { DataTable, type Column } from './data-table';
+import { LoadMore } from './load-more';
 
 interface Row {
   id: string;
@@ -64,7 +65,7 @@ describe('DataTable', () => {
     const onPrevious = vi.fn();
     const paging = {
       kind: 'pager',
-      noun: 'things',
+      noun: ['thing', 'things'],
       total: 120,
       next: 'c-2',
       onNext,
@@ -106,7 +107,7 @@ describe('DataTable', () => {
   it('hides the pager when one page holds every match', () => {
     const paging = {
       kind: 'pager',
-      noun: 'things',
+      noun: ['thing', 'things'],
       total: 2,
       pageIndex: 0,
       next: null,
@@ -117,7 +118,7 @@ describe('DataTable', () => {
     renderWithProviders(
       <DataTable label="Things" columns={COLUMNS} rows={rows(2)} rowKey={(r) => r.id} empty="-" paging={paging} />,
     );
-    expect(screen.getByTestId('total').textContent).toBe('Showing 2 of 2 things');
+    expect(screen.getByTestId('total').textContent).toBe('2 things');
     expect(screen.queryByRole('navigation')).toBeNull();
   });
 
@@ -132,7 +133,7 @@ describe('DataTable', () => {
         empty="-"
         paging={{
           kind: 'load-more',
-          noun: 'things',
+          noun: ['thing', 'things'],
           total: 70,
           pages: { hasNextPage: true, isFetchingNextPage: false, fetchNextPage },
         }}
@@ -141,6 +142,20 @@ describe('DataTable', () => {
     expect(screen.getByTestId('list-total').textContent).toBe('Showing 50 of 70 things');
     await user.click(screen.getByRole('button', { name: 'Load more things' }));
     expect(fetchNextPage).toHaveBeenCalledOnce();
+  });
+
+  it('counts a list shown whole in plain words: "1 dispute", "3 disputes", "No disputes"', () => {
+    const pages = { hasNextPage: false, isFetchingNextPage: false, fetchNextPage: () => undefined };
+    const { rerender } = renderWithProviders(
+      <LoadMore noun={['dispute', 'disputes']} shown={1} total={1} pages={pages} />,
+    );
+    expect(screen.getByTestId('list-total').textContent).toBe('1 dispute');
+    rerender(<LoadMore noun={['dispute', 'disputes']} shown={3} total={3} pages={pages} />);
+    expect(screen.getByTestId('list-total').textContent).toBe('3 disputes');
+    rerender(<LoadMore noun={['dispute', 'disputes']} shown={0} total={0} pages={pages} />);
+    expect(screen.getByTestId('list-total').textContent).toBe('No disputes');
+    rerender(<LoadMore noun={['dispute', 'disputes']} shown={50} total={1234} pages={pages} />);
+    expect(screen.getByTestId('list-total').textContent).toBe('Showing 50 of 1,234 disputes');
   });
 
   it('shows one card per row on a phone, and the empty text there too', () => {

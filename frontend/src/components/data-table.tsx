@@ -11,7 +11,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
-import { LoadMore } from './load-more';
+import { LoadMore, listCountText, type Noun } from './load-more';
 import { Pager } from './pager';
 
 /** Attributes a row (or its phone card) carries for tests and links: `data-user-id` and the like. */
@@ -30,8 +30,8 @@ export interface Column<T> {
 /** Keyset pages walked with Previous / Next (docs/rules.md#list-paging). */
 export interface PagerPaging {
   kind: 'pager';
-  /** What the rows are, plural and lower case ("students"): "Showing 50 of 123 students". */
-  noun: string;
+  /** What the rows are ("Showing 50 of 123 students", "1 student"). */
+  noun: Noun;
   total: number;
   pageIndex: number;
   next: string | null;
@@ -44,7 +44,7 @@ export interface PagerPaging {
 /** A list that grows with "Load more" (an RTK Query infinite query). */
 export interface LoadMorePaging {
   kind: 'load-more';
-  noun: string;
+  noun: Noun;
   total: number;
   pages: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
 }
@@ -66,8 +66,6 @@ export interface DataTableProps<T> {
   paging?: PagerPaging | LoadMorePaging;
 }
 
-const count = (n: number) => n.toLocaleString('en-GB');
-
 /**
  * The web app's table of a server-side list (docs/rules.md#list-paging): the rows of the page on show as a
  * table, or as stacked cards on a phone, the empty state, and the list's paging (the "Showing … of …"
@@ -86,7 +84,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           data-testid={paging.totalTestId}
           sx={{ px: 2, pt: 1.5 }}
         >
-          Showing {count(props.rows.length)} of {count(paging.total)} {paging.noun}
+          {listCountText(props.rows.length, paging.total, paging.noun)}
         </Typography>
       )}
       <Rows {...props} />

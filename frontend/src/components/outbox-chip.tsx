@@ -1,4 +1,5 @@
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { lazy, Suspense, useState } from 'react';
 import type { OutboxItem } from '../lib/outbox';
@@ -21,7 +22,17 @@ export function OutboxChip({ items, userId }: { items: OutboxItem[]; userId: str
       {items.length > 0 && (
         <Chip
           icon={<CloudUploadOutlined />}
-          label={refused ? `${waitingText(items.length)} · ${refused} refused` : waitingText(items.length)}
+          // On a phone "3 to send" leaves the title its room; the words are all there for assistive technology.
+          label={
+            <>
+              {items.length}{' '}
+              <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+                waiting{' '}
+              </Box>
+              to send{refused ? ` · ${refused} refused` : ''}
+            </>
+          }
+          aria-label={refused ? `${waitingText(items.length)}, ${refused} refused` : waitingText(items.length)}
           onClick={() => setOpen(true)}
           variant="outlined"
           data-testid="outbox-chip"
@@ -31,7 +42,6 @@ export function OutboxChip({ items, userId }: { items: OutboxItem[]; userId: str
             color: refused ? '#991b1b' : '#1e3a8a',
             borderColor: refused ? '#991b1b' : '#1e3a8a',
             '& .MuiChip-icon': { color: 'inherit' },
-            maxWidth: { xs: 150, sm: 'none' },
           }}
         />
       )}

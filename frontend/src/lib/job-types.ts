@@ -16,6 +16,7 @@ export {
   requirementName,
   type JobType,
 } from '@panda/contracts/job-types';
+import { isComplete } from '@panda/contracts/job-types';
 export type { Job, MentorSignature, RequirementCounts, SignedCard } from '@panda/contracts/training';
 
 /**
@@ -28,3 +29,24 @@ export const openDisputes = (
   jobs
     .flatMap((j) => j.signatures ?? [])
     .filter((s) => !s.revoked && s.trainee_status === 'disputed' && !s.dispute?.outcome).length;
+
+/**
+ * Where a job stands, the same on every screen (docs/rules.md#dispute-visibility): 'disputed' while a counted
+ * sign-off awaits an admin's decision on its dispute, else 'completed' once every card is signed, else
+ * 'in_progress'.
+ */
+export type JobStanding = 'completed' | 'disputed' | 'in_progress';
+
+export function jobStanding(
+  job: Parameters<typeof isComplete>[0] & Parameters<typeof openDisputes>[0][number],
+): JobStanding {
+  if (openDisputes([job]) > 0) return 'disputed';
+  return isComplete(job) ? 'completed' : 'in_progress';
+}
+
+/** The chip of each standing: its words and colour. */
+export const JOB_STANDING_CHIP = {
+  completed: { label: 'Completed', color: 'success', variant: 'filled' },
+  disputed: { label: 'Disputed', color: 'warning', variant: 'outlined' },
+  in_progress: { label: 'In Progress', color: 'primary', variant: 'outlined' },
+} as const satisfies Record<JobStanding, { label: string; color: string; variant: 'filled' | 'outlined' }>;

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
+import { ukDateOf } from '@panda/contracts/evidence';
 import { checkAnswer } from '@panda/server/testing/contract-check';
 import { independentStudent, uniqueEmail, type Login } from '@panda/command-service/admin/test-fixtures';
 import {
@@ -44,6 +45,8 @@ let auditor: { token: string; id: string; email: string };
 let jobId: string;
 const t: Record<string, number> = {};
 
+/** The server's day (UK time), which a card's work date may not be after. */
+const serverDay = () => ukDateOf(Date.now() + offset);
 const get = (path: string, token: string) => app.call('GET', path, undefined, token);
 const ok = async (r: ReturnType<typeof get>, status = 200) => {
   const res = await r;
@@ -66,7 +69,7 @@ beforeAll(async () => {
   await place(app, student, mentor);
   jobId = (await jobOfType(app, mentor.token, 'Boiler Installs')).id;
   offset += DAY;
-  await ok(app.call('PUT', `/api/jobs/${jobId}/complete`, signature(1), mentor.token));
+  await ok(app.call('PUT', `/api/jobs/${jobId}/complete`, signature(1, { day: serverDay() }), mentor.token));
   t.first = Date.now() + offset;
   offset += DAY;
   t.between = Date.now() + offset;
@@ -76,8 +79,11 @@ beforeAll(async () => {
       'PUT',
       `/api/jobs/${jobId}/complete`,
       {
-        ...signature(2),
-        mentor_signature: { ...signature(2).mentor_signature, signature: 'Dave Clarke, second card' },
+        ...signature(2, { day: serverDay() }),
+        mentor_signature: {
+          ...signature(2, { day: serverDay() }).mentor_signature,
+          signature: 'Dave Clarke, second card',
+        },
       },
       mentor.token,
     ),

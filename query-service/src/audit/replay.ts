@@ -2,14 +2,19 @@ import type { RecordedEvent } from '@panda/events/envelope';
 import { signatureIdOf, type Signature } from '@panda/events/catalogue/training';
 import { TRAINEE_STATUS_LABELS, type DisputeView, type TraineeStatus } from '@panda/contracts/signoff';
 import { isCalendarDate, isRealDateTime } from '@panda/contracts/fields';
-import { signatureContentHash } from '@panda/events/signature-hash';
+import { cardContentHash, type SignedCardData } from '@panda/events/signature-hash';
 
 /**
  * As-of replay (docs/rules.md#audit-calls): pure folds over events read from the log (never the read models). Every
  * function takes the instant `asOf` (ms since the epoch) and ignores events recorded after it.
  */
 
-const at = (e: RecordedEvent) => Date.parse(e.time);
+/** When an event happened: a sign-off's own signing time when it records one (docs/rules.md#evidence), else the event's time. */
+const at = (e: RecordedEvent) => Date.parse(signedAtOf(e));
+const signedAtOf = (e: RecordedEvent) => {
+  const signedAt = e.type === 'JobCardSigned' ? (e.data as Data).signedAt : undefined;
+  return typeof signedAt === 'string' ? signedAt : e.time;
+};
 export const upTo = (events: RecordedEvent[], asOf: number) => events.filter((e) => at(e) <= asOf);
 
 type Data = Record<string, unknown>;
@@ -171,19 +176,12 @@ export function jobsAsOf(studentEvents: RecordedEvent[], asOf: number): Map<stri
         if (!fold) break;
         const signature = d.signature as Signature;
         const count = d.completedCount as number;
-        const computed = signatureContentHash({
-          studentId: d.studentId as string,
-          jobType: fold.job.job_type,
-          count,
-          completedAt: d.completedAt as string,
-          mentorId: d.mentorId as string,
-          signature,
-        });
+        const computed = cardContentHash(d as unknown as SignedCardData, fold.job.job_type);
         const recorded = typeof d.contentHash === 'string' ? d.contentHash : null;
         fold.job.completed_count = count;
         fold.signatures.push({
           card_number: count,
-          signed_at: e.time,
+          signed_at: signedAtOf(e),
           position: e.position,
           mentor_id: d.mentorId as string,
           signature,

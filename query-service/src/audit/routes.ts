@@ -1,13 +1,9 @@
 import { Router, type Request, type Response } from 'express';
-import { randomUUID } from 'node:crypto';
-import { uuidv7 } from '@panda/events/ids';
 import { AS_OF_ERROR, SUBJECT_ROLES, asOfQuery, subjectsQuery } from '@panda/contracts/audit';
 import { accountStream } from '@panda/events/catalogue/accounts';
-import { AUDIT_ACCESS_STREAM, type AuditAction } from '@panda/events/catalogue/audit';
-import { checkEvent } from '@panda/events/catalogue';
 import type { RecordedEvent } from '@panda/events/envelope';
 import { badRequest, forbidden, notFound } from '@panda/platform/errors';
-import { authOf, authenticate, requireRole, validate, type AuthContext } from '@panda/platform/http';
+import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
 import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import { accounts } from '@panda/projections/read-models/accounts';
 import { auditors as auditorAccounts } from '@panda/projections/read-models/auditors';
@@ -15,6 +11,9 @@ import { auditAccessLog } from '@panda/projections/read-models/audit-access';
 import { jobs } from '@panda/projections/read-models/training';
 import { placements } from '@panda/projections/read-models/placements';
 import type { QueryDeps } from '../shared/deps';
+import { startAuditRecord } from './record';
+
+type Tail<T extends unknown[]> = T extends [unknown, ...infer R] ? R : never;
 import { evidenceCsv, evidencePdf, traineeLine, type Evidence, type EvidenceRow } from './evidence';
 import { jobsAsOf, parseAsOf, personAsOf, timelineAsOf, type Person } from './replay';
 
@@ -94,48 +93,7 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
   const auditors = [auth, requireRole('admin', 'auditor')];
   const rs = deps.readStore;
 
-  /**
-   * Writes an audit read's record into the log and gives back `onDisk`, which resolves once the record is on
-   * disk and rejects when it cannot be written (the read then fails: no read without its record). A read does
-   * its work before calling it and answers after. The embedded log commits the record at once and flushes it
-   * on this thread when `onDisk` is called (commitNow); another store appends it while the read goes on.
-   */
-  async function startRecord(
-    req: Request,
-    a: AuthContext,
-    action: AuditAction,
-    subject: { type: 'job' | 'account' | 'student' | 'log' | null; id: string | null },
-    asOf: number | null,
-    query: string | null = null,
-  ): Promise<() => Promise<void>> {
-    const me = await rs.get(accounts, a.id);
-    const data = checkEvent('AuditRecordRead', {
-      accountId: a.id,
-      role: a.role,
-      name: me?.Name ?? '',
-      email: me?.Email ?? '',
-      action,
-      subjectType: subject.type,
-      subjectId: subject.id,
-      asOf: asOf === null ? null : new Date(asOf).toISOString(),
-      query,
-    });
-    const meta = {
-      time: deps.clock().toISOString(),
-      actorId: a.id,
-      correlationId: String((req as { id?: unknown }).id ?? randomUUID()),
-      commandId: uuidv7(),
-    };
-    const events = [{ type: 'AuditRecordRead', data }];
-    const store = deps.store;
-    if (store.commitNow) {
-      const { durable } = store.commitNow(AUDIT_ACCESS_STREAM, events, 'any', meta);
-      return async () => durable();
-    }
-    const appended = store.append(AUDIT_ACCESS_STREAM, events, 'any', meta);
-    appended.catch(() => undefined); // awaited by onDisk; not an unhandled rejection meanwhile
-    return async () => void (await appended);
-  }
+  const startRecord = (...args: Tail<Parameters<typeof startAuditRecord>>) => startAuditRecord(deps, ...args);
   /** A read's record, on disk before the read's own work begins. */
   const record = async (...args: Parameters<typeof startRecord>) => (await startRecord(...args))();
 

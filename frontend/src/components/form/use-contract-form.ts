@@ -57,10 +57,14 @@ export type ContractFormReturn<S extends FormSchema> = UseFormReturn<z.input<S>,
   clear: () => void;
 };
 
-/** The one toast of a refused form: the message itself when one field is wrong, else the summary. */
+/**
+ * The one toast of a refused form: the message itself when one field is wrong (or every wrong field
+ * has the same message, e.g. 'Please enter both email and password'), else the summary.
+ */
 function toastFieldMessages(group: string, messages: string[]) {
   toast.dismissErrors(group);
-  if (messages.length) toast.error(messages.length === 1 ? messages[0] : FIELDS_SUMMARY_MESSAGE, { group });
+  const distinct = [...new Set(messages)];
+  if (distinct.length) toast.error(distinct.length === 1 ? distinct[0] : FIELDS_SUMMARY_MESSAGE, { group });
 }
 
 function messagesOf(errors: FieldErrors): string[] {

@@ -92,3 +92,9 @@ export function useOutboxRunner(): void {
     };
   }, [dispatch, status, token, userId, reachable]);
 }
+
+/** The runner as a component, for the root layout to load on demand once someone is signed in. */
+export function OutboxRunner() {
+  useOutboxRunner();
+  return null;
+}

@@ -1,4 +1,4 @@
-import type { CentreOverview } from '@panda/contracts/training';
+import type { CentreOverview, StudentCard } from '@panda/contracts/training';
 import { contractHttp } from '../contract-http';
 
 /** A training centre's overview with a few students, one of them registered lately. */
@@ -32,4 +32,38 @@ export function centreOverviewHandler(overview: CentreOverview | (() => CentreOv
     return answer === 'error' ? fail(500, { detail: 'Internal server error' }) : ok(200, answer);
   });
   return { handler, counter };
+}
+
+/** A student as `GET /api/my-students` lists them (a centre's registered student, not yet placed). */
+export function studentCardFixture(n: number, overrides: Partial<StudentCard> = {}): StudentCard {
+  const [First_Name, Last_Name] = [
+    ['Liam', 'Turner'],
+    ['Nia', 'Jones'],
+    ['Omar', 'Khan'],
+  ][n % 3];
+  return {
+    id: `student-${n}`,
+    First_Name,
+    Last_Name,
+    Name: `${First_Name} ${Last_Name}`,
+    Email: `${First_Name.toLowerCase()}@example.test`,
+    Phone_Number: null,
+    Postcode: null,
+    Date_Of_Birth: null,
+    Created_At: '2026-11-01T09:00:00.000Z',
+    account_type: 'Training Centre',
+    training_centre_id: 'centre-1',
+    Matched: false,
+    placement_status: null,
+    placement_id: null,
+    mentor_id: null,
+    job_requirements: { Boiler_Installs: 10, Boiler_Service: 4, Pipework: 8, Repair: 5 },
+    has_requirements: true,
+    additional_requirements: null,
+    cards_signed: 0,
+    cards_required: 27,
+    progress_percent: 0,
+    jobs: [],
+    ...overrides,
+  };
 }

@@ -68,7 +68,7 @@ export function SignInLogDialog({ open, onClose }: { open: boolean; onClose: () 
               empty="No sign-in attempts recorded"
               paging={{
                 kind: 'load-more',
-                noun: 'attempts',
+                noun: ['attempt', 'attempts'],
                 total,
                 pages: { hasNextPage, isFetchingNextPage, fetchNextPage },
               }}

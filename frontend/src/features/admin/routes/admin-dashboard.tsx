@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import type { PagerPaging } from '../../../components/data-table';
+import type { Noun } from '../../../components/load-more';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { useDocumentTitle } from '../../../lib/document-title';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
@@ -171,11 +172,16 @@ function AdminDashboard({
   // The placement being managed follows live updates of the list.
   const currentPlacement = placement ? (placementRows.find((p) => p.id === placement.id) ?? placement) : null;
 
-  const tabs: { key: TabKey; label: string; noun: string; count: number | undefined }[] = [
-    { key: 'students', label: 'Students', noun: 'students', count: studentTotal.data?.total },
-    { key: 'mentors', label: 'Mentors', noun: 'mentors', count: mentorTotal.data?.total },
-    { key: 'training_centres', label: 'Training Centres', noun: 'training centres', count: centreTotal.data?.total },
-    { key: 'placements', label: 'Placements', noun: 'placements', count: placementTotal.data?.total },
+  const tabs: { key: TabKey; label: string; noun: Noun; count: number | undefined }[] = [
+    { key: 'students', label: 'Students', noun: ['student', 'students'], count: studentTotal.data?.total },
+    { key: 'mentors', label: 'Mentors', noun: ['mentor', 'mentors'], count: mentorTotal.data?.total },
+    {
+      key: 'training_centres',
+      label: 'Training Centres',
+      noun: ['training centre', 'training centres'],
+      count: centreTotal.data?.total,
+    },
+    { key: 'placements', label: 'Placements', noun: ['placement', 'placements'], count: placementTotal.data?.total },
   ];
   const extra = extraTabs.find((t) => t.key === tab);
   const current = tabs.find((t) => t.key === tab);

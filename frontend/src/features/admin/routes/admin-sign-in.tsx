@@ -1,22 +1,20 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import ShieldOutlined from '@mui/icons-material/ShieldOutlined';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { adminSignInRequest } from '@panda/contracts/accounts';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { ContractForm } from '../../../components/form/contract-form';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { useContractForm } from '../../../components/form/use-contract-form';
 import { LogoMark } from '../../../components/logo';
-import { errorMessage } from '../../../lib/errors';
 import { useAppDispatch } from '../../../lib/hooks';
 import { completeLogin } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
@@ -31,51 +29,42 @@ export function AdminSignInRoute() {
   useDocumentTitle('Admin Sign In');
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
-  const [invalid, setInvalid] = useState(false);
+  const form = useContractForm(adminSignInRequest, {
+    group: 'admin-sign-in',
+    defaultValues: { email: '', password: '' },
+  });
   const [done, setDone] = useState(false);
-  const [signIn, { isLoading }] = useAdminSignInMutation();
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [signIn] = useAdminSignInMutation();
 
   useEffect(() => {
     const path = injectedPortalPath();
     if (path) rememberPortalPath(path);
     document.title = 'Admin Sign In · Panda';
-    return () => {
-      if (timer.current) clearTimeout(timer.current);
-    };
   }, []);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isLoading || done) return;
-    const value = email.trim();
-    if (!value || !password) {
-      setInvalid(true);
-      toast.error('Please enter both email and password');
+  // Signed in: the dashboard opens a moment later, after the welcome toast.
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate(ADMIN_DASHBOARD_PATH, { replace: true }), NAVIGATE_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  const submit = form.submitWith(async (values) => {
+    if (done) return;
+    const response = await signIn(values).unwrap();
+    // Admins and auditors (docs/rules.md#auditors) sign in here; the dashboard shows an auditor the Audit view only.
+    const role = response.user.role;
+    if (role !== 'admin' && role !== 'auditor') {
+      toast.error('Invalid credentials', { group: 'admin-sign-in' });
       return;
     }
-    try {
-      const response = await signIn({ email: value, password }).unwrap();
-      // Admins and auditors (docs/rules.md#auditors) sign in here; the dashboard shows an auditor the Audit view only.
-      const role = response.user.role;
-      if (role !== 'admin' && role !== 'auditor') {
-        toast.error('Invalid credentials');
-        return;
-      }
-      if (!dispatch(completeLogin(response.token, response.user))) return;
-      setDone(true);
-      setPassword('');
-      toast.success(role === 'admin' ? 'Welcome back, Admin!' : 'Welcome, Auditor!');
-      timer.current = setTimeout(() => navigate(ADMIN_DASHBOARD_PATH, { replace: true }), NAVIGATE_AFTER_MS);
-    } catch (err) {
-      toast.error(errorMessage(err, 'Invalid credentials'));
-    }
-  };
+    if (!dispatch(completeLogin(response.token, response.user))) return;
+    setDone(true);
+    form.reset({ email: values.email, password: '' });
+    toast.success(role === 'admin' ? 'Welcome back, Admin!' : 'Welcome, Auditor!');
+  }, 'Invalid credentials');
 
-  const busy = isLoading || done;
+  const busy = form.pending || done;
 
   return (
     <Box
@@ -112,53 +101,10 @@ export function AdminSignInRoute() {
             attempts are logged.
           </Alert>
 
-          <Box component="form" onSubmit={submit} noValidate aria-label="Admin sign in">
+          <ContractForm form={form} onSubmit={submit} aria-label="Admin sign in">
             <Stack spacing={2.25}>
-              <TextField
-                label="Email"
-                name="email"
-                type="email"
-                autoComplete="username"
-                autoFocus
-                value={email}
-                error={invalid && !email.trim()}
-                onChange={(e) => {
-                  setEmail(e.target.value);
-                  setInvalid(false);
-                }}
-                slotProps={{ htmlInput: { 'aria-label': 'Email' } }}
-              />
-              <TextField
-                label="Password"
-                name="password"
-                type={showPassword ? 'text' : 'password'}
-                autoComplete="current-password"
-                value={password}
-                error={invalid && !password}
-                onChange={(e) => {
-                  setPassword(e.target.value);
-                  setInvalid(false);
-                }}
-                slotProps={{
-                  htmlInput: { 'aria-label': 'Password' },
-                  input: {
-                    endAdornment: (
-                      <InputAdornment position="end">
-                        <IconButton
-                          aria-label={showPassword ? 'Hide password' : 'Show password'}
-                          title={showPassword ? 'Hide password' : 'Show password'}
-                          onClick={() => setShowPassword((v) => !v)}
-                          onMouseDown={(e) => e.preventDefault()}
-                          edge="end"
-                          size="small"
-                        >
-                          {showPassword ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
-                        </IconButton>
-                      </InputAdornment>
-                    ),
-                  },
-                }}
-              />
+              <FormTextField label="Email" name="email" type="email" autoComplete="username" autoFocus />
+              <FormTextField label="Password" name="password" password autoComplete="current-password" />
               <Button
                 type="submit"
                 variant="contained"
@@ -170,7 +116,7 @@ export function AdminSignInRoute() {
                 {busy ? 'Signing in...' : 'Sign In'}
               </Button>
             </Stack>
-          </Box>
+          </ContractForm>
 
           <Box sx={{ mt: 3, textAlign: 'center' }}>
             <Button

@@ -37,6 +37,7 @@ export const ACCESS_LABELS: Record<string, string> = {
   evidence_csv: 'Evidence pack (CSV)',
   subject_search: 'Searched',
   access_log: 'Access log',
+  student_criteria: 'Criteria progress',
 };
 
 export const FAULTS: Record<string, string> = {

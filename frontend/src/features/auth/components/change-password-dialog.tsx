@@ -1,5 +1,4 @@
 import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -7,9 +6,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { PasswordChangeFields } from '../../../components/password-change-fields';
+import { ContractForm } from '../../../components/form/contract-form';
+import { PasswordChangeFields, usePasswordChangeForm } from '../../../components/password-change-fields';
 import { useAppDispatch } from '../../../lib/hooks';
-import { usePasswordChangeForm } from '../../../lib/password-change';
 import { updateUser } from '../../../lib/session';
 import { useChangePasswordMutation } from '../api/auth-api';
 
@@ -25,10 +24,9 @@ interface RequiredPasswordChangeDialogProps {
  */
 export function RequiredPasswordChangeDialog({ open, onSignOut }: RequiredPasswordChangeDialogProps) {
   const dispatch = useAppDispatch();
-  const [changePassword, { isLoading }] = useChangePasswordMutation();
-  const form = usePasswordChangeForm({
+  const [changePassword] = useChangePasswordMutation();
+  const { form, submit } = usePasswordChangeForm({
     save: (values) => changePassword(values).unwrap(),
-    saving: isLoading,
     onSaved: () => dispatch(updateUser({ must_change_password: false })),
   });
 
@@ -42,7 +40,7 @@ export function RequiredPasswordChangeDialog({ open, onSignOut }: RequiredPasswo
       aria-labelledby="required-password-title"
       aria-describedby="required-password-text"
     >
-      <Box component="form" onSubmit={form.submit} noValidate>
+      <ContractForm form={form} onSubmit={submit} aria-labelledby="required-password-title">
         <DialogTitle id="required-password-title" sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
           <LockResetOutlined color="primary" />
           Choose a New Password
@@ -53,9 +51,6 @@ export function RequiredPasswordChangeDialog({ open, onSignOut }: RequiredPasswo
           </DialogContentText>
           <Stack spacing={2}>
             <PasswordChangeFields
-              values={form.values}
-              errors={form.errors}
-              setField={form.setField}
               autoFocus
               helperTexts={{ currentPassword: 'The temporary password from your email' }}
             />
@@ -65,11 +60,11 @@ export function RequiredPasswordChangeDialog({ open, onSignOut }: RequiredPasswo
           <Button color="inherit" onClick={onSignOut} sx={{ whiteSpace: 'nowrap' }}>
             Sign Out
           </Button>
-          <Button type="submit" variant="contained" disabled={isLoading} sx={{ whiteSpace: 'nowrap' }}>
-            {isLoading ? 'Saving...' : 'Set New Password'}
+          <Button type="submit" variant="contained" disabled={form.pending} sx={{ whiteSpace: 'nowrap' }}>
+            {form.pending ? 'Saving...' : 'Set New Password'}
           </Button>
         </DialogActions>
-      </Box>
+      </ContractForm>
     </Dialog>
   );
 }

@@ -170,7 +170,7 @@ export function MessagesView() {
             {(hasNextPage || (data?.pages.length ?? 0) > 1) && (
               <Box sx={{ px: 2 }}>
                 <LoadMore
-                  noun="contacts"
+                  noun={['contact', 'contacts']}
                   shown={contacts.length}
                   total={total}
                   pages={{ hasNextPage, isFetchingNextPage, fetchNextPage }}

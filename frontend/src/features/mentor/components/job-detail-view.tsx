@@ -25,7 +25,16 @@ import { EmptyState } from '../../../components/empty-state';
 import { JobTypeTile } from '../../../components/job-type-icon';
 import { RetryAlert } from '../../../components/retry-alert';
 import { useDashboardNavigate, useDashboardParams } from '../../../lib/dashboard-nav';
-import { isComplete, jobPercent, jobRemaining, type Job, type SignedCard, jobTypeName } from '../../../lib/job-types';
+import {
+  JOB_STANDING_CHIP,
+  isComplete,
+  jobPercent,
+  jobRemaining,
+  jobStanding,
+  type Job,
+  type SignedCard,
+  jobTypeName,
+} from '../../../lib/job-types';
 import { useGetMentorJobDetailQuery } from '../api/mentor-api';
 import { formatDate, formatDateTime } from '../utils/format';
 import { SIGNATURE_FONT, SignJobDialog } from './sign-job-dialog';
@@ -231,7 +240,12 @@ export function JobDetailView() {
   }
 
   const { job, student, signatures } = query.data;
-  const complete = isComplete(job);
+  // A counted sign-off whose dispute awaits an admin makes the job 'Disputed', not complete
+  // (docs/rules.md#dispute-visibility).
+  const standing = jobStanding(job);
+  const complete = standing === 'completed';
+  const chip = JOB_STANDING_CHIP[standing];
+  const bar = complete ? 'success' : standing === 'disputed' ? 'warning' : 'primary';
   const percent = jobPercent(job);
   // The card's signature is its latest sign-off that still counts: a revoked one never stands for it
   // (docs/rules.md#dispute-visibility).
@@ -254,13 +268,8 @@ export function JobDetailView() {
               </Typography>
               <Typography color="text.secondary">{studentName}</Typography>
             </Box>
-            <Chip
-              label={complete ? 'Completed' : 'In Progress'}
-              color={complete ? 'success' : 'primary'}
-              variant={complete ? 'filled' : 'outlined'}
-              sx={{ fontWeight: 700 }}
-            />
-            {!complete && (
+            <Chip label={chip.label} color={chip.color} variant={chip.variant} sx={{ fontWeight: 700 }} />
+            {!isComplete(job) && (
               <Button
                 variant="contained"
                 color="success"
@@ -275,7 +284,7 @@ export function JobDetailView() {
             <LinearProgress
               variant="determinate"
               value={percent}
-              color={complete ? 'success' : 'primary'}
+              color={bar}
               aria-label="Job progress"
               sx={{
                 flexGrow: 1,
@@ -288,7 +297,7 @@ export function JobDetailView() {
             <Typography
               sx={{
                 fontWeight: 800,
-                color: complete ? 'success.dark' : 'primary.main',
+                color: bar === 'primary' ? 'primary.main' : `${bar}.dark`,
                 minWidth: 48,
                 textAlign: 'right',
               }}
@@ -311,7 +320,7 @@ export function JobDetailView() {
           <Row label="Total Required" value={job.Total_Count} />
           <Row label="Completed" value={job.Completed_Count} />
           <Row label="Remaining" value={jobRemaining(job)} />
-          <Row label="Status" value={complete ? 'Complete' : 'Ongoing'} />
+          <Row label="Status" value={standing === 'disputed' ? 'Disputed' : complete ? 'Complete' : 'Ongoing'} />
           {job.opened_at && <Row label="Opened" value={formatDate(job.opened_at)} />}
         </InfoCard>
         <InfoCard title="Completion Details" icon={<DrawOutlined />}>

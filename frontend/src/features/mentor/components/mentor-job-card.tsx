@@ -10,7 +10,15 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { JobTypeTile } from '../../../components/job-type-icon';
-import { isComplete, jobPercent, jobRemaining, type Job, jobTypeName } from '../../../lib/job-types';
+import {
+  JOB_STANDING_CHIP,
+  isComplete,
+  jobPercent,
+  jobRemaining,
+  jobStanding,
+  type Job,
+  jobTypeName,
+} from '../../../lib/job-types';
 
 /** A labelled contact detail (the label is for screen readers). */
 export function ContactLine({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -47,13 +55,15 @@ export function ContactLine({ icon, label, children }: { icon: ReactNode; label:
   );
 }
 
-function Figure({ label, value, tone }: { label: string; value: ReactNode; tone?: string }) {
+function Figure({ label, value, tone, testId }: { label: string; value: ReactNode; tone?: string; testId?: string }) {
   return (
     <Box sx={{ minWidth: 0 }}>
       <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600, display: 'block' }}>
         {label}
       </Typography>
-      <Typography sx={{ fontWeight: 800, color: tone ?? 'text.primary' }}>{value}</Typography>
+      <Typography sx={{ fontWeight: 800, color: tone ?? 'text.primary' }} data-testid={testId}>
+        {value}
+      </Typography>
     </Box>
   );
 }
@@ -64,9 +74,18 @@ export interface MentorJobCardProps {
   onDetails: (job: Job) => void;
 }
 
-/** One job of a student (spec "Mentor job management"). */
+const STATUS_WORDS = { completed: 'Complete', disputed: 'Disputed', in_progress: 'Ongoing' } as const;
+const STATUS_TONES = { completed: 'success.dark', disputed: 'warning.dark', in_progress: undefined } as const;
+
+/**
+ * One job of a student (spec "Mentor job management"). A job whose counted cards include an undecided dispute
+ * reads 'Disputed', not complete (docs/rules.md#dispute-visibility).
+ */
 export function MentorJobCard({ job, onMarkComplete, onDetails }: MentorJobCardProps) {
-  const complete = isComplete(job);
+  const standing = jobStanding(job);
+  const complete = standing === 'completed';
+  const chip = JOB_STANDING_CHIP[standing];
+  const bar = complete ? 'success' : standing === 'disputed' ? 'warning' : 'primary';
   const percent = jobPercent(job);
   const remaining = jobRemaining(job);
   const student = job.Student_Name || 'Student';
@@ -89,13 +108,7 @@ export function MentorJobCard({ job, onMarkComplete, onDetails }: MentorJobCardP
           <Typography variant="h6" component="h3" sx={{ fontSize: '1.05rem', flexGrow: 1, minWidth: 0 }} noWrap>
             {jobTypeName(job.Job_Type)}
           </Typography>
-          <Chip
-            label={complete ? 'Completed' : 'In Progress'}
-            color={complete ? 'success' : 'primary'}
-            variant={complete ? 'filled' : 'outlined'}
-            size="small"
-            sx={{ fontWeight: 700 }}
-          />
+          <Chip label={chip.label} color={chip.color} variant={chip.variant} size="small" sx={{ fontWeight: 700 }} />
         </Box>
 
         <Box sx={{ mt: 2.25 }}>
@@ -104,7 +117,7 @@ export function MentorJobCard({ job, onMarkComplete, onDetails }: MentorJobCardP
               Progress
             </Typography>
             <Typography
-              sx={{ fontWeight: 800, color: complete ? 'success.dark' : 'primary.main' }}
+              sx={{ fontWeight: 800, color: bar === 'primary' ? 'primary.main' : `${bar}.dark` }}
               data-testid="job-percent"
             >
               {percent}%
@@ -113,7 +126,7 @@ export function MentorJobCard({ job, onMarkComplete, onDetails }: MentorJobCardP
           <LinearProgress
             variant="determinate"
             value={percent}
-            color={complete ? 'success' : 'primary'}
+            color={bar}
             aria-label={`${jobTypeName(job.Job_Type)} progress for ${student}`}
             sx={{
               height: 8,
@@ -127,15 +140,11 @@ export function MentorJobCard({ job, onMarkComplete, onDetails }: MentorJobCardP
         <Box sx={{ mt: 2, display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 1 }}>
           <Figure label="Total Required" value={job.Total_Count} />
           <Figure label="Remaining" value={remaining} tone={remaining > 0 ? 'secondary.dark' : 'success.dark'} />
-          <Figure
-            label="Status"
-            value={complete ? 'Complete' : 'Ongoing'}
-            tone={complete ? 'success.dark' : undefined}
-          />
+          <Figure label="Status" value={STATUS_WORDS[standing]} tone={STATUS_TONES[standing]} testId="job-status" />
         </Box>
       </CardContent>
       <CardActions sx={{ px: 2.5, pb: 2.5, pt: 0, gap: 1 }}>
-        {!complete && (
+        {!isComplete(job) && (
           <Button
             variant="contained"
             color="success"

@@ -20,7 +20,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { LoadMore } from '../../../components/load-more';
 import { RetryAlert } from '../../../components/retry-alert';
 import { useDashboardNavigate } from '../../../lib/dashboard-nav';
-import { compareJobTypes, isComplete, percentOf, type Job } from '../../../lib/job-types';
+import { compareJobTypes, jobStanding, percentOf, type Job } from '../../../lib/job-types';
 import { loadedItems, useDebouncedValue } from '../../../lib/paging';
 import { toast } from '../../../lib/toast';
 import { useGetMentorJobsInfiniteQuery } from '../api/mentor-api';
@@ -143,7 +143,11 @@ export function MentorJobsView() {
         const folded = collapsed.has(group.id);
         const total = group.jobs.reduce((s, j) => s + j.Total_Count, 0);
         const done = group.jobs.reduce((s, j) => s + Math.min(j.Completed_Count, j.Total_Count), 0);
-        const open = group.jobs.filter((j) => !isComplete(j)).length;
+        // The summary counts the jobs as their cards show them (docs/rules.md#dispute-visibility).
+        const standings = group.jobs.map(jobStanding);
+        const open = standings.filter((s) => s === 'in_progress').length;
+        const disputed = standings.filter((s) => s === 'disputed').length;
+        const summary = [open > 0 && `${open} in progress`, disputed > 0 && `${disputed} disputed`].filter(Boolean);
         return (
           <Box
             component="section"
@@ -177,8 +181,8 @@ export function MentorJobsView() {
               </Box>
               <Chip
                 size="small"
-                label={open > 0 ? `${open} in progress` : 'All complete'}
-                color={open > 0 ? 'primary' : 'success'}
+                label={summary.length ? summary.join(' · ') : 'All complete'}
+                color={disputed > 0 ? 'warning' : open > 0 ? 'primary' : 'success'}
                 variant="outlined"
                 sx={{ fontWeight: 600 }}
               />
@@ -214,9 +218,7 @@ export function MentorJobsView() {
           </Box>
         );
       })}
-      {groups.length > 0 && (
-        <LoadMore noun={total === 1 ? 'job' : 'jobs'} shown={items.length} total={total} pages={jobsQuery} />
-      )}
+      {groups.length > 0 && <LoadMore noun={['job', 'jobs']} shown={items.length} total={total} pages={jobsQuery} />}
       <SignJobDialog job={signing} onClose={() => setSigning(null)} onSigned={() => void jobsQuery.refetch()} />
     </Stack>
   );

@@ -6,7 +6,17 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import {
+  APPLIANCE_KINDS,
+  APPLIANCE_LABELS,
+  APPLIANCE_REQUIRED,
+  DURATION_MESSAGE,
+  WORK_DONE_MESSAGE,
+  type ApplianceKind,
+} from '@panda/contracts/evidence';
+import { UK_POSTCODE_MESSAGE } from '@panda/contracts/fields';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { errorMessage, fieldErrors } from '../../../lib/errors';
@@ -22,9 +32,51 @@ import { jobTypeName } from '../../../lib/job-types';
 
 export const SIGNATURE_FONT = '"Segoe Script", "Brush Script MT", "Snell Roundhand", "URW Chancery L", cursive';
 
-type Field = 'mentorName' | 'signature' | 'date' | 'time';
-const FIELDS: readonly Field[] = ['mentorName', 'signature', 'date', 'time'];
+type SignatureField = 'mentorName' | 'signature' | 'date' | 'time';
+type EvidenceField = 'site_postcode' | 'kind' | 'make' | 'model' | 'work_done' | 'duration_minutes';
+type Field = SignatureField | EvidenceField;
+const SIGNATURE: readonly SignatureField[] = ['mentorName', 'signature', 'date', 'time'];
+const FIELDS: readonly Field[] = [
+  ...SIGNATURE,
+  'site_postcode',
+  'kind',
+  'make',
+  'model',
+  'work_done',
+  'duration_minutes',
+];
 const SIGNATURE_FIELDS = 'Please fill in all signature fields';
+/** Where the server names each field (docs/rules.md#evidence). */
+const SERVER_FIELD: Record<Field, string> = {
+  mentorName: 'mentor_signature.mentorName',
+  signature: 'mentor_signature.signature',
+  date: 'mentor_signature.date',
+  time: 'mentor_signature.time',
+  site_postcode: 'site_postcode',
+  kind: 'appliance.kind',
+  make: 'appliance.make',
+  model: 'appliance.model',
+  work_done: 'work_done',
+  duration_minutes: 'duration_minutes',
+};
+const REQUIRED_EVIDENCE: Partial<Record<Field, string>> = {
+  site_postcode: UK_POSTCODE_MESSAGE,
+  kind: APPLIANCE_REQUIRED,
+  work_done: WORK_DONE_MESSAGE,
+  duration_minutes: DURATION_MESSAGE,
+};
+const EMPTY: Record<Field, string> = {
+  mentorName: '',
+  signature: '',
+  date: '',
+  time: '',
+  site_postcode: '',
+  kind: '',
+  make: '',
+  model: '',
+  work_done: '',
+  duration_minutes: '',
+};
 
 export interface SignJobDialogProps {
   job: Job | null;
@@ -48,7 +100,7 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
   if (current && current !== job) setJob(current);
   const user = useAppSelector(selectUser);
   const [complete, { isLoading }] = useCompleteJobMutation();
-  const [values, setValues] = useState<Record<Field, string>>({ mentorName: '', signature: '', date: '', time: '' });
+  const [values, setValues] = useState<Record<Field, string>>(EMPTY);
   // Each missing or refused field's message is under it, with one toast (docs/rules.md#form-errors).
   const messages = useFormErrors<Field>('sign-job');
   const invalid = messages.errors;
@@ -61,7 +113,7 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
     setOpenedFor(opening);
     if (opening) {
       const now = new Date();
-      setValues({ mentorName: displayName(user), signature: '', date: todayIso(now), time: nowTime(now) });
+      setValues({ ...EMPTY, mentorName: displayName(user), date: todayIso(now), time: nowTime(now) });
     }
   }
 
@@ -79,8 +131,10 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!job || isLoading || refusal) return;
-    const missing = FIELDS.filter((f) => !values[f].trim());
-    if (!messages.check(missing.map((f): [Field, string] => [f, SIGNATURE_FIELDS]))) return;
+    const missing = FIELDS.filter(
+      (f) => (SIGNATURE.includes(f as SignatureField) || REQUIRED_EVIDENCE[f]) && !values[f].trim(),
+    );
+    if (!messages.check(missing.map((f): [Field, string] => [f, REQUIRED_EVIDENCE[f] ?? SIGNATURE_FIELDS]))) return;
     // The device's clock: kept as the sign-off's time even when it is sent later (docs/rules.md#outbox).
     const now = new Date().toISOString();
     const body = {
@@ -92,6 +146,15 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
         timestamp: now,
       },
       completed_at: now,
+      site_postcode: values.site_postcode,
+      appliance: {
+        kind: values.kind as ApplianceKind,
+        make: values.make.trim() || null,
+        model: values.model.trim() || null,
+      },
+      work_done: values.work_done,
+      duration_minutes: Number(values.duration_minutes),
+      photo_ids: [] as string[],
     };
     try {
       const outcome = await sendOrQueue(
@@ -121,10 +184,10 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
         toast.error(err.message, { group: 'sign-job' });
         return;
       }
-      // The server names the signature's fields `mentor_signature.<field>`.
+      // The server names the signature's fields `mentor_signature.<field>` and the appliance's `appliance.<field>`.
       const byField = fieldErrors(err);
       const refused = FIELDS.flatMap((f): Array<[Field, string]> => {
-        const message = byField[`mentor_signature.${f}`] ?? byField[f];
+        const message = byField[SERVER_FIELD[f]] ?? byField[f];
         return message ? [[f, message]] : [];
       });
       if (refused.length) messages.check(refused);
@@ -255,6 +318,71 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
               error={!!invalid.time}
               helperText={invalid.time}
               slotProps={{ inputLabel: { shrink: true } }}
+            />
+            <TextField
+              label="Site postcode"
+              name="site_postcode"
+              required
+              autoComplete="postal-code"
+              value={values.site_postcode}
+              onChange={set('site_postcode')}
+              error={!!invalid.site_postcode}
+              helperText={invalid.site_postcode}
+            />
+            <TextField
+              select
+              label="Appliance"
+              name="kind"
+              required
+              value={values.kind}
+              onChange={set('kind')}
+              error={!!invalid.kind}
+              helperText={invalid.kind}
+            >
+              {APPLIANCE_KINDS.map((k) => (
+                <MenuItem key={k} value={k}>
+                  {APPLIANCE_LABELS[k]}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              label="Make"
+              name="make"
+              value={values.make}
+              onChange={set('make')}
+              error={!!invalid.make}
+              helperText={invalid.make}
+            />
+            <TextField
+              label="Model"
+              name="model"
+              value={values.model}
+              onChange={set('model')}
+              error={!!invalid.model}
+              helperText={invalid.model}
+            />
+            <TextField
+              label="Work done"
+              name="work_done"
+              required
+              multiline
+              minRows={3}
+              value={values.work_done}
+              onChange={set('work_done')}
+              error={!!invalid.work_done}
+              helperText={invalid.work_done ?? 'What the trainee did, in a few sentences'}
+              sx={{ gridColumn: '1 / -1' }}
+            />
+            <TextField
+              label="Time on the job (minutes)"
+              name="duration_minutes"
+              type="number"
+              required
+              value={values.duration_minutes}
+              onChange={set('duration_minutes')}
+              error={!!invalid.duration_minutes}
+              helperText={invalid.duration_minutes}
+              slotProps={{ htmlInput: { min: 15, max: 720, step: 5, inputMode: 'numeric' } }}
             />
           </Box>
         </DialogContent>

@@ -266,7 +266,7 @@ function NotificationsPanel({ onClose, initialTab }: { onClose: () => void; init
             </List>
             <Box sx={{ px: 2 }}>
               <LoadMore
-                noun="notifications"
+                noun={['notification', 'notifications']}
                 shown={shown.length}
                 total={total}
                 pages={{ hasNextPage, isFetchingNextPage, fetchNextPage }}

@@ -10,22 +10,21 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { PasswordChangeFields } from '../../../components/password-change-fields';
-import { usePasswordChangeForm } from '../../../lib/password-change';
+import { ContractForm } from '../../../components/form/contract-form';
+import { PasswordChangeFields, usePasswordChangeForm } from '../../../components/password-change-fields';
 import { useChangeAccountPasswordMutation } from '../api/profile-api';
 
 /** Security Settings: a masked password placeholder (docs/rules.md#passwords-never-shown) and the Change Password panel. */
 export function SecuritySettings() {
   const [open, setOpen] = useState(false);
-  const [changePassword, { isLoading }] = useChangeAccountPasswordMutation();
-  const form = usePasswordChangeForm({
+  const [changePassword] = useChangeAccountPasswordMutation();
+  const { form, submit } = usePasswordChangeForm({
     save: (values) => changePassword(values).unwrap(),
-    saving: isLoading,
     onSaved: () => setOpen(false),
   });
 
   const toggle = () => {
-    if (open) form.reset();
+    if (open) form.clear();
     setOpen((o) => !o);
   };
 
@@ -95,11 +94,10 @@ export function SecuritySettings() {
         </Box>
 
         <Collapse in={open} unmountOnExit>
-          <Box
+          <ContractForm
             id="change-password-panel"
-            component="form"
-            onSubmit={form.submit}
-            noValidate
+            form={form}
+            onSubmit={submit}
             aria-label="Change Password"
             sx={{
               mt: 3,
@@ -114,17 +112,17 @@ export function SecuritySettings() {
               Change Password
             </Typography>
             <Stack spacing={2} sx={{ maxWidth: 480 }}>
-              <PasswordChangeFields values={form.values} errors={form.errors} setField={form.setField} />
+              <PasswordChangeFields />
               <Stack direction="row" spacing={1.5}>
-                <Button type="submit" variant="contained" disabled={isLoading}>
-                  {isLoading ? 'Updating...' : 'Update Password'}
+                <Button type="submit" variant="contained" disabled={form.pending}>
+                  {form.pending ? 'Updating...' : 'Update Password'}
                 </Button>
-                <Button color="inherit" onClick={toggle} disabled={isLoading}>
+                <Button color="inherit" onClick={toggle} disabled={form.pending}>
                   Cancel
                 </Button>
               </Stack>
             </Stack>
-          </Box>
+          </ContractForm>
         </Collapse>
       </CardContent>
     </Card>

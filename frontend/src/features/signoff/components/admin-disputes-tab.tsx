@@ -190,7 +190,7 @@ export function AdminDisputesTab() {
               </Box>
             ))}
           </Stack>
-          <LoadMore noun="disputes" shown={items.length} total={total} pages={list} />
+          <LoadMore noun={['dispute', 'disputes']} shown={items.length} total={total} pages={list} />
         </>
       )}
       {resolving && <ResolveDialog dispute={resolving} onClose={() => setResolving(null)} />}

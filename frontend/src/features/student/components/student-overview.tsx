@@ -19,6 +19,7 @@ import { OVERVIEW_JOBS, OverviewJobsCard } from '../../../components/overview-jo
 import { RetryAlert } from '../../../components/retry-alert';
 import { StatCard } from '../../../components/stat-card';
 import { WelcomeHeading } from '../../../components/welcome-heading';
+import { CredentialDownloadButton } from '../../../components/credential-download-button';
 import { dashboardPath } from '../../../lib/dashboard-nav';
 import { useAppSelector } from '../../../lib/hooks';
 import { compareJobTypes, isComplete, jobTypeName, openDisputes } from '../../../lib/job-types';
@@ -144,6 +145,7 @@ export function StudentOverviewView() {
   return (
     <Stack spacing={3}>
       <WelcomeHeading firstName={user?.First_Name} subtitle="Here's where your training stands today." />
+      {user?.id && <CredentialDownloadButton studentId={user.id} />}
 
       {overviewQuery.isError && !overview && (
         <RetryAlert onRetry={() => void overviewQuery.refetch()}>Error loading dashboard data</RetryAlert>

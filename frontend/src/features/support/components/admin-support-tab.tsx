@@ -110,7 +110,7 @@ export function AdminSupportTab() {
               </ListItem>
             ))}
           </List>
-          <LoadMore noun="tickets" shown={items.length} total={total} pages={inbox} />
+          <LoadMore noun={['ticket', 'tickets']} shown={items.length} total={total} pages={inbox} />
         </>
       )}
       {openId && <InboxTicketDialog id={openId} onClose={() => setOpenId(null)} />}

@@ -126,7 +126,7 @@ function TicketList() {
               ))}
             </Stack>
           )}
-          <LoadMore noun="tickets" shown={items.length} total={total} pages={tickets} />
+          <LoadMore noun={['ticket', 'tickets']} shown={items.length} total={total} pages={tickets} />
         </>
       )}
       <NewTicketDialog open={creating} onClose={() => setCreating(false)} onCreated={(id) => go('support', id)} />

@@ -30,6 +30,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { EntityDetailsModal, type EntityRef } from '../../../components/entity-details-modal';
 import { MatchChip } from '../../../components/match-chip';
+import { CredentialDownloadButton } from '../../../components/credential-download-button';
 import { copyToClipboard } from '../../../lib/clipboard';
 import { useDashboardNavigate, useDashboardParams } from '../../../lib/dashboard-nav';
 import { formatDate, formatTime24 } from '../../../lib/dates';
@@ -245,6 +246,9 @@ function StudentDetailContent({
               </Typography>
             </Box>
             <MatchChip matched={matched} size="medium" />
+          </Box>
+          <Box sx={{ mt: 2 }}>
+            <CredentialDownloadButton studentId={student.id} />
           </Box>
         </CardContent>
       </Card>

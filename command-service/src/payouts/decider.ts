@@ -1,0 +1,389 @@
+import type { EventOf } from '@panda/events/define';
+import type {
+  EarningRecorded,
+  EarningReversed,
+  EarningTrigger,
+  EarningWithheld,
+  InvoiceDisputed,
+  InvoiceIssued,
+  InvoiceLine,
+  PayeeNumberAssigned,
+  PayoutDetailsSaved,
+  PayoutRunMade,
+  RatesSet,
+} from '@panda/events/catalogue/payouts';
+import type { JobType } from '@panda/contracts/training';
+import type { Rates } from '@panda/contracts/payouts';
+import {
+  INVOICE_DISPUTE_DAYS,
+  addDays,
+  invoiceNumberOf,
+  invoiceTotals,
+  payeeNumberOf,
+  rateOn,
+  type Period,
+  type RatesVersion,
+} from '@panda/events/domain/payouts';
+import { badRequest, conflict, notFound } from '../shared/domain-errors';
+import type { Decider } from '../shared/decider';
+
+/**
+ * The deciders of mentor payouts (docs/rules.md#mentor-payouts), each over its own stream:
+ * the rates (`payout-rates`), the payee-number counter (`payee-numbers`), a mentor's ledger and
+ * invoices (`payouts-<mentorId>`) and a period's payout run (`payout-run-<period>`).
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Rates
+
+export type RatesEvent = EventOf<typeof RatesSet>;
+export interface RatesState {
+  versions: RatesVersion[];
+}
+export type RatesCommand = { type: 'SetRates'; ratesId: string; effectiveFrom: string; rates: Rates; adminId: string };
+
+export const ratesDecider: Decider<RatesCommand, RatesState, RatesEvent> = {
+  initialState: () => ({ versions: [] }),
+  evolve: (s, e) =>
+    e.type === 'RatesSet'
+      ? {
+          versions: [
+            ...s.versions,
+            { ratesId: e.data.ratesId, effectiveFrom: e.data.effectiveFrom, rates: e.data.rates },
+          ],
+        }
+      : s,
+  decide: (c) => [
+    {
+      type: 'RatesSet',
+      data: { ratesId: c.ratesId, effectiveFrom: c.effectiveFrom, rates: c.rates, adminId: c.adminId },
+    },
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------
+// Payee numbers: one counter for every mentor
+
+export type PayeeEvent = EventOf<typeof PayeeNumberAssigned>;
+export interface PayeeState {
+  byMentor: Record<string, string>;
+  count: number;
+}
+export type PayeeCommand = { type: 'AssignPayeeNumber'; mentorId: string };
+
+export const payeeDecider: Decider<PayeeCommand, PayeeState, PayeeEvent> = {
+  initialState: () => ({ byMentor: {}, count: 0 }),
+  evolve: (s, e) =>
+    e.type === 'PayeeNumberAssigned'
+      ? { byMentor: { ...s.byMentor, [e.data.mentorId]: e.data.payeeNumber }, count: s.count + 1 }
+      : s,
+  decide: (c, s) =>
+    s.byMentor[c.mentorId]
+      ? []
+      : [{ type: 'PayeeNumberAssigned', data: { mentorId: c.mentorId, payeeNumber: payeeNumberOf(s.count + 1) } }],
+};
+
+// ---------------------------------------------------------------------------------------------
+// A mentor's ledger and invoices
+
+export type LedgerEvent =
+  | EventOf<typeof EarningRecorded>
+  | EventOf<typeof EarningWithheld>
+  | EventOf<typeof EarningReversed>
+  | EventOf<typeof InvoiceIssued>
+  | EventOf<typeof InvoiceDisputed>
+  | EventOf<typeof PayoutDetailsSaved>;
+
+/** The sign-off facts an entry records (from the student's stream). */
+export interface SignOffFacts {
+  mentorId: string;
+  signatureId: string;
+  jobId: string;
+  studentId: string;
+  jobType: JobType;
+  workDate: string;
+}
+
+type Decided = SignOffFacts & {
+  outcome: 'earned' | 'withheld';
+  entryId: string;
+  amountPence: number;
+  reversed: boolean;
+};
+export type OpenLine = InvoiceLine & { recordedAt: string };
+
+export interface LedgerState {
+  /** What each sign-off came to, once decided (an earning or 'no rate'). */
+  signOffs: Record<string, Decided>;
+  /** Entries not yet on an invoice, oldest first. */
+  open: OpenLine[];
+  invoices: Record<
+    string,
+    { number: string; sequence: number; periodStart: string; issuedAt: string; disputed: boolean; grossPence: number }
+  >;
+  invoicedPeriods: string[];
+  /** Invoices issued so far: the next is this plus one. */
+  sequence: number;
+  details: { vatNumber: string | null; bankSealed: string; sortCodeLast2: string; accountNumberLast2: string } | null;
+}
+
+export type LedgerCommand =
+  | (SignOffFacts & {
+      type: 'Earn';
+      entryId: string;
+      trigger: EarningTrigger;
+      at: string;
+      /** The rates versions recorded before the event that earns. */
+      rates: readonly RatesVersion[];
+    })
+  | { type: 'Reverse'; entryId: string; signatureId: string; at: string }
+  | {
+      type: 'IssueInvoice';
+      invoiceId: string;
+      mentorId: string;
+      period: Period;
+      issuedAt: string;
+      payeeNumber: string;
+      /** The mentor's profile says VAT registered. VAT is added only with a VAT number too. */
+      vatRegistered: boolean;
+      mentorName: string;
+      businessName: string | null;
+      businessPostcode: string | null;
+      selfBillingAgreedAt: string | null;
+    }
+  | { type: 'DisputeInvoice'; invoiceId: string; mentorId: string; reason: string; at: string }
+  | {
+      type: 'SavePayoutDetails';
+      mentorId: string;
+      vatNumber: string | null;
+      bankSealed: string;
+      sortCodeLast2: string;
+      accountNumberLast2: string;
+    };
+
+export const INVOICE_DISPUTED_TWICE = 'This invoice has already been disputed';
+export const INVOICE_DISPUTE_TOO_LATE = `An invoice can be disputed only within ${INVOICE_DISPUTE_DAYS} days of its issue`;
+
+const facts = (d: SignOffFacts): SignOffFacts => ({
+  mentorId: d.mentorId,
+  signatureId: d.signatureId,
+  jobId: d.jobId,
+  studentId: d.studentId,
+  jobType: d.jobType,
+  workDate: d.workDate,
+});
+
+/** VAT is added for a VAT-registered mentor with a VAT number on record. */
+export const vatNumberFor = (s: LedgerState, vatRegistered: boolean) =>
+  vatRegistered && s.details?.vatNumber ? s.details.vatNumber : null;
+
+export const ledgerDecider: Decider<LedgerCommand, LedgerState, LedgerEvent> = {
+  initialState: () => ({ signOffs: {}, open: [], invoices: {}, invoicedPeriods: [], sequence: 0, details: null }),
+  evolve: (s, e) => {
+    switch (e.type) {
+      case 'EarningRecorded': {
+        const d = e.data;
+        return {
+          ...s,
+          signOffs: {
+            ...s.signOffs,
+            [d.signatureId]: {
+              ...facts(d),
+              outcome: 'earned',
+              entryId: d.entryId,
+              amountPence: d.amountPence,
+              reversed: false,
+            },
+          },
+          open: [
+            ...s.open,
+            {
+              entryId: d.entryId,
+              signatureId: d.signatureId,
+              jobType: d.jobType,
+              kind: 'earning',
+              workDate: d.workDate,
+              amountPence: d.amountPence,
+              recordedAt: d.recordedAt,
+            },
+          ],
+        };
+      }
+      case 'EarningWithheld': {
+        const d = e.data;
+        return {
+          ...s,
+          signOffs: {
+            ...s.signOffs,
+            [d.signatureId]: { ...facts(d), outcome: 'withheld', entryId: d.entryId, amountPence: 0, reversed: false },
+          },
+        };
+      }
+      case 'EarningReversed': {
+        const d = e.data;
+        const before = s.signOffs[d.signatureId];
+        return {
+          ...s,
+          signOffs: before ? { ...s.signOffs, [d.signatureId]: { ...before, reversed: true } } : s.signOffs,
+          open: [
+            ...s.open,
+            {
+              entryId: d.entryId,
+              signatureId: d.signatureId,
+              jobType: d.jobType,
+              kind: 'reversal',
+              workDate: d.workDate,
+              amountPence: d.amountPence,
+              recordedAt: d.recordedAt,
+            },
+          ],
+        };
+      }
+      case 'InvoiceIssued': {
+        const d = e.data;
+        const onIt = new Set(d.lines.map((l) => l.entryId));
+        return {
+          ...s,
+          open: s.open.filter((l) => !onIt.has(l.entryId)),
+          invoices: {
+            ...s.invoices,
+            [d.invoiceId]: {
+              number: d.number,
+              sequence: d.sequence,
+              periodStart: d.periodStart,
+              issuedAt: d.issuedAt,
+              disputed: false,
+              grossPence: d.grossPence,
+            },
+          },
+          invoicedPeriods: [...s.invoicedPeriods, d.periodStart],
+          sequence: Math.max(s.sequence, d.sequence),
+        };
+      }
+      case 'InvoiceDisputed': {
+        const inv = s.invoices[e.data.invoiceId];
+        return inv ? { ...s, invoices: { ...s.invoices, [e.data.invoiceId]: { ...inv, disputed: true } } } : s;
+      }
+      case 'PayoutDetailsSaved': {
+        const { vatNumber, bankSealed, sortCodeLast2, accountNumberLast2 } = e.data;
+        return { ...s, details: { vatNumber, bankSealed, sortCodeLast2, accountNumberLast2 } };
+      }
+    }
+    return s;
+  },
+  decide: (c, s) => {
+    switch (c.type) {
+      case 'Earn': {
+        // A sign-off is decided once: a later rate never prices one already decided.
+        if (s.signOffs[c.signatureId]) return [];
+        const base = { ...facts(c), entryId: c.entryId, recordedAt: c.at, trigger: c.trigger };
+        const rate = rateOn(c.rates, c.jobType, c.workDate);
+        if (!rate) return [{ type: 'EarningWithheld', data: { ...base, reason: 'no_rate' } }];
+        return [{ type: 'EarningRecorded', data: { ...base, amountPence: rate.pence, ratesId: rate.ratesId } }];
+      }
+      case 'Reverse': {
+        const earned = s.signOffs[c.signatureId];
+        if (!earned || earned.outcome !== 'earned' || earned.reversed) return [];
+        return [
+          {
+            type: 'EarningReversed',
+            data: {
+              ...facts(earned),
+              entryId: c.entryId,
+              recordedAt: c.at,
+              amountPence: -earned.amountPence,
+              reversesEntryId: earned.entryId,
+            },
+          },
+        ];
+      }
+      case 'IssueInvoice': {
+        if (s.invoicedPeriods.includes(c.period.start)) return [];
+        const end = `${c.period.end}T00:00:00.000Z`;
+        const lines = s.open.filter((l) => l.recordedAt < end);
+        const vatNumber = vatNumberFor(s, c.vatRegistered);
+        const totals = invoiceTotals(
+          lines.map((l) => l.amountPence),
+          vatNumber !== null,
+        );
+        // Nothing to invoice, or a negative (or nil) period: the balance carries forward.
+        if (!lines.length || totals.netPence <= 0) return [];
+        const sequence = s.sequence + 1;
+        return [
+          {
+            type: 'InvoiceIssued',
+            data: {
+              invoiceId: c.invoiceId,
+              mentorId: c.mentorId,
+              payeeNumber: c.payeeNumber,
+              sequence,
+              number: invoiceNumberOf(c.payeeNumber, sequence),
+              periodStart: c.period.start,
+              periodEnd: c.period.end,
+              issuedAt: c.issuedAt,
+              lines: lines.map(({ recordedAt: _r, ...line }) => line),
+              ...totals,
+              vatNumber,
+              mentorName: c.mentorName,
+              businessName: c.businessName,
+              businessPostcode: c.businessPostcode,
+              selfBillingAgreedAt: c.selfBillingAgreedAt,
+            },
+          },
+        ];
+      }
+      case 'DisputeInvoice': {
+        const inv = s.invoices[c.invoiceId];
+        if (!inv) throw notFound('Invoice not found');
+        if (inv.disputed) throw conflict(INVOICE_DISPUTED_TWICE);
+        if (c.at > addDays(inv.issuedAt, INVOICE_DISPUTE_DAYS)) throw badRequest(INVOICE_DISPUTE_TOO_LATE);
+        return [{ type: 'InvoiceDisputed', data: { invoiceId: c.invoiceId, mentorId: c.mentorId, reason: c.reason } }];
+      }
+      case 'SavePayoutDetails': {
+        const { mentorId, vatNumber, bankSealed, sortCodeLast2, accountNumberLast2 } = c;
+        return [
+          { type: 'PayoutDetailsSaved', data: { mentorId, vatNumber, bankSealed, sortCodeLast2, accountNumberLast2 } },
+        ];
+      }
+    }
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// A period's payout run
+
+export type RunEvent = EventOf<typeof PayoutRunMade>;
+export interface RunState {
+  made: boolean;
+}
+export type RunCommand = {
+  type: 'MakePayoutRun';
+  runId: string;
+  periodStart: string;
+  adminId: string;
+  invoices: { invoiceId: string; mentorId: string; number: string; grossPence: number }[];
+};
+
+export const PERIOD_ALREADY_PAID = 'This period has already been paid';
+export const NOTHING_TO_PAY = 'There are no undisputed invoices to pay for this period';
+
+export const runDecider: Decider<RunCommand, RunState, RunEvent> = {
+  initialState: () => ({ made: false }),
+  evolve: (s, e) => (e.type === 'PayoutRunMade' ? { made: true } : s),
+  decide: (c, s) => {
+    if (s.made) throw conflict(PERIOD_ALREADY_PAID);
+    if (!c.invoices.length) throw badRequest(NOTHING_TO_PAY);
+    return [
+      {
+        type: 'PayoutRunMade',
+        data: {
+          runId: c.runId,
+          periodStart: c.periodStart,
+          adminId: c.adminId,
+          invoices: c.invoices,
+          totalPence: c.invoices.reduce((t, i) => t + i.grossPence, 0),
+        },
+      },
+    ];
+  },
+};

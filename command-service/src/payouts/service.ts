@@ -1,0 +1,219 @@
+import type { EventStore } from '@panda/events/event-store';
+import type { AppendMeta } from '@panda/events/envelope';
+import {
+  PAYEE_NUMBERS_STREAM,
+  RATES_STREAM,
+  payoutRunStream,
+  payoutStream,
+  type EarningTrigger,
+} from '@panda/events/catalogue/payouts';
+import { poundsOf, type Period, type RatesVersion } from '@panda/events/domain/payouts';
+import { seal, unseal } from '@panda/platform/sealed';
+import { handle, load } from '../shared/decider';
+import { badRequest } from '../shared/domain-errors';
+import { loadAccount } from '../accounts/service';
+import { ledgerDecider, payeeDecider, ratesDecider, runDecider, type LedgerState, type SignOffFacts } from './decider';
+
+/**
+ * Application functions of mentor payouts (docs/rules.md#mentor-payouts), for the command routes
+ * and the payouts reactor. Everything is read from the write side (streams), never a read model.
+ */
+
+type Store = { store: EventStore };
+
+/** The rates versions recorded before log position `before` (all of them when null). */
+export async function ratesKnownAt(deps: Store, before: number | null): Promise<RatesVersion[]> {
+  const events = await deps.store.readStream(RATES_STREAM);
+  return events
+    .filter((e) => before === null || e.position < before)
+    .map((e) => {
+      const d = e.data as RatesVersion;
+      return { ratesId: d.ratesId, effectiveFrom: d.effectiveFrom, rates: d.rates };
+    });
+}
+
+export const loadLedger = async (deps: Store, mentorId: string): Promise<LedgerState> =>
+  (await load(deps.store, payoutStream(mentorId), ledgerDecider)).state;
+
+/** The mentor's payee number, given from the one counter on first need (idempotent per mentor). */
+export async function payeeNumberOf(deps: Store, mentorId: string, meta: AppendMeta): Promise<string> {
+  const r = await handle(deps.store, PAYEE_NUMBERS_STREAM, payeeDecider, { type: 'AssignPayeeNumber', mentorId }, meta);
+  return r.state.byMentor[mentorId];
+}
+
+/** Every mentor with a payee number (so with a ledger), in the order they were given. */
+export async function payees(deps: Store): Promise<{ mentorId: string; payeeNumber: string }[]> {
+  const { state } = await load(deps.store, PAYEE_NUMBERS_STREAM, payeeDecider);
+  return Object.entries(state.byMentor).map(([mentorId, payeeNumber]) => ({ mentorId, payeeNumber }));
+}
+
+/**
+ * A sign-off earns (or is recorded as 'no rate'), priced by the rates known before `ratesBefore`.
+ * The payee number is given with the first earning.
+ */
+export async function earn(
+  deps: Store,
+  signOff: SignOffFacts,
+  trigger: EarningTrigger,
+  at: string,
+  ratesBefore: number | null,
+  meta: AppendMeta,
+) {
+  const rates = await ratesKnownAt(deps, ratesBefore);
+  const r = await handle(
+    deps.store,
+    payoutStream(signOff.mentorId),
+    ledgerDecider,
+    { type: 'Earn', ...signOff, entryId: `earning-${signOff.signatureId}`, trigger, at, rates },
+    meta,
+  );
+  if (r.events.some((e) => e.type === 'EarningRecorded'))
+    await payeeNumberOf(deps, signOff.mentorId, { ...meta, commandId: `${meta.commandId}.payee` });
+  return r;
+}
+
+export const reverse = (deps: Store, mentorId: string, signatureId: string, at: string, meta: AppendMeta) =>
+  handle(
+    deps.store,
+    payoutStream(mentorId),
+    ledgerDecider,
+    { type: 'Reverse', entryId: `reversal-${signatureId}`, signatureId, at },
+    meta,
+  );
+
+/**
+ * The mentor's self-billed invoice for a period, if they have anything to invoice. The invoice id is
+ * made from the mentor and period, and the period is invoiced once (the decider), so a repeat after a
+ * crash adds nothing; its number is the next of the mentor's own stream, so there is no gap.
+ */
+export async function issueInvoice(
+  deps: Store,
+  mentorId: string,
+  payeeNumber: string,
+  period: Period,
+  meta: AppendMeta,
+) {
+  const account = await loadAccount(deps, mentorId);
+  const profile = account.mentorProfile;
+  return handle(
+    deps.store,
+    payoutStream(mentorId),
+    ledgerDecider,
+    {
+      type: 'IssueInvoice',
+      invoiceId: `${period.start}-${mentorId}`,
+      mentorId,
+      period,
+      issuedAt: meta.time,
+      payeeNumber,
+      vatRegistered: profile?.VAT_Registered ?? false,
+      mentorName: `${account.firstName} ${account.lastName}`.trim(),
+      businessName: profile?.Business_Name ?? null,
+      businessPostcode: profile?.Business_Postcode ?? null,
+      selfBillingAgreedAt: account.termsAgreedAt,
+    },
+    meta,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bank details: sealed with the secret that seals temporary passwords (platform/src/sealed.ts)
+
+export interface BankDetails {
+  accountName: string;
+  sortCode: string;
+  accountNumber: string;
+}
+const bankBinding = (mentorId: string) => `bank:${mentorId}`;
+export const sealBank = (secret: string, mentorId: string, bank: BankDetails) =>
+  seal(secret, JSON.stringify(bank), bankBinding(mentorId));
+export function unsealBank(secret: string, mentorId: string, sealed: string): BankDetails | null {
+  const plain = unseal(secret, sealed, bankBinding(mentorId));
+  return plain ? (JSON.parse(plain) as BankDetails) : null;
+}
+
+export const setRates = (
+  deps: Store,
+  c: { ratesId: string; effectiveFrom: string; rates: RatesVersion['rates']; adminId: string },
+  meta: AppendMeta,
+) => handle(deps.store, RATES_STREAM, ratesDecider, { type: 'SetRates', ...c }, meta);
+
+// ---------------------------------------------------------------------------------------------
+// Payout runs
+
+const cell = (v: string) => {
+  let s = v;
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+export const PAYOUT_CSV_COLUMNS = ['payee', 'sort_code', 'account_number', 'amount', 'reference'] as const;
+
+/**
+ * Pays a period's undisputed invoices: one PayoutRunMade on the period's own stream (a second run
+ * is refused there), and the bank CSV. Every invoice's mentor needs bank details first.
+ */
+export async function makePayoutRun(
+  deps: Store & { config: { mailKey: string } },
+  period: Period,
+  adminId: string,
+  runId: string,
+  meta: AppendMeta,
+) {
+  const rows: {
+    invoiceId: string;
+    mentorId: string;
+    number: string;
+    grossPence: number;
+    bank: BankDetails | null;
+    name: string;
+  }[] = [];
+  for (const { mentorId } of await payees(deps)) {
+    const ledger = await loadLedger(deps, mentorId);
+    for (const [invoiceId, inv] of Object.entries(ledger.invoices)) {
+      if (inv.periodStart !== period.start || inv.disputed) continue;
+      const bank = ledger.details ? unsealBank(deps.config.mailKey, mentorId, ledger.details.bankSealed) : null;
+      const account = await loadAccount(deps, mentorId);
+      rows.push({
+        invoiceId,
+        mentorId,
+        number: inv.number,
+        grossPence: inv.grossPence,
+        bank,
+        name: `${account.firstName} ${account.lastName}`.trim(),
+      });
+    }
+  }
+  rows.sort((a, b) => a.number.localeCompare(b.number));
+  const missing = rows.filter((r) => !r.bank);
+  if (missing.length)
+    throw badRequest(
+      `No bank details for ${missing.map((r) => `${r.number} (${r.name})`).join(', ')}: ask the mentor to add them before paying this period`,
+    );
+  const result = await handle(
+    deps.store,
+    payoutRunStream(period.start),
+    runDecider,
+    {
+      type: 'MakePayoutRun',
+      runId,
+      periodStart: period.start,
+      adminId,
+      invoices: rows.map(({ invoiceId, mentorId, number, grossPence }) => ({
+        invoiceId,
+        mentorId,
+        number,
+        grossPence,
+      })),
+    },
+    meta,
+  );
+  const csv = [
+    PAYOUT_CSV_COLUMNS.join(','),
+    ...rows.map((r) =>
+      [r.bank!.accountName, r.bank!.sortCode, r.bank!.accountNumber, poundsOf(r.grossPence), r.number]
+        .map(cell)
+        .join(','),
+    ),
+  ];
+  return { ...result, csv: `${csv.join('\r\n')}\r\n`, totalPence: rows.reduce((t, r) => t + r.grossPence, 0) };
+}

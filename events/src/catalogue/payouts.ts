@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { defineEvent } from '../define';
+import { jobTypeSchema } from '@panda/contracts/training';
+import { ratesSchema } from '@panda/contracts/payouts';
+
+/**
+ * Mentor payouts and self-billing (docs/rules.md#mentor-payouts). Streams:
+ * - `payout-rates`: every rates version (RatesSet);
+ * - `payee-numbers`: the one counter of payee numbers (PayeeNumberAssigned, the n-th is `M` and n in 5 digits);
+ * - `payouts-<mentorId>`: the mentor's ledger (earnings, reversals, 'no rate'), invoices and their
+ *   disputes, and the VAT number and sealed bank details; an invoice's number comes from this stream;
+ * - `payout-run-<period start>`: the one payout run of a period.
+ * Money is integer pence. Nothing is edited: a correction is a new entry.
+ */
+export const RATES_STREAM = 'payout-rates';
+export const PAYEE_NUMBERS_STREAM = 'payee-numbers';
+export const payoutStream = (mentorId: string) => `payouts-${mentorId}`;
+export const payoutRunStream = (periodStart: string) => `payout-run-${periodStart}`;
+
+/** An admin set the rates (pence before VAT) in force from `effectiveFrom` (YYYY-MM-DD) on. */
+export const RatesSet = defineEvent(
+  'RatesSet',
+  z.object({ ratesId: z.string(), effectiveFrom: z.string(), rates: ratesSchema, adminId: z.string() }),
+);
+
+/** A mentor's payee number, given from the one counter when their first earning is recorded. */
+export const PayeeNumberAssigned = defineEvent(
+  'PayeeNumberAssigned',
+  z.object({ mentorId: z.string(), payeeNumber: z.string().regex(/^M\d{5}$/) }),
+);
+
+const entryBase = {
+  entryId: z.string(),
+  mentorId: z.string(),
+  signatureId: z.string(),
+  jobId: z.string(),
+  studentId: z.string(),
+  jobType: jobTypeSchema,
+  /** The card's work date (the date on the mentor's signature), YYYY-MM-DD. */
+  workDate: z.string(),
+  /** When the entry counts from: the confirmation's (or resolution's) time, or when the 7 days ran out. */
+  recordedAt: z.string(),
+};
+
+/** Why a sign-off earns: the trainee confirmed it, 7 days passed without a dispute, or its dispute was rejected. */
+export const earningTriggerSchema = z.enum(['confirmed', 'unanswered', 'dispute_rejected']);
+export type EarningTrigger = z.infer<typeof earningTriggerSchema>;
+
+/** A sign-off earned the rate in force on its work date. */
+export const EarningRecorded = defineEvent(
+  'EarningRecorded',
+  z.object({
+    ...entryBase,
+    amountPence: z.number().int().min(0),
+    /** The rates version it was priced by. */
+    ratesId: z.string(),
+    trigger: earningTriggerSchema,
+  }),
+);
+/** A sign-off that would have earned, but no rate was in force on its work date: it never earns. */
+export const EarningWithheld = defineEvent(
+  'EarningWithheld',
+  z.object({ ...entryBase, reason: z.literal('no_rate'), trigger: earningTriggerSchema }),
+);
+/** An upheld dispute reversed an earning: a negative entry for the next invoice. */
+export const EarningReversed = defineEvent(
+  'EarningReversed',
+  z.object({ ...entryBase, amountPence: z.number().int().max(0), reversesEntryId: z.string() }),
+);
+
+export const invoiceLineSchema = z.object({
+  entryId: z.string(),
+  signatureId: z.string(),
+  jobType: jobTypeSchema,
+  kind: z.enum(['earning', 'reversal']),
+  workDate: z.string(),
+  amountPence: z.number().int(),
+});
+export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
+
+/** A self-billed invoice for one mentor and period; `sequence` is the n of `SB-{payee}-{n}`. */
+export const InvoiceIssued = defineEvent(
+  'InvoiceIssued',
+  z.object({
+    invoiceId: z.string(),
+    mentorId: z.string(),
+    payeeNumber: z.string(),
+    sequence: z.number().int().min(1),
+    number: z.string(),
+    periodStart: z.string(),
+    periodEnd: z.string(),
+    issuedAt: z.string(),
+    lines: z.array(invoiceLineSchema).min(1),
+    netPence: z.number().int(),
+    vatPence: z.number().int(),
+    grossPence: z.number().int(),
+    /** The mentor's VAT number when VAT was added, else null. */
+    vatNumber: z.string().nullable(),
+    mentorName: z.string(),
+    businessName: z.string().nullable(),
+    businessPostcode: z.string().nullable(),
+    /** When the mentor agreed to the terms: the self-billing agreement's date. */
+    selfBillingAgreedAt: z.string().nullable(),
+  }),
+);
+/** The mentor disputed an invoice (within 7 days, once). */
+export const InvoiceDisputed = defineEvent(
+  'InvoiceDisputed',
+  z.object({ invoiceId: z.string(), mentorId: z.string(), reason: z.string().min(1) }),
+);
+
+/**
+ * The mentor's VAT number and bank details. The bank details are sealed (platform/src/sealed.ts,
+ * bound to `bank:<mentorId>`); only the last two digits of each number are kept in the clear.
+ */
+export const PayoutDetailsSaved = defineEvent(
+  'PayoutDetailsSaved',
+  z.object({
+    mentorId: z.string(),
+    vatNumber: z.string().nullable(),
+    bankSealed: z.string(),
+    sortCodeLast2: z.string().regex(/^\d{2}$/),
+    accountNumberLast2: z.string().regex(/^\d{2}$/),
+  }),
+);
+
+/** An admin paid a period's undisputed invoices (the bank CSV); each listed invoice is paid. */
+export const PayoutRunMade = defineEvent(
+  'PayoutRunMade',
+  z.object({
+    runId: z.string(),
+    periodStart: z.string(),
+    adminId: z.string(),
+    invoices: z.array(
+      z.object({ invoiceId: z.string(), mentorId: z.string(), number: z.string(), grossPence: z.number().int() }),
+    ),
+    totalPence: z.number().int(),
+  }),
+);
+
+export const payoutEvents = [
+  RatesSet,
+  PayeeNumberAssigned,
+  EarningRecorded,
+  EarningWithheld,
+  EarningReversed,
+  InvoiceIssued,
+  InvoiceDisputed,
+  PayoutDetailsSaved,
+  PayoutRunMade,
+] as const;

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import type { Job } from '@panda/contracts/training';
+import { contractHttp } from '../../../testing/contract-http';
+import { testUser } from '../../../testing/fixtures';
+import { jobFixture, signedCardFixture } from '../../../testing/jobs';
+import { server } from '../../../testing/server';
+import { renderWithProviders, screen, within } from '../../../testing/test-utils';
+import { JobDetailView } from './job-detail-view';
+import { MentorJobsView } from './mentor-jobs-view';
+
+const session = { token: 'mentor-token', user: testUser('mentor') };
+
+/** Both cards of the installs job signed; the trainee disputed the second and no admin has decided yet. */
+const disputedInstalls = jobFixture({
+  id: 'job-installs',
+  signatures: [
+    signedCardFixture({
+      signature_id: 'sig-ok',
+      trainee_status: 'confirmed',
+      trainee_status_label: 'Confirmed by trainee',
+    }),
+    signedCardFixture({
+      signature_id: 'sig-disputed',
+      trainee_status: 'disputed',
+      trainee_status_label: 'Disputed',
+      dispute: {
+        reason: 'I was not on that job',
+        disputed_at: '2026-11-21T09:00:00.000Z',
+        outcome: null,
+        resolution_reason: null,
+        resolved_at: null,
+      },
+    }),
+  ],
+});
+/** The service job, its one card signed and confirmed: complete. */
+const confirmedService = jobFixture({
+  id: 'job-service',
+  Job_Type: 'Boiler Service',
+  Total_Count: 1,
+  signatures: [
+    signedCardFixture({
+      signature_id: 'sig-svc',
+      trainee_status: 'confirmed',
+      trainee_status_label: 'Confirmed by trainee',
+    }),
+  ],
+});
+
+function answerJobs(jobs: Job[]) {
+  server.use(contractHttp('GET', '/api/jobs', ({ ok }) => ok(200, jobs, { 'X-Total-Count': String(jobs.length) })));
+}
+
+describe("MentorJobsView (the mentor's Student Jobs)", () => {
+  it('marks a job whose counted cards include an undecided dispute Disputed, not Completed', async () => {
+    answerJobs([disputedInstalls, confirmedService]);
+    renderWithProviders(<MentorJobsView />, { route: '/dashboard?view=jobs', session });
+
+    const installs = await screen.findByRole('article', { name: 'Boiler Installs for Sam Student' });
+    expect(within(installs).getByText('Disputed', { selector: '.MuiChip-label' })).toBeTruthy();
+    expect(within(installs).queryByText('Completed')).toBeNull();
+    expect(within(installs).queryByText('Complete')).toBeNull();
+    expect(within(installs).getByTestId('job-status').textContent).toBe('Disputed');
+
+    const service = screen.getByRole('article', { name: 'Boiler Service for Sam Student' });
+    expect(within(service).getByText('Completed', { selector: '.MuiChip-label' })).toBeTruthy();
+
+    // The student's summary agrees with the cards: one job disputed, not "All complete".
+    const group = screen.getByTestId('student-job-group');
+    expect(within(group).queryByText('All complete')).toBeNull();
+    expect(within(group).getByText('1 disputed')).toBeTruthy();
+  });
+
+  it('reads All complete once every job is complete and no dispute is open', async () => {
+    answerJobs([confirmedService]);
+    renderWithProviders(<MentorJobsView />, { route: '/dashboard?view=jobs', session });
+
+    const group = await screen.findByTestId('student-job-group');
+    expect(within(group).getByText('All complete')).toBeTruthy();
+  });
+});
+
+describe("JobDetailView (the mentor's Job Details)", () => {
+  it('shows Disputed, not Completed, while a counted sign-off is disputed', async () => {
+    server.use(
+      contractHttp('GET', '/api/jobs/:id', ({ ok }) =>
+        ok(200, {
+          job: disputedInstalls,
+          student: {
+            id: 'student-1',
+            Name: 'Sam Student',
+            Email: 'sam.student@example.test',
+            Phone_Number: null,
+            Postcode: null,
+          },
+          signatures: disputedInstalls.signatures,
+        }),
+      ),
+    );
+    renderWithProviders(<JobDetailView />, { route: '/dashboard?view=job-detail&id=job-installs', session });
+
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Boiler Installs' });
+    const header = heading.closest('.MuiCardContent-root') as HTMLElement;
+    expect(within(header).getByText('Disputed', { selector: '.MuiChip-label' })).toBeTruthy();
+    expect(within(header).queryByText('Completed')).toBeNull();
+  });
+});

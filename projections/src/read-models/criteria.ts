@@ -1,0 +1,101 @@
+import type { CriteriaCard, Criterion } from '@panda/contracts/criteria-maths';
+import type { JobType } from '@panda/contracts/job-types';
+import { signatureIdOf } from '@panda/events/catalogue/training';
+import type { CriterionRecord } from '@panda/events/catalogue/criteria';
+import { collection } from '../typed-collection';
+import { audienceOf, defineProjection } from '../typed-projection';
+
+/**
+ * Qualification criteria (docs/rules.md#qualification-criteria):
+ * - `criteria_templates`: one document per centre that changed its template (id = the centre's id):
+ *   the template in force and every change, oldest first. A centre without one keeps the default.
+ * - `criteria_cards`: one document per student (id = the student's id) with each card signed for
+ *   them: its job type, appliance kind (null on a card signed before evidence was required), work
+ *   date, server signing time and whether it was revoked; and the type of each of their jobs, which
+ *   a sign-off names only by job id. Progress is reckoned from it at read time (contracts' maths),
+ *   so a change of template applies to every card at once.
+ */
+export const CRITERIA_TEMPLATES = 'criteria_templates';
+export const CRITERIA_CARDS = 'criteria_cards';
+
+export interface CriteriaTemplateDoc {
+  id: string;
+  criteria: Criterion[];
+  history: { changed_at: string; changed_by: string; criteria: Criterion[] }[];
+  _audience: string[];
+}
+
+export interface CriteriaCardEntry extends CriteriaCard {
+  /** When the server recorded the sign-off. */
+  signed_at: string;
+}
+
+export interface CriteriaCardsDoc {
+  id: string;
+  job_types: Record<string, JobType>;
+  cards: CriteriaCardEntry[];
+  _audience: string[];
+}
+
+export const criteriaTemplates = collection<CriteriaTemplateDoc>(CRITERIA_TEMPLATES);
+export const criteriaCards = collection<CriteriaCardsDoc>(CRITERIA_CARDS);
+
+export const criterionOf = (c: CriterionRecord): Criterion => ({
+  code: c.code,
+  title: c.title,
+  job_types: c.jobTypes,
+  appliance_kinds: c.applianceKinds,
+  required: c.required,
+});
+
+const emptyCards = (studentId: string): CriteriaCardsDoc => ({
+  id: studentId,
+  job_types: {},
+  cards: [],
+  _audience: audienceOf(studentId),
+});
+
+export const criteriaProjection = defineProjection({
+  name: 'criteria',
+  collections: { [CRITERIA_TEMPLATES]: [], [CRITERIA_CARDS]: [] },
+  on: {
+    CriteriaTemplateChanged: async ({ time, data: d }, ctx) => {
+      const doc = (await criteriaTemplates.in(ctx).get(d.centreId)) ?? {
+        id: d.centreId,
+        criteria: [],
+        history: [],
+        _audience: audienceOf(d.centreId),
+      };
+      doc.criteria = d.criteria.map(criterionOf);
+      doc.history.push({ changed_at: time, changed_by: d.changedBy, criteria: doc.criteria });
+      criteriaTemplates.in(ctx).put(doc);
+    },
+    JobOpened: async ({ data: d }, ctx) => {
+      const doc = (await criteriaCards.in(ctx).get(d.studentId)) ?? emptyCards(d.studentId);
+      doc.job_types[d.jobId] = d.jobType;
+      criteriaCards.in(ctx).put(doc);
+    },
+    JobCardSigned: async ({ time, data: d }, ctx) => {
+      const doc = await criteriaCards.in(ctx).get(d.studentId);
+      const jobType = doc?.job_types[d.jobId];
+      if (!doc || !jobType) return;
+      doc.cards.push({
+        signature_id: signatureIdOf(d),
+        job_id: d.jobId,
+        job_type: jobType,
+        appliance_kind: d.evidence?.appliance.kind ?? null,
+        date: d.signature.date,
+        signed_at: d.signedAt ?? time,
+        revoked: false,
+      });
+      criteriaCards.in(ctx).put(doc);
+    },
+    SignatureRevoked: async ({ data: d }, ctx) => {
+      const doc = await criteriaCards.in(ctx).get(d.studentId);
+      const card = doc?.cards.find((c) => c.signature_id === d.signatureId);
+      if (!doc || !card) return;
+      card.revoked = true;
+      criteriaCards.in(ctx).put(doc);
+    },
+  },
+});

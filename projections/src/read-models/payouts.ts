@@ -1,0 +1,221 @@
+import type { JobType } from '@panda/contracts/training';
+import type { Rates } from '@panda/contracts/payouts';
+import type { InvoiceLine } from '@panda/events/catalogue/payouts';
+import { INVOICE_DISPUTE_DAYS, addDays } from '@panda/events/domain/payouts';
+import { collection } from '../typed-collection';
+import { defineProjection } from '../typed-projection';
+
+/**
+ * Mentor payouts (docs/rules.md#mentor-payouts): rates versions, the mentors' ledger entries, the
+ * sign-offs with no rate, invoices, payout runs and each mentor's masked payout details. A mentor's
+ * documents are theirs alone (`_audience`); admins see every change.
+ */
+export interface PayoutRatesDoc {
+  id: string;
+  position: number;
+  effective_from: string;
+  rates: Rates;
+  set_at: string;
+  set_by: string;
+  _audience: string[];
+}
+export interface LedgerEntryDoc {
+  id: string;
+  position: number;
+  mentor_id: string;
+  signature_id: string;
+  job_type: JobType;
+  kind: 'earning' | 'reversal';
+  amount_pence: number;
+  work_date: string;
+  at: string;
+  invoice_id: string | null;
+  invoice_number: string | null;
+  _audience: string[];
+}
+export interface NoRateDoc {
+  id: string;
+  position: number;
+  mentor_id: string;
+  job_type: JobType;
+  work_date: string;
+  at: string;
+  _audience: string[];
+}
+export interface InvoiceDoc {
+  id: string;
+  position: number;
+  number: string;
+  mentor_id: string;
+  mentor_name: string;
+  business_name: string | null;
+  business_postcode: string | null;
+  self_billing_agreed_at: string | null;
+  payee_number: string;
+  sequence: number;
+  period_start: string;
+  period_end: string;
+  issued_at: string;
+  lines: InvoiceLine[];
+  net_pence: number;
+  vat_pence: number;
+  gross_pence: number;
+  vat_number: string | null;
+  status: 'issued' | 'disputed' | 'paid';
+  dispute_until: string;
+  dispute_reason: string | null;
+  paid_at: string | null;
+  run_id: string | null;
+  _audience: string[];
+}
+export interface PayoutRunDoc {
+  id: string;
+  position: number;
+  period_start: string;
+  admin_id: string;
+  at: string;
+  invoice_ids: string[];
+  total_pence: number;
+  _audience: string[];
+}
+export interface PayoutDetailsDoc {
+  id: string;
+  vat_number: string | null;
+  bank_sealed: string;
+  sort_code_last2: string;
+  account_number_last2: string;
+  _audience: string[];
+}
+
+export const payoutRates = collection<PayoutRatesDoc>('payout_rates');
+export const ledgerEntries = collection<LedgerEntryDoc>('ledger_entries');
+export const noRateSignOffs = collection<NoRateDoc>('no_rate_sign_offs');
+export const invoices = collection<InvoiceDoc>('invoices');
+export const payoutRuns = collection<PayoutRunDoc>('payout_runs');
+export const payoutDetails = collection<PayoutDetailsDoc>('payout_details');
+
+export const payoutsProjection = defineProjection({
+  name: 'payouts',
+  collections: {
+    payout_rates: ['effective_from'],
+    ledger_entries: ['mentor_id', 'invoice_id', 'at'],
+    no_rate_sign_offs: ['at'],
+    invoices: ['mentor_id', 'period_start', 'issued_at'],
+    payout_runs: ['period_start'],
+    payout_details: [],
+  },
+  on: {
+    RatesSet: ({ position, time, data: d }, ctx) =>
+      payoutRates.in(ctx).put({
+        id: d.ratesId,
+        position,
+        effective_from: d.effectiveFrom,
+        rates: d.rates,
+        set_at: time,
+        set_by: d.adminId,
+        _audience: [],
+      }),
+    EarningRecorded: ({ position, data: d }, ctx) =>
+      ledgerEntries.in(ctx).put({
+        id: d.entryId,
+        position,
+        mentor_id: d.mentorId,
+        signature_id: d.signatureId,
+        job_type: d.jobType,
+        kind: 'earning',
+        amount_pence: d.amountPence,
+        work_date: d.workDate,
+        at: d.recordedAt,
+        invoice_id: null,
+        invoice_number: null,
+        _audience: [d.mentorId],
+      }),
+    EarningReversed: ({ position, data: d }, ctx) =>
+      ledgerEntries.in(ctx).put({
+        id: d.entryId,
+        position,
+        mentor_id: d.mentorId,
+        signature_id: d.signatureId,
+        job_type: d.jobType,
+        kind: 'reversal',
+        amount_pence: d.amountPence,
+        work_date: d.workDate,
+        at: d.recordedAt,
+        invoice_id: null,
+        invoice_number: null,
+        _audience: [d.mentorId],
+      }),
+    EarningWithheld: ({ position, data: d }, ctx) =>
+      noRateSignOffs.in(ctx).put({
+        id: d.signatureId,
+        position,
+        mentor_id: d.mentorId,
+        job_type: d.jobType,
+        work_date: d.workDate,
+        at: d.recordedAt,
+        _audience: [],
+      }),
+    InvoiceIssued: async ({ position, data: d }, ctx) => {
+      await invoices.in(ctx).put({
+        id: d.invoiceId,
+        position,
+        number: d.number,
+        mentor_id: d.mentorId,
+        mentor_name: d.mentorName,
+        business_name: d.businessName,
+        business_postcode: d.businessPostcode,
+        self_billing_agreed_at: d.selfBillingAgreedAt,
+        payee_number: d.payeeNumber,
+        sequence: d.sequence,
+        period_start: d.periodStart,
+        period_end: d.periodEnd,
+        issued_at: d.issuedAt,
+        lines: d.lines,
+        net_pence: d.netPence,
+        vat_pence: d.vatPence,
+        gross_pence: d.grossPence,
+        vat_number: d.vatNumber,
+        status: 'issued',
+        dispute_until: addDays(d.issuedAt, INVOICE_DISPUTE_DAYS),
+        dispute_reason: null,
+        paid_at: null,
+        run_id: null,
+        _audience: [d.mentorId],
+      });
+      for (const line of d.lines)
+        await ledgerEntries.in(ctx).update(line.entryId, (doc) => ({
+          ...doc,
+          invoice_id: d.invoiceId,
+          invoice_number: d.number,
+        }));
+    },
+    InvoiceDisputed: async ({ data: d }, ctx) => {
+      await invoices.in(ctx).update(d.invoiceId, (doc) => ({ ...doc, status: 'disputed', dispute_reason: d.reason }));
+    },
+    PayoutRunMade: async ({ position, time, data: d }, ctx) => {
+      await payoutRuns.in(ctx).put({
+        id: d.runId,
+        position,
+        period_start: d.periodStart,
+        admin_id: d.adminId,
+        at: time,
+        invoice_ids: d.invoices.map((i) => i.invoiceId),
+        total_pence: d.totalPence,
+        _audience: [],
+      });
+      for (const i of d.invoices)
+        await invoices
+          .in(ctx)
+          .update(i.invoiceId, (doc) => ({ ...doc, status: 'paid', paid_at: time, run_id: d.runId }));
+    },
+    PayoutDetailsSaved: ({ data: d }, ctx) =>
+      payoutDetails.in(ctx).put({
+        id: d.mentorId,
+        vat_number: d.vatNumber,
+        bank_sealed: d.bankSealed,
+        sort_code_last2: d.sortCodeLast2,
+        account_number_last2: d.accountNumberLast2,
+        _audience: [d.mentorId],
+      }),
+  },
+});

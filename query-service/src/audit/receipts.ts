@@ -1,0 +1,79 @@
+import { Router } from 'express';
+import type { Receipt } from '@panda/contracts/receipt';
+import { accountStream } from '@panda/events/catalogue/accounts';
+import { signatureIdOf } from '@panda/events/catalogue/training';
+import type { RecordedEvent } from '@panda/events/envelope';
+import { leafHash } from '@panda/events/merkle';
+import { parseVerifierKey } from '@panda/events/signed-note';
+import { HttpError, conflict, notFound } from '@panda/platform/errors';
+import { authOf, authenticate } from '@panda/platform/http';
+import { signOffs } from '@panda/projections/read-models/sign-offs';
+import type { QueryDeps } from '../shared/deps';
+import type { VerifiableLog } from './log-proof-routes';
+
+export const NO_CHECKPOINT_YET =
+  'No signed checkpoint covers this sign-off yet: the log is checkpointed at least every 5 minutes. Try again then.';
+
+/** The log position of each sign-off recorded in a student's events (JobCardSigned), by signature id. */
+export function signOffPositions(studentEvents: RecordedEvent[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const e of studentEvents)
+    if (e.type === 'JobCardSigned')
+      out.set(signatureIdOf(e.data as { signatureId?: string; jobId: string; completedCount: number }), e.position);
+  return out;
+}
+
+/**
+ * The receipt of the sign-off recorded at log `position` (docs/rules.md#sign-off-receipts): the latest
+ * signed checkpoint and the inclusion proof of its event in that tree. Null when no checkpoint covers
+ * the position yet. The event must still be as the tree holds it, or the log was altered (503).
+ */
+export function receiptAt(log: VerifiableLog, signatureId: string, position: number): Receipt | null {
+  const checkpoint = log.tree.latestCheckpoint();
+  if (!checkpoint || checkpoint.tree_size < position) return null;
+  const index = position - 1;
+  const leaf = log.tree.leaf(index);
+  const content = log.tree.contentHashAt(position);
+  if (!content || !leafHash(Buffer.from(content, 'hex')).equals(leaf))
+    throw new HttpError(503, `The event log failed verification at position ${position}`);
+  return {
+    signature_id: signatureId,
+    content_hash: content,
+    leaf_index: index,
+    tree_size: checkpoint.tree_size,
+    leaf_hash: leaf.toString('base64'),
+    hashes: log.tree.inclusion(index, checkpoint.tree_size).map((h) => h.toString('base64')),
+    checkpoint: checkpoint.note,
+    log_key_name: parseVerifierKey(log.verifierKey).name,
+  };
+}
+
+/**
+ * - GET /api/audit/sign-offs/{signatureId}/receipt -> Receipt (contracts/src/receipt.ts): to the sign-off's
+ *   student, the mentor who signed it, the student's centre, admins and auditors; anyone else 404. 409 while no
+ *   checkpoint covers it. Only hashes and the public checkpoint are answered, nothing of the card itself.
+ */
+export function receiptRoutes(deps: QueryDeps): Router {
+  const r = Router();
+  const auth = authenticate(deps.authenticator);
+
+  r.get('/api/audit/sign-offs/:signatureId/receipt', auth, async (req, res) => {
+    const who = authOf(req);
+    const id = String(req.params.signatureId);
+    const d = await deps.readStore.get(signOffs, id);
+    const maySee =
+      d &&
+      (who.role === 'admin' || who.role === 'auditor' || [d.student_id, d.mentor_id, d.centre_id].includes(who.id));
+    if (!d || !maySee) throw notFound('Sign-off not found');
+    const log = deps.verifiableLog;
+    if (!log) throw notFound('This server keeps its log in KurrentDB, which publishes no checkpoints');
+    // Where the sign-off is in the log comes from the log itself, not from a read model.
+    const position = signOffPositions(await deps.store.readStream(accountStream(d.student_id))).get(id);
+    if (position === undefined) throw notFound('Sign-off not found');
+    const receipt = receiptAt(log, id, position);
+    if (!receipt) throw conflict(NO_CHECKPOINT_YET);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(receipt);
+  });
+  return r;
+}

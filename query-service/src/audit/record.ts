@@ -1,0 +1,55 @@
+import type { Request } from 'express';
+import { randomUUID } from 'node:crypto';
+import { uuidv7 } from '@panda/events/ids';
+import { AUDIT_ACCESS_STREAM, type AuditAction } from '@panda/events/catalogue/audit';
+import { checkEvent } from '@panda/events/catalogue';
+import type { AuthContext } from '@panda/platform/http';
+import { accounts } from '@panda/projections/read-models/accounts';
+import type { QueryDeps } from '../shared/deps';
+
+export type AuditSubject = { type: 'job' | 'account' | 'student' | 'log' | null; id: string | null };
+
+/**
+ * Writes an audit read's record (docs/rules.md#auditors) into the log and gives back `onDisk`, which
+ * resolves once the record is on disk and rejects when it cannot be written (the read then fails: no
+ * read without its record). A read does its work before calling it and answers after. The embedded
+ * log commits the record at once and flushes it on this thread when `onDisk` is called (commitNow);
+ * another store appends it while the read goes on.
+ */
+export async function startAuditRecord(
+  deps: QueryDeps,
+  req: Request,
+  a: AuthContext,
+  action: AuditAction,
+  subject: AuditSubject,
+  asOf: number | null,
+  query: string | null = null,
+): Promise<() => Promise<void>> {
+  const me = await deps.readStore.get(accounts, a.id);
+  const data = checkEvent('AuditRecordRead', {
+    accountId: a.id,
+    role: a.role,
+    name: me?.Name ?? '',
+    email: me?.Email ?? '',
+    action,
+    subjectType: subject.type,
+    subjectId: subject.id,
+    asOf: asOf === null ? null : new Date(asOf).toISOString(),
+    query,
+  });
+  const meta = {
+    time: deps.clock().toISOString(),
+    actorId: a.id,
+    correlationId: String((req as { id?: unknown }).id ?? randomUUID()),
+    commandId: uuidv7(),
+  };
+  const events = [{ type: 'AuditRecordRead', data }];
+  const store = deps.store;
+  if (store.commitNow) {
+    const { durable } = store.commitNow(AUDIT_ACCESS_STREAM, events, 'any', meta);
+    return async () => durable();
+  }
+  const appended = store.append(AUDIT_ACCESS_STREAM, events, 'any', meta);
+  appended.catch(() => undefined); // awaited by onDisk; not an unhandled rejection meanwhile
+  return async () => void (await appended);
+}

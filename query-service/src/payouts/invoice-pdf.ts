@@ -1,0 +1,93 @@
+import PDFDocument from 'pdfkit';
+import { poundsOf } from '@panda/events/domain/payouts';
+import type { InvoiceDoc } from '@panda/projections/read-models/payouts';
+
+/** The words every self-billed invoice carries, and the VAT sentence when VAT applies (docs/rules.md#mentor-payouts). */
+export const SELF_BILLING_TITLE = 'Self-billing invoice';
+export const VAT_SENTENCE = 'The VAT shown is your output tax due to HMRC.';
+/** The customer who self-bills: Panda. */
+export const PANDA_PARTY = { name: 'Panda', role: 'Customer (issues this invoice on the supplier’s behalf)' };
+
+const money = (pence: number) => `£${poundsOf(pence)}`;
+const day = (iso: string) => iso.slice(0, 10);
+/** The last day of a period (its end is the day after). */
+const lastDay = (end: string) => new Date(Date.parse(`${end}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+/** A self-billed invoice as an A4 PDF (pdfkit): both parties, number, dates, one line per entry, totals. */
+export function invoicePdf(inv: InvoiceDoc): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: `${SELF_BILLING_TITLE} ${inv.number}`, Author: 'Panda', Subject: SELF_BILLING_TITLE },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const left = 50;
+  const right = doc.page.width - 50;
+  const label = (k: string, v: string) =>
+    doc.font('Helvetica-Bold').text(`${k}: `, { continued: true }).font('Helvetica').text(v);
+
+  doc.font('Helvetica-Bold').fontSize(18).text(SELF_BILLING_TITLE);
+  doc.moveDown(0.5).fontSize(10);
+  label('Invoice number', inv.number);
+  label('Issue date', day(inv.issued_at));
+  label('Period', `${inv.period_start} to ${lastDay(inv.period_end)}`);
+  doc.moveDown(0.6);
+  doc.font('Helvetica-Bold').text('Supplier (the mentor)');
+  doc.font('Helvetica').text(inv.business_name ? `${inv.mentor_name}, ${inv.business_name}` : inv.mentor_name);
+  if (inv.business_postcode) doc.text(inv.business_postcode);
+  doc.text(`Payee number ${inv.payee_number}`);
+  doc.text(inv.vat_number ? `VAT number ${inv.vat_number}` : 'Not VAT registered');
+  doc.moveDown(0.4);
+  doc.font('Helvetica-Bold').text(`${PANDA_PARTY.name}`);
+  doc.font('Helvetica').text(PANDA_PARTY.role);
+  doc.moveDown(0.4);
+  label(
+    'Self-billing agreement',
+    inv.self_billing_agreed_at
+      ? `agreed by the supplier on ${day(inv.self_billing_agreed_at)} (Panda's terms)`
+      : 'the supplier has not agreed to the terms',
+  );
+  doc.moveDown(0.8);
+
+  const cols = [left, left + 90, left + 230, left + 330];
+  const row = (cells: string[], bold = false) => {
+    if (doc.y > doc.page.height - 120) doc.addPage();
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+    cells.slice(0, 4).forEach((c, i) => doc.text(c, cols[i], y, { width: (cols[i + 1] ?? right - 80) - cols[i] - 4 }));
+    doc.text(cells[4], right - 80, y, { width: 80, align: 'right' });
+    doc.x = left;
+    doc.moveDown(0.3);
+  };
+  row(['Work date', 'Job type', 'Entry', 'Sign-off', 'Amount (net)'], true);
+  for (const l of inv.lines)
+    row([
+      l.workDate,
+      l.jobType,
+      l.kind === 'earning' ? 'Earning' : 'Reversal',
+      l.signatureId.slice(0, 18),
+      money(l.amountPence),
+    ]);
+  doc.moveDown(0.6);
+  const total = (k: string, pence: number) => {
+    const y = doc.y;
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .text(k, left, y, { width: right - left - 90, align: 'right' });
+    doc.font('Helvetica').text(money(pence), right - 80, y, { width: 80, align: 'right' });
+    doc.x = left;
+  };
+  total('Net', inv.net_pence);
+  total(inv.vat_number ? 'VAT at 20%' : 'VAT', inv.vat_pence);
+  total('Gross (to be paid)', inv.gross_pence);
+  doc.moveDown(1);
+  if (inv.vat_number) doc.font('Helvetica-Bold').fontSize(10).text(VAT_SENTENCE, left);
+  doc.end();
+  return done;
+}

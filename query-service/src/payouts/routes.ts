@@ -1,0 +1,176 @@
+import { Router, type Request } from 'express';
+import { randomUUID } from 'node:crypto';
+import { checkEvent } from '@panda/events/catalogue';
+import { AUDIT_ACCESS_STREAM } from '@panda/events/catalogue/audit';
+import { uuidv7 } from '@panda/events/ids';
+import { maskDigits, type InvoiceView, type LedgerEntry, type RateVersion } from '@panda/contracts/payouts';
+import { unseal } from '@panda/platform/sealed';
+import { notFound } from '@panda/platform/errors';
+import { authOf, authenticate, requireRole, type AuthContext } from '@panda/platform/http';
+import { accounts } from '@panda/projections/read-models/accounts';
+import { mentorProfiles } from '@panda/projections/read-models/mentor-profiles';
+import {
+  invoices,
+  ledgerEntries,
+  noRateSignOffs,
+  payoutDetails,
+  payoutRates,
+  type InvoiceDoc,
+} from '@panda/projections/read-models/payouts';
+import type { QueryDeps } from '../shared/deps';
+import { invoicePdf } from './invoice-pdf';
+
+export const invoiceView = (d: InvoiceDoc): InvoiceView => ({
+  id: d.id,
+  number: d.number,
+  mentor_id: d.mentor_id,
+  mentor_name: d.mentor_name,
+  payee_number: d.payee_number,
+  period_start: d.period_start,
+  period_end: d.period_end,
+  issued_at: d.issued_at,
+  lines: d.lines.map((l) => ({
+    entry_id: l.entryId,
+    signature_id: l.signatureId,
+    job_type: l.jobType,
+    kind: l.kind,
+    work_date: l.workDate,
+    amount_pence: l.amountPence,
+  })),
+  net_pence: d.net_pence,
+  vat_pence: d.vat_pence,
+  gross_pence: d.gross_pence,
+  vat_number: d.vat_number,
+  status: d.status,
+  dispute_until: d.dispute_until,
+  dispute_reason: d.dispute_reason,
+  paid_at: d.paid_at,
+});
+
+/**
+ * Mentor payouts (docs/rules.md#mentor-payouts), the query side:
+ * - GET /api/admin/rates                  -> {history, no_rate} (admin)
+ * - GET /api/admin/invoices               -> every invoice, newest first (admin)
+ * - GET /api/admin/invoices/:id.pdf       -> an invoice's PDF (admin)
+ * - GET /api/mentor/ledger                -> the mentor's own entries, newest first
+ * - GET /api/mentor/invoices              -> the mentor's own invoices, newest first
+ * - GET /api/mentor/invoices/:id.pdf      -> the PDF of one of them (another mentor's: 404)
+ * - GET /api/mentor/payout-details        -> VAT number and masked bank details; recorded as an audit read
+ */
+export function payoutQueryRoutes(deps: QueryDeps): Router {
+  const r = Router();
+  const auth = authenticate(deps.authenticator);
+  const admin = [auth, requireRole('admin')];
+  const mentor = [auth, requireRole('mentor')];
+  const rs = deps.readStore;
+
+  r.get('/api/admin/rates', ...admin, async (_req, res) => {
+    const [history, noRate] = await Promise.all([
+      rs.find(payoutRates, {}, { sort: { effective_from: -1, position: -1 } }),
+      rs.find(noRateSignOffs, {}, { sort: { at: -1 }, limit: 500 }),
+    ]);
+    const names = new Map<string, string>();
+    for (const id of new Set(noRate.map((n) => n.mentor_id))) names.set(id, (await rs.get(accounts, id))?.Name ?? '');
+    res.json({
+      history: history.map((h): RateVersion => ({
+        id: h.id,
+        effective_from: h.effective_from,
+        rates: h.rates,
+        set_at: h.set_at,
+        set_by: h.set_by,
+      })),
+      no_rate: noRate.map((n) => ({
+        signature_id: n.id,
+        mentor_id: n.mentor_id,
+        mentor_name: names.get(n.mentor_id) ?? '',
+        job_type: n.job_type,
+        work_date: n.work_date,
+        at: n.at,
+      })),
+    });
+  });
+
+  r.get('/api/mentor/ledger', ...mentor, async (req, res) => {
+    const entries = await rs.find(ledgerEntries, { mentor_id: authOf(req).id }, { sort: { position: -1 } });
+    res.json(
+      entries.map((e): LedgerEntry => ({
+        id: e.id,
+        signature_id: e.signature_id,
+        job_type: e.job_type,
+        kind: e.kind,
+        amount_pence: e.amount_pence,
+        work_date: e.work_date,
+        at: e.at,
+        invoice_number: e.invoice_number,
+      })),
+    );
+  });
+
+  r.get('/api/mentor/invoices', ...mentor, async (req, res) => {
+    const list = await rs.find(invoices, { mentor_id: authOf(req).id }, { sort: { position: -1 } });
+    res.json(list.map(invoiceView));
+  });
+
+  const sendPdf = async (res: import('express').Response, inv: InvoiceDoc) => {
+    const pdf = await invoicePdf(inv);
+    res.setHeader('Content-Disposition', `attachment; filename="${inv.number}.pdf"`);
+    res.type('application/pdf').send(pdf);
+  };
+
+  r.get('/api/mentor/invoices/:id.pdf', ...mentor, async (req, res) => {
+    const inv = await rs.get(invoices, String(req.params.id));
+    if (!inv || inv.mentor_id !== authOf(req).id) throw notFound('Invoice not found');
+    await sendPdf(res, inv);
+  });
+
+  r.get('/api/admin/invoices', ...admin, async (_req, res) => {
+    const list = await rs.find(invoices, {}, { sort: { position: -1 } });
+    res.json(list.map(invoiceView));
+  });
+
+  r.get('/api/admin/invoices/:id.pdf', ...admin, async (req, res) => {
+    const inv = await rs.get(invoices, String(req.params.id));
+    if (!inv) throw notFound('Invoice not found');
+    await sendPdf(res, inv);
+  });
+
+  /** Every view of bank details is an audit read: recorded in the log before the answer. */
+  async function recordBankView(req: Request, a: AuthContext, mentorId: string) {
+    const me = await rs.get(accounts, a.id);
+    const data = checkEvent('AuditRecordRead', {
+      accountId: a.id,
+      role: a.role,
+      name: me?.Name ?? '',
+      email: me?.Email ?? '',
+      action: 'bank_details',
+      subjectType: 'account',
+      subjectId: mentorId,
+      asOf: null,
+      query: null,
+    });
+    await deps.store.append(AUDIT_ACCESS_STREAM, [{ type: 'AuditRecordRead', data }], 'any', {
+      time: deps.clock().toISOString(),
+      actorId: a.id,
+      correlationId: String((req as { id?: unknown }).id ?? randomUUID()),
+      commandId: uuidv7(),
+    });
+  }
+
+  r.get('/api/mentor/payout-details', ...mentor, async (req, res) => {
+    const a = authOf(req);
+    const [details, profile] = await Promise.all([rs.get(payoutDetails, a.id), rs.get(mentorProfiles, a.id)]);
+    await recordBankView(req, a, a.id);
+    const bank = details ? unseal(deps.config.mailKey, details.bank_sealed, `bank:${a.id}`) : null;
+    const name = bank ? (JSON.parse(bank) as { accountName: string }).accountName : null;
+    res.json({
+      VAT_Registered: profile?.VAT_Registered ?? false,
+      VAT_Number: details?.vat_number ?? null,
+      Bank_Account_Name: name,
+      Sort_Code: details ? maskDigits(`0000${details.sort_code_last2}`) : null,
+      Account_Number: details ? maskDigits(`000000${details.account_number_last2}`) : null,
+      self_billing_agreed_at: profile?.Terms_Agreed_At ?? null,
+    });
+  });
+
+  return r;
+}
