@@ -24,6 +24,7 @@ import { catchUpBench, commandLatencyBench, commandThroughputBench } from './com
 import { rebuildBench } from './rebuild';
 import { listsBench } from './lists';
 import { lighthouseBench } from './lighthouse';
+import { checkpointAppendsBench, verifiableLogBench } from './log-audit';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** This file's temporary folders, removed at the end of the run. */
@@ -163,6 +164,7 @@ const SIZES = {
   chatClients: Number(process.env.BENCH_CHAT_CLIENTS ?? 1000),
   chatHistory: Number(process.env.BENCH_CHAT_HISTORY ?? 1_000_000),
   rebuildEvents: Number(process.env.BENCH_REBUILD_EVENTS ?? 1_000_000),
+  logEvents: Number(process.env.BENCH_LOG_EVENTS ?? 1_000_000),
   students: Number(process.env.BENCH_STUDENTS ?? 10_000),
 };
 /** A section that has not answered after this long is failed (its work may go on in the background). */
@@ -510,6 +512,53 @@ const sections: Section[] = [
             'seo',
           ),
         ),
+      ];
+    },
+  },
+  {
+    title: '14. checkpointed appends',
+    goals: [{ goal: `appends with checkpoints on vs off (${fmt(N)}, median of 5 alternated)`, target: '>= x0.9' }],
+    run: async () => {
+      const r = await checkpointAppendsBench(N);
+      return [
+        {
+          baseline: `${fmt(r.off)}/s`,
+          measured: `${fmt(r.on)}/s`,
+          ratio: x(r.ratio),
+          verdict: verdict(r.ratio >= 0.9),
+        },
+      ];
+    },
+  },
+  {
+    title: '15. verifiable log',
+    goals: [
+      { goal: `inclusion proof p95 at ${fmt(SIZES.logEvents)} events vs validate`, target: '<= x2' },
+      { goal: 'quick checks at start vs start-up to first answer', target: '<= x0.10' },
+      { goal: 'background re-hash vs raw log read', target: '>= x0.8' },
+    ],
+    run: async () => {
+      const r = await verifiableLogBench(SIZES.logEvents);
+      const reduced = reducedTo(SIZES.logEvents, 1_000_000, 'events');
+      return [
+        {
+          baseline: ms(r.validateP95),
+          measured: ms(r.proofP95),
+          ratio: x(r.proofRatio),
+          verdict: verdict(r.proofRatio <= 2, reduced),
+        },
+        {
+          baseline: ms(r.startMs),
+          measured: ms(r.quickMs),
+          ratio: x(r.quickShare, 3),
+          verdict: verdict(r.quickShare <= 0.1, reduced),
+        },
+        {
+          baseline: `${fmt(r.readRate)}/s`,
+          measured: `${fmt(r.rehashRate)}/s`,
+          ratio: x(r.rehashRatio),
+          verdict: verdict(r.rehashRatio >= 0.8, reduced),
+        },
       ];
     },
   },

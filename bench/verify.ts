@@ -15,7 +15,7 @@ import { SqliteEventStore } from '@panda/events/sqlite-event-store';
 
 const fmt = (n: number) => n.toLocaleString('en-GB', { maximumFractionDigits: 0 });
 
-function generate(file: string, n: number) {
+export function generate(file: string, n: number) {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   // Generation only: no fsync, ids in key order (random UUIDs into a unique index cost minutes at 1M).

@@ -37,6 +37,9 @@ export const NOTIFICATION_KINDS = [
   'confirmation_reminder',
   // Support (docs/rules.md#support-tickets): an answer from support or the AI Assistant.
   'ticket_replied',
+  // Payouts (docs/rules.md#mentor-payouts): a self-billed invoice issued, a payout made.
+  'invoice_issued',
+  'payout_made',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;

@@ -149,6 +149,26 @@ export const ledgerEntry = z.strictObject({
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 export const ledgerResponse = z.array(ledgerEntry);
 
+/** `GET /api/mentor/earnings`: the current period so far (entries not yet invoiced) and what awaits the trainee. */
+export const earningsSummary = z.strictObject({
+  period_start: z.string(),
+  period_end: z.string(),
+  /** The sum of the entries waiting for an invoice (a negative balance carried forward included), net of VAT. */
+  uninvoiced_pence: z.number().int(),
+  pending: z.array(
+    z.strictObject({
+      signature_id: z.string(),
+      job_type: z.enum(JOB_TYPES).nullable(),
+      work_date: z.string(),
+      signed_at: z.string(),
+      status: z.enum(['awaiting_confirmation', 'disputed']),
+      /** When it earns if the trainee does not answer; null while disputed. */
+      earns_at: z.string().nullable(),
+    }),
+  ),
+});
+export type EarningsSummary = z.infer<typeof earningsSummary>;
+
 export const invoiceLine = z.strictObject({
   entry_id: z.string(),
   signature_id: z.string(),
@@ -205,6 +225,7 @@ export const payoutsRoutes = defineRoutes([
   },
   { method: 'GET', path: '/api/mentor/payout-details', responses: { 200: payoutDetailsResponse } },
   { method: 'GET', path: '/api/mentor/ledger', responses: { 200: ledgerResponse } },
+  { method: 'GET', path: '/api/mentor/earnings', responses: { 200: earningsSummary } },
   { method: 'GET', path: '/api/mentor/invoices', responses: { 200: invoiceListResponse } },
   { method: 'GET', path: '/api/mentor/invoices/:id.pdf', responses: { 200: { contentType: 'application/pdf' } } },
   {

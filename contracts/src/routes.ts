@@ -7,6 +7,7 @@ import { criteriaRoutes } from './criteria';
 import { notificationsRoutes } from './notifications';
 import { payoutsRoutes } from './payouts';
 import { placementsRoutes } from './placements';
+import { portfolioRoutes } from './portfolio';
 import type { RouteContract } from './route-contract';
 import { signoffRoutes } from './signoff';
 import { supportRoutes } from './support';
@@ -23,6 +24,7 @@ export const routeContracts: readonly RouteContract[] = [
   ...notificationsRoutes,
   ...payoutsRoutes,
   ...placementsRoutes,
+  ...portfolioRoutes,
   ...signoffRoutes,
   ...supportRoutes,
   ...trainingRoutes,

@@ -126,3 +126,17 @@ export function inlineImage(dataUrl: string): { bytes: Buffer; hash: string; con
   const contentType = /^data:([\w.+-]+\/[\w.+-]+)/.exec(dataUrl)?.[1] ?? 'application/octet-stream';
   return { bytes, hash: createHash('sha256').update(bytes).digest('hex'), contentType };
 }
+
+/** A JPEG no larger than `side` pixels each way, for printing a stored photo small (the portfolio's thumbnails); null when it does not decode. */
+export async function thumbnailJpeg(bytes: Uint8Array, side: number): Promise<Buffer | null> {
+  const { default: sharp } = await import('sharp');
+  try {
+    return await sharp(bytes)
+      .rotate()
+      .resize(side, side, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 70 })
+      .toBuffer();
+  } catch {
+    return null;
+  }
+}

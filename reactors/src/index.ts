@@ -8,6 +8,7 @@ import { notificationsReactor } from './notifications/notifications';
 import { supportFirstAnswerReactor } from './support/first-answer';
 import { signOffNotificationsReactor } from './training/signoff-notifications';
 import type { ReadStore } from '@panda/projections/read-store';
+import { payoutsReactor } from './payouts/payouts';
 
 /** Every reactor of the product, each with its own checkpoint. A capability adds its reactors here. */
 export const allReactors = (deps: {
@@ -22,4 +23,5 @@ export const allReactors = (deps: {
   mailReactor(deps.store, deps.mailer, deps.config, deps.logger),
   supportFirstAnswerReactor(deps.store, deps.clock ?? (() => new Date())),
   signOffNotificationsReactor(deps.store, deps.readStore),
+  payoutsReactor(deps.store),
 ];

@@ -22,6 +22,7 @@ import { openBlobStore, openEventStore, openReadStore } from './stores';
 import { ReactorRunner } from '@panda/reactors/shared/reactor';
 import { allReactors } from '@panda/reactors/index';
 import { REMINDER_TICK_MS, ReminderTicker } from '@panda/reactors/training/reminders';
+import { PAYOUT_TICK_MS, PayoutTicker } from '@panda/reactors/payouts/payouts';
 import { LogCheckpointer } from '@panda/reactors/audit/log-checkpoints';
 import { LOG_WITNESS_TICK_MS, LogWitnessTicker } from '@panda/reactors/audit/log-witness';
 import { SqliteEventStore } from '@panda/events/sqlite-event-store';
@@ -75,6 +76,8 @@ export interface Platform {
   reactors: ReactorRunner;
   /** Reminders and escalation (docs/rules.md#reminders): ticks every minute in the process that runs the projections. */
   reminders: ReminderTicker;
+  /** Earnings after 7 days and invoices at each period's end (docs/rules.md#payout-periods): ticks at start and every minute with the projections. */
+  payouts: PayoutTicker;
   /** The background re-hash of the log (docs/rules.md#never-rechain); null in a part that answers no request. */
   verification: () => BackgroundVerification | null;
   /** Signs the log's checkpoints (docs/rules.md#log-checkpoints); null where the log is KurrentDB. */
@@ -241,6 +244,16 @@ export async function startPlatform(
     );
     reminderTimer.unref();
   }
+  const payouts = new PayoutTicker(store, readStore, commandDeps.clock, logger);
+  let payoutTimer: NodeJS.Timeout | null = null;
+  if (parts.projections) {
+    const tick = () =>
+      void payouts.tick().catch((err) => logger.error({ err }, 'payouts: tick failed; next tick retries'));
+    // Once the read models have caught up with the log (the sign-offs due to earn are read from them).
+    void runner.waitFor(await store.headPosition(), 60_000).then(tick, tick);
+    payoutTimer = setInterval(tick, PAYOUT_TICK_MS);
+    payoutTimer.unref();
+  }
   const witness =
     logTree && signer
       ? new LogWitnessTicker(
@@ -346,6 +359,7 @@ export async function startPlatform(
       // Stop accepting, let in-flight requests (and their appends) finish, then close the stores.
       if (outboxTimer) clearInterval(outboxTimer);
       if (reminderTimer) clearInterval(reminderTimer);
+      if (payoutTimer) clearInterval(payoutTimer);
       if (witnessTimer) clearInterval(witnessTimer);
       if (hub) await hub.close();
       if (server) {
@@ -375,6 +389,7 @@ export async function startPlatform(
     runner,
     reactors,
     reminders,
+    payouts,
     verification: () => verification,
     checkpointer,
     witness,

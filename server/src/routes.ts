@@ -22,6 +22,7 @@ import { auditQueryRoutes } from '@panda/query-service/audit/routes';
 import { logProofRoutes } from '@panda/query-service/audit/log-proof-routes';
 import { credentialRoutes } from '@panda/query-service/credential/routes';
 import { receiptRoutes } from '@panda/query-service/audit/receipts';
+import { portfolioRoutes } from '@panda/query-service/portfolio/routes';
 import { notificationRoutes } from '@panda/command-service/notifications/routes';
 import { notificationQueryRoutes } from '@panda/query-service/notifications/routes';
 import { supportRoutes } from '@panda/command-service/support/routes';
@@ -73,6 +74,7 @@ export const queryRouters = (deps: QueryDeps): Router[] => [
   logProofRoutes(deps.verifiableLog),
   credentialRoutes(deps),
   receiptRoutes(deps),
+  portfolioRoutes(deps),
   auditQueryRoutes(deps),
   notificationQueryRoutes(deps),
   supportQueryRoutes(deps),

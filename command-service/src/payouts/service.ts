@@ -7,7 +7,11 @@ import {
   payoutStream,
   type EarningTrigger,
 } from '@panda/events/catalogue/payouts';
-import { poundsOf, type Period, type RatesVersion } from '@panda/events/domain/payouts';
+import { poundsOf, workDateOf, type Period, type RatesVersion } from '@panda/events/domain/payouts';
+import { accountStream } from '@panda/events/catalogue/accounts';
+import { signatureIdOf, type JobCardSigned } from '@panda/events/catalogue/training';
+import type { EventOf } from '@panda/events/define';
+import type { JobType } from '@panda/contracts/training';
 import { seal, unseal } from '@panda/platform/sealed';
 import { handle, load } from '../shared/decider';
 import { badRequest } from '../shared/domain-errors';
@@ -20,6 +24,7 @@ import { ledgerDecider, payeeDecider, ratesDecider, runDecider, type LedgerState
  */
 
 type Store = { store: EventStore };
+type JobCardSignedData = EventOf<typeof JobCardSigned>['data'];
 
 /** The rates versions recorded before log position `before` (all of them when null). */
 export async function ratesKnownAt(deps: Store, before: number | null): Promise<RatesVersion[]> {
@@ -216,4 +221,51 @@ export async function makePayoutRun(
     ),
   ];
   return { ...result, csv: `${csv.join('\r\n')}\r\n`, totalPence: rows.reduce((t, r) => t + r.grossPence, 0) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sign-offs, from the student's stream
+
+export interface SignOffForPay extends SignOffFacts {
+  signedAt: string;
+  status: 'awaiting_confirmation' | 'confirmed' | 'disputed' | 'revoked';
+}
+
+/** A sign-off's facts for pay (job type, work date, mentor) and its state, folded from the student's stream. */
+export async function signOffForPay(
+  deps: Store,
+  studentId: string,
+  signatureId: string,
+): Promise<SignOffForPay | null> {
+  const events = await deps.store.readStream(accountStream(studentId));
+  const jobTypes = new Map<string, JobType>();
+  let found: SignOffForPay | null = null;
+  for (const e of events) {
+    if (e.type === 'JobOpened') {
+      const d = e.data as { jobId: string; jobType: JobType };
+      jobTypes.set(d.jobId, d.jobType);
+    } else if (e.type === 'JobCardSigned') {
+      const d = e.data as JobCardSignedData;
+      if (signatureIdOf(d) !== signatureId) continue;
+      const jobType = jobTypes.get(d.jobId);
+      if (!jobType) return null;
+      found = {
+        mentorId: d.mentorId,
+        signatureId,
+        jobId: d.jobId,
+        studentId,
+        jobType,
+        workDate: workDateOf(d.signature.date, e.time),
+        signedAt: d.signedAt ?? e.time,
+        status: 'awaiting_confirmation',
+      };
+    } else if (found && (e.data as { signatureId?: string }).signatureId === signatureId) {
+      if (e.type === 'SignatureConfirmed') found.status = 'confirmed';
+      else if (e.type === 'SignatureDisputed') found.status = 'disputed';
+      else if (e.type === 'SignatureRevoked') found.status = 'revoked';
+      else if (e.type === 'DisputeResolved' && (e.data as { outcome: string }).outcome === 'rejected')
+        found.status = 'confirmed';
+    }
+  }
+  return found;
 }

@@ -52,6 +52,12 @@ export function endedPeriods(fromIso: string, nowIso: string): Period[] {
   return out;
 }
 
+/** A card's work date: the date on the mentor's signature, or the day it was recorded when that is not a date. */
+export const workDateOf = (signatureDate: string | null | undefined, recordedAt: string) =>
+  signatureDate && /^\d{4}-\d{2}-\d{2}$/.test(signatureDate) && !Number.isNaN(Date.parse(signatureDate))
+    ? signatureDate
+    : recordedAt.slice(0, 10);
+
 /** The instant `days` days after `iso`. */
 export const addDays = (iso: string, days: number) => new Date(Date.parse(iso) + days * DAY_MS).toISOString();
 

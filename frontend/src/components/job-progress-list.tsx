@@ -21,6 +21,7 @@ export function JobProgressList({ jobs, showStudent }: JobProgressListProps) {
         // An undecided dispute among its counted cards: 'Disputed', not complete (docs/rules.md#dispute-visibility).
         const disputed = openDisputes([job]) > 0;
         const complete = isComplete(job) && !disputed;
+        const tone = complete ? 'success' : disputed ? 'warning' : 'primary';
         return (
           <Box
             component="li"
@@ -46,23 +47,25 @@ export function JobProgressList({ jobs, showStudent }: JobProgressListProps) {
                     {job.Student_Name}
                   </Typography>
                 )}
-                <Typography variant="body2" color="text.secondary">
-                  {job.Completed_Count} of {job.Total_Count} completed
+                {/* The chip wraps under the count on a narrow screen, flush with it, never indented. */}
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5 }}>
+                  <Typography variant="body2" color="text.secondary">
+                    {job.Completed_Count} of {job.Total_Count} completed
+                  </Typography>
                   {disputed && (
                     <Chip
-                      component="span"
                       size="small"
                       variant="outlined"
                       color="warning"
                       label="Disputed"
                       data-testid="job-disputed"
-                      sx={{ ml: 1, height: 20, fontWeight: 600 }}
+                      sx={{ height: 20, fontWeight: 600 }}
                     />
                   )}
-                </Typography>
+                </Box>
               </Box>
               <Typography
-                sx={{ fontWeight: 800, color: complete ? 'success.dark' : 'primary.main', flexShrink: 0 }}
+                sx={{ fontWeight: 800, color: tone === 'primary' ? 'primary.main' : `${tone}.dark`, flexShrink: 0 }}
                 aria-label={`${percent}% complete`}
               >
                 {percent}%
@@ -71,7 +74,7 @@ export function JobProgressList({ jobs, showStudent }: JobProgressListProps) {
             <LinearProgress
               variant="determinate"
               value={percent}
-              color={complete ? 'success' : 'primary'}
+              color={tone}
               aria-label={`${jobTypeName(job.Job_Type)} progress`}
               sx={{
                 mt: 1.25,

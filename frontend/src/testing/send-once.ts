@@ -11,6 +11,8 @@ export interface SendOnceCheck {
   pending: string | RegExp;
   /** Where the form is (a dialog); default the whole page. */
   scope?: HTMLElement;
+  /** More checks while the request is on its way (e.g. Cancel is disabled too). */
+  whileSending?: () => void;
   /** Waits for what the form does once answered (its success toast, a result on screen). */
   answered: () => Promise<unknown>;
 }
@@ -20,12 +22,20 @@ export interface SendOnceCheck {
  * is held, the submit button is disabled and two more submits of the form (Enter pressed again, a
  * double click) send nothing; once answered, exactly one request was sent. Returns its body.
  */
-export async function expectSentOnce({ route, submit, pending, scope = document.body, answered }: SendOnceCheck) {
+export async function expectSentOnce({
+  route,
+  submit,
+  pending,
+  scope = document.body,
+  whileSending,
+  answered,
+}: SendOnceCheck) {
   route.hold();
   await submit();
   await waitFor(() => expect(route.sent).toHaveLength(1));
   const button = within(scope).getByRole('button', { name: pending }) as HTMLButtonElement;
   expect(button.disabled).toBe(true);
+  whileSending?.();
   const form = button.closest('form') ?? within(scope).getByRole('form');
   fireEvent.submit(form);
   fireEvent.submit(form);

@@ -1,5 +1,5 @@
 import '../lib/zod-config';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { takeContractDrift } from './contract-http';
 import { server } from './server';
@@ -13,7 +13,15 @@ globalThis.Request = class extends NodeRequest {
   }
 };
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// On 2 shared cores a render after a click can take more than Testing Library's default second.
+configure({ asyncUtilTimeout: 5000 });
+
+beforeAll(async () => {
+  // A form's zod resolver loads on its first check (contractResolver); loaded here once, so that
+  // first check answers as soon as in the browser after the first visit.
+  await import('@hookform/resolvers/zod');
+  server.listen({ onUnhandledRequest: 'error' });
+});
 afterEach(() => {
   cleanup();
   server.resetHandlers();

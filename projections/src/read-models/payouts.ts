@@ -1,7 +1,8 @@
 import type { JobType } from '@panda/contracts/training';
 import type { Rates } from '@panda/contracts/payouts';
 import type { InvoiceLine } from '@panda/events/catalogue/payouts';
-import { INVOICE_DISPUTE_DAYS, addDays } from '@panda/events/domain/payouts';
+import { EARNING_WAIT_DAYS, INVOICE_DISPUTE_DAYS, addDays, workDateOf } from '@panda/events/domain/payouts';
+import { signatureIdOf } from '@panda/events/catalogue/training';
 import { collection } from '../typed-collection';
 import { defineProjection } from '../typed-projection';
 
@@ -87,6 +88,27 @@ export interface PayoutDetailsDoc {
   _audience: string[];
 }
 
+/** A sign-off not yet decided for pay: awaiting the trainee (earns at `earn_due_at`) or disputed (no due time). */
+export interface PendingEarningDoc {
+  id: string;
+  mentor_id: string;
+  student_id: string;
+  job_id: string;
+  job_type: JobType | null;
+  work_date: string;
+  signed_at: string;
+  status: 'awaiting_confirmation' | 'disputed';
+  earn_due_at: string | null;
+  _audience: string[];
+}
+/** A job's type, for the pending sign-offs. */
+export interface PayoutJobDoc {
+  id: string;
+  job_type: JobType;
+}
+
+export const pendingEarnings = collection<PendingEarningDoc>('pending_earnings');
+export const payoutJobs = collection<PayoutJobDoc>('payout_jobs');
 export const payoutRates = collection<PayoutRatesDoc>('payout_rates');
 export const ledgerEntries = collection<LedgerEntryDoc>('ledger_entries');
 export const noRateSignOffs = collection<NoRateDoc>('no_rate_sign_offs');
@@ -103,8 +125,31 @@ export const payoutsProjection = defineProjection({
     invoices: ['mentor_id', 'period_start', 'issued_at'],
     payout_runs: ['period_start'],
     payout_details: [],
+    pending_earnings: ['mentor_id', 'earn_due_at'],
+    payout_jobs: [],
   },
   on: {
+    JobOpened: ({ data: d }, ctx) => payoutJobs.in(ctx).put({ id: d.jobId, job_type: d.jobType }),
+    JobCardSigned: async ({ time, data: d }, ctx) => {
+      const job = await payoutJobs.in(ctx).get(d.jobId);
+      await pendingEarnings.in(ctx).put({
+        id: signatureIdOf(d),
+        mentor_id: d.mentorId,
+        student_id: d.studentId,
+        job_id: d.jobId,
+        job_type: job?.job_type ?? null,
+        work_date: workDateOf(d.signature.date, time),
+        signed_at: time,
+        status: 'awaiting_confirmation',
+        earn_due_at: addDays(time, EARNING_WAIT_DAYS),
+        _audience: [d.mentorId],
+      });
+    },
+    SignatureConfirmed: ({ data: d }, ctx) => pendingEarnings.in(ctx).delete(d.signatureId),
+    SignatureDisputed: async ({ data: d }, ctx) => {
+      await pendingEarnings.in(ctx).update(d.signatureId, (doc) => ({ ...doc, status: 'disputed', earn_due_at: null }));
+    },
+    SignatureRevoked: ({ data: d }, ctx) => pendingEarnings.in(ctx).delete(d.signatureId),
     RatesSet: ({ position, time, data: d }, ctx) =>
       payoutRates.in(ctx).put({
         id: d.ratesId,
@@ -115,8 +160,9 @@ export const payoutsProjection = defineProjection({
         set_by: d.adminId,
         _audience: [],
       }),
-    EarningRecorded: ({ position, data: d }, ctx) =>
-      ledgerEntries.in(ctx).put({
+    EarningRecorded: async ({ position, data: d }, ctx) => {
+      await pendingEarnings.in(ctx).delete(d.signatureId);
+      await ledgerEntries.in(ctx).put({
         id: d.entryId,
         position,
         mentor_id: d.mentorId,
@@ -129,7 +175,8 @@ export const payoutsProjection = defineProjection({
         invoice_id: null,
         invoice_number: null,
         _audience: [d.mentorId],
-      }),
+      });
+    },
     EarningReversed: ({ position, data: d }, ctx) =>
       ledgerEntries.in(ctx).put({
         id: d.entryId,
@@ -145,8 +192,9 @@ export const payoutsProjection = defineProjection({
         invoice_number: null,
         _audience: [d.mentorId],
       }),
-    EarningWithheld: ({ position, data: d }, ctx) =>
-      noRateSignOffs.in(ctx).put({
+    EarningWithheld: async ({ position, data: d }, ctx) => {
+      await pendingEarnings.in(ctx).delete(d.signatureId);
+      await noRateSignOffs.in(ctx).put({
         id: d.signatureId,
         position,
         mentor_id: d.mentorId,
@@ -154,7 +202,8 @@ export const payoutsProjection = defineProjection({
         work_date: d.workDate,
         at: d.recordedAt,
         _audience: [],
-      }),
+      });
+    },
     InvoiceIssued: async ({ position, data: d }, ctx) => {
       await invoices.in(ctx).put({
         id: d.invoiceId,

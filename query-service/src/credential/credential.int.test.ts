@@ -123,7 +123,7 @@ describe('portable credential', () => {
     expect(s1.complete).toBe(false);
     expect(s1.criteriaNotMet?.find((c) => c.code === 'CCN1')).toEqual({
       code: 'CCN1',
-      title: 'Core domestic gas safety',
+      title: 'Core gas safety',
       counted: 1,
       required: 10,
     });

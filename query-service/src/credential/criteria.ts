@@ -1,43 +1,23 @@
+import { evidences as criterionEvidences, type Criterion } from '@panda/contracts/criteria';
 import type { ApplianceKind } from '@panda/contracts/evidence';
 import type { JobType } from '@panda/contracts/job-types';
+import type { ReadStore } from '@panda/projections/read-store';
+import { templateOf } from '../criteria/routes';
 
-/** One qualification criterion (docs/rules.md#portable-credential): what evidences it and how many cards it needs. */
-export interface Criterion {
-  code: string;
-  title: string;
-  /** Any signed card evidences it. */
-  anyCard: boolean;
-  jobTypes: readonly JobType[];
-  applianceKinds: readonly ApplianceKind[];
-  required: number;
-}
+export type { Criterion };
 
-/** The default template: the ACS domestic set. */
-export const ACS_DOMESTIC: readonly Criterion[] = [
-  { code: 'CCN1', title: 'Core domestic gas safety', anyCard: true, jobTypes: [], applianceKinds: [], required: 10 },
-  {
-    code: 'CENWAT',
-    title: 'Central heating boilers and water heaters',
-    anyCard: false,
-    jobTypes: ['Boiler Installs', 'Boiler Service'],
-    applianceKinds: ['boiler', 'water_heater'],
-    required: 10,
-  },
-  { code: 'CKR1', title: 'Cookers', anyCard: false, jobTypes: [], applianceKinds: ['cooker'], required: 3 },
-  { code: 'HTR1', title: 'Gas fires', anyCard: false, jobTypes: [], applianceKinds: ['gas_fire'], required: 3 },
-  { code: 'MET1', title: 'Meters', anyCard: false, jobTypes: [], applianceKinds: ['meter'], required: 2 },
-];
+/** The criteria a student's credential is measured against: their centre's template, or the default (docs/rules.md#qualification-criteria). */
+export const criteriaForCentre = (rs: ReadStore, centreId: string | null): Promise<Criterion[]> =>
+  templateOf(rs, centreId);
 
-/**
- * The criteria a student's credential is measured against: their centre's template. Centres keep the
- * default template until they edit their own; this is the one place the credential asks.
- */
-export async function criteriaForCentre(_centreId: string | null): Promise<readonly Criterion[]> {
-  return ACS_DOMESTIC;
-}
-
-/** A card evidences every criterion whose job types or appliance kinds include its own (either matches). */
+/** The qualification rule: a card evidences a criterion listing its job type or its appliance kind. */
 export const evidences = (c: Criterion, card: { jobType: JobType | null; applianceKind: ApplianceKind | null }) =>
-  c.anyCard ||
-  (card.jobType !== null && c.jobTypes.includes(card.jobType)) ||
-  (card.applianceKind !== null && c.applianceKinds.includes(card.applianceKind));
+  criterionEvidences(c, {
+    signature_id: '',
+    job_id: '',
+    // A card whose job was never opened in the stream has no job type: only its appliance can match.
+    job_type: card.jobType as JobType,
+    appliance_kind: card.applianceKind,
+    date: '',
+    revoked: false,
+  });

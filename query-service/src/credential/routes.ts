@@ -43,7 +43,7 @@ export function credentialRoutes(deps: QueryDeps): Router {
       issuer: deps.config.publicUrl.replace(/\/+$/, ''),
       student: { id: student.id, name: account?.Name ?? 'Unknown student' },
       centreName: centre?.Name ?? null,
-      criteria: await criteriaForCentre(student.centre_id),
+      criteria: await criteriaForCentre(deps.readStore, student.centre_id),
       cards: cardsOf(events),
       now: deps.clock(),
     });

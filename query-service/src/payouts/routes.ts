@@ -3,7 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { checkEvent } from '@panda/events/catalogue';
 import { AUDIT_ACCESS_STREAM } from '@panda/events/catalogue/audit';
 import { uuidv7 } from '@panda/events/ids';
-import { maskDigits, type InvoiceView, type LedgerEntry, type RateVersion } from '@panda/contracts/payouts';
+import { periodOf } from '@panda/events/domain/payouts';
+import {
+  maskDigits,
+  type EarningsSummary,
+  type InvoiceView,
+  type LedgerEntry,
+  type RateVersion,
+} from '@panda/contracts/payouts';
 import { unseal } from '@panda/platform/sealed';
 import { notFound } from '@panda/platform/errors';
 import { authOf, authenticate, requireRole, type AuthContext } from '@panda/platform/http';
@@ -15,6 +22,7 @@ import {
   noRateSignOffs,
   payoutDetails,
   payoutRates,
+  pendingEarnings,
   type InvoiceDoc,
 } from '@panda/projections/read-models/payouts';
 import type { QueryDeps } from '../shared/deps';
@@ -53,6 +61,7 @@ export const invoiceView = (d: InvoiceDoc): InvoiceView => ({
  * - GET /api/admin/invoices               -> every invoice, newest first (admin)
  * - GET /api/admin/invoices/:id.pdf       -> an invoice's PDF (admin)
  * - GET /api/mentor/ledger                -> the mentor's own entries, newest first
+ * - GET /api/mentor/earnings              -> this period so far and the sign-offs awaiting the trainee
  * - GET /api/mentor/invoices              -> the mentor's own invoices, newest first
  * - GET /api/mentor/invoices/:id.pdf      -> the PDF of one of them (another mentor's: 404)
  * - GET /api/mentor/payout-details        -> VAT number and masked bank details; recorded as an audit read
@@ -104,6 +113,29 @@ export function payoutQueryRoutes(deps: QueryDeps): Router {
         invoice_number: e.invoice_number,
       })),
     );
+  });
+
+  r.get('/api/mentor/earnings', ...mentor, async (req, res) => {
+    const id = authOf(req).id;
+    const [open, pending] = await Promise.all([
+      rs.find(ledgerEntries, { mentor_id: id, invoice_id: null }),
+      rs.find(pendingEarnings, { mentor_id: id }, { sort: { signed_at: -1 } }),
+    ]);
+    const period = periodOf(deps.clock().toISOString());
+    const summary: EarningsSummary = {
+      period_start: period.start,
+      period_end: period.end,
+      uninvoiced_pence: open.reduce((t, e) => t + e.amount_pence, 0),
+      pending: pending.map((p) => ({
+        signature_id: p.id,
+        job_type: p.job_type,
+        work_date: p.work_date,
+        signed_at: p.signed_at,
+        status: p.status,
+        earns_at: p.earn_due_at,
+      })),
+    };
+    res.json(summary);
   });
 
   r.get('/api/mentor/invoices', ...mentor, async (req, res) => {

@@ -10,6 +10,8 @@ import { accountEvents } from '@panda/events/catalogue/accounts';
 import { notificationEvents } from '@panda/events/catalogue/notifications';
 import { supportEvents } from '@panda/events/catalogue/support';
 import { chatEvents } from '@panda/events/catalogue/chat';
+import { payoutEvents } from '@panda/events/catalogue/payouts';
+import { poundsOf } from '@panda/events/domain/payouts';
 import type { NotificationDraft } from '@panda/command-service/notifications/decider';
 import type { NotificationKind } from '@panda/contracts/notifications';
 
@@ -39,7 +41,8 @@ type Handled =
   | EventsOf<typeof accountEvents>
   | EventsOf<typeof notificationEvents>
   | EventsOf<typeof supportEvents>
-  | EventsOf<typeof chatEvents>;
+  | EventsOf<typeof chatEvents>
+  | EventsOf<typeof payoutEvents>;
 type Rule<T extends Handled['type']> = (
   data: Extract<Handled, { type: T }>['data'],
   facts: Facts,
@@ -276,6 +279,30 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
             ),
           },
         ],
+  // Payouts (docs/rules.md#mentor-payouts): the mentor hears of each invoice issued to them and each payout made.
+  InvoiceIssued: (d) => [
+    {
+      recipientId: d.mentorId,
+      draft: plain(
+        'info',
+        'invoice_issued',
+        `Invoice ${d.number} issued`,
+        `Your self-billing invoice ${d.number} for ${d.periodStart} onwards is £${poundsOf(d.grossPence)}. You may dispute it within 7 days.`,
+        '/dashboard?view=earnings',
+      ),
+    },
+  ],
+  PayoutRunMade: (d) =>
+    d.invoices.map((i) => ({
+      recipientId: i.mentorId,
+      draft: plain(
+        'success',
+        'payout_made',
+        'Payout made',
+        `£${poundsOf(i.grossPence)} for invoice ${i.number} has been sent to your bank account.`,
+        '/dashboard?view=earnings',
+      ),
+    })),
   // Chat: the receiver hears of a message only while they do not have that conversation open (docs/rules.md#notifications-from-events).
   MessageSent: (d, f) =>
     d.receiverInConversation

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useRef, useState } from 'react';
 import {
   useForm,
@@ -22,14 +21,19 @@ export type FormSchema = z.ZodType<unknown, FieldValues>;
  */
 export type SchemaSource<S extends FormSchema> = S | (() => Promise<S>);
 
-/** Checks a form's values with its contract schema, loading the schema on first use when it is lazy. */
+/**
+ * Checks a form's values with its contract schema. The zod resolver (and a lazy schema) load on the
+ * first check, so no first screen carries them (docs/rules.md#light-first-screens).
+ */
 export function contractResolver<S extends FormSchema>(
   source: SchemaSource<S>,
 ): Resolver<z.input<S>, unknown, z.output<S>> {
-  if (typeof source !== 'function' || 'parse' in source) return zodResolver(source as S) as never;
+  const schema = typeof source !== 'function' || 'parse' in source ? () => Promise.resolve(source as S) : source;
   let loaded: Promise<Resolver<z.input<S>, unknown, z.output<S>>> | null = null;
   return async (values, context, options) => {
-    loaded ??= (source as () => Promise<S>)().then((s) => zodResolver(s) as never);
+    loaded ??= Promise.all([schema(), import('@hookform/resolvers/zod')]).then(
+      ([s, { zodResolver }]) => zodResolver(s) as never,
+    );
     return (await loaded)(values, context, options);
   };
 }

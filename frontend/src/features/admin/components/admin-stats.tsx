@@ -32,7 +32,12 @@ export function AdminStats({
       data-testid="admin-stats"
       sx={(t) => ({
         display: 'grid',
-        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' },
+        // One row on a wide screen, however many counters there are (the app adds Open Tickets).
+        gridTemplateColumns: {
+          xs: '1fr',
+          sm: '1fr 1fr',
+          lg: `repeat(${CARDS.length + (extra ? 1 : 0)}, minmax(0, 1fr))`,
+        },
         gap: 2,
         mb: 3,
         // On a phone the counters are small tiles, three to a row without their icons, so that the list

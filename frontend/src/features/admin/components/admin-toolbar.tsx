@@ -1,6 +1,5 @@
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import Search from '@mui/icons-material/Search';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
@@ -37,15 +36,17 @@ export function AdminToolbar({
   return (
     <Stack
       direction={{ xs: 'column', md: 'row' }}
+      useFlexGap
       spacing={2}
-      sx={{ p: 2, alignItems: { md: 'center' }, display: hidden ? 'none' : undefined }}
+      sx={{ p: 2, alignItems: { md: 'center' }, flexWrap: { md: 'wrap' }, display: hidden ? 'none' : undefined }}
     >
+      {/* The search keeps room for its whole placeholder; the toolbar wraps before it would cut it. */}
       <TextField
         placeholder="Search by name or email..."
         value={search}
         onChange={(e) => onSearch(e.target.value)}
         size="small"
-        sx={{ flex: 1, maxWidth: { md: 480 } }}
+        sx={{ flex: { md: '1 1 280px' }, minWidth: { md: 280 }, maxWidth: { md: 480 } }}
         slotProps={{
           htmlInput: { 'aria-label': 'Search by name or email', type: 'search' },
           input: {
@@ -76,9 +77,13 @@ export function AdminToolbar({
           />
         ))}
       </Stack>
-      <Box sx={{ flex: 1 }} />
       {tab === 'students' && (
-        <Button variant="contained" startIcon={<PersonAddAlt1Outlined />} onClick={onRegister}>
+        <Button
+          variant="contained"
+          startIcon={<PersonAddAlt1Outlined />}
+          onClick={onRegister}
+          sx={{ ml: { md: 'auto' }, whiteSpace: 'nowrap' }}
+        >
           Register Independent Student
         </Button>
       )}

@@ -3,8 +3,9 @@ import { testUser } from '../../../testing/fixtures';
 import { formKit } from '../../../testing/form-kit';
 import { descriptionOf, toastMessages } from '../../../testing/queries';
 import { recordedRoute } from '../../../testing/recorded-route';
+import { expectSentOnce } from '../../../testing/send-once';
 import { server } from '../../../testing/server';
-import { fireEvent, renderWithProviders, screen, waitFor, within } from '../../../testing/test-utils';
+import { renderWithProviders, screen, waitFor, within } from '../../../testing/test-utils';
 import { RegisterStudentDialog } from './register-student-dialog';
 
 const session = { token: 'admin-token', user: testUser('admin') };
@@ -41,7 +42,7 @@ describe('RegisterStudentDialog (admin)', () => {
   it('names every missing field under it, word for word, with one toast', async () => {
     const { submit, field, route } = renderDialog();
     await submit('Register Student');
-    expect(descriptionOf(field('First Name'))).toBe('First name is required');
+    await waitFor(() => expect(descriptionOf(field('First Name'))).toBe('First name is required'));
     expect(descriptionOf(field('Last Name'))).toBe('Last name is required');
     expect(descriptionOf(field('Email'))).toBe('Email is required');
     expect(descriptionOf(field('Phone Number'))).toBe('Phone number is required');
@@ -78,18 +79,17 @@ describe('RegisterStudentDialog (admin)', () => {
 
   it('registers once however often it is submitted, then shows the temporary password', async () => {
     const { submit, fill, route, dialog } = renderDialog();
-    route.hold();
     await fill(ADA);
-    await submit('Register Student');
-    await waitFor(() => expect(route.sent).toHaveLength(1));
-    expect(within(dialog).getByRole('button', { name: 'Registering...' })).toHaveProperty('disabled', true);
-    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveProperty('disabled', true);
-    const form = within(dialog).getByRole('form', { name: 'Register independent student' });
-    fireEvent.submit(form);
-    fireEvent.submit(form);
-    route.release();
-    expect(await screen.findByLabelText('Temporary password')).toHaveProperty('textContent', 'Temp-Pass-456');
-    expect(route.sent).toHaveLength(1);
+    await expectSentOnce({
+      route,
+      submit: () => submit('Register Student'),
+      pending: 'Registering...',
+      scope: dialog,
+      whileSending: () =>
+        expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveProperty('disabled', true),
+      answered: () => screen.findByLabelText('Temporary password'),
+    });
+    expect(screen.getByLabelText('Temporary password')).toHaveProperty('textContent', 'Temp-Pass-456');
     expect(route.sent[0]).toMatchObject({ Email: 'ada@example.test', Postcode: 'LS1 4AP', Boiler_Installs: 10 });
   });
 });

@@ -24,7 +24,7 @@ import { selectToken } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import type { Subject, SubjectRole } from '@panda/contracts/audit';
 import { useAuditSubjectsQuery, useAuditTimelineQuery } from '../api/audit-api';
-import { downloadWithToken } from '../lib/download';
+import { downloadWithToken } from '../../../lib/download';
 import { ACTION_LABELS, BAD, GOOD, ROLE_NAMES, dateTime, localToIso } from '../lib/format';
 import { SignaturesPanel } from './signatures-panel';
 import { VerifyPanel } from './verify-panel';

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { testUser } from '../../../testing/fixtures';
 import { descriptionOf, toastMessages } from '../../../testing/queries';
 import { recordedRoute } from '../../../testing/recorded-route';
+import { expectSentOnce } from '../../../testing/send-once';
 import { server } from '../../../testing/server';
-import { fireEvent, renderWithProviders, screen, waitFor } from '../../../testing/test-utils';
+import { renderWithProviders, screen, waitFor } from '../../../testing/test-utils';
 import { ProvisionAuditorDialog } from './provision-auditor-dialog';
 
 const session = { token: 'admin-token', user: testUser('admin') };
@@ -34,14 +35,14 @@ describe('ProvisionAuditorDialog', () => {
   it("shows the contract's message under each field, word for word, and sends nothing", async () => {
     const { submit, field, fill, route } = renderDialog();
     await submit();
-    expect(descriptionOf(field('First Name'))).toBe('First name is required');
+    await waitFor(() => expect(descriptionOf(field('First Name'))).toBe('First name is required'));
     expect(descriptionOf(field('Last Name'))).toBe('Last name is required');
     expect(descriptionOf(field('Email'))).toBe('Email is required');
     expect(toastMessages()).toEqual(['Please correct the highlighted fields']);
 
     await fill({ 'First Name': 'Aldo', 'Last Name': 'Auditor', Email: 'aldo at example' });
     await submit();
-    expect(descriptionOf(field('Email'))).toBe('Please enter a valid email address');
+    await waitFor(() => expect(descriptionOf(field('Email'))).toBe('Please enter a valid email address'));
     expect(descriptionOf(field('First Name'))).toBe('');
     expect(toastMessages()).toEqual(['Please enter a valid email address']);
     expect(route.sent).toHaveLength(0);
@@ -63,16 +64,14 @@ describe('ProvisionAuditorDialog', () => {
 
   it('provisions once however often it is submitted, then shows the temporary password', async () => {
     const { submit, fill, route } = renderDialog();
-    route.hold();
     await fill({ 'First Name': ' Aldo ', 'Last Name': 'Auditor', Email: 'aldo@example.test' });
-    await submit();
-    await waitFor(() => expect(route.sent).toHaveLength(1));
-    expect(screen.getByRole('button', { name: 'Adding...' })).toHaveProperty('disabled', true);
-    const form = screen.getByRole('form', { name: 'Add an auditor' });
-    fireEvent.submit(form);
-    fireEvent.submit(form);
-    route.release();
-    expect(await screen.findByTestId('auditor-temporary-password')).toHaveProperty('textContent', 'Temp-Pass-123');
+    await expectSentOnce({
+      route,
+      submit,
+      pending: 'Adding...',
+      answered: () => screen.findByTestId('auditor-temporary-password'),
+    });
+    expect(screen.getByTestId('auditor-temporary-password')).toHaveProperty('textContent', 'Temp-Pass-123');
     expect(route.sent).toEqual([{ first_name: 'Aldo', last_name: 'Auditor', email: 'aldo@example.test' }]);
     expect(toastMessages()).toContain('Auditor provisioned');
   });

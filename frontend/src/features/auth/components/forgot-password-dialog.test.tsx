@@ -3,8 +3,9 @@ import { contractHttp } from '../../../testing/contract-http';
 import { formKit } from '../../../testing/form-kit';
 import { descriptionOf, toastMessages } from '../../../testing/queries';
 import { recordedRoute } from '../../../testing/recorded-route';
+import { expectSentOnce } from '../../../testing/send-once';
 import { server } from '../../../testing/server';
-import { fireEvent, renderWithProviders, screen, waitFor } from '../../../testing/test-utils';
+import { renderWithProviders, waitFor } from '../../../testing/test-utils';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 
 const SENT = 'Password reset email sent! Check your inbox for the temporary password.';
@@ -41,15 +42,12 @@ describe('ForgotPasswordDialog', () => {
 
   it('sends one request however often it is submitted, then closes', async () => {
     const { submit, route, onClose } = renderDialog(' sam@example.test ');
-    route.hold();
-    await submit('Send Reset Email');
-    await waitFor(() => expect(route.sent).toHaveLength(1));
-    expect(screen.getByRole('button', { name: 'Sending...' })).toHaveProperty('disabled', true);
-    const form = screen.getByRole('button', { name: 'Sending...' }).closest('form')!;
-    fireEvent.submit(form);
-    fireEvent.submit(form);
-    route.release();
-    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+    await expectSentOnce({
+      route,
+      submit: () => submit('Send Reset Email'),
+      pending: 'Sending...',
+      answered: () => waitFor(() => expect(onClose).toHaveBeenCalledTimes(1)),
+    });
     expect(route.sent).toEqual([{ email: 'sam@example.test' }]);
     expect(toastMessages()).toContain(SENT);
   });

@@ -32,6 +32,7 @@ import { formatDate } from '../../../lib/dates';
 import { useDeferredValue } from 'react';
 import { useSearchParams } from 'react-router';
 import { SignOffList } from '../../../components/sign-off-list';
+import { PortfolioDownloads } from '../../../components/portfolio-downloads';
 
 interface Progress {
   type: JobType;
@@ -80,6 +81,8 @@ function Figure({ label, value, tone }: { label: string; value: number; tone?: s
 function ProgressCard({ p }: { p: Progress }) {
   const title = JOB_TYPE_CARD_TITLES[p.type];
   const done = p.reached && p.disputed === 0;
+  // A disputed requirement takes the warning colour, as on the mentor's and the centre's screens.
+  const tone = done ? 'success' : p.disputed > 0 ? 'warning' : 'primary';
   return (
     <Card
       component="section"
@@ -94,7 +97,7 @@ function ProgressCard({ p }: { p: Progress }) {
             {title}
           </Typography>
           <Typography
-            sx={{ fontWeight: 800, fontSize: '1.5rem', color: done ? 'success.dark' : 'primary.main' }}
+            sx={{ fontWeight: 800, fontSize: '1.5rem', color: tone === 'primary' ? 'primary.main' : `${tone}.dark` }}
             data-testid="requirement-percent"
           >
             {p.percent}%
@@ -103,7 +106,7 @@ function ProgressCard({ p }: { p: Progress }) {
         <LinearProgress
           variant="determinate"
           value={p.percent}
-          color={done ? 'success' : 'primary'}
+          color={tone}
           aria-label={`${title} progress`}
           sx={{
             mt: 2,
@@ -258,6 +261,7 @@ export function StudentJobsView() {
             <Button variant="outlined" startIcon={<EditOutlined />} onClick={openTrainingGoals}>
               Edit Training Goals
             </Button>
+            <PortfolioDownloads />
           </Box>
           {req.additional_requirements && (
             <Box

@@ -4,8 +4,9 @@ import { testUser } from '../../../testing/fixtures';
 import { formKit } from '../../../testing/form-kit';
 import { descriptionOf, toastMessages } from '../../../testing/queries';
 import { recordedRoute } from '../../../testing/recorded-route';
+import { expectSentOnce } from '../../../testing/send-once';
 import { server } from '../../../testing/server';
-import { fireEvent, renderWithProviders, screen, waitFor } from '../../../testing/test-utils';
+import { renderWithProviders, screen, waitFor } from '../../../testing/test-utils';
 import { RegisterStudentView } from './register-student-view';
 
 const session = { token: 'centre-token', user: testUser('training_centre') };
@@ -47,7 +48,7 @@ describe('RegisterStudentView', () => {
   it("shows the contract's messages under the fields, word for word, one toast, and focuses the first", async () => {
     const { submit, field, route } = await renderView();
     await submit('Register Student');
-    expect(descriptionOf(field('First Name'))).toBe('First name is required');
+    await waitFor(() => expect(descriptionOf(field('First Name'))).toBe('First name is required'));
     expect(descriptionOf(field('Last Name'))).toBe('Last name is required');
     expect(descriptionOf(field('Email'))).toBe('Email is required');
     expect(descriptionOf(field('Phone Number'))).toBe('Phone number is required');
@@ -61,7 +62,7 @@ describe('RegisterStudentView', () => {
     const { submit, field, fill, route } = await renderView();
     await fill({ ...NIA, Email: 'nia at example', 'Phone Number': '12', Postcode: 'NOTAPOSTCODE' });
     await submit('Register Student');
-    expect(descriptionOf(field('Email'))).toBe('Please enter a valid email address');
+    await waitFor(() => expect(descriptionOf(field('Email'))).toBe('Please enter a valid email address'));
     expect(descriptionOf(field('Phone Number'))).toBe('Please enter a valid UK phone number');
     expect(descriptionOf(field('Postcode'))).toBe('Please enter a valid UK postcode');
     expect(descriptionOf(field('First Name'))).toBe('');
@@ -84,18 +85,15 @@ describe('RegisterStudentView', () => {
 
   it('registers once however often it is submitted, with the counts chosen, then shows the password', async () => {
     const { user, submit, field, fill, route } = await renderView();
-    route.hold();
     await fill(NIA);
     await user.selectOptions(field('Repair'), '0');
     expect(screen.getByTestId('requirements-total').textContent).toBe('22');
-    await submit('Register Student');
-    await waitFor(() => expect(route.sent).toHaveLength(1));
-    expect(screen.getByRole('button', { name: 'Registering...' })).toHaveProperty('disabled', true);
-    const form = screen.getByRole('form', { name: 'Register New Student' });
-    fireEvent.submit(form);
-    fireEvent.submit(form);
-    route.release();
-    await screen.findByText('Temp-Pass-123');
+    await expectSentOnce({
+      route,
+      submit: () => submit('Register Student'),
+      pending: 'Registering...',
+      answered: () => screen.findByText('Temp-Pass-123'),
+    });
     expect(route.sent).toEqual([
       {
         First_Name: 'Nia',

@@ -39,6 +39,7 @@ import { useGetStudentDetailQuery } from '../api/training-centre-api';
 import { REQUIREMENT_FIELDS, studentInitial, studentName } from './student-format';
 import { jobTypeName, openDisputes, type Job } from '../../../lib/job-types';
 import { StudentSignOffs } from '../../../components/sign-off-list';
+import { PortfolioDownloads } from '../../../components/portfolio-downloads';
 
 function BackButton() {
   const go = useDashboardNavigate();
@@ -248,7 +249,10 @@ function StudentDetailContent({
             <MatchChip matched={matched} size="medium" />
           </Box>
           <Box sx={{ mt: 2 }}>
-            <CredentialDownloadButton studentId={student.id} />
+            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
+              <PortfolioDownloads studentId={student.id} />
+              <CredentialDownloadButton studentId={student.id} />
+            </Stack>
           </Box>
         </CardContent>
       </Card>

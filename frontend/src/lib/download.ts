@@ -1,6 +1,6 @@
-import { readHeaders } from '../../../lib/api';
+import { readHeaders } from './api';
 
-/** Downloads a file from an authenticated GET (the evidence packs): fetch with the token, then save it under the server's file name. */
+/** Downloads a file from an authenticated GET (evidence packs, portfolios): fetch with the token, then save it under the server's file name. */
 export async function downloadWithToken(url: string, token: string | null, fallbackName: string): Promise<void> {
   const res = await fetch(url, { headers: readHeaders(token) });
   if (!res.ok) {
