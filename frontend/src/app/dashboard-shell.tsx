@@ -44,8 +44,6 @@ import {
 } from './dashboard-views';
 import { useDocumentTitle } from '../lib/document-title';
 import { StaleMark } from '../components/offline-banner';
-import { OutboxChip } from '../components/outbox-chip';
-import { useOutboxItems } from '../lib/outbox';
 
 const DRAWER_WIDTH = 272;
 
@@ -155,6 +153,8 @@ function ViewNotFound() {
   );
 }
 
+// The outbox's chip and its code load after the first screen (docs/rules.md#light-first-screens).
+const OutboxChip = lazy(() => import('../components/outbox-chip').then((m) => ({ default: m.OutboxChip })));
 const SignOutWarningDialog = lazy(() =>
   import('../components/sign-out-warning-dialog').then((m) => ({ default: m.SignOutWarningDialog })),
 );
@@ -168,7 +168,7 @@ export function DashboardShell() {
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
   const [warnSignOut, setWarnSignOut] = useState(false);
-  const outboxItems = useOutboxItems(user?.id ? String(user.id) : null);
+  const [outboxCount, setOutboxCount] = useState(0);
   const { view } = useDashboardParams();
   useDocumentTitle(
     user && isDashboardRole(user.role)
@@ -187,7 +187,7 @@ export function DashboardShell() {
   // the root layout goes to /auth 1.5 s later.
   // With items in the outbox the user is warned first (docs/rules.md#outbox).
   const signOut = () => {
-    if (outboxItems.length && !warnSignOut) setWarnSignOut(true);
+    if (outboxCount && !warnSignOut) setWarnSignOut(true);
     else dispatch(signOutSession());
   };
 
@@ -257,7 +257,9 @@ export function DashboardShell() {
               {current?.title ?? 'Dashboard'}
             </Typography>
             <StaleMark />
-            <OutboxChip items={outboxItems} userId={String(user.id)} />
+            <Suspense fallback={null}>
+              <OutboxChip userId={String(user.id)} onCount={setOutboxCount} />
+            </Suspense>
             <Stack direction="row" spacing={0.5} alignItems="center">
               {!gated &&
                 addonsFor(headerAddons, role).map((a) => (
@@ -321,7 +323,7 @@ export function DashboardShell() {
       {warnSignOut && (
         <Suspense fallback={null}>
           <SignOutWarningDialog
-            count={outboxItems.length}
+            count={outboxCount}
             onCancel={() => setWarnSignOut(false)}
             onSignOut={() => dispatch(signOutSession())}
           />

@@ -1,8 +1,8 @@
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import { lazy, Suspense, useState } from 'react';
-import type { OutboxItem } from '../lib/outbox';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useOutboxItems } from '../lib/outbox';
 
 const OutboxDialog = lazy(() => import('./outbox-dialog').then((m) => ({ default: m.OutboxDialog })));
 
@@ -11,10 +11,12 @@ export const waitingText = (n: number) => `${n} waiting to send`;
 
 /**
  * The header's outbox chip: shown while the signed-in user has items in the outbox; opens the
- * list. A refused item turns it red.
+ * list. A refused item turns it red. `onCount` learns how many items wait (the sign-out warning).
  */
-export function OutboxChip({ items, userId }: { items: OutboxItem[]; userId: string }) {
+export function OutboxChip({ userId, onCount }: { userId: string; onCount: (waiting: number) => void }) {
+  const items = useOutboxItems(userId);
   const [open, setOpen] = useState(false);
+  useEffect(() => onCount(items.length), [items.length, onCount]);
   if (!items.length && !open) return null;
   const refused = items.filter((i) => i.status === 'refused').length;
   return (
