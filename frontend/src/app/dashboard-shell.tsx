@@ -153,6 +153,12 @@ function ViewNotFound() {
   );
 }
 
+// The outbox's chip and its code load after the first screen (docs/rules.md#light-first-screens).
+const OutboxChip = lazy(() => import('../components/outbox-chip').then((m) => ({ default: m.OutboxChip })));
+const SignOutWarningDialog = lazy(() =>
+  import('../components/sign-out-warning-dialog').then((m) => ({ default: m.SignOutWarningDialog })),
+);
+
 /** /dashboard: sidebar, header and the view selected by ?view= (registry in dashboard-views.tsx). */
 export function DashboardShell() {
   const user = useAppSelector(selectUser);
@@ -161,6 +167,8 @@ export function DashboardShell() {
   const isDesktop = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const [mobileOpen, setMobileOpen] = useState(false);
+  const [warnSignOut, setWarnSignOut] = useState(false);
+  const [outboxCount, setOutboxCount] = useState(0);
   const { view } = useDashboardParams();
   useDocumentTitle(
     user && isDashboardRole(user.role)
@@ -177,8 +185,10 @@ export function DashboardShell() {
 
   // Clears the session and shows 'Logged out successfully'; RequireAuth shows 'Signing out...' and
   // the root layout goes to /auth 1.5 s later.
+  // With items in the outbox the user is warned first (docs/rules.md#outbox).
   const signOut = () => {
-    dispatch(signOutSession());
+    if (outboxCount && !warnSignOut) setWarnSignOut(true);
+    else dispatch(signOutSession());
   };
 
   const sidebar = (
@@ -247,6 +257,9 @@ export function DashboardShell() {
               {current?.title ?? 'Dashboard'}
             </Typography>
             <StaleMark />
+            <Suspense fallback={null}>
+              <OutboxChip userId={String(user.id)} onCount={setOutboxCount} />
+            </Suspense>
             <Stack direction="row" spacing={0.5} alignItems="center">
               {!gated &&
                 addonsFor(headerAddons, role).map((a) => (
@@ -306,6 +319,16 @@ export function DashboardShell() {
             {a.element}
           </Suspense>
         ))}
+
+      {warnSignOut && (
+        <Suspense fallback={null}>
+          <SignOutWarningDialog
+            count={outboxCount}
+            onCancel={() => setWarnSignOut(false)}
+            onSignOut={() => dispatch(signOutSession())}
+          />
+        </Suspense>
+      )}
 
       {gated && (
         <Suspense fallback={null}>

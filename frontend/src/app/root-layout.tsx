@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
 import { ADMIN_DASHBOARD_PATH, portalPath } from '../features/admin/lib/portal';
@@ -24,7 +24,11 @@ import {
   type SessionUser,
 } from '../lib/session';
 import { OfflineBanner } from '../components/offline-banner';
-import { UpdatePrompt } from '../components/update-prompt';
+import { useUpdateReady } from '../lib/pwa/update';
+
+// Loaded on demand: the outbox only once someone is signed in, the update prompt once a new version waits.
+const OutboxRunner = lazy(() => import('../lib/outbox/use-outbox-runner').then((m) => ({ default: m.OutboxRunner })));
+const UpdatePrompt = lazy(() => import('../components/update-prompt').then((m) => ({ default: m.UpdatePrompt })));
 import { apiUnreachable } from '../lib/connectivity';
 
 /** Paths whose content needs a session: a refused token there is reported as an expiry. */
@@ -127,10 +131,17 @@ function useLiveConnection() {
 export function RootLayout() {
   useSessionLifecycle();
   useLiveConnection();
+  const signedIn = useAppSelector(selectSessionStatus) === 'authenticated';
+  const updateReady = !!useUpdateReady();
   return (
     <>
       <OfflineBanner />
-      <UpdatePrompt />
+      {(signedIn || updateReady) && (
+        <Suspense fallback={null}>
+          {signedIn && <OutboxRunner />}
+          {updateReady && <UpdatePrompt />}
+        </Suspense>
+      )}
       <Suspense fallback={<LoadingScreen />}>
         <Outlet />
       </Suspense>

@@ -19,6 +19,9 @@ const AdminSignInRoute = lazy(() =>
 const PortalDashboardRoute = lazy(() =>
   import('./portal-dashboard').then((m) => ({ default: m.PortalDashboardRoute })),
 );
+const OfflineRoute = lazy(() =>
+  import('../features/offline/routes/offline').then((m) => ({ default: m.OfflineRoute })),
+);
 /** The secret admin sign-in path: known only on the portal page itself, or to a browser that visited it. */
 const adminPortal = portalPath();
 
@@ -31,6 +34,7 @@ export const pageRoutes: RouteObject[] = [
   { path: '/', element: <LandingRoute /> },
   { path: '/auth', element: <AuthRoute /> },
   { path: '/terms-and-conditions', element: <TermsRoute /> },
+  { path: '/offline', element: <OfflineRoute /> },
   { path: '/verify', element: <VerifyRoute /> },
   {
     path: '/dashboard',

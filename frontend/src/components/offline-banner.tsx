@@ -2,6 +2,8 @@ import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router';
 import { useEffect } from 'react';
 import { apiReachable, selectApiReachable } from '../lib/connectivity';
 import { useAppDispatch, useAppSelector } from '../lib/hooks';
@@ -50,8 +52,11 @@ export function OfflineBanner() {
       sx={{ borderRadius: 0, bgcolor: '#7c2d12', color: '#fff' }}
     >
       <AlertTitle sx={{ mb: 0.25 }}>You're offline: Panda can't reach the server</AlertTitle>
-      Lists on screen may be out of date, and changes can't be saved until the connection is back. We'll reconnect
-      automatically.
+      Lists on screen may be out of date. Sign-offs, confirmations and disputes wait in the outbox and are sent when the
+      connection is back; other changes can't be saved until then. We'll reconnect automatically.{' '}
+      <Link component={RouterLink} to="/offline" color="inherit" sx={{ fontWeight: 700 }}>
+        What works offline
+      </Link>
     </Alert>
   );
 }

@@ -16,6 +16,12 @@ import { jobTypeName, type Job, type SignedCard } from '../lib/job-types';
 import { toast } from '../lib/toast';
 import { useConfirmSignOffMutation, useDisputeSignOffMutation, useGetStudentSignOffsQuery } from '../lib/signoff-api';
 import { SignOffStatusChip } from './sign-off-status';
+import { OutboxFullError, sendOrQueue } from '../lib/outbox';
+import { useAppSelector } from '../lib/hooks';
+import { selectUser } from '../lib/session';
+
+/** Said when a confirmation or dispute made with no signal waits in the outbox. */
+export const QUEUED_ACTION = 'No signal: it waits in the outbox and is sent when Panda can reach the server.';
 
 interface Row {
   card: SignedCard;
@@ -37,13 +43,24 @@ function DisputeDialog({ row, onClose }: { row: Row; onClose: () => void }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [dispute, state] = useDisputeSignOffMutation();
+  const userId = String(useAppSelector(selectUser)?.id ?? '');
   const submit = async () => {
     if (!reason.trim()) return setError(DISPUTE_REASON_REQUIRED);
+    const signatureId = row.card.signature_id ?? '';
     try {
-      const r = await dispute({ signatureId: row.card.signature_id ?? '', reason }).unwrap();
-      toast.success(r.message);
+      const outcome = await sendOrQueue((idempotencyKey) => dispute({ signatureId, reason, idempotencyKey }).unwrap(), {
+        userId,
+        kind: 'dispute',
+        label: `Dispute of ${row.jobType}, card ${row.number}`,
+        method: 'POST',
+        path: `/signatures/${encodeURIComponent(signatureId)}/dispute`,
+        body: { reason },
+      });
+      if ('queued' in outcome) toast.info(QUEUED_ACTION);
+      else toast.success(outcome.sent.message);
       onClose();
     } catch (err) {
+      if (err instanceof OutboxFullError) return void toast.error(err.message);
       const fields = fieldErrors(err);
       if (fields.reason) setError(fields.reason);
       else toast.error(errorMessage(err, 'Failed to send the dispute'));
@@ -104,6 +121,7 @@ export function SignOffList({
   // When the list was opened: what the dispute window is measured against (docs/rules.md#dispute-window).
   const [openedAt] = useState(() => Date.now());
   const [confirm, confirmState] = useConfirmSignOffMutation();
+  const userId = String(useAppSelector(selectUser)?.id ?? '');
   const focused = useRef<HTMLLIElement | null>(null);
   const found = rows.some((r) => r.card.signature_id === focusId);
   useEffect(() => {
@@ -112,10 +130,19 @@ export function SignOffList({
 
   if (rows.length === 0) return <Typography color="text.secondary">No job cards have been signed yet.</Typography>;
   const doConfirm = async (row: Row) => {
+    const signatureId = row.card.signature_id ?? '';
     try {
-      const r = await confirm(row.card.signature_id ?? '').unwrap();
-      toast.success(r.message);
+      const outcome = await sendOrQueue((idempotencyKey) => confirm({ signatureId, idempotencyKey }).unwrap(), {
+        userId,
+        kind: 'confirmation',
+        label: `Confirmation of ${row.jobType}, card ${row.number}`,
+        method: 'POST',
+        path: `/signatures/${encodeURIComponent(signatureId)}/confirm`,
+      });
+      if ('queued' in outcome) toast.info(QUEUED_ACTION);
+      else toast.success(outcome.sent.message);
     } catch (err) {
+      if (err instanceof OutboxFullError) return void toast.error(err.message);
       toast.error(errorMessage(err, 'Failed to confirm the sign-off'));
     }
   };

@@ -66,7 +66,8 @@ export function readHeaders(token: string | null): Record<string, string> {
   };
 }
 
-function newIdempotencyKey(): string {
+/** A fresh Idempotency-Key (a UUID v4). */
+export function newIdempotencyKey(): string {
   const c = globalThis.crypto as Crypto | undefined;
   if (c && typeof c.randomUUID === 'function') return c.randomUUID();
   const bytes = new Uint8Array(16);

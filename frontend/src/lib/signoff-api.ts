@@ -20,8 +20,17 @@ export const signOffApi = api.enhanceEndpoints({ addTagTypes: ['jobs', 'sign_off
       query: (studentId) => `/jobs?student_id=${encodeURIComponent(studentId)}`,
       providesTags: (jobs) => listTags('jobs', jobs),
     }),
-    confirmSignOff: build.mutation<SignOffActionResponse, string>({
-      query: (signatureId) => ({ url: `/signatures/${encodeURIComponent(signatureId)}/confirm`, method: 'POST' }),
+    /** The sign-off's id, or with the `idempotencyKey` the outbox keeps when the send gets no answer (docs/rules.md#outbox). */
+    confirmSignOff: build.mutation<SignOffActionResponse, string | { signatureId: string; idempotencyKey: string }>({
+      query: (arg) => {
+        const { signatureId, idempotencyKey } =
+          typeof arg === 'string' ? { signatureId: arg, idempotencyKey: null } : arg;
+        return {
+          url: `/signatures/${encodeURIComponent(signatureId)}/confirm`,
+          method: 'POST',
+          headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
+        };
+      },
       invalidatesTags: (result) =>
         result
           ? [
@@ -30,11 +39,15 @@ export const signOffApi = api.enhanceEndpoints({ addTagTypes: ['jobs', 'sign_off
             ]
           : [],
     }),
-    disputeSignOff: build.mutation<SignOffActionResponse, { signatureId: string } & DisputeRequest>({
-      query: ({ signatureId, reason }) => ({
+    disputeSignOff: build.mutation<
+      SignOffActionResponse,
+      { signatureId: string; idempotencyKey?: string } & DisputeRequest
+    >({
+      query: ({ signatureId, reason, idempotencyKey }) => ({
         url: `/signatures/${encodeURIComponent(signatureId)}/dispute`,
         method: 'POST',
         body: { reason },
+        headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
       }),
       invalidatesTags: (result) =>
         result

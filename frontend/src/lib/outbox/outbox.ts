@@ -1,6 +1,9 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { formatDetail } from '../errors';
 import { ITEM_SCHEMA, migrate, type NewOutboxItem, type OutboxItem } from './items';
+import { OutboxFullError } from './index';
+
+export { OutboxFullError, STORAGE_FULL_MESSAGE } from './index';
 
 /**
  * The on-device outbox (docs/rules.md#outbox), in IndexedDB through `idb`. Work made while Panda
@@ -27,16 +30,6 @@ export const BACKOFF_BASE_MS = 2_000;
 export const BACKOFF_MAX_MS = 5 * 60_000;
 /** Room kept free on the device beyond the item itself. */
 export const STORAGE_MARGIN_BYTES = 5 * 1024 * 1024;
-
-export const STORAGE_FULL_MESSAGE =
-  'This device has no room left to keep it until the signal returns. Free some space (or go online) and try again: what you entered is kept.';
-
-export class OutboxFullError extends Error {
-  constructor() {
-    super(STORAGE_FULL_MESSAGE);
-    this.name = 'OutboxFullError';
-  }
-}
 
 export function backoffMs(attempts: number): number {
   return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));

@@ -64,8 +64,14 @@ export const mentorApi = api
           { type: 'jobs', id: 'LIST' },
         ],
       }),
-      completeJob: build.mutation<CompleteJobResponse, CompleteJobRequest & { id: string }>({
-        query: ({ id, ...body }) => ({ url: `/jobs/${encodeURIComponent(id)}/complete`, method: 'PUT', body }),
+      /** `idempotencyKey`: the key the outbox keeps when this send gets no answer (docs/rules.md#outbox). */
+      completeJob: build.mutation<CompleteJobResponse, CompleteJobRequest & { id: string; idempotencyKey?: string }>({
+        query: ({ id, idempotencyKey, ...body }) => ({
+          url: `/jobs/${encodeURIComponent(id)}/complete`,
+          method: 'PUT',
+          body,
+          headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
+        }),
         invalidatesTags: (_r, _e, { id }) => [
           { type: 'jobs', id },
           { type: 'jobs', id: 'LIST' },

@@ -26,6 +26,7 @@ import type { Job } from '../../../lib/job-types';
 import { displayName, selectUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useCompleteJobMutation } from '../api/mentor-api';
+import { OutboxFullError, sendOrQueue } from '../../../lib/outbox';
 import { nowTime, todayIso } from '../utils/format';
 import { jobTypeName } from '../../../lib/job-types';
 
@@ -89,6 +90,10 @@ export interface SignJobDialogProps {
 export const signedCardMessage = (completed: number, total: number) =>
   `Job marked as complete! (card ${completed} of ${total} signed)`;
 
+/** Said when a sign-off made with no signal waits in the outbox. */
+export const QUEUED_SIGN_OFF =
+  'No signal: the sign-off waits in the outbox and is sent when Panda can reach the server.';
+
 export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialogProps) {
   // Keep showing the job while the dialog closes.
   const [job, setJob] = useState<Job | null>(current);
@@ -130,35 +135,55 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
       (f) => (SIGNATURE.includes(f as SignatureField) || REQUIRED_EVIDENCE[f]) && !values[f].trim(),
     );
     if (!messages.check(missing.map((f): [Field, string] => [f, REQUIRED_EVIDENCE[f] ?? SIGNATURE_FIELDS]))) return;
+    // The device's clock: kept as the sign-off's time even when it is sent later (docs/rules.md#outbox).
     const now = new Date().toISOString();
+    const body = {
+      mentor_signature: {
+        signature: values.signature.trim(),
+        mentorName: values.mentorName.trim(),
+        date: values.date,
+        time: values.time,
+        timestamp: now,
+      },
+      completed_at: now,
+      site_postcode: values.site_postcode,
+      appliance: {
+        kind: values.kind as ApplianceKind,
+        make: values.make.trim() || null,
+        model: values.model.trim() || null,
+      },
+      work_done: values.work_done,
+      duration_minutes: Number(values.duration_minutes),
+      photo_ids: [] as string[],
+    };
     try {
-      const answer = await complete({
-        id: job.id,
-        mentor_signature: {
-          signature: values.signature.trim(),
-          mentorName: values.mentorName.trim(),
-          date: values.date,
-          time: values.time,
-          timestamp: now,
+      const outcome = await sendOrQueue(
+        (idempotencyKey) => complete({ id: job.id, idempotencyKey, ...body }).unwrap(),
+        {
+          userId: String(user?.id ?? ''),
+          kind: 'sign-off',
+          label: `${jobTypeName(job.Job_Type)}, card ${card}${job.Student_Name ? ` for ${job.Student_Name}` : ''}`,
+          method: 'PUT',
+          path: `/jobs/${encodeURIComponent(job.id)}/complete`,
+          body,
+          capturedAt: now,
         },
-        completed_at: now,
-        site_postcode: values.site_postcode,
-        appliance: {
-          kind: values.kind as ApplianceKind,
-          make: values.make.trim() || null,
-          model: values.model.trim() || null,
-        },
-        work_done: values.work_done,
-        duration_minutes: Number(values.duration_minutes),
-        photo_ids: [],
-      }).unwrap();
-      // Which card it was, so a signed card is not read as a finished job (docs/rules.md#progress-at-a-glance).
-      const signed = answer.job ?? { Completed_Count: job.Completed_Count + 1, Total_Count: job.Total_Count };
+      );
       messages.reset();
-      toast.success(signedCardMessage(signed.Completed_Count, signed.Total_Count));
-      onSigned?.();
+      if ('queued' in outcome) toast.info(QUEUED_SIGN_OFF);
+      else {
+        // Which card it was, so a signed card is not read as a finished job (docs/rules.md#progress-at-a-glance).
+        const answer = outcome.sent;
+        const signed = answer.job ?? { Completed_Count: job.Completed_Count + 1, Total_Count: job.Total_Count };
+        toast.success(signedCardMessage(signed.Completed_Count, signed.Total_Count));
+        onSigned?.();
+      }
       onClose();
     } catch (err) {
+      if (err instanceof OutboxFullError) {
+        toast.error(err.message, { group: 'sign-job' });
+        return;
+      }
       // The server names the signature's fields `mentor_signature.<field>` and the appliance's `appliance.<field>`.
       const byField = fieldErrors(err);
       const refused = FIELDS.flatMap((f): Array<[Field, string]> => {

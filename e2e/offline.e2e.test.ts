@@ -1,0 +1,266 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { apiClient } from '@panda/server/seed';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobTypeName } from '../frontend/src/lib/job-types';
+import { EVIDENCE_BODY, fillEvidence } from './evidence';
+import {
+  axeFindings,
+  BROWSER_ARGS,
+  CHROMIUM,
+  demoLogins,
+  shot,
+  signIn,
+  startServer,
+  toast,
+  type Server,
+} from './support';
+
+/**
+ * The installed app on site with no signal (docs/rules.md#installable-app, docs/rules.md#outbox),
+ * in a persistent Chromium profile with the service worker on, on the seeded demo (mentor Dave,
+ * trainee Liam). The server runs on a fixed port so that the app keeps its origin (and its service
+ * worker and outbox) when the server is stopped and started again; "offline" is the context's
+ * switch and, where the service worker could still reach it, the server stopped.
+ */
+const WIDE = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const MENTOR = 'mentor@panda.demo';
+const STUDENT = 'student@panda.demo';
+
+interface ApiJob {
+  id: string;
+  Job_Type: string;
+  Student_Name?: string;
+  Completed_Count: number;
+  Total_Count: number;
+}
+
+let server: Server;
+let port = 0;
+let dataDir = '';
+let profileDir = '';
+let context: BrowserContext;
+let page: Page;
+const findings: string[] = [];
+const password = (email: string) => demoLogins(server, 'email')[email]!.password;
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port: p } = s.address() as { port: number };
+      s.close(() => resolve(p));
+    });
+  });
+
+const start = async () => {
+  server = await startServer({ PORT: String(port), SEED_DEMO: '1' }, dataDir);
+};
+
+async function mentorJobs(): Promise<ApiJob[]> {
+  const call = apiClient(server.url);
+  const { token } = await call<{ token: string }>('POST', '/api/auth/signin', {
+    Email: MENTOR,
+    Password: password(MENTOR),
+  });
+  return call<ApiJob[]>('GET', '/api/jobs?limit=200', undefined, token);
+}
+
+const countOf = (jobs: ApiJob[], id: string) => jobs.find((j) => j.id === id)!.Completed_Count;
+
+/** How many items the device's outbox holds (all users), counted in the page. */
+const stored = (p: Page) =>
+  p.evaluate(`new Promise((resolve, reject) => {
+    const open = indexedDB.open('panda-outbox');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains('items')) return resolve(0);
+      const count = db.transaction('items').objectStore('items').count();
+      count.onsuccess = () => {
+        resolve(count.result);
+        db.close();
+      };
+    };
+  })`) as Promise<number>;
+
+async function signOffline(p: Page, job: ApiJob) {
+  await p.getByRole('button', { name: `Mark Complete: ${jobTypeName(job.Job_Type)} for ${job.Student_Name}` }).click();
+  const dialog = p.getByRole('dialog', { name: 'Sign Off Job Card' });
+  await dialog.getByLabel('Signature', { exact: false }).first().fill('D. Clarke');
+  await fillEvidence(p);
+  await dialog.getByRole('button', { name: 'Sign & Complete' }).click();
+  await toast(p, /the sign-off waits in the outbox/).waitFor();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** axe-core and a screenshot at 1366 and 390 px of what `include` selects. */
+async function axeBoth(p: Page, where: string, include: string) {
+  for (const size of [WIDE, PHONE]) {
+    await p.setViewportSize(size);
+    await p.locator(include).first().waitFor();
+    findings.push(...(await axeFindings(p, `${where} (${size.width} px)`, include)));
+    await shot(p, `offline-${where.replace(/\W+/g, '-').toLowerCase()}-${size.width}`);
+  }
+  await p.setViewportSize(WIDE);
+}
+
+beforeAll(async () => {
+  port = await freePort();
+  dataDir = mkdtempSync(join(tmpdir(), 'panda-offline-'));
+  profileDir = mkdtempSync(join(tmpdir(), 'panda-profile-'));
+  await start();
+  // Installability and service workers need a normal (not incognito) profile.
+  context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM,
+    args: BROWSER_ARGS,
+    viewport: WIDE,
+    reducedMotion: 'reduce',
+  });
+  await context.addInitScript(() => {
+    (globalThis as unknown as { __PANDA_NO_ANIMATIONS__: boolean }).__PANDA_NO_ANIMATIONS__ = true;
+  });
+  context.setDefaultTimeout(20_000);
+  page = context.pages()[0] ?? (await context.newPage());
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+  await server?.stop();
+  rmSync(profileDir, { recursive: true, force: true });
+});
+
+describe('works on site with no signal', () => {
+  let signed: ApiJob[] = [];
+  let taken: ApiJob;
+  let before: ApiJob[] = [];
+
+  it('is installable: Chromium finds no installability error', async () => {
+    await signIn(page, server.url, MENTOR, password(MENTOR));
+    await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+    // The first visit installs the service worker; from the next load on it serves the page.
+    await page.reload();
+    await expect.poll(() => page.evaluate('!!navigator.serviceWorker.controller')).toBe(true);
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+    await cdp.detach();
+  });
+
+  it('opens the dashboard with its last data on a repeat visit, with the server stopped and no network', async () => {
+    before = await mentorJobs();
+    const open = before.filter((j) => j.Completed_Count < j.Total_Count && j.Student_Name);
+    expect(open.length).toBeGreaterThanOrEqual(3);
+    signed = open.slice(0, 2);
+    taken = open[2];
+    await page.goto(`${server.url}/dashboard?view=jobs`);
+    await page
+      .getByRole('button', { name: new RegExp(`^Mark Complete: .* for ${signed[0].Student_Name}`) })
+      .first()
+      .waitFor();
+
+    await server.stop();
+    await context.setOffline(true);
+    await page.goto(`${server.url}/dashboard?view=jobs`);
+    await page.getByRole('status', { name: 'Connection' }).waitFor();
+    await page
+      .getByRole('button', { name: new RegExp(`^Mark Complete: .* for ${signed[0].Student_Name}`) })
+      .first()
+      .waitFor();
+    await shot(page, 'offline-dashboard-1366');
+  });
+
+  it('keeps sign-offs made offline through a reload, and says what works offline', async () => {
+    for (const job of [...signed, taken]) await signOffline(page, job);
+    await page.getByTestId('outbox-chip').filter({ hasText: '3 waiting to send' }).waitFor();
+    await page.reload();
+    await page.getByTestId('outbox-chip').filter({ hasText: '3 waiting to send' }).waitFor();
+    expect(await stored(page)).toBe(3);
+
+    await page.getByTestId('outbox-chip').click();
+    const list = page.getByRole('dialog', { name: 'Outbox' });
+    await expect.poll(() => list.getByTestId('outbox-item').count()).toBe(3);
+    await axeBoth(page, 'outbox list', '[role="dialog"]');
+    await list.getByRole('button', { name: 'Close' }).click();
+
+    await page.goto(`${server.url}/offline`);
+    await page.getByRole('heading', { name: 'Working offline' }).waitFor();
+    await axeBoth(page, 'offline page', 'main');
+    expect(findings).toEqual([]);
+  });
+
+  it('sends both once when the network returns; a card another device signed first comes back refused', async () => {
+    await start();
+    // Meanwhile another device signs every card left on the third job.
+    const call = apiClient(server.url);
+    const { token } = await call<{ token: string }>('POST', '/api/auth/signin', {
+      Email: MENTOR,
+      Password: password(MENTOR),
+    });
+    for (let n = taken.Completed_Count; n < taken.Total_Count; n++)
+      await call(
+        'PUT',
+        `/api/jobs/${taken.id}/complete`,
+        {
+          mentor_signature: { signature: 'D. Clarke', mentorName: 'Dave Clarke', timestamp: new Date().toISOString() },
+          ...EVIDENCE_BODY,
+        },
+        token,
+      );
+
+    await page.goto(`${server.url}/dashboard?view=jobs`).catch(() => undefined);
+    await context.setOffline(false);
+    await page.goto(`${server.url}/dashboard?view=jobs`);
+    await page.getByTestId('outbox-chip').filter({ hasText: '1 waiting to send · 1 refused' }).waitFor();
+    await page.getByTestId('outbox-chip').click();
+    const list = page.getByRole('dialog', { name: 'Outbox' });
+    await list.getByTestId('outbox-refusal').filter({ hasText: 'This job is already complete' }).waitFor();
+    await list.getByRole('button', { name: 'Close' }).click();
+
+    // A reload sends nothing again.
+    await page.reload();
+    await page.getByTestId('outbox-chip').waitFor();
+    const after = await mentorJobs();
+    for (const job of signed) expect(countOf(after, job.id), job.Job_Type).toBe(job.Completed_Count + 1);
+    expect(countOf(after, taken.id)).toBe(taken.Total_Count);
+  });
+
+  it('warns on sign-out with items waiting, and another user signing in never sends them', async () => {
+    const job = (await mentorJobs()).find((j) => j.Completed_Count < j.Total_Count && j.Student_Name)!;
+    expect(job, 'a job card left to sign').toBeDefined();
+    await page.goto(`${server.url}/dashboard?view=jobs`);
+    await page
+      .getByRole('button', { name: /^Mark Complete: / })
+      .first()
+      .waitFor();
+    await context.setOffline(true);
+    await signOffline(page, job);
+    await page.getByTestId('outbox-chip').filter({ hasText: '2 waiting to send · 1 refused' }).waitFor();
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    const warning = page.getByRole('dialog', { name: '2 waiting to send' });
+    await warning.getByText(/sent only when you sign in again here/).waitFor();
+    await warning.getByRole('button', { name: 'Sign out anyway' }).click();
+    await page.waitForURL(/\/auth/);
+    await context.setOffline(false);
+
+    await signIn(page, server.url, STUDENT, password(STUDENT));
+    await page.goto(`${server.url}/dashboard?view=jobs`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect(page.getByTestId('outbox-chip').count()).resolves.toBe(0);
+    // The student's session drains its own (empty) outbox: the mentor's items stay, unsent.
+    expect(await stored(page)).toBe(2);
+    expect(countOf(await mentorJobs(), job.id)).toBe(job.Completed_Count);
+
+    // Back as the mentor, the waiting sign-off goes.
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(/\/auth/);
+    await signIn(page, server.url, MENTOR, password(MENTOR));
+    await expect.poll(() => stored(page), { timeout: 20_000 }).toBe(1);
+    expect(countOf(await mentorJobs(), job.id)).toBe(job.Completed_Count + 1);
+  });
+});
