@@ -121,6 +121,14 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
     setValues((v) => ({ ...v, [field]: e.target.value }));
     messages.clear(field);
   };
+  /** A field's name, value, change handler and message under it. */
+  const bind = (field: Field) => ({
+    name: field,
+    value: values[field],
+    onChange: set(field),
+    error: !!invalid[field],
+    helperText: invalid[field],
+  });
 
   const close = () => {
     if (isLoading) return;
@@ -299,68 +307,28 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
             />
             <TextField
               label="Date"
-              name="date"
+              {...bind('date')}
               type="date"
               required
-              value={values.date}
-              onChange={set('date')}
-              error={!!invalid.date}
-              helperText={invalid.date}
               slotProps={{ inputLabel: { shrink: true } }}
             />
             <TextField
               label="Time"
-              name="time"
+              {...bind('time')}
               type="time"
               required
-              value={values.time}
-              onChange={set('time')}
-              error={!!invalid.time}
-              helperText={invalid.time}
               slotProps={{ inputLabel: { shrink: true } }}
             />
-            <TextField
-              label="Site postcode"
-              name="site_postcode"
-              required
-              autoComplete="postal-code"
-              value={values.site_postcode}
-              onChange={set('site_postcode')}
-              error={!!invalid.site_postcode}
-              helperText={invalid.site_postcode}
-            />
-            <TextField
-              select
-              label="Appliance"
-              name="kind"
-              required
-              value={values.kind}
-              onChange={set('kind')}
-              error={!!invalid.kind}
-              helperText={invalid.kind}
-            >
+            <TextField label="Site postcode" {...bind('site_postcode')} required autoComplete="postal-code" />
+            <TextField select label="Appliance" {...bind('kind')} required>
               {APPLIANCE_KINDS.map((k) => (
                 <MenuItem key={k} value={k}>
                   {APPLIANCE_LABELS[k]}
                 </MenuItem>
               ))}
             </TextField>
-            <TextField
-              label="Make"
-              name="make"
-              value={values.make}
-              onChange={set('make')}
-              error={!!invalid.make}
-              helperText={invalid.make}
-            />
-            <TextField
-              label="Model"
-              name="model"
-              value={values.model}
-              onChange={set('model')}
-              error={!!invalid.model}
-              helperText={invalid.model}
-            />
+            <TextField label="Make" {...bind('make')} />
+            <TextField label="Model" {...bind('model')} />
             <TextField
               label="Work done"
               name="work_done"
@@ -375,13 +343,9 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
             />
             <TextField
               label="Time on the job (minutes)"
-              name="duration_minutes"
+              {...bind('duration_minutes')}
               type="number"
               required
-              value={values.duration_minutes}
-              onChange={set('duration_minutes')}
-              error={!!invalid.duration_minutes}
-              helperText={invalid.duration_minutes}
               slotProps={{ htmlInput: { min: 15, max: 720, step: 5, inputMode: 'numeric' } }}
             />
           </Box>
