@@ -1,4 +1,4 @@
-import type { CentreOverview, StudentCard } from '@panda/contracts/training';
+import type { CaseloadRow, CentreOverview, StudentCard } from '@panda/contracts/training';
 import { contractHttp } from '../contract-http';
 
 /** A training centre's overview with a few students, one of them registered lately. */
@@ -34,7 +34,7 @@ export function centreOverviewHandler(overview: CentreOverview | (() => CentreOv
   return { handler, counter };
 }
 
-/** A student as `GET /api/my-students` lists them (a centre's registered student, not yet placed). */
+/** A student card (a centre's registered student, not yet placed), as `GET /api/my-matches` lists them. */
 export function studentCardFixture(n: number, overrides: Partial<StudentCard> = {}): StudentCard {
   const [First_Name, Last_Name] = [
     ['Liam', 'Turner'],
@@ -64,6 +64,19 @@ export function studentCardFixture(n: number, overrides: Partial<StudentCard> = 
     cards_required: 27,
     progress_percent: 0,
     jobs: [],
+    ...overrides,
+  };
+}
+
+/** A student as `GET /api/my-students` lists them: the card with the caseload's facts (docs/rules.md#centre-caseload). */
+export function caseloadRowFixture(n: number, overrides: Partial<CaseloadRow> = {}): CaseloadRow {
+  return {
+    ...studentCardFixture(n),
+    last_signed_off_at: null,
+    cards_last_30_days: 0,
+    open_disputes: 0,
+    forecast_finish: null,
+    at_risk: false,
     ...overrides,
   };
 }

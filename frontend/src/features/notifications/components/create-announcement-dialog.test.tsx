@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { contractHttp } from '../../../testing/contract-http';
 import { testUser } from '../../../testing/fixtures';
 import { formKit } from '../../../testing/form-kit';
-import { studentCardFixture } from '../../../testing/handlers/training-centre';
+import { caseloadRowFixture } from '../../../testing/handlers/training-centre';
 import { descriptionOf, toastMessages } from '../../../testing/queries';
 import { recordedRoute } from '../../../testing/recorded-route';
 import { expectSentOnce } from '../../../testing/send-once';
@@ -17,7 +17,7 @@ async function renderDialog() {
   const route = recordedRoute('POST', '/api/announcements', ({ ok }) => ok(201, sent));
   server.use(
     route.handler,
-    contractHttp('GET', '/api/my-students', ({ ok }) => ok(200, [studentCardFixture(0), studentCardFixture(1)])),
+    contractHttp('GET', '/api/my-students', ({ ok }) => ok(200, [caseloadRowFixture(0), caseloadRowFixture(1)])),
   );
   const onClose = vi.fn();
   const view = renderWithProviders(<CreateAnnouncementDialog open onClose={onClose} />, { session });
