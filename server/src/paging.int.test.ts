@@ -76,6 +76,8 @@ const NOT_LISTS = new Set([
   '/api/mentor/invoices/:id.pdf',
   '/api/admin/invoices/:id.pdf',
   '/api/mentor/payout-details',
+  // One job-card photo (docs/rules.md#evidence).
+  '/api/job-photos/:id',
 ]);
 
 /**
