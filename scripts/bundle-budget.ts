@@ -45,10 +45,12 @@ const LANDING_BUDGET = 130 * KB;
 const DASHBOARD_BUDGET = 250 * KB;
 /**
  * Terms and sign-in need no dashboard or form-heavy code: React, react-router, MUI's core, RTK
- * Query and the page itself (179 and 209 kB when these budgets were set).
+ * Query and the page itself (179 and 209 kB when these budgets were set). Sign-in went from 215 to
+ * 216 kB with the installable app (docs/rules.md#installable-app): the shell now keeps a stored
+ * session when the server can't be reached and clears the offline copies on every sign-in.
  */
 const TERMS_BUDGET = 190 * KB;
-const SIGN_IN_BUDGET = 215 * KB;
+const SIGN_IN_BUDGET = 216 * KB;
 
 /** The first screen of every dashboard role: the shell, the overview and the add-ons it always shows. */
 const shell = [
