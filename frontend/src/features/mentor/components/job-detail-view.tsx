@@ -121,13 +121,22 @@ function SignatureHistory({ cards }: { cards: SignedCard[] }) {
           >
             <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 0.5 }}>
               <Typography sx={{ fontWeight: 700 }}>Card {i + 1}</Typography>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                 {formatDate(c.completed_at)}
               </Typography>
             </Box>
             <Signature value={c.signature} />
-            <Typography variant="body2" color="text.secondary">
-              {c.mentorName} · signed {formatDate(c.date)} at {c.time}
+            {/* On a phone the line wraps between the mentor and the date, never inside the date and time. */}
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              data-testid="signature-signed"
+              sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 0.5 }}
+            >
+              <span>{c.mentorName} ·</span>
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                signed {formatDate(c.date)} at {c.time}
+              </Box>
             </Typography>
             <Box sx={{ mt: 0.75 }}>
               <SignOffStatusChip card={c} />
@@ -148,7 +157,11 @@ function SignatureHistory({ cards }: { cards: SignedCard[] }) {
       <Table
         size="small"
         aria-label="Signature history"
-        sx={{ '& th': { fontWeight: 700, color: 'text.secondary', whiteSpace: 'nowrap' } }}
+        // Dates and times stay on one line; the region scrolls when the table is wider than the card.
+        sx={{
+          '& th': { fontWeight: 700, color: 'text.secondary', whiteSpace: 'nowrap' },
+          '& td': { whiteSpace: 'nowrap' },
+        }}
       >
         <TableHead>
           <TableRow>
