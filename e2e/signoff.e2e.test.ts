@@ -87,6 +87,11 @@ describe('sign-off that stands up to scrutiny', () => {
 
     const pipework = await openSigned(1);
     await pipework.getByRole('button', { name: 'Confirm' }).click();
+    // The reflection is optional (docs/rules.md#evidence): confirmed without one here.
+    await student
+      .getByRole('dialog', { name: 'Confirm this sign-off' })
+      .getByRole('button', { name: 'Confirm sign-off' })
+      .click();
     await toast(student, 'you confirmed this sign-off').waitFor();
     await expect.poll(() => pipework.getByTestId('sign-off-status').textContent()).toBe('Confirmed by trainee');
     await expect(pipework.getByRole('button', { name: 'Confirm' }).count()).resolves.toBe(0);
