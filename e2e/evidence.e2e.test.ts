@@ -126,7 +126,7 @@ for (const width of [1366, 390] as const) {
       const large = mentor.getByRole('dialog', { name: 'Photo 2 of 2' });
       await large.getByRole('img', { name: 'Photo 2 of 2' }).waitFor();
       await expect
-        .poll(() => large.getByRole('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .poll(() => large.getByRole('img').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
         .toBe(96);
       await expectAccessible(mentor, `photo opened large (${width} px)`, '[role="dialog"]');
       await shot(mentor, `evidence-photo-large-${width}`);
