@@ -79,7 +79,7 @@ function PhotoThumb({ photo, name }: { photo: Photo; name: string }) {
       {photo.possible_duplicate && (
         <Chip size="small" color="warning" variant="outlined" label={DUPLICATE_PHOTO_LABEL} />
       )}
-      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="lg" aria-label={name}>
+      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="lg" aria-label={name}>
         <DialogTitle>{name}</DialogTitle>
         <DialogContent sx={{ display: 'grid', placeItems: 'center' }}>
           {image?.status === 'loaded' ? (
@@ -88,7 +88,7 @@ function PhotoThumb({ photo, name }: { photo: Photo; name: string }) {
               src={image.src}
               alt={name}
               data-testid="evidence-photo-large"
-              sx={{ maxWidth: '100%', maxHeight: '75vh', objectFit: 'contain' }}
+              sx={{ width: '100%', maxHeight: '75vh', objectFit: 'contain' }}
             />
           ) : (
             <Typography color="text.secondary">

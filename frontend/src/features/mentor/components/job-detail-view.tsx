@@ -181,7 +181,10 @@ function SignatureHistory({ cards }: { cards: SignedCard[] }) {
             // What the card evidences, under its row (docs/rules.md#evidence).
             <TableRow key={`${c.timestamp}-${i}-evidence`} data-testid="signature-evidence-row">
               <TableCell colSpan={7} sx={{ pt: 0 }}>
-                <CardEvidence card={c} />
+                {/* Wraps to the table's width without widening its columns. */}
+                <Box sx={{ width: 0, minWidth: '100%' }}>
+                  <CardEvidence card={c} />
+                </Box>
               </TableCell>
             </TableRow>,
           ])}
