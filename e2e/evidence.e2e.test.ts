@@ -92,7 +92,11 @@ for (const width of [1366, 390] as const) {
       await dialog.getByRole('button', { name: 'Confirm sign-off' }).click();
       await toast(student, 'you confirmed this sign-off').waitFor();
       await dialog.waitFor({ state: 'hidden' });
-      await expect.poll(() => row.getByTestId('sign-off-status').textContent()).toBe('Confirmed by trainee');
+      // The list reads the confirmation back once the read model has it (a busy machine: seconds).
+      await row
+        .getByTestId('sign-off-status')
+        .filter({ hasText: /^Confirmed by trainee$/ })
+        .waitFor();
       await row.getByTestId('card-reflection').getByText(reflection).waitFor();
       await shot(student, `evidence-student-confirmed-${width}`);
     });
