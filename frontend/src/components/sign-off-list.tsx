@@ -190,9 +190,10 @@ export function SignOffList({
   const [confirming, setConfirming] = useState<Row | null>(null);
   const focused = useRef<HTMLLIElement | null>(null);
   const found = rows.some((r) => r.card.signature_id === focusId);
+  // Each card a notification links to is brought into view, also when another was focused before.
   useEffect(() => {
     if (found && focused.current) focused.current.scrollIntoView({ block: 'center' });
-  }, [found]);
+  }, [found, focusId]);
 
   if (rows.length === 0) return <Typography color="text.secondary">No job cards have been signed yet.</Typography>;
   return (
