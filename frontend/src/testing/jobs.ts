@@ -65,3 +65,15 @@ export function jobFixture(overrides: Partial<Job> = {}): Job {
     signatures,
   });
 }
+
+/** A signed card with evidence and `photos` photos (ids ph-1, ph-2, ...), and the trainee's `reflection`. */
+export function evidencedCardFixture(photos: number, overrides: Partial<SignedCard> = {}): SignedCard {
+  const card = signedCardFixture(overrides);
+  return {
+    ...card,
+    evidence: card.evidence && {
+      ...card.evidence,
+      photos: Array.from({ length: photos }, (_, i) => ({ photo_id: `ph-${i + 1}`, possible_duplicate: null })),
+    },
+  };
+}

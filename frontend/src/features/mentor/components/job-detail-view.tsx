@@ -40,6 +40,7 @@ import { formatDate, formatDateTime } from '../utils/format';
 import { SIGNATURE_FONT, SignJobDialog } from './sign-job-dialog';
 import { SignOffStatusChip } from '../../../components/sign-off-status';
 import { CriteriaCard } from '../../../components/criteria-card';
+import { CardEvidence } from '../../../components/card-evidence';
 
 function InfoCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
   return (
@@ -141,6 +142,7 @@ function SignatureHistory({ cards }: { cards: SignedCard[] }) {
             <Box sx={{ mt: 0.75 }}>
               <SignOffStatusChip card={c} />
             </Box>
+            <CardEvidence card={c} />
           </Box>
         ))}
       </Stack>
@@ -175,8 +177,8 @@ function SignatureHistory({ cards }: { cards: SignedCard[] }) {
           </TableRow>
         </TableHead>
         <TableBody>
-          {cards.map((c, i) => (
-            <TableRow key={`${c.timestamp}-${i}`} data-testid="signature-row">
+          {cards.map((c, i) => [
+            <TableRow key={`${c.timestamp}-${i}`} data-testid="signature-row" sx={{ '& > td': { borderBottom: 0 } }}>
               <TableCell sx={{ fontWeight: 700 }}>{i + 1}</TableCell>
               <TableCell>{formatDate(c.completed_at)}</TableCell>
               <TableCell>
@@ -188,8 +190,17 @@ function SignatureHistory({ cards }: { cards: SignedCard[] }) {
               <TableCell>
                 <SignOffStatusChip card={c} />
               </TableCell>
-            </TableRow>
-          ))}
+            </TableRow>,
+            // What the card evidences, under its row (docs/rules.md#evidence).
+            <TableRow key={`${c.timestamp}-${i}-evidence`} data-testid="signature-evidence-row">
+              <TableCell colSpan={7} sx={{ pt: 0 }}>
+                {/* Wraps to the table's width without widening its columns. */}
+                <Box sx={{ width: 0, minWidth: '100%' }}>
+                  <CardEvidence card={c} />
+                </Box>
+              </TableCell>
+            </TableRow>,
+          ])}
         </TableBody>
       </Table>
     </Box>

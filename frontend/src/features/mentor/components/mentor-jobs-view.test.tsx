@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { Job } from '@panda/contracts/training';
 import { contractHttp } from '../../../testing/contract-http';
 import { testUser } from '../../../testing/fixtures';
-import { jobFixture, signedCardFixture } from '../../../testing/jobs';
+import { evidencedCardFixture, jobFixture, signedCardFixture } from '../../../testing/jobs';
+import { studentCriteriaHandler } from '../../../testing/handlers/criteria';
+import { jobPhotoHandler, useBlobUrls } from '../../../testing/handlers/photos';
+import { PRE_EVIDENCE_LABEL } from '@panda/contracts/evidence';
 import { server } from '../../../testing/server';
-import { renderWithProviders, screen, within } from '../../../testing/test-utils';
+import { renderWithProviders, screen, waitFor, within } from '../../../testing/test-utils';
 import { JobDetailView } from './job-detail-view';
 import { MentorJobsView } from './mentor-jobs-view';
 
@@ -103,5 +106,61 @@ describe("JobDetailView (the mentor's Job Details)", () => {
     const header = heading.closest('.MuiCardContent-root') as HTMLElement;
     expect(within(header).getByText('Disputed', { selector: '.MuiChip-label' })).toBeTruthy();
     expect(within(header).queryByText('Completed')).toBeNull();
+  });
+});
+
+describe('JobDetailView: what each signed card evidences', () => {
+  useBlobUrls();
+
+  it('shows the work done, appliance, site, time on the job, both times and the photos, each opening large', async () => {
+    const evidenced = evidencedCardFixture(2, {
+      signature_id: 'sig-ev',
+      signed_at: '2026-11-20T10:31:00.000Z',
+      captured_at: '2026-11-20T10:29:00.000Z',
+      reflection: 'I learned to check the flue before the gas rate.',
+    });
+    const earlier = signedCardFixture({ signature_id: 'sig-old', evidence: null, evidence_note: PRE_EVIDENCE_LABEL });
+    const job = jobFixture({ id: 'job-ev', Total_Count: 3, signatures: [earlier, evidenced] });
+    const photos = jobPhotoHandler();
+    server.use(
+      photos.handler,
+      studentCriteriaHandler(),
+      contractHttp('GET', '/api/jobs/:id', ({ ok }) =>
+        ok(200, {
+          job,
+          student: {
+            id: 'student-1',
+            Name: 'Sam Student',
+            Email: 'sam@example.test',
+            Phone_Number: null,
+            Postcode: null,
+          },
+          signatures: job.signatures,
+        }),
+      ),
+    );
+    const { user } = renderWithProviders(<JobDetailView />, { route: '/dashboard?view=job-detail&id=job-ev', session });
+
+    const [before, after] = await screen.findAllByTestId('card-evidence');
+    expect(within(before).getByTestId('evidence-note').textContent).toBe(PRE_EVIDENCE_LABEL);
+    const field = (label: string) => within(after).getByText(label).nextElementSibling?.textContent;
+    expect(field('Work done')).toBe('Serviced the boiler: checked the flue, gas rate and safety devices.');
+    expect(field('Appliance')).toBe('Boiler · Worcester Bosch Greenstar 4000');
+    expect(field('Site postcode')).toBe('M14 6HR');
+    expect(field('Time on the job')).toBe('1 h');
+    expect(field('Signed at')).toBe('20 Nov 2026, 10:31');
+    expect(field('Captured at')).toBe('20 Nov 2026, 10:29');
+    expect(within(after).getByTestId('card-reflection').textContent).toContain(
+      'I learned to check the flue before the gas rate.',
+    );
+
+    const thumbs = within(within(after).getByRole('list', { name: 'Photos' })).getAllByTestId('evidence-photo');
+    expect(thumbs.map((t) => t.getAttribute('aria-label'))).toEqual(['Open photo 1 of 2', 'Open photo 2 of 2']);
+    await waitFor(() => expect(photos.requested.sort()).toEqual(['ph-1', 'ph-2']));
+    await user.click(thumbs[1]);
+    const large = await screen.findByRole('dialog', { name: 'Photo 2 of 2' });
+    await waitFor(() =>
+      expect(within(large).getByRole('img', { name: 'Photo 2 of 2' }).getAttribute('src')).toMatch(/^blob:/),
+    );
   });
 });
