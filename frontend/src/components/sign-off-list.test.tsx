@@ -1,4 +1,7 @@
+// IndexedDB for the outbox (jsdom has none).
+import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import { appOutbox, confirmPath } from '../lib/outbox';
 import { DISPUTE_WINDOW_CLOSED } from '@panda/contracts/signoff';
 import { testUser } from '../testing/fixtures';
 import { jobFixture, signedCardFixture } from '../testing/jobs';
@@ -36,5 +39,22 @@ describe("SignOffList (the student's sign-offs)", () => {
     expect(old.getByRole('button', { name: 'Confirm' })).toBeTruthy();
     expect(old.queryByRole('button', { name: 'Dispute' })).toBeNull();
     expect(old.getByText(DISPUTE_WINDOW_CLOSED)).toBeTruthy();
+  });
+
+  it('shows a confirmation waiting in the outbox in place of Confirm and Dispute', async () => {
+    const job = jobFixture({
+      signatures: [signedCardFixture({ signature_id: 'queued' }), signedCardFixture({ signature_id: 'open' })],
+    });
+    await (
+      await appOutbox()
+    ).add({ userId: session.user.id, kind: 'confirmation', label: 'x', method: 'POST', path: confirmPath('queued') });
+    renderWithProviders(<SignOffList jobs={[job]} actions />, { route: '/dashboard?view=jobs', session });
+
+    const rows = screen.getAllByTestId('sign-off-row');
+    const byId = (id: string) => within(rows.find((r) => r.getAttribute('data-signature-id') === id)!);
+    await byId('queued').findByText('Confirmation waiting to send');
+    expect(byId('queued').queryByRole('button', { name: 'Confirm' })).toBeNull();
+    expect(byId('queued').queryByRole('button', { name: 'Dispute' })).toBeNull();
+    expect(byId('open').getByRole('button', { name: 'Confirm' })).toBeTruthy();
   });
 });

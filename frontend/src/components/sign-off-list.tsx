@@ -16,7 +16,8 @@ import { jobTypeName, type Job, type SignedCard } from '../lib/job-types';
 import { toast } from '../lib/toast';
 import { useConfirmSignOffMutation, useDisputeSignOffMutation, useGetStudentSignOffsQuery } from '../lib/signoff-api';
 import { SignOffStatusChip } from './sign-off-status';
-import { OutboxFullError, sendOrQueue } from '../lib/outbox';
+import { confirmPath, disputePath, OutboxFullError, sendOrQueue, useQueuedByPath } from '../lib/outbox';
+import { QueuedChip } from './queued-chip';
 import { useAppSelector } from '../lib/hooks';
 import { selectUser } from '../lib/session';
 
@@ -53,7 +54,7 @@ function DisputeDialog({ row, onClose }: { row: Row; onClose: () => void }) {
         kind: 'dispute',
         label: `Dispute of ${row.jobType}, card ${row.number}`,
         method: 'POST',
-        path: `/signatures/${encodeURIComponent(signatureId)}/dispute`,
+        path: disputePath(signatureId),
         body: { reason },
       });
       if ('queued' in outcome) toast.info(QUEUED_ACTION);
@@ -122,6 +123,7 @@ export function SignOffList({
   const [openedAt] = useState(() => Date.now());
   const [confirm, confirmState] = useConfirmSignOffMutation();
   const userId = String(useAppSelector(selectUser)?.id ?? '');
+  const queued = useQueuedByPath(userId || null);
   const focused = useRef<HTMLLIElement | null>(null);
   const found = rows.some((r) => r.card.signature_id === focusId);
   useEffect(() => {
@@ -137,7 +139,7 @@ export function SignOffList({
         kind: 'confirmation',
         label: `Confirmation of ${row.jobType}, card ${row.number}`,
         method: 'POST',
-        path: `/signatures/${encodeURIComponent(signatureId)}/confirm`,
+        path: confirmPath(signatureId),
       });
       if ('queued' in outcome) toast.info(QUEUED_ACTION);
       else toast.success(outcome.sent.message);
@@ -161,6 +163,10 @@ export function SignOffList({
             (card.trainee_status ?? 'awaiting_confirmation') === 'awaiting_confirmation' && !!card.signature_id;
           // Disputed here only within 30 days of the sign-off; the server refuses later (docs/rules.md#dispute-window).
           const mayDispute = openedAt <= Date.parse(card.dispute_until);
+          // A confirmation or dispute already waiting in the outbox is shown instead of the buttons.
+          const waiting = card.signature_id
+            ? (queued.get(confirmPath(card.signature_id)) ?? queued.get(disputePath(card.signature_id)))
+            : undefined;
           return (
             <Box
               component="li"
@@ -201,7 +207,12 @@ export function SignOffList({
                     : ' · Waiting for an admin to decide'}
                 </Typography>
               )}
-              {actions && awaiting && (
+              {actions && awaiting && waiting && (
+                <Box sx={{ mt: 1.25 }}>
+                  <QueuedChip item={waiting} what={waiting.kind === 'dispute' ? 'Dispute' : 'Confirmation'} />
+                </Box>
+              )}
+              {actions && awaiting && !waiting && (
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.25 }}>
                   <Button
                     size="small"
@@ -219,7 +230,7 @@ export function SignOffList({
                   )}
                 </Box>
               )}
-              {actions && awaiting && !mayDispute && (
+              {actions && awaiting && !waiting && !mayDispute && (
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="dispute-window-closed">
                   {DISPUTE_WINDOW_CLOSED}
                 </Typography>

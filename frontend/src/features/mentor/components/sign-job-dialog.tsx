@@ -26,7 +26,7 @@ import type { Job } from '../../../lib/job-types';
 import { displayName, selectUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useCompleteJobMutation } from '../api/mentor-api';
-import { OutboxFullError, sendOrQueue } from '../../../lib/outbox';
+import { OutboxFullError, sendOrQueue, signOffPath } from '../../../lib/outbox';
 import { nowTime, todayIso } from '../utils/format';
 import { jobTypeName } from '../../../lib/job-types';
 
@@ -172,7 +172,7 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
           kind: 'sign-off',
           label: `${jobTypeName(job.Job_Type)}, card ${card}${job.Student_Name ? ` for ${job.Student_Name}` : ''}`,
           method: 'PUT',
-          path: `/jobs/${encodeURIComponent(job.id)}/complete`,
+          path: signOffPath(job.id),
           body,
           capturedAt: now,
         },
