@@ -17,6 +17,7 @@ import { toast } from '../lib/toast';
 import { useConfirmSignOffMutation, useDisputeSignOffMutation, useGetStudentSignOffsQuery } from '../lib/signoff-api';
 import { SignOffStatusChip } from './sign-off-status';
 import { confirmPath, disputePath, OutboxFullError, sendOrQueue, useQueuedByPath } from '../lib/outbox';
+import { LateSendNote } from './late-send-note';
 import { QueuedChip } from './queued-chip';
 import { useAppSelector } from '../lib/hooks';
 import { selectUser } from '../lib/session';
@@ -199,6 +200,7 @@ export function SignOffList({
               <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
                 Signed &quot;{card.signature}&quot; by {card.mentorName} on {formatDate(card.date)} at {card.time}
               </Typography>
+              <LateSendNote capturedAt={card.captured_at} signedAt={card.signed_at} />
               {card.dispute && (
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
                   Disputed {formatDateTime(card.dispute.disputed_at)}: &quot;{card.dispute.reason}&quot;
