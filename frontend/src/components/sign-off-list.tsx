@@ -22,7 +22,9 @@ import { toast } from '../lib/toast';
 import { useConfirmSignOffMutation, useDisputeSignOffMutation, useGetStudentSignOffsQuery } from '../lib/signoff-api';
 import { SignOffStatusChip } from './sign-off-status';
 import { CardEvidence } from './card-evidence';
-import { OutboxFullError, sendOrQueue } from '../lib/outbox';
+import { confirmPath, disputePath, OutboxFullError, sendOrQueue, useQueuedByPath } from '../lib/outbox';
+import { LateSendNote } from './late-send-note';
+import { QueuedChip } from './queued-chip';
 import { useAppSelector } from '../lib/hooks';
 import { selectUser } from '../lib/session';
 
@@ -59,7 +61,7 @@ function DisputeDialog({ row, onClose }: { row: Row; onClose: () => void }) {
         kind: 'dispute',
         label: `Dispute of ${row.jobType}, card ${row.number}`,
         method: 'POST',
-        path: `/signatures/${encodeURIComponent(signatureId)}/dispute`,
+        path: disputePath(signatureId),
         body: { reason },
       });
       if ('queued' in outcome) toast.info(QUEUED_ACTION);
@@ -130,7 +132,7 @@ function ConfirmDialog({ row, onClose }: { row: Row; onClose: () => void }) {
           kind: 'confirmation',
           label: `Confirmation of ${row.jobType}, card ${row.number}`,
           method: 'POST',
-          path: `/signatures/${encodeURIComponent(signatureId)}/confirm`,
+          path: confirmPath(signatureId),
           body: { reflection },
         },
       );
@@ -188,6 +190,8 @@ export function SignOffList({
   // When the list was opened: what the dispute window is measured against (docs/rules.md#dispute-window).
   const [openedAt] = useState(() => Date.now());
   const [confirming, setConfirming] = useState<Row | null>(null);
+  const userId = String(useAppSelector(selectUser)?.id ?? '');
+  const queued = useQueuedByPath(userId || null);
   const focused = useRef<HTMLLIElement | null>(null);
   const found = rows.some((r) => r.card.signature_id === focusId);
   // Each card a notification links to is brought into view, also when another was focused before.
@@ -211,6 +215,10 @@ export function SignOffList({
             (card.trainee_status ?? 'awaiting_confirmation') === 'awaiting_confirmation' && !!card.signature_id;
           // Disputed here only within 30 days of the sign-off; the server refuses later (docs/rules.md#dispute-window).
           const mayDispute = openedAt <= Date.parse(card.dispute_until);
+          // A confirmation or dispute already waiting in the outbox is shown instead of the buttons.
+          const waiting = card.signature_id
+            ? (queued.get(confirmPath(card.signature_id)) ?? queued.get(disputePath(card.signature_id)))
+            : undefined;
           return (
             <Box
               component="li"
@@ -244,6 +252,7 @@ export function SignOffList({
                 Signed &quot;{card.signature}&quot; by {card.mentorName} on {formatDate(card.date)} at {card.time}
               </Typography>
               <CardEvidence card={card} />
+              <LateSendNote capturedAt={card.captured_at} signedAt={card.signed_at} />
               {card.dispute && (
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
                   Disputed {formatDateTime(card.dispute.disputed_at)}: &quot;{card.dispute.reason}&quot;
@@ -252,7 +261,12 @@ export function SignOffList({
                     : ' · Waiting for an admin to decide'}
                 </Typography>
               )}
-              {actions && awaiting && (
+              {actions && awaiting && waiting && (
+                <Box sx={{ mt: 1.25 }}>
+                  <QueuedChip item={waiting} what={waiting.kind === 'dispute' ? 'Dispute' : 'Confirmation'} />
+                </Box>
+              )}
+              {actions && awaiting && !waiting && (
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.25 }}>
                   <Button size="small" variant="contained" color="success" onClick={() => setConfirming(row)}>
                     Confirm
@@ -264,7 +278,7 @@ export function SignOffList({
                   )}
                 </Box>
               )}
-              {actions && awaiting && !mayDispute && (
+              {actions && awaiting && !waiting && !mayDispute && (
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="dispute-window-closed">
                   {DISPUTE_WINDOW_CLOSED}
                 </Typography>

@@ -23,7 +23,11 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ReactNode } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { JobTypeTile } from '../../../components/job-type-icon';
+import { QueuedChip } from '../../../components/queued-chip';
 import { RetryAlert } from '../../../components/retry-alert';
+import { useAppSelector } from '../../../lib/hooks';
+import { signOffPath, useQueuedByPath } from '../../../lib/outbox';
+import { selectUser } from '../../../lib/session';
 import { useDashboardNavigate, useDashboardParams } from '../../../lib/dashboard-nav';
 import {
   JOB_STANDING_CHIP,
@@ -213,6 +217,7 @@ export function JobDetailView() {
   const go = useDashboardNavigate();
   const query = useGetMentorJobDetailQuery(id ?? '', { skip: !id });
   const [signing, setSigning] = useState<Job | null>(null);
+  const queuedSignOff = useQueuedByPath(useAppSelector(selectUser)?.id).get(signOffPath(id ?? ''));
 
   const back = (
     <Button startIcon={<ArrowBackRounded />} onClick={() => go('jobs')} sx={{ alignSelf: 'flex-start', ml: -1 }}>
@@ -294,7 +299,8 @@ export function JobDetailView() {
               <Typography color="text.secondary">{studentName}</Typography>
             </Box>
             <Chip label={chip.label} color={chip.color} variant={chip.variant} sx={{ fontWeight: 700 }} />
-            {!isComplete(job) && (
+            {queuedSignOff && <QueuedChip item={queuedSignOff} what="Sign-off" />}
+            {!queuedSignOff && !isComplete(job) && (
               <Button
                 variant="contained"
                 color="success"

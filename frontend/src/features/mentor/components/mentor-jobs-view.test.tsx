@@ -1,3 +1,5 @@
+// IndexedDB for the outbox (jsdom has none): a card whose sign-off waits there is shown as queued.
+import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import type { Job } from '@panda/contracts/training';
 import { contractHttp } from '../../../testing/contract-http';
@@ -6,6 +8,7 @@ import { evidencedCardFixture, jobFixture, signedCardFixture } from '../../../te
 import { studentCriteriaHandler } from '../../../testing/handlers/criteria';
 import { jobPhotoHandler, useBlobUrls } from '../../../testing/handlers/photos';
 import { PRE_EVIDENCE_LABEL } from '@panda/contracts/evidence';
+import { appOutbox, signOffPath } from '../../../lib/outbox';
 import { server } from '../../../testing/server';
 import { renderWithProviders, screen, waitFor, within } from '../../../testing/test-utils';
 import { JobDetailView } from './job-detail-view';
@@ -80,6 +83,58 @@ describe("MentorJobsView (the mentor's Student Jobs)", () => {
 
     const group = await screen.findByTestId('student-job-group');
     expect(within(group).getByText('All complete')).toBeTruthy();
+  });
+});
+
+describe('a card whose sign-off waits in the outbox', () => {
+  it('shows it queued in place of Mark Complete, on the jobs list and the job details', async () => {
+    const open = jobFixture({ id: 'job-open', Job_Type: 'Boiler Service', Total_Count: 3 });
+    const other = jobFixture({ id: 'job-other', Job_Type: 'Repair', Total_Count: 3 });
+    const box = await appOutbox();
+    const item = await box.add({
+      userId: session.user.id,
+      kind: 'sign-off',
+      label: 'Boiler Service, card 1 for Sam Student',
+      method: 'PUT',
+      path: signOffPath('job-open'),
+      body: {},
+    });
+    // Another user's sign-off of the other job on this device changes nothing here.
+    await box.add({ userId: 'mentor-2', kind: 'sign-off', label: 'x', method: 'PUT', path: signOffPath('job-other') });
+    answerJobs([open, other]);
+    const view = renderWithProviders(<MentorJobsView />, { route: '/dashboard?view=jobs', session });
+
+    const queued = await screen.findByRole('article', { name: 'Boiler Service for Sam Student' });
+    await within(queued).findByText('Sign-off waiting to send');
+    expect(within(queued).queryByRole('button', { name: /^Mark Complete/ })).toBeNull();
+    const repair = screen.getByRole('article', { name: 'Repair for Sam Student' });
+    expect(within(repair).getByRole('button', { name: 'Mark Complete: Repair for Sam Student' })).toBeTruthy();
+    expect(within(repair).queryByTestId('queued-in-outbox')).toBeNull();
+    view.unmount();
+
+    server.use(
+      contractHttp('GET', '/api/jobs/:id', ({ ok }) =>
+        ok(200, {
+          job: open,
+          student: {
+            id: 'student-1',
+            Name: 'Sam Student',
+            Email: 'sam@example.test',
+            Phone_Number: null,
+            Postcode: null,
+          },
+          signatures: [],
+        }),
+      ),
+    );
+    renderWithProviders(<JobDetailView />, { route: '/dashboard?view=job-detail&id=job-open', session });
+    await screen.findByText('Sign-off waiting to send');
+    expect(screen.queryByRole('button', { name: 'Mark Complete' })).toBeNull();
+
+    // Discarded from the outbox, the card may be signed again.
+    await box.discard(item.id, session.user.id);
+    await screen.findByRole('button', { name: 'Mark Complete' });
+    expect(screen.queryByTestId('queued-in-outbox')).toBeNull();
   });
 });
 

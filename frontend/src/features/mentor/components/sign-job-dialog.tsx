@@ -16,7 +16,7 @@ import type { Job } from '../../../lib/job-types';
 import { displayName, selectUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useCompleteJobMutation } from '../api/mentor-api';
-import { OutboxFullError, sendOrQueue } from '../../../lib/outbox';
+import { OutboxFullError, sendOrQueue, signOffPath } from '../../../lib/outbox';
 import { nowTime, todayIso } from '../utils/format';
 import { jobTypeName } from '../../../lib/job-types';
 import { JobPhotosField, type PhotosHold } from './job-photos-field';
@@ -100,7 +100,7 @@ function SignJobForm({ job, onClose, onSigned }: { job: Job } & Omit<SignJobDial
           kind: 'sign-off',
           label: `${jobTypeName(job.Job_Type)}, card ${card}${job.Student_Name ? ` for ${job.Student_Name}` : ''}`,
           method: 'PUT',
-          path: `/jobs/${encodeURIComponent(job.id)}/complete`,
+          path: signOffPath(job.id),
           body: body as Record<string, unknown>,
           capturedAt: now,
         },
