@@ -24,7 +24,7 @@ import {
 import { CompactRange, leafHash, leafHashOfHex } from './merkle';
 import { SqliteLogTree } from './sqlite-log-tree';
 
-interface Row {
+export interface Row {
   position: number;
   event_id: string;
   stream: string;
@@ -40,7 +40,8 @@ interface Row {
   hash: string | null;
 }
 
-const fieldsOf = (r: Row) => ({
+/** The fields of a stored row an event's content hash covers (docs/rules.md#hash-chain). */
+export const fieldsOf = (r: Row) => ({
   eventId: r.event_id,
   stream: r.stream,
   streamVersion: r.version,

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SQL, SqliteEventStore } from './sqlite-event-store';
+import { CONTENT_SQL, SqliteEventStore, fieldsOf, type Row } from './sqlite-event-store';
 import { GENESIS_HASH, contentText, linkAfter } from './hash-chain';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -176,21 +176,9 @@ describe('SQLite event log hash chain', () => {
     expect(await store.verifyChain()).toMatchObject({ ok: true, events: 17 });
     await store.close();
     const db = new Database(file, { readonly: true });
-    const rows = db.prepare(`SELECT *, ${CONTENT_SQL} AS content FROM events`).all() as Record<string, never>[];
+    const rows = db.prepare(`SELECT *, ${CONTENT_SQL} AS content FROM events`).all() as (Row & { content: string })[];
     db.close();
-    for (const r of rows) {
-      const fields = {
-        eventId: r.event_id,
-        stream: r.stream,
-        streamVersion: r.version,
-        type: r.type,
-        time: r.time,
-        actorId: r.actor_id,
-        correlationId: r.correlation_id,
-        commandId: r.command_id,
-      };
-      expect(r.content === contentText(fields, r.data)).toBe(true);
-    }
+    for (const r of rows) expect(r.content === contentText(fieldsOf(r), r.data)).toBe(true);
   });
 
   it('checks an event SQLite writes otherwise (a version of 1e20) by contentText: passes unaltered, fails altered', async () => {
