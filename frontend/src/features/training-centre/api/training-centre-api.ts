@@ -1,8 +1,8 @@
 import type { VettingStatus } from '@panda/contracts/accounts';
 import type {
+  CaseloadRow,
   CentreOverview,
   RegisterStudentResponse,
-  StudentCard,
   StudentDetail,
   StudentRegistrationRequest,
 } from '@panda/contracts/training';
@@ -15,6 +15,9 @@ import { pageSearch, toPage, type Page, type PageArgs } from '../../../lib/pagin
  * GET /api/my-students, GET /api/my-students/{id}.
  * Tags are the read-model collections the answers come from (pushed `changed` invalidates them).
  */
+
+/** The caseload's paging plus its at-risk filter ('true' / 'false'; none is all). */
+export type CaseloadArgs = PageArgs & { at_risk?: 'true' | 'false' };
 
 const TAGS = ['students', 'centre_stats', 'accounts', 'jobs'] as const;
 
@@ -31,10 +34,13 @@ export const trainingCentreApi = api.enhanceEndpoints({ addTagTypes: TAGS }).inj
       query: () => '/vetting-status',
       providesTags: [{ type: 'accounts', id: 'LIST' }],
     }),
-    /** One page of the centre's students (docs/rules.md#list-paging): searched and sorted on the server. */
-    getMyStudents: build.query<Page<StudentCard>, PageArgs>({
+    /**
+     * One page of the centre's caseload (docs/rules.md#list-paging, docs/rules.md#centre-caseload): searched,
+     * sorted and filtered by `at_risk` on the server.
+     */
+    getMyStudents: build.query<Page<CaseloadRow>, CaseloadArgs>({
       query: (args) => `/my-students${pageSearch({ ...args })}`,
-      transformResponse: (raw: StudentCard[], meta) => toPage(raw, meta),
+      transformResponse: (raw: CaseloadRow[], meta) => toPage(raw, meta),
       providesTags: (result) => listTags('students', result?.items),
     }),
     getStudentDetail: build.query<StudentDetail, string>({
