@@ -1,5 +1,6 @@
 import type { VettingStatus } from '@panda/contracts/accounts';
 import type {
+  BulkRegistrationResponse,
   CaseloadRow,
   CentreOverview,
   RegisterStudentResponse,
@@ -61,6 +62,25 @@ export const trainingCentreApi = api.enhanceEndpoints({ addTagTypes: TAGS }).inj
             ]
           : [],
     }),
+    /**
+     * Bulk onboarding (docs/rules.md#centre-caseload): the CSV file's bytes as the raw body, unread (the
+     * server judges the encoding); all rows or none.
+     */
+    registerStudents: build.mutation<BulkRegistrationResponse, Uint8Array>({
+      query: (file) => ({
+        url: '/register-students',
+        method: 'POST',
+        body: file,
+        headers: { 'Content-Type': 'text/csv' },
+      }),
+      invalidatesTags: (result) =>
+        result
+          ? [
+              { type: 'students', id: 'LIST' },
+              { type: 'centre_stats', id: 'LIST' },
+            ]
+          : [],
+    }),
   }),
 });
 
@@ -70,4 +90,5 @@ export const {
   useGetMyStudentsQuery,
   useGetStudentDetailQuery,
   useRegisterStudentMutation,
+  useRegisterStudentsMutation,
 } = trainingCentreApi;
