@@ -391,6 +391,12 @@ export const bulkRegistrationResponse = commandResultSchema.extend({
 });
 export type BulkRegistrationResponse = z.infer<typeof bulkRegistrationResponse>;
 
+/** `POST /api/students/{id}/resend-invite`: the new temporary password, shown once (null on a retried request). */
+export const resendInviteResponse = commandResultSchema.extend({
+  message: z.string(),
+  temporary_password: z.string().nullable(),
+});
+
 /** The student's active mentor as they may contact them: business contact details, else the account's. */
 export const mentorContact = z.strictObject({
   id: z.string(),
@@ -474,6 +480,7 @@ export const trainingRoutes = defineRoutes([
     responses: { 201: registerStudentResponse },
   },
   { method: 'POST', path: '/api/register-students', responses: { 201: bulkRegistrationResponse } },
+  { method: 'POST', path: '/api/students/:id/resend-invite', responses: { 200: resendInviteResponse } },
   { method: 'GET', path: '/api/students/job-requirements', responses: { 200: jobRequirementsResponse } },
   {
     method: 'PUT',

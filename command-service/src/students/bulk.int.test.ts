@@ -6,6 +6,7 @@ import {
   bulkRegistrationResponse,
   caseloadRow,
 } from '@panda/contracts/training';
+import { INVITE_ALREADY_USED } from '../accounts/decider';
 import { uniqueEmail, type Login } from '../admin/test-fixtures';
 import { get, registeredStudent, vettedCentre } from '../training/test-fixtures';
 
@@ -145,5 +146,38 @@ describe('POST /api/register-students', () => {
     expect(
       (await app.call('POST', '/api/register-students', file, undefined, { 'content-type': 'text/csv' })).status,
     ).toBe(401);
+  });
+});
+
+describe('POST /api/students/:id/resend-invite', () => {
+  it('gives a new temporary password, mailed; the old one ends', async () => {
+    const email = uniqueEmail('invite');
+    const first = await send(csv(line('Ivy', email)), north.token);
+    const { id, temporary_password: old } = bulkRegistrationResponse.parse(first.body).registered[0]!;
+    const r = await app.call('POST', `/api/students/${id}/resend-invite`, {}, north.token);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const fresh = r.body.temporary_password as string;
+    expect(fresh).toMatch(/^\w{12}$/);
+    expect(fresh).not.toBe(old);
+    const signIn = (password: string) => app.call('POST', '/api/auth/signin', { Email: email, Password: password });
+    expect((await signIn(old!)).status).toBe(401);
+    expect((await signIn(fresh)).status).toBe(200);
+    await expect
+      .poll(() => app.mails.some((m) => m.to === email && m.text.includes(fresh) && /sent again/.test(m.subject)))
+      .toBe(true);
+  });
+
+  it("answers only the student's own centre, and not once the student has chosen a password", async () => {
+    const pending = await registeredStudent(app, north, { First_Name: 'Pat' }, { keepTemporary: true });
+    expect((await app.call('POST', `/api/students/${pending.user.id}/resend-invite`, {}, south.token)).status).toBe(
+      404,
+    );
+    expect((await app.call('POST', `/api/students/${pending.user.id}/resend-invite`, {}, pending.token)).status).toBe(
+      403,
+    );
+    const settled = await registeredStudent(app, north, { First_Name: 'Sue' });
+    const r = await app.call('POST', `/api/students/${settled.user.id}/resend-invite`, {}, north.token);
+    expect(r.status).toBe(409);
+    expect(r.body.detail).toBe(INVITE_ALREADY_USED);
   });
 });

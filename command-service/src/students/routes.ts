@@ -16,7 +16,9 @@ import { accountStream } from '@panda/events/catalogue/accounts';
 import { badRequest, forbidden } from '@panda/platform/errors';
 import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
 import { CENTRE_NOT_VETTED } from '../accounts/decider';
-import { accountByEmail, loadAccount } from '../accounts/service';
+import { accountByEmail, loadAccount, runAccountCommand } from '../accounts/service';
+import { hashPassword, temporaryPassword } from '@panda/platform/passwords';
+import { seal } from '@panda/platform/sealed';
 import { handle } from '../shared/decider';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
 import { trainingDecider } from '../training/decider';
@@ -149,6 +151,33 @@ export function studentRoutes(deps: CommandDeps): Router {
       message: `${registered.length} student${registered.length === 1 ? '' : 's'} registered`,
       registered,
       already_registered: already.map((r) => bulkStudent(r.row, r.id, r.body)),
+    });
+  });
+
+  /**
+   * The centre re-sends its student's invitation (docs/rules.md#centre-caseload): a new temporary password,
+   * shown once here and mailed; the old one ends. Refused once the student has chosen their own password.
+   */
+  r.post('/api/students/:id/resend-invite', auth, requireRole('training_centre'), async (req, res) => {
+    const studentId = String(req.params.id);
+    const temporary = temporaryPassword();
+    const meta = metaFor(req, deps);
+    const result = await runAccountCommand(
+      deps,
+      studentId,
+      {
+        type: 'ResendStudentInvite',
+        centreId: authOf(req).id,
+        temporaryPasswordHash: await hashPassword(temporary),
+        temporaryPasswordSealed: seal(deps.config.mailKey, temporary, studentId),
+        now: meta.time,
+      },
+      meta,
+    );
+    sendResult(res, 200, result.position, {
+      message: 'Invitation sent again',
+      // docs/rules.md#passwords-never-shown: shown once here (null on a retried request), e-mailed, kept only as a hash.
+      temporary_password: result.duplicate ? null : temporary,
     });
   });
 
