@@ -1,12 +1,9 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { Portfolio } from '@panda/contracts/portfolio';
 import { accessible, useApp } from './app';
-import { shot, toast } from './support';
+import { downloaded, shot, toast } from './support';
 
 /**
  * docs/rules.md#portfolio: on the demo data, the centre downloads a student's portfolio PDF from the
@@ -27,17 +24,6 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   }
   await doc.destroy();
   return pages.join('\n').replace(/\s+/g, ' ');
-}
-
-/** Clicks `button` and gives back the bytes of the file it downloads (the browser is remote: the file is copied here). */
-async function downloaded(page: Page, button: string): Promise<{ name: string; bytes: Buffer }> {
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: button }).click(),
-  ]);
-  const saved = join(mkdtempSync(join(tmpdir(), 'portfolio-')), download.suggestedFilename());
-  await download.saveAs(saved);
-  return { name: download.suggestedFilename(), bytes: readFileSync(saved) };
 }
 
 beforeAll(async () => {

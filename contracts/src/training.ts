@@ -350,6 +350,58 @@ export const registerStudentResponse = commandResultSchema.extend({
 });
 export type RegisterStudentResponse = z.infer<typeof registerStudentResponse>;
 
+/**
+ * Bulk onboarding (docs/rules.md#centre-caseload): `POST /api/register-students` takes a CSV (text/csv,
+ * UTF-8) with exactly this header and at most 500 rows under it.
+ */
+export const BULK_REGISTRATION_HEADER = [
+  'First_Name',
+  'Last_Name',
+  'Email',
+  'Phone_Number',
+  'Postcode',
+  'Boiler_Installs',
+  'Boiler_Service',
+  'Pipework',
+  'Repair',
+] as const;
+export const BULK_REGISTRATION_MAX_ROWS = 500;
+export const BULK_REGISTRATION_TEXTS = {
+  type: 'Please upload a CSV file (text/csv)',
+  encoding: 'The file must be UTF-8 text',
+  header: `The first row must be exactly: ${BULK_REGISTRATION_HEADER.join(',')}`,
+  empty: 'The file has no students under its header',
+  tooMany: `A file may hold at most ${BULK_REGISTRATION_MAX_ROWS} students`,
+  duplicate: 'This email appears more than once in the file',
+  taken: 'An account with this email already exists',
+} as const;
+/** A bad row's errors come back as `{ field: 'rows.<row>.<column>', message }`; row 2 is the first under the header. */
+export const bulkRowField = (row: number, column: string) => `rows.${row}.${column}`;
+
+const bulkStudent = z.strictObject({
+  row: z.number().int(),
+  id: z.string(),
+  First_Name: z.string(),
+  Last_Name: z.string(),
+  Email: z.string(),
+});
+/**
+ * Every row registered: the new ones with their temporary password (shown once; null on a retried
+ * request), and those a file sent again had already registered (after a crash part-way).
+ */
+export const bulkRegistrationResponse = commandResultSchema.extend({
+  message: z.string(),
+  registered: z.array(bulkStudent.extend({ temporary_password: z.string().nullable() })),
+  already_registered: z.array(bulkStudent),
+});
+export type BulkRegistrationResponse = z.infer<typeof bulkRegistrationResponse>;
+
+/** `POST /api/students/{id}/resend-invite`: the new temporary password, shown once (null on a retried request). */
+export const resendInviteResponse = commandResultSchema.extend({
+  message: z.string(),
+  temporary_password: z.string().nullable(),
+});
+
 /** The student's active mentor as they may contact them: business contact details, else the account's. */
 export const mentorContact = z.strictObject({
   id: z.string(),
@@ -432,6 +484,8 @@ export const trainingRoutes = defineRoutes([
     body: studentRegistrationRequest,
     responses: { 201: registerStudentResponse },
   },
+  { method: 'POST', path: '/api/register-students', responses: { 201: bulkRegistrationResponse } },
+  { method: 'POST', path: '/api/students/:id/resend-invite', responses: { 200: resendInviteResponse } },
   { method: 'GET', path: '/api/students/job-requirements', responses: { 200: jobRequirementsResponse } },
   {
     method: 'PUT',

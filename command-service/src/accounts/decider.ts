@@ -110,6 +110,14 @@ export type AccountCommand =
   /** An admin gives an auditor a new temporary password (`now`: when; it expires like every other). */
   | { type: 'ReissueAuditorPassword'; temporaryPasswordHash: string; now: string }
   | { type: 'RevokeAuditor' }
+  /** A centre re-sends its student's invitation: a new temporary password (sealed for the mail), the old one ends. */
+  | {
+      type: 'ResendStudentInvite';
+      centreId: string;
+      temporaryPasswordHash: string;
+      temporaryPasswordSealed: string;
+      now: string;
+    }
   /** Sign out: the token `tokenId` (expiring at `expiresAt`) ends. */
   | { type: 'EndSession'; tokenId: string; expiresAt: string }
   | { type: 'Lock'; reason: string | null; category?: LockCategory }
@@ -245,6 +253,7 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
         mustChangePassword: true,
       };
     case 'AuditorPasswordReissued':
+    case 'StudentInviteResent':
       return {
         ...state,
         passwordHash: event.data.temporaryPasswordHash,
@@ -281,6 +290,8 @@ export const DATE_OF_BIRTH_IN_FUTURE = 'Date of birth cannot be in the future';
  * The rules about a registration's own fields, decided at `now` (the command's time): the service
  * asks before it claims the e-mail address, so a refused registration records nothing.
  */
+export const INVITE_ALREADY_USED = 'This student has already signed in and chosen their own password';
+
 export function checkRegistration(registration: Pick<StudentRegistration, 'dateOfBirth'>, now: string) {
   if (registration.dateOfBirth && registration.dateOfBirth > now.slice(0, 10))
     throw badRequest([{ field: 'Date_Of_Birth', message: DATE_OF_BIRTH_IN_FUTURE }]);
@@ -356,6 +367,26 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
         {
           type: 'SessionsRevoked',
           data: { accountId, tokenVersion: state.tokenVersion + 1, reason: 'temporary_password_used' },
+        },
+      ];
+    }
+    case 'ResendStudentInvite': {
+      const accountId = mustExist(state);
+      if (state.role !== 'student' || state.centreId !== command.centreId) throw notFound('Student not found');
+      if (!state.mustChangePassword) throw conflict(INVITE_ALREADY_USED);
+      return [
+        {
+          type: 'StudentInviteResent',
+          data: {
+            accountId,
+            temporaryPasswordHash: command.temporaryPasswordHash,
+            temporaryPasswordSealed: command.temporaryPasswordSealed,
+            temporaryPasswordExpiresAt: temporaryExpiry(command.now),
+          },
+        },
+        {
+          type: 'SessionsRevoked',
+          data: { accountId, tokenVersion: state.tokenVersion + 1, reason: 'password_reset' },
         },
       ];
     }

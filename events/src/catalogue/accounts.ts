@@ -93,6 +93,21 @@ export const AuditorPasswordReissued = defineEvent(
   z.object({ accountId: z.string(), temporaryPasswordHash: z.string(), temporaryPasswordExpiresAt: z.string() }),
 );
 
+/**
+ * A centre re-sent a student's invitation (docs/rules.md#centre-caseload): a new temporary password
+ * replaces the old one, which ends; mailed to the student like the first.
+ */
+export const StudentInviteResent = defineEvent(
+  'StudentInviteResent',
+  z.object({
+    accountId: z.string(),
+    temporaryPasswordHash: z.string(),
+    /** The temporary password sealed for the mail reactor only (platform/src/sealed.ts); never plain. */
+    temporaryPasswordSealed: z.string(),
+    temporaryPasswordExpiresAt: z.string(),
+  }),
+);
+
 /** An admin revoked an auditor: no sign-in or token of theirs counts again; what they read stays on record. */
 export const AuditorRevoked = defineEvent('AuditorRevoked', z.object({ accountId: z.string() }));
 
@@ -150,6 +165,7 @@ export const accountEvents = [
   SessionEnded,
   TemporaryPasswordUsed,
   AuditorPasswordReissued,
+  StudentInviteResent,
   AuditorRevoked,
   AccountLocked,
   AccountUnlocked,

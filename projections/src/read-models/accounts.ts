@@ -77,6 +77,7 @@ type AccountChange =
   | 'PasswordReset'
   | 'TemporaryPasswordUsed'
   | 'AuditorPasswordReissued'
+  | 'StudentInviteResent'
   | 'AuditorRevoked'
   | 'AccountLocked'
   | 'AccountUnlocked'
@@ -152,6 +153,9 @@ export const accountsProjection = defineProjection({
     PasswordReset: change((doc) => void (doc.reset_pending = true)),
     TemporaryPasswordUsed: change((doc) => Object.assign(doc, { must_change_password: true, reset_pending: false })),
     AuditorPasswordReissued: change((doc) =>
+      Object.assign(doc, { must_change_password: true, temporary_password_unused: true }),
+    ),
+    StudentInviteResent: change((doc) =>
       Object.assign(doc, { must_change_password: true, temporary_password_unused: true }),
     ),
     AuditorRevoked: change((doc) => void (doc.locked = true)),

@@ -41,6 +41,20 @@ export function mailReactor(store: EventStore, mailer: Mailer, config: Config, l
           `You will be asked to choose your own password when you first sign in. The temporary password works until ${expiresAt.toUTCString()}.\n`,
       };
     },
+    async StudentInviteResent(e) {
+      const d = e.data as Data & { accountId: string };
+      const temporary = open(d.temporaryPasswordSealed, d.accountId);
+      if (!temporary) return unreadable(e);
+      const state = await loadAccountState(store, d.accountId);
+      if (!state.email) return null;
+      const expiresAt = temporaryExpiry(e);
+      return {
+        to: state.email,
+        subject: 'Your Panda invitation, sent again',
+        expiresAt,
+        text: `Hello ${state.firstName},\n\nYour training centre sent your Panda invitation again. Sign in at ${config.publicUrl}/auth with:\n  Email: ${state.email}\n  Temporary password: ${temporary}\n\nAny temporary password sent before no longer works. You will be asked to choose your own password when you first sign in. The temporary password works until ${expiresAt.toUTCString()}.\n`,
+      };
+    },
     async PasswordReset(e) {
       const d = e.data as Data & { accountId: string };
       const temporary = open(d.temporaryPasswordSealed, d.accountId);

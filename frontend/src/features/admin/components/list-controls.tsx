@@ -1,45 +1,6 @@
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+import { type Choice } from '../../../components/list-select';
 
-export interface Choice {
-  value: string;
-  label: string;
-}
-
-/** A labelled select of the admin tables' toolbar (a sort or a filter); '' is "All". */
-export function ListSelect({
-  id,
-  label,
-  value,
-  choices,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  choices: Choice[];
-  onChange: (value: string) => void;
-}) {
-  return (
-    <TextField
-      select
-      id={id}
-      size="small"
-      label={label}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      // "All" shows in the box (not the label) when no filter is chosen.
-      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-      sx={{ width: { xs: '100%', sm: 160 } }}
-    >
-      {choices.map((c) => (
-        <MenuItem key={c.value} value={c.value}>
-          {c.label}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
+export { ListSelect, type Choice } from '../../../components/list-select';
 
 const ALL: Choice = { value: '', label: 'All' };
 

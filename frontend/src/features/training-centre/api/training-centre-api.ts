@@ -1,8 +1,9 @@
 import type { VettingStatus } from '@panda/contracts/accounts';
 import type {
+  BulkRegistrationResponse,
+  CaseloadRow,
   CentreOverview,
   RegisterStudentResponse,
-  StudentCard,
   StudentDetail,
   StudentRegistrationRequest,
 } from '@panda/contracts/training';
@@ -15,6 +16,9 @@ import { pageSearch, toPage, type Page, type PageArgs } from '../../../lib/pagin
  * GET /api/my-students, GET /api/my-students/{id}.
  * Tags are the read-model collections the answers come from (pushed `changed` invalidates them).
  */
+
+/** The caseload's paging plus its at-risk filter ('true' / 'false'; none is all). */
+export type CaseloadArgs = PageArgs & { at_risk?: 'true' | 'false' };
 
 const TAGS = ['students', 'centre_stats', 'accounts', 'jobs'] as const;
 
@@ -31,10 +35,13 @@ export const trainingCentreApi = api.enhanceEndpoints({ addTagTypes: TAGS }).inj
       query: () => '/vetting-status',
       providesTags: [{ type: 'accounts', id: 'LIST' }],
     }),
-    /** One page of the centre's students (docs/rules.md#list-paging): searched and sorted on the server. */
-    getMyStudents: build.query<Page<StudentCard>, PageArgs>({
+    /**
+     * One page of the centre's caseload (docs/rules.md#list-paging, docs/rules.md#centre-caseload): searched,
+     * sorted and filtered by `at_risk` on the server.
+     */
+    getMyStudents: build.query<Page<CaseloadRow>, CaseloadArgs>({
       query: (args) => `/my-students${pageSearch({ ...args })}`,
-      transformResponse: (raw: StudentCard[], meta) => toPage(raw, meta),
+      transformResponse: (raw: CaseloadRow[], meta) => toPage(raw, meta),
       providesTags: (result) => listTags('students', result?.items),
     }),
     getStudentDetail: build.query<StudentDetail, string>({
@@ -55,6 +62,25 @@ export const trainingCentreApi = api.enhanceEndpoints({ addTagTypes: TAGS }).inj
             ]
           : [],
     }),
+    /**
+     * Bulk onboarding (docs/rules.md#centre-caseload): the CSV file's bytes as the raw body, unread (the
+     * server judges the encoding); all rows or none.
+     */
+    registerStudents: build.mutation<BulkRegistrationResponse, Uint8Array>({
+      query: (file) => ({
+        url: '/register-students',
+        method: 'POST',
+        body: file,
+        headers: { 'Content-Type': 'text/csv' },
+      }),
+      invalidatesTags: (result) =>
+        result
+          ? [
+              { type: 'students', id: 'LIST' },
+              { type: 'centre_stats', id: 'LIST' },
+            ]
+          : [],
+    }),
   }),
 });
 
@@ -64,4 +90,5 @@ export const {
   useGetMyStudentsQuery,
   useGetStudentDetailQuery,
   useRegisterStudentMutation,
+  useRegisterStudentsMutation,
 } = trainingCentreApi;

@@ -2,6 +2,7 @@ import AssignmentOutlined from '@mui/icons-material/AssignmentOutlined';
 import GppMaybeOutlined from '@mui/icons-material/GppMaybeOutlined';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import PersonOutlineRounded from '@mui/icons-material/PersonOutlineRounded';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -25,6 +26,13 @@ import { useContractForm } from '../../../components/form/use-contract-form';
 import { toast } from '../../../lib/toast';
 import { useGetVettingStatusQuery, useRegisterStudentMutation } from '../api/training-centre-api';
 import { RegistrationSuccess } from './registration-success';
+import { lazyDialog } from '../../../components/lazy-dialog';
+
+const BulkRegisterDialog = lazyDialog(
+  () => import('./bulk-register-dialog').then((m) => m.BulkRegisterDialog),
+  (p) => p.open,
+  'Loading the upload...',
+);
 import { REQUIREMENT_FIELDS } from './student-format';
 
 function Section({
@@ -82,6 +90,7 @@ function RequirementsTotal() {
 export function RegisterStudentView() {
   const form = useContractForm(registrationSchema, { group: 'register-student', defaultValues: EMPTY_REGISTRATION });
   const [registered, setRegistered] = useState<RegisterStudentResponse | null>(null);
+  const [bulkOpen, setBulkOpen] = useState(false);
   const { data: vetting, isLoading: vettingLoading } = useGetVettingStatusQuery();
   const [register, { reset: resetMutation }] = useRegisterStudentMutation();
 
@@ -129,9 +138,18 @@ export function RegisterStudentView() {
           <Typography id="register-student-title" variant="h5" component="h2">
             Register New Student
           </Typography>
-          <Typography color="text.secondary" sx={{ mt: 0.5, mb: 3 }}>
+          <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
             The student receives a temporary password by email and chooses their own when they first sign in.
           </Typography>
+          <Button
+            variant="outlined"
+            startIcon={<UploadFileOutlined />}
+            onClick={() => setBulkOpen(true)}
+            disabled={notVetted || vettingLoading}
+            sx={{ mb: 3 }}
+          >
+            Upload a CSV of Students
+          </Button>
 
           <ContractForm form={form} onSubmit={submit} aria-labelledby="register-student-title">
             <Section icon={<PersonOutlineRounded />} title="Student Details" subtitle="Who you are registering">
@@ -181,6 +199,7 @@ export function RegisterStudentView() {
           </ContractForm>
         </CardContent>
       </Card>
+      <BulkRegisterDialog open={bulkOpen} onClose={() => setBulkOpen(false)} />
     </Stack>
   );
 }

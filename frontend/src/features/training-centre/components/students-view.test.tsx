@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { studentLookup, type StudentLookup } from '@panda/contracts/accounts';
 import { contractHttp } from '../../../testing/contract-http';
 import { testUser } from '../../../testing/fixtures';
 import { caseloadRowFixture } from '../../../testing/handlers/training-centre';
 import { server } from '../../../testing/server';
-import { renderWithProviders, screen, within } from '../../../testing/test-utils';
+import { renderWithProviders, screen, waitFor, within } from '../../../testing/test-utils';
 import { StudentsView } from './students-view';
 
 const session = { token: 'centre-token', user: testUser('training_centre') };
@@ -90,5 +91,111 @@ describe("StudentsView (the training centre's students)", () => {
     expect(rows[0].getByTestId('job-standing').textContent).toBe('Disputed');
     expect(rows[1].getByText('Pipework')).toBeTruthy();
     expect(rows[1].getByTestId('job-standing').textContent).toBe('Completed');
+  });
+});
+
+const onTrack = caseloadRowFixture(0, {
+  id: 'stu-liam',
+  cards_signed: 6,
+  last_signed_off_at: '2026-11-30T10:00:00.000Z',
+  cards_last_30_days: 4,
+  forecast_finish: '2027-02-14',
+});
+const atRisk = caseloadRowFixture(1, { id: 'stu-nia', at_risk: true, open_disputes: 1 });
+
+/** GET /api/my-students answering the rows the query asks for (at_risk filtered here as the server does); every query is kept. */
+function caseloadHandler() {
+  const queries: URLSearchParams[] = [];
+  const handler = contractHttp('GET', '/api/my-students', ({ request, ok }) => {
+    const query = new URL(request.url).searchParams;
+    queries.push(query);
+    const wanted = query.get('at_risk');
+    const rows = [onTrack, atRisk].filter((r) => wanted === null || String(r.at_risk) === wanted);
+    return ok(200, rows.slice(0, Number(query.get('limit') ?? 50)), { 'X-Total-Count': String(rows.length) });
+  });
+  return { handler, queries };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('StudentsView: the centre caseload (docs/rules.md#centre-caseload)', () => {
+  it("shows each student's cards, last sign-off, forecast and at-risk as a table", async () => {
+    server.use(caseloadHandler().handler);
+    const { user } = renderWithProviders(<StudentsView />, { route: '/dashboard', session });
+
+    await user.click(await screen.findByRole('button', { name: 'Table' }));
+    const table = screen.getByRole('table', { name: 'Caseload' });
+    const liam = within(table).getByText('Liam Turner').closest('tr')!;
+    expect(within(liam).getByText('6 of 27')).toBeTruthy();
+    expect(within(liam).getByText('30 Nov 2026')).toBeTruthy();
+    expect(within(liam).getByText('14 Feb 2027')).toBeTruthy();
+    expect(within(liam).getByText('On track')).toBeTruthy();
+    const nia = within(table).getByText('Nia Jones').closest('tr')!;
+    expect(within(nia).getByText('At risk')).toBeTruthy();
+    expect(within(nia).getByText('No forecast')).toBeTruthy();
+  });
+
+  it('asks the server to sort by forecast and filter at-risk', async () => {
+    const { handler, queries } = caseloadHandler();
+    server.use(handler);
+    const { user } = renderWithProviders(<StudentsView />, { route: '/dashboard', session });
+    await user.click(await screen.findByRole('button', { name: 'Table' }));
+    const table = screen.getByRole('table', { name: 'Caseload' });
+
+    await user.click(screen.getByRole('combobox', { name: 'Sort by' }));
+    await user.click(screen.getByRole('option', { name: 'Forecast finish (soonest)' }));
+    await user.click(screen.getByRole('combobox', { name: 'At risk' }));
+    await user.click(screen.getByRole('option', { name: 'At risk' }));
+
+    await waitFor(() => expect(within(table).queryByText('Liam Turner')).toBeNull());
+    expect(within(table).getByText('Nia Jones')).toBeTruthy();
+    expect(screen.getByTestId('caseload-total').textContent).toBe('1 student');
+    const last = queries.at(-1)!;
+    expect([last.get('sort'), last.get('at_risk'), last.get('limit')]).toEqual(['forecast', 'true', '50']);
+  });
+
+  it('downloads the CSV of the same filter with the session token', async () => {
+    const csvQueries: URLSearchParams[] = [];
+    server.use(
+      caseloadHandler().handler,
+      http.get('/api/my-students.csv', ({ request }) => {
+        csvQueries.push(new URL(request.url).searchParams);
+        expect(request.headers.get('authorization')).toBe('Bearer centre-token');
+        return new HttpResponse('id,name\r\n', {
+          headers: { 'Content-Type': 'text/csv', 'Content-Disposition': 'attachment; filename="students.csv"' },
+        });
+      }),
+    );
+    const createObjectURL = vi.fn(() => 'blob:students');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const { user } = renderWithProviders(<StudentsView />, { route: '/dashboard', session });
+
+    await user.click(await screen.findByRole('combobox', { name: 'At risk' }));
+    await user.click(screen.getByRole('option', { name: 'At risk' }));
+    await waitFor(() => expect(screen.queryByText('Liam Turner')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByText('Students CSV downloaded')).toBeTruthy();
+    expect(csvQueries.map((q) => q.toString())).toEqual(['at_risk=true']);
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+  });
+
+  it('says when no student matches the filter, and shows the server refusing the CSV', async () => {
+    const { handler } = caseloadHandler();
+    server.use(
+      handler,
+      http.get('/api/my-students.csv', () => HttpResponse.json({ detail: 'Not allowed' }, { status: 403 })),
+    );
+    const { user } = renderWithProviders(<StudentsView />, { route: '/dashboard', session });
+
+    await user.click(await screen.findByRole('button', { name: 'Table' }));
+    await user.click(screen.getByRole('combobox', { name: 'At risk' }));
+    await user.click(screen.getByRole('option', { name: 'Not at risk' }));
+    await waitFor(() => expect(screen.queryByText('Nia Jones')).toBeNull());
+    expect(screen.getByText('Liam Turner')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByText('Not allowed')).toBeTruthy();
   });
 });

@@ -6,6 +6,7 @@ import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
 import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import SearchRounded from '@mui/icons-material/SearchRounded';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -18,6 +19,8 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState, type ReactNode } from 'react';
 import { EntityDetailsModal, type EntityRef } from '../../../components/entity-details-modal';
@@ -26,10 +29,17 @@ import { JobStandingChip } from '../../../components/job-standing-chip';
 import { JOB_STANDING_TONE, jobStanding, openDisputes } from '../../../lib/job-types';
 import { useDashboardNavigate } from '../../../lib/dashboard-nav';
 import { Pager } from '../../../components/pager';
-import { PAGE_SIZE, useCursorPager, useDebouncedValue } from '../../../lib/paging';
+import { pageSearch, useServerList } from '../../../lib/paging';
 import type { StudentCard } from '@panda/contracts/training';
-import { useGetMyStudentsQuery } from '../api/training-centre-api';
+import { ListSelect } from '../../../components/list-select';
+import { downloadWithToken } from '../../../lib/download';
+import { errorMessage } from '../../../lib/errors';
+import { useAppSelector } from '../../../lib/hooks';
+import { selectToken } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { useGetMyStudentsQuery, type CaseloadArgs } from '../api/training-centre-api';
 import { lazyDialog } from '../../../components/lazy-dialog';
+import { AT_RISK_CHOICES, CASELOAD_SORTS, CaseloadTable } from './caseload-table';
 
 const CriteriaTemplateDialog = lazyDialog(
   () => import('./criteria-template-dialog').then((m) => m.CriteriaTemplateDialog),
@@ -212,21 +222,41 @@ function StudentsSkeleton() {
 export function StudentsView() {
   const go = useDashboardNavigate();
   const [entity, setEntity] = useState<EntityRef | null>(null);
-  const [search, setSearch] = useState('');
   const [criteriaOpen, setCriteriaOpen] = useState(false);
-  // docs/rules.md#list-paging: the server searches (name, e-mail, phone, postcode, id) and pages; this view shows one page.
-  const q = useDebouncedValue(search.trim());
-  const pager = useCursorPager(q);
+  const [layout, setLayout] = useState<'cards' | 'table'>('cards');
+  const [exporting, setExporting] = useState(false);
+  const token = useAppSelector(selectToken);
+  // docs/rules.md#list-paging, docs/rules.md#centre-caseload: the server searches (name, e-mail, phone,
+  // postcode, id), sorts, filters at-risk and pages; this view shows one page.
+  const { search, setSearch, view, setView, pager, args } = useServerList('students');
+  const q = args.q ?? '';
+  const atRisk = view.at_risk === 'true' || view.at_risk === 'false' ? view.at_risk : undefined;
+  const listArgs: CaseloadArgs = { ...args, at_risk: atRisk };
+  const filtering = !!q || !!atRisk;
   const registered = useGetMyStudentsQuery({ limit: 1 });
-  const { data, isLoading, isError, isFetching, refetch } = useGetMyStudentsQuery({
-    limit: PAGE_SIZE,
-    q: q || undefined,
-    cursor: pager.cursor,
-  });
+  const { data, isLoading, isError, isFetching, refetch } = useGetMyStudentsQuery(listArgs);
+
+  // The CSV holds every row of the same search, filter and sort (not only the page on show).
+  const downloadCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadWithToken(
+        `/api/my-students.csv${pageSearch({ q: args.q, sort: args.sort, at_risk: atRisk })}`,
+        token,
+        'students.csv',
+      );
+      toast.success('Students CSV downloaded');
+    } catch (err) {
+      toast.error(errorMessage(err, 'Download failed', { useErrorText: true }));
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const registeredTotal = registered.data?.total ?? data?.total ?? 0;
   const filtered = useMemo(() => data?.items ?? [], [data]);
   const searching = search.trim() !== q || (isFetching && !!q);
+  const noMatch = q ? `No students match “${q}”.` : 'No students match this filter.';
 
   let content: ReactNode;
   if (isLoading) {
@@ -249,7 +279,7 @@ export function StudentsView() {
         </CardContent>
       </Card>
     );
-  } else if (registeredTotal === 0 && !q) {
+  } else if (registeredTotal === 0 && !filtering) {
     content = (
       <Card sx={{ textAlign: 'center' }}>
         <CardContent sx={{ p: { xs: 4, md: 6 } }}>
@@ -280,12 +310,31 @@ export function StudentsView() {
         </CardContent>
       </Card>
     );
+  } else if (layout === 'table') {
+    content = (
+      <Card>
+        <CaseloadTable
+          rows={filtered}
+          empty={searching ? 'Searching...' : noMatch}
+          paging={{
+            kind: 'pager',
+            noun: ['student', 'students'],
+            total: data?.total ?? 0,
+            pageIndex: pager.pageIndex,
+            next: data?.next ?? null,
+            onNext: pager.next,
+            onPrevious: pager.previous,
+            totalTestId: 'caseload-total',
+          }}
+        />
+      </Card>
+    );
   } else {
     content = (
       <>
         {filtered.length === 0 ? (
           <Typography color="text.secondary" sx={{ textAlign: 'center', py: 6 }} role="status">
-            {searching ? 'Searching...' : `No students match “${q}”.`}
+            {searching ? 'Searching...' : noMatch}
           </Typography>
         ) : (
           <Box
@@ -372,6 +421,50 @@ export function StudentsView() {
           </Button>
         )}
       </Box>
+      {(registeredTotal > 0 || filtering) && (
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1.5}
+          useFlexGap
+          flexWrap="wrap"
+          alignItems={{ sm: 'center' }}
+        >
+          <ListSelect
+            id="caseload-sort"
+            label="Sort by"
+            value={view.sort ?? '-created'}
+            choices={CASELOAD_SORTS}
+            onChange={(v) => setView('sort', v)}
+            width={250}
+          />
+          <ListSelect
+            id="caseload-at-risk"
+            label="At risk"
+            value={atRisk ?? ''}
+            choices={AT_RISK_CHOICES}
+            onChange={(v) => setView('at_risk', v)}
+          />
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={layout}
+            onChange={(_e, v: 'cards' | 'table' | null) => v && setLayout(v)}
+            aria-label="Show students as"
+          >
+            <ToggleButton value="cards">Cards</ToggleButton>
+            <ToggleButton value="table">Table</ToggleButton>
+          </ToggleButtonGroup>
+          <Button
+            variant="outlined"
+            startIcon={<FileDownloadOutlined />}
+            onClick={() => void downloadCsv()}
+            disabled={exporting}
+            sx={{ ml: { sm: 'auto' }, whiteSpace: 'nowrap' }}
+          >
+            {exporting ? 'Preparing CSV...' : 'Download CSV'}
+          </Button>
+        </Stack>
+      )}
       {content}
       <EntityDetailsModal entity={entity} onClose={() => setEntity(null)} />
       <CriteriaTemplateDialog open={criteriaOpen} onClose={() => setCriteriaOpen(false)} />
