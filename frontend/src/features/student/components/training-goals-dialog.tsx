@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { z } from 'zod';
 import { JobTypeIcon } from '../../../components/job-type-icon';
+import { IconBadge } from '../../../components/icon-badge';
 import { ContractForm } from '../../../components/form/contract-form';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useContractForm } from '../../../components/form/use-contract-form';
@@ -148,20 +149,9 @@ function GoalsForm({
         id="training-goals-title"
         sx={{ display: 'flex', alignItems: 'center', gap: 1.25, pr: canClose ? 7 : 3 }}
       >
-        <Box
-          aria-hidden
-          sx={{
-            width: 38,
-            height: 38,
-            borderRadius: 2.5,
-            display: 'grid',
-            placeItems: 'center',
-            bgcolor: 'rgba(249, 115, 22, 0.12)',
-            color: 'secondary.dark',
-          }}
-        >
+        <IconBadge tone="secondary">
           <FlagOutlined />
-        </Box>
+        </IconBadge>
         Set Your Training Goals
       </DialogTitle>
       {canClose && (
