@@ -1,5 +1,6 @@
 import { DISPUTE_REASON_REQUIRED } from '@panda/contracts/signoff';
 import { describe, expect, it } from 'vitest';
+import { refusedOn } from '../testing/contract-http';
 import { testUser } from '../testing/fixtures';
 import { formKit } from '../testing/form-kit';
 import { jobFixture, signedCardFixture } from '../testing/jobs';
@@ -45,11 +46,7 @@ describe('DisputeDialog', () => {
 
   it("puts the server's 400 under the reason and stays open", async () => {
     const { field, fill, submit, dialog } = await openDispute();
-    server.use(
-      recordedRoute('POST', '/api/signatures/:signatureId/dispute', ({ fail }) =>
-        fail(400, { detail: [{ field: 'reason', message: 'Must be at most 2000 characters' }] }),
-      ).handler,
-    );
+    server.use(refusedOn('POST', '/api/signatures/:signatureId/dispute', 'reason', 'Must be at most 2000 characters'));
     await fill({ 'Why do you dispute it?': 'I was not on that job.' });
     await submit('Send dispute');
     await waitFor(() => expect(descriptionOf(field('Why do you dispute it?'))).toBe('Must be at most 2000 characters'));

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { refusedOn } from '../../../testing/contract-http';
 import { testUser } from '../../../testing/fixtures';
 import { formKit } from '../../../testing/form-kit';
 import { descriptionOf, toastMessages } from '../../../testing/queries';
@@ -40,11 +41,7 @@ describe('AccountActionDialog', () => {
 
   it("puts the server's 400 under its field", async () => {
     const { field, fill, submit } = renderDialog('vet');
-    server.use(
-      recordedRoute('PATCH', '/api/admin/users/:role/:id/vet', ({ fail }) =>
-        fail(400, { detail: [{ field: 'reason', message: 'Reason must be at most 500 characters' }] }),
-      ).handler,
-    );
+    server.use(refusedOn('PATCH', '/api/admin/users/:role/:id/vet', 'reason', 'Reason must be at most 500 characters'));
     await fill({ 'Reason (optional)': 'Checked' });
     await submit('Vet user');
     await waitFor(() =>

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { contractHttp } from '../../../testing/contract-http';
+import { contractHttp, refusedOn } from '../../../testing/contract-http';
 import { testUser } from '../../../testing/fixtures';
 import { formKit } from '../../../testing/form-kit';
 import { descriptionOf, toastMessages } from '../../../testing/queries';
@@ -77,11 +77,7 @@ describe('MatchDialog (placement proposal)', () => {
 
   it("puts the server's 400 under the notes and stays open", async () => {
     const { field, fill, propose, onClose } = await renderDialog();
-    server.use(
-      recordedRoute('POST', '/api/admin/placements', ({ fail }) =>
-        fail(400, { detail: [{ field: 'notes', message: 'Notes must be at most 2000 characters' }] }),
-      ).handler,
-    );
+    server.use(refusedOn('POST', '/api/admin/placements', 'notes', 'Notes must be at most 2000 characters'));
     await fill({ 'Notes for the placement (optional)': 'Starts Monday.' });
     await propose('Rank 2: Dave Clarke');
     await waitFor(() =>

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { contractHttp } from '../../../testing/contract-http';
+import { contractHttp, refusedOn } from '../../../testing/contract-http';
 import { testUser } from '../../../testing/fixtures';
 import { formKit } from '../../../testing/form-kit';
 import { caseloadRowFixture } from '../../../testing/handlers/training-centre';
@@ -77,11 +77,7 @@ describe('NewTicketDialog', () => {
 
   it("puts the server's 400 under its field", async () => {
     const { field, fill, submit } = renderDialog('mentor');
-    server.use(
-      recordedRoute('POST', '/api/support', ({ fail }) =>
-        fail(400, { detail: [{ field: 'Subject', message: 'Must be at most 200 characters' }] }),
-      ).handler,
-    );
+    server.use(refusedOn('POST', '/api/support', 'Subject', 'Must be at most 200 characters'));
     await fill({ Subject: 'Signing', Message: 'How do I sign?' });
     await submit('Create Ticket');
     await waitFor(() => expect(descriptionOf(field('Subject'))).toBe('Must be at most 200 characters'));

@@ -1,5 +1,6 @@
 import { ticketDetail, type TicketDetail } from '@panda/contracts/support';
 import { describe, expect, it } from 'vitest';
+import { refusedOn } from '../../../testing/contract-http';
 import { testUser } from '../../../testing/fixtures';
 import { formKit } from '../../../testing/form-kit';
 import { descriptionOf, toastMessages } from '../../../testing/queries';
@@ -74,11 +75,7 @@ describe('a ticket reply', () => {
 
   it("puts the server's 400 under the reply and keeps the text", async () => {
     const { field, fill, submit } = renderReply();
-    server.use(
-      recordedRoute('POST', '/api/admin/support/:id/reply', ({ fail }) =>
-        fail(400, { detail: [{ field: 'message', message: 'Must be at most 5000 characters' }] }),
-      ).handler,
-    );
+    server.use(refusedOn('POST', '/api/admin/support/:id/reply', 'message', 'Must be at most 5000 characters'));
     await fill({ 'Your reply': 'Pick another job.' });
     await submit('Send');
     await waitFor(() => expect(descriptionOf(field('Your reply'))).toBe('Must be at most 5000 characters'));
