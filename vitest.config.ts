@@ -48,6 +48,9 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 120_000,
+          // expect.poll gives up after 1 s by default: a page that loads, restores its session and asks
+          // three queries takes longer on a busy machine. 15 s, as the locators' own waits.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

@@ -11,10 +11,49 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { GENESIS_HASH, linkAfter } from '@panda/events/hash-chain';
+import { leafHash, nodeHash } from '@panda/events/merkle';
 import { SqliteEventStore } from '@panda/events/sqlite-event-store';
 
 const fmt = (n: number) => n.toLocaleString('en-GB', { maximumFractionDigits: 0 });
 
+const COLUMNS = 'event_id, stream, version, type, data, time, actor_id, correlation_id, command_id';
+
+/** The i-th generated sign-off as the events table's columns (COLUMNS, in that order). */
+function signOffRow(prefix: string, i: number) {
+  const student = `student-${i % 20_000}`;
+  const at = new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
+  const data = {
+    jobId: `job-${i % 80_000}`,
+    studentId: student,
+    mentorId: `mentor-${i % 700}`,
+    signature: {
+      signature: 'D Clarke',
+      mentorName: 'Dave Clarke',
+      date: at.slice(0, 10),
+      time: at.slice(11, 16),
+      timestamp: at,
+    },
+    completedAt: at,
+    completedCount: 1 + Math.floor(i / 20_000),
+  };
+  const id = `${prefix}-${String(i).padStart(12, '0')}`;
+  return {
+    eventId: `${id}-e`,
+    stream: `account-${student}`,
+    streamVersion: Math.floor(i / 20_000),
+    type: 'JobCardSigned',
+    data: JSON.stringify(data),
+    time: at,
+    actorId: `mentor-${i % 700}`,
+    correlationId: `${id}-c`,
+    commandId: `${id}-k`,
+  };
+}
+const columnsOf = (r: ReturnType<typeof signOffRow>) =>
+  [r.eventId, r.stream, r.streamVersion, r.type, r.data, r.time, r.actorId, r.correlationId, r.commandId] as const;
+
+/** A log from before the hash chain (no hash columns): the store chains it afresh when it opens it. */
 export function generate(file: string, n: number) {
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
@@ -22,43 +61,52 @@ export function generate(file: string, n: number) {
   db.pragma('synchronous = OFF');
   db.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, event_id TEXT NOT NULL UNIQUE, stream TEXT NOT NULL, version INTEGER NOT NULL,
     type TEXT NOT NULL, data TEXT NOT NULL, time TEXT NOT NULL, actor_id TEXT, correlation_id TEXT NOT NULL, command_id TEXT, UNIQUE (stream, version))`);
-  const ins = db.prepare(
-    'INSERT INTO events (event_id, stream, version, type, data, time, actor_id, correlation_id, command_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-  );
+  const ins = db.prepare(`INSERT INTO events (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
   const prefix = randomUUID();
   const batch = db.transaction((from: number, to: number) => {
-    for (let i = from; i < to; i++) {
-      const student = `student-${i % 20_000}`;
-      const at = new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
-      const data = {
-        jobId: `job-${i % 80_000}`,
-        studentId: student,
-        mentorId: `mentor-${i % 700}`,
-        signature: {
-          signature: 'D Clarke',
-          mentorName: 'Dave Clarke',
-          date: at.slice(0, 10),
-          time: at.slice(11, 16),
-          timestamp: at,
-        },
-        completedAt: at,
-        completedCount: 1 + Math.floor(i / 20_000),
-      };
-      const id = `${prefix}-${String(i).padStart(12, '0')}`;
-      ins.run(
-        `${id}-e`,
-        `account-${student}`,
-        Math.floor(i / 20_000),
-        'JobCardSigned',
-        JSON.stringify(data),
-        at,
-        `mentor-${i % 700}`,
-        `${id}-c`,
-        `${id}-k`,
-      );
-    }
+    for (let i = from; i < to; i++) ins.run(...columnsOf(signOffRow(prefix, i)));
   });
   for (let i = 0; i < n; i += 10_000) batch(i, Math.min(n, i + 10_000));
+  db.close();
+}
+
+/**
+ * A chained log of `n` sign-offs and its Merkle tree, as the store would have written them: the store
+ * makes the file (its tables and indexes), then the rows go in with their chain links (`linkAfter`, as
+ * an append makes them) and the tree's complete subtrees (`leafHash`, `nodeHash`, as the tree's
+ * extension makes them) in one transaction without fsync. A minute or so at 1,000,000 events, where
+ * appending them one by one takes hours and chaining a pre-chain log at open several minutes. Whatever
+ * does not match what the store would have written fails the re-hash (its roots at the checkpoints).
+ */
+export async function generateChained(file: string, n: number) {
+  await new SqliteEventStore(file).close();
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = OFF');
+  const ins = db.prepare(
+    `INSERT INTO events (${COLUMNS}, content_hash, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const node = db.prepare('INSERT INTO log_tree (level, idx, hash) VALUES (?, ?, ?)');
+  const prefix = randomUUID();
+  db.transaction(() => {
+    let prev = GENESIS_HASH;
+    let level: Buffer[] = [];
+    for (let i = 0; i < n; i++) {
+      const r = signOffRow(prefix, i);
+      const link = linkAfter(prev, r, r.data);
+      ins.run(...columnsOf(r), link.contentHash, link.prevHash, link.hash);
+      prev = link.hash;
+      level.push(leafHash(Buffer.from(link.contentHash, 'hex')));
+    }
+    for (let depth = 0; level.length; depth++) {
+      const above: Buffer[] = [];
+      level.forEach((hash, idx) => {
+        node.run(depth, idx, hash);
+        if (idx % 2 === 1) above.push(nodeHash(level[idx - 1], hash));
+      });
+      level = above;
+    }
+  })();
   db.close();
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useApp, type App } from './app';
-import { axeFindings, proposeWaitingTrainee, shot, signIn, signInAtPortal, structureFindings } from './support';
+import { axeFindings, pageFindings, proposeWaitingTrainee, shot, signIn, signInAtPortal } from './support';
 
 /**
  * docs/rules.md#accessibility: axe-core (WCAG 2.2 A/AA rules) over every screen and dialog of every role, on
@@ -38,9 +38,13 @@ function everyScreen(app: App, viewport: { name: string; width: number; height: 
 
   async function check(where: string, include?: string) {
     await page.waitForLoadState('networkidle');
-    findings.push(...(await axeFindings(page, `${where} (${viewport.width} px)`, include)));
     // A dialog is a landmark of its own, and its headings follow its title: the page's structure is checked without one.
-    if (!include) structure.push(...(await structureFindings(page, `${where} (${viewport.width} px)`)));
+    if (include) findings.push(...(await axeFindings(page, `${where} (${viewport.width} px)`, include)));
+    else {
+      const found = await pageFindings(page, `${where} (${viewport.width} px)`);
+      findings.push(...found.findings);
+      structure.push(...found.structure);
+    }
     shown.push({
       where,
       text: await page

@@ -1,8 +1,7 @@
 import { apiClient } from '@panda/server/seed';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { demoLogins, newContext, signIn, signInAtPortal, startServer, type Login, type Server } from './support';
+import { axeOn, demoLogins, newContext, signIn, signInAtPortal, startServer, type Login, type Server } from './support';
 
 /**
  * The start-up every browser test file shares. In a file:
@@ -142,7 +141,7 @@ export function useApp(options: AppOptions = {}): App {
  * or only inside `only`. The app-wide toasts are left out: their filled colours are the shared toaster's.
  */
 export async function accessible(p: Page, what: string, only?: string) {
-  const axe = new AxeBuilder({ page: p });
+  const axe = axeOn(p);
   if (only) axe.include(only);
   const results = await axe
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])

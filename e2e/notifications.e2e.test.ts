@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useApp } from './app';
-import { shot, signIn, toast } from './support';
+import { axeOn, shot, signIn, toast } from './support';
 import { EVIDENCE_BODY } from './evidence';
 
 /**
@@ -16,7 +15,7 @@ const app = useApp({ demo: true });
 const findings: string[] = [];
 
 async function axe(page: Page, where: string, include: string) {
-  const result = await new AxeBuilder({ page })
+  const result = await axeOn(page)
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .include(include)
     .analyze();

@@ -37,6 +37,7 @@ interface ApiJob {
   Student_Name?: string;
   Completed_Count: number;
   Total_Count: number;
+  signatures?: Array<{ signature_id?: string; trainee_status?: string }>;
 }
 
 let server: Server;
@@ -62,13 +63,21 @@ const start = async () => {
   server = await startServer({ PORT: String(port), SEED_DEMO: '1' }, dataDir);
 };
 
-async function mentorJobs(): Promise<ApiJob[]> {
+/** The jobs (with their sign-offs) that `email` sees, through the API. */
+async function jobsOf(email: string): Promise<ApiJob[]> {
   const call = apiClient(server.url);
   const { token } = await call<{ token: string }>('POST', '/api/auth/signin', {
-    Email: MENTOR,
-    Password: password(MENTOR),
+    Email: email,
+    Password: password(email),
   });
   return call<ApiJob[]>('GET', '/api/jobs?limit=200', undefined, token);
+}
+const mentorJobs = () => jobsOf(MENTOR);
+
+/** Where one sign-off stands with the trainee, as the student's jobs say. */
+async function traineeStatus(signatureId: string): Promise<string | undefined> {
+  const cards = (await jobsOf(STUDENT)).flatMap((j) => j.signatures ?? []);
+  return cards.find((c) => c.signature_id === signatureId)?.trainee_status;
 }
 
 const countOf = (jobs: ApiJob[], id: string) => jobs.find((j) => j.id === id)!.Completed_Count;
@@ -262,5 +271,47 @@ describe('works on site with no signal', () => {
     await signIn(page, server.url, MENTOR, password(MENTOR));
     await expect.poll(() => stored(page), { timeout: 20_000 }).toBe(1);
     expect(countOf(await mentorJobs(), job.id)).toBe(job.Completed_Count + 1);
+  });
+
+  it('lets the student confirm a card offline; it lands once when the network returns', async () => {
+    // The mentor (still holding the refused item) signs out; the student opens their cards online first.
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page
+      .getByRole('dialog', { name: '1 waiting to send' })
+      .getByRole('button', { name: 'Sign out anyway' })
+      .click();
+    await page.waitForURL(/\/auth/);
+    await signIn(page, server.url, STUDENT, password(STUDENT));
+    await page.goto(`${server.url}/dashboard?view=jobs`);
+    const row = page.getByTestId('sign-off-row').filter({ has: page.getByRole('button', { name: 'Confirm' }) });
+    await row.first().waitFor();
+    const signatureId = (await row.first().getAttribute('data-signature-id'))!;
+    expect(await traineeStatus(signatureId)).toBe('awaiting_confirmation');
+
+    await server.stop();
+    await context.setOffline(true);
+    await page.goto(`${server.url}/dashboard?view=jobs`);
+    const card = page.locator(`[data-signature-id="${signatureId}"]`);
+    await card.getByRole('button', { name: 'Confirm' }).click();
+    await toast(page, /it waits in the outbox/).waitFor();
+    await card.getByText('Confirmation waiting to send').waitFor();
+    await expect(card.getByRole('button', { name: 'Confirm' }).count()).resolves.toBe(0);
+    await page.getByTestId('outbox-chip').filter({ hasText: '1 waiting to send' }).waitFor();
+    await page.reload();
+    await card.getByText('Confirmation waiting to send').waitFor();
+    expect(await stored(page)).toBe(2);
+
+    await start();
+    await context.setOffline(false);
+    await page.goto(`${server.url}/dashboard?view=jobs`);
+    // Sent once: the student's item leaves the outbox (the mentor's refused one stays, unsent).
+    await expect.poll(() => stored(page), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => card.getByTestId('sign-off-status').textContent()).toBe('Confirmed by trainee');
+    expect(await traineeStatus(signatureId)).toBe('confirmed');
+    await expect(page.getByTestId('outbox-chip').count()).resolves.toBe(0);
+    // A reload sends nothing again, and the card stays confirmed.
+    await page.reload();
+    await card.getByTestId('sign-off-status').filter({ hasText: 'Confirmed by trainee' }).waitFor();
+    expect(await stored(page)).toBe(1);
   });
 });

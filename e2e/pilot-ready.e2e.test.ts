@@ -68,7 +68,9 @@ describe('one count, one name, small things', () => {
     await page.goto(`${app.url}/dashboard?view=overview`);
     const jobs = page.getByRole('region', { name: 'Current Training Jobs' });
     const bars = jobs.getByRole('progressbar');
-    await expect.poll(() => bars.count()).toBeGreaterThan(0);
+    // The page loads the app, the view and the student's jobs after goto: wait for the first bar as for any element
+    // (expect.poll gives a condition only one second, too little for all that while other files run beside it).
+    await bars.first().waitFor();
     const active = Number((await page.getByTestId('active-jobs').textContent())?.replace(/\D/g, ''));
     expect(await bars.count()).toBe(active);
     // One name per job type.

@@ -82,13 +82,24 @@ describe('sign-off that stands up to scrutiny', () => {
     await dispute.getByLabel(/Why do you dispute it/).fill(DISPUTE_REASON);
     await dispute.getByRole('button', { name: 'Send dispute' }).click();
     await toast(student, 'Your dispute was sent').waitFor();
-    await expect.poll(() => repair.getByTestId('sign-off-status').textContent()).toBe('Disputed');
+    await repair
+      .getByTestId('sign-off-status')
+      .filter({ hasText: /^Disputed$/ })
+      .waitFor();
     await repair.getByText(DISPUTE_REASON, { exact: false }).waitFor();
 
     const pipework = await openSigned(1);
     await pipework.getByRole('button', { name: 'Confirm' }).click();
+    // The reflection is optional (docs/rules.md#evidence): confirmed without one here.
+    await student
+      .getByRole('dialog', { name: 'Confirm this sign-off' })
+      .getByRole('button', { name: 'Confirm sign-off' })
+      .click();
     await toast(student, 'you confirmed this sign-off').waitFor();
-    await expect.poll(() => pipework.getByTestId('sign-off-status').textContent()).toBe('Confirmed by trainee');
+    await pipework
+      .getByTestId('sign-off-status')
+      .filter({ hasText: /^Confirmed by trainee$/ })
+      .waitFor();
     await expect(pipework.getByRole('button', { name: 'Confirm' }).count()).resolves.toBe(0);
     // The demo's Boiler Service requirement has all 4 cards signed, one of them disputed and undecided:
     // it reads 'Disputed', not 'Requirement Complete!'.

@@ -159,11 +159,22 @@ export async function proposeWaitingTrainee(server: Server, admin: Login) {
 }
 
 /**
+ * axe-core on `page`, run inside the page itself (axe.run). The default (runPartial per frame, then finishRun in a
+ * blank page it opens for that) loads axe-core's half a megabyte twice and opens and closes a page on every
+ * analyze; that mode exists for cross-origin frames, and the app has no frames at all.
+ */
+export const axeOn = (page: Page) => new AxeBuilder({ page }).setLegacyMode();
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/** axe-core's best-practice rules for the page's structure: every part inside a landmark, no heading level skipped. */
+const STRUCTURE_RULES = ['region', 'heading-order'];
+
+/**
  * Runs axe-core (WCAG 2.0/2.1/2.2 A and AA rules) over the page, or only over `include` (e.g. an open
  * dialog), and answers every serious or critical violation, with the elements it found, as text.
  */
 export async function axeFindings(page: Page, where: string, include?: string): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
+  let builder = axeOn(page).withTags(WCAG_TAGS);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
   return asFindings(
@@ -172,21 +183,32 @@ export async function axeFindings(page: Page, where: string, include?: string): 
   );
 }
 
+/**
+ * axeFindings over the whole page, and in the same axe-core run the page's structure as axe-core's best-practice
+ * rules see it, whatever their impact (`structure`): every part of the page inside a landmark (`region`) and no
+ * heading level skipped (`heading-order`).
+ */
+export async function pageFindings(page: Page, where: string): Promise<{ findings: string[]; structure: string[] }> {
+  const { violations } = await axeOn(page)
+    .options({ rules: Object.fromEntries(STRUCTURE_RULES.map((id) => [id, { enabled: true }])) })
+    .withTags(WCAG_TAGS)
+    .analyze();
+  const structural = (v: { id: string }) => STRUCTURE_RULES.includes(v.id);
+  return {
+    findings: asFindings(
+      where,
+      violations.filter((v) => !structural(v) && (v.impact === 'serious' || v.impact === 'critical')),
+    ),
+    structure: asFindings(where, violations.filter(structural)),
+  };
+}
+
 /** Each violation as text: where, the rule, its impact and help, then every element it found and why. */
 const asFindings = (where: string, violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']) =>
   violations.map(
     (v) =>
       `${where}: ${v.id} (${v.impact}) ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(' ')} ${n.failureSummary?.split('\n').slice(1).join(' ') ?? ''}`).join('\n')}`,
   );
-
-/**
- * The page's structure as axe-core's best-practice rules see it, whatever their impact: every part of the page
- * inside a landmark (`region`) and no heading level skipped (`heading-order`). Answered as text, like axeFindings.
- */
-export async function structureFindings(page: Page, where: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withRules(['region', 'heading-order']).analyze();
-  return asFindings(where, violations);
-}
 
 /** Fails when axe-core finds a serious or critical violation on the page (or inside `include`). */
 export async function expectAccessible(page: Page, where: string, include?: string) {

@@ -4,9 +4,8 @@ import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
 import { useApp } from './app';
-import { shot, signIn as signInAt, signInAtPortal, toast } from './support';
+import { axeOn, shot, signIn as signInAt, signInAtPortal, toast } from './support';
 import { fillEvidence } from './evidence';
 
 /**
@@ -270,7 +269,7 @@ describe('the training journey, each person in their own browser', () => {
     ]) {
       await student.setViewportSize(viewport);
       await shot(student, `journey-04-temporary-password-${viewport.width}`);
-      const { violations } = await new AxeBuilder({ page: student }).analyze();
+      const { violations } = await axeOn(student).analyze();
       expect(
         violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`),
       ).toEqual([]);

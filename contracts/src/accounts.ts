@@ -506,6 +506,8 @@ export const lookupJob = z.strictObject({
   Job_Type: z.string(),
   Total_Count: z.number().int(),
   Completed_Count: z.number().int(),
+  /** Counted sign-offs disputed and not yet decided (docs/rules.md#dispute-visibility). */
+  Disputed_Count: z.number().int(),
   Student_ID: z.string(),
   percent: z.number(),
   is_complete: z.boolean(),

@@ -54,6 +54,8 @@ export const auditSignOff = z.strictObject({
   /** Which card of the job (1 = first signed). */
   card_number: z.number().int(),
   signed_at: z.string(),
+  /** The device's clock when the sign-off was made (null when none was sent); see docs/rules.md#outbox. */
+  captured_at: z.string().nullable(),
   position: z.number().int(),
   mentor_id: z.string(),
   signature: z.strictObject({

@@ -91,6 +91,13 @@ export const ukTimeOf = (at: string | number | Date): string => UK_TIME.format(n
 export const JOB_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** A photo's largest size, as the raw body of `POST /api/job-photos` (10 MB). */
 export const JOB_PHOTO_MAX_BYTES = 10_485_760;
+/**
+ * The longest side (px) a photo is brought down to on the device before it is kept in the outbox
+ * or sent, re-encoded as JPEG at JOB_PHOTO_DEVICE_QUALITY (docs/rules.md#outbox): a site photo stays
+ * legible, and the outbox holds a few hundred kB per photo, not a camera's megabytes.
+ */
+export const JOB_PHOTO_DEVICE_SIDE = 2048;
+export const JOB_PHOTO_DEVICE_QUALITY = 0.85;
 export const JOB_PHOTO_NOT_IMAGE = 'Please choose a JPEG, PNG or WEBP photo';
 export const JOB_PHOTO_TOO_LARGE = 'Each photo must be smaller than 10MB';
 

@@ -89,3 +89,12 @@ export const jobRemaining = (j: Counts) => Math.max(0, j.Total_Count - j.Complet
 /** Orders jobs by the catalogue's job-type order. */
 export const compareJobTypes = (a: { Job_Type: JobType }, b: { Job_Type: JobType }) =>
   JOB_TYPES.indexOf(a.Job_Type) - JOB_TYPES.indexOf(b.Job_Type);
+
+/**
+ * A job's sign-offs that still count and that their trainee disputed with no admin decision yet
+ * (docs/rules.md#dispute-visibility): the read model keeps this count on each job as `Disputed_Count`,
+ * and every screen shows a job with one as 'Disputed', never complete.
+ */
+export const openDisputeCount = (
+  signatures: { revoked: boolean; trainee_status: string; dispute: { outcome: string | null } | null }[],
+) => signatures.filter((s) => !s.revoked && s.trainee_status === 'disputed' && !s.dispute?.outcome).length;

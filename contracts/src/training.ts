@@ -36,6 +36,7 @@ export {
   isComplete,
   jobPercent,
   jobRemaining,
+  openDisputeCount,
   compareJobTypes,
   type JobType,
   type RequirementKey,
@@ -175,6 +176,8 @@ export const jobSchema = z.strictObject({
   Job_Type: jobTypeSchema,
   Total_Count: z.number().int(),
   Completed_Count: z.number().int(),
+  /** Counted sign-offs disputed and not yet decided: the job shows 'Disputed', not complete (docs/rules.md#dispute-visibility). */
+  Disputed_Count: z.number().int(),
   completed_at: z.string().nullable(),
   mentor_signature: mentorSignature.nullable(),
   signatures: z.array(jobSignatureEntry),
@@ -239,6 +242,8 @@ export const jobProgress = z.strictObject({
   Job_Type: jobTypeSchema,
   Total_Count: z.number().int(),
   Completed_Count: z.number().int(),
+  /** Counted sign-offs disputed and not yet decided (docs/rules.md#dispute-visibility). */
+  Disputed_Count: z.number().int(),
   percent: z.number(),
   is_complete: z.boolean(),
 });

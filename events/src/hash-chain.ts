@@ -34,13 +34,13 @@ export interface ChainLink {
   hash: string;
 }
 
+/** The text an event's content hash is taken of (see above). */
+export const contentText = (e: ChainFields, dataJson: string): string =>
+  `${JSON.stringify([e.eventId, e.stream, e.streamVersion, e.type, e.time, e.actorId, e.correlationId, e.commandId])}\n${dataJson}`;
+
 // crypto.hash: one-shot hashing, several times faster than createHash for small inputs (verify speed).
 export const eventContentHash = (e: ChainFields, dataJson: string): string =>
-  hash(
-    'sha256',
-    `${JSON.stringify([e.eventId, e.stream, e.streamVersion, e.type, e.time, e.actorId, e.correlationId, e.commandId])}\n${dataJson}`,
-    'hex',
-  );
+  hash('sha256', contentText(e, dataJson), 'hex');
 
 export const chainHash = (prevHash: string, contentHash: string): string =>
   hash('sha256', prevHash + contentHash, 'hex');
@@ -83,12 +83,20 @@ export class ChainVerifier {
     stored: { [K in keyof ChainLink]?: string | null } | null | undefined,
   ): boolean {
     if (this.bad) return false;
+    if (!stored?.hash || !stored.contentHash || !stored.prevHash) return this.checkLink(position, null, stored);
+    return this.checkLink(position, eventContentHash(e, dataJson), stored);
+  }
+
+  /** As check, given the content hash of the event as read now (`contentHash`; null when it has no stored hashes). */
+  checkLink(
+    position: number,
+    contentHash: string | null,
+    stored: { [K in keyof ChainLink]?: string | null } | null | undefined,
+  ): boolean {
+    if (this.bad) return false;
     this.count += 1;
     if (!stored?.hash || !stored.contentHash || !stored.prevHash) return this.fail(position, 'unchained');
-    if (
-      eventContentHash(e, dataJson) !== stored.contentHash ||
-      chainHash(stored.prevHash, stored.contentHash) !== stored.hash
-    )
+    if (contentHash !== stored.contentHash || chainHash(stored.prevHash, stored.contentHash) !== stored.hash)
       return this.fail(position, 'altered');
     if (stored.prevHash !== this.head) return this.fail(position, 'missing_or_reordered');
     this.head = stored.hash;

@@ -19,8 +19,24 @@ const sha256 = (data: Uint8Array): Buffer => hash('sha256', data, 'buffer');
 
 export const leafHash = (leaf: Uint8Array): Buffer => sha256(Buffer.concat([LEAF_PREFIX, leaf]));
 
-export const nodeHash = (left: Uint8Array, right: Uint8Array): Buffer =>
-  sha256(Buffer.concat([NODE_PREFIX, left, right]));
+/**
+ * leafHash of the 32 bytes a content hash's 64 hex digits stand for (checked equal to one computed
+ * now, so well formed), written into one buffer kept for it: the re-hash takes one per event.
+ */
+const leafInput = Buffer.alloc(33);
+export function leafHashOfHex(contentHashHex: string): Buffer {
+  if (leafInput.write(contentHashHex, 1, 'hex') !== 32) throw new RangeError(`not a SHA-256 in hex: ${contentHashHex}`);
+  return sha256(leafInput);
+}
+
+/** Input of a node hash of two SHA-256 hashes (the common case), kept from one call to the next. */
+const nodeInput = Buffer.alloc(65, NODE_PREFIX[0]);
+export function nodeHash(left: Uint8Array, right: Uint8Array): Buffer {
+  if (left.length !== 32 || right.length !== 32) return sha256(Buffer.concat([NODE_PREFIX, left, right]));
+  nodeInput.set(left, 1);
+  nodeInput.set(right, 33);
+  return sha256(nodeInput);
+}
 
 /** Hash of the complete subtree of 2^level leaves starting at leaf index × 2^level. */
 export type SubtreeSource = (level: number, index: number) => Buffer;

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { SqliteEventStore } from './sqlite-event-store';
-import { GENESIS_HASH } from './hash-chain';
+import { CONTENT_SQL, SqliteEventStore, fieldsOf, type Row } from './sqlite-event-store';
+import { GENESIS_HASH, contentText, linkAfter } from './hash-chain';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const tempFile = () => join(mkdtempSync(join(tmpdir(), 'panda-chain-')), 'events.db');
@@ -158,5 +158,52 @@ describe('SQLite event log hash chain', () => {
     await store.append('new', [{ type: 'New', data: {} }], 'no_stream', meta(1));
     expect(await store.verifyChain()).toMatchObject({ ok: true, events: 2001 });
     await store.close();
+  });
+
+  it("writes an event's content text in SQL exactly as contentText does, for every character", async () => {
+    const file = tempFile();
+    const store = new SqliteEventStore(file);
+    const chars: string[] = [];
+    for (let c = 0; c <= 0x10ffff; c++) if (c < 0xd800 || c > 0xdfff) chars.push(String.fromCodePoint(c));
+    // In pieces of 65,536 characters (an append is at most 1 MB), in every field SQLite quotes.
+    for (let i = 0; i * 65_536 < chars.length; i++) {
+      const text = chars.slice(i * 65_536, (i + 1) * 65_536).join('');
+      await store.append(`s${i}${text.slice(0, 40)}`, [{ type: `T${text.slice(40, 80)}`, data: { text } }], 'any', {
+        ...meta(i),
+        actorId: text,
+      });
+    }
+    expect(await store.verifyChain()).toMatchObject({ ok: true, events: 17 });
+    await store.close();
+    const db = new Database(file, { readonly: true });
+    const rows = db.prepare(`SELECT *, ${CONTENT_SQL} AS content FROM events`).all() as (Row & { content: string })[];
+    db.close();
+    for (const r of rows) expect(r.content === contentText(fieldsOf(r), r.data)).toBe(true);
+  });
+
+  it('checks an event SQLite writes otherwise (a version of 1e20) by contentText: passes unaltered, fails altered', async () => {
+    const file = await makeLog(3);
+    const store = new SqliteEventStore(file);
+    const head = (await store.readAll(2, 1))[0].chain!.hash;
+    await store.close();
+    const fields = { ...meta(4), eventId: 'e4', stream: 'odd', streamVersion: 1e20, type: 'Happened' };
+    const link = linkAfter(head, fields, '{"n":4}');
+    const db = new Database(file);
+    db.prepare(
+      `INSERT INTO events (event_id, stream, version, type, data, time, actor_id, correlation_id, command_id, content_hash, prev_hash, hash)
+       VALUES ('e4', 'odd', 1e20, 'Happened', '{"n":4}', ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      fields.time,
+      fields.actorId,
+      fields.correlationId,
+      fields.commandId,
+      link.contentHash,
+      link.prevHash,
+      link.hash,
+    );
+    db.close();
+    expect(await verify(file)).toMatchObject({ ok: true, events: 4 });
+    edit(file, `UPDATE events SET data = '{"n":40}' WHERE position = 4`);
+    expect(await verify(file)).toMatchObject({ ok: false, first_bad_position: 4, fault: 'altered', events: 4 });
   });
 });

@@ -2,7 +2,7 @@ import Typography from '@mui/material/Typography';
 import { disputeRequest } from '@panda/contracts/signoff';
 import { formatDate } from '../lib/dates';
 import { useAppSelector } from '../lib/hooks';
-import { OutboxFullError, sendOrQueue } from '../lib/outbox';
+import { disputePath, OutboxFullError, sendOrQueue } from '../lib/outbox';
 import { selectUser } from '../lib/session';
 import { useDisputeSignOffMutation } from '../lib/signoff-api';
 import { toast } from '../lib/toast';
@@ -40,7 +40,7 @@ function DisputeForm({ row, onClose }: { row: SignOffRow; onClose: () => void })
         kind: 'dispute',
         label: `Dispute of ${row.jobType}, card ${row.number}`,
         method: 'POST',
-        path: `/signatures/${encodeURIComponent(signatureId)}/dispute`,
+        path: disputePath(signatureId),
         body: { reason },
       });
       if ('queued' in outcome) toast.info(QUEUED_ACTION);

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useOutboxItems } from '../lib/outbox';
+import { outboxChipSx } from './queued-chip';
 
 const OutboxDialog = lazy(() => import('./outbox-dialog').then((m) => ({ default: m.OutboxDialog })));
 
@@ -39,12 +40,7 @@ export function OutboxChip({ userId, onCount }: { userId: string; onCount: (wait
           variant="outlined"
           data-testid="outbox-chip"
           aria-haspopup="dialog"
-          sx={{
-            fontWeight: 700,
-            color: refused ? '#991b1b' : '#1e3a8a',
-            borderColor: refused ? '#991b1b' : '#1e3a8a',
-            '& .MuiChip-icon': { color: 'inherit' },
-          }}
+          sx={outboxChipSx(refused > 0)}
         />
       )}
       {open && (

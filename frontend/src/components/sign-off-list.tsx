@@ -4,15 +4,22 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DISPUTE_WINDOW_CLOSED } from '@panda/contracts/signoff-messages';
+import { REFLECTION_MAX } from '@panda/contracts/evidence';
+import { confirmRequest } from '@panda/contracts/signoff';
+import { FormDialog } from './form/form-dialog';
+import { FormTextField } from './form/form-text-field';
+import { useContractForm } from './form/use-contract-form';
 import { useEffect, useRef, useState } from 'react';
 import { formatDate, formatDateTime } from '../lib/dates';
-import { errorMessage } from '../lib/errors';
 import { jobTypeName, type Job, type SignedCard } from '../lib/job-types';
 import { toast } from '../lib/toast';
 import { useConfirmSignOffMutation, useGetStudentSignOffsQuery } from '../lib/signoff-api';
 import { lazyDialog } from './lazy-dialog';
 import { SignOffStatusChip } from './sign-off-status';
-import { OutboxFullError, sendOrQueue } from '../lib/outbox';
+import { CardEvidence } from './card-evidence';
+import { confirmPath, disputePath, OutboxFullError, sendOrQueue, useQueuedByPath } from '../lib/outbox';
+import { LateSendNote } from './late-send-note';
+import { QueuedChip } from './queued-chip';
 import { useAppSelector } from '../lib/hooks';
 import { selectUser } from '../lib/session';
 
@@ -41,6 +48,67 @@ const DisputeDialog = lazyDialog(
 );
 
 /**
+ * The student's confirmation of one sign-off, with an optional reflection on the job
+ * (docs/rules.md#trainee-countersign, docs/rules.md#evidence); checked by the contract's schema.
+ */
+function ConfirmDialog({ row, onClose }: { row: SignOffRow; onClose: () => void }) {
+  const form = useContractForm(confirmRequest, { group: 'confirm-sign-off', defaultValues: { reflection: '' } });
+  const [confirm] = useConfirmSignOffMutation();
+  const userId = String(useAppSelector(selectUser)?.id ?? '');
+  const signatureId = row.card.signature_id ?? '';
+  const close = () => {
+    form.clear();
+    onClose();
+  };
+  const submit = form.submitWith(async ({ reflection }) => {
+    try {
+      const outcome = await sendOrQueue(
+        (idempotencyKey) => confirm({ signatureId, reflection, idempotencyKey }).unwrap(),
+        {
+          userId,
+          kind: 'confirmation',
+          label: `Confirmation of ${row.jobType}, card ${row.number}`,
+          method: 'POST',
+          path: confirmPath(signatureId),
+          body: { reflection },
+        },
+      );
+      if ('queued' in outcome) toast.info(QUEUED_ACTION);
+      else toast.success(outcome.sent.message);
+      onClose();
+    } catch (err) {
+      if (err instanceof OutboxFullError) return void toast.error(err.message, { group: 'confirm-sign-off' });
+      throw err;
+    }
+  }, 'Failed to confirm the sign-off');
+  return (
+    <FormDialog
+      open
+      onClose={close}
+      title="Confirm this sign-off"
+      form={form}
+      onSubmit={submit}
+      pending={form.pending}
+      submitLabel="Confirm sign-off"
+      pendingLabel="Confirming..."
+    >
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        {row.jobType}, card {row.number}: signed &quot;{row.card.signature}&quot; by {row.card.mentorName} on{' '}
+        {formatDate(row.card.date)} at {row.card.time}. Confirming says you did this job as the card describes.
+      </Typography>
+      <FormTextField
+        label="Your reflection (optional)"
+        name="reflection"
+        multiline
+        minRows={3}
+        helperText="What you did, what you learned, what you would do differently next time."
+        slotProps={{ htmlInput: { maxLength: REFLECTION_MAX } }}
+      />
+    </FormDialog>
+  );
+}
+
+/**
  * Every sign-off of the given jobs, newest first, with where it stands with the trainee. With
  * `actions` (the student's own Training Jobs), a sign-off awaiting them has Confirm and, for 30 days, Dispute;
  * `focusId` (from a "card signed" notification's link) brings that card into view, outlined.
@@ -58,32 +126,17 @@ export function SignOffList({
   const [disputing, setDisputing] = useState<SignOffRow | null>(null);
   // When the list was opened: what the dispute window is measured against (docs/rules.md#dispute-window).
   const [openedAt] = useState(() => Date.now());
-  const [confirm, confirmState] = useConfirmSignOffMutation();
+  const [confirming, setConfirming] = useState<SignOffRow | null>(null);
   const userId = String(useAppSelector(selectUser)?.id ?? '');
+  const queued = useQueuedByPath(userId || null);
   const focused = useRef<HTMLLIElement | null>(null);
   const found = rows.some((r) => r.card.signature_id === focusId);
+  // Each card a notification links to is brought into view, also when another was focused before.
   useEffect(() => {
     if (found && focused.current) focused.current.scrollIntoView({ block: 'center' });
-  }, [found]);
+  }, [found, focusId]);
 
   if (rows.length === 0) return <Typography color="text.secondary">No job cards have been signed yet.</Typography>;
-  const doConfirm = async (row: SignOffRow) => {
-    const signatureId = row.card.signature_id ?? '';
-    try {
-      const outcome = await sendOrQueue((idempotencyKey) => confirm({ signatureId, idempotencyKey }).unwrap(), {
-        userId,
-        kind: 'confirmation',
-        label: `Confirmation of ${row.jobType}, card ${row.number}`,
-        method: 'POST',
-        path: `/signatures/${encodeURIComponent(signatureId)}/confirm`,
-      });
-      if ('queued' in outcome) toast.info(QUEUED_ACTION);
-      else toast.success(outcome.sent.message);
-    } catch (err) {
-      if (err instanceof OutboxFullError) return void toast.error(err.message);
-      toast.error(errorMessage(err, 'Failed to confirm the sign-off'));
-    }
-  };
   return (
     <>
       {focusId && !found && (
@@ -99,6 +152,10 @@ export function SignOffList({
             (card.trainee_status ?? 'awaiting_confirmation') === 'awaiting_confirmation' && !!card.signature_id;
           // Disputed here only within 30 days of the sign-off; the server refuses later (docs/rules.md#dispute-window).
           const mayDispute = openedAt <= Date.parse(card.dispute_until);
+          // A confirmation or dispute already waiting in the outbox is shown instead of the buttons.
+          const waiting = card.signature_id
+            ? (queued.get(confirmPath(card.signature_id)) ?? queued.get(disputePath(card.signature_id)))
+            : undefined;
           return (
             <Box
               component="li"
@@ -131,6 +188,8 @@ export function SignOffList({
               <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
                 Signed &quot;{card.signature}&quot; by {card.mentorName} on {formatDate(card.date)} at {card.time}
               </Typography>
+              <CardEvidence card={card} />
+              <LateSendNote capturedAt={card.captured_at} signedAt={card.signed_at} />
               {card.dispute && (
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
                   Disputed {formatDateTime(card.dispute.disputed_at)}: &quot;{card.dispute.reason}&quot;
@@ -139,15 +198,14 @@ export function SignOffList({
                     : ' · Waiting for an admin to decide'}
                 </Typography>
               )}
-              {actions && awaiting && (
+              {actions && awaiting && waiting && (
+                <Box sx={{ mt: 1.25 }}>
+                  <QueuedChip item={waiting} what={waiting.kind === 'dispute' ? 'Dispute' : 'Confirmation'} />
+                </Box>
+              )}
+              {actions && awaiting && !waiting && (
                 <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.25 }}>
-                  <Button
-                    size="small"
-                    variant="contained"
-                    color="success"
-                    disabled={confirmState.isLoading}
-                    onClick={() => void doConfirm(row)}
-                  >
+                  <Button size="small" variant="contained" color="success" onClick={() => setConfirming(row)}>
                     Confirm
                   </Button>
                   {mayDispute && (
@@ -157,7 +215,7 @@ export function SignOffList({
                   )}
                 </Box>
               )}
-              {actions && awaiting && !mayDispute && (
+              {actions && awaiting && !waiting && !mayDispute && (
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="dispute-window-closed">
                   {DISPUTE_WINDOW_CLOSED}
                 </Typography>
@@ -167,6 +225,7 @@ export function SignOffList({
         })}
       </Stack>
       <DisputeDialog row={disputing} onClose={() => setDisputing(null)} />
+      {confirming && <ConfirmDialog row={confirming} onClose={() => setConfirming(null)} />}
     </>
   );
 }

@@ -20,15 +20,11 @@ import { isComplete } from '@panda/contracts/job-types';
 export type { Job, MentorSignature, RequirementCounts, SignedCard } from '@panda/contracts/training';
 
 /**
- * Counted sign-offs of these jobs that their trainee disputed and no admin has decided yet: while there
- * is one, the requirement shows 'Disputed' rather than complete (docs/rules.md#dispute-visibility).
+ * Counted sign-offs of these jobs that their trainee disputed and no admin has decided yet, as the server
+ * counts them on each job (`Disputed_Count`, the same on every screen): while there is one, the requirement
+ * shows 'Disputed' rather than complete (docs/rules.md#dispute-visibility).
  */
-export const openDisputes = (
-  jobs: { signatures?: { revoked: boolean; trainee_status: string; dispute: { outcome: string | null } | null }[] }[],
-) =>
-  jobs
-    .flatMap((j) => j.signatures ?? [])
-    .filter((s) => !s.revoked && s.trainee_status === 'disputed' && !s.dispute?.outcome).length;
+export const openDisputes = (jobs: { Disputed_Count: number }[]) => jobs.reduce((n, j) => n + j.Disputed_Count, 0);
 
 /**
  * Where a job stands, the same on every screen (docs/rules.md#dispute-visibility): 'disputed' while a counted
@@ -50,3 +46,10 @@ export const JOB_STANDING_CHIP = {
   disputed: { label: 'Disputed', color: 'warning', variant: 'outlined' },
   in_progress: { label: 'In Progress', color: 'primary', variant: 'outlined' },
 } as const satisfies Record<JobStanding, { label: string; color: string; variant: 'filled' | 'outlined' }>;
+
+/** The colour of each standing's progress bar and figures. */
+export const JOB_STANDING_TONE = {
+  completed: 'success',
+  disputed: 'warning',
+  in_progress: 'primary',
+} as const satisfies Record<JobStanding, 'success' | 'warning' | 'primary'>;

@@ -1,4 +1,5 @@
 import type {
+  ConfirmRequest,
   DisputeRequest,
   ResolveDisputeRequest,
   SignOffActionResponse,
@@ -20,17 +21,20 @@ export const signOffApi = api.enhanceEndpoints({ addTagTypes: ['jobs', 'sign_off
       query: (studentId) => `/jobs?student_id=${encodeURIComponent(studentId)}`,
       providesTags: (jobs) => listTags('jobs', jobs),
     }),
-    /** The sign-off's id, or with the `idempotencyKey` the outbox keeps when the send gets no answer (docs/rules.md#outbox). */
-    confirmSignOff: build.mutation<SignOffActionResponse, string | { signatureId: string; idempotencyKey: string }>({
-      query: (arg) => {
-        const { signatureId, idempotencyKey } =
-          typeof arg === 'string' ? { signatureId: arg, idempotencyKey: null } : arg;
-        return {
-          url: `/signatures/${encodeURIComponent(signatureId)}/confirm`,
-          method: 'POST',
-          headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
-        };
-      },
+    /**
+     * The sign-off's id and the trainee's optional reflection (docs/rules.md#evidence), with the
+     * `idempotencyKey` the outbox keeps when the send gets no answer (docs/rules.md#outbox).
+     */
+    confirmSignOff: build.mutation<
+      SignOffActionResponse,
+      { signatureId: string; idempotencyKey?: string } & ConfirmRequest
+    >({
+      query: ({ signatureId, idempotencyKey, reflection }) => ({
+        url: `/signatures/${encodeURIComponent(signatureId)}/confirm`,
+        method: 'POST',
+        body: { reflection: reflection ?? null },
+        headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
+      }),
       invalidatesTags: (result) =>
         result
           ? [

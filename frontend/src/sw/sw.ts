@@ -3,7 +3,7 @@
  * The service worker of the installable app (docs/rules.md#installable-app), built by
  * vite-plugin-pwa (injectManifest) with Workbox:
  * - the app shell (every built script, style, icon and index.html) is precached, so the app opens
- *   with no network; a page load tries the network first and falls back to the precached shell;
+ *   with no network; a page load is the server's, and the precached shell only when the network fails;
  * - the signed-in user's reads (GET /api/...) are kept in one runtime cache, keyed by a hash of the
  *   session's token, so a read is only ever answered from what the same session fetched; the page
  *   empties that cache when the session ends or changes (src/lib/pwa/api-cache.ts). A read answered
@@ -13,6 +13,7 @@
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
+import { navigationStrategy } from './navigation';
 import { ExpirationPlugin } from 'workbox-expiration';
 import type { WorkboxPlugin } from 'workbox-core';
 import { API_CACHE, NOT_CACHED_API, OFFLINE_COPY_HEADER, SKIP_WAITING } from '../lib/pwa/constants';
@@ -22,24 +23,11 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: str
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-/** How long a page load waits for the network before the precached shell answers (a weak signal). */
-const NAVIGATION_TIMEOUT_MS = 4000;
-
-// Pages: the server's (fresh build, admin portal page) when it answers, else the precached shell.
+// Pages: the server's (fresh build, admin portal page) however slow, the precached shell only
+// when the network fails.
 registerRoute(
   new NavigationRoute(
-    async ({ request }) => {
-      try {
-        return await Promise.race([
-          fetch(request),
-          new Promise<never>((_, reject) =>
-            setTimeout(() => reject(new Error('navigation timed out')), NAVIGATION_TIMEOUT_MS),
-          ),
-        ]);
-      } catch {
-        return (await matchPrecache('index.html')) ?? Response.error();
-      }
-    },
+    navigationStrategy(() => matchPrecache('index.html')),
     { denylist: [/^\/api\//, /^\/ws\//] },
   ),
 );

@@ -1,4 +1,4 @@
-import { jobSchema, type Job, type SignedCard } from '@panda/contracts/training';
+import { jobSchema, openDisputeCount, type Job, type SignedCard } from '@panda/contracts/training';
 
 /** One sign-off of a job's history, awaiting the trainee unless `overrides` says otherwise. */
 export function signedCardFixture(overrides: Partial<SignedCard> = {}): SignedCard {
@@ -52,6 +52,8 @@ export function jobFixture(overrides: Partial<Job> = {}): Job {
     Job_Type: 'Boiler Installs',
     Total_Count,
     Completed_Count,
+    // As the server counts it from the history (docs/rules.md#dispute-visibility).
+    Disputed_Count: overrides.Disputed_Count ?? openDisputeCount(signatures),
     completed_at: null,
     mentor_signature: null,
     status: Completed_Count >= Total_Count ? 'completed' : 'in_progress',
@@ -62,4 +64,16 @@ export function jobFixture(overrides: Partial<Job> = {}): Job {
     ...overrides,
     signatures,
   });
+}
+
+/** A signed card with evidence and `photos` photos (ids ph-1, ph-2, ...), and the trainee's `reflection`. */
+export function evidencedCardFixture(photos: number, overrides: Partial<SignedCard> = {}): SignedCard {
+  const card = signedCardFixture(overrides);
+  return {
+    ...card,
+    evidence: card.evidence && {
+      ...card.evidence,
+      photos: Array.from({ length: photos }, (_, i) => ({ photo_id: `ph-${i + 1}`, possible_duplicate: null })),
+    },
+  };
 }

@@ -2,7 +2,7 @@ import type { JobRequirements } from '@panda/events/catalogue/accounts';
 import { signatureIdOf, type Signature } from '@panda/events/catalogue/training';
 import { disputeUntil, type CardEvidenceView } from '@panda/contracts/signoff';
 import { PRE_EVIDENCE_LABEL } from '@panda/contracts/evidence';
-import { JOB_TYPES, isComplete, percentOf, type JobType } from '@panda/contracts/training';
+import { JOB_TYPES, isComplete, openDisputeCount, percentOf, type JobType } from '@panda/contracts/training';
 import type { ProjectionContext } from '../projection';
 import { searchIndex, type ReadStore } from '../read-store';
 import { collection } from '../typed-collection';
@@ -51,6 +51,8 @@ export interface JobSummary {
   Job_Type: JobType;
   Total_Count: number;
   Completed_Count: number;
+  /** Counted sign-offs disputed and not yet decided (docs/rules.md#dispute-visibility). */
+  Disputed_Count: number;
 }
 
 export interface StudentDoc {
@@ -97,6 +99,8 @@ export interface JobDoc {
   Job_Type: JobType;
   Total_Count: number;
   Completed_Count: number;
+  /** Counted sign-offs disputed and not yet decided (docs/rules.md#dispute-visibility), from the history. */
+  Disputed_Count: number;
   completed_at: string | null;
   mentor_signature: Signature | null;
   /** Only in a document written before `job_signatures` held the history: moved there on its next change. */
@@ -191,6 +195,7 @@ const summary = (j: JobDoc): JobSummary => ({
   Job_Type: j.Job_Type,
   Total_Count: j.Total_Count,
   Completed_Count: j.Completed_Count,
+  Disputed_Count: j.Disputed_Count,
 });
 
 function putSummary(student: StudentDoc, job: JobDoc) {
@@ -289,7 +294,10 @@ const changeJob =
     const signatures = legacy ?? kept?.signatures ?? [];
     if ((await change(stored, student, e, ctx, signatures)) === false) return;
     if (legacy) delete stored.signatures;
-    if (history || legacy) jobSignatures.in(ctx).put({ id: stored.id, signatures });
+    if (history || legacy) {
+      stored.Disputed_Count = openDisputeCount(signatures);
+      jobSignatures.in(ctx).put({ id: stored.id, signatures });
+    }
     stored.updated_at = e.time;
     jobs.in(ctx).put(withJobState(stored));
     putSummary(student, stored);
@@ -328,7 +336,8 @@ export function evidenceView(e: DataOf<'JobCardSigned'>['evidence']): CardEviden
 export const trainingProjection = defineProjection({
   name: 'training',
   // 2: each sign-off's `dispute_until`. 3: its evidence, times and reflection (docs/rules.md#evidence).
-  version: 3,
+  // 4: each job's `Disputed_Count`, on the job and its summary (docs/rules.md#dispute-visibility).
+  version: 4,
   collections: {
     [STUDENTS]: [
       // A centre's or a mentor's students: found and counted over the first of these (see indexesServedByLonger).
@@ -490,6 +499,7 @@ export const trainingProjection = defineProjection({
           Job_Type: d.jobType,
           Total_Count: d.totalCount,
           Completed_Count: 0,
+          Disputed_Count: 0,
           completed_at: null,
           mentor_signature: null,
           status: 'in_progress',
@@ -577,6 +587,7 @@ export function jobView(j: JobDoc, signatures: SignatureEntry[]) {
     Job_Type: j.Job_Type,
     Total_Count: j.Total_Count,
     Completed_Count: j.Completed_Count,
+    Disputed_Count: j.Disputed_Count,
     completed_at: j.completed_at,
     mentor_signature: j.mentor_signature,
     signatures,

@@ -61,6 +61,7 @@ const job = (over: Partial<JobDoc> = {}): JobDoc => ({
   Job_Type: 'Boiler Installs',
   Total_Count: 10,
   Completed_Count: 0,
+  Disputed_Count: 0,
   completed_at: null,
   mentor_signature: null,
   status: 'in_progress',
@@ -76,6 +77,7 @@ const summary = (over: Partial<StudentDoc['jobs'][number]> = {}) => ({
   Job_Type: 'Boiler Installs' as const,
   Total_Count: 10,
   Completed_Count: 0,
+  Disputed_Count: 0,
   ...over,
 });
 
@@ -397,11 +399,18 @@ describe('training projection', () => {
       'j1',
       job({
         Completed_Count: 2,
+        // docs/rules.md#dispute-visibility: the undecided dispute is counted on the job and its summary.
+        Disputed_Count: 1,
         completed_at: '2026-01-02T09:02:00.000Z',
         mentor_signature: signature('09:02'),
         percent: 20,
         updated_at: t(8),
       }),
+    );
+    await given.then(
+      students,
+      's1',
+      placed({ jobs: [summary({ Completed_Count: 2, Disputed_Count: 1 })], cards_signed: 2 }),
     );
     await given.then(
       jobSignatures,
@@ -414,6 +423,18 @@ describe('training projection', () => {
           dispute: { reason: 'Not me', disputed_at: t(8), outcome: null, resolution_reason: null, resolved_at: null },
         }),
       ]),
+    );
+    // Rejected, the sign-off stands: no longer counted as disputed.
+    const rejected = spec.given([
+      ...placedWithJob,
+      card(1),
+      event('SignatureDisputed', { ...signOff, contentHash: hash, reason: 'Not me', centreId: 'c1' }),
+      event('DisputeResolved', { ...signOff, outcome: 'rejected', reason: 'Checked', adminId: 'a1' }),
+    ]);
+    await rejected.then(
+      students,
+      's1',
+      placed({ jobs: [summary({ Completed_Count: 1, Disputed_Count: 0 })], cards_signed: 1 }),
     );
   });
 

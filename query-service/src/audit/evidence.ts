@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { lateSendText, sentLate } from '@panda/contracts/signoff-messages';
 import type { ChainReport } from '@panda/events/hash-chain';
 import type { Person, SignOff } from './replay';
 
@@ -8,6 +9,8 @@ export interface EvidenceRow {
   card_number: number;
   total_count: number;
   signed_at: string;
+  /** The device's clock when the sign-off was made (null when none was sent). */
+  captured_at: string | null;
   completed_at: string;
   mentor_name: string;
   mentor_email: string;
@@ -61,6 +64,7 @@ const CSV_COLUMNS = [
   'card_number',
   'total_count',
   'signed_at',
+  'captured_at',
   'completed_at',
   'mentor_name',
   'mentor_email',
@@ -96,6 +100,7 @@ export function evidenceCsv(ev: Evidence): string {
       card_number: r.card_number,
       total_count: r.total_count,
       signed_at: r.signed_at,
+      captured_at: r.captured_at,
       completed_at: r.completed_at,
       mentor_name: r.mentor_name,
       mentor_email: r.mentor_email,
@@ -166,6 +171,8 @@ export function evidencePdf(ev: Evidence): Promise<Buffer> {
     doc.text(`Signature: "${r.signature}" by ${r.signature_mentor_name}, ${r.signature_date} ${r.signature_time}`);
     doc.text(`Signed by ${r.mentor_name} <${r.mentor_email}>, Gas Safe ${r.gas_safe_number || 'not given'}`);
     doc.text(`Recorded ${r.signed_at} (log position ${r.position}); work completed ${r.completed_at}`);
+    // docs/rules.md#outbox: a card sent more than 24 hours after it was made shows both times.
+    if (r.captured_at && sentLate(r.captured_at, r.signed_at)) doc.text(lateSendText(r.captured_at, r.signed_at));
     const source =
       r.content_hash_source === 'recorded'
         ? r.content_hash_matches

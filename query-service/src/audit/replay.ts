@@ -105,6 +105,8 @@ export interface SignOff {
   card_number: number;
   /** When the sign-off was recorded (the event's time) and where in the log. */
   signed_at: string;
+  /** The device's clock when it was made (null when none was sent). */
+  captured_at: string | null;
   position: number;
   mentor_id: string;
   signature: Signature;
@@ -182,6 +184,7 @@ export function jobsAsOf(studentEvents: RecordedEvent[], asOf: number): Map<stri
         fold.signatures.push({
           card_number: count,
           signed_at: signedAtOf(e),
+          captured_at: typeof d.capturedAt === 'string' ? d.capturedAt : null,
           position: e.position,
           mentor_id: d.mentorId as string,
           signature,

@@ -96,6 +96,8 @@ const student: RecordedEvent[] = [
       signature: signature('D C 2', '2026-03-05T12:00:00.000Z'),
       completedAt: '2026-03-05T12:00:00.000Z',
       completedCount: 2,
+      // Made on the device two days earlier, sent when the signal came back.
+      capturedAt: '2026-03-03T09:00:00.000Z',
     },
     'm1',
   ),
@@ -121,6 +123,11 @@ describe('as-of folding', () => {
 
     const later = jobsAsOf(student, Date.parse('2026-03-07T00:00:00Z')).get('j1')!;
     expect(later.signatures.map((s) => s.card_number)).toEqual([1, 2]);
+    // The device's clock is kept apart from the server's receipt (docs/rules.md#outbox).
+    expect(later.signatures.map((s) => [s.captured_at, s.signed_at])).toEqual([
+      [null, '2026-03-03T12:00:00.000Z'],
+      ['2026-03-03T09:00:00.000Z', '2026-03-05T12:00:00.000Z'],
+    ]);
     expect(later.job).toMatchObject({ total_count: 2, completed_count: 2, status: 'completed' });
   });
 

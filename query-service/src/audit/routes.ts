@@ -235,6 +235,7 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
           card_number: s.card_number,
           total_count: j.job.total_count,
           signed_at: s.signed_at,
+          captured_at: s.captured_at,
           completed_at: s.completed_at,
           mentor_name: signer?.name ?? 'Unknown account',
           mentor_email: signer?.email ?? '',

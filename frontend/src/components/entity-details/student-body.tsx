@@ -13,7 +13,8 @@ import Typography from '@mui/material/Typography';
 import { formatDate } from '../../lib/dates';
 import type { StudentBrief, StudentLookup } from '@panda/contracts/accounts';
 import { MatchChip } from '../match-chip';
-import { jobTypeName } from '../../lib/job-types';
+import { JOB_STANDING_TONE, jobStanding, jobTypeName } from '../../lib/job-types';
+import { JobStandingChip } from '../job-standing-chip';
 import {
   CopyButton,
   DETAILS_LIST_LIMIT,
@@ -77,23 +78,23 @@ export function StudentBody({ data, onOpen }: { data: StudentLookup; onOpen: Ope
         <Stack spacing={1.25} data-testid="details-jobs">
           {shown.map((job) => {
             const type = jobTypeName(job.Job_Type);
-            const completed = job.Completed_Count;
-            const total = job.Total_Count;
-            const percent = Math.min(100, job.percent);
+            // docs/rules.md#dispute-visibility: a job with an undecided dispute reads 'Disputed', never complete.
+            const standing = jobStanding(job);
             return (
-              <Box key={job.id}>
-                <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, mb: 0.5 }}>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              <Box key={job.id} data-testid="details-job">
+                <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, mb: 0.5 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600, flexGrow: 1 }}>
                     {type}
                   </Typography>
+                  <JobStandingChip standing={standing} disputed={job.Disputed_Count} />
                   <Typography variant="body2" color="text.secondary">
-                    {completed}/{total}
+                    {job.Completed_Count}/{job.Total_Count}
                   </Typography>
                 </Box>
                 <LinearProgress
                   variant="determinate"
-                  value={percent}
-                  color={completed >= total && total > 0 ? 'success' : 'primary'}
+                  value={Math.min(100, job.percent)}
+                  color={JOB_STANDING_TONE[standing]}
                   aria-label={`${type} progress`}
                   sx={{ height: 6, borderRadius: 3 }}
                 />

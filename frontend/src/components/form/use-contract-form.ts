@@ -111,6 +111,18 @@ export function showServerErrors<V extends FieldValues>(
 }
 
 /**
+ * The names the server may give a refusal of this form: each top-level field and each field of a
+ * nested object, dotted as the server names them (`mentor_signature.date`, `appliance.kind`).
+ */
+function fieldPaths(values: unknown, prefix = ''): string[] {
+  if (!values || typeof values !== 'object' || Array.isArray(values)) return [];
+  return Object.entries(values).flatMap(([key, value]) => [
+    `${prefix}${key}`,
+    ...fieldPaths(value, `${prefix}${key}.`),
+  ]);
+}
+
+/**
  * A form checked by a contract's request schema (react-hook-form with the zod resolver), so the
  * browser and the server apply one rule and show the same message (docs/rules.md#forms-from-contracts).
  */
@@ -121,7 +133,7 @@ export function useContractForm<S extends FormSchema>(
   const [resolver] = useState(() => contractResolver(schema));
   const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver, defaultValues });
   const inFlight = useRef(false);
-  const fields = Object.keys(defaultValues as object);
+  const fields = fieldPaths(defaultValues);
 
   const submitWith: ContractFormReturn<S>['submitWith'] = (send, fallback) => async (event) => {
     event?.preventDefault();

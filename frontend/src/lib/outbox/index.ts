@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { isUnreachableStatus } from '../connectivity';
 import { newIdempotencyKey } from '../api';
 import type { DrainResult, Outbox, OutboxSession } from './outbox';
@@ -57,6 +57,22 @@ export function useOutboxItems(userId: string | null | undefined): OutboxItem[] 
     };
   }, [userId]);
   return state && state.userId === userId ? state.items : NONE;
+}
+
+/** Where a sign-off of a job is sent (the key its queued item is found by). */
+export const signOffPath = (jobId: string) => `/jobs/${encodeURIComponent(jobId)}/complete`;
+/** Where a trainee's confirmation of a sign-off is sent. */
+export const confirmPath = (signatureId: string) => `/signatures/${encodeURIComponent(signatureId)}/confirm`;
+/** Where a trainee's dispute of a sign-off is sent. */
+export const disputePath = (signatureId: string) => `/signatures/${encodeURIComponent(signatureId)}/dispute`;
+
+/**
+ * The signed-in user's items by the path they wait to send to, so a screen shows what is already
+ * queued (docs/rules.md#outbox): a card whose sign-off waits is not offered for signing again.
+ */
+export function useQueuedByPath(userId: string | null | undefined): ReadonlyMap<string, OutboxItem> {
+  const items = useOutboxItems(userId);
+  return useMemo(() => new Map(items.map((i) => [i.path, i])), [items]);
 }
 
 export type SendOrQueue<T> = { sent: T } | { queued: OutboxItem };

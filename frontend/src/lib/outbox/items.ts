@@ -11,12 +11,12 @@ export const ITEM_SCHEMA = 2;
 
 export type OutboxMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** A photo that is uploaded (multipart, its own Idempotency-Key) before the item's request is sent. */
+/** A photo that is uploaded (the raw image, its own Idempotency-Key) before the item's request is sent. */
 export interface OutboxUpload {
-  /** The upload endpoint, e.g. `/job-photos` (relative to /api). */
+  /** The upload endpoint, e.g. `/job-photos` (relative to /api): the blob is its raw body, with the blob's type. */
   path: string;
-  /** The multipart field that carries the file. */
-  field: string;
+  /** Kept by items written before uploads went as the raw image; not used when sending. */
+  field?: string;
   blob: Blob;
   name: string;
   idempotencyKey: string;
@@ -64,7 +64,7 @@ export interface NewOutboxItem {
   method: OutboxMethod;
   path: string;
   body?: Record<string, unknown> | null;
-  uploads?: Array<Pick<OutboxUpload, 'path' | 'field' | 'blob' | 'name'>>;
+  uploads?: Array<Pick<OutboxUpload, 'path' | 'blob' | 'name'>>;
   uploadIdsField?: string | null;
   /** Defaults to the device's clock now. */
   capturedAt?: string;

@@ -27,7 +27,7 @@ function fakeApi() {
       url: String(input),
       key: headers.get('Idempotency-Key'),
       auth: headers.get('Authorization'),
-      body: typeof body === 'string' ? JSON.parse(body) : body instanceof FormData ? 'form' : null,
+      body: typeof body === 'string' ? JSON.parse(body) : body instanceof Blob ? 'blob' : null,
     };
     calls.push(call);
     const next = answers.shift() ?? new Response(JSON.stringify({ success: true }), { status: 200 });
@@ -218,22 +218,19 @@ describe('the outbox', () => {
     expect(api.calls.at(-1)?.auth).toBe('Bearer tok-m1-again');
   });
 
-  it('uploads the photos first, once each, and sends their ids with the request', async () => {
-    // The form's entries are recorded as sent.
-    const forms: Array<[string, Blob, string]> = [];
-    vi.stubGlobal(
-      'FormData',
-      class {
-        append(field: string, blob: Blob, name: string) {
-          forms.push([field, blob, name]);
-        }
-      },
-    );
+  it('uploads the photos first (each the raw image with its type), once each, and sends their ids with the request', async () => {
     const photo = (n: number) => ({
       path: '/job-photos',
-      field: 'photo',
-      blob: new Blob([`jpeg-${n}`]),
+      blob: new Blob([`jpeg-${n}`], { type: 'image/jpeg' }),
       name: `p${n}.jpg`,
+    });
+    const sent: Array<{ type: string | null; body: BodyInit | null | undefined }> = [];
+    const recorded = api.fetch;
+    box = make({
+      fetch: (input, init) => {
+        sent.push({ type: new Headers(init?.headers).get('Content-Type'), body: init?.body });
+        return recorded(input, init);
+      },
     });
     await box.add({ ...signOff('1'), uploads: [photo(1), photo(2)], uploadIdsField: 'photo_ids' });
     api.answers.push(json(201, { photo_id: 'ph-1' }), new TypeError('Failed to fetch'));
@@ -253,12 +250,8 @@ describe('the outbox', () => {
     ]);
     expect(api.calls[1].key).toBe(api.calls[2].key);
     expect(api.calls[3].body).toMatchObject({ photo_ids: ['ph-1', 'ph-2'] });
-    expect(forms.map(([field, , name]) => `${field}:${name}`)).toEqual([
-      'photo:p1.jpg',
-      'photo:p2.jpg',
-      'photo:p2.jpg',
-    ]);
-    expect(await forms[2][1].text()).toBe('jpeg-2');
+    expect(sent.map((s) => s.type)).toEqual(['image/jpeg', 'image/jpeg', 'image/jpeg', 'application/json']);
+    expect(await (sent[2].body as Blob).text()).toBe('jpeg-2');
   });
 
   it('reads and migrates items written by an older version, and keeps those of a newer one', async () => {

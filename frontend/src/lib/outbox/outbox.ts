@@ -290,10 +290,10 @@ export class Outbox {
     key: string,
     session: OutboxSession,
     body: BodyInit | null,
-    json: boolean,
+    contentType: string | null,
   ): Promise<{ res: Response } | { error: string }> {
     const headers: Record<string, string> = { Authorization: `Bearer ${session.token}`, 'Idempotency-Key': key };
-    if (json) headers['Content-Type'] = 'application/json';
+    if (contentType) headers['Content-Type'] = contentType;
     try {
       return { res: await this.fetch(`/api${path}`, { method, headers, body }) };
     } catch (err) {
@@ -316,12 +316,11 @@ export class Outbox {
   }
 
   private async send(item: OutboxItem, session: OutboxSession): Promise<Outcome> {
-    // Photos first, each once: an uploaded photo's id is kept on the item.
+    // Photos first, each once: an uploaded photo's id is kept on the item. Each goes as the raw
+    // image with its own type, as `POST /api/job-photos` takes it (contracts/src/evidence.ts).
     for (const [index, upload] of item.uploads.entries()) {
       if (upload.uploadedId) continue;
-      const form = new FormData();
-      form.append(upload.field, upload.blob, upload.name);
-      const call = await this.call('POST', upload.path, upload.idempotencyKey, session, form, false);
+      const call = await this.call('POST', upload.path, upload.idempotencyKey, session, upload.blob, upload.blob.type);
       if ('error' in call) return { kind: 'retry', reason: call.error, retryAfterMs: null };
       const failed = await this.outcomeOf(call.res);
       if (failed) return failed;
@@ -341,7 +340,7 @@ export class Outbox {
       item.idempotencyKey,
       session,
       body ? JSON.stringify(body) : null,
-      !!body,
+      body ? 'application/json' : null,
     );
     if ('error' in call) return { kind: 'retry', reason: call.error, retryAfterMs: null };
     const failed = await this.outcomeOf(call.res);

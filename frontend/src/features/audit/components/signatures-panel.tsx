@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/errors';
 import { jobTypeName } from '../../../lib/job-types';
 import { useAuditSignaturesQuery } from '../api/audit-api';
 import { BAD, GOOD, dateTime } from '../lib/format';
+import { LateSendNote } from '../../../components/late-send-note';
 import { SignOffStatusChip } from '../../../components/sign-off-status';
 
 /** A job card's sign-offs as they stood at the as-of instant, folded from the log. */
@@ -60,6 +61,7 @@ export function SignaturesPanel({ jobId, asOf }: { jobId: string; asOf: string |
               Signature dated {s.signature.date} {s.signature.time} by {s.signature.mentorName} · work completed{' '}
               {dateTime(s.completed_at)}
             </Typography>
+            <LateSendNote capturedAt={s.captured_at} signedAt={s.signed_at} />
             <Typography
               variant="caption"
               component="div"

@@ -23,7 +23,11 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState, type ReactNode } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { JobTypeTile } from '../../../components/job-type-icon';
+import { QueuedChip } from '../../../components/queued-chip';
 import { RetryAlert } from '../../../components/retry-alert';
+import { useAppSelector } from '../../../lib/hooks';
+import { signOffPath, useQueuedByPath } from '../../../lib/outbox';
+import { selectUser } from '../../../lib/session';
 import { useDashboardNavigate, useDashboardParams } from '../../../lib/dashboard-nav';
 import {
   JOB_STANDING_CHIP,
@@ -40,6 +44,7 @@ import { formatDate, formatDateTime } from '../utils/format';
 import { SIGNATURE_FONT, SignJobDialog } from './sign-job-dialog';
 import { SignOffStatusChip } from '../../../components/sign-off-status';
 import { CriteriaCard } from '../../../components/criteria-card';
+import { CardEvidence } from '../../../components/card-evidence';
 
 function InfoCard({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
   return (
@@ -121,17 +126,27 @@ function SignatureHistory({ cards }: { cards: SignedCard[] }) {
           >
             <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 0.5 }}>
               <Typography sx={{ fontWeight: 700 }}>Card {i + 1}</Typography>
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
                 {formatDate(c.completed_at)}
               </Typography>
             </Box>
             <Signature value={c.signature} />
-            <Typography variant="body2" color="text.secondary">
-              {c.mentorName} · signed {formatDate(c.date)} at {c.time}
+            {/* On a phone the line wraps between the mentor and the date, never inside the date and time. */}
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              data-testid="signature-signed"
+              sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 0.5 }}
+            >
+              <span>{c.mentorName} ·</span>
+              <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                signed {formatDate(c.date)} at {c.time}
+              </Box>
             </Typography>
             <Box sx={{ mt: 0.75 }}>
               <SignOffStatusChip card={c} />
             </Box>
+            <CardEvidence card={c} />
           </Box>
         ))}
       </Stack>
@@ -148,7 +163,11 @@ function SignatureHistory({ cards }: { cards: SignedCard[] }) {
       <Table
         size="small"
         aria-label="Signature history"
-        sx={{ '& th': { fontWeight: 700, color: 'text.secondary', whiteSpace: 'nowrap' } }}
+        // Dates and times stay on one line; the region scrolls when the table is wider than the card.
+        sx={{
+          '& th': { fontWeight: 700, color: 'text.secondary', whiteSpace: 'nowrap' },
+          '& td': { whiteSpace: 'nowrap' },
+        }}
       >
         <TableHead>
           <TableRow>
@@ -162,8 +181,8 @@ function SignatureHistory({ cards }: { cards: SignedCard[] }) {
           </TableRow>
         </TableHead>
         <TableBody>
-          {cards.map((c, i) => (
-            <TableRow key={`${c.timestamp}-${i}`} data-testid="signature-row">
+          {cards.map((c, i) => [
+            <TableRow key={`${c.timestamp}-${i}`} data-testid="signature-row" sx={{ '& > td': { borderBottom: 0 } }}>
               <TableCell sx={{ fontWeight: 700 }}>{i + 1}</TableCell>
               <TableCell>{formatDate(c.completed_at)}</TableCell>
               <TableCell>
@@ -175,8 +194,17 @@ function SignatureHistory({ cards }: { cards: SignedCard[] }) {
               <TableCell>
                 <SignOffStatusChip card={c} />
               </TableCell>
-            </TableRow>
-          ))}
+            </TableRow>,
+            // What the card evidences, under its row (docs/rules.md#evidence).
+            <TableRow key={`${c.timestamp}-${i}-evidence`} data-testid="signature-evidence-row">
+              <TableCell colSpan={7} sx={{ pt: 0 }}>
+                {/* Wraps to the table's width without widening its columns. */}
+                <Box sx={{ width: 0, minWidth: '100%' }}>
+                  <CardEvidence card={c} />
+                </Box>
+              </TableCell>
+            </TableRow>,
+          ])}
         </TableBody>
       </Table>
     </Box>
@@ -189,6 +217,7 @@ export function JobDetailView() {
   const go = useDashboardNavigate();
   const query = useGetMentorJobDetailQuery(id ?? '', { skip: !id });
   const [signing, setSigning] = useState<Job | null>(null);
+  const queuedSignOff = useQueuedByPath(useAppSelector(selectUser)?.id).get(signOffPath(id ?? ''));
 
   const back = (
     <Button startIcon={<ArrowBackRounded />} onClick={() => go('jobs')} sx={{ alignSelf: 'flex-start', ml: -1 }}>
@@ -270,7 +299,8 @@ export function JobDetailView() {
               <Typography color="text.secondary">{studentName}</Typography>
             </Box>
             <Chip label={chip.label} color={chip.color} variant={chip.variant} sx={{ fontWeight: 700 }} />
-            {!isComplete(job) && (
+            {queuedSignOff && <QueuedChip item={queuedSignOff} what="Sign-off" />}
+            {!queuedSignOff && !isComplete(job) && (
               <Button
                 variant="contained"
                 color="success"

@@ -10,6 +10,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { JobTypeTile } from '../../../components/job-type-icon';
+import { QueuedChip } from '../../../components/queued-chip';
+import type { OutboxItem } from '../../../lib/outbox';
 import {
   JOB_STANDING_CHIP,
   isComplete,
@@ -72,6 +74,8 @@ export interface MentorJobCardProps {
   job: Job;
   onMarkComplete: (job: Job) => void;
   onDetails: (job: Job) => void;
+  /** The job's sign-off waiting in the outbox: shown in place of Mark Complete (docs/rules.md#outbox). */
+  queued?: OutboxItem | null;
 }
 
 const STATUS_WORDS = { completed: 'Complete', disputed: 'Disputed', in_progress: 'Ongoing' } as const;
@@ -81,7 +85,7 @@ const STATUS_TONES = { completed: 'success.dark', disputed: 'warning.dark', in_p
  * One job of a student (spec "Mentor job management"). A job whose counted cards include an undecided dispute
  * reads 'Disputed', not complete (docs/rules.md#dispute-visibility).
  */
-export function MentorJobCard({ job, onMarkComplete, onDetails }: MentorJobCardProps) {
+export function MentorJobCard({ job, onMarkComplete, onDetails, queued = null }: MentorJobCardProps) {
   const standing = jobStanding(job);
   const complete = standing === 'completed';
   const chip = JOB_STANDING_CHIP[standing];
@@ -144,7 +148,8 @@ export function MentorJobCard({ job, onMarkComplete, onDetails }: MentorJobCardP
         </Box>
       </CardContent>
       <CardActions sx={{ px: 2.5, pb: 2.5, pt: 0, gap: 1 }}>
-        {!isComplete(job) && (
+        {queued && <QueuedChip item={queued} what="Sign-off" />}
+        {!queued && !isComplete(job) && (
           <Button
             variant="contained"
             color="success"

@@ -23,6 +23,9 @@ import { useDashboardNavigate } from '../../../lib/dashboard-nav';
 import { compareJobTypes, jobStanding, percentOf, type Job } from '../../../lib/job-types';
 import { loadedItems, useDebouncedValue } from '../../../lib/paging';
 import { toast } from '../../../lib/toast';
+import { useAppSelector } from '../../../lib/hooks';
+import { signOffPath, useQueuedByPath } from '../../../lib/outbox';
+import { selectUser } from '../../../lib/session';
 import { useGetMentorJobsInfiniteQuery } from '../api/mentor-api';
 import { ContactLine, MentorJobCard } from './mentor-job-card';
 import { SignJobDialog } from './sign-job-dialog';
@@ -64,6 +67,7 @@ export function MentorJobsView() {
   const [collapsed, setCollapsed] = useState<Set<string>>(new Set());
   const failed = jobsQuery.isError && !jobsQuery.data;
   const toasted = useRef(false);
+  const queued = useQueuedByPath(useAppSelector(selectUser)?.id);
 
   useEffect(() => {
     if (failed && !toasted.current) {
@@ -212,6 +216,7 @@ export function MentorJobsView() {
                   job={job}
                   onMarkComplete={setSigning}
                   onDetails={(j) => go('job-detail', j.id)}
+                  queued={queued.get(signOffPath(job.id))}
                 />
               ))}
             </Box>

@@ -1,82 +1,27 @@
 import Alert from '@mui/material/Alert';
 import DrawOutlined from '@mui/icons-material/DrawOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import {
-  APPLIANCE_KINDS,
-  APPLIANCE_LABELS,
-  APPLIANCE_REQUIRED,
-  DURATION_MESSAGE,
-  WORK_DONE_MESSAGE,
-  type ApplianceKind,
-} from '@panda/contracts/evidence';
-import { UK_POSTCODE_MESSAGE } from '@panda/contracts/fields';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
-import { errorMessage, fieldErrors } from '../../../lib/errors';
-import { useFormErrors } from '../../../lib/form-errors';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { APPLIANCE_KINDS, APPLIANCE_LABELS, DURATION_MAX, DURATION_MIN } from '@panda/contracts/evidence';
+import { completeJobRequest, type CompleteJobRequest } from '@panda/contracts/training';
+import { useState } from 'react';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { useContractForm } from '../../../components/form/use-contract-form';
 import { useAppSelector } from '../../../lib/hooks';
 import type { Job } from '../../../lib/job-types';
 import { displayName, selectUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useCompleteJobMutation } from '../api/mentor-api';
-import { OutboxFullError, sendOrQueue } from '../../../lib/outbox';
+import { OutboxFullError, sendOrQueue, signOffPath } from '../../../lib/outbox';
 import { nowTime, todayIso } from '../utils/format';
 import { jobTypeName } from '../../../lib/job-types';
+import { JobPhotosField, type PhotosHold } from './job-photos-field';
 
 export const SIGNATURE_FONT = '"Segoe Script", "Brush Script MT", "Snell Roundhand", "URW Chancery L", cursive';
-
-type SignatureField = 'mentorName' | 'signature' | 'date' | 'time';
-type EvidenceField = 'site_postcode' | 'kind' | 'make' | 'model' | 'work_done' | 'duration_minutes';
-type Field = SignatureField | EvidenceField;
-const SIGNATURE: readonly SignatureField[] = ['mentorName', 'signature', 'date', 'time'];
-const FIELDS: readonly Field[] = [
-  ...SIGNATURE,
-  'site_postcode',
-  'kind',
-  'make',
-  'model',
-  'work_done',
-  'duration_minutes',
-];
-const SIGNATURE_FIELDS = 'Please fill in all signature fields';
-/** Where the server names each field (docs/rules.md#evidence). */
-const SERVER_FIELD: Record<Field, string> = {
-  mentorName: 'mentor_signature.mentorName',
-  signature: 'mentor_signature.signature',
-  date: 'mentor_signature.date',
-  time: 'mentor_signature.time',
-  site_postcode: 'site_postcode',
-  kind: 'appliance.kind',
-  make: 'appliance.make',
-  model: 'appliance.model',
-  work_done: 'work_done',
-  duration_minutes: 'duration_minutes',
-};
-const REQUIRED_EVIDENCE: Partial<Record<Field, string>> = {
-  site_postcode: UK_POSTCODE_MESSAGE,
-  kind: APPLIANCE_REQUIRED,
-  work_done: WORK_DONE_MESSAGE,
-  duration_minutes: DURATION_MESSAGE,
-};
-const EMPTY: Record<Field, string> = {
-  mentorName: '',
-  signature: '',
-  date: '',
-  time: '',
-  site_postcode: '',
-  kind: '',
-  make: '',
-  model: '',
-  work_done: '',
-  duration_minutes: '',
-};
 
 export interface SignJobDialogProps {
   job: Job | null;
@@ -94,75 +39,58 @@ export const signedCardMessage = (completed: number, total: number) =>
 export const QUEUED_SIGN_OFF =
   'No signal: the sign-off waits in the outbox and is sent when Panda can reach the server.';
 
-export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialogProps) {
-  // Keep showing the job while the dialog closes.
-  const [job, setJob] = useState<Job | null>(current);
-  if (current && current !== job) setJob(current);
-  const user = useAppSelector(selectUser);
-  const [complete, { isLoading }] = useCompleteJobMutation();
-  const [values, setValues] = useState<Record<Field, string>>(EMPTY);
-  // Each missing or refused field's message is under it, with one toast (docs/rules.md#form-errors).
-  const messages = useFormErrors<Field>('sign-job');
-  const invalid = messages.errors;
-  const open = !!current;
-
-  // Date defaults to today and time to now, each time the dialog opens (adjusted while rendering).
-  const opening = current?.id ?? null;
-  const [openedFor, setOpenedFor] = useState<string | null>(null);
-  if (opening !== openedFor) {
-    setOpenedFor(opening);
-    if (opening) {
-      const now = new Date();
-      setValues({ ...EMPTY, mentorName: displayName(user), date: todayIso(now), time: nowTime(now) });
-    }
-  }
-
-  const set = (field: Field) => (e: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-    messages.clear(field);
+/** What the form starts with: the mentor's name, today's date and the time now (device clock). */
+const startValues = (mentorName: string): CompleteJobRequest => {
+  const now = new Date();
+  return {
+    mentor_signature: { mentorName, signature: '', date: todayIso(now), time: nowTime(now), timestamp: null },
+    completed_at: null,
+    site_postcode: '',
+    appliance: { kind: undefined as never, make: '', model: '' },
+    work_done: '',
+    duration_minutes: '',
+    photo_ids: [],
   };
-  /** A field's name, value, change handler and message under it. */
-  const bind = (field: Field) => ({
-    name: field,
-    value: values[field],
-    onChange: set(field),
-    error: !!invalid[field],
-    helperText: invalid[field],
-  });
+};
+
+/**
+ * Sign Off Job Card: the mentor's typed signature for ONE job card (spec section 5,
+ * docs/rules.md#one-card-per-sign-off) with what the card evidences and its photos
+ * (docs/rules.md#evidence), checked by the contract's schema (docs/rules.md#forms-from-contracts).
+ * A fresh form each time it opens.
+ */
+export function SignJobDialog({ job, onClose, onSigned }: SignJobDialogProps) {
+  return job ? <SignJobForm key={job.id} job={job} onClose={onClose} onSigned={onSigned} /> : null;
+}
+
+function SignJobForm({ job, onClose, onSigned }: { job: Job } & Omit<SignJobDialogProps, 'job'>) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  const user = useAppSelector(selectUser);
+  const [complete] = useCompleteJobMutation();
+  const [defaults] = useState(() => startValues(displayName(user)));
+  const form = useContractForm(completeJobRequest, { group: 'sign-job', defaultValues: defaults });
+  const [photosHold, setPhotosHold] = useState<PhotosHold>(null);
+  const signature = form.watch('mentor_signature.signature');
+
+  const card = Math.min(job.Total_Count, job.Completed_Count + 1);
+  // docs/rules.md#gas-safe-categories: said before the mentor fills anything in (the server refuses it too).
+  const refusal =
+    job.may_sign === false ? (job.sign_refusal ?? 'Your Gas Safe categories do not cover this job type') : null;
 
   const close = () => {
-    if (isLoading) return;
-    messages.reset();
+    form.clear();
     onClose();
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!job || isLoading || refusal) return;
-    const missing = FIELDS.filter(
-      (f) => (SIGNATURE.includes(f as SignatureField) || REQUIRED_EVIDENCE[f]) && !values[f].trim(),
-    );
-    if (!messages.check(missing.map((f): [Field, string] => [f, REQUIRED_EVIDENCE[f] ?? SIGNATURE_FIELDS]))) return;
-    // The device's clock: kept as the sign-off's time even when it is sent later (docs/rules.md#outbox).
+  const submit = form.submitWith(async (values) => {
+    // The device's clock: kept as the sign-off's claimed time even when it is sent later
+    // (docs/rules.md#outbox); the server records its own signing time (docs/rules.md#evidence).
     const now = new Date().toISOString();
-    const body = {
-      mentor_signature: {
-        signature: values.signature.trim(),
-        mentorName: values.mentorName.trim(),
-        date: values.date,
-        time: values.time,
-        timestamp: now,
-      },
+    const body: CompleteJobRequest = {
+      ...values,
+      mentor_signature: { ...values.mentor_signature, timestamp: now },
       completed_at: now,
-      site_postcode: values.site_postcode,
-      appliance: {
-        kind: values.kind as ApplianceKind,
-        make: values.make.trim() || null,
-        model: values.model.trim() || null,
-      },
-      work_done: values.work_done,
-      duration_minutes: Number(values.duration_minutes),
-      photo_ids: [] as string[],
     };
     try {
       const outcome = await sendOrQueue(
@@ -172,57 +100,33 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
           kind: 'sign-off',
           label: `${jobTypeName(job.Job_Type)}, card ${card}${job.Student_Name ? ` for ${job.Student_Name}` : ''}`,
           method: 'PUT',
-          path: `/jobs/${encodeURIComponent(job.id)}/complete`,
-          body,
+          path: signOffPath(job.id),
+          body: body as Record<string, unknown>,
           capturedAt: now,
         },
       );
-      messages.reset();
       if ('queued' in outcome) toast.info(QUEUED_SIGN_OFF);
       else {
         // Which card it was, so a signed card is not read as a finished job (docs/rules.md#progress-at-a-glance).
-        const answer = outcome.sent;
-        const signed = answer.job ?? { Completed_Count: job.Completed_Count + 1, Total_Count: job.Total_Count };
+        const signed = outcome.sent.job ?? { Completed_Count: job.Completed_Count + 1, Total_Count: job.Total_Count };
         toast.success(signedCardMessage(signed.Completed_Count, signed.Total_Count));
         onSigned?.();
       }
       onClose();
     } catch (err) {
-      if (err instanceof OutboxFullError) {
-        toast.error(err.message, { group: 'sign-job' });
-        return;
-      }
-      // The server names the signature's fields `mentor_signature.<field>` and the appliance's `appliance.<field>`.
-      const byField = fieldErrors(err);
-      const refused = FIELDS.flatMap((f): Array<[Field, string]> => {
-        const message = byField[SERVER_FIELD[f]] ?? byField[f];
-        return message ? [[f, message]] : [];
-      });
-      if (refused.length) messages.check(refused);
-      else {
-        messages.check([]);
-        toast.error(errorMessage(err, 'Failed to mark job as complete'), { group: 'sign-job' });
-      }
+      if (err instanceof OutboxFullError) return void toast.error(err.message, { group: 'sign-job' });
+      throw err;
     }
-  };
-
-  const card = job ? Math.min(job.Total_Count, job.Completed_Count + 1) : 0;
-  // docs/rules.md#gas-safe-categories: said before the mentor fills anything in (the server refuses it too).
-  const refusal =
-    job?.may_sign === false ? (job.sign_refusal ?? 'Your Gas Safe categories do not cover this job type') : null;
+  }, 'Failed to mark job as complete');
 
   return (
-    <Dialog
-      open={open}
+    <FormDialog
+      open
       onClose={close}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby="sign-job-title"
-      aria-describedby={refusal ? 'sign-job-refusal' : 'sign-job-text'}
-    >
-      <Box component="form" onSubmit={submit} noValidate aria-label="Sign job card">
-        <DialogTitle id="sign-job-title" sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
+      title={
+        <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
           <Box
+            component="span"
             aria-hidden
             sx={{
               width: 38,
@@ -237,134 +141,112 @@ export function SignJobDialog({ job: current, onClose, onSigned }: SignJobDialog
             <DrawOutlined />
           </Box>
           Sign Off Job Card
-        </DialogTitle>
-        <DialogContent>
-          {job && (
-            <Box
-              sx={{
-                p: 1.75,
-                mb: 2.5,
-                borderRadius: '12px',
-                bgcolor: 'rgba(29, 78, 216, 0.05)',
-                border: '1px solid',
-                borderColor: 'rgba(29, 78, 216, 0.12)',
-              }}
-            >
-              <Typography sx={{ fontWeight: 700 }}>
-                {jobTypeName(job.Job_Type)}
-                {job.Student_Name ? ` · ${job.Student_Name}` : ''}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                Signing card {card} of {job.Total_Count} ({job.Completed_Count} completed so far)
-              </Typography>
-            </Box>
-          )}
-          {refusal && (
-            <Alert severity="warning" id="sign-job-refusal" data-testid="sign-refusal">
-              {refusal}. Only a mentor whose Gas Safe categories cover it can sign this job card; you can update your
-              qualifications in your mentor profile.
-            </Alert>
-          )}
-          <Typography
-            id="sign-job-text"
-            variant="body2"
-            color="text.secondary"
-            sx={{ mb: 2, display: refusal ? 'none' : undefined }}
-          >
+        </Box>
+      }
+      formLabel="Sign job card"
+      form={form}
+      onSubmit={submit}
+      pending={form.pending}
+      submitLabel="Sign & Complete"
+      pendingLabel="Signing..."
+      submitDisabled={!!refusal || photosHold !== null}
+      fullScreen={phone}
+    >
+      <Box
+        sx={{
+          p: 1.75,
+          mb: 2.5,
+          borderRadius: '12px',
+          bgcolor: 'rgba(29, 78, 216, 0.05)',
+          border: '1px solid',
+          borderColor: 'rgba(29, 78, 216, 0.12)',
+        }}
+      >
+        <Typography sx={{ fontWeight: 700 }}>
+          {jobTypeName(job.Job_Type)}
+          {job.Student_Name ? ` · ${job.Student_Name}` : ''}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          Signing card {card} of {job.Total_Count} ({job.Completed_Count} completed so far)
+        </Typography>
+      </Box>
+      {refusal ? (
+        <Alert severity="warning" id="sign-job-refusal" data-testid="sign-refusal">
+          {refusal}. Only a mentor whose Gas Safe categories cover it can sign this job card; you can update your
+          qualifications in your mentor profile.
+        </Alert>
+      ) : (
+        <>
+          <Typography id="sign-job-text" variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             Confirm that the trainee completed this job under your supervision. Typing your name below counts as your
             digital signature.
           </Typography>
-          <Box sx={{ display: refusal ? 'none' : 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <TextField
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            <FormTextField
               label="Mentor Name"
-              name="mentorName"
+              name="mentor_signature.mentorName"
               required
               autoComplete="name"
-              value={values.mentorName}
-              onChange={set('mentorName')}
-              error={!!invalid.mentorName}
-              helperText={invalid.mentorName}
               sx={{ gridColumn: '1 / -1' }}
             />
-            <TextField
+            <FormTextField
               label="Signature"
-              name="signature"
+              name="mentor_signature.signature"
               required
               autoFocus
               placeholder="Type your full name to sign"
-              value={values.signature}
-              onChange={set('signature')}
-              error={!!invalid.signature}
+              helperText="Your typed name is your digital signature"
               sx={{
                 gridColumn: '1 / -1',
-                '& input': {
-                  fontFamily: values.signature ? SIGNATURE_FONT : undefined,
-                  fontStyle: values.signature ? 'italic' : undefined,
-                  fontSize: values.signature ? '1.35rem' : undefined,
-                },
+                '& input': signature
+                  ? { fontFamily: SIGNATURE_FONT, fontStyle: 'italic', fontSize: '1.35rem' }
+                  : undefined,
               }}
-              helperText={invalid.signature ?? 'Your typed name is your digital signature'}
             />
-            <TextField
+            <FormTextField
               label="Date"
-              {...bind('date')}
+              name="mentor_signature.date"
               type="date"
               required
               slotProps={{ inputLabel: { shrink: true } }}
             />
-            <TextField
+            <FormTextField
               label="Time"
-              {...bind('time')}
+              name="mentor_signature.time"
               type="time"
               required
               slotProps={{ inputLabel: { shrink: true } }}
             />
-            <TextField label="Site postcode" {...bind('site_postcode')} required autoComplete="postal-code" />
-            <TextField select label="Appliance" {...bind('kind')} required>
+            <FormTextField label="Site postcode" name="site_postcode" required autoComplete="postal-code" />
+            <FormTextField select label="Appliance" name="appliance.kind" required>
               {APPLIANCE_KINDS.map((k) => (
                 <MenuItem key={k} value={k}>
                   {APPLIANCE_LABELS[k]}
                 </MenuItem>
               ))}
-            </TextField>
-            <TextField label="Make" {...bind('make')} />
-            <TextField label="Model" {...bind('model')} />
-            <TextField
+            </FormTextField>
+            <FormTextField label="Make" name="appliance.make" />
+            <FormTextField label="Model" name="appliance.model" />
+            <FormTextField
               label="Work done"
               name="work_done"
               required
               multiline
               minRows={3}
-              value={values.work_done}
-              onChange={set('work_done')}
-              error={!!invalid.work_done}
-              helperText={invalid.work_done ?? 'What the trainee did, in a few sentences'}
+              helperText="What the trainee did, in a few sentences"
               sx={{ gridColumn: '1 / -1' }}
             />
-            <TextField
+            <FormTextField
               label="Time on the job (minutes)"
-              {...bind('duration_minutes')}
+              name="duration_minutes"
               type="number"
               required
-              slotProps={{ htmlInput: { min: 15, max: 720, step: 5, inputMode: 'numeric' } }}
+              slotProps={{ htmlInput: { min: DURATION_MIN, max: DURATION_MAX, step: 5, inputMode: 'numeric' } }}
             />
+            <JobPhotosField onHoldChange={setPhotosHold} />
           </Box>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5, gap: 1 }}>
-          <Button color="inherit" onClick={close} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            color="success"
-            disabled={isLoading || !!refusal}
-            sx={{ whiteSpace: 'nowrap' }}
-          >
-            {isLoading ? 'Signing...' : 'Sign & Complete'}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -62,12 +62,13 @@ const detail: StudentDetail = studentDetail.parse({
   cards_required: 3,
   progress_percent: 100,
   jobs: [installs, pipework].map(
-    ({ id, Student_ID, Job_Type, Total_Count, Completed_Count, percent, is_complete }) => ({
+    ({ id, Student_ID, Job_Type, Total_Count, Completed_Count, Disputed_Count, percent, is_complete }) => ({
       id,
       Student_ID,
       Job_Type,
       Total_Count,
       Completed_Count,
+      Disputed_Count,
       percent,
       is_complete,
     }),
@@ -90,9 +91,9 @@ describe("StudentDetailView (the training centre's student)", () => {
     const rows = await screen.findAllByTestId('job-progress-row');
     const [first, second] = rows.map((r) => within(r));
     expect(first.getByText('Boiler Installs')).toBeTruthy();
-    expect(first.getByTestId('job-disputed').textContent).toBe('Disputed');
+    expect(first.getByTestId('job-standing').textContent).toBe('Disputed');
     expect(second.getByText('Pipework')).toBeTruthy();
-    expect(second.queryByTestId('job-disputed')).toBeNull();
+    expect(second.getByTestId('job-standing').textContent).toBe('Completed');
 
     // The sign-offs below: the same three cards, each with its state.
     const states = (await screen.findAllByTestId('sign-off-status')).map((c) => c.textContent).sort();

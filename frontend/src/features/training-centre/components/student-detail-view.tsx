@@ -37,7 +37,8 @@ import { formatDate, formatTime24 } from '../../../lib/dates';
 import type { JobProgress, StudentDetail } from '@panda/contracts/training';
 import { useGetStudentDetailQuery } from '../api/training-centre-api';
 import { REQUIREMENT_FIELDS, studentInitial, studentName } from './student-format';
-import { jobTypeName, openDisputes, type Job } from '../../../lib/job-types';
+import { JOB_STANDING_TONE, jobStanding, jobTypeName, type Job } from '../../../lib/job-types';
+import { JobStandingChip } from '../../../components/job-standing-chip';
 import { StudentSignOffs } from '../../../components/sign-off-list';
 import { PortfolioDownloads } from '../../../components/portfolio-downloads';
 import { CriteriaCard } from '../../../components/criteria-card';
@@ -152,35 +153,22 @@ function JobProgressList({ jobs }: { jobs: (JobProgress | Job)[] }) {
   return (
     <Stack component="ul" spacing={1.75} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Job progress">
       {jobs.map((job) => {
-        const total = job.Total_Count ?? 0;
-        const done = job.Completed_Count ?? 0;
-        const percent = job.percent ?? (total > 0 ? Math.min(100, Math.round((done / total) * 100)) : 0);
-        const disputed = 'signatures' in job ? openDisputes([job]) : 0;
-        const complete = total > 0 && done >= total && disputed === 0;
+        const standing = jobStanding(job);
         return (
           <Box component="li" key={job.id} data-testid="job-progress-row">
             <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', mb: 0.5, columnGap: 1 }}>
               <Typography variant="body2" sx={{ fontWeight: 600, flexGrow: 1 }}>
                 {jobTypeName(job.Job_Type)}
               </Typography>
-              {disputed > 0 && (
-                <Chip
-                  size="small"
-                  variant="outlined"
-                  color="warning"
-                  label={disputed === 1 ? 'Disputed' : `Disputed (${disputed})`}
-                  data-testid="job-disputed"
-                  sx={{ height: 20, fontWeight: 600 }}
-                />
-              )}
+              <JobStandingChip standing={standing} disputed={job.Disputed_Count} />
               <Typography variant="body2" color="text.secondary">
-                {done}/{total} ({percent}%)
+                {job.Completed_Count}/{job.Total_Count} ({job.percent}%)
               </Typography>
             </Box>
             <LinearProgress
               variant="determinate"
-              value={Math.min(100, percent)}
-              color={complete ? 'success' : disputed > 0 ? 'warning' : 'primary'}
+              value={Math.min(100, job.percent)}
+              color={JOB_STANDING_TONE[standing]}
               aria-label={`${jobTypeName(job.Job_Type)} progress`}
               sx={{ height: 7, borderRadius: 4 }}
             />

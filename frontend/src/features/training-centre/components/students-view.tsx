@@ -22,6 +22,8 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState, type ReactNode } from 'react';
 import { EntityDetailsModal, type EntityRef } from '../../../components/entity-details-modal';
 import { MatchChip } from '../../../components/match-chip';
+import { JobStandingChip } from '../../../components/job-standing-chip';
+import { JOB_STANDING_TONE, jobStanding, openDisputes } from '../../../lib/job-types';
 import { useDashboardNavigate } from '../../../lib/dashboard-nav';
 import { Pager } from '../../../components/pager';
 import { PAGE_SIZE, useCursorPager, useDebouncedValue } from '../../../lib/paging';
@@ -53,6 +55,13 @@ function StudentCardItem({ student, onOpenEntity }: { student: StudentCard; onOp
   const go = useDashboardNavigate();
   const name = studentName(student);
   const matched = !!student.Matched;
+  // docs/rules.md#dispute-visibility: the student's jobs together, with every undecided dispute among their counted cards.
+  const disputed = openDisputes(student.jobs);
+  const standing = jobStanding({
+    Completed_Count: student.cards_signed,
+    Total_Count: student.cards_required,
+    Disputed_Count: disputed,
+  });
   return (
     <Card
       component="article"
@@ -101,22 +110,29 @@ function StudentCardItem({ student, onOpenEntity }: { student: StudentCard; onOp
             </Link>
           </InfoLine>
         </Stack>
-        {student.Matched && (student.cards_required ?? 0) > 0 && (
+        {student.Matched && student.cards_required > 0 && (
           <Box sx={{ mt: 2 }}>
-            <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', mb: 0.5 }}>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5, mb: 0.5 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600, flexGrow: 1 }}>
                 Progress
               </Typography>
+              <JobStandingChip standing={standing} disputed={disputed} />
               <Typography variant="body2" color="text.secondary" data-testid="student-progress">
                 {student.cards_signed} of {student.cards_required} cards signed ({student.progress_percent}%)
               </Typography>
             </Box>
             <LinearProgress
               variant="determinate"
-              value={student.progress_percent ?? 0}
+              value={student.progress_percent}
+              color={JOB_STANDING_TONE[standing]}
               aria-label={`Progress of ${name}`}
               sx={{ height: 8, borderRadius: 4 }}
             />
+            {disputed > 0 && (
+              <Typography variant="body2" sx={{ mt: 0.75, color: 'warning.dark' }} data-testid="student-disputed">
+                {disputed === 1 ? '1 sign-off awaits' : `${disputed} sign-offs await`} an admin&apos;s decision
+              </Typography>
+            )}
           </Box>
         )}
         <Typography

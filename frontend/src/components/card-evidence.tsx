@@ -1,0 +1,174 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { APPLIANCE_LABELS, DUPLICATE_PHOTO_LABEL, type ApplianceKind } from '@panda/contracts/evidence';
+import { useState, type ReactNode } from 'react';
+import { useAuthedImage } from '../lib/authed-image';
+import { formatDateTime } from '../lib/dates';
+import type { SignedCard } from '../lib/job-types';
+
+type Photo = NonNullable<SignedCard['evidence']>['photos'][number];
+
+/** "1 h 30 min", "45 min": the time on the job. */
+export const durationText = (minutes: number): string => {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return h === 0 ? `${m} min` : m === 0 ? `${h} h` : `${h} h ${m} min`;
+};
+
+/** "Boiler · Worcester Bosch Greenstar 4000": the appliance, with its make and model when given. */
+export const applianceText = (appliance: NonNullable<SignedCard['evidence']>['appliance']): string => {
+  const kind = APPLIANCE_LABELS[appliance.kind as ApplianceKind] ?? appliance.kind;
+  const named = [appliance.make, appliance.model].filter(Boolean).join(' ');
+  return named ? `${kind} · ${named}` : kind;
+};
+
+const photoUrl = (id: string) => `/api/job-photos/${encodeURIComponent(id)}`;
+
+function Item({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <Box sx={{ minWidth: 0, gridColumn: wide ? '1 / -1' : undefined }}>
+      <Typography component="dt" variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>
+        {label}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/** One photo of the card: a thumbnail that opens it large. */
+function PhotoThumb({ photo, name }: { photo: Photo; name: string }) {
+  const [open, setOpen] = useState(false);
+  const image = useAuthedImage(photoUrl(photo.photo_id));
+  return (
+    <Box component="li" sx={{ display: 'grid', gap: 0.5, justifyItems: 'start' }}>
+      <ButtonBase
+        onClick={() => setOpen(true)}
+        aria-label={`Open ${name.toLowerCase()}`}
+        data-testid="evidence-photo"
+        sx={{
+          width: 88,
+          height: 88,
+          borderRadius: 1.5,
+          overflow: 'hidden',
+          border: 1,
+          borderColor: 'divider',
+          bgcolor: 'action.hover',
+          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+        }}
+      >
+        {image?.status === 'loaded' ? (
+          <Box component="img" src={image.src} alt="" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+        ) : image?.status === 'failed' ? (
+          <Typography variant="caption" color="error">
+            Not loaded
+          </Typography>
+        ) : (
+          <CircularProgress size={20} aria-label={`Loading ${name.toLowerCase()}`} />
+        )}
+      </ButtonBase>
+      {photo.possible_duplicate && (
+        <Chip size="small" color="warning" variant="outlined" label={DUPLICATE_PHOTO_LABEL} />
+      )}
+      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="lg" aria-label={name}>
+        <DialogTitle>{name}</DialogTitle>
+        <DialogContent sx={{ display: 'grid', placeItems: 'center' }}>
+          {image?.status === 'loaded' ? (
+            <Box
+              component="img"
+              src={image.src}
+              alt={name}
+              data-testid="evidence-photo-large"
+              sx={{ width: '100%', maxHeight: '75vh', objectFit: 'contain' }}
+            />
+          ) : (
+            <Typography color="text.secondary">
+              {image?.status === 'failed' ? 'The photo could not be loaded' : 'Loading the photo...'}
+            </Typography>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)}>Close</Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}
+
+/**
+ * What a signed card evidences (docs/rules.md#evidence): the work done, the appliance, the site's
+ * postcode, the time on the job, its photos (each opens large), when the server recorded the
+ * signature and the time the device claimed, and the trainee's reflection. A card signed before
+ * evidence was required says so.
+ */
+export function CardEvidence({ card }: { card: SignedCard }) {
+  const evidence = card.evidence;
+  return (
+    <Box data-testid="card-evidence" sx={{ mt: 1 }}>
+      {evidence ? (
+        <Box
+          component="dl"
+          sx={{ m: 0, display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}
+        >
+          <Item label="Work done" wide>
+            {evidence.work_done}
+          </Item>
+          <Item label="Appliance">{applianceText(evidence.appliance)}</Item>
+          <Item label="Site postcode">{evidence.site_postcode}</Item>
+          <Item label="Time on the job">{durationText(evidence.duration_minutes)}</Item>
+          <Item label="Signed at">{formatDateTime(card.signed_at)}</Item>
+          <Item label="Captured at">{formatDateTime(card.captured_at, 'Not sent by the device')}</Item>
+        </Box>
+      ) : (
+        <>
+          <Typography variant="body2" color="text.secondary" data-testid="evidence-note">
+            {card.evidence_note}
+          </Typography>
+          <Box component="dl" sx={{ m: 0, mt: 0.5 }}>
+            <Item label="Signed at">{formatDateTime(card.signed_at)}</Item>
+          </Box>
+        </>
+      )}
+      {evidence && evidence.photos.length > 0 && (
+        <Box
+          component="ul"
+          aria-label="Photos"
+          sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, display: 'flex', flexWrap: 'wrap', gap: 1 }}
+        >
+          {evidence.photos.map((p, i) => (
+            <PhotoThumb key={p.photo_id} photo={p} name={`Photo ${i + 1} of ${evidence.photos.length}`} />
+          ))}
+        </Box>
+      )}
+      {card.reflection && (
+        <Box
+          data-testid="card-reflection"
+          sx={{
+            mt: 1.25,
+            p: 1.25,
+            borderRadius: 1.5,
+            bgcolor: 'action.hover',
+            borderLeft: 3,
+            borderColor: 'primary.main',
+          }}
+        >
+          <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>
+            Trainee&apos;s reflection
+          </Typography>
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+            {card.reflection}
+          </Typography>
+        </Box>
+      )}
+    </Box>
+  );
+}
