@@ -132,7 +132,9 @@ describe('support and the Smart Assistant in a real browser', () => {
     await mentor.getByRole('button', { name: 'Create Your First Ticket' }).click();
     const dialog = mentor.getByRole('dialog', { name: 'New Ticket' });
     await dialog.getByRole('button', { name: 'Create Ticket' }).click();
-    await dialog.getByText('Please fill in all required fields').waitFor();
+    // The spec's words under each missing field (docs/rules.md#form-errors).
+    await dialog.getByText('Please fill in all required fields').first().waitFor();
+    expect(await dialog.getByText('Please fill in all required fields').count()).toBe(2);
     await dialog.getByLabel('Subject').fill('Signing job cards');
     await dialog.getByLabel('Message').fill('How do I sign a job card for my student?');
     await bothWidths(mentor, 'New Ticket dialog', 'support-new-ticket');

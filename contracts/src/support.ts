@@ -11,6 +11,10 @@ export type TicketStatus = z.infer<typeof ticketStatusSchema>;
 /** The subjects a training centre chooses from (spec §5). */
 export const CENTRE_SUBJECTS = ['Student Issue', 'General Issue', 'Billing Issue'] as const;
 
+/** The longest subject and message (a ticket's or a reply's) the server takes. */
+export const SUPPORT_SUBJECT_MAX = 200;
+export const SUPPORT_MESSAGE_MAX = 5000;
+
 const required = (max: number, text = singleLineText) =>
   text('Please fill in all required fields')
     .trim()
@@ -18,17 +22,34 @@ const required = (max: number, text = singleLineText) =>
     .max(max, `Must be at most ${max} characters`);
 
 export const createTicketRequest = z.object({
-  Subject: required(200),
-  Message: required(5000, multiLineText),
+  Subject: required(SUPPORT_SUBJECT_MAX),
+  Message: required(SUPPORT_MESSAGE_MAX, multiLineText),
   Student_ID: singleLineText().trim().max(100).nullish(),
 });
 export type CreateTicketRequest = z.infer<typeof createTicketRequest>;
+
+/**
+ * A training centre's ticket (spec §5): its subject is one of CENTRE_SUBJECTS, and a student is
+ * chosen exactly for a Student Issue.
+ */
+export const centreTicketRequest = createTicketRequest.superRefine((v, ctx) => {
+  if (!(CENTRE_SUBJECTS as readonly string[]).includes(v.Subject))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['Subject'],
+      message: `Please choose a subject: ${CENTRE_SUBJECTS.join(', ')}`,
+    });
+  else if (v.Subject === 'Student Issue' && !v.Student_ID)
+    ctx.addIssue({ code: 'custom', path: ['Student_ID'], message: 'Please select a student for student issues' });
+  else if (v.Subject !== 'Student Issue' && v.Student_ID)
+    ctx.addIssue({ code: 'custom', path: ['Student_ID'], message: 'A student is chosen only for student issues' });
+});
 
 export const replyRequest = z.object({
   message: multiLineText('Please enter a reply')
     .trim()
     .min(1, 'Please enter a reply')
-    .max(5000, 'Must be at most 5000 characters'),
+    .max(SUPPORT_MESSAGE_MAX, `Must be at most ${SUPPORT_MESSAGE_MAX} characters`),
 });
 export type ReplyRequest = z.infer<typeof replyRequest>;
 

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { ticketStream } from '@panda/events/catalogue/support';
-import { CENTRE_SUBJECTS, closeRequest, createTicketRequest, replyRequest } from '@panda/contracts/support';
+import { centreTicketRequest, closeRequest, createTicketRequest, replyRequest } from '@panda/contracts/support';
 import { badRequest, notFound } from '@panda/platform/errors';
 import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
 import { loadAccount } from '../accounts/service';
@@ -36,21 +36,14 @@ export function supportRoutes(deps: CommandDeps): Router {
 
   r.post('/api/support', ...user, async (req, res) => {
     const a = authOf(req);
-    const body = validate(createTicketRequest, req.body);
+    const body = validate(a.role === 'training_centre' ? centreTicketRequest : createTicketRequest, req.body);
     const studentId = body.Student_ID || null;
     if (a.role === 'training_centre') {
-      if (!(CENTRE_SUBJECTS as readonly string[]).includes(body.Subject)) {
-        throw badRequest([{ field: 'Subject', message: `Please choose a subject: ${CENTRE_SUBJECTS.join(', ')}` }]);
-      }
-      if (body.Subject === 'Student Issue') {
-        if (!studentId)
-          throw badRequest([{ field: 'Student_ID', message: 'Please select a student for student issues' }]);
+      if (studentId) {
         // The student's own account stream says whose student they are. Another centre's student
         // (or no student at all) is not one this centre may name (docs/rules.md#server-side-access).
         const student = await loadAccount(deps, studentId);
         if (student.role !== 'student' || student.centreId !== a.id) throw notFound('Student not found');
-      } else if (studentId) {
-        throw badRequest([{ field: 'Student_ID', message: 'A student is chosen only for student issues' }]);
       }
     } else if (studentId) {
       throw badRequest([{ field: 'Student_ID', message: 'Only a training centre picks a student' }]);

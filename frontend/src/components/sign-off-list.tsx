@@ -1,14 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DISPUTE_REASON_REQUIRED, DISPUTE_WINDOW_CLOSED } from '@panda/contracts/signoff-messages';
+import { DISPUTE_WINDOW_CLOSED } from '@panda/contracts/signoff-messages';
 import { REFLECTION_MAX } from '@panda/contracts/evidence';
 import { confirmRequest } from '@panda/contracts/signoff';
 import { FormDialog } from './form/form-dialog';
@@ -16,10 +11,10 @@ import { FormTextField } from './form/form-text-field';
 import { useContractForm } from './form/use-contract-form';
 import { useEffect, useRef, useState } from 'react';
 import { formatDate, formatDateTime } from '../lib/dates';
-import { errorMessage, fieldErrors } from '../lib/errors';
 import { jobTypeName, type Job, type SignedCard } from '../lib/job-types';
 import { toast } from '../lib/toast';
-import { useConfirmSignOffMutation, useDisputeSignOffMutation, useGetStudentSignOffsQuery } from '../lib/signoff-api';
+import { useConfirmSignOffMutation, useGetStudentSignOffsQuery } from '../lib/signoff-api';
+import { lazyDialog } from './lazy-dialog';
 import { SignOffStatusChip } from './sign-off-status';
 import { CardEvidence } from './card-evidence';
 import { confirmPath, disputePath, OutboxFullError, sendOrQueue, useQueuedByPath } from '../lib/outbox';
@@ -31,13 +26,13 @@ import { selectUser } from '../lib/session';
 /** Said when a confirmation or dispute made with no signal waits in the outbox. */
 export const QUEUED_ACTION = 'No signal: it waits in the outbox and is sent when Panda can reach the server.';
 
-interface Row {
+export interface SignOffRow {
   card: SignedCard;
   jobType: string;
   number: number;
 }
 
-const rowsOf = (jobs: Job[]): Row[] =>
+const rowsOf = (jobs: Job[]): SignOffRow[] =>
   jobs
     .flatMap((j) => (j.signatures ?? []).map((card, i) => ({ card, jobType: jobTypeName(j.Job_Type), number: i + 1 })))
     // ISO timestamps sort as plain strings (no locale collation needed).
@@ -46,75 +41,17 @@ const rowsOf = (jobs: Job[]): Row[] =>
       return x < y ? 1 : x > y ? -1 : 0;
     });
 
-/** The student's dispute of one sign-off: a reason is required (docs/rules.md#trainee-countersign). */
-function DisputeDialog({ row, onClose }: { row: Row; onClose: () => void }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [dispute, state] = useDisputeSignOffMutation();
-  const userId = String(useAppSelector(selectUser)?.id ?? '');
-  const submit = async () => {
-    if (!reason.trim()) return setError(DISPUTE_REASON_REQUIRED);
-    const signatureId = row.card.signature_id ?? '';
-    try {
-      const outcome = await sendOrQueue((idempotencyKey) => dispute({ signatureId, reason, idempotencyKey }).unwrap(), {
-        userId,
-        kind: 'dispute',
-        label: `Dispute of ${row.jobType}, card ${row.number}`,
-        method: 'POST',
-        path: disputePath(signatureId),
-        body: { reason },
-      });
-      if ('queued' in outcome) toast.info(QUEUED_ACTION);
-      else toast.success(outcome.sent.message);
-      onClose();
-    } catch (err) {
-      if (err instanceof OutboxFullError) return void toast.error(err.message);
-      const fields = fieldErrors(err);
-      if (fields.reason) setError(fields.reason);
-      else toast.error(errorMessage(err, 'Failed to send the dispute'));
-    }
-  };
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="dispute-title">
-      <DialogTitle id="dispute-title">Dispute this sign-off</DialogTitle>
-      <DialogContent>
-        <Typography variant="body2" sx={{ mb: 2 }}>
-          {row.jobType}, card {row.number}: signed &quot;{row.card.signature}&quot; by {row.card.mentorName} on{' '}
-          {formatDate(row.card.date)} at {row.card.time}. Your training centre and the Panda team will review it; the
-          card keeps counting until an admin decides.
-        </Typography>
-        <TextField
-          autoFocus
-          fullWidth
-          multiline
-          minRows={3}
-          label="Why do you dispute it?"
-          value={reason}
-          onChange={(e) => {
-            setReason(e.target.value);
-            if (error) setError(null);
-          }}
-          error={!!error}
-          helperText={error ?? 'For example: I was not on that job, or the date is wrong.'}
-          slotProps={{ htmlInput: { maxLength: 2000 } }}
-          required
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" color="warning" onClick={() => void submit()} disabled={state.isLoading}>
-          Send dispute
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
+/** The dispute form's code loads when a student first opens it (docs/rules.md#light-first-screens). */
+const DisputeDialog = lazyDialog(
+  () => import('./dispute-dialog').then((m) => m.DisputeDialog),
+  (p) => !!p.row,
+);
 
 /**
  * The student's confirmation of one sign-off, with an optional reflection on the job
  * (docs/rules.md#trainee-countersign, docs/rules.md#evidence); checked by the contract's schema.
  */
-function ConfirmDialog({ row, onClose }: { row: Row; onClose: () => void }) {
+function ConfirmDialog({ row, onClose }: { row: SignOffRow; onClose: () => void }) {
   const form = useContractForm(confirmRequest, { group: 'confirm-sign-off', defaultValues: { reflection: '' } });
   const [confirm] = useConfirmSignOffMutation();
   const userId = String(useAppSelector(selectUser)?.id ?? '');
@@ -186,10 +123,10 @@ export function SignOffList({
   focusId?: string | null;
 }) {
   const rows = rowsOf(jobs);
-  const [disputing, setDisputing] = useState<Row | null>(null);
+  const [disputing, setDisputing] = useState<SignOffRow | null>(null);
   // When the list was opened: what the dispute window is measured against (docs/rules.md#dispute-window).
   const [openedAt] = useState(() => Date.now());
-  const [confirming, setConfirming] = useState<Row | null>(null);
+  const [confirming, setConfirming] = useState<SignOffRow | null>(null);
   const userId = String(useAppSelector(selectUser)?.id ?? '');
   const queued = useQueuedByPath(userId || null);
   const focused = useRef<HTMLLIElement | null>(null);
@@ -287,7 +224,7 @@ export function SignOffList({
           );
         })}
       </Stack>
-      {disputing && <DisputeDialog row={disputing} onClose={() => setDisputing(null)} />}
+      <DisputeDialog row={disputing} onClose={() => setDisputing(null)} />
       {confirming && <ConfirmDialog row={confirming} onClose={() => setConfirming(null)} />}
     </>
   );

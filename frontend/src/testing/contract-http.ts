@@ -79,3 +79,11 @@ export function contractHttp(
   };
   return http[method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](path, handle);
 }
+
+/**
+ * A route of the contracts that refuses each request as the server does when one field is wrong:
+ * 400 with `[{ field, message }]`, for a form test's "the server's message goes under its field".
+ */
+export function refusedOn(method: HttpMethod, path: `/api/${string}`, field: string, message: string) {
+  return contractHttp(method, path, ({ fail }) => fail(400, { detail: [{ field, message }] }));
+}

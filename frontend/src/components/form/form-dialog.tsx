@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import Button, { type ButtonProps } from '@mui/material/Button';
 import Dialog, { type DialogProps } from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -31,6 +31,8 @@ export interface FormDialogProps<V extends FieldValues, O> {
   fullScreen?: boolean;
   /** Extra buttons before Cancel. */
   extraActions?: ReactNode;
+  /** The submit button's colour (`error` for a step that takes something away). */
+  submitColor?: ButtonProps['color'];
 }
 
 /**
@@ -56,6 +58,7 @@ export function FormDialog<V extends FieldValues, O>({
   maxWidth = 'sm',
   fullScreen,
   extraActions,
+  submitColor,
 }: FormDialogProps<V, O>) {
   const titleId = useId();
   return (
@@ -83,7 +86,7 @@ export function FormDialog<V extends FieldValues, O>({
               <Button onClick={onClose} disabled={pending}>
                 {cancelLabel}
               </Button>
-              <Button type="submit" variant="contained" disabled={pending || submitDisabled}>
+              <Button type="submit" variant="contained" color={submitColor} disabled={pending || submitDisabled}>
                 {pending ? pendingLabel : submitLabel}
               </Button>
             </DialogActions>

@@ -1,13 +1,9 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
-import { LOCK_CATEGORIES, LOCK_CATEGORY_NAMES, type LockCategory } from '@panda/contracts/accounts';
-import { useState } from 'react';
+import { LOCK_CATEGORIES, LOCK_CATEGORY_NAMES, lockRequest } from '@panda/contracts/accounts';
+import { FormDialog } from '../../../components/form/form-dialog';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { useContractForm } from '../../../components/form/use-contract-form';
 import { toast } from '../../../lib/toast';
 import { useSetLockedMutation, useSetVettedMutation, type AdminUserRole } from '../api/admin-api';
 
@@ -54,104 +50,80 @@ const TEXT: Record<
   },
 };
 
+/**
+ * The admin's part of the lock request: what the holder is told (lock only) and the history's
+ * reason, which the vet request checks with the same rule.
+ */
+const accountActionForm = lockRequest.pick({ category: true, reason: true });
+
 /** Confirms Lock/Unlock/Vet/Unvet with an optional reason that goes into the account's history. */
 export function AccountActionDialog({ target, onClose }: { target: AccountActionTarget | null; onClose: () => void }) {
-  const [reason, setReason] = useState('');
-  // What the locked user is told (docs/rules.md#locked-accounts); the reason stays in the history.
-  const [category, setCategory] = useState<LockCategory>('other');
-  const [setLocked, lockState] = useSetLockedMutation();
-  const [setVetted, vetState] = useSetVettedMutation();
-  const busy = lockState.isLoading || vetState.isLoading;
+  // A fresh form for each account and action.
+  return target ? <AccountActionForm key={`${target.action}:${target.id}`} target={target} onClose={onClose} /> : null;
+}
 
-  // A new target starts with an empty reason (adjusted while rendering, not in an effect).
-  const [shownTarget, setShownTarget] = useState(target);
-  if (target !== shownTarget) {
-    setShownTarget(target);
-    if (target) {
-      setReason('');
-      setCategory('other');
-    }
-  }
-
-  if (!target) return null;
+function AccountActionForm({ target, onClose }: { target: AccountActionTarget; onClose: () => void }) {
+  const locking = target.action === 'lock' || target.action === 'unlock';
+  const form = useContractForm(accountActionForm, {
+    group: 'account-action',
+    // What the locked user is told (docs/rules.md#locked-accounts); the reason stays in the history.
+    defaultValues: { category: target.action === 'lock' ? 'other' : undefined, reason: '' },
+  });
+  const [setLocked] = useSetLockedMutation();
+  const [setVetted] = useSetVettedMutation();
   const text = TEXT[target.action];
 
-  const confirm = async () => {
-    if (busy) return;
-    const trimmed = reason.trim() || undefined;
-    try {
-      if (target.action === 'lock' || target.action === 'unlock') {
-        await setLocked({
-          role: target.role,
-          id: target.id,
-          is_locked: target.action === 'lock',
-          reason: trimmed,
-          ...(target.action === 'lock' ? { category } : {}),
-        }).unwrap();
-      } else {
-        await setVetted({
-          role: target.role,
-          id: target.id,
-          is_vetted: target.action === 'vet',
-          reason: trimmed,
-        }).unwrap();
-      }
-      toast.success(text.success);
-      onClose();
-    } catch {
-      toast.error(text.failure);
-    }
+  const close = () => {
+    form.clear();
+    onClose();
   };
 
+  const submit = form.submitWith(async (values) => {
+    const { role, id } = target;
+    if (locking) await setLocked({ role, id, ...values, is_locked: target.action === 'lock' }).unwrap();
+    else await setVetted({ role, id, reason: values.reason, is_vetted: target.action === 'vet' }).unwrap();
+    toast.success(text.success);
+    onClose();
+  }, text.failure);
+
   return (
-    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="account-action-title">
-      <DialogTitle id="account-action-title">
-        {text.title}: {target.name}
-      </DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>{text.explain}</DialogContentText>
-        {target.action === 'lock' && (
-          <TextField
-            select
-            label="Reason shown to them"
-            value={category}
-            onChange={(e) => setCategory(e.target.value as LockCategory)}
-            fullWidth
-            helperText="They are told their account is locked because of this, and how to reach support."
-            sx={{ mb: 2 }}
-          >
-            {LOCK_CATEGORIES.map((c) => (
-              <MenuItem key={c} value={c}>
-                {LOCK_CATEGORY_NAMES[c]}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-        <TextField
-          label="Reason (optional)"
-          placeholder="Recorded in the account's history (not shown to them)"
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          fullWidth
-          multiline
-          minRows={2}
-          slotProps={{ htmlInput: { maxLength: 500, 'aria-label': 'Reason (optional)' } }}
-          autoFocus
-        />
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={busy}>
-          Cancel
-        </Button>
-        <Button
-          variant="contained"
-          color={target.action === 'lock' || target.action === 'unvet' ? 'error' : 'primary'}
-          onClick={confirm}
-          disabled={busy}
+    <FormDialog
+      open
+      onClose={close}
+      title={`${text.title}: ${target.name}`}
+      maxWidth="xs"
+      form={form}
+      onSubmit={submit}
+      pending={form.pending}
+      submitLabel={text.confirm}
+      pendingLabel="Saving..."
+      submitColor={target.action === 'lock' || target.action === 'unvet' ? 'error' : 'primary'}
+    >
+      <DialogContentText sx={{ mb: 2 }}>{text.explain}</DialogContentText>
+      {target.action === 'lock' && (
+        <FormTextField
+          select
+          label="Reason shown to them"
+          name="category"
+          helperText="They are told their account is locked because of this, and how to reach support."
+          sx={{ mb: 2 }}
         >
-          {busy ? 'Saving...' : text.confirm}
-        </Button>
-      </DialogActions>
-    </Dialog>
+          {LOCK_CATEGORIES.map((c) => (
+            <MenuItem key={c} value={c}>
+              {LOCK_CATEGORY_NAMES[c]}
+            </MenuItem>
+          ))}
+        </FormTextField>
+      )}
+      <FormTextField
+        label="Reason (optional)"
+        name="reason"
+        placeholder="Recorded in the account's history (not shown to them)"
+        multiline
+        minRows={2}
+        slotProps={{ htmlInput: { maxLength: 500 } }}
+        autoFocus
+      />
+    </FormDialog>
   );
 }

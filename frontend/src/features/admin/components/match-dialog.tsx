@@ -14,14 +14,14 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
+import { ContractForm } from '../../../components/form/contract-form';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { useContractForm } from '../../../components/form/use-contract-form';
 import { RetryAlert } from '../../../components/retry-alert';
-import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
-import type { Candidate } from '@panda/contracts/placements';
+import { proposePlacementRequest, type Candidate } from '@panda/contracts/placements';
 import { usePlacementCandidatesQuery, useProposePlacementMutation } from '../api/admin-api';
 
 export interface MatchTarget {
@@ -108,32 +108,39 @@ function CandidateCard({
   );
 }
 
+const PLACEMENT_NOTES_MAX = 2000;
+
 /** Match: eligible mentors for an unplaced student, ranked with reasons; choosing one proposes a placement. */
 export function MatchDialog({ target, onClose }: { target: MatchTarget | null; onClose: () => void }) {
-  const [notes, setNotes] = useState('');
-  const { data, isError, isFetching, refetch } = usePlacementCandidatesQuery(target?.id ?? '', {
-    skip: !target,
+  // A fresh form (empty notes) for each student.
+  return target ? <MatchForm key={target.id} target={target} onClose={onClose} /> : null;
+}
+
+/**
+ * The proposal is the contract's form (docs/rules.md#forms-from-contracts): the notes are typed, the
+ * mentor is the candidate whose button was pressed; it is sent once.
+ */
+function MatchForm({ target, onClose }: { target: MatchTarget; onClose: () => void }) {
+  const { data, isError, isFetching, refetch } = usePlacementCandidatesQuery(target.id, {
     refetchOnMountOrArgChange: true,
   });
-  const [propose, { isLoading }] = useProposePlacementMutation();
+  const form = useContractForm(proposePlacementRequest, {
+    group: 'propose-placement',
+    defaultValues: { student_id: target.id, mentor_id: '', notes: '' },
+  });
+  const [propose] = useProposePlacementMutation();
+  const isLoading = form.pending;
 
-  // A new target starts with empty notes (adjusted while rendering, not in an effect).
-  const [shownTarget, setShownTarget] = useState(target);
-  if (target !== shownTarget) {
-    setShownTarget(target);
-    if (target) setNotes('');
-  }
+  const submit = form.submitWith(async (values) => {
+    await propose(values).unwrap();
+    const mentor = data?.candidates.find((c) => c.id === values.mentor_id);
+    toast.success(`Placement proposed to ${mentor?.name ?? 'the mentor'}: waiting for the mentor to accept`);
+    onClose();
+  }, 'Failed to propose placement');
 
-  if (!target) return null;
-
-  const choose = async (c: Candidate) => {
-    try {
-      await propose({ student_id: target.id, mentor_id: c.id, notes: notes.trim() || undefined }).unwrap();
-      toast.success(`Placement proposed to ${c.name}: waiting for the mentor to accept`);
-      onClose();
-    } catch (err) {
-      toast.error(errorMessage(err, 'Failed to propose placement'));
-    }
+  const choose = (c: Candidate) => {
+    form.setValue('mentor_id', c.id);
+    void submit();
   };
 
   return (
@@ -147,68 +154,68 @@ export function MatchDialog({ target, onClose }: { target: MatchTarget | null; o
             <CircularProgress size={28} aria-label="Loading mentors" />
           </Box>
         ) : (
-          <Stack spacing={2} sx={{ opacity: isFetching ? 0.7 : 1 }}>
-            <Box>
-              <Typography variant="body2" color="text.secondary">
-                Postcode <strong>{data.student.Postcode ?? 'not given'}</strong> · {data.student.account_type}
-                {data.student.training_centre_name ? ` (${data.student.training_centre_name})` : ''} · Still needs:{' '}
-                <strong>{data.student.needs.length ? data.student.needs.join(', ') : 'no more jobs'}</strong>
-              </Typography>
-              <Typography variant="caption" color="text.secondary">
-                Eligible mentors are vetted, unlocked and have a complete profile. Score: distance up to 50, free
-                capacity up to 20 (at most 3 students per mentor), qualifications up to 30.
-              </Typography>
-            </Box>
-            {data.student.blocked && <Alert severity="warning">{data.student.blocked}</Alert>}
-            <TextField
-              label="Notes for the placement (optional)"
-              value={notes}
-              onChange={(e) => setNotes(e.target.value)}
-              fullWidth
-              size="small"
-              slotProps={{ htmlInput: { maxLength: 2000, 'aria-label': 'Notes for the placement (optional)' } }}
-            />
-            {data.candidates.length === 0 ? (
-              <EmptyState
-                dense
-                icon={<PersonSearchOutlined />}
-                title="No eligible mentors"
-                text="No mentor is vetted, unlocked and has a complete profile yet."
+          <ContractForm form={form} onSubmit={submit} aria-label="Placement proposal">
+            <Stack spacing={2} sx={{ opacity: isFetching ? 0.7 : 1 }}>
+              <Box>
+                <Typography variant="body2" color="text.secondary">
+                  Postcode <strong>{data.student.Postcode ?? 'not given'}</strong> · {data.student.account_type}
+                  {data.student.training_centre_name ? ` (${data.student.training_centre_name})` : ''} · Still needs:{' '}
+                  <strong>{data.student.needs.length ? data.student.needs.join(', ') : 'no more jobs'}</strong>
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  Eligible mentors are vetted, unlocked and have a complete profile. Score: distance up to 50, free
+                  capacity up to 20 (at most 3 students per mentor), qualifications up to 30.
+                </Typography>
+              </Box>
+              {data.student.blocked && <Alert severity="warning">{data.student.blocked}</Alert>}
+              <FormTextField
+                label="Notes for the placement (optional)"
+                name="notes"
+                size="small"
+                slotProps={{ htmlInput: { maxLength: PLACEMENT_NOTES_MAX } }}
               />
-            ) : (
-              <Stack component="ol" spacing={1.5} aria-label="Ranked mentors" sx={{ p: 0, m: 0 }}>
-                {data.candidates.map((c) => (
-                  <CandidateCard
-                    key={c.id}
-                    c={c}
-                    busy={isLoading}
-                    disabled={Boolean(data.student.blocked)}
-                    onPropose={() => void choose(c)}
-                  />
-                ))}
-              </Stack>
-            )}
-            {data.excluded.length > 0 && (
-              <Accordion disableGutters variant="outlined">
-                <AccordionSummary
-                  expandIcon={<ExpandMore />}
-                  aria-controls="excluded-mentors"
-                  id="excluded-mentors-header"
-                >
-                  <Typography variant="body2">Not eligible ({data.excluded.length})</Typography>
-                </AccordionSummary>
-                <AccordionDetails id="excluded-mentors">
-                  <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-                    {data.excluded.map((m) => (
-                      <Typography component="li" variant="body2" key={m.id}>
-                        {m.name} ({m.email}): {m.reasons.join(', ')}
-                      </Typography>
-                    ))}
-                  </Box>
-                </AccordionDetails>
-              </Accordion>
-            )}
-          </Stack>
+              {data.candidates.length === 0 ? (
+                <EmptyState
+                  dense
+                  icon={<PersonSearchOutlined />}
+                  title="No eligible mentors"
+                  text="No mentor is vetted, unlocked and has a complete profile yet."
+                />
+              ) : (
+                <Stack component="ol" spacing={1.5} aria-label="Ranked mentors" sx={{ p: 0, m: 0 }}>
+                  {data.candidates.map((c) => (
+                    <CandidateCard
+                      key={c.id}
+                      c={c}
+                      busy={isLoading}
+                      disabled={Boolean(data.student.blocked)}
+                      onPropose={() => choose(c)}
+                    />
+                  ))}
+                </Stack>
+              )}
+              {data.excluded.length > 0 && (
+                <Accordion disableGutters variant="outlined">
+                  <AccordionSummary
+                    expandIcon={<ExpandMore />}
+                    aria-controls="excluded-mentors"
+                    id="excluded-mentors-header"
+                  >
+                    <Typography variant="body2">Not eligible ({data.excluded.length})</Typography>
+                  </AccordionSummary>
+                  <AccordionDetails id="excluded-mentors">
+                    <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+                      {data.excluded.map((m) => (
+                        <Typography component="li" variant="body2" key={m.id}>
+                          {m.name} ({m.email}): {m.reasons.join(', ')}
+                        </Typography>
+                      ))}
+                    </Box>
+                  </AccordionDetails>
+                </Accordion>
+              )}
+            </Stack>
+          </ContractForm>
         )}
       </DialogContent>
       <DialogActions>

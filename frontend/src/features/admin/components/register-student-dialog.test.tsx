@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { refusedOn } from '../../../testing/contract-http';
 import { testUser } from '../../../testing/fixtures';
 import { formKit } from '../../../testing/form-kit';
 import { descriptionOf, toastMessages } from '../../../testing/queries';
@@ -53,11 +54,7 @@ describe('RegisterStudentDialog (admin)', () => {
 
   it("puts the server's 400 under its field and keeps what was typed", async () => {
     const { submit, field, fill } = renderDialog();
-    server.use(
-      recordedRoute('POST', '/api/admin/students', ({ fail }) =>
-        fail(400, { detail: [{ field: 'Email', message: 'Email is too long' }] }),
-      ).handler,
-    );
+    server.use(refusedOn('POST', '/api/admin/students', 'Email', 'Email is too long'));
     await fill(ADA);
     await submit('Register Student');
     await waitFor(() => expect(descriptionOf(field('Email'))).toBe('Email is too long'));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { refusedOn } from '../../../testing/contract-http';
 import { testUser } from '../../../testing/fixtures';
 import { formKit } from '../../../testing/form-kit';
 import { descriptionOf, toastMessages } from '../../../testing/queries';
@@ -37,11 +38,7 @@ describe('AdminSignInRoute', () => {
     await submit('Sign In');
     await waitFor(() => expect(toastMessages()).toEqual(['Invalid credentials']));
     expect(screen.getByTestId('location').textContent).toBe('/portal');
-    server.use(
-      recordedRoute('POST', '/api/admin/auth/signin', ({ fail }) =>
-        fail(400, { detail: [{ field: 'email', message: 'Email is too long' }] }),
-      ).handler,
-    );
+    server.use(refusedOn('POST', '/api/admin/auth/signin', 'email', 'Email is too long'));
     await submit('Sign In');
     await waitFor(() => expect(descriptionOf(field('Email'))).toBe('Email is too long'));
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { refusedOn } from '../../../testing/contract-http';
 import { testUser } from '../../../testing/fixtures';
 import { descriptionOf, toastMessages } from '../../../testing/queries';
 import { recordedRoute } from '../../../testing/recorded-route';
@@ -50,11 +51,7 @@ describe('ProvisionAuditorDialog', () => {
 
   it("puts the server's 400 under its field", async () => {
     const { submit, field, fill } = renderDialog();
-    server.use(
-      recordedRoute('POST', '/api/admin/auditors', ({ fail }) =>
-        fail(400, { detail: [{ field: 'email', message: 'Email is too long' }] }),
-      ).handler,
-    );
+    server.use(refusedOn('POST', '/api/admin/auditors', 'email', 'Email is too long'));
     await fill({ 'First Name': 'Aldo', 'Last Name': 'Auditor', Email: 'aldo@example.test' });
     await submit();
     await waitFor(() => expect(descriptionOf(field('Email'))).toBe('Email is too long'));

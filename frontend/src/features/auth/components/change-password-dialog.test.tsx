@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { refusedOn } from '../../../testing/contract-http';
 import { testUser } from '../../../testing/fixtures';
 import { formKit } from '../../../testing/form-kit';
 import { descriptionOf, toastMessages } from '../../../testing/queries';
@@ -41,11 +42,7 @@ describe('RequiredPasswordChangeDialog', () => {
 
   it("puts the server's 400 under its field", async () => {
     const { field, fill, submit } = renderDialog();
-    server.use(
-      recordedRoute('PUT', '/api/change-password', ({ fail }) =>
-        fail(400, { detail: [{ field: 'newPassword', message: 'New password is too long' }] }),
-      ).handler,
-    );
+    server.use(refusedOn('PUT', '/api/change-password', 'newPassword', 'New password is too long'));
     await fill({
       'Current Password': 'Temp-Pass-1',
       'New Password': 'new-password',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { refusedOn } from '../../../testing/contract-http';
 import { testUser } from '../../../testing/fixtures';
 import { formKit } from '../../../testing/form-kit';
 import { descriptionOf, toastMessages } from '../../../testing/queries';
@@ -31,11 +32,7 @@ describe('SignInForm', () => {
 
   it("puts the server's 400 under its field, and a refusal in one toast", async () => {
     const { field, fill, submit } = renderForm();
-    server.use(
-      recordedRoute('POST', '/api/auth/signin', ({ fail }) =>
-        fail(400, { detail: [{ field: 'Email', message: 'Email is too long' }] }),
-      ).handler,
-    );
+    server.use(refusedOn('POST', '/api/auth/signin', 'Email', 'Email is too long'));
     await fill({ Email: 'sam@example.test', Password: 'secret-1' });
     await submit('Sign In');
     await waitFor(() => expect(descriptionOf(field('Email'))).toBe('Email is too long'));

@@ -22,6 +22,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { BUSINESS_TYPES_FORM, REFERRAL_SOURCES } from '@panda/contracts/accounts';
 import { postcodeProblem } from '@panda/contracts/fields';
 import { phoneProblem } from '@panda/contracts/uk-phone';
+import { IconBadge } from '../../../components/icon-badge';
 import { useFormErrors } from '../../../lib/form-errors';
 import { toast } from '../../../lib/toast';
 import {
@@ -263,20 +264,9 @@ export function MentorProfileDialog({ open, onClose }: MentorProfileDialogProps)
         sx={{ display: 'flex', flexDirection: 'column', minHeight: 0, height: fullScreen ? '100%' : undefined }}
       >
         <DialogTitle id="mentor-profile-title" sx={{ display: 'flex', alignItems: 'center', gap: 1.25, pr: 7 }}>
-          <Box
-            aria-hidden
-            sx={{
-              width: 38,
-              height: 38,
-              borderRadius: 2.5,
-              display: 'grid',
-              placeItems: 'center',
-              bgcolor: 'rgba(29, 78, 216, 0.08)',
-              color: 'primary.main',
-            }}
-          >
+          <IconBadge>
             <BadgeOutlined />
-          </Box>
+          </IconBadge>
           Edit Your Mentor Profile
         </DialogTitle>
         <IconButton

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { contractHttp } from '../../../testing/contract-http';
+import { contractHttp, refusedOn } from '../../../testing/contract-http';
 import { testUser } from '../../../testing/fixtures';
 import { formKit } from '../../../testing/form-kit';
 import { caseloadRowFixture } from '../../../testing/handlers/training-centre';
@@ -38,11 +38,7 @@ describe('CreateAnnouncementDialog', () => {
 
   it("puts the server's 400 under its field", async () => {
     const { field, fill, submit } = await renderDialog();
-    server.use(
-      recordedRoute('POST', '/api/announcements', ({ fail }) =>
-        fail(400, { detail: [{ field: 'title', message: 'Title must be at most 200 characters' }] }),
-      ).handler,
-    );
+    server.use(refusedOn('POST', '/api/announcements', 'title', 'Title must be at most 200 characters'));
     await fill({ Title: 'Assessment day', Message: 'Thursday at 9:00.' });
     await submit('Send Announcement');
     await waitFor(() => expect(descriptionOf(field('Title'))).toBe('Title must be at most 200 characters'));

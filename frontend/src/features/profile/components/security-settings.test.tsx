@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { refusedOn } from '../../../testing/contract-http';
 import { testUser } from '../../../testing/fixtures';
 import { formKit } from '../../../testing/form-kit';
 import { descriptionOf, toastMessages } from '../../../testing/queries';
@@ -36,11 +37,7 @@ describe('SecuritySettings: change password', () => {
 
   it("puts the server's 400 under its field", async () => {
     const { field, fill, submit } = await renderPanel();
-    server.use(
-      recordedRoute('PUT', '/api/change-password', ({ fail }) =>
-        fail(400, { detail: [{ field: 'currentPassword', message: 'Current password is incorrect' }] }),
-      ).handler,
-    );
+    server.use(refusedOn('PUT', '/api/change-password', 'currentPassword', 'Current password is incorrect'));
     await fill({
       'Current Password': 'old-password',
       'New Password': 'new-password',

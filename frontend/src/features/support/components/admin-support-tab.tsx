@@ -120,7 +120,7 @@ export function AdminSupportTab() {
 
 function InboxTicketDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const ticket = useGetInboxTicketQuery(id);
-  const [reply, replying] = useAdminReplyMutation();
+  const [reply] = useAdminReplyMutation();
   const [close, closing] = useAdminCloseMutation();
   const t = ticket.data;
   return (
@@ -157,7 +157,6 @@ function InboxTicketDialog({ id, onClose }: { id: string; onClose: () => void })
               ticket={t}
               viewer="support"
               reply={(message) => reply({ id, message }).unwrap()}
-              replying={replying.isLoading}
               closedNote="This ticket is closed."
             />
           </Stack>

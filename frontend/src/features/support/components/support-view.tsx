@@ -2,40 +2,27 @@ import AddRounded from '@mui/icons-material/AddRounded';
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import RefreshRounded from '@mui/icons-material/RefreshRounded';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
-import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { CENTRE_SUBJECTS } from '@panda/contracts/support';
-import type { StudentCard } from '@panda/contracts/training';
 import { useEffect, useRef, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadMore } from '../../../components/load-more';
 import { LoadingScreen } from '../../../components/loading-screen';
+import { lazyDialog } from '../../../components/lazy-dialog';
 import { RetryAlert } from '../../../components/retry-alert';
 import { useDashboardNavigate, useDashboardParams } from '../../../lib/dashboard-nav';
-import { errorMessage } from '../../../lib/errors';
-import { useAppSelector } from '../../../lib/hooks';
 import { loadedItems, useDebouncedValue } from '../../../lib/paging';
-import { selectUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import {
   useCloseTicketMutation,
-  useCreateTicketMutation,
   useGetMyTicketQuery,
   useGetMyTicketsInfiniteQuery,
-  useGetTicketStudentsQuery,
   useReplyToTicketMutation,
   type TicketSummary,
 } from '../api/support-api';
@@ -48,6 +35,12 @@ import {
   TicketStatusChip,
   ticketNumber,
 } from './ticket-parts';
+
+/** New Ticket's code loads when it first opens (docs/rules.md#light-first-screens). */
+const NewTicketDialog = lazyDialog(
+  () => import('./new-ticket-dialog').then((m) => m.NewTicketDialog),
+  (p) => p.open,
+);
 
 /** Support Center (spec §2): the ticket list, New Ticket, and a ticket's detail (?view=support&id=...). */
 export function SupportView() {
@@ -162,191 +155,10 @@ function TicketCard({ ticket, onOpen }: { ticket: TicketSummary; onOpen: () => v
   );
 }
 
-const studentLabel = (s: StudentCard) => `${s.Name ?? `${s.First_Name} ${s.Last_Name}`} (${shortStudentId(s.id)})`;
-
-/**
- * The Student Issue picker: the centre's first 50 students by name from the server; typing
- * searches on the server (name, e-mail, phone, postcode or id) after a pause, so any student can be
- * found however many the centre has (docs/rules.md#list-paging).
- */
-function StudentPicker({ value, onChange }: { value: StudentCard | null; onChange: (s: StudentCard | null) => void }) {
-  const [search, setSearch] = useState('');
-  const q = useDebouncedValue(search.trim());
-  const students = useGetTicketStudentsQuery({ q: q || undefined });
-  const options = students.data?.items ?? [];
-  const more = (students.data?.total ?? 0) - options.length;
-  const settling = search.trim() !== q || students.isFetching;
-  return (
-    <Autocomplete
-      value={value}
-      onChange={(_e, s) => onChange(s)}
-      inputValue={value ? studentLabel(value) : search}
-      onInputChange={(_e, text, reason) => {
-        if (reason === 'input' || reason === 'clear') {
-          setSearch(text);
-          if (value) onChange(null);
-        }
-      }}
-      options={options}
-      // The server searched; every answer it gives is a match.
-      filterOptions={(x) => x}
-      getOptionLabel={studentLabel}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      renderOption={(props, s) => (
-        <li {...props} key={s.id}>
-          {studentLabel(s)}
-        </li>
-      )}
-      loading={settling}
-      loadingText="Searching..."
-      noOptionsText={q ? `No students match ‘${q}’` : 'You have no students yet'}
-      fullWidth
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label="Student"
-          required
-          placeholder="Type a name, e-mail or student ID"
-          error={students.isError}
-          helperText={
-            students.isError
-              ? 'Failed to load students'
-              : more > 0 && !value
-                ? `Showing ${options.length} of ${students.data?.total ?? 0}: type to search for the others`
-                : undefined
-          }
-        />
-      )}
-    />
-  );
-}
-
-function NewTicketDialog({
-  open,
-  onClose,
-  onCreated,
-}: {
-  open: boolean;
-  onClose: () => void;
-  onCreated: (id: string) => void;
-}) {
-  const user = useAppSelector(selectUser);
-  const isCentre = user?.role === 'training_centre';
-  const [create, { isLoading }] = useCreateTicketMutation();
-  const [subject, setSubject] = useState('');
-  const [message, setMessage] = useState('');
-  const [student, setStudent] = useState<StudentCard | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  // Each opening starts an empty form (adjusted while rendering, not in an effect).
-  const [wasOpen, setWasOpen] = useState(open);
-  if (open !== wasOpen) {
-    setWasOpen(open);
-    if (open) {
-      setSubject('');
-      setMessage('');
-      setStudent(null);
-      setError(null);
-    }
-  }
-
-  const submit = async () => {
-    if (!subject.trim() || !message.trim()) return setError('Please fill in all required fields');
-    const studentIssue = isCentre && subject === 'Student Issue';
-    if (studentIssue && !student) return setError('Please select a student for student issues');
-    setError(null);
-    try {
-      const r = await create({
-        Subject: subject.trim(),
-        Message: message.trim(),
-        Student_ID: studentIssue && student ? student.id : null,
-      }).unwrap();
-      toast.success('Support ticket created successfully');
-      onClose();
-      onCreated(r.id);
-    } catch (err) {
-      const text = errorMessage(err, 'Failed to create support ticket');
-      setError(text);
-      toast.error('Failed to create support ticket');
-    }
-  };
-
-  return (
-    <Dialog
-      open={open}
-      onClose={isLoading ? undefined : onClose}
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby="new-ticket-title"
-    >
-      <DialogTitle id="new-ticket-title">New Ticket</DialogTitle>
-      <DialogContent>
-        <Stack
-          component="form"
-          id="new-ticket-form"
-          noValidate
-          spacing={2}
-          sx={{ pt: 1 }}
-          onSubmit={(e) => (e.preventDefault(), void submit())}
-        >
-          {error && (
-            <Alert severity="error" role="alert">
-              {error}
-            </Alert>
-          )}
-          {isCentre ? (
-            <TextField
-              select
-              label="Subject"
-              value={subject}
-              onChange={(e) => setSubject(e.target.value)}
-              required
-              fullWidth
-            >
-              {CENTRE_SUBJECTS.map((s) => (
-                <MenuItem key={s} value={s}>
-                  {s}
-                </MenuItem>
-              ))}
-            </TextField>
-          ) : (
-            <TextField
-              label="Subject"
-              value={subject}
-              onChange={(e) => setSubject(e.target.value)}
-              required
-              fullWidth
-              slotProps={{ htmlInput: { maxLength: 200 } }}
-            />
-          )}
-          {isCentre && subject === 'Student Issue' && <StudentPicker value={student} onChange={setStudent} />}
-          <TextField
-            label="Message"
-            value={message}
-            onChange={(e) => setMessage(e.target.value)}
-            required
-            fullWidth
-            multiline
-            minRows={4}
-            slotProps={{ htmlInput: { maxLength: 5000 } }}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={isLoading}>
-          Cancel
-        </Button>
-        <Button type="submit" form="new-ticket-form" variant="contained" disabled={isLoading}>
-          {isLoading ? 'Creating...' : 'Create Ticket'}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
 function TicketDetailView({ id }: { id: string }) {
   const go = useDashboardNavigate();
   const ticket = useGetMyTicketQuery(id);
-  const [reply, replying] = useReplyToTicketMutation();
+  const [reply] = useReplyToTicketMutation();
   const [close, closing] = useCloseTicketMutation();
 
   const refresh = async () => {
@@ -430,7 +242,6 @@ function TicketDetailView({ id }: { id: string }) {
             ticket={t}
             viewer="owner"
             reply={(message) => reply({ id, message }).unwrap()}
-            replying={replying.isLoading}
             closedNote="This ticket is closed. Open a new ticket if you need more help."
           />
         </CardContent>

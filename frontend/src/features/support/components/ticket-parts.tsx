@@ -7,10 +7,13 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type KeyboardEvent } from 'react';
+import type { KeyboardEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { replyRequest, SUPPORT_MESSAGE_MAX } from '@panda/contracts/support';
+import { ContractForm } from '../../../components/form/contract-form';
+import { FormTextField } from '../../../components/form/form-text-field';
+import { useContractForm } from '../../../components/form/use-contract-form';
 import { RetryAlert } from '../../../components/retry-alert';
 import { formatDateTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
@@ -114,52 +117,46 @@ function Conversation({ ticket, viewer }: { ticket: TicketDetail; viewer: 'owner
   );
 }
 
-/** Reply box: Enter sends, Shift+Enter makes a new line; blank or while sending cannot be sent. */
-function ReplyBox({
-  onSend,
-  sending,
-  disabled,
-}: {
-  onSend: (message: string) => Promise<boolean>;
-  sending: boolean;
-  disabled?: boolean;
-}) {
-  const [text, setText] = useState('');
-  const canSend = text.trim().length > 0 && !sending && !disabled;
-  const send = async () => {
-    if (!canSend) return;
-    if (await onSend(text.trim())) setText('');
-  };
+/**
+ * Reply box, checked by the contract's reply schema (docs/rules.md#forms-from-contracts): Enter
+ * sends, Shift+Enter makes a new line; it is sent once, and the typed text stays when it is refused.
+ */
+function ReplyBox({ reply }: { reply: (message: string) => Promise<unknown> }) {
+  const form = useContractForm(replyRequest, { group: 'ticket-reply', defaultValues: { message: '' } });
+  const submit = form.submitWith(async ({ message }) => {
+    await reply(message);
+    toast.success('Reply sent successfully');
+    form.reset();
+  }, 'Failed to send reply');
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Enter' && !e.shiftKey) {
       e.preventDefault();
-      void send();
+      void submit();
     }
   };
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-end' }}>
-      <TextField
-        label="Your reply"
-        placeholder="Type your reply... (Enter sends, Shift+Enter for a new line)"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={onKeyDown}
-        multiline
-        maxRows={6}
-        fullWidth
-        disabled={disabled}
-        slotProps={{ htmlInput: { maxLength: 5000 } }}
-      />
-      <Button
-        variant="contained"
-        onClick={() => void send()}
-        disabled={!canSend}
-        endIcon={<SendRounded />}
-        sx={{ flexShrink: 0, minHeight: 56 }}
-      >
-        Send
-      </Button>
-    </Stack>
+    <ContractForm form={form} onSubmit={submit} aria-label="Reply">
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <FormTextField
+          label="Your reply"
+          name="message"
+          placeholder="Type your reply... (Enter sends, Shift+Enter for a new line)"
+          onKeyDown={onKeyDown}
+          multiline
+          maxRows={6}
+          slotProps={{ htmlInput: { maxLength: SUPPORT_MESSAGE_MAX } }}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={form.pending}
+          endIcon={<SendRounded />}
+          sx={{ flexShrink: 0, minHeight: 56 }}
+        >
+          {form.pending ? 'Sending...' : 'Send'}
+        </Button>
+      </Stack>
+    </ContractForm>
   );
 }
 
@@ -172,33 +169,17 @@ export function TicketConversation({
   ticket,
   viewer,
   reply,
-  replying,
   closedNote,
 }: {
   ticket: TicketDetail;
   viewer: 'owner' | 'support';
   reply: (message: string) => Promise<unknown>;
-  replying: boolean;
   closedNote: string;
 }) {
-  const send = async (message: string) => {
-    try {
-      await reply(message);
-      toast.success('Reply sent successfully');
-      return true;
-    } catch (err) {
-      toast.error(errorMessage(err, 'Failed to send reply'));
-      return false;
-    }
-  };
   return (
     <Stack spacing={3}>
       <Conversation ticket={ticket} viewer={viewer} />
-      {ticket.Status === 'closed' ? (
-        <Alert severity="success">{closedNote}</Alert>
-      ) : (
-        <ReplyBox onSend={send} sending={replying} />
-      )}
+      {ticket.Status === 'closed' ? <Alert severity="success">{closedNote}</Alert> : <ReplyBox reply={reply} />}
     </Stack>
   );
 }

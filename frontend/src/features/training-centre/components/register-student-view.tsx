@@ -6,6 +6,7 @@ import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
+import { IconBadge } from '../../../components/icon-badge';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -49,19 +50,7 @@ function Section({
   return (
     <Box component="fieldset" sx={{ border: 'none', p: 0, m: 0, minWidth: 0 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2.5 }}>
-        <Box
-          sx={{
-            width: 38,
-            height: 38,
-            borderRadius: 2.5,
-            display: 'grid',
-            placeItems: 'center',
-            bgcolor: 'rgba(29, 78, 216, 0.08)',
-            color: 'primary.main',
-          }}
-        >
-          {icon}
-        </Box>
+        <IconBadge>{icon}</IconBadge>
         <Box>
           <Typography component="legend" variant="subtitle1" sx={{ p: 0, lineHeight: 1.3 }}>
             {title}
