@@ -1,11 +1,7 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { Portfolio } from '@panda/contracts/portfolio';
 import { accessible, useApp } from './app';
+import { downloaded, pdfText } from './downloads';
 import { shot, toast } from './support';
 
 /**
@@ -15,30 +11,6 @@ import { shot, toast } from './support';
  */
 const app = useApp({ demo: true });
 let studentName: string;
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const fonts = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts/');
-  const doc = await getDocument({ data: bytes, standardFontDataUrl: fonts, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(content.items.map((it) => ('str' in it ? it.str : '')).join(' '));
-  }
-  await doc.destroy();
-  return pages.join('\n').replace(/\s+/g, ' ');
-}
-
-/** Clicks `button` and gives back the bytes of the file it downloads (the browser is remote: the file is copied here). */
-async function downloaded(page: Page, button: string): Promise<{ name: string; bytes: Buffer }> {
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: button }).click(),
-  ]);
-  const saved = join(mkdtempSync(join(tmpdir(), 'portfolio-')), download.suggestedFilename());
-  await download.saveAs(saved);
-  return { name: download.suggestedFilename(), bytes: readFileSync(saved) };
-}
 
 beforeAll(async () => {
   const student = app.logins['student'];
