@@ -158,9 +158,9 @@ describe('mentor payouts', () => {
     const pounds = (p: number) => `£${(p / 100).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`;
     const page = await earnings();
     const item = page.getByRole('listitem', { name: `Invoice ${invoice.number}` });
-    await item.getByText('Issued').waitFor();
+    await item.getByText('Issued', { exact: true }).waitFor();
     for (const p of [net, vat, net + vat]) await item.getByText(pounds(p), { exact: true }).waitFor();
-    const pdf = await downloaded(page, `Download invoice ${invoice.number} (PDF)`);
+    const pdf = await downloaded(page, `Download PDF of invoice ${invoice.number}`);
     expect(pdf.name).toBe(`${invoice.number}.pdf`);
     const text = await pdfText(pdf.bytes);
     expect(text).toContain('Self-billing invoice');

@@ -156,6 +156,11 @@ function InvoiceItem({ invoice, onDispute }: { invoice: InvoiceView; onDispute: 
           Your dispute: &quot;{invoice.dispute_reason}&quot;
         </Typography>
       )}
+      {canDispute && (
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          You may dispute it until {formatDate(invoice.dispute_until)}.
+        </Typography>
+      )}
       {invoice.status === 'paid' && invoice.paid_at && (
         <Typography variant="body2" sx={{ mb: 1 }}>
           Paid {formatDate(invoice.paid_at)}
@@ -168,7 +173,7 @@ function InvoiceItem({ invoice, onDispute }: { invoice: InvoiceView; onDispute: 
           startIcon={<DownloadOutlined />}
           onClick={() => void download()}
           disabled={downloading}
-          aria-label={`Download invoice ${invoice.number} (PDF)`}
+          aria-label={`Download PDF of invoice ${invoice.number}`}
         >
           {downloading ? 'Downloading...' : 'Download PDF'}
         </Button>
@@ -180,7 +185,7 @@ function InvoiceItem({ invoice, onDispute }: { invoice: InvoiceView; onDispute: 
             onClick={onDispute}
             aria-label={`Dispute invoice ${invoice.number}`}
           >
-            Dispute (until {formatDate(invoice.dispute_until)})
+            Dispute
           </Button>
         )}
       </Box>
