@@ -162,7 +162,7 @@ describe('mentor payouts', () => {
     for (const p of [net, vat, net + vat]) await item.getByText(pounds(p), { exact: true }).waitFor();
     const pdf = await downloaded(page, `Download PDF of invoice ${invoice.number}`);
     expect(pdf.name).toBe(`${invoice.number}.pdf`);
-    const text = await pdfText(pdf.bytes);
+    const text = await pdfText(new Uint8Array(pdf.bytes));
     expect(text).toContain('Self-billing invoice');
     expect(text).toContain(invoice.number);
     expect(text).toContain('The VAT shown is your output tax due to HMRC.');
