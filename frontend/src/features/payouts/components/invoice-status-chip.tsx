@@ -1,8 +1,8 @@
 import Chip from '@mui/material/Chip';
 import type { InvoiceView } from '@panda/contracts/payouts';
 
-const STATUS: Record<InvoiceView['status'], { label: string; color: 'info' | 'warning' | 'success' }> = {
-  issued: { label: 'Issued', color: 'info' },
+const STATUS: Record<InvoiceView['status'], { label: string; color: 'primary' | 'warning' | 'success' }> = {
+  issued: { label: 'Issued', color: 'primary' },
   disputed: { label: 'Disputed', color: 'warning' },
   paid: { label: 'Paid', color: 'success' },
 };
