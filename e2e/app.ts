@@ -52,6 +52,11 @@ export interface App {
   signedIn(who: string | Login, viewport?: Viewport): Promise<Page>;
   /** A page in a new profile, signed in at the admin portal as `who` (the file's admin by default). */
   atPortal(who?: Login, viewport?: Viewport): Promise<Page>;
+  /**
+   * Stops the product and starts it again on the same data folder with `env` added, e.g. a later
+   * PANDA_TEST_CLOCK to let time pass (docs/rules.md#test-clock). Its address changes: read `app.url` after.
+   */
+  restart(env: Record<string, string>): Promise<void>;
 }
 
 /** The one Chromium the e2e project shares (e2e/global-setup.ts), connected for this file. */
@@ -66,6 +71,7 @@ export function useApp(options: AppOptions = {}): App {
   let browser: Browser | undefined;
   let api: ReturnType<typeof apiClient> | undefined;
   const contexts: BrowserContext[] = [];
+  let startEnv: Record<string, string> = {};
   const started = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) throw new Error(`app.${what} is there only once the file's beforeAll has run`);
     return value;
@@ -116,12 +122,20 @@ export function useApp(options: AppOptions = {}): App {
       await signInAtPortal(page, app.server, who.email, who.password);
       return page;
     },
+    async restart(env) {
+      const dataDir = app.server.dataDir;
+      await app.server.stop();
+      server = undefined;
+      server = await startServer({ ...startEnv, ...env }, dataDir);
+      api = apiClient(server.url);
+    },
   };
 
   beforeAll(async () => {
     const env: Record<string, string> = { ...options.env };
     if (options.demo) env.SEED_DEMO = '1';
     if (options.admin) Object.assign(env, { ADMIN_EMAIL: options.admin.email, ADMIN_PASSWORD: options.admin.password });
+    startEnv = env;
     [server, browser] = await Promise.all([startServer(env), connectBrowser()]);
     api = apiClient(server.url);
     await options.setup?.(app);

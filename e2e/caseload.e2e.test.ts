@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BULK_REGISTRATION_HEADER } from '@panda/contracts/training';
 import { useApp } from './app';
-import { downloaded, expectAccessible, shot, signIn } from './support';
+import { downloaded } from './downloads';
+import { expectAccessible, shot, signIn } from './support';
 
 /**
  * docs/rules.md#centre-caseload in the browser, at 1366 and 390 px, on the demo data: the centre shows its

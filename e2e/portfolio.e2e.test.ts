@@ -1,9 +1,8 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Portfolio } from '@panda/contracts/portfolio';
 import { accessible, useApp } from './app';
-import { downloaded, shot, toast } from './support';
+import { downloaded, pdfText } from './downloads';
+import { shot, toast } from './support';
 
 /**
  * docs/rules.md#portfolio: on the demo data, the centre downloads a student's portfolio PDF from the
@@ -12,19 +11,6 @@ import { downloaded, shot, toast } from './support';
  */
 const app = useApp({ demo: true });
 let studentName: string;
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const fonts = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts/');
-  const doc = await getDocument({ data: bytes, standardFontDataUrl: fonts, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(content.items.map((it) => ('str' in it ? it.str : '')).join(' '));
-  }
-  await doc.destroy();
-  return pages.join('\n').replace(/\s+/g, ' ');
-}
 
 beforeAll(async () => {
   const student = app.logins['student'];

@@ -99,17 +99,6 @@ export async function shot(page: Page, name: string) {
   if (dir) await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
 
-/** Clicks `button` and gives back the bytes of the file it downloads (the browser is remote: the file is copied here). */
-export async function downloaded(page: Page, button: string): Promise<{ name: string; bytes: Buffer }> {
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: button }).click(),
-  ]);
-  const saved = join(mkdtempSync(join(tmpdir(), 'download-')), download.suggestedFilename());
-  await download.saveAs(saved);
-  return { name: download.suggestedFilename(), bytes: readFileSync(saved) };
-}
-
 /** A toast (MUI Alert) showing `text`. */
 export const toast = (page: Page, text: string | RegExp) => page.getByRole('alert').filter({ hasText: text }).first();
 

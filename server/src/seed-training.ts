@@ -4,8 +4,8 @@ import { acceptPlacement, proposePlacement } from '@panda/command-service/placem
 import { ukDateOf, ukTimeOf } from '@panda/contracts/evidence';
 import { temporaryPassword as demoPassword } from '@panda/platform/passwords';
 import type { DemoLogin, SeedDeps, apiClient } from './seed';
-import { reactorCheckpointName } from '@panda/reactors/shared/reactor';
 import { NOTIFICATIONS_REACTOR } from '@panda/reactors/notifications/notifications';
+import { reactorReached, seedPayouts } from './seed-payouts';
 
 type Call = ReturnType<typeof apiClient>;
 const DAY = 86_400_000;
@@ -140,7 +140,7 @@ export async function seedTraining(
   );
 
   const admin = await accountByEmail(deps, adminEmail);
-  if (!admin) return [];
+  if (!admin?.id) return [];
   // The placement began 45 days ago, so the demo's cards can be dated over the past month: a card's
   // work date is never before the placement was accepted (docs/rules.md#evidence). Proposed and
   // accepted as of that day through the same commands the API runs.
@@ -208,12 +208,22 @@ export async function seedTraining(
   );
   const signOffs = signedJobs.flatMap((j) => j.signatures.map((s) => ({ ...s, type: j.Job_Type })));
   const disputed = signOffs.filter((s) => s.type === 'Boiler Service').at(-1);
-  for (const s of signOffs.slice(0, 6))
-    if (s !== disputed) await call('POST', `/api/signatures/${s.signature_id}/confirm`, undefined, liam.token);
+  const confirmed = signOffs.slice(0, 6).filter((s) => s !== disputed);
+  // The first three earn in the period before this one, invoiced and paid; the others in the open period.
+  await seedPayouts(
+    call,
+    deps,
+    { adminId: admin.id, mentor: { id: mentor.user.id, token: mentor.token }, studentId: liam.user.id },
+    confirmed.slice(0, 3).map((s) => s.signature_id),
+    async () => {
+      for (const s of confirmed.slice(3))
+        await call('POST', `/api/signatures/${s.signature_id}/confirm`, undefined, liam.token);
+    },
+  );
   // The demo stands for a month its people lived through: they read their notices as they came. Once the
   // reactor has made the notices of all this, Liam, the mentor and the centre read them; the dispute that
   // follows is new to them (docs/rules.md#first-sign-in).
-  if (await noticesMade(deps, await deps.store.headPosition()))
+  if (await reactorReached(deps, NOTIFICATIONS_REACTOR, await deps.store.headPosition()))
     for (const who of [liam, mentor, centre])
       await call('PATCH', '/api/notifications/mark-all-read', undefined, who.token);
   if (disputed)
@@ -224,15 +234,4 @@ export async function seedTraining(
       liam.token,
     );
   return [{ role: 'student', email: 'student@panda.demo', password: liam.password }];
-}
-
-/** Waits (up to 30 s) until the notifications reactor has reacted to every event up to `position`. */
-async function noticesMade(deps: SeedDeps, position: number): Promise<boolean> {
-  const name = reactorCheckpointName(NOTIFICATIONS_REACTOR);
-  for (const until = Date.now() + 30_000; Date.now() < until;) {
-    if ((await deps.readStore.checkpoint(name).catch(() => 0)) >= position) return true;
-    // The reactor runs on another thread and tells this one nothing: look again shortly.
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return false;
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_ADMIN, type TestApp } from './testing/harness';
+import { earningsSummary, invoiceListResponse } from '@panda/contracts/payouts';
 import { seedDemo } from './seed';
 
 let app: TestApp;
@@ -47,5 +48,18 @@ describe('demo seed', () => {
     }[];
     const labels = jobs.flatMap((j) => j.signatures.map((s) => s.trainee_status_label));
     expect(new Set(labels)).toEqual(new Set(['Confirmed by trainee', 'Disputed', 'Awaiting trainee confirmation']));
+    // A paid period and an open one (docs/rules.md#mentor-payouts): the older confirmations invoiced and paid,
+    // the newer ones earning in the period under way.
+    const read = async (path: string) =>
+      (await app.call('GET', path, undefined, mentor.token, { 'X-Min-Position': head })).body;
+    const invoices = invoiceListResponse.parse(await read('/api/mentor/invoices'));
+    const paid = invoices.filter((i) => i.status === 'paid');
+    expect(paid).toHaveLength(1);
+    expect(paid[0]).toMatchObject({ number: 'SB-M00001-1', vat_number: 'GB999999973' });
+    expect(paid[0].lines).toHaveLength(3);
+    expect(paid[0].gross_pence).toBe(paid[0].net_pence + paid[0].vat_pence);
+    const open = earningsSummary.parse(await read('/api/mentor/earnings'));
+    expect(open.uninvoiced_pence).toBeGreaterThan(0);
+    expect(open.period_start > paid[0].period_start).toBe(true);
   });
 });

@@ -9,6 +9,7 @@ import {
 import { TEST_ADMIN, TEST_PASSWORD, startTestApp, type TestApp } from '@panda/server/testing/harness';
 import { completeJobResponse } from '@panda/contracts/training';
 import { notificationsPageSchema } from '@panda/contracts/notifications';
+import { nextLink } from '@panda/contracts/paging';
 import { uniqueEmail } from '../admin/test-fixtures';
 import { jobOfType, place, readyMentor, registeredStudent, signature, vettedCentre } from '../training/test-fixtures';
 
@@ -180,6 +181,35 @@ describe('invoices', () => {
     const ledger = ledgerResponse.parse((await get('/api/mentor/ledger', 'dave')).body);
     expect(ledger.map((e) => e.invoice_number)).toEqual(['SB-M00001-1', 'SB-M00001-1']);
     expect(await kindsOf('dave')).toContainEqual(['invoice_issued', 'Invoice SB-M00001-1 issued']);
+  });
+
+  it('the ledger and both invoice lists page by Link, one item at a time, with X-Total-Count', async () => {
+    // docs/rules.md#list-paging: every item once, the same total on each page, no Link on the last.
+    const walk = async (path: string, who: string) => {
+      const numbers: string[] = [];
+      let url: string | null = `${path}?limit=1`;
+      while (url) {
+        const r = await get(url, who);
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        const items = (path.endsWith('ledger') ? ledgerResponse : invoiceListResponse).parse(r.body);
+        expect(items).toHaveLength(1);
+        expect(r.headers.get('x-total-count')).toBe(
+          String(numbers.length + 1 + (nextLink(r.headers.get('link')) ? 1 : 0)),
+        );
+        numbers.push(items[0].id);
+        url = nextLink(r.headers.get('link'));
+      }
+      return numbers;
+    };
+    const ledger = ledgerResponse.parse((await get('/api/mentor/ledger', 'dave')).body);
+    expect(await walk('/api/mentor/ledger', 'dave')).toEqual(ledger.map((e) => e.id));
+    expect(await walk('/api/mentor/invoices', 'dave')).toEqual([daveInvoice.id]);
+    const all = invoiceListResponse.parse((await get('/api/admin/invoices', 'admin')).body);
+    expect(await walk('/api/admin/invoices', 'admin')).toEqual(all.map((i) => i.id));
+    const found = await get('/api/admin/invoices?q=m00002', 'admin');
+    expect(invoiceListResponse.parse(found.body).map((i) => i.number)).toEqual(['SB-M00002-1']);
+    expect(found.headers.get('x-total-count')).toBe('1');
+    expect((await get('/api/mentor/ledger?limit=0', 'dave')).status).toBe(400);
   });
 
   it('the PDF: the mentor their own, admins any; others not', async () => {

@@ -8,6 +8,7 @@ import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import Stack from '@mui/material/Stack';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import ChatOutlined from '@mui/icons-material/ChatOutlined';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import { MessagesNavBadge } from '../features/chat/components/messages-nav-badge';
 
 // Views and add-ons load on demand: one chunk each, fetched when first shown (see dashboard-shell.tsx).
@@ -37,6 +38,12 @@ const TrainingGoalsGate = lazy(() =>
 );
 const ProfileSettingsView = lazy(() =>
   import('../features/profile/components/profile-settings-view').then((m) => ({ default: m.ProfileSettingsView })),
+);
+const EarningsView = lazy(() =>
+  import('../features/payouts/components/earnings-view').then((m) => ({ default: m.EarningsView })),
+);
+const PayoutDetailsCard = lazy(() =>
+  import('../features/payouts/components/payout-details-card').then((m) => ({ default: m.PayoutDetailsCard })),
 );
 const MentorGasSafeCard = lazy(() =>
   import('../features/mentor/components/mentor-gas-safe-card').then((m) => ({ default: m.MentorGasSafeCard })),
@@ -99,7 +106,7 @@ const RecentMessages = lazy(() =>
  * To add a view: build it in src/features/<name>/components/..., then add a ViewDef to the
  * roles that get it, in the order of the spec's sidebar:
  *   student:         overview, jobs (Training Jobs), chat (Messages), profile, support
- *   mentor:          overview, jobs (Student Jobs), chat, profile, support
+ *   mentor:          overview, jobs (Student Jobs), earnings, chat, profile, support
  *   training_centre: overview, students, register (Register Student), chat, profile, support,
  *                    plus a hidden student-detail view
  *
@@ -178,6 +185,14 @@ const mentorViews: ViewDef[] = [
     element: <JobDetailView />,
     hidden: true,
     parent: 'jobs',
+  },
+  // Earnings: this period, invoices and the ledger (docs/rules.md#mentor-payouts); notifications link here.
+  {
+    key: 'earnings',
+    label: 'Earnings',
+    title: 'Earnings',
+    icon: <PaymentsOutlined />,
+    element: <EarningsView />,
   },
 ];
 
@@ -264,10 +279,11 @@ export const dashboardViews: Record<DashboardRole, ViewDef[]> = {
     chat,
     {
       ...profile,
-      // The Gas Safe registration, categories and card photo are shown under Profile too.
+      // The Gas Safe registration, categories and card photo are shown under Profile too, and the payout details.
       element: (
         <Stack spacing={3}>
           <ProfileSettingsView extra={<MentorGasSafeCard />} />
+          <PayoutDetailsCard />
           <NotificationSettingsCard />
         </Stack>
       ),

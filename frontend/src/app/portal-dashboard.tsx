@@ -21,6 +21,9 @@ const AdminSupportTab = lazy(() =>
 const AdminDisputesTab = lazy(() =>
   import('../features/signoff/components/admin-disputes-tab').then((m) => ({ default: m.AdminDisputesTab })),
 );
+const AdminPayoutsTab = lazy(() =>
+  import('../features/payouts/components/admin-payouts-tab').then((m) => ({ default: m.AdminPayoutsTab })),
+);
 const AuditorDashboard = lazy(() =>
   import('../features/audit/routes/auditor-dashboard').then((m) => ({ default: m.AuditorDashboard })),
 );
@@ -38,6 +41,7 @@ const ADMIN_EXTRA_TABS = [
   { key: 'audit', label: 'Audit', render: tab(<AdminAuditTab />) },
   { key: 'support', label: 'Support', render: tab(<AdminSupportTab />) },
   { key: 'disputes', label: <DisputesTabLabel />, render: tab(<AdminDisputesTab />) },
+  { key: 'payouts', label: 'Payouts', render: tab(<AdminPayoutsTab />) },
 ];
 
 /**

@@ -14,7 +14,11 @@ export async function downloadWithToken(url: string, token: string | null, fallb
     throw new Error(detail);
   }
   const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? fallbackName;
-  const blob = await res.blob();
+  saveFile(await res.blob(), name);
+}
+
+/** Saves a file the app already holds (a payout run's bank CSV) under `name`. */
+export function saveFile(blob: Blob, name: string): void {
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = href;

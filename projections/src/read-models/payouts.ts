@@ -3,6 +3,7 @@ import type { Rates } from '@panda/contracts/payouts';
 import type { InvoiceLine } from '@panda/events/catalogue/payouts';
 import { EARNING_WAIT_DAYS, INVOICE_DISPUTE_DAYS, addDays, workDateOf } from '@panda/events/domain/payouts';
 import { signatureIdOf } from '@panda/events/catalogue/training';
+import { searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
 import { defineProjection } from '../typed-projection';
 
@@ -120,9 +121,11 @@ export const payoutsProjection = defineProjection({
   name: 'payouts',
   collections: {
     payout_rates: ['effective_from'],
-    ledger_entries: ['mentor_id', 'invoice_id', 'at'],
+    // A mentor's entries newest first (the paged ledger), those awaiting an invoice, and by time.
+    ledger_entries: ['mentor_id+position', 'mentor_id+invoice_id', 'invoice_id', 'at'],
     no_rate_sign_offs: ['at'],
-    invoices: ['mentor_id', 'period_start', 'issued_at'],
+    // A mentor's invoices and every invoice newest first (the paged lists), a period's, by issue time.
+    invoices: ['mentor_id+position', 'position', 'period_start', 'issued_at', searchIndex('number', 'mentor_name')],
     payout_runs: ['period_start'],
     payout_details: [],
     pending_earnings: ['mentor_id', 'earn_due_at'],

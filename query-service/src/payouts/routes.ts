@@ -14,6 +14,7 @@ import {
 import { unseal } from '@panda/platform/sealed';
 import { notFound } from '@panda/platform/errors';
 import { authOf, authenticate, requireRole, type AuthContext } from '@panda/platform/http';
+import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import { accounts } from '@panda/projections/read-models/accounts';
 import { mentorProfiles } from '@panda/projections/read-models/mentor-profiles';
 import {
@@ -55,14 +56,19 @@ export const invoiceView = (d: InvoiceDoc): InvoiceView => ({
   paid_at: d.paid_at,
 });
 
+/** The ledger and the invoice lists page newest first (docs/rules.md#list-paging). */
+const NEWEST_FIRST: ListSpec = { sorts: { position: 'position' }, defaultSort: '-position' };
+/** Admins may search the invoices by number or mentor. */
+const ADMIN_INVOICES: ListSpec = { ...NEWEST_FIRST, search: ['number', 'mentor_name'] };
+
 /**
  * Mentor payouts (docs/rules.md#mentor-payouts), the query side:
  * - GET /api/admin/rates                  -> {history, no_rate} (admin)
- * - GET /api/admin/invoices               -> every invoice, newest first (admin)
+ * - GET /api/admin/invoices               -> every invoice, newest first, paged; ?q= number or mentor (admin)
  * - GET /api/admin/invoices/:id.pdf       -> an invoice's PDF (admin)
- * - GET /api/mentor/ledger                -> the mentor's own entries, newest first
+ * - GET /api/mentor/ledger                -> the mentor's own entries, newest first, paged
  * - GET /api/mentor/earnings              -> this period so far and the sign-offs awaiting the trainee
- * - GET /api/mentor/invoices              -> the mentor's own invoices, newest first
+ * - GET /api/mentor/invoices              -> the mentor's own invoices, newest first, paged
  * - GET /api/mentor/invoices/:id.pdf      -> the PDF of one of them (another mentor's: 404)
  * - GET /api/mentor/payout-details        -> VAT number and masked bank details; recorded as an audit read
  */
@@ -100,9 +106,10 @@ export function payoutQueryRoutes(deps: QueryDeps): Router {
   });
 
   r.get('/api/mentor/ledger', ...mentor, async (req, res) => {
-    const entries = await rs.find(ledgerEntries, { mentor_id: authOf(req).id }, { sort: { position: -1 } });
+    const page = await findPage(rs, ledgerEntries, { mentor_id: authOf(req).id }, parsePaging(req.query, NEWEST_FIRST));
+    setPageHeaders(req, res, page);
     res.json(
-      entries.map((e): LedgerEntry => ({
+      page.items.map((e): LedgerEntry => ({
         id: e.id,
         signature_id: e.signature_id,
         job_type: e.job_type,
@@ -139,8 +146,9 @@ export function payoutQueryRoutes(deps: QueryDeps): Router {
   });
 
   r.get('/api/mentor/invoices', ...mentor, async (req, res) => {
-    const list = await rs.find(invoices, { mentor_id: authOf(req).id }, { sort: { position: -1 } });
-    res.json(list.map(invoiceView));
+    const page = await findPage(rs, invoices, { mentor_id: authOf(req).id }, parsePaging(req.query, NEWEST_FIRST));
+    setPageHeaders(req, res, page);
+    res.json(page.items.map(invoiceView));
   });
 
   const sendPdf = async (res: import('express').Response, inv: InvoiceDoc) => {
@@ -155,9 +163,10 @@ export function payoutQueryRoutes(deps: QueryDeps): Router {
     await sendPdf(res, inv);
   });
 
-  r.get('/api/admin/invoices', ...admin, async (_req, res) => {
-    const list = await rs.find(invoices, {}, { sort: { position: -1 } });
-    res.json(list.map(invoiceView));
+  r.get('/api/admin/invoices', ...admin, async (req, res) => {
+    const page = await findPage(rs, invoices, {}, parsePaging(req.query, ADMIN_INVOICES));
+    setPageHeaders(req, res, page);
+    res.json(page.items.map(invoiceView));
   });
 
   r.get('/api/admin/invoices/:id.pdf', ...admin, async (req, res) => {
