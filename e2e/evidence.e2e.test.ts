@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import sharp from 'sharp';
 import { useApp } from './app';
-import { fillEvidence } from './evidence';
+import { fillEvidence, testPhoto } from './evidence';
 import { expectAccessible, shot, signIn, toast } from './support';
 
 /**
@@ -13,21 +12,6 @@ import { expectAccessible, shot, signIn, toast } from './support';
  * evidence, the photos (one opened large), both times and the reflection. axe-core on each dialog.
  */
 const app = useApp({ demo: true });
-
-/** A small photo whose pattern depends on `seed` (so no two look alike to the perceptual hash). */
-async function photo(seed: number, format: 'png' | 'jpeg') {
-  const [width, height] = [96, 72];
-  const raw = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      const i = (y * width + x) * 3;
-      raw[i] = (x * 7 * seed + y * 3) % 256;
-      raw[i + 1] = (y * 5 * seed + x) % 256;
-      raw[i + 2] = ((x ^ y) * seed * 11) % 256;
-    }
-  const image = sharp(raw, { raw: { width, height, channels: 3 } });
-  return (format === 'png' ? image.png() : image.jpeg({ quality: 85 })).toBuffer();
-}
 
 const JOBS = { 1366: 'Pipework', 390: 'Repair' } as const;
 
@@ -56,8 +40,8 @@ for (const width of [1366, 390] as const) {
       await fillEvidence(mentor, work);
 
       await dialog.getByTestId('job-photos-input').setInputFiles([
-        { name: 'flue.png', mimeType: 'image/png', buffer: await photo(width === 390 ? 3 : 1, 'png') },
-        { name: 'meter.jpg', mimeType: 'image/jpeg', buffer: await photo(width === 390 ? 4 : 2, 'jpeg') },
+        { name: 'flue.png', mimeType: 'image/png', buffer: await testPhoto(width === 390 ? 3 : 1, 'png') },
+        { name: 'meter.jpg', mimeType: 'image/jpeg', buffer: await testPhoto(width === 390 ? 4 : 2, 'jpeg') },
       ]);
       const items = dialog.getByTestId('job-photo-item');
       await expect.poll(() => items.count()).toBe(2);

@@ -6,7 +6,7 @@ import { apiClient } from '@panda/server/seed';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobTypeName } from '../frontend/src/lib/job-types';
-import { EVIDENCE_BODY, fillEvidence } from './evidence';
+import { EVIDENCE_BODY, fillEvidence, testPhoto } from './evidence';
 import {
   axeFindings,
   BROWSER_ARGS,
@@ -37,7 +37,11 @@ interface ApiJob {
   Student_Name?: string;
   Completed_Count: number;
   Total_Count: number;
-  signatures?: Array<{ signature_id?: string; trainee_status?: string }>;
+  signatures?: Array<{
+    signature_id?: string;
+    trainee_status?: string;
+    evidence?: { photos: Array<{ photo_id: string }> } | null;
+  }>;
 }
 
 let server: Server;
@@ -98,11 +102,21 @@ const stored = (p: Page) =>
     };
   })`) as Promise<number>;
 
-async function signOffline(p: Page, job: ApiJob) {
+/** Signs `job`'s next card with no signal; `photos` are chosen first and kept on the device. */
+async function signOffline(p: Page, job: ApiJob, photos = 0) {
   await p.getByRole('button', { name: `Mark Complete: ${jobTypeName(job.Job_Type)} for ${job.Student_Name}` }).click();
   const dialog = p.getByRole('dialog', { name: 'Sign Off Job Card' });
   await dialog.getByLabel('Signature', { exact: false }).first().fill('D. Clarke');
   await fillEvidence(p);
+  if (photos) {
+    const files = [];
+    for (let n = 1; n <= photos; n++)
+      files.push({ name: `site-${n}.png`, mimeType: 'image/png', buffer: await testPhoto(n + 5, 'png') });
+    await dialog.getByTestId('job-photos-input').setInputFiles(files);
+    await expect
+      .poll(() => dialog.locator('[data-testid="job-photo-item"][data-status="waiting"]').count())
+      .toBe(photos);
+  }
   await dialog.getByRole('button', { name: 'Sign & Complete' }).click();
   await toast(p, /the sign-off waits in the outbox/).waitFor();
   await dialog.waitFor({ state: 'hidden' });
@@ -185,7 +199,9 @@ describe('works on site with no signal', () => {
   });
 
   it('keeps sign-offs made offline through a reload, and says what works offline', async () => {
-    for (const job of [...signed, taken]) await signOffline(page, job);
+    // The first card with two photos, kept on the device until the signal returns.
+    await signOffline(page, signed[0], 2);
+    for (const job of [signed[1], taken]) await signOffline(page, job);
     await page.getByTestId('outbox-chip').filter({ hasText: '3 waiting to send' }).waitFor();
     await page.reload();
     await page.getByTestId('outbox-chip').filter({ hasText: '3 waiting to send' }).waitFor();
@@ -236,6 +252,10 @@ describe('works on site with no signal', () => {
     await page.getByTestId('outbox-chip').waitFor();
     const after = await mentorJobs();
     for (const job of signed) expect(countOf(after, job.id), job.Job_Type).toBe(job.Completed_Count + 1);
+    // The card signed with photos landed once, carrying both (uploaded from the outbox before it).
+    const known = new Set(before.flatMap((j) => j.signatures ?? []).map((c) => c.signature_id));
+    const landed = after.find((j) => j.id === signed[0].id)!.signatures!.filter((c) => !known.has(c.signature_id));
+    expect(landed.map((c) => c.evidence?.photos.length)).toEqual([2]);
     expect(countOf(after, taken.id)).toBe(taken.Total_Count);
   });
 
@@ -293,6 +313,9 @@ describe('works on site with no signal', () => {
     await page.goto(`${server.url}/dashboard?view=jobs`);
     const card = page.locator(`[data-signature-id="${signatureId}"]`);
     await card.getByRole('button', { name: 'Confirm' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm this sign-off' });
+    await confirm.getByLabel('Your reflection (optional)').fill('Confirmed from site with no signal.');
+    await confirm.getByRole('button', { name: 'Confirm sign-off' }).click();
     await toast(page, /it waits in the outbox/).waitFor();
     await card.getByText('Confirmation waiting to send').waitFor();
     await expect(card.getByRole('button', { name: 'Confirm' }).count()).resolves.toBe(0);

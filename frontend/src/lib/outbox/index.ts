@@ -100,4 +100,12 @@ export async function sendOrQueue<T>(
   return { queued: await (await appOutbox()).add({ ...queue, idempotencyKey }) };
 }
 
+/**
+ * Keeps a site action in the outbox without trying to send it first: for a sign-off whose photos
+ * could not upload for want of signal, so the photos and the card wait and go together.
+ */
+export async function queueNow(queue: Omit<NewOutboxItem, 'idempotencyKey'>): Promise<OutboxItem> {
+  return (await appOutbox()).add({ ...queue, idempotencyKey: newIdempotencyKey() });
+}
+
 export type { DrainResult, OutboxSession };

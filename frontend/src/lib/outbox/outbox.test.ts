@@ -254,6 +254,20 @@ describe('the outbox', () => {
     expect(await (sent[2].body as Blob).text()).toBe('jpeg-2');
   });
 
+  it('puts the queued photos after the ones the card already carried (uploaded before the signal went)', async () => {
+    const photo = { path: '/job-photos', blob: new Blob(['jpeg-1'], { type: 'image/jpeg' }), name: 'p1.jpg' };
+    const card = signOff('1');
+    await box.add({
+      ...card,
+      body: { ...card.body, photo_ids: ['ph-0'] },
+      uploads: [photo],
+      uploadIdsField: 'photo_ids',
+    });
+    api.answers.push(json(201, { photo_id: 'ph-1' }), json(200, { success: true }));
+    await box.drain(MENTOR);
+    expect(api.calls[1].body).toMatchObject({ photo_ids: ['ph-0', 'ph-1'] });
+  });
+
   it('reads and migrates items written by an older version, and keeps those of a newer one', async () => {
     const db = await openDB(dbName, 1, {
       upgrade(d) {

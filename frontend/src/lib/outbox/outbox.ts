@@ -332,8 +332,12 @@ export class Outbox {
       await this.put(item);
     }
     let body = item.body;
-    if (item.uploadIdsField && item.uploads.length)
-      body = { ...(body ?? {}), [item.uploadIdsField]: item.uploads.map((u) => u.uploadedId) };
+    // The queued photos' ids follow any the item already carries (photos uploaded before the signal went).
+    if (item.uploadIdsField && item.uploads.length) {
+      const before = body?.[item.uploadIdsField];
+      const kept = Array.isArray(before) ? before : [];
+      body = { ...(body ?? {}), [item.uploadIdsField]: [...kept, ...item.uploads.map((u) => u.uploadedId)] };
+    }
     const call = await this.call(
       item.method,
       item.path,

@@ -16,24 +16,28 @@ import {
   TOO_MANY_PHOTOS,
   type JobPhotoResponse,
 } from '@panda/contracts/evidence';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { newIdempotencyKey } from '../../../lib/api';
 import { useAppSelector } from '../../../lib/hooks';
 import { selectToken } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
+import { outboxAvailable } from '../../../lib/outbox';
 import { UploadError, uploadRaw } from '../../../lib/upload';
 
 /** Said under the photos while the sign-off cannot be sent yet. */
 export const PHOTOS_UPLOADING = 'Wait until every photo has uploaded';
 export const PHOTOS_FAILED = 'Retry or remove the photo that did not upload';
+/** Said of a photo kept on the device because there was no signal to upload it. */
+export const PHOTO_WAITING = 'No signal: kept on this device, sent with the sign-off';
 
 interface PhotoItem {
   key: string;
   file: File;
   /** A blob: URL of the chosen file, for its thumbnail (none where the browser cannot make one). */
   preview: string | null;
-  status: 'uploading' | 'uploaded' | 'failed';
+  /** `waiting`: no signal to upload it; it goes into the outbox with the sign-off (docs/rules.md#outbox). */
+  status: 'uploading' | 'uploaded' | 'failed' | 'waiting';
   /** Share of the file sent (0 to 1) while uploading. */
   progress: number;
   photoId: string | null;
@@ -50,6 +54,11 @@ const refusalOf = (file: File): string | null =>
     : file.size > JOB_PHOTO_MAX_BYTES
       ? JOB_PHOTO_TOO_LARGE
       : null;
+
+/** The browser says it has no network. */
+const offline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+/** An upload that got no answer (0), or a proxy's for a server it could not reach: no signal, as for sendOrQueue. */
+const unreachable = (status: number) => status === 0 || status === 502 || status === 504;
 
 const previewOf = (file: File) => (typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null);
 
@@ -72,7 +81,14 @@ export type PhotosHold = 'uploading' | 'failed' | null;
  * `POST /api/job-photos` with its progress shown, and removable before signing. A photo that is
  * refused or fails is marked on its own: the other photos and the typed fields stay.
  */
-export function JobPhotosField({ onHoldChange }: { onHoldChange: (hold: PhotosHold) => void }) {
+export function JobPhotosField({
+  onHoldChange,
+  onWaitingChange,
+}: {
+  onHoldChange: (hold: PhotosHold) => void;
+  /** The photos kept for want of signal, in the order chosen: the dialog queues them with the card. */
+  onWaitingChange: (files: File[]) => void;
+}) {
   const inputRef = useRef<HTMLInputElement>(null);
   const token = useAppSelector(selectToken);
   const { control } = useFormContext();
@@ -100,6 +116,8 @@ export function JobPhotosField({ onHoldChange }: { onHoldChange: (hold: PhotosHo
       .catch((err: unknown) => {
         if (abort.signal.aborted) return;
         const status = err instanceof UploadError ? err.status : 0;
+        if (unreachable(status) && outboxAvailable())
+          return update(item.key, { status: 'waiting', progress: 0, error: null });
         update(item.key, {
           status: 'failed',
           error: err instanceof Error ? err.message : 'The photo did not upload',
@@ -122,7 +140,7 @@ export function JobPhotosField({ onHoldChange }: { onHoldChange: (hold: PhotosHo
         key: `photo-${counter.current}`,
         file,
         preview: refused ? null : previewOf(file),
-        status: refused ? 'failed' : 'uploading',
+        status: refused ? 'failed' : offline() && outboxAvailable() ? 'waiting' : 'uploading',
         progress: 0,
         photoId: null,
         error: refused,
@@ -157,6 +175,11 @@ export function JobPhotosField({ onHoldChange }: { onHoldChange: (hold: PhotosHo
   useEffect(() => {
     onChange(idsKey ? idsKey.split(' ') : []);
   }, [idsKey, onChange]);
+
+  const waiting = useMemo(() => items.filter((p) => p.status === 'waiting').map((p) => p.file), [items]);
+  useEffect(() => {
+    onWaitingChange(waiting);
+  }, [waiting, onWaitingChange]);
 
   const hold: PhotosHold = items.some((p) => p.status === 'uploading')
     ? 'uploading'
@@ -288,8 +311,13 @@ export function JobPhotosField({ onHoldChange }: { onHoldChange: (hold: PhotosHo
                     {p.error}
                   </Typography>
                 )}
+                {p.status === 'waiting' && (
+                  <Typography variant="caption" color="warning.dark" role="status" sx={{ display: 'block', mt: 0.75 }}>
+                    {PHOTO_WAITING}
+                  </Typography>
+                )}
                 <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 0.5 }}>
-                  {p.status === 'failed' && p.retryable && (
+                  {((p.status === 'failed' && p.retryable) || p.status === 'waiting') && (
                     <IconButton size="small" aria-label={`Retry ${name.toLowerCase()}`} onClick={() => retry(p)}>
                       <ReplayRounded fontSize="small" />
                     </IconButton>

@@ -1,3 +1,5 @@
+// IndexedDB for the outbox (jsdom has none).
+import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { JOB_PHOTO_NOT_IMAGE } from '@panda/contracts/evidence';
 import { testUser } from '../../../testing/fixtures';
@@ -9,7 +11,9 @@ import { recordedRoute } from '../../../testing/recorded-route';
 import { expectSentOnce } from '../../../testing/send-once';
 import { server } from '../../../testing/server';
 import { renderWithProviders, screen, waitFor, within } from '../../../testing/test-utils';
-import { SignJobDialog } from './sign-job-dialog';
+import { appOutbox } from '../../../lib/outbox';
+import { PHOTO_WAITING } from './job-photos-field';
+import { QUEUED_SIGN_OFF, SignJobDialog } from './sign-job-dialog';
 
 const session = { token: 'mentor-token', user: testUser('mentor') };
 const job = jobFixture({ id: 'job-1', Total_Count: 3, Completed_Count: 1 });
@@ -158,5 +162,41 @@ describe('SignJobDialog (Sign Off Job Card)', { timeout: 60_000 }, () => {
     await kit.submit('Sign & Complete');
     await waitFor(() => expect(kit.onClose).toHaveBeenCalled());
     expect(kit.complete.sent[0]).toMatchObject({ photo_ids: ['ph-1'], site_postcode: 'M14 6HR' });
+  });
+
+  it('with no signal keeps a photo on the device and puts the card in the outbox with it, sending nothing', async () => {
+    vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    // jsdom has no image decoding: the device's resize is stood in for (lib/outbox/photos.test.ts covers its sizes).
+    vi.stubGlobal('createImageBitmap', () => Promise.resolve({ width: 4000, height: 3000, close: () => {} }));
+    vi.stubGlobal(
+      'OffscreenCanvas',
+      class {
+        getContext = () => ({ drawImage: () => {} });
+        convertToBlob = () => Promise.resolve(new Blob([new Uint8Array(16)], { type: 'image/jpeg' }));
+      },
+    );
+    try {
+      const kit = await renderDialog();
+      await fillEvidence(kit);
+      await kit.user.upload(kit.input, png('site.png'));
+      const [item] = within(kit.dialog).getAllByTestId('job-photo-item');
+      expect(item.dataset.status).toBe('waiting');
+      expect(within(item).getByText(PHOTO_WAITING)).toBeTruthy();
+      expect(kit.button('Sign & Complete').disabled).toBe(false);
+
+      await kit.submit('Sign & Complete');
+      await waitFor(() => expect(kit.onClose).toHaveBeenCalledTimes(1));
+      expect(toastMessages()).toEqual([QUEUED_SIGN_OFF]);
+      expect(kit.photos.route.sent).toHaveLength(0);
+      expect(kit.complete.sent).toHaveLength(0);
+      const [queued] = await (await appOutbox()).list(session.user.id);
+      expect(queued).toMatchObject({ kind: 'sign-off', path: '/jobs/job-1/complete', uploadIdsField: 'photo_ids' });
+      expect(queued.body).toMatchObject({ site_postcode: 'M14 6HR', photo_ids: [] });
+      // The resized JPEG (fake-indexeddb's copy of a jsdom Blob keeps neither its type nor its bytes).
+      expect(queued.uploads.map((u) => u.name)).toEqual(['site.jpg']);
+    } finally {
+      vi.restoreAllMocks();
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -16,7 +16,8 @@ import type { Job } from '../../../lib/job-types';
 import { displayName, selectUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useCompleteJobMutation } from '../api/mentor-api';
-import { OutboxFullError, sendOrQueue, signOffPath } from '../../../lib/outbox';
+import { OutboxFullError, queueNow, sendOrQueue, signOffPath } from '../../../lib/outbox';
+import { outboxPhotos } from '../../../lib/outbox/photos';
 import { nowTime, todayIso } from '../utils/format';
 import { jobTypeName } from '../../../lib/job-types';
 import { JobPhotosField, type PhotosHold } from './job-photos-field';
@@ -71,6 +72,8 @@ function SignJobForm({ job, onClose, onSigned }: { job: Job } & Omit<SignJobDial
   const [defaults] = useState(() => startValues(displayName(user)));
   const form = useContractForm(completeJobRequest, { group: 'sign-job', defaultValues: defaults });
   const [photosHold, setPhotosHold] = useState<PhotosHold>(null);
+  // Photos kept for want of signal: the card then waits in the outbox with them (docs/rules.md#outbox).
+  const [waitingPhotos, setWaitingPhotos] = useState<File[]>([]);
   const signature = form.watch('mentor_signature.signature');
 
   const card = Math.min(job.Total_Count, job.Completed_Count + 1);
@@ -92,19 +95,19 @@ function SignJobForm({ job, onClose, onSigned }: { job: Job } & Omit<SignJobDial
       mentor_signature: { ...values.mentor_signature, timestamp: now },
       completed_at: now,
     };
+    const item = {
+      userId: String(user?.id ?? ''),
+      kind: 'sign-off' as const,
+      label: `${jobTypeName(job.Job_Type)}, card ${card}${job.Student_Name ? ` for ${job.Student_Name}` : ''}`,
+      method: 'PUT' as const,
+      path: signOffPath(job.id),
+      body: body as Record<string, unknown>,
+      capturedAt: now,
+    };
     try {
-      const outcome = await sendOrQueue(
-        (idempotencyKey) => complete({ id: job.id, idempotencyKey, ...body }).unwrap(),
-        {
-          userId: String(user?.id ?? ''),
-          kind: 'sign-off',
-          label: `${jobTypeName(job.Job_Type)}, card ${card}${job.Student_Name ? ` for ${job.Student_Name}` : ''}`,
-          method: 'PUT',
-          path: signOffPath(job.id),
-          body: body as Record<string, unknown>,
-          capturedAt: now,
-        },
-      );
+      const outcome = waitingPhotos.length
+        ? { queued: await queueNow({ ...item, ...(await outboxPhotos(waitingPhotos)) }) }
+        : await sendOrQueue((idempotencyKey) => complete({ id: job.id, idempotencyKey, ...body }).unwrap(), item);
       if ('queued' in outcome) toast.info(QUEUED_SIGN_OFF);
       else {
         // Which card it was, so a signed card is not read as a finished job (docs/rules.md#progress-at-a-glance).
@@ -243,7 +246,7 @@ function SignJobForm({ job, onClose, onSigned }: { job: Job } & Omit<SignJobDial
               required
               slotProps={{ htmlInput: { min: DURATION_MIN, max: DURATION_MAX, step: 5, inputMode: 'numeric' } }}
             />
-            <JobPhotosField onHoldChange={setPhotosHold} />
+            <JobPhotosField onHoldChange={setPhotosHold} onWaitingChange={setWaitingPhotos} />
           </Box>
         </>
       )}
