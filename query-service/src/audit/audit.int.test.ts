@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
@@ -16,23 +15,10 @@ import {
   signature,
   vettedCentre,
 } from '@panda/command-service/training/test-fixtures';
+import { pdfText } from '@panda/server/testing/pdf-text';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const DAY = 24 * 3600_000;
-
-/** The text of every page of a PDF (pdfjs-dist), to check what the evidence pack says. */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const fonts = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts/');
-  const doc = await getDocument({ data: bytes, standardFontDataUrl: fonts, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(content.items.map((it) => ('str' in it ? it.str : '')).join(' '));
-  }
-  await doc.destroy();
-  return pages.join('\n').replace(/\s+/g, ' ');
-}
 
 let app: TestApp;
 let offset = 0;

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
 import type { Login } from '@panda/command-service/admin/test-fixtures';
@@ -17,20 +15,7 @@ import { portfolioResponse, type Portfolio } from '@panda/contracts/portfolio';
 import { verifyReceipt } from '@panda/contracts/receipt';
 import { accountStream } from '@panda/events/catalogue/accounts';
 import { checkEvent } from '@panda/events/catalogue';
-
-/** docs/rules.md#portfolio: who may download a trainee's portfolio, and what it holds (JSON and PDF). */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const fonts = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts/');
-  const doc = await getDocument({ data: bytes, standardFontDataUrl: fonts, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(content.items.map((it) => ('str' in it ? it.str : '')).join(' '));
-  }
-  await doc.destroy();
-  return pages.join('\n').replace(/\s+/g, ' ');
-}
+import { pdfText } from '@panda/server/testing/pdf-text';
 
 const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
