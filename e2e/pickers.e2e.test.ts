@@ -104,15 +104,15 @@ describe("the Student Issue picker searches the centre's students on the server"
       await firstPage;
 
       const student = dialog.getByRole('combobox', { name: 'Student', exact: true });
-      // Without a choice the spec's text stops the form.
+      // The first page by name, with a hint under the field that typing finds the others.
+      await dialog.getByText(`Showing 50 of ${STUDENTS}: type to search for the others`).waitFor();
+      // Without a choice the spec's text stops the form, under the field in place of the hint.
       await dialog.getByLabel('Message').fill('Zara needs her portfolio re-checked.');
       await dialog.getByRole('button', { name: 'Create Ticket' }).click();
       await dialog.getByText('Please select a student for student issues').waitFor();
 
-      // The first page by name: Learners only, and a hint that typing finds the others.
+      // The first page's options: Learners only.
       await student.click();
-      await firstPage;
-      await dialog.getByText(`Showing 50 of ${STUDENTS}: type to search for the others`).waitFor();
       await expect.poll(() => page.getByRole('option').count()).toBe(50);
       expect(await page.getByRole('option', { name: /Zara Zulu/ }).count()).toBe(0);
       expect(await axeFindings(page, `New Ticket, student list (${width} px)`)).toEqual([]);
