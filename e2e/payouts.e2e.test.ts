@@ -98,6 +98,10 @@ describe('mentor payouts', () => {
     const id = new URL(student.url()).searchParams.get('signature')!;
     const row = student.locator(`[data-signature-id="${id}"]`);
     await row.getByRole('button', { name: 'Confirm' }).click();
+    await student
+      .getByRole('dialog', { name: 'Confirm this sign-off' })
+      .getByRole('button', { name: 'Confirm sign-off' })
+      .click();
     await toast(student, 'you confirmed this sign-off').waitFor();
 
     await expect

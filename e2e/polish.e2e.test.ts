@@ -56,7 +56,8 @@ describe('the polish fixes in the browser', () => {
     await expect
       .poll(() => helperOf(page, 'Boiler Installs'))
       .toBe('Cannot be lower than the 3 job cards already signed');
-    await toast(page, 'Please correct the highlighted fields').waitFor();
+    // One toast: with one field wrong it is that field's message (docs/rules.md#form-errors).
+    await toast(page, 'Cannot be lower than the 3 job cards already signed').waitFor();
     expect(await page.getByRole('alert').count()).toBe(1);
     expect(await goals.getByLabel('Boiler Installs', { exact: true }).inputValue()).toBe('2');
     await expectAccessible(page, 'training goals with a refused goal', '[role="dialog"]');
