@@ -13,6 +13,13 @@ import { chatEvents } from '@panda/events/catalogue/chat';
 import { payoutEvents } from '@panda/events/catalogue/payouts';
 import { poundsOf } from '@panda/events/domain/payouts';
 import type { NotificationDraft } from '@panda/command-service/notifications/decider';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** A calendar day (YYYY-MM-DD) as the screens show dates: "9 Nov 2026". */
+export const dayText = (day: string) => {
+  const [y, m, d] = day.split('-').map(Number);
+  return `${d} ${MONTHS[m - 1]} ${y}`;
+};
 import type { NotificationKind } from '@panda/contracts/notifications';
 
 /**
@@ -280,6 +287,7 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
           },
         ],
   // Payouts (docs/rules.md#mentor-payouts): the mentor hears of each invoice issued to them and each payout made.
+  // The period's first day reads as every date on screen does, "9 Nov 2026" (docs/rules.md#one-unit-one-name).
   InvoiceIssued: (d) => [
     {
       recipientId: d.mentorId,
@@ -287,7 +295,7 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
         'info',
         'invoice_issued',
         `Invoice ${d.number} issued`,
-        `Your self-billing invoice ${d.number} for ${d.periodStart} onwards is £${poundsOf(d.grossPence)}. You may dispute it within 7 days.`,
+        `Your self-billing invoice ${d.number} for ${dayText(d.periodStart)} onwards is £${poundsOf(d.grossPence)}. You may dispute it within 7 days.`,
         '/dashboard?view=earnings',
       ),
     },

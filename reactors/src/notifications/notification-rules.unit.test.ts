@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@panda/events/envelope';
 import { checkEvent } from '@panda/events/catalogue';
-import { notificationsFor, type Facts } from './notification-rules';
+import { dayText, notificationsFor, type Facts } from './notification-rules';
 
 /** Given an event and the facts the reactor loads, then these notifications for these recipients. */
 const event = (type: string, data: Record<string, unknown>, position = 40, actorId = 'x'): RecordedEvent => {
@@ -215,5 +215,12 @@ describe('the notifications reactor: event -> notifications', () => {
 
   it('makes nothing from events no rule handles', () => {
     expect(who(event('AccountLocked', { accountId: 'm1', reason: null }))).toEqual([]);
+  });
+});
+
+describe('dates in notification texts', () => {
+  it('reads a calendar day as the screens do (docs/rules.md#one-unit-one-name)', () => {
+    expect(dayText('2026-11-09')).toBe('9 Nov 2026');
+    expect(dayText('2027-09-30')).toBe('30 Sep 2027');
   });
 });
