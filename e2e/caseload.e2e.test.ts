@@ -31,6 +31,9 @@ describe('the centre caseload', () => {
       await centre.getByRole('combobox', { name: 'At risk' }).click();
       await centre.getByRole('option', { name: 'At risk', exact: true }).click();
       await expect.poll(() => centre.getByTestId('caseload-total').textContent()).not.toMatch(new RegExp(`of ${all} `));
+      // The rows follow the total a render later: wait until the rows left are the at-risk ones.
+      const atRisk = rows.getByText('At risk', { exact: true });
+      await expect.poll(async () => (await rows.count()) - (await atRisk.count())).toBe(0);
       const risky = await rows.count();
       expect(risky).toBeGreaterThan(0);
       expect(await rows.getByText('At risk', { exact: true }).count()).toBe(risky);
