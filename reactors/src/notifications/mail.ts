@@ -22,6 +22,26 @@ type Data = Record<string, unknown>;
 export function mailReactor(store: EventStore, mailer: Mailer, config: Config, logger: Logger): Reactor {
   const open = (sealed: unknown, accountId: string) =>
     typeof sealed === 'string' ? unseal(config.mailKey, sealed, accountId) : null;
+  /**
+   * A mail carrying an account's new temporary password, sent to the account's address: null when
+   * the account has none; the outbox drops it once the password has expired.
+   */
+  const temporaryPasswordMail = async (
+    e: RecordedEvent,
+    write: (
+      state: Awaited<ReturnType<typeof loadAccountState>>,
+      temporary: string,
+      expiresAt: Date,
+    ) => Pick<Mail, 'subject' | 'text'>,
+  ): Promise<Omit<Mail, 'key'> | null> => {
+    const d = e.data as Data & { accountId: string };
+    const temporary = open(d.temporaryPasswordSealed, d.accountId);
+    if (!temporary) return unreadable(e);
+    const state = await loadAccountState(store, d.accountId);
+    if (!state.email) return null;
+    const expiresAt = temporaryExpiry(e);
+    return { to: state.email, expiresAt, ...write(state, temporary, expiresAt) };
+  };
   const compose: Record<string, (e: RecordedEvent) => Promise<Omit<Mail, 'key'> | null>> = {
     async StudentRegistered(e) {
       const d = e.data as Data & { accountId: string; centreId: string | null; firstName: string; email: string };
@@ -41,35 +61,16 @@ export function mailReactor(store: EventStore, mailer: Mailer, config: Config, l
           `You will be asked to choose your own password when you first sign in. The temporary password works until ${expiresAt.toUTCString()}.\n`,
       };
     },
-    async StudentInviteResent(e) {
-      const d = e.data as Data & { accountId: string };
-      const temporary = open(d.temporaryPasswordSealed, d.accountId);
-      if (!temporary) return unreadable(e);
-      const state = await loadAccountState(store, d.accountId);
-      if (!state.email) return null;
-      const expiresAt = temporaryExpiry(e);
-      return {
-        to: state.email,
+    StudentInviteResent: (e) =>
+      temporaryPasswordMail(e, (state, temporary, expiresAt) => ({
         subject: 'Your Panda invitation, sent again',
-        expiresAt,
         text: `Hello ${state.firstName},\n\nYour training centre sent your Panda invitation again. Sign in at ${config.publicUrl}/auth with:\n  Email: ${state.email}\n  Temporary password: ${temporary}\n\nAny temporary password sent before no longer works. You will be asked to choose your own password when you first sign in. The temporary password works until ${expiresAt.toUTCString()}.\n`,
-      };
-    },
-    async PasswordReset(e) {
-      const d = e.data as Data & { accountId: string };
-      const temporary = open(d.temporaryPasswordSealed, d.accountId);
-      if (!temporary) return unreadable(e);
-      const state = await loadAccountState(store, d.accountId);
-      if (!state.email) return null;
-      const expiresAt = temporaryExpiry(e);
-      return {
-        to: state.email,
+      })),
+    PasswordReset: (e) =>
+      temporaryPasswordMail(e, (state, temporary, expiresAt) => ({
         subject: 'Your Panda temporary password',
-        // The outbox drops the mail once the password has expired.
-        expiresAt,
         text: `Hello ${state.firstName || state.centreName || ''},\n\nSomeone (hopefully you) asked to reset the password of your Panda account.\n\nTemporary password: ${temporary}\n\nSign in with it at ${config.publicUrl}/auth and choose a new password. Until you sign in with it, your current password keeps working and nobody is signed out; signing in with it ends your old password and signs you out everywhere else. The temporary password works until ${expiresAt.toUTCString()}.\nIf you did not ask for this, you can ignore this e-mail.\n`,
-      };
-    },
+      })),
     async NotificationCreated(e) {
       const d = e.data as Data & { recipientId: string; email: boolean; title: string; message: string; link: string };
       if (!d.email) return null;
