@@ -2,14 +2,13 @@ import Typography from '@mui/material/Typography';
 import { disputeRequest } from '@panda/contracts/signoff';
 import { formatDate } from '../lib/dates';
 import { useAppSelector } from '../lib/hooks';
-import { disputePath, OutboxFullError, sendOrQueue } from '../lib/outbox';
+import { disputePath } from '../lib/outbox';
 import { selectUser } from '../lib/session';
 import { useDisputeSignOffMutation } from '../lib/signoff-api';
-import { toast } from '../lib/toast';
 import { FormDialog } from './form/form-dialog';
 import { FormTextField } from './form/form-text-field';
 import { useContractForm } from './form/use-contract-form';
-import { QUEUED_ACTION, type SignOffRow } from './sign-off-list';
+import { sendTraineeAction, type SignOffRow } from './sign-off-list';
 
 const DISPUTE_REASON_MAX = 2000;
 
@@ -34,23 +33,18 @@ function DisputeForm({ row, onClose }: { row: SignOffRow; onClose: () => void })
 
   const submit = form.submitWith(async ({ reason }) => {
     const signatureId = row.card.signature_id ?? '';
-    try {
-      const outcome = await sendOrQueue((idempotencyKey) => dispute({ signatureId, reason, idempotencyKey }).unwrap(), {
+    const sent = await sendTraineeAction(
+      (idempotencyKey) => dispute({ signatureId, reason, idempotencyKey }).unwrap(),
+      {
         userId,
         kind: 'dispute',
         label: `Dispute of ${row.jobType}, card ${row.number}`,
         method: 'POST',
         path: disputePath(signatureId),
         body: { reason },
-      });
-      if ('queued' in outcome) toast.info(QUEUED_ACTION);
-      else toast.success(outcome.sent.message);
-      onClose();
-    } catch (err) {
-      // A full outbox says so in its own words; the form stays open with the reason.
-      if (err instanceof OutboxFullError) toast.error(err.message);
-      else throw err;
-    }
+      },
+    );
+    if (sent) onClose();
   }, 'Failed to send the dispute');
 
   return (

@@ -26,6 +26,28 @@ import { selectUser } from '../lib/session';
 /** Said when a confirmation or dispute made with no signal waits in the outbox. */
 export const QUEUED_ACTION = 'No signal: it waits in the outbox and is sent when Panda can reach the server.';
 
+/**
+ * Sends a trainee's confirmation or dispute, or keeps it in the outbox with no signal, and says
+ * which in a toast (docs/rules.md#outbox). False when the device has no room to keep it (said in
+ * its own words): the form stays open with what was typed.
+ */
+export async function sendTraineeAction(
+  send: (idempotencyKey: string) => Promise<{ message: string }>,
+  item: Parameters<typeof sendOrQueue>[1],
+  fullToast?: { group: string },
+): Promise<boolean> {
+  try {
+    const outcome = await sendOrQueue(send, item);
+    if ('queued' in outcome) toast.info(QUEUED_ACTION);
+    else toast.success(outcome.sent.message);
+    return true;
+  } catch (err) {
+    if (!(err instanceof OutboxFullError)) throw err;
+    toast.error(err.message, fullToast);
+    return false;
+  }
+}
+
 export interface SignOffRow {
   card: SignedCard;
   jobType: string;
@@ -61,25 +83,19 @@ function ConfirmDialog({ row, onClose }: { row: SignOffRow; onClose: () => void 
     onClose();
   };
   const submit = form.submitWith(async ({ reflection }) => {
-    try {
-      const outcome = await sendOrQueue(
-        (idempotencyKey) => confirm({ signatureId, reflection, idempotencyKey }).unwrap(),
-        {
-          userId,
-          kind: 'confirmation',
-          label: `Confirmation of ${row.jobType}, card ${row.number}`,
-          method: 'POST',
-          path: confirmPath(signatureId),
-          body: { reflection },
-        },
-      );
-      if ('queued' in outcome) toast.info(QUEUED_ACTION);
-      else toast.success(outcome.sent.message);
-      onClose();
-    } catch (err) {
-      if (err instanceof OutboxFullError) return void toast.error(err.message, { group: 'confirm-sign-off' });
-      throw err;
-    }
+    const sent = await sendTraineeAction(
+      (idempotencyKey) => confirm({ signatureId, reflection, idempotencyKey }).unwrap(),
+      {
+        userId,
+        kind: 'confirmation',
+        label: `Confirmation of ${row.jobType}, card ${row.number}`,
+        method: 'POST',
+        path: confirmPath(signatureId),
+        body: { reflection },
+      },
+      { group: 'confirm-sign-off' },
+    );
+    if (sent) onClose();
   }, 'Failed to confirm the sign-off');
   return (
     <FormDialog
