@@ -120,7 +120,7 @@ describe('works on site with no signal', () => {
     await cdp.detach();
   });
 
-  it('opens the dashboard with its last data on a repeat visit, with the server stopped and no network', async () => {
+  it('opens the dashboard with its last data (jobs, trainees, conversations) on a repeat visit, with the server stopped and no network', async () => {
     before = await mentorJobs();
     const open = before.filter((j) => j.Completed_Count < j.Total_Count && j.Student_Name);
     expect(open.length).toBeGreaterThanOrEqual(3);
@@ -131,6 +131,14 @@ describe('works on site with no signal', () => {
       .getByRole('button', { name: new RegExp(`^Mark Complete: .* for ${signed[0].Student_Name}`) })
       .first()
       .waitFor();
+    // The trainees (overview) and the conversations (messages) read while online.
+    const trainee = page.getByRole('main').getByText(signed[0].Student_Name!).first();
+    await page.goto(`${server.url}/dashboard?view=overview`);
+    await trainee.waitFor();
+    const supervised = await page.getByTestId('jobs-supervised').textContent();
+    const contact = page.getByRole('list', { name: 'Contacts' }).getByText(signed[0].Student_Name!);
+    await page.goto(`${server.url}/dashboard?view=chat`);
+    await contact.waitFor();
 
     await server.stop();
     await context.setOffline(true);
@@ -141,6 +149,12 @@ describe('works on site with no signal', () => {
       .first()
       .waitFor();
     await shot(page, 'offline-dashboard-1366');
+    await page.goto(`${server.url}/dashboard?view=overview`);
+    await trainee.waitFor();
+    expect(await page.getByTestId('jobs-supervised').textContent()).toBe(supervised);
+    await page.goto(`${server.url}/dashboard?view=chat`);
+    await contact.waitFor();
+    await page.goto(`${server.url}/dashboard?view=jobs`);
   });
 
   it('keeps sign-offs made offline through a reload, closing the tab and restarting the browser, and says what works offline', async () => {
