@@ -7,22 +7,29 @@ import { apiClient } from '@panda/server/seed';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, signOffline, stored, type ApiJob } from './outbox';
-import { axeFindings, BROWSER_ARGS, CHROMIUM, demoLogins, shot, signIn, startServer, type Server } from './support';
+import {
+  axeFindings,
+  BROWSER_ARGS,
+  CHROMIUM,
+  demoLogins,
+  newContext,
+  shot,
+  signIn,
+  startServer,
+  type Server,
+} from './support';
 
 /**
  * A new version of the installed app (docs/rules.md#installable-app) deployed while a sign-off waits
  * in the outbox (docs/rules.md#outbox): the app offers "New version available — Reload", the reload
- * runs the new version (its service worker serves the new page with no network), and the waiting
- * sign-off still goes, once. The app's origin is a small proxy in front of the server, so that the
- * test can deploy a new build (a changed service worker and page) and cut the network where the
- * browser's offline switch does not reach (the service worker's own requests).
+ * runs the new version (it serves the app with no network), and the waiting sign-off still goes,
+ * once. The app's origin is a small proxy in front of the server, so that the test can deploy a new
+ * build (a changed service worker) and cut the network where the browser's offline switch does not
+ * reach (the service worker's own requests).
  */
 const WIDE = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const MENTOR = 'mentor@panda.demo';
-/** What the deployed new build's page carries, so the test can tell which build a page is. */
-const NEW_BUILD = '<meta name="panda-e2e-build" content="2" />';
-
 let server: Server;
 let front: HttpServer;
 let origin = '';
@@ -35,28 +42,24 @@ let deployed = false;
 let cut = false;
 const sockets = new Set<Socket>();
 
-/** The new build's page: the server's, with its mark. */
-const newPage = (html: string) => html.replace('</head>', `${NEW_BUILD}</head>`);
-/** The new build's service worker: the server's, precaching the new page (its revision changed). */
-const newWorker = (js: string) => {
-  const changed = js.replace(
-    /"revision":"[0-9a-f]+","url":"index.html"/,
-    '"revision":"e2e-build-2","url":"index.html"',
-  );
-  if (changed === js) throw new Error('sw.js precaches no index.html: the deployment cannot be made');
-  return changed;
-};
+/**
+ * The new build's service worker: the server's, answering which build it is. Its precache list is
+ * unchanged, so it installs with no network (the offline switch also reaches a new worker's own
+ * requests, which would fail its install otherwise).
+ */
+const newWorker = (js: string) =>
+  `${js}\nself.addEventListener('message', (e) => { if (e.data === 'e2e-build?') e.ports[0].postMessage('e2e-build-2'); });\n`;
 
 /** The app's origin: passes everything to the server, as the deployed build once `deployed`. */
 async function proxy(req: IncomingMessage, res: ServerResponse) {
   if (cut) return void req.socket.destroy();
-  const html = (req.headers.accept ?? '').includes('text/html') || req.url!.startsWith('/index.html');
-  if (deployed && (req.url === '/sw.js' || (req.method === 'GET' && html))) {
-    const upstream = await fetch(server.url + req.url, { headers: { accept: req.headers.accept ?? '*/*' } });
-    const type = upstream.headers.get('content-type') ?? '';
-    const body = await upstream.text();
-    res.writeHead(upstream.status, { 'content-type': type, 'cache-control': 'no-cache' });
-    res.end(req.url === '/sw.js' ? newWorker(body) : type.startsWith('text/html') ? newPage(body) : body);
+  if (deployed && req.url === '/sw.js') {
+    const upstream = await fetch(server.url + req.url);
+    res.writeHead(upstream.status, {
+      'content-type': upstream.headers.get('content-type') ?? 'text/javascript',
+      'cache-control': 'no-cache',
+    });
+    res.end(newWorker(await upstream.text()));
     return;
   }
   const forward = request(server.url + req.url, { method: req.method, headers: req.headers }, (answer) => {
@@ -76,18 +79,14 @@ async function mentorJobs(): Promise<ApiJob[]> {
   return call<ApiJob[]>('GET', '/api/jobs?limit=200', undefined, token);
 }
 
-/** Whether the active service worker's precache holds the new build's page. */
-const precachesNewBuild = (p: Page) =>
-  p.evaluate(`(async () => {
-    for (const name of await caches.keys()) {
-      if (!name.includes('precache')) continue;
-      const cache = await caches.open(name);
-      for (const request of await cache.keys())
-        if (new URL(request.url).pathname === '/index.html')
-          return (await (await cache.match(request)).text()).includes('panda-e2e-build');
-    }
-    return false;
-  })()`) as Promise<boolean>;
+/** Which build the service worker controlling the page says it is ('none' when it does not answer). */
+const controllerBuild = (p: Page) =>
+  p.evaluate(`new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = (e) => resolve(e.data);
+    navigator.serviceWorker.controller.postMessage('e2e-build?', [channel.port2]);
+    setTimeout(() => resolve('none'), 3000);
+  })`) as Promise<string>;
 
 beforeAll(async () => {
   server = await startServer({ SEED_DEMO: '1' });
@@ -143,7 +142,7 @@ describe('a new version while sign-offs wait in the outbox', () => {
     await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
     await page.reload();
     await expect.poll(() => page.evaluate('!!navigator.serviceWorker.controller')).toBe(true);
-    expect(await precachesNewBuild(page)).toBe(false);
+    expect(await controllerBuild(page)).toBe('none');
 
     const before = await mentorJobs();
     const job = before.find((j) => j.Completed_Count < j.Total_Count && j.Student_Name)!;
@@ -158,10 +157,11 @@ describe('a new version while sign-offs wait in the outbox', () => {
     await signOffline(page, job, 1);
     await page.getByTestId('outbox-chip').filter({ hasText: '1 waiting to send' }).waitFor();
 
-    // A new build is deployed; the next page load finds it (the browser checks the service worker
-    // on each load, past the offline switch), and the app offers it.
+    // A new build is deployed; the browser finds it on the next page load (asked here too, so as
+    // not to wait on the browser's own timing), and the app offers it.
     deployed = true;
     await page.reload();
+    await page.evaluate('navigator.serviceWorker.getRegistration().then((r) => r.update())');
     const prompt = page.getByRole('status', { name: 'New version' });
     await prompt.filter({ hasText: 'New version available' }).waitFor();
     const findings: string[] = [];
@@ -179,17 +179,17 @@ describe('a new version while sign-offs wait in the outbox', () => {
     await prompt.getByRole('button', { name: 'Reload' }).click();
     await reloaded;
     await page.getByTestId('outbox-chip').filter({ hasText: '1 waiting to send' }).waitFor();
-    expect(await precachesNewBuild(page)).toBe(true);
+    expect(await controllerBuild(page)).toBe('e2e-build-2');
     expect(await page.evaluate('navigator.serviceWorker.getRegistration().then((r) => !r.waiting)')).toBe(true);
     await expect(prompt.count()).resolves.toBe(0);
     expect(await stored(page)).toBe(1);
 
-    // With no network at all, the new version's own copy of the page opens, the sign-off still waiting.
+    // With no network at all, the new version opens the app, the sign-off still waiting.
     cut = true;
     for (const socket of sockets) socket.destroy();
     await page.goto(`${origin}/dashboard?view=jobs`);
     await page.getByTestId('outbox-chip').filter({ hasText: '1 waiting to send' }).waitFor();
-    expect(await page.locator('meta[name="panda-e2e-build"]').count()).toBe(1);
+    expect(await controllerBuild(page)).toBe('e2e-build-2');
 
     // The signal returns: the sign-off lands once, with its photo, and a reload sends nothing again.
     cut = false;
@@ -207,5 +207,39 @@ describe('a new version while sign-offs wait in the outbox', () => {
     const landed = (signed.signatures ?? []).filter((c) => !known.has(c.signature_id));
     expect(landed.map((c) => c.evidence?.photos.length)).toEqual([1]);
     expect(await stored(page)).toBe(0);
+  });
+});
+
+describe('with service workers off (some private windows, old browsers)', () => {
+  it('works online as before, and a sign-off made once the signal went still waits in the outbox and goes once', async () => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: BROWSER_ARGS });
+    try {
+      const plain = await newContext(browser, WIDE);
+      const tab = await plain.newPage();
+      await signIn(tab, server.url, MENTOR, demoLogins(server, 'email')[MENTOR]!.password);
+      expect(await tab.evaluate('navigator.serviceWorker.getRegistrations().then((r) => r.length)')).toBe(0);
+      const job = (await mentorJobs()).find((j) => j.Completed_Count < j.Total_Count && j.Student_Name)!;
+      expect(job, 'a job card left to sign').toBeDefined();
+      await tab.goto(`${server.url}/dashboard?view=jobs`);
+      // The sign-off dialog's code is loaded while online (no service worker keeps a copy of it).
+      await tab
+        .getByRole('button', { name: /^Mark Complete: / })
+        .first()
+        .click();
+      const dialog = tab.getByRole('dialog', { name: 'Sign Off Job Card' });
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+
+      await plain.setOffline(true);
+      await signOffline(tab, job);
+      await tab.getByTestId('outbox-chip').filter({ hasText: '1 waiting to send' }).waitFor();
+      expect(await stored(tab)).toBe(1);
+      await plain.setOffline(false);
+      await expect.poll(() => stored(tab), { timeout: 30_000 }).toBe(0);
+      const after = (await mentorJobs()).find((j) => j.id === job.id)!;
+      expect(after.Completed_Count).toBe(job.Completed_Count + 1);
+    } finally {
+      await browser.close();
+    }
   });
 });
