@@ -12,7 +12,7 @@
  * - time from starting the national server to its first answer.
  *
  * By default both stores are generated at a tenth of these sizes (2,000 trainees and 600,000 events
- * national, 50 trainees pilot: the same 40 to 1), about 10 minutes here; `npm run bench:scale -- --full`
+ * national, 50 trainees pilot: the same 40 to 1), 19 to 23 minutes here at load 20; `npm run bench:scale -- --full`
  * generates the sizes above (about an hour and a half: generating 6 million events takes 15 minutes
  * and their rebuild longer). `BENCH_SCALE_FACTOR` sets the scale itself (0.01: 200 trainees and 60,000
  * events national). Every goal is printed at any scale, marked with the scale when reduced.
