@@ -200,7 +200,10 @@ describe('as-of folding', () => {
     // Another image under the photo's id after signing: the recorded hash no longer matches.
     const swapped = {
       ...signed,
-      data: { ...signed.data, evidence: { ...evidence, photos: [{ ...evidence.photos[0], sha256: 'b'.repeat(64) }] } },
+      data: {
+        ...(signed.data as object),
+        evidence: { ...evidence, photos: [{ ...evidence.photos[0], sha256: 'b'.repeat(64) }] },
+      },
     };
     const [, , altered] = jobsAsOf([...events.slice(0, -1), swapped], Date.parse('2026-03-10T00:00:00Z')).get(
       'j1',
