@@ -26,6 +26,7 @@ import { listsBench } from './lists';
 import { lighthouseBench } from './lighthouse';
 import { LOG_EVENTS, checkpointAppendsBench, verifiableLogBench } from './log-audit';
 import { bulkOnboardingBench, caseloadSortBench, signOffPhotosBench } from './evidence';
+import { OUTBOX_PHOTOS, OUTBOX_SIGN_OFFS, outboxBench } from './outbox';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** This file's temporary folders, removed at the end of the run. */
@@ -587,6 +588,28 @@ const sections: Section[] = [
     run: async () => {
       const r = await bulkOnboardingBench();
       return [{ baseline: ms(r.singles), measured: ms(r.bulk), ratio: x(r.ratio), verdict: verdict(r.ratio <= 2) }];
+    },
+  },
+  {
+    title: '19. outbox drain',
+    goals: [
+      {
+        goal: `draining ${OUTBOX_SIGN_OFFS} sign-offs with ${OUTBOX_PHOTOS} photos each vs sending them online in turn`,
+        target: '<= x1.5',
+      },
+    ],
+    run: async () => {
+      const r = await outboxBench();
+      console.log(
+        `19. Outbox drain: ${OUTBOX_SIGN_OFFS} sign-offs with ${OUTBOX_PHOTOS} photos each (${r.photoKb.toFixed(0)} kB JPEGs), the outbox's drain vs the same requests sent online one after another (bench/outbox.ts)`,
+      );
+      r.rounds.forEach((round, i) =>
+        console.log(
+          `   round ${i + 1}: online ${ms(round.online)}, outbox ${ms(round.outbox)}, x${round.ratio.toFixed(3)}`,
+        ),
+      );
+      console.log(`   median round: x${r.ratio.toFixed(3)} (goal <= x1.5)\n`);
+      return [{ baseline: ms(r.online), measured: ms(r.outbox), ratio: x(r.ratio), verdict: verdict(r.ratio <= 1.5) }];
     },
   },
 ];
