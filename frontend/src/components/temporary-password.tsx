@@ -27,7 +27,7 @@ export function TemporaryPassword({
       </Typography>
       <Stack direction="row" spacing={1} sx={{ mt: 0.5, alignItems: 'center' }}>
         <Typography
-          sx={{ fontFamily: 'monospace', fontSize: '1.1rem', fontWeight: 700 }}
+          sx={{ fontFamily: 'monospace', fontSize: '1.1rem', fontWeight: 700, wordBreak: 'break-all' }}
           aria-label="Temporary password"
           data-testid={testId}
         >

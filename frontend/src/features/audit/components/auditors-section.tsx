@@ -1,4 +1,3 @@
-import ContentCopy from '@mui/icons-material/ContentCopy';
 import Search from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -9,7 +8,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -27,7 +25,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import type { AuditorListItem, AuditorReissued } from '@panda/contracts/audit';
 import { Pager } from '../../../components/pager';
-import { COPY_FAILURE_MESSAGE, COPY_SUCCESS_MESSAGE, copyToClipboard } from '../../../lib/clipboard';
+import { TemporaryPassword } from '../../../components/temporary-password';
 import { errorMessage } from '../../../lib/errors';
 import { useCursorPager, useDebouncedValue } from '../../../lib/paging';
 import { toast } from '../../../lib/toast';
@@ -266,31 +264,16 @@ function IssuedDialog({
       <DialogTitle id="auditor-issued-title">New temporary password</DialogTitle>
       <DialogContent dividers>
         {password ? (
-          <>
-            <Typography variant="body2" color="text.secondary">
-              For {issued?.auditor.name} ({issued?.auditor.email}). Shown only once: give it to them in person or by a
-              separate channel. It expires in 7 days and they choose their own at the next sign-in.
-            </Typography>
-            <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
-              <Typography
-                sx={{ fontFamily: 'monospace', fontSize: '1.1rem', fontWeight: 700, wordBreak: 'break-all' }}
-                data-testid="auditor-reissued-password"
-              >
-                {password}
-              </Typography>
-              <IconButton
-                aria-label="Copy temporary password"
-                size="small"
-                onClick={() =>
-                  void copyToClipboard(password).then((ok) =>
-                    ok ? toast.success(COPY_SUCCESS_MESSAGE) : toast.error(COPY_FAILURE_MESSAGE),
-                  )
-                }
-              >
-                <ContentCopy fontSize="small" />
-              </IconButton>
-            </Stack>
-          </>
+          <TemporaryPassword
+            password={password}
+            testId="auditor-reissued-password"
+            intro={
+              <>
+                For {issued?.auditor.name} ({issued?.auditor.email}). Shown only once: give it to them in person or by a
+                separate channel. It expires in 7 days and they choose their own at the next sign-in.
+              </>
+            }
+          />
         ) : (
           <Alert severity="info">This request was already answered once: the password was shown then.</Alert>
         )}
