@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { contractHttp, refusedOn } from '../../../testing/contract-http';
 import { testUser } from '../../../testing/fixtures';
 import { formKit } from '../../../testing/form-kit';
+import { OPEN_DISPUTE } from '../../../testing/jobs';
 import { descriptionOf, toastMessages } from '../../../testing/queries';
 import { recordedRoute } from '../../../testing/recorded-route';
 import { expectSentOnce } from '../../../testing/send-once';
@@ -36,13 +37,7 @@ const openDispute = disputesResponse.element.parse({
   trainee_status: 'disputed',
   trainee_status_label: 'Disputed',
   confirmed_at: null,
-  dispute: {
-    reason: 'I was not on that job.',
-    disputed_at: '2026-11-21T09:00:00.000Z',
-    outcome: null,
-    resolution_reason: null,
-    resolved_at: null,
-  },
+  dispute: OPEN_DISPUTE,
   revoked: false,
   open_dispute: true,
   disputed_at: '2026-11-21T09:00:00.000Z',
