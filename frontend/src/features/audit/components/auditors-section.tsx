@@ -31,6 +31,7 @@ import { useCursorPager, useDebouncedValue } from '../../../lib/paging';
 import { toast } from '../../../lib/toast';
 import { useAuditorsQuery, useReissueAuditorMutation, useRevokeAuditorMutation } from '../api/audit-api';
 import { BAD, GOOD, dateTime } from '../lib/format';
+import { VISUALLY_HIDDEN } from '../../../components/visually-hidden';
 
 type Pending = { kind: 'reissue' | 'revoke'; auditor: AuditorListItem };
 
@@ -52,7 +53,7 @@ export function AuditorsSection() {
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, '& > :not(style)': { m: 0 } }}>
         <Button size="small" variant="outlined" onClick={() => setPending({ kind: 'reissue', auditor: a })}>
           Re-issue password
-          <Box component="span" sx={visuallyHidden}>
+          <Box component="span" sx={VISUALLY_HIDDEN}>
             {` for ${a.name}`}
           </Box>
         </Button>
@@ -63,7 +64,7 @@ export function AuditorsSection() {
           onClick={() => setPending({ kind: 'revoke', auditor: a })}
         >
           Revoke
-          <Box component="span" sx={visuallyHidden}>
+          <Box component="span" sx={VISUALLY_HIDDEN}>
             {` ${a.name}`}
           </Box>
         </Button>
@@ -178,15 +179,6 @@ export function AuditorsSection() {
     </Paper>
   );
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 function Status({ auditor }: { auditor: AuditorListItem }) {
   if (!auditor.active) return <Chip size="small" label="Revoked" sx={BAD} />;
