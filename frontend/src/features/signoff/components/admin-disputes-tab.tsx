@@ -13,14 +13,13 @@ import { FormRadioGroup } from '../../../components/form/form-radio-group';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useContractForm } from '../../../components/form/use-contract-form';
 import { LoadMore } from '../../../components/load-more';
-import { LoadingScreen } from '../../../components/loading-screen';
-import { RetryAlert } from '../../../components/retry-alert';
 import { formatDate, formatDateTime } from '../../../lib/dates';
 import { jobTypeName } from '../../../lib/job-types';
 import { loadedItems } from '../../../lib/paging';
 import { toast } from '../../../lib/toast';
 import { useGetDisputesInfiniteQuery, useResolveDisputeMutation } from '../../../lib/signoff-api';
 import { SignOffStatusChip } from '../../../components/sign-off-status';
+import { ListStates } from '../../../components/list-states';
 
 const OUTCOMES = [
   { value: 'upheld', label: 'Uphold: revoke the sign-off (the card no longer counts)' },
@@ -93,74 +92,74 @@ export function AdminDisputesTab() {
         <ToggleButton value="open">Open</ToggleButton>
         <ToggleButton value="resolved">Resolved</ToggleButton>
       </ToggleButtonGroup>
-      {list.isLoading ? (
-        <LoadingScreen fullScreen={false} message="Loading disputes..." />
-      ) : list.isError ? (
-        <RetryAlert onRetry={() => void list.refetch()}>Failed to load disputes</RetryAlert>
-      ) : !items.length ? (
-        <EmptyState
-          headingLevel="h2"
-          dense
-          icon={<GavelOutlined />}
-          title={status === 'open' ? 'No open disputes' : 'No resolved disputes'}
-        />
-      ) : (
-        <>
-          <Stack
-            component="ul"
-            spacing={1.5}
-            aria-label={status === 'open' ? 'Open disputes' : 'Resolved disputes'}
-            sx={{ listStyle: 'none', p: 0, m: 0 }}
-          >
-            {items.map((d) => (
+      <ListStates
+        query={list}
+        count={items.length}
+        loading="Loading disputes..."
+        failed="Failed to load disputes"
+        empty={
+          <EmptyState
+            headingLevel="h2"
+            dense
+            icon={<GavelOutlined />}
+            title={status === 'open' ? 'No open disputes' : 'No resolved disputes'}
+          />
+        }
+      >
+        <Stack
+          component="ul"
+          spacing={1.5}
+          aria-label={status === 'open' ? 'Open disputes' : 'Resolved disputes'}
+          sx={{ listStyle: 'none', p: 0, m: 0 }}
+        >
+          {items.map((d) => (
+            <Box
+              component="li"
+              key={d.signature_id}
+              data-testid="dispute-row"
+              sx={{ p: 1.75, border: 1, borderColor: 'divider', borderRadius: 2 }}
+            >
               <Box
-                component="li"
-                key={d.signature_id}
-                data-testid="dispute-row"
-                sx={{ p: 1.75, border: 1, borderColor: 'divider', borderRadius: 2 }}
+                sx={{
+                  display: 'flex',
+                  flexWrap: 'wrap',
+                  gap: 1,
+                  alignItems: 'center',
+                  justifyContent: 'space-between',
+                }}
               >
-                <Box
-                  sx={{
-                    display: 'flex',
-                    flexWrap: 'wrap',
-                    gap: 1,
-                    alignItems: 'center',
-                    justifyContent: 'space-between',
-                  }}
-                >
-                  <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-                    {d.student_name} · {jobTypeName(d.job_type)}
-                  </Typography>
-                  <SignOffStatusChip card={d} />
-                </Box>
-                <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
-                  Signed &quot;{d.signature.signature}&quot; by {d.mentor_name} on {formatDate(d.signature.date)} at{' '}
-                  {d.signature.time}
-                  {d.centre_name ? ` · ${d.centre_name}` : ' · Independent student'}
+                <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+                  {d.student_name} · {jobTypeName(d.job_type)}
                 </Typography>
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
-                  Disputed {formatDateTime(d.dispute?.disputed_at)}: &quot;{d.dispute?.reason}&quot;
-                  {d.dispute?.outcome
-                    ? ` · ${d.dispute.outcome === 'upheld' ? 'Upheld' : 'Rejected'} ${formatDate(d.dispute.resolved_at)}: ${d.dispute.resolution_reason ?? ''}`
-                    : ''}
-                </Typography>
-                {!d.dispute?.outcome && (
-                  <Button
-                    size="small"
-                    variant="outlined"
-                    sx={{ mt: 1.25 }}
-                    onClick={() => setResolving(d)}
-                    aria-label={`Resolve the dispute of ${d.student_name}`}
-                  >
-                    Resolve
-                  </Button>
-                )}
+                <SignOffStatusChip card={d} />
               </Box>
-            ))}
-          </Stack>
-          <LoadMore noun={['dispute', 'disputes']} shown={items.length} total={total} pages={list} />
-        </>
-      )}
+              <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+                Signed &quot;{d.signature.signature}&quot; by {d.mentor_name} on {formatDate(d.signature.date)} at{' '}
+                {d.signature.time}
+                {d.centre_name ? ` · ${d.centre_name}` : ' · Independent student'}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+                Disputed {formatDateTime(d.dispute?.disputed_at)}: &quot;{d.dispute?.reason}&quot;
+                {d.dispute?.outcome
+                  ? ` · ${d.dispute.outcome === 'upheld' ? 'Upheld' : 'Rejected'} ${formatDate(d.dispute.resolved_at)}: ${d.dispute.resolution_reason ?? ''}`
+                  : ''}
+              </Typography>
+              {!d.dispute?.outcome && (
+                <Button
+                  size="small"
+                  variant="outlined"
+                  sx={{ mt: 1.25 }}
+                  onClick={() => setResolving(d)}
+                  aria-label={`Resolve the dispute of ${d.student_name}`}
+                >
+                  Resolve
+                </Button>
+              )}
+            </Box>
+          ))}
+        </Stack>
+        <LoadMore noun={['dispute', 'disputes']} shown={items.length} total={total} pages={list} />
+      </ListStates>
       {resolving && <ResolveDialog dispute={resolving} onClose={() => setResolving(null)} />}
     </Box>
   );
