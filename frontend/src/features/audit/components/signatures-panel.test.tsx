@@ -33,6 +33,9 @@ const signOff = (card: number, capturedAt: string | null, signedAt: string): Aud
   confirmation_hash_matches: null,
   dispute: null,
   revoked: false,
+  evidence: null,
+  hash_version: 1,
+  reflection: null,
   signer: { id: 'mentor-1', name: 'Dave Clarke', email: 'mentor@panda.demo', role: 'mentor', gas_safe_number: null },
 });
 
