@@ -63,8 +63,11 @@ export async function payeeNumberOf(deps: Store, mentorId: string, meta: AppendM
 
 /** Every mentor with a payee number (so with a ledger), in the order they were given. */
 export async function payees(deps: Store): Promise<{ mentorId: string; payeeNumber: string }[]> {
-  const { state } = await load(deps.store, PAYEE_NUMBERS_STREAM, payeeDecider);
-  return Object.entries(state.byMentor).map(([mentorId, payeeNumber]) => ({ mentorId, payeeNumber }));
+  // Read straight from the stream: folding it through the decider copies the map once per mentor.
+  const events = await deps.store.readStream(PAYEE_NUMBERS_STREAM);
+  return events
+    .filter((e) => e.type === 'PayeeNumberAssigned')
+    .map((e) => e.data as { mentorId: string; payeeNumber: string });
 }
 
 /**
