@@ -50,7 +50,7 @@ describe('AdminPayoutsTab', () => {
       false,
     );
     expect(credited.textContent).toContain('Upheld: credit note CN-M00001-1 for £10.00, £60.00 to pay');
-    expect(within(credited).getByRole('button', { name: 'Download PDF of credit note CN-M00001-1' })).toHaveProperty(
+    expect(within(credited).getByRole('button', { name: 'Download credit note CN-M00001-1' })).toHaveProperty(
       'disabled',
       false,
     );

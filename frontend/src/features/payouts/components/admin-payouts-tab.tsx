@@ -243,7 +243,7 @@ function InvoicesPanel() {
                             url={adminUrl(i, 'credit-note')}
                             fileName={`${i.credit_note.number}.pdf`}
                             label="Credit note"
-                            ariaLabel={`Download PDF of credit note ${i.credit_note.number}`}
+                            ariaLabel={`Download credit note ${i.credit_note.number}`}
                           />
                         )}
                         {i.status === 'disputed' && (

@@ -39,7 +39,7 @@ describe('EarningsView', () => {
     expect(item.textContent).toContain(
       'Dispute upheld: credit note CN-M00001-1 for £10.00; £60.00 to be paid. Reason: Checked the card',
     );
-    expect(within(item).getByRole('button', { name: 'Download PDF of credit note CN-M00001-1' })).toHaveProperty(
+    expect(within(item).getByRole('button', { name: 'Download credit note CN-M00001-1' })).toHaveProperty(
       'disabled',
       false,
     );

@@ -176,8 +176,8 @@ function InvoiceItem({ invoice, onDispute }: { invoice: InvoiceView; onDispute: 
           <PdfDownloadButton
             url={invoiceUrl(invoice, 'credit-note')}
             fileName={`${invoice.credit_note.number}.pdf`}
-            label="Credit note PDF"
-            ariaLabel={`Download PDF of credit note ${invoice.credit_note.number}`}
+            label="Download credit note"
+            ariaLabel={`Download credit note ${invoice.credit_note.number}`}
           />
         )}
         {canDispute && (
