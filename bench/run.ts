@@ -25,6 +25,7 @@ import { rebuildBench } from './rebuild';
 import { listsBench } from './lists';
 import { lighthouseBench } from './lighthouse';
 import { LOG_EVENTS, checkpointAppendsBench, verifiableLogBench } from './log-audit';
+import { invoicePdfBench, invoiceRunBench } from './payouts';
 import { bulkOnboardingBench, caseloadSortBench, signOffPhotosBench } from './evidence';
 import { OUTBOX_PHOTOS, OUTBOX_SIGN_OFFS, outboxBench } from './outbox';
 
@@ -169,6 +170,10 @@ const SIZES = {
   logEvents: LOG_EVENTS,
   students: Number(process.env.BENCH_STUDENTS ?? 10_000),
 };
+/** Section 20: the mentors and entries of the fortnight's invoice run. */
+const PAYOUT_MENTORS = Number(process.env.BENCH_PAYOUT_MENTORS ?? 10_000);
+const PAYOUT_ENTRIES = Number(process.env.BENCH_PAYOUT_ENTRIES ?? 300_000);
+
 /** A section that has not answered after this long is failed (its work may go on in the background). */
 const SECTION_MINUTES = Number(process.env.BENCH_SECTION_MINUTES ?? 30);
 /** `BENCH_ONLY=5,6,12`: only these sections (by number); all of them without it. */
@@ -610,6 +615,39 @@ const sections: Section[] = [
       );
       console.log(`   median round: x${r.ratio.toFixed(3)} (goal <= x1.5)\n`);
       return [{ baseline: ms(r.online), measured: ms(r.outbox), ratio: x(r.ratio), verdict: verdict(r.ratio <= 1.5) }];
+    },
+  },
+  {
+    // docs/rules.md#mentor-payouts: the period's invoices for every mentor, at the period's end.
+    title: '20. invoice run',
+    goals: [
+      {
+        goal: `fortnight's invoice run (${fmt(PAYOUT_MENTORS)} mentors, ${fmt(PAYOUT_ENTRIES)} entries) vs reading the entries`,
+        target: '<= x2',
+      },
+    ],
+    run: async () => {
+      const r = await invoiceRunBench(PAYOUT_MENTORS, PAYOUT_ENTRIES);
+      console.log(`20. Invoice run: ${fmt(r.mentors)} mentors, ${fmt(r.entries)} entries, ${fmt(r.invoiced)} invoices`);
+      console.log(`   read the log: ${ms(r.readMs)}   invoice run: ${ms(r.runMs)}   ratio: ${x(r.ratio)}\n`);
+      const reduced = reducedTo(PAYOUT_ENTRIES, 300_000, 'entries');
+      return [
+        { baseline: ms(r.readMs), measured: ms(r.runMs), ratio: x(r.ratio), verdict: verdict(r.ratio <= 2, reduced) },
+      ];
+    },
+  },
+  {
+    title: '21. invoice PDF',
+    goals: [{ goal: 'invoice PDF p95 (30 lines) vs evidence-pack PDF (30 cards)', target: '<= x3' }],
+    run: async () => {
+      const r = await invoicePdfBench();
+      console.log(`21. Invoice PDF: ${r.renders} renders each`);
+      console.log(
+        `   evidence pack p95: ${ms(r.evidenceP95)}   invoice p95: ${ms(r.invoiceP95)}   ratio: ${x(r.ratio)}\n`,
+      );
+      return [
+        { baseline: ms(r.evidenceP95), measured: ms(r.invoiceP95), ratio: x(r.ratio), verdict: verdict(r.ratio <= 3) },
+      ];
     },
   },
 ];

@@ -10,8 +10,9 @@ import { shot, toast } from './support';
  * Mentor payouts in the browser (docs/rules.md#mentor-payouts), on the demo data with the server's clock in
  * 2027 (docs/rules.md#test-clock): an admin sets new rates; the mentor signs a Pipework card and the trainee
  * confirms it; the period closes (the server restarted with a later clock); the mentor sees the invoice with
- * the right totals and downloads its PDF; the admin runs the payout and downloads the bank CSV, and a second
- * run is refused. Each screen at 1366 and 390 px, axe-core clean.
+ * the right totals and downloads its PDF; the mentor disputes it and the admin upholds the dispute with a
+ * credit note (docs/rules.md#invoice-disputes) the mentor downloads; the admin runs the payout (the invoice
+ * less its credit note) and downloads the bank CSV, and a second run is refused. Each screen at 1366 and 390 px, axe-core clean.
  */
 const ADMIN = { email: 'ops@payouts.test', password: 'admin-e2e-password-1' };
 const app = useApp({ demo: true, admin: ADMIN, env: { PANDA_TEST_CLOCK: '2027-01-20T09:00:00Z' } });
@@ -174,6 +175,63 @@ describe('mentor payouts', () => {
     await both('mentor earnings with invoice', earnings);
   });
 
+  it('the mentor disputes the invoice; the admin upholds it with a credit note the mentor downloads', async () => {
+    // docs/rules.md#invoice-disputes: the dialogs at both widths, axe-core clean, before anything is sent.
+    const disputeDialog = async (viewport: typeof WIDE) => {
+      const p = await earnings(viewport);
+      await p.getByRole('button', { name: `Dispute invoice ${invoice.number}` }).click();
+      await p.getByRole('dialog', { name: `Dispute invoice ${invoice.number}` }).waitFor();
+      return p;
+    };
+    await both('mentor dispute dialog', disputeDialog, '[role="dialog"]');
+    const mentor = await disputeDialog(WIDE);
+    const dialog = mentor.getByRole('dialog', { name: `Dispute invoice ${invoice.number}` });
+    await dialog.getByLabel('What is wrong with the invoice?').fill('The Pipework card was a short job');
+    await dialog.getByRole('button', { name: 'Dispute invoice' }).click();
+    await toast(mentor, 'Invoice disputed').waitFor();
+    await mentor
+      .getByRole('listitem', { name: `Invoice ${invoice.number}` })
+      .getByText('Disputed', { exact: true })
+      .waitFor();
+
+    const resolveDialog = async (viewport: typeof WIDE) => {
+      const p = await payoutsTab(viewport);
+      await p.getByRole('button', { name: `Resolve the dispute of invoice ${invoice.number}` }).click();
+      const d = p.getByRole('dialog', { name: `Resolve the dispute of invoice ${invoice.number}` });
+      await d.getByRole('radio', { name: 'Uphold: issue a credit note' }).check();
+      await d.getByLabel('Credit, net of VAT (pence)').waitFor();
+      return p;
+    };
+    await both('admin resolve dispute dialog', resolveDialog, '[role="dialog"]');
+    const admin = await resolveDialog(WIDE);
+    const d = admin.getByRole('dialog', { name: `Resolve the dispute of invoice ${invoice.number}` });
+    await d.getByLabel('Credit, net of VAT (pence)').fill('500');
+    await d.getByLabel('Reason (the mentor sees it)').fill('Paid at the Repair rate');
+    await d.getByRole('button', { name: 'Resolve dispute' }).click();
+    await toast(admin, /Dispute upheld: credit note CN-M\d{5}-1 issued/).waitFor();
+
+    await expect
+      .poll(
+        async () =>
+          (invoice = (await mentorRead('/api/mentor/invoices', invoiceListResponse)).find((i) => i.id === invoice.id)!)
+            .credit_note,
+        { timeout: 30_000 },
+      )
+      .toBeTruthy();
+    // 500p net, the demo mentor's 20% VAT on it: 600p off the invoice's gross, which is not edited.
+    expect(invoice.credit_note).toMatchObject({ net_pence: 500, vat_pence: 100, gross_pence: 600 });
+    expect(invoice.payable_pence).toBe(invoice.gross_pence - 600);
+    const page = await earnings();
+    const note = invoice.credit_note!.number;
+    const pdf = await downloaded(page, `Download credit note ${note}`);
+    expect(pdf.name).toBe(`${note}.pdf`);
+    const text = await pdfText(new Uint8Array(pdf.bytes));
+    expect(text).toContain('Self-billing credit note');
+    expect(text).toContain(note);
+    expect(text).toContain(invoice.number);
+    await both('mentor earnings with credit note', earnings);
+  });
+
   it('the admin runs the payout for the period and downloads the CSV; a second run is refused', async () => {
     const page = await payoutsTab();
     const form = page.getByRole('form', { name: 'Payout run' });
@@ -181,7 +239,7 @@ describe('mentor payouts', () => {
     const csv = await downloaded(page, 'Run payout and download CSV');
     expect(csv.name).toBe(`payout-${PERIOD}.csv`);
     expect(csv.bytes.toString('utf8')).toBe(
-      `payee,sort_code,account_number,amount,reference\r\nClarke Heating & Gas Ltd,123456,12345678,${(invoice.gross_pence / 100).toFixed(2)},${invoice.number}\r\n`,
+      `payee,sort_code,account_number,amount,reference\r\nClarke Heating & Gas Ltd,123456,12345678,${(invoice.payable_pence / 100).toFixed(2)},${invoice.number}\r\n`,
     );
     await page.getByText(`Payout run made: payout-${PERIOD}.csv downloaded.`).waitFor();
     const invoices = page.getByRole('table', { name: 'Invoices' });

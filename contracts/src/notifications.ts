@@ -37,8 +37,11 @@ export const NOTIFICATION_KINDS = [
   'confirmation_reminder',
   // Support (docs/rules.md#support-tickets): an answer from support or the AI Assistant.
   'ticket_replied',
-  // Payouts (docs/rules.md#mentor-payouts): a self-billed invoice issued, a payout made.
+  // Payouts (docs/rules.md#mentor-payouts): a self-billed invoice issued, disputed (to admins) and its
+  // dispute resolved (to the mentor, docs/rules.md#invoice-disputes), a payout made.
   'invoice_issued',
+  'invoice_disputed',
+  'invoice_dispute_resolved',
   'payout_made',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);

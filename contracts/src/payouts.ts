@@ -178,6 +178,15 @@ export const invoiceLine = z.strictObject({
   amount_pence: z.number().int(),
 });
 export const INVOICE_STATUSES = ['issued', 'disputed', 'paid'] as const;
+/** The credit note an upheld invoice dispute issued: its own number and PDF. */
+export const creditNoteView = z.strictObject({
+  number: z.string(),
+  issued_at: z.string(),
+  net_pence: z.number().int(),
+  vat_pence: z.number().int(),
+  gross_pence: z.number().int(),
+});
+export type CreditNoteView = z.infer<typeof creditNoteView>;
 export const invoiceView = z.strictObject({
   id: z.string(),
   number: z.string(),
@@ -195,6 +204,12 @@ export const invoiceView = z.strictObject({
   status: z.enum(INVOICE_STATUSES),
   dispute_until: z.string(),
   dispute_reason: z.string().nullable(),
+  /** How an admin resolved the dispute, null while none is resolved. */
+  dispute_outcome: z.enum(['upheld', 'rejected']).nullable(),
+  resolution_reason: z.string().nullable(),
+  credit_note: creditNoteView.nullable(),
+  /** What a payout run pays for it: the gross less its credit note. */
+  payable_pence: z.number().int(),
   paid_at: z.string().nullable(),
 });
 export type InvoiceView = z.infer<typeof invoiceView>;
@@ -205,6 +220,29 @@ export const invoiceDisputeRequest = z.object({
   reason: multiLineText(DISPUTE_REASON_MESSAGE).trim().min(1, DISPUTE_REASON_MESSAGE).max(2000),
 });
 export const invoiceDisputeResponse = commandResultSchema.extend({ message: z.string(), id: z.string() });
+
+export const RESOLUTION_REASON_MESSAGE = 'Please say why';
+export const CREDIT_MESSAGE = 'Please enter the credit in pence, net of VAT (a whole number, 1 or more)';
+/**
+ * `POST /api/admin/invoices/:id/resolve-dispute`: rejected (the invoice stands) or upheld with a
+ * credit note for `credit_pence`, what the invoice overstated net of VAT (docs/rules.md#invoice-disputes).
+ */
+export const invoiceDisputeResolution = z
+  .object({
+    outcome: z.enum(['upheld', 'rejected'], { error: 'Please choose upheld or rejected' }),
+    credit_pence: z.number({ error: CREDIT_MESSAGE }).int(CREDIT_MESSAGE).min(1, CREDIT_MESSAGE).nullish(),
+    reason: multiLineText(RESOLUTION_REASON_MESSAGE).trim().min(1, RESOLUTION_REASON_MESSAGE).max(2000),
+  })
+  .refine((v) => v.outcome === 'rejected' || typeof v.credit_pence === 'number', {
+    path: ['credit_pence'],
+    message: CREDIT_MESSAGE,
+  });
+export type InvoiceDisputeResolution = z.input<typeof invoiceDisputeResolution>;
+export const invoiceDisputeResolved = commandResultSchema.extend({
+  message: z.string(),
+  id: z.string(),
+  credit_note_number: z.string().nullable(),
+});
 
 /** A period is named by its first day, a Monday 14n days after Monday 5 January 2026. */
 export const PERIOD_MESSAGE = 'Please choose a period by its first day (YYYY-MM-DD)';
@@ -234,7 +272,23 @@ export const payoutsRoutes = defineRoutes([
     body: invoiceDisputeRequest,
     responses: { 200: invoiceDisputeResponse },
   },
+  {
+    method: 'GET',
+    path: '/api/mentor/invoices/:id/credit-note.pdf',
+    responses: { 200: { contentType: 'application/pdf' } },
+  },
   { method: 'GET', path: '/api/admin/invoices', responses: { 200: invoiceListResponse } },
   { method: 'GET', path: '/api/admin/invoices/:id.pdf', responses: { 200: { contentType: 'application/pdf' } } },
+  {
+    method: 'GET',
+    path: '/api/admin/invoices/:id/credit-note.pdf',
+    responses: { 200: { contentType: 'application/pdf' } },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/invoices/:id/resolve-dispute',
+    body: invoiceDisputeResolution,
+    responses: { 200: invoiceDisputeResolved },
+  },
   { method: 'POST', path: PAYOUT_ROUTES, body: payoutRunRequest, responses: { 201: { contentType: /^text\/csv/ } } },
 ]);

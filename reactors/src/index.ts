@@ -9,6 +9,7 @@ import { supportFirstAnswerReactor } from './support/first-answer';
 import { signOffNotificationsReactor } from './training/signoff-notifications';
 import type { ReadStore } from '@panda/projections/read-store';
 import { payoutsReactor } from './payouts/payouts';
+import { invoiceDisputeNotificationsReactor } from './payouts/invoice-dispute-notifications';
 
 /** Every reactor of the product, each with its own checkpoint. A capability adds its reactors here. */
 export const allReactors = (deps: {
@@ -24,4 +25,5 @@ export const allReactors = (deps: {
   supportFirstAnswerReactor(deps.store, deps.clock ?? (() => new Date())),
   signOffNotificationsReactor(deps.store, deps.readStore),
   payoutsReactor(deps.store),
+  invoiceDisputeNotificationsReactor(deps.store, deps.readStore),
 ];

@@ -4,6 +4,7 @@ import type {
   EarningReversed,
   EarningTrigger,
   EarningWithheld,
+  InvoiceDisputeResolved,
   InvoiceDisputed,
   InvoiceIssued,
   InvoiceLine,
@@ -17,6 +18,7 @@ import type { Rates } from '@panda/contracts/payouts';
 import {
   INVOICE_DISPUTE_DAYS,
   addDays,
+  creditNoteNumberOf,
   invoiceNumberOf,
   invoiceTotals,
   payeeNumberOf,
@@ -92,6 +94,7 @@ export type LedgerEvent =
   | EventOf<typeof EarningReversed>
   | EventOf<typeof InvoiceIssued>
   | EventOf<typeof InvoiceDisputed>
+  | EventOf<typeof InvoiceDisputeResolved>
   | EventOf<typeof PayoutDetailsSaved>;
 
 /** The sign-off facts an entry records (from the student's stream). */
@@ -112,18 +115,56 @@ type Decided = SignOffFacts & {
 };
 export type OpenLine = InvoiceLine & { recordedAt: string };
 
+export interface LedgerInvoice {
+  number: string;
+  sequence: number;
+  payeeNumber: string;
+  periodStart: string;
+  issuedAt: string;
+  /** Disputed once (a second dispute is refused). */
+  disputed: boolean;
+  /** The dispute was resolved: the invoice is payable again. */
+  resolved: boolean;
+  netPence: number;
+  vatApplies: boolean;
+  grossPence: number;
+  /** The gross of its credit note (0 without one): what a payout run pays is `grossPence` less this. */
+  creditGrossPence: number;
+}
+
+/**
+ * What a payout run for the period starting `periodStart` pays of a mentor's invoices
+ * (docs/rules.md#invoice-disputes): those of that period or an earlier one, not under a dispute
+ * still open, not paid by an earlier run, each its gross less its credit note (nothing when credited in full).
+ */
+export function payableInvoices(
+  mentorId: string,
+  s: Pick<LedgerState, 'invoices'>,
+  periodStart: string,
+  paid: ReadonlySet<string>,
+): { invoiceId: string; mentorId: string; number: string; grossPence: number }[] {
+  return Object.entries(s.invoices)
+    .filter(([id, inv]) => inv.periodStart <= periodStart && (!inv.disputed || inv.resolved) && !paid.has(id))
+    .map(([invoiceId, inv]) => ({
+      invoiceId,
+      mentorId,
+      number: inv.number,
+      grossPence: inv.grossPence - inv.creditGrossPence,
+    }))
+    .filter((i) => i.grossPence > 0);
+}
+
 export interface LedgerState {
   /** What each sign-off came to, once decided (an earning or 'no rate'). */
   signOffs: Record<string, Decided>;
   /** Entries not yet on an invoice, oldest first. */
   open: OpenLine[];
-  invoices: Record<
-    string,
-    { number: string; sequence: number; periodStart: string; issuedAt: string; disputed: boolean; grossPence: number }
-  >;
+  invoices: Record<string, LedgerInvoice>;
   invoicedPeriods: string[];
   /** Invoices issued so far: the next is this plus one. */
   sequence: number;
+  /** Credit notes issued so far: the next is this plus one. */
+  creditSequence: number;
   details: { vatNumber: string | null; bankSealed: string; sortCodeLast2: string; accountNumberLast2: string } | null;
 }
 
@@ -151,7 +192,27 @@ export type LedgerCommand =
       businessPostcode: string | null;
       selfBillingAgreedAt: string | null;
     }
-  | { type: 'DisputeInvoice'; invoiceId: string; mentorId: string; reason: string; at: string }
+  | {
+      type: 'DisputeInvoice';
+      invoiceId: string;
+      mentorId: string;
+      reason: string;
+      at: string;
+      /** A payout run has paid it already (from the runs' streams). */
+      paid: boolean;
+    }
+  | {
+      type: 'ResolveInvoiceDispute';
+      invoiceId: string;
+      mentorId: string;
+      adminId: string;
+      outcome: 'upheld' | 'rejected';
+      /** Upheld: what the invoice overstated, net of VAT, in pence (1 to the invoice's net). */
+      creditNetPence: number | null;
+      reason: string;
+      creditNoteId: string;
+      at: string;
+    }
   | {
       type: 'SavePayoutDetails';
       mentorId: string;
@@ -162,6 +223,10 @@ export type LedgerCommand =
     };
 
 export const INVOICE_DISPUTED_TWICE = 'This invoice has already been disputed';
+export const INVOICE_PAID_ALREADY = 'This invoice has already been paid: please raise it with support';
+export const INVOICE_NOT_DISPUTED = 'This invoice has no dispute to resolve';
+export const INVOICE_DISPUTE_ALREADY_RESOLVED = "This invoice's dispute has already been resolved";
+export const CREDIT_TOO_LARGE = 'The credit must be at least 1p and no more than the invoice’s net';
 export const INVOICE_DISPUTE_TOO_LATE = `An invoice can be disputed only within ${INVOICE_DISPUTE_DAYS} days of its issue`;
 
 const facts = (d: SignOffFacts): SignOffFacts => ({
@@ -178,7 +243,15 @@ export const vatNumberFor = (s: LedgerState, vatRegistered: boolean) =>
   vatRegistered && s.details?.vatNumber ? s.details.vatNumber : null;
 
 export const ledgerDecider: Decider<LedgerCommand, LedgerState, LedgerEvent> = {
-  initialState: () => ({ signOffs: {}, open: [], invoices: {}, invoicedPeriods: [], sequence: 0, details: null }),
+  initialState: () => ({
+    signOffs: {},
+    open: [],
+    invoices: {},
+    invoicedPeriods: [],
+    sequence: 0,
+    creditSequence: 0,
+    details: null,
+  }),
   evolve: (s, e) => {
     switch (e.type) {
       case 'EarningRecorded': {
@@ -250,10 +323,15 @@ export const ledgerDecider: Decider<LedgerCommand, LedgerState, LedgerEvent> = {
             [d.invoiceId]: {
               number: d.number,
               sequence: d.sequence,
+              payeeNumber: d.payeeNumber,
               periodStart: d.periodStart,
               issuedAt: d.issuedAt,
               disputed: false,
+              resolved: false,
+              netPence: d.netPence,
+              vatApplies: d.vatNumber !== null,
               grossPence: d.grossPence,
+              creditGrossPence: 0,
             },
           },
           invoicedPeriods: [...s.invoicedPeriods, d.periodStart],
@@ -263,6 +341,19 @@ export const ledgerDecider: Decider<LedgerCommand, LedgerState, LedgerEvent> = {
       case 'InvoiceDisputed': {
         const inv = s.invoices[e.data.invoiceId];
         return inv ? { ...s, invoices: { ...s.invoices, [e.data.invoiceId]: { ...inv, disputed: true } } } : s;
+      }
+      case 'InvoiceDisputeResolved': {
+        const inv = s.invoices[e.data.invoiceId];
+        if (!inv) return s;
+        const credit = e.data.creditNote;
+        return {
+          ...s,
+          invoices: {
+            ...s.invoices,
+            [e.data.invoiceId]: { ...inv, resolved: true, creditGrossPence: credit?.grossPence ?? 0 },
+          },
+          creditSequence: credit ? Math.max(s.creditSequence, credit.sequence) : s.creditSequence,
+        };
       }
       case 'PayoutDetailsSaved': {
         const { vatNumber, bankSealed, sortCodeLast2, accountNumberLast2 } = e.data;
@@ -337,7 +428,44 @@ export const ledgerDecider: Decider<LedgerCommand, LedgerState, LedgerEvent> = {
         if (!inv) throw notFound('Invoice not found');
         if (inv.disputed) throw conflict(INVOICE_DISPUTED_TWICE);
         if (c.at > addDays(inv.issuedAt, INVOICE_DISPUTE_DAYS)) throw badRequest(INVOICE_DISPUTE_TOO_LATE);
+        // Paid, a credit could no longer come off the payment (docs/rules.md#invoice-disputes).
+        if (c.paid) throw conflict(INVOICE_PAID_ALREADY);
         return [{ type: 'InvoiceDisputed', data: { invoiceId: c.invoiceId, mentorId: c.mentorId, reason: c.reason } }];
+      }
+      case 'ResolveInvoiceDispute': {
+        // The correction is a credit note of its own, never an edit of the invoice (docs/rules.md#invoice-disputes).
+        const inv = s.invoices[c.invoiceId];
+        if (!inv) throw notFound('Invoice not found');
+        if (!inv.disputed) throw conflict(INVOICE_NOT_DISPUTED);
+        if (inv.resolved) throw conflict(INVOICE_DISPUTE_ALREADY_RESOLVED);
+        let creditNote = null;
+        if (c.outcome === 'upheld') {
+          const net = c.creditNetPence ?? 0;
+          if (!Number.isInteger(net) || net < 1 || net > inv.netPence) throw badRequest(CREDIT_TOO_LARGE);
+          const totals = invoiceTotals([net], inv.vatApplies);
+          const sequence = s.creditSequence + 1;
+          creditNote = {
+            creditNoteId: c.creditNoteId,
+            sequence,
+            number: creditNoteNumberOf(inv.payeeNumber, sequence),
+            issuedAt: c.at,
+            // VAT as on an invoice (docs/rules.md#vat-rounding): with net at most the invoice's, so is the gross.
+            ...totals,
+          };
+        }
+        return [
+          {
+            type: 'InvoiceDisputeResolved',
+            data: {
+              invoiceId: c.invoiceId,
+              mentorId: c.mentorId,
+              adminId: c.adminId,
+              outcome: c.outcome,
+              reason: c.reason,
+              creditNote,
+            },
+          },
+        ];
       }
       case 'SavePayoutDetails': {
         const { mentorId, vatNumber, bankSealed, sortCodeLast2, accountNumberLast2 } = c;

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { spec } from '../shared/given-when-then';
 import {
+  CREDIT_TOO_LARGE,
+  INVOICE_DISPUTE_ALREADY_RESOLVED,
+  INVOICE_NOT_DISPUTED,
+  INVOICE_PAID_ALREADY,
   INVOICE_DISPUTED_TWICE,
   INVOICE_DISPUTE_TOO_LATE,
   NOTHING_TO_PAY,
@@ -313,6 +317,7 @@ describe('invoice disputes', () => {
     mentorId: 'm1',
     reason: 'A card is missing',
     at,
+    paid: false,
   });
   it('within 7 days of issue the mentor may dispute', () => {
     spec(ledgerDecider)
@@ -338,6 +343,151 @@ describe('invoice disputes', () => {
   });
   it('an unknown invoice is not found', () => {
     spec(ledgerDecider).given([]).when(dispute('2026-02-03T00:00:00.000Z')).thenThrows(404);
+  });
+  it('a paid invoice is refused: a credit could no longer come off its payment', () => {
+    spec(ledgerDecider)
+      .given([earned(1, 4000), issued()])
+      .when({ ...dispute('2026-02-03T00:00:00.000Z'), paid: true } as LedgerCommand)
+      .thenThrows(409, INVOICE_PAID_ALREADY);
+  });
+});
+
+describe('invoice dispute resolution', () => {
+  const disputed = {
+    type: 'InvoiceDisputed',
+    data: { invoiceId: 'inv-1', mentorId: 'm1', reason: 'Overpaid' },
+  } as const;
+  const resolve = (
+    outcome: 'upheld' | 'rejected',
+    creditNetPence: number | null,
+    creditNoteId = 'cn-1',
+    invoiceId = 'inv-1',
+  ): LedgerCommand => ({
+    type: 'ResolveInvoiceDispute',
+    invoiceId,
+    mentorId: 'm1',
+    adminId: 'a1',
+    outcome,
+    creditNetPence,
+    reason: 'Checked the cards',
+    creditNoteId,
+    at: '2026-02-05T12:00:00.000Z',
+  });
+  const vatInvoice = issued({ netPence: 4000, vatPence: 800, grossPence: 4800, vatNumber: 'GB999999973' });
+
+  it('upheld: a credit note of its own number CN-{payee}-{n}, VAT worked out as on an invoice', () => {
+    spec(ledgerDecider)
+      .given([earned(1, 4000), vatInvoice, disputed])
+      .when(resolve('upheld', 1234))
+      .then([
+        {
+          type: 'InvoiceDisputeResolved',
+          data: {
+            invoiceId: 'inv-1',
+            mentorId: 'm1',
+            adminId: 'a1',
+            outcome: 'upheld',
+            reason: 'Checked the cards',
+            creditNote: {
+              creditNoteId: 'cn-1',
+              sequence: 1,
+              number: 'CN-M00001-1',
+              issuedAt: '2026-02-05T12:00:00.000Z',
+              netPence: 1234,
+              vatPence: 247,
+              grossPence: 1481,
+            },
+          },
+        },
+      ]);
+  });
+  it('credit notes are numbered consecutively per mentor, apart from invoices', () => {
+    const first = {
+      type: 'InvoiceDisputeResolved',
+      data: {
+        invoiceId: 'inv-1',
+        mentorId: 'm1',
+        adminId: 'a1',
+        outcome: 'upheld',
+        reason: 'x',
+        creditNote: {
+          creditNoteId: 'cn-1',
+          sequence: 1,
+          number: 'CN-M00001-1',
+          issuedAt: '2026-02-05T12:00:00.000Z',
+          netPence: 100,
+          vatPence: 0,
+          grossPence: 100,
+        },
+      },
+    } as const;
+    const second = issued({ invoiceId: 'inv-2', sequence: 2, number: 'SB-M00001-2', periodStart: '2026-02-02' });
+    const state = [earned(1, 4000), issued(), disputed, first, second].reduce(
+      ledgerDecider.evolve,
+      ledgerDecider.initialState(),
+    );
+    expect(state.invoices['inv-1']).toMatchObject({ resolved: true, creditGrossPence: 100 });
+    const out = ledgerDecider.decide(
+      resolve('upheld', 50, 'cn-2', 'inv-2'),
+      ledgerDecider.evolve(state, { ...disputed, data: { ...disputed.data, invoiceId: 'inv-2' } }),
+    );
+    expect(out).toMatchObject([{ data: { creditNote: { number: 'CN-M00001-2', sequence: 2, grossPence: 50 } } }]);
+  });
+  it('rejected: the invoice stands, no credit note', () => {
+    spec(ledgerDecider)
+      .given([earned(1, 4000), issued(), disputed])
+      .when(resolve('rejected', null))
+      .then([
+        {
+          type: 'InvoiceDisputeResolved',
+          data: {
+            invoiceId: 'inv-1',
+            mentorId: 'm1',
+            adminId: 'a1',
+            outcome: 'rejected',
+            reason: 'Checked the cards',
+            creditNote: null,
+          },
+        },
+      ]);
+  });
+  it('a credit of 0 or more than the invoice net is refused', () => {
+    spec(ledgerDecider)
+      .given([earned(1, 4000), issued(), disputed])
+      .when(resolve('upheld', 0))
+      .thenThrows(400, CREDIT_TOO_LARGE);
+    spec(ledgerDecider)
+      .given([earned(1, 4000), issued(), disputed])
+      .when(resolve('upheld', 4001))
+      .thenThrows(400, CREDIT_TOO_LARGE);
+  });
+  it('an undisputed invoice has nothing to resolve; a resolved one is not resolved again', () => {
+    spec(ledgerDecider)
+      .given([earned(1, 4000), issued()])
+      .when(resolve('rejected', null))
+      .thenThrows(409, INVOICE_NOT_DISPUTED);
+    spec(ledgerDecider)
+      .given([
+        earned(1, 4000),
+        issued(),
+        disputed,
+        {
+          type: 'InvoiceDisputeResolved',
+          data: {
+            invoiceId: 'inv-1',
+            mentorId: 'm1',
+            adminId: 'a1',
+            outcome: 'rejected',
+            reason: 'x',
+            creditNote: null,
+          },
+        },
+      ])
+      .when(resolve('upheld', 10))
+      .thenThrows(409, INVOICE_DISPUTE_ALREADY_RESOLVED);
+  });
+  it('an unknown invoice is not found', () => {
+    spec(ledgerDecider).given([]).when(resolve('rejected', null)).thenThrows(404);
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  CREDIT_MESSAGE,
   earningsSummary,
   invoiceListResponse,
   ledgerResponse,
@@ -311,5 +312,103 @@ describe('payout runs', () => {
     expect((await tick()).invoiced).toBe(0);
     const dave = invoiceListResponse.parse((await get('/api/mentor/invoices', 'dave')).body);
     expect(dave).toHaveLength(1);
+  });
+});
+
+describe('invoice dispute resolution', () => {
+  const resolve = (id: string, body: object, who = 'admin') =>
+    app.call('POST', `/api/admin/invoices/${id}/resolve-dispute`, body, tokens[who]);
+
+  it('a dispute raised tells the admins, not the mentor who raised it', async () => {
+    expect(await kindsOf('admin')).toContainEqual(['invoice_disputed', 'Invoice SB-M00002-1 disputed']);
+    expect((await kindsOf('erin')).map(([k]) => k)).not.toContain('invoice_disputed');
+  });
+
+  it('only an admin resolves; bad input, an undisputed or unknown invoice are refused and nothing is recorded', async () => {
+    const head = await app.platform.store.headPosition();
+    for (const who of ['dave', 'erin', 'amy'])
+      expect((await resolve(erinInvoice.id, { outcome: 'rejected', reason: 'x' }, who)).status).toBe(403);
+    const noCredit = await resolve(erinInvoice.id, { outcome: 'upheld', reason: 'x' });
+    expect(noCredit.status).toBe(400);
+    expect(noCredit.body.detail).toEqual([{ field: 'credit_pence', message: CREDIT_MESSAGE }]);
+    expect((await resolve(erinInvoice.id, { outcome: 'upheld', credit_pence: 1.5, reason: 'x' })).status).toBe(400);
+    const tooMuch = await resolve(erinInvoice.id, { outcome: 'upheld', credit_pence: 4001, reason: 'x' });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.detail).toBe('The credit must be at least 1p and no more than the invoice’s net');
+    const undisputed = await resolve(daveInvoice.id, { outcome: 'rejected', reason: 'x' });
+    expect(undisputed.status).toBe(409);
+    expect(undisputed.body.detail).toBe('This invoice has no dispute to resolve');
+    expect((await resolve('nope', { outcome: 'rejected', reason: 'x' })).status).toBe(404);
+    expect((await resolve(`2027-01-18-${ids.amy}`, { outcome: 'rejected', reason: 'x' })).status).toBe(404);
+    expect(await app.platform.store.headPosition()).toBe(head);
+  });
+
+  it('upheld: a credit note of its own number and PDF; the mentor hears of it; resolved once', async () => {
+    const r = await resolve(erinInvoice.id, { outcome: 'upheld', credit_pence: 1000, reason: 'One card was Repair' });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({
+      credit_note_number: 'CN-M00002-1',
+      message: 'Dispute upheld: credit note CN-M00002-1 issued',
+    });
+    const again = await resolve(erinInvoice.id, { outcome: 'rejected', reason: 'x' });
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toBe("This invoice's dispute has already been resolved");
+    await settle();
+    const [erin] = invoiceListResponse.parse((await get('/api/mentor/invoices', 'erin')).body);
+    // The invoice itself is not edited: its totals stand, and the credit note is beside it.
+    expect(erin).toMatchObject({
+      number: 'SB-M00002-1',
+      status: 'issued',
+      net_pence: 4000,
+      gross_pence: 4000,
+      dispute_outcome: 'upheld',
+      resolution_reason: 'One card was Repair',
+      credit_note: { number: 'CN-M00002-1', net_pence: 1000, vat_pence: 0, gross_pence: 1000 },
+      payable_pence: 3000,
+    });
+    const notices = notificationsPageSchema.parse((await get('/api/notifications', 'erin')).body);
+    expect(notices.find((n) => n.kind === 'invoice_dispute_resolved')?.message).toBe(
+      'Your dispute of invoice SB-M00002-1 was upheld: credit note CN-M00002-1 for £10.00. Reason: One card was Repair',
+    );
+    const pdf = await fetch(`${app.url}/api/mentor/invoices/${erinInvoice.id}/credit-note.pdf`, {
+      headers: { authorization: `Bearer ${tokens.erin}` },
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-disposition')).toContain('CN-M00002-1.pdf');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    expect((await get(`/api/mentor/invoices/${erinInvoice.id}/credit-note.pdf`, 'dave')).status).toBe(404);
+    expect((await get(`/api/mentor/invoices/${erinInvoice.id}/credit-note.pdf`, 'amy')).status).toBe(403);
+    expect((await get(`/api/admin/invoices/${erinInvoice.id}/credit-note.pdf`, 'admin')).status).toBe(200);
+    expect((await get(`/api/admin/invoices/${daveInvoice.id}/credit-note.pdf`, 'admin')).status).toBe(404);
+    expect((await get(`/api/admin/invoices/${erinInvoice.id}/credit-note.pdf`, 'erin')).status).toBe(403);
+  });
+
+  it('the next run pays the resolved invoice less its credit note; it is paid once', async () => {
+    expect(
+      (
+        await app.call(
+          'PUT',
+          '/api/mentor/payout-details',
+          { VAT_Number: '', ...BANK, Bank_Account_Name: 'Erin Ash' },
+          tokens.erin,
+        )
+      ).status,
+    ).toBe(200);
+    const r = await fetch(`${app.url}/api/admin/payout-runs`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ period: '2027-02-01' }),
+    });
+    expect(r.status).toBe(201);
+    expect(await r.text()).toBe(
+      'payee,sort_code,account_number,amount,reference\r\nErin Ash,123456,12345678,30.00,SB-M00002-1\r\n',
+    );
+    await settle();
+    const [erin] = invoiceListResponse.parse((await get('/api/mentor/invoices', 'erin')).body);
+    expect(erin.status).toBe('paid');
   });
 });

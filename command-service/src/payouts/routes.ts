@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import {
   invoiceDisputeRequest,
+  invoiceDisputeResolution,
   payoutDetailsRequest,
   payoutRunRequest,
   setRatesRequest,
@@ -8,18 +9,19 @@ import {
 } from '@panda/contracts/payouts';
 import { payoutStream } from '@panda/events/catalogue/payouts';
 import { periodStartingOn } from '@panda/events/domain/payouts';
-import { badRequest } from '@panda/platform/errors';
+import { badRequest, notFound } from '@panda/platform/errors';
 import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
 import { handle } from '../shared/decider';
 import { metaFor, sendResult, type CommandDeps } from '../shared/deps';
 import { ledgerDecider } from './decider';
-import { makePayoutRun, sealBank, setRates } from './service';
+import { disputeInvoice, makePayoutRun, mentorOfInvoiceId, resolveInvoiceDispute, sealBank, setRates } from './service';
 
 /**
  * Mentor payouts (docs/rules.md#mentor-payouts), the command side:
  * - PUT  /api/admin/rates                  {effective_from, rates} (admin)
  * - PUT  /api/mentor/payout-details        {VAT_Number, Bank_Account_Name, Sort_Code, Account_Number} (mentor)
  * - POST /api/mentor/invoices/:id/dispute  {reason} (the mentor whose invoice it is; within 7 days, once)
+ * - POST /api/admin/invoices/:id/resolve-dispute {outcome, credit_pence?, reason} (admin; once, after a dispute)
  * - POST /api/admin/payout-runs            {period} -> the bank CSV (admin; once per period)
  */
 export function payoutRoutes(deps: CommandDeps): Router {
@@ -68,14 +70,40 @@ export function payoutRoutes(deps: CommandDeps): Router {
     const mentorId = authOf(req).id;
     const invoiceId = String(req.params.id);
     // Only the mentor's own stream is searched: another mentor's invoice is not found.
-    const { position } = await handle(
-      deps.store,
-      payoutStream(mentorId),
-      ledgerDecider,
-      { type: 'DisputeInvoice', invoiceId, mentorId, reason: body.reason, at: deps.clock().toISOString() },
+    const { position } = await disputeInvoice(
+      deps,
+      { invoiceId, mentorId, reason: body.reason, at: deps.clock().toISOString() },
       metaFor(req, deps),
     );
     sendResult(res, 200, position, { message: 'Invoice disputed', id: invoiceId });
+  });
+
+  r.post('/api/admin/invoices/:id/resolve-dispute', ...admin, async (req, res) => {
+    const body = validate(invoiceDisputeResolution, req.body);
+    const invoiceId = String(req.params.id);
+    const mentorId = mentorOfInvoiceId(invoiceId);
+    if (!mentorId) throw notFound('Invoice not found');
+    const { position, events } = await resolveInvoiceDispute(
+      deps,
+      {
+        invoiceId,
+        mentorId,
+        adminId: authOf(req).id,
+        outcome: body.outcome,
+        creditNetPence: body.outcome === 'upheld' ? (body.credit_pence ?? null) : null,
+        reason: body.reason,
+        creditNoteId: deps.newId(),
+        at: deps.clock().toISOString(),
+      },
+      metaFor(req, deps),
+    );
+    const resolved = events.find((e) => e.type === 'InvoiceDisputeResolved');
+    const creditNote = resolved?.type === 'InvoiceDisputeResolved' ? resolved.data.creditNote : null;
+    sendResult(res, 200, position, {
+      message: creditNote ? `Dispute upheld: credit note ${creditNote.number} issued` : 'Dispute rejected',
+      id: invoiceId,
+      credit_note_number: creditNote?.number ?? null,
+    });
   });
 
   r.post('/api/admin/payout-runs', ...admin, async (req, res) => {

@@ -7,7 +7,14 @@ import {
   payoutStream,
   type EarningTrigger,
 } from '@panda/events/catalogue/payouts';
-import { poundsOf, workDateOf, type Period, type RatesVersion } from '@panda/events/domain/payouts';
+import {
+  PERIOD_ORIGIN,
+  endedPeriods,
+  poundsOf,
+  workDateOf,
+  type Period,
+  type RatesVersion,
+} from '@panda/events/domain/payouts';
 import { accountStream } from '@panda/events/catalogue/accounts';
 import { signatureIdOf, type JobCardSigned } from '@panda/events/catalogue/training';
 import type { EventOf } from '@panda/events/define';
@@ -16,7 +23,15 @@ import { seal, unseal } from '@panda/platform/sealed';
 import { handle, load } from '../shared/decider';
 import { badRequest } from '../shared/domain-errors';
 import { loadAccount } from '../accounts/service';
-import { ledgerDecider, payeeDecider, ratesDecider, runDecider, type LedgerState, type SignOffFacts } from './decider';
+import {
+  ledgerDecider,
+  payableInvoices,
+  payeeDecider,
+  ratesDecider,
+  runDecider,
+  type LedgerState,
+  type SignOffFacts,
+} from './decider';
 
 /**
  * Application functions of mentor payouts (docs/rules.md#mentor-payouts), for the command routes
@@ -48,8 +63,11 @@ export async function payeeNumberOf(deps: Store, mentorId: string, meta: AppendM
 
 /** Every mentor with a payee number (so with a ledger), in the order they were given. */
 export async function payees(deps: Store): Promise<{ mentorId: string; payeeNumber: string }[]> {
-  const { state } = await load(deps.store, PAYEE_NUMBERS_STREAM, payeeDecider);
-  return Object.entries(state.byMentor).map(([mentorId, payeeNumber]) => ({ mentorId, payeeNumber }));
+  // Read straight from the stream: folding it through the decider copies the map once per mentor.
+  const events = await deps.store.readStream(PAYEE_NUMBERS_STREAM);
+  return events
+    .filter((e) => e.type === 'PayeeNumberAssigned')
+    .map((e) => e.data as { mentorId: string; payeeNumber: string });
 }
 
 /**
@@ -86,6 +104,42 @@ export const reverse = (deps: Store, mentorId: string, signatureId: string, at: 
     meta,
   );
 
+/** The mentor disputes their own invoice: within 7 days of its issue, once, and not once it is paid. */
+export async function disputeInvoice(
+  deps: Store,
+  c: { invoiceId: string; mentorId: string; reason: string; at: string },
+  meta: AppendMeta,
+) {
+  const paid = (await paidInvoiceIds(deps, c.at)).has(c.invoiceId);
+  return handle(deps.store, payoutStream(c.mentorId), ledgerDecider, { type: 'DisputeInvoice', ...c, paid }, meta);
+}
+
+/** An invoice's id names its period and mentor, so the mentor (whose stream holds it) is known from the id. */
+export const invoiceIdOf = (period: Period, mentorId: string) => `${period.start}-${mentorId}`;
+export const mentorOfInvoiceId = (invoiceId: string) =>
+  /^\d{4}-\d{2}-\d{2}-./.test(invoiceId) ? invoiceId.slice(11) : null;
+
+/**
+ * An admin resolves a mentor's invoice dispute (docs/rules.md#invoice-disputes): rejected, or upheld
+ * with a credit note of its own number for what the invoice overstated.
+ */
+export function resolveInvoiceDispute(
+  deps: Store,
+  c: {
+    invoiceId: string;
+    mentorId: string;
+    adminId: string;
+    outcome: 'upheld' | 'rejected';
+    creditNetPence: number | null;
+    reason: string;
+    creditNoteId: string;
+    at: string;
+  },
+  meta: AppendMeta,
+) {
+  return handle(deps.store, payoutStream(c.mentorId), ledgerDecider, { type: 'ResolveInvoiceDispute', ...c }, meta);
+}
+
 /**
  * The mentor's self-billed invoice for a period, if they have anything to invoice. The invoice id is
  * made from the mentor and period, and the period is invoiced once (the decider), so a repeat after a
@@ -106,7 +160,7 @@ export async function issueInvoice(
     ledgerDecider,
     {
       type: 'IssueInvoice',
-      invoiceId: `${period.start}-${mentorId}`,
+      invoiceId: invoiceIdOf(period, mentorId),
       mentorId,
       period,
       issuedAt: meta.time,
@@ -153,9 +207,21 @@ const cell = (v: string) => {
 };
 export const PAYOUT_CSV_COLUMNS = ['payee', 'sort_code', 'account_number', 'amount', 'reference'] as const;
 
+/** The invoices every payout run so far has paid (a run is made only for a period ended by `now`). */
+export async function paidInvoiceIds(deps: Store, now: string): Promise<Set<string>> {
+  const paid = new Set<string>();
+  for (const p of endedPeriods(PERIOD_ORIGIN, now))
+    for (const e of await deps.store.readStream(payoutRunStream(p.start)))
+      if (e.type === 'PayoutRunMade')
+        for (const i of (e.data as { invoices: { invoiceId: string }[] }).invoices) paid.add(i.invoiceId);
+  return paid;
+}
+
 /**
- * Pays a period's undisputed invoices: one PayoutRunMade on the period's own stream (a second run
- * is refused there), and the bank CSV. Every invoice's mentor needs bank details first.
+ * Pays a period's undisputed invoices, and any of an earlier period left unpaid while its dispute was
+ * open (docs/rules.md#invoice-disputes): one PayoutRunMade on the period's own stream (a second run
+ * is refused there), and the bank CSV. Each is paid its gross less its credit note. Every invoice's
+ * mentor needs bank details first.
  */
 export async function makePayoutRun(
   deps: Store & { config: { mailKey: string } },
@@ -172,21 +238,14 @@ export async function makePayoutRun(
     bank: BankDetails | null;
     name: string;
   }[] = [];
+  const paid = await paidInvoiceIds(deps, meta.time);
   for (const { mentorId } of await payees(deps)) {
     const ledger = await loadLedger(deps, mentorId);
-    for (const [invoiceId, inv] of Object.entries(ledger.invoices)) {
-      if (inv.periodStart !== period.start || inv.disputed) continue;
-      const bank = ledger.details ? unsealBank(deps.config.mailKey, mentorId, ledger.details.bankSealed) : null;
-      const account = await loadAccount(deps, mentorId);
-      rows.push({
-        invoiceId,
-        mentorId,
-        number: inv.number,
-        grossPence: inv.grossPence,
-        bank,
-        name: `${account.firstName} ${account.lastName}`.trim(),
-      });
-    }
+    const due = payableInvoices(mentorId, ledger, period.start, paid);
+    if (!due.length) continue;
+    const bank = ledger.details ? unsealBank(deps.config.mailKey, mentorId, ledger.details.bankSealed) : null;
+    const account = await loadAccount(deps, mentorId);
+    for (const i of due) rows.push({ ...i, bank, name: `${account.firstName} ${account.lastName}`.trim() });
   }
   rows.sort((a, b) => a.number.localeCompare(b.number));
   const missing = rows.filter((r) => !r.bank);

@@ -109,6 +109,34 @@ export const InvoiceDisputed = defineEvent(
   z.object({ invoiceId: z.string(), mentorId: z.string(), reason: z.string().min(1) }),
 );
 
+/** The credit note an upheld invoice dispute issues: its own number `CN-{payee number}-{n}`, n consecutive per mentor. */
+export const creditNoteSchema = z.object({
+  creditNoteId: z.string(),
+  sequence: z.number().int().min(1),
+  number: z.string(),
+  issuedAt: z.string(),
+  netPence: z.number().int().min(1),
+  vatPence: z.number().int().min(0),
+  grossPence: z.number().int().min(1),
+});
+export type CreditNote = z.infer<typeof creditNoteSchema>;
+
+/**
+ * An admin resolved an invoice's dispute: rejected (the invoice stands) or upheld with a credit note
+ * for what the invoice overstated. Either way the invoice is payable again, less the credit note.
+ */
+export const InvoiceDisputeResolved = defineEvent(
+  'InvoiceDisputeResolved',
+  z.object({
+    invoiceId: z.string(),
+    mentorId: z.string(),
+    adminId: z.string(),
+    outcome: z.enum(['upheld', 'rejected']),
+    reason: z.string().min(1),
+    creditNote: creditNoteSchema.nullable(),
+  }),
+);
+
 /**
  * The mentor's VAT number and bank details. The bank details are sealed (platform/src/sealed.ts,
  * bound to `bank:<mentorId>`); only the last two digits of each number are kept in the clear.
@@ -124,7 +152,10 @@ export const PayoutDetailsSaved = defineEvent(
   }),
 );
 
-/** An admin paid a period's undisputed invoices (the bank CSV); each listed invoice is paid. */
+/**
+ * An admin paid a period's undisputed invoices (the bank CSV), and any earlier one left unpaid while
+ * disputed; each listed invoice is paid `grossPence`: its gross less its credit note, if any.
+ */
 export const PayoutRunMade = defineEvent(
   'PayoutRunMade',
   z.object({
@@ -146,6 +177,7 @@ export const payoutEvents = [
   EarningReversed,
   InvoiceIssued,
   InvoiceDisputed,
+  InvoiceDisputeResolved,
   PayoutDetailsSaved,
   PayoutRunMade,
 ] as const;

@@ -108,6 +108,9 @@ export const payeeNumberOf = (n: number) => `M${String(n).padStart(5, '0')}`;
 /** A self-billed invoice's number: `SB-{payee number}-{n}`, n consecutive per mentor from 1. */
 export const invoiceNumberOf = (payeeNumber: string, n: number) => `SB-${payeeNumber}-${n}`;
 
+/** A credit note's number: `CN-{payee number}-{n}`, n consecutive per mentor from 1. */
+export const creditNoteNumberOf = (payeeNumber: string, n: number) => `CN-${payeeNumber}-${n}`;
+
 /** Pence as pounds with two decimals (no currency sign): 123456 -> "1234.56". */
 export const poundsOf = (pence: number) => {
   const sign = pence < 0 ? '-' : '';

@@ -1,6 +1,6 @@
 import type { JobType } from '@panda/contracts/training';
 import type { Rates } from '@panda/contracts/payouts';
-import type { InvoiceLine } from '@panda/events/catalogue/payouts';
+import type { CreditNote, InvoiceLine } from '@panda/events/catalogue/payouts';
 import { EARNING_WAIT_DAYS, INVOICE_DISPUTE_DAYS, addDays, workDateOf } from '@panda/events/domain/payouts';
 import { signatureIdOf } from '@panda/events/catalogue/training';
 import { searchIndex } from '../read-store';
@@ -66,6 +66,10 @@ export interface InvoiceDoc {
   status: 'issued' | 'disputed' | 'paid';
   dispute_until: string;
   dispute_reason: string | null;
+  dispute_outcome?: 'upheld' | 'rejected' | null;
+  resolution_reason?: string | null;
+  /** The credit note an upheld dispute issued (its own number and PDF). */
+  credit_note?: CreditNote | null;
   paid_at: string | null;
   run_id: string | null;
   _audience: string[];
@@ -230,6 +234,9 @@ export const payoutsProjection = defineProjection({
         status: 'issued',
         dispute_until: addDays(d.issuedAt, INVOICE_DISPUTE_DAYS),
         dispute_reason: null,
+        dispute_outcome: null,
+        resolution_reason: null,
+        credit_note: null,
         paid_at: null,
         run_id: null,
         _audience: [d.mentorId],
@@ -243,6 +250,16 @@ export const payoutsProjection = defineProjection({
     },
     InvoiceDisputed: async ({ data: d }, ctx) => {
       await invoices.in(ctx).update(d.invoiceId, (doc) => ({ ...doc, status: 'disputed', dispute_reason: d.reason }));
+    },
+    // Resolved, the invoice is payable again, less its credit note if the dispute was upheld.
+    InvoiceDisputeResolved: async ({ data: d }, ctx) => {
+      await invoices.in(ctx).update(d.invoiceId, (doc) => ({
+        ...doc,
+        status: doc.status === 'paid' ? 'paid' : 'issued',
+        dispute_outcome: d.outcome,
+        resolution_reason: d.reason,
+        credit_note: d.creditNote,
+      }));
     },
     PayoutRunMade: async ({ position, time, data: d }, ctx) => {
       await payoutRuns.in(ctx).put({

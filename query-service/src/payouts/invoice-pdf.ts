@@ -1,10 +1,12 @@
 import PDFDocument from 'pdfkit';
 import { poundsOf } from '@panda/events/domain/payouts';
+import type { CreditNote } from '@panda/events/catalogue/payouts';
 import type { InvoiceDoc } from '@panda/projections/read-models/payouts';
 
 /** The words every self-billed invoice carries, and the VAT sentence when VAT applies (docs/rules.md#mentor-payouts). */
 export const SELF_BILLING_TITLE = 'Self-billing invoice';
 export const VAT_SENTENCE = 'The VAT shown is your output tax due to HMRC.';
+export const CREDIT_NOTE_TITLE = 'Self-billing credit note';
 /** The customer who self-bills: Panda. */
 export const PANDA_PARTY = { name: 'Panda', role: 'Customer (issues this invoice on the supplier’s behalf)' };
 
@@ -13,12 +15,16 @@ const day = (iso: string) => iso.slice(0, 10);
 /** The last day of a period (its end is the day after). */
 const lastDay = (end: string) => new Date(Date.parse(`${end}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
-/** A self-billed invoice as an A4 PDF (pdfkit): both parties, number, dates, one line per entry, totals. */
-export function invoicePdf(inv: InvoiceDoc): Promise<Buffer> {
+/** An A4 self-billing document (pdfkit): the title, its own number and dates, both parties and the agreement. */
+function selfBillingDocument(
+  inv: InvoiceDoc,
+  title: string,
+  heading: [string, string][],
+): { doc: PDFKit.PDFDocument; done: Promise<Buffer>; left: number; right: number } {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
-    info: { Title: `${SELF_BILLING_TITLE} ${inv.number}`, Author: 'Panda', Subject: SELF_BILLING_TITLE },
+    info: { Title: `${title} ${heading[0][1]}`, Author: 'Panda', Subject: title },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -31,11 +37,9 @@ export function invoicePdf(inv: InvoiceDoc): Promise<Buffer> {
   const label = (k: string, v: string) =>
     doc.font('Helvetica-Bold').text(`${k}: `, { continued: true }).font('Helvetica').text(v);
 
-  doc.font('Helvetica-Bold').fontSize(18).text(SELF_BILLING_TITLE);
+  doc.font('Helvetica-Bold').fontSize(18).text(title);
   doc.moveDown(0.5).fontSize(10);
-  label('Invoice number', inv.number);
-  label('Issue date', day(inv.issued_at));
-  label('Period', `${inv.period_start} to ${lastDay(inv.period_end)}`);
+  for (const [k, v] of heading) label(k, v);
   doc.moveDown(0.6);
   doc.font('Helvetica-Bold').text('Supplier (the mentor)');
   doc.font('Helvetica').text(inv.business_name ? `${inv.mentor_name}, ${inv.business_name}` : inv.mentor_name);
@@ -53,6 +57,29 @@ export function invoicePdf(inv: InvoiceDoc): Promise<Buffer> {
       : 'the supplier has not agreed to the terms',
   );
   doc.moveDown(0.8);
+  return { doc, done, left, right };
+}
+
+/** Net, VAT and gross, right-aligned under the lines. */
+function totals(doc: PDFKit.PDFDocument, left: number, right: number, rows: [string, number][]) {
+  for (const [k, pence] of rows) {
+    const y = doc.y;
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .text(k, left, y, { width: right - left - 90, align: 'right' });
+    doc.font('Helvetica').text(money(pence), right - 80, y, { width: 80, align: 'right' });
+    doc.x = left;
+  }
+}
+
+/** A self-billed invoice as an A4 PDF (pdfkit): both parties, number, dates, one line per entry, totals. */
+export function invoicePdf(inv: InvoiceDoc): Promise<Buffer> {
+  const { doc, done, left, right } = selfBillingDocument(inv, SELF_BILLING_TITLE, [
+    ['Invoice number', inv.number],
+    ['Issue date', day(inv.issued_at)],
+    ['Period', `${inv.period_start} to ${lastDay(inv.period_end)}`],
+  ]);
 
   const cols = [left, left + 90, left + 230, left + 330];
   const row = (cells: string[], bold = false) => {
@@ -74,18 +101,37 @@ export function invoicePdf(inv: InvoiceDoc): Promise<Buffer> {
       money(l.amountPence),
     ]);
   doc.moveDown(0.6);
-  const total = (k: string, pence: number) => {
-    const y = doc.y;
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(10)
-      .text(k, left, y, { width: right - left - 90, align: 'right' });
-    doc.font('Helvetica').text(money(pence), right - 80, y, { width: 80, align: 'right' });
-    doc.x = left;
-  };
-  total('Net', inv.net_pence);
-  total(inv.vat_number ? 'VAT at 20%' : 'VAT', inv.vat_pence);
-  total('Gross (to be paid)', inv.gross_pence);
+  totals(doc, left, right, [
+    ['Net', inv.net_pence],
+    [inv.vat_number ? 'VAT at 20%' : 'VAT', inv.vat_pence],
+    ['Gross (to be paid)', inv.gross_pence],
+  ]);
+  doc.moveDown(1);
+  if (inv.vat_number) doc.font('Helvetica-Bold').fontSize(10).text(VAT_SENTENCE, left);
+  doc.end();
+  return done;
+}
+
+/**
+ * The credit note of an upheld invoice dispute (docs/rules.md#invoice-disputes): its own number, the
+ * invoice it corrects, the reason, and the credit's net, VAT and gross. The invoice itself is never edited.
+ */
+export function creditNotePdf(inv: InvoiceDoc, note: CreditNote): Promise<Buffer> {
+  const { doc, done, left, right } = selfBillingDocument(inv, CREDIT_NOTE_TITLE, [
+    ['Credit note number', note.number],
+    ['Issue date', day(note.issuedAt)],
+    ['Corrects invoice', `${inv.number} of ${day(inv.issued_at)}`],
+    ['Period', `${inv.period_start} to ${lastDay(inv.period_end)}`],
+  ]);
+  doc.font('Helvetica-Bold').fontSize(10).text('Reason');
+  doc.font('Helvetica').text(inv.resolution_reason ?? '');
+  doc.moveDown(0.8);
+  totals(doc, left, right, [
+    ['Credit (net)', note.netPence],
+    [inv.vat_number ? 'VAT at 20%' : 'VAT', note.vatPence],
+    ['Credit (gross)', note.grossPence],
+    ['Invoice gross less this credit', inv.gross_pence - note.grossPence],
+  ]);
   doc.moveDown(1);
   if (inv.vat_number) doc.font('Helvetica-Bold').fontSize(10).text(VAT_SENTENCE, left);
   doc.end();

@@ -27,7 +27,7 @@ import {
   type InvoiceDoc,
 } from '@panda/projections/read-models/payouts';
 import type { QueryDeps } from '../shared/deps';
-import { invoicePdf } from './invoice-pdf';
+import { creditNotePdf, invoicePdf } from './invoice-pdf';
 
 export const invoiceView = (d: InvoiceDoc): InvoiceView => ({
   id: d.id,
@@ -53,6 +53,18 @@ export const invoiceView = (d: InvoiceDoc): InvoiceView => ({
   status: d.status,
   dispute_until: d.dispute_until,
   dispute_reason: d.dispute_reason,
+  dispute_outcome: d.dispute_outcome ?? null,
+  resolution_reason: d.resolution_reason ?? null,
+  credit_note: d.credit_note
+    ? {
+        number: d.credit_note.number,
+        issued_at: d.credit_note.issuedAt,
+        net_pence: d.credit_note.netPence,
+        vat_pence: d.credit_note.vatPence,
+        gross_pence: d.credit_note.grossPence,
+      }
+    : null,
+  payable_pence: d.gross_pence - (d.credit_note?.grossPence ?? 0),
   paid_at: d.paid_at,
 });
 
@@ -66,6 +78,7 @@ const ADMIN_INVOICES: ListSpec = { ...NEWEST_FIRST, search: ['number', 'mentor_n
  * - GET /api/admin/rates                  -> {history, no_rate} (admin)
  * - GET /api/admin/invoices               -> every invoice, newest first, paged; ?q= number or mentor (admin)
  * - GET /api/admin/invoices/:id.pdf       -> an invoice's PDF (admin)
+ * - GET /api/{admin,mentor}/invoices/:id/credit-note.pdf -> the credit note of an upheld dispute (404 without one)
  * - GET /api/mentor/ledger                -> the mentor's own entries, newest first, paged
  * - GET /api/mentor/earnings              -> this period so far and the sign-offs awaiting the trainee
  * - GET /api/mentor/invoices              -> the mentor's own invoices, newest first, paged
@@ -156,6 +169,22 @@ export function payoutQueryRoutes(deps: QueryDeps): Router {
     res.setHeader('Content-Disposition', `attachment; filename="${inv.number}.pdf"`);
     res.type('application/pdf').send(pdf);
   };
+
+  const sendCreditNote = async (res: import('express').Response, inv: InvoiceDoc | null) => {
+    if (!inv?.credit_note) throw notFound('Credit note not found');
+    const pdf = await creditNotePdf(inv, inv.credit_note);
+    res.setHeader('Content-Disposition', `attachment; filename="${inv.credit_note.number}.pdf"`);
+    res.type('application/pdf').send(pdf);
+  };
+
+  r.get('/api/mentor/invoices/:id/credit-note.pdf', ...mentor, async (req, res) => {
+    const inv = await rs.get(invoices, String(req.params.id));
+    await sendCreditNote(res, inv && inv.mentor_id === authOf(req).id ? inv : null);
+  });
+
+  r.get('/api/admin/invoices/:id/credit-note.pdf', ...admin, async (req, res) => {
+    await sendCreditNote(res, await rs.get(invoices, String(req.params.id)));
+  });
 
   r.get('/api/mentor/invoices/:id.pdf', ...mentor, async (req, res) => {
     const inv = await rs.get(invoices, String(req.params.id));

@@ -12,6 +12,8 @@ export const PAYOUT_TICKER = 'payout-ticker';
 /** How often the ticker looks for sign-offs whose 7 days have run out and periods that have ended. */
 export const PAYOUT_TICK_MS = 60_000;
 const DUE_PER_TICK = 1000;
+/** Invoices issued together at a period's end (each on its mentor's stream; the store commits them as a group). */
+const INVOICES_AT_ONCE = 64;
 
 const metaOf = (key: string, time: string): AppendMeta => ({ time, actorId: null, correlationId: key, commandId: key });
 
@@ -94,15 +96,27 @@ export class PayoutTicker {
     for (const period of endedPeriods(PERIOD_ORIGIN, now)) {
       const doneId = `${PAYOUT_TICKER}:${period.start}`;
       if (await this.readStore.get(REACTOR_DONE, doneId)) continue;
-      for (const { mentorId, payeeNumber } of await payees(deps)) {
-        const r = await issueInvoice(
-          deps,
-          mentorId,
-          payeeNumber,
-          period,
-          metaOf(`payout-invoice:${period.start}:${mentorId}`, now),
+      // Mentors' invoices are on streams of their own: a batch at a time, so their appends share commits.
+      const all = await payees(deps);
+      for (let i = 0; i < all.length; i += INVOICES_AT_ONCE) {
+        // Settled, so a failure leaves no append of the batch still in flight when the tick ends.
+        const settled = await Promise.allSettled(
+          all
+            .slice(i, i + INVOICES_AT_ONCE)
+            .map(({ mentorId, payeeNumber }) =>
+              issueInvoice(
+                deps,
+                mentorId,
+                payeeNumber,
+                period,
+                metaOf(`payout-invoice:${period.start}:${mentorId}`, now),
+              ),
+            ),
         );
-        if (r.events.length) invoiced += 1;
+        const failed = settled.find((r) => r.status === 'rejected');
+        if (failed) throw failed.reason;
+        const issued = settled.map((r) => (r as PromiseFulfilledResult<{ events: unknown[] }>).value);
+        invoiced += issued.filter((r) => r.events.length).length;
       }
       const cp = await this.readStore.checkpoint(PAYOUT_TICKER);
       await this.readStore.commit(PAYOUT_TICKER, cp, cp, [

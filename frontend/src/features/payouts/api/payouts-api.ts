@@ -1,5 +1,6 @@
 import type {
   EarningsSummary,
+  InvoiceDisputeResolution,
   InvoiceView,
   LedgerEntry,
   PayoutDetails,
@@ -93,6 +94,21 @@ export const payoutsApi = api
         transformResponse: (items: InvoiceView[], meta) => toPage(items, meta),
         providesTags: (page) => listTags('invoices', page?.items),
       }),
+      /** An admin resolves an invoice's dispute: rejected, or upheld with a credit note (docs/rules.md#invoice-disputes). */
+      resolveInvoiceDispute: build.mutation<Saved, { id: string; body: InvoiceDisputeResolution }>({
+        query: ({ id, body }) => ({
+          url: `/admin/invoices/${encodeURIComponent(id)}/resolve-dispute`,
+          method: 'POST',
+          body,
+        }),
+        invalidatesTags: (r, _e, { id }) =>
+          r
+            ? [
+                { type: 'invoices', id },
+                { type: 'invoices', id: 'LIST' },
+              ]
+            : [],
+      }),
       /** Pays a period's undisputed invoices: the bank CSV, and the invoices marked paid. */
       runPayout: build.mutation<PayoutRunFile, { period: string }>({
         query: (body) => ({ url: '/admin/payout-runs', method: 'POST', body, responseHandler: 'content-type' }),
@@ -118,4 +134,5 @@ export const {
   useSetRatesMutation,
   useGetAdminInvoicesQuery,
   useRunPayoutMutation,
+  useResolveInvoiceDisputeMutation,
 } = payoutsApi;

@@ -10,7 +10,13 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { JOB_TYPE_CATALOGUE, JOB_TYPES, jobTypeName } from '@panda/contracts/job-types';
-import { payoutRunRequest, setRatesRequest, type RateKey, type Rates } from '@panda/contracts/payouts';
+import {
+  payoutRunRequest,
+  setRatesRequest,
+  type InvoiceView,
+  type RateKey,
+  type Rates,
+} from '@panda/contracts/payouts';
 import { useState, type ReactNode } from 'react';
 import { ContractForm } from '../../../components/form/contract-form';
 import { FormTextField } from '../../../components/form/form-text-field';
@@ -31,6 +37,8 @@ import {
 } from '../api/payouts-api';
 import { formatPence, periodLastDay } from '../lib/money';
 import { InvoiceStatusChip } from './invoice-status-chip';
+import { PdfDownloadButton } from './pdf-download-button';
+import { ResolveInvoiceDisputeDialog } from './resolve-invoice-dispute-dialog';
 
 const RATE_FIELDS = JOB_TYPES.map((t) => ({ key: JOB_TYPE_CATALOGUE[t].key as RateKey, name: jobTypeName(t) }));
 
@@ -152,10 +160,23 @@ function RatesPanel() {
   );
 }
 
+/** An invoice's dispute and how it was resolved, in a few words (docs/rules.md#invoice-disputes). */
+function disputeText(i: InvoiceView) {
+  if (!i.dispute_reason) return null;
+  if (!i.dispute_outcome) return `Disputed: "${i.dispute_reason}"`;
+  return i.credit_note
+    ? `Upheld: credit note ${i.credit_note.number} for ${formatPence(i.credit_note.gross_pence)}, ${formatPence(i.payable_pence)} to pay`
+    : 'Dispute rejected';
+}
+
+const adminUrl = (i: InvoiceView, what: 'pdf' | 'credit-note') =>
+  `/api/admin/invoices/${encodeURIComponent(i.id)}${what === 'pdf' ? '.pdf' : '/credit-note.pdf'}`;
+
 /** Every invoice, newest first, a page at a time; search by number or mentor (docs/rules.md#list-paging). */
 function InvoicesPanel() {
   const list = useServerList('invoices');
   const { data, isLoading, isError, isFetching, refetch } = useGetAdminInvoicesQuery(list.args);
+  const [resolving, setResolving] = useState<InvoiceView | null>(null);
   return (
     <Panel id="payout-invoices" title="Invoices">
       <TextField
@@ -184,6 +205,7 @@ function InvoicesPanel() {
                 <TableCell align="right">VAT</TableCell>
                 <TableCell align="right">Gross</TableCell>
                 <TableCell>Status</TableCell>
+                <TableCell>Documents and dispute</TableCell>
               </TableRow>
             </TableHead>
             <TableBody sx={{ opacity: isFetching ? 0.6 : 1 }}>
@@ -200,6 +222,38 @@ function InvoicesPanel() {
                   <TableCell>
                     <InvoiceStatusChip status={i.status} />
                   </TableCell>
+                  <TableCell>
+                    <Stack spacing={1} sx={{ minWidth: 200 }}>
+                      {disputeText(i) && <Typography variant="body2">{disputeText(i)}</Typography>}
+                      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                        <PdfDownloadButton
+                          url={adminUrl(i, 'pdf')}
+                          fileName={`${i.number}.pdf`}
+                          label="PDF"
+                          ariaLabel={`Download PDF of invoice ${i.number}`}
+                        />
+                        {i.credit_note && (
+                          <PdfDownloadButton
+                            url={adminUrl(i, 'credit-note')}
+                            fileName={`${i.credit_note.number}.pdf`}
+                            label="Credit note"
+                            ariaLabel={`Download credit note ${i.credit_note.number}`}
+                          />
+                        )}
+                        {i.status === 'disputed' && (
+                          <Button
+                            size="small"
+                            variant="contained"
+                            color="warning"
+                            onClick={() => setResolving(i)}
+                            aria-label={`Resolve the dispute of invoice ${i.number}`}
+                          >
+                            Resolve
+                          </Button>
+                        )}
+                      </Stack>
+                    </Stack>
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -214,6 +268,7 @@ function InvoicesPanel() {
           />
         </>
       )}
+      {resolving && <ResolveInvoiceDisputeDialog invoice={resolving} onClose={() => setResolving(null)} />}
     </Panel>
   );
 }
@@ -241,8 +296,9 @@ function PayoutRunPanel() {
   return (
     <Panel id="payout-run" title="Payout run">
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Pays every undisputed invoice of a 14-day period and downloads the CSV for the bank. Periods start on Monday 5
-        January 2026 and every 14 days after; each period is paid once.
+        Pays every undisputed invoice of a 14-day period (and any earlier one whose dispute has since been resolved,
+        less its credit note) and downloads the CSV for the bank. Periods start on Monday 5 January 2026 and every 14
+        days after; each period is paid once.
       </Typography>
       <ContractForm
         form={form}

@@ -1,4 +1,3 @@
-import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
 import Box from '@mui/material/Box';
@@ -15,15 +14,12 @@ import { LoadMore } from '../../../components/load-more';
 import { LoadingScreen } from '../../../components/loading-screen';
 import { RetryAlert } from '../../../components/retry-alert';
 import { formatDate, formatDateTime } from '../../../lib/dates';
-import { downloadWithToken } from '../../../lib/download';
-import { useAppSelector } from '../../../lib/hooks';
 import { jobTypeName } from '../../../lib/job-types';
 import { loadedItems } from '../../../lib/paging';
-import { selectToken } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
 import { useGetEarningsQuery, useGetLedgerInfiniteQuery, useGetMyInvoicesInfiniteQuery } from '../api/payouts-api';
 import { formatPence, periodLastDay } from '../lib/money';
 import { DisputeInvoiceDialog } from './dispute-invoice-dialog';
+import { PdfDownloadButton } from './pdf-download-button';
 import { InvoiceStatusChip } from './invoice-status-chip';
 import { ListStates } from '../../../components/list-states';
 
@@ -111,26 +107,28 @@ function Money({ label, pence, strong }: { label: string; pence: number; strong?
   );
 }
 
+const invoiceUrl = (invoice: InvoiceView, what: 'pdf' | 'credit-note') =>
+  `/api/mentor/invoices/${encodeURIComponent(invoice.id)}${what === 'pdf' ? '.pdf' : '/credit-note.pdf'}`;
+
+/** How an admin resolved the mentor's dispute (docs/rules.md#invoice-disputes). */
+function Resolution({ invoice }: { invoice: InvoiceView }) {
+  if (!invoice.dispute_outcome) return null;
+  const note = invoice.credit_note;
+  return (
+    <Typography variant="body2" sx={{ mb: 1 }}>
+      {note
+        ? `Dispute upheld: credit note ${note.number} for ${formatPence(note.gross_pence)}; ${formatPence(invoice.payable_pence)} to be paid.`
+        : 'Dispute rejected: the invoice stands.'}{' '}
+      Reason: {invoice.resolution_reason}
+    </Typography>
+  );
+}
+
 function InvoiceItem({ invoice, onDispute }: { invoice: InvoiceView; onDispute: () => void }) {
-  const token = useAppSelector(selectToken);
-  const [downloading, setDownloading] = useState(false);
   const [shownAt] = useState(() => Date.now());
-  // The server decides (docs/rules.md#mentor-payouts: within 7 days, once); the button is offered while it may.
-  const canDispute = invoice.status === 'issued' && shownAt < Date.parse(invoice.dispute_until);
-  const download = async () => {
-    setDownloading(true);
-    try {
-      await downloadWithToken(
-        `/api/mentor/invoices/${encodeURIComponent(invoice.id)}.pdf`,
-        token,
-        `${invoice.number}.pdf`,
-      );
-    } catch (err) {
-      toast.error(err instanceof Error ? err.message : 'Download failed');
-    } finally {
-      setDownloading(false);
-    }
-  };
+  // The server decides (docs/rules.md#invoice-disputes: within 7 days, once, not once paid); the button is offered while it may.
+  const canDispute =
+    invoice.status === 'issued' && invoice.dispute_reason === null && shownAt < Date.parse(invoice.dispute_until);
   return (
     <Box
       component="li"
@@ -152,11 +150,12 @@ function InvoiceItem({ invoice, onDispute }: { invoice: InvoiceView; onDispute: 
         <Money label="VAT" pence={invoice.vat_pence} />
         <Money label="Gross" pence={invoice.gross_pence} strong />
       </Box>
-      {invoice.status === 'disputed' && invoice.dispute_reason && (
+      {invoice.dispute_reason && (
         <Typography variant="body2" sx={{ mb: 1 }}>
           Your dispute: &quot;{invoice.dispute_reason}&quot;
         </Typography>
       )}
+      <Resolution invoice={invoice} />
       {canDispute && (
         <Typography variant="body2" sx={{ mb: 1 }}>
           You may dispute it until {formatDate(invoice.dispute_until)}.
@@ -168,16 +167,20 @@ function InvoiceItem({ invoice, onDispute }: { invoice: InvoiceView; onDispute: 
         </Typography>
       )}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Button
-          variant="outlined"
-          size="small"
-          startIcon={<DownloadOutlined />}
-          onClick={() => void download()}
-          disabled={downloading}
-          aria-label={`Download PDF of invoice ${invoice.number}`}
-        >
-          {downloading ? 'Downloading...' : 'Download PDF'}
-        </Button>
+        <PdfDownloadButton
+          url={invoiceUrl(invoice, 'pdf')}
+          fileName={`${invoice.number}.pdf`}
+          label="Download PDF"
+          ariaLabel={`Download PDF of invoice ${invoice.number}`}
+        />
+        {invoice.credit_note && (
+          <PdfDownloadButton
+            url={invoiceUrl(invoice, 'credit-note')}
+            fileName={`${invoice.credit_note.number}.pdf`}
+            label="Download credit note"
+            ariaLabel={`Download credit note ${invoice.credit_note.number}`}
+          />
+        )}
         {canDispute && (
           <Button
             size="small"
