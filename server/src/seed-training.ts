@@ -117,9 +117,19 @@ const STUDENTS = [
   },
 ];
 
+/** Registered lately and not signed in yet: the centre sees the invitation waiting (docs/rules.md#centre-caseload). */
+const INVITED = {
+  First_Name: 'Mia',
+  Last_Name: 'Roberts',
+  Email: 'mia.roberts@panda.demo',
+  Phone_Number: '07700900104',
+  Postcode: 'M13 9PL',
+};
+
 /**
  * Demo training data through the HTTP API: the mentor's business profile, three students
- * registered by the centre (each signed in once to choose a random demo password), the first one
+ * registered by the centre (each signed in once to choose a random demo password) and a fourth whose
+ * invitation waits, the first one
  * with training goals, placed with the mentor (admin proposes, mentor accepts) and several signed
  * job cards: one signed before evidence was required, the others with their evidence and most with
  * photos, so the default criteria template is partly met (docs/rules.md#criteria).
@@ -175,6 +185,7 @@ export async function seedTraining(
     );
     students.push({ ...changed, password });
   }
+  await call('POST', '/api/register-student', INVITED, centre.token);
   const [liam] = students;
   await call(
     'PUT',

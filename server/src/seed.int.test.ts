@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_ADMIN, type TestApp } from './testing/harness';
 import { earningsSummary, invoiceListResponse } from '@panda/contracts/payouts';
 import { studentCriteriaResponse } from '@panda/contracts/criteria';
+import { caseloadRow } from '@panda/contracts/training';
 import { PRE_EVIDENCE_LABEL } from '@panda/contracts/evidence';
 import { jobSignatureEntry } from '@panda/contracts/signoff';
 import { seedDemo } from './seed';
@@ -34,10 +35,10 @@ describe('demo seed', () => {
     const overview = async (token: string) =>
       (await app.call('GET', '/api/dashboard/overview', undefined, token, { 'X-Min-Position': head })).body;
     expect(await overview(centre.token)).toMatchObject({
-      student_count: 3,
+      student_count: 4,
       placed_students: 1,
-      awaiting_placement: 2,
-      placement_rate: 33,
+      awaiting_placement: 3,
+      placement_rate: 25,
     });
     expect(await overview(mentor.token)).toMatchObject({
       status: 'Active Students',
@@ -87,6 +88,16 @@ describe('demo seed', () => {
       await app.call('GET', '/api/my-students?at_risk=true', undefined, centre.token, { 'X-Min-Position': head })
     ).body as { id: string }[];
     expect(atRisk.map((s) => s.id)).toEqual([student.user.id]);
+    // Three students signed in; the fourth's invitation waits (docs/rules.md#centre-caseload).
+    const all = caseloadRow
+      .array()
+      .parse((await app.call('GET', '/api/my-students', undefined, centre.token, { 'X-Min-Position': head })).body);
+    expect(all.map((s) => [s.First_Name, s.invitation.state])).toEqual([
+      ['Mia', 'sent'],
+      ['Noah', 'signed_in'],
+      ['Chloe', 'signed_in'],
+      ['Liam', 'signed_in'],
+    ]);
     // A paid period and an open one (docs/rules.md#mentor-payouts): the older confirmations invoiced and paid,
     // the newer ones earning in the period under way.
     const read = async (path: string) =>
