@@ -95,9 +95,10 @@ const COLUMNS: Column<CaseloadRow>[] = [
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {studentName(row)}
         </Typography>
-        <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere', mb: 0.5 }}>
           {row.Email}
         </Typography>
+        <InvitationChip invitation={row.invitation} />
       </>
     ),
     sx: { minWidth: 180 },
@@ -119,15 +120,14 @@ const COLUMNS: Column<CaseloadRow>[] = [
     testId: 'caseload-forecast',
   },
   { key: 'risk', header: 'At risk', cell: (row) => <RiskChip row={row} /> },
-  { key: 'invitation', header: 'Invitation', cell: (row) => <InvitationChip invitation={row.invitation} /> },
   {
     key: 'actions',
     header: 'Actions',
     align: 'right',
     cell: (row) => (
-      <Stack direction="row" spacing={1} justifyContent="flex-end">
-        <ResendInviteButton student={row} />
+      <Stack spacing={1} alignItems="flex-end">
         <DetailsButton row={row} />
+        <ResendInviteButton student={row} />
       </Stack>
     ),
   },
