@@ -232,15 +232,16 @@ export async function seedTraining(
     undefined,
     mentor.token,
   );
-  // One Repair card stands as it was signed before evidence was required (docs/rules.md#evidence).
-  const repair = jobs.find((j) => j.Job_Type === 'Repair');
-  if (repair) {
+  // Liam's first Boiler Installs card stands as it was signed before evidence was required
+  // (docs/rules.md#evidence); the browser journeys sign on his Pipework and Repair jobs.
+  const installs = jobs.find((j) => j.Job_Type === 'Boiler Installs');
+  if (installs) {
     const day = new Date(deps.clock().getTime() - 40 * DAY);
     day.setUTCHours(11, 0, 0, 0);
     await recordPreEvidenceCard(deps, {
       studentId: liam.user.id,
       mentorId: mentor.user.id,
-      job: repair,
+      job: installs,
       signature: {
         signature: 'D. Clarke',
         mentorName: 'Dave Clarke',
