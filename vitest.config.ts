@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './scripts/longest-first';
 
 // Two test files at a time (vitest's own default here is one: the number of cores less one). The e2e files
 // run beside the others: each has its own server, data folder and port, and they share one browser
@@ -10,6 +11,7 @@ export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
     maxWorkers: WORKERS,
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         test: {

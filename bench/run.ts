@@ -25,6 +25,8 @@ import { rebuildBench } from './rebuild';
 import { listsBench } from './lists';
 import { lighthouseBench } from './lighthouse';
 import { LOG_EVENTS, checkpointAppendsBench, verifiableLogBench } from './log-audit';
+import { bulkOnboardingBench, caseloadSortBench, signOffPhotosBench } from './evidence';
+import { OUTBOX_PHOTOS, OUTBOX_SIGN_OFFS, outboxBench } from './outbox';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** This file's temporary folders, removed at the end of the run. */
@@ -560,6 +562,54 @@ const sections: Section[] = [
           verdict: verdict(r.rehashRatio >= 0.8, reduced),
         },
       ];
+    },
+  },
+  {
+    title: '16. sign-off with photos',
+    goals: [
+      { goal: 'sign-off with 6 photos of 3 MB, p95, vs image work + bare upload of the same bytes', target: '<= x1.5' },
+    ],
+    run: async () => {
+      const r = await signOffPhotosBench();
+      return [{ baseline: ms(r.base), measured: ms(r.full), ratio: x(r.ratio), verdict: verdict(r.ratio <= 1.5) }];
+    },
+  },
+  {
+    title: '17. caseload sort',
+    goals: [{ goal: 'caseload of 1,000 students sorted by forecast, p95, vs the unsorted page', target: '<= x1.5' }],
+    run: async () => {
+      const r = await caseloadSortBench();
+      return [{ baseline: ms(r.base), measured: ms(r.sorted), ratio: x(r.ratio), verdict: verdict(r.ratio <= 1.5) }];
+    },
+  },
+  {
+    title: '18. bulk onboarding',
+    goals: [{ goal: 'bulk onboarding of 500 CSV rows vs 500 single registrations back to back', target: '<= x2' }],
+    run: async () => {
+      const r = await bulkOnboardingBench();
+      return [{ baseline: ms(r.singles), measured: ms(r.bulk), ratio: x(r.ratio), verdict: verdict(r.ratio <= 2) }];
+    },
+  },
+  {
+    title: '19. outbox drain',
+    goals: [
+      {
+        goal: `draining ${OUTBOX_SIGN_OFFS} sign-offs with ${OUTBOX_PHOTOS} photos each vs sending them online in turn`,
+        target: '<= x1.5',
+      },
+    ],
+    run: async () => {
+      const r = await outboxBench();
+      console.log(
+        `19. Outbox drain: ${OUTBOX_SIGN_OFFS} sign-offs with ${OUTBOX_PHOTOS} photos each (${r.photoKb.toFixed(0)} kB JPEGs), the outbox's drain vs the same requests sent online one after another (bench/outbox.ts)`,
+      );
+      r.rounds.forEach((round, i) =>
+        console.log(
+          `   round ${i + 1}: online ${ms(round.online)}, outbox ${ms(round.outbox)}, x${round.ratio.toFixed(3)}`,
+        ),
+      );
+      console.log(`   median round: x${r.ratio.toFixed(3)} (goal <= x1.5)\n`);
+      return [{ baseline: ms(r.online), measured: ms(r.outbox), ratio: x(r.ratio), verdict: verdict(r.ratio <= 1.5) }];
     },
   },
 ];

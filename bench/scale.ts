@@ -11,7 +11,11 @@
  * - the national server's resident memory after warm-up, and bytes on disk per event;
  * - time from starting the national server to its first answer.
  *
- * `BENCH_SCALE_FACTOR` (default 1) scales both stores (0.01: 200 trainees and 60,000 events national);
+ * By default both stores are generated at a tenth of these sizes (2,000 trainees and 600,000 events
+ * national, 50 trainees pilot: the same 40 to 1), 19 to 23 minutes here at load 20; `npm run bench:scale -- --full`
+ * generates the sizes above (about an hour and a half: generating 6 million events takes 15 minutes
+ * and their rebuild longer). `BENCH_SCALE_FACTOR` sets the scale itself (0.01: 200 trainees and 60,000
+ * events national). Every goal is printed at any scale, marked with the scale when reduced.
  * `BENCH_SCALE_ROUNDS` (3) rounds of `BENCH_SCALE_RUNS` (100) commands of each kind and list calls per
  * side, the median round reported; `BENCH_SCALE_DIR` keeps the stores in that folder (and a later run
  * with the same folder measures them again without generating). Not part of `npm test`.
@@ -49,7 +53,8 @@ import { listClient, stats } from './lists';
 import { ukDateOf, ukTimeOf } from '@panda/contracts/evidence';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const FACTOR = Number(process.env.BENCH_SCALE_FACTOR ?? 1);
+const FULL = process.argv.includes('--full');
+const FACTOR = Number(process.env.BENCH_SCALE_FACTOR ?? (FULL ? 1 : 0.1));
 const ROUNDS = Math.max(1, Number(process.env.BENCH_SCALE_ROUNDS ?? 3));
 const RUNS = Math.max(10, Number(process.env.BENCH_SCALE_RUNS ?? 100));
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-12';
@@ -60,7 +65,8 @@ const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const ms = (n: number) => `${n.toFixed(n < 10 ? 2 : 1)} ms`;
 const x = (ratio: number) => `x${ratio.toFixed(2)}`;
-const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+/** met / NOT met, saying so when the stores were smaller than the goals name. */
+const verdict = (ok: boolean) => `${ok ? 'met' : 'NOT met'}${FACTOR < 1 ? ` (at ${FACTOR} scale)` : ''}`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 interface Shape {
@@ -288,7 +294,8 @@ async function prepare(shape: Shape, base: string): Promise<Store> {
     console.log(`   ${fmt(events)} events appended in ${fmt(events / appendRate, 1)} s, ${fmt(appendRate)} events/s`);
   } else if (existsSync(generated)) {
     const kept = JSON.parse(readFileSync(generated, 'utf8')) as { events: number; rate: number; at: string };
-    if (kept.events === events) {
+    // Later runs add their own commands to the log: the generator's rate still stands for the store.
+    if (kept.events <= events) {
       appendRate = kept.rate;
       console.log(`   the ${shape.name} store was generated at ${fmt(appendRate)} events/s (${kept.at})`);
     }
@@ -349,6 +356,9 @@ async function startServer(dir: string): Promise<Server> {
       SEED_DEMO: '0',
       JWT_SECRET,
       LOG_ORIGIN,
+      // The bench times a chat message's cost, not the per-account limit (docs/rules.md#chat-limits): a
+      // pilot trainee sends far more than 60 a minute here. The limit is still counted on every send.
+      THROTTLE_CHAT_MESSAGES: '1000000/60',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

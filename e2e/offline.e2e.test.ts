@@ -1,12 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiClient } from '@panda/server/seed';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobTypeName } from '../frontend/src/lib/job-types';
-import { EVIDENCE_BODY, fillEvidence, testPhoto } from './evidence';
+import { EVIDENCE_BODY } from './evidence';
+import { freePort, signOffline, stored, type ApiJob } from './outbox';
 import {
   axeFindings,
   BROWSER_ARGS,
@@ -31,19 +30,6 @@ const PHONE = { width: 390, height: 844 };
 const MENTOR = 'mentor@panda.demo';
 const STUDENT = 'student@panda.demo';
 
-interface ApiJob {
-  id: string;
-  Job_Type: string;
-  Student_Name?: string;
-  Completed_Count: number;
-  Total_Count: number;
-  signatures?: Array<{
-    signature_id?: string;
-    trainee_status?: string;
-    evidence?: { photos: Array<{ photo_id: string }> } | null;
-  }>;
-}
-
 let server: Server;
 let port = 0;
 let dataDir = '';
@@ -52,16 +38,6 @@ let context: BrowserContext;
 let page: Page;
 const findings: string[] = [];
 const password = (email: string) => demoLogins(server, 'email')[email]!.password;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port: p } = s.address() as { port: number };
-      s.close(() => resolve(p));
-    });
-  });
 
 const start = async () => {
   server = await startServer({ PORT: String(port), SEED_DEMO: '1' }, dataDir);
@@ -86,40 +62,20 @@ async function traineeStatus(signatureId: string): Promise<string | undefined> {
 
 const countOf = (jobs: ApiJob[], id: string) => jobs.find((j) => j.id === id)!.Completed_Count;
 
-/** How many items the device's outbox holds (all users), counted in the page. */
-const stored = (p: Page) =>
-  p.evaluate(`new Promise((resolve, reject) => {
-    const open = indexedDB.open('panda-outbox');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const db = open.result;
-      if (!db.objectStoreNames.contains('items')) return resolve(0);
-      const count = db.transaction('items').objectStore('items').count();
-      count.onsuccess = () => {
-        resolve(count.result);
-        db.close();
-      };
-    };
-  })`) as Promise<number>;
-
-/** Signs `job`'s next card with no signal; `photos` are chosen first and kept on the device. */
-async function signOffline(p: Page, job: ApiJob, photos = 0) {
-  await p.getByRole('button', { name: `Mark Complete: ${jobTypeName(job.Job_Type)} for ${job.Student_Name}` }).click();
-  const dialog = p.getByRole('dialog', { name: 'Sign Off Job Card' });
-  await dialog.getByLabel('Signature', { exact: false }).first().fill('D. Clarke');
-  await fillEvidence(p);
-  if (photos) {
-    const files = [];
-    for (let n = 1; n <= photos; n++)
-      files.push({ name: `site-${n}.png`, mimeType: 'image/png', buffer: await testPhoto(n + 5, 'png') });
-    await dialog.getByTestId('job-photos-input').setInputFiles(files);
-    await expect
-      .poll(() => dialog.locator('[data-testid="job-photo-item"][data-status="waiting"]').count())
-      .toBe(photos);
-  }
-  await dialog.getByRole('button', { name: 'Sign & Complete' }).click();
-  await toast(p, /the sign-off waits in the outbox/).waitFor();
-  await dialog.waitFor({ state: 'hidden' });
+/** Starts the browser on the test's profile (again after a restart: the profile keeps the service worker and outbox). */
+async function launch() {
+  // Installability and service workers need a normal (not incognito) profile.
+  context = await chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM,
+    args: BROWSER_ARGS,
+    viewport: WIDE,
+    reducedMotion: 'reduce',
+  });
+  await context.addInitScript(() => {
+    (globalThis as unknown as { __PANDA_NO_ANIMATIONS__: boolean }).__PANDA_NO_ANIMATIONS__ = true;
+  });
+  context.setDefaultTimeout(20_000);
+  page = context.pages()[0] ?? (await context.newPage());
 }
 
 /** axe-core and a screenshot at 1366 and 390 px of what `include` selects. */
@@ -138,18 +94,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'panda-offline-'));
   profileDir = mkdtempSync(join(tmpdir(), 'panda-profile-'));
   await start();
-  // Installability and service workers need a normal (not incognito) profile.
-  context = await chromium.launchPersistentContext(profileDir, {
-    executablePath: CHROMIUM,
-    args: BROWSER_ARGS,
-    viewport: WIDE,
-    reducedMotion: 'reduce',
-  });
-  await context.addInitScript(() => {
-    (globalThis as unknown as { __PANDA_NO_ANIMATIONS__: boolean }).__PANDA_NO_ANIMATIONS__ = true;
-  });
-  context.setDefaultTimeout(20_000);
-  page = context.pages()[0] ?? (await context.newPage());
+  await launch();
 }, 120_000);
 
 afterAll(async () => {
@@ -175,7 +120,7 @@ describe('works on site with no signal', () => {
     await cdp.detach();
   });
 
-  it('opens the dashboard with its last data on a repeat visit, with the server stopped and no network', async () => {
+  it('opens the dashboard with its last data (jobs, trainees, conversations) on a repeat visit, with the server stopped and no network', async () => {
     before = await mentorJobs();
     const open = before.filter((j) => j.Completed_Count < j.Total_Count && j.Student_Name);
     expect(open.length).toBeGreaterThanOrEqual(3);
@@ -186,6 +131,14 @@ describe('works on site with no signal', () => {
       .getByRole('button', { name: new RegExp(`^Mark Complete: .* for ${signed[0].Student_Name}`) })
       .first()
       .waitFor();
+    // The trainees (overview) and the conversations (messages) read while online.
+    const trainee = page.getByRole('main').getByText(signed[0].Student_Name!).first();
+    await page.goto(`${server.url}/dashboard?view=overview`);
+    await trainee.waitFor();
+    const supervised = await page.getByTestId('jobs-supervised').textContent();
+    const contact = page.getByRole('list', { name: 'Contacts' }).getByText(signed[0].Student_Name!);
+    await page.goto(`${server.url}/dashboard?view=chat`);
+    await contact.waitFor();
 
     await server.stop();
     await context.setOffline(true);
@@ -196,14 +149,31 @@ describe('works on site with no signal', () => {
       .first()
       .waitFor();
     await shot(page, 'offline-dashboard-1366');
+    await page.goto(`${server.url}/dashboard?view=overview`);
+    await trainee.waitFor();
+    expect(await page.getByTestId('jobs-supervised').textContent()).toBe(supervised);
+    await page.goto(`${server.url}/dashboard?view=chat`);
+    await contact.waitFor();
+    await page.goto(`${server.url}/dashboard?view=jobs`);
   });
 
-  it('keeps sign-offs made offline through a reload, and says what works offline', async () => {
+  it('keeps sign-offs made offline through a reload, closing the tab and restarting the browser, and says what works offline', async () => {
     // The first card with two photos, kept on the device until the signal returns.
     await signOffline(page, signed[0], 2);
     for (const job of [signed[1], taken]) await signOffline(page, job);
     await page.getByTestId('outbox-chip').filter({ hasText: '3 waiting to send' }).waitFor();
     await page.reload();
+    await page.getByTestId('outbox-chip').filter({ hasText: '3 waiting to send' }).waitFor();
+    expect(await stored(page)).toBe(3);
+    // The tab closed and opened again, then the whole browser restarted, all with no network.
+    await page.close();
+    page = await context.newPage();
+    await page.goto(`${server.url}/dashboard?view=jobs`);
+    await page.getByTestId('outbox-chip').filter({ hasText: '3 waiting to send' }).waitFor();
+    await context.close();
+    await launch();
+    await context.setOffline(true);
+    await page.goto(`${server.url}/dashboard?view=jobs`);
     await page.getByTestId('outbox-chip').filter({ hasText: '3 waiting to send' }).waitFor();
     expect(await stored(page)).toBe(3);
 

@@ -4,6 +4,7 @@ import { pageQuerySchema } from './paging';
 import { defineRoutes } from './route-contract';
 import { disputeView, traineeStatusSchema } from './signoff';
 import { receiptSchema } from './receipt';
+import { APPLIANCE_KINDS } from './evidence';
 
 /**
  * Audit (replay, verify, evidence, access log; docs/rules.md#auditors, docs/rules.md#audit-calls, docs/api-audit.md). Every audit
@@ -50,6 +51,24 @@ const jobAsOfFields = {
 export const jobAsOf = z.strictObject(jobAsOfFields);
 export type JobAsOf = z.infer<typeof jobAsOf>;
 
+/**
+ * A card's evidence as the log holds it (docs/rules.md#evidence), each photo with its SHA-256 and
+ * perceptual hash as signed; `possible_duplicate`: the photo looks like one already on another card.
+ */
+export const auditEvidence = z.strictObject({
+  site_postcode: z.string(),
+  appliance: z.strictObject({
+    kind: z.enum(APPLIANCE_KINDS),
+    make: z.string().nullable(),
+    model: z.string().nullable(),
+  }),
+  work_done: z.string(),
+  duration_minutes: z.number().int(),
+  photos: z.array(
+    z.strictObject({ photo_id: z.string(), sha256: z.string(), dhash: z.string(), possible_duplicate: z.boolean() }),
+  ),
+});
+
 export const auditSignOff = z.strictObject({
   /** Which card of the job (1 = first signed). */
   card_number: z.number().int(),
@@ -66,6 +85,9 @@ export const auditSignOff = z.strictObject({
     timestamp: z.string(),
   }),
   completed_at: z.string(),
+  /** Null for a card signed before evidence was required (`hash_version` 1). */
+  evidence: auditEvidence.nullable(),
+  hash_version: z.union([z.literal(1), z.literal(2)]),
   content_hash: z.string(),
   content_hash_source: z.enum(['recorded', 'computed_on_replay']),
   content_hash_matches: z.boolean().nullable(),
@@ -75,6 +97,8 @@ export const auditSignOff = z.strictObject({
   trainee_status_label: z.string(),
   confirmed_at: z.string().nullable(),
   confirmation_hash_matches: z.boolean().nullable(),
+  /** What the trainee wrote on confirming. */
+  reflection: z.string().nullable(),
   dispute: disputeView.nullable(),
   revoked: z.boolean(),
   signer: who.extend({ gas_safe_number: z.string().nullable() }),

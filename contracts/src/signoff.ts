@@ -18,6 +18,7 @@ import { TRAINEE_STATUSES } from './signoff-messages';
 export { DISPUTE_REASON_REQUIRED, DISPUTE_WINDOW_CLOSED, DISPUTE_WINDOW_DAYS, disputeUntil } from './signoff-messages';
 import { DISPUTE_REASON_REQUIRED } from './signoff-messages';
 export const RESOLUTION_REASON_REQUIRED = 'Please give a reason for the decision';
+export const OUTCOME_REQUIRED = 'Please choose an outcome';
 
 /** `POST /api/signatures/{signatureId}/confirm`: the trainee may add a reflection (docs/rules.md#evidence). */
 export const confirmRequest = z.object({ reflection: reflectionField });
@@ -35,7 +36,7 @@ export type DisputeRequest = z.infer<typeof disputeRequest>;
 export const DISPUTE_OUTCOMES = ['upheld', 'rejected'] as const;
 /** `POST /api/admin/disputes/{signatureId}/resolve` */
 export const resolveDisputeRequest = z.object({
-  outcome: z.enum(DISPUTE_OUTCOMES, { error: "Outcome must be 'upheld' or 'rejected'" }),
+  outcome: z.enum(DISPUTE_OUTCOMES, { error: OUTCOME_REQUIRED }),
   reason: multiLineText(RESOLUTION_REASON_REQUIRED)
     .trim()
     .min(1, RESOLUTION_REASON_REQUIRED)

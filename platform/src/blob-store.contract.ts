@@ -81,6 +81,20 @@ export function blobStoreContract(name: string, make: () => Promise<BlobStore>, 
         expect(Buffer.compare((await store.get(first.hash))!.bytes, png)).toBe(0);
       });
 
+      it('deletes a blob, and deleting one it does not hold (or not a hash) changes nothing', async () => {
+        const kept = await store.put(Buffer.from('kept bytes'), 'application/octet-stream');
+        const gone = await store.put(png, 'image/png');
+        await store.delete(gone.hash);
+        expect(await store.has(gone.hash)).toBe(false);
+        expect(await store.get(gone.hash)).toBeNull();
+        await store.delete(gone.hash);
+        await store.delete('../../etc/passwd');
+        expect((await store.get(kept.hash))?.bytes.toString()).toBe('kept bytes');
+        // Stored again after deletion, the bytes are back.
+        expect(await store.put(png, 'image/png')).toEqual(gone);
+        expect(await store.has(gone.hash)).toBe(true);
+      });
+
       it('stores and reads a 5 MB image', { timeout: 60_000 }, async () => {
         const big = await noisePng(5 * 1024 * 1024);
         expect(big.length).toBeGreaterThanOrEqual(5 * 1024 * 1024);

@@ -28,6 +28,8 @@ export interface BlobStore {
   /** The blob, or null when there is none with that hash (or the hash is malformed). */
   get(hash: string): Promise<StoredBlob | null>;
   has(hash: string): Promise<boolean>;
+  /** Removes the blob (nothing when there is none): only for bytes nothing refers to any more (docs/rules.md#unused-photos). */
+  delete(hash: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -113,6 +115,13 @@ export class FileBlobStore implements BlobStore {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
       throw err;
     }
+  }
+
+  async delete(hash: string): Promise<void> {
+    if (!isBlobHash(hash)) return;
+    // The bytes first: without them the blob is gone (has() looks at them); the metadata after.
+    await rm(this.path(hash), { force: true });
+    await rm(`${this.path(hash)}.json`, { force: true });
   }
 
   async close(): Promise<void> {}

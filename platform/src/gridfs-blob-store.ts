@@ -77,6 +77,12 @@ export class GridFsBlobStore implements BlobStore {
     return isBlobHash(hash) && (await this.file(hash)) !== null;
   }
 
+  async delete(hash: string): Promise<void> {
+    if (!isBlobHash(hash)) return;
+    const file = await this.file(hash);
+    if (file) await this.bucket.delete(file._id);
+  }
+
   async close(): Promise<void> {
     await this.client?.close();
   }

@@ -247,6 +247,12 @@ export class SqliteReadStore implements ReadStore {
     // on them (`+`: no index of theirs is chosen, which SQLite may take for fewer rows than a few ids).
     const byId = top && (typeof filter.id === 'string' || (isComparison(filter.id) && '$in' in filter.id));
     for (const [path, cond] of Object.entries(filter)) {
+      const fields = path === '$or' ? this.searchedTogether(t, logicalFilters(path, cond)) : null;
+      if (fields) {
+        parts.push(`rowid IN (SELECT rowid FROM ${fields.fts} WHERE ${fields.fts} MATCH ?)`);
+        params.push(`{${fields.columns.map((c) => `"${c}"`).join(' ')}} : ${phrase(fields.text)}`);
+        continue;
+      }
       if (isLogical(path)) {
         const subs = logicalFilters(path, cond).map((f) => this.where(t, f, top && path === '$and'));
         const joined = subs.map((s) => (s.sql ? `(${s.sql.slice('WHERE '.length)})` : '1'));
@@ -366,6 +372,17 @@ export class SqliteReadStore implements ReadStore {
     return several ? { fts: several.fts, column: field } : null;
   }
 
+  /** `$or` branches that each ask one field of one search index to contain one text: one MATCH over those columns. */
+  private searchedTogether(t: string, branches: Filter[]) {
+    const asks = branches.map((b) => Object.entries(b)).map(([e, ...more]) => (!more.length && e ? e : [null, null]));
+    const texts = new Set(asks.map(([, c]) => (isComparison(c) && '$contains' in c ? asciiLower(c.$contains) : null)));
+    const [text] = texts.size === 1 ? texts : [null];
+    if (!text) return null;
+    const found = asks.map(([field]) => this.searchFor(t, String(field), text));
+    const fts = found[0]?.column && found[0].fts;
+    return fts && found.every((f) => f?.fts === fts) ? { fts, text, columns: asks.map(([f]) => String(f)) } : null;
+  }
+
   async ensureIndexes(collection: string, fields: string[]): Promise<void> {
     await this.lastCommit; // a writer thread's commits first (see commit)
     const t = this.ensureTable(collection);
@@ -390,12 +407,7 @@ export class SqliteReadStore implements ReadStore {
   async dropIndexesExcept(collection: string, fields: string[]): Promise<void> {
     await this.lastCommit; // a writer thread's commits first (see commit)
     const t = this.ensureTable(collection);
-    const keepSearch = new Set(
-      fields
-        .map(searchedFields)
-        .filter((f): f is string[] => f !== null)
-        .map((f) => searchName(t, f)),
-    );
+    const keepSearch = new Set(fields.map(searchedFields).flatMap((f) => (f ? [searchName(t, f)] : [])));
     for (const { fts } of this.searchIndexesOf(t))
       if (!keepSearch.has(fts)) dropSearch(fts).forEach((s) => this.db.exec(s));
     // The triggers of a count an earlier version kept.
@@ -409,9 +421,7 @@ export class SqliteReadStore implements ReadStore {
     for (const name of names) if (!keep.has(name)) this.db.exec(`DROP INDEX IF EXISTS ${name}`);
   }
 
-  async checkpoint(projection: string): Promise<number> {
-    return this.checkpointNow(projection);
-  }
+  readonly checkpoint = async (projection: string): Promise<number> => this.checkpointNow(projection);
   private checkpointNow(projection: string): number {
     return (this.stmt(CHECKPOINT_OF).pluck().get(projection) as number | undefined) ?? 0;
   }

@@ -22,6 +22,7 @@ import { openBlobStore, openEventStore, openReadStore } from './stores';
 import { ReactorRunner } from '@panda/reactors/shared/reactor';
 import { allReactors } from '@panda/reactors/index';
 import { REMINDER_TICK_MS, ReminderTicker } from '@panda/reactors/training/reminders';
+import { PHOTO_SWEEP_MS, PhotoSweeper } from '@panda/reactors/training/photo-sweeper';
 import { PAYOUT_TICK_MS, PayoutTicker } from '@panda/reactors/payouts/payouts';
 import { LogCheckpointer } from '@panda/reactors/audit/log-checkpoints';
 import { LOG_WITNESS_TICK_MS, LogWitnessTicker } from '@panda/reactors/audit/log-witness';
@@ -78,6 +79,8 @@ export interface Platform {
   reminders: ReminderTicker;
   /** Earnings after 7 days and invoices at each period's end (docs/rules.md#payout-periods): ticks at start and every minute with the projections. */
   payouts: PayoutTicker;
+  /** Removes job-card photos unused for a day (docs/rules.md#unused-photos): ticks every 10 minutes with the projections. */
+  photoSweeper: PhotoSweeper;
   /** The background re-hash of the log (docs/rules.md#never-rechain); null in a part that answers no request. */
   verification: () => BackgroundVerification | null;
   /** Signs the log's checkpoints (docs/rules.md#log-checkpoints); null where the log is KurrentDB. */
@@ -254,6 +257,16 @@ export async function startPlatform(
     payoutTimer = setInterval(tick, PAYOUT_TICK_MS);
     payoutTimer.unref();
   }
+  const photoSweeper = new PhotoSweeper(store, readStore, blobs, commandDeps.clock, logger);
+  let photoSweepTimer: NodeJS.Timeout | null = null;
+  if (parts.projections) {
+    photoSweepTimer = setInterval(
+      () =>
+        void photoSweeper.tick().catch((err) => logger.error({ err }, 'photo sweep: tick failed; next tick retries')),
+      PHOTO_SWEEP_MS,
+    );
+    photoSweepTimer.unref();
+  }
   const witness =
     logTree && signer
       ? new LogWitnessTicker(
@@ -360,6 +373,7 @@ export async function startPlatform(
       if (outboxTimer) clearInterval(outboxTimer);
       if (reminderTimer) clearInterval(reminderTimer);
       if (payoutTimer) clearInterval(payoutTimer);
+      if (photoSweepTimer) clearInterval(photoSweepTimer);
       if (witnessTimer) clearInterval(witnessTimer);
       if (hub) await hub.close();
       if (server) {
@@ -390,6 +404,7 @@ export async function startPlatform(
     reactors,
     reminders,
     payouts,
+    photoSweeper,
     verification: () => verification,
     checkpointer,
     witness,

@@ -69,7 +69,14 @@ describe('PUT /api/jobs/{id}/complete with evidence', () => {
 
   it('refuses a work date after today (UK time) or before the placement was accepted, recording nothing', async () => {
     const before = (await signedEvents()).length;
-    const future = await complete(signature(2, { day: ukDateOf(now + DAY) }));
+    // Tomorrow's date typed, sent now: at any hour of the day only the typed date is refused.
+    const tomorrow = signature(2, { day: ukDateOf(now + DAY) });
+    const sentNow = new Date(now).toISOString();
+    const future = await complete({
+      ...tomorrow,
+      completed_at: sentNow,
+      mentor_signature: { ...tomorrow.mentor_signature, timestamp: sentNow },
+    });
     expect(future.status).toBe(400);
     expect(future.body.detail).toEqual([
       { field: 'mentor_signature.date', message: 'The work date cannot be in the future' },

@@ -6,6 +6,7 @@ import { jobPhotoStream } from '@panda/events/catalogue/photos';
 import { jobPhotos } from '@panda/projections/read-models/job-photos';
 import type { Login } from '../admin/test-fixtures';
 import {
+  EVIDENCE,
   get,
   jobOfType,
   photoId,
@@ -199,5 +200,48 @@ describe('photos on a sign-off', () => {
     ]);
     // Photos of one card are never flagged against each other.
     expect((await photoDoc(onCard[1]))?.duplicate_of).toEqual([]);
+  });
+});
+
+describe("the auditor's replay of a card", () => {
+  it('holds the evidence as signed, each photo with its SHA-256 and perceptual hash, and the duplicate flag', async () => {
+    const auditor = await auditorToken();
+    const job = (await get(app, `/api/jobs?student_id=${ben.user.id}`, otherCentre.token)).body[0];
+    const r = await get(app, `/api/audit/jobs/${job.id}/signatures`, auditor);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const card = r.body.signatures.at(-1);
+    const signed = (await app.platform.store.readStream(accountStream(ben.user.id)))
+      .filter((e) => e.type === 'JobCardSigned')
+      .at(-1)!.data as {
+      signedAt: string;
+      capturedAt: string;
+      contentHash: string;
+      evidence: { photos: { photoId: string; sha256: string; dhash: string }[] };
+    };
+    const uploads = await Promise.all(
+      signed.evidence.photos.map(async (p) => (await app.platform.store.readStream(jobPhotoStream(p.photoId)))[0].data),
+    );
+    expect(card).toMatchObject({
+      signed_at: signed.signedAt,
+      captured_at: signed.capturedAt,
+      hash_version: 2,
+      content_hash: signed.contentHash,
+      content_hash_matches: true,
+      reflection: null,
+      evidence: {
+        site_postcode: 'M1 1AA',
+        appliance: { kind: 'boiler', make: 'Worcester', model: 'Greenstar 30i' },
+        work_done: EVIDENCE.work_done,
+        duration_minutes: 60,
+        photos: uploads.map((u, i) => ({
+          photo_id: (u as { photoId: string }).photoId,
+          sha256: (u as { sha256: string }).sha256,
+          dhash: (u as { dhash: string }).dhash,
+          // The first is the earlier card's photo again (see the test above); the second is not.
+          possible_duplicate: i === 0,
+        })),
+      },
+    });
+    expect(card.evidence.photos).toHaveLength(2);
   });
 });

@@ -12,7 +12,8 @@ async function restricted(code: string, filePath: string): Promise<string[]> {
   return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
 
-describe('no-restricted-imports on command-service', () => {
+// The first lint loads the config, its plugins and the TypeScript parser: seconds on a busy machine.
+describe('no-restricted-imports on command-service', { timeout: 60_000 }, () => {
   it('fails a command-service source file that imports a read model', async () => {
     const code = "import { JOBS } from '@panda/projections/read-models/training';\nexport const jobs = JOBS;\n";
     expect(await restricted(code, 'command-service/src/jobs/probe.ts')).toEqual([

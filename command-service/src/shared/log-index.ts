@@ -41,8 +41,10 @@ export class LogIndex {
   /** Pairs `<a> <b>` (a < b) who have written to each other at least once. */
   private readonly conversations = new Set<string>();
   private readonly mentors = new Map<string, AccountState>();
-  /** Every uploaded job-card photo, with the sign-off that uses it once one does (docs/rules.md#evidence). */
+  /** Every uploaded job-card photo not discarded, with the sign-off that uses it once one does (docs/rules.md#evidence). */
   private readonly photos = new Map<string, UploadedPhoto>();
+  /** Images held by other events (chat images, Gas Safe card photos), by blob hash: the unused-photo sweep keeps these. */
+  private readonly otherImages = new Set<string>();
 
   constructor(
     private readonly store: EventStore,
@@ -104,6 +106,17 @@ export class LogIndex {
       if (p) out[id] = { ...p };
     }
     return out;
+  }
+
+  /**
+   * Whether anything but the photo `except` holds the blob `hash` as of the log's head: another job
+   * photo (used or not) or another event's image (docs/rules.md#unused-photos).
+   */
+  async blobHeldElsewhere(hash: string, except: string): Promise<boolean> {
+    await this.catchUp();
+    if (this.otherImages.has(hash)) return true;
+    for (const p of this.photos.values()) if (p.sha256 === hash && p.photoId !== except) return true;
+    return false;
   }
 
   /** Placements of one student, oldest first. */
@@ -181,8 +194,16 @@ export class LogIndex {
       }
       case 'JobPhotoUploaded': {
         const { photoId, mentorId, sha256, dhash } = e.data;
-        this.photos.set(photoId, { photoId, mentorId, sha256, dhash, usedBy: null });
+        this.photos.set(photoId, { photoId, mentorId, sha256, dhash, usedBy: null, uploadedAt: recorded.time });
         return;
+      }
+      case 'JobPhotoDiscarded':
+        this.photos.delete(e.data.photoId);
+        return;
+      case 'MentorProfileSaved': {
+        const card = e.data.profile.Gas_Safe_Card_Photo;
+        if (card) this.otherImages.add(card.hash);
+        break;
       }
       case 'MessageSent': {
         const key = `${e.data.receiverId} ${e.data.senderId}`;
@@ -190,6 +211,7 @@ export class LogIndex {
         this.unread.set(key, set.add(e.data.messageId));
         const [a, b] = [e.data.senderId, e.data.receiverId].sort();
         this.conversations.add(`${a} ${b}`);
+        if (e.data.image) this.otherImages.add(e.data.image.hash);
         return;
       }
       case 'MessageRead': {

@@ -122,12 +122,20 @@ describe('POST /api/register-students', () => {
       expect(r.status).toBe(400);
       expect(r.body.detail).toEqual([{ field: 'file', message }]);
     };
-    await refusal(await send(csv(line('Ned', email)), north.token, { 'content-type': 'text/plain' }), TEXTS.type);
-    await refusal(await send(csv(line('Ned', email)).replace('Postcode', 'Post_Code'), north.token), TEXTS.header);
+    // Each file also holds bad rows: the file's own fault is the only answer, so no row was read.
+    const bad = [line('', 'not-an-email'), line('Dee', email), line('Dot', email)];
+    await refusal(
+      await send(csv(line('Ned', email), ...bad), north.token, { 'content-type': 'text/plain' }),
+      TEXTS.type,
+    );
+    await refusal(await send(csv(...bad).replace('Postcode', 'Post_Code'), north.token), TEXTS.header);
     await refusal(await send(HEADER, north.token), TEXTS.empty);
-    const many = Array.from({ length: 501 }, (_v, i) => line(`N${i}`, `${i}-${email}`));
-    await refusal(await send(csv(...many), north.token), TEXTS.tooMany);
-    const latin1 = Buffer.concat([Buffer.from(`${HEADER}\r\n`), Buffer.from(line('Zo\xeb', email), 'latin1')]);
+    const many = Array.from({ length: 498 }, (_v, i) => line(`N${i}`, `${i}-${email}`));
+    await refusal(await send(csv(...many, ...bad), north.token), TEXTS.tooMany);
+    const latin1 = Buffer.concat([
+      Buffer.from(`${HEADER}\r\n${bad.join('\r\n')}\r\n`),
+      Buffer.from(line('Zo\xeb', email), 'latin1'),
+    ]);
     const res = await fetch(`${app.url}/api/register-students`, {
       method: 'POST',
       headers: { 'content-type': 'text/csv', authorization: `Bearer ${north.token}` },

@@ -1,3 +1,4 @@
+import { PHOTO_UNUSED_HOURS } from '@panda/events/catalogue/photos';
 import type { JobRequirements } from '@panda/events/catalogue/accounts';
 import type { CardEvidence, Signature } from '@panda/events/catalogue/training';
 import {
@@ -93,6 +94,8 @@ export interface UploadedPhoto {
   dhash: string;
   /** The sign-off that already uses it, null while unused. */
   usedBy: string | null;
+  /** When it was uploaded: unused for PHOTO_UNUSED_HOURS, it is no longer taken (docs/rules.md#unused-photos). */
+  uploadedAt: string;
 }
 
 export const FUTURE_WORK_DATE = 'The work date cannot be in the future';
@@ -122,6 +125,9 @@ function checkEvidence(
     if (!photo || photo.mentorId !== command.mentorId)
       throw badRequest([{ field: 'photo_ids', message: PHOTO_NOT_FOUND }]);
     if (photo.usedBy || state.photosUsed.includes(id)) throw badRequest([{ field: 'photo_ids', message: PHOTO_USED }]);
+    // An unused photo expires with its day, whether or not the sweep has removed it yet.
+    if (Date.parse(command.signedAt) - Date.parse(photo.uploadedAt) >= PHOTO_UNUSED_HOURS * 3_600_000)
+      throw badRequest([{ field: 'photo_ids', message: PHOTO_NOT_FOUND }]);
   }
 }
 

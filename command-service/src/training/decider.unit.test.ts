@@ -48,12 +48,19 @@ const evidenceIn: EvidenceInput = {
   durationMinutes: 90,
   photoIds: [],
 };
-const photo = (photoId: string, mentorId = 'm1', usedBy: string | null = null): UploadedPhoto => ({
+/** An uploaded photo; by default an hour before the sign-off (SIGNED_AT). */
+const photo = (
+  photoId: string,
+  mentorId = 'm1',
+  usedBy: string | null = null,
+  uploadedAt = '2026-01-05T10:00:00.000Z',
+): UploadedPhoto => ({
   photoId,
   mentorId,
   sha256: createHash('sha256').update(photoId).digest('hex'),
   dhash: '0f0f0f0f0f0f0f0f',
   usedBy,
+  uploadedAt,
 });
 const evidenceOf = (photos: UploadedPhoto[] = []): CardEvidence => ({
   sitePostcode: evidenceIn.sitePostcode,
@@ -491,6 +498,23 @@ describe('evidence on every sign-off (docs/rules.md#evidence)', () => {
       .given(placed)
       .when(withPhotos({ 'ph-a': photo('ph-a') }, ['ph-a', 'ph-a']))
       .thenThrows(400, 'photo_ids: Each photo can be added once');
+  });
+
+  it('refuses an unused photo uploaded 24 hours or more before the sign-off, swept or not (docs/rules.md#unused-photos)', () => {
+    const withPhoto = (uploadedAt: string) =>
+      sign('j-r', 'm1', ALL_CATEGORIES, {
+        evidence: { ...evidenceIn, photoIds: ['ph-a'] },
+        photos: { 'ph-a': photo('ph-a', 'm1', null, uploadedAt) },
+      });
+    // SIGNED_AT is 2026-01-05T11:00Z.
+    training
+      .given(placed)
+      .when(withPhoto('2026-01-04T11:00:00.000Z'))
+      .thenThrows(400, 'photo_ids: Photo not found: please upload it again');
+    training
+      .given(placed)
+      .when(withPhoto('2026-01-04T11:00:00.001Z'))
+      .then([signed('j-r', 1, 'm1', 'sig-new', evidenceOf([photo('ph-a')]))]);
   });
 
   it('takes at most six photos', () => {

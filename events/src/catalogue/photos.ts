@@ -25,4 +25,22 @@ export const JobPhotoUploaded = defineEvent(
   }),
 );
 
-export const photoEvents = [JobPhotoUploaded] as const;
+/**
+ * A photo no sign-off used within PHOTO_UNUSED_HOURS of its upload was removed (docs/rules.md#unused-photos):
+ * its image is deleted from the blob store unless something else holds the same bytes (`blobDeleted`).
+ */
+export const JobPhotoDiscarded = defineEvent(
+  'JobPhotoDiscarded',
+  z.object({
+    photoId: z.string(),
+    sha256: z.string().regex(/^[0-9a-f]{64}$/),
+    /** When it was uploaded; it was discarded because no card used it by 24 hours later. */
+    uploadedAt: z.string(),
+    blobDeleted: z.boolean(),
+  }),
+);
+
+/** How long an uploaded photo waits for a sign-off to use it (docs/rules.md#unused-photos). */
+export const PHOTO_UNUSED_HOURS = 24;
+
+export const photoEvents = [JobPhotoUploaded, JobPhotoDiscarded] as const;

@@ -1,5 +1,8 @@
+// IndexedDB for the outbox (jsdom has none).
+import 'fake-indexeddb/auto';
 import { DISPUTE_REASON_REQUIRED } from '@panda/contracts/signoff';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { appOutbox, disputePath } from '../lib/outbox';
 import { refusedOn } from '../testing/contract-http';
 import { testUser } from '../testing/fixtures';
 import { formKit } from '../testing/form-kit';
@@ -9,7 +12,7 @@ import { recordedRoute } from '../testing/recorded-route';
 import { expectSentOnce } from '../testing/send-once';
 import { server } from '../testing/server';
 import { renderWithProviders, screen, waitFor, within } from '../testing/test-utils';
-import { SignOffList } from './sign-off-list';
+import { QUEUED_ACTION, SignOffList } from './sign-off-list';
 
 const session = { token: 'student-token', user: testUser('student') };
 const disputed = {
@@ -67,5 +70,25 @@ describe('DisputeDialog', () => {
     });
     expect(body).toEqual({ reason: 'I was not on that job.' });
     expect(toastMessages()).toEqual(['Dispute sent']);
+  });
+  it('with no signal keeps the dispute in the outbox with its reason, sending nothing, and the card says it waits', async () => {
+    vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const { fill, submit, route } = await openDispute();
+      await fill({ 'Why do you dispute it?': 'I was not on that job.' });
+      await submit('Send dispute');
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(toastMessages()).toEqual([QUEUED_ACTION]);
+      expect(route.sent).toHaveLength(0);
+      const queued = (await (await appOutbox()).list(session.user.id)).filter((i) => i.kind === 'dispute');
+      expect(queued).toMatchObject([
+        { method: 'POST', path: disputePath('sig-1'), body: { reason: 'I was not on that job.' }, status: 'waiting' },
+      ]);
+      expect(queued[0].idempotencyKey).toBeTruthy();
+      await screen.findByText('Dispute waiting to send');
+      expect(screen.queryByRole('button', { name: 'Dispute' })).toBeNull();
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 });

@@ -162,6 +162,9 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
+/** The LIST tag of each of these collections: every list of them refetches (a change anywhere in them). */
+export const wholeLists = <T extends string>(...types: T[]) => types.map((type) => ({ type, id: 'LIST' as const }));
+
 /** Tags for a list answer: the LIST tag plus one per item id. */
 export function listTags<T extends string>(
   type: T,

@@ -4,7 +4,7 @@ import type {
   CriterionView,
   StudentCriteriaResponse,
 } from '@panda/contracts/criteria';
-import { api } from './api';
+import { api, wholeLists } from './api';
 
 /**
  * Qualification criteria (docs/rules.md#qualification-criteria): a student's progress per criterion
@@ -25,11 +25,11 @@ export const criteriaApi = api
       }),
       getCentreCriteria: build.query<CriteriaTemplateResponse, void>({
         query: () => '/centre/criteria',
-        providesTags: [{ type: 'criteria_templates', id: 'LIST' }],
+        providesTags: wholeLists('criteria_templates'),
       }),
       saveCentreCriteria: build.mutation<{ criteria: CriterionView[]; position: number }, CriteriaTemplateRequest>({
         query: (body) => ({ url: '/centre/criteria', method: 'PUT', body }),
-        invalidatesTags: (result) => (result ? [{ type: 'criteria_templates', id: 'LIST' }] : []),
+        invalidatesTags: (result) => (result ? wholeLists('criteria_templates') : []),
       }),
     }),
   });

@@ -1,5 +1,5 @@
 import { LOOKUP_ENTITY_TYPES, type LookupEntityType, type LookupResponse } from '@panda/contracts/accounts';
-import { api } from './api';
+import { api, wholeLists } from './api';
 
 /**
  * GET /api/lookup/{entityType}/{entityId} (docs/rules.md#entity-lookup): what the entity details modal shows, only
@@ -24,7 +24,7 @@ export const lookupApi = api.enhanceEndpoints({ addTagTypes: LOOKUP_SOURCES }).i
     getEntityLookup: build.query<LookupResponse, LookupArgs>({
       query: ({ entityType, entityId }) => `/lookup/${encodeURIComponent(entityType)}/${encodeURIComponent(entityId)}`,
       providesTags: (_result, _error, { entityId }) => [
-        ...LOOKUP_SOURCES.map((type) => ({ type, id: 'LIST' as const })),
+        ...wholeLists(...LOOKUP_SOURCES),
         ...LOOKUP_SOURCES.map((type) => ({ type, id: entityId })),
       ],
     }),

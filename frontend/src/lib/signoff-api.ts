@@ -5,7 +5,7 @@ import type {
   SignOffActionResponse,
   SignOffView,
 } from '@panda/contracts/signoff';
-import { api, listTags } from './api';
+import { api, listTags, wholeLists } from './api';
 import { loadMorePages, PAGE_SIZE, pageSearch, toPage, type Page } from './paging';
 import type { Job } from '@panda/contracts/training';
 
@@ -35,13 +35,7 @@ export const signOffApi = api.enhanceEndpoints({ addTagTypes: ['jobs', 'sign_off
         body: { reflection: reflection ?? null },
         headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
       }),
-      invalidatesTags: (result) =>
-        result
-          ? [
-              { type: 'jobs', id: 'LIST' },
-              { type: 'sign_offs', id: 'LIST' },
-            ]
-          : [],
+      invalidatesTags: (result) => (result ? wholeLists('jobs', 'sign_offs') : []),
     }),
     disputeSignOff: build.mutation<
       SignOffActionResponse,
@@ -53,13 +47,7 @@ export const signOffApi = api.enhanceEndpoints({ addTagTypes: ['jobs', 'sign_off
         body: { reason },
         headers: idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined,
       }),
-      invalidatesTags: (result) =>
-        result
-          ? [
-              { type: 'jobs', id: 'LIST' },
-              { type: 'sign_offs', id: 'LIST' },
-            ]
-          : [],
+      invalidatesTags: (result) => (result ? wholeLists('jobs', 'sign_offs') : []),
     }),
     /** The admin's Disputes, 50 at a time ("Load more"). */
     getDisputes: build.infiniteQuery<Page<SignOffView>, 'open' | 'resolved', string | null>({
@@ -76,7 +64,7 @@ export const signOffApi = api.enhanceEndpoints({ addTagTypes: ['jobs', 'sign_off
     openDisputesCount: build.query<number, void>({
       query: () => `/admin/disputes${pageSearch({ status: 'open', limit: 1 })}`,
       transformResponse: (items: SignOffView[], meta) => toPage(items, meta).total,
-      providesTags: [{ type: 'sign_offs', id: 'LIST' }],
+      providesTags: wholeLists('sign_offs'),
     }),
     resolveDispute: build.mutation<SignOffActionResponse, { signatureId: string } & ResolveDisputeRequest>({
       query: ({ signatureId, ...body }) => ({
@@ -84,14 +72,7 @@ export const signOffApi = api.enhanceEndpoints({ addTagTypes: ['jobs', 'sign_off
         method: 'POST',
         body,
       }),
-      invalidatesTags: (result) =>
-        result
-          ? [
-              { type: 'sign_offs', id: 'LIST' },
-              { type: 'jobs', id: 'LIST' },
-              { type: 'students', id: 'LIST' },
-            ]
-          : [],
+      invalidatesTags: (result) => (result ? wholeLists('sign_offs', 'jobs', 'students') : []),
     }),
   }),
 });

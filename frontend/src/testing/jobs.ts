@@ -33,6 +33,26 @@ export function signedCardFixture(overrides: Partial<SignedCard> = {}): SignedCa
   };
 }
 
+/** A trainee's open dispute of a sign-off, as the job views and the Disputes list carry it. */
+export const OPEN_DISPUTE = {
+  reason: 'I was not on that job',
+  disputed_at: '2026-11-21T09:00:00.000Z',
+  outcome: null,
+  resolution_reason: null,
+  resolved_at: null,
+} as const;
+
+/** A sign-off the trainee disputes (the dispute still open). */
+export function disputedCardFixture(overrides: Partial<SignedCard> = {}): SignedCard {
+  return signedCardFixture({
+    signature_id: 'sig-disputed',
+    trainee_status: 'disputed',
+    trainee_status_label: 'Disputed',
+    dispute: OPEN_DISPUTE,
+    ...overrides,
+  });
+}
+
 /** A job (Boiler Installs, 2 of 2 cards unless overridden), checked against the contract. */
 export function jobFixture(overrides: Partial<Job> = {}): Job {
   const signatures = overrides.signatures ?? [];

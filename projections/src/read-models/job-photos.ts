@@ -9,7 +9,7 @@ import { audienceOf, defineProjection } from '../typed-projection';
  * the stored image's reference, and once a sign-off uses it, which card, student and centre it
  * evidences, and the photos already on other cards it looks like (`duplicate_of`: within
  * DUPLICATE_DISTANCE bits of dHash), which the centre and auditors see as 'Possible duplicate photo'.
- * Photos on a card are indexed by the bands of their dHash (`band0`..), so the lookup of look-alikes
+ * A photo swept unused (docs/rules.md#unused-photos) is removed. Photos on a card are indexed by the bands of their dHash (`band0`..), so the lookup of look-alikes
  * reads only the photos that share a band. Audience: the mentor, then the student and centre too.
  */
 export const JOB_PHOTOS = 'job_photos';
@@ -49,7 +49,7 @@ const studentRefs = collection<StudentRefDoc>(JOB_PHOTO_REFS);
 
 export const jobPhotosProjection = defineProjection({
   name: 'job_photos',
-  collections: { [JOB_PHOTOS]: ['signature_id', ...bandFields], [JOB_PHOTO_REFS]: [] },
+  collections: { [JOB_PHOTOS]: ['signature_id', 'uploaded_at', ...bandFields], [JOB_PHOTO_REFS]: [] },
   on: {
     StudentRegistered: ({ data: d }, ctx) =>
       studentRefs.in(ctx).put({ id: `student:${d.accountId}`, centre_id: d.centreId }),
@@ -72,6 +72,8 @@ export const jobPhotosProjection = defineProjection({
         ...Object.fromEntries(bandFields.map((f) => [f, null])),
         _audience: [d.mentorId],
       }),
+    // Unused for a day and swept (docs/rules.md#unused-photos): no one sees it any more.
+    JobPhotoDiscarded: ({ data: d }, ctx) => jobPhotos.in(ctx).delete(d.photoId),
     JobCardSigned: async ({ data: d }, ctx) => {
       if (!d.evidence?.photos.length) return;
       const signatureId = signatureIdOf(d);

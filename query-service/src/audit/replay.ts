@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@panda/events/envelope';
-import { signatureIdOf, type Signature } from '@panda/events/catalogue/training';
+import { signatureIdOf, type CardEvidence, type Signature } from '@panda/events/catalogue/training';
 import { TRAINEE_STATUS_LABELS, type DisputeView, type TraineeStatus } from '@panda/contracts/signoff';
 import { isCalendarDate, isRealDateTime } from '@panda/contracts/fields';
 import { cardContentHash, type SignedCardData } from '@panda/events/signature-hash';
@@ -100,10 +100,27 @@ export function personAsOf(accountEvents: RecordedEvent[], asOf: number): Person
   return p;
 }
 
+/** A card's evidence as signed (docs/rules.md#evidence): the fields and each photo's hashes, in the card's order. */
+export interface EvidenceAsSigned {
+  site_postcode: string;
+  appliance: { kind: string; make: string | null; model: string | null };
+  work_done: string;
+  duration_minutes: number;
+  photos: { photo_id: string; sha256: string; dhash: string }[];
+}
+
+const evidenceView = (e: CardEvidence): EvidenceAsSigned => ({
+  site_postcode: e.sitePostcode,
+  appliance: { kind: e.appliance.kind, make: e.appliance.make, model: e.appliance.model },
+  work_done: e.workDone,
+  duration_minutes: e.durationMinutes,
+  photos: e.photos.map((p) => ({ photo_id: p.photoId, sha256: p.sha256, dhash: p.dhash })),
+});
+
 export interface SignOff {
   /** Which card of the job (1 = first signed). */
   card_number: number;
-  /** When the sign-off was recorded (the event's time) and where in the log. */
+  /** When the server signed it (its own clock at the request's arrival; the event's time for older cards), and where in the log. */
   signed_at: string;
   /** The device's clock when it was made (null when none was sent). */
   captured_at: string | null;
@@ -111,6 +128,10 @@ export interface SignOff {
   mentor_id: string;
   signature: Signature;
   completed_at: string;
+  /** The evidence signed; null for a card signed before evidence was required (hash scheme 1). */
+  evidence: EvidenceAsSigned | null;
+  /** The content hash's scheme: 2 covers the evidence and both times, 1 is the earlier one. */
+  hash_version: 1 | 2;
   /** SHA-256 of the canonical card content signed (see signature-hash.ts). */
   content_hash: string;
   /** 'recorded': the hash written with the sign-off; 'computed_on_replay': an older sign-off recorded without one. */
@@ -126,6 +147,8 @@ export interface SignOff {
   /** The trainee's countersign: when, and whether it is bound to the very hash the mentor signed. */
   confirmed_at: string | null;
   confirmation_hash_matches: boolean | null;
+  /** What the trainee wrote on confirming (null when nothing, or not confirmed). */
+  reflection: string | null;
   dispute: DisputeView | null;
   revoked: boolean;
 }
@@ -189,6 +212,8 @@ export function jobsAsOf(studentEvents: RecordedEvent[], asOf: number): Map<stri
           mentor_id: d.mentorId as string,
           signature,
           completed_at: d.completedAt as string,
+          evidence: d.hashVersion === 2 && d.evidence ? evidenceView(d.evidence as CardEvidence) : null,
+          hash_version: d.hashVersion === 2 ? 2 : 1,
           content_hash: recorded ?? computed,
           content_hash_source: recorded ? 'recorded' : 'computed_on_replay',
           content_hash_matches: recorded ? recorded === computed : null,
@@ -198,6 +223,7 @@ export function jobsAsOf(studentEvents: RecordedEvent[], asOf: number): Map<stri
           trainee_status_label: TRAINEE_STATUS_LABELS.awaiting_confirmation,
           confirmed_at: null,
           confirmation_hash_matches: null,
+          reflection: null,
           dispute: null,
           revoked: false,
         });
@@ -214,6 +240,7 @@ export function jobsAsOf(studentEvents: RecordedEvent[], asOf: number): Map<stri
             trainee_status: 'confirmed',
             confirmed_at: e.time,
             confirmation_hash_matches: d.contentHash === s.content_hash,
+            reflection: (d.reflection as string | null | undefined) ?? null,
           });
         if (e.type === 'SignatureDisputed')
           Object.assign(s, {

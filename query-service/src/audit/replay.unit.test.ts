@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '@panda/events/envelope';
-import { signatureContentHash } from '@panda/events/signature-hash';
+import { createHash } from 'node:crypto';
+import { evidencedContentHash, signatureContentHash } from '@panda/events/signature-hash';
 import { jobsAsOf, parseAsOf, personAsOf, timelineAsOf } from './replay';
 
 let position = 0;
@@ -147,6 +148,67 @@ describe('as-of folding', () => {
     const [first] = jobsAsOf(altered, Date.parse('2026-03-04T00:00:00Z')).get('j1')!.signatures;
     expect(first.content_hash_source).toBe('recorded');
     expect(first.content_hash_matches).toBe(false);
+  });
+
+  it("replays a card with evidence at the server's signing time, with its evidence and photo hashes as signed", () => {
+    // Worked on 8 March (typed), made on the device at 08:59 on the 9th, reached the server at 12:00; the event was written just after.
+    const typed = '2026-03-08T09:00:00.000Z';
+    const evidence = {
+      sitePostcode: 'M1 1AA',
+      appliance: { kind: 'boiler' as const, make: null, model: null },
+      workDone: 'Serviced the boiler and checked the flue',
+      durationMinutes: 60,
+      photos: [{ photoId: 'ph-a', sha256: createHash('sha256').update('a').digest('hex'), dhash: '0f0f0f0f0f0f0f0f' }],
+    };
+    const times = { signedAt: '2026-03-09T12:00:00.000Z', capturedAt: '2026-03-09T08:59:00.000Z' };
+    const signed = ev(
+      'JobCardSigned',
+      '2026-03-09T12:00:00.250Z',
+      {
+        jobId: 'j1',
+        studentId: 's1',
+        mentorId: 'm1',
+        signature: signature('D C 3', typed),
+        completedAt: typed,
+        completedCount: 3,
+        evidence,
+        ...times,
+        hashVersion: 2,
+        contentHash: evidencedContentHash({ ...content(3, typed, 'D C 3'), evidence, ...times }),
+      },
+      'm1',
+    );
+    const events = [...student.slice(0, 6), signed];
+    const cards = (asOf: string) => jobsAsOf(events, Date.parse(asOf)).get('j1')!.signatures;
+    expect(cards('2026-03-09T11:59:59.999Z')).toHaveLength(2);
+    const [, , third] = cards('2026-03-09T12:00:00.100Z');
+    expect(third).toMatchObject({
+      signed_at: times.signedAt,
+      captured_at: times.capturedAt,
+      hash_version: 2,
+      content_hash_matches: true,
+      evidence: {
+        site_postcode: 'M1 1AA',
+        appliance: { kind: 'boiler', make: null, model: null },
+        work_done: evidence.workDone,
+        duration_minutes: 60,
+        photos: [{ photo_id: 'ph-a', sha256: evidence.photos[0].sha256, dhash: '0f0f0f0f0f0f0f0f' }],
+      },
+    });
+    // Cards signed before evidence have none, under scheme 1.
+    expect(cards('2026-03-09T12:00:00.100Z')[0]).toMatchObject({ evidence: null, hash_version: 1 });
+    // Another image under the photo's id after signing: the recorded hash no longer matches.
+    const swapped = {
+      ...signed,
+      data: {
+        ...(signed.data as object),
+        evidence: { ...evidence, photos: [{ ...evidence.photos[0], sha256: 'b'.repeat(64) }] },
+      },
+    };
+    const [, , altered] = jobsAsOf([...events.slice(0, -1), swapped], Date.parse('2026-03-10T00:00:00Z')).get(
+      'j1',
+    )!.signatures;
+    expect(altered.content_hash_matches).toBe(false);
   });
 
   it('folds who an account was at an instant', () => {

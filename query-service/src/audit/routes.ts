@@ -9,8 +9,10 @@ import { accounts } from '@panda/projections/read-models/accounts';
 import { auditors as auditorAccounts } from '@panda/projections/read-models/auditors';
 import { auditAccessLog } from '@panda/projections/read-models/audit-access';
 import { jobs } from '@panda/projections/read-models/training';
+import { jobPhotos } from '@panda/projections/read-models/job-photos';
 import { placements } from '@panda/projections/read-models/placements';
 import type { QueryDeps } from '../shared/deps';
+import { docsById } from '../shared/docs-by-id';
 import { startAuditRecord } from './record';
 
 type Tail<T extends unknown[]> = T extends [unknown, ...infer R] ? R : never;
@@ -121,10 +123,27 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
     const studentEvents = await who_.events(located.Student_ID);
     const fold = jobsAsOf(studentEvents, asOf).get(jobId) ?? null;
     const student = await who_.at(located.Student_ID, asOf);
+    // The duplicate flag is the photos read model's (docs/rules.md#evidence); the hashes are the log's.
+    const photoDocs = await docsById(
+      rs,
+      jobPhotos,
+      (fold?.signatures ?? []).flatMap((s) => s.evidence?.photos.map((p) => p.photo_id) ?? []),
+    );
     const signatures = await Promise.all(
       (fold?.signatures ?? []).map(async (s) => {
         const signer = await who_.at(s.mentor_id, Date.parse(s.signed_at));
-        return { ...s, signer: { ...who(signer, s.mentor_id), gas_safe_number: signer?.gasSafeNumber ?? null } };
+        const evidence = s.evidence && {
+          ...s.evidence,
+          photos: s.evidence.photos.map((p) => ({
+            ...p,
+            possible_duplicate: Boolean(photoDocs.get(p.photo_id)?.duplicate_of.length),
+          })),
+        };
+        return {
+          ...s,
+          evidence,
+          signer: { ...who(signer, s.mentor_id), gas_safe_number: signer?.gasSafeNumber ?? null },
+        };
       }),
     );
     res.json({

@@ -18,7 +18,7 @@ import type { ReadStore } from '@panda/projections/read-store';
 import { cell } from '../audit/evidence';
 import { docsById } from '../shared/docs-by-id';
 import type { QueryDeps } from '../shared/deps';
-import { CASELOAD_SORTS, caseloadFacts, compareBy, compareKeys, invitationOf } from './caseload';
+import { CASELOAD_SORTS, caseloadFacts, compareBy, compareKeys, invitationOf, type CaseloadFacts } from './caseload';
 import { withPhotoFlags } from '../jobs/photos';
 import { accountOf, person, requirementProgress, studentCard, visibleStudent } from './views';
 
@@ -63,18 +63,55 @@ async function caseloadRows(rs: ReadStore, list: StudentDoc[], now: Date) {
     invitation: invitationOf(s, now),
   }));
 }
-type CaseloadRowOf = Awaited<ReturnType<typeof caseloadRows>>[number];
+
+/** A student's place in the caseload's order: the list's own sort fields and the caseload's facts. */
+type CaseloadKey = Pick<StudentDoc, 'id' | 'Name' | 'Created_At'> & CaseloadFacts;
+
+/** What ordering the caseload reads of each student: the list's own sorts and what the facts are reckoned from. */
+const ORDER_FIELDS = ['Name', 'Created_At', 'jobs'];
 
 /**
- * Every matching row of the centre, filtered and sorted on the server as of `now` (the caseload's
- * facts change with the clock, so they are reckoned for the whole list, not kept in an index).
+ * Every matching student of the centre, filtered and sorted on the server as of `now`, as the keys
+ * the order needs (the caseload's facts change with the clock, so they are reckoned for the whole
+ * list, not kept in an index). Only the fields the facts and sorts use are read; the rows of a page
+ * are made for that page alone (orderedRows).
  */
-async function wholeCaseload(rs: ReadStore, centreId: string, paging: Paging, atRisk: boolean | null, now: Date) {
-  const list = await rs.find(students, allOf({ centre_id: centreId }, searchFilter(paging.q, paging.search)));
-  let rows = await caseloadRows(rs, list, now);
-  if (atRisk !== null) rows = rows.filter((r) => r.at_risk === atRisk);
-  const field = paging.field as keyof CaseloadRowOf;
-  return rows.sort(compareBy<CaseloadRowOf>(field, paging.dir));
+async function wholeCaseload(
+  rs: ReadStore,
+  centreId: string,
+  paging: Paging,
+  atRisk: boolean | null,
+  now: Date,
+): Promise<CaseloadKey[]> {
+  const list = await rs.find(students, allOf({ centre_id: centreId }, searchFilter(paging.q, paging.search)), {
+    fields: ORDER_FIELDS,
+  });
+  const cards = list.length
+    ? await rs.find(criteriaCards, { id: { $in: list.map((s) => s.id) } }, { fields: ['cards', 'unplaced_since'] })
+    : [];
+  const byId = new Map(cards.map((c) => [c.id, c]));
+  let keys = list.map((s): CaseloadKey => ({
+    id: s.id,
+    Name: s.Name,
+    Created_At: s.Created_At,
+    ...caseloadFacts(s, byId.get(s.id) ?? null, now),
+  }));
+  if (atRisk !== null) keys = keys.filter((r) => r.at_risk === atRisk);
+  return keys.sort(compareBy<CaseloadKey>(paging.field as keyof CaseloadKey, paging.dir));
+}
+
+/** The full rows of these ordered keys, in their order. */
+async function orderedRows(rs: ReadStore, keys: CaseloadKey[], now: Date) {
+  const docs = await docsById(
+    rs,
+    students,
+    keys.map((k) => k.id),
+  );
+  return caseloadRows(
+    rs,
+    keys.flatMap((k) => docs.get(k.id) ?? []),
+    now,
+  );
 }
 
 export function studentQueryRoutes(deps: QueryDeps): Router {
@@ -98,7 +135,7 @@ export function studentQueryRoutes(deps: QueryDeps): Router {
       return void res.json(await caseloadRows(rs, page.items, now));
     }
     const rows = await wholeCaseload(rs, centreId, paging, at_risk === undefined ? null : at_risk === 'true', now);
-    const field = paging.field as keyof CaseloadRowOf;
+    const field = paging.field as keyof CaseloadKey;
     const after = paging.after;
     let start = after
       ? rows.findIndex((r) => compareKeys(r[field] as never, r.id, after.value, after.id, paging.dir) > 0)
@@ -109,19 +146,18 @@ export function studentQueryRoutes(deps: QueryDeps): Router {
     const next =
       last && start + paging.limit < rows.length ? encodeCursor(paging.sort, last[field] as never, last.id) : null;
     setPageHeaders(req, res, { total: rows.length, next });
-    res.json(items);
+    res.json(await orderedRows(rs, items, now));
   });
 
   /** The same caseload as CSV, every row of the same filter and sort (docs/rules.md#centre-caseload). */
   r.get('/api/my-students.csv', auth, requireRole('training_centre'), async (req, res) => {
     const { at_risk } = validate(caseloadQuery, req.query);
     const paging = parsePaging(req.query, CASELOAD_LIST);
-    const rows = await wholeCaseload(
+    const now = deps.clock();
+    const rows = await orderedRows(
       rs,
-      authOf(req).id,
-      paging,
-      at_risk === undefined ? null : at_risk === 'true',
-      deps.clock(),
+      await wholeCaseload(rs, authOf(req).id, paging, at_risk === undefined ? null : at_risk === 'true', now),
+      now,
     );
     const lines = [CSV_COLUMNS.join(',')];
     for (const r of rows) {

@@ -62,7 +62,7 @@ export function StudentDetailsFields({ withDateOfBirth = false }: { withDateOfBi
           label="Date of Birth (optional)"
           name="Date_Of_Birth"
           type="date"
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: new Date().toISOString().slice(0, 10) } }}
+          slotProps={{ htmlInput: { max: new Date().toISOString().slice(0, 10) } }}
         />
       )}
     </Box>

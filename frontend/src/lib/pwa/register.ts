@@ -10,14 +10,21 @@ import { announceUpdate } from './update';
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   const wb = new Workbox('/sw.js', { scope: '/' });
-  wb.addEventListener('waiting', () => {
+  const offer = () =>
     announceUpdate(() => {
       wb.addEventListener('controlling', () => window.location.reload());
       wb.messageSkipWaiting();
     });
-  });
+  wb.addEventListener('waiting', offer);
   try {
-    await wb.register();
+    const registration = await wb.register();
+    // A new version the browser found while this page loaded (before Workbox listened) may still be
+    // installing: Workbox only reports one already waiting, so this one is offered once it waits.
+    const installing = registration?.installing;
+    if (installing && navigator.serviceWorker.controller)
+      installing.addEventListener('statechange', () => {
+        if (installing.state === 'installed') offer();
+      });
   } catch (err) {
     // The app works without it; the console says why it is not installable.
     console.warn('Panda: the service worker could not be registered', err);

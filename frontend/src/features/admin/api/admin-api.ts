@@ -18,7 +18,7 @@ import type {
   ProposePlacementRequest,
   ProposePlacementResponse,
 } from '@panda/contracts/placements';
-import { api, listTags } from '../../../lib/api';
+import { api, listTags, wholeLists } from '../../../lib/api';
 import {
   loadedTags,
   loadMorePages,
@@ -63,6 +63,21 @@ export type Placement = AdminPlacement;
 /** What the tables pass: paging (docs/rules.md#list-paging; no cursor on the first page) and the list's filters. */
 type Args<Q> = Omit<Q, 'cursor' | 'limit'> & PageArgs;
 
+type AccountAction = { role: AdminUserRole; id: string };
+
+/** PATCH of one account (lock, vet): the account, every account list and the history refetch. */
+const accountAction = (action: 'lock' | 'vet') => ({
+  query: ({ role, id, ...body }: AccountAction & Record<string, unknown>) => ({
+    url: `/admin/users/${role}/${encodeURIComponent(id)}/${action}`,
+    method: 'PATCH',
+    body,
+  }),
+  invalidatesTags: (_r: unknown, _e: unknown, { id }: AccountAction) => [
+    { type: 'accounts' as const, id },
+    ...wholeLists('accounts', 'account_history'),
+  ],
+});
+
 export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).injectEndpoints({
   endpoints: (build) => ({
     adminSignIn: build.mutation<SessionResponse, AdminSignInRequest>({
@@ -97,18 +112,11 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
     }),
     accountHistory: build.query<AccountHistory, { role: AdminUserRole; id: string }>({
       query: ({ role, id }) => `/admin/users/${role}/${encodeURIComponent(id)}/history`,
-      providesTags: (_r, _e, { id }) => [
-        { type: 'account_history', id: 'LIST' },
-        { type: 'accounts', id },
-      ],
+      providesTags: (_r, _e, { id }) => [...wholeLists('account_history'), { type: 'accounts', id }],
     }),
     placementCandidates: build.query<CandidateList, string>({
       query: (studentId) => ({ url: '/admin/placements/candidates', params: { student_id: studentId } }),
-      providesTags: [
-        { type: 'placement_parties', id: 'LIST' },
-        { type: 'placements', id: 'LIST' },
-        { type: 'accounts', id: 'LIST' },
-      ],
+      providesTags: wholeLists('placement_parties', 'placements', 'accounts'),
     }),
     /** The sign-in log, newest first, 50 at a time ("Load more"). */
     signInAttempts: build.infiniteQuery<Page<SignInAttemptsResponse['attempts'][number]>, void, string | null>({
@@ -117,54 +125,19 @@ export const adminApi = api.enhanceEndpoints({ addTagTypes: ADMIN_TAGS }).inject
       transformResponse: (r: SignInAttemptsResponse, meta) => toPage(r.attempts, meta),
       providesTags: (data) => loadedTags('admin_signins', data),
     }),
-    setLocked: build.mutation<LockResponse, { role: AdminUserRole; id: string } & LockRequest>({
-      query: ({ role, id, ...body }) => ({
-        url: `/admin/users/${role}/${encodeURIComponent(id)}/lock`,
-        method: 'PATCH',
-        body,
-      }),
-      invalidatesTags: (_r, _e, { id }) => [
-        { type: 'accounts', id },
-        { type: 'accounts', id: 'LIST' },
-        { type: 'account_history', id: 'LIST' },
-      ],
-    }),
-    setVetted: build.mutation<VetResponse, { role: AdminUserRole; id: string } & VetRequest>({
-      query: ({ role, id, ...body }) => ({
-        url: `/admin/users/${role}/${encodeURIComponent(id)}/vet`,
-        method: 'PATCH',
-        body,
-      }),
-      invalidatesTags: (_r, _e, { id }) => [
-        { type: 'accounts', id },
-        { type: 'accounts', id: 'LIST' },
-        { type: 'account_history', id: 'LIST' },
-      ],
-    }),
+    setLocked: build.mutation<LockResponse, AccountAction & LockRequest>(accountAction('lock')),
+    setVetted: build.mutation<VetResponse, AccountAction & VetRequest>(accountAction('vet')),
     proposePlacement: build.mutation<ProposePlacementResponse, ProposePlacementRequest>({
       query: (body) => ({ url: '/admin/placements', method: 'POST', body }),
-      invalidatesTags: [
-        { type: 'placements', id: 'LIST' },
-        { type: 'student_placements', id: 'LIST' },
-        { type: 'placement_parties', id: 'LIST' },
-        { type: 'admin_mentor_rows', id: 'LIST' },
-      ],
+      invalidatesTags: wholeLists('placements', 'student_placements', 'placement_parties', 'admin_mentor_rows'),
     }),
     endPlacement: build.mutation<PlacementCommandResponse, EndPlacementRequest & { id: string }>({
       query: ({ id, ...body }) => ({ url: `/admin/placements/${encodeURIComponent(id)}`, method: 'PATCH', body }),
-      invalidatesTags: [
-        { type: 'placements', id: 'LIST' },
-        { type: 'student_placements', id: 'LIST' },
-        { type: 'placement_parties', id: 'LIST' },
-        { type: 'admin_mentor_rows', id: 'LIST' },
-      ],
+      invalidatesTags: wholeLists('placements', 'student_placements', 'placement_parties', 'admin_mentor_rows'),
     }),
     registerIndependentStudent: build.mutation<StudentRegisteredResponse, StudentRegistrationRequest>({
       query: (body) => ({ url: '/admin/students', method: 'POST', body }),
-      invalidatesTags: [
-        { type: 'accounts', id: 'LIST' },
-        { type: 'student_placements', id: 'LIST' },
-      ],
+      invalidatesTags: wholeLists('accounts', 'student_placements'),
     }),
   }),
 });

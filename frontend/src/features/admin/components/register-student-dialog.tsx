@@ -1,13 +1,10 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { StudentRegisteredResponse as StudentRegistered } from '@panda/contracts/accounts';
-import { TemporaryPassword } from '../../../components/temporary-password';
+import { AccountMade } from '../../../components/temporary-password';
 import { FormDialog } from '../../../components/form/form-dialog';
 import {
   EMPTY_REGISTRATION,
@@ -56,26 +53,18 @@ export function RegisterStudentDialog({ open, onClose }: { open: boolean; onClos
       pendingLabel="Registering..."
       replacement={
         done && (
-          <>
-            <DialogContent dividers>
-              <Alert severity="success" sx={{ mb: 2 }}>
+          <AccountMade
+            summary={
+              <>
                 {done.student.First_Name} {done.student.Last_Name} ({done.student.Email}) is registered as an
                 independent student and has been e-mailed their sign-in details.
-              </Alert>
-              {done.temporary_password && (
-                <TemporaryPassword
-                  password={done.temporary_password}
-                  intro="Temporary password (shown only once; it expires in 7 days and they choose their own at first sign-in):"
-                />
-              )}
-            </DialogContent>
-            <DialogActions sx={{ px: 3, py: 1.5 }}>
-              <Button onClick={reset}>Register Another Student</Button>
-              <Button variant="contained" onClick={close}>
-                Done
-              </Button>
-            </DialogActions>
-          </>
+              </>
+            }
+            password={done.temporary_password}
+            intro="Temporary password (shown only once; it expires in 7 days and they choose their own at first sign-in):"
+            onDone={close}
+            another={<Button onClick={reset}>Register Another Student</Button>}
+          />
         )
       }
     >

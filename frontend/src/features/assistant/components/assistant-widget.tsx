@@ -8,7 +8,6 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Fab from '@mui/material/Fab';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -17,12 +16,12 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { useAppSelector } from '../../../lib/hooks';
 import { displayName, selectUser } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { useAskAssistantMutation } from '../api/assistant-api';
 import { setAssistantState, useAssistantState } from '../stores/assistant-state';
+import { ScreenLinks } from '../../../components/screen-links';
 
 /** Spec §8: the reply and toast when the assistant cannot answer (word for word). */
 export const FAILURE_REPLY = "I'm sorry, I'm currently experiencing technical difficulties...";
@@ -220,21 +219,7 @@ export function AssistantWidget() {
                 <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
                   {m.content}
                 </Typography>
-                {m.links && m.links.length > 0 && (
-                  <Stack direction="row" spacing={1.25} sx={{ mt: 0.75, flexWrap: 'wrap' }}>
-                    {m.links.map((l) => (
-                      <Link
-                        key={`${l.path}-${l.label}`}
-                        component={RouterLink}
-                        to={l.path}
-                        variant="body2"
-                        sx={{ fontWeight: 600 }}
-                      >
-                        {l.label}
-                      </Link>
-                    ))}
-                  </Stack>
-                )}
+                {m.links && <ScreenLinks links={m.links} />}
               </Box>
             </Box>
           ))}

@@ -13,7 +13,7 @@ import type {
 } from '@panda/contracts/audit';
 import type { Page } from '@panda/contracts/paging';
 import { PAGE_SIZE, pageSearch, toPage } from '../../../lib/paging';
-import { api, listTags } from '../../../lib/api';
+import { api, listTags, wholeLists } from '../../../lib/api';
 
 /** Audit calls (docs/rules.md#auditors, docs/rules.md#audit-calls, docs/rules.md#hash-chain; docs/api-audit.md). Audit answers are never cached across subjects: every read is recorded server-side. */
 
@@ -45,7 +45,7 @@ export const auditApi = api.enhanceEndpoints({ addTagTypes: ['auditors'] }).inje
     }),
     provisionAuditor: b.mutation<AuditorProvisioned, ProvisionAuditorRequest>({
       query: (body) => ({ url: '/admin/auditors', method: 'POST', body }),
-      invalidatesTags: [{ type: 'auditors', id: 'LIST' }],
+      invalidatesTags: wholeLists('auditors'),
     }),
     /** Admins: the auditor accounts, searched on the server (`q`: name or e-mail). */
     auditors: b.query<Page<AuditorListItem>, { q: string; cursor: string | null }>({

@@ -1,4 +1,3 @@
-import ContentCopy from '@mui/icons-material/ContentCopy';
 import Search from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -9,7 +8,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -27,12 +25,13 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import type { AuditorListItem, AuditorReissued } from '@panda/contracts/audit';
 import { Pager } from '../../../components/pager';
-import { COPY_FAILURE_MESSAGE, COPY_SUCCESS_MESSAGE, copyToClipboard } from '../../../lib/clipboard';
+import { TemporaryPassword } from '../../../components/temporary-password';
 import { errorMessage } from '../../../lib/errors';
 import { useCursorPager, useDebouncedValue } from '../../../lib/paging';
 import { toast } from '../../../lib/toast';
 import { useAuditorsQuery, useReissueAuditorMutation, useRevokeAuditorMutation } from '../api/audit-api';
 import { BAD, GOOD, dateTime } from '../lib/format';
+import { VISUALLY_HIDDEN } from '../../../components/visually-hidden';
 
 type Pending = { kind: 'reissue' | 'revoke'; auditor: AuditorListItem };
 
@@ -54,7 +53,7 @@ export function AuditorsSection() {
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1, '& > :not(style)': { m: 0 } }}>
         <Button size="small" variant="outlined" onClick={() => setPending({ kind: 'reissue', auditor: a })}>
           Re-issue password
-          <Box component="span" sx={visuallyHidden}>
+          <Box component="span" sx={VISUALLY_HIDDEN}>
             {` for ${a.name}`}
           </Box>
         </Button>
@@ -65,7 +64,7 @@ export function AuditorsSection() {
           onClick={() => setPending({ kind: 'revoke', auditor: a })}
         >
           Revoke
-          <Box component="span" sx={visuallyHidden}>
+          <Box component="span" sx={VISUALLY_HIDDEN}>
             {` ${a.name}`}
           </Box>
         </Button>
@@ -181,15 +180,6 @@ export function AuditorsSection() {
   );
 }
 
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
-
 function Status({ auditor }: { auditor: AuditorListItem }) {
   if (!auditor.active) return <Chip size="small" label="Revoked" sx={BAD} />;
   return (
@@ -266,31 +256,16 @@ function IssuedDialog({
       <DialogTitle id="auditor-issued-title">New temporary password</DialogTitle>
       <DialogContent dividers>
         {password ? (
-          <>
-            <Typography variant="body2" color="text.secondary">
-              For {issued?.auditor.name} ({issued?.auditor.email}). Shown only once: give it to them in person or by a
-              separate channel. It expires in 7 days and they choose their own at the next sign-in.
-            </Typography>
-            <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
-              <Typography
-                sx={{ fontFamily: 'monospace', fontSize: '1.1rem', fontWeight: 700, wordBreak: 'break-all' }}
-                data-testid="auditor-reissued-password"
-              >
-                {password}
-              </Typography>
-              <IconButton
-                aria-label="Copy temporary password"
-                size="small"
-                onClick={() =>
-                  void copyToClipboard(password).then((ok) =>
-                    ok ? toast.success(COPY_SUCCESS_MESSAGE) : toast.error(COPY_FAILURE_MESSAGE),
-                  )
-                }
-              >
-                <ContentCopy fontSize="small" />
-              </IconButton>
-            </Stack>
-          </>
+          <TemporaryPassword
+            password={password}
+            testId="auditor-reissued-password"
+            intro={
+              <>
+                For {issued?.auditor.name} ({issued?.auditor.email}). Shown only once: give it to them in person or by a
+                separate channel. It expires in 7 days and they choose their own at the next sign-in.
+              </>
+            }
+          />
         ) : (
           <Alert severity="info">This request was already answered once: the password was shown then.</Alert>
         )}

@@ -1,12 +1,8 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { provisionAuditorRequest, type AuditorProvisioned } from '@panda/contracts/audit';
-import { TemporaryPassword } from '../../../components/temporary-password';
+import { AccountMade } from '../../../components/temporary-password';
 import { FormDialog } from '../../../components/form/form-dialog';
 import { FormTextField } from '../../../components/form/form-text-field';
 import { useContractForm } from '../../../components/form/use-contract-form';
@@ -44,30 +40,19 @@ export function ProvisionAuditorDialog({ open, onClose }: { open: boolean; onClo
       pendingLabel="Adding..."
       replacement={
         done && (
-          <>
-            <DialogContent dividers>
-              <Alert severity="success" sx={{ mb: 2 }}>
+          <AccountMade
+            summary={
+              <>
                 {done.auditor.first_name} {done.auditor.last_name} ({done.auditor.email}) can sign in at this admin
                 portal with read-only access to the Audit view.
-              </Alert>
-              {done.temporary_password ? (
-                <TemporaryPassword
-                  password={done.temporary_password}
-                  intro="Temporary password (shown only once; give it to them in person or by a separate channel; they choose their own at first sign-in):"
-                  testId="auditor-temporary-password"
-                />
-              ) : (
-                <Alert severity="info">
-                  This request was already answered once: the temporary password was shown then.
-                </Alert>
-              )}
-            </DialogContent>
-            <DialogActions sx={{ px: 3, py: 1.5 }}>
-              <Button variant="contained" onClick={close}>
-                Done
-              </Button>
-            </DialogActions>
-          </>
+              </>
+            }
+            password={done.temporary_password}
+            intro="Temporary password (shown only once; give it to them in person or by a separate channel; they choose their own at first sign-in):"
+            testId="auditor-temporary-password"
+            whenShownBefore="This request was already answered once: the temporary password was shown then."
+            onDone={close}
+          />
         )
       }
     >

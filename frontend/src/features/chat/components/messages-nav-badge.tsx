@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { useChatContactsInfiniteQuery } from '../api/chat-api';
-import { VisuallyHidden } from './visually-hidden';
+import { VisuallyHidden } from '../../../components/visually-hidden';
 
 /** The unread total of every loaded conversation, beside Messages in the sidebar (nothing when all is read). */
 export function MessagesNavBadge() {

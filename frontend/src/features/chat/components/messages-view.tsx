@@ -23,7 +23,7 @@ import { useNavigate } from 'react-router';
 import { useChatContactsInfiniteQuery } from '../api/chat-api';
 import { contactRoleName } from '../lib/format';
 import { Conversation, PresenceAvatar } from './conversation';
-import { VisuallyHidden } from './visually-hidden';
+import { VisuallyHidden } from '../../../components/visually-hidden';
 
 function chatPath(contactId?: string): string {
   const params = new URLSearchParams({ view: 'chat' });

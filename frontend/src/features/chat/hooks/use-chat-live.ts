@@ -1,3 +1,4 @@
+import { wholeLists } from '../../../lib/api';
 import { wsServerFrameSchema } from '@panda/contracts/chat';
 import { useEffect, useRef } from 'react';
 import { selectApiReachable } from '../../../lib/connectivity';
@@ -63,11 +64,6 @@ export function useChatLiveSync(): void {
     }
     if (!wasDown.current) return;
     wasDown.current = false;
-    dispatch(
-      chatApi.util.invalidateTags([
-        { type: 'chat_messages', id: 'LIST' },
-        { type: 'chat_threads', id: 'LIST' },
-      ]),
-    );
+    dispatch(chatApi.util.invalidateTags(wholeLists('chat_messages', 'chat_threads')));
   }, [dispatch, status]);
 }

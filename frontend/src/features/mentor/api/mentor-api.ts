@@ -1,4 +1,4 @@
-import { api, listTags } from '../../../lib/api';
+import { api, listTags, wholeLists } from '../../../lib/api';
 import {
   loadedTags,
   loadMorePages,
@@ -37,11 +37,7 @@ export const mentorApi = api
     endpoints: (build) => ({
       getMentorOverview: build.query<MentorOverview, void>({
         query: () => '/dashboard/overview',
-        providesTags: [
-          { type: 'mentor_stats', id: 'LIST' },
-          { type: 'students', id: 'LIST' },
-          { type: 'jobs', id: 'LIST' },
-        ],
+        providesTags: wholeLists('mentor_stats', 'students', 'jobs'),
       }),
       /** Student Jobs (docs/rules.md#list-paging): pages of 50 by student name, more on request; `q` searches on the server. */
       getMentorJobs: build.infiniteQuery<Page<Job>, { q?: string }, string | null>({
@@ -81,21 +77,15 @@ export const mentorApi = api
       }),
       getMentorProfileStatus: build.query<MentorProfileStatus, void>({
         query: () => '/mentor/profile-status',
-        providesTags: [{ type: 'mentor_profiles', id: 'LIST' }],
+        providesTags: wholeLists('mentor_profiles'),
       }),
       getMentorProfileDetails: build.query<MentorProfileDetails, void>({
         query: () => '/profile',
-        providesTags: [
-          { type: 'mentor_profiles', id: 'LIST' },
-          { type: 'accounts', id: 'LIST' },
-        ],
+        providesTags: wholeLists('mentor_profiles', 'accounts'),
       }),
       updateMentorProfile: build.mutation<MentorProfileResponse, UpdateMentorProfileRequest>({
         query: (body) => ({ url: '/mentor/profile', method: 'PUT', body }),
-        invalidatesTags: [
-          { type: 'mentor_profiles', id: 'LIST' },
-          { type: 'accounts', id: 'LIST' },
-        ],
+        invalidatesTags: wholeLists('mentor_profiles', 'accounts'),
       }),
     }),
   });

@@ -24,6 +24,7 @@ import { selectToken } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 import { outboxAvailable } from '../../../lib/outbox';
 import { UploadError, uploadRaw } from '../../../lib/upload';
+import { VISUALLY_HIDDEN } from '../../../components/visually-hidden';
 
 /** Said under the photos while the sign-off cannot be sent yet. */
 export const PHOTOS_UPLOADING = 'Wait until every photo has uploaded';
@@ -61,16 +62,6 @@ const offline = () => typeof navigator !== 'undefined' && navigator.onLine === f
 const unreachable = (status: number) => status === 0 || status === 502 || status === 504;
 
 const previewOf = (file: File) => (typeof URL.createObjectURL === 'function' ? URL.createObjectURL(file) : null);
-
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  clipPath: 'inset(50%)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** What keeps the sign-off from being sent: photos still uploading or one that failed. */
 export type PhotosHold = 'uploading' | 'failed' | null;

@@ -21,6 +21,7 @@ import {
   type Job,
   jobTypeName,
 } from '../../../lib/job-types';
+import { VisuallyHidden } from '../../../components/visually-hidden';
 
 /** A labelled contact detail (the label is for screen readers). */
 export function ContactLine({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
@@ -35,22 +36,7 @@ export function ContactLine({ icon, label, children }: { icon: ReactNode; label:
         title={typeof children === 'string' ? children : undefined}
         sx={{ minWidth: 0 }}
       >
-        <Box
-          component="span"
-          sx={{
-            position: 'absolute',
-            width: '1px',
-            height: '1px',
-            margin: '-1px',
-            padding: 0,
-            overflow: 'hidden',
-            clip: 'rect(0 0 0 0)',
-            whiteSpace: 'nowrap',
-            border: 0,
-          }}
-        >
-          {label}:{' '}
-        </Box>
+        <VisuallyHidden>{label}: </VisuallyHidden>
         {children}
       </Typography>
     </Box>

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Job } from '@panda/contracts/training';
 import { contractHttp } from '../../../testing/contract-http';
 import { testUser } from '../../../testing/fixtures';
-import { evidencedCardFixture, jobFixture, signedCardFixture } from '../../../testing/jobs';
+import { disputedCardFixture, evidencedCardFixture, jobFixture, signedCardFixture } from '../../../testing/jobs';
 import { studentCriteriaHandler } from '../../../testing/handlers/criteria';
 import { jobPhotoHandler, useBlobUrls } from '../../../testing/handlers/photos';
 import { PRE_EVIDENCE_LABEL } from '@panda/contracts/evidence';
@@ -25,18 +25,7 @@ const disputedInstalls = jobFixture({
       trainee_status: 'confirmed',
       trainee_status_label: 'Confirmed by trainee',
     }),
-    signedCardFixture({
-      signature_id: 'sig-disputed',
-      trainee_status: 'disputed',
-      trainee_status_label: 'Disputed',
-      dispute: {
-        reason: 'I was not on that job',
-        disputed_at: '2026-11-21T09:00:00.000Z',
-        outcome: null,
-        resolution_reason: null,
-        resolved_at: null,
-      },
-    }),
+    disputedCardFixture(),
   ],
 });
 /** The service job, its one card signed and confirmed: complete. */

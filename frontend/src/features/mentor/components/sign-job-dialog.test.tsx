@@ -11,7 +11,7 @@ import { recordedRoute } from '../../../testing/recorded-route';
 import { expectSentOnce } from '../../../testing/send-once';
 import { server } from '../../../testing/server';
 import { renderWithProviders, screen, waitFor, within } from '../../../testing/test-utils';
-import { appOutbox } from '../../../lib/outbox';
+import { appOutbox, STORAGE_FULL_MESSAGE } from '../../../lib/outbox';
 import { PHOTO_WAITING } from './job-photos-field';
 import { QUEUED_SIGN_OFF, SignJobDialog } from './sign-job-dialog';
 
@@ -197,6 +197,30 @@ describe('SignJobDialog (Sign Off Job Card)', { timeout: 60_000 }, () => {
     } finally {
       vi.restoreAllMocks();
       vi.unstubAllGlobals();
+    }
+  });
+  it('with no signal and no room left on the device says so before accepting it, keeping the form', async () => {
+    vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(false);
+    // 2 MB free: less than the room the outbox keeps free beyond an item (docs/rules.md#outbox).
+    const estimate = () => Promise.resolve({ quota: 100_000_000, usage: 98_000_000 });
+    Object.defineProperty(window.navigator, 'storage', { value: { estimate }, configurable: true });
+    try {
+      const box = await appOutbox();
+      const before = (await box.list(session.user.id)).length;
+      const kit = await renderDialog();
+      await fillEvidence(kit);
+      await kit.submit('Sign & Complete');
+      await waitFor(() => expect(toastMessages()).toEqual([STORAGE_FULL_MESSAGE]));
+      expect(kit.onClose).not.toHaveBeenCalled();
+      expect(kit.complete.sent).toHaveLength(0);
+      expect(await box.list(session.user.id)).toHaveLength(before);
+      expect(within(kit.dialog).getByRole('textbox', { name: /^Work done/ })).toHaveProperty(
+        'value',
+        'Replaced the diverter valve and checked the gas rate.',
+      );
+    } finally {
+      delete (window.navigator as { storage?: unknown }).storage;
+      vi.restoreAllMocks();
     }
   });
 });

@@ -206,20 +206,8 @@ function SignJobForm({ job, onClose, onSigned }: { job: Job } & Omit<SignJobDial
                   : undefined,
               }}
             />
-            <FormTextField
-              label="Date"
-              name="mentor_signature.date"
-              type="date"
-              required
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <FormTextField
-              label="Time"
-              name="mentor_signature.time"
-              type="time"
-              required
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
+            <FormTextField label="Date" name="mentor_signature.date" type="date" required />
+            <FormTextField label="Time" name="mentor_signature.time" type="time" required />
             <FormTextField label="Site postcode" name="site_postcode" required autoComplete="postal-code" />
             <FormTextField select label="Appliance" name="appliance.kind" required>
               {APPLIANCE_KINDS.map((k) => (

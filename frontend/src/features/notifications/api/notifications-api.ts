@@ -10,7 +10,7 @@ import type {
   notificationSettingsResultSchema,
   unreadCountSchema,
 } from '@panda/contracts/notifications';
-import { api } from '../../../lib/api';
+import { api, wholeLists } from '../../../lib/api';
 import {
   loadedTags,
   loadMorePages,
@@ -71,7 +71,7 @@ export const notificationsApi = api
       }),
       unreadCount: build.query<z.infer<typeof unreadCountSchema>, void>({
         query: () => '/notifications/unread-count',
-        providesTags: [{ type: 'notifications', id: 'LIST' }],
+        providesTags: wholeLists('notifications'),
       }),
       markNotificationRead: build.mutation<z.infer<typeof markReadResultSchema>, Notification>({
         query: (n) =>
@@ -90,7 +90,7 @@ export const notificationsApi = api
           );
         },
         // Only on success: a failed call keeps the local read state (no refetch undoes it).
-        invalidatesTags: (result) => (result ? [{ type: 'notifications', id: 'LIST' }] : []),
+        invalidatesTags: (result) => (result ? wholeLists('notifications') : []),
       }),
       markAllNotificationsRead: build.mutation<z.infer<typeof markAllReadResultSchema>, void>({
         query: () => ({ url: '/notifications/mark-all-read', method: 'PATCH' }),
@@ -104,15 +104,15 @@ export const notificationsApi = api
           );
         },
         // Only on success: a failed call keeps the local read state (no refetch undoes it).
-        invalidatesTags: (result) => (result ? [{ type: 'notifications', id: 'LIST' }] : []),
+        invalidatesTags: (result) => (result ? wholeLists('notifications') : []),
       }),
       notificationSettings: build.query<NotificationSettings, void>({
         query: () => '/notification-settings',
-        providesTags: [{ type: 'notification_settings', id: 'LIST' }],
+        providesTags: wholeLists('notification_settings'),
       }),
       saveNotificationSettings: build.mutation<z.infer<typeof notificationSettingsResultSchema>, NotificationSettings>({
         query: (body) => ({ url: '/notification-settings', method: 'PUT', body }),
-        invalidatesTags: [{ type: 'notification_settings', id: 'LIST' }],
+        invalidatesTags: wholeLists('notification_settings'),
       }),
       /** Recipients by name, 50 at a time ("Load more"), searched on the server (`q`): any one can be found. */
       announcementRecipients: build.infiniteQuery<

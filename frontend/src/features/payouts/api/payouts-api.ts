@@ -7,7 +7,7 @@ import type {
   RatesResponse,
   SetRatesRequest,
 } from '@panda/contracts/payouts';
-import { api, listTags } from '../../../lib/api';
+import { api, listTags, wholeLists } from '../../../lib/api';
 import {
   loadedTags,
   loadMorePages,
@@ -40,7 +40,7 @@ export const payoutsApi = api
     endpoints: (build) => ({
       getEarnings: build.query<EarningsSummary, void>({
         query: () => '/mentor/earnings',
-        providesTags: [{ type: 'ledger_entries', id: 'LIST' }],
+        providesTags: wholeLists('ledger_entries'),
       }),
       /** The mentor's ledger lines, newest first, 50 at a time ("Load more", docs/rules.md#list-paging). */
       getLedger: build.infiniteQuery<Page<LedgerEntry>, void, string | null>({
@@ -73,19 +73,19 @@ export const payoutsApi = api
       /** Every read is recorded as an audit read on the server (docs/rules.md#payout-periods). */
       getPayoutDetails: build.query<PayoutDetails, void>({
         query: () => '/mentor/payout-details',
-        providesTags: [{ type: 'payout_details', id: 'LIST' }],
+        providesTags: wholeLists('payout_details'),
       }),
       savePayoutDetails: build.mutation<Saved, PayoutDetailsRequest>({
         query: (body) => ({ url: '/mentor/payout-details', method: 'PUT', body }),
-        invalidatesTags: (r) => (r ? [{ type: 'payout_details', id: 'LIST' }] : []),
+        invalidatesTags: (r) => (r ? wholeLists('payout_details') : []),
       }),
       getRates: build.query<RatesResponse, void>({
         query: () => '/admin/rates',
-        providesTags: [{ type: 'payout_rates', id: 'LIST' }],
+        providesTags: wholeLists('payout_rates'),
       }),
       setRates: build.mutation<Saved, SetRatesRequest>({
         query: (body) => ({ url: '/admin/rates', method: 'PUT', body }),
-        invalidatesTags: (r) => (r ? [{ type: 'payout_rates', id: 'LIST' }] : []),
+        invalidatesTags: (r) => (r ? wholeLists('payout_rates') : []),
       }),
       /** Every invoice, newest first, one page at a time (Previous / Next); `q` searches number and mentor. */
       getAdminInvoices: build.query<Page<InvoiceView>, PageArgs>({
@@ -102,7 +102,7 @@ export const payoutsApi = api
             /filename="([^"]+)"/.exec(meta?.response?.headers.get('Content-Disposition') ?? '')?.[1] ??
             `payout-${period}.csv`,
         }),
-        invalidatesTags: (r) => (r ? [{ type: 'invoices', id: 'LIST' }] : []),
+        invalidatesTags: (r) => (r ? wholeLists('invoices') : []),
       }),
     }),
   });

@@ -75,13 +75,7 @@ function RatesForm({ latest }: { latest: Rates | null }) {
       <Box
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(5, 1fr)' } }}
       >
-        <FormTextField
-          name="effective_from"
-          label="Effective from"
-          type="date"
-          required
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <FormTextField name="effective_from" label="Effective from" type="date" required />
         {RATE_FIELDS.map((f) => (
           <FormTextField
             key={f.key}
@@ -261,7 +255,6 @@ function PayoutRunPanel() {
           label="Period (its first day)"
           type="date"
           required
-          slotProps={{ inputLabel: { shrink: true } }}
           sx={{ width: { xs: '100%', sm: 240 } }}
         />
         <Button type="submit" variant="contained" disabled={form.pending} sx={{ mt: 1 }}>

@@ -25,6 +25,7 @@ import { useGetEarningsQuery, useGetLedgerInfiniteQuery, useGetMyInvoicesInfinit
 import { formatPence, periodLastDay } from '../lib/money';
 import { DisputeInvoiceDialog } from './dispute-invoice-dialog';
 import { InvoiceStatusChip } from './invoice-status-chip';
+import { ListStates } from '../../../components/list-states';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -199,27 +200,27 @@ function Invoices() {
   const [disputing, setDisputing] = useState<InvoiceView | null>(null);
   return (
     <Section id="earnings-invoices" title="Invoices">
-      {list.isLoading ? (
-        <LoadingScreen fullScreen={false} message="Loading invoices..." />
-      ) : list.isError && !items.length ? (
-        <RetryAlert onRetry={() => void list.refetch()}>Failed to load invoices</RetryAlert>
-      ) : !items.length ? (
-        <EmptyState
-          dense
-          icon={<ReceiptLongOutlined />}
-          title="No invoices yet"
-          text="A self-billing invoice is made for you at the end of each 14-day period with earnings."
-        />
-      ) : (
-        <>
-          <Stack component="ul" spacing={1.5} aria-label="Your invoices" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {items.map((i) => (
-              <InvoiceItem key={i.id} invoice={i} onDispute={() => setDisputing(i)} />
-            ))}
-          </Stack>
-          <LoadMore noun={['invoice', 'invoices']} shown={items.length} total={total} pages={list} />
-        </>
-      )}
+      <ListStates
+        query={list}
+        count={items.length}
+        loading="Loading invoices..."
+        failed="Failed to load invoices"
+        empty={
+          <EmptyState
+            dense
+            icon={<ReceiptLongOutlined />}
+            title="No invoices yet"
+            text="A self-billing invoice is made for you at the end of each 14-day period with earnings."
+          />
+        }
+      >
+        <Stack component="ul" spacing={1.5} aria-label="Your invoices" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {items.map((i) => (
+            <InvoiceItem key={i.id} invoice={i} onDispute={() => setDisputing(i)} />
+          ))}
+        </Stack>
+        <LoadMore noun={['invoice', 'invoices']} shown={items.length} total={total} pages={list} />
+      </ListStates>
       {disputing && <DisputeInvoiceDialog invoice={disputing} onClose={() => setDisputing(null)} />}
     </Section>
   );
@@ -261,27 +262,27 @@ function Ledger() {
   const { items, total } = loadedItems(list.data);
   return (
     <Section id="earnings-ledger" title="Ledger">
-      {list.isLoading ? (
-        <LoadingScreen fullScreen={false} message="Loading ledger..." />
-      ) : list.isError && !items.length ? (
-        <RetryAlert onRetry={() => void list.refetch()}>Failed to load the ledger</RetryAlert>
-      ) : !items.length ? (
-        <EmptyState
-          dense
-          icon={<ReceiptLongOutlined />}
-          title="No earnings yet"
-          text="A sign-off earns once the trainee confirms it, or 7 days pass without a dispute."
-        />
-      ) : (
-        <>
-          <Box component="ul" aria-label="Ledger lines" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {items.map((e) => (
-              <LedgerLine key={e.id} entry={e} />
-            ))}
-          </Box>
-          <LoadMore noun={['line', 'lines']} shown={items.length} total={total} pages={list} />
-        </>
-      )}
+      <ListStates
+        query={list}
+        count={items.length}
+        loading="Loading ledger..."
+        failed="Failed to load the ledger"
+        empty={
+          <EmptyState
+            dense
+            icon={<ReceiptLongOutlined />}
+            title="No earnings yet"
+            text="A sign-off earns once the trainee confirms it, or 7 days pass without a dispute."
+          />
+        }
+      >
+        <Box component="ul" aria-label="Ledger lines" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {items.map((e) => (
+            <LedgerLine key={e.id} entry={e} />
+          ))}
+        </Box>
+        <LoadMore noun={['line', 'lines']} shown={items.length} total={total} pages={list} />
+      </ListStates>
     </Section>
   );
 }

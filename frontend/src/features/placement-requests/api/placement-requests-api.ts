@@ -4,7 +4,7 @@ import type {
   PlacementRequest,
   PlacementRequestsResponse,
 } from '@panda/contracts/placements';
-import { api, listTags } from '../../../lib/api';
+import { api, listTags, wholeLists } from '../../../lib/api';
 
 /** A mentor's pending placement requests (GET /api/placement-requests) and the answers to them. */
 export const placementRequestsApi = api
@@ -18,12 +18,7 @@ export const placementRequestsApi = api
       }),
       acceptPlacement: build.mutation<PlacementCommandResponse, string>({
         query: (id) => ({ url: `/placement-requests/${encodeURIComponent(id)}/accept`, method: 'POST' }),
-        invalidatesTags: [
-          { type: 'placements', id: 'LIST' },
-          { type: 'student_placements', id: 'LIST' },
-          { type: 'jobs', id: 'LIST' },
-          { type: 'students', id: 'LIST' },
-        ],
+        invalidatesTags: wholeLists('placements', 'student_placements', 'jobs', 'students'),
       }),
       declinePlacement: build.mutation<PlacementCommandResponse, DeclinePlacementRequest & { id: string }>({
         query: ({ id, reason }) => ({
@@ -31,7 +26,7 @@ export const placementRequestsApi = api
           method: 'POST',
           body: { reason },
         }),
-        invalidatesTags: [{ type: 'placements', id: 'LIST' }],
+        invalidatesTags: wholeLists('placements'),
       }),
     }),
   });

@@ -5,7 +5,7 @@ import type {
   ProfileSettingsRequest,
   UpdateProfileResponse,
 } from '@panda/contracts/accounts';
-import { api } from '../../../lib/api';
+import { api, wholeLists } from '../../../lib/api';
 
 /** Profile Settings calls (spec section 7 "Profile"): GET/PUT /api/profile, PUT /api/change-password. */
 
@@ -17,14 +17,13 @@ export const profileApi = api.enhanceEndpoints({ addTagTypes: PROFILE_SOURCES })
     getProfile: build.query<Profile, void>({
       query: () => '/profile',
       providesTags: (result) => [
-        ...PROFILE_SOURCES.map((type) => ({ type, id: 'LIST' as const })),
+        ...wholeLists(...PROFILE_SOURCES),
         ...(result ? PROFILE_SOURCES.map((type) => ({ type, id: result.id })) : []),
       ],
     }),
     updateProfile: build.mutation<UpdateProfileResponse, ProfileSettingsRequest>({
       query: (body) => ({ url: '/profile', method: 'PUT', body }),
-      invalidatesTags: (result, error) =>
-        error || !result ? [] : PROFILE_SOURCES.map((type) => ({ type, id: 'LIST' as const })),
+      invalidatesTags: (result, error) => (error || !result ? [] : wholeLists(...PROFILE_SOURCES)),
     }),
     changeAccountPassword: build.mutation<ChangePasswordResponse, ChangePasswordRequest>({
       query: (body) => ({ url: '/change-password', method: 'PUT', body }),

@@ -5,7 +5,7 @@ import type {
   SaveJobRequirementsResponse,
   StudentOverview,
 } from '@panda/contracts/training';
-import { api, listTags } from '../../../lib/api';
+import { api, listTags, wholeLists } from '../../../lib/api';
 
 /** Tags are named after read-model collections (training projection: students, jobs). */
 export const studentApi = api
@@ -14,11 +14,7 @@ export const studentApi = api
     endpoints: (build) => ({
       getStudentOverview: build.query<StudentOverview, void>({
         query: () => '/dashboard/overview',
-        providesTags: [
-          { type: 'students', id: 'LIST' },
-          { type: 'jobs', id: 'LIST' },
-          { type: 'student_placements', id: 'LIST' },
-        ],
+        providesTags: wholeLists('students', 'jobs', 'student_placements'),
       }),
       getStudentJobs: build.query<Job[], void>({
         query: () => '/jobs',
@@ -26,7 +22,7 @@ export const studentApi = api
       }),
       getJobRequirements: build.query<JobRequirementsResponse, void>({
         query: () => '/students/job-requirements',
-        providesTags: [{ type: 'students', id: 'LIST' }],
+        providesTags: wholeLists('students'),
       }),
       saveJobRequirements: build.mutation<SaveJobRequirementsResponse, JobRequirementsRequest>({
         query: (body) => ({ url: '/students/job-requirements', method: 'PUT', body }),
@@ -46,14 +42,7 @@ export const studentApi = api
           }
         },
         // Only a saved change invalidates (a failed save must not refetch under the open dialog).
-        invalidatesTags: (result) =>
-          result
-            ? [
-                { type: 'students', id: 'LIST' },
-                { type: 'jobs', id: 'LIST' },
-                { type: 'student_placements', id: 'LIST' },
-              ]
-            : [],
+        invalidatesTags: (result) => (result ? wholeLists('students', 'jobs', 'student_placements') : []),
       }),
     }),
   });

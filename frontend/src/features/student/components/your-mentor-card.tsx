@@ -13,6 +13,7 @@ import { useState, type ReactNode } from 'react';
 import { lazyDialog } from '../../../components/lazy-dialog';
 import type { MentorContact } from '@panda/contracts/training';
 import { useGetStudentOverviewQuery } from '../api/student-api';
+import { VisuallyHidden } from '../../../components/visually-hidden';
 
 const EntityDetailsModal = lazyDialog(
   () => import('../../../components/entity-details-modal').then((m) => m.EntityDetailsModal),
@@ -27,19 +28,7 @@ function Line({ icon, label, children }: { icon: ReactNode; label: string; child
         {icon}
       </Box>
       <Typography variant="body2" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-        <Box
-          component="span"
-          sx={{
-            position: 'absolute',
-            width: '1px',
-            height: '1px',
-            overflow: 'hidden',
-            clip: 'rect(0 0 0 0)',
-            whiteSpace: 'nowrap',
-          }}
-        >
-          {label}:{' '}
-        </Box>
+        <VisuallyHidden>{label}: </VisuallyHidden>
         {children}
       </Typography>
     </Box>

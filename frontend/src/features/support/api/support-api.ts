@@ -9,7 +9,7 @@ import type {
   TicketSummary,
 } from '@panda/contracts/support';
 import type { StudentCard } from '@panda/contracts/training';
-import { api } from '../../../lib/api';
+import { api, wholeLists } from '../../../lib/api';
 import { loadedTags, loadMorePages, PAGE_SIZE, pageSearch, toPage, type Page } from '../../../lib/paging';
 
 /**
@@ -64,7 +64,7 @@ export const supportApi = api.enhanceEndpoints({ addTagTypes: [TAG, 'students'] 
     getTicketStudents: build.query<Page<StudentCard>, { q?: string }>({
       query: ({ q }) => `/my-students${pageSearch({ limit: PAGE_SIZE, sort: 'name', q })}`,
       transformResponse: (items: StudentCard[], meta) => toPage(items, meta),
-      providesTags: [{ type: 'students', id: 'LIST' }],
+      providesTags: wholeLists('students'),
     }),
     // Admin inbox (docs/rules.md#support-inbox).
     getInbox: build.infiniteQuery<Page<TicketSummary>, { status: TicketStatus | 'all'; q?: string }, string | null>({

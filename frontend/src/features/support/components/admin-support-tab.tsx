@@ -17,7 +17,6 @@ import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadMore } from '../../../components/load-more';
 import { LoadingScreen } from '../../../components/loading-screen';
-import { RetryAlert } from '../../../components/retry-alert';
 import { loadedItems, useDebouncedValue } from '../../../lib/paging';
 import {
   useAdminCloseMutation,
@@ -36,6 +35,7 @@ import {
   TicketStatusChip,
   ticketNumber,
 } from './ticket-parts';
+import { ListStates } from '../../../components/list-states';
 
 const ROLE = { student: 'Student', mentor: 'Mentor', training_centre: 'Training Centre' } as const;
 
@@ -72,47 +72,46 @@ export function AdminSupportTab() {
         onChange={(e) => setSearch(e.target.value)}
         sx={{ mb: 2, display: 'flex', maxWidth: { sm: 360 } }}
       />
-      {inbox.isLoading ? (
-        <LoadingScreen fullScreen={false} message="Loading support tickets..." />
-      ) : inbox.isError ? (
-        <RetryAlert onRetry={() => void inbox.refetch()}>Failed to load support tickets</RetryAlert>
-      ) : !items.length ? (
-        <EmptyState
-          headingLevel="h2"
-          dense
-          icon={<SupportAgentOutlined />}
-          title={
-            q
-              ? `No ${filter === 'all' ? '' : `${filter} `}tickets match “${q}”`
-              : filter === 'all'
-                ? 'No support tickets yet'
-                : `No ${filter} tickets`
-          }
-        />
-      ) : (
-        <>
-          <List aria-label="Support tickets" disablePadding sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
-            {items.map((t, i) => (
-              <ListItem key={t.id} disablePadding divider={i < items.length - 1}>
-                <ListItemButton onClick={() => setOpenId(t.id)} sx={{ display: 'block', py: 1.25 }}>
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-                    <Typography sx={{ fontWeight: 700, minWidth: 0, wordBreak: 'break-word' }}>{t.Subject}</Typography>
-                    <TicketStatusChip status={t.Status} aiAnswered={t.ai_answered} />
-                  </Stack>
-                  <Typography variant="body2" color="text.secondary">
-                    {t.owner_name} · {ROLE[t.owner_role]} · {t.owner_email}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary">
-                    #{ticketNumber(t.id)} · Last activity {formatTicketDate(t.last_activity)} · {t.message_count}{' '}
-                    messages
-                  </Typography>
-                </ListItemButton>
-              </ListItem>
-            ))}
-          </List>
-          <LoadMore noun={['ticket', 'tickets']} shown={items.length} total={total} pages={inbox} />
-        </>
-      )}
+      <ListStates
+        query={inbox}
+        count={items.length}
+        loading="Loading support tickets..."
+        failed="Failed to load support tickets"
+        empty={
+          <EmptyState
+            headingLevel="h2"
+            dense
+            icon={<SupportAgentOutlined />}
+            title={
+              q
+                ? `No ${filter === 'all' ? '' : `${filter} `}tickets match “${q}”`
+                : filter === 'all'
+                  ? 'No support tickets yet'
+                  : `No ${filter} tickets`
+            }
+          />
+        }
+      >
+        <List aria-label="Support tickets" disablePadding sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
+          {items.map((t, i) => (
+            <ListItem key={t.id} disablePadding divider={i < items.length - 1}>
+              <ListItemButton onClick={() => setOpenId(t.id)} sx={{ display: 'block', py: 1.25 }}>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+                  <Typography sx={{ fontWeight: 700, minWidth: 0, wordBreak: 'break-word' }}>{t.Subject}</Typography>
+                  <TicketStatusChip status={t.Status} aiAnswered={t.ai_answered} />
+                </Stack>
+                <Typography variant="body2" color="text.secondary">
+                  {t.owner_name} · {ROLE[t.owner_role]} · {t.owner_email}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  #{ticketNumber(t.id)} · Last activity {formatTicketDate(t.last_activity)} · {t.message_count} messages
+                </Typography>
+              </ListItemButton>
+            </ListItem>
+          ))}
+        </List>
+        <LoadMore noun={['ticket', 'tickets']} shown={items.length} total={total} pages={inbox} />
+      </ListStates>
       {openId && <InboxTicketDialog id={openId} onClose={() => setOpenId(null)} />}
     </Box>
   );

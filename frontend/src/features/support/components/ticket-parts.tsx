@@ -4,12 +4,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { KeyboardEvent } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { replyRequest, SUPPORT_MESSAGE_MAX } from '@panda/contracts/support';
 import { ContractForm } from '../../../components/form/contract-form';
 import { FormTextField } from '../../../components/form/form-text-field';
@@ -19,6 +17,7 @@ import { formatDateTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
 import type { TicketDetail } from '../api/support-api';
+import { ScreenLinks } from '../../../components/screen-links';
 
 /** Ticket number: the last 8 characters of the id (spec §9). */
 export const ticketNumber = (id: string) => id.slice(-8).toUpperCase();
@@ -94,21 +93,7 @@ function Conversation({ ticket, viewer }: { ticket: TicketDetail; viewer: 'owner
               </Stack>
               <Typography sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{c.message}</Typography>
               {/* Links lead to the owner's dashboard screens; support reads them as text. */}
-              {viewer === 'owner' && c.links.length > 0 && (
-                <Stack direction="row" spacing={1.5} sx={{ mt: 1, flexWrap: 'wrap' }}>
-                  {c.links.map((l) => (
-                    <Link
-                      key={`${l.path}-${l.label}`}
-                      component={RouterLink}
-                      to={l.path}
-                      variant="body2"
-                      sx={{ fontWeight: 600 }}
-                    >
-                      {l.label}
-                    </Link>
-                  ))}
-                </Stack>
-              )}
+              {viewer === 'owner' && <ScreenLinks links={c.links} />}
             </Paper>
           </Box>
         );

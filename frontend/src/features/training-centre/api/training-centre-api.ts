@@ -8,7 +8,7 @@ import type {
   StudentDetail,
   StudentRegistrationRequest,
 } from '@panda/contracts/training';
-import { api, listTags } from '../../../lib/api';
+import { api, listTags, wholeLists } from '../../../lib/api';
 import { pageSearch, toPage, type Page, type PageArgs } from '../../../lib/paging';
 
 /**
@@ -27,14 +27,11 @@ export const trainingCentreApi = api.enhanceEndpoints({ addTagTypes: TAGS }).inj
   endpoints: (build) => ({
     getCentreOverview: build.query<CentreOverview, void>({
       query: () => '/dashboard/overview',
-      providesTags: [
-        { type: 'centre_stats', id: 'LIST' },
-        { type: 'students', id: 'LIST' },
-      ],
+      providesTags: wholeLists('centre_stats', 'students'),
     }),
     getVettingStatus: build.query<VettingStatus, void>({
       query: () => '/vetting-status',
-      providesTags: [{ type: 'accounts', id: 'LIST' }],
+      providesTags: wholeLists('accounts'),
     }),
     /**
      * One page of the centre's caseload (docs/rules.md#list-paging, docs/rules.md#centre-caseload): searched,
@@ -55,13 +52,7 @@ export const trainingCentreApi = api.enhanceEndpoints({ addTagTypes: TAGS }).inj
     }),
     registerStudent: build.mutation<RegisterStudentResponse, StudentRegistrationRequest>({
       query: (body) => ({ url: '/register-student', method: 'POST', body }),
-      invalidatesTags: (result) =>
-        result
-          ? [
-              { type: 'students', id: 'LIST' },
-              { type: 'centre_stats', id: 'LIST' },
-            ]
-          : [],
+      invalidatesTags: (result) => (result ? wholeLists('students', 'centre_stats') : []),
     }),
     /**
      * Bulk onboarding (docs/rules.md#centre-caseload): the CSV file's bytes as the raw body, unread (the
@@ -74,13 +65,7 @@ export const trainingCentreApi = api.enhanceEndpoints({ addTagTypes: TAGS }).inj
         body: file,
         headers: { 'Content-Type': 'text/csv' },
       }),
-      invalidatesTags: (result) =>
-        result
-          ? [
-              { type: 'students', id: 'LIST' },
-              { type: 'centre_stats', id: 'LIST' },
-            ]
-          : [],
+      invalidatesTags: (result) => (result ? wholeLists('students', 'centre_stats') : []),
     }),
     /** A new invitation (docs/rules.md#centre-caseload): a new temporary password, shown once; the old one ends. */
     resendInvite: build.mutation<ResendInviteResponse, string>({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { studentDetail, type StudentDetail } from '@panda/contracts/training';
 import { contractHttp } from '../../../testing/contract-http';
 import { testUser } from '../../../testing/fixtures';
-import { jobFixture, signedCardFixture } from '../../../testing/jobs';
+import { disputedCardFixture, jobFixture, signedCardFixture } from '../../../testing/jobs';
 import { server } from '../../../testing/server';
 import { renderWithProviders, screen, within } from '../../../testing/test-utils';
 import { StudentDetailView } from './student-detail-view';
@@ -10,18 +10,7 @@ import { studentCriteriaHandler } from '../../../testing/handlers/criteria';
 
 const session = { token: 'centre-token', user: testUser('training_centre') };
 
-const disputedCard = signedCardFixture({
-  signature_id: 'sig-disputed',
-  trainee_status: 'disputed',
-  trainee_status_label: 'Disputed',
-  dispute: {
-    reason: 'I was not on that job',
-    disputed_at: '2026-11-21T09:00:00.000Z',
-    outcome: null,
-    resolution_reason: null,
-    resolved_at: null,
-  },
-});
+const disputedCard = disputedCardFixture();
 const installs = jobFixture({
   id: 'job-installs',
   signatures: [signedCardFixture({ signature_id: 'sig-ok' }), disputedCard],

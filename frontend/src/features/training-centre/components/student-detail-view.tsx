@@ -42,6 +42,7 @@ import { JobStandingChip } from '../../../components/job-standing-chip';
 import { StudentSignOffs } from '../../../components/sign-off-list';
 import { PortfolioDownloads } from '../../../components/portfolio-downloads';
 import { CriteriaCard } from '../../../components/criteria-card';
+import { StudentIdLink } from './student-id-link';
 
 function BackButton() {
   const go = useDashboardNavigate();
@@ -265,21 +266,7 @@ function StudentDetailContent({
             label="Student ID"
             action={<CopyIcon value={student.id} label="Copy student ID" />}
           >
-            <Link
-              component="button"
-              type="button"
-              onClick={() => onOpenEntity({ type: 'student', id: student.id })}
-              aria-label={`Student ID ${student.id}: open relationship details`}
-              title="Open relationship details"
-              sx={{
-                fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
-                fontSize: '0.82rem',
-                textAlign: 'left',
-                wordBreak: 'break-all',
-              }}
-            >
-              {student.id}
-            </Link>
+            <StudentIdLink id={student.id} onOpenEntity={onOpenEntity} />
           </Row>
           <Row icon={<PhoneOutlined fontSize="small" />} label="Phone Number">
             {student.Phone_Number || 'Not provided'}

@@ -15,7 +15,6 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import InputAdornment from '@mui/material/InputAdornment';
-import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -48,6 +47,7 @@ const CriteriaTemplateDialog = lazyDialog(
   'Loading the criteria...',
 );
 import { REQUIREMENT_FIELDS, studentInitial, studentName } from './student-format';
+import { StudentIdLink } from './student-id-link';
 
 function InfoLine({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
@@ -104,24 +104,7 @@ function StudentCardItem({ student, onOpenEntity }: { student: CaseloadRow; onOp
           </InfoLine>
           <InfoLine icon={<PhoneOutlined fontSize="small" />}>{student.Phone_Number || 'No phone number'}</InfoLine>
           <InfoLine icon={<BadgeOutlined fontSize="small" />}>
-            <Link
-              component="button"
-              type="button"
-              onClick={() => onOpenEntity({ type: 'student', id: student.id })}
-              aria-label={`Student ID ${student.id}: open relationship details`}
-              title="Open relationship details"
-              sx={{
-                fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
-                fontSize: '0.8rem',
-                maxWidth: '100%',
-                overflow: 'hidden',
-                textOverflow: 'ellipsis',
-                whiteSpace: 'nowrap',
-                display: 'block',
-              }}
-            >
-              {student.id}
-            </Link>
+            <StudentIdLink id={student.id} onOpenEntity={onOpenEntity} oneLine />
           </InfoLine>
         </Stack>
         {student.Matched && student.cards_required > 0 && (
