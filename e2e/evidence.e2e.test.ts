@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useApp } from './app';
+import { downloaded, pdfText } from './downloads';
 import { fillEvidence, testPhoto } from './evidence';
 import { expectAccessible, shot, signIn, toast } from './support';
 
@@ -9,7 +10,10 @@ import { expectAccessible, shot, signIn, toast } from './support';
  * student Liam): the mentor signs a card with two photos taken through the file input, each
  * uploaded with its progress shown; the student sees the card's evidence and photos and confirms
  * it with a reflection, shown under the card afterwards; the mentor's Job Details shows the
- * evidence, the photos (one opened large), both times and the reflection. axe-core on each dialog.
+ * evidence, the photos (one opened large), both times and the reflection; the centre sees the card's
+ * criterion move on the student's progress, filters the at-risk students, exports that view as CSV
+ * and downloads the student's portfolio PDF holding the card's work done. axe-core on each dialog
+ * and screen.
  */
 const app = useApp({ demo: true });
 
@@ -24,6 +28,26 @@ for (const width of [1366, 390] as const) {
   describe(`job-card evidence at ${width} px`, () => {
     let mentor: Page;
     let student: Page;
+    let centre: Page;
+    // The card is on a boiler: it evidences CENWAT (docs/rules.md#criteria); its count before the card.
+    let cenwatBefore: number;
+
+    /** Liam's details as the centre sees them, and the count of CENWAT on his progress. */
+    const openLiam = async () => {
+      await centre.goto(`${app.url}/dashboard?view=students`);
+      await centre.getByRole('button', { name: 'View Details for Liam Turner' }).first().click();
+      const section = centre.getByRole('region', { name: 'Qualification criteria' });
+      const cenwat = section.getByTestId('criterion-row').filter({ hasText: 'CENWAT' }).getByTestId('criterion-count');
+      await cenwat.waitFor();
+      return { section, count: async () => Number((await cenwat.textContent())!.split('/')[0]) };
+    };
+
+    it("the centre sees the student's criteria before the card", async () => {
+      centre = await app.page(viewport);
+      await signIn(centre, app.url, 'centre@panda.demo', app.password('centre@panda.demo'));
+      cenwatBefore = await (await openLiam()).count();
+      expect(cenwatBefore).toBeGreaterThan(0);
+    });
 
     it('the mentor signs a card with two photos taken through the file input', async () => {
       mentor = await app.page(viewport);
@@ -119,6 +143,44 @@ for (const width of [1366, 390] as const) {
       await expectAccessible(mentor, `photo opened large (${width} px)`, '[role="dialog"]');
       await shot(mentor, `evidence-photo-large-${width}`);
       await large.getByRole('button', { name: 'Close' }).click();
+    });
+
+    it('the centre sees the criterion move, filters at-risk students, exports the CSV and downloads the portfolio', async () => {
+      // Signed and confirmed: CENWAT counts one card more (the read model may take a moment to say so).
+      await expect.poll(async () => (await openLiam()).count(), { timeout: 30_000 }).toBe(cenwatBefore + 1);
+      await expectAccessible(centre, `criteria after the card (${width} px)`, '[aria-labelledby="criteria-title"]');
+      await shot(centre, `evidence-centre-criteria-${width}`);
+
+      const pdf = await downloaded(centre, 'Portfolio (PDF)');
+      expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(await pdfText(new Uint8Array(pdf.bytes))).toContain(work);
+
+      // Liam has a disputed card open: he is at risk, and the at-risk view holds him and only the at risk.
+      await centre.goto(`${app.url}/dashboard?view=students`);
+      await centre.getByRole('button', { name: 'Table' }).click();
+      const rows = centre.locator('[data-student-id]');
+      await rows.first().waitFor();
+      const all = await rows.count();
+      await centre.getByRole('combobox', { name: 'At risk' }).click();
+      await centre.getByRole('option', { name: 'At risk', exact: true }).click();
+      await expect.poll(() => centre.getByTestId('caseload-total').textContent()).not.toMatch(new RegExp(`of ${all} `));
+      const atRisk = rows.getByText('At risk', { exact: true });
+      await expect.poll(async () => (await rows.count()) - (await atRisk.count())).toBe(0);
+      const risky = await rows.count();
+      expect(await rows.filter({ hasText: 'Liam Turner' }).count()).toBe(1);
+      await expectAccessible(centre, `at-risk students (${width} px)`);
+      await shot(centre, `evidence-centre-at-risk-${width}`);
+
+      const csv = await downloaded(centre, 'Download CSV');
+      const [header, ...lines] = csv.bytes.toString('utf8').trim().split('\r\n');
+      expect(header).toMatch(/^id,name,email,.*,open_disputes,forecast_finish,at_risk$/);
+      expect(lines).toHaveLength(risky);
+      expect(lines.every((l) => l.endsWith(',true'))).toBe(true);
+      const liamLine = lines.find((l) => l.includes('student@panda.demo'))!;
+      expect(liamLine).toContain('Liam Turner');
+      // He is at risk for the demo's open dispute.
+      const cells = liamLine.split(',');
+      expect(Number(cells[header!.split(',').indexOf('open_disputes')])).toBeGreaterThan(0);
     });
   });
 }

@@ -55,9 +55,9 @@ describe('the polish fixes in the browser', () => {
     await goals.getByRole('button', { name: 'Save Requirements' }).click();
     await expect
       .poll(() => helperOf(page, 'Boiler Installs'))
-      .toBe('Cannot be lower than the 3 job cards already signed');
+      .toBe('Cannot be lower than the 4 job cards already signed');
     // One toast: with one field wrong it is that field's message (docs/rules.md#form-errors).
-    await toast(page, 'Cannot be lower than the 3 job cards already signed').waitFor();
+    await toast(page, 'Cannot be lower than the 4 job cards already signed').waitFor();
     expect(await page.getByRole('alert').count()).toBe(1);
     expect(await goals.getByLabel('Boiler Installs', { exact: true }).inputValue()).toBe('2');
     await expectAccessible(page, 'training goals with a refused goal', '[role="dialog"]');

@@ -31,6 +31,9 @@ const password = (label: string) =>
 // ---------------------------------------------------------------------------------------------
 // Sign-up, sign-in, sessions, passwords
 
+/** Temporary passwords (a registered student's first one, a forgot-password one) stop working after this many days. */
+export const TEMPORARY_PASSWORD_DAYS = 7;
+
 export const SIGN_UP_ROLES = ['mentor', 'training_centre'] as const;
 export type SignUpRole = (typeof SIGN_UP_ROLES)[number];
 

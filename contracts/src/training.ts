@@ -280,6 +280,18 @@ export const studentCard = z.strictObject({
 });
 export type StudentCard = z.infer<typeof studentCard>;
 
+/**
+ * A student's invitation (docs/rules.md#centre-caseload) as of the server's clock: `sent` while its
+ * temporary password works, `expired` once it has run out unused, `signed_in` once the student chose
+ * their own password. `expires_at` is when the temporary password stops working (null once signed in).
+ */
+export const INVITATION_STATES = ['sent', 'expired', 'signed_in'] as const;
+export const invitationView = z.strictObject({
+  state: z.enum(INVITATION_STATES),
+  expires_at: z.string().nullable(),
+});
+export type InvitationView = z.infer<typeof invitationView>;
+
 /** A row of the centre's caseload (docs/rules.md#centre-caseload): the student card and where the student stands today. */
 export const caseloadRow = studentCard
   .extend({
@@ -289,6 +301,7 @@ export const caseloadRow = studentCard
     /** A date (YYYY-MM-DD); null with fewer than 2 cards in the last 60 days. */
     forecast_finish: z.string().nullable(),
     at_risk: z.boolean(),
+    invitation: invitationView,
   })
   .strict();
 export type CaseloadRow = z.infer<typeof caseloadRow>;
@@ -401,6 +414,7 @@ export const resendInviteResponse = commandResultSchema.extend({
   message: z.string(),
   temporary_password: z.string().nullable(),
 });
+export type ResendInviteResponse = z.infer<typeof resendInviteResponse>;
 
 /** The student's active mentor as they may contact them: business contact details, else the account's. */
 export const mentorContact = z.strictObject({

@@ -6,39 +6,87 @@ import { temporaryPassword as demoPassword } from '@panda/platform/passwords';
 import type { DemoLogin, SeedDeps, apiClient } from './seed';
 import { NOTIFICATIONS_REACTOR } from '@panda/reactors/notifications/notifications';
 import { reactorReached, seedPayouts } from './seed-payouts';
+import { demoPhoto, recordPreEvidenceCard, uploadPhoto, type DemoScene } from './seed-evidence';
 
 type Call = ReturnType<typeof apiClient>;
 const DAY = 86_400_000;
 
-/** What the demo's cards evidence (docs/rules.md#evidence), in turn. */
-const DEMO_EVIDENCE = [
-  {
-    site_postcode: 'M14 6HR',
-    appliance: { kind: 'boiler', make: 'Worcester Bosch', model: 'Greenstar 4000' },
-    work_done:
-      'Removed the old back boiler and fitted a combi on the kitchen wall; flushed the system and commissioned it.',
-    duration_minutes: 420,
-  },
-  {
-    site_postcode: 'M20 4QB',
-    appliance: { kind: 'boiler', make: 'Vaillant', model: 'ecoTEC plus' },
-    work_done:
-      'Annual service: checked the flue, burner and gas rate; cleaned the condensate trap and recorded the readings.',
-    duration_minutes: 75,
-  },
-  {
-    site_postcode: 'SK4 2LT',
-    appliance: { kind: 'pipework', make: null, model: null },
-    work_done: 'Ran a new 22 mm gas supply to the cooker point, clipped it and carried out a tightness test.',
-    duration_minutes: 180,
-  },
-  {
-    site_postcode: 'M19 1DZ',
-    appliance: { kind: 'gas_fire', make: 'Valor', model: 'Homeflame' },
-    work_done: 'Replaced the thermocouple on a gas fire that would not stay lit; spillage test passed.',
-    duration_minutes: 90,
-  },
-];
+interface DemoEvidence {
+  site_postcode: string;
+  appliance: { kind: string; make: string | null; model: string | null };
+  work_done: string;
+  duration_minutes: number;
+  photos: DemoScene[];
+}
+
+/** What the demo's cards evidence (docs/rules.md#evidence) by job type, in turn, with the photos the mentor took. */
+const DEMO_EVIDENCE: Record<string, DemoEvidence[]> = {
+  'Boiler Installs': [
+    {
+      site_postcode: 'M14 6HR',
+      appliance: { kind: 'boiler', make: 'Worcester Bosch', model: 'Greenstar 4000' },
+      work_done:
+        'Removed the old back boiler and fitted a combi on the kitchen wall; flushed the system and commissioned it.',
+      duration_minutes: 420,
+      photos: [
+        { caption: 'New combi on the kitchen wall', hue: 30 },
+        { caption: 'Flue terminal, 300 mm from the window', hue: 200 },
+      ],
+    },
+    {
+      site_postcode: 'M33 7XW',
+      appliance: { kind: 'boiler', make: 'Ideal', model: 'Logic Max System 2' },
+      work_done:
+        'Swapped a floor-standing boiler for a system boiler in the airing cupboard; new condensate run to the stack.',
+      duration_minutes: 480,
+      photos: [{ caption: 'System boiler in the airing cupboard', hue: 60 }],
+    },
+  ],
+  'Boiler Service': [
+    {
+      site_postcode: 'M20 4QB',
+      appliance: { kind: 'boiler', make: 'Vaillant', model: 'ecoTEC plus' },
+      work_done:
+        'Annual service: checked the flue, burner and gas rate; cleaned the condensate trap and recorded the readings.',
+      duration_minutes: 75,
+      photos: [{ caption: 'Burner and heat exchanger after cleaning', hue: 120 }],
+    },
+    {
+      site_postcode: 'M16 8HJ',
+      appliance: { kind: 'water_heater', make: 'Ariston', model: 'Fast Evo' },
+      work_done:
+        'Serviced an instantaneous water heater: cleaned the pilot and burner, checked the flue and the working pressure.',
+      duration_minutes: 60,
+      photos: [],
+    },
+  ],
+  Pipework: [
+    {
+      site_postcode: 'SK4 2LT',
+      appliance: { kind: 'pipework', make: null, model: null },
+      work_done: 'Ran a new 22 mm gas supply to the cooker point, clipped it and carried out a tightness test.',
+      duration_minutes: 180,
+      photos: [{ caption: 'New 22 mm supply, clipped', hue: 160 }],
+    },
+    {
+      site_postcode: 'M21 9PL',
+      appliance: { kind: 'cooker', make: 'Stoves', model: 'Sterling 1000' },
+      work_done:
+        'Connected a range cooker on a bayonet hose with a stability chain; checked every burner and the oven flame picture.',
+      duration_minutes: 120,
+      photos: [{ caption: 'Bayonet connection and stability chain', hue: 280 }],
+    },
+  ],
+  Repair: [
+    {
+      site_postcode: 'M19 1DZ',
+      appliance: { kind: 'gas_fire', make: 'Valor', model: 'Homeflame' },
+      work_done: 'Replaced the thermocouple on a gas fire that would not stay lit; spillage test passed.',
+      duration_minutes: 90,
+      photos: [{ caption: 'Gas fire after the spillage test', hue: 0 }],
+    },
+  ],
+};
 type Login = { token: string; user: { id: string } };
 
 const STUDENTS = [
@@ -69,13 +117,25 @@ const STUDENTS = [
   },
 ];
 
+/** Registered lately and not signed in yet: the centre sees the invitation waiting (docs/rules.md#centre-caseload). */
+const INVITED = {
+  First_Name: 'Mia',
+  Last_Name: 'Roberts',
+  Email: 'mia.roberts@panda.demo',
+  Phone_Number: '07700900104',
+  Postcode: 'M13 9PL',
+};
+
 /**
  * Demo training data through the HTTP API: the mentor's business profile, three students
- * registered by the centre (each signed in once to choose a random demo password), the first one
+ * registered by the centre (each signed in once to choose a random demo password) and a fourth whose
+ * invitation waits, the first one
  * with training goals, placed with the mentor (admin proposes, mentor accepts) and several signed
- * job cards.
+ * job cards: one signed before evidence was required, the others with their evidence and most with
+ * photos, so the default criteria template is partly met (docs/rules.md#criteria).
  */
 export async function seedTraining(
+  baseUrl: string,
   call: Call,
   deps: SeedDeps,
   adminEmail: string,
@@ -125,6 +185,7 @@ export async function seedTraining(
     );
     students.push({ ...changed, password });
   }
+  await call('POST', '/api/register-student', INVITED, centre.token);
   const [liam] = students;
   await call(
     'PUT',
@@ -171,14 +232,41 @@ export async function seedTraining(
     undefined,
     mentor.token,
   );
+  // Liam's first Boiler Installs card stands as it was signed before evidence was required
+  // (docs/rules.md#evidence); the browser journeys sign on his Pipework and Repair jobs.
+  const installs = jobs.find((j) => j.Job_Type === 'Boiler Installs');
+  if (installs) {
+    const day = new Date(deps.clock().getTime() - 40 * DAY);
+    day.setUTCHours(11, 0, 0, 0);
+    await recordPreEvidenceCard(deps, {
+      studentId: liam.user.id,
+      mentorId: mentor.user.id,
+      job: installs,
+      signature: {
+        signature: 'D. Clarke',
+        mentorName: 'Dave Clarke',
+        date: ukDateOf(day),
+        time: ukTimeOf(day),
+        timestamp: day.toISOString(),
+      },
+      completedAt: day.toISOString(),
+    });
+  }
+  // The mentor writes up the month's cards now: the server records each signing time as now (its own
+  // clock, docs/rules.md#evidence) and so does the device (`timestamp`); the work was done on the days
+  // the cards name, over the past month, with the photos taken there uploaded as the web app does.
   const cards: Record<string, number> = { 'Boiler Installs': 3, 'Boiler Service': 4, Pipework: 2, Repair: 1 };
   let daysAgo = 30;
-  let evidenceIndex = 0;
+  let photoIndex = 0;
   for (const job of jobs) {
     for (let i = 0; i < (cards[job.Job_Type] ?? 0); i++) {
       const at = new Date(deps.clock().getTime() - daysAgo-- * DAY);
       at.setUTCHours(15, 30, 0, 0);
-      const iso = at.toISOString();
+      const kinds = DEMO_EVIDENCE[job.Job_Type]!;
+      const { photos, ...evidence } = kinds[i % kinds.length]!;
+      const photoIds: string[] = [];
+      for (const scene of photos)
+        photoIds.push(await uploadPhoto(baseUrl, mentor.token, await demoPhoto(scene, photoIndex++)));
       await call(
         'PUT',
         `/api/jobs/${job.id}/complete`,
@@ -188,11 +276,11 @@ export async function seedTraining(
             mentorName: 'Dave Clarke',
             date: ukDateOf(at),
             time: ukTimeOf(at),
-            timestamp: iso,
+            timestamp: deps.clock().toISOString(),
           },
-          completed_at: iso,
-          ...DEMO_EVIDENCE[evidenceIndex++ % DEMO_EVIDENCE.length],
-          photo_ids: [],
+          completed_at: at.toISOString(),
+          ...evidence,
+          photo_ids: photoIds,
         },
         mentor.token,
       );

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_ADMIN, type TestApp } from './testing/harness';
 import { earningsSummary, invoiceListResponse } from '@panda/contracts/payouts';
+import { studentCriteriaResponse } from '@panda/contracts/criteria';
+import { caseloadRow } from '@panda/contracts/training';
+import { PRE_EVIDENCE_LABEL } from '@panda/contracts/evidence';
+import { jobSignatureEntry } from '@panda/contracts/signoff';
 import { seedDemo } from './seed';
 
 let app: TestApp;
@@ -31,23 +35,69 @@ describe('demo seed', () => {
     const overview = async (token: string) =>
       (await app.call('GET', '/api/dashboard/overview', undefined, token, { 'X-Min-Position': head })).body;
     expect(await overview(centre.token)).toMatchObject({
-      student_count: 3,
+      student_count: 4,
       placed_students: 1,
-      awaiting_placement: 2,
-      placement_rate: 33,
+      awaiting_placement: 3,
+      placement_rate: 25,
     });
     expect(await overview(mentor.token)).toMatchObject({
       status: 'Active Students',
       active_students: 1,
-      jobs_completed: 10,
+      jobs_completed: 11,
     });
     expect(await overview(student.token)).toMatchObject({ matched: true, jobs_count: 4, active_jobs: 3 });
     // The three countersign states (docs/rules.md#trainee-countersign), as the centre sees them.
     const jobs = (await app.call('GET', '/api/jobs', undefined, centre.token, { 'X-Min-Position': head })).body as {
-      signatures: { trainee_status_label: string }[];
+      signatures: unknown[];
     }[];
-    const labels = jobs.flatMap((j) => j.signatures.map((s) => s.trainee_status_label));
+    const cards = jobs.flatMap((j) => j.signatures.map((s) => jobSignatureEntry.parse(s)));
+    const labels = cards.map((s) => s.trainee_status_label);
     expect(new Set(labels)).toEqual(new Set(['Confirmed by trainee', 'Disputed', 'Awaiting trainee confirmation']));
+    // docs/rules.md#evidence: one card signed before evidence was required, every other with its evidence,
+    // most with photos (real images, stored and served, none alike enough to be flagged), all signed by the
+    // server's clock on or after the day of the work.
+    expect(cards.filter((c) => c.evidence_note === PRE_EVIDENCE_LABEL && c.evidence === null)).toHaveLength(1);
+    const evidenced = cards.filter((c) => c.evidence);
+    expect(evidenced).toHaveLength(10);
+    const photos = evidenced.flatMap((c) => c.evidence!.photos);
+    expect(photos.length).toBeGreaterThanOrEqual(6);
+    expect(photos.every((p) => p.possible_duplicate === false)).toBe(true);
+    for (const c of evidenced) {
+      expect(c.captured_at).not.toBeNull();
+      expect(Math.abs(Date.parse(c.signed_at) - Date.parse(c.captured_at!))).toBeLessThan(60_000);
+      expect(c.date <= c.signed_at.slice(0, 10)).toBe(true);
+    }
+    const photo = await fetch(`${app.url}/api/job-photos/${photos[0]!.photo_id}`, {
+      headers: { authorization: `Bearer ${centre.token}`, 'X-Min-Position': head },
+    });
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toBe('image/jpeg');
+    // The default criteria template, partly met (docs/rules.md#criteria).
+    const criteria = studentCriteriaResponse.parse(
+      (
+        await app.call('GET', `/api/students/${student.user.id}/criteria`, undefined, centre.token, {
+          'X-Min-Position': head,
+        })
+      ).body,
+    );
+    expect(criteria.met).toBeGreaterThan(0);
+    expect(criteria.met).toBeLessThan(criteria.total);
+    expect(criteria.criteria.filter((c) => !c.met && c.evidenced > 0).length).toBeGreaterThan(0);
+    // The student with an open dispute is at risk (docs/rules.md#centre-caseload).
+    const atRisk = (
+      await app.call('GET', '/api/my-students?at_risk=true', undefined, centre.token, { 'X-Min-Position': head })
+    ).body as { id: string }[];
+    expect(atRisk.map((s) => s.id)).toEqual([student.user.id]);
+    // Three students signed in; the fourth's invitation waits (docs/rules.md#centre-caseload).
+    const all = caseloadRow
+      .array()
+      .parse((await app.call('GET', '/api/my-students', undefined, centre.token, { 'X-Min-Position': head })).body);
+    expect(all.map((s) => [s.First_Name, s.invitation.state])).toEqual([
+      ['Mia', 'sent'],
+      ['Noah', 'signed_in'],
+      ['Chloe', 'signed_in'],
+      ['Liam', 'signed_in'],
+    ]);
     // A paid period and an open one (docs/rules.md#mentor-payouts): the older confirmations invoiced and paid,
     // the newer ones earning in the period under way.
     const read = async (path: string) =>

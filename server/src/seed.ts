@@ -84,7 +84,7 @@ export async function seedDemo(baseUrl: string, deps: SeedDeps, adminEmail: stri
     const r = await runAccountCommand(deps, id, { type: 'Vet', reason: 'Demo data: documents checked' }, meta);
     await deps.waitForProjections(r.position);
   }
-  const training = await seedTraining(call, deps, adminEmail, centre, mentor);
+  const training = await seedTraining(baseUrl, call, deps, adminEmail, centre, mentor);
   return [
     { role: 'training centre', email: 'centre@panda.demo', password: centrePassword },
     { role: 'mentor', email: 'mentor@panda.demo', password: mentorPassword },

@@ -10,7 +10,7 @@ import {
 } from '@panda/events/catalogue/profiles';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../shared/domain-errors';
 import type { Decider } from '../shared/decider';
-import type { LockCategory } from '@panda/contracts/accounts';
+import { TEMPORARY_PASSWORD_DAYS, type LockCategory } from '@panda/contracts/accounts';
 
 export type AccountEvent = EventsOf<typeof accountEvents> | EventsOf<typeof profileEvents>;
 
@@ -450,8 +450,7 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
   }
 }
 
-/** Temporary passwords (a registered student's first one, a forgot-password one) stop working after this many days. */
-export const TEMPORARY_PASSWORD_DAYS = 7;
+export { TEMPORARY_PASSWORD_DAYS };
 const TEMPORARY_PASSWORD_MS = TEMPORARY_PASSWORD_DAYS * 86_400_000;
 export const TEMPORARY_PASSWORD_EXPIRED =
   'Your temporary password has expired. Please ask for a new one with Forgot password.';

@@ -2,6 +2,7 @@ import type { JobRequirements } from '@panda/events/catalogue/accounts';
 import { signatureIdOf, type Signature } from '@panda/events/catalogue/training';
 import { disputeUntil, type CardEvidenceView } from '@panda/contracts/signoff';
 import { PRE_EVIDENCE_LABEL } from '@panda/contracts/evidence';
+import { TEMPORARY_PASSWORD_DAYS } from '@panda/contracts/accounts';
 import { JOB_TYPES, isComplete, openDisputeCount, percentOf, type JobType } from '@panda/contracts/training';
 import type { ProjectionContext } from '../projection';
 import { searchIndex, type ReadStore } from '../read-store';
@@ -38,6 +39,7 @@ export const JOBS = 'jobs';
 export const CENTRE_STATS = 'centre_stats';
 export const MENTOR_STATS = 'mentor_stats';
 export const JOB_SIGNATURES = 'job_signatures';
+const DAY_MS = 86_400_000;
 
 export interface Requirements {
   Boiler_Installs: number;
@@ -82,6 +84,13 @@ export interface StudentDoc {
   Placed_At: string | null;
   jobs: JobSummary[];
   cards_signed: number;
+  /**
+   * The invitation (docs/rules.md#centre-caseload): when its temporary password expires while the
+   * student has not yet chosen their own password, and when they did (then the invitation is used).
+   * Absent on documents written before the fields existed.
+   */
+  invite_expires_at?: string | null;
+  invite_accepted_at?: string | null;
   _audience: string[];
 }
 
@@ -337,7 +346,8 @@ export const trainingProjection = defineProjection({
   name: 'training',
   // 2: each sign-off's `dispute_until`. 3: its evidence, times and reflection (docs/rules.md#evidence).
   // 4: each job's `Disputed_Count`, on the job and its summary (docs/rules.md#dispute-visibility).
-  version: 4,
+  // 5: each student's invitation (docs/rules.md#centre-caseload).
+  version: 5,
   collections: {
     [STUDENTS]: [
       // A centre's or a mentor's students: found and counted over the first of these (see indexesServedByLonger).
@@ -391,6 +401,9 @@ export const trainingProjection = defineProjection({
         Placed_At: null,
         jobs: [],
         cards_signed: 0,
+        invite_expires_at:
+          d.temporaryPasswordExpiresAt ?? new Date(Date.parse(time) + TEMPORARY_PASSWORD_DAYS * DAY_MS).toISOString(),
+        invite_accepted_at: null,
         _audience: audienceOf(d.accountId, d.centreId),
       });
       if (d.centreId)
@@ -399,6 +412,14 @@ export const trainingProjection = defineProjection({
           stats.latest_student_id = d.accountId;
         });
     },
+    StudentInviteResent: ({ data: d }, ctx) =>
+      changeStudent(ctx, d.accountId, (student) => void (student.invite_expires_at = d.temporaryPasswordExpiresAt)),
+    // The student chose their own password: the invitation is used (later changes keep the first time).
+    PasswordChanged: ({ time, data: d }, ctx) =>
+      changeStudent(ctx, d.accountId, (student) => {
+        student.invite_expires_at = null;
+        student.invite_accepted_at ??= time;
+      }),
     // The student's contact details are copied onto each of their jobs.
     ProfileChanged: ({ time, data: { accountId, changes: c } }, ctx) =>
       changeStudent(ctx, accountId, async (student) => {

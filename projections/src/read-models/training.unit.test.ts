@@ -128,7 +128,26 @@ const placedWithJob = [studentRegistered(), placementProposed(), placementAccept
 const signOff = { signatureId: 'sig1', jobId: 'j1', studentId: 's1', mentorId: 'm1' };
 const hash = 'a'.repeat(64);
 
+/** Seven days after the n-th given event: when a temporary password issued then stops working. */
+const week = (n: number) => new Date(Date.parse(t(n)) + 7 * 86_400_000).toISOString();
+
 describe('training projection', () => {
+  it('StudentInviteResent and PasswordChanged: the invitation waits until its new expiry, then is used', async () => {
+    const resent = {
+      type: 'StudentInviteResent',
+      data: {
+        accountId: 's1',
+        temporaryPasswordHash: 'h',
+        temporaryPasswordSealed: 'sealed',
+        temporaryPasswordExpiresAt: week(9),
+      },
+    } as const;
+    const changed = { type: 'PasswordChanged', data: { accountId: 's1', passwordHash: 'h2' } } as const;
+    await spec.given([studentRegistered(), resent]).then(students, 's1', student({ invite_expires_at: week(9) }));
+    const used = spec.given([studentRegistered(), resent, changed, { ...changed }]);
+    await used.then(students, 's1', student({ invite_expires_at: null, invite_accepted_at: t(3) }));
+  });
+
   it('StudentRegistered: the student with their goals; their centre counts them and keeps the latest', async () => {
     const given = spec.given([
       studentRegistered({ phone: '0770', postcode: 'M1 1AE', dateOfBirth: '2000-02-03' }),
@@ -150,10 +169,15 @@ describe('training projection', () => {
         Created_At: t(2),
         requirements: { Boiler_Installs: 0, Boiler_Service: 0, Pipework: 0, Repair: 0 },
         has_requirements: false,
+        invite_expires_at: week(2),
         _audience: ['s2', 'c1'],
       }),
     );
-    await given.then(students, 's3', student({ id: 's3', centre_id: null, Created_At: t(3), _audience: ['s3'] }));
+    await given.then(
+      students,
+      's3',
+      student({ id: 's3', centre_id: null, Created_At: t(3), invite_expires_at: week(3), _audience: ['s3'] }),
+    );
     await given.then(centreStats, 'c1', {
       id: 'c1',
       total_students: 2,

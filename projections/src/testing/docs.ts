@@ -28,6 +28,9 @@ export const studentDoc = (over: Partial<StudentDoc> = {}): StudentDoc => ({
   Placed_At: null,
   jobs: [],
   cards_signed: 0,
+  // The invitation's temporary password lasts 7 days from the registration.
+  invite_expires_at: new Date(Date.parse(givenTime(1)) + 7 * 86_400_000).toISOString(),
+  invite_accepted_at: null,
   _audience: ['s1', 'c1'],
   ...over,
 });

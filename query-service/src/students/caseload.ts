@@ -1,5 +1,6 @@
 import type { CriteriaCardsDoc } from '@panda/projections/read-models/criteria';
 import type { StudentDoc } from '@panda/projections/read-models/training';
+import type { InvitationView } from '@panda/contracts/training';
 import { cardTotals } from './views';
 
 /**
@@ -50,6 +51,19 @@ export function caseloadFacts(
     forecast_finish: forecast,
     at_risk: atRisk,
   };
+}
+
+/**
+ * The student's invitation as of `now` (docs/rules.md#centre-caseload). A document written before the
+ * invitation was kept says nothing of it: such a student is taken as signed in (nothing to re-send).
+ */
+export function invitationOf(
+  student: Pick<StudentDoc, 'invite_expires_at' | 'invite_accepted_at'>,
+  now: Date,
+): InvitationView {
+  const expires = student.invite_expires_at ?? null;
+  if (student.invite_accepted_at || !expires) return { state: 'signed_in', expires_at: null };
+  return { state: Date.parse(expires) <= now.getTime() ? 'expired' : 'sent', expires_at: expires };
 }
 
 /** The caseload's own sorts, by the row field each orders on. */

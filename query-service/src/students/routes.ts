@@ -18,7 +18,7 @@ import type { ReadStore } from '@panda/projections/read-store';
 import { cell } from '../audit/evidence';
 import { docsById } from '../shared/docs-by-id';
 import type { QueryDeps } from '../shared/deps';
-import { CASELOAD_SORTS, caseloadFacts, compareBy, compareKeys, type CaseloadFacts } from './caseload';
+import { CASELOAD_SORTS, caseloadFacts, compareBy, compareKeys, invitationOf, type CaseloadFacts } from './caseload';
 import { withPhotoFlags } from '../jobs/photos';
 import { accountOf, person, requirementProgress, studentCard, visibleStudent } from './views';
 
@@ -57,7 +57,11 @@ async function caseloadRows(rs: ReadStore, list: StudentDoc[], now: Date) {
     criteriaCards,
     list.map((s) => s.id),
   );
-  return list.map((s) => ({ ...studentCard(s), ...caseloadFacts(s, cards.get(s.id) ?? null, now) }));
+  return list.map((s) => ({
+    ...studentCard(s),
+    ...caseloadFacts(s, cards.get(s.id) ?? null, now),
+    invitation: invitationOf(s, now),
+  }));
 }
 
 /** A student's place in the caseload's order: the list's own sort fields and the caseload's facts. */

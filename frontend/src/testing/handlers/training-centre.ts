@@ -77,6 +77,7 @@ export function caseloadRowFixture(n: number, overrides: Partial<CaseloadRow> = 
     open_disputes: 0,
     forecast_finish: null,
     at_risk: false,
+    invitation: { state: 'signed_in', expires_at: null },
     ...overrides,
   };
 }

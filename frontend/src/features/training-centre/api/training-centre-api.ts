@@ -4,6 +4,7 @@ import type {
   CaseloadRow,
   CentreOverview,
   RegisterStudentResponse,
+  ResendInviteResponse,
   StudentDetail,
   StudentRegistrationRequest,
 } from '@panda/contracts/training';
@@ -13,7 +14,7 @@ import { pageSearch, toPage, type Page, type PageArgs } from '../../../lib/pagin
 /**
  * Training centre calls (spec section 7 "Students, jobs, dashboard"; docs/api-training.md):
  * GET /api/dashboard/overview, GET /api/vetting-status, POST /api/register-student,
- * GET /api/my-students, GET /api/my-students/{id}.
+ * GET /api/my-students, GET /api/my-students/{id}, POST /api/students/{id}/resend-invite.
  * Tags are the read-model collections the answers come from (pushed `changed` invalidates them).
  */
 
@@ -66,6 +67,17 @@ export const trainingCentreApi = api.enhanceEndpoints({ addTagTypes: TAGS }).inj
       }),
       invalidatesTags: (result) => (result ? wholeLists('students', 'centre_stats') : []),
     }),
+    /** A new invitation (docs/rules.md#centre-caseload): a new temporary password, shown once; the old one ends. */
+    resendInvite: build.mutation<ResendInviteResponse, string>({
+      query: (id) => ({ url: `/students/${encodeURIComponent(id)}/resend-invite`, method: 'POST' }),
+      invalidatesTags: (result, _error, id) =>
+        result
+          ? [
+              { type: 'students', id: 'LIST' },
+              { type: 'students', id },
+            ]
+          : [],
+    }),
   }),
 });
 
@@ -76,4 +88,5 @@ export const {
   useGetStudentDetailQuery,
   useRegisterStudentMutation,
   useRegisterStudentsMutation,
+  useResendInviteMutation,
 } = trainingCentreApi;

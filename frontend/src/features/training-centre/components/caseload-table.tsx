@@ -8,6 +8,7 @@ import { DataTable, type Column, type PagerPaging } from '../../../components/da
 import type { Choice } from '../../../components/list-select';
 import { formatDate } from '../../../lib/dates';
 import { useDashboardNavigate } from '../../../lib/dashboard-nav';
+import { InvitationChip, ResendInviteButton } from './invitation';
 import { studentName } from './student-format';
 
 /** The caseload's sorts (docs/rules.md#centre-caseload), as `GET /api/my-students?sort=` takes them. */
@@ -74,8 +75,12 @@ function CaseloadCard({ row }: { row: CaseloadRow }) {
         Last sign-off: {formatDate(row.last_signed_off_at, none)} · Forecast finish:{' '}
         {formatDate(row.forecast_finish, 'No forecast')}
       </Typography>
-      <Stack direction="row" sx={{ mt: 1 }}>
+      <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" alignItems="center" sx={{ mt: 1 }}>
+        <InvitationChip invitation={row.invitation} />
+      </Stack>
+      <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" sx={{ mt: 1 }}>
         <DetailsButton row={row} />
+        <ResendInviteButton student={row} />
       </Stack>
     </>
   );
@@ -90,9 +95,10 @@ const COLUMNS: Column<CaseloadRow>[] = [
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {studentName(row)}
         </Typography>
-        <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography variant="caption" color="text.secondary" component="div" sx={{ overflowWrap: 'anywhere', mb: 0.5 }}>
           {row.Email}
         </Typography>
+        <InvitationChip invitation={row.invitation} />
       </>
     ),
     sx: { minWidth: 180 },
@@ -114,12 +120,22 @@ const COLUMNS: Column<CaseloadRow>[] = [
     testId: 'caseload-forecast',
   },
   { key: 'risk', header: 'At risk', cell: (row) => <RiskChip row={row} /> },
-  { key: 'actions', header: 'Actions', align: 'right', cell: (row) => <DetailsButton row={row} /> },
+  {
+    key: 'actions',
+    header: 'Actions',
+    align: 'right',
+    cell: (row) => (
+      <Stack spacing={1} alignItems="flex-end">
+        <DetailsButton row={row} />
+        <ResendInviteButton student={row} />
+      </Stack>
+    ),
+  },
 ];
 
 /**
  * The centre's caseload as a table (docs/rules.md#centre-caseload): each student's cards, last sign-off,
- * cards in the last 30 days, open disputes, forecast finish and at-risk, one server page at a time.
+ * cards in the last 30 days, open disputes, forecast finish, at-risk and invitation, one server page at a time.
  */
 export function CaseloadTable({ rows, paging, empty }: { rows: CaseloadRow[]; paging: PagerPaging; empty: string }) {
   return (

@@ -1,7 +1,5 @@
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
-import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
-import KeyRounded from '@mui/icons-material/KeyRounded';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -10,10 +8,10 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { copyToClipboard } from '../../../lib/clipboard';
 import { useDashboardNavigate } from '../../../lib/dashboard-nav';
 import type { RegisterStudentResponse } from '@panda/contracts/training';
 import { studentName } from './student-format';
+import { TemporaryPasswordBox } from './temporary-password-box';
 
 interface RegistrationSuccessProps {
   result: RegisterStudentResponse;
@@ -22,7 +20,7 @@ interface RegistrationSuccessProps {
 
 /**
  * The success screen after a registration. The temporary password is shown here ONCE (docs/rules.md#passwords-never-shown):
- * it lives only in this screen's state and is gone once the user leaves it.
+ * it lives only in this screen's state and is gone once the user leaves it (TemporaryPasswordBox).
  */
 export function RegistrationSuccess({ result, onRegisterAnother }: RegistrationSuccessProps) {
   const go = useDashboardNavigate();
@@ -62,55 +60,8 @@ export function RegistrationSuccess({ result, onRegisterAnother }: RegistrationS
         </Typography>
 
         {password ? (
-          <Box sx={{ mt: 3.5, textAlign: 'left' }}>
-            <Typography
-              variant="subtitle2"
-              component="h3"
-              sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}
-            >
-              <KeyRounded fontSize="small" color="primary" />
-              Temporary Password
-            </Typography>
-            <Box
-              sx={{
-                display: 'flex',
-                alignItems: 'center',
-                gap: 1,
-                p: 1,
-                pl: 2,
-                borderRadius: 2.5,
-                border: '1px dashed',
-                borderColor: 'primary.light',
-                bgcolor: 'rgba(29, 78, 216, 0.04)',
-              }}
-            >
-              <Typography
-                data-testid="temporary-password"
-                sx={{
-                  flexGrow: 1,
-                  fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
-                  fontSize: '1.1rem',
-                  fontWeight: 600,
-                  letterSpacing: '0.04em',
-                  wordBreak: 'break-all',
-                }}
-              >
-                {password}
-              </Typography>
-              <Button
-                variant="contained"
-                size="small"
-                startIcon={<ContentCopyRounded />}
-                onClick={() => void copyToClipboard(password)}
-                aria-label="Copy temporary password"
-              >
-                Copy
-              </Button>
-            </Box>
-            <Alert severity="info" sx={{ mt: 1.5 }}>
-              This password is shown only once. It expires in 7 days and has also been emailed to the student, who will
-              choose their own password at first sign-in.
-            </Alert>
+          <Box sx={{ mt: 3.5 }}>
+            <TemporaryPasswordBox password={password} />
           </Box>
         ) : (
           <Alert severity="info" sx={{ mt: 3, textAlign: 'left' }}>

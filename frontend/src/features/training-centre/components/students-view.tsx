@@ -29,7 +29,7 @@ import { JOB_STANDING_TONE, jobStanding, openDisputes } from '../../../lib/job-t
 import { useDashboardNavigate } from '../../../lib/dashboard-nav';
 import { Pager } from '../../../components/pager';
 import { pageSearch, useServerList } from '../../../lib/paging';
-import type { StudentCard } from '@panda/contracts/training';
+import type { CaseloadRow } from '@panda/contracts/training';
 import { ListSelect } from '../../../components/list-select';
 import { downloadWithToken } from '../../../lib/download';
 import { errorMessage } from '../../../lib/errors';
@@ -39,6 +39,7 @@ import { toast } from '../../../lib/toast';
 import { useGetMyStudentsQuery, type CaseloadArgs } from '../api/training-centre-api';
 import { lazyDialog } from '../../../components/lazy-dialog';
 import { AT_RISK_CHOICES, CASELOAD_SORTS, CaseloadTable } from './caseload-table';
+import { InvitationChip, ResendInviteButton } from './invitation';
 
 const CriteriaTemplateDialog = lazyDialog(
   () => import('./criteria-template-dialog').then((m) => m.CriteriaTemplateDialog),
@@ -61,7 +62,7 @@ function InfoLine({ icon, children }: { icon: ReactNode; children: ReactNode }) 
   );
 }
 
-function StudentCardItem({ student, onOpenEntity }: { student: StudentCard; onOpenEntity: (ref: EntityRef) => void }) {
+function StudentCardItem({ student, onOpenEntity }: { student: CaseloadRow; onOpenEntity: (ref: EntityRef) => void }) {
   const go = useDashboardNavigate();
   const name = studentName(student);
   const matched = !!student.Matched;
@@ -93,6 +94,9 @@ function StudentCardItem({ student, onOpenEntity }: { student: StudentCard; onOp
             )}
           </Box>
           <MatchChip matched={matched} />
+        </Box>
+        <Box sx={{ mb: 1.5 }}>
+          <InvitationChip invitation={student.invitation} />
         </Box>
         <Stack spacing={1}>
           <InfoLine icon={<MailOutlineRounded fontSize="small" />}>
@@ -161,7 +165,10 @@ function StudentCardItem({ student, onOpenEntity }: { student: StudentCard; onOp
           ))}
         </Box>
       </CardContent>
-      <CardActions sx={{ px: 2.5, pb: 2.5, pt: 0 }}>
+      <CardActions
+        sx={{ px: 2.5, pb: 2.5, pt: 0, gap: 1, flexDirection: 'column', '& > :not(style) ~ :not(style)': { ml: 0 } }}
+      >
+        <ResendInviteButton student={student} fullWidth />
         <Button
           fullWidth
           variant="outlined"
