@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import LongestFirst from './scripts/longest-first';
+import LongestFirst from './scripts/longest-first.js';
 
 // Two test files at a time (vitest's own default here is one: the number of cores less one). The e2e files
 // run beside the others: each has its own server, data folder and port, and they share one browser

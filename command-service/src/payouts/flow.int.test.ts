@@ -398,15 +398,22 @@ describe('invoice dispute resolution', () => {
         )
       ).status,
     ).toBe(200);
-    const r = await fetch(`${app.url}/api/admin/payout-runs`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ period: '2027-02-01' }),
-    });
-    expect(r.status).toBe(201);
-    expect(await r.text()).toBe(
-      'payee,sort_code,account_number,amount,reference\r\nErin Ash,123456,12345678,30.00,SB-M00002-1\r\n',
-    );
+    // Two periods have ended, and each run would pay the invoice left unpaid while its dispute was open:
+    // made at once, only one of them pays it.
+    at('2027-03-01T00:05:00.000Z');
+    await tick();
+    const run = (period: string) =>
+      fetch(`${app.url}/api/admin/payout-runs`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ period }),
+      });
+    const runs = await Promise.all([run('2027-02-01'), run('2027-02-15')]);
+    // The other run finds nothing left to pay, and is refused as such.
+    expect(runs.map((r) => r.status).sort()).toEqual([201, 400]);
+    const paid = runs.find((r) => r.status === 201)!;
+    const lines = (await paid.text()).split('\r\n');
+    expect(lines.filter((l) => l.includes('SB-M00002-1'))).toEqual(['Erin Ash,123456,12345678,30.00,SB-M00002-1']);
     await settle();
     const [erin] = invoiceListResponse.parse((await get('/api/mentor/invoices', 'erin')).body);
     expect(erin.status).toBe('paid');

@@ -223,7 +223,26 @@ export async function paidInvoiceIds(deps: Store, now: string): Promise<Set<stri
  * is refused there), and the bank CSV. Each is paid its gross less its credit note. Every invoice's
  * mentor needs bank details first.
  */
-export async function makePayoutRun(
+export function makePayoutRun(
+  deps: Store & { config: { mailKey: string } },
+  period: Period,
+  adminId: string,
+  runId: string,
+  meta: AppendMeta,
+) {
+  const run = payoutRuns.then(() => makePayoutRunAlone(deps, period, adminId, runId, meta));
+  payoutRuns = run.catch(() => undefined);
+  return run;
+}
+
+/**
+ * Payout runs go one at a time in this process: a run reads which invoices earlier runs paid, so two
+ * runs of different periods made at once could both pay an invoice carried over from an earlier period
+ * (docs/rules.md#invoice-disputes). Each period's own stream still refuses a second run of that period.
+ */
+let payoutRuns: Promise<unknown> = Promise.resolve();
+
+async function makePayoutRunAlone(
   deps: Store & { config: { mailKey: string } },
   period: Period,
   adminId: string,
