@@ -89,6 +89,9 @@ export function jobPhotoRoutes(deps: CommandDeps): Router {
       height: image.height,
     };
     const result = await handle(deps.store, stream, photoDecider, { upload }, meta);
+    // The unused-photo sweep may have deleted these same bytes, left by an older unused photo, between
+    // the put above and this record (docs/rules.md#unused-photos): put them back for this one.
+    if (!(await deps.blobs.has(stored.hash))) await deps.blobs.put(image.bytes, image.contentType);
     const recorded = result.state.uploaded ?? upload;
     sendResult(res, 201, result.position, { photo_id: recorded.photoId, sha256: recorded.sha256 });
   });
