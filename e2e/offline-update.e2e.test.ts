@@ -179,7 +179,7 @@ describe('a new version while sign-offs wait in the outbox', () => {
     await prompt.getByRole('button', { name: 'Reload' }).click();
     await reloaded;
     await page.getByTestId('outbox-chip').filter({ hasText: '1 waiting to send' }).waitFor();
-    expect(await controllerBuild(page)).toBe('e2e-build-2');
+    await expect.poll(() => controllerBuild(page)).toBe('e2e-build-2');
     expect(await page.evaluate('navigator.serviceWorker.getRegistration().then((r) => !r.waiting)')).toBe(true);
     await expect(prompt.count()).resolves.toBe(0);
     expect(await stored(page)).toBe(1);
@@ -189,7 +189,7 @@ describe('a new version while sign-offs wait in the outbox', () => {
     for (const socket of sockets) socket.destroy();
     await page.goto(`${origin}/dashboard?view=jobs`);
     await page.getByTestId('outbox-chip').filter({ hasText: '1 waiting to send' }).waitFor();
-    expect(await controllerBuild(page)).toBe('e2e-build-2');
+    await expect.poll(() => controllerBuild(page)).toBe('e2e-build-2');
 
     // The signal returns: the sign-off lands once, with its photo, and a reload sends nothing again.
     cut = false;

@@ -75,6 +75,9 @@ const NOT_LISTS = new Set([
   '/api/mentor/earnings',
   '/api/mentor/invoices/:id.pdf',
   '/api/admin/invoices/:id.pdf',
+  // One invoice's credit note (docs/rules.md#invoice-disputes).
+  '/api/mentor/invoices/:id/credit-note.pdf',
+  '/api/admin/invoices/:id/credit-note.pdf',
   '/api/mentor/payout-details',
   // One job-card photo (docs/rules.md#evidence).
   '/api/job-photos/:id',
