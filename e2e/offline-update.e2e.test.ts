@@ -175,7 +175,9 @@ describe('a new version while sign-offs wait in the outbox', () => {
     await page.getByTestId('outbox-chip').filter({ hasText: '1 waiting to send' }).waitFor();
 
     // Reload: the new version takes over and the page loads again under it.
-    const reloaded = page.waitForEvent('load');
+    // The new worker activates, takes the page and reloads it: on a busy machine (the whole suite at
+    // once) that took over the 20 s a step is given, so it has a minute.
+    const reloaded = page.waitForEvent('load', { timeout: 60_000 });
     await prompt.getByRole('button', { name: 'Reload' }).click();
     await reloaded;
     await page.getByTestId('outbox-chip').filter({ hasText: '1 waiting to send' }).waitFor();
