@@ -53,7 +53,8 @@ function PhotoThumb({ photo, name }: { photo: Photo; name: string }) {
     <Box component="li" sx={{ display: 'grid', gap: 0.5, justifyItems: 'start' }}>
       <ButtonBase
         onClick={() => setOpen(true)}
-        aria-label={`Open ${name.toLowerCase()}`}
+        // The name holds the words shown inside, so "Not loaded" is read out as it is seen.
+        aria-label={`Open ${name.toLowerCase()}${image?.status === 'failed' ? ': not loaded' : ''}`}
         data-testid="evidence-photo"
         sx={{
           width: 88,

@@ -1,5 +1,6 @@
 // IndexedDB for the outbox (jsdom has none): a card whose sign-off waits there is shown as queued.
 import 'fake-indexeddb/auto';
+import { http, HttpResponse, type RequestHandler } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { Job } from '@panda/contracts/training';
 import { contractHttp } from '../../../testing/contract-http';
@@ -156,7 +157,8 @@ describe("JobDetailView (the mentor's Job Details)", () => {
 describe('JobDetailView: what each signed card evidences', () => {
   useBlobUrls();
 
-  it('shows the work done, appliance, site, time on the job, both times and the photos, each opening large', async () => {
+  /** Job Details of a job with a card signed before evidence and one with evidence and two photos. */
+  function showEvidencedJob(photoHandler: RequestHandler) {
     const evidenced = evidencedCardFixture(2, {
       signature_id: 'sig-ev',
       signed_at: '2026-11-20T10:31:00.000Z',
@@ -165,9 +167,8 @@ describe('JobDetailView: what each signed card evidences', () => {
     });
     const earlier = signedCardFixture({ signature_id: 'sig-old', evidence: null, evidence_note: PRE_EVIDENCE_LABEL });
     const job = jobFixture({ id: 'job-ev', Total_Count: 3, signatures: [earlier, evidenced] });
-    const photos = jobPhotoHandler();
     server.use(
-      photos.handler,
+      photoHandler,
       studentCriteriaHandler(),
       contractHttp('GET', '/api/jobs/:id', ({ ok }) =>
         ok(200, {
@@ -183,7 +184,12 @@ describe('JobDetailView: what each signed card evidences', () => {
         }),
       ),
     );
-    const { user } = renderWithProviders(<JobDetailView />, { route: '/dashboard?view=job-detail&id=job-ev', session });
+    return renderWithProviders(<JobDetailView />, { route: '/dashboard?view=job-detail&id=job-ev', session });
+  }
+
+  it('shows the work done, appliance, site, time on the job, both times and the photos, each opening large', async () => {
+    const photos = jobPhotoHandler();
+    const { user } = showEvidencedJob(photos.handler);
 
     const [before, after] = await screen.findAllByTestId('card-evidence');
     expect(within(before).getByTestId('evidence-note').textContent).toBe(PRE_EVIDENCE_LABEL);
@@ -206,5 +212,14 @@ describe('JobDetailView: what each signed card evidences', () => {
     await waitFor(() =>
       expect(within(large).getByRole('img', { name: 'Photo 2 of 2' }).getAttribute('src')).toMatch(/^blob:/),
     );
+  });
+
+  it('names a photo that could not be loaded by the words it shows', async () => {
+    showEvidencedJob(http.get('/api/job-photos/:id', () => HttpResponse.error()));
+
+    const [, after] = await screen.findAllByTestId('card-evidence');
+    const first = () => within(after).getAllByTestId('evidence-photo')[0];
+    await waitFor(() => expect(first().textContent).toBe('Not loaded'));
+    expect(first().getAttribute('aria-label')).toBe('Open photo 1 of 2: not loaded');
   });
 });
