@@ -3,7 +3,7 @@ import type { JobRequirements } from '@panda/events/catalogue/accounts';
 import { signatureIdOf } from '@panda/events/catalogue/training';
 import { JOB_TYPES, REQUIREMENT_KEY, jobTypeName, type JobType } from '@panda/contracts/training';
 import { signOffLink } from '../training/signoff-notifications';
-import { plannedFor } from './recipients';
+import { plannedFor, systemNotice, type NoticeDraft } from './recipients';
 import type { EventsOf } from '@panda/events/define';
 import { trainingEvents } from '@panda/events/catalogue/training';
 import { accountEvents } from '@panda/events/catalogue/accounts';
@@ -20,7 +20,6 @@ export const dayText = (day: string) => {
   const [y, m, d] = day.split('-').map(Number);
   return `${d} ${MONTHS[m - 1]} ${y}`;
 };
-import type { NotificationKind } from '@panda/contracts/notifications';
 
 /**
  * Which notifications an event makes, for whom (docs/rules.md#notifications-from-events). Pure: the reactor loads the facts
@@ -40,7 +39,7 @@ export interface Facts {
 
 export interface Planned {
   recipientId: string;
-  draft: Omit<NotificationDraft, 'notificationId' | 'sourcePosition'>;
+  draft: NoticeDraft;
 }
 
 type Handled =
@@ -61,26 +60,6 @@ const jobs = '/dashboard?view=jobs';
 const studentDetail = (studentId: string) => `/dashboard?view=student-detail&id=${encodeURIComponent(studentId)}`;
 const name = (facts: Facts, id: string | null | undefined) => (id && facts.names[id]) || 'Someone';
 
-const plain = (
-  type: NotificationDraft['type'],
-  kind: NotificationKind,
-  title: string,
-  message: string,
-  link: string,
-  important = false,
-): Planned['draft'] => ({
-  type,
-  kind,
-  title,
-  message,
-  link,
-  senderId: null,
-  fromUser: null,
-  announcementId: null,
-  priority: null,
-  important,
-});
-
 const changes = (before: JobRequirements, after: JobRequirements) =>
   JOB_TYPES.filter((t) => before[REQUIREMENT_KEY[t]] !== after[REQUIREMENT_KEY[t]]).map(
     (t) => `${jobTypeName(t)} ${before[REQUIREMENT_KEY[t]]} → ${after[REQUIREMENT_KEY[t]]}`,
@@ -90,7 +69,7 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
   PlacementProposed: (d, f) => [
     {
       recipientId: d.mentorId,
-      draft: plain(
+      draft: systemNotice(
         'assignment',
         'placement_proposed',
         'New placement request',
@@ -103,7 +82,7 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
   PlacementAccepted: (d, f) => [
     {
       recipientId: d.studentId,
-      draft: plain(
+      draft: systemNotice(
         'success',
         'placement_accepted',
         'Placement confirmed',
@@ -115,7 +94,7 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
       ? [
           {
             recipientId: f.centreId,
-            draft: plain(
+            draft: systemNotice(
               'success',
               'placement_accepted',
               'Student placed',
@@ -129,7 +108,7 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
   PlacementDeclined: (d, f) => [
     {
       recipientId: d.studentId,
-      draft: plain(
+      draft: systemNotice(
         'warning',
         'placement_declined',
         'Placement declined',
@@ -141,7 +120,7 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
       ? [
           {
             recipientId: f.centreId,
-            draft: plain(
+            draft: systemNotice(
               'warning',
               'placement_declined',
               'Placement declined',
@@ -156,13 +135,16 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
     const how = d.status === 'completed' ? 'completed' : 'cancelled';
     const message = `The placement of ${name(f, d.studentId)} with ${name(f, d.mentorId)} was ${how}.`;
     return [
-      { recipientId: d.studentId, draft: plain('info', 'placement_ended', 'Placement ended', message, overview) },
-      { recipientId: d.mentorId, draft: plain('info', 'placement_ended', 'Placement ended', message, overview) },
+      {
+        recipientId: d.studentId,
+        draft: systemNotice('info', 'placement_ended', 'Placement ended', message, overview),
+      },
+      { recipientId: d.mentorId, draft: systemNotice('info', 'placement_ended', 'Placement ended', message, overview) },
       ...(f.centreId
         ? [
             {
               recipientId: f.centreId,
-              draft: plain('info', 'placement_ended', 'Placement ended', message, studentDetail(d.studentId)),
+              draft: systemNotice('info', 'placement_ended', 'Placement ended', message, studentDetail(d.studentId)),
             },
           ]
         : []),
@@ -176,7 +158,7 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
       // The link opens the card with its Confirm / Dispute actions (docs/rules.md#trainee-countersign).
       {
         recipientId: d.studentId,
-        draft: plain(
+        draft: systemNotice(
           'success',
           'job_card_signed',
           'Job card signed',
@@ -189,7 +171,7 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
         ? [
             {
               recipientId: f.centreId,
-              draft: plain(
+              draft: systemNotice(
                 'success',
                 'job_card_signed',
                 'Job card signed',
@@ -210,13 +192,13 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
     return [
       {
         recipientId: placed.mentorId,
-        draft: plain('info', 'requirements_changed', 'Training requirements changed', message, jobs),
+        draft: systemNotice('info', 'requirements_changed', 'Training requirements changed', message, jobs),
       },
       ...(f.centreId
         ? [
             {
               recipientId: f.centreId,
-              draft: plain(
+              draft: systemNotice(
                 'info',
                 'requirements_changed',
                 'Training requirements changed',
@@ -231,7 +213,7 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
   AccountVetted: (d, f) => [
     {
       recipientId: d.accountId,
-      draft: plain(
+      draft: systemNotice(
         'success',
         'account_vetted',
         'Your account is vetted',
@@ -245,7 +227,7 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
   AccountUnvetted: (d, f) => [
     {
       recipientId: d.accountId,
-      draft: plain(
+      draft: systemNotice(
         'warning',
         'account_unvetted',
         'Your account is no longer vetted',
@@ -277,7 +259,7 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
       : [
           {
             recipientId: d.ownerId,
-            draft: plain(
+            draft: systemNotice(
               'message',
               'ticket_replied',
               d.author === 'assistant' ? 'The AI Assistant answered your ticket' : 'Support replied to your ticket',
@@ -291,7 +273,7 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
   InvoiceIssued: (d) => [
     {
       recipientId: d.mentorId,
-      draft: plain(
+      draft: systemNotice(
         'info',
         'invoice_issued',
         `Invoice ${d.number} issued`,
@@ -303,7 +285,7 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
   PayoutRunMade: (d) =>
     d.invoices.map((i) => ({
       recipientId: i.mentorId,
-      draft: plain(
+      draft: systemNotice(
         'success',
         'payout_made',
         'Payout made',

@@ -5,6 +5,30 @@ import { handle } from '@panda/command-service/shared/decider';
 import { inboxDecider, type NotificationDraft } from '@panda/command-service/notifications/decider';
 import { loadAccountState } from '../shared/facts';
 
+/** A notification's content, before the reactor keys it to its source event. */
+export type NoticeDraft = Omit<NotificationDraft, 'notificationId' | 'sourcePosition'>;
+
+/** A notice from Panda itself: no sender, announcement or priority; `important` ones are also e-mailed. */
+export const systemNotice = (
+  type: NoticeDraft['type'],
+  kind: NoticeDraft['kind'],
+  title: string,
+  message: string,
+  link: string,
+  important = false,
+): NoticeDraft => ({
+  type,
+  kind,
+  title,
+  message,
+  link,
+  senderId: null,
+  fromUser: null,
+  announcementId: null,
+  priority: null,
+  important,
+});
+
 /**
  * One notification per recipient, and none for the account whose action the event records: nobody is
  * notified of their own action (docs/rules.md#no-self-notification).

@@ -5,30 +5,19 @@ import type { InvoiceDisputeResolved, InvoiceDisputed } from '@panda/events/cata
 import { poundsOf } from '@panda/events/domain/payouts';
 import type { ReadStore } from '@panda/projections/read-store';
 import { accounts } from '@panda/projections/read-models/accounts';
-import type { NotificationDraft } from '@panda/command-service/notifications/decider';
 import { loadLedger } from '@panda/command-service/payouts/service';
 import type { Reactor } from '../shared/reactor';
 import { displayName, loadAccountState } from '../shared/facts';
-import { deliver, plannedFor } from '../notifications/recipients';
+import { deliver, plannedFor, systemNotice, type NoticeDraft } from '../notifications/recipients';
 
 export const INVOICE_DISPUTE_NOTIFICATIONS_REACTOR = 'invoice-dispute-notifications';
 
-type Draft = Omit<NotificationDraft, 'notificationId' | 'sourcePosition'>;
+type Draft = NoticeDraft;
 export const ADMIN_PAYOUTS = '/panda-admin-dashboard?tab=payouts';
 const EARNINGS = '/dashboard?view=earnings';
 
-const draft = (type: Draft['type'], kind: Draft['kind'], title: string, message: string, link: string): Draft => ({
-  type,
-  kind,
-  title,
-  message,
-  link,
-  senderId: null,
-  fromUser: null,
-  announcementId: null,
-  priority: null,
-  important: true,
-});
+const draft = (type: Draft['type'], kind: Draft['kind'], title: string, message: string, link: string) =>
+  systemNotice(type, kind, title, message, link, true);
 
 /** What an invoice dispute's events tell whom, given the facts the reactor loads (pure). */
 export function invoiceDisputeNotices(

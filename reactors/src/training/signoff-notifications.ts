@@ -6,15 +6,14 @@ import { accounts } from '@panda/projections/read-models/accounts';
 import { load } from '@panda/command-service/shared/decider';
 import { trainingDecider } from '@panda/command-service/training/decider';
 import { accountStream } from '@panda/events/catalogue/accounts';
-import type { NotificationDraft } from '@panda/command-service/notifications/decider';
 import { jobTypeName } from '@panda/contracts/training';
 import type { Reactor } from '../shared/reactor';
 import { displayName, loadAccountState, trainingBefore } from '../shared/facts';
-import { deliver, plannedFor } from '../notifications/recipients';
+import { deliver, plannedFor, systemNotice, type NoticeDraft } from '../notifications/recipients';
 
 export const SIGNOFF_NOTIFICATIONS_REACTOR = 'signoff-notifications';
 
-type Draft = Omit<NotificationDraft, 'notificationId' | 'sourcePosition'>;
+type Draft = NoticeDraft;
 interface Planned {
   recipientId: string;
   draft: Draft;
@@ -27,19 +26,9 @@ const jobs = '/dashboard?view=jobs';
 export const signOffLink = (signatureId: string) => `/dashboard?view=jobs&signature=${encodeURIComponent(signatureId)}`;
 const studentDetail = (studentId: string) => `/dashboard?view=student-detail&id=${encodeURIComponent(studentId)}`;
 
-const draft = (type: Draft['type'], kind: Draft['kind'], title: string, message: string, link: string): Draft => ({
-  type,
-  kind,
-  title,
-  message,
-  link,
-  senderId: null,
-  fromUser: null,
-  announcementId: null,
-  priority: null,
-  // Disputes and reminders are all important: e-mailed where the recipient keeps e-mail on.
-  important: true,
-});
+// Disputes and reminders are all important: e-mailed where the recipient keeps e-mail on.
+const draft = (type: Draft['type'], kind: Draft['kind'], title: string, message: string, link: string) =>
+  systemNotice(type, kind, title, message, link, true);
 
 /**
  * Notifications of sign-off disputes (the mentor, the centre and the admins; the outcome to the
