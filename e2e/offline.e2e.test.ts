@@ -265,6 +265,8 @@ describe('works on site with no signal', () => {
 
   it('lets the student confirm a card offline; it lands once when the network returns', async () => {
     // The mentor (still holding the refused item) signs out; the student opens their cards online first.
+    // The header must know of that item before Sign Out is pressed, or no warning is asked for.
+    await page.getByTestId('outbox-chip').filter({ hasText: '1 waiting to send · 1 refused' }).waitFor();
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page
       .getByRole('dialog', { name: '1 waiting to send' })
