@@ -13,7 +13,7 @@ const typedAll = <D extends Identified>(docs: Doc[]): D[] => docs as Identified[
  * A collection's documents while a projection applies an event: its batch's writes are seen at once. A class,
  * so that `.in(ctx)` makes no closures.
  */
-class Writable<D extends Identified> {
+export class Writable<D extends Identified> {
   constructor(
     private readonly name: string,
     private readonly ctx: ProjectionContext,

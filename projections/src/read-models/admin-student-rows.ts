@@ -147,12 +147,9 @@ export const adminStudentRowsProjection = defineProjection({
         adminStudentRows.in(ctx).put(row);
         return;
       }
-      const party = await parties.in(ctx).get(accountId);
-      if (!party) return;
-      const before = rename(party, c);
-      if (before.Name === party.Name && before.Email === party.Email) return;
-      parties.in(ctx).put(party);
-      if (before.Name === party.Name) return;
+      const kept = await rename(parties.in(ctx), accountId, c);
+      if (!kept?.nameChanged) return;
+      const party = kept.name;
       const shown =
         party.role === 'training_centre'
           ? { filter: { training_centre_id: accountId }, set: { training_centre_name: party.Name } }

@@ -1,4 +1,6 @@
 import type { ProfileChanges } from '@panda/events/catalogue/profiles';
+import type { Identified } from '../read-store';
+import type { Writable } from '../typed-collection';
 import type { DataOf } from '../typed-projection';
 
 /**
@@ -55,9 +57,16 @@ export function takeChanges(doc: ShownAccount, c: ProfileChanges): void {
   doc.Name = doc.role === 'training_centre' ? (c.Name ?? doc.Name) : fullName(doc.First_Name, doc.Last_Name);
 }
 
-/** takeChanges on a kept name; answers what it was. */
-export function rename(n: KeptName, c: ProfileChanges): { Name: string; Email: string } {
+/**
+ * takeChanges on the kept name `id` of `names`, written back when its Name or e-mail changed. Answers it and
+ * whether its Name changed; null when there is no such name, or nothing it shows changed.
+ */
+export async function rename<D extends KeptName & Identified>(names: Writable<D>, id: string, c: ProfileChanges) {
+  const n = await names.get(id);
+  if (!n) return null;
   const before = { Name: n.Name, Email: n.Email };
   takeChanges(n, c);
-  return before;
+  if (before.Name === n.Name && before.Email === n.Email) return null;
+  names.put(n);
+  return { name: n, nameChanged: before.Name !== n.Name };
 }

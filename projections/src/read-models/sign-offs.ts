@@ -140,12 +140,9 @@ export const signOffsProjection = defineProjection({
     },
     // A new name goes to the Disputes rows that show it.
     ProfileChanged: async ({ data: { accountId, changes } }, ctx) => {
-      const n = await nameRefs.in(ctx).get(`name:${accountId}`);
-      if (!n) return;
-      const before = rename(n, changes);
-      if (before.Name === n.Name && before.Email === n.Email) return;
-      nameRefs.in(ctx).put(n);
-      if (before.Name === n.Name) return;
+      const kept = await rename(nameRefs.in(ctx), `name:${accountId}`, changes);
+      if (!kept?.nameChanged) return;
+      const n = kept.name;
       const field = { student: 'student_id', mentor: 'mentor_id', training_centre: 'centre_id' } as const;
       const shown = { student: 'student_name', mentor: 'mentor_name', training_centre: 'centre_name' } as const;
       for (const r of await disputeRows.in(ctx).find({ [field[n.role]]: accountId }))

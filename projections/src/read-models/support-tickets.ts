@@ -112,11 +112,8 @@ export const supportTicketsProjection = defineProjection({
     StudentRegistered: ({ data: d }, ctx) => names.in(ctx).put({ id: d.accountId, ...registeredName(d) }),
     // A new name or e-mail goes to the rows that show it (their owner's, or their student's).
     ProfileChanged: async ({ data: { accountId, changes } }, ctx) => {
-      const n = await names.in(ctx).get(accountId);
+      const n = (await rename(names.in(ctx), accountId, changes))?.name;
       if (!n) return;
-      const before = rename(n, changes);
-      if (before.Name === n.Name && before.Email === n.Email) return;
-      names.in(ctx).put(n);
       const rows = supportTicketRows.in(ctx);
       for (const r of await rows.find({ owner_id: accountId }))
         rows.put(Object.assign(r, { owner_name: n.Name, owner_email: n.Email }));
