@@ -181,9 +181,12 @@ export async function startPlatform(
       pollingFeed(readStore, names, 200, (err) => logger.error({ err }, 'change feed: read failed; retrying')));
   // The accounts it reads are kept in memory only with a feed that is never behind a wait for a position.
   // A call of an account that a command just changed waits for that change (account-changes.ts).
+  // Tokens expire by the server's clock, a test clock too (docs/rules.md#test-clock).
+  const clock = overrides.clock ?? serverClock(config);
   const accounts = accountChanges(
-    accountsAuthenticator(readStore, config.jwtSecret, parts.projections || elsewhere ? feed : undefined),
+    accountsAuthenticator(readStore, config.jwtSecret, clock, parts.projections || elsewhere ? feed : undefined),
     config.jwtSecret,
+    clock,
     (position) => waitForProjections(position),
     { queriesElsewhere: parts.commands && !parts.queries },
   );
@@ -197,7 +200,7 @@ export async function startPlatform(
     store,
     config,
     logger,
-    clock: overrides.clock ?? serverClock(config),
+    clock,
     newId: overrides.newId ?? randomUUID,
     authenticator,
     accountChanged: accounts.changed,

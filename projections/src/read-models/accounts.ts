@@ -228,10 +228,15 @@ function cachedAccounts(readStore: ReadStore, changes: ChangeFeed): (id: string)
  * signed out. `mustChangePassword`: a registered student's first password, or a sign-in with a
  * forgot-password temporary password that has not been replaced yet.
  */
-export function accountsAuthenticator(readStore: ReadStore, secret: Uint8Array, changes?: ChangeFeed): Authenticator {
+export function accountsAuthenticator(
+  readStore: ReadStore,
+  secret: Uint8Array,
+  clock: () => Date,
+  changes?: ChangeFeed,
+): Authenticator {
   const account = changes ? cachedAccounts(readStore, changes) : (id: string) => accounts.from(readStore).get(id);
   return async (token) => {
-    const claims = await verifyToken(secret, token);
+    const claims = await verifyToken(secret, token, clock());
     if (!claims) return null;
     const doc = await account(claims.sub);
     if (!doc || doc.role !== claims.role) return null;
