@@ -61,15 +61,8 @@ const listItem = <Extra extends object>(a: AccountDoc, extra: Extra) =>
   );
 
 /**
- * Admin portal queries (spec section 7 "Admin"), admins only:
- * - GET /api/admin/users/students?placed=&locked=   -> {students}
- * - GET /api/admin/users/mentors?locked=&vetted=     -> {mentors}
- * - GET /api/admin/users/training-centres?locked=&vetted= -> {training_centres}
- * - GET /api/admin/placements?status=                -> {placements}
- *   every list paged per docs/rules.md#list-paging (?limit=&cursor=&q=&sort=; X-Total-Count, Link rel="next")
- * - GET /api/admin/placements/candidates?student_id= -> ranked eligible mentors with reasons
- * - GET /api/admin/users/:role/:id/history   -> lock and vetting timeline
- * - GET /api/admin/signin-attempts           -> latest admin portal sign-in attempts
+ * Admin portal queries (spec section 7 "Admin"; the routes and answers: contracts/src/admin.ts), admins only;
+ * every list paged per docs/rules.md#list-paging.
  */
 export function adminQueryRoutes(deps: QueryDeps): Router {
   const r = Router();

@@ -77,14 +77,9 @@ const SUBJECT_LIST: ListSpec = {
 };
 
 /**
- * Audit calls (docs/rules.md#auditors, docs/rules.md#audit-calls), for admins and auditors unless said otherwise. Every one of them
- * is recorded as an AuditRecordRead event (who, what, when) before it answers.
- * - GET /api/audit/subjects?q=&role=                  -> {subjects: [{id, role, name, email}]} (at most 20)
- * - GET /api/audit/jobs/:jobId/signatures?as_of=       -> {as_of, job, student, signatures}
- * - GET /api/audit/accounts/:accountId/timeline?as_of= -> {as_of, account, timeline, jobs?}
- * - GET /api/audit/verify                             -> {ok, events, head_hash, first_bad_position, fault}
- * - GET /api/audit/students/:studentId/evidence.pdf|.csv (also the student's own training centre)
- * - GET /api/audit/access-log?limit=&cursor=           -> admins only: the audit reads, newest first
+ * Audit calls (docs/rules.md#auditors, docs/rules.md#audit-calls; the routes and answers: contracts/src/audit.ts),
+ * for admins and auditors, the evidence pack also for the student's own centre and the access log for admins only.
+ * Every one of them is recorded as an AuditRecordRead event (who, what, when) before it answers.
  */
 export function auditQueryRoutes(deps: QueryDeps): Router {
   const r = Router();
