@@ -339,6 +339,12 @@ export class SqliteEventStore implements EventStore {
       readStream: this.db.prepare<[string, number], Row>(
         'SELECT * FROM events WHERE stream = ? AND version >= ? ORDER BY version',
       ),
+      // A command's load folds a stream without its chain link: a third fewer bytes and no object per row.
+      readStreamUnchained: this.db
+        .prepare<[string, number], UnchainedRaw>(
+          `SELECT ${UNCHAINED} FROM events WHERE stream = ? AND version >= ? ORDER BY version`,
+        )
+        .raw(),
       readAll: this.db.prepare<[number, number], Row>(
         'SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?',
       ),
@@ -554,7 +560,10 @@ export class SqliteEventStore implements EventStore {
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
-    return this.stmts.readStream.all(stream, Math.max(0, options.fromRevision ?? 0)).map(toRecorded);
+    const from = Math.max(0, options.fromRevision ?? 0);
+    return options.chain === false
+      ? this.stmts.readStreamUnchained.all(stream, from).map(fromUnchainedRaw)
+      : this.stmts.readStream.all(stream, from).map(toRecorded);
   }
 
   /**
