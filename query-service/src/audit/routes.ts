@@ -12,6 +12,7 @@ import { jobs } from '@panda/projections/read-models/training';
 import { jobPhotos } from '@panda/projections/read-models/job-photos';
 import { placements } from '@panda/projections/read-models/placements';
 import type { QueryDeps } from '../shared/deps';
+import { pick } from '../shared/pick';
 import { docsById } from '../shared/docs-by-id';
 import { recordAuditRead, startAuditRecord } from './record';
 import { evidenceCsv, evidencePdf, type Evidence, type EvidenceRow } from './evidence';
@@ -182,13 +183,9 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
       as_of: new Date(asOf).toISOString(),
       account: subject
         ? {
-            id: subject.id,
-            role: subject.role,
-            name: subject.name,
-            email: subject.email,
+            ...pick(subject, ['id', 'role', 'name', 'email']),
             registered_at: subject.registeredAt,
-            locked: subject.locked,
-            vetted: subject.vetted,
+            ...pick(subject, ['locked', 'vetted']),
             gas_safe_number: subject.gasSafeNumber,
           }
         : null,
