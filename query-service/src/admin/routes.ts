@@ -12,6 +12,7 @@ import { studentProgress, placements } from '@panda/projections/read-models/plac
 import { centreStats } from '@panda/projections/read-models/training';
 import { candidatesFor } from '../placements/candidates';
 import type { QueryDeps } from '../shared/deps';
+import { pick } from '../shared/pick';
 import { docsById } from '../shared/docs-by-id';
 
 /** Admin user tables (docs/rules.md#list-paging): newest first, sortable by name and e-mail, searched by name or e-mail. */
@@ -49,12 +50,7 @@ const SIGNIN_LIST: ListSpec = {
 const listItem = <Extra extends object>(a: AccountDoc, extra: Extra) =>
   Object.assign(
     {
-      id: a.id,
-      First_Name: a.First_Name,
-      Last_Name: a.Last_Name,
-      Email: a.Email,
-      Name: a.Name,
-      Created_At: a.Created_At,
+      ...pick(a, ['id', 'First_Name', 'Last_Name', 'Email', 'Name', 'Created_At']),
       account_locked: a.locked,
     },
     extra,
@@ -160,21 +156,14 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
     const actors = await docsById(rs, accounts, people);
     res.json({
       account: {
-        id: account.id,
-        role: account.role,
-        Name: account.Name,
-        Email: account.Email,
+        ...pick(account, ['id', 'role', 'Name', 'Email']),
         account_locked: account.locked,
-        vetted: account.vetted,
-        Created_At: account.Created_At,
+        ...pick(account, ['vetted', 'Created_At']),
       },
       history: entries.map((e) => {
         const actor = e.actor_id ? actors.get(e.actor_id) : undefined;
         return {
-          id: e.id,
-          action: e.action,
-          at: e.at,
-          actor_id: e.actor_id,
+          ...pick(e, ['id', 'action', 'at', 'actor_id']),
           actor_name: actor ? actor.Name : e.actor_id ? 'Unknown account' : 'System',
           actor_email: actor?.Email ?? null,
           reason: e.reason,

@@ -4,29 +4,8 @@ import { lateSendText, sentLate } from '@panda/contracts/signoff-messages';
 import type { ChainReport } from '@panda/events/hash-chain';
 import type { Person, SignOff } from './replay';
 
-/** One signed card as the evidence pack lists it. */
-export interface EvidenceRow {
-  job_type: string;
-  card_number: number;
-  total_count: number;
-  signed_at: string;
-  /** The device's clock when the sign-off was made (null when none was sent). */
-  captured_at: string | null;
-  completed_at: string;
-  mentor_name: string;
-  mentor_email: string;
-  gas_safe_number: string;
-  signature: string;
-  signature_mentor_name: string;
-  signature_date: string;
-  signature_time: string;
-  content_hash: string;
-  content_hash_source: SignOff['content_hash_source'];
-  content_hash_matches: boolean | null;
-  position: number;
-  /** docs/rules.md#trainee-countersign: where the sign-off stands with the trainee, in words (see traineeLine). */
-  trainee_status: string;
-}
+/** One signed card as the evidence pack lists it: the replay's sign-off, its job, and its signer as of the signing. */
+export type EvidenceRow = SignOff & { job_type: string; total_count: number; signer: Person | null };
 
 /** The trainee's countersign or dispute of a sign-off, as one line of the evidence pack. */
 export function traineeLine(
@@ -68,19 +47,20 @@ const CSV_COLUMNS: [name: string, value: (r: EvidenceRow, ev: Evidence) => unkno
   ['signed_at', (r) => r.signed_at],
   ['captured_at', (r) => r.captured_at],
   ['completed_at', (r) => r.completed_at],
-  ['mentor_name', (r) => r.mentor_name],
-  ['mentor_email', (r) => r.mentor_email],
-  ['gas_safe_number', (r) => r.gas_safe_number],
-  ['signature', (r) => r.signature],
-  ['signature_mentor_name', (r) => r.signature_mentor_name],
-  ['signature_date', (r) => r.signature_date],
-  ['signature_time', (r) => r.signature_time],
+  ['mentor_name', (r) => r.signer?.name ?? 'Unknown account'],
+  ['mentor_email', (r) => r.signer?.email],
+  ['gas_safe_number', (r) => r.signer?.gasSafeNumber],
+  ['signature', (r) => r.signature.signature],
+  ['signature_mentor_name', (r) => r.signature.mentorName],
+  ['signature_date', (r) => r.signature.date],
+  ['signature_time', (r) => r.signature.time],
   ['content_hash', (r) => r.content_hash],
   ['content_hash_source', (r) => r.content_hash_source],
   ['log_position', (r) => r.position],
   ['log_head_hash', (_r, ev) => ev.log.head_hash],
   ['log_verified', (_r, ev) => (ev.log.ok ? 'yes' : `no (first bad position ${ev.log.first_bad_position})`)],
-  ['trainee_status', (r) => r.trainee_status],
+  // docs/rules.md#trainee-countersign: where the sign-off stands with the trainee, in words.
+  ['trainee_status', (r) => traineeLine(r)],
 ];
 
 /** RFC 4180 quoting; a cell a spreadsheet would run as a formula is prefixed with an apostrophe. */
@@ -138,8 +118,11 @@ export function evidencePdf(ev: Evidence): Promise<Buffer> {
     if (doc.y > doc.page.height - 160) doc.addPage();
     doc.font('Helvetica-Bold').fontSize(10).text(`${r.job_type}: card ${r.card_number} of ${r.total_count}`);
     doc.font('Helvetica').fontSize(9);
-    doc.text(`Signature: "${r.signature}" by ${r.signature_mentor_name}, ${r.signature_date} ${r.signature_time}`);
-    doc.text(`Signed by ${r.mentor_name} <${r.mentor_email}>, Gas Safe ${r.gas_safe_number || 'not given'}`);
+    const { signature: sig, signer } = r;
+    doc.text(`Signature: "${sig.signature}" by ${sig.mentorName}, ${sig.date} ${sig.time}`);
+    doc.text(
+      `Signed by ${signer?.name ?? 'Unknown account'} <${signer?.email ?? ''}>, Gas Safe ${signer?.gasSafeNumber || 'not given'}`,
+    );
     doc.text(`Recorded ${r.signed_at} (log position ${r.position}); work completed ${r.completed_at}`);
     // docs/rules.md#outbox: a card sent more than 24 hours after it was made shows both times.
     if (r.captured_at && sentLate(r.captured_at, r.signed_at)) doc.text(lateSendText(r.captured_at, r.signed_at));
@@ -151,7 +134,10 @@ export function evidencePdf(ev: Evidence): Promise<Buffer> {
         : 'computed on replay (signed before hashes were recorded)';
     doc.font('Courier').fontSize(8).text(`Content SHA-256: ${r.content_hash}`, { width });
     doc.font('Helvetica').fontSize(8).fillColor('#444444').text(`Hash ${source}`).fillColor('black');
-    doc.font('Helvetica').fontSize(9).text(`Trainee: ${r.trainee_status}`, { width });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .text(`Trainee: ${traineeLine(r)}`, { width });
     doc.moveDown(0.6);
   }
   doc.moveDown(0.5);

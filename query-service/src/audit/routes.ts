@@ -12,9 +12,10 @@ import { jobs } from '@panda/projections/read-models/training';
 import { jobPhotos } from '@panda/projections/read-models/job-photos';
 import { placements } from '@panda/projections/read-models/placements';
 import type { QueryDeps } from '../shared/deps';
+import { pick } from '../shared/pick';
 import { docsById } from '../shared/docs-by-id';
 import { recordAuditRead, startAuditRecord } from './record';
-import { evidenceCsv, evidencePdf, traineeLine, type Evidence, type EvidenceRow } from './evidence';
+import { evidenceCsv, evidencePdf, type Evidence, type EvidenceRow } from './evidence';
 import { jobsAsOf, parseAsOf, personAsOf, timelineAsOf, type Person } from './replay';
 
 /** `?as_of=` -> ms since the epoch (now when absent); 400 when invalid. */
@@ -182,13 +183,9 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
       as_of: new Date(asOf).toISOString(),
       account: subject
         ? {
-            id: subject.id,
-            role: subject.role,
-            name: subject.name,
-            email: subject.email,
+            ...pick(subject, ['id', 'role', 'name', 'email']),
             registered_at: subject.registeredAt,
-            locked: subject.locked,
-            vetted: subject.vetted,
+            ...pick(subject, ['locked', 'vetted']),
             gas_safe_number: subject.gasSafeNumber,
           }
         : null,
@@ -231,31 +228,11 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
       who_.at(a.id, now),
     ]);
     const rows: EvidenceRow[] = [];
-    for (const j of jobs) {
+    for (const j of jobs)
       for (const s of j.signatures) {
         const signer = await who_.at(s.mentor_id, Date.parse(s.signed_at));
-        rows.push({
-          job_type: j.job.job_type,
-          card_number: s.card_number,
-          total_count: j.job.total_count,
-          signed_at: s.signed_at,
-          captured_at: s.captured_at,
-          completed_at: s.completed_at,
-          mentor_name: signer?.name ?? 'Unknown account',
-          mentor_email: signer?.email ?? '',
-          gas_safe_number: signer?.gasSafeNumber ?? '',
-          signature: s.signature.signature,
-          signature_mentor_name: s.signature.mentorName,
-          signature_date: s.signature.date,
-          signature_time: s.signature.time,
-          content_hash: s.content_hash,
-          content_hash_source: s.content_hash_source,
-          content_hash_matches: s.content_hash_matches,
-          position: s.position,
-          trainee_status: traineeLine(s),
-        });
+        rows.push({ ...s, job_type: j.job.job_type, total_count: j.job.total_count, signer });
       }
-    }
     rows.sort((x, y) => x.position - y.position);
     const safeName = student.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'student';
     const file = `evidence-${safeName}-${new Date(now).toISOString().slice(0, 10)}.${action === 'evidence_pdf' ? 'pdf' : 'csv'}`;

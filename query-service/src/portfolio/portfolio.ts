@@ -7,6 +7,7 @@ import { jobsAsOf, personAsOf } from '../audit/replay';
 import { NO_CHECKPOINT_YET, receiptAt } from '../audit/receipts';
 import { people } from '../audit/routes';
 import type { QueryDeps } from '../shared/deps';
+import { pick } from '../shared/pick';
 import { criteriaProgress, type CriteriaCard } from '@panda/contracts/criteria-maths';
 import type { JobType } from '@panda/contracts/job-types';
 import { criteriaTemplates } from '@panda/projections/read-models/criteria';
@@ -56,15 +57,8 @@ export async function buildPortfolio(deps: QueryDeps, studentId: string): Promis
         job_type: job.job_type,
         card_number: s.card_number,
         total_count: job.total_count,
-        position: s.position,
-        signed_at: s.signed_at,
-        completed_at: s.completed_at,
-        signature: {
-          signature: s.signature.signature,
-          mentorName: s.signature.mentorName,
-          date: s.signature.date,
-          time: s.signature.time,
-        },
+        ...pick(s, ['position', 'signed_at', 'completed_at']),
+        signature: pick(s.signature, ['signature', 'mentorName', 'date', 'time']),
         mentor: {
           id: s.mentor_id,
           name: mentor?.name ?? 'Unknown account',
@@ -87,12 +81,9 @@ export async function buildPortfolio(deps: QueryDeps, studentId: string): Promis
             }
           : null,
         evidence_note: ev ? null : SIGNED_BEFORE_EVIDENCE,
-        trainee_status: s.trainee_status,
-        trainee_status_label: s.trainee_status_label,
-        confirmed_at: s.confirmed_at,
+        ...pick(s, ['trainee_status', 'trainee_status_label', 'confirmed_at']),
         reflection: reflection.get(s.signature_id) ?? null,
-        dispute: s.dispute,
-        revoked: s.revoked,
+        ...pick(s, ['dispute', 'revoked']),
         receipt,
         receipt_link: receipt ? receiptLink(deps.config.publicUrl, receipt) : null,
         receipt_note: receipt
@@ -132,11 +123,7 @@ export async function buildPortfolio(deps: QueryDeps, studentId: string): Promis
     criteria: {
       template: ownTemplate ? "The training centre's template" : 'ACS domestic (default)',
       items: progress.map((c) => ({
-        code: c.code,
-        title: c.title,
-        evidenced: c.evidenced,
-        required: c.required,
-        met: c.met,
+        ...pick(c, ['code', 'title', 'evidenced', 'required', 'met']),
         signature_ids: c.cards.map((card) => card.signature_id),
       })),
     },
