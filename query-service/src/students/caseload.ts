@@ -1,11 +1,10 @@
-import type { CriteriaCardsDoc } from '@panda/projections/read-models/criteria';
+import type { CaseloadKeysDoc } from '@panda/projections/read-models/caseload';
 import type { StudentDoc } from '@panda/projections/read-models/training';
 import type { InvitationView } from '@panda/contracts/training';
-import { cardTotals } from './views';
 
 /**
  * The centre's caseload (docs/rules.md#centre-caseload): what each student's row adds to the list,
- * reckoned as of `now` (the server's clock) from the student and their cards.
+ * reckoned as of `now` (the server's clock) from the student's caseload keys.
  */
 const DAY = 86_400_000;
 export const RECENT_DAYS = 30;
@@ -21,25 +20,42 @@ export interface CaseloadFacts {
   at_risk: boolean;
 }
 
-export function caseloadFacts(
-  student: Pick<StudentDoc, 'jobs' | 'Created_At'>,
-  cards: Pick<CriteriaCardsDoc, 'cards' | 'unplaced_since'> | null,
-  now: Date,
-): CaseloadFacts {
+/** What the facts are reckoned from: the student's caseload keys (projections' `read-models/caseload.ts`). */
+export type CaseloadInputs = Pick<
+  CaseloadKeysDoc,
+  'Created_At' | 'signed_at' | 'open_disputes' | 'cards_required' | 'cards_signed' | 'unplaced_since'
+>;
+
+/** Keys of a student the caseload read model does not hold yet: registered, nothing else known. */
+export const noCaseloadKeys = (createdAt: string): CaseloadInputs => ({
+  Created_At: createdAt,
+  signed_at: [],
+  open_disputes: 0,
+  cards_required: 0,
+  cards_signed: 0,
+  unplaced_since: null,
+});
+
+export function caseloadFacts(keys: CaseloadInputs, now: Date): CaseloadFacts {
   const t = now.getTime();
-  const counted = (cards?.cards ?? []).filter((c) => !c.revoked);
-  const times = counted.map((c) => Date.parse(c.signed_at)).filter((x) => x <= t);
-  const last = times.length ? Math.max(...times) : null;
-  const recent = times.filter((x) => x > t - RECENT_DAYS * DAY).length;
-  const paced = times.filter((x) => x > t - PACE_DAYS * DAY).length;
-  const open = counted.filter((c) => c.disputed).length;
-  const totals = cardTotals(student);
-  const remaining = Math.max(0, totals.cards_required - totals.cards_signed);
+  let last: number | null = null;
+  let recent = 0;
+  let paced = 0;
+  // Cards recorded after `now` (a clock set back) do not count yet.
+  for (const at of keys.signed_at) {
+    const x = Date.parse(at);
+    if (x > t) continue;
+    if (last === null || x > last) last = x;
+    if (x > t - RECENT_DAYS * DAY) recent += 1;
+    if (x > t - PACE_DAYS * DAY) paced += 1;
+  }
+  const remaining = Math.max(0, keys.cards_required - keys.cards_signed);
   const forecast =
     paced < 2 ? null : new Date(t + Math.ceil((remaining * PACE_DAYS) / paced) * DAY).toISOString().slice(0, 10);
   // A student is measured from their registration: one registered last week has not gone 30 days without a card.
-  const quietSince = last ?? Date.parse(student.Created_At);
-  const unplacedSince = cards?.unplaced_since ? Date.parse(cards.unplaced_since) : null;
+  const quietSince = last ?? Date.parse(keys.Created_At);
+  const unplacedSince = keys.unplaced_since ? Date.parse(keys.unplaced_since) : null;
+  const open = keys.open_disputes;
   const atRisk =
     quietSince <= t - RECENT_DAYS * DAY ||
     open > 0 ||
