@@ -24,7 +24,7 @@ export interface CaseloadKeysDoc {
   centre_id: string | null;
   Name: string;
   Created_At: string;
-  /** When the server recorded each counted card, oldest first. */
+  /** When the server recorded each counted card, oldest first. Every time here is an isoTime(). */
   signed_at: string[];
   /** Counted cards disputed and not yet decided. */
   open_disputes: number;
@@ -49,6 +49,16 @@ interface CaseloadInputsDoc {
 }
 
 export const caseloadKeys = collection<CaseloadKeysDoc>(CASELOAD_KEYS);
+
+/**
+ * A time in `toISOString()`'s one form (UTC, milliseconds), as every time of the keys is kept: then an
+ * earlier time is a smaller string, and the query side compares them without parsing them. A time that is
+ * not one is kept as it is.
+ */
+export function isoTime(time: string): string {
+  const ms = Date.parse(time);
+  return Number.isNaN(ms) ? time : new Date(ms).toISOString();
+}
 const caseloadInputs = collection<CaseloadInputsDoc>(CASELOAD_INPUTS);
 
 /** The student's keys, made anew from their inputs (nothing shared with them). */
@@ -93,11 +103,11 @@ export const caseloadProjection = defineProjection({
         centre_id: d.centreId,
         First_Name: d.firstName,
         Last_Name: d.lastName,
-        Created_At: time,
+        Created_At: isoTime(time),
         jobs: {},
         cards: [],
         active_placement_id: null,
-        unplaced_since: time,
+        unplaced_since: isoTime(time),
       };
       caseloadInputs.in(ctx).put(inputs);
       caseloadKeys.in(ctx).put(keysOf(inputs));
@@ -117,7 +127,7 @@ export const caseloadProjection = defineProjection({
       change(ctx, d.studentId, (s) => {
         if (s.active_placement_id !== d.placementId) return false;
         s.active_placement_id = null;
-        s.unplaced_since = time;
+        s.unplaced_since = isoTime(time);
       }),
     JobOpened: ({ data: d }, ctx) =>
       change(ctx, d.studentId, (s) => void (s.jobs[d.jobId] = { total: d.totalCount, signed: 0 })),
@@ -132,7 +142,7 @@ export const caseloadProjection = defineProjection({
         const job = s.jobs[d.jobId];
         if (!job) return false;
         job.signed = d.completedCount;
-        s.cards.push({ signature_id: signatureIdOf(d), signed_at: d.signedAt ?? time, disputed: false });
+        s.cards.push({ signature_id: signatureIdOf(d), signed_at: isoTime(d.signedAt ?? time), disputed: false });
       }),
     SignatureDisputed: ({ data: d }, ctx) => markDispute(ctx, d.studentId, d.signatureId, true),
     DisputeResolved: ({ data: d }, ctx) => markDispute(ctx, d.studentId, d.signatureId, false),

@@ -44,8 +44,9 @@ describe('caseload read model (docs/rules.md#centre-caseload)', () => {
         // A job of 0 counts for nothing, as on the student's list.
         jobOpened({ jobId: 'j2', jobType: 'Repair', totalCount: 2 }),
         event('JobTotalAdjusted', { jobId: 'j2', studentId: 's1', totalCount: 0 }),
-        // Recorded on the server first, sent later from the outbox: the list keeps the times in order.
-        jobCardSigned({ signatureId: 'sig1', completedCount: 1, signedAt: '2026-01-03T10:00:00.000Z' }),
+        // Recorded on the server first, sent later from the outbox: the list keeps the times in order, each in
+        // toISOString()'s one form (UTC, milliseconds).
+        jobCardSigned({ signatureId: 'sig1', completedCount: 1, signedAt: '2026-01-03T11:00:00+01:00' }),
         jobCardSigned({ signatureId: 'sig2', completedCount: 2, signedAt: '2026-01-02T10:00:00.000Z' }),
         jobCardSigned({ signatureId: 'sig3', completedCount: 3 }),
         event('SignatureDisputed', { ...ref, signatureId: 'sig2', reason: 'Not there', centreId: 'c1' }),

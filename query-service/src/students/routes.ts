@@ -20,6 +20,7 @@ import { docsById } from '../shared/docs-by-id';
 import type { QueryDeps } from '../shared/deps';
 import {
   CASELOAD_SORTS,
+  caseloadClock,
   caseloadFacts,
   compareBy,
   compareKeys,
@@ -76,7 +77,8 @@ async function caseloadRows(rs: ReadStore, list: StudentDoc[], now: Date) {
     caseloadKeys,
     list.map((s) => s.id),
   );
-  return list.map((s) => caseloadRow(s, caseloadFacts(keys.get(s.id) ?? noCaseloadKeys(s.Created_At), now), now));
+  const clock = caseloadClock(now);
+  return list.map((s) => caseloadRow(s, caseloadFacts(keys.get(s.id) ?? noCaseloadKeys(s.Created_At), clock), now));
 }
 
 /** A student's place in the caseload's order: the list's own sort fields and the caseload's facts. */
@@ -102,11 +104,12 @@ async function wholeCaseload(
     caseloadKeys,
     found ? { centre_id: centreId, id: { $in: found.map((s) => s.id) } } : { centre_id: centreId },
   );
+  const clock = caseloadClock(now);
   let keys = list.map((k): CaseloadKey => ({
     id: k.id,
     Name: k.Name,
     Created_At: k.Created_At,
-    ...caseloadFacts(k, now),
+    ...caseloadFacts(k, clock),
   }));
   if (atRisk !== null) keys = keys.filter((r) => r.at_risk === atRisk);
   return keys.sort(compareBy<CaseloadKey>(paging.field as keyof CaseloadKey, paging.dir));
