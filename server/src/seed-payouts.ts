@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { accountStream } from '@panda/events/catalogue/accounts';
 import { periodOf, type Period } from '@panda/events/domain/payouts';
-import type { AppendMeta } from '@panda/events/envelope';
 import { handle } from '@panda/command-service/shared/decider';
 import { trainingDecider } from '@panda/command-service/training/decider';
 import { issueInvoice, makePayoutRun, payees, setRates } from '@panda/command-service/payouts/service';
 import { PAYOUTS_REACTOR } from '@panda/reactors/payouts/payouts';
 import { reactorCheckpointName } from '@panda/reactors/shared/reactor';
+import { ownCommand } from './provision';
 import type { SeedDeps, apiClient } from './seed';
 
 type Call = ReturnType<typeof apiClient>;
@@ -29,12 +29,7 @@ export async function seedPayouts(
   confirmNow: () => Promise<void>,
 ): Promise<void> {
   const now = deps.clock().getTime();
-  const meta = (time: number, key: string): AppendMeta => ({
-    time: new Date(time).toISOString(),
-    actorId: who.adminId,
-    correlationId: randomUUID(),
-    commandId: key,
-  });
+  const meta = (time: number, key: string) => ownCommand(deps, who.adminId, key, new Date(time).toISOString());
   await setRates(
     deps,
     {

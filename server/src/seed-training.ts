@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { accountByEmail } from '@panda/command-service/accounts/service';
 import { acceptPlacement, proposePlacement } from '@panda/command-service/placements/service';
 import { ukDateOf, ukTimeOf } from '@panda/contracts/evidence';
@@ -6,6 +5,7 @@ import { temporaryPassword as demoPassword } from '@panda/platform/passwords';
 import type { DemoLogin, SeedDeps, apiClient } from './seed';
 import { NOTIFICATIONS_REACTOR } from '@panda/reactors/notifications/notifications';
 import { reactorReached, seedPayouts } from './seed-payouts';
+import { ownCommand } from './provision';
 import { demoPhoto, recordPreEvidenceCard, uploadPhoto, type DemoScene } from './seed-evidence';
 
 type Call = ReturnType<typeof apiClient>;
@@ -205,12 +205,7 @@ export async function seedTraining(
   // The placement began 45 days ago, so the demo's cards can be dated over the past month: a card's
   // work date is never before the placement was accepted (docs/rules.md#evidence). Proposed and
   // accepted as of that day through the same commands the API runs.
-  const began = (commandId: string) => ({
-    time: new Date(deps.clock().getTime() - 45 * DAY).toISOString(),
-    actorId: admin?.id ?? null,
-    correlationId: randomUUID(),
-    commandId,
-  });
+  const began = new Date(deps.clock().getTime() - 45 * DAY).toISOString();
   const { placementId } = await proposePlacement(
     deps,
     {
@@ -218,12 +213,14 @@ export async function seedTraining(
       mentorId: mentor.user.id,
       notes: 'Lives 3 miles from the mentor; both free on weekdays.',
     },
-    { ...began(`seed-propose-${liam.user.id}`), actorId: admin?.id ?? null },
+    ownCommand(deps, admin.id, `seed-propose-${liam.user.id}`, began),
   );
-  const accepted = await acceptPlacement(deps, placementId, mentor.user.id, {
-    ...began(`seed-accept-${placementId}`),
-    actorId: mentor.user.id,
-  });
+  const accepted = await acceptPlacement(
+    deps,
+    placementId,
+    mentor.user.id,
+    ownCommand(deps, mentor.user.id, `seed-accept-${placementId}`, began),
+  );
   await deps.waitForProjections(accepted.position);
 
   const jobs = await call<{ id: string; Job_Type: string }[]>(

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { accountByEmail, runAccountCommand } from '@panda/command-service/accounts/service';
 import type { CommandDeps } from '@panda/command-service/shared/deps';
 import type { ReadStore } from '@panda/projections/read-store';
 import { temporaryPassword } from '@panda/platform/passwords';
+import { ownCommand } from './provision';
 import { seedTraining } from './seed-training';
 
 /** docs/rules.md#demo-passwords: no demo account has a known password; each gets a random one (12 readable characters) at first start. */
@@ -75,12 +75,7 @@ export async function seedDemo(baseUrl: string, deps: SeedDeps, adminEmail: stri
   });
   const admin = await accountByEmail(deps, adminEmail);
   for (const id of [centre.user.id, mentor.user.id]) {
-    const meta = {
-      time: deps.clock().toISOString(),
-      actorId: admin?.id ?? null,
-      correlationId: randomUUID(),
-      commandId: `seed-vet-${id}`,
-    };
+    const meta = ownCommand(deps, admin?.id ?? null, `seed-vet-${id}`);
     const r = await runAccountCommand(deps, id, { type: 'Vet', reason: 'Demo data: documents checked' }, meta);
     await deps.waitForProjections(r.position);
   }

@@ -401,6 +401,7 @@ describe('invoice dispute resolution', () => {
     // Two periods have ended, and each run would pay the invoice left unpaid while its dispute was open:
     // made at once, only one of them pays it.
     at('2027-03-01T00:05:00.000Z');
+    await signInAll();
     await tick();
     const run = (period: string) =>
       fetch(`${app.url}/api/admin/payout-runs`, {

@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import PDFDocument from 'pdfkit';
 import { lateSendText, sentLate } from '@panda/contracts/signoff-messages';
 import type { ChainReport } from '@panda/events/hash-chain';
@@ -55,31 +56,32 @@ export interface Evidence {
   exportedBy: { name: string; email: string; role: string };
 }
 
-const CSV_COLUMNS = [
-  'student_id',
-  'student_name',
-  'student_email',
-  'training_centre',
-  'job_type',
-  'card_number',
-  'total_count',
-  'signed_at',
-  'captured_at',
-  'completed_at',
-  'mentor_name',
-  'mentor_email',
-  'gas_safe_number',
-  'signature',
-  'signature_mentor_name',
-  'signature_date',
-  'signature_time',
-  'content_hash',
-  'content_hash_source',
-  'log_position',
-  'log_head_hash',
-  'log_verified',
-  'trainee_status',
-] as const;
+/** The CSV's columns in order, each with its value for a row. */
+const CSV_COLUMNS: [name: string, value: (r: EvidenceRow, ev: Evidence) => unknown][] = [
+  ['student_id', (_r, ev) => ev.student.id],
+  ['student_name', (_r, ev) => ev.student.name],
+  ['student_email', (_r, ev) => ev.student.email],
+  ['training_centre', (_r, ev) => ev.centre?.name ?? 'Independent'],
+  ['job_type', (r) => r.job_type],
+  ['card_number', (r) => r.card_number],
+  ['total_count', (r) => r.total_count],
+  ['signed_at', (r) => r.signed_at],
+  ['captured_at', (r) => r.captured_at],
+  ['completed_at', (r) => r.completed_at],
+  ['mentor_name', (r) => r.mentor_name],
+  ['mentor_email', (r) => r.mentor_email],
+  ['gas_safe_number', (r) => r.gas_safe_number],
+  ['signature', (r) => r.signature],
+  ['signature_mentor_name', (r) => r.signature_mentor_name],
+  ['signature_date', (r) => r.signature_date],
+  ['signature_time', (r) => r.signature_time],
+  ['content_hash', (r) => r.content_hash],
+  ['content_hash_source', (r) => r.content_hash_source],
+  ['log_position', (r) => r.position],
+  ['log_head_hash', (_r, ev) => ev.log.head_hash],
+  ['log_verified', (_r, ev) => (ev.log.ok ? 'yes' : `no (first bad position ${ev.log.first_bad_position})`)],
+  ['trainee_status', (r) => r.trainee_status],
+];
 
 /** RFC 4180 quoting; a cell a spreadsheet would run as a formula is prefixed with an apostrophe. */
 export const cell = (v: unknown) => {
@@ -89,35 +91,8 @@ export const cell = (v: unknown) => {
 };
 
 export function evidenceCsv(ev: Evidence): string {
-  const lines = [CSV_COLUMNS.join(',')];
-  for (const r of ev.rows) {
-    const values: Record<(typeof CSV_COLUMNS)[number], unknown> = {
-      student_id: ev.student.id,
-      student_name: ev.student.name,
-      student_email: ev.student.email,
-      training_centre: ev.centre?.name ?? 'Independent',
-      job_type: r.job_type,
-      card_number: r.card_number,
-      total_count: r.total_count,
-      signed_at: r.signed_at,
-      captured_at: r.captured_at,
-      completed_at: r.completed_at,
-      mentor_name: r.mentor_name,
-      mentor_email: r.mentor_email,
-      gas_safe_number: r.gas_safe_number,
-      signature: r.signature,
-      signature_mentor_name: r.signature_mentor_name,
-      signature_date: r.signature_date,
-      signature_time: r.signature_time,
-      content_hash: r.content_hash,
-      content_hash_source: r.content_hash_source,
-      log_position: r.position,
-      log_head_hash: ev.log.head_hash,
-      log_verified: ev.log.ok ? 'yes' : `no (first bad position ${ev.log.first_bad_position})`,
-      trainee_status: r.trainee_status,
-    };
-    lines.push(CSV_COLUMNS.map((c) => cell(values[c])).join(','));
-  }
+  const lines = [CSV_COLUMNS.map(([name]) => name).join(',')];
+  for (const r of ev.rows) lines.push(CSV_COLUMNS.map(([, value]) => cell(value(r, ev))).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
 
@@ -128,12 +103,7 @@ export function evidencePdf(ev: Evidence): Promise<Buffer> {
     margin: 50,
     info: { Title: `Panda evidence pack: ${ev.student.name}`, Author: 'Panda', Subject: 'Signed job cards' },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = buffer(doc);
   const width = doc.page.width - 100;
   const label = (k: string, v: string) =>
     doc.font('Helvetica-Bold').text(`${k}: `, { continued: true }).font('Helvetica').text(v);
