@@ -88,7 +88,7 @@ export async function lighthouseBench(log: (line: string) => void = console.log)
  * On a loaded machine Lighthouse now and then fails to record the page load's trace (`NO_NAVSTART`,
  * "run Lighthouse again"): such a run is made again, twice at most.
  */
-async function withRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+export async function withRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
   for (let i = 1; ; i++) {
     try {
       return await run();
@@ -101,7 +101,11 @@ async function withRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
 
 class LighthouseRunError extends Error {}
 
-async function audit(port: number, origin: string, page: (typeof LIGHTHOUSE_PAGES)[number]): Promise<PageReport> {
+export async function audit(
+  port: number,
+  origin: string,
+  page: (typeof LIGHTHOUSE_PAGES)[number],
+): Promise<PageReport> {
   const result = await lighthouse(
     origin + page.path,
     {
@@ -140,7 +144,7 @@ async function audit(port: number, origin: string, page: (typeof LIGHTHOUSE_PAGE
 }
 
 /** Writes (or clears) the app's session in the browser's localStorage for `origin`, as a sign-in does. */
-async function setSession(port: number, origin: string, session: { token: string; user: unknown } | null) {
+export async function setSession(port: number, origin: string, session: { token: string; user: unknown } | null) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const context = browser.contexts()[0];

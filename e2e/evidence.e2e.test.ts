@@ -89,6 +89,8 @@ for (const width of [1366, 390] as const) {
       const evidence = row.getByTestId('card-evidence');
       await evidence.getByText('Site postcode').waitFor();
       expect(await evidence.getByTestId('evidence-photo').count()).toBe(2);
+      // Photos load once their card is scrolled near (docs/rules.md#light-first-screens).
+      await evidence.scrollIntoViewIfNeeded();
       await expect.poll(() => evidence.locator('img').count()).toBe(2);
       await shot(student, `evidence-student-card-${width}`);
 
@@ -130,6 +132,7 @@ for (const width of [1366, 390] as const) {
       await card.getByText('Signed at').waitFor();
       await card.getByText('Captured at').waitFor();
       await card.getByTestId('card-reflection').getByText(reflection).waitFor();
+      await card.scrollIntoViewIfNeeded();
       await expect.poll(() => card.locator('img').count()).toBe(2);
       await expectAccessible(mentor, `job details with evidence (${width} px)`, 'main');
       await shot(mentor, `evidence-job-details-${width}`);

@@ -36,6 +36,8 @@ export interface PageBudget {
   modules: string[];
   /** Most gzip bytes of JavaScript the page may load (1 kB = 1,000 bytes, as Vite reports); none = only reported. */
   budgetBytes?: number;
+  /** Measured only: the web build does not chunk along this page (firstLoadChunks in frontend/vite.config.ts). */
+  measuredOnly?: boolean;
 }
 
 const KB = 1000;
@@ -47,10 +49,13 @@ const DASHBOARD_BUDGET = 250 * KB;
  * Terms and sign-in need no dashboard or form-heavy code: React, react-router, MUI's core, RTK
  * Query and the page itself (179 and 209 kB when these budgets were set). Sign-in went from 215 to
  * 216 kB with the installable app (docs/rules.md#installable-app): the shell now keeps a stored
- * session when the server can't be reached and clears the offline copies on every sign-in.
+ * session when the server can't be reached and clears the offline copies on every sign-in. It went
+ * to 217 kB when the dashboards stopped loading the text field with their first screen (the Smart
+ * Assistant's window and the mentor's decline form load when opened): the text field then left the
+ * chunk every first screen shares for one of its own, which compresses about 1 kB worse.
  */
 const TERMS_BUDGET = 190 * KB;
-const SIGN_IN_BUDGET = 216 * KB;
+const SIGN_IN_BUDGET = 217 * KB;
 
 /** The first screen of every dashboard role: the shell, the overview and the add-ons it always shows. */
 const shell = [
@@ -86,6 +91,20 @@ export const PAGES: PageBudget[] = [
       'src/features/student/components/training-goals-gate.tsx',
     ],
     budgetBytes: DASHBOARD_BUDGET,
+  },
+  // The student's Training Jobs opened directly (a "card signed" notification links there): the screen
+  // Lighthouse measures (bench/lighthouse.ts), with the chat's live sync the shell mounts at once.
+  {
+    name: 'student Training Jobs (/dashboard?view=jobs)',
+    html: 'index.html',
+    modules: [
+      ...shell,
+      'src/features/student/components/student-jobs-view.tsx',
+      'src/features/student/components/training-goals-gate.tsx',
+      'src/features/chat/components/chat-live-sync.tsx',
+    ],
+    budgetBytes: DASHBOARD_BUDGET,
+    measuredOnly: true,
   },
   {
     name: 'mentor dashboard',

@@ -8,27 +8,10 @@ import { commandResultSchema, defineRoutes } from './route-contract';
  * JobCardSigned event records them (camelCase) and the signed content hash covers them.
  */
 
-export const APPLIANCE_KINDS = [
-  'boiler',
-  'water_heater',
-  'cooker',
-  'gas_fire',
-  'meter',
-  'pipework',
-  'lpg_appliance',
-  'commercial_appliance',
-] as const;
-export type ApplianceKind = (typeof APPLIANCE_KINDS)[number];
-export const APPLIANCE_LABELS: Record<ApplianceKind, string> = {
-  boiler: 'Boiler',
-  water_heater: 'Water heater',
-  cooker: 'Cooker',
-  gas_fire: 'Gas fire',
-  meter: 'Meter',
-  pipework: 'Pipework',
-  lpg_appliance: 'LPG appliance',
-  commercial_appliance: 'Commercial appliance',
-};
+// The appliance kinds and labels live in a module with no schema: a screen of the web app's first load
+// (the student's signed job cards) shows them without loading zod (docs/rules.md#light-first-screens).
+export { APPLIANCE_KINDS, APPLIANCE_LABELS, DUPLICATE_PHOTO_LABEL, type ApplianceKind } from './evidence-labels';
+import { APPLIANCE_KINDS } from './evidence-labels';
 
 export const WORK_DONE_MIN = 20;
 export const WORK_DONE_MAX = 2000;
@@ -42,7 +25,6 @@ export const WORK_DONE_MESSAGE = `Please describe the work done (${WORK_DONE_MIN
 export const DURATION_MESSAGE = `Time on the job must be between ${DURATION_MIN} and ${DURATION_MAX} minutes`;
 export const TOO_MANY_PHOTOS = `At most ${MAX_PHOTOS} photos`;
 export const PRE_EVIDENCE_LABEL = 'Signed before evidence was required';
-export const DUPLICATE_PHOTO_LABEL = 'Possible duplicate photo';
 
 /** The evidence fields of `PUT /api/jobs/{id}/complete` (snake_case, as the API speaks). */
 export const evidenceRequestFields = {

@@ -48,6 +48,9 @@ describe('the web build', () => {
       'src/features/admin/components/match-dialog.tsx',
       'src/features/admin/components/register-student-dialog.tsx',
       'src/features/audit/components/admin-audit-tab.tsx',
+      'src/components/confirm-sign-off-dialog.tsx',
+      'src/components/dispute-dialog.tsx',
+      'src/features/assistant/components/assistant-window.tsx',
     ];
     for (const key of lazy) {
       expect(manifest[key]?.isDynamicEntry, `${key} is a chunk of its own`).toBe(true);

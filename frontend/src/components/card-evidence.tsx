@@ -1,16 +1,13 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { APPLIANCE_LABELS, DUPLICATE_PHOTO_LABEL, type ApplianceKind } from '@panda/contracts/evidence';
-import { useState, type ReactNode } from 'react';
+import { APPLIANCE_LABELS, DUPLICATE_PHOTO_LABEL, type ApplianceKind } from '@panda/contracts/evidence-labels';
+import { useRef, useState, type ReactNode } from 'react';
 import { useAuthedImage } from '../lib/authed-image';
+import { useNearViewport } from '../lib/near-viewport';
+import { lazyDialog } from './lazy-dialog';
 import { formatDateTime } from '../lib/dates';
 import type { SignedCard } from '../lib/job-types';
 
@@ -48,13 +45,24 @@ function Item({ label, wide, children }: { label: string; wide?: boolean; childr
   );
 }
 
+/** The large view of a photo: its code loads when a photo is first opened (docs/rules.md#light-first-screens). */
+const PhotoViewerDialog = lazyDialog(
+  () => import('./photo-viewer-dialog').then((m) => m.PhotoViewerDialog),
+  (p) => p.open,
+  'Loading the photo...',
+);
+
 /** One photo of the card (a list item): a thumbnail that opens it large, flagged when it may be a duplicate. */
 export function PhotoThumb({ photo, name }: { photo: Photo; name: string }) {
   const [open, setOpen] = useState(false);
-  const image = useAuthedImage(photoUrl(photo.photo_id));
+  // Fetched once the card is scrolled near: a list of signed cards shows dozens of photos, most of them
+  // below the first screen (docs/rules.md#light-first-screens).
+  const thumb = useRef<HTMLButtonElement>(null);
+  const image = useAuthedImage(useNearViewport(thumb) ? photoUrl(photo.photo_id) : null);
   return (
     <Box component="li" sx={{ display: 'grid', gap: 0.5, justifyItems: 'start' }}>
       <ButtonBase
+        ref={thumb}
         onClick={() => setOpen(true)}
         // The name holds the words shown inside, so "Not loaded" is read out as it is seen.
         aria-label={`Open ${name.toLowerCase()}${image?.status === 'failed' ? ': not loaded' : ''}`}
@@ -83,27 +91,7 @@ export function PhotoThumb({ photo, name }: { photo: Photo; name: string }) {
       {photo.possible_duplicate && (
         <Chip size="small" color="warning" variant="outlined" label={DUPLICATE_PHOTO_LABEL} />
       )}
-      <Dialog open={open} onClose={() => setOpen(false)} fullWidth maxWidth="lg" aria-label={name}>
-        <DialogTitle>{name}</DialogTitle>
-        <DialogContent sx={{ display: 'grid', placeItems: 'center' }}>
-          {image?.status === 'loaded' ? (
-            <Box
-              component="img"
-              src={image.src}
-              alt={name}
-              data-testid="evidence-photo-large"
-              sx={{ width: '100%', maxHeight: '75vh', objectFit: 'contain' }}
-            />
-          ) : (
-            <Typography color="text.secondary">
-              {image?.status === 'failed' ? 'The photo could not be loaded' : 'Loading the photo...'}
-            </Typography>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)}>Close</Button>
-        </DialogActions>
-      </Dialog>
+      <PhotoViewerDialog open={open} onClose={() => setOpen(false)} name={name} image={image} />
     </Box>
   );
 }

@@ -118,7 +118,7 @@ describe("SignOffList: the student's confirmation with a reflection", () => {
     expect(within(row).getAllByTestId('evidence-photo')).toHaveLength(1);
 
     await user.click(within(row).getByRole('button', { name: 'Confirm' }));
-    const dialog = screen.getByRole('dialog', { name: 'Confirm this sign-off' });
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm this sign-off' });
     const kit = formKit(user, dialog);
     expect(kit.field('Your reflection (optional)').maxLength).toBe(REFLECTION_MAX);
     await kit.fill({ 'Your reflection (optional)': '  I isolated the gas supply myself this time.  ' });
@@ -136,7 +136,7 @@ describe("SignOffList: the student's confirmation with a reflection", () => {
   it('confirms without a reflection (it is optional), and puts a refused reflection under its field', async () => {
     const { user, route } = renderList();
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
-    const dialog = screen.getByRole('dialog', { name: 'Confirm this sign-off' });
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm this sign-off' });
     const kit = formKit(user, dialog);
     server.use(
       recordedRoute('POST', '/api/signatures/:signatureId/confirm', ({ fail }) =>

@@ -4,16 +4,11 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DISPUTE_WINDOW_CLOSED } from '@panda/contracts/signoff-messages';
-import { REFLECTION_MAX } from '@panda/contracts/evidence';
-import { confirmRequest } from '@panda/contracts/signoff';
-import { FormDialog } from './form/form-dialog';
-import { FormTextField } from './form/form-text-field';
-import { useContractForm } from './form/use-contract-form';
 import { useEffect, useRef, useState } from 'react';
 import { formatDate, formatDateTime } from '../lib/dates';
 import { jobTypeName, type Job, type SignedCard } from '../lib/job-types';
 import { toast } from '../lib/toast';
-import { useConfirmSignOffMutation, useGetStudentSignOffsQuery } from '../lib/signoff-api';
+import { useGetStudentSignOffsQuery } from '../lib/signoff-api';
 import { lazyDialog } from './lazy-dialog';
 import { SignOffStatusChip } from './sign-off-status';
 import { CardEvidence } from './card-evidence';
@@ -63,66 +58,15 @@ const rowsOf = (jobs: Job[]): SignOffRow[] =>
       return x < y ? 1 : x > y ? -1 : 0;
     });
 
-/** The dispute form's code loads when a student first opens it (docs/rules.md#light-first-screens). */
+/** The dispute and confirmation forms' code (zod, the form library) loads when a student first opens one (docs/rules.md#light-first-screens). */
 const DisputeDialog = lazyDialog(
   () => import('./dispute-dialog').then((m) => m.DisputeDialog),
   (p) => !!p.row,
 );
-
-/**
- * The student's confirmation of one sign-off, with an optional reflection on the job
- * (docs/rules.md#trainee-countersign, docs/rules.md#evidence); checked by the contract's schema.
- */
-function ConfirmDialog({ row, onClose }: { row: SignOffRow; onClose: () => void }) {
-  const form = useContractForm(confirmRequest, { group: 'confirm-sign-off', defaultValues: { reflection: '' } });
-  const [confirm] = useConfirmSignOffMutation();
-  const userId = String(useAppSelector(selectUser)?.id ?? '');
-  const signatureId = row.card.signature_id ?? '';
-  const close = () => {
-    form.clear();
-    onClose();
-  };
-  const submit = form.submitWith(async ({ reflection }) => {
-    const sent = await sendTraineeAction(
-      (idempotencyKey) => confirm({ signatureId, reflection, idempotencyKey }).unwrap(),
-      {
-        userId,
-        kind: 'confirmation',
-        label: `Confirmation of ${row.jobType}, card ${row.number}`,
-        method: 'POST',
-        path: confirmPath(signatureId),
-        body: { reflection },
-      },
-      { group: 'confirm-sign-off' },
-    );
-    if (sent) onClose();
-  }, 'Failed to confirm the sign-off');
-  return (
-    <FormDialog
-      open
-      onClose={close}
-      title="Confirm this sign-off"
-      form={form}
-      onSubmit={submit}
-      pending={form.pending}
-      submitLabel="Confirm sign-off"
-      pendingLabel="Confirming..."
-    >
-      <Typography variant="body2" sx={{ mb: 2 }}>
-        {row.jobType}, card {row.number}: signed &quot;{row.card.signature}&quot; by {row.card.mentorName} on{' '}
-        {formatDate(row.card.date)} at {row.card.time}. Confirming says you did this job as the card describes.
-      </Typography>
-      <FormTextField
-        label="Your reflection (optional)"
-        name="reflection"
-        multiline
-        minRows={3}
-        helperText="What you did, what you learned, what you would do differently next time."
-        slotProps={{ htmlInput: { maxLength: REFLECTION_MAX } }}
-      />
-    </FormDialog>
-  );
-}
+const ConfirmDialog = lazyDialog(
+  () => import('./confirm-sign-off-dialog').then((m) => m.ConfirmSignOffDialog),
+  (p) => !!p.row,
+);
 
 /**
  * Every sign-off of the given jobs, newest first, with where it stands with the trainee. With
@@ -241,7 +185,7 @@ export function SignOffList({
         })}
       </Stack>
       <DisputeDialog row={disputing} onClose={() => setDisputing(null)} />
-      {confirming && <ConfirmDialog row={confirming} onClose={() => setConfirming(null)} />}
+      <ConfirmDialog row={confirming} onClose={() => setConfirming(null)} />
     </>
   );
 }

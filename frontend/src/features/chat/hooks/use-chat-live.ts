@@ -1,5 +1,4 @@
 import { wholeLists } from '../../../lib/api';
-import { wsServerFrameSchema } from '@panda/contracts/chat';
 import { useEffect, useRef } from 'react';
 import { selectApiReachable } from '../../../lib/connectivity';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
@@ -12,6 +11,14 @@ import {
   useChatContactsInfiniteQuery,
 } from '../api/chat-api';
 import { POLLING_INTERVAL_MS } from '../lib/format';
+
+let frames: Promise<typeof import('../lib/server-frames')> | null = null;
+/** The frames' reader, loaded once (tried again with the next frame if it could not load). */
+const loadFrames = () =>
+  (frames ??= import('../lib/server-frames').catch((err: unknown) => {
+    frames = null;
+    throw err;
+  }));
 
 export interface ChatConnection {
   status: LiveStatus;
@@ -43,18 +50,28 @@ export function useChatLiveSync(): void {
   const { status, fallback } = useChatConnection();
   useChatContactsInfiniteQuery(undefined, { pollingInterval: fallback ? POLLING_INTERVAL_MS : 0 });
 
-  useEffect(
-    () =>
-      onLiveMessage((raw) => {
-        const parsed = wsServerFrameSchema.safeParse(raw);
-        if (!parsed.success) return;
-        const frame = parsed.data;
+  useEffect(() => {
+    // The frames are read by the chat contract's schema, whose code (zod) loads with the first frame
+    // rather than with the dashboard's first screen (docs/rules.md#light-first-screens); frames that
+    // arrive while it loads wait for it, in order.
+    let mounted = true;
+    let inTurn = Promise.resolve();
+    const off = onLiveMessage((raw) => {
+      inTurn = inTurn.then(async () => {
+        const frame = (await loadFrames()).parseServerFrame(raw);
+        if (!frame || !mounted) return;
         if (frame.type === 'new_message' || frame.type === 'message_sent') dispatch(upsertMessage(frame.message));
         else if (frame.type === 'message_read') dispatch(receiptReceived(frame));
         else if (frame.type === 'user_status') dispatch(presenceChanged(frame.user_id, frame.status === 'online'));
-      }),
-    [dispatch],
-  );
+      });
+      // A frame whose reader could not load is dropped, as an unreadable frame is; the next ones still go.
+      inTurn = inTurn.catch(() => undefined);
+    });
+    return () => {
+      mounted = false;
+      off();
+    };
+  }, [dispatch]);
 
   const wasDown = useRef(false);
   useEffect(() => {

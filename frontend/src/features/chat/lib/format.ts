@@ -1,4 +1,5 @@
-import { CHAT_TEXTS, type ChatContact } from '@panda/contracts/chat';
+import type { ChatContact } from '@panda/contracts/chat';
+import { CHAT_TEXTS } from '@panda/contracts/chat-texts';
 import type { LiveStatus } from '../../../lib/live';
 
 /** Spec §4 and §9: the typing indicator stops after 2 s without a keystroke; polling every 2 s while the socket is down. */

@@ -5,22 +5,13 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { lazyDialog } from '../../../components/lazy-dialog';
 import { errorMessage } from '../../../lib/errors';
 import { toast } from '../../../lib/toast';
-import {
-  useAcceptPlacementMutation,
-  useDeclinePlacementMutation,
-  usePlacementRequestsQuery,
-} from '../api/placement-requests-api';
+import { useAcceptPlacementMutation, usePlacementRequestsQuery } from '../api/placement-requests-api';
 import type { PlacementRequest } from '@panda/contracts/placements';
 import { formatDate } from '../../../lib/dates';
 import { requirementName } from '../../../lib/job-types';
@@ -33,54 +24,11 @@ function requirementsText(r: PlacementRequest['job_requirements']): string {
   return parts.length ? parts.join(' · ') : 'None yet';
 }
 
-function DeclineDialog({ request, onClose }: { request: PlacementRequest | null; onClose: () => void }) {
-  const [reason, setReason] = useState('');
-  const [decline, { isLoading }] = useDeclinePlacementMutation();
-  if (!request) return null;
-  const submit = async () => {
-    if (!reason.trim()) {
-      toast.error('Please give a reason for declining');
-      return;
-    }
-    try {
-      await decline({ id: request.id, reason: reason.trim() }).unwrap();
-      toast.success('Placement request declined');
-      setReason('');
-      onClose();
-    } catch (err) {
-      toast.error(errorMessage(err, 'Failed to decline the placement request'));
-    }
-  };
-  return (
-    <Dialog open onClose={isLoading ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="decline-title">
-      <DialogTitle id="decline-title">Decline {request.student.Name}?</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          The Panda team will look for another mentor. Please tell them why.
-        </DialogContentText>
-        <TextField
-          label="Reason"
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          fullWidth
-          multiline
-          minRows={2}
-          required
-          autoFocus
-          slotProps={{ htmlInput: { maxLength: 2000, 'aria-label': 'Reason' } }}
-        />
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose} disabled={isLoading}>
-          Cancel
-        </Button>
-        <Button variant="contained" color="error" onClick={submit} disabled={isLoading}>
-          {isLoading ? 'Declining...' : 'Decline request'}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
+// The decline form's code loads when a mentor first opens it (docs/rules.md#light-first-screens).
+const DeclineDialog = lazyDialog(
+  () => import('./decline-dialog').then((m) => m.DeclineDialog),
+  (p) => !!p.request,
+);
 
 /**
  * The mentor's pending placement requests (docs/rules.md#placement-status): Accept makes the placement active (the student
