@@ -26,6 +26,7 @@ import { SqliteReadStore } from '@panda/projections/sqlite-read-store';
 import { LogCheckpointer } from '@panda/reactors/audit/log-checkpoints';
 import { allProjections } from '@panda/server/projections';
 import { startPlatform } from '@panda/server/platform';
+import { logIndexOf } from '@panda/command-service/shared/log-index';
 import { generateChained, readAndVerifyRates } from './verify';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -157,10 +158,15 @@ async function run(dataDir: string, n: number) {
   const generated = performance.now() - t0;
 
   // The account's read models from a log of its own; every projection then starts at the big log's head.
+  // init() records each read model's version, as a server's first start does: without it every projection
+  // of a version above 1 was emptied at the next start and built again from the whole log, in the bench's
+  // thread (a server runs them in a thread of their own), while validate was timed.
   const small = new SqliteEventStore(join(dataDir, 'account.db'));
   await small.append('account-benchmentor', [signUp('benchmentor')], 'no_stream', meta('bench'));
   const rs = new SqliteReadStore(join(dataDir, 'read-models.db'));
-  await new ProjectionRunner(small, rs, allProjections).catchUp();
+  const smallRunner = new ProjectionRunner(small, rs, allProjections);
+  await smallRunner.init();
+  await smallRunner.catchUp();
   await small.close();
 
   let t = performance.now();
@@ -212,8 +218,12 @@ async function run(dataDir: string, n: number) {
   const config = loadConfig({ ...ENV, DATA_DIR: dataDir });
   const platform = await startPlatform(config, undefined, { logger: silent });
   try {
-    // Measured once the background re-hash is over, as a server is for all but its first seconds.
-    await platform.verification()?.done;
+    // A restart's state: no read model is built again from the log (see the seeding above).
+    for (const p of allProjections)
+      if ((await platform.readStore.checkpoint(p.name)) < head)
+        throw new Error(
+          `${p.name} is built again from the log at this start: the bench would time that, not a restart`,
+        );
     const size = checkpoint.tree_size;
     const token = await signToken(config.jwtSecret, { sub: 'benchmentor', role: 'mentor' });
     const p95 = async (path: (i: number) => string, headers: Record<string, string> = {}) => {
@@ -232,11 +242,22 @@ async function run(dataDir: string, n: number) {
       times.sort((a, b) => a - b);
       return { p50: times[Math.floor(times.length / 2)], p95: times[Math.floor(times.length * 0.95)] };
     };
+    // While the start's background reads of the whole log run (the re-hash, and the command side's log
+    // index: docs/rules.md#log-index), when they are still running after the first answers: no target.
+    const warming = platform.verification()?.status().state === 'running';
+    const during = await p95(() => '/api/auth/validate', { authorization: `Bearer ${token}` });
+    // The goal's figures: once both reads are over, as a server is for all but its first seconds.
+    await platform.verification()?.done;
+    await logIndexOf(platform.store).catchUp();
     const validate = await p95(() => '/api/auth/validate', { authorization: `Bearer ${token}` });
     // Positions spread over the whole log (a fixed stride, so every run asks the same).
     const proof = await p95(
       (i) => `/api/audit/proof/inclusion?position=${1 + ((i * 7919 * 127) % size)}&tree_size=${size}`,
     );
+    if (warming)
+      console.log(
+        `   GET /api/auth/validate while the start's reads of the log run: p50 ${during.p50.toFixed(2)} ms p95 ${during.p95.toFixed(2)} ms (no target)`,
+      );
     console.log(
       `   GET /api/auth/validate p50 ${validate.p50.toFixed(2)} ms p95 ${validate.p95.toFixed(2)} ms   inclusion proof (tree of ${fmt(size)}) p50 ${proof.p50.toFixed(2)} ms p95 ${proof.p95.toFixed(2)} ms   ratio: ${(proof.p95 / validate.p95).toFixed(2)} (target <= 2)\n`,
     );

@@ -205,6 +205,9 @@ describe('audit in a real browser', () => {
     await signoff.getByText('“T. Hughes (first card)”').waitFor();
     await signoff.getByText('Content matches hash').waitFor();
     await signoff.getByText(/Gas Safe 612345/).waitFor();
+    // The card's evidence as signed (docs/rules.md#evidence).
+    await signoff.getByText('Boiler · Worcester Bosch Greenstar 4000').waitFor();
+    await signoff.getByText(EVIDENCE_BODY.work_done).waitFor();
     expect(await signoff.getByText(/SHA-256 [0-9a-f]{64}/).count()).toBe(1);
     await accessible(auditor, 'replayed job card at 1366');
     await shot(auditor, 'audit-replay-1366');

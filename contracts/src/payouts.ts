@@ -185,6 +185,8 @@ export const creditNoteView = z.strictObject({
   net_pence: z.number().int(),
   vat_pence: z.number().int(),
   gross_pence: z.number().int(),
+  /** The invoice was paid before the credit note: it comes off the mentor's next payouts, not this invoice's. */
+  taken_off_next_payout: z.boolean(),
 });
 export type CreditNoteView = z.infer<typeof creditNoteView>;
 export const invoiceView = z.strictObject({
@@ -208,8 +210,13 @@ export const invoiceView = z.strictObject({
   dispute_outcome: z.enum(['upheld', 'rejected']).nullable(),
   resolution_reason: z.string().nullable(),
   credit_note: creditNoteView.nullable(),
-  /** What a payout run pays for it: the gross less its credit note. */
+  /**
+   * What a payout run pays for it: the gross less its own credit note; once paid, what the run paid
+   * (less `credits_applied` too).
+   */
   payable_pence: z.number().int(),
+  /** Credit notes of earlier paid invoices taken off this invoice's payment. */
+  credits_applied: z.array(z.strictObject({ number: z.string(), pence: z.number().int() })),
   paid_at: z.string().nullable(),
 });
 export type InvoiceView = z.infer<typeof invoiceView>;

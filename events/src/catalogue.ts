@@ -17,7 +17,7 @@ import { payoutEvents } from './catalogue/payouts';
  * Every event Panda records. Each capability keeps its definitions in `catalogue/<capability>.ts`
  * and adds its list here.
  */
-export const catalogue: readonly EventDefinition[] = [
+export const catalogue = [
   ...accountEvents,
   ...trainingEvents,
   ...adminEvents,
@@ -30,7 +30,7 @@ export const catalogue: readonly EventDefinition[] = [
   ...photoEvents,
   ...criteriaEvents,
   ...payoutEvents,
-];
+] as const satisfies readonly EventDefinition[];
 
 const byType = new Map<string, z.ZodType>();
 for (const d of catalogue) {

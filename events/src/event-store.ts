@@ -63,6 +63,8 @@ export type StartCheck =
 export interface ReadStreamOptions {
   /** Version of the first event to read (0-based; a negative value reads from the start). */
   fromRevision?: number;
+  /** false: the caller does not look at `chain` (a decider's fold), so a store may leave it out (default true). */
+  chain?: boolean;
 }
 
 export interface ReadAllOptions {

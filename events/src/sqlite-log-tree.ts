@@ -47,9 +47,11 @@ export class SqliteLogTree {
       size: db.prepare<[], { n: number | null }>('SELECT MAX(idx) + 1 AS n FROM log_tree WHERE level = 0'),
       node: db.prepare<[number, number], { hash: Buffer }>('SELECT hash FROM log_tree WHERE level = ? AND idx = ?'),
       insert: db.prepare('INSERT INTO log_tree (level, idx, hash) VALUES (?, ?, ?)'),
-      events: db.prepare<[number, number], { position: number; content_hash: string | null }>(
-        'SELECT position, content_hash FROM events WHERE position > ? ORDER BY position LIMIT ?',
-      ),
+      events: db
+        .prepare<[number, number], [position: number, contentHash: string | null]>(
+          'SELECT position, content_hash FROM events WHERE position > ? ORDER BY position LIMIT ?',
+        )
+        .raw(),
       head: db.prepare<[], { p: number | null }>('SELECT MAX(position) AS p FROM events'),
       contentHash: db.prepare<[number], { content_hash: string | null }>(
         'SELECT content_hash FROM events WHERE position = ?',
@@ -80,25 +82,33 @@ export class SqliteLogTree {
     return row.hash;
   };
 
+  /**
+   * One chunk of leaves in one transaction. The left sibling a new node hashes with is the last node the
+   * chunk made at that level (kept in `edge`), read from the table only at the chunk's first leaves: half
+   * a checkpoint's cost per leaf, paid while appends wait (docs/benchmarks.md#verifiable-log).
+   */
   private readonly extendChunk = (upTo: number): number => {
     let size = this.size();
     const rows = this.stmts.events.all(size, Math.min(EXTEND_CHUNK, upTo - size));
-    for (const r of rows) {
-      if (r.position !== size + 1)
+    const edge: (Buffer | undefined)[] = [];
+    for (const [position, contentHash] of rows) {
+      if (position !== size + 1)
         throw new LogTreeError(
           size + 1,
-          `The event log has no event at position ${size + 1} (the next is ${r.position})`,
+          `The event log has no event at position ${size + 1} (the next is ${position})`,
         );
-      if (!r.content_hash)
-        throw new LogTreeError(r.position, `The event at position ${r.position} has no content hash`);
-      let hash = leafHash(Buffer.from(r.content_hash, 'hex'));
+      if (!contentHash) throw new LogTreeError(position, `The event at position ${position} has no content hash`);
+      let hash = leafHash(Buffer.from(contentHash, 'hex'));
       let index = size;
       this.stmts.insert.run(0, index, hash);
-      for (let level = 0; index % 2 === 1; level++) {
-        hash = nodeHash(this.node(level, index - 1), hash);
+      let level = 0;
+      for (; index % 2 === 1; level++) {
+        hash = nodeHash(edge[level] ?? this.node(level, index - 1), hash);
+        edge[level] = undefined;
         index = Math.floor(index / 2);
         this.stmts.insert.run(level + 1, index, hash);
       }
+      edge[level] = hash;
       size += 1;
     }
     return size;

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteReadStore } from '@panda/projections/sqlite-read-store';
-import { compareBy, matches, type Doc, type Filter, type FindOptions } from '@panda/projections/read-store';
+import { matches, type Doc, type Filter, type FindOptions } from '@panda/projections/read-store';
+import { compareBy } from '@panda/projections/testing/store-rules';
 import { nextLink, pageInfo } from '@panda/contracts/paging';
 import { HttpError } from './errors';
 import {

@@ -42,22 +42,27 @@ const verified = new WeakMap<Uint8Array, Map<string, TokenClaims>>();
 
 /**
  * The claims of a valid token, or null for a missing, forged, malformed or expired one (or one without an id).
- * A token already verified with this secret is not verified again until it expires: its signature
+ * Expiry is checked against `now`, the server's clock (a test clock too, docs/rules.md#test-clock), not the
+ * machine's. A token already verified with this secret is not verified again until it expires: its signature
  * cannot change, and whether its session still counts is the caller's check on every request.
  */
-export async function verifyToken(secret: Uint8Array, token: string | undefined | null): Promise<TokenClaims | null> {
+export async function verifyToken(
+  secret: Uint8Array,
+  token: string | undefined | null,
+  now: Date,
+): Promise<TokenClaims | null> {
   if (!token) return null;
   let known = verified.get(secret);
   if (!known) verified.set(secret, (known = new Map()));
   const hit = known.get(token);
   if (hit) {
     known.delete(token);
-    if (hit.exp !== undefined && hit.exp * 1000 <= Date.now()) return null;
+    if (hit.exp !== undefined && hit.exp * 1000 <= now.getTime()) return null;
     known.set(token, hit);
     return { ...hit };
   }
   try {
-    const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, secret, { issuer: ISSUER, algorithms: ['HS256'], currentDate: now });
     if (typeof payload.sub !== 'string' || !ROLES.includes(payload.role as Role)) return null;
     if (typeof payload.jti !== 'string' || !Number.isInteger(payload.tv)) return null;
     const claims: TokenClaims = {

@@ -83,23 +83,11 @@ function isJson(v: unknown): boolean {
 export const asJson = <T extends Doc>(doc: T): T => (isJson(doc) ? doc : jsonCopy(doc));
 
 /**
- * asJson for a document that was JSON data and has since been changed in place: only its own
- * fields are looked at, so that a change costs the same however large the document. Nested data
- * added in place (an entry pushed to a list) is taken to be JSON data, as event data is.
- */
-export function asJsonChanged<T extends Doc>(doc: T): T {
-  for (const k in doc) {
-    const v: unknown = doc[k];
-    if (typeof v === 'object' && v !== null ? !Array.isArray(v) && !plain(v) : !isJson(v)) return jsonCopy(doc);
-  }
-  return doc;
-}
-
-/**
- * asJson for a new document that replaces `stored` (JSON data): a field holding the very object or
- * list `stored` held is taken as asJsonChanged takes it (JSON data, perhaps changed in place), so a
- * document rebuilt around a long list it kept (`{ ...job, signatures }`) costs the same however long
- * the list; every other field is looked at in full.
+ * asJson for a new document that replaces `stored` (JSON data), or for `stored` itself changed in place: a
+ * field holding the very object or list `stored` held is taken to be JSON data, perhaps changed in place
+ * (nested data added in place, an entry pushed to a list, is event data), so a document rebuilt around a
+ * long list it kept (`{ ...job, signatures }`) costs the same however long the list; every other field is
+ * looked at in full.
  */
 export function asJsonReplacing<T extends Doc>(doc: T, stored: Doc): T {
   for (const k in doc) {
@@ -109,6 +97,9 @@ export function asJsonReplacing<T extends Doc>(doc: T, stored: Doc): T {
   }
   return doc;
 }
+
+/** asJson for a document that was JSON data and has since been changed in place: only its own fields are looked at. */
+export const asJsonChanged = <T extends Doc>(doc: T): T => asJsonReplacing(doc, doc);
 
 /** A copy of JSON data (what jsonCopy made): spread copies a flat object in one step. */
 function copyData<T>(v: T): T {

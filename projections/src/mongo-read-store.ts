@@ -11,11 +11,14 @@ import {
 import {
   CheckpointConflictError,
   collectionName as nameOf,
+  fieldPath as checkedPath,
   isComparison,
   isLogical,
   logicalFilters,
   isFieldIndex,
   searchedFields,
+  storedName as collectionName,
+  topField,
   type CollectionRef,
   type Doc,
   type DocReads,
@@ -37,13 +40,8 @@ import {
  *   find without a sort returns documents in that order, as the SQLite store returns insertion order;
  *   with a sort, ties are broken by `_id` (see toMongoSort). So `_seq` is reserved too.
  * - Checkpoints live in the `checkpoints` collection: `{ _id: projection, position }`.
- * - Collections and indexes are created up front, outside transactions: `checkpoints` at connect,
- *   read-model collections by ensureIndexes (the runner's init at every start) and, for a collection
- *   nobody declared, by commit before its transaction starts. Transactions never create collections.
- * - reset() never deletes documents in a transaction (60-second transaction limit on large read
- *   models): it marks the checkpoint as resetting, drops the collections, recreates them with their
- *   indexes, then clears the mark. Commits are refused while the mark is there, so a crash part-way
- *   leaves the projection stopped, not half-built; running reset (the rebuild) again finishes it.
+ * - Transactions never create collections: `checkpoints` is made at connect, read-model collections by
+ *   ensureIndexes (the runner's init at every start) or, for one nobody declared, by commit before it begins.
  * - commit() runs in a multi-document transaction, which needs a replica set (a single-node one is
  *   enough: `mongod --replSet rs0` + `rs.initiate()`); connect() refuses a standalone server.
  *   Inside the transaction the checkpoint is read and compared with `from` first, then written, then
@@ -61,8 +59,6 @@ import {
  * refused, as in the SQLite store (matches() compares by reference, so such filters never match).
  */
 
-const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 const CHECKPOINTS = 'checkpoints';
 /** MongoDB's error code for "collection already exists" (createCollection). */
 const NAMESPACE_EXISTS = 48;
@@ -89,20 +85,8 @@ export class ProjectionResettingError extends Error {
   }
 }
 
-const collectionName = (collection: string) => {
-  if (!NAME.test(collection)) throw new Error(`Bad collection name: ${collection}`);
-  return `rm_${collection}`;
-};
-/** A top-level field of the documents (FindOptions.fields). */
-const collectionField = (name: string) => {
-  if (!NAME.test(name)) throw new Error(`Bad field name: ${name}`);
-  return name;
-};
 /** `id` is stored as `_id` too: using `_id` lets queries and sorts on id use the primary index. */
-const fieldPath = (path: string) => {
-  if (!PATH.test(path)) throw new Error(`Bad field path: ${path}`);
-  return path === 'id' ? '_id' : path;
-};
+const fieldPath = (path: string) => (checkedPath(path) === 'id' ? '_id' : path);
 
 const scalar = (v: unknown, path: string): unknown => {
   if (v === undefined || v === null) return null;
@@ -265,7 +249,7 @@ export class MongoReadStore implements ReadStore {
   readonly find = (async (collection: CollectionRef, filter: object = {}, options: FindOptions = {}) => {
     if (options.limit != null && Math.floor(options.limit) <= 0) return []; // Mongo's limit 0 means "no limit"
     const projection = options.fields
-      ? { _id: 0, id: 1, ...Object.fromEntries(options.fields.map((f) => [collectionField(f), 1])) }
+      ? { _id: 0, id: 1, ...Object.fromEntries(options.fields.map((f) => [topField(f), 1])) }
       : HIDDEN;
     const cursor = this.col(nameOf(collection)).find(toMongoFilter(filter as Filter) as MongoFilter<StoredDoc>, {
       projection,
@@ -381,9 +365,10 @@ export class MongoReadStore implements ReadStore {
   }
 
   /**
-   * Empties the collections and zeroes the checkpoint (a rebuild's start), without a transaction:
-   * mark the checkpoint as resetting (commits refused), drop, recreate with indexes, clear the mark.
-   * Safe to run again after a crash at any step.
+   * Empties the collections and zeroes the checkpoint (a rebuild's start), without a transaction (MongoDB aborts
+   * one after 60 s, too short for a large read model): mark the checkpoint as resetting (commits refused), drop,
+   * recreate with indexes, clear the mark. A crash part-way leaves the projection stopped, not half-built;
+   * running reset (the rebuild) again finishes it.
    */
   async reset(projection: string, collections: string[]): Promise<void> {
     for (const c of collections) collectionName(c);

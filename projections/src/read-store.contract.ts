@@ -1,14 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  CheckpointConflictError,
-  compareBy,
-  matches,
-  searchIndex,
-  type Doc,
-  type Filter,
-  type ReadStore,
-} from './read-store';
+import { CheckpointConflictError, matches, searchIndex, type Doc, type Filter, type ReadStore } from './read-store';
 import { collection } from './typed-collection';
+import { compareBy } from './testing/store-rules';
 
 /** The one suite every ReadStore implementation must pass. `make` returns a fresh, empty store. */
 export function readStoreContract(name: string, make: () => Promise<ReadStore>, skipReason?: string) {

@@ -43,6 +43,19 @@ export type CollectionRef = string | { readonly name: string };
 /** The stored name of a collection. */
 export const collectionName = (c: CollectionRef): string => (typeof c === 'string' ? c : c.name);
 
+/** Names and paths go into a store's queries as they are: each is checked first. */
+const checked = (pattern: RegExp, what: string) => (s: string) => {
+  if (!pattern.test(s)) throw new Error(`Bad ${what}: ${s}`);
+  return s;
+};
+/** A top-level field name (FindOptions.fields). */
+export const topField = checked(/^[A-Za-z_][A-Za-z0-9_]*$/, 'field name');
+/** A top-level or dotted field path (filters, sorts, indexes). */
+export const fieldPath = checked(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/, 'field path');
+const checkedCollection = checked(/^[A-Za-z_][A-Za-z0-9_]*$/, 'collection name');
+/** The table (or MongoDB collection) of a read-model collection: `rm_<collection>`. */
+export const storedName = (collection: string) => `rm_${checkedCollection(collection)}`;
+
 /**
  * The order of find(), the same on every store so that limit/skip pages are stable:
  * - without `sort`, documents come in insertion order: the order in which they were first put (a
@@ -78,20 +91,6 @@ export const searchedFields = (index: string): string[] | null =>
 /** Whether a declared index is one of fields (`a` or `a+b`), not a search index. */
 export const isFieldIndex = (index: string): boolean => searchedFields(index) === null;
 
-/**
- * The declared indexes (`a+b` fields) whose fields lead another declared index of the same collection:
- * that one finds, counts and orders what they would (SQLite and MongoDB alike use an index's leading
- * fields), so they would only be written with every document and never read. None should be declared
- * (server/src/projections.unit.test.ts): the documents a student's profile change writes had 5 of them.
- */
-export function indexesServedByLonger(indexes: string[]): { index: string; servedBy: string }[] {
-  const plain = indexes.filter(isFieldIndex).map((i) => ({ index: i, fields: i.split('+') }));
-  return plain.flatMap(({ index, fields }) => {
-    const longer = plain.find((o) => o.fields.length > fields.length && fields.every((f, k) => o.fields[k] === f));
-    return longer ? [{ index, servedBy: longer.index }] : [];
-  });
-}
-
 export type WriteOp = { op: 'put'; collection: string; doc: Doc } | { op: 'delete'; collection: string; id: string };
 
 export class CheckpointConflictError extends Error {
@@ -102,10 +101,10 @@ export class CheckpointConflictError extends Error {
 }
 
 /**
- * Where read models live. Implementations: SqliteReadStore (embedded default) and MongoReadStore.
- * Both pass the contract suite in read-store.contract.ts.
+ * The reads of a ReadStore: a typed collection's (its read model's `collection<D>`) documents are D, its filters
+ * keyed by D's fields; one named by a string (the runner, the stores' own tests) holds documents of no known type.
+ * find with `fields`: only those top-level fields of each document, and its id.
  */
-/** The reads of a ReadStore (see there): typed by a collection of its read model, untyped by a name. */
 export interface DocReads {
   get<D extends Identified>(collection: Collection<D>, id: string): Promise<D | null>;
   get(collection: string, id: string): Promise<Doc | null>;
@@ -120,15 +119,11 @@ export interface DocReads {
   count(collection: string, filter?: Filter): Promise<number>;
 }
 
-export interface ReadStore {
-  /**
-   * A typed collection's (its read model's `collection<D>`) documents are D, its filters keyed by D's fields;
-   * one named by a string (the runner, the stores' own tests) holds documents of no known type.
-   */
-  get: DocReads['get'];
-  /** With `fields`: only those top-level fields of each document, and its id. */
-  find: DocReads['find'];
-  count: DocReads['count'];
+/**
+ * Where read models live. Implementations: SqliteReadStore (embedded default) and MongoReadStore.
+ * Both pass the contract suite in read-store.contract.ts.
+ */
+export interface ReadStore extends DocReads {
   /**
    * Secondary indexes on top-level or dotted fields; idempotent. `a+b` is one compound index on
    * (a, b, id), for keyset pages of `a = value` sorted by b.
@@ -166,17 +161,31 @@ export interface ReadStore {
   close(): Promise<void>;
 }
 
-const OPS = new Set(['$in', '$ne', '$gt', '$gte', '$lt', '$lte', '$contains']);
+const norm = (v: unknown) => (v === undefined ? null : v);
+type Ordered = number | string;
+
+/** What each comparison operator means in memory (`v`: the field's value, null when missing). */
+const COMPARE: Record<string, (v: unknown, arg: unknown) => boolean> = {
+  $in: (v, arg) => (arg as unknown[]).some((a) => norm(a) === v),
+  $ne: (v, arg) => v !== norm(arg),
+  $gt: (v, arg) => v !== null && (v as Ordered) > (arg as Ordered),
+  $gte: (v, arg) => v !== null && (v as Ordered) >= (arg as Ordered),
+  $lt: (v, arg) => v !== null && (v as Ordered) < (arg as Ordered),
+  $lte: (v, arg) => v !== null && (v as Ordered) <= (arg as Ordered),
+  $contains: (v, arg) => typeof v === 'string' && asciiLower(v).includes(asciiLower(String(arg))),
+};
 
 export const isComparison = (v: unknown): v is Comparison =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) && Object.keys(v).length === 1 && OPS.has(Object.keys(v)[0]);
+  typeof v === 'object' &&
+  v !== null &&
+  !Array.isArray(v) &&
+  Object.keys(v).length === 1 &&
+  Object.hasOwn(COMPARE, Object.keys(v)[0]);
 
 export const fieldValue = (doc: Doc, path: string): unknown =>
   path
     .split('.')
     .reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), doc);
-
-const norm = (v: unknown) => (v === undefined ? null : v);
 
 /** The in-memory meaning of a filter; every store must agree with it. */
 export function matches(doc: Doc, filter: Filter = {}): boolean {
@@ -185,24 +194,7 @@ export function matches(doc: Doc, filter: Filter = {}): boolean {
     const v = norm(fieldValue(doc, path));
     if (!isComparison(cond)) return v === norm(cond);
     const [op, arg] = Object.entries(cond)[0] as [string, unknown];
-    switch (op) {
-      case '$in':
-        return (arg as unknown[]).some((a) => norm(a) === v);
-      case '$ne':
-        return v !== norm(arg);
-      case '$gt':
-        return v !== null && (v as number) > (arg as number);
-      case '$gte':
-        return v !== null && (v as number) >= (arg as number);
-      case '$lt':
-        return v !== null && (v as number) < (arg as number);
-      case '$lte':
-        return v !== null && (v as number) <= (arg as number);
-      case '$contains':
-        return typeof v === 'string' && asciiLower(v).includes(asciiLower(String(arg)));
-      default:
-        return false;
-    }
+    return COMPARE[op](v, arg);
   });
 }
 
@@ -222,17 +214,3 @@ function logicalMatches(doc: Doc, key: '$and' | '$or', cond: unknown): boolean {
 
 /** Lower case for A-Z only, as SQLite's lower() does (so every store agrees on `$contains`). */
 export const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
-
-export function compareBy(sort: Record<string, 1 | -1>) {
-  return (a: Doc, b: Doc) => {
-    for (const [path, dir] of Object.entries(sort)) {
-      const x = norm(fieldValue(a, path)) as string | number | null;
-      const y = norm(fieldValue(b, path)) as string | number | null;
-      if (x === y) continue;
-      if (x === null) return -dir;
-      if (y === null) return dir;
-      return x < y ? -dir : dir;
-    }
-    return 0;
-  };
-}

@@ -54,8 +54,7 @@ const beforeOf = (doc: Doc | null | undefined): Doc | null =>
  * What a collection held in memory keeps of a put `doc`, given the document it replaces (`stored`):
  * the stored one changed in place, a new one built around parts of it, or a new one (see asJson*).
  */
-const keptInMemory = (doc: Doc, stored: Doc | undefined): Doc =>
-  stored === doc ? asJsonChanged(doc) : stored ? asJsonReplacing(doc, stored) : asJson(doc);
+const keptInMemory = (doc: Doc, stored: Doc | undefined): Doc => (stored ? asJsonReplacing(doc, stored) : asJson(doc));
 
 /**
  * The committed documents of one projection that the runner has seen, most recently used last
@@ -113,9 +112,7 @@ class ProjectionMemory {
   }
 
   get size(): number {
-    let n = 0;
-    for (const t of this.tables.values()) n += t.size;
-    return n;
+    return [...this.tables.values()].reduce((n, t) => n + t.size, 0);
   }
 }
 
@@ -160,11 +157,6 @@ class MemoryContext implements ProjectionContext {
   delete(collection: string, id: string): void {
     this.table(collection).delete(id);
   }
-}
-
-function failedOn(p: Projection, e: RecordedEvent, err: unknown): Error {
-  const message = `Projection ${p.name} failed on event ${e.type} at ${e.position}: ${(err as Error).message}`;
-  return Object.assign(new Error(message), { cause: err });
 }
 
 /**
@@ -879,7 +871,8 @@ export class ProjectionRunner {
     try {
       await p.apply(e, ctx);
     } catch (err) {
-      throw failedOn(p, e, err);
+      const message = `Projection ${p.name} failed on event ${e.type} at ${e.position}: ${(err as Error).message}`;
+      throw new Error(message, { cause: err });
     }
   }
 }

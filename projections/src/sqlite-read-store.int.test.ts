@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { SqliteEventStore } from '@panda/events/sqlite-event-store';
 import type { Projection } from './projection';
 import { readStoreContract } from './read-store.contract';
-import { CheckpointConflictError, compareBy, matches, searchIndex, type Filter } from './read-store';
+import { CheckpointConflictError, matches, searchIndex, type Filter } from './read-store';
+import { compareBy } from './testing/store-rules';
 import { ProjectionRunner } from './runner';
 import { SqliteReadStore } from './sqlite-read-store';
 

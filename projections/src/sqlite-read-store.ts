@@ -4,10 +4,13 @@ import {
   CheckpointConflictError,
   asciiLower,
   collectionName,
+  fieldPath,
   isComparison,
   isLogical,
   logicalFilters,
   searchedFields,
+  storedName as table,
+  topField,
   type CollectionRef,
   type Doc,
   type DocReads,
@@ -17,22 +20,8 @@ import {
   type WriteOp,
 } from './read-store';
 
-const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
-
-const table = (collection: string) => {
-  if (!NAME.test(collection)) throw new Error(`Bad collection name: ${collection}`);
-  return `rm_${collection}`;
-};
-const expr = (path: string, row = '') => {
-  if (!PATH.test(path)) throw new Error(`Bad field path: ${path}`);
-  return path === 'id' ? `${row}id` : `json_extract(${row}doc, '$.${path}')`;
-};
-/** A top-level field name (FindOptions.fields). */
-const topField = (name: string) => {
-  if (!NAME.test(name)) throw new Error(`Bad field name: ${name}`);
-  return name;
-};
+const expr = (path: string, row = '') =>
+  fieldPath(path) === 'id' ? `${row}id` : `json_extract(${row}doc, '$.${path}')`;
 /** `a+b` is a compound index on (a, b, id): it backs a keyset page of `a = ?` sorted by b (see ReadStore.ensureIndexes). */
 const indexColumns = (field: string) => {
   const paths = field.split('+');

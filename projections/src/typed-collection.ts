@@ -1,36 +1,6 @@
 import type { ProjectionContext } from './projection';
 import type { Doc, FieldFilter, FindOptions, Identified, ReadStore } from './read-store';
 
-/** A collection's documents while a projection applies an event: its batch's writes are seen at once. */
-export interface WritableCollection<D extends Identified> {
-  get(id: string): Promise<D | null>;
-  /** Documents matching `filter`, the batch's own uncommitted writes included (no sort or limit). */
-  find(filter: FieldFilter<D>): Promise<D[]>;
-  put(doc: D): void;
-  delete(id: string): void;
-  /**
-   * Emmett-style `evolve(doc)`: the document with this id, changed by `evolve`, is written back.
-   * Nothing happens when there is no such document. Answers the written document (or null).
-   */
-  update(id: string, evolve: (doc: D) => D | void): Promise<D | null>;
-}
-
-/** A collection's documents as a reader sees them (committed writes only). */
-export interface ReadableCollection<D extends Identified> {
-  get(id: string): Promise<D | null>;
-  find(filter?: FieldFilter<D>, options?: FindOptions): Promise<D[]>;
-  count(filter?: FieldFilter<D>): Promise<number>;
-}
-
-/** A read-model collection with the type of its documents: `collection<JobDoc>('jobs')`. */
-export interface Collection<D extends Identified> {
-  readonly name: string;
-  /** Inside a projection's handler. */
-  in(ctx: ProjectionContext): WritableCollection<D>;
-  /** On the query side. */
-  from(store: ReadStore): ReadableCollection<D>;
-}
-
 /**
  * The one place a stored `Doc` becomes a `D`. It holds because every collection has ONE owning
  * projection, which writes it only through this collection's `put(doc: D)`; documents are JSON, so
@@ -39,8 +9,11 @@ export interface Collection<D extends Identified> {
 const typed = <D extends Identified>(doc: Doc | null): D | null => doc as D | null;
 const typedAll = <D extends Identified>(docs: Doc[]): D[] => docs as Identified[] as D[];
 
-/** A collection inside one handler's context: a class, so that `.in(ctx)` makes no closures. */
-class Writable<D extends Identified> implements WritableCollection<D> {
+/**
+ * A collection's documents while a projection applies an event: its batch's writes are seen at once. A class,
+ * so that `.in(ctx)` makes no closures.
+ */
+export class Writable<D extends Identified> {
   constructor(
     private readonly name: string,
     private readonly ctx: ProjectionContext,
@@ -50,6 +23,7 @@ class Writable<D extends Identified> implements WritableCollection<D> {
     return typed<D>(await this.ctx.get(this.name, id));
   }
 
+  /** Documents matching `filter`, the batch's own uncommitted writes included (no sort or limit). */
   async find(filter: FieldFilter<D>): Promise<D[]> {
     return typedAll<D>(await this.ctx.find(this.name, filter));
   }
@@ -62,6 +36,10 @@ class Writable<D extends Identified> implements WritableCollection<D> {
     this.ctx.delete(this.name, id);
   }
 
+  /**
+   * Emmett-style `evolve(doc)`: the document with this id, changed by `evolve`, is written back.
+   * Nothing happens when there is no such document. Answers the written document (or null).
+   */
   async update(id: string, evolve: (doc: D) => D | void): Promise<D | null> {
     const doc = await this.get(id);
     if (!doc) return null;
@@ -69,6 +47,19 @@ class Writable<D extends Identified> implements WritableCollection<D> {
     this.ctx.put(this.name, next as Identified as Doc);
     return next;
   }
+}
+
+/** A read-model collection with the type of its documents: `collection<JobDoc>('jobs')`. */
+export interface Collection<D extends Identified> {
+  readonly name: string;
+  /** Inside a projection's handler. */
+  in(ctx: ProjectionContext): Writable<D>;
+  /** On the query side: committed writes only. */
+  from(store: ReadStore): {
+    get(id: string): Promise<D | null>;
+    find(filter?: FieldFilter<D>, options?: FindOptions): Promise<D[]>;
+    count(filter?: FieldFilter<D>): Promise<number>;
+  };
 }
 
 export function collection<D extends Identified>(name: string): Collection<D> {

@@ -1,18 +1,7 @@
 import type { z } from 'zod';
 import type { EventDefinition } from '@panda/events/define';
 import type { RecordedEvent } from '@panda/events/envelope';
-import type { accountEvents } from '@panda/events/catalogue/accounts';
-import type { adminEvents } from '@panda/events/catalogue/admin';
-import type { auditEvents } from '@panda/events/catalogue/audit';
-import type { chatEvents } from '@panda/events/catalogue/chat';
-import type { criteriaEvents } from '@panda/events/catalogue/criteria';
-import type { notificationEvents } from '@panda/events/catalogue/notifications';
-import type { payoutEvents } from '@panda/events/catalogue/payouts';
-import type { profileEvents } from '@panda/events/catalogue/profiles';
-import type { reminderEvents } from '@panda/events/catalogue/reminders';
-import type { supportEvents } from '@panda/events/catalogue/support';
-import type { trainingEvents } from '@panda/events/catalogue/training';
-import type { photoEvents } from '@panda/events/catalogue/photos';
+import type { catalogue } from '@panda/events/catalogue';
 import type { Projection, ProjectionContext } from './projection';
 
 /**
@@ -21,23 +10,8 @@ import type { Projection, ProjectionContext } from './projection';
  */
 type Stored<D> = D extends EventDefinition<infer T, infer S> ? { type: T; data: z.input<S> } : never;
 
-type Definitions = (
-  | typeof accountEvents
-  | typeof adminEvents
-  | typeof auditEvents
-  | typeof chatEvents
-  | typeof criteriaEvents
-  | typeof notificationEvents
-  | typeof payoutEvents
-  | typeof profileEvents
-  | typeof reminderEvents
-  | typeof supportEvents
-  | typeof trainingEvents
-  | typeof photoEvents
-)[number];
-
 /** Every event of the catalogue, discriminated by `type`. */
-export type CatalogueEvent = Stored<Definitions>;
+export type CatalogueEvent = Stored<(typeof catalogue)[number]>;
 export type CatalogueEventType = CatalogueEvent['type'];
 export type DataOf<T extends CatalogueEventType> = Extract<CatalogueEvent, { type: T }>['data'];
 /** A recorded event of one catalogue type, envelope included. */

@@ -14,6 +14,8 @@ import { verifyToken } from '@panda/platform/tokens';
 export function accountChanges(
   authenticator: Authenticator,
   secret: Uint8Array,
+  /** The server's clock, that tokens expire by (docs/rules.md#test-clock). */
+  clock: () => Date,
   waitForProjections: (position: number) => Promise<boolean>,
   { queriesElsewhere = false } = {},
 ) {
@@ -36,7 +38,7 @@ export function accountChanges(
     authenticator: (async (token) => {
       if (pending.size > 0) {
         // Only a token this server signed names an account whose change is waited for.
-        const subject = (await verifyToken(secret, token))?.sub;
+        const subject = (await verifyToken(secret, token, clock()))?.sub;
         const position = subject === undefined ? undefined : pending.get(subject);
         if (position !== undefined) await waitForProjections(position);
       }

@@ -32,7 +32,7 @@ describe('accountChanges: a changed account waits for its change before it is au
       seen.push(read.position);
       return token ? { id: 'x', role: 'mentor', mustChangePassword: false } : null;
     };
-    const accounts = accountChanges(inner, secret, read.wait);
+    const accounts = accountChanges(inner, secret, () => new Date(), read.wait);
     const locked = await signToken(secret, { sub: 'amy', role: 'student' });
     const other = await signToken(secret, { sub: 'bob', role: 'student' });
 
@@ -57,7 +57,12 @@ describe('accountChanges: a changed account waits for its change before it is au
 
   it('never waits for a token it did not sign', async () => {
     const read = projections();
-    const accounts = accountChanges(async () => null, secret, read.wait);
+    const accounts = accountChanges(
+      async () => null,
+      secret,
+      () => new Date(),
+      read.wait,
+    );
     accounts.changed('amy', 7);
     const forged = await signToken(new TextEncoder().encode('another-secret-another-secret-12345'), {
       sub: 'amy',
@@ -69,7 +74,13 @@ describe('accountChanges: a changed account waits for its change before it is au
 
   it('where another process serves the queries, the change is told only once the read models have it', async () => {
     const read = projections();
-    const accounts = accountChanges(async () => null, secret, read.wait, { queriesElsewhere: true });
+    const accounts = accountChanges(
+      async () => null,
+      secret,
+      () => new Date(),
+      read.wait,
+      { queriesElsewhere: true },
+    );
     let told = false;
     const change = accounts.changed('amy', 3).then(() => (told = true));
     await new Promise((r) => setImmediate(r));

@@ -5,6 +5,7 @@ import { narrowToOwner, writeSecretFile } from '@panda/platform/config';
 import { hashPassword } from '@panda/platform/passwords';
 import { accountByEmail, checkCredentials, runAccountCommand } from '@panda/command-service/accounts/service';
 import type { CommandDeps } from '@panda/command-service/shared/deps';
+import { ownCommand } from './provision';
 import { demoPassword, type DemoLogin } from './seed';
 
 /** Where `npm start` keeps the demo logins it made: in the data folder, readable only by the owner (0600). */
@@ -47,18 +48,8 @@ export async function replaceKnownDemoPasswords(deps: CommandDeps, dataDir: stri
     const account = await accountByEmail(deps, login.email);
     if (!account || (await checkCredentials(account, login.password)) !== 'password') continue;
     const password = demoPassword();
-    const meta = {
-      time: deps.clock().toISOString(),
-      actorId: null,
-      correlationId: randomUUID(),
-      commandId: randomUUID(),
-    };
-    const r = await runAccountCommand(
-      deps,
-      account.id!,
-      { type: 'ChangePassword', passwordHash: await hashPassword(password) },
-      meta,
-    );
+    const change = { type: 'ChangePassword', passwordHash: await hashPassword(password) } as const;
+    const r = await runAccountCommand(deps, account.id!, change, ownCommand(deps, null, randomUUID()));
     await deps.waitForProjections(r.position);
     updated.push({ ...login, password });
     replaced = true;

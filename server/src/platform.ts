@@ -167,11 +167,8 @@ export async function startPlatform(
     }
     return true;
   };
-  const waitForProjections = parts.projections
-    ? (position: number, timeoutMs = 5000) => runner.waitFor(position, timeoutMs)
-    : elsewhere
-      ? (position: number, timeoutMs = 5000) => elsewhere.waitFor(position, timeoutMs)
-      : (position: number, timeoutMs = 5000) => waitForCheckpoints(position, timeoutMs);
+  const waitForProjections = (position: number, timeoutMs = 5000) =>
+    (parts.projections ? runner : (elsewhere ?? { waitFor: waitForCheckpoints })).waitFor(position, timeoutMs);
   const projectionStatus = async () => {
     const projections = Object.fromEntries(
       await Promise.all(names.map(async (n) => [n, await readStore.checkpoint(n)] as const)),
@@ -184,9 +181,12 @@ export async function startPlatform(
       pollingFeed(readStore, names, 200, (err) => logger.error({ err }, 'change feed: read failed; retrying')));
   // The accounts it reads are kept in memory only with a feed that is never behind a wait for a position.
   // A call of an account that a command just changed waits for that change (account-changes.ts).
+  // Tokens expire by the server's clock, a test clock too (docs/rules.md#test-clock).
+  const clock = overrides.clock ?? serverClock(config);
   const accounts = accountChanges(
-    accountsAuthenticator(readStore, config.jwtSecret, parts.projections || elsewhere ? feed : undefined),
+    accountsAuthenticator(readStore, config.jwtSecret, clock, parts.projections || elsewhere ? feed : undefined),
     config.jwtSecret,
+    clock,
     (position) => waitForProjections(position),
     { queriesElsewhere: parts.commands && !parts.queries },
   );
@@ -200,7 +200,7 @@ export async function startPlatform(
     store,
     config,
     logger,
-    clock: overrides.clock ?? serverClock(config),
+    clock,
     newId: overrides.newId ?? randomUUID,
     authenticator,
     accountChanged: accounts.changed,
@@ -238,35 +238,8 @@ export async function startPlatform(
   if (parts.projections) await reactors.start();
   if (parts.projections) checkpointer?.start();
   const reminders = new ReminderTicker(store, readStore, commandDeps.clock, logger);
-  let reminderTimer: NodeJS.Timeout | null = null;
-  if (parts.projections) {
-    await reminders.installedAt();
-    reminderTimer = setInterval(
-      () => void reminders.tick().catch((err) => logger.error({ err }, 'reminders: tick failed; next tick retries')),
-      REMINDER_TICK_MS,
-    );
-    reminderTimer.unref();
-  }
   const payouts = new PayoutTicker(store, readStore, commandDeps.clock, logger);
-  let payoutTimer: NodeJS.Timeout | null = null;
-  if (parts.projections) {
-    const tick = () =>
-      void payouts.tick().catch((err) => logger.error({ err }, 'payouts: tick failed; next tick retries'));
-    // Once the read models have caught up with the log (the sign-offs due to earn are read from them).
-    void runner.waitFor(await store.headPosition(), 60_000).then(tick, tick);
-    payoutTimer = setInterval(tick, PAYOUT_TICK_MS);
-    payoutTimer.unref();
-  }
   const photoSweeper = new PhotoSweeper(store, readStore, blobs, commandDeps.clock, logger);
-  let photoSweepTimer: NodeJS.Timeout | null = null;
-  if (parts.projections) {
-    photoSweepTimer = setInterval(
-      () =>
-        void photoSweeper.tick().catch((err) => logger.error({ err }, 'photo sweep: tick failed; next tick retries')),
-      PHOTO_SWEEP_MS,
-    );
-    photoSweepTimer.unref();
-  }
   const witness =
     logTree && signer
       ? new LogWitnessTicker(
@@ -279,84 +252,75 @@ export async function startPlatform(
           logger,
         )
       : null;
-  let witnessTimer: NodeJS.Timeout | null = null;
-  if (parts.projections && witness) {
-    const tick = () =>
-      void witness.tick().catch((err) => logger.error({ err }, 'log witness: tick failed; next tick retries'));
-    tick();
-    witnessTimer = setInterval(tick, LOG_WITNESS_TICK_MS);
-    witnessTimer.unref();
+  const timers: NodeJS.Timeout[] = [];
+  /** Runs `tick` every `ms` until stop(), a failure logged and left to the next tick; answers the tick. */
+  const every = (ms: number, what: string, tick: () => Promise<unknown>) => {
+    const run = () => void tick().catch((err) => logger.error({ err }, `${what}: tick failed; next tick retries`));
+    timers.push(setInterval(run, ms).unref());
+    return run;
+  };
+  if (parts.projections) {
+    await reminders.installedAt();
+    every(REMINDER_TICK_MS, 'reminders', () => reminders.tick());
+    const payoutTick = every(PAYOUT_TICK_MS, 'payouts', () => payouts.tick());
+    // Once the read models have caught up with the log (the sign-offs due to earn are read from them).
+    void runner.waitFor(await store.headPosition(), 60_000).then(payoutTick, payoutTick);
+    every(PHOTO_SWEEP_MS, 'photo sweep', () => photoSweeper.tick());
+    if (witness) every(LOG_WITNESS_TICK_MS, 'log witness', () => witness.tick())();
   }
 
   // The outbox keeps no temporary password past its expiry: pruned at start and every hour, by the
   // part that writes it (the mail reactor runs with the projections).
-  let outboxTimer: NodeJS.Timeout | null = null;
   if (parts.projections && !config.smtpUrl) {
     const prune = () =>
       pruneOutbox(config.dataDir, commandDeps.clock(), TEMPORARY_PASSWORD_DAYS * 86_400_000)
         .then((removed) => removed && logger.info({ removed }, 'outbox: expired temporary-password mails deleted'))
         .catch((err) => logger.error({ err }, 'outbox: pruning failed'));
     await prune();
-    outboxTimer = setInterval(() => void prune(), 3_600_000);
-    outboxTimer.unref();
+    timers.push(setInterval(() => void prune(), 3_600_000).unref());
   }
 
   let server: Server | null = null;
   let hub: LiveHub | null = null;
   if (parts.commands || parts.queries || parts.web) {
-    const {
-      express,
-      createServer,
-      errorHandler,
-      jsonBody,
-      notFoundHandler,
-      requestLogging,
-      auditorGate,
-      domainErrorsToHttp,
-      minPosition,
-      LiveHub,
-      commandRouters,
-      liveHandlers,
-      queryRouters,
-      inTurn,
-      routedTogether,
-      under,
-      securityHeaders,
-      webApp,
-    } = await httpParts();
-    const app = express();
+    const h = await httpParts();
+    const app = h.express();
     app.disable('x-powered-by');
     // API answers are `no-store`: an ETag (a hash of every body) served nothing. The web pages set their own (web.ts).
     app.set('etag', false);
     app.set('trust proxy', config.trustProxy);
     // What every request goes through, as one layer (see inTurn).
     app.use(
-      inTurn([
-        securityHeaders(),
-        requestLogging(logger),
-        under(
+      h.inTurn([
+        h.securityHeaders(),
+        h.requestLogging(logger),
+        h.under(
           '/api',
-          inTurn([jsonBody('15mb'), auditorGate(authenticator), ...(parts.queries ? [minPosition(queryDeps)] : [])]),
+          h.inTurn([
+            h.jsonBody('15mb'),
+            h.auditorGate(authenticator),
+            ...(parts.queries ? [h.minPosition(queryDeps)] : []),
+          ]),
         ),
       ]),
     );
     verification = verifyInBackground(store, logger);
     if (parts.commands) app.use('/api', refuseCommandsOnAlteredLog(verification));
     app.use(
-      routedTogether([
-        ...(parts.commands ? commandRouters(commandDeps, queryDeps) : []),
-        ...(parts.queries ? queryRouters(queryDeps) : []),
+      h.routedTogether([
+        ...(parts.commands ? h.commandRouters(commandDeps, queryDeps) : []),
+        ...(parts.queries ? h.queryRouters(queryDeps) : []),
       ]),
     );
-    if (parts.web) app.use(webApp(config.adminPortalPath));
-    app.use('/api', notFoundHandler);
-    app.use(domainErrorsToHttp);
-    app.use(errorHandler(logger));
-    server = createServer(app);
+    if (parts.web) app.use(h.webApp(config.adminPortalPath));
+    app.use('/api', h.notFoundHandler);
+    app.use(h.domainErrorsToHttp);
+    app.use(h.errorHandler(logger));
+    server = h.createServer(app);
     server.requestTimeout = 60_000;
     if (parts.queries) {
-      hub = new LiveHub(authenticator, feed, logger);
-      liveHandlers(queryDeps, hub, commandDeps);
+      hub = new h.LiveHub(authenticator, feed, logger);
+      h.liveHandlers(queryDeps, hub, commandDeps);
       hub.attach(server);
     }
     await new Promise<void>((resolve, reject) => {
@@ -370,11 +334,7 @@ export async function startPlatform(
   const stop = () =>
     (stopping ??= (async () => {
       // Stop accepting, let in-flight requests (and their appends) finish, then close the stores.
-      if (outboxTimer) clearInterval(outboxTimer);
-      if (reminderTimer) clearInterval(reminderTimer);
-      if (payoutTimer) clearInterval(payoutTimer);
-      if (photoSweepTimer) clearInterval(photoSweepTimer);
-      if (witnessTimer) clearInterval(witnessTimer);
+      for (const timer of timers) clearInterval(timer);
       if (hub) await hub.close();
       if (server) {
         const closed = new Promise<void>((r) => server!.close(() => r()));

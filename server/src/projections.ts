@@ -15,6 +15,7 @@ import { adminMentorRowsProjection } from '@panda/projections/read-models/admin-
 import { auditorsProjection } from '@panda/projections/read-models/auditors';
 import { jobPhotosProjection } from '@panda/projections/read-models/job-photos';
 import { criteriaProjection } from '@panda/projections/read-models/criteria';
+import { caseloadProjection } from '@panda/projections/read-models/caseload';
 import { payoutsProjection } from '@panda/projections/read-models/payouts';
 
 /** Every read model of the product. A capability adds its projections here. */
@@ -35,5 +36,6 @@ export const allProjections: Projection[] = [
   auditorsProjection,
   jobPhotosProjection,
   criteriaProjection,
+  caseloadProjection,
   payoutsProjection,
 ];

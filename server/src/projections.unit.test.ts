@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexesServedByLonger } from '@panda/projections/read-store';
+import { indexesServedByLonger } from '@panda/projections/testing/store-rules';
 import { allProjections } from './projections';
 
 describe('the read models declare no index that a longer one of the same collection serves', () => {

@@ -2,6 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { hashPassword } from '@panda/platform/passwords';
 import { accountByEmail, createAccount, normaliseEmail } from '@panda/command-service/accounts/service';
 import type { CommandDeps } from '@panda/command-service/shared/deps';
+import type { AppendMeta } from '@panda/events/envelope';
+
+/** The metadata of a command the server sends itself (provisioning, the demo data), at `time` (now by its clock). */
+export const ownCommand = (
+  deps: Pick<CommandDeps, 'clock'>,
+  actorId: string | null,
+  commandId: string,
+  time = deps.clock().toISOString(),
+): AppendMeta => ({ time, actorId, correlationId: randomUUID(), commandId });
 
 /**
  * docs/rules.md#first-admin: the first admin comes from ADMIN_EMAIL / ADMIN_PASSWORD at start-up, as an event,
@@ -23,12 +32,7 @@ export async function provisionAdmin(
   }
   if (password.length < 12) throw new Error('ADMIN_PASSWORD must be at least 12 characters');
   const passwordHash = await hashPassword(password);
-  const meta = {
-    time: deps.clock().toISOString(),
-    actorId: null,
-    correlationId: randomUUID(),
-    commandId: `provision-admin-${normalised}`,
-  };
+  const meta = ownCommand(deps, null, `provision-admin-${normalised}`);
   const { position } = await createAccount(deps, normalised, meta, (accountId) => ({
     type: 'ProvisionAdmin',
     accountId,

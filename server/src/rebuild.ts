@@ -114,21 +114,17 @@ export async function rebuildInWorkers(
   }
 }
 
-export interface RebuildOptions {
-  /** Rebuild in worker threads (rebuildInWorkers) that open these stores; without it, in this thread. */
-  workers?: RebuildStores;
-}
-
 /**
  * Rebuilds the named projections (all when none is named) in one pass over the log; each report
- * says how many events that pass read and how long it took.
+ * says how many events that pass read and how long it took. `workers`: rebuild in worker threads
+ * (rebuildInWorkers) that open these stores; without it, in this thread.
  */
 export async function rebuildProjections(
   runner: ProjectionRunner,
   names: string[],
   report: (r: RebuildReport) => void = () => {},
   onProgress?: (p: RebuildProgress) => void,
-  options: RebuildOptions = {},
+  options: { workers?: RebuildStores } = {},
 ): Promise<RebuildReport[]> {
   const unknown = names.filter((n) => !runner.projections.some((p) => p.name === n));
   if (unknown.length)

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { accountStream } from '@panda/events/catalogue/accounts';
 import { checkEvent } from '@panda/events/catalogue';
 import { signatureContentHash } from '@panda/events/signature-hash';
+import { ownCommand } from './provision';
 import type { SeedDeps } from './seed';
 
 /** One of the demo's scenes: what the photo shows, and a colour for it. */
@@ -81,11 +82,12 @@ export async function recordPreEvidenceCard(
     contentHash: signatureContentHash(content),
     signatureId: randomUUID(),
   });
-  const appended = await deps.store.append(accountStream(card.studentId), [{ type: 'JobCardSigned', data }], 'any', {
-    time: deps.clock().toISOString(),
-    actorId: card.mentorId,
-    correlationId: randomUUID(),
-    commandId: `seed-pre-evidence-${card.job.id}`,
-  });
+  const meta = ownCommand(deps, card.mentorId, `seed-pre-evidence-${card.job.id}`);
+  const appended = await deps.store.append(
+    accountStream(card.studentId),
+    [{ type: 'JobCardSigned', data }],
+    'any',
+    meta,
+  );
   await deps.waitForProjections(appended.position);
 }

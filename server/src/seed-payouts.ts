@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { accountStream } from '@panda/events/catalogue/accounts';
 import { periodOf, type Period } from '@panda/events/domain/payouts';
-import type { AppendMeta } from '@panda/events/envelope';
 import { handle } from '@panda/command-service/shared/decider';
 import { trainingDecider } from '@panda/command-service/training/decider';
 import { issueInvoice, makePayoutRun, payees, setRates } from '@panda/command-service/payouts/service';
 import { PAYOUTS_REACTOR } from '@panda/reactors/payouts/payouts';
 import { reactorCheckpointName } from '@panda/reactors/shared/reactor';
+import { ownCommand } from './provision';
 import type { SeedDeps, apiClient } from './seed';
+import demo from './seed-data.json';
 
 type Call = ReturnType<typeof apiClient>;
 const DAY = 86_400_000;
@@ -29,12 +30,7 @@ export async function seedPayouts(
   confirmNow: () => Promise<void>,
 ): Promise<void> {
   const now = deps.clock().getTime();
-  const meta = (time: number, key: string): AppendMeta => ({
-    time: new Date(time).toISOString(),
-    actorId: who.adminId,
-    correlationId: randomUUID(),
-    commandId: key,
-  });
+  const meta = (time: number, key: string) => ownCommand(deps, who.adminId, key, new Date(time).toISOString());
   await setRates(
     deps,
     {
@@ -45,17 +41,7 @@ export async function seedPayouts(
     },
     meta(now - 50 * DAY, 'seed-rates'),
   );
-  await call(
-    'PUT',
-    '/api/mentor/payout-details',
-    {
-      VAT_Number: 'GB999999973',
-      Bank_Account_Name: 'Clarke Heating & Gas Ltd',
-      Sort_Code: '20-00-00',
-      Account_Number: '55779911',
-    },
-    who.mentor.token,
-  );
+  await call('PUT', '/api/mentor/payout-details', demo.mentorPayoutDetails, who.mentor.token);
 
   const open = periodOf(new Date(now).toISOString());
   const paid: Period = periodOf(new Date(Date.parse(`${open.start}T00:00:00Z`) - DAY).toISOString());

@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { accountByEmail, runAccountCommand } from '@panda/command-service/accounts/service';
 import type { CommandDeps } from '@panda/command-service/shared/deps';
 import type { ReadStore } from '@panda/projections/read-store';
 import { temporaryPassword } from '@panda/platform/passwords';
+import { ownCommand } from './provision';
 import { seedTraining } from './seed-training';
+import demo from './seed-data.json';
 
 /** docs/rules.md#demo-passwords: no demo account has a known password; each gets a random one (12 readable characters) at first start. */
 export const demoPassword = temporaryPassword;
@@ -58,36 +59,19 @@ export async function seedDemo(baseUrl: string, deps: SeedDeps, adminEmail: stri
   const call = apiClient(baseUrl);
   const centrePassword = demoPassword();
   const mentorPassword = demoPassword();
-  const centre = await call<{ token: string; user: { id: string } }>('POST', '/api/auth/signup', {
-    First_Name: 'Sarah',
-    Last_Name: 'Hughes',
-    Email: 'centre@panda.demo',
-    Password: centrePassword,
-    Role: 'training_centre',
-    Training_Centre_Name: 'Northern Gas Training Centre',
-  });
-  const mentor = await call<{ token: string; user: { id: string } }>('POST', '/api/auth/signup', {
-    First_Name: 'Dave',
-    Last_Name: 'Clarke',
-    Email: 'mentor@panda.demo',
-    Password: mentorPassword,
-    Role: 'mentor',
-  });
+  type Login = { token: string; user: { id: string } };
+  const centre = await call<Login>('POST', '/api/auth/signup', { ...demo.centre, Password: centrePassword });
+  const mentor = await call<Login>('POST', '/api/auth/signup', { ...demo.mentor, Password: mentorPassword });
   const admin = await accountByEmail(deps, adminEmail);
   for (const id of [centre.user.id, mentor.user.id]) {
-    const meta = {
-      time: deps.clock().toISOString(),
-      actorId: admin?.id ?? null,
-      correlationId: randomUUID(),
-      commandId: `seed-vet-${id}`,
-    };
+    const meta = ownCommand(deps, admin?.id ?? null, `seed-vet-${id}`);
     const r = await runAccountCommand(deps, id, { type: 'Vet', reason: 'Demo data: documents checked' }, meta);
     await deps.waitForProjections(r.position);
   }
   const training = await seedTraining(baseUrl, call, deps, adminEmail, centre, mentor);
   return [
-    { role: 'training centre', email: 'centre@panda.demo', password: centrePassword },
-    { role: 'mentor', email: 'mentor@panda.demo', password: mentorPassword },
+    { role: 'training centre', email: demo.centre.Email, password: centrePassword },
+    { role: 'mentor', email: demo.mentor.Email, password: mentorPassword },
     ...training,
   ];
 }

@@ -150,21 +150,14 @@ function assets(dir: string): RequestHandler {
  * `no-store`, and hashing each of them cost every request), so the pages that are revalidated
  * (`no-cache`) carry theirs, and a client that has the page gets 304.
  */
-interface Tagged<Body extends string | Buffer> {
-  body: Body;
-  etag: string;
-}
+type Tagged<Body extends string | Buffer> = { body: Body; etag: string };
 
 const tagged = <Body extends string | Buffer>(body: Body): Tagged<Body> => ({
   body,
   etag: `W/"${Buffer.byteLength(body).toString(16)}-${createHash('sha1').update(body).digest('base64').slice(0, 27)}"`,
 });
 
-interface CompressedPage {
-  identity: Tagged<Buffer>;
-  br: Tagged<Buffer>;
-  gzip: Tagged<Buffer>;
-}
+type CompressedPage = Record<'identity' | 'br' | 'gzip', Tagged<Buffer>>;
 
 function compressedPage(identity: Buffer): CompressedPage {
   return {
@@ -191,6 +184,8 @@ function sendCompressed(req: express.Request, res: express.Response, page: Compr
   if (choice) res.setHeader('Content-Encoding', choice.name);
   sendTagged(res, choice ? page[choice.name] : page.identity);
 }
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
 
 /**
  * Serves the built web app. Every non-API path gets index.html and the client router decides
@@ -219,11 +214,7 @@ export function webApp(adminPortalPath: string, dist = WEB_DIST): Router {
     const mtimeMs = statSync(indexFile).mtimeMs;
     if (cached?.mtimeMs !== mtimeMs) {
       const index = readFileSync(indexFile, 'utf8');
-      const attribute = adminPortalPath
-        .replace(/&/g, '&amp;')
-        .replace(/"/g, '&quot;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;');
+      const attribute = adminPortalPath.replace(/[&"<>]/g, (c) => HTML_ESCAPES[c]);
       const portalPage = index.replace('</head>', `<meta name="panda-admin-portal" content="${attribute}" /></head>`);
       const landing = existsSync(landingFile) ? compressedPage(readFileSync(landingFile)) : null;
       cached = { mtimeMs, index: tagged(index), portalPage: tagged(portalPage), landing };

@@ -10,6 +10,15 @@ export interface Login {
   user: { id: string; [k: string]: unknown };
 }
 
+/**
+ * Signs each login in again (with TEST_PASSWORD) and keeps the new token in it. Sessions last 12 hours
+ * by the server's clock (docs/rules.md#test-clock), so a test that moves the clock past them signs its
+ * users in again, as the people would.
+ */
+export async function signInAgain(app: TestApp, ...logins: (Login & { email?: string })[]): Promise<void> {
+  for (const login of logins) login.token = (await app.signIn(login.email ?? String(login.user.Email))).token;
+}
+
 let counter = 0;
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++counter}@test.panda`;
 

@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '@panda/server/testing/harness';
 import { accountStream } from '@panda/events/catalogue/accounts';
 import { cardContentHash } from '@panda/events/signature-hash';
 import { ukDateOf } from '@panda/contracts/evidence';
-import type { Login } from '../admin/test-fixtures';
+import { signInAgain, type Login } from '../admin/test-fixtures';
 import {
   EVIDENCE,
   get,
@@ -20,7 +20,7 @@ import {
 /** Evidence on every sign-off over HTTP (docs/rules.md#evidence): the work date, the server's signing time, the evidence fields. */
 
 const DAY = 86_400_000;
-// The server's clock stands still at `now` (tokens are checked at the real time, so it starts there).
+// The server's clock stands still at `now`.
 let now = Date.now();
 let app: TestApp;
 let dave: Login;
@@ -92,6 +92,8 @@ describe('PUT /api/jobs/{id}/complete with evidence', () => {
     expect(await signedEvents()).toHaveLength(before);
     // A day later by the server's clock, yesterday's work is fine and tomorrow's becomes today's.
     now += DAY;
+    // Sessions end 12 hours on by the server's clock: both sign in again.
+    await signInAgain(app, dave, amy);
     expect((await complete(signature(2, { day: ukDateOf(now) }))).status).toBe(200);
     expect((await complete(signature(3, { day: ukDateOf(now - DAY) }))).status).toBe(200);
   });

@@ -1,5 +1,7 @@
 import type { EventOf } from '@panda/events/define';
+import { invoiceEntryIds } from '@panda/events/catalogue/payouts';
 import type {
+  CreditApplied,
   EarningRecorded,
   EarningReversed,
   EarningTrigger,
@@ -128,8 +130,46 @@ export interface LedgerInvoice {
   netPence: number;
   vatApplies: boolean;
   grossPence: number;
-  /** The gross of its credit note (0 without one): what a payout run pays is `grossPence` less this. */
+  /**
+   * The gross of its credit note (0 without one, and 0 when the note came after the invoice was paid:
+   * that one is in `carriedCredits`): what a payout run pays is `grossPence` less this.
+   */
   creditGrossPence: number;
+}
+
+/** A credit note of an invoice paid before it: its gross comes off the mentor's next payouts. */
+export interface CarriedCredit {
+  creditNoteId: string;
+  number: string;
+  invoiceId: string;
+  grossPence: number;
+}
+
+/** What is left of a credit note to come off a payout. */
+export interface CreditDue {
+  creditNoteId: string;
+  mentorId: string;
+  number: string;
+  pence: number;
+}
+
+/**
+ * The credit notes of a mentor's paid invoices still to come off their payouts, oldest first: each
+ * note's gross less what runs took off already (`applied`, pence by credit note id, over every run).
+ */
+export function creditsDue(
+  mentorId: string,
+  s: Pick<LedgerState, 'carriedCredits'>,
+  applied: ReadonlyMap<string, number>,
+): CreditDue[] {
+  return s.carriedCredits
+    .map((c) => ({
+      creditNoteId: c.creditNoteId,
+      mentorId,
+      number: c.number,
+      pence: c.grossPence - (applied.get(c.creditNoteId) ?? 0),
+    }))
+    .filter((c) => c.pence > 0);
 }
 
 /**
@@ -155,8 +195,13 @@ export function payableInvoices(
 }
 
 export interface LedgerState {
-  /** What each sign-off came to, once decided (an earning or 'no rate'). */
-  signOffs: Record<string, Decided>;
+  /**
+   * What each sign-off came to, once decided (an earning or 'no rate'), in the order decided. A list,
+   * not an object keyed by signature: a copy of the state (foldLedger) copies it as one block, where
+   * copying an object of many keys was most of the invoice run's time (docs/benchmarks.md#payouts);
+   * a command looks its sign-off up once.
+   */
+  signOffs: Decided[];
   /** Entries not yet on an invoice, oldest first. */
   open: OpenLine[];
   invoices: Record<string, LedgerInvoice>;
@@ -165,6 +210,8 @@ export interface LedgerState {
   sequence: number;
   /** Credit notes issued so far: the next is this plus one. */
   creditSequence: number;
+  /** Credit notes of invoices paid before them, oldest first (see creditsDue for what is left of each). */
+  carriedCredits: CarriedCredit[];
   details: { vatNumber: string | null; bankSealed: string; sortCodeLast2: string; accountNumberLast2: string } | null;
 }
 
@@ -198,8 +245,6 @@ export type LedgerCommand =
       mentorId: string;
       reason: string;
       at: string;
-      /** A payout run has paid it already (from the runs' streams). */
-      paid: boolean;
     }
   | {
       type: 'ResolveInvoiceDispute';
@@ -212,6 +257,8 @@ export type LedgerCommand =
       reason: string;
       creditNoteId: string;
       at: string;
+      /** A payout run has paid the invoice already (from the runs' streams): a credit note comes off the next payouts. */
+      paid?: boolean;
     }
   | {
       type: 'SavePayoutDetails';
@@ -223,7 +270,6 @@ export type LedgerCommand =
     };
 
 export const INVOICE_DISPUTED_TWICE = 'This invoice has already been disputed';
-export const INVOICE_PAID_ALREADY = 'This invoice has already been paid: please raise it with support';
 export const INVOICE_NOT_DISPUTED = 'This invoice has no dispute to resolve';
 export const INVOICE_DISPUTE_ALREADY_RESOLVED = "This invoice's dispute has already been resolved";
 export const CREDIT_TOO_LARGE = 'The credit must be at least 1p and no more than the invoice’s net';
@@ -242,138 +288,148 @@ const facts = (d: SignOffFacts): SignOffFacts => ({
 export const vatNumberFor = (s: LedgerState, vatRegistered: boolean) =>
   vatRegistered && s.details?.vatNumber ? s.details.vatNumber : null;
 
+/**
+ * The ledger's state after `events`: one copy of `s` (never changed itself), then each event applied
+ * to that copy in place. A mentor's stream is folded once per command process, but its 30 or so entries
+ * a fortnight each copied the lists grown so far when folded one event at a time: in the fortnight's
+ * invoice run that fold and its garbage were nearly half the time (docs/benchmarks.md#payouts). Folding
+ * a run of events into one copy makes it one pass.
+ */
+function foldLedger(s: LedgerState, events: readonly LedgerEvent[]): LedgerState {
+  const d: LedgerState = {
+    ...s,
+    signOffs: [...s.signOffs],
+    open: [...s.open],
+    invoices: { ...s.invoices },
+    invoicedPeriods: [...s.invoicedPeriods],
+    carriedCredits: [...s.carriedCredits],
+  };
+  for (const e of events) applyToCopy(d, e);
+  return d;
+}
+
+/** Applies one event to a copy of the state that nothing else holds yet (foldLedger). */
+function applyToCopy(s: LedgerState, e: LedgerEvent): void {
+  switch (e.type) {
+    case 'EarningRecorded': {
+      const d = e.data;
+      s.signOffs.push({
+        ...facts(d),
+        outcome: 'earned',
+        entryId: d.entryId,
+        amountPence: d.amountPence,
+        reversed: false,
+      });
+      s.open.push({
+        entryId: d.entryId,
+        signatureId: d.signatureId,
+        jobType: d.jobType,
+        kind: 'earning',
+        workDate: d.workDate,
+        amountPence: d.amountPence,
+        recordedAt: d.recordedAt,
+      });
+      return;
+    }
+    case 'EarningWithheld': {
+      const d = e.data;
+      s.signOffs.push({ ...facts(d), outcome: 'withheld', entryId: d.entryId, amountPence: 0, reversed: false });
+      return;
+    }
+    case 'EarningReversed': {
+      const d = e.data;
+      const at = s.signOffs.findIndex((x) => x.signatureId === d.signatureId);
+      if (at >= 0) s.signOffs[at] = { ...s.signOffs[at], reversed: true };
+      s.open.push({
+        entryId: d.entryId,
+        signatureId: d.signatureId,
+        jobType: d.jobType,
+        kind: 'reversal',
+        workDate: d.workDate,
+        amountPence: d.amountPence,
+        recordedAt: d.recordedAt,
+      });
+      return;
+    }
+    case 'InvoiceIssued': {
+      const d = e.data;
+      const onIt = new Set(invoiceEntryIds(d));
+      s.open = s.open.filter((l) => !onIt.has(l.entryId));
+      s.invoices[d.invoiceId] = {
+        number: d.number,
+        sequence: d.sequence,
+        payeeNumber: d.payeeNumber,
+        periodStart: d.periodStart,
+        issuedAt: d.issuedAt,
+        disputed: false,
+        resolved: false,
+        netPence: d.netPence,
+        vatApplies: d.vatNumber !== null,
+        grossPence: d.grossPence,
+        creditGrossPence: 0,
+      };
+      s.invoicedPeriods.push(d.periodStart);
+      s.sequence = Math.max(s.sequence, d.sequence);
+      return;
+    }
+    case 'InvoiceDisputed': {
+      const inv = s.invoices[e.data.invoiceId];
+      if (inv) s.invoices[e.data.invoiceId] = { ...inv, disputed: true };
+      return;
+    }
+    case 'InvoiceDisputeResolved': {
+      const inv = s.invoices[e.data.invoiceId];
+      if (!inv) return;
+      const credit = e.data.creditNote;
+      const carried = credit?.takenOffNextPayout === true;
+      s.invoices[e.data.invoiceId] = {
+        ...inv,
+        resolved: true,
+        creditGrossPence: credit && !carried ? credit.grossPence : 0,
+      };
+      if (credit) s.creditSequence = Math.max(s.creditSequence, credit.sequence);
+      if (carried)
+        s.carriedCredits.push({
+          creditNoteId: credit.creditNoteId,
+          number: credit.number,
+          invoiceId: e.data.invoiceId,
+          grossPence: credit.grossPence,
+        });
+      return;
+    }
+    case 'PayoutDetailsSaved': {
+      const { vatNumber, bankSealed, sortCodeLast2, accountNumberLast2 } = e.data;
+      s.details = { vatNumber, bankSealed, sortCodeLast2, accountNumberLast2 };
+      return;
+    }
+  }
+}
+
 export const ledgerDecider: Decider<LedgerCommand, LedgerState, LedgerEvent> = {
   initialState: () => ({
-    signOffs: {},
+    signOffs: [],
     open: [],
     invoices: {},
     invoicedPeriods: [],
     sequence: 0,
     creditSequence: 0,
+    carriedCredits: [],
     details: null,
   }),
-  evolve: (s, e) => {
-    switch (e.type) {
-      case 'EarningRecorded': {
-        const d = e.data;
-        return {
-          ...s,
-          signOffs: {
-            ...s.signOffs,
-            [d.signatureId]: {
-              ...facts(d),
-              outcome: 'earned',
-              entryId: d.entryId,
-              amountPence: d.amountPence,
-              reversed: false,
-            },
-          },
-          open: [
-            ...s.open,
-            {
-              entryId: d.entryId,
-              signatureId: d.signatureId,
-              jobType: d.jobType,
-              kind: 'earning',
-              workDate: d.workDate,
-              amountPence: d.amountPence,
-              recordedAt: d.recordedAt,
-            },
-          ],
-        };
-      }
-      case 'EarningWithheld': {
-        const d = e.data;
-        return {
-          ...s,
-          signOffs: {
-            ...s.signOffs,
-            [d.signatureId]: { ...facts(d), outcome: 'withheld', entryId: d.entryId, amountPence: 0, reversed: false },
-          },
-        };
-      }
-      case 'EarningReversed': {
-        const d = e.data;
-        const before = s.signOffs[d.signatureId];
-        return {
-          ...s,
-          signOffs: before ? { ...s.signOffs, [d.signatureId]: { ...before, reversed: true } } : s.signOffs,
-          open: [
-            ...s.open,
-            {
-              entryId: d.entryId,
-              signatureId: d.signatureId,
-              jobType: d.jobType,
-              kind: 'reversal',
-              workDate: d.workDate,
-              amountPence: d.amountPence,
-              recordedAt: d.recordedAt,
-            },
-          ],
-        };
-      }
-      case 'InvoiceIssued': {
-        const d = e.data;
-        const onIt = new Set(d.lines.map((l) => l.entryId));
-        return {
-          ...s,
-          open: s.open.filter((l) => !onIt.has(l.entryId)),
-          invoices: {
-            ...s.invoices,
-            [d.invoiceId]: {
-              number: d.number,
-              sequence: d.sequence,
-              payeeNumber: d.payeeNumber,
-              periodStart: d.periodStart,
-              issuedAt: d.issuedAt,
-              disputed: false,
-              resolved: false,
-              netPence: d.netPence,
-              vatApplies: d.vatNumber !== null,
-              grossPence: d.grossPence,
-              creditGrossPence: 0,
-            },
-          },
-          invoicedPeriods: [...s.invoicedPeriods, d.periodStart],
-          sequence: Math.max(s.sequence, d.sequence),
-        };
-      }
-      case 'InvoiceDisputed': {
-        const inv = s.invoices[e.data.invoiceId];
-        return inv ? { ...s, invoices: { ...s.invoices, [e.data.invoiceId]: { ...inv, disputed: true } } } : s;
-      }
-      case 'InvoiceDisputeResolved': {
-        const inv = s.invoices[e.data.invoiceId];
-        if (!inv) return s;
-        const credit = e.data.creditNote;
-        return {
-          ...s,
-          invoices: {
-            ...s.invoices,
-            [e.data.invoiceId]: { ...inv, resolved: true, creditGrossPence: credit?.grossPence ?? 0 },
-          },
-          creditSequence: credit ? Math.max(s.creditSequence, credit.sequence) : s.creditSequence,
-        };
-      }
-      case 'PayoutDetailsSaved': {
-        const { vatNumber, bankSealed, sortCodeLast2, accountNumberLast2 } = e.data;
-        return { ...s, details: { vatNumber, bankSealed, sortCodeLast2, accountNumberLast2 } };
-      }
-    }
-    return s;
-  },
+  evolve: (s, e) => foldLedger(s, [e]),
+  fold: (s, events) => foldLedger(s, events),
   decide: (c, s) => {
     switch (c.type) {
       case 'Earn': {
         // A sign-off is decided once: a later rate never prices one already decided.
-        if (s.signOffs[c.signatureId]) return [];
+        if (s.signOffs.some((x) => x.signatureId === c.signatureId)) return [];
         const base = { ...facts(c), entryId: c.entryId, recordedAt: c.at, trigger: c.trigger };
         const rate = rateOn(c.rates, c.jobType, c.workDate);
         if (!rate) return [{ type: 'EarningWithheld', data: { ...base, reason: 'no_rate' } }];
         return [{ type: 'EarningRecorded', data: { ...base, amountPence: rate.pence, ratesId: rate.ratesId } }];
       }
       case 'Reverse': {
-        const earned = s.signOffs[c.signatureId];
+        const earned = s.signOffs.find((x) => x.signatureId === c.signatureId);
         if (!earned || earned.outcome !== 'earned' || earned.reversed) return [];
         return [
           {
@@ -412,7 +468,8 @@ export const ledgerDecider: Decider<LedgerCommand, LedgerState, LedgerEvent> = {
               periodStart: c.period.start,
               periodEnd: c.period.end,
               issuedAt: c.issuedAt,
-              lines: lines.map(({ recordedAt: _r, ...line }) => line),
+              // The entries are in the log already: the invoice names them (docs/benchmarks.md#payouts).
+              entryIds: lines.map((l) => l.entryId),
               ...totals,
               vatNumber,
               mentorName: c.mentorName,
@@ -427,9 +484,8 @@ export const ledgerDecider: Decider<LedgerCommand, LedgerState, LedgerEvent> = {
         const inv = s.invoices[c.invoiceId];
         if (!inv) throw notFound('Invoice not found');
         if (inv.disputed) throw conflict(INVOICE_DISPUTED_TWICE);
+        // Paid or not: a paid invoice's credit note comes off the next payouts (docs/rules.md#invoice-disputes).
         if (c.at > addDays(inv.issuedAt, INVOICE_DISPUTE_DAYS)) throw badRequest(INVOICE_DISPUTE_TOO_LATE);
-        // Paid, a credit could no longer come off the payment (docs/rules.md#invoice-disputes).
-        if (c.paid) throw conflict(INVOICE_PAID_ALREADY);
         return [{ type: 'InvoiceDisputed', data: { invoiceId: c.invoiceId, mentorId: c.mentorId, reason: c.reason } }];
       }
       case 'ResolveInvoiceDispute': {
@@ -451,6 +507,8 @@ export const ledgerDecider: Decider<LedgerCommand, LedgerState, LedgerEvent> = {
             issuedAt: c.at,
             // VAT as on an invoice (docs/rules.md#vat-rounding): with net at most the invoice's, so is the gross.
             ...totals,
+            // Paid already, it can no longer come off the invoice's payment: it comes off the next ones.
+            ...(c.paid ? { takenOffNextPayout: true as const } : {}),
           };
         }
         return [
@@ -489,8 +547,41 @@ export type RunCommand = {
   runId: string;
   periodStart: string;
   adminId: string;
+  /** What each invoice is due (payableInvoices), in the order they are paid. */
   invoices: { invoiceId: string; mentorId: string; number: string; grossPence: number }[];
+  /** The mentors' credit notes still to come off their payouts (creditsDue), each mentor's oldest first. */
+  credits?: CreditDue[];
 };
+export type Payment = RunEvent['data']['invoices'][number];
+
+/**
+ * Takes credit notes due off the payments (docs/rules.md#invoice-disputes): each payment of a mentor,
+ * in order, less as much of that mentor's credits as it holds, oldest credit first. A payment never goes
+ * below 0; what a run cannot take off is left for the next run.
+ */
+export function applyCredits(invoices: RunCommand['invoices'], credits: readonly CreditDue[]): Payment[] {
+  const left = new Map<string, CreditDue[]>();
+  for (const c of credits) {
+    if (!Number.isInteger(c.pence) || c.pence < 1) throw new Error(`credit ${c.number}: ${c.pence}p is not due`);
+    const queue = left.get(c.mentorId) ?? [];
+    queue.push({ ...c });
+    left.set(c.mentorId, queue);
+  }
+  return invoices.map((i) => {
+    const queue = left.get(i.mentorId);
+    let pay = i.grossPence;
+    const taken: CreditApplied[] = [];
+    while (queue?.length && pay > 0) {
+      const c = queue[0];
+      const pence = Math.min(pay, c.pence);
+      taken.push({ creditNoteId: c.creditNoteId, number: c.number, pence });
+      pay -= pence;
+      c.pence -= pence;
+      if (c.pence === 0) queue.shift();
+    }
+    return taken.length ? { ...i, grossPence: pay, credits: taken } : i;
+  });
+}
 
 export const PERIOD_ALREADY_PAID = 'This period has already been paid';
 export const NOTHING_TO_PAY = 'There are no undisputed invoices to pay for this period';
@@ -501,6 +592,7 @@ export const runDecider: Decider<RunCommand, RunState, RunEvent> = {
   decide: (c, s) => {
     if (s.made) throw conflict(PERIOD_ALREADY_PAID);
     if (!c.invoices.length) throw badRequest(NOTHING_TO_PAY);
+    const invoices = applyCredits(c.invoices, c.credits ?? []);
     return [
       {
         type: 'PayoutRunMade',
@@ -508,8 +600,8 @@ export const runDecider: Decider<RunCommand, RunState, RunEvent> = {
           runId: c.runId,
           periodStart: c.periodStart,
           adminId: c.adminId,
-          invoices: c.invoices,
-          totalPence: c.invoices.reduce((t, i) => t + i.grossPence, 0),
+          invoices,
+          totalPence: invoices.reduce((t, i) => t + i.grossPence, 0),
         },
       },
     ];

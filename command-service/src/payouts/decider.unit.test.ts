@@ -4,11 +4,11 @@ import {
   CREDIT_TOO_LARGE,
   INVOICE_DISPUTE_ALREADY_RESOLVED,
   INVOICE_NOT_DISPUTED,
-  INVOICE_PAID_ALREADY,
   INVOICE_DISPUTED_TWICE,
   INVOICE_DISPUTE_TOO_LATE,
   NOTHING_TO_PAY,
   PERIOD_ALREADY_PAID,
+  creditsDue,
   ledgerDecider,
   payeeDecider,
   ratesDecider,
@@ -17,6 +17,7 @@ import {
   type LedgerEvent,
 } from './decider';
 import { endedPeriods, periodOf, periodStartingOn, vatOf, type RatesVersion } from '@panda/events/domain/payouts';
+import { checkEvent } from '@panda/events/catalogue';
 
 const rates = (id: string, effectiveFrom: string, boilerService: number): RatesVersion => ({
   ratesId: id,
@@ -91,16 +92,7 @@ const issued = (over: Partial<Extract<LedgerEvent, { type: 'InvoiceIssued' }>['d
       periodStart: P1.start,
       periodEnd: P1.end,
       issuedAt: '2026-02-02T00:05:00.000Z',
-      lines: [
-        {
-          entryId: 'e-1',
-          signatureId: 'sig-1',
-          jobType: 'Boiler Service',
-          kind: 'earning',
-          workDate: '2026-01-20',
-          amountPence: 4000,
-        },
-      ],
+      entryIds: ['e-1'],
       netPence: 4000,
       vatPence: 0,
       grossPence: 4000,
@@ -206,10 +198,9 @@ describe('reversal', () => {
         type: 'InvoiceIssued',
         data: {
           number: 'SB-M00001-2',
-          lines: [
-            { entryId: 'e-2', amountPence: 5000 },
-            { entryId: 'rev-1', kind: 'reversal', amountPence: -4000 },
-          ],
+          // Its lines: the earning e-2 (5000) and the reversal rev-1 (-4000), named by their entries.
+          entryIds: ['e-2', 'rev-1'],
+          netPence: 1000,
         },
       },
     ]);
@@ -296,7 +287,41 @@ describe('numbering', () => {
         ledgerDecider.initialState(),
       ),
     );
-    expect(e).toMatchObject([{ data: { lines: [{ entryId: 'e-1' }], netPence: 4000 } }]);
+    expect(e).toMatchObject([{ data: { entryIds: ['e-1'], netPence: 4000 } }]);
+  });
+  it('an invoice names its entries, not a second copy of them; one recorded with its lines in full still reads', () => {
+    const [made] = ledgerDecider.decide(
+      issue(),
+      [earned(1, 4000)].reduce(ledgerDecider.evolve, ledgerDecider.initialState()),
+    );
+    expect(made.data).not.toHaveProperty('lines');
+    // Before entryIds, an invoice carried its lines: its entries are off the open list all the same.
+    const { entryIds: _ids, ...rest } = issued().data;
+    const old = {
+      type: 'InvoiceIssued',
+      data: {
+        ...rest,
+        lines: [
+          {
+            entryId: 'e-1',
+            signatureId: 'sig-1',
+            jobType: 'Boiler Service',
+            kind: 'earning',
+            workDate: '2026-01-20',
+            amountPence: 4000,
+          },
+        ],
+      },
+    } satisfies LedgerEvent;
+    expect(checkEvent(old.type, old.data)).toEqual(old.data);
+    expect(() => checkEvent(old.type, { ...old.data, entryIds: ['e-1'] })).toThrow();
+    expect(() => checkEvent(old.type, rest)).toThrow();
+    const state = [earned(1, 4000), earned(2, 4000, '2026-02-03T00:00:00.000Z'), old].reduce(
+      ledgerDecider.evolve,
+      ledgerDecider.initialState(),
+    );
+    expect(state.open.map((l) => l.entryId)).toEqual(['e-2']);
+    expect(state.invoices['inv-1']).toMatchObject({ number: 'SB-M00001-1', grossPence: 4000 });
   });
   it('payee numbers come from one counter: M and 5 digits, one per mentor', () => {
     spec(payeeDecider)
@@ -317,7 +342,6 @@ describe('invoice disputes', () => {
     mentorId: 'm1',
     reason: 'A card is missing',
     at,
-    paid: false,
   });
   it('within 7 days of issue the mentor may dispute', () => {
     spec(ledgerDecider)
@@ -344,11 +368,12 @@ describe('invoice disputes', () => {
   it('an unknown invoice is not found', () => {
     spec(ledgerDecider).given([]).when(dispute('2026-02-03T00:00:00.000Z')).thenThrows(404);
   });
-  it('a paid invoice is refused: a credit could no longer come off its payment', () => {
+  it('a paid invoice may be disputed within its 7 days too (its credit note comes off the next payout)', () => {
+    // Whether a run paid it is not the dispute's business: the invoice's own stream decides.
     spec(ledgerDecider)
       .given([earned(1, 4000), issued()])
-      .when({ ...dispute('2026-02-03T00:00:00.000Z'), paid: true } as LedgerCommand)
-      .thenThrows(409, INVOICE_PAID_ALREADY);
+      .when(dispute('2026-02-03T00:00:00.000Z'))
+      .then([{ type: 'InvoiceDisputed', data: { invoiceId: 'inv-1', mentorId: 'm1', reason: 'A card is missing' } }]);
   });
 });
 
@@ -432,6 +457,46 @@ describe('invoice dispute resolution', () => {
       ledgerDecider.evolve(state, { ...disputed, data: { ...disputed.data, invoiceId: 'inv-2' } }),
     );
     expect(out).toMatchObject([{ data: { creditNote: { number: 'CN-M00001-2', sequence: 2, grossPence: 50 } } }]);
+  });
+  it('upheld on a paid invoice: the credit note is taken off the next payout, not the paid invoice', () => {
+    const note = {
+      creditNoteId: 'cn-1',
+      sequence: 1,
+      number: 'CN-M00001-1',
+      issuedAt: '2026-02-05T12:00:00.000Z',
+      netPence: 1234,
+      vatPence: 247,
+      grossPence: 1481,
+      takenOffNextPayout: true as const,
+    };
+    const upheld = {
+      type: 'InvoiceDisputeResolved',
+      data: {
+        invoiceId: 'inv-1',
+        mentorId: 'm1',
+        adminId: 'a1',
+        outcome: 'upheld',
+        reason: 'Checked the cards',
+        creditNote: note,
+      },
+    } satisfies LedgerEvent;
+    spec(ledgerDecider)
+      .given([earned(1, 4000), vatInvoice, disputed])
+      .when({ ...resolve('upheld', 1234), paid: true } as LedgerCommand)
+      .then([upheld]);
+    const state = [earned(1, 4000), vatInvoice, disputed, upheld].reduce(
+      ledgerDecider.evolve,
+      ledgerDecider.initialState(),
+    );
+    expect(state.invoices['inv-1']).toMatchObject({ resolved: true, creditGrossPence: 0 });
+    expect(state.carriedCredits).toEqual([
+      { creditNoteId: 'cn-1', number: 'CN-M00001-1', invoiceId: 'inv-1', grossPence: 1481 },
+    ]);
+    // What is left of it after runs took some off; nothing once all is taken.
+    expect(creditsDue('m1', state, new Map([['cn-1', 481]]))).toEqual([
+      { creditNoteId: 'cn-1', mentorId: 'm1', number: 'CN-M00001-1', pence: 1000 },
+    ]);
+    expect(creditsDue('m1', state, new Map([['cn-1', 1481]]))).toEqual([]);
   });
   it('rejected: the invoice stands, no credit note', () => {
     spec(ledgerDecider)
@@ -533,6 +598,71 @@ describe('rates and payout runs', () => {
       .given([])
       .when({ type: 'MakePayoutRun', runId: 'run-1', periodStart: P1.start, adminId: 'a1', invoices: [] })
       .thenThrows(400, NOTHING_TO_PAY);
+  });
+});
+
+describe('credit notes taken off payouts', () => {
+  const pay = (invoiceId: string, mentorId: string, grossPence: number) => ({
+    invoiceId,
+    mentorId,
+    number: `SB-${invoiceId}`,
+    grossPence,
+  });
+  const due = (creditNoteId: string, mentorId: string, pence: number) => ({
+    creditNoteId,
+    mentorId,
+    number: `CN-${creditNoteId}`,
+    pence,
+  });
+  const run = (invoices: ReturnType<typeof pay>[], credits: ReturnType<typeof due>[]) =>
+    ({ type: 'MakePayoutRun', runId: 'run-2', periodStart: P1.start, adminId: 'a1', invoices, credits }) as const;
+
+  it("the mentor's payment less their credit; another mentor's payment untouched; run = sum of payments", () => {
+    spec(runDecider)
+      .given([])
+      .when(run([pay('a', 'm1', 5000), pay('b', 'm2', 3000)], [due('cn-1', 'm1', 1200)]))
+      .then([
+        {
+          type: 'PayoutRunMade',
+          data: {
+            runId: 'run-2',
+            periodStart: P1.start,
+            adminId: 'a1',
+            invoices: [
+              { ...pay('a', 'm1', 3800), credits: [{ creditNoteId: 'cn-1', number: 'CN-cn-1', pence: 1200 }] },
+              pay('b', 'm2', 3000),
+            ],
+            totalPence: 6800,
+          },
+        },
+      ]);
+  });
+  it('never pays below 0: what a payment cannot hold goes on its next payment, then to the next run', () => {
+    spec(runDecider)
+      .given([])
+      .when(run([pay('a', 'm1', 1000), pay('c', 'm1', 700)], [due('cn-1', 'm1', 1500), due('cn-2', 'm1', 900)]))
+      .then([
+        {
+          type: 'PayoutRunMade',
+          data: {
+            runId: 'run-2',
+            periodStart: P1.start,
+            adminId: 'a1',
+            invoices: [
+              { ...pay('a', 'm1', 0), credits: [{ creditNoteId: 'cn-1', number: 'CN-cn-1', pence: 1000 }] },
+              {
+                ...pay('c', 'm1', 0),
+                credits: [
+                  { creditNoteId: 'cn-1', number: 'CN-cn-1', pence: 500 },
+                  { creditNoteId: 'cn-2', number: 'CN-cn-2', pence: 200 },
+                ],
+              },
+            ],
+            totalPence: 0,
+          },
+        },
+      ]);
+    // 700p of cn-2 is left: the next run takes it off (creditsDue gives it what is left).
   });
 });
 

@@ -52,8 +52,14 @@ const kindsOf = async (who: string) => {
   return notificationsPageSchema.parse((await get('/api/notifications', who)).body).map((n) => [n.kind, n.title]);
 };
 
-async function sign(who: 'dave' | 'erin', student: 'amy' | 'bob', n: number, date = '2027-01-19') {
-  const job = await jobOfType(app, tokens[who], 'Boiler Service', ids[student]);
+async function sign(
+  who: 'dave' | 'erin',
+  student: 'amy' | 'bob',
+  n: number,
+  date = '2027-01-19',
+  type = 'Boiler Service',
+) {
+  const job = await jobOfType(app, tokens[who], type, ids[student]);
   const body = signature(n);
   const r = await app.call(
     'PUT',
@@ -401,6 +407,7 @@ describe('invoice dispute resolution', () => {
     // Two periods have ended, and each run would pay the invoice left unpaid while its dispute was open:
     // made at once, only one of them pays it.
     at('2027-03-01T00:05:00.000Z');
+    await signInAll();
     await tick();
     const run = (period: string) =>
       fetch(`${app.url}/api/admin/payout-runs`, {
@@ -417,5 +424,106 @@ describe('invoice dispute resolution', () => {
     await settle();
     const [erin] = invoiceListResponse.parse((await get('/api/mentor/invoices', 'erin')).body);
     expect(erin.status).toBe('paid');
+  });
+});
+
+describe('a paid invoice disputed within its 7 days', () => {
+  const runCsv = async (period: string) => {
+    const r = await fetch(`${app.url}/api/admin/payout-runs`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens.admin}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ period }),
+    });
+    expect(r.status).toBe(201);
+    return r.text();
+  };
+  const erinInvoices = async () => invoiceListResponse.parse((await get('/api/mentor/invoices', 'erin')).body);
+  let paidInvoice: InvoiceView;
+
+  it('may be disputed once paid; upheld, its credit note is taken off the next payout, not the paid invoice', async () => {
+    at('2027-03-01T09:00:00.000Z');
+    await signInAll();
+    const sig = await sign('erin', 'bob', 3, '2027-03-01');
+    expect((await app.call('POST', `/api/signatures/${sig}/confirm`, undefined, tokens.bob)).status).toBe(200);
+    at('2027-03-15T00:05:00.000Z');
+    await signInAll();
+    expect((await tick()).invoiced).toBe(1);
+    expect(await runCsv('2027-03-01')).toBe(
+      'payee,sort_code,account_number,amount,reference\r\nErin Ash,123456,12345678,40.00,SB-M00002-2\r\n',
+    );
+    await settle();
+    paidInvoice = (await erinInvoices()).find((i) => i.number === 'SB-M00002-2')!;
+    expect(paidInvoice).toMatchObject({ status: 'paid', gross_pence: 4000, payable_pence: 4000 });
+
+    at('2027-03-16T09:00:00.000Z');
+    await signInAll();
+    const disputed = await app.call(
+      'POST',
+      `/api/mentor/invoices/${paidInvoice.id}/dispute`,
+      { reason: 'Charged as Boiler Service, was a Repair' },
+      tokens.erin,
+    );
+    expect(disputed.status, JSON.stringify(disputed.body)).toBe(200);
+    const r = await app.call(
+      'POST',
+      `/api/admin/invoices/${paidInvoice.id}/resolve-dispute`,
+      { outcome: 'upheld', credit_pence: 1000, reason: 'Repair rate' },
+      tokens.admin,
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.credit_note_number).toBe('CN-M00002-2');
+    await settle();
+    // The paid invoice stays paid and is not edited; what it paid stands.
+    expect((await erinInvoices()).find((i) => i.id === paidInvoice.id)).toMatchObject({
+      status: 'paid',
+      gross_pence: 4000,
+      payable_pence: 4000,
+      credits_applied: [],
+      credit_note: { number: 'CN-M00002-2', gross_pence: 1000, taken_off_next_payout: true },
+    });
+    const notices = notificationsPageSchema.parse((await get('/api/notifications', 'erin')).body);
+    expect(notices.find((n) => n.kind === 'invoice_dispute_resolved')?.message).toBe(
+      'Your dispute of invoice SB-M00002-2 was upheld: credit note CN-M00002-2 for £10.00, taken off your next payout as the invoice was paid. Reason: Repair rate',
+    );
+  });
+
+  it("the next run pays the mentor's next invoice less the credit note, once; the run is the sum of its payments", async () => {
+    // Bob's Boiler Service job has all its cards now: Pipework (3000p) from here on.
+    const sig = await sign('erin', 'bob', 1, '2027-03-16', 'Pipework');
+    expect((await app.call('POST', `/api/signatures/${sig}/confirm`, undefined, tokens.bob)).status).toBe(200);
+    at('2027-03-29T00:05:00.000Z');
+    await signInAll();
+    expect((await tick()).invoiced).toBe(1);
+    expect(await runCsv('2027-03-15')).toBe(
+      'payee,sort_code,account_number,amount,reference\r\nErin Ash,123456,12345678,20.00,SB-M00002-3\r\n',
+    );
+    await settle();
+    const next = (await erinInvoices()).find((i) => i.number === 'SB-M00002-3')!;
+    expect(next).toMatchObject({
+      status: 'paid',
+      gross_pence: 3000,
+      payable_pence: 2000,
+      credits_applied: [{ number: 'CN-M00002-2', pence: 1000 }],
+    });
+    const runs = (await app.platform.store.readStream('payout-run-2027-03-15')).map(
+      (e) => e.data as { totalPence: number; invoices: { grossPence: number }[] },
+    );
+    expect(runs.map((d) => [d.totalPence, d.invoices.reduce((t, i) => t + i.grossPence, 0)])).toEqual([[2000, 2000]]);
+    const notices = notificationsPageSchema.parse((await get('/api/notifications', 'erin')).body);
+    expect(notices.map((n) => n.message)).toContain(
+      '£20.00 for invoice SB-M00002-3 has been sent to your bank account (less credit note CN-M00002-2, £10.00).',
+    );
+
+    // Taken off once: the payout after it pays in full.
+    at('2027-03-30T09:00:00.000Z');
+    await signInAll();
+    const sig2 = await sign('erin', 'bob', 2, '2027-03-30', 'Pipework');
+    expect((await app.call('POST', `/api/signatures/${sig2}/confirm`, undefined, tokens.bob)).status).toBe(200);
+    at('2027-04-12T00:05:00.000Z');
+    await signInAll();
+    expect((await tick()).invoiced).toBe(1);
+    expect(await runCsv('2027-03-29')).toBe(
+      'payee,sort_code,account_number,amount,reference\r\nErin Ash,123456,12345678,30.00,SB-M00002-4\r\n',
+    );
   });
 });

@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { JOB_TYPES } from '@panda/contracts/training';
 import { addDays, periodStartingOn, type Period, type RatesVersion } from '@panda/events/domain/payouts';
+import { invoiceEntryIds } from '@panda/events/catalogue/payouts';
 import {
+  creditsDue,
   ledgerDecider,
   payableInvoices,
   runDecider,
@@ -16,8 +18,9 @@ import {
  * their resolutions (credit notes), rate changes, period ends and payout runs (in any order of
  * periods), driven through the deciders: every invoice's total is the sum of its lines, every credit
  * note's net + VAT its gross and no more than its invoice's, every run the sum of what it pays (each
- * invoice's gross less its credit note), no invoice paid while disputed or after it was paid, and no
- * earning paid (or even invoiced) twice.
+ * invoice's gross less its credit note, less the credit notes of paid invoices taken off it), no
+ * invoice paid while disputed or after it was paid, no earning paid (or even invoiced) twice, and the
+ * credit note of a paid invoice taken off the mentor's next payments exactly once, never below 0.
  */
 const MENTORS = ['m1', 'm2', 'm3'];
 const FIRST = periodStartingOn('2027-01-04')!;
@@ -62,6 +65,8 @@ const step = fc.oneof(
 );
 
 const dayOf = (n: number) => addDays(`${FIRST.start}T00:00:00.000Z`, n).slice(0, 10);
+/** Over all histories: paid invoices' credit notes issued, and payments they were taken off (the path is reached). */
+const reached = { carried: 0, takenOff: 0 };
 
 describe('the ledger over random histories', () => {
   it('invoices = sum of lines, runs = sum of invoices, no earning paid twice', () => {
@@ -79,11 +84,26 @@ describe('the ledger over random histories', () => {
         let n = 0;
         const paidSoFar = () =>
           new Set([...runs.values()].flatMap((r) => r.events.flatMap((e) => e.data.invoices.map((i) => i.invoiceId))));
+        const appliedSoFar = () => {
+          const applied = new Map<string, number>();
+          for (const r of runs.values())
+            for (const e of r.events)
+              for (const i of e.data.invoices)
+                for (const c of i.credits ?? [])
+                  applied.set(c.creditNoteId, (applied.get(c.creditNoteId) ?? 0) + c.pence);
+          return applied;
+        };
+        // Paid invoices' credit notes and runs, in the order they were made, for the model checked at the end.
+        const timeline: (
+          { kind: 'credit'; mentorId: string; grossPence: number } | { kind: 'run'; event: RunEvent }
+        )[] = [];
         const apply = (m: string, events: LedgerEvent[]) => {
           const l = ledgers.get(m)!;
           for (const e of events) {
             l.state = ledgerDecider.evolve(l.state, e);
             l.events.push(e);
+            if (e.type === 'InvoiceDisputeResolved' && e.data.creditNote?.takenOffNextPayout)
+              timeline.push({ kind: 'credit', mentorId: m, grossPence: e.data.creditNote.grossPence });
           }
         };
         for (const s of steps) {
@@ -165,26 +185,16 @@ describe('the ledger over random histories', () => {
             ended.push(period);
             period = periodStartingOn(period.end)!;
           } else if (s.kind === 'dispute') {
+            // Within its 7 days, paid or not.
             const open = Object.entries(ledgers.get(s.mentor)!.state.invoices).find(([, i]) => !i.disputed);
             if (open)
-              try {
-                apply(
-                  s.mentor,
-                  ledgerDecider.decide(
-                    {
-                      type: 'DisputeInvoice',
-                      invoiceId: open[0],
-                      mentorId: s.mentor,
-                      reason: 'x',
-                      at: open[1].issuedAt,
-                      paid: paidSoFar().has(open[0]),
-                    },
-                    ledgers.get(s.mentor)!.state,
-                  ),
-                );
-              } catch {
-                // A paid invoice is not disputed: nothing recorded.
-              }
+              apply(
+                s.mentor,
+                ledgerDecider.decide(
+                  { type: 'DisputeInvoice', invoiceId: open[0], mentorId: s.mentor, reason: 'x', at: open[1].issuedAt },
+                  ledgers.get(s.mentor)!.state,
+                ),
+              );
           } else if (s.kind === 'resolve') {
             const open = Object.entries(ledgers.get(s.mentor)!.state.invoices).find(
               ([, i]) => i.disputed && !i.resolved,
@@ -204,6 +214,7 @@ describe('the ledger over random histories', () => {
                       reason: 'x',
                       creditNoteId: `cn-${n}`,
                       at: now,
+                      paid: paidSoFar().has(open[0]),
                     },
                     ledgers.get(s.mentor)!.state,
                   ),
@@ -215,15 +226,17 @@ describe('the ledger over random histories', () => {
             const p = ended[ended.length - 1 - s.back];
             if (!p) continue;
             const invoices = MENTORS.flatMap((m) => payableInvoices(m, ledgers.get(m)!.state, p.start, paidSoFar()));
+            const credits = MENTORS.flatMap((m) => creditsDue(m, ledgers.get(m)!.state, appliedSoFar()));
             const run = runs.get(p.start) ?? { state: runDecider.initialState(), events: [] };
             runs.set(p.start, run);
             try {
               for (const e of runDecider.decide(
-                { type: 'MakePayoutRun', runId: `run-${n}`, periodStart: p.start, adminId: 'a', invoices },
+                { type: 'MakePayoutRun', runId: `run-${n}`, periodStart: p.start, adminId: 'a', invoices, credits },
                 run.state,
               )) {
                 run.state = runDecider.evolve(run.state, e);
                 run.events.push(e);
+                timeline.push({ kind: 'run', event: e });
               }
             } catch {
               // Refused (paid already, or nothing to pay): nothing recorded.
@@ -232,14 +245,24 @@ describe('the ledger over random histories', () => {
         }
 
         const issued = [...ledgers.values()].flatMap((l) => l.events).filter((e) => e.type === 'InvoiceIssued');
+        // An invoice's lines are the entries it names.
+        const amountOf = new Map(
+          [...ledgers.values()]
+            .flatMap((l) => l.events)
+            .flatMap((e) =>
+              e.type === 'EarningRecorded' || e.type === 'EarningReversed'
+                ? [[e.data.entryId, e.data.amountPence]]
+                : [],
+            ) as [string, number][],
+        );
         for (const i of issued) {
           const d = i.data;
-          expect(d.lines.reduce((t, l) => t + l.amountPence, 0)).toBe(d.netPence);
+          expect(invoiceEntryIds(d).reduce((t, id) => t + amountOf.get(id)!, 0)).toBe(d.netPence);
           expect(d.netPence + d.vatPence).toBe(d.grossPence);
           expect(d.netPence).toBeGreaterThan(0);
         }
         // No entry on two invoices; no sign-off earned twice.
-        const onInvoices = issued.flatMap((i) => i.data.lines.map((l) => l.entryId));
+        const onInvoices = issued.flatMap((i) => invoiceEntryIds(i.data));
         expect(new Set(onInvoices).size).toBe(onInvoices.length);
         const earnings = [...ledgers.values()].flatMap((l) => l.events).filter((e) => e.type === 'EarningRecorded');
         expect(new Set(earnings.map((e) => e.data.signatureId)).size).toBe(earnings.length);
@@ -259,7 +282,8 @@ describe('the ledger over random histories', () => {
           const inv = issued.find((i) => i.data.invoiceId === r.data.invoiceId)!.data;
           expect(note.netPence + note.vatPence).toBe(note.grossPence);
           expect(note.grossPence).toBeLessThanOrEqual(inv.grossPence);
-          credits.set(r.data.invoiceId, note.grossPence);
+          // A paid invoice's note comes off later payments (checked below), not off the invoice's own.
+          if (!note.takenOffNextPayout) credits.set(r.data.invoiceId, note.grossPence);
         }
         for (const m of MENTORS) {
           const seq = resolved
@@ -268,8 +292,9 @@ describe('the ledger over random histories', () => {
           expect(seq).toEqual(seq.map((_, k) => k + 1));
         }
         // Runs: one per period, its total the sum of what it pays (each invoice's gross less its credit
-        // note), each invoice paid once. An invoice is never paid while its dispute is open (a credit note
-        // comes after the dispute, so the amount paid shows whether it was paid before the resolution).
+        // note, less the paid invoices' credit notes taken off it), each invoice paid once. An invoice is
+        // never paid while its dispute is open (a credit note comes after the dispute, so the amount paid
+        // shows whether it was paid before the resolution).
         const byId = new Map(
           issued.map((i) => [i.data.invoiceId, i.data.grossPence - (credits.get(i.data.invoiceId) ?? 0)]),
         );
@@ -277,14 +302,55 @@ describe('the ledger over random histories', () => {
         for (const run of runs.values()) {
           expect(run.events.length).toBeLessThanOrEqual(1);
           for (const e of run.events) {
-            for (const i of e.data.invoices) expect(i.grossPence).toBe(byId.get(i.invoiceId));
+            for (const i of e.data.invoices) {
+              const taken = (i.credits ?? []).reduce((t, c) => t + c.pence, 0);
+              expect(i.grossPence).toBe(byId.get(i.invoiceId)! - taken);
+              expect(i.grossPence).toBeGreaterThanOrEqual(0);
+            }
             expect(e.data.totalPence).toBe(e.data.invoices.reduce((t, i) => t + i.grossPence, 0));
             paid.push(...e.data.invoices.map((i) => i.invoiceId));
           }
         }
         expect(new Set(paid).size).toBe(paid.length);
+        // Paid invoices' credit notes, against a model of what each mentor owes: every payment made after
+        // a note takes off all it can of what is owed (so a note is never skipped), and never more (so
+        // never taken twice); what is owed at the end is what the notes come to less what was taken.
+        const owed = new Map<string, number>();
+        const noteGross = new Map<string, number>();
+        for (const r of resolved)
+          if (r.data.creditNote?.takenOffNextPayout)
+            noteGross.set(r.data.creditNote.creditNoteId, r.data.creditNote.grossPence);
+        const takenOf = new Map<string, number>();
+        for (const t of timeline) {
+          if (t.kind === 'credit') {
+            owed.set(t.mentorId, (owed.get(t.mentorId) ?? 0) + t.grossPence);
+            reached.carried += 1;
+            continue;
+          }
+          for (const i of t.event.data.invoices) {
+            const due = byId.get(i.invoiceId)!;
+            const take = Math.min(due, owed.get(i.mentorId) ?? 0);
+            expect(i.grossPence).toBe(due - take);
+            owed.set(i.mentorId, (owed.get(i.mentorId) ?? 0) - take);
+            for (const c of i.credits ?? []) takenOf.set(c.creditNoteId, (takenOf.get(c.creditNoteId) ?? 0) + c.pence);
+            if (take > 0) reached.takenOff += 1;
+          }
+        }
+        for (const [id, pence] of takenOf) expect(pence).toBeLessThanOrEqual(noteGross.get(id)!);
+        for (const m of MENTORS) {
+          const notes = resolved.filter((r) => r.data.mentorId === m && r.data.creditNote?.takenOffNextPayout);
+          const left = notes.reduce(
+            (t, r) => t + r.data.creditNote!.grossPence - (takenOf.get(r.data.creditNote!.creditNoteId) ?? 0),
+            0,
+          );
+          expect(left).toBe(owed.get(m) ?? 0);
+          expect(creditsDue(m, ledgers.get(m)!.state, appliedSoFar()).reduce((t, c) => t + c.pence, 0)).toBe(left);
+        }
       }),
       { numRuns: 300 },
     );
+    // The histories reach the paid invoice's credit note and take it off later payments.
+    expect(reached.carried).toBeGreaterThan(0);
+    expect(reached.takenOff).toBeGreaterThan(0);
   });
 });

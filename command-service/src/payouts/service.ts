@@ -6,6 +6,7 @@ import {
   payoutRunStream,
   payoutStream,
   type EarningTrigger,
+  type PayoutRunMade,
 } from '@panda/events/catalogue/payouts';
 import {
   PERIOD_ORIGIN,
@@ -24,11 +25,14 @@ import { handle, load } from '../shared/decider';
 import { badRequest } from '../shared/domain-errors';
 import { loadAccount } from '../accounts/service';
 import {
+  applyCredits,
+  creditsDue,
   ledgerDecider,
   payableInvoices,
   payeeDecider,
   ratesDecider,
   runDecider,
+  type CreditDue,
   type LedgerState,
   type SignOffFacts,
 } from './decider';
@@ -104,14 +108,13 @@ export const reverse = (deps: Store, mentorId: string, signatureId: string, at: 
     meta,
   );
 
-/** The mentor disputes their own invoice: within 7 days of its issue, once, and not once it is paid. */
-export async function disputeInvoice(
+/** The mentor disputes their own invoice: within 7 days of its issue, once, paid or not. */
+export function disputeInvoice(
   deps: Store,
   c: { invoiceId: string; mentorId: string; reason: string; at: string },
   meta: AppendMeta,
 ) {
-  const paid = (await paidInvoiceIds(deps, c.at)).has(c.invoiceId);
-  return handle(deps.store, payoutStream(c.mentorId), ledgerDecider, { type: 'DisputeInvoice', ...c, paid }, meta);
+  return handle(deps.store, payoutStream(c.mentorId), ledgerDecider, { type: 'DisputeInvoice', ...c }, meta);
 }
 
 /** An invoice's id names its period and mentor, so the mentor (whose stream holds it) is known from the id. */
@@ -121,7 +124,9 @@ export const mentorOfInvoiceId = (invoiceId: string) =>
 
 /**
  * An admin resolves a mentor's invoice dispute (docs/rules.md#invoice-disputes): rejected, or upheld
- * with a credit note of its own number for what the invoice overstated.
+ * with a credit note of its own number for what the invoice overstated, which comes off the invoice's
+ * payment or, the invoice being paid already, off the mentor's next payouts. In turn with the payout
+ * runs (see payoutRuns), so a run cannot pay the invoice between the check and the note.
  */
 export function resolveInvoiceDispute(
   deps: Store,
@@ -137,7 +142,16 @@ export function resolveInvoiceDispute(
   },
   meta: AppendMeta,
 ) {
-  return handle(deps.store, payoutStream(c.mentorId), ledgerDecider, { type: 'ResolveInvoiceDispute', ...c }, meta);
+  return inTurn(async () => {
+    const paid = (await payoutHistory(deps, c.at)).paid.has(c.invoiceId);
+    return handle(
+      deps.store,
+      payoutStream(c.mentorId),
+      ledgerDecider,
+      { type: 'ResolveInvoiceDispute', ...c, paid },
+      meta,
+    );
+  });
 }
 
 /**
@@ -207,15 +221,26 @@ const cell = (v: string) => {
 };
 export const PAYOUT_CSV_COLUMNS = ['payee', 'sort_code', 'account_number', 'amount', 'reference'] as const;
 
-/** The invoices every payout run so far has paid (a run is made only for a period ended by `now`). */
-export async function paidInvoiceIds(deps: Store, now: string): Promise<Set<string>> {
+/**
+ * What every payout run so far has done (a run is made only for a period ended by `now`): the invoices
+ * it paid, and the pence of each credit note taken off payments.
+ */
+export async function payoutHistory(
+  deps: Store,
+  now: string,
+): Promise<{ paid: Set<string>; applied: Map<string, number> }> {
   const paid = new Set<string>();
+  const applied = new Map<string, number>();
   for (const p of endedPeriods(PERIOD_ORIGIN, now))
     for (const e of await deps.store.readStream(payoutRunStream(p.start)))
       if (e.type === 'PayoutRunMade')
-        for (const i of (e.data as { invoices: { invoiceId: string }[] }).invoices) paid.add(i.invoiceId);
-  return paid;
+        for (const i of (e.data as PayoutRunData).invoices) {
+          paid.add(i.invoiceId);
+          for (const c of i.credits ?? []) applied.set(c.creditNoteId, (applied.get(c.creditNoteId) ?? 0) + c.pence);
+        }
+  return { paid, applied };
 }
+type PayoutRunData = EventOf<typeof PayoutRunMade>['data'];
 
 /**
  * Pays a period's undisputed invoices, and any of an earlier period left unpaid while its dispute was
@@ -230,17 +255,22 @@ export function makePayoutRun(
   runId: string,
   meta: AppendMeta,
 ) {
-  const run = payoutRuns.then(() => makePayoutRunAlone(deps, period, adminId, runId, meta));
-  payoutRuns = run.catch(() => undefined);
-  return run;
+  return inTurn(() => makePayoutRunAlone(deps, period, adminId, runId, meta));
 }
 
 /**
- * Payout runs go one at a time in this process: a run reads which invoices earlier runs paid, so two
- * runs of different periods made at once could both pay an invoice carried over from an earlier period
- * (docs/rules.md#invoice-disputes). Each period's own stream still refuses a second run of that period.
+ * Payout runs, and invoice dispute resolutions, go one at a time in this process: a run reads which
+ * invoices and credit notes earlier runs paid and took off, so two runs of different periods made at once
+ * could both pay an invoice carried over from an earlier period, or both take off the same credit note
+ * (docs/rules.md#invoice-disputes); and a resolution reads whether a run has paid the invoice. Each
+ * period's own stream still refuses a second run of that period.
  */
 let payoutRuns: Promise<unknown> = Promise.resolve();
+function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  const next = payoutRuns.then(work);
+  payoutRuns = next.catch(() => undefined);
+  return next;
+}
 
 async function makePayoutRunAlone(
   deps: Store & { config: { mailKey: string } },
@@ -257,11 +287,13 @@ async function makePayoutRunAlone(
     bank: BankDetails | null;
     name: string;
   }[] = [];
-  const paid = await paidInvoiceIds(deps, meta.time);
+  const { paid, applied } = await payoutHistory(deps, meta.time);
+  const credits: CreditDue[] = [];
   for (const { mentorId } of await payees(deps)) {
     const ledger = await loadLedger(deps, mentorId);
     const due = payableInvoices(mentorId, ledger, period.start, paid);
     if (!due.length) continue;
+    credits.push(...creditsDue(mentorId, ledger, applied));
     const bank = ledger.details ? unsealBank(deps.config.mailKey, mentorId, ledger.details.bankSealed) : null;
     const account = await loadAccount(deps, mentorId);
     for (const i of due) rows.push({ ...i, bank, name: `${account.firstName} ${account.lastName}`.trim() });
@@ -287,18 +319,25 @@ async function makePayoutRunAlone(
         number,
         grossPence,
       })),
+      credits,
     },
     meta,
   );
+  // The bank is paid what the run recorded (credit notes taken off); a payment a credit took to 0 sends nothing.
+  const made = result.events.find((e) => e.type === 'PayoutRunMade')?.data.invoices ?? applyCredits(rows, credits);
+  const paidPence = new Map(made.map((i) => [i.invoiceId, i.grossPence]));
+  const payments = rows
+    .map((r) => ({ ...r, grossPence: paidPence.get(r.invoiceId) ?? r.grossPence }))
+    .filter((r) => r.grossPence > 0);
   const csv = [
     PAYOUT_CSV_COLUMNS.join(','),
-    ...rows.map((r) =>
+    ...payments.map((r) =>
       [r.bank!.accountName, r.bank!.sortCode, r.bank!.accountNumber, poundsOf(r.grossPence), r.number]
         .map(cell)
         .join(','),
     ),
   ];
-  return { ...result, csv: `${csv.join('\r\n')}\r\n`, totalPence: rows.reduce((t, r) => t + r.grossPence, 0) };
+  return { ...result, csv: `${csv.join('\r\n')}\r\n`, totalPence: payments.reduce((t, r) => t + r.grossPence, 0) };
 }
 
 // ---------------------------------------------------------------------------------------------

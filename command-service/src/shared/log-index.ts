@@ -51,7 +51,11 @@ export class LogIndex {
     private readonly pageSize = 1000,
   ) {}
 
-  /** Reads the log up to its current head (one reader at a time). */
+  /**
+   * Reads the log up to its current head (one reader at a time), a page at a time with a turn of the
+   * event loop between pages: a store whose read answers at once (SQLite) would otherwise hold the
+   * thread for the whole log, and every request waits behind it (docs/rules.md#log-index).
+   */
   catchUp(): Promise<void> {
     this.catchingUp ??= (async () => {
       try {
@@ -59,6 +63,7 @@ export class LogIndex {
           const page = await this.store.readAll(this.position, this.pageSize, { chain: false });
           for (const e of page) this.apply(e);
           if (page.length < this.pageSize) return;
+          await new Promise((resolve) => setImmediate(resolve));
         }
       } finally {
         this.catchingUp = null;

@@ -196,4 +196,23 @@ describe('log index (write-side routing and matching facts)', () => {
     expect(await index.unreadMessages('m1', 's1')).toEqual(['c']);
     expect(await index.unreadMessages('s1', 'c1')).toEqual([]);
   });
+
+  it('lets other work run between its pages while it reads a long log (docs/rules.md#log-index)', async () => {
+    const { store, append } = log();
+    for (let i = 0; i < 10; i++) await append(accountStream(`m${i}`), signedUp(`m${i}`));
+    const index = new LogIndex(store, 2);
+    // Turns of the event loop taken while the index reads five full pages and a last, empty one.
+    let turns = 0;
+    let reading = true;
+    const turn = () => {
+      if (!reading) return;
+      turns += 1;
+      setImmediate(turn);
+    };
+    setImmediate(turn);
+    await index.catchUp();
+    reading = false;
+    expect(turns).toBeGreaterThanOrEqual(5);
+    expect((await index.mentorsForMatching(new Map())).length).toBe(10);
+  });
 });

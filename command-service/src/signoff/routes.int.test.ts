@@ -11,7 +11,7 @@ import {
   signingPermission,
 } from '@panda/contracts/signoff';
 import { ukDateOf } from '@panda/contracts/evidence';
-import { fullProfile, type Login } from '../admin/test-fixtures';
+import { fullProfile, signInAgain, type Login } from '../admin/test-fixtures';
 import {
   get,
   jobsOf,
@@ -26,7 +26,6 @@ import {
 /** Sign-off over HTTP, per role: Gas Safe categories (docs/rules.md#gas-safe-categories), countersign and dispute (docs/rules.md#trainee-countersign), reminders (docs/rules.md#reminders). */
 
 const DAY = 86_400_000;
-// Tokens are signed at the fake time and checked at the real one: start at the real time, and sign in before moving on.
 let now = Date.now();
 let app: TestApp;
 let admin: string;
@@ -69,6 +68,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.stop();
 });
+
+/** Moves the server's clock on; everyone signs in again, as sessions end 12 hours on by that clock. */
+const later = async (ms: number) => {
+  now += ms;
+  await signInAgain(app, centre, otherCentre, dave, cookie, amy, ben);
+  admin = await app.adminToken();
+};
 
 const byType = async (token: string, studentId?: string) =>
   Object.fromEntries((await jobsOf(app, token, studentId)).map((j) => [j.Job_Type, j]));
@@ -313,7 +319,7 @@ describe('reminders and escalation from the ticker with a fake clock', () => {
       admin,
     );
     expect(proposed.status).toBe(201);
-    now += 3 * DAY - 60_000;
+    await later(3 * DAY - 60_000);
     await tick();
     expect(await count(cookie.token, 'proposal_reminder')).toBe(0);
     now += 60_000;
@@ -322,7 +328,7 @@ describe('reminders and escalation from the ticker with a fake clock', () => {
     await tick();
     expect(await count(cookie.token, 'proposal_reminder')).toBe(1);
     expect(await count(admin, 'proposal_escalated')).toBe(0);
-    now += 4 * DAY;
+    await later(4 * DAY);
     await tick();
     await tick();
     expect(await count(admin, 'proposal_escalated')).toBe(1);
@@ -333,7 +339,7 @@ describe('reminders and escalation from the ticker with a fake clock', () => {
     const repair = (await byType(amy.token)).Repair;
     const waiting = await sign(repair.id, 4);
     const before = await count(amy.token, 'confirmation_reminder');
-    now += 7 * DAY;
+    await later(7 * DAY);
     await tick();
     await tick();
     const reminders = (await inbox(amy.token)).filter((n) => n.kind === 'confirmation_reminder');
@@ -348,12 +354,12 @@ describe('reminders and escalation from the ticker with a fake clock', () => {
   });
 
   it('a placed student with no sign-off for 30 days prompts the mentor and the centre, once per quiet spell', async () => {
-    now += 30 * DAY;
+    await later(30 * DAY);
     await tick();
     await tick();
     expect(await count(dave.token, 'no_signoff_prompt')).toBe(1);
     expect(await count(centre.token, 'no_signoff_prompt')).toBe(1);
-    now += 1 * DAY;
+    await later(1 * DAY);
     await tick();
     expect(await count(dave.token, 'no_signoff_prompt')).toBe(1);
   });
@@ -395,7 +401,7 @@ describe('the dispute window', () => {
   it('a sign-off older than 30 days is not disputed here: 400 pointing to support, and nothing is recorded', async () => {
     const repair = (await byType(ben.token)).Repair;
     const signed = await sign(repair.id, 1, cookie.token);
-    now += 30 * DAY + 60_000;
+    await later(30 * DAY + 60_000);
     await settle();
     const head = await app.platform.store.headPosition();
     const r = await app.call('POST', `/api/signatures/${signed.signature_id}/dispute`, { reason: 'Not me' }, ben.token);
@@ -418,7 +424,7 @@ describe('notification time', () => {
     const signedAt = now;
     const signed = await sign(installs.id, 1);
     // The server was not ticking for 10 days: the 7-day reminder to answer goes out at day 10.
-    now += 10 * DAY;
+    await later(10 * DAY);
     await settle();
     await app.platform.reminders.tick();
     const reminder = (await inbox(amy.token)).find(

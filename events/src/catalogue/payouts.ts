@@ -78,31 +78,47 @@ export const invoiceLineSchema = z.object({
 });
 export type InvoiceLine = z.infer<typeof invoiceLineSchema>;
 
-/** A self-billed invoice for one mentor and period; `sequence` is the n of `SB-{payee}-{n}`. */
+/**
+ * A self-billed invoice for one mentor and period; `sequence` is the n of `SB-{payee}-{n}`. Its lines
+ * are the mentor's ledger entries named in `entryIds` (one line per entry, in that order), which the
+ * log holds already (EarningRecorded, EarningReversed): the read side joins them. Invoices recorded
+ * before `entryIds` carry their lines in full (`lines`) and still read so; a new one never does
+ * (docs/architecture.md#event-versions).
+ */
 export const InvoiceIssued = defineEvent(
   'InvoiceIssued',
-  z.object({
-    invoiceId: z.string(),
-    mentorId: z.string(),
-    payeeNumber: z.string(),
-    sequence: z.number().int().min(1),
-    number: z.string(),
-    periodStart: z.string(),
-    periodEnd: z.string(),
-    issuedAt: z.string(),
-    lines: z.array(invoiceLineSchema).min(1),
-    netPence: z.number().int(),
-    vatPence: z.number().int(),
-    grossPence: z.number().int(),
-    /** The mentor's VAT number when VAT was added, else null. */
-    vatNumber: z.string().nullable(),
-    mentorName: z.string(),
-    businessName: z.string().nullable(),
-    businessPostcode: z.string().nullable(),
-    /** When the mentor agreed to the terms: the self-billing agreement's date. */
-    selfBillingAgreedAt: z.string().nullable(),
-  }),
+  z
+    .object({
+      invoiceId: z.string(),
+      mentorId: z.string(),
+      payeeNumber: z.string(),
+      sequence: z.number().int().min(1),
+      number: z.string(),
+      periodStart: z.string(),
+      periodEnd: z.string(),
+      issuedAt: z.string(),
+      entryIds: z.array(z.string()).min(1).optional(),
+      /** Only in invoices recorded before `entryIds`. */
+      lines: z.array(invoiceLineSchema).min(1).optional(),
+      netPence: z.number().int(),
+      vatPence: z.number().int(),
+      grossPence: z.number().int(),
+      /** The mentor's VAT number when VAT was added, else null. */
+      vatNumber: z.string().nullable(),
+      mentorName: z.string(),
+      businessName: z.string().nullable(),
+      businessPostcode: z.string().nullable(),
+      /** When the mentor agreed to the terms: the self-billing agreement's date. */
+      selfBillingAgreedAt: z.string().nullable(),
+    })
+    .refine((d) => (d.entryIds === undefined) !== (d.lines === undefined), {
+      message: 'An invoice names its entries (entryIds) or, recorded before them, carries its lines',
+    }),
 );
+
+/** The ids of an invoice's entries, in line order, whichever shape it was recorded in. */
+export const invoiceEntryIds = (d: { entryIds?: string[]; lines?: { entryId: string }[] }): string[] =>
+  d.entryIds ?? (d.lines ?? []).map((l) => l.entryId);
 /** The mentor disputed an invoice (within 7 days, once). */
 export const InvoiceDisputed = defineEvent(
   'InvoiceDisputed',
@@ -118,6 +134,12 @@ export const creditNoteSchema = z.object({
   netPence: z.number().int().min(1),
   vatPence: z.number().int().min(0),
   grossPence: z.number().int().min(1),
+  /**
+   * The invoice was paid before the credit note: its gross comes off the mentor's next payouts instead
+   * (docs/rules.md#invoice-disputes). Absent (notes before this field, and every note of an unpaid
+   * invoice): it comes off the invoice's own payment.
+   */
+  takenOffNextPayout: z.literal(true).optional(),
 });
 export type CreditNote = z.infer<typeof creditNoteSchema>;
 
@@ -152,9 +174,18 @@ export const PayoutDetailsSaved = defineEvent(
   }),
 );
 
+/** Part of a credit note taken off a payment (a note of an invoice paid before it, docs/rules.md#invoice-disputes). */
+export const creditAppliedSchema = z.object({
+  creditNoteId: z.string(),
+  number: z.string(),
+  pence: z.number().int().min(1),
+});
+export type CreditApplied = z.infer<typeof creditAppliedSchema>;
+
 /**
  * An admin paid a period's undisputed invoices (the bank CSV), and any earlier one left unpaid while
- * disputed; each listed invoice is paid `grossPence`: its gross less its credit note, if any.
+ * disputed; each listed invoice is paid `grossPence`: its gross less its own credit note, if any, less
+ * the `credits` taken off it (absent when none was), never below 0.
  */
 export const PayoutRunMade = defineEvent(
   'PayoutRunMade',
@@ -163,7 +194,13 @@ export const PayoutRunMade = defineEvent(
     periodStart: z.string(),
     adminId: z.string(),
     invoices: z.array(
-      z.object({ invoiceId: z.string(), mentorId: z.string(), number: z.string(), grossPence: z.number().int() }),
+      z.object({
+        invoiceId: z.string(),
+        mentorId: z.string(),
+        number: z.string(),
+        grossPence: z.number().int().min(0),
+        credits: z.array(creditAppliedSchema).min(1).optional(),
+      }),
     ),
     totalPence: z.number().int(),
   }),

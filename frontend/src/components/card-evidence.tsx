@@ -30,8 +30,11 @@ export const applianceText = (appliance: NonNullable<SignedCard['evidence']>['ap
   return named ? `${kind} · ${named}` : kind;
 };
 
+export { Item as EvidenceItem };
+
 const photoUrl = (id: string) => `/api/job-photos/${encodeURIComponent(id)}`;
 
+/** One labelled fact of a card's evidence (a `dt` and its `dd`, inside a `dl`); exported as EvidenceItem. */
 function Item({ label, wide, children }: { label: string; wide?: boolean; children: ReactNode }) {
   return (
     <Box sx={{ minWidth: 0, gridColumn: wide ? '1 / -1' : undefined }}>
@@ -45,8 +48,8 @@ function Item({ label, wide, children }: { label: string; wide?: boolean; childr
   );
 }
 
-/** One photo of the card: a thumbnail that opens it large. */
-function PhotoThumb({ photo, name }: { photo: Photo; name: string }) {
+/** One photo of the card (a list item): a thumbnail that opens it large, flagged when it may be a duplicate. */
+export function PhotoThumb({ photo, name }: { photo: Photo; name: string }) {
   const [open, setOpen] = useState(false);
   const image = useAuthedImage(photoUrl(photo.photo_id));
   return (

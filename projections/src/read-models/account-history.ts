@@ -1,4 +1,4 @@
-import type { AdminSignInOutcome } from '@panda/events/catalogue/admin';
+import type { HISTORY_ACTIONS, SignInAttempt } from '@panda/contracts/accounts';
 import type { ProjectionContext } from '../projection';
 import { searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
@@ -12,18 +12,8 @@ import { defineProjection, type Recorded } from '../typed-projection';
  * `admin_signins`: every attempt at the admin portal's sign-in (time, address, outcome).
  * Only admins see either (empty audience: admins are told of every change).
  */
-export const ACCOUNT_HISTORY = 'account_history';
-export const ADMIN_SIGNINS = 'admin_signins';
 
-export type AccountHistoryAction =
-  | 'locked'
-  | 'unlocked'
-  | 'vetted'
-  | 'unvetted'
-  | 'placement_proposed'
-  | 'placement_accepted'
-  | 'placement_declined'
-  | 'placement_ended';
+export type AccountHistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 export interface AccountHistoryDoc {
   id: string;
@@ -42,20 +32,11 @@ export interface AccountHistoryDoc {
   _audience: string[];
 }
 
-export interface AdminSignInDoc {
-  id: string;
-  at: string;
-  email: string;
-  account_id: string | null;
-  outcome: AdminSignInOutcome;
-  source_address: string;
-  user_agent: string | null;
-  position: number;
-  _audience: string[];
-}
+/** An attempt as the admin portal lists it (contracts `signInAttempt`), and its log position. */
+export type AdminSignInDoc = SignInAttempt & { position: number; _audience: string[] };
 
-export const accountHistory = collection<AccountHistoryDoc>(ACCOUNT_HISTORY);
-export const adminSignIns = collection<AdminSignInDoc>(ADMIN_SIGNINS);
+export const accountHistory = collection<AccountHistoryDoc>('account_history');
+export const adminSignIns = collection<AdminSignInDoc>('admin_signins');
 
 type HistoryEvent = Recorded<'AccountLocked' | 'AccountUnlocked' | 'AccountVetted' | 'AccountUnvetted'>;
 
@@ -124,8 +105,8 @@ export const accountHistoryProjection = defineProjection({
   // 2: placements joined the timeline.
   version: 2,
   collections: {
-    [ACCOUNT_HISTORY]: ['position', 'account_id+position', 'placement_id', searchIndex('action', 'reason')],
-    [ADMIN_SIGNINS]: ['position', 'account_id', searchIndex('email', 'source_address', 'outcome', 'user_agent')],
+    [accountHistory.name]: ['position', 'account_id+position', 'placement_id', searchIndex('action', 'reason')],
+    [adminSignIns.name]: ['position', 'account_id', searchIndex('email', 'source_address', 'outcome', 'user_agent')],
   },
   on: {
     AccountLocked: entry('locked'),

@@ -1,4 +1,3 @@
-import type { ProfileChanges } from '@panda/events/catalogue/profiles';
 import type { ProjectionContext } from '../projection';
 import { searchIndex, type Doc, type ReadStore } from '../read-store';
 import { collection } from '../typed-collection';
@@ -8,12 +7,12 @@ import { verifyToken } from '@panda/platform/tokens';
 import { HttpError } from '@panda/platform/errors';
 import { AUDITOR_REVOKED, lockedMessage, type LockCategory } from '@panda/contracts/accounts';
 import type { ChangeFeed } from '../change-feed';
+import { takeChanges } from './names';
 
 /**
  * `accounts`: one document per account of every role, as the product shows it (no password hashes).
  * Fields use the spec's names. `_audience`: the account itself (admins see everything).
  */
-export const ACCOUNTS = 'accounts';
 
 export interface AccountDoc extends Doc {
   id: string;
@@ -44,7 +43,7 @@ export interface AccountDoc extends Doc {
   _audience: string[];
 }
 
-export const accounts = collection<AccountDoc>(ACCOUNTS);
+export const accounts = collection<AccountDoc>('accounts');
 
 const newAccount = (
   e: { time: string },
@@ -95,20 +94,10 @@ const change =
     });
   };
 
-function applyProfileChanges(doc: AccountDoc, c: ProfileChanges) {
-  if (c.First_Name !== undefined) doc.First_Name = c.First_Name;
-  if (c.Last_Name !== undefined) doc.Last_Name = c.Last_Name;
-  if (c.Email !== undefined) Object.assign(doc, { Email: c.Email, email_lower: c.Email.toLowerCase() });
-  if (c.Phone_Number !== undefined) doc.Phone_Number = c.Phone_Number;
-  if (c.Postcode !== undefined) doc.Postcode = c.Postcode;
-  // Name: the centre's name for training centres, "First Last" for everyone else.
-  doc.Name = doc.role === 'training_centre' ? (c.Name ?? doc.Name) : `${doc.First_Name} ${doc.Last_Name}`.trim();
-}
-
 export const accountsProjection = defineProjection({
   name: 'accounts',
   collections: {
-    [ACCOUNTS]: [
+    [accounts.name]: [
       'role+locked',
       'email_lower',
       'centre_id',
@@ -165,7 +154,10 @@ export const accountsProjection = defineProjection({
     AccountUnlocked: change((doc) => Object.assign(doc, { locked: false, lock_category: null })),
     AccountVetted: change((doc) => void (doc.vetted = true)),
     AccountUnvetted: change((doc) => void (doc.vetted = false)),
-    ProfileChanged: change<'ProfileChanged'>((doc, d) => applyProfileChanges(doc, d.changes)),
+    ProfileChanged: change<'ProfileChanged'>((doc, { changes: c }) => {
+      takeChanges(doc, c);
+      if (c.Email !== undefined) doc.email_lower = c.Email.toLowerCase();
+    }),
     // Every earlier token is refused by its version now, signed-out ones included.
     SessionsRevoked: async ({ data: d }, ctx) => {
       await accounts
@@ -200,7 +192,7 @@ function cachedAccounts(readStore: ReadStore, changes: ChangeFeed): (id: string)
   let generation = 0;
   changes.subscribe((batch) => {
     for (const c of batch.changes)
-      if (c.collection === ACCOUNTS) {
+      if (c.collection === accounts.name) {
         kept.delete(c.id);
         generation += 1;
       }
@@ -228,10 +220,15 @@ function cachedAccounts(readStore: ReadStore, changes: ChangeFeed): (id: string)
  * signed out. `mustChangePassword`: a registered student's first password, or a sign-in with a
  * forgot-password temporary password that has not been replaced yet.
  */
-export function accountsAuthenticator(readStore: ReadStore, secret: Uint8Array, changes?: ChangeFeed): Authenticator {
+export function accountsAuthenticator(
+  readStore: ReadStore,
+  secret: Uint8Array,
+  clock: () => Date,
+  changes?: ChangeFeed,
+): Authenticator {
   const account = changes ? cachedAccounts(readStore, changes) : (id: string) => accounts.from(readStore).get(id);
   return async (token) => {
-    const claims = await verifyToken(secret, token);
+    const claims = await verifyToken(secret, token, clock());
     if (!claims) return null;
     const doc = await account(claims.sub);
     if (!doc || doc.role !== claims.role) return null;

@@ -217,7 +217,7 @@ describe('accountsAuthenticator with a change feed', () => {
   it('reads an account once, and again after the feed says it changed', async () => {
     const { readStore, save, changed, feed, token } = await setUp();
     const gets = vi.spyOn(readStore, 'get');
-    const authenticate = accountsAuthenticator(readStore, secret, feed);
+    const authenticate = accountsAuthenticator(readStore, secret, () => new Date(), feed);
     expect((await authenticate(token))?.id).toBe('s1');
     expect((await authenticate(token))?.id).toBe('s1');
     expect(gets).toHaveBeenCalledTimes(1);
@@ -248,7 +248,7 @@ describe('accountsAuthenticator with a change feed', () => {
       }
       return doc;
     });
-    const authenticate = accountsAuthenticator(readStore, secret, feed);
+    const authenticate = accountsAuthenticator(readStore, secret, () => new Date(), feed);
     expect(await authenticate(token)).not.toBeNull();
     await expect(authenticate(token)).rejects.toMatchObject({ status: 401 });
     await readStore.close();

@@ -1,6 +1,6 @@
 import type { AdminMentor } from '@panda/contracts/admin';
 import type { ProjectionContext } from '../projection';
-import { rename, signedUpName } from './names';
+import { signedUpName, takeChanges } from './names';
 import { businessText } from './placements';
 import { searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
@@ -17,8 +17,6 @@ import { defineProjection, type Recorded } from '../typed-projection';
  * The same rules as `accounts` (name, e-mail, locked, vetted) and `placements` (business profile, counts).
  * Admins only (no audience). Built only from events, so this projection reads no other projection's collections.
  */
-export const ADMIN_MENTOR_ROWS = 'admin_mentor_rows';
-export const ADMIN_MENTOR_ROW_PLACEMENTS = 'admin_mentor_row_placements';
 
 export type AdminMentorRowDoc = AdminMentor;
 
@@ -29,8 +27,8 @@ interface MentorPlacementDoc {
   status: PlacementStatus;
 }
 
-export const adminMentorRows = collection<AdminMentorRowDoc>(ADMIN_MENTOR_ROWS);
-const mentorPlacements = collection<MentorPlacementDoc>(ADMIN_MENTOR_ROW_PLACEMENTS);
+export const adminMentorRows = collection<AdminMentorRowDoc>('admin_mentor_rows');
+const mentorPlacements = collection<MentorPlacementDoc>('admin_mentor_row_placements');
 
 /** What a placement in `status` adds to its mentor's row. */
 const counted = (status: PlacementStatus | undefined) => ({
@@ -90,7 +88,7 @@ const change =
 export const adminMentorRowsProjection = defineProjection({
   name: 'admin-mentor-rows',
   collections: {
-    [ADMIN_MENTOR_ROWS]: [
+    [adminMentorRows.name]: [
       // The table's sorts (newest first by default), each also under the locked and the vetted filter.
       'Created_At',
       'Email',
@@ -104,7 +102,7 @@ export const adminMentorRowsProjection = defineProjection({
       'Name+Email',
       searchIndex('Name', 'Email'),
     ],
-    [ADMIN_MENTOR_ROW_PLACEMENTS]: [],
+    [mentorPlacements.name]: [],
   },
   on: {
     AccountSignedUp: ({ time, data: d }, ctx) => {
@@ -135,17 +133,10 @@ export const adminMentorRowsProjection = defineProjection({
     ProfileChanged: async ({ data: { accountId, changes } }, ctx) => {
       const row = await adminMentorRows.in(ctx).get(accountId);
       if (!row) return;
-      const shown = {
-        role: 'mentor' as const,
-        First_Name: row.First_Name,
-        Last_Name: row.Last_Name,
-        Name: row.Name,
-        Email: row.Email,
-      };
-      rename(shown, changes);
-      const { role: _role, ...fields } = shown;
-      if (Object.entries(fields).every(([k, v]) => row[k as keyof typeof fields] === v)) return;
-      adminMentorRows.in(ctx).put(Object.assign(row, fields));
+      const before = { ...row };
+      takeChanges(row, changes);
+      if ((['First_Name', 'Last_Name', 'Name', 'Email'] as const).every((k) => before[k] === row[k])) return;
+      adminMentorRows.in(ctx).put(row);
     },
     // The business profile as last saved; complete once the profile form succeeded (spec section 4).
     MentorProfileSaved: async ({ data: { accountId, profile } }, ctx) => {

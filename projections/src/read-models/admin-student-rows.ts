@@ -1,6 +1,6 @@
 import type { AdminStudent } from '@panda/contracts/admin';
 import type { ProjectionContext } from '../projection';
-import { fullName, rename, signedUpName, type KeptName } from './names';
+import { fullName, rename, signedUpName, takeChanges, type KeptName } from './names';
 import { searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
 import { defineProjection, type Recorded } from '../typed-projection';
@@ -17,9 +17,6 @@ import { defineProjection, type Recorded } from '../typed-projection';
  *   from which the row's placement summary is derived as `student_placements` derives it.
  * Admins only (no audience). Built only from events, so this projection reads no other projection's collections.
  */
-export const ADMIN_STUDENT_ROWS = 'admin_student_rows';
-export const ADMIN_STUDENT_ROW_PARTIES = 'admin_student_row_parties';
-export const ADMIN_STUDENT_ROW_PLACEMENTS = 'admin_student_row_placements';
 
 export type AdminStudentRowDoc = AdminStudent;
 
@@ -33,9 +30,9 @@ interface StudentPlacementsDoc {
   placements: { id: string; status: PlacementStatus; mentor_id: string }[];
 }
 
-export const adminStudentRows = collection<AdminStudentRowDoc>(ADMIN_STUDENT_ROWS);
-const parties = collection<PartyNameDoc>(ADMIN_STUDENT_ROW_PARTIES);
-const studentPlacements = collection<StudentPlacementsDoc>(ADMIN_STUDENT_ROW_PLACEMENTS);
+export const adminStudentRows = collection<AdminStudentRowDoc>('admin_student_rows');
+const parties = collection<PartyNameDoc>('admin_student_row_parties');
+const studentPlacements = collection<StudentPlacementsDoc>('admin_student_row_placements');
 
 /**
  * A placement of the student changed (`latest`; `proposed`: it is new): the row's summary as `student_placements`
@@ -90,7 +87,7 @@ const placementStatus =
 export const adminStudentRowsProjection = defineProjection({
   name: 'admin-student-rows',
   collections: {
-    [ADMIN_STUDENT_ROWS]: [
+    [adminStudentRows.name]: [
       // The table's sorts (newest first by default), each also under the placed and the locked filter.
       'Created_At',
       'Email',
@@ -107,8 +104,8 @@ export const adminStudentRowsProjection = defineProjection({
       'mentor',
       searchIndex('Name', 'Email'),
     ],
-    [ADMIN_STUDENT_ROW_PARTIES]: [],
-    [ADMIN_STUDENT_ROW_PLACEMENTS]: [],
+    [parties.name]: [],
+    [studentPlacements.name]: [],
   },
   on: {
     AccountSignedUp: ({ data: d }, ctx) => parties.in(ctx).put({ id: d.accountId, ...signedUpName(d) }),
@@ -146,21 +143,13 @@ export const adminStudentRowsProjection = defineProjection({
     ProfileChanged: async ({ data: { accountId, changes: c } }, ctx) => {
       const row = await adminStudentRows.in(ctx).get(accountId);
       if (row) {
-        if (c.First_Name !== undefined) row.First_Name = c.First_Name;
-        if (c.Last_Name !== undefined) row.Last_Name = c.Last_Name;
-        if (c.Email !== undefined) row.Email = c.Email;
-        if (c.Phone_Number !== undefined) row.Phone_Number = c.Phone_Number;
-        if (c.Postcode !== undefined) row.Postcode = c.Postcode;
-        row.Name = fullName(row.First_Name, row.Last_Name);
+        takeChanges(row, c);
         adminStudentRows.in(ctx).put(row);
         return;
       }
-      const party = await parties.in(ctx).get(accountId);
-      if (!party) return;
-      const before = rename(party, c);
-      if (before.Name === party.Name && before.Email === party.Email) return;
-      parties.in(ctx).put(party);
-      if (before.Name === party.Name) return;
+      const kept = await rename(parties.in(ctx), accountId, c);
+      if (!kept?.nameChanged) return;
+      const party = kept.name;
       const shown =
         party.role === 'training_centre'
           ? { filter: { training_centre_id: accountId }, set: { training_centre_name: party.Name } }

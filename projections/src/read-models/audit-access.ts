@@ -1,3 +1,4 @@
+import type { AccessLogEntry } from '@panda/contracts/audit';
 import { searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
 import { defineProjection } from '../typed-projection';
@@ -6,30 +7,16 @@ import { defineProjection } from '../typed-projection';
  * `audit_access_log`: one document per audit read (AuditRecordRead, docs/rules.md#auditors): who, what, when.
  * Only admins see it (empty audience: admins are told of every change).
  */
-export const AUDIT_ACCESS_LOG = 'audit_access_log';
 
-export interface AuditAccessDoc {
-  id: string;
-  position: number;
-  at: string;
-  actor_id: string;
-  actor_role: string;
-  actor_name: string;
-  actor_email: string;
-  action: string;
-  subject_type: string | null;
-  subject_id: string | null;
-  as_of: string | null;
-  query: string | null;
-  _audience: string[];
-}
+/** An entry as the access log answers it (contracts `accessLogEntry`), of any action the event names. */
+export type AuditAccessDoc = Omit<AccessLogEntry, 'action'> & { action: string; _audience: string[] };
 
-export const auditAccessLog = collection<AuditAccessDoc>(AUDIT_ACCESS_LOG);
+export const auditAccessLog = collection<AuditAccessDoc>('audit_access_log');
 
 export const auditAccessProjection = defineProjection({
   name: 'audit-access',
   collections: {
-    [AUDIT_ACCESS_LOG]: [
+    [auditAccessLog.name]: [
       'position',
       'actor_id',
       searchIndex('actor_name', 'actor_email', 'action', 'subject_id', 'query'),

@@ -1,3 +1,4 @@
+import type { AuditorListItem } from '@panda/contracts/audit';
 import { searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
 import { defineProjection } from '../typed-projection';
@@ -7,27 +8,15 @@ import { defineProjection } from '../typed-projection';
  * when, their last successful sign-in at the admin portal, whether they still have access and
  * whether their temporary password is still unused. Only admins see it (empty audience).
  */
-export const AUDITORS = 'auditors';
 
-export interface AuditorDoc {
-  id: string;
-  first_name: string;
-  last_name: string;
-  name: string;
-  email: string;
-  created_at: string;
-  last_sign_in_at: string | null;
-  active: boolean;
-  revoked_at: string | null;
-  temporary_password_unused: boolean;
-  _audience: string[];
-}
+/** An auditor as the list answers it (contracts `auditorListItem`). */
+export type AuditorDoc = AuditorListItem & { _audience: string[] };
 
-export const auditors = collection<AuditorDoc>(AUDITORS);
+export const auditors = collection<AuditorDoc>('auditors');
 
 export const auditorsProjection = defineProjection({
   name: 'auditors',
-  collections: { [AUDITORS]: ['created_at', 'name', 'email', searchIndex('name', 'email')] },
+  collections: { [auditors.name]: ['created_at', 'name', 'email', searchIndex('name', 'email')] },
   on: {
     AuditorProvisioned: ({ time, data: d }, ctx) =>
       auditors.in(ctx).put({

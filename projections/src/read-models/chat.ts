@@ -21,7 +21,6 @@ import { defineProjection } from '../typed-projection';
  */
 export const CHAT_MESSAGES = 'chat_messages';
 export const CHAT_THREADS = 'chat_threads';
-export const CHAT_INBOXES = 'chat_inboxes';
 
 export interface ChatMessageDoc {
   id: string;
@@ -61,14 +60,11 @@ export interface ChatInboxDoc {
 
 export const chatMessages = collection<ChatMessageDoc>(CHAT_MESSAGES);
 export const chatThreads = collection<ChatThreadDoc>(CHAT_THREADS);
-export const chatInboxes = collection<ChatInboxDoc>(CHAT_INBOXES);
+export const chatInboxes = collection<ChatInboxDoc>('chat_inboxes');
 
 export const conversationDocId = (owner: string, contact: string, n: number) => `${owner}|${contact}|${n}`;
 export const inboxKey = (owner: string, n: number) => `${owner}|${n}`;
 export const threadId = (owner: string, contact: string) => `${owner}|${contact}`;
-
-/** The Message a MessageSent records, as the API shows it (shared with the command side's answers). */
-export { chatImageUrl, messageOf } from '@panda/contracts/chat';
 
 export const chatProjection = defineProjection({
   name: 'chat',
@@ -81,7 +77,7 @@ export const chatProjection = defineProjection({
       searchIndex('message.Message', 'message.Image_Filename'),
     ],
     [CHAT_THREADS]: ['owner+last_position'], // also serves `owner = ?` alone (its first column)
-    [CHAT_INBOXES]: [],
+    [chatInboxes.name]: [],
   },
   on: {
     // A copy for each side, numbered in its owner's inbox and in the conversation.

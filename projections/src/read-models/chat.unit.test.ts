@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Message } from '@panda/contracts/chat';
+import { chatImageUrl, type Message } from '@panda/contracts/chat';
 import { event, messageSent } from '@panda/events/testing/fixtures';
 import { givenTime as t, projectionSpec } from '../testing/projection-spec';
 import {
-  chatImageUrl,
   chatInboxes,
   chatMessages,
   chatProjection,

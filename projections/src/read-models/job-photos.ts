@@ -12,7 +12,6 @@ import { audienceOf, defineProjection } from '../typed-projection';
  * A photo swept unused (docs/rules.md#unused-photos) is removed. Photos on a card are indexed by the bands of their dHash (`band0`..), so the lookup of look-alikes
  * reads only the photos that share a band. Audience: the mentor, then the student and centre too.
  */
-export const JOB_PHOTOS = 'job_photos';
 const JOB_PHOTO_REFS = 'job_photo_refs';
 const BANDS = DUPLICATE_DISTANCE + 1;
 const bandFields = Array.from({ length: BANDS }, (_, i) => `band${i}`);
@@ -44,12 +43,12 @@ interface StudentRefDoc extends Doc {
   centre_id: string | null;
 }
 
-export const jobPhotos = collection<JobPhotoDoc>(JOB_PHOTOS);
+export const jobPhotos = collection<JobPhotoDoc>('job_photos');
 const studentRefs = collection<StudentRefDoc>(JOB_PHOTO_REFS);
 
 export const jobPhotosProjection = defineProjection({
   name: 'job_photos',
-  collections: { [JOB_PHOTOS]: ['signature_id', 'uploaded_at', ...bandFields], [JOB_PHOTO_REFS]: [] },
+  collections: { [jobPhotos.name]: ['signature_id', 'uploaded_at', ...bandFields], [JOB_PHOTO_REFS]: [] },
   on: {
     StudentRegistered: ({ data: d }, ctx) =>
       studentRefs.in(ctx).put({ id: `student:${d.accountId}`, centre_id: d.centreId }),

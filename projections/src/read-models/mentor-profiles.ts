@@ -1,4 +1,8 @@
-import { SETTINGS_BUSINESS_FIELDS, type RecordedMentorProfile } from '@panda/events/catalogue/profiles';
+import {
+  SETTINGS_BUSINESS_FIELDS,
+  mentorProfileSchema,
+  type RecordedMentorProfile,
+} from '@panda/events/catalogue/profiles';
 import type { ProjectionContext } from '../projection';
 import { collection } from '../typed-collection';
 import { defineProjection } from '../typed-projection';
@@ -8,7 +12,6 @@ import { defineProjection } from '../typed-projection';
  * spec's Mentor fields. `profile_completed` once the profile form succeeded (MentorProfileSaved).
  * Audience: the mentor.
  */
-export const MENTOR_PROFILES = 'mentor_profiles';
 
 export type MentorProfileDoc = { [K in keyof RecordedMentorProfile]: RecordedMentorProfile[K] | null } & {
   id: string;
@@ -19,25 +22,14 @@ export type MentorProfileDoc = { [K in keyof RecordedMentorProfile]: RecordedMen
   _audience: string[];
 };
 
+const NO_PROFILE = Object.fromEntries(Object.keys(mentorProfileSchema.shape).map((f) => [f, null])) as {
+  [K in keyof RecordedMentorProfile]: null;
+};
+
 /** A mentor who never saved a business field: every field present, null. */
 export const emptyMentorProfile = (id: string, time: string): MentorProfileDoc => ({
   id,
-  Business_Name: null,
-  Business_Postcode: null,
-  Business_Phone_Number: null,
-  Business_Email: null,
-  Gas_Safe_Registration_Number: null,
-  VAT_Registered: null,
-  Business_Type: null,
-  Qualified_Boilers: null,
-  Qualified_Cookers: null,
-  Qualified_Gas_Fires: null,
-  Qualified_Gas_Meters: null,
-  Qualified_LPG: null,
-  Qualified_Commercial: null,
-  Additional_Information: null,
-  Referral_Source: null,
-  Gas_Safe_Card_Photo: null,
+  ...NO_PROFILE,
   Terms_Agreed: false,
   Terms_Agreed_At: null,
   profile_completed: false,
@@ -45,14 +37,14 @@ export const emptyMentorProfile = (id: string, time: string): MentorProfileDoc =
   _audience: [id],
 });
 
-export const mentorProfiles = collection<MentorProfileDoc>(MENTOR_PROFILES);
+export const mentorProfiles = collection<MentorProfileDoc>('mentor_profiles');
 
 const profileOf = async (ctx: ProjectionContext, id: string, time: string) =>
   (await mentorProfiles.in(ctx).get(id)) ?? emptyMentorProfile(id, time);
 
 export const mentorProfilesProjection = defineProjection({
   name: 'mentor_profiles',
-  collections: { [MENTOR_PROFILES]: [] },
+  collections: { [mentorProfiles.name]: [] },
   on: {
     MentorProfileSaved: async ({ time, data: d }, ctx) => {
       // Events recorded before the blob store hold the photo inline (RecordedMentorProfile).
@@ -81,4 +73,3 @@ export const mentorProfilesProjection = defineProjection({
 
 /** The card photo as the API shows it (shared with the command side's answers). */
 export { photoView } from '@panda/platform/photo-view';
-export type { PhotoView } from '@panda/contracts/accounts';

@@ -1,4 +1,6 @@
 import type { ProfileChanges } from '@panda/events/catalogue/profiles';
+import type { Identified } from '../read-store';
+import type { Writable } from '../typed-collection';
 import type { DataOf } from '../typed-projection';
 
 /**
@@ -34,12 +36,37 @@ export const registeredName = (d: DataOf<'StudentRegistered'>): KeptName => ({
   Email: d.email,
 });
 
-/** Profile Settings' changes (only the fields that changed) applied to a kept name; answers what it was. */
-export function rename(n: KeptName, c: ProfileChanges): { Name: string; Email: string } {
+/** A document that shows an account: its names and e-mail, and those of its phone and postcode it keeps. */
+interface ShownAccount {
+  role?: string;
+  First_Name: string;
+  Last_Name: string;
+  Name: string;
+  Email: string;
+  Phone_Number?: string | null;
+  Postcode?: string | null;
+}
+const CHANGEABLE = ['First_Name', 'Last_Name', 'Email', 'Phone_Number', 'Postcode'] as const;
+
+/**
+ * Profile Settings' changes (only the fields that changed) to a document that shows the account: the fields of
+ * them it keeps, and its Name (a training centre's own name, anyone else's "First Last").
+ */
+export function takeChanges(doc: ShownAccount, c: ProfileChanges): void {
+  for (const f of CHANGEABLE) if (c[f] !== undefined && f in doc) (doc as unknown as Record<string, unknown>)[f] = c[f];
+  doc.Name = doc.role === 'training_centre' ? (c.Name ?? doc.Name) : fullName(doc.First_Name, doc.Last_Name);
+}
+
+/**
+ * takeChanges on the kept name `id` of `names`, written back when its Name or e-mail changed. Answers it and
+ * whether its Name changed; null when there is no such name, or nothing it shows changed.
+ */
+export async function rename<D extends KeptName & Identified>(names: Writable<D>, id: string, c: ProfileChanges) {
+  const n = await names.get(id);
+  if (!n) return null;
   const before = { Name: n.Name, Email: n.Email };
-  if (c.First_Name !== undefined) n.First_Name = c.First_Name;
-  if (c.Last_Name !== undefined) n.Last_Name = c.Last_Name;
-  if (c.Email !== undefined) n.Email = c.Email;
-  n.Name = n.role === 'training_centre' ? (c.Name ?? n.Name) : fullName(n.First_Name, n.Last_Name);
-  return before;
+  takeChanges(n, c);
+  if (before.Name === n.Name && before.Email === n.Email) return null;
+  names.put(n);
+  return { name: n, nameChanged: before.Name !== n.Name };
 }

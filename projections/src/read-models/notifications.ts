@@ -1,3 +1,4 @@
+import type { Notification } from '@panda/contracts/notifications';
 import type { ProjectionContext } from '../projection';
 import { collection } from '../typed-collection';
 import { defineProjection } from '../typed-projection';
@@ -8,28 +9,15 @@ import { defineProjection } from '../typed-projection';
  * its NotificationCreated) orders an inbox and is its paging cursor.
  * `notification_settings`: each account's e-mail setting for important notifications (on until changed).
  */
-export const NOTIFICATIONS = 'notifications';
-export const NOTIFICATION_SETTINGS = 'notification_settings';
 
-export interface NotificationDoc {
-  id: string;
+/** A notification as the contract has it (`is_read` is `read` again), and any `kind` an event names. */
+export type NotificationDoc = Omit<Notification, 'is_read' | 'kind'> & {
+  kind: string;
   recipient_id: string;
   seq: number;
-  type: 'info' | 'success' | 'warning' | 'assignment' | 'message' | 'announcement';
-  kind: string;
-  title: string;
-  message: string;
-  link: string;
-  created_at: string;
-  read: boolean;
   read_at: string | null;
-  from_user: string | null;
-  sender_id: string | null;
-  message_id: string | null;
-  announcement_id: string | null;
-  priority: 'low' | 'normal' | 'medium' | 'high' | null;
   _audience: string[];
-}
+};
 
 export interface NotificationSettingsDoc {
   id: string;
@@ -37,8 +25,8 @@ export interface NotificationSettingsDoc {
   _audience: string[];
 }
 
-export const notifications = collection<NotificationDoc>(NOTIFICATIONS);
-export const notificationSettings = collection<NotificationSettingsDoc>(NOTIFICATION_SETTINGS);
+export const notifications = collection<NotificationDoc>('notifications');
+export const notificationSettings = collection<NotificationSettingsDoc>('notification_settings');
 
 /** Marks one of the recipient's notifications read (once; someone else's id changes nothing). */
 async function markRead(ctx: ProjectionContext, id: string, recipientId: string, at: string) {
@@ -52,8 +40,8 @@ export const notificationsProjection = defineProjection({
   collections: {
     // One recipient's notifications: newest first, and unread (the counts and the unread filter). An index on
     // read or type alone would send a recipient's query through everyone's unread ones.
-    [NOTIFICATIONS]: ['recipient_id+seq', 'recipient_id+read', 'seq'],
-    [NOTIFICATION_SETTINGS]: [],
+    [notifications.name]: ['recipient_id+seq', 'recipient_id+read', 'seq'],
+    [notificationSettings.name]: [],
   },
   on: {
     NotificationCreated: ({ position, time, data: d }, ctx) =>

@@ -1,6 +1,11 @@
 import type { JobType } from '@panda/contracts/training';
 import type { Rates } from '@panda/contracts/payouts';
-import type { CreditNote, InvoiceLine } from '@panda/events/catalogue/payouts';
+import {
+  invoiceEntryIds,
+  type CreditApplied,
+  type CreditNote,
+  type InvoiceLine,
+} from '@panda/events/catalogue/payouts';
 import { EARNING_WAIT_DAYS, INVOICE_DISPUTE_DAYS, addDays, workDateOf } from '@panda/events/domain/payouts';
 import { signatureIdOf } from '@panda/events/catalogue/training';
 import { searchIndex } from '../read-store';
@@ -72,6 +77,10 @@ export interface InvoiceDoc {
   credit_note?: CreditNote | null;
   paid_at: string | null;
   run_id: string | null;
+  /** What the run paid (its gross less its own credit note and any `credits_applied`); absent before paid. */
+  paid_pence?: number | null;
+  /** Credit notes of earlier paid invoices taken off this invoice's payment. */
+  credits_applied?: CreditApplied[];
   _audience: string[];
 }
 export interface PayoutRunDoc {
@@ -212,7 +221,25 @@ export const payoutsProjection = defineProjection({
       });
     },
     InvoiceIssued: async ({ position, data: d }, ctx) => {
-      await invoices.in(ctx).put({
+      // One line per entry: an invoice names its entries, which are read here (an older one carries its lines).
+      const lines: InvoiceLine[] = [];
+      for (const entryId of invoiceEntryIds(d)) {
+        const entry = await ledgerEntries.in(ctx).update(entryId, (doc) => ({
+          ...doc,
+          invoice_id: d.invoiceId,
+          invoice_number: d.number,
+        }));
+        if (entry && !d.lines)
+          lines.push({
+            entryId,
+            signatureId: entry.signature_id,
+            jobType: entry.job_type,
+            kind: entry.kind,
+            workDate: entry.work_date,
+            amountPence: entry.amount_pence,
+          });
+      }
+      invoices.in(ctx).put({
         id: d.invoiceId,
         position,
         number: d.number,
@@ -226,7 +253,7 @@ export const payoutsProjection = defineProjection({
         period_start: d.periodStart,
         period_end: d.periodEnd,
         issued_at: d.issuedAt,
-        lines: d.lines,
+        lines: d.lines ?? lines,
         net_pence: d.netPence,
         vat_pence: d.vatPence,
         gross_pence: d.grossPence,
@@ -239,23 +266,20 @@ export const payoutsProjection = defineProjection({
         credit_note: null,
         paid_at: null,
         run_id: null,
+        paid_pence: null,
+        credits_applied: [],
         _audience: [d.mentorId],
       });
-      for (const line of d.lines)
-        await ledgerEntries.in(ctx).update(line.entryId, (doc) => ({
-          ...doc,
-          invoice_id: d.invoiceId,
-          invoice_number: d.number,
-        }));
     },
     InvoiceDisputed: async ({ data: d }, ctx) => {
       await invoices.in(ctx).update(d.invoiceId, (doc) => ({ ...doc, status: 'disputed', dispute_reason: d.reason }));
     },
-    // Resolved, the invoice is payable again, less its credit note if the dispute was upheld.
+    // Resolved, the invoice is payable again, less its credit note if the dispute was upheld (a paid
+    // one stays paid: its credit note comes off the next payouts).
     InvoiceDisputeResolved: async ({ data: d }, ctx) => {
       await invoices.in(ctx).update(d.invoiceId, (doc) => ({
         ...doc,
-        status: doc.status === 'paid' ? 'paid' : 'issued',
+        status: doc.paid_at ? 'paid' : 'issued',
         dispute_outcome: d.outcome,
         resolution_reason: d.reason,
         credit_note: d.creditNote,
@@ -273,9 +297,14 @@ export const payoutsProjection = defineProjection({
         _audience: [],
       });
       for (const i of d.invoices)
-        await invoices
-          .in(ctx)
-          .update(i.invoiceId, (doc) => ({ ...doc, status: 'paid', paid_at: time, run_id: d.runId }));
+        await invoices.in(ctx).update(i.invoiceId, (doc) => ({
+          ...doc,
+          status: 'paid',
+          paid_at: time,
+          run_id: d.runId,
+          paid_pence: i.grossPence,
+          credits_applied: i.credits ?? [],
+        }));
     },
     PayoutDetailsSaved: ({ data: d }, ctx) =>
       payoutDetails.in(ctx).put({

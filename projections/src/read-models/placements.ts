@@ -1,9 +1,11 @@
 import type { JobType } from '@panda/events/catalogue/training';
+import type { AdminPlacement } from '@panda/contracts/admin';
 import { QUALIFICATION_KEYS, requiredPerJobType, type QualificationKey } from '@panda/events/domain/ranking';
 import type { ProjectionContext } from '../projection';
 import { searchIndex, type Doc } from '../read-store';
 import { collection } from '../typed-collection';
 import { audienceOf, defineProjection, type Recorded } from '../typed-projection';
+import { registeredName, signedUpName, takeChanges, type KeptName } from './names';
 
 /**
  * Placements and what matching needs, built only from events:
@@ -16,19 +18,9 @@ import { audienceOf, defineProjection, type Recorded } from '../typed-projection
  *   mentor's business profile (postcode, qualifications, completeness) and placement counts, so
  *   that this projection never reads another projection's collections. Audience: the account.
  */
-export const PLACEMENTS = 'placements';
-export const STUDENT_PLACEMENTS = 'student_placements';
-export const PLACEMENT_PARTIES = 'placement_parties';
-export const STUDENT_PROGRESS = 'student_progress';
 
-export interface PartyDoc extends Doc {
+export interface PartyDoc extends Doc, KeptName {
   id: string;
-  role: 'student' | 'mentor' | 'training_centre';
-  First_Name: string;
-  Last_Name: string;
-  /** "First Last", or the centre's name for a training centre. */
-  Name: string;
-  Email: string;
   centre_id: string | null;
   Postcode: string | null;
   /** Mentors: business profile as last saved. */
@@ -43,39 +35,12 @@ export interface PartyDoc extends Doc {
   _audience: string[];
 }
 
-export interface PlacementDoc extends Doc {
-  id: string;
-  Status: 'pending' | 'active' | 'completed' | 'cancelled';
-  /** When the mentor accepted (the student was placed); null while pending or if never accepted. */
-  Placed_At: string | null;
-  Proposed_At: string;
-  Ended_At: string | null;
-  /** The latest notes: the admin's end notes when it ended with some, else the proposal's. */
-  Notes: string | null;
-  proposal_notes: string | null;
-  end_notes: string | null;
-  decline_reason: string | null;
-  reasons: string[];
-  proposed_by: string | null;
-  ended_by: string | null;
-  student_id: string;
-  mentor_id: string;
-  training_centre_id: string | null;
-  student_name: string;
-  student_email: string;
-  mentor_name: string;
-  mentor_email: string;
-  training_centre_name: string | null;
-  training_centre_email: string | null;
-  relationships: {
-    student: { id: string; name: string; email: string };
-    mentor: { id: string; name: string; email: string };
-    training_centre: { id: string; name: string; email: string } | null;
-  };
-  Created_At: string;
-  updated_at: string;
-  _audience: string[];
-}
+/**
+ * A placement as the admin Placements tab shows it (contracts `adminPlacementSchema`), without the trainee's
+ * progress (`student_progress`). `Placed_At`: when the mentor accepted; `Notes`: the admin's end notes when it
+ * ended with some, else the proposal's.
+ */
+export type PlacementDoc = Omit<AdminPlacement, keyof Progress> & { _audience: string[] };
 
 export interface StudentPlacementDoc extends Doc {
   id: string;
@@ -126,27 +91,19 @@ export function progressOf(s: Pick<StudentPlacementDoc, 'jobs'>): Progress {
   };
 }
 
-export const placements = collection<PlacementDoc>(PLACEMENTS);
-export const studentPlacements = collection<StudentPlacementDoc>(STUDENT_PLACEMENTS);
-export const placementParties = collection<PartyDoc>(PLACEMENT_PARTIES);
-export const studentProgress = collection<StudentProgressDoc>(STUDENT_PROGRESS);
+export const placements = collection<PlacementDoc>('placements');
+export const studentPlacements = collection<StudentPlacementDoc>('student_placements');
+export const placementParties = collection<PartyDoc>('placement_parties');
+export const studentProgress = collection<StudentProgressDoc>('student_progress');
 
 const zeroes = (): Record<JobType, number> => ({ 'Boiler Installs': 0, 'Boiler Service': 0, Pipework: 0, Repair: 0 });
 /** A text field of the business profile: trimmed, null when blank. */
 export const businessText = (v: string): string | null => v.trim() || null;
 
-function newParty(
-  id: string,
-  role: PartyDoc['role'],
-  d: { firstName: string; lastName: string; email: string },
-): PartyDoc {
+function newParty(id: string, name: KeptName): PartyDoc {
   return {
     id,
-    role,
-    First_Name: d.firstName,
-    Last_Name: d.lastName,
-    Name: `${d.firstName} ${d.lastName}`.trim(),
-    Email: d.email,
+    ...name,
     centre_id: null,
     Postcode: null,
     Business_Name: null,
@@ -291,30 +248,16 @@ const placementChange =
     await putPlacement(ctx, e.time, p);
   };
 
-const PARTY_FIELD = { student: 'student_id', mentor: 'mentor_id', training_centre: 'training_centre_id' } as const;
-
-/** A person's name or e-mail changed: every placement that shows it follows. */
+/** A person's name or e-mail changed: every placement that shows it (`<role>_id`, `_name`, `_email`) follows. */
 async function renameInPlacements(ctx: ProjectionContext, party: PartyDoc, time: string) {
   const who = { id: party.id, name: party.Name, email: party.Email };
-  for (const p of await placements.in(ctx).find({ [PARTY_FIELD[party.role]]: party.id })) {
-    if (party.role === 'student')
-      Object.assign(
-        p,
-        { student_name: who.name, student_email: who.email },
-        { relationships: { ...p.relationships, student: who } },
-      );
-    else if (party.role === 'mentor')
-      Object.assign(
-        p,
-        { mentor_name: who.name, mentor_email: who.email },
-        { relationships: { ...p.relationships, mentor: who } },
-      );
-    else
-      Object.assign(
-        p,
-        { training_centre_name: who.name, training_centre_email: who.email },
-        { relationships: { ...p.relationships, training_centre: who } },
-      );
+  const role = party.role;
+  for (const p of await placements.in(ctx).find({ [`${role}_id`]: party.id })) {
+    Object.assign(p, {
+      [`${role}_name`]: who.name,
+      [`${role}_email`]: who.email,
+      relationships: { ...p.relationships, [role]: who },
+    });
     p.updated_at = time;
     placements.in(ctx).put(p);
     const s =
@@ -345,7 +288,7 @@ export const placementsProjection = defineProjection({
   // 2: `student_progress`.
   version: 2,
   collections: {
-    [PLACEMENTS]: [
+    [placements.name]: [
       'student_id',
       'training_centre_id',
       'Created_At',
@@ -365,45 +308,28 @@ export const placementsProjection = defineProjection({
       // `?q=` of the admin table and of a mentor's requests.
       searchIndex('student_name', 'mentor_name', 'training_centre_name', 'student_email', 'mentor_email'),
     ],
-    [STUDENT_PLACEMENTS]: ['training_centre_id', 'mentor', 'Matched', 'pending_mentor_id'],
-    [PLACEMENT_PARTIES]: ['role', 'centre_id'],
-    [STUDENT_PROGRESS]: [],
+    [studentPlacements.name]: ['training_centre_id', 'mentor', 'Matched', 'pending_mentor_id'],
+    [placementParties.name]: ['role', 'centre_id'],
+    [studentProgress.name]: [],
   },
   on: {
-    AccountSignedUp: ({ data: d }, ctx) => {
-      const p = newParty(d.accountId, d.role, d);
-      if (d.centreName) p.Name = d.centreName;
-      placementParties.in(ctx).put(p);
-    },
+    AccountSignedUp: ({ data: d }, ctx) => placementParties.in(ctx).put(newParty(d.accountId, signedUpName(d))),
     StudentRegistered: ({ time, data: d }, ctx) => {
       placementParties
         .in(ctx)
-        .put({ ...newParty(d.accountId, 'student', d), centre_id: d.centreId, Postcode: d.postcode });
+        .put({ ...newParty(d.accountId, registeredName(d)), centre_id: d.centreId, Postcode: d.postcode });
       studentPlacements.in(ctx).put(newStudent(d.accountId, d.centreId, time, requiredPerJobType(d.requirements)));
     },
     // Profile Settings: `changes` holds only the fields that changed.
     // A party the change leaves as it was (a phone number: not kept here) is not written again, nor are
     // its placements when its name and e-mail, all they show of it, stay the same.
-    ProfileChanged: async ({ time, data: d }, ctx) => {
-      const c = d.changes;
-      const p = await placementParties.in(ctx).get(d.accountId);
+    ProfileChanged: async ({ time, data: { accountId, changes: c } }, ctx) => {
+      const p = await placementParties.in(ctx).get(accountId);
       if (!p) return;
-      const before = {
-        First_Name: p.First_Name,
-        Last_Name: p.Last_Name,
-        Email: p.Email,
-        Postcode: p.Postcode,
-        Name: p.Name,
-      };
-      if (c.First_Name !== undefined) p.First_Name = c.First_Name;
-      if (c.Last_Name !== undefined) p.Last_Name = c.Last_Name;
-      if (c.Email !== undefined) p.Email = c.Email;
-      if (c.Postcode !== undefined) p.Postcode = c.Postcode;
-      // A training centre shows its own name; anyone else "First Last".
-      if (p.role !== 'training_centre') p.Name = `${p.First_Name} ${p.Last_Name}`.trim();
-      else if (c.Name) p.Name = c.Name;
+      const before = { ...p };
+      takeChanges(p, c);
       // A mentor's business fields count only once saved with the whole profile (MentorProfileSaved).
-      if ((Object.keys(before) as (keyof typeof before)[]).every((k) => before[k] === p[k])) return;
+      if ((['First_Name', 'Last_Name', 'Email', 'Postcode', 'Name'] as const).every((k) => before[k] === p[k])) return;
       placementParties.in(ctx).put(p);
       if (p.Name !== before.Name || p.Email !== before.Email) await renameInPlacements(ctx, p, time);
     },

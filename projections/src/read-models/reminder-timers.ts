@@ -12,7 +12,6 @@ import { defineProjection, type Recorded } from '../typed-projection';
  * `confirmation_due_at`): one is due for nearly every signed card, and a document of its own for each
  * doubled what a rebuild writes for a card (docs/benchmarks.md).
  */
-export const REMINDER_TIMERS = 'reminder_timers';
 
 const DAY_MS = 86_400_000;
 export const REMINDER_DAYS: Record<ReminderKind, number> = {
@@ -37,7 +36,7 @@ export interface ReminderTimerDoc {
   due_at: string;
 }
 
-export const reminderTimers = collection<ReminderTimerDoc>(REMINDER_TIMERS);
+export const reminderTimers = collection<ReminderTimerDoc>('reminder_timers');
 
 /**
  * `reminder_quiet_spells`: a placed student's current quiet spell without sign-off, by student id: the id
@@ -45,13 +44,12 @@ export const reminderTimers = collection<ReminderTimerDoc>(REMINDER_TIMERS);
  * student's quiet spell and begins the next, so finding it by id spares an index of every timer by student
  * (built over every signed card of the log on a rebuild).
  */
-export const REMINDER_QUIET_SPELLS = 'reminder_quiet_spells';
 interface QuietSpellDoc {
   id: string;
   timer_id: string;
   placement_id: string;
 }
-const quietSpells = collection<QuietSpellDoc>(REMINDER_QUIET_SPELLS);
+const quietSpells = collection<QuietSpellDoc>('reminder_quiet_spells');
 
 /** A reminder's id, and its `ReminderSent`'s: `<kind>:<subject>`. */
 export const reminderId = (kind: ReminderKind, subject: string) => `${kind}:${subject}`;
@@ -60,8 +58,8 @@ export const reminderId = (kind: ReminderKind, subject: string) => `${kind}:${su
 export const dueAt = (kind: ReminderKind, since: string) =>
   new Date(Date.parse(since) + REMINDER_DAYS[kind] * DAY_MS).toISOString();
 
-type Subject = Pick<ReminderTimerDoc, 'student_id' | 'mentor_id' | 'placement_id' | 'signature_id' | 'job_id'>;
-/** A reminder due REMINDER_DAYS[kind] after the event `e` that began the wait. */
+type Subject = Pick<ReminderTimerDoc, 'student_id' | 'mentor_id' | 'placement_id'>;
+/** A reminder due REMINDER_DAYS[kind] after the event `e` that began the wait (a sign-off's is on the sign-off). */
 const timer = (
   kind: ReminderKind,
   subject: string,
@@ -71,6 +69,8 @@ const timer = (
   id: reminderId(kind, subject),
   kind,
   ...t,
+  signature_id: null,
+  job_id: null,
   since: e.time,
   since_position: e.position,
   due_at: dueAt(kind, e.time),
@@ -99,8 +99,6 @@ function restartQuietSpell(
     student_id: studentId,
     mentor_id: mentorId,
     placement_id: placementId,
-    signature_id: null,
-    job_id: null,
   });
   reminderTimers.in(ctx).put(quiet);
   quietSpells.in(ctx).put({ id: studentId, timer_id: quiet.id, placement_id: placementId });
@@ -111,17 +109,11 @@ export const reminderTimersProjection = defineProjection({
   // 2: a student's quiet spell is found by id in reminder_quiet_spells, no longer by an index of timers by student.
   // 3: confirmation reminders are due on the sign-offs themselves (sign_offs, confirmation_due_at).
   version: 3,
-  collections: { [REMINDER_TIMERS]: ['due_at'], [REMINDER_QUIET_SPELLS]: [] },
+  collections: { [reminderTimers.name]: ['due_at'], [quietSpells.name]: [] },
   on: {
     PlacementProposed: (e, ctx) => {
       const d = e.data;
-      const t = {
-        student_id: d.studentId,
-        mentor_id: d.mentorId,
-        placement_id: d.placementId,
-        signature_id: null,
-        job_id: null,
-      };
+      const t = { student_id: d.studentId, mentor_id: d.mentorId, placement_id: d.placementId };
       reminderTimers.in(ctx).put(timer('proposal_reminder', d.placementId, e, t));
       reminderTimers.in(ctx).put(timer('proposal_escalation', d.placementId, e, t));
     },

@@ -1,20 +1,12 @@
 import type { DisputeListItem, SignOffView } from '@panda/contracts/signoff';
-import { signatureIdOf, type JobType, type Signature } from '@panda/events/catalogue/training';
+import { signatureIdOf, type JobType } from '@panda/events/catalogue/training';
 import type { ProjectionContext } from '../projection';
 import { registeredName, rename, signedUpName, type KeptName } from './names';
 import { dueAt } from './reminder-timers';
 import { searchIndex, type Doc } from '../read-store';
 import { collection } from '../typed-collection';
 import { audienceOf, defineProjection, type Recorded } from '../typed-projection';
-import {
-  awaitingAnswer,
-  confirmed,
-  disputed,
-  resolved,
-  revoked,
-  type AnswerEvent,
-  type TraineeAnswer,
-} from './sign-off-state';
+import { awaitingAnswer, confirmed, disputed, resolved, revoked, type AnswerEvent } from './sign-off-state';
 
 /**
  * `sign_offs`: one document per job-card sign-off (docs/rules.md#trainee-countersign), by its `signature_id`: which student's
@@ -28,29 +20,23 @@ import {
  *   row (and `sign_offs` itself needs no index). Admins only (no audience); written in the same commit as the
  *   sign-off, whose pushes the list follows.
  */
-export const SIGN_OFFS = 'sign_offs';
-export const DISPUTE_ROWS = 'dispute_rows';
 /** What a sign-off needs from earlier events: the job's type, the student's centre, and people's names. */
 const SIGN_OFF_REFS = 'sign_off_refs';
 
-export interface SignOffDoc extends TraineeAnswer {
+/** A sign-off as contracts `signOffView` shows it, without the names of its people (they are read as they are now). */
+export type SignOffDoc = Omit<
+  SignOffView,
+  'signature_id' | 'job_type' | 'student_name' | 'mentor_name' | 'centre_name'
+> & {
   id: string;
-  job_id: string;
-  student_id: string;
-  mentor_id: string;
-  centre_id: string | null;
   job_type: JobType | null;
-  signature: Signature;
-  completed_at: string;
-  signed_at: string;
-  content_hash: string | null;
   /** When the trainee is reminded to answer, while no answer, revocation or reminder has come; else null. */
   confirmation_due_at: string | null;
   /** Disputed and not yet resolved: what the admin Disputes list shows first. */
   open_dispute: boolean;
   disputed_at: string | null;
   _audience: string[];
-}
+};
 
 /** `student:<id>`: the student's centre. */
 interface StudentRefDoc extends Doc {
@@ -65,12 +51,12 @@ interface NameRefDoc extends Doc, KeptName {}
 
 export type DisputeRowDoc = DisputeListItem;
 
-export const signOffs = collection<SignOffDoc>(SIGN_OFFS);
+export const signOffs = collection<SignOffDoc>('sign_offs');
 // Two kinds of document in one collection, told apart by their id's prefix: each view reads only its own ids.
 const studentRefs = collection<StudentRefDoc>(SIGN_OFF_REFS);
 const jobRefs = collection<JobRefDoc>(SIGN_OFF_REFS);
 const nameRefs = collection<NameRefDoc>(SIGN_OFF_REFS);
-export const disputeRows = collection<DisputeRowDoc>(DISPUTE_ROWS);
+export const disputeRows = collection<DisputeRowDoc>('dispute_rows');
 
 /**
  * The sign-off as the product shows it (contracts `signOffView`), with the names of its people as they are now:
@@ -132,11 +118,11 @@ export const signOffsProjection = defineProjection({
     // Read by id, and by when the reminder to answer falls due: no reader asks for a student's, mentor's or
     // centre's sign-offs, and the Disputes list pages through `dispute_rows`, so no other index is kept (each
     // would be one more update per signed card, and built over every card of the log on a rebuild).
-    [SIGN_OFFS]: ['confirmation_due_at'],
+    [signOffs.name]: ['confirmation_due_at'],
     [SIGN_OFF_REFS]: [],
     // The Disputes list: all (disputed), open, resolved (disputed and no longer open), by when disputed; and the
     // rows a new name goes to.
-    [DISPUTE_ROWS]: [
+    [disputeRows.name]: [
       'trainee_status+disputed_at',
       'open_dispute+trainee_status+disputed_at',
       'disputed_at',
@@ -154,12 +140,9 @@ export const signOffsProjection = defineProjection({
     },
     // A new name goes to the Disputes rows that show it.
     ProfileChanged: async ({ data: { accountId, changes } }, ctx) => {
-      const n = await nameRefs.in(ctx).get(`name:${accountId}`);
-      if (!n) return;
-      const before = rename(n, changes);
-      if (before.Name === n.Name && before.Email === n.Email) return;
-      nameRefs.in(ctx).put(n);
-      if (before.Name === n.Name) return;
+      const kept = await rename(nameRefs.in(ctx), `name:${accountId}`, changes);
+      if (!kept?.nameChanged) return;
+      const n = kept.name;
       const field = { student: 'student_id', mentor: 'mentor_id', training_centre: 'centre_id' } as const;
       const shown = { student: 'student_name', mentor: 'mentor_name', training_centre: 'centre_name' } as const;
       for (const r of await disputeRows.in(ctx).find({ [field[n.role]]: accountId }))

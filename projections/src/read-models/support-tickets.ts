@@ -17,8 +17,6 @@ import { defineProjection } from '../typed-projection';
  * them in the same commit.
  */
 export const SUPPORT_TICKETS = 'support_tickets';
-export const SUPPORT_TICKET_ROWS = 'support_ticket_rows';
-export const SUPPORT_TICKET_NAMES = 'support_ticket_names';
 
 export interface TicketEntryDoc {
   id: string;
@@ -29,27 +27,11 @@ export interface TicketEntryDoc {
   links: { label: string; path: string }[];
 }
 
-export interface TicketDoc {
-  id: string;
-  owner_id: string;
-  owner_role: 'student' | 'mentor' | 'training_centre';
-  Subject: string;
-  Message: string;
-  Status: 'open' | 'responded' | 'closed';
-  Created_At: string;
-  last_activity: string;
-  /** The latest answer from support or the AI Assistant. */
-  response_text: string | null;
-  /** Answers from support or the AI Assistant. */
-  response_count: number;
-  /** The AI Assistant has answered (the ticket still awaits staff while open: docs/rules.md#support-status). */
-  ai_answered: boolean;
-  Student_ID: string | null;
+/** A ticket as the lists show it (contracts `ticketSummary`) without the names, which the rows keep. */
+export type TicketDoc = Omit<TicketSummary, 'message_count' | 'student_name' | 'owner_name' | 'owner_email'> & {
   conversation: TicketEntryDoc[];
-  /** Log position of the latest activity (newest-activity-first order and paging cursor). */
-  activity_position: number;
   _audience: string[];
-}
+};
 
 export type TicketRowDoc = TicketSummary;
 interface NameDoc extends KeptName {
@@ -57,8 +39,8 @@ interface NameDoc extends KeptName {
 }
 
 export const supportTickets = collection<TicketDoc>(SUPPORT_TICKETS);
-export const supportTicketRows = collection<TicketRowDoc>(SUPPORT_TICKET_ROWS);
-const names = collection<NameDoc>(SUPPORT_TICKET_NAMES);
+export const supportTicketRows = collection<TicketRowDoc>('support_ticket_rows');
+const names = collection<NameDoc>('support_ticket_names');
 
 /** The ticket as the lists show it, with its owner's and student's names as they are now. */
 function row(t: TicketDoc, owner: NameDoc | null, student: NameDoc | null): TicketRowDoc {
@@ -112,7 +94,7 @@ export const supportTicketsProjection = defineProjection({
   collections: {
     [SUPPORT_TICKETS]: [],
     // The lists: an owner's and the admin inbox (by status), newest activity first or by creation; `?q=`.
-    [SUPPORT_TICKET_ROWS]: [
+    [supportTicketRows.name]: [
       'Student_ID',
       'activity_position',
       // Also an owner's tickets and the status filter alone (see indexesServedByLonger).
@@ -123,18 +105,15 @@ export const supportTicketsProjection = defineProjection({
       'Created_At',
       searchIndex('Subject', 'Message'),
     ],
-    [SUPPORT_TICKET_NAMES]: [],
+    [names.name]: [],
   },
   on: {
     AccountSignedUp: ({ data: d }, ctx) => names.in(ctx).put({ id: d.accountId, ...signedUpName(d) }),
     StudentRegistered: ({ data: d }, ctx) => names.in(ctx).put({ id: d.accountId, ...registeredName(d) }),
     // A new name or e-mail goes to the rows that show it (their owner's, or their student's).
     ProfileChanged: async ({ data: { accountId, changes } }, ctx) => {
-      const n = await names.in(ctx).get(accountId);
+      const n = (await rename(names.in(ctx), accountId, changes))?.name;
       if (!n) return;
-      const before = rename(n, changes);
-      if (before.Name === n.Name && before.Email === n.Email) return;
-      names.in(ctx).put(n);
       const rows = supportTicketRows.in(ctx);
       for (const r of await rows.find({ owner_id: accountId }))
         rows.put(Object.assign(r, { owner_name: n.Name, owner_email: n.Email }));

@@ -1,22 +1,22 @@
 import type { JobRequirements } from '@panda/events/catalogue/accounts';
-import { signatureIdOf, type Signature } from '@panda/events/catalogue/training';
-import { disputeUntil, type CardEvidenceView } from '@panda/contracts/signoff';
+import { signatureIdOf } from '@panda/events/catalogue/training';
+import { disputeUntil, type CardEvidenceView, type JobSignatureEntry } from '@panda/contracts/signoff';
 import { PRE_EVIDENCE_LABEL } from '@panda/contracts/evidence';
 import { TEMPORARY_PASSWORD_DAYS } from '@panda/contracts/accounts';
-import { JOB_TYPES, isComplete, openDisputeCount, percentOf, type JobType } from '@panda/contracts/training';
+import {
+  JOB_TYPES,
+  isComplete,
+  openDisputeCount,
+  percentOf,
+  type Job,
+  type RequirementCounts,
+} from '@panda/contracts/training';
 import type { ProjectionContext } from '../projection';
 import { searchIndex, type ReadStore } from '../read-store';
 import { collection } from '../typed-collection';
 import { audienceOf, defineProjection, type DataOf, type Recorded } from '../typed-projection';
-import {
-  awaitingAnswer,
-  confirmed,
-  disputed,
-  resolved,
-  revoked,
-  type AnswerEvent,
-  type TraineeAnswer,
-} from './sign-off-state';
+import { takeChanges } from './names';
+import { awaitingAnswer, confirmed, disputed, resolved, revoked, type AnswerEvent } from './sign-off-state';
 
 /**
  * `training`: students, their jobs, and the counters the three overviews read, kept in ONE projection
@@ -36,26 +36,10 @@ import {
  */
 export const STUDENTS = 'students';
 export const JOBS = 'jobs';
-export const CENTRE_STATS = 'centre_stats';
-export const MENTOR_STATS = 'mentor_stats';
-export const JOB_SIGNATURES = 'job_signatures';
 const DAY_MS = 86_400_000;
 
-export interface Requirements {
-  Boiler_Installs: number;
-  Boiler_Service: number;
-  Pipework: number;
-  Repair: number;
-}
-
-export interface JobSummary {
-  id: string;
-  Job_Type: JobType;
-  Total_Count: number;
-  Completed_Count: number;
-  /** Counted sign-offs disputed and not yet decided (docs/rules.md#dispute-visibility). */
-  Disputed_Count: number;
-}
+/** A job's counts on its student's document. */
+export type JobSummary = Pick<JobDoc, 'id' | 'Job_Type' | 'Total_Count' | 'Completed_Count' | 'Disputed_Count'>;
 
 export interface StudentDoc {
   id: string;
@@ -68,7 +52,7 @@ export interface StudentDoc {
   Date_Of_Birth: string | null;
   centre_id: string | null;
   Created_At: string;
-  requirements: Requirements;
+  requirements: RequirementCounts;
   additional_requirements: string | null;
   /** Goals were set: by the student, or as non-zero counts at registration. */
   has_requirements: boolean;
@@ -94,32 +78,11 @@ export interface StudentDoc {
   _audience: string[];
 }
 
-export interface JobDoc {
-  id: string;
-  Student_ID: string;
-  Student_Name: string;
-  student_email: string;
-  student_phone: string | null;
-  student_postcode: string | null;
-  centre_id: string | null;
-  /** The student's active mentor (null when the student is not placed). */
-  mentor_id: string | null;
-  placement_id: string;
-  Job_Type: JobType;
-  Total_Count: number;
-  Completed_Count: number;
-  /** Counted sign-offs disputed and not yet decided (docs/rules.md#dispute-visibility), from the history. */
-  Disputed_Count: number;
-  completed_at: string | null;
-  mentor_signature: Signature | null;
-  /** Only in a document written before `job_signatures` held the history: moved there on its next change. */
-  signatures?: SignatureEntry[];
-  status: 'in_progress' | 'completed';
-  percent: number;
-  opened_at: string;
+/** A job as the API answers it (contracts `jobSchema`) without what jobView adds: its history, and sums. */
+export type JobDoc = Omit<Job, 'signatures' | 'remaining' | 'is_complete' | 'may_sign' | 'sign_refusal'> & {
   updated_at: string;
   _audience: string[];
-}
+};
 
 /** The signature history of one job (id = the job's id), oldest first. */
 export interface JobSignaturesDoc {
@@ -127,22 +90,11 @@ export interface JobSignaturesDoc {
   signatures: SignatureEntry[];
 }
 
-/** One sign-off in a job's history (oldest first); a revoked one stays listed but no longer counts. */
-export type SignatureEntry = Signature &
-  TraineeAnswer & {
-    signature_id: string;
-    mentor_id: string;
-    completed_at: string;
-    content_hash: string | null;
-    /** 30 days after the server recorded the sign-off (docs/rules.md#dispute-window). */
-    dispute_until: string;
-    /** docs/rules.md#evidence (see contracts `jobSignatureEntry`); photos' duplicate flags are the query side's. */
-    signed_at: string;
-    captured_at: string | null;
-    evidence: CardEvidenceView | null;
-    evidence_note: string | null;
-    reflection: string | null;
-  };
+/**
+ * One sign-off in a job's history (oldest first; a revoked one stays listed but no longer counts), as contracts
+ * `jobSignatureEntry`: its photos' duplicate flags are the query side's.
+ */
+export type SignatureEntry = JobSignatureEntry;
 
 export interface CentreStatsDoc {
   id: string;
@@ -162,31 +114,19 @@ export interface MentorStatsDoc {
 
 export const students = collection<StudentDoc>(STUDENTS);
 export const jobs = collection<JobDoc>(JOBS);
-export const centreStats = collection<CentreStatsDoc>(CENTRE_STATS);
-export const mentorStats = collection<MentorStatsDoc>(MENTOR_STATS);
-export const jobSignatures = collection<JobSignaturesDoc>(JOB_SIGNATURES);
-
-/** A job document written before the history had its own collection: the history it still holds. */
-const legacyHistory = (job: JobDoc) => (Array.isArray(job.signatures) ? job.signatures : null);
-
-/** Moves the history a job document still holds (written before `job_signatures`) to its own document. */
-function moveLegacyHistory(ctx: ProjectionContext, job: JobDoc): void {
-  const legacy = legacyHistory(job);
-  if (legacy) {
-    jobSignatures.in(ctx).put({ id: job.id, signatures: legacy });
-    delete job.signatures;
-  }
-}
+export const centreStats = collection<CentreStatsDoc>('centre_stats');
+export const mentorStats = collection<MentorStatsDoc>('mentor_stats');
+export const jobSignatures = collection<JobSignaturesDoc>('job_signatures');
 
 /** The signature history of each of the jobs (oldest first): one read for all of them. */
 export async function signaturesOf(readStore: ReadStore, list: JobDoc[]): Promise<(job: JobDoc) => SignatureEntry[]> {
-  const ids = list.filter((j) => !legacyHistory(j)).map((j) => j.id);
+  const ids = list.map((j) => j.id);
   const histories = ids.length ? await jobSignatures.from(readStore).find({ id: { $in: ids } }) : [];
   const byId = new Map(histories.map((h) => [h.id, h.signatures]));
-  return (j) => legacyHistory(j) ?? byId.get(j.id) ?? [];
+  return (j) => byId.get(j.id) ?? [];
 }
 
-export const toRequirements = (r: JobRequirements): Requirements => ({
+export const toRequirements = (r: JobRequirements): RequirementCounts => ({
   Boiler_Installs: r.boilerInstalls,
   Boiler_Service: r.boilerService,
   Pipework: r.pipework,
@@ -247,7 +187,6 @@ async function countMentor(ctx: ProjectionContext, id: string, change: (stats: M
 /** Moves every job of the student to the student's current audience and active mentor. */
 async function refreshJobs(ctx: ProjectionContext, student: StudentDoc, time: string) {
   for (const j of await jobs.in(ctx).find({ Student_ID: student.id })) {
-    moveLegacyHistory(ctx, j);
     j.mentor_id = student.mentor_id;
     j._audience = studentAudience(student);
     j.updated_at = time;
@@ -299,11 +238,9 @@ const changeJob =
       history ? jobSignatures.in(ctx).get(e.data.jobId) : null,
     ]);
     if (!student || !stored) return;
-    const legacy = legacyHistory(stored);
-    const signatures = legacy ?? kept?.signatures ?? [];
+    const signatures = kept?.signatures ?? [];
     if ((await change(stored, student, e, ctx, signatures)) === false) return;
-    if (legacy) delete stored.signatures;
-    if (history || legacy) {
+    if (history) {
       stored.Disputed_Count = openDisputeCount(signatures);
       jobSignatures.in(ctx).put({ id: stored.id, signatures });
     }
@@ -372,9 +309,9 @@ export const trainingProjection = defineProjection({
       'mentor_id+updated_at',
       'Student_Name',
     ],
-    [CENTRE_STATS]: [],
-    [MENTOR_STATS]: [],
-    [JOB_SIGNATURES]: [],
+    [centreStats.name]: [],
+    [mentorStats.name]: [],
+    [jobSignatures.name]: [],
   },
   on: {
     StudentRegistered: async ({ time, data: d }, ctx) => {
@@ -423,28 +360,20 @@ export const trainingProjection = defineProjection({
     // The student's contact details are copied onto each of their jobs.
     ProfileChanged: ({ time, data: { accountId, changes: c } }, ctx) =>
       changeStudent(ctx, accountId, async (student) => {
-        if (c.First_Name !== undefined) student.First_Name = c.First_Name;
-        if (c.Last_Name !== undefined) student.Last_Name = c.Last_Name;
-        if (c.Email !== undefined) student.Email = c.Email;
-        if (c.Phone_Number !== undefined) student.Phone_Number = c.Phone_Number;
-        if (c.Postcode !== undefined) student.Postcode = c.Postcode;
-        student.Name = `${student.First_Name} ${student.Last_Name}`.trim();
+        takeChanges(student, c);
         // The student's summary names every job they have (JobOpened puts it there, and jobs are never
         // deleted): each is a get the runner answers from its cache, where a find by Student_ID is a query.
         const found = await Promise.all(student.jobs.map((s) => jobs.in(ctx).get(s.id)));
         for (const j of found) {
           if (!j) continue;
-          const legacy = legacyHistory(j) !== null;
           // A job whose copied details are the same already (a name split differently) is not written again.
           if (
-            !legacy &&
             j.Student_Name === student.Name &&
             j.student_email === student.Email &&
             j.student_phone === student.Phone_Number &&
             j.student_postcode === student.Postcode
           )
             continue;
-          moveLegacyHistory(ctx, j);
           Object.assign(j, {
             Student_Name: student.Name,
             student_email: student.Email,

@@ -658,21 +658,6 @@ describe('the signature history is kept apart from the job', () => {
     );
   });
 
-  it('a job document written with its history inside moves the history out the first time it is written', async () => {
-    const legacy = { ...job(), signatures: [entry(1)] };
-    const s = store({ 'students/s1': placed({ jobs: [summary()] }), 'jobs/j1': legacy });
-    expect(await s.apply(renamed)).toEqual(['job_signatures/j1', 'jobs/j1', 'students/s1']);
-    expect(s.all.get('jobs/j1')).toEqual(job({ Student_Name: 'Amelia Pond', updated_at: t(1) }));
-    expect(s.all.get('job_signatures/j1')).toEqual(history([entry(1)]));
-
-    const unmoved = store({ 'students/s1': placed({ jobs: [summary()] }), 'jobs/j1': legacy });
-    await unmoved.apply(card(2));
-    expect(unmoved.all.get('job_signatures/j1')).toEqual(
-      history([entry(1), entry(2, { dispute_until: disputeUntil(t(1)), signed_at: t(1) })]),
-    );
-    expect(unmoved.all.get('jobs/j1')).not.toHaveProperty('signatures');
-  });
-
   it('a card changes the job it was handed in place (no copy): what a rebuild keeps in memory is put again', async () => {
     const s = store();
     await s.apply(...placedWithJob);
@@ -711,7 +696,7 @@ describe('the signature history is kept apart from the job', () => {
     expect(kept.get('jobs/j1')).toEqual(before);
   });
 
-  it('signaturesOf answers each job its history from one read (a legacy document its own)', async () => {
+  it('signaturesOf answers each job its history from one read', async () => {
     const finds: unknown[] = [];
     const readStore = {
       find: async (collection: CollectionRef, filter: Doc) => {
@@ -719,9 +704,8 @@ describe('the signature history is kept apart from the job', () => {
         return [history([entry(1)])];
       },
     } as unknown as ReadStore;
-    const old = { ...job({ id: 'j3' }), signatures: [entry(3)] };
-    const of = await signaturesOf(readStore, [job(), job({ id: 'j2' }), old]);
-    expect([of(job()), of(job({ id: 'j2' })), of(old)]).toEqual([[entry(1)], [], [entry(3)]]);
+    const of = await signaturesOf(readStore, [job(), job({ id: 'j2' })]);
+    expect([of(job()), of(job({ id: 'j2' }))]).toEqual([[entry(1)], []]);
     expect(finds).toEqual([['job_signatures', { id: { $in: ['j1', 'j2'] } }]]);
   });
 

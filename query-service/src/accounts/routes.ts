@@ -3,15 +3,11 @@ import { authOf, authenticate, type AuthContext } from '@panda/platform/http';
 import { unauthorized } from '@panda/platform/errors';
 import { type AccountDoc, accounts } from '@panda/projections/read-models/accounts';
 import type { QueryDeps } from '../shared/deps';
+import { pick } from '../shared/pick';
 
 /** The signed-in user as the client keeps it in its session. */
 export const sessionUser = (doc: AccountDoc, auth?: AuthContext) => ({
-  id: doc.id,
-  role: doc.role,
-  First_Name: doc.First_Name,
-  Last_Name: doc.Last_Name,
-  Name: doc.Name,
-  Email: doc.Email,
+  ...pick(doc, ['id', 'role', 'First_Name', 'Last_Name', 'Name', 'Email']),
   must_change_password: doc.must_change_password || Boolean(auth?.mustChangePassword),
 });
 

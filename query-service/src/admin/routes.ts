@@ -6,22 +6,14 @@ import { candidatesQuery } from '@panda/contracts/placements';
 import { badRequest, notFound } from '@panda/platform/errors';
 import { type AccountDoc, accounts } from '@panda/projections/read-models/accounts';
 import { adminStudentRows } from '@panda/projections/read-models/admin-student-rows';
-
 import { adminMentorRows } from '@panda/projections/read-models/admin-mentor-rows';
-
 import { adminSignIns, accountHistory } from '@panda/projections/read-models/account-history';
-
 import { studentProgress, placements } from '@panda/projections/read-models/placements';
-
-import type { Doc } from '@panda/projections/read-store';
 import { centreStats } from '@panda/projections/read-models/training';
-
 import { candidatesFor } from '../placements/candidates';
-
 import type { QueryDeps } from '../shared/deps';
+import { pick } from '../shared/pick';
 import { docsById } from '../shared/docs-by-id';
-
-const byId = <T extends Doc>(docs: T[]) => new Map(docs.map((d) => [d.id, d]));
 
 /** Admin user tables (docs/rules.md#list-paging): newest first, sortable by name and e-mail, searched by name or e-mail. */
 export const ADMIN_USER_LIST: ListSpec = {
@@ -35,7 +27,6 @@ export const ADMIN_PLACEMENT_LIST: ListSpec = {
   defaultSort: '-created',
   search: ['student_name', 'mentor_name', 'training_centre_name', 'student_email', 'mentor_email'],
 };
-/** History and sign-in attempts: newest first. */
 /** An account's lock and vetting history, newest first; `?q`: the action or the admin's reason (docs/rules.md#list-search). */
 const HISTORY_LIST: ListSpec = {
   sorts: { position: 'position' },
@@ -59,27 +50,15 @@ const SIGNIN_LIST: ListSpec = {
 const listItem = <Extra extends object>(a: AccountDoc, extra: Extra) =>
   Object.assign(
     {
-      id: a.id,
-      First_Name: a.First_Name,
-      Last_Name: a.Last_Name,
-      Email: a.Email,
-      Name: a.Name,
-      Created_At: a.Created_At,
+      ...pick(a, ['id', 'First_Name', 'Last_Name', 'Email', 'Name', 'Created_At']),
       account_locked: a.locked,
     },
     extra,
   );
 
 /**
- * Admin portal queries (spec section 7 "Admin"), admins only:
- * - GET /api/admin/users/students?placed=&locked=   -> {students}
- * - GET /api/admin/users/mentors?locked=&vetted=     -> {mentors}
- * - GET /api/admin/users/training-centres?locked=&vetted= -> {training_centres}
- * - GET /api/admin/placements?status=                -> {placements}
- *   every list paged per docs/rules.md#list-paging (?limit=&cursor=&q=&sort=; X-Total-Count, Link rel="next")
- * - GET /api/admin/placements/candidates?student_id= -> ranked eligible mentors with reasons
- * - GET /api/admin/users/:role/:id/history   -> lock and vetting timeline
- * - GET /api/admin/signin-attempts           -> latest admin portal sign-in attempts
+ * Admin portal queries (spec section 7 "Admin"; the routes and answers: contracts/src/admin.ts), admins only;
+ * every list paged per docs/rules.md#list-paging.
  */
 export function adminQueryRoutes(deps: QueryDeps): Router {
   const r = Router();
@@ -127,11 +106,8 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
     // Student counts come from the centres' precomputed stats, not from loading every student.
     const { filter, paging } = accountList(req, 'locked');
     const page = await findPage(rs, accounts, { role: 'training_centre', ...filter }, paging);
-    const counts = await docsById(
-      rs,
-      centreStats,
-      page.items.map((c) => c.id),
-    );
+    const ids = page.items.map((c) => c.id);
+    const counts = await docsById(rs, centreStats, ids);
     setPageHeaders(req, res, page);
     res.json({
       training_centres: page.items.map((c) =>
@@ -176,29 +152,18 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
     const page = await findPage(rs, accountHistory, { account_id: account.id }, parsePaging(req.query, HISTORY_LIST));
     const entries = page.items;
     setPageHeaders(req, res, page);
-    const actorIds = [
-      ...new Set(
-        entries.flatMap((e) => [e.actor_id, e.student_id, e.mentor_id]).filter((x): x is string => Boolean(x)),
-      ),
-    ];
-    const actors = byId(actorIds.length ? await rs.find(accounts, { id: { $in: actorIds } }) : []);
+    const people = entries.flatMap((e) => [e.actor_id, e.student_id, e.mentor_id]);
+    const actors = await docsById(rs, accounts, people);
     res.json({
       account: {
-        id: account.id,
-        role: account.role,
-        Name: account.Name,
-        Email: account.Email,
+        ...pick(account, ['id', 'role', 'Name', 'Email']),
         account_locked: account.locked,
-        vetted: account.vetted,
-        Created_At: account.Created_At,
+        ...pick(account, ['vetted', 'Created_At']),
       },
       history: entries.map((e) => {
         const actor = e.actor_id ? actors.get(e.actor_id) : undefined;
         return {
-          id: e.id,
-          action: e.action,
-          at: e.at,
-          actor_id: e.actor_id,
+          ...pick(e, ['id', 'action', 'at', 'actor_id']),
           actor_name: actor ? actor.Name : e.actor_id ? 'Unknown account' : 'System',
           actor_email: actor?.Email ?? null,
           reason: e.reason,

@@ -1,3 +1,4 @@
+import type { AssistantChatResponse } from '@panda/contracts/assistant';
 import type { AuthContext } from '@panda/platform/http';
 import type { ReadStore } from '@panda/projections/read-store';
 import { accounts } from '@panda/projections/read-models/accounts';
@@ -7,12 +8,8 @@ import { visibleFilter } from '../students/views';
 import type { DataIntent } from './intents';
 import type { HelpArticle, HelpLink, HelpRole, KnowledgeBase } from './knowledge';
 
-export interface GroundedAnswer {
-  response: string;
-  source: 'data' | 'knowledge_base' | 'fallback';
-  links: HelpLink[];
-  articles: { id: string; title: string }[];
-}
+/** An answer grounded in the caller's data or the help, as the API gives it (before any rephrasing). */
+export type GroundedAnswer = AssistantChatResponse;
 
 const JOBS_LINK = { label: 'Training Jobs', path: '/dashboard?view=jobs' };
 const MENTOR_JOBS_LINK = { label: 'Student Jobs', path: '/dashboard?view=jobs' };
@@ -164,16 +161,19 @@ export function linksFor(links: HelpLink[], role: HelpRole | null): HelpLink[] {
   return out;
 }
 
+/** The first (best) article's answer, naming every one of `hits`. */
+const fromArticles = (hits: HelpArticle[], role: HelpRole | null): GroundedAnswer => ({
+  response: hits[0].text,
+  source: 'knowledge_base',
+  links: linksFor(hits[0].links, role),
+  articles: hits.map((a) => ({ id: a.id, title: a.title })),
+});
+
 /** A how-to question's article (by id) for the role, or null when the role may not read it. */
 export function answerFromArticle(kb: KnowledgeBase, role: HelpRole | null, id: string): GroundedAnswer | null {
   const article = kb.articles.find((a) => a.id === id);
   if (!article || (role && article.roles.length > 0 && !article.roles.includes(role))) return null;
-  return {
-    response: article.text,
-    source: 'knowledge_base',
-    links: linksFor(article.links, role),
-    articles: [{ id: article.id, title: article.title }],
-  };
+  return fromArticles([article], role);
 }
 
 /** The best help article's answer for the role, with its links. */
@@ -186,14 +186,7 @@ export function answerFromKnowledge(
   let hits: HelpArticle[] = kb.search(message, role, 2);
   // A short follow-up ("and for mentors?") is read with the previous question.
   if (hits.length === 0 && history.length) hits = kb.search(`${history[history.length - 1]} ${message}`, role, 2);
-  if (hits.length === 0) return null;
-  const best = hits[0];
-  return {
-    response: best.text,
-    source: 'knowledge_base',
-    links: linksFor(best.links, role),
-    articles: hits.map((a) => ({ id: a.id, title: a.title })),
-  };
+  return hits.length ? fromArticles(hits, role) : null;
 }
 
 export const FALLBACK: GroundedAnswer = {

@@ -121,6 +121,13 @@ describe('Smart Assistant: POST /api/assistant/chat', () => {
     expect(a.links).toContainEqual({ label: 'Messages', path: '/dashboard?view=chat' });
   });
 
+  it("role-aware: a mentor asking for another trainee is told how matching works, not the trainee's help", async () => {
+    const a = await answer(mentor, 'How do I add a second trainee?');
+    expect(a.articles.map((x) => x.id)).not.toContain('confirming-a-sign-off');
+    expect(a.articles[0].id).toBe('mentor-matching');
+    expect(a.response).not.toMatch(/your mentor signs/i);
+  });
+
   it('role-aware: centre-only articles are not given to a mentor', async () => {
     const a = await answer(mentor, 'How do I register a student?');
     expect(a.articles.map((x) => x.id)).not.toContain('registering-students');

@@ -6,23 +6,7 @@
  * British or American spellings are both listed.
  */
 
-export type HowToIntent =
-  | 'dispute'
-  | 'confirm'
-  | 'sign_off'
-  | 'register'
-  | 'reset_password'
-  | 'goals'
-  | 'messages'
-  | 'support'
-  | 'profile'
-  | 'gas_safe_categories'
-  | 'announcements'
-  | 'evidence_pack'
-  | 'matching'
-  | 'vetting';
 export type DataIntent = 'cards_left' | 'my_mentor' | 'my_students' | 'placement_rate';
-export type Intent = HowToIntent | DataIntent;
 
 export interface IntentSpec {
   kind: 'howto' | 'data';
@@ -32,320 +16,127 @@ export interface IntentSpec {
   cues: Array<[phrase: string, weight: number]>;
 }
 
-export const INTENTS: Record<Intent, IntentSpec> = {
-  dispute: {
-    kind: 'howto',
-    article: 'disputing-a-sign-off',
-    cues: [
-      ['dispute', 4],
-      ['disputed', 4],
-      ['disagree', 4],
-      ['challenge', 3],
-      ['contest', 3],
-      ['wrong', 3],
-      ['incorrect', 2],
-      ['not me', 2],
-      ['never did', 3],
-      ['didnt do', 3],
-      ['object', 2],
-      ['complain sign', 3],
-    ],
-  },
-  confirm: {
-    kind: 'howto',
-    article: 'confirming-a-sign-off',
-    cues: [
-      ['confirm', 4],
-      ['confirmation', 4],
-      ['countersign', 4],
-      ['approve', 3],
-      ['agree', 2],
-      ['accept sign', 3],
-      ['accept signed', 3],
-      ['awaiting trainee', 3],
-    ],
-  },
-  sign_off: {
-    kind: 'howto',
-    article: 'signing-job-cards',
-    cues: [
-      ['sign off', 2.5],
-      ['signoff', 2.5],
-      ['sign card', 2.5],
-      ['sign job', 2.5],
-      ['mark complete', 4],
-      ['mark', 2.5],
-      ['complete job', 2],
-      ['signature', 2],
-      ['signing', 2],
-      ['signed', 1],
-      ['card', 1],
-    ],
-  },
-  register: {
-    kind: 'howto',
-    article: 'registering-students',
-    cues: [
-      ['register', 4],
-      ['registration', 4],
-      ['enrol', 4],
-      ['enroll', 4],
-      ['enrolment', 4],
-      ['enrollment', 4],
-      ['add student', 3],
-      ['add trainee', 3],
-      ['new student', 3],
-      ['new trainee', 3],
-      ['onboard', 3],
-    ],
-  },
-  reset_password: {
-    kind: 'howto',
-    article: 'passwords',
-    cues: [
-      ['password', 4],
-      ['forgot', 3],
-      ['forgotten', 3],
-      ['reset', 3],
-      ['log in', 1.5],
-      ['login', 1.5],
-      ['sign in', 1.5],
-      ['locked out', 3],
-      ['cant get in', 3],
-    ],
-  },
-  goals: {
-    kind: 'howto',
-    article: 'job-requirements',
-    cues: [
-      ['goals', 4],
-      ['goal', 4],
-      ['target', 3],
-      ['targets', 3],
-      ['requirements', 3],
-      ['requirement', 3],
-      ['set how many', 2],
-      ['change how many', 2],
-      ['how many need', 2],
-    ],
-  },
-  messages: {
-    kind: 'howto',
-    article: 'chat',
-    cues: [
-      ['message', 3],
-      ['messages', 3],
-      ['messaging', 3],
-      ['chat', 4],
-      ['talk', 2],
-      ['contact', 2],
-      ['photo send', 2],
-      ['send image', 2],
-      ['send picture', 2],
-      ['text', 1.5],
-    ],
-  },
-  support: {
-    kind: 'howto',
-    article: 'support',
-    cues: [
-      ['support', 4],
-      ['ticket', 4],
-      ['tickets', 4],
-      ['helpdesk', 4],
-      ['help desk', 4],
-      ['complaint', 3],
-      ['complain', 3],
-      ['problem', 1.5],
-      ['report', 1.5],
-      ['contact team', 3],
-    ],
-  },
-  profile: {
-    kind: 'howto',
-    article: 'profile',
-    cues: [
-      ['profile', 4],
-      ['details', 2],
-      ['name', 2],
-      ['email', 2],
-      ['phone', 2],
-      ['postcode', 2],
-      ['address', 2],
-      ['business', 2],
-      ['update my', 1],
-      ['change my', 1],
-    ],
-  },
-  gas_safe_categories: {
-    kind: 'howto',
-    article: 'gas-safe-categories',
-    cues: [
-      ['categories', 4],
-      ['category', 4],
-      ['gas safe', 2.5],
-      ['qualifications', 3],
-      ['qualification', 3],
-      ['qualified', 3],
-      ['cookers', 2],
-      ['lpg', 2],
-      ['allowed sign', 2],
-    ],
-  },
-  announcements: {
-    kind: 'howto',
-    article: 'announcements',
-    cues: [
-      ['announcement', 4],
-      ['announcements', 4],
-      ['announce', 4],
-      ['broadcast', 4],
-      ['all students', 2],
-      ['all my students', 2],
-      ['notice', 2],
-    ],
-  },
-  evidence_pack: {
-    kind: 'howto',
-    article: 'evidence-pack',
-    cues: [
-      ['evidence', 4],
-      ['pack', 2],
-      ['portfolio', 3],
-      ['audit', 2.5],
-      ['auditor', 2.5],
-      ['export', 2],
-      ['download', 2],
-      ['pdf', 2],
-      ['proof', 2],
-    ],
-  },
-  matching: {
-    kind: 'howto',
-    article: 'mentor-matching',
-    cues: [
-      ['matching', 3],
-      ['match', 2],
-      ['matched', 1.5],
-      ['placement', 1.5],
-      ['assigned', 1.5],
-    ],
-  },
-  vetting: {
-    kind: 'howto',
-    article: 'vetting',
-    cues: [
-      ['vetted', 4],
-      ['vetting', 4],
-      ['vet', 4],
-      ['verified', 3],
-      ['approved', 2],
-    ],
-  },
-  cards_left: {
-    kind: 'data',
-    cues: [
-      ['left', 3],
-      ['remaining', 3],
-      ['remain', 3],
-      ['to go', 3],
-      ['still need', 3],
-      ['progress', 3],
-      ['how far', 3],
-      ['how many cards', 2],
-      ['how many jobs', 2],
-      ['so far', 2],
-      ['done', 1.5],
-      ['finished', 1.5],
-    ],
-  },
-  my_mentor: {
-    kind: 'data',
-    cues: [
-      ['my mentor', 4],
-      ['mentor who', 3],
-      ['who mentor', 3],
-      ['am i matched', 4],
-      ['am i placed', 4],
-      ['have mentor', 3],
-      ['got a mentor', 3],
-      ['have a mentor', 3],
-      ['mentor assigned', 2],
-    ],
-  },
-  my_students: {
-    kind: 'data',
-    cues: [
-      ['my students', 4],
-      ['my trainees', 4],
-      ['my trainee', 4],
-      ['my student', 3],
-      ['which students', 4],
-      ['which trainees', 4],
-      ['who students', 3],
-      ['list students', 4],
-      ['how many students', 3],
-      ['students placed with me', 4],
-      ['students have i', 3],
-    ],
-  },
-  placement_rate: {
-    kind: 'data',
-    cues: [
-      ['placement rate', 5],
-      ['rate', 2],
-      ['percentage placed', 4],
-      ['how many placed', 4],
-      ['awaiting placement', 5],
-      ['unplaced', 3],
-      ['students placed', 2],
-    ],
-  },
-};
+/** Phrases written comma-separated, a line of them at a time. */
+const phrases = (...lines: string[]) => lines.flatMap((l) => l.split(', '));
+/** Cue phrases by weight (`{ 4: 'dispute, disagree' }`) as the table holds them. */
+const cues = (byWeight: Record<number, string>) =>
+  Object.entries(byWeight).flatMap(([weight, list]) => phrases(list).map((p): [string, number] => [p, Number(weight)]));
+/** A how-to intent, answered with its help article. */
+const article = (id: string, byWeight: Record<number, string>): IntentSpec => ({
+  kind: 'howto',
+  article: id,
+  cues: cues(byWeight),
+});
+/** A data intent, answered with the user's own figures. */
+const figures = (byWeight: Record<number, string>): IntentSpec => ({ kind: 'data', cues: cues(byWeight) });
+
+export const INTENTS = {
+  dispute: article('disputing-a-sign-off', {
+    4: 'dispute, disputed, disagree',
+    3: 'challenge, contest, wrong, never did, didnt do, complain sign',
+    2: 'incorrect, not me, object',
+  }),
+  confirm: article('confirming-a-sign-off', {
+    4: 'confirm, confirmation, countersign',
+    3: 'approve, accept sign, accept signed, awaiting trainee',
+    2: 'agree',
+  }),
+  sign_off: article('signing-job-cards', {
+    4: 'mark complete',
+    2.5: 'sign off, signoff, sign card, sign job, mark',
+    2: 'complete job, signature, signing',
+    1: 'signed, card',
+  }),
+  register: article('registering-students', {
+    4: 'register, registration, enrol, enroll, enrolment, enrollment',
+    3: 'add student, add trainee, new student, new trainee, onboard',
+  }),
+  reset_password: article('passwords', {
+    4: 'password',
+    3: 'forgot, forgotten, reset, locked out, cant get in',
+    1.5: 'log in, login, sign in',
+  }),
+  goals: article('job-requirements', {
+    4: 'goals, goal',
+    3: 'target, targets, requirements, requirement',
+    2: 'set how many, change how many, how many need',
+  }),
+  messages: article('chat', {
+    4: 'chat',
+    3: 'message, messages, messaging',
+    2: 'talk, contact, photo send, send image, send picture',
+    1.5: 'text',
+  }),
+  support: article('support', {
+    4: 'support, ticket, tickets, helpdesk, help desk',
+    3: 'complaint, complain, contact team',
+    1.5: 'problem, report',
+  }),
+  profile: article('profile', {
+    4: 'profile',
+    2: 'details, name, email, phone, postcode, address, business',
+    1: 'update my, change my',
+  }),
+  gas_safe_categories: article('gas-safe-categories', {
+    4: 'categories, category',
+    3: 'qualifications, qualification, qualified',
+    2.5: 'gas safe',
+    2: 'cookers, lpg, allowed sign',
+  }),
+  announcements: article('announcements', {
+    4: 'announcement, announcements, announce, broadcast',
+    2: 'all students, all my students, notice',
+  }),
+  evidence_pack: article('evidence-pack', {
+    4: 'evidence',
+    3: 'portfolio',
+    2.5: 'audit, auditor',
+    2: 'pack, export, download, pdf, proof',
+  }),
+  matching: article('mentor-matching', {
+    3: 'matching',
+    2: 'match',
+    1.5: 'matched, placement, assigned',
+  }),
+  vetting: article('vetting', {
+    4: 'vetted, vetting, vet',
+    3: 'verified',
+    2: 'approved',
+  }),
+  cards_left: figures({
+    3: 'left, remaining, remain, to go, still need, progress, how far',
+    2: 'how many cards, how many jobs, so far',
+    1.5: 'done, finished',
+  }),
+  my_mentor: figures({
+    4: 'my mentor, am i matched, am i placed',
+    3: 'mentor who, who mentor, have mentor, got a mentor, have a mentor',
+    2: 'mentor assigned',
+  }),
+  my_students: figures({
+    4: 'my students, my trainees, my trainee, which students, which trainees, list students, students placed with me',
+    3: 'my student, who students, how many students, students have i',
+  }),
+  placement_rate: figures({
+    5: 'placement rate, awaiting placement',
+    4: 'percentage placed, how many placed',
+    3: 'unplaced',
+    2: 'rate, students placed',
+  }),
+} satisfies Record<DataIntent, IntentSpec> & Record<string, IntentSpec>;
+/** What a question can be after: how to do something (answered with an article), or a DataIntent. */
+export type Intent = keyof typeof INTENTS;
 
 /** Words that ask how to do something, and words that ask for the user's own figures. */
-const HOW_TO = [
-  'how do',
-  'how can',
-  'how to',
-  'how does',
-  'how should',
-  'how would',
-  'where do',
-  'where can',
-  'where is',
-  'what do i do',
-  'what should i do',
-  'can i',
-  'is it possible',
-  'i want to',
-  'i need to',
-  'help me',
-  'steps',
-  'way to',
-  'what happens',
-  'explain',
-  'what is an',
-  'what is a',
-  'whats an',
-  'whats a',
-];
-const DATA = [
-  'how many',
-  'how much',
-  'how far',
-  'who is',
-  'whos',
-  'which',
-  'am i',
-  'do i have',
-  'have i got',
-  'what is my',
-  'whats my',
-  'show me my',
-  'list my',
-  'tell me my',
-];
+const HOW_TO = phrases(
+  'how do, how can, how to, how does, how should, how would, where do, where can, where is, what do i do',
+  'what should i do, can i, is it possible, i want to, i need to, help me, steps, way to, what happens, explain',
+  'what is an, what is a, whats an, whats a',
+);
+const DATA = phrases(
+  'how many, how much, how far, who is, whos, which, am i, do i have, have i got, what is my, whats my',
+  'show me my, list my, tell me my',
+);
 
 /** Words that say nothing about the topic (left out before matching). */
 const STOP = new Set(
@@ -356,13 +147,10 @@ const STOP = new Set(
 
 /** British and American spellings, and common shorthand, onto the words of the table. */
 const SPELLINGS: Record<string, string> = {
-  enrolment: 'enrolment',
-  enrol: 'enrol',
   organise: 'organize',
   authorise: 'approve',
   authorize: 'approve',
   cancelled: 'canceled',
-  centre: 'centre',
   center: 'centre',
   licence: 'license',
   pwd: 'password',
@@ -371,18 +159,9 @@ const SPELLINGS: Record<string, string> = {
   msg: 'message',
   msgs: 'messages',
   dm: 'message',
-  signoff: 'signoff',
-  signature: 'signature',
   recognise: 'recognize',
   favourite: 'favorite',
   colour: 'color',
-  cant: 'cant',
-  dont: 'dont',
-  didnt: 'didnt',
-  havent: 'havent',
-  whats: 'whats',
-  whos: 'whos',
-  trainees: 'trainees',
   apprentice: 'trainee',
   apprentices: 'trainees',
   learner: 'student',

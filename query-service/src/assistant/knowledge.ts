@@ -1,4 +1,6 @@
 import MiniSearch from 'minisearch';
+import type { z } from 'zod';
+import type { assistantLink } from '@panda/contracts/assistant';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,10 +13,7 @@ export const HELP_DIR = fileURLToPath(new URL('../../../docs/help', import.meta.
 
 export type HelpRole = 'student' | 'mentor' | 'training_centre';
 
-export interface HelpLink {
-  label: string;
-  path: string;
-}
+export type HelpLink = z.infer<typeof assistantLink>;
 
 export interface HelpArticle {
   id: string;

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { assistantChatRequest, type AssistantChatResponse } from '@panda/contracts/assistant';
+import { assistantChatRequest } from '@panda/contracts/assistant';
 import type { Logger } from '@panda/platform/logger';
 import { authOf, authenticate, requireRole, validate } from '@panda/platform/http';
 import type { QueryDeps } from '../shared/deps';
@@ -98,13 +98,7 @@ export function assistantRoutes(
         llm && grounded.source !== 'fallback'
           ? await rephrase(llm, body.message, grounded, deps.logger)
           : grounded.response;
-      const answer: AssistantChatResponse = {
-        response,
-        source: grounded.source,
-        links: grounded.links,
-        articles: grounded.articles,
-      };
-      res.json(answer);
+      res.json({ ...grounded, response });
     },
   );
   return r;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
 import { ukDateOf } from '@panda/contracts/evidence';
 import { checkAnswer } from '@panda/server/testing/contract-check';
-import { independentStudent, uniqueEmail, type Login } from '@panda/command-service/admin/test-fixtures';
+import { independentStudent, signInAgain, uniqueEmail, type Login } from '@panda/command-service/admin/test-fixtures';
 import {
   jobOfType,
   place,
@@ -40,6 +40,13 @@ const ok = async (r: ReturnType<typeof get>, status = 200) => {
   return res.body;
 };
 
+/** A day on by the server's clock; the admin and `logins` sign in again, as sessions end 12 hours on by it. */
+const nextDay = async (...logins: Login[]) => {
+  offset += DAY;
+  await signInAgain(app, ...logins);
+  admin = await app.adminToken();
+};
+
 beforeAll(async () => {
   // A clock the test moves forward by whole days, so that as-of instants fall between actions.
   app = await startTestApp({ env: { SEED_DEMO: '0' }, overrides: { clock: () => new Date(Date.now() + offset) } });
@@ -54,12 +61,12 @@ beforeAll(async () => {
   student = await registeredStudent(app, centre, { Boiler_Installs: 3, Boiler_Service: 0, Pipework: 0, Repair: 0 });
   await place(app, student, mentor);
   jobId = (await jobOfType(app, mentor.token, 'Boiler Installs')).id;
-  offset += DAY;
+  await nextDay(centre, otherCentre, mentor, student);
   await ok(app.call('PUT', `/api/jobs/${jobId}/complete`, signature(1, { day: serverDay() }), mentor.token));
   t.first = Date.now() + offset;
-  offset += DAY;
+  await nextDay(centre, otherCentre, mentor, student);
   t.between = Date.now() + offset;
-  offset += DAY;
+  await nextDay(centre, otherCentre, mentor, student);
   await ok(
     app.call(
       'PUT',
@@ -74,7 +81,7 @@ beforeAll(async () => {
       mentor.token,
     ),
   );
-  offset += DAY;
+  await nextDay(centre, otherCentre, mentor, student);
   await ok(
     app.call(
       'PATCH',
@@ -84,7 +91,7 @@ beforeAll(async () => {
     ),
   );
   t.locked = Date.now() + offset;
-  offset += DAY;
+  await nextDay(centre, otherCentre, student); // the locked mentor signs in once unlocked
   await ok(
     app.call(
       'PATCH',

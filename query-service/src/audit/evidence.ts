@@ -1,31 +1,11 @@
+import { buffer } from 'node:stream/consumers';
 import PDFDocument from 'pdfkit';
 import { lateSendText, sentLate } from '@panda/contracts/signoff-messages';
 import type { ChainReport } from '@panda/events/hash-chain';
 import type { Person, SignOff } from './replay';
 
-/** One signed card as the evidence pack lists it. */
-export interface EvidenceRow {
-  job_type: string;
-  card_number: number;
-  total_count: number;
-  signed_at: string;
-  /** The device's clock when the sign-off was made (null when none was sent). */
-  captured_at: string | null;
-  completed_at: string;
-  mentor_name: string;
-  mentor_email: string;
-  gas_safe_number: string;
-  signature: string;
-  signature_mentor_name: string;
-  signature_date: string;
-  signature_time: string;
-  content_hash: string;
-  content_hash_source: SignOff['content_hash_source'];
-  content_hash_matches: boolean | null;
-  position: number;
-  /** docs/rules.md#trainee-countersign: where the sign-off stands with the trainee, in words (see traineeLine). */
-  trainee_status: string;
-}
+/** One signed card as the evidence pack lists it: the replay's sign-off, its job, and its signer as of the signing. */
+export type EvidenceRow = SignOff & { job_type: string; total_count: number; signer: Person | null };
 
 /** The trainee's countersign or dispute of a sign-off, as one line of the evidence pack. */
 export function traineeLine(
@@ -55,31 +35,33 @@ export interface Evidence {
   exportedBy: { name: string; email: string; role: string };
 }
 
-const CSV_COLUMNS = [
-  'student_id',
-  'student_name',
-  'student_email',
-  'training_centre',
-  'job_type',
-  'card_number',
-  'total_count',
-  'signed_at',
-  'captured_at',
-  'completed_at',
-  'mentor_name',
-  'mentor_email',
-  'gas_safe_number',
-  'signature',
-  'signature_mentor_name',
-  'signature_date',
-  'signature_time',
-  'content_hash',
-  'content_hash_source',
-  'log_position',
-  'log_head_hash',
-  'log_verified',
-  'trainee_status',
-] as const;
+/** The CSV's columns in order, each with its value for a row. */
+const CSV_COLUMNS: [name: string, value: (r: EvidenceRow, ev: Evidence) => unknown][] = [
+  ['student_id', (_r, ev) => ev.student.id],
+  ['student_name', (_r, ev) => ev.student.name],
+  ['student_email', (_r, ev) => ev.student.email],
+  ['training_centre', (_r, ev) => ev.centre?.name ?? 'Independent'],
+  ['job_type', (r) => r.job_type],
+  ['card_number', (r) => r.card_number],
+  ['total_count', (r) => r.total_count],
+  ['signed_at', (r) => r.signed_at],
+  ['captured_at', (r) => r.captured_at],
+  ['completed_at', (r) => r.completed_at],
+  ['mentor_name', (r) => r.signer?.name ?? 'Unknown account'],
+  ['mentor_email', (r) => r.signer?.email],
+  ['gas_safe_number', (r) => r.signer?.gasSafeNumber],
+  ['signature', (r) => r.signature.signature],
+  ['signature_mentor_name', (r) => r.signature.mentorName],
+  ['signature_date', (r) => r.signature.date],
+  ['signature_time', (r) => r.signature.time],
+  ['content_hash', (r) => r.content_hash],
+  ['content_hash_source', (r) => r.content_hash_source],
+  ['log_position', (r) => r.position],
+  ['log_head_hash', (_r, ev) => ev.log.head_hash],
+  ['log_verified', (_r, ev) => (ev.log.ok ? 'yes' : `no (first bad position ${ev.log.first_bad_position})`)],
+  // docs/rules.md#trainee-countersign: where the sign-off stands with the trainee, in words.
+  ['trainee_status', (r) => traineeLine(r)],
+];
 
 /** RFC 4180 quoting; a cell a spreadsheet would run as a formula is prefixed with an apostrophe. */
 export const cell = (v: unknown) => {
@@ -89,35 +71,8 @@ export const cell = (v: unknown) => {
 };
 
 export function evidenceCsv(ev: Evidence): string {
-  const lines = [CSV_COLUMNS.join(',')];
-  for (const r of ev.rows) {
-    const values: Record<(typeof CSV_COLUMNS)[number], unknown> = {
-      student_id: ev.student.id,
-      student_name: ev.student.name,
-      student_email: ev.student.email,
-      training_centre: ev.centre?.name ?? 'Independent',
-      job_type: r.job_type,
-      card_number: r.card_number,
-      total_count: r.total_count,
-      signed_at: r.signed_at,
-      captured_at: r.captured_at,
-      completed_at: r.completed_at,
-      mentor_name: r.mentor_name,
-      mentor_email: r.mentor_email,
-      gas_safe_number: r.gas_safe_number,
-      signature: r.signature,
-      signature_mentor_name: r.signature_mentor_name,
-      signature_date: r.signature_date,
-      signature_time: r.signature_time,
-      content_hash: r.content_hash,
-      content_hash_source: r.content_hash_source,
-      log_position: r.position,
-      log_head_hash: ev.log.head_hash,
-      log_verified: ev.log.ok ? 'yes' : `no (first bad position ${ev.log.first_bad_position})`,
-      trainee_status: r.trainee_status,
-    };
-    lines.push(CSV_COLUMNS.map((c) => cell(values[c])).join(','));
-  }
+  const lines = [CSV_COLUMNS.map(([name]) => name).join(',')];
+  for (const r of ev.rows) lines.push(CSV_COLUMNS.map(([, value]) => cell(value(r, ev))).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
 
@@ -128,12 +83,7 @@ export function evidencePdf(ev: Evidence): Promise<Buffer> {
     margin: 50,
     info: { Title: `Panda evidence pack: ${ev.student.name}`, Author: 'Panda', Subject: 'Signed job cards' },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = buffer(doc);
   const width = doc.page.width - 100;
   const label = (k: string, v: string) =>
     doc.font('Helvetica-Bold').text(`${k}: `, { continued: true }).font('Helvetica').text(v);
@@ -168,8 +118,11 @@ export function evidencePdf(ev: Evidence): Promise<Buffer> {
     if (doc.y > doc.page.height - 160) doc.addPage();
     doc.font('Helvetica-Bold').fontSize(10).text(`${r.job_type}: card ${r.card_number} of ${r.total_count}`);
     doc.font('Helvetica').fontSize(9);
-    doc.text(`Signature: "${r.signature}" by ${r.signature_mentor_name}, ${r.signature_date} ${r.signature_time}`);
-    doc.text(`Signed by ${r.mentor_name} <${r.mentor_email}>, Gas Safe ${r.gas_safe_number || 'not given'}`);
+    const { signature: sig, signer } = r;
+    doc.text(`Signature: "${sig.signature}" by ${sig.mentorName}, ${sig.date} ${sig.time}`);
+    doc.text(
+      `Signed by ${signer?.name ?? 'Unknown account'} <${signer?.email ?? ''}>, Gas Safe ${signer?.gasSafeNumber || 'not given'}`,
+    );
     doc.text(`Recorded ${r.signed_at} (log position ${r.position}); work completed ${r.completed_at}`);
     // docs/rules.md#outbox: a card sent more than 24 hours after it was made shows both times.
     if (r.captured_at && sentLate(r.captured_at, r.signed_at)) doc.text(lateSendText(r.captured_at, r.signed_at));
@@ -181,7 +134,10 @@ export function evidencePdf(ev: Evidence): Promise<Buffer> {
         : 'computed on replay (signed before hashes were recorded)';
     doc.font('Courier').fontSize(8).text(`Content SHA-256: ${r.content_hash}`, { width });
     doc.font('Helvetica').fontSize(8).fillColor('#444444').text(`Hash ${source}`).fillColor('black');
-    doc.font('Helvetica').fontSize(9).text(`Trainee: ${r.trainee_status}`, { width });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .text(`Trainee: ${traineeLine(r)}`, { width });
     doc.moveDown(0.6);
   }
   doc.moveDown(0.5);

@@ -19,6 +19,25 @@ export interface VerifiableLog {
 const b64 = (b: Buffer) => b.toString('base64');
 
 /**
+ * The inclusion proof of the event at log `position` in the tree of `size`, and the event's content hash.
+ * The tree must still hold the event as it is: otherwise the log was altered since (503).
+ */
+export function inclusionAt(tree: SqliteLogTree, position: number, size: number) {
+  const index = position - 1;
+  const leaf = tree.leaf(index);
+  const content = tree.contentHashAt(position);
+  if (!content || !leafHash(Buffer.from(content, 'hex')).equals(leaf))
+    throw new HttpError(503, `The event log failed verification at position ${position}`);
+  const proof: InclusionProof = {
+    leaf_index: index,
+    tree_size: size,
+    leaf_hash: b64(leaf),
+    hashes: tree.inclusion(index, size).map(b64),
+  };
+  return { content, proof };
+}
+
+/**
  * The log's public calls (docs/rules.md#log-checkpoints, docs/rules.md#log-proofs), no sign-in needed:
  * - GET /api/audit/checkpoint                              -> text: the latest signed checkpoint
  * - GET /api/audit/log-key                                 -> text: the C2SP verifier key
@@ -61,19 +80,7 @@ export function logProofRoutes(log: VerifiableLog | null): Router {
       throw badRequest([
         { field: 'position', message: `Position ${q.position} is not in the tree of size ${q.tree_size}` },
       ]);
-    const index = q.position - 1;
-    const leaf = tree.leaf(index);
-    const content = tree.contentHashAt(q.position);
-    // The tree must still hold the event as it is: otherwise the log was altered since.
-    if (!content || !leafHash(Buffer.from(content, 'hex')).equals(leaf))
-      throw new HttpError(503, `The event log failed verification at position ${q.position}`);
-    const body: InclusionProof = {
-      leaf_index: index,
-      tree_size: q.tree_size,
-      leaf_hash: b64(leaf),
-      hashes: tree.inclusion(index, q.tree_size).map(b64),
-    };
-    res.json(body);
+    res.json(inclusionAt(tree, q.position, q.tree_size).proof);
   });
 
   r.get('/api/audit/proof/consistency', async (req, res) => {

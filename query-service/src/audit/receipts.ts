@@ -2,26 +2,15 @@ import { Router } from 'express';
 import type { Receipt } from '@panda/contracts/receipt';
 import { accountStream } from '@panda/events/catalogue/accounts';
 import { signatureIdOf } from '@panda/events/catalogue/training';
-import type { RecordedEvent } from '@panda/events/envelope';
-import { leafHash } from '@panda/events/merkle';
 import { parseVerifierKey } from '@panda/events/signed-note';
-import { HttpError, conflict, notFound } from '@panda/platform/errors';
+import { conflict, notFound } from '@panda/platform/errors';
 import { authOf, authenticate } from '@panda/platform/http';
 import { signOffs } from '@panda/projections/read-models/sign-offs';
 import type { QueryDeps } from '../shared/deps';
-import type { VerifiableLog } from './log-proof-routes';
+import { inclusionAt, type VerifiableLog } from './log-proof-routes';
 
 export const NO_CHECKPOINT_YET =
   'No signed checkpoint covers this sign-off yet: the log is checkpointed at least every 5 minutes. Try again then.';
-
-/** The log position of each sign-off recorded in a student's events (JobCardSigned), by signature id. */
-export function signOffPositions(studentEvents: RecordedEvent[]): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const e of studentEvents)
-    if (e.type === 'JobCardSigned')
-      out.set(signatureIdOf(e.data as { signatureId?: string; jobId: string; completedCount: number }), e.position);
-  return out;
-}
 
 /**
  * The receipt of the sign-off recorded at log `position` (docs/rules.md#sign-off-receipts): the latest
@@ -31,18 +20,11 @@ export function signOffPositions(studentEvents: RecordedEvent[]): Map<string, nu
 export function receiptAt(log: VerifiableLog, signatureId: string, position: number): Receipt | null {
   const checkpoint = log.tree.latestCheckpoint();
   if (!checkpoint || checkpoint.tree_size < position) return null;
-  const index = position - 1;
-  const leaf = log.tree.leaf(index);
-  const content = log.tree.contentHashAt(position);
-  if (!content || !leafHash(Buffer.from(content, 'hex')).equals(leaf))
-    throw new HttpError(503, `The event log failed verification at position ${position}`);
+  const { content, proof } = inclusionAt(log.tree, position, checkpoint.tree_size);
   return {
     signature_id: signatureId,
     content_hash: content,
-    leaf_index: index,
-    tree_size: checkpoint.tree_size,
-    leaf_hash: leaf.toString('base64'),
-    hashes: log.tree.inclusion(index, checkpoint.tree_size).map((h) => h.toString('base64')),
+    ...proof,
     checkpoint: checkpoint.note,
     log_key_name: parseVerifierKey(log.verifierKey).name,
   };
@@ -68,9 +50,11 @@ export function receiptRoutes(deps: QueryDeps): Router {
     const log = deps.verifiableLog;
     if (!log) throw notFound('This server keeps its log in KurrentDB, which publishes no checkpoints');
     // Where the sign-off is in the log comes from the log itself, not from a read model.
-    const position = signOffPositions(await deps.store.readStream(accountStream(d.student_id))).get(id);
-    if (position === undefined) throw notFound('Sign-off not found');
-    const receipt = receiptAt(log, id, position);
+    const signed = (await deps.store.readStream(accountStream(d.student_id))).findLast(
+      (e) => e.type === 'JobCardSigned' && signatureIdOf(e.data as Parameters<typeof signatureIdOf>[0]) === id,
+    );
+    if (!signed) throw notFound('Sign-off not found');
+    const receipt = receiptAt(log, id, signed.position);
     if (!receipt) throw conflict(NO_CHECKPOINT_YET);
     res.setHeader('Cache-Control', 'no-store');
     res.json(receipt);

@@ -53,3 +53,7 @@ export async function startAuditRecord(
   appended.catch(() => undefined); // awaited by onDisk; not an unhandled rejection meanwhile
   return async () => void (await appended);
 }
+
+/** A read's record, on disk before the read's own work begins. */
+export const recordAuditRead = async (...args: Parameters<typeof startAuditRecord>) =>
+  (await startAuditRecord(...args))();

@@ -1,6 +1,14 @@
 import type { RecordedEvent } from '@panda/events/envelope';
 import { signatureIdOf, type CardEvidence, type Signature } from '@panda/events/catalogue/training';
-import { TRAINEE_STATUS_LABELS, type DisputeView, type TraineeStatus } from '@panda/contracts/signoff';
+import {
+  type TIMELINE_ACTIONS,
+  type auditEvidence,
+  type AuditSignOff,
+  type JobAsOf,
+  type TimelineEntry as AuditTimelineEntry,
+} from '@panda/contracts/audit';
+import type { z } from 'zod';
+import { TRAINEE_STATUS_LABELS } from '@panda/contracts/signoff';
 import { isCalendarDate, isRealDateTime } from '@panda/contracts/fields';
 import { cardContentHash, type SignedCardData } from '@panda/events/signature-hash';
 
@@ -34,6 +42,13 @@ export interface Person {
   registeredAt: string;
 }
 
+/** The role an account's first event gives it (AccountSignedUp names its own). */
+const ROLE_OF: Record<string, string> = {
+  AdminProvisioned: 'admin',
+  AuditorProvisioned: 'auditor',
+  StudentRegistered: 'student',
+};
+
 export function personAsOf(accountEvents: RecordedEvent[], asOf: number): Person | null {
   let p: Person | null = null;
   let first = '';
@@ -48,14 +63,7 @@ export function personAsOf(accountEvents: RecordedEvent[], asOf: number): Person
       case 'AdminProvisioned':
       case 'AuditorProvisioned':
       case 'StudentRegistered': {
-        const role =
-          e.type === 'AccountSignedUp'
-            ? (d.role as string)
-            : e.type === 'AdminProvisioned'
-              ? 'admin'
-              : e.type === 'AuditorProvisioned'
-                ? 'auditor'
-                : 'student';
+        const role = ROLE_OF[e.type] ?? (d.role as string);
         first = d.firstName as string;
         last = d.lastName as string;
         p = {
@@ -100,14 +108,11 @@ export function personAsOf(accountEvents: RecordedEvent[], asOf: number): Person
   return p;
 }
 
+type AuditEvidence = z.infer<typeof auditEvidence>;
 /** A card's evidence as signed (docs/rules.md#evidence): the fields and each photo's hashes, in the card's order. */
-export interface EvidenceAsSigned {
-  site_postcode: string;
-  appliance: { kind: string; make: string | null; model: string | null };
-  work_done: string;
-  duration_minutes: number;
-  photos: { photo_id: string; sha256: string; dhash: string }[];
-}
+export type EvidenceAsSigned = Omit<AuditEvidence, 'photos'> & {
+  photos: Omit<AuditEvidence['photos'][number], 'possible_duplicate'>[];
+};
 
 const evidenceView = (e: CardEvidence): EvidenceAsSigned => ({
   site_postcode: e.sitePostcode,
@@ -117,52 +122,8 @@ const evidenceView = (e: CardEvidence): EvidenceAsSigned => ({
   photos: e.photos.map((p) => ({ photo_id: p.photoId, sha256: p.sha256, dhash: p.dhash })),
 });
 
-export interface SignOff {
-  /** Which card of the job (1 = first signed). */
-  card_number: number;
-  /** When the server signed it (its own clock at the request's arrival; the event's time for older cards), and where in the log. */
-  signed_at: string;
-  /** The device's clock when it was made (null when none was sent). */
-  captured_at: string | null;
-  position: number;
-  mentor_id: string;
-  signature: Signature;
-  completed_at: string;
-  /** The evidence signed; null for a card signed before evidence was required (hash scheme 1). */
-  evidence: EvidenceAsSigned | null;
-  /** The content hash's scheme: 2 covers the evidence and both times, 1 is the earlier one. */
-  hash_version: 1 | 2;
-  /** SHA-256 of the canonical card content signed (see signature-hash.ts). */
-  content_hash: string;
-  /** 'recorded': the hash written with the sign-off; 'computed_on_replay': an older sign-off recorded without one. */
-  content_hash_source: 'recorded' | 'computed_on_replay';
-  /** For a recorded hash: whether the content replayed now still gives it (null when computed on replay). */
-  content_hash_matches: boolean | null;
-  /** The chain hash of the event in the tamper-evident log. */
-  event_hash: string | null;
-  /** docs/rules.md#trainee-countersign: the sign-off's id and where it stood with the trainee at the instant replayed. */
-  signature_id: string;
-  trainee_status: TraineeStatus;
-  trainee_status_label: string;
-  /** The trainee's countersign: when, and whether it is bound to the very hash the mentor signed. */
-  confirmed_at: string | null;
-  confirmation_hash_matches: boolean | null;
-  /** What the trainee wrote on confirming (null when nothing, or not confirmed). */
-  reflection: string | null;
-  dispute: DisputeView | null;
-  revoked: boolean;
-}
-
-export interface JobAsOf {
-  id: string;
-  student_id: string;
-  job_type: string;
-  total_count: number;
-  completed_count: number;
-  status: 'in_progress' | 'completed';
-  mentor_id: string;
-  opened_at: string;
-}
+/** A sign-off as the log says at the instant replayed (the API's, contracts/src/audit.ts, before the route names its signer). */
+export type SignOff = Omit<AuditSignOff, 'evidence' | 'signer'> & { evidence: EvidenceAsSigned | null };
 
 interface JobFold {
   job: JobAsOf;
@@ -275,36 +236,9 @@ export function jobsAsOf(studentEvents: RecordedEvent[], asOf: number): Map<stri
   return jobs;
 }
 
-export type TimelineAction =
-  | 'registered'
-  | 'signed_up'
-  | 'provisioned'
-  | 'student_registered'
-  | 'vetted'
-  | 'unvetted'
-  | 'locked'
-  | 'unlocked'
-  | 'placement_proposed'
-  | 'placement_accepted'
-  | 'placement_declined'
-  | 'placement_ended'
-  | 'signature_disputed'
-  | 'dispute_resolved';
-
-export interface TimelineEntry {
-  at: string;
-  position: number;
-  action: TimelineAction;
-  /** The account the entry is about (the subject itself, or a centre's student). */
-  account_id: string;
-  actor_id: string | null;
-  reason: string | null;
-  placement_id: string | null;
-  student_id: string | null;
-  mentor_id: string | null;
-  /** placement_ended: completed or cancelled; dispute_resolved: upheld or rejected. */
-  status: string | null;
-}
+type TimelineAction = (typeof TIMELINE_ACTIONS)[number];
+/** A timeline entry as the log says (the API's, contracts/src/audit.ts, before the route names its people). */
+export type TimelineEntry = Omit<AuditTimelineEntry, 'actor' | 'student_name' | 'mentor_name'>;
 
 const OWN: Record<string, TimelineAction> = {
   AccountSignedUp: 'signed_up',
@@ -347,11 +281,9 @@ function placementEntry(e: RecordedEvent, accountId: string): TimelineEntry {
   const reason =
     e.type === 'PlacementDeclined'
       ? (d.reason as string)
-      : e.type === 'PlacementEnded'
-        ? ((d.notes as string | null) ?? null)
-        : e.type === 'PlacementProposed'
-          ? ((d.notes as string | null) ?? null)
-          : null;
+      : e.type === 'PlacementAccepted'
+        ? null
+        : ((d.notes as string | null) ?? null);
   return entry(e, PLACEMENT[e.type], accountId, {
     reason,
     placement_id: d.placementId as string,

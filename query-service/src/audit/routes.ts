@@ -12,11 +12,10 @@ import { jobs } from '@panda/projections/read-models/training';
 import { jobPhotos } from '@panda/projections/read-models/job-photos';
 import { placements } from '@panda/projections/read-models/placements';
 import type { QueryDeps } from '../shared/deps';
+import { pick } from '../shared/pick';
 import { docsById } from '../shared/docs-by-id';
-import { startAuditRecord } from './record';
-
-type Tail<T extends unknown[]> = T extends [unknown, ...infer R] ? R : never;
-import { evidenceCsv, evidencePdf, traineeLine, type Evidence, type EvidenceRow } from './evidence';
+import { recordAuditRead, startAuditRecord } from './record';
+import { evidenceCsv, evidencePdf, type Evidence, type EvidenceRow } from './evidence';
 import { jobsAsOf, parseAsOf, personAsOf, timelineAsOf, type Person } from './replay';
 
 /** `?as_of=` -> ms since the epoch (now when absent); 400 when invalid. */
@@ -27,7 +26,7 @@ function asOfOf(req: Request, deps: QueryDeps): number {
 }
 
 /** Reads account streams from the log once per request; people are folded as of any instant. */
-function people(deps: QueryDeps) {
+export function people(deps: Pick<QueryDeps, 'store'>) {
   const streams = new Map<string, Promise<RecordedEvent[]>>();
   const events = (id: string) => {
     let s = streams.get(id);
@@ -58,7 +57,6 @@ async function readWhileRecording<T>(onDisk: () => Promise<void>, read: () => Pr
   }
 }
 
-/** The access log (docs/rules.md#list-paging): newest first. */
 /** The admins' Auditors list (docs/rules.md#auditor-accounts): searched by name and e-mail. */
 export const AUDITOR_LIST: ListSpec = {
   sorts: { created: 'created_at', name: 'name', email: 'email' },
@@ -80,14 +78,9 @@ const SUBJECT_LIST: ListSpec = {
 };
 
 /**
- * Audit calls (docs/rules.md#auditors, docs/rules.md#audit-calls), for admins and auditors unless said otherwise. Every one of them
- * is recorded as an AuditRecordRead event (who, what, when) before it answers.
- * - GET /api/audit/subjects?q=&role=                  -> {subjects: [{id, role, name, email}]} (at most 20)
- * - GET /api/audit/jobs/:jobId/signatures?as_of=       -> {as_of, job, student, signatures}
- * - GET /api/audit/accounts/:accountId/timeline?as_of= -> {as_of, account, timeline, jobs?}
- * - GET /api/audit/verify                             -> {ok, events, head_hash, first_bad_position, fault}
- * - GET /api/audit/students/:studentId/evidence.pdf|.csv (also the student's own training centre)
- * - GET /api/audit/access-log?limit=&cursor=           -> admins only: the audit reads, newest first
+ * Audit calls (docs/rules.md#auditors, docs/rules.md#audit-calls; the routes and answers: contracts/src/audit.ts),
+ * for admins and auditors, the evidence pack also for the student's own centre and the access log for admins only.
+ * Every one of them is recorded as an AuditRecordRead event (who, what, when) before it answers.
  */
 export function auditQueryRoutes(deps: QueryDeps): Router {
   const r = Router();
@@ -95,15 +88,11 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
   const auditors = [auth, requireRole('admin', 'auditor')];
   const rs = deps.readStore;
 
-  const startRecord = (...args: Tail<Parameters<typeof startAuditRecord>>) => startAuditRecord(deps, ...args);
-  /** A read's record, on disk before the read's own work begins. */
-  const record = async (...args: Parameters<typeof startRecord>) => (await startRecord(...args))();
-
   r.get('/api/audit/subjects', ...auditors, async (req, res) => {
     const a = authOf(req);
     const paging = parsePaging(req.query, SUBJECT_LIST);
     const role = validate(subjectsQuery, req.query).role || null;
-    const onDisk = await startRecord(req, a, 'subject_search', { type: null, id: null }, null, paging.q);
+    const onDisk = await startAuditRecord(deps, req, a, 'subject_search', { type: null, id: null }, null, paging.q);
     const page = await readWhileRecording(onDisk, () =>
       findPage(rs, accounts, { role: role ? role : { $in: [...SUBJECT_ROLES] } }, paging),
     );
@@ -118,17 +107,14 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
     // The read model only says which student's stream holds the job; the answer is folded from the log.
     const located = await rs.get(jobs, jobId);
     if (!located) throw notFound('Job not found');
-    await record(req, a, 'job_signatures', { type: 'job', id: jobId }, asOf);
+    await recordAuditRead(deps, req, a, 'job_signatures', { type: 'job', id: jobId }, asOf);
     const who_ = people(deps);
     const studentEvents = await who_.events(located.Student_ID);
     const fold = jobsAsOf(studentEvents, asOf).get(jobId) ?? null;
     const student = await who_.at(located.Student_ID, asOf);
     // The duplicate flag is the photos read model's (docs/rules.md#evidence); the hashes are the log's.
-    const photoDocs = await docsById(
-      rs,
-      jobPhotos,
-      (fold?.signatures ?? []).flatMap((s) => s.evidence?.photos.map((p) => p.photo_id) ?? []),
-    );
+    const photoIds = (fold?.signatures ?? []).flatMap((s) => s.evidence?.photos.map((p) => p.photo_id) ?? []);
+    const photoDocs = await docsById(rs, jobPhotos, photoIds);
     const signatures = await Promise.all(
       (fold?.signatures ?? []).map(async (s) => {
         const signer = await who_.at(s.mentor_id, Date.parse(s.signed_at));
@@ -162,7 +148,7 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
     const who_ = people(deps);
     const own = await who_.events(id);
     if (own.length === 0) throw notFound('Account not found');
-    await record(req, a, 'account_timeline', { type: 'account', id }, asOf);
+    await recordAuditRead(deps, req, a, 'account_timeline', { type: 'account', id }, asOf);
     const subject = personAsOf(own, asOf);
     // Related students are found through the read models (routing only); their events come from the log.
     let related: string[] = [];
@@ -197,13 +183,9 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
       as_of: new Date(asOf).toISOString(),
       account: subject
         ? {
-            id: subject.id,
-            role: subject.role,
-            name: subject.name,
-            email: subject.email,
+            ...pick(subject, ['id', 'role', 'name', 'email']),
             registered_at: subject.registeredAt,
-            locked: subject.locked,
-            vetted: subject.vetted,
+            ...pick(subject, ['locked', 'vetted']),
             gas_safe_number: subject.gasSafeNumber,
           }
         : null,
@@ -214,7 +196,7 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
   });
 
   r.get('/api/audit/verify', ...auditors, async (req, res) => {
-    await record(req, authOf(req), 'verify_log', { type: 'log', id: null }, null);
+    await recordAuditRead(deps, req, authOf(req), 'verify_log', { type: 'log', id: null }, null);
     res.json(await deps.store.verifyChain());
   });
 
@@ -229,7 +211,7 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
     // A centre sees only its own students; anyone else's (or no such student) is not found (docs/rules.md#server-side-access).
     if (!student || student.role !== 'student' || (a.role === 'training_centre' && student.centreId !== a.id))
       throw notFound('Student not found');
-    await record(req, a, action, { type: 'student', id }, null);
+    await recordAuditRead(deps, req, a, action, { type: 'student', id }, null);
     const log = await deps.store.verifyChain();
     const jobs = [...jobsAsOf(events, now).values()];
     const mentorIds = [
@@ -246,37 +228,15 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
       who_.at(a.id, now),
     ]);
     const rows: EvidenceRow[] = [];
-    for (const j of jobs) {
+    for (const j of jobs)
       for (const s of j.signatures) {
         const signer = await who_.at(s.mentor_id, Date.parse(s.signed_at));
-        rows.push({
-          job_type: j.job.job_type,
-          card_number: s.card_number,
-          total_count: j.job.total_count,
-          signed_at: s.signed_at,
-          captured_at: s.captured_at,
-          completed_at: s.completed_at,
-          mentor_name: signer?.name ?? 'Unknown account',
-          mentor_email: signer?.email ?? '',
-          gas_safe_number: signer?.gasSafeNumber ?? '',
-          signature: s.signature.signature,
-          signature_mentor_name: s.signature.mentorName,
-          signature_date: s.signature.date,
-          signature_time: s.signature.time,
-          content_hash: s.content_hash,
-          content_hash_source: s.content_hash_source,
-          content_hash_matches: s.content_hash_matches,
-          position: s.position,
-          trainee_status: traineeLine(s),
-        });
+        rows.push({ ...s, job_type: j.job.job_type, total_count: j.job.total_count, signer });
       }
-    }
     rows.sort((x, y) => x.position - y.position);
     const safeName = student.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'student';
-    res.setHeader(
-      'Content-Disposition',
-      `attachment; filename="evidence-${safeName}-${new Date(now).toISOString().slice(0, 10)}.${action === 'evidence_pdf' ? 'pdf' : 'csv'}"`,
-    );
+    const file = `evidence-${safeName}-${new Date(now).toISOString().slice(0, 10)}.${action === 'evidence_pdf' ? 'pdf' : 'csv'}`;
+    res.setHeader('Content-Disposition', `attachment; filename="${file}"`);
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Log-Head-Hash', log.head_hash);
     return {
@@ -303,7 +263,7 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
   r.get('/api/audit/access-log', auth, requireRole('admin'), async (req, res) => {
     const a = authOf(req);
     const paging = parsePaging(req.query, ACCESS_LOG_LIST);
-    const onDisk = await startRecord(req, a, 'access_log', { type: null, id: null }, null);
+    const onDisk = await startAuditRecord(deps, req, a, 'access_log', { type: null, id: null }, null);
     const page = await readWhileRecording(onDisk, () => findPage(rs, auditAccessLog, {}, paging));
     setPageHeaders(req, res, page);
     res.json(page.items.map(({ _audience, ...record }) => record));

@@ -36,18 +36,7 @@ export async function contactsPage(
   const want = limit + 1;
   const isAfter = (c: Key) => !after || contactOrder(c, after) > 0;
   if (me.role !== 'mentor' && me.role !== 'training_centre') {
-    const contacts = await contactsOf(rs, me);
-    const [names, threads] = await Promise.all([
-      namesWithAccounts(
-        rs,
-        contacts.map((c) => ({ id: c.id, Name: c.name })),
-      ),
-      rs.find(chatThreads, { owner: me.id }),
-    ]);
-    const byContact = new Map(threads.map((t) => [t.contact, t]));
-    const all = contacts.map((c) =>
-      row(c.id, c.role, c.Chat_Type, names.get(c.id) as string, byContact.get(c.id), online),
-    );
+    const all = await studentRows(rs, me, online);
     return { total: all.length, rows: all.sort(contactOrder).filter(isAfter).slice(0, want) };
   }
   const ofMe = me.role === 'mentor' ? { mentor_id: me.id } : { centre_id: me.id };
@@ -109,12 +98,18 @@ export async function contactsPage(
   return { total, rows: [...rows, ...rest].slice(0, want) };
 }
 
+/** A student's contacts (at most two), whole. */
+async function studentRows(rs: ReadStore, me: { id: string; role: string }, online: (id: string) => boolean) {
+  const contacts = (await contactsOf(rs, me)).map((c) => ({ ...c, Name: c.name }));
+  const [names, threads] = await Promise.all([namesWithAccounts(rs, contacts), rs.find(chatThreads, { owner: me.id })]);
+  const byContact = new Map(threads.map((t) => [t.contact, t]));
+  return contacts.map((c) => row(c.id, c.role, c.Chat_Type, names.get(c.id) ?? '', byContact.get(c.id), online));
+}
+
 /** Each one's name: its own, else its account's (one read for all that lack one), else ''. */
 async function namesWithAccounts(rs: ReadStore, list: { id: string; Name?: string }[]): Promise<Map<string, string>> {
-  const accounts = await namesOf(
-    rs,
-    list.filter((x) => x.Name === undefined).map((x) => x.id),
-  );
+  const nameless = list.filter((x) => x.Name === undefined).map((x) => x.id);
+  const accounts = await namesOf(rs, nameless);
   return new Map(list.map((x) => [x.id, x.Name ?? accounts.get(x.id) ?? '']));
 }
 
@@ -152,35 +147,27 @@ export async function contactsSearchPage(
   after: Key | undefined,
 ): Promise<{ total: number; rows: ContactRow[] }> {
   const text = q.toLowerCase();
-  let found: { id: string; role: ContactRole; Chat_Type: ChatType; name: string }[];
-  if (me.role !== 'mentor' && me.role !== 'training_centre') {
-    const contacts = await contactsOf(rs, me);
-    const names = await namesWithAccounts(
-      rs,
-      contacts.map((c) => ({ id: c.id, Name: c.name })),
-    );
-    found = contacts
-      .map((c) => ({ id: c.id, role: c.role, Chat_Type: c.Chat_Type, name: names.get(c.id) ?? '' }))
-      .filter((c) => c.name.toLowerCase().includes(text));
-  } else {
-    const Chat_Type: ChatType = me.role === 'mentor' ? 'mentor_student' : 'training_centre_student';
-    const ofMe = me.role === 'mentor' ? { mentor_id: me.id } : { centre_id: me.id };
-    const matched = await rs.find(
-      students,
-      { ...ofMe, $or: [{ Name: { $contains: text } }, { Email: { $contains: text } }] },
-      { fields: ['Name'] },
-    );
-    const names = await namesWithAccounts(rs, matched);
-    found = matched.map((s) => ({ id: s.id, role: 'student', Chat_Type, name: names.get(s.id) ?? '' }));
-  }
-  const threads: Thread[] = found.length
-    ? await rs.find(chatThreads, { owner: me.id, contact: { $in: found.map((c) => c.id) } })
+  const isAfter = (c: Key) => !after || contactOrder(c, after) > 0;
+  const page = (found: ContactRow[]) => ({
+    total: found.length,
+    rows: found
+      .sort(contactOrder)
+      .filter(isAfter)
+      .slice(0, limit + 1),
+  });
+  if (me.role !== 'mentor' && me.role !== 'training_centre')
+    return page((await studentRows(rs, me, online)).filter((c) => c.name.toLowerCase().includes(text)));
+  const Chat_Type: ChatType = me.role === 'mentor' ? 'mentor_student' : 'training_centre_student';
+  const ofMe = me.role === 'mentor' ? { mentor_id: me.id } : { centre_id: me.id };
+  const matched = await rs.find(
+    students,
+    { ...ofMe, $or: [{ Name: { $contains: text } }, { Email: { $contains: text } }] },
+    { fields: ['Name'] },
+  );
+  const names = await namesWithAccounts(rs, matched);
+  const threads: Thread[] = matched.length
+    ? await rs.find(chatThreads, { owner: me.id, contact: { $in: matched.map((s) => s.id) } })
     : [];
   const byContact = new Map(threads.map((t) => [t.contact, t]));
-  const isAfter = (c: Key) => !after || contactOrder(c, after) > 0;
-  const rows = found
-    .map((c) => row(c.id, c.role, c.Chat_Type, c.name, byContact.get(c.id), online))
-    .sort(contactOrder)
-    .filter(isAfter);
-  return { total: found.length, rows: rows.slice(0, limit + 1) };
+  return page(matched.map((s) => row(s.id, 'student', Chat_Type, names.get(s.id) ?? '', byContact.get(s.id), online)));
 }

@@ -67,13 +67,11 @@ export function chatLive(deps: QueryDeps, hub: LiveHub, commands: ChatCommands) 
 
   hub.on('message', async (conn, raw) => {
     const clientId = typeof raw.client_id === 'string' ? raw.client_id.slice(0, 100) : undefined;
+    /** An answer to this socket, with the client's id of the message it answers. */
+    const reply = (message: object) =>
+      hub.send(conn.socket, { ...message, ...(clientId ? { client_id: clientId } : {}) });
     const parsed = wsClientMessageSchema.safeParse(raw);
-    if (!parsed.success)
-      return hub.send(conn.socket, {
-        type: 'error',
-        message: firstIssue(parsed.error),
-        ...(clientId ? { client_id: clientId } : {}),
-      });
+    if (!parsed.success) return reply({ type: 'error', message: firstIssue(parsed.error) });
     const f = parsed.data;
     const meta: AppendMeta = {
       time: deps.clock().toISOString(),
@@ -103,23 +101,14 @@ export function chatLive(deps: QueryDeps, hub: LiveHub, commands: ChatCommands) 
       if (pending.get(messageId) === mine) pending.delete(messageId);
       if (!isRefusal(err)) deps.logger.error({ err }, 'chat message over the WebSocket failed');
       const retryAfter = Number((err as { headers?: Record<string, string> }).headers?.['Retry-After']);
-      return hub.send(conn.socket, {
-        type: 'error',
-        message: errorText(err),
-        ...(clientId ? { client_id: clientId } : {}),
-        ...(retryAfter > 0 ? { retry_after: retryAfter } : {}),
-      });
+      return reply({ type: 'error', message: errorText(err), ...(retryAfter > 0 ? { retry_after: retryAfter } : {}) });
     }
     await deps.waitForProjections(sent.position);
     // Normally the read model's batch has told everyone by now. If not (a retried client_id appends
     // nothing, so no batch comes), the sending socket is answered here, and only once.
     if (pending.get(messageId) === mine) {
       mine.answered = true;
-      hub.send(conn.socket, {
-        type: 'message_sent',
-        message: sent.message,
-        ...(clientId ? { client_id: clientId } : {}),
-      });
+      reply({ type: 'message_sent', message: sent.message });
       setTimeout(() => pending.get(messageId) === mine && pending.delete(messageId), 30_000).unref();
     }
   });

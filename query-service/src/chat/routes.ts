@@ -64,10 +64,7 @@ const onlySort = (sort: string, allowed: string) => {
 
 /**
  * Chat queries (spec §7 "Messages and chat"; docs/rules.md#chat-contacts, docs/rules.md#list-paging; contracts/src/chat.ts):
- * - GET /api/messages?with=&limit=&cursor=  the caller's messages, newest first (X-Total-Count, Link rel="next")
- * - GET /api/chat-contacts?limit=&cursor=   contacts with online, unread_count, last_message
- * - GET /api/online-users                   the caller's contacts that are connected
- * - GET /api/chat-images/:messageId         an image of a message the caller sent or received
+ * the caller's messages and contacts, who of them is online, and the images of messages the caller sent or received.
  */
 export function chatQueryRoutes(deps: QueryDeps): Router {
   const r = Router();

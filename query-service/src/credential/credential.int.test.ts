@@ -11,7 +11,7 @@ import {
 } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
-import type { Login } from '@panda/command-service/admin/test-fixtures';
+import { signInAgain, type Login } from '@panda/command-service/admin/test-fixtures';
 import {
   jobOfType,
   place,
@@ -25,7 +25,6 @@ import {
 /** docs/rules.md#portable-credential: the signed credential, checked the way an outsider would, with jose and the published JWK Set. */
 
 const DAY = 86_400_000;
-// Tokens are signed at the fake time and checked at the real one: start at the real time and only move on.
 let now = Date.now();
 let app: TestApp;
 let admin: string;
@@ -133,6 +132,9 @@ describe('portable credential', () => {
 
     // Eight days on: the unanswered cards count; the disputed one still does not.
     now += 8 * DAY;
+    // Sessions end 12 hours on by the server's clock: everyone signs in again.
+    await signInAgain(app, centre, otherCentre, dave, amy, ben);
+    admin = await app.adminToken();
     const second = await credential(centre.token);
     const s2 = (await verified(second.body)).credentialSubject;
     expect(ccn1(s2)).toBe('3');

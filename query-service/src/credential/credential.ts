@@ -5,6 +5,7 @@ import type { JobType } from '@panda/contracts/job-types';
 import type { RecordedEvent } from '@panda/events/envelope';
 import { evidences, type Criterion } from './criteria';
 import type { CredentialKey } from './signing-key';
+import { pick } from '../shared/pick';
 
 /** A sign-off counts once the trainee confirmed it, or once it is this old without a dispute. */
 export const UNANSWERED_COUNTS_AFTER_MS = 7 * 86_400_000;
@@ -67,13 +68,7 @@ export const counts = (card: CardOfRecord, now: Date) =>
   card.status === 'dispute_rejected' ||
   (card.status === 'awaiting' && now.getTime() - Date.parse(card.signedAt) >= UNANSWERED_COUNTS_AFTER_MS);
 
-const cardEntry = (c: CardOfRecord) => ({
-  signatureId: c.signatureId,
-  jobType: c.jobType,
-  applianceKind: c.applianceKind,
-  signedAt: c.signedAt,
-  contentHash: c.contentHash,
-});
+const cardEntry = (c: CardOfRecord) => pick(c, ['signatureId', 'jobType', 'applianceKind', 'signedAt', 'contentHash']);
 
 /**
  * The W3C Verifiable Credential 2.0 (an Open Badges 3.0 AchievementCredential) of a student's record

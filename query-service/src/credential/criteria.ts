@@ -1,14 +1,8 @@
 import { evidences as criterionEvidences, type Criterion } from '@panda/contracts/criteria';
 import type { ApplianceKind } from '@panda/contracts/evidence';
 import type { JobType } from '@panda/contracts/job-types';
-import type { ReadStore } from '@panda/projections/read-store';
-import { templateOf } from '../criteria/routes';
 
 export type { Criterion };
-
-/** The criteria a student's credential is measured against: their centre's template, or the default (docs/rules.md#qualification-criteria). */
-export const criteriaForCentre = (rs: ReadStore, centreId: string | null): Promise<Criterion[]> =>
-  templateOf(rs, centreId);
 
 /** The qualification rule: a card evidences a criterion listing its job type or its appliance kind. */
 export const evidences = (c: Criterion, card: { jobType: JobType | null; applianceKind: ApplianceKind | null }) =>

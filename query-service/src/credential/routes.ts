@@ -4,7 +4,7 @@ import { notFound } from '@panda/platform/errors';
 import { authOf, authenticate, type AuthContext } from '@panda/platform/http';
 import type { QueryDeps } from '../shared/deps';
 import { accountOf, visibleStudent } from '../students/views';
-import { criteriaForCentre } from './criteria';
+import { templateOf } from '../criteria/routes';
 import { cardsOf, credentialOf, signCredential } from './credential';
 import { loadCredentialKey } from './signing-key';
 
@@ -43,7 +43,7 @@ export function credentialRoutes(deps: QueryDeps): Router {
       issuer: deps.config.publicUrl.replace(/\/+$/, ''),
       student: { id: student.id, name: account?.Name ?? 'Unknown student' },
       centreName: centre?.Name ?? null,
-      criteria: await criteriaForCentre(deps.readStore, student.centre_id),
+      criteria: await templateOf(deps.readStore, student.centre_id),
       cards: cardsOf(events),
       now: deps.clock(),
     });

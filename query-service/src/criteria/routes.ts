@@ -10,6 +10,7 @@ import { docsById } from '../shared/docs-by-id';
 import type { ReadStore } from '@panda/projections/read-store';
 import { startAuditRecord } from '../audit/record';
 import type { QueryDeps } from '../shared/deps';
+import { pick } from '../shared/pick';
 import { canSeeStudent } from '../students/views';
 
 /** The template a centre's students are measured against: its own, or the default (docs/rules.md#qualification-criteria). */
@@ -59,20 +60,8 @@ export function criteriaQueryRoutes(deps: QueryDeps): Router {
     const body: StudentCriteriaResponse = {
       student_id: id,
       criteria: progress.map((p) => ({
-        code: p.code,
-        title: p.title,
-        job_types: p.job_types,
-        appliance_kinds: p.appliance_kinds,
-        required: p.required,
-        evidenced: p.evidenced,
-        met: p.met,
-        cards: p.cards.map((c) => ({
-          signature_id: c.signature_id,
-          job_id: c.job_id,
-          job_type: c.job_type,
-          appliance_kind: c.appliance_kind,
-          date: c.date,
-        })),
+        ...pick(p, ['code', 'title', 'job_types', 'appliance_kinds', 'required', 'evidenced', 'met']),
+        cards: p.cards.map((c) => pick(c, ['signature_id', 'job_id', 'job_type', 'appliance_kind', 'date'])),
       })),
       met: progress.filter((p) => p.met).length,
       total: progress.length,

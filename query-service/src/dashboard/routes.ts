@@ -6,6 +6,7 @@ import type { ReadStore } from '@panda/projections/read-store';
 import { accounts } from '@panda/projections/read-models/accounts';
 import { mentorProfiles } from '@panda/projections/read-models/mentor-profiles';
 import type { QueryDeps } from '../shared/deps';
+import { pick } from '../shared/pick';
 import { jobProgress } from '../students/views';
 import { unreadNotifications } from '../notifications/routes';
 
@@ -63,16 +64,9 @@ async function mentorOverview(rs: ReadStore, id: string) {
     jobs_completed: supervised,
     status: active > 0 ? 'Active Students' : 'No Active Students',
     active_students: active,
-    student_progress: progress.map((j) => ({
-      id: j.id,
-      Student_ID: j.Student_ID,
-      Student_Name: j.Student_Name,
-      Job_Type: j.Job_Type,
-      Total_Count: j.Total_Count,
-      Completed_Count: j.Completed_Count,
-      percent: j.percent,
-      status: j.status,
-    })),
+    student_progress: progress.map((j) =>
+      pick(j, ['id', 'Student_ID', 'Student_Name', 'Job_Type', 'Total_Count', 'Completed_Count', 'percent', 'status']),
+    ),
     jobs_total: total,
   };
 }
@@ -89,15 +83,7 @@ async function centreOverview(rs: ReadStore, id: string) {
     awaiting_placement: total - placed,
     placement_rate: total ? Math.round((placed / total) * 100) : 0,
     latest_registration: latest
-      ? {
-          id: latest.id,
-          First_Name: latest.First_Name,
-          Last_Name: latest.Last_Name,
-          Name: latest.Name,
-          Email: latest.Email,
-          Created_At: latest.Created_At,
-          Matched: latest.Matched,
-        }
+      ? pick(latest, ['id', 'First_Name', 'Last_Name', 'Name', 'Email', 'Created_At', 'Matched'])
       : null,
   };
 }

@@ -14,14 +14,14 @@ export const CLOSE_REFUSED = 4001;
 export const CLOSE_TOO_MANY = 4029;
 /** Close code for a valid session that may not connect yet (a temporary password must be changed first). */
 export const CLOSE_FORBIDDEN = 4003;
+/** The longest delay a Node timer keeps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 /**
  * Largest message a client may send, in bytes. The biggest chat message is text plus one image of
  * up to 10 MiB sent as base64 JSON: 10 MiB * 4/3 = 13,981,014 bytes, which leaves about 680 KB of
  * this 14 MiB for the text and the JSON around it. A frame header announcing more is refused with
  * 1009 before any of it is buffered.
  */
-/** The longest delay a Node timer keeps. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 export const MAX_FRAME_BYTES = 14 * 1024 * 1024;
 
 export interface Connection {
@@ -216,10 +216,6 @@ export class LiveHub {
 
   isOnline(userId: string) {
     return this.byUser.has(userId);
-  }
-
-  onlineUsers(): string[] {
-    return [...this.byUser.keys()];
   }
 
   private async onBatch(batch: CommittedBatch) {

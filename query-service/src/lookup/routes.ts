@@ -6,6 +6,7 @@ import { placements } from '@panda/projections/read-models/placements';
 import { type StudentDoc, centreStats, students, mentorStats } from '@panda/projections/read-models/training';
 import type { ReadStore } from '@panda/projections/read-store';
 import type { QueryDeps } from '../shared/deps';
+import { pick } from '../shared/pick';
 import { accountOf, jobProgress, narrowed, person, visibleStudent } from '../students/views';
 
 const NOT_FOUND = 'Not found';
@@ -17,10 +18,7 @@ async function visibleStudents(rs: ReadStore, auth: AuthContext, field: 'mentor_
 }
 
 const brief = (s: StudentDoc) => ({
-  id: s.id,
-  Name: s.Name,
-  Email: s.Email,
-  Matched: s.Matched,
+  ...pick(s, ['id', 'Name', 'Email', 'Matched']),
   status: s.Matched ? 'Matched' : 'Pending',
 });
 
@@ -30,16 +28,9 @@ async function studentDetails(rs: ReadStore, auth: AuthContext, id: string) {
   const jobs = jobProgress(s);
   return {
     type: 'student',
-    id: s.id,
-    First_Name: s.First_Name,
-    Last_Name: s.Last_Name,
-    Name: s.Name,
-    Email: s.Email,
-    Created_At: s.Created_At,
-    Matched: s.Matched,
+    ...pick(s, ['id', 'First_Name', 'Last_Name', 'Name', 'Email', 'Created_At', 'Matched']),
     status: s.Matched ? 'Matched' : 'Pending',
-    placement_status: s.placement_status,
-    placement_id: s.placement_id,
+    ...pick(s, ['placement_status', 'placement_id']),
     account_type: s.centre_id ? 'Training Centre' : 'Independent',
     training_centre: person(centre),
     mentor: person(mentor),
@@ -59,10 +50,7 @@ async function mentorDetails(rs: ReadStore, auth: AuthContext, id: string) {
   return {
     type: 'mentor',
     id,
-    First_Name: acc.First_Name,
-    Last_Name: acc.Last_Name,
-    Name: acc.Name,
-    Email: acc.Email,
+    ...pick(acc, ['First_Name', 'Last_Name', 'Name', 'Email']),
     Business_Name: profile?.Business_Name ?? null,
     student_count: count,
     Matched: count > 0,
@@ -84,9 +72,7 @@ async function centreDetails(rs: ReadStore, auth: AuthContext, id: string) {
     id,
     Name: acc.Name,
     contact: `${acc.First_Name} ${acc.Last_Name}`.trim(),
-    First_Name: acc.First_Name,
-    Last_Name: acc.Last_Name,
-    Email: acc.Email,
+    ...pick(acc, ['First_Name', 'Last_Name', 'Email']),
     student_count: stats?.total_students ?? 0,
     students: students.map(brief),
   };

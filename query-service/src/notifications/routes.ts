@@ -9,6 +9,7 @@ import {
 } from '@panda/projections/read-models/notifications';
 import type { ReadStore } from '@panda/projections/read-store';
 import type { QueryDeps } from '../shared/deps';
+import { pick } from '../shared/pick';
 import type { Notification } from '@panda/contracts/notifications';
 
 /** Newest first (`seq` orders a recipient's notifications); `?q=` searches title and message. */
@@ -20,20 +21,11 @@ const NOTIFICATION_LIST: ListSpec = {
 
 /** A notification as the API answers it. */
 export const notificationView = (d: NotificationDoc): Notification => ({
-  id: d.id,
-  type: d.type,
+  ...pick(d, ['id', 'type']),
   kind: d.kind as Notification['kind'],
-  title: d.title,
-  message: d.message,
-  created_at: d.created_at,
-  read: d.read,
+  ...pick(d, ['title', 'message', 'created_at', 'read']),
   is_read: d.read,
-  link: d.link,
-  from_user: d.from_user,
-  sender_id: d.sender_id,
-  message_id: d.message_id,
-  announcement_id: d.announcement_id,
-  priority: d.priority,
+  ...pick(d, ['link', 'from_user', 'sender_id', 'message_id', 'announcement_id', 'priority']),
 });
 
 /** The real unread count of the dashboard overview (spec §3 "Dashboard overview: notifications"). */

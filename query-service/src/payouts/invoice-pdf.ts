@@ -126,13 +126,20 @@ export function creditNotePdf(inv: InvoiceDoc, note: CreditNote): Promise<Buffer
   doc.font('Helvetica-Bold').fontSize(10).text('Reason');
   doc.font('Helvetica').text(inv.resolution_reason ?? '');
   doc.moveDown(0.8);
-  totals(doc, left, right, [
+  const rows: [string, number][] = [
     ['Credit (net)', note.netPence],
     [inv.vat_number ? 'VAT at 20%' : 'VAT', note.vatPence],
     ['Credit (gross)', note.grossPence],
-    ['Invoice gross less this credit', inv.gross_pence - note.grossPence],
-  ]);
+  ];
+  // A paid invoice's credit comes off the next payouts instead (docs/rules.md#invoice-disputes).
+  if (!note.takenOffNextPayout) rows.push(['Invoice gross less this credit', inv.gross_pence - note.grossPence]);
+  totals(doc, left, right, rows);
   doc.moveDown(1);
+  if (note.takenOffNextPayout)
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .text(`Invoice ${inv.number} was paid before this credit note: the credit is taken off your next payout.`, left);
   if (inv.vat_number) doc.font('Helvetica-Bold').fontSize(10).text(VAT_SENTENCE, left);
   doc.end();
   return done;

@@ -62,9 +62,12 @@ export const invoiceView = (d: InvoiceDoc): InvoiceView => ({
         net_pence: d.credit_note.netPence,
         vat_pence: d.credit_note.vatPence,
         gross_pence: d.credit_note.grossPence,
+        taken_off_next_payout: d.credit_note.takenOffNextPayout === true,
       }
     : null,
-  payable_pence: d.gross_pence - (d.credit_note?.grossPence ?? 0),
+  payable_pence:
+    d.paid_pence ?? d.gross_pence - (d.credit_note && !d.credit_note.takenOffNextPayout ? d.credit_note.grossPence : 0),
+  credits_applied: (d.credits_applied ?? []).map((c) => ({ number: c.number, pence: c.pence })),
   paid_at: d.paid_at,
 });
 

@@ -1,39 +1,9 @@
+import type { CandidateList } from '@panda/contracts/placements';
 import { accounts } from '@panda/projections/read-models/accounts';
-import {
-  placementParties,
-  placements,
-  studentPlacements,
-  type StudentPlacementDoc,
-} from '@panda/projections/read-models/placements';
+import { placementParties, placements, studentPlacements } from '@panda/projections/read-models/placements';
 import type { ReadStore } from '@panda/projections/read-store';
-import type { JobType } from '@panda/events/catalogue/training';
-import { neededJobTypes, type Candidate } from '@panda/events/domain/ranking';
-import {
-  blockedReason,
-  matchMentors,
-  type ExcludedMentor,
-  type MentorForMatching,
-} from '@panda/events/domain/candidates';
-
-export interface CandidateList {
-  student: {
-    id: string;
-    name: string;
-    email: string;
-    Postcode: string | null;
-    account_type: 'Independent' | 'Training Centre';
-    training_centre_name: string | null;
-    Matched: boolean;
-    placement_status: StudentPlacementDoc['placement_status'];
-    /** Job types with work still to do. */
-    needs: JobType[];
-    /** Why no placement can be proposed now, null when one can. */
-    blocked: string | null;
-  };
-  candidates: Candidate[];
-  /** Mentors left out, with why (docs/rules.md#admin-matching: vetted, unlocked, profile complete). */
-  excluded: ExcludedMentor[];
-}
+import { neededJobTypes } from '@panda/events/domain/ranking';
+import { blockedReason, matchMentors, type MentorForMatching } from '@panda/events/domain/candidates';
 
 /** Eligible mentors for a student, ranked with reasons; null when there is no such student. */
 export async function candidatesFor(readStore: ReadStore, studentId: string): Promise<CandidateList | null> {

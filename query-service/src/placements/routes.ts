@@ -21,13 +21,8 @@ export const REQUEST_LIST: ListSpec = {
 export function placementQueryRoutes(deps: QueryDeps): Router {
   const r = Router();
   r.get('/api/placement-requests', authenticate(deps.authenticator), requireRole('mentor'), async (req, res) => {
-    const mentorId = authOf(req).id;
-    const page = await findPage(
-      deps.readStore,
-      placements,
-      { mentor_id: mentorId, Status: 'pending' },
-      parsePaging(req.query, REQUEST_LIST),
-    );
+    const pending = { mentor_id: authOf(req).id, Status: 'pending' };
+    const page = await findPage(deps.readStore, placements, pending, parsePaging(req.query, REQUEST_LIST));
     setPageHeaders(req, res, page);
     const ids = page.items.map((p) => p.student_id);
     const [students, parties, studentsPlacements] = await Promise.all([
@@ -36,11 +31,9 @@ export function placementQueryRoutes(deps: QueryDeps): Router {
       docsById(deps.readStore, studentPlacements, ids),
     ]);
     const requests = page.items.map((p) => {
-      const [student, party, sp] = [
-        students.get(p.student_id),
-        parties.get(p.student_id),
-        studentsPlacements.get(p.student_id),
-      ];
+      const student = students.get(p.student_id);
+      const party = parties.get(p.student_id);
+      const sp = studentsPlacements.get(p.student_id);
       return {
         id: p.id,
         Status: p.Status,

@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Portfolio, PortfolioCard } from '@panda/contracts/portfolio';
@@ -31,12 +32,7 @@ export async function portfolioPdf(p: Portfolio, photo: PhotoSource): Promise<Bu
     bufferPages: true,
     info: { Title: `Panda portfolio: ${p.student.name}`, Author: 'Panda', Subject: 'Signed job cards and evidence' },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = buffer(doc);
   const width = doc.page.width - 2 * MARGIN;
   const label = (k: string, v: string, w = width) =>
     doc.font('Helvetica-Bold').text(`${k}: `, { continued: true, width: w }).font('Helvetica').text(v, { width: w });

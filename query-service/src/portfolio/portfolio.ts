@@ -1,12 +1,13 @@
 import type { Portfolio, PortfolioCard } from '@panda/contracts/portfolio';
 import { receiptLink } from '@panda/contracts/receipt';
 import { APPLIANCE_LABELS, type ApplianceKind } from '@panda/contracts/evidence';
-import { accountStream } from '@panda/events/catalogue/accounts';
 import { signatureIdOf, type CardEvidence } from '@panda/events/catalogue/training';
 import type { RecordedEvent } from '@panda/events/envelope';
 import { jobsAsOf, personAsOf } from '../audit/replay';
 import { NO_CHECKPOINT_YET, receiptAt } from '../audit/receipts';
+import { people } from '../audit/routes';
 import type { QueryDeps } from '../shared/deps';
+import { pick } from '../shared/pick';
 import { criteriaProgress, type CriteriaCard } from '@panda/contracts/criteria-maths';
 import type { JobType } from '@panda/contracts/job-types';
 import { criteriaTemplates } from '@panda/projections/read-models/criteria';
@@ -38,21 +39,16 @@ function extrasOf(events: RecordedEvent[]) {
  */
 export async function buildPortfolio(deps: QueryDeps, studentId: string): Promise<Portfolio | null> {
   const now = deps.clock().getTime();
-  const events = await deps.store.readStream(accountStream(studentId));
+  const who = people(deps);
+  const events = await who.events(studentId);
   const student = personAsOf(events, now);
   if (!student || student.role !== 'student') return null;
-  const people = new Map<string, ReturnType<typeof personAsOf>>();
-  const person = async (id: string | null) => {
-    if (!id) return null;
-    if (!people.has(id)) people.set(id, personAsOf(await deps.store.readStream(accountStream(id)), now));
-    return people.get(id) ?? null;
-  };
   const { evidence, reflection } = extrasOf(events);
   const log = deps.verifiableLog;
   const cards: PortfolioCard[] = [];
   for (const { job, signatures } of jobsAsOf(events, now).values())
     for (const s of signatures) {
-      const mentor = await person(s.mentor_id);
+      const mentor = await who.at(s.mentor_id, now);
       const ev = evidence.get(s.signature_id);
       const receipt = log ? receiptAt(log, s.signature_id, s.position) : null;
       cards.push({
@@ -61,15 +57,8 @@ export async function buildPortfolio(deps: QueryDeps, studentId: string): Promis
         job_type: job.job_type,
         card_number: s.card_number,
         total_count: job.total_count,
-        position: s.position,
-        signed_at: s.signed_at,
-        completed_at: s.completed_at,
-        signature: {
-          signature: s.signature.signature,
-          mentorName: s.signature.mentorName,
-          date: s.signature.date,
-          time: s.signature.time,
-        },
+        ...pick(s, ['position', 'signed_at', 'completed_at']),
+        signature: pick(s.signature, ['signature', 'mentorName', 'date', 'time']),
         mentor: {
           id: s.mentor_id,
           name: mentor?.name ?? 'Unknown account',
@@ -92,12 +81,9 @@ export async function buildPortfolio(deps: QueryDeps, studentId: string): Promis
             }
           : null,
         evidence_note: ev ? null : SIGNED_BEFORE_EVIDENCE,
-        trainee_status: s.trainee_status,
-        trainee_status_label: s.trainee_status_label,
-        confirmed_at: s.confirmed_at,
+        ...pick(s, ['trainee_status', 'trainee_status_label', 'confirmed_at']),
         reflection: reflection.get(s.signature_id) ?? null,
-        dispute: s.dispute,
-        revoked: s.revoked,
+        ...pick(s, ['dispute', 'revoked']),
         receipt,
         receipt_link: receipt ? receiptLink(deps.config.publicUrl, receipt) : null,
         receipt_note: receipt
@@ -110,7 +96,7 @@ export async function buildPortfolio(deps: QueryDeps, studentId: string): Promis
   cards.sort((a, b) => a.position - b.position);
   const head = await deps.store.headPosition();
   const [last] = head > 0 ? await deps.store.readAll(head - 1, 1) : [];
-  const centre = await person(student.centreId);
+  const centre = await who.at(student.centreId, now);
   // The criteria as the centre's template counts them (docs/rules.md#qualification-criteria).
   const ownTemplate = student.centreId ? await deps.readStore.get(criteriaTemplates, student.centreId) : null;
   const progress = criteriaProgress(
@@ -137,11 +123,7 @@ export async function buildPortfolio(deps: QueryDeps, studentId: string): Promis
     criteria: {
       template: ownTemplate ? "The training centre's template" : 'ACS domestic (default)',
       items: progress.map((c) => ({
-        code: c.code,
-        title: c.title,
-        evidenced: c.evidenced,
-        required: c.required,
-        met: c.met,
+        ...pick(c, ['code', 'title', 'evidenced', 'required', 'met']),
         signature_ids: c.cards.map((card) => card.signature_id),
       })),
     },

@@ -19,10 +19,8 @@ export function portfolioRoutes(deps: QueryDeps): Router {
     const p = await buildPortfolio(deps, studentId);
     if (!p) throw notFound('Student not found');
     const safeName = p.student.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || 'student';
-    res.setHeader(
-      'Content-Disposition',
-      `attachment; filename="portfolio-${safeName}-${p.exported_at.slice(0, 10)}.${kind}"`,
-    );
+    const file = `portfolio-${safeName}-${p.exported_at.slice(0, 10)}.${kind}`;
+    res.setHeader('Content-Disposition', `attachment; filename="${file}"`);
     res.setHeader('Cache-Control', 'no-store');
     if (p.log.head_hash) res.setHeader('X-Log-Head-Hash', p.log.head_hash);
     if (kind === 'json') return res.json(p);

@@ -9,6 +9,7 @@ import { emptyMentorProfile, photoView, mentorProfiles } from '@panda/projection
 import { students, centreStats, mentorStats } from '@panda/projections/read-models/training';
 import type { ReadStore } from '@panda/projections/read-store';
 import type { QueryDeps } from '../shared/deps';
+import { pick } from '../shared/pick';
 import { accountOf, person, studentCard } from '../students/views';
 
 /** The mentor's business profile, empty fields while they never saved one. */
@@ -34,14 +35,7 @@ async function photoBytes(
 /** Profile Settings data per role (spec sections 2 and 3); passwords are never part of it (docs/rules.md#passwords-never-shown). */
 async function profileOf(rs: ReadStore, acc: AccountDoc) {
   const base = {
-    id: acc.id,
-    role: acc.role,
-    First_Name: acc.First_Name,
-    Last_Name: acc.Last_Name,
-    Name: acc.Name,
-    Email: acc.Email,
-    Created_At: acc.Created_At,
-    must_change_password: acc.must_change_password,
+    ...pick(acc, ['id', 'role', 'First_Name', 'Last_Name', 'Name', 'Email', 'Created_At', 'must_change_password']),
     editable_fields: EDITABLE_PROFILE_FIELDS[acc.role],
   };
   switch (acc.role) {
@@ -51,9 +45,7 @@ async function profileOf(rs: ReadStore, acc: AccountDoc) {
       return {
         ...(s ? studentCard(s) : {}),
         ...base,
-        Phone_Number: acc.Phone_Number,
-        Postcode: acc.Postcode,
-        Date_Of_Birth: acc.Date_Of_Birth,
+        ...pick(acc, ['Phone_Number', 'Postcode', 'Date_Of_Birth']),
         mentor: person(mentor),
         training_centre: person(centre),
         temporary_password_unused: acc.temporary_password_unused,

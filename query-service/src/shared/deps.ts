@@ -41,13 +41,13 @@ export const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
  * issued a moment ago may name an account the read models have not caught up with yet; the route
  * authenticates fully once they have.
  */
-export function minPosition(deps: Pick<QueryDeps, 'waitForProjections' | 'config'>): RequestHandler {
+export function minPosition(deps: Pick<QueryDeps, 'waitForProjections' | 'config' | 'clock'>): RequestHandler {
   return async (req, res, next) => {
     if (req.method !== 'GET') return next();
     const raw =
       req.header('X-Min-Position') ?? (typeof req.query.min_position === 'string' ? req.query.min_position : undefined);
     if (raw === undefined || raw === '') return next();
-    if (!(await verifyToken(deps.config.jwtSecret, bearerToken(req)))) return next();
+    if (!(await verifyToken(deps.config.jwtSecret, bearerToken(req), deps.clock()))) return next();
     const position = Number(raw);
     if (!Number.isSafeInteger(position) || position < 0)
       throw new HttpError(400, 'X-Min-Position must be a non-negative integer');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
 import { CASELOAD_AT_RISK_MESSAGE, caseloadRow, completeJobResponse } from '@panda/contracts/training';
-import type { Login } from '@panda/command-service/admin/test-fixtures';
+import { signInAgain, type Login } from '@panda/command-service/admin/test-fixtures';
 import {
   get,
   jobOfType,
@@ -42,6 +42,11 @@ const rows = async (query: string, token = centre.token) => {
     link: r.headers.get('link'),
   };
 };
+/** Sets the server's clock; everyone signs in again, as sessions end 12 hours on by that clock. */
+const at = async (t: number) => {
+  now = t;
+  await signInAgain(app, centre, otherCentre, dave, amy, ben, dan);
+};
 const names = async (query: string) => (await rows(query)).list.map((r) => r.First_Name);
 
 beforeAll(async () => {
@@ -56,17 +61,17 @@ beforeAll(async () => {
   dan = await registeredStudent(app, centre, { First_Name: 'Dan', ...goals });
   for (const s of [amy, ben, dan]) await place(app, s, dave);
   await signCard(ben, 1);
-  now = T0 + 10 * DAY;
+  await at(T0 + 10 * DAY);
   await signCard(amy, 1);
-  now = T0 + 20 * DAY;
+  await at(T0 + 20 * DAY);
   await signCard(amy, 2);
-  now = T0 + 40 * DAY;
+  await at(T0 + 40 * DAY);
   await signCard(amy, 3);
-  now = T0 + 44 * DAY;
+  await at(T0 + 44 * DAY);
   const disputed = await signCard(dan, 1);
   const r = await app.call('POST', `/api/signatures/${disputed}/dispute`, { reason: 'I was not there' }, dan.token);
   expect(r.status).toBe(200);
-  now = T0 + 45 * DAY;
+  await at(T0 + 45 * DAY);
 });
 
 afterAll(async () => {
@@ -95,13 +100,13 @@ describe('the centre caseload', () => {
 
   it('a student is not at risk before 30 days without a card, nor before 14 days without a placement', async () => {
     const saved = now;
-    now = T0 + 13 * DAY;
+    await at(T0 + 13 * DAY);
     try {
       const { list } = await rows('?sort=name');
       expect(list.find((r) => r.First_Name === 'Cara')?.at_risk).toBe(false);
       expect(list.find((r) => r.First_Name === 'Ben')?.at_risk).toBe(false);
     } finally {
-      now = saved;
+      await at(saved);
     }
   });
 

@@ -1,11 +1,10 @@
-import type { CriteriaCardsDoc } from '@panda/projections/read-models/criteria';
+import { isoTime, type CaseloadKeysDoc } from '@panda/projections/read-models/caseload';
 import type { StudentDoc } from '@panda/projections/read-models/training';
 import type { InvitationView } from '@panda/contracts/training';
-import { cardTotals } from './views';
 
 /**
  * The centre's caseload (docs/rules.md#centre-caseload): what each student's row adds to the list,
- * reckoned as of `now` (the server's clock) from the student and their cards.
+ * reckoned as of `now` (the server's clock) from the student's caseload keys.
  */
 const DAY = 86_400_000;
 export const RECENT_DAYS = 30;
@@ -21,31 +20,76 @@ export interface CaseloadFacts {
   at_risk: boolean;
 }
 
-export function caseloadFacts(
-  student: Pick<StudentDoc, 'jobs' | 'Created_At'>,
-  cards: Pick<CriteriaCardsDoc, 'cards' | 'unplaced_since'> | null,
-  now: Date,
-): CaseloadFacts {
+/** What the facts are reckoned from: the student's caseload keys (projections' `read-models/caseload.ts`). */
+export type CaseloadInputs = Pick<
+  CaseloadKeysDoc,
+  'Created_At' | 'signed_at' | 'open_disputes' | 'cards_required' | 'cards_signed' | 'unplaced_since'
+>;
+
+/** Keys of a student the caseload read model does not hold yet: registered, nothing else known. */
+export const noCaseloadKeys = (createdAt: string): CaseloadInputs => ({
+  Created_At: isoTime(createdAt),
+  signed_at: [],
+  open_disputes: 0,
+  cards_required: 0,
+  cards_signed: 0,
+  unplaced_since: null,
+});
+
+/**
+ * The instants the facts are measured against as of `now`, as ISO strings. The caseload keys hold every
+ * time in `toISOString()`'s one form (projections' `read-models/caseload.ts`), so an earlier time is a
+ * smaller string and the facts compare strings: parsing the times of 1,000 students and writing their
+ * dates back out was most of a sorted caseload's work (docs/benchmarks.md#evidence).
+ */
+export interface CaseloadClock {
+  now: string;
+  recentSince: string;
+  paceSince: string;
+  unplacedBy: string;
+  /** The day `days` after `now` (YYYY-MM-DD); each one worked out once per clock, as many students share it. */
+  dayAfter(days: number): string;
+}
+
+export function caseloadClock(now: Date): CaseloadClock {
   const t = now.getTime();
-  const counted = (cards?.cards ?? []).filter((c) => !c.revoked);
-  const times = counted.map((c) => Date.parse(c.signed_at)).filter((x) => x <= t);
-  const last = times.length ? Math.max(...times) : null;
-  const recent = times.filter((x) => x > t - RECENT_DAYS * DAY).length;
-  const paced = times.filter((x) => x > t - PACE_DAYS * DAY).length;
-  const open = counted.filter((c) => c.disputed).length;
-  const totals = cardTotals(student);
-  const remaining = Math.max(0, totals.cards_required - totals.cards_signed);
-  const forecast =
-    paced < 2 ? null : new Date(t + Math.ceil((remaining * PACE_DAYS) / paced) * DAY).toISOString().slice(0, 10);
-  // A student is measured from their registration: one registered last week has not gone 30 days without a card.
-  const quietSince = last ?? Date.parse(student.Created_At);
-  const unplacedSince = cards?.unplaced_since ? Date.parse(cards.unplaced_since) : null;
-  const atRisk =
-    quietSince <= t - RECENT_DAYS * DAY ||
-    open > 0 ||
-    (unplacedSince !== null && unplacedSince <= t - UNPLACED_DAYS * DAY);
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const days = new Map<number, string>();
   return {
-    last_signed_off_at: last === null ? null : new Date(last).toISOString(),
+    now: iso(t),
+    recentSince: iso(t - RECENT_DAYS * DAY),
+    paceSince: iso(t - PACE_DAYS * DAY),
+    unplacedBy: iso(t - UNPLACED_DAYS * DAY),
+    dayAfter(n) {
+      let day = days.get(n);
+      if (day === undefined) days.set(n, (day = iso(t + n * DAY).slice(0, 10)));
+      return day;
+    },
+  };
+}
+
+export function caseloadFacts(keys: CaseloadInputs, clock: CaseloadClock): CaseloadFacts {
+  let last: string | null = null;
+  let recent = 0;
+  let paced = 0;
+  // Oldest first; cards recorded after `now` (a clock set back) do not count yet.
+  for (const at of keys.signed_at) {
+    if (at > clock.now) break;
+    last = at;
+    if (at > clock.recentSince) recent += 1;
+    if (at > clock.paceSince) paced += 1;
+  }
+  const remaining = Math.max(0, keys.cards_required - keys.cards_signed);
+  const forecast = paced < 2 ? null : clock.dayAfter(Math.ceil((remaining * PACE_DAYS) / paced));
+  // A student is measured from their registration: one registered last week has not gone 30 days without a card.
+  const quietSince = last ?? keys.Created_At;
+  const open = keys.open_disputes;
+  const atRisk =
+    quietSince <= clock.recentSince ||
+    open > 0 ||
+    (keys.unplaced_since !== null && keys.unplaced_since <= clock.unplacedBy);
+  return {
+    last_signed_off_at: last,
     cards_last_30_days: recent,
     open_disputes: open,
     forecast_finish: forecast,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
 import { caseloadRow, resendInviteResponse, type CaseloadRow } from '@panda/contracts/training';
-import { choosePassword, type Login } from '@panda/command-service/admin/test-fixtures';
+import { choosePassword, signInAgain, type Login } from '@panda/command-service/admin/test-fixtures';
 import { get, registeredStudent, vettedCentre, type StudentLogin } from '@panda/command-service/training/test-fixtures';
 
 /**
@@ -49,8 +49,11 @@ describe("the caseload's invitation state", () => {
 
   it('expires with the temporary password, and a resend makes it sent again from then', async () => {
     now = T0 + 7 * DAY;
+    await signInAgain(app, centre);
     expect((await rowOf(pending)).invitation.state).toBe('expired');
     now = T0 + 9 * DAY;
+    // Sessions end 12 hours on by the server's clock: the centre signs in again.
+    await signInAgain(app, centre);
     const r = await app.call('POST', `/api/students/${pending.user.id}/resend-invite`, {}, centre.token);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const fresh = resendInviteResponse.parse(r.body).temporary_password!;

@@ -13,12 +13,21 @@ import {
 import { notFound } from '@panda/platform/errors';
 import { jobView, jobs, signaturesOf, students, type StudentDoc } from '@panda/projections/read-models/training';
 import { caseloadQuery } from '@panda/contracts/training';
-import { criteriaCards } from '@panda/projections/read-models/criteria';
+import { caseloadKeys } from '@panda/projections/read-models/caseload';
 import type { ReadStore } from '@panda/projections/read-store';
 import { cell } from '../audit/evidence';
 import { docsById } from '../shared/docs-by-id';
 import type { QueryDeps } from '../shared/deps';
-import { CASELOAD_SORTS, caseloadFacts, compareBy, compareKeys, invitationOf, type CaseloadFacts } from './caseload';
+import {
+  CASELOAD_SORTS,
+  caseloadClock,
+  caseloadFacts,
+  compareBy,
+  compareKeys,
+  invitationOf,
+  noCaseloadKeys,
+  type CaseloadFacts,
+} from './caseload';
 import { withPhotoFlags } from '../jobs/photos';
 import { accountOf, person, requirementProgress, studentCard, visibleStudent } from './views';
 
@@ -50,31 +59,37 @@ const CSV_COLUMNS = [
   'at_risk',
 ] as const;
 
-/** The caseload's rows, as of `now`, for the given students. */
+/** A caseload row: the student as lists show them, the facts as of `now` and the invitation. */
+const caseloadRow = (s: StudentDoc, facts: CaseloadFacts, now: Date) => ({
+  ...studentCard(s),
+  last_signed_off_at: facts.last_signed_off_at,
+  cards_last_30_days: facts.cards_last_30_days,
+  open_disputes: facts.open_disputes,
+  forecast_finish: facts.forecast_finish,
+  at_risk: facts.at_risk,
+  invitation: invitationOf(s, now),
+});
+
+/** The caseload's rows, as of `now`, for the given students (a page of the list): their keys in one read. */
 async function caseloadRows(rs: ReadStore, list: StudentDoc[], now: Date) {
-  const cards = await docsById(
+  const keys = await docsById(
     rs,
-    criteriaCards,
+    caseloadKeys,
     list.map((s) => s.id),
   );
-  return list.map((s) => ({
-    ...studentCard(s),
-    ...caseloadFacts(s, cards.get(s.id) ?? null, now),
-    invitation: invitationOf(s, now),
-  }));
+  const clock = caseloadClock(now);
+  return list.map((s) => caseloadRow(s, caseloadFacts(keys.get(s.id) ?? noCaseloadKeys(s.Created_At), clock), now));
 }
 
 /** A student's place in the caseload's order: the list's own sort fields and the caseload's facts. */
 type CaseloadKey = Pick<StudentDoc, 'id' | 'Name' | 'Created_At'> & CaseloadFacts;
 
-/** What ordering the caseload reads of each student: the list's own sorts and what the facts are reckoned from. */
-const ORDER_FIELDS = ['Name', 'Created_At', 'jobs'];
-
 /**
  * Every matching student of the centre, filtered and sorted on the server as of `now`, as the keys
- * the order needs (the caseload's facts change with the clock, so they are reckoned for the whole
- * list, not kept in an index). Only the fields the facts and sorts use are read; the rows of a page
- * are made for that page alone (orderedRows).
+ * the order needs. The caseload's facts change with the clock, so they are reckoned for the whole
+ * list, not kept in an index: from the caseload read model's one small document per student, one
+ * query of one collection (docs/benchmarks.md#evidence). `?q=` is the students' own search (their
+ * search index), read as ids. The rows of a page are made for that page alone (orderedRows).
  */
 async function wholeCaseload(
   rs: ReadStore,
@@ -83,35 +98,34 @@ async function wholeCaseload(
   atRisk: boolean | null,
   now: Date,
 ): Promise<CaseloadKey[]> {
-  const list = await rs.find(students, allOf({ centre_id: centreId }, searchFilter(paging.q, paging.search)), {
-    fields: ORDER_FIELDS,
-  });
-  const cards = list.length
-    ? await rs.find(criteriaCards, { id: { $in: list.map((s) => s.id) } }, { fields: ['cards', 'unplaced_since'] })
-    : [];
-  const byId = new Map(cards.map((c) => [c.id, c]));
-  let keys = list.map((s): CaseloadKey => ({
-    id: s.id,
-    Name: s.Name,
-    Created_At: s.Created_At,
-    ...caseloadFacts(s, byId.get(s.id) ?? null, now),
+  const search = searchFilter(paging.q, paging.search);
+  const found = search ? await rs.find(students, allOf({ centre_id: centreId }, search), { fields: ['id'] }) : null;
+  const list = await rs.find(
+    caseloadKeys,
+    found ? { centre_id: centreId, id: { $in: found.map((s) => s.id) } } : { centre_id: centreId },
+  );
+  const clock = caseloadClock(now);
+  let keys = list.map((k): CaseloadKey => ({
+    id: k.id,
+    Name: k.Name,
+    Created_At: k.Created_At,
+    ...caseloadFacts(k, clock),
   }));
   if (atRisk !== null) keys = keys.filter((r) => r.at_risk === atRisk);
   return keys.sort(compareBy<CaseloadKey>(paging.field as keyof CaseloadKey, paging.dir));
 }
 
-/** The full rows of these ordered keys, in their order. */
+/** The full rows of these ordered keys, in their order, with the facts they were ordered by. */
 async function orderedRows(rs: ReadStore, keys: CaseloadKey[], now: Date) {
   const docs = await docsById(
     rs,
     students,
     keys.map((k) => k.id),
   );
-  return caseloadRows(
-    rs,
-    keys.flatMap((k) => docs.get(k.id) ?? []),
-    now,
-  );
+  return keys.flatMap((k) => {
+    const s = docs.get(k.id);
+    return s ? [caseloadRow(s, k, now)] : [];
+  });
 }
 
 export function studentQueryRoutes(deps: QueryDeps): Router {

@@ -47,11 +47,8 @@ async function sendPage(req: Request, res: Response, rs: ReadStore, filter: Filt
 }
 
 /**
- * Support tickets as their owner and the admins see them (spec §7 Support; docs/rules.md#support-inbox, docs/rules.md#list-paging):
- * - GET /api/support, /api/support/:id                       (the owner's own tickets; others 404)
- * - GET /api/admin/support?status=open|responded|closed       (admin inbox, newest activity first)
- * - GET /api/admin/support/counts                             ({open, responded, closed, total})
- * - GET /api/admin/support/:id
+ * Support tickets as their owner (their own only; others 404) and the admins see them (spec §7 Support;
+ * docs/rules.md#support-inbox, docs/rules.md#list-paging; contracts/src/support.ts).
  */
 export function supportQueryRoutes(deps: QueryDeps): Router {
   const r = Router();

@@ -282,17 +282,25 @@ const RULES: { [T in Handled['type']]?: Rule<T> } = {
       ),
     },
   ],
+  // A payment less credit notes of paid invoices names them; one they took to nothing sends nothing (docs/rules.md#invoice-disputes).
   PayoutRunMade: (d) =>
-    d.invoices.map((i) => ({
-      recipientId: i.mentorId,
-      draft: systemNotice(
-        'success',
-        'payout_made',
-        'Payout made',
-        `£${poundsOf(i.grossPence)} for invoice ${i.number} has been sent to your bank account.`,
-        '/dashboard?view=earnings',
-      ),
-    })),
+    d.invoices.map((i) => {
+      const less = i.credits?.length
+        ? ` (less credit note ${i.credits.map((c) => `${c.number}, £${poundsOf(c.pence)}`).join('; credit note ')})`
+        : '';
+      return {
+        recipientId: i.mentorId,
+        draft: systemNotice(
+          'success',
+          'payout_made',
+          'Payout made',
+          i.grossPence > 0
+            ? `£${poundsOf(i.grossPence)} for invoice ${i.number} has been sent to your bank account${less}.`
+            : `Invoice ${i.number} is settled by your credit notes${less}: nothing was sent to your bank account.`,
+          '/dashboard?view=earnings',
+        ),
+      };
+    }),
   // Chat: the receiver hears of a message only while they do not have that conversation open (docs/rules.md#notifications-from-events).
   MessageSent: (d, f) =>
     d.receiverInConversation

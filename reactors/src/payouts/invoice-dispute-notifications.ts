@@ -46,7 +46,7 @@ export function invoiceDisputeNotices(
             'success',
             'invoice_dispute_resolved',
             `Dispute of invoice ${facts.number} upheld`,
-            `Your dispute of invoice ${facts.number} was upheld: credit note ${note.number} for £${poundsOf(note.grossPence)}. Reason: ${e.data.reason}`,
+            `Your dispute of invoice ${facts.number} was upheld: credit note ${note.number} for £${poundsOf(note.grossPence)}${note.takenOffNextPayout ? ', taken off your next payout as the invoice was paid' : ''}. Reason: ${e.data.reason}`,
             EARNINGS,
           )
         : draft(

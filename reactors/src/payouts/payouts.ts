@@ -12,8 +12,12 @@ export const PAYOUT_TICKER = 'payout-ticker';
 /** How often the ticker looks for sign-offs whose 7 days have run out and periods that have ended. */
 export const PAYOUT_TICK_MS = 60_000;
 const DUE_PER_TICK = 1000;
-/** Invoices issued together at a period's end (each on its mentor's stream; the store commits them as a group). */
-const INVOICES_AT_ONCE = 64;
+/**
+ * Invoices issued together at a period's end (each on its mentor's stream; the store commits them as a
+ * group, one flush to disk each). 256 rather than 64: a quarter of the commits and flushes in the
+ * fortnight's run (docs/benchmarks.md#payouts), each invoice a few hundred bytes now that it names its entries.
+ */
+const INVOICES_AT_ONCE = 256;
 
 const metaOf = (key: string, time: string): AppendMeta => ({ time, actorId: null, correlationId: key, commandId: key });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '@panda/server/testing/harness';
 import { jobPhotoStream } from '@panda/events/catalogue/photos';
 import { ukDateOf } from '@panda/contracts/evidence';
-import type { Login } from '@panda/command-service/admin/test-fixtures';
+import { signInAgain, type Login } from '@panda/command-service/admin/test-fixtures';
 import {
   jobOfType,
   photoId,
@@ -68,6 +68,8 @@ describe('unused job-card photos', () => {
 
     // Not yet: a day and less than the grace hour later, nothing is removed.
     now += 24 * HOUR + PHOTO_SWEEP_GRACE_MS - 60_000;
+    // Sessions end 12 hours on by the server's clock: the mentor signs in again.
+    await signInAgain(app, dave, amy);
     expect(await tick()).toBe(0);
     expect((await fetchPhoto(unused)).status).toBe(200);
     // But a sign-off no longer takes the day-old photo.
@@ -107,6 +109,7 @@ describe('unused job-card photos', () => {
     expect(await tick()).toBe(0);
     expect(await app.platform.store.headPosition()).toBe(head);
     now += 26 * HOUR;
+    await signInAgain(app, dave, amy);
     expect(await tick()).toBe(1);
     expect(await tick()).toBe(0);
     expect((await streamOf(fresh)).map((e) => e.type)).toEqual(['JobPhotoUploaded', 'JobPhotoDiscarded']);

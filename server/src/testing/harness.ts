@@ -137,7 +137,8 @@ export async function startTestApp(
       return r.body;
     },
     async adminToken() {
-      if (adminToken) return adminToken;
+      // Sessions end 12 hours on by the server's clock (docs/rules.md#test-clock): a test that moved it signs in again.
+      if (adminToken && !expiredBy(adminToken, platform.commandDeps.clock())) return adminToken;
       const r = await call('POST', '/api/admin/auth/signin', {
         email: TEST_ADMIN.email,
         password: TEST_ADMIN.password,
@@ -147,4 +148,10 @@ export async function startTestApp(
     },
     stop: () => platform.stop(),
   };
+}
+
+/** Whether a session token's expiry (its `exp` claim) has passed at `now`. */
+function expiredBy(token: string, now: Date): boolean {
+  const { exp } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { exp: number };
+  return exp * 1000 <= now.getTime();
 }

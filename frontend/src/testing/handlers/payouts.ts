@@ -41,6 +41,7 @@ export function invoiceFixture(overrides: Partial<InvoiceView> = {}): InvoiceVie
     resolution_reason: null,
     credit_note: null,
     payable_pence: 7000,
+    credits_applied: [],
     paid_at: null,
     ...overrides,
   };
@@ -62,6 +63,7 @@ export const creditedInvoice = (overrides: Partial<InvoiceView> = {}) =>
       net_pence: 1000,
       vat_pence: 0,
       gross_pence: 1000,
+      taken_off_next_payout: false,
     },
     payable_pence: 6000,
     ...overrides,

@@ -70,12 +70,18 @@ export function HistoryDialog({ target, onClose }: { target: HistoryTarget | nul
         ) : (
           <List aria-label="Account timeline" sx={{ py: 0, opacity: isFetching ? 0.6 : 1 }}>
             {data.history.map((h) => (
-              <ListItem key={h.id} divider alignItems="flex-start" sx={{ px: 0, gap: 2 }}>
+              // The chip names what happened, so it is never cut (docs/rules.md#nothing-cut): beside the details from 600 px, above them on a phone.
+              <ListItem
+                key={h.id}
+                divider
+                alignItems="flex-start"
+                sx={{ px: 0, gap: { xs: 1, sm: 2 }, flexDirection: { xs: 'column', sm: 'row' } }}
+              >
                 <Chip
                   label={ACTION[h.action].label}
                   color={ACTION[h.action].color}
                   size="small"
-                  sx={{ minWidth: 88, mt: 0.25, maxWidth: 150 }}
+                  sx={{ minWidth: 88, mt: 0.25, flexShrink: 0 }}
                 />
                 <Box sx={{ minWidth: 0 }}>
                   {h.placement && (

@@ -10,8 +10,9 @@ import { useAuditSignaturesQuery } from '../api/audit-api';
 import { BAD, GOOD, dateTime } from '../lib/format';
 import { LateSendNote } from '../../../components/late-send-note';
 import { SignOffStatusChip } from '../../../components/sign-off-status';
+import { AuditEvidence } from './audit-evidence';
 
-/** A job card's sign-offs as they stood at the as-of instant, folded from the log. */
+/** A job card's sign-offs as they stood at the as-of instant, folded from the log, each with its evidence. */
 export function SignaturesPanel({ jobId, asOf }: { jobId: string; asOf: string | null }) {
   const { data, error, isFetching } = useAuditSignaturesQuery({ jobId, asOf });
   // Every sign-off line shows its state; a revoked one is listed but does not count (docs/rules.md#dispute-visibility).
@@ -62,12 +63,13 @@ export function SignaturesPanel({ jobId, asOf }: { jobId: string; asOf: string |
               {dateTime(s.completed_at)}
             </Typography>
             <LateSendNote capturedAt={s.captured_at} signedAt={s.signed_at} />
+            <AuditEvidence signOff={s} />
             <Typography
               variant="caption"
               component="div"
               sx={{ fontFamily: 'monospace', wordBreak: 'break-all', mt: 0.5 }}
             >
-              SHA-256 {s.content_hash}
+              Content hash (scheme {s.hash_version}): SHA-256 {s.content_hash}
             </Typography>
           </Box>
         ))}

@@ -62,7 +62,10 @@ function ContactList({
             <PresenceAvatar contact={c} />
             <Box sx={{ minWidth: 0, flexGrow: 1 }}>
               <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
-                <Typography sx={{ fontWeight: c.unread_count ? 800 : 600, flexGrow: 1, minWidth: 0 }} noWrap>
+                {/* A long name (a training centre's) wraps rather than being cut (docs/rules.md#nothing-cut). */}
+                <Typography
+                  sx={{ fontWeight: c.unread_count ? 800 : 600, flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}
+                >
                   {c.name}
                 </Typography>
                 {c.last_message && (

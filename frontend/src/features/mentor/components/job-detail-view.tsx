@@ -163,9 +163,10 @@ function SignatureHistory({ cards }: { cards: SignedCard[] }) {
       <Table
         size="small"
         aria-label="Signature history"
-        // Dates and times stay on one line; the region scrolls when the table is wider than the card.
+        // Dates and times stay on one line; a two-word heading may wrap, so the table fits a laptop's card
+        // (1366 px with the sidebar); the region scrolls only when it is still wider (docs/rules.md#nothing-cut).
         sx={{
-          '& th': { fontWeight: 700, color: 'text.secondary', whiteSpace: 'nowrap' },
+          '& th': { fontWeight: 700, color: 'text.secondary', verticalAlign: 'bottom' },
           '& td': { whiteSpace: 'nowrap' },
         }}
       >

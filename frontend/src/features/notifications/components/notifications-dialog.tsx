@@ -162,6 +162,8 @@ function NotificationsPanel({ onClose, initialTab }: { onClose: () => void; init
             label={t.key === 'unread' && unread ? `${t.label} (${unread})` : t.label}
             id={`notifications-tab-${t.key}`}
             aria-controls="notifications-tabpanel"
+            // Three tabs share a phone's 390 px: less side padding and a smaller font keep "Announcements" whole (docs/rules.md#nothing-cut).
+            sx={{ minWidth: 0, px: { xs: 0.5, sm: 2 }, fontSize: { xs: '0.8125rem', sm: '0.875rem' } }}
           />
         ))}
       </Tabs>

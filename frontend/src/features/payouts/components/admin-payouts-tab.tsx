@@ -164,10 +164,18 @@ function RatesPanel() {
 function disputeText(i: InvoiceView) {
   if (!i.dispute_reason) return null;
   if (!i.dispute_outcome) return `Disputed: "${i.dispute_reason}"`;
-  return i.credit_note
-    ? `Upheld: credit note ${i.credit_note.number} for ${formatPence(i.credit_note.gross_pence)}, ${formatPence(i.payable_pence)} to pay`
-    : 'Dispute rejected';
+  if (!i.credit_note) return 'Dispute rejected';
+  const note = `Upheld: credit note ${i.credit_note.number} for ${formatPence(i.credit_note.gross_pence)}`;
+  return i.credit_note.taken_off_next_payout
+    ? `${note}, taken off the next payout`
+    : `${note}, ${formatPence(i.payable_pence)} to pay`;
 }
+
+/** Credit notes of the mentor's paid invoices taken off this invoice's payment (docs/rules.md#invoice-disputes). */
+const creditsText = (i: InvoiceView) =>
+  i.credits_applied.length > 0 && i.paid_at
+    ? `Paid ${formatPence(i.payable_pence)}, less ${i.credits_applied.map((c) => `credit note ${c.number} (${formatPence(c.pence)})`).join(' and ')}`
+    : null;
 
 const adminUrl = (i: InvoiceView, what: 'pdf' | 'credit-note') =>
   `/api/admin/invoices/${encodeURIComponent(i.id)}${what === 'pdf' ? '.pdf' : '/credit-note.pdf'}`;
@@ -225,6 +233,7 @@ function InvoicesPanel() {
                   <TableCell>
                     <Stack spacing={1} sx={{ minWidth: 200 }}>
                       {disputeText(i) && <Typography variant="body2">{disputeText(i)}</Typography>}
+                      {creditsText(i) && <Typography variant="body2">{creditsText(i)}</Typography>}
                       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                         <PdfDownloadButton
                           url={adminUrl(i, 'pdf')}
@@ -297,8 +306,8 @@ function PayoutRunPanel() {
     <Panel id="payout-run" title="Payout run">
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         Pays every undisputed invoice of a 14-day period (and any earlier one whose dispute has since been resolved,
-        less its credit note) and downloads the CSV for the bank. Periods start on Monday 5 January 2026 and every 14
-        days after; each period is paid once.
+        less its credit note), less the credit notes of invoices already paid, and downloads the CSV for the bank.
+        Periods start on Monday 5 January 2026 and every 14 days after; each period is paid once.
       </Typography>
       <ContractForm
         form={form}

@@ -8,8 +8,9 @@ import { toast } from '../../../lib/toast';
 import { useDisputeInvoiceMutation } from '../api/payouts-api';
 
 /**
- * Dispute a self-billing invoice (docs/rules.md#mentor-payouts): within 7 days of its issue, once; the
- * correction comes as a credit note or a line on the next invoice. The server's refusal is shown as said.
+ * Dispute a self-billing invoice (docs/rules.md#invoice-disputes): within 7 days of its issue, once, paid
+ * or not. An upheld dispute always makes a credit note: it comes off this invoice's payment, or, the
+ * invoice being paid already, off the next payout. The server's refusal is shown as said.
  */
 export function DisputeInvoiceDialog({ invoice, onClose }: { invoice: InvoiceView; onClose: () => void }) {
   const form = useContractForm(invoiceDisputeRequest, { group: 'dispute-invoice', defaultValues: { reason: '' } });
@@ -34,8 +35,11 @@ export function DisputeInvoiceDialog({ invoice, onClose }: { invoice: InvoiceVie
       pendingLabel="Sending..."
     >
       <Typography variant="body2" sx={{ mb: 2 }}>
-        You may dispute this invoice until {formatDate(invoice.dispute_until)}. Panda corrects it with a credit note or
-        a line on your next invoice.
+        You may dispute this invoice until {formatDate(invoice.dispute_until)}. If your dispute is upheld, Panda issues
+        a credit note for what the invoice overstated,{' '}
+        {invoice.status === 'paid'
+          ? 'taken off your next payout, as this invoice has already been paid.'
+          : 'taken off what this invoice pays you.'}
       </Typography>
       <FormTextField
         name="reason"

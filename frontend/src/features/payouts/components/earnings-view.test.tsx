@@ -46,6 +46,63 @@ describe('EarningsView', () => {
     expect(within(item).queryByRole('button', { name: /Dispute invoice/ })).toBeNull();
   });
 
+  it('the dispute dialog says what happens: a credit note, off this payment or, once paid, off the next payout', async () => {
+    const paid = invoiceFixture({
+      id: 'paid-1',
+      number: 'SB-M00001-2',
+      status: 'paid',
+      paid_at: '2027-02-02T10:00:00.000Z',
+    });
+    server.use(...earningsHandlers([invoiceFixture(), paid]));
+    const view = renderWithProviders(<EarningsView />, { session });
+    await view.user.click(await screen.findByRole('button', { name: 'Dispute invoice SB-M00001-1' }));
+    let dialog = screen.getByRole('dialog', { name: 'Dispute invoice SB-M00001-1' });
+    expect(dialog.textContent).toContain(
+      'If your dispute is upheld, Panda issues a credit note for what the invoice overstated, taken off what this invoice pays you.',
+    );
+    expect(dialog.textContent).not.toMatch(/line on your next invoice/);
+    await view.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // A paid invoice may still be disputed within its 7 days.
+    const item = screen.getByRole('listitem', { name: 'Invoice SB-M00001-2' });
+    expect(item.textContent).toContain('Paid £70.00 on');
+    await view.user.click(within(item).getByRole('button', { name: 'Dispute invoice SB-M00001-2' }));
+    dialog = screen.getByRole('dialog', { name: 'Dispute invoice SB-M00001-2' });
+    expect(dialog.textContent).toContain(
+      'If your dispute is upheld, Panda issues a credit note for what the invoice overstated, taken off your next payout, as this invoice has already been paid.',
+    );
+  });
+
+  it("a paid invoice's upheld dispute: the credit note comes off the next payout; the next invoice shows it taken off", async () => {
+    const note = creditedInvoice().credit_note!;
+    server.use(
+      ...earningsHandlers([
+        creditedInvoice({
+          status: 'paid',
+          paid_at: '2027-02-02T10:00:00.000Z',
+          payable_pence: 7000,
+          credit_note: { ...note, taken_off_next_payout: true },
+        }),
+        invoiceFixture({
+          id: 'next',
+          number: 'SB-M00001-2',
+          status: 'paid',
+          paid_at: '2027-02-16T10:00:00.000Z',
+          payable_pence: 6000,
+          credits_applied: [{ number: 'CN-M00001-1', pence: 1000 }],
+        }),
+      ]),
+    );
+    renderWithProviders(<EarningsView />, { session });
+    const item = await screen.findByRole('listitem', { name: 'Invoice SB-M00001-1' });
+    expect(item.textContent).toContain(
+      'Dispute upheld: credit note CN-M00001-1 for £10.00, taken off your next payout as this invoice was already paid.',
+    );
+    const next = screen.getByRole('listitem', { name: 'Invoice SB-M00001-2' });
+    expect(next.textContent).toContain('Paid £60.00 on');
+    expect(next.textContent).toContain('less credit note CN-M00001-1 (£10.00)');
+  });
+
   it('a rejected dispute says the invoice stands', async () => {
     server.use(
       ...earningsHandlers([

@@ -116,9 +116,11 @@ function Resolution({ invoice }: { invoice: InvoiceView }) {
   const note = invoice.credit_note;
   return (
     <Typography variant="body2" sx={{ mb: 1 }}>
-      {note
-        ? `Dispute upheld: credit note ${note.number} for ${formatPence(note.gross_pence)}; ${formatPence(invoice.payable_pence)} to be paid.`
-        : 'Dispute rejected: the invoice stands.'}{' '}
+      {!note
+        ? 'Dispute rejected: the invoice stands.'
+        : note.taken_off_next_payout
+          ? `Dispute upheld: credit note ${note.number} for ${formatPence(note.gross_pence)}, taken off your next payout as this invoice was already paid.`
+          : `Dispute upheld: credit note ${note.number} for ${formatPence(note.gross_pence)}; ${formatPence(invoice.payable_pence)} to be paid.`}{' '}
       Reason: {invoice.resolution_reason}
     </Typography>
   );
@@ -126,9 +128,9 @@ function Resolution({ invoice }: { invoice: InvoiceView }) {
 
 function InvoiceItem({ invoice, onDispute }: { invoice: InvoiceView; onDispute: () => void }) {
   const [shownAt] = useState(() => Date.now());
-  // The server decides (docs/rules.md#invoice-disputes: within 7 days, once, not once paid); the button is offered while it may.
+  // The server decides (docs/rules.md#invoice-disputes: within 7 days, once, paid or not); the button is offered while it may.
   const canDispute =
-    invoice.status === 'issued' && invoice.dispute_reason === null && shownAt < Date.parse(invoice.dispute_until);
+    invoice.status !== 'disputed' && invoice.dispute_reason === null && shownAt < Date.parse(invoice.dispute_until);
   return (
     <Box
       component="li"
@@ -163,7 +165,9 @@ function InvoiceItem({ invoice, onDispute }: { invoice: InvoiceView; onDispute: 
       )}
       {invoice.status === 'paid' && invoice.paid_at && (
         <Typography variant="body2" sx={{ mb: 1 }}>
-          Paid {formatDate(invoice.paid_at)}
+          Paid {formatPence(invoice.payable_pence)} on {formatDate(invoice.paid_at)}
+          {invoice.credits_applied.length > 0 &&
+            `, less ${invoice.credits_applied.map((c) => `credit note ${c.number} (${formatPence(c.pence)})`).join(' and ')}`}
         </Typography>
       )}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>

@@ -108,7 +108,7 @@ export function PayoutDetailsCard() {
   const { data, isLoading, isError, refetch } = useGetPayoutDetailsQuery();
   const [open, setOpen] = useState(false);
   return (
-    <Card component="section" aria-labelledby="payout-details-title">
+    <Card component="section" aria-labelledby="payout-details-title" sx={{ maxWidth: 960 }}>
       <CardContent sx={{ p: { xs: 2.5, sm: 3.5 } }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2 }}>
           <AccountBalanceOutlined color="primary" aria-hidden />

@@ -1,9 +1,11 @@
 import ArrowForwardRounded from '@mui/icons-material/ArrowForwardRounded';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { CaseloadRow } from '@panda/contracts/training';
+import { Fragment, type ReactNode } from 'react';
 import { DataTable, type Column, type PagerPaging } from '../../../components/data-table';
 import type { Choice } from '../../../components/list-select';
 import { formatDate } from '../../../lib/dates';
@@ -58,6 +60,15 @@ function DetailsButton({ row }: { row: CaseloadRow }) {
 
 const cardsText = (row: CaseloadRow) => `${row.cards_signed ?? 0} of ${row.cards_required ?? 0}`;
 
+/** The table's columns as [name, value] pairs, for a phone. */
+const facts = (row: CaseloadRow): [string, ReactNode][] => [
+  ['Cards signed', cardsText(row)],
+  ['Last sign-off', formatDate(row.last_signed_off_at, none)],
+  ['Cards in 30 days', row.cards_last_30_days],
+  ['Open disputes', row.open_disputes],
+  ['Forecast finish', formatDate(row.forecast_finish, 'No forecast')],
+];
+
 /** A student on a phone: the same facts, stacked. */
 function CaseloadCard({ row }: { row: CaseloadRow }) {
   return (
@@ -68,13 +79,31 @@ function CaseloadCard({ row }: { row: CaseloadRow }) {
         </Typography>
         <RiskChip row={row} />
       </Stack>
-      <Typography variant="body2" color="text.secondary" component="p">
-        Cards signed: {cardsText(row)} · In 30 days: {row.cards_last_30_days} · Open disputes: {row.open_disputes}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" component="p">
-        Last sign-off: {formatDate(row.last_signed_off_at, none)} · Forecast finish:{' '}
-        {formatDate(row.forecast_finish, 'No forecast')}
-      </Typography>
+      {/* One fact a line, its name beside its value, so none is split across lines (docs/rules.md#nothing-cut). */}
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: 'auto 1fr',
+          columnGap: 1.5,
+          rowGap: 0.25,
+          m: 0,
+          mt: 0.5,
+          '& dt': { color: 'text.secondary' },
+          '& dd': { m: 0, fontWeight: 600 },
+        }}
+      >
+        {facts(row).map(([name, value]) => (
+          <Fragment key={name}>
+            <Typography variant="body2" component="dt">
+              {name}
+            </Typography>
+            <Typography variant="body2" component="dd">
+              {value}
+            </Typography>
+          </Fragment>
+        ))}
+      </Box>
       <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" alignItems="center" sx={{ mt: 1 }}>
         <InvitationChip invitation={row.invitation} />
       </Stack>

@@ -137,6 +137,33 @@ describe('StudentsView: the centre caseload (docs/rules.md#centre-caseload)', ()
     expect(within(nia).getByText('No forecast')).toBeTruthy();
   });
 
+  it('on a phone, lists each fact of the table on its own line, its name beside its value', async () => {
+    // A phone: every `down(...)` media query of the theme matches.
+    vi.stubGlobal('matchMedia', (media: string) => ({
+      matches: media.includes('max-width'),
+      media,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }));
+    server.use(caseloadHandler().handler);
+    const { user } = renderWithProviders(<StudentsView />, { route: '/dashboard', session });
+
+    await user.click(await screen.findByRole('button', { name: 'Table' }));
+    const list = screen.getByRole('list', { name: 'Caseload' });
+    const fact = (student: string, name: string) => {
+      const card = within(list).getByText(student).closest('li')!;
+      return within(card).getByText(name, { selector: 'dt' }).nextElementSibling?.textContent;
+    };
+    expect(fact('Liam Turner', 'Cards signed')).toBe('6 of 27');
+    expect(fact('Liam Turner', 'Last sign-off')).toBe('30 Nov 2026');
+    expect(fact('Liam Turner', 'Forecast finish')).toBe('14 Feb 2027');
+    expect(fact('Nia Jones', 'Forecast finish')).toBe('No forecast');
+  });
+
   it('asks the server to sort by forecast and filter at-risk', async () => {
     const { handler, queries } = caseloadHandler();
     server.use(handler);

@@ -129,6 +129,18 @@ export function VerifyRoute() {
   const [receipt, setReceipt] = useState(() => receiptFromFragment(hash) ?? '');
   const [ownKey, setOwnKey] = useState<string | null>(null);
   const [result, setResult] = useState<ReceiptResult | null>(null);
+  // A receipt link opened while the page is already open (another QR code scanned, a link pasted in the address
+  // bar) changes only the fragment: its receipt replaces the one shown, and the last outcome goes with it
+  // (docs/rules.md#sign-off-receipts).
+  const [shownHash, setShownHash] = useState(hash);
+  if (hash !== shownHash) {
+    setShownHash(hash);
+    const linked = receiptFromFragment(hash);
+    if (linked !== null) {
+      setReceipt(linked);
+      setResult(null);
+    }
+  }
   const [checking, setChecking] = useState(false);
   const key = ownKey ?? (published.state === 'loaded' ? published.key : null);
 

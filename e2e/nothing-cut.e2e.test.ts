@@ -1,0 +1,82 @@
+import type { Locator } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useApp } from './app';
+import { expectAccessible, proposeWaitingTrainee, shot } from './support';
+
+/**
+ * docs/rules.md#nothing-cut: what the pilot walk at 1366 and 390 px found cut short, shown whole. A
+ * label, name or table is "cut" when its content is wider than the box that shows it.
+ */
+
+const ADMIN = { email: 'walk@panda.test', password: 'walk-admin-password-1' };
+const app = useApp({ demo: true, admin: ADMIN, setup: (app) => proposeWaitingTrainee(app.server, ADMIN) });
+const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1366, height: 900 };
+
+/** How much wider the content is than its box, in pixels (0: shown whole). */
+const cutBy = (l: Locator) => l.evaluate((el) => Math.max(0, el.scrollWidth - el.clientWidth));
+
+describe('nothing is cut short', () => {
+  it('the Notifications tabs keep "Announcements" whole on a phone', async () => {
+    const page = await app.signedIn('student', PHONE);
+    await page.getByTestId('notifications-bell').click();
+    const dialog = page.getByRole('dialog', { name: 'Notifications' });
+    const tab = dialog.getByRole('tab', { name: 'Announcements' });
+    await tab.waitFor();
+    expect(await cutBy(tab)).toBe(0);
+    await shot(page, 'nothing-cut-notification-tabs-390');
+  });
+
+  it("a job's Signature History fits a laptop's card without scrolling sideways", async () => {
+    const mentor = app.logins.mentor;
+    const { token } = await app.api<{ token: string }>('POST', '/api/auth/signin', {
+      Email: mentor.email,
+      Password: mentor.password,
+    });
+    const jobs = await app.api<{ id: string; Completed_Count: number }[]>('GET', '/api/jobs', undefined, token);
+    const signed = jobs.find((j) => j.Completed_Count > 0)!;
+    const page = await app.signedIn('mentor', LAPTOP);
+    await page.goto(`${app.url}/dashboard?view=job-detail&id=${signed.id}`);
+    const region = page.getByRole('region', { name: 'Signature history, scrollable' });
+    await region.getByRole('table', { name: 'Signature history' }).waitFor();
+    expect(await cutBy(region)).toBe(0);
+    await shot(page, 'nothing-cut-signature-history-1366');
+  });
+
+  it("the student's contact list shows the training centre's whole name", async () => {
+    const page = await app.signedIn('student', LAPTOP);
+    await page.goto(`${app.url}/dashboard?view=chat`);
+    const name = page
+      .getByRole('list', { name: 'Contacts' })
+      .getByText('Northern Gas Training Centre', { exact: true });
+    await name.waitFor();
+    expect(await cutBy(name)).toBe(0);
+  });
+
+  for (const viewport of [LAPTOP, PHONE])
+    it(`the admin's account History names each event in full at ${viewport.width} px`, async () => {
+      const page = await app.atPortal(ADMIN, viewport);
+      await page.getByRole('tab', { name: /^Students \(\d+\)$/ }).waitFor();
+      const row = page.locator('[data-user-id]').filter({ hasText: 'Pending: awaiting' }).first();
+      await row.getByRole('button', { name: 'History' }).click();
+      const dialog = page.getByRole('dialog', { name: /^Account history: / });
+      const chip = dialog.getByText('Placement proposed', { exact: true });
+      await chip.waitFor();
+      expect(await cutBy(chip)).toBe(0);
+      await expectAccessible(page, `account history at ${viewport.width} px`, '[role="dialog"]');
+      await shot(page, `nothing-cut-account-history-${viewport.width}`);
+    });
+
+  it("the mentor's Payout details card is as wide as the other Profile cards", async () => {
+    const page = await app.signedIn('mentor', LAPTOP);
+    await page.goto(`${app.url}/dashboard?view=profile`);
+    const width = (name: string) =>
+      page
+        .getByRole('region', { name })
+        .evaluate((el) => Math.round(el.getBoundingClientRect().width))
+        .catch(() => -1);
+    await page.getByRole('region', { name: 'Payout details' }).waitFor();
+    await page.getByRole('region', { name: 'Notification Settings' }).waitFor();
+    expect(await width('Payout details')).toBe(await width('Notification Settings'));
+  });
+});

@@ -1,0 +1,85 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import type { AuditSignOff } from '@panda/contracts/audit';
+import { PRE_EVIDENCE_LABEL } from '@panda/contracts/evidence';
+import { EvidenceItem, PhotoThumb, applianceText, durationText } from '../../../components/card-evidence';
+
+const HASH = { fontFamily: 'monospace', wordBreak: 'break-all' } as const;
+
+/**
+ * What a sign-off evidenced, as the log holds it (docs/rules.md#evidence, docs/api-audit.md): the work
+ * done, the appliance, the site's postcode, the time on the job and the photos (thumbnails that open
+ * large, each with its SHA-256 and perceptual hash as signed, and today's possible-duplicate flag), then
+ * the trainee's reflection. A card signed before evidence was required says so.
+ */
+export function AuditEvidence({ signOff }: { signOff: AuditSignOff }) {
+  const evidence = signOff.evidence;
+  return (
+    <Box data-testid="audit-evidence" sx={{ mt: 1 }}>
+      {evidence ? (
+        <>
+          <Box
+            component="dl"
+            sx={{
+              m: 0,
+              display: 'grid',
+              gap: 1,
+              gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
+            }}
+          >
+            <EvidenceItem label="Work done" wide>
+              {evidence.work_done}
+            </EvidenceItem>
+            <EvidenceItem label="Appliance">{applianceText(evidence.appliance)}</EvidenceItem>
+            <EvidenceItem label="Site postcode">{evidence.site_postcode}</EvidenceItem>
+            <EvidenceItem label="Time on the job">{durationText(evidence.duration_minutes)}</EvidenceItem>
+            <EvidenceItem label="Photos">{evidence.photos.length || 'None'}</EvidenceItem>
+          </Box>
+          {evidence.photos.length > 0 && (
+            <>
+              <Box
+                component="ul"
+                aria-label="Photos"
+                sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, display: 'flex', flexWrap: 'wrap', gap: 1 }}
+              >
+                {evidence.photos.map((p, i) => (
+                  <PhotoThumb key={p.photo_id} photo={p} name={`Photo ${i + 1} of ${evidence.photos.length}`} />
+                ))}
+              </Box>
+              <Box component="ol" aria-label="Photo hashes" sx={{ listStyle: 'none', p: 0, m: 0, mt: 0.5 }}>
+                {evidence.photos.map((p, i) => (
+                  <Typography
+                    key={p.photo_id}
+                    component="li"
+                    variant="caption"
+                    data-testid="photo-hashes"
+                    sx={{ display: 'block', ...HASH }}
+                  >
+                    Photo {i + 1}: SHA-256 {p.sha256} · dHash {p.dhash}
+                  </Typography>
+                ))}
+              </Box>
+            </>
+          )}
+        </>
+      ) : (
+        <Typography variant="body2" color="text.secondary" data-testid="evidence-note">
+          {PRE_EVIDENCE_LABEL}
+        </Typography>
+      )}
+      {signOff.reflection && (
+        <Box
+          data-testid="card-reflection"
+          sx={{ mt: 1, p: 1, borderRadius: 1.5, bgcolor: 'action.hover', borderLeft: 3, borderColor: 'primary.main' }}
+        >
+          <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>
+            Trainee&apos;s reflection
+          </Typography>
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+            {signOff.reflection}
+          </Typography>
+        </Box>
+      )}
+    </Box>
+  );
+}
