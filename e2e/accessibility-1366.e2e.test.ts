@@ -1,3 +1,0 @@
-import { everyScreenAt } from './accessibility';
-
-everyScreenAt({ name: 'desktop', width: 1366, height: 900 });
