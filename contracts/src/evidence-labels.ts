@@ -27,3 +27,5 @@ export const APPLIANCE_LABELS: Record<ApplianceKind, string> = {
 };
 
 export const DUPLICATE_PHOTO_LABEL = 'Possible duplicate photo';
+
+export const PRE_EVIDENCE_LABEL = 'Signed before evidence was required';

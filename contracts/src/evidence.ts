@@ -10,7 +10,13 @@ import { commandResultSchema, defineRoutes } from './route-contract';
 
 // The appliance kinds and labels live in a module with no schema: a screen of the web app's first load
 // (the student's signed job cards) shows them without loading zod (docs/rules.md#light-first-screens).
-export { APPLIANCE_KINDS, APPLIANCE_LABELS, DUPLICATE_PHOTO_LABEL, type ApplianceKind } from './evidence-labels';
+export {
+  APPLIANCE_KINDS,
+  APPLIANCE_LABELS,
+  DUPLICATE_PHOTO_LABEL,
+  PRE_EVIDENCE_LABEL,
+  type ApplianceKind,
+} from './evidence-labels';
 import { APPLIANCE_KINDS } from './evidence-labels';
 
 export const WORK_DONE_MIN = 20;
@@ -24,7 +30,6 @@ export const APPLIANCE_REQUIRED = 'Please choose the appliance';
 export const WORK_DONE_MESSAGE = `Please describe the work done (${WORK_DONE_MIN} to ${WORK_DONE_MAX} characters)`;
 export const DURATION_MESSAGE = `Time on the job must be between ${DURATION_MIN} and ${DURATION_MAX} minutes`;
 export const TOO_MANY_PHOTOS = `At most ${MAX_PHOTOS} photos`;
-export const PRE_EVIDENCE_LABEL = 'Signed before evidence was required';
 
 /** The evidence fields of `PUT /api/jobs/{id}/complete` (snake_case, as the API speaks). */
 export const evidenceRequestFields = {

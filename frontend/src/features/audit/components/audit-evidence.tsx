@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { AuditSignOff } from '@panda/contracts/audit';
-import { PRE_EVIDENCE_LABEL } from '@panda/contracts/evidence';
+import { PRE_EVIDENCE_LABEL } from '@panda/contracts/evidence-labels';
 import { EvidenceItem, PhotoThumb, applianceText, durationText } from '../../../components/card-evidence';
 
 const HASH = { fontFamily: 'monospace', wordBreak: 'break-all' } as const;
