@@ -53,7 +53,7 @@ const PhotoViewerDialog = lazyDialog(
 );
 
 /** One photo of the card (a list item): a thumbnail that opens it large, flagged when it may be a duplicate. */
-export function PhotoThumb({ photo, name }: { photo: Photo; name: string }) {
+function PhotoThumb({ photo, name }: { photo: Photo; name: string }) {
   const [open, setOpen] = useState(false);
   // Fetched once the card is scrolled near: a list of signed cards shows dozens of photos, most of them
   // below the first screen (docs/rules.md#light-first-screens).
@@ -111,12 +111,7 @@ export function CardEvidence({ card }: { card: SignedCard }) {
           component="dl"
           sx={{ m: 0, display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}
         >
-          <Item label="Work done" wide>
-            {evidence.work_done}
-          </Item>
-          <Item label="Appliance">{applianceText(evidence.appliance)}</Item>
-          <Item label="Site postcode">{evidence.site_postcode}</Item>
-          <Item label="Time on the job">{durationText(evidence.duration_minutes)}</Item>
+          <EvidenceFacts evidence={evidence} />
           <Item label="Signed at">{formatDateTime(card.signed_at)}</Item>
           <Item label="Captured at">{formatDateTime(card.captured_at, 'Not sent by the device')}</Item>
         </Box>
@@ -130,37 +125,54 @@ export function CardEvidence({ card }: { card: SignedCard }) {
           </Box>
         </>
       )}
-      {evidence && evidence.photos.length > 0 && (
-        <Box
-          component="ul"
-          aria-label="Photos"
-          sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, display: 'flex', flexWrap: 'wrap', gap: 1 }}
-        >
-          {evidence.photos.map((p, i) => (
-            <PhotoThumb key={p.photo_id} photo={p} name={`Photo ${i + 1} of ${evidence.photos.length}`} />
-          ))}
-        </Box>
-      )}
-      {card.reflection && (
-        <Box
-          data-testid="card-reflection"
-          sx={{
-            mt: 1.25,
-            p: 1.25,
-            borderRadius: 1.5,
-            bgcolor: 'action.hover',
-            borderLeft: 3,
-            borderColor: 'primary.main',
-          }}
-        >
-          <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>
-            Trainee&apos;s reflection
-          </Typography>
-          <Typography variant="body2" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-            {card.reflection}
-          </Typography>
-        </Box>
-      )}
+      {evidence && evidence.photos.length > 0 && <PhotoList photos={evidence.photos} />}
+      {card.reflection && <Reflection text={card.reflection} />}
+    </Box>
+  );
+}
+
+/** The four facts every evidenced card states, as `dt`/`dd` pairs for the caller's `dl`. */
+export function EvidenceFacts({ evidence }: { evidence: NonNullable<SignedCard['evidence']> }) {
+  return (
+    <>
+      <Item label="Work done" wide>
+        {evidence.work_done}
+      </Item>
+      <Item label="Appliance">{applianceText(evidence.appliance)}</Item>
+      <Item label="Site postcode">{evidence.site_postcode}</Item>
+      <Item label="Time on the job">{durationText(evidence.duration_minutes)}</Item>
+    </>
+  );
+}
+
+/** A card's photos as a list of thumbnails, each opening large. */
+export function PhotoList({ photos }: { photos: Photo[] }) {
+  return (
+    <Box
+      component="ul"
+      aria-label="Photos"
+      sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, display: 'flex', flexWrap: 'wrap', gap: 1 }}
+    >
+      {photos.map((p, i) => (
+        <PhotoThumb key={p.photo_id} photo={p} name={`Photo ${i + 1} of ${photos.length}`} />
+      ))}
+    </Box>
+  );
+}
+
+/** The trainee's reflection on a card they confirmed. */
+export function Reflection({ text }: { text: string }) {
+  return (
+    <Box
+      data-testid="card-reflection"
+      sx={{ mt: 1.25, p: 1.25, borderRadius: 1.5, bgcolor: 'action.hover', borderLeft: 3, borderColor: 'primary.main' }}
+    >
+      <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>
+        Trainee&apos;s reflection
+      </Typography>
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+        {text}
+      </Typography>
     </Box>
   );
 }

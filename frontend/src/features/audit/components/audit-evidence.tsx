@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { AuditSignOff } from '@panda/contracts/audit';
 import { PRE_EVIDENCE_LABEL } from '@panda/contracts/evidence-labels';
-import { EvidenceItem, PhotoThumb, applianceText, durationText } from '../../../components/card-evidence';
+import { EvidenceFacts, EvidenceItem, PhotoList, Reflection } from '../../../components/card-evidence';
 
 const HASH = { fontFamily: 'monospace', wordBreak: 'break-all' } as const;
 
@@ -27,25 +27,12 @@ export function AuditEvidence({ signOff }: { signOff: AuditSignOff }) {
               gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(4, minmax(0, 1fr))' },
             }}
           >
-            <EvidenceItem label="Work done" wide>
-              {evidence.work_done}
-            </EvidenceItem>
-            <EvidenceItem label="Appliance">{applianceText(evidence.appliance)}</EvidenceItem>
-            <EvidenceItem label="Site postcode">{evidence.site_postcode}</EvidenceItem>
-            <EvidenceItem label="Time on the job">{durationText(evidence.duration_minutes)}</EvidenceItem>
+            <EvidenceFacts evidence={evidence} />
             <EvidenceItem label="Photos">{evidence.photos.length || 'None'}</EvidenceItem>
           </Box>
           {evidence.photos.length > 0 && (
             <>
-              <Box
-                component="ul"
-                aria-label="Photos"
-                sx={{ listStyle: 'none', p: 0, m: 0, mt: 1, display: 'flex', flexWrap: 'wrap', gap: 1 }}
-              >
-                {evidence.photos.map((p, i) => (
-                  <PhotoThumb key={p.photo_id} photo={p} name={`Photo ${i + 1} of ${evidence.photos.length}`} />
-                ))}
-              </Box>
+              <PhotoList photos={evidence.photos} />
               <Box component="ol" aria-label="Photo hashes" sx={{ listStyle: 'none', p: 0, m: 0, mt: 0.5 }}>
                 {evidence.photos.map((p, i) => (
                   <Typography
@@ -67,19 +54,7 @@ export function AuditEvidence({ signOff }: { signOff: AuditSignOff }) {
           {PRE_EVIDENCE_LABEL}
         </Typography>
       )}
-      {signOff.reflection && (
-        <Box
-          data-testid="card-reflection"
-          sx={{ mt: 1, p: 1, borderRadius: 1.5, bgcolor: 'action.hover', borderLeft: 3, borderColor: 'primary.main' }}
-        >
-          <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600 }}>
-            Trainee&apos;s reflection
-          </Typography>
-          <Typography variant="body2" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-            {signOff.reflection}
-          </Typography>
-        </Box>
-      )}
+      {signOff.reflection && <Reflection text={signOff.reflection} />}
     </Box>
   );
 }
