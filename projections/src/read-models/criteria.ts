@@ -2,7 +2,6 @@ import type { CriteriaCard, Criterion } from '@panda/contracts/criteria-maths';
 import type { JobType } from '@panda/contracts/job-types';
 import { signatureIdOf } from '@panda/events/catalogue/training';
 import type { CriterionRecord } from '@panda/events/catalogue/criteria';
-import type { ProjectionContext } from '../projection';
 import { collection } from '../typed-collection';
 import { audienceOf, defineProjection } from '../typed-projection';
 
@@ -14,9 +13,7 @@ import { audienceOf, defineProjection } from '../typed-projection';
  *   them: its job type, appliance kind (null on a card signed before evidence was required), work
  *   date, server signing time and whether it was revoked; and the type of each of their jobs, which
  *   a sign-off names only by job id. Progress is reckoned from it at read time (contracts' maths),
- *   so a change of template applies to every card at once. It also keeps what the centre's caseload
- *   reckons with (docs/rules.md#centre-caseload): each card's open dispute, and since when the student
- *   has had no active placement.
+ *   so a change of template applies to every card at once.
  */
 export const CRITERIA_TEMPLATES = 'criteria_templates';
 export const CRITERIA_CARDS = 'criteria_cards';
@@ -31,17 +28,12 @@ export interface CriteriaTemplateDoc {
 export interface CriteriaCardEntry extends CriteriaCard {
   /** When the server recorded the sign-off. */
   signed_at: string;
-  /** Disputed by the trainee and not yet resolved. */
-  disputed: boolean;
 }
 
 export interface CriteriaCardsDoc {
   id: string;
   job_types: Record<string, JobType>;
   cards: CriteriaCardEntry[];
-  active_placement_id: string | null;
-  /** Since when the student has had no active placement (registration, or the end of the last); null while placed. */
-  unplaced_since: string | null;
   _audience: string[];
 }
 
@@ -56,23 +48,12 @@ export const criterionOf = (c: CriterionRecord): Criterion => ({
   required: c.required,
 });
 
-const emptyCards = (studentId: string, time: string | null = null): CriteriaCardsDoc => ({
+const emptyCards = (studentId: string): CriteriaCardsDoc => ({
   id: studentId,
   job_types: {},
   cards: [],
-  active_placement_id: null,
-  unplaced_since: time,
   _audience: audienceOf(studentId),
 });
-
-/** A sign-off's open dispute starts (the trainee disputed it) or ends (an admin resolved it). */
-async function markCard(ctx: ProjectionContext, studentId: string, signatureId: string, disputed: boolean) {
-  const doc = await criteriaCards.in(ctx).get(studentId);
-  const card = doc?.cards.find((c) => c.signature_id === signatureId);
-  if (!doc || !card) return;
-  card.disputed = disputed;
-  criteriaCards.in(ctx).put(doc);
-}
 
 export const criteriaProjection = defineProjection({
   name: 'criteria',
@@ -106,7 +87,6 @@ export const criteriaProjection = defineProjection({
         date: d.signature.date,
         signed_at: d.signedAt ?? time,
         revoked: false,
-        disputed: false,
       });
       criteriaCards.in(ctx).put(doc);
     },
@@ -115,25 +95,8 @@ export const criteriaProjection = defineProjection({
       const card = doc?.cards.find((c) => c.signature_id === d.signatureId);
       if (!doc || !card) return;
       card.revoked = true;
-      card.disputed = false;
       criteriaCards.in(ctx).put(doc);
     },
-    SignatureDisputed: ({ data: d }, ctx) => markCard(ctx, d.studentId, d.signatureId, true),
-    DisputeResolved: ({ data: d }, ctx) => markCard(ctx, d.studentId, d.signatureId, false),
-    StudentRegistered: ({ time, data: d }, ctx) => void criteriaCards.in(ctx).put(emptyCards(d.accountId, time)),
-    PlacementAccepted: async ({ data: d }, ctx) => {
-      const doc = await criteriaCards.in(ctx).get(d.studentId);
-      if (!doc) return;
-      doc.active_placement_id = d.placementId;
-      doc.unplaced_since = null;
-      criteriaCards.in(ctx).put(doc);
-    },
-    PlacementEnded: async ({ time, data: d }, ctx) => {
-      const doc = await criteriaCards.in(ctx).get(d.studentId);
-      if (!doc || doc.active_placement_id !== d.placementId) return;
-      doc.active_placement_id = null;
-      doc.unplaced_since = time;
-      criteriaCards.in(ctx).put(doc);
-    },
+    StudentRegistered: ({ data: d }, ctx) => void criteriaCards.in(ctx).put(emptyCards(d.accountId)),
   },
 });

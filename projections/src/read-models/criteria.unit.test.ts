@@ -46,7 +46,6 @@ describe('criteria read model (docs/rules.md#qualification-criteria)', () => {
             date: '2026-01-02',
             signed_at: t(2),
             revoked: true,
-            disputed: false,
           },
           {
             signature_id: 'sig2',
@@ -56,11 +55,8 @@ describe('criteria read model (docs/rules.md#qualification-criteria)', () => {
             date: '2026-01-02',
             signed_at: '2026-01-02T10:00:00.000Z',
             revoked: false,
-            disputed: false,
           },
         ],
-        active_placement_id: null,
-        unplaced_since: null,
         _audience: ['s1'],
       });
   });
