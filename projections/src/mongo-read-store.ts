@@ -137,14 +137,8 @@ const TRANSACTION = {
   readPreference: 'primary' as const,
 };
 
-export interface MongoReadStoreOptions {
-  /** close() also closes the client (true when the store made it, as connect() does). */
-  ownsClient?: boolean;
-}
-
 export class MongoReadStore implements ReadStore {
   readonly db: Db;
-  private readonly ownsClient: boolean;
   private closed = false;
   /** Collections known to exist (created or found by this store). */
   private readonly ready = new Set<string>();
@@ -154,10 +148,10 @@ export class MongoReadStore implements ReadStore {
   constructor(
     private readonly client: MongoClient,
     dbName: string,
-    options: MongoReadStoreOptions = {},
+    /** close() also closes the client (connect() made it). */
+    private readonly ownsClient = false,
   ) {
     this.db = client.db(dbName);
-    this.ownsClient = options.ownsClient ?? false;
   }
 
   /** Refuses a server that cannot run transactions (neither a replica set member nor mongos). */
@@ -171,7 +165,7 @@ export class MongoReadStore implements ReadStore {
           'MongoReadStore needs a replica set (transactions): start mongod with --replSet and run rs.initiate()',
         );
       }
-      const store = new MongoReadStore(client, dbName, { ownsClient: true });
+      const store = new MongoReadStore(client, dbName, true);
       await store.ensureCollection(CHECKPOINTS);
       return store;
     } catch (err) {
