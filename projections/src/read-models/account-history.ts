@@ -4,14 +4,7 @@ import { searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
 import { defineProjection, type Recorded } from '../typed-projection';
 
-/**
- * `account_history`: the compliance timeline of each account's lock and vetting changes and of
- * the placements it is part of (the student's, the mentor's and the student's training centre's,
- * as the auditor's timeline has them: docs/rules.md#one-unit-one-name), one document per event
- * and account: what, when, by which account (the event envelope's actor) and why.
- * `admin_signins`: every attempt at the admin portal's sign-in (time, address, outcome).
- * Only admins see either (empty audience: admins are told of every change).
- */
+/** docs/read-models.md#account-history */
 
 export type AccountHistoryAction = (typeof HISTORY_ACTIONS)[number];
 

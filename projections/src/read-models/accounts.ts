@@ -9,10 +9,7 @@ import { AUDITOR_REVOKED, lockedMessage, type LockCategory } from '@panda/contra
 import type { ChangeFeed } from '../change-feed';
 import { takeChanges } from './names';
 
-/**
- * `accounts`: one document per account of every role, as the product shows it (no password hashes).
- * Fields use the spec's names. `_audience`: the account itself (admins see everything).
- */
+/** docs/read-models.md#accounts */
 
 export interface AccountDoc extends Doc {
   id: string;

@@ -12,11 +12,7 @@ import { searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
 import { defineProjection } from '../typed-projection';
 
-/**
- * Mentor payouts (docs/rules.md#mentor-payouts): rates versions, the mentors' ledger entries, the
- * sign-offs with no rate, invoices, payout runs and each mentor's masked payout details. A mentor's
- * documents are theirs alone (`_audience`); admins see every change.
- */
+/** Mentor payouts: docs/read-models.md#payouts. */
 export interface PayoutRatesDoc {
   id: string;
   position: number;

@@ -7,17 +7,7 @@ import { collection } from '../typed-collection';
 import { audienceOf, defineProjection, type Recorded } from '../typed-projection';
 import { registeredName, signedUpName, takeChanges, type KeptName } from './names';
 
-/**
- * Placements and what matching needs, built only from events:
- * - `placements`: one document per placement as the admin Placements tab and the details modal
- *   show it (spec section 3 "Placement"). Audience: the student, the mentor, the student's centre.
- * - `student_placements`: per student, Matched / placement_status / placement_id / mentor, their
- *   requirements and job progress per job type (what they still need). Audience: the student,
- *   their centre and their (active or proposed) mentor.
- * - `placement_parties`: names, e-mails, centres and postcodes of every non-admin account, plus the
- *   mentor's business profile (postcode, qualifications, completeness) and placement counts, so
- *   that this projection never reads another projection's collections. Audience: the account.
- */
+/** Placements and what matching needs: docs/read-models.md#placements. */
 
 export interface PartyDoc extends Doc, KeptName {
   id: string;

@@ -8,18 +8,7 @@ import { collection } from '../typed-collection';
 import { audienceOf, defineProjection, type Recorded } from '../typed-projection';
 import { awaitingAnswer, confirmed, disputed, resolved, revoked, type AnswerEvent } from './sign-off-state';
 
-/**
- * `sign_offs`: one document per job-card sign-off (docs/rules.md#trainee-countersign), by its `signature_id`: which student's
- * stream holds it (so a confirm or dispute finds its stream), where it stands with the trainee, and
- * its dispute, and when the trainee is to be reminded to answer it (docs/rules.md#reminders: `confirmation_due_at`, 7 days
- * after it was signed, until they answer, it is revoked or the reminder is sent; the reminder ticker reads the
- * due ones, as it reads `reminder_timers`). Audience: student, mentor, centre.
- * - `dispute_rows`: each sign-off the trainee has disputed, as the admin Disputes list shows it (with the
- *   names of its student, mentor and centre as they are now), and what the list filters and sorts on: a page
- *   is one indexed range, sent as stored. Only disputed sign-offs are listed, so only they have a
- *   row (and `sign_offs` itself needs no index). Admins only (no audience); written in the same commit as the
- *   sign-off, whose pushes the list follows.
- */
+/** `sign_offs` and `dispute_rows`: docs/read-models.md#sign-offs. */
 /** What a sign-off needs from earlier events: the job's type, the student's centre, and people's names. */
 const SIGN_OFF_REFS = 'sign_off_refs';
 

@@ -18,22 +18,7 @@ import { audienceOf, defineProjection, type DataOf, type Recorded } from '../typ
 import { takeChanges } from './names';
 import { awaitingAnswer, confirmed, disputed, resolved, revoked, type AnswerEvent } from './sign-off-state';
 
-/**
- * `training`: students, their jobs, and the counters the three overviews read, kept in ONE projection
- * so that a placement or a signed card moves the student, the job and the counters together.
- *
- * - `students`: one document per student (spec "Student" fields), with requirements, placement and a
- *   compact summary of their jobs. Audience: the student, their centre, their active mentor.
- * - `jobs`: one document per job (job type book of cards) with the student's contact details and
- *   `mentor_id` = the student's ACTIVE mentor (null when not placed).
- * - `job_signatures`: the full signature history of a job (same id), kept apart so that a change
- *   of the student's contact details rewrites a few small job documents, not their whole history
- *   (a student's 1,000th card costs a profile change no more than the first). `signaturesOf`
- *   reads them for the API, a page's in one read.
- * - `centre_stats` / `mentor_stats`: precomputed counters per centre and per mentor, so an overview
- *   is a few indexed reads whatever the number of students and cards.
- * Names and emails of centres and mentors are in `accounts` (one read by id).
- */
+/** `training` (students, jobs, counters): docs/read-models.md#training. */
 export const STUDENTS = 'students';
 export const JOBS = 'jobs';
 const DAY_MS = 86_400_000;
