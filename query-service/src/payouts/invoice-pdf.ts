@@ -112,10 +112,7 @@ export function invoicePdf(inv: InvoiceDoc): Promise<Buffer> {
   return done;
 }
 
-/**
- * The credit note of an upheld invoice dispute (docs/rules.md#invoice-disputes): its own number, the
- * invoice it corrects, the reason, and the credit's net, VAT and gross. The invoice itself is never edited.
- */
+/** The credit note of an upheld invoice dispute (docs/rules.md#invoice-disputes). */
 export function creditNotePdf(inv: InvoiceDoc, note: CreditNote): Promise<Buffer> {
   const { doc, done, left, right } = selfBillingDocument(inv, CREDIT_NOTE_TITLE, [
     ['Credit note number', note.number],

@@ -76,18 +76,7 @@ const NEWEST_FIRST: ListSpec = { sorts: { position: 'position' }, defaultSort: '
 /** Admins may search the invoices by number or mentor. */
 const ADMIN_INVOICES: ListSpec = { ...NEWEST_FIRST, search: ['number', 'mentor_name'] };
 
-/**
- * Mentor payouts (docs/rules.md#mentor-payouts), the query side:
- * - GET /api/admin/rates                  -> {history, no_rate} (admin)
- * - GET /api/admin/invoices               -> every invoice, newest first, paged; ?q= number or mentor (admin)
- * - GET /api/admin/invoices/:id.pdf       -> an invoice's PDF (admin)
- * - GET /api/{admin,mentor}/invoices/:id/credit-note.pdf -> the credit note of an upheld dispute (404 without one)
- * - GET /api/mentor/ledger                -> the mentor's own entries, newest first, paged
- * - GET /api/mentor/earnings              -> this period so far and the sign-offs awaiting the trainee
- * - GET /api/mentor/invoices              -> the mentor's own invoices, newest first, paged
- * - GET /api/mentor/invoices/:id.pdf      -> the PDF of one of them (another mentor's: 404)
- * - GET /api/mentor/payout-details        -> VAT number and masked bank details; recorded as an audit read
- */
+/** docs/api-payouts.md */
 export function payoutQueryRoutes(deps: QueryDeps): Router {
   const r = Router();
   const auth = authenticate(deps.authenticator);
