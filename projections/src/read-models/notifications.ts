@@ -33,8 +33,7 @@ async function markRead(ctx: ProjectionContext, id: string, recipientId: string,
 export const notificationsProjection = defineProjection({
   name: 'notifications',
   collections: {
-    // One recipient's notifications: newest first, and unread (the counts and the unread filter). An index on
-    // read or type alone would send a recipient's query through everyone's unread ones.
+    // docs/read-models.md#notifications
     [notifications.name]: ['recipient_id+seq', 'recipient_id+read', 'seq'],
     [notificationSettings.name]: [],
   },

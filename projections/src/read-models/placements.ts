@@ -275,7 +275,7 @@ const jobChange =
 
 export const placementsProjection = defineProjection({
   name: 'placements',
-  // 2: `student_progress`.
+  // Versions and indexes: docs/read-models.md#placements.
   version: 2,
   collections: {
     [placements.name]: [
@@ -290,9 +290,7 @@ export const placementsProjection = defineProjection({
       // The admin table's status filter with its sorts by student and mentor.
       'Status+student_name',
       'Status+mentor_name',
-      // A mentor's requests (pending), newest first or by student: counted, sized up before a search, and
-      // paged over these alone. With only mentor_id+Status, SQLite (which has no statistics of the data)
-      // paged them from Status+Created_At: every pending placement of every mentor, for the few of one.
+      // A mentor's requests, newest first or by student.
       'mentor_id+Status+Created_At',
       'mentor_id+Status+student_name',
       // `?q=` of the admin table and of a mentor's requests.
@@ -310,9 +308,7 @@ export const placementsProjection = defineProjection({
         .put({ ...newParty(d.accountId, registeredName(d)), centre_id: d.centreId, Postcode: d.postcode });
       studentPlacements.in(ctx).put(newStudent(d.accountId, d.centreId, time, requiredPerJobType(d.requirements)));
     },
-    // Profile Settings: `changes` holds only the fields that changed.
-    // A party the change leaves as it was (a phone number: not kept here) is not written again, nor are
-    // its placements when its name and e-mail, all they show of it, stay the same.
+    // Only what changed is written again (docs/read-models.md#placements).
     ProfileChanged: async ({ time, data: { accountId, changes: c } }, ctx) => {
       const p = await placementParties.in(ctx).get(accountId);
       if (!p) return;

@@ -93,8 +93,7 @@ function restartQuietSpell(
 
 export const reminderTimersProjection = defineProjection({
   name: 'reminder_timers',
-  // 2: a student's quiet spell is found by id in reminder_quiet_spells, no longer by an index of timers by student.
-  // 3: confirmation reminders are due on the sign-offs themselves (sign_offs, confirmation_due_at).
+  // Versions: docs/read-models.md#reminder-timers.
   version: 3,
   collections: { [reminderTimers.name]: ['due_at'], [quietSpells.name]: [] },
   on: {

@@ -101,16 +101,12 @@ const answer =
 
 export const signOffsProjection = defineProjection({
   name: 'sign_offs',
-  // 2: `dispute_rows`, and names in `sign_off_refs`. 3: `confirmation_due_at` (was a `reminder_timers` document).
+  // Versions and indexes: docs/read-models.md#sign-offs.
   version: 3,
   collections: {
-    // Read by id, and by when the reminder to answer falls due: no reader asks for a student's, mentor's or
-    // centre's sign-offs, and the Disputes list pages through `dispute_rows`, so no other index is kept (each
-    // would be one more update per signed card, and built over every card of the log on a rebuild).
     [signOffs.name]: ['confirmation_due_at'],
     [SIGN_OFF_REFS]: [],
-    // The Disputes list: all (disputed), open, resolved (disputed and no longer open), by when disputed; and the
-    // rows a new name goes to.
+
     [disputeRows.name]: [
       'trainee_status+disputed_at',
       'open_dispute+trainee_status+disputed_at',

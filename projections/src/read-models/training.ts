@@ -266,26 +266,17 @@ export function evidenceView(e: DataOf<'JobCardSigned'>['evidence']): CardEviden
 
 export const trainingProjection = defineProjection({
   name: 'training',
-  // 2: each sign-off's `dispute_until`. 3: its evidence, times and reflection (docs/rules.md#evidence).
-  // 4: each job's `Disputed_Count`, on the job and its summary (docs/rules.md#dispute-visibility).
-  // 5: each student's invitation (docs/rules.md#centre-caseload).
-  version: 5,
+  version: 5, // versions and indexes: docs/read-models.md#training
   collections: {
     [STUDENTS]: [
-      // A centre's or a mentor's students: found and counted over the first of these (see indexesServedByLonger).
       'centre_id+Created_At',
       'centre_id+Name',
       'mentor_id+Created_At',
       'mentor_id+Name',
-      // (The admin students table reads admin_student_rows, with indexes of its own: none here for it.)
-      // `?q=` of my-students and my-matches (texts of 3 characters or more).
       searchIndex('Name', 'Email', 'Phone_Number', 'Postcode', 'id'),
     ],
     [JOBS]: [
       'Student_ID',
-      // A mentor's or centre's jobs in the list's order (by student), with Total_Count (jobs of 0 are left out)
-      // and student_email in the index so that the total, with or without `?q=` (the student's name or e-mail,
-      // or the job type), is counted over it without reading a document; both also by when opened or changed.
       'mentor_id+Student_Name+Student_ID+Job_Type+Total_Count+student_email',
       'centre_id+Student_Name+Student_ID+Job_Type+Total_Count+student_email',
       'centre_id+opened_at',
@@ -346,12 +337,9 @@ export const trainingProjection = defineProjection({
     ProfileChanged: ({ time, data: { accountId, changes: c } }, ctx) =>
       changeStudent(ctx, accountId, async (student) => {
         takeChanges(student, c);
-        // The student's summary names every job they have (JobOpened puts it there, and jobs are never
-        // deleted): each is a get the runner answers from its cache, where a find by Student_ID is a query.
         const found = await Promise.all(student.jobs.map((s) => jobs.in(ctx).get(s.id)));
         for (const j of found) {
           if (!j) continue;
-          // A job whose copied details are the same already (a name split differently) is not written again.
           if (
             j.Student_Name === student.Name &&
             j.student_email === student.Email &&
@@ -452,9 +440,7 @@ export const trainingProjection = defineProjection({
       job.Completed_Count = d.completedCount;
       job.completed_at = d.completedAt;
       job.mentor_signature = d.signature;
-      // Field by field: built as `{ ...d.signature, ...more, ...awaitingAnswer() }`, the entry took 6 µs
-      // (a fifth of a whole rebuild's applying), this way 0.5 µs. The event's signature has these fields
-      // only (its schema strips any other).
+      // Field by field, not spread (docs/read-models.md#training); the schema strips any other field.
       const { signature, mentorName, date, time, timestamp } = d.signature;
       signatures.push({
         signature,
@@ -506,9 +492,7 @@ export const trainingProjection = defineProjection({
 
 /** A job as the API answers it (spec "Job" fields plus the student's contact details and the card history). */
 export function jobView(j: JobDoc, signatures: SignatureEntry[]) {
-  // One literal with the fields the API answers (contracts' strict jobSchema): copying the document
-  // without `_audience` and `updated_at` and then adding two fields cost about 5 µs a row (a page of 50
-  // jobs spent 0.25 ms here), the literal a few tenths of a µs (see docs/benchmarks.md).
+  // One literal (docs/benchmarks.md, "Objects built per row").
   return {
     id: j.id,
     Student_ID: j.Student_ID,
