@@ -25,11 +25,7 @@ export interface PartyDoc extends Doc, KeptName {
   _audience: string[];
 }
 
-/**
- * A placement as the admin Placements tab shows it (contracts `adminPlacementSchema`), without the trainee's
- * progress (`student_progress`). `Placed_At`: when the mentor accepted; `Notes`: the admin's end notes when it
- * ended with some, else the proposal's.
- */
+/** Contracts `adminPlacementSchema` without the progress; `Notes`: the end notes when there are some, else the proposal's. */
 export type PlacementDoc = Omit<AdminPlacement, keyof Progress> & { _audience: string[] };
 
 export interface StudentPlacementDoc extends Doc {
@@ -55,11 +51,7 @@ export interface StudentPlacementDoc extends Doc {
   _audience: string[];
 }
 
-/**
- * A student's progress at a glance, as the admin Placements table shows it beside each of their placements
- * (docs/rules.md#progress-at-a-glance): cards signed over cards required, over their jobs with a total. Its own small document, so that
- * a page of placements reads 50 of these rather than 50 `student_placements` with every job in them.
- */
+/** docs/rules.md#progress-at-a-glance; its own small document, so a page of placements reads no job lists. */
 export interface Progress {
   cards_signed: number;
   cards_required: number;

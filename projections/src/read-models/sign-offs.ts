@@ -47,10 +47,7 @@ const jobRefs = collection<JobRefDoc>(SIGN_OFF_REFS);
 const nameRefs = collection<NameRefDoc>(SIGN_OFF_REFS);
 export const disputeRows = collection<DisputeRowDoc>('dispute_rows');
 
-/**
- * The sign-off as the product shows it (contracts `signOffView`), with the names of its people as they are now:
- * without its student's, 'Unknown student'; without its mentor's, the name the signature holds.
- */
+/** Contracts `signOffView` with its people's current names ('Unknown student'; a mentor's falls back to the signature's). */
 export function signOffView(d: SignOffDoc, names: { student?: string; mentor?: string; centre?: string }): SignOffView {
   return {
     signature_id: d.id,

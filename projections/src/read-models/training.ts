@@ -53,11 +53,7 @@ export interface StudentDoc {
   Placed_At: string | null;
   jobs: JobSummary[];
   cards_signed: number;
-  /**
-   * The invitation (docs/rules.md#centre-caseload): when its temporary password expires while the
-   * student has not yet chosen their own password, and when they did (then the invitation is used).
-   * Absent on documents written before the fields existed.
-   */
+  /** The invitation (docs/rules.md#centre-caseload); absent on documents written before version 5. */
   invite_expires_at?: string | null;
   invite_accepted_at?: string | null;
   _audience: string[];
@@ -75,10 +71,7 @@ export interface JobSignaturesDoc {
   signatures: SignatureEntry[];
 }
 
-/**
- * One sign-off in a job's history (oldest first; a revoked one stays listed but no longer counts), as contracts
- * `jobSignatureEntry`: its photos' duplicate flags are the query side's.
- */
+/** Contracts `jobSignatureEntry` (a revoked one stays listed); its photos' duplicate flags are the query side's. */
 export type SignatureEntry = JobSignatureEntry;
 
 export interface CentreStatsDoc {
@@ -199,11 +192,8 @@ type JobEvent =
   | 'SignatureRevoked';
 
 /**
- * A change to a known job, then its state, its summary on the student and the student: `change`
- * answers false, having changed nothing, when there is nothing to change (a sign-off the job does
- * not hold). With `history` the change gets (and may change) the job's signature history, which is
- * then written too. The job is changed in place, not copied: the context handed it out for that (a
- * copy in a live batch, the document kept in memory during a rebuild, put again after).
+ * A change to a known job (changed in place, docs/architecture.md#runner-memory), then its summary and the student;
+ * `change` answers false when there is nothing to change. With `history` the signature history is written too.
  */
 const changeJob =
   <T extends JobEvent>(
