@@ -9,7 +9,6 @@ export interface ChangeFeed {
   close(): void;
 }
 
-/** Same process as the runner: straight from its commits. */
 export function runnerFeed(runner: ProjectionRunner): ChangeFeed {
   return { subscribe: (l) => runner.onCommitted(l), close: () => {} };
 }

@@ -132,7 +132,6 @@ function indexKey(values: unknown[]): unknown {
 
 const NO_KEYS: unknown[] = [];
 
-/** Ids by the values of one or more fields. */
 class FieldIndex {
   readonly buckets = new Map<unknown, Bucket>();
   constructor(readonly paths: string[]) {}

@@ -20,7 +20,6 @@ export type Comparison =
   /** ASCII case-insensitive, on string fields only (docs/architecture.md#read-stores). */
   | { $contains: string };
 
-/** The top-level field names of a document type. */
 export type FieldOf<D> = keyof D & string;
 
 /** A filter on the documents of type D: its fields (or paths below them), each equal to a value or compared. */
@@ -149,7 +148,6 @@ export function matches(doc: Doc, filter: Filter = {}): boolean {
   });
 }
 
-/** `$and` / `$or` keys of a filter: a list of whole filters. */
 export const isLogical = (key: string): key is '$and' | '$or' => key === '$and' || key === '$or';
 
 export function logicalFilters(key: string, cond: unknown): Filter[] {

@@ -305,7 +305,6 @@ class BatchContext implements ProjectionContext {
   }
 }
 
-/** Progress of a rebuild, after each batch. */
 export interface RebuildProgress {
   events: number;
   /** Log position reached, and the head it runs to (KurrentDB's are byte offsets: use them as a fraction). */

@@ -7,11 +7,9 @@ import type { Projection, ProjectionContext } from './projection';
 /** As the log holds it: the schema's input (a field with a default may be absent). */
 type Stored<D> = D extends EventDefinition<infer T, infer S> ? { type: T; data: z.input<S> } : never;
 
-/** Every event of the catalogue, discriminated by `type`. */
 export type CatalogueEvent = Stored<(typeof catalogue)[number]>;
 export type CatalogueEventType = CatalogueEvent['type'];
 export type DataOf<T extends CatalogueEventType> = Extract<CatalogueEvent, { type: T }>['data'];
-/** A recorded event of one catalogue type, envelope included. */
 export type Recorded<T extends CatalogueEventType> = RecordedEvent<T, DataOf<T>>;
 
 export type Handler<T extends CatalogueEventType> = (

@@ -33,7 +33,6 @@ export const adminSignIns = collection<AdminSignInDoc>('admin_signins');
 
 type HistoryEvent = Recorded<'AccountLocked' | 'AccountUnlocked' | 'AccountVetted' | 'AccountUnvetted'>;
 
-/** One timeline entry per lock or vetting change. */
 const entry = (action: AccountHistoryAction) => (e: HistoryEvent, ctx: ProjectionContext) =>
   accountHistory.in(ctx).put({
     id: e.eventId,

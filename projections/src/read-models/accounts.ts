@@ -81,7 +81,6 @@ type AccountChange =
   | 'AccountUnvetted'
   | 'ProfileChanged';
 
-/** A change to an existing account: `updated_at` moves with it. */
 const change =
   <T extends AccountChange>(evolve: (doc: AccountDoc, data: DataOf<T>) => void) =>
   async (e: Recorded<T>, ctx: ProjectionContext) => {

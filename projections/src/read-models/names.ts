@@ -14,7 +14,6 @@ export interface KeptName {
 
 export const fullName = (first: string, last: string) => `${first} ${last}`.trim();
 
-/** A mentor or a centre that signed up. */
 export const signedUpName = (d: DataOf<'AccountSignedUp'>): KeptName => ({
   role: d.role,
   First_Name: d.firstName,
@@ -23,7 +22,6 @@ export const signedUpName = (d: DataOf<'AccountSignedUp'>): KeptName => ({
   Email: d.email,
 });
 
-/** A student registered. */
 export const registeredName = (d: DataOf<'StudentRegistered'>): KeptName => ({
   role: 'student',
   First_Name: d.firstName,

@@ -177,7 +177,6 @@ async function placementsWith(
   return [...all.filter((p) => p.id !== latest.id), latest];
 }
 
-/** Re-derives the student's placement summary from their placements. */
 async function refreshStudent(ctx: ProjectionContext, time: string, latest: PlacementDoc) {
   const studentId = latest.student_id;
   const doc =

@@ -13,7 +13,6 @@ export interface TraineeAnswer {
   revoked: boolean;
 }
 
-/** The events that answer a sign-off. */
 export type AnswerEvent = 'SignatureConfirmed' | 'SignatureDisputed' | 'DisputeResolved' | 'SignatureRevoked';
 
 /** A sign-off just signed: waiting for the trainee. */

@@ -71,7 +71,6 @@ export function signOffView(d: SignOffDoc, names: { student?: string; mentor?: s
   };
 }
 
-/** The disputed sign-off as the Disputes list shows it. */
 async function putDisputeRow(ctx: ProjectionContext, d: SignOffDoc) {
   const [student, mentor, centre] = await Promise.all(
     [d.student_id, d.mentor_id, d.centre_id].map((id) => (id ? nameRefs.in(ctx).get(`name:${id}`) : null)),

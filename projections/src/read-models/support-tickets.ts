@@ -55,7 +55,6 @@ function row(t: TicketDoc, owner: NameDoc | null, student: NameDoc | null): Tick
   };
 }
 
-/** The ticket and its row. */
 async function putTicket(ctx: ProjectionContext, t: TicketDoc) {
   supportTickets.in(ctx).put(t);
   const [owner, student] = await Promise.all([
@@ -65,7 +64,6 @@ async function putTicket(ctx: ProjectionContext, t: TicketDoc) {
   supportTicketRows.in(ctx).put(row(t, owner, student));
 }
 
-/** A change to an existing ticket. */
 const changeTicket = async (ctx: ProjectionContext, id: string, evolve: (doc: TicketDoc) => void) => {
   const doc = await supportTickets.in(ctx).get(id);
   if (!doc) return;

@@ -7,7 +7,6 @@ import { contactsOf, namesOf } from './contacts';
 /** A contact with the position of the latest message with them (0: never written to), its sort key. */
 export type ContactRow = ChatContact & { at: number };
 
-/** What a page needs of a conversation. */
 type Thread = Pick<ChatThreadDoc, 'contact' | 'unread_count' | 'last_message' | 'last_position'>;
 
 type Key = { at: number; name: string; id: string };
