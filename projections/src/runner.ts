@@ -429,7 +429,6 @@ export class ProjectionRunner {
     return this.readStore.commit(versionKey(p.name), recorded, p.version ?? 1, []);
   }
 
-  /** Empties a projection's read model (checkpoint and all) and makes its indexes again. */
   private async emptyAgain(p: Projection): Promise<void> {
     await this.readStore.reset(p.name, Object.keys(p.collections));
     for (const [collection, fields] of Object.entries(p.collections))
@@ -501,7 +500,6 @@ export class ProjectionRunner {
     }
   }
 
-  /** Forgets a projection's read models and applies the whole log again; answers how many events it read. */
   async rebuild(name: string): Promise<number> {
     return this.rebuildAll([name]);
   }
@@ -512,8 +510,7 @@ export class ProjectionRunner {
     if (unknown.length) throw new Error(`Unknown projection ${unknown.join(', ')}`);
     const chosen = this.projections.filter((p) => names.includes(p.name));
     for (const p of chosen) {
-      // Indexes are made once the documents are in (a bulk build beats one update per write), the
-      // index of ids too: writeRebuilt puts each document once.
+      // Indexes, the index of ids too, are built once the documents are in (docs/architecture.md#runner-rebuild).
       await this.readStore.reset(p.name, Object.keys(p.collections), { bulk: true });
       const other = await this.otherVersion(p);
       if (other !== null) await this.recordVersion(p, other);

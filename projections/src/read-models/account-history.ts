@@ -47,10 +47,7 @@ const entry = (action: AccountHistoryAction) => (e: HistoryEvent, ctx: Projectio
 
 type PlacementEvent = Recorded<'PlacementProposed' | 'PlacementAccepted' | 'PlacementDeclined' | 'PlacementEnded'>;
 
-/**
- * One entry per party of the placement: the student, the mentor and the student's training centre
- * (only the proposal names the centre; later events find it on the proposal's entry).
- */
+/** One entry per party: student, mentor and centre (named by the proposal only; later events find it there). */
 const placementEntry =
   (action: AccountHistoryAction) =>
   async (e: PlacementEvent, ctx: ProjectionContext): Promise<void> => {

@@ -69,10 +69,7 @@ function dropProposalTimers(ctx: ProjectionContext, placementId: string) {
     reminderTimers.in(ctx).delete(`${kind}:${placementId}`);
 }
 
-/**
- * A new quiet spell for the student's placement: the prompt of the previous one (`previous`), if not sent
- * yet, is no longer due.
- */
+/** A new quiet spell for the placement; the previous one's prompt, if not sent yet, is no longer due. */
 function restartQuietSpell(
   ctx: ProjectionContext,
   e: Recorded<'PlacementAccepted' | 'JobCardSigned'>,

@@ -69,10 +69,7 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
     res.json({ students: page.items });
   });
 
-  /**
-   * A mentor or centre table's paging and its locked and vetted filters, "locked" held in the field its documents
-   * name `locked` (`placed` filters students only).
-   */
+  /** A mentor or centre table's paging and its locked and vetted filters (`locked` named as its documents name it). */
   const accountList = (req: Request, locked: 'locked' | 'account_locked') => {
     const f = validate(adminAccountsQuerySchema, req.query);
     const paging = parsePaging(req.query, ADMIN_USER_LIST);

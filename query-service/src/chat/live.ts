@@ -94,8 +94,7 @@ export function chatLive(deps: QueryDeps, hub: LiveHub, commands: ChatCommands) 
       return reply({ type: 'error', message: errorText(err), ...(retryAfter > 0 ? { retry_after: retryAfter } : {}) });
     }
     await deps.waitForProjections(sent.position);
-    // Normally the read model's batch has told everyone by now. If not (a retried client_id appends
-    // nothing, so no batch comes), the sending socket is answered here, and only once.
+    // A retried client_id appends nothing, so no batch tells the sender: answered here, once.
     if (pending.get(messageId) === mine) {
       mine.answered = true;
       reply({ type: 'message_sent', message: sent.message });

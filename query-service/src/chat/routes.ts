@@ -44,10 +44,7 @@ export async function messagesPage(
   return { total, messages: docs.map((d) => d.message), last: last ? { n: nOf(last), id: last.message.id } : null };
 }
 
-/**
- * Messages: newest first only (the cursor holds the number of the page's last copy); `?q` searches the
- * text and the image's file name (docs/rules.md#list-search).
- */
+/** Newest first only (the cursor: the page's last copy's number); `?q`: the text and the image's file name. */
 const MESSAGES: ListSpec = {
   sorts: { created: 'n' },
   defaultSort: '-created',
