@@ -249,6 +249,7 @@ async function run(dataDir: string, n: number) {
     // The goal's figures: once both reads are over, as a server is for all but its first seconds.
     await platform.verification()?.done;
     await logIndexOf(platform.store).catchUp();
+    await (platform.store as SqliteEventStore).tree.keepInBackground();
     const validate = await p95(() => '/api/auth/validate', { authorization: `Bearer ${token}` });
     // Positions spread over the whole log (a fixed stride, so every run asks the same).
     const proof = await p95(
