@@ -81,6 +81,9 @@ describe('the log tree kept beside the events (docs/rules.md#log-tree)', () => {
     for (const e of await fresh.readAll(0, 1000)) all.push(leafHash(Buffer.from(e.chain!.contentHash, 'hex')));
     const whole = subtreesOf(all);
     await fresh.tree.extend(300);
+    // Nothing is kept before it is asked for: the table's nodes are all there is.
+    expect(fresh.tree.inclusion(0, 300)).toEqual(inclusionProof(whole, 0, 300));
+    expect((fresh.tree as unknown as { keeping: unknown }).keeping).toBeNull();
     await fresh.tree.keepInBackground();
     await fresh.tree.extend(511);
     for (const size of [300, 301, 384, 511])

@@ -98,12 +98,12 @@ export class SqliteLogTree {
 
   /**
    * A stored node: from memory once its level is read in (docs/rules.md#log-tree), else from the table.
-   * A node the table does not have yet starts a background read of what the table has past what is kept.
+   * Once keepInBackground() was called, a node not kept yet starts it again (the tree grew).
    */
   readonly node: SubtreeSource = (level, index) => {
     const kept = this.kept[level];
     if (kept && index < kept.count) return kept.hashes.subarray(index * HASH, (index + 1) * HASH);
-    if (level >= KEPT_FROM_LEVEL) void this.keepInBackground();
+    if (this.keepsNodes && level >= KEPT_FROM_LEVEL) void this.keepInBackground();
     return this.stored(level, index);
   };
 
@@ -122,13 +122,16 @@ export class SqliteLogTree {
    */
   private readonly kept: (KeptLevel | undefined)[] = [];
   private keeping: Promise<void> | null = null;
+  /** Set by the first keepInBackground(): a tree nobody asked to keep (the checkpointer's thread) holds nothing. */
+  private keepsNodes = false;
 
   /**
    * Reads into memory the nodes stored past those kept, level by level, a chunk a turn of the event loop
-   * (one reader at a time; it stops when the file is closed). Answers when done. A server starts it at
-   * start; a lookup of a node not kept yet starts it again.
+   * (one reader at a time; it stops when the file is closed). Answers when done. A server that answers
+   * queries starts it at start; from then on a lookup of a node not kept yet starts it again.
    */
   keepInBackground(): Promise<void> {
+    this.keepsNodes = true;
     this.keeping ??= (async () => {
       try {
         for (let level = KEPT_FROM_LEVEL; ; level++) {
