@@ -44,6 +44,7 @@ import {
 } from './dashboard-views';
 import { useDocumentTitle } from '../lib/document-title';
 import { StaleMark } from '../components/offline-banner';
+import { ScreenErrorBoundary } from '../components/screen-error-boundary';
 
 const DRAWER_WIDTH = 272;
 
@@ -208,11 +209,15 @@ export function DashboardShell() {
           sx={{
             width: DRAWER_WIDTH,
             flexShrink: 0,
+            // In the page's flow, not fixed over it: a banner above the dashboard (offline) pushes it down.
             '& .MuiDrawer-paper': {
               width: DRAWER_WIDTH,
               boxSizing: 'border-box',
               borderRight: '1px solid',
               borderColor: 'divider',
+              position: 'sticky',
+              top: 0,
+              height: '100vh',
             },
           }}
         >
@@ -304,9 +309,9 @@ export function DashboardShell() {
           }}
         >
           {gated ? null : current ? (
-            <Suspense key={current.key} fallback={<LoadingScreen fullScreen={false} />}>
-              {current.element}
-            </Suspense>
+            <ScreenErrorBoundary key={current.key}>
+              <Suspense fallback={<LoadingScreen fullScreen={false} />}>{current.element}</Suspense>
+            </ScreenErrorBoundary>
           ) : (
             <ViewNotFound />
           )}
