@@ -8,11 +8,19 @@ void import('./app/store')
   .then(() => import('./app/theme'))
   .then(() => import('./app/react-dom'))
   .then(() => import('./app/start'))
-  .then((app) => app.start());
+  .then((app) => {
+    app.start();
+    registerWorker();
+  });
 
-// The service worker (docs/rules.md#installable-app) is registered once the page has loaded, from a
-// chunk of its own, so the first screen neither waits for it nor downloads it.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+/**
+ * The service worker (docs/rules.md#installable-app) is registered once the page has loaded and the
+ * app has started, from a chunk of its own, so the first screen neither waits for it nor downloads it.
+ * Its chunk imports some of the app's: loaded before the last step, it would evaluate the steps left in
+ * one task.
+ */
+function registerWorker() {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const register = () => void import('./lib/pwa/register').then((m) => m.registerServiceWorker());
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
