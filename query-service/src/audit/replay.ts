@@ -49,14 +49,28 @@ const ROLE_OF: Record<string, string> = {
   StudentRegistered: 'student',
 };
 
+/** An account as it stood at the instant `asOf` (by the times its events carry). */
 export function personAsOf(accountEvents: RecordedEvent[], asOf: number): Person | null {
+  return personOf(upTo(accountEvents, asOf));
+}
+
+/**
+ * An account as the log knew it when it recorded the event at `position`: who did or was named in that
+ * event, even when the event carries an earlier time than the account's own registration
+ * (docs/rules.md#audit-calls).
+ */
+export function personAtPosition(accountEvents: RecordedEvent[], position: number): Person | null {
+  return personOf(accountEvents.filter((e) => e.position <= position));
+}
+
+function personOf(accountEvents: RecordedEvent[]): Person | null {
   let p: Person | null = null;
   let first = '';
   let last = '';
   const named = () => {
     if (p) p.name = p.role === 'training_centre' && p.centreName ? p.centreName : `${first} ${last}`.trim();
   };
-  for (const e of upTo(accountEvents, asOf)) {
+  for (const e of accountEvents) {
     const d = e.data as Data;
     switch (e.type) {
       case 'AccountSignedUp':
