@@ -16,13 +16,9 @@ export interface DemoLogin {
   password: string;
 }
 
-/**
- * Talks to the running product over HTTP, exactly as a user's browser would, and like the web app reads
- * its own writes: every read carries `X-Min-Position` with the highest log position a command of this
- * client has returned, so it is answered only once the read models hold that write.
- */
 const READ_RETRY_MS = 60_000;
 
+/** The product over HTTP, as the web app: every read carries `X-Min-Position` of this client's last command. */
 export function apiClient(baseUrl: string) {
   let seen = 0;
   return async function call<T = Record<string, unknown>>(

@@ -12,10 +12,7 @@ import { TRAINEE_STATUS_LABELS } from '@panda/contracts/signoff';
 import { isCalendarDate, isRealDateTime } from '@panda/contracts/fields';
 import { cardContentHash, type SignedCardData } from '@panda/events/signature-hash';
 
-/**
- * As-of replay (docs/rules.md#audit-calls): pure folds over events read from the log (never the read models). Every
- * function takes the instant `asOf` (ms since the epoch) and ignores events recorded after it.
- */
+/** As-of replay (docs/rules.md#audit-calls): pure folds over the log, ignoring events after `asOf` (ms). */
 
 /** When an event happened: a sign-off's own signing time when it records one (docs/rules.md#evidence), else the event's time. */
 const at = (e: RecordedEvent) => Date.parse(signedAtOf(e));
@@ -323,11 +320,7 @@ function disputeEntry(e: RecordedEvent): TimelineEntry {
   });
 }
 
-/**
- * An account's compliance timeline at `asOf`, oldest first: registration, vetting, locks, unlocks,
- * placements, and the disputes of sign-offs and their resolutions. `related`: the streams of students the account is linked to (a mentor's placed
- * students, a centre's students), whose placement events about this account are included.
- */
+/** Oldest first; `related`: the streams of the account's students, whose placement events about it are included. */
 export function timelineAsOf(
   accountId: string,
   ownEvents: RecordedEvent[],

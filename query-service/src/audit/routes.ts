@@ -81,11 +81,7 @@ const SUBJECT_LIST: ListSpec = {
   search: ['Name', 'First_Name', 'Last_Name', 'Email', 'id'],
 };
 
-/**
- * Audit calls (docs/rules.md#auditors, docs/rules.md#audit-calls; the routes and answers: contracts/src/audit.ts),
- * for admins and auditors, the evidence pack also for the student's own centre and the access log for admins only.
- * Every one of them is recorded as an AuditRecordRead event (who, what, when) before it answers.
- */
+/** docs/api-audit.md; every call is recorded as an AuditRecordRead before it answers (docs/rules.md#auditors). */
 export function auditQueryRoutes(deps: QueryDeps): Router {
   const r = Router();
   const auth = authenticate(deps.authenticator);
