@@ -118,4 +118,30 @@ describe('nothing is cut short', () => {
     await expectAccessible(page, 'criteria dialog at 390 px', '[role="dialog"]');
     await shot(page, 'nothing-cut-criteria-dialog-390');
   });
+
+  for (const viewport of [LAPTOP, PHONE])
+    it(`the offline banner is whole above the dashboard, and the screen's title beside its mark, at ${viewport.width} px`, async () => {
+      const page = await app.signedIn('training centre', viewport);
+      await page.goto(`${app.url}/dashboard?view=students`);
+      await page.getByRole('heading', { level: 1, name: 'Students' }).waitFor();
+      await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+      // The lists refetch when the browser says it is back online: no answer comes, and the app says so.
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      const banner = page.getByRole('status', { name: 'Connection' });
+      await banner.waitFor();
+      // Nothing of the dashboard (the sidebar on a laptop) lies over the banner.
+      const covered = await banner.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return [r.left + 4, r.left + r.width / 2, r.right - 4].some(
+          (x) => !el.contains(document.elementFromPoint(x, r.top + r.height / 2)),
+        );
+      });
+      expect(covered).toBe(false);
+      // The "Possibly out of date" mark leaves the title its room (on a phone, its words are for screen readers).
+      await page.getByText('Possibly out of date').waitFor();
+      expect(await cutBy(page.getByRole('heading', { level: 1 }))).toBe(0);
+      await expectAccessible(page, `offline banner over the dashboard at ${viewport.width} px`);
+      await page.unroute('**/api/**');
+      await shot(page, `nothing-cut-offline-banner-${viewport.width}`);
+    });
 });

@@ -209,11 +209,15 @@ export function DashboardShell() {
           sx={{
             width: DRAWER_WIDTH,
             flexShrink: 0,
+            // In the page's flow, not fixed over it: a banner above the dashboard (offline) pushes it down.
             '& .MuiDrawer-paper': {
               width: DRAWER_WIDTH,
               boxSizing: 'border-box',
               borderRight: '1px solid',
               borderColor: 'divider',
+              position: 'sticky',
+              top: 0,
+              height: '100vh',
             },
           }}
         >

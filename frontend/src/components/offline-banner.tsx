@@ -1,12 +1,14 @@
 import CloudOffOutlined from '@mui/icons-material/CloudOffOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import { useEffect } from 'react';
 import { apiReachable, selectApiReachable } from '../lib/connectivity';
 import { useAppDispatch, useAppSelector } from '../lib/hooks';
+import { VISUALLY_HIDDEN } from './visually-hidden';
 
 /** How often the banner asks /api/health whether the API is back. */
 export const OFFLINE_PROBE_MS = 3000;
@@ -61,7 +63,10 @@ export function OfflineBanner() {
   );
 }
 
-/** Marks cached lists while the API is unreachable: 'Possibly out of date'. */
+/**
+ * Marks cached lists while the API is unreachable: 'Possibly out of date'. On a phone the words are
+ * for screen readers only (the banner above says the same), so the screen's title keeps its room.
+ */
 export function StaleMark() {
   const reachable = useAppSelector(selectApiReachable);
   if (reachable) return null;
@@ -70,8 +75,19 @@ export function StaleMark() {
       size="small"
       variant="outlined"
       icon={<CloudOffOutlined />}
-      label="Possibly out of date"
-      sx={{ fontWeight: 600, color: '#7c2d12', borderColor: '#7c2d12', '& .MuiChip-icon': { color: '#7c2d12' } }}
+      label={
+        <Box component="span" sx={{ '@media (max-width: 599.95px)': VISUALLY_HIDDEN }}>
+          Possibly out of date
+        </Box>
+      }
+      sx={{
+        flexShrink: 0,
+        fontWeight: 600,
+        color: '#7c2d12',
+        borderColor: '#7c2d12',
+        '& .MuiChip-icon': { color: '#7c2d12' },
+        '@media (max-width: 599.95px)': { '& .MuiChip-label': { px: 0.5 }, '& .MuiChip-icon': { mx: 0.5 } },
+      }}
     />
   );
 }
