@@ -126,14 +126,14 @@ describe('nothing is cut short', () => {
       await page.getByRole('heading', { level: 1, name: 'Students' }).waitFor();
       await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
       // The lists refetch when the browser says it is back online: no answer comes, and the app says so.
-      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      await page.evaluate("window.dispatchEvent(new Event('online'))");
       const banner = page.getByRole('status', { name: 'Connection' });
       await banner.waitFor();
       // Nothing of the dashboard (the sidebar on a laptop) lies over the banner.
       const covered = await banner.evaluate((el) => {
         const r = el.getBoundingClientRect();
         return [r.left + 4, r.left + r.width / 2, r.right - 4].some(
-          (x) => !el.contains(document.elementFromPoint(x, r.top + r.height / 2)),
+          (x) => !el.contains(el.ownerDocument.elementFromPoint(x, r.top + r.height / 2)),
         );
       });
       expect(covered).toBe(false);

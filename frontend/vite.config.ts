@@ -79,14 +79,28 @@ function pureContracts(): Plugin {
 }
 
 /**
+ * The start-up steps of src/main.tsx, in order: each source module (with what it imports and no
+ * earlier step did) is a chunk of its own, evaluated in a task of its own, and index.html preloads
+ * them all at once (docs/rules.md#light-first-screens). As one chunk, the app's evaluation was one
+ * task of about 50 ms of a busy machine's thread time, about 200 ms on Lighthouse's 4x slower phone
+ * (docs/benchmarks.md#lighthouse-on-the-training-jobs-screen-section-13).
+ */
+const BOOT_STEPS: [module: string, chunk: string][] = [
+  ['src/app/store.ts', 'app-store'],
+  ['src/app/theme.ts', 'app-styles'],
+  ['src/app/react-dom.ts', 'app-dom'],
+  ['src/app/start.tsx', 'app'],
+];
+
+/**
  * Chunks along the app's first screens (the pages of scripts/bundle-budget.ts). Left to itself the
  * bundler splits the modules shared by lazy views into one small chunk per combination of views,
  * and a dashboard's first load then fetches some 60 files: each compressed on its own, they cost
- * about 15 kB more than the same code in a few files. Here the entry's imports go into one chunk
- * (`app`), and every module that all the /dashboard roles' first screens import (statically, from
- * their lazy modules) into one chunk per set of first screens that import it. A first screen so
- * loads no module it did not load before, in far fewer files; lazy views and dialogs are chunked
- * as before, and one opened on a dashboard finds these chunks already loaded.
+ * about 15 kB more than the same code in a few files. Here the start-up steps' imports go into one
+ * chunk per step (BOOT_STEPS), and every module that all the /dashboard roles' first screens import
+ * (statically, from their lazy modules) into one chunk per set of first screens that import it. A
+ * first screen so loads no module it did not load before, in far fewer files; lazy views and dialogs
+ * are chunked as before, and one opened on a dashboard finds these chunks already loaded.
  */
 function firstLoadChunks(): Plugin & { chunkOf: (id: string) => string | null } {
   const chunks = new Map<string, string>();
@@ -114,12 +128,17 @@ function firstLoadChunks(): Plugin & { chunkOf: (id: string) => string | null } 
         roots.forEach(visit);
         return seen;
       };
-      // index.html and its script (src/main.tsx) stay the entry chunk; what they import goes into one
-      // chunk too (else split into several by what the lazy chunks share).
+      // index.html and its script (src/main.tsx) stay the entry chunk, with what they import statically;
+      // what each start-up step imports goes into that step's chunk (else split into several by what
+      // the lazy chunks share).
       const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
-      const scripts = new Set([...entries, ...entries.flatMap((id) => this.getModuleInfo(id)?.importedIds ?? [])]);
       const entry = closure(entries);
-      for (const id of entry) if (!scripts.has(id)) chunks.set(id, 'app');
+      for (const [module, chunk] of BOOT_STEPS)
+        for (const id of closure([join(root, module)]))
+          if (!entry.has(id)) {
+            entry.add(id);
+            chunks.set(id, chunk);
+          }
       const roots = new Set(pages.flatMap((p) => p.modules.map((m) => join(root, m))));
       const sets = pages.map((p) => closure(p.modules.map((m) => join(root, m))));
       const users = new Map<string, string[]>();
@@ -132,6 +151,44 @@ function firstLoadChunks(): Plugin & { chunkOf: (id: string) => string | null } 
       const dashboards = pages.filter((p) => p.modules.includes('src/app/dashboard-shell.tsx')).map(slug);
       for (const [id, slugs] of users)
         if (dashboards.every((d) => slugs.includes(d))) chunks.set(id, `first-${slugs.join('-')}`);
+    },
+  };
+}
+
+/**
+ * Preloads the start-up steps' chunks (BOOT_STEPS) from index.html, with their static imports, as
+ * the entry's own imports are: the browser fetches them all at once while src/main.tsx evaluates them
+ * one step at a time. scripts/bundle-budget.ts counts every chunk index.html names.
+ */
+function bootChunks(): Plugin {
+  return {
+    name: 'panda-boot-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, chunk }) {
+        if (!bundle || !chunk) return;
+        // A step's chunk holds its module (the chunk firstLoadChunks named after the step).
+        const steps = BOOT_STEPS.map(([module]) =>
+          Object.values(bundle).find(
+            (output) => output.type === 'chunk' && output.moduleIds.includes(join(root, module)),
+          ),
+        );
+        if (steps.some((step) => !step)) throw new Error('index.html: a start-up step (BOOT_STEPS) has no chunk');
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          const output = bundle[file];
+          if (files.has(file) || file === chunk.fileName || output?.type !== 'chunk') return;
+          files.add(file);
+          output.imports.forEach(visit);
+        };
+        for (const step of steps) visit(step!.fileName);
+        return [...files].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
     },
   };
 }
@@ -223,7 +280,7 @@ const pwa = VitePWA({
 
 export default defineConfig({
   root,
-  plugins: [react(), pureContracts(), chunking, precompress(), prerenderLanding(), pwa],
+  plugins: [react(), pureContracts(), chunking, bootChunks(), precompress(), prerenderLanding(), pwa],
   server: {
     port: 5173,
     proxy: {

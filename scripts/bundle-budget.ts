@@ -52,10 +52,13 @@ const DASHBOARD_BUDGET = 250 * KB;
  * session when the server can't be reached and clears the offline copies on every sign-in. It went
  * to 217 kB when the dashboards stopped loading the text field with their first screen (the Smart
  * Assistant's window and the mentor's decline form load when opened): the text field then left the
- * chunk every first screen shares for one of its own, which compresses about 1 kB worse.
+ * chunk every first screen shares for one of its own, which compresses about 1 kB worse. It went to
+ * 220 kB when the app's start-up was split into steps of their own chunks (BOOT_STEPS in
+ * frontend/vite.config.ts): the same code in four chunks compresses about 2 kB worse, and the app's
+ * evaluation, the longest task of every first screen, became four tasks of at most about half its length.
  */
 const TERMS_BUDGET = 190 * KB;
-const SIGN_IN_BUDGET = 217 * KB;
+const SIGN_IN_BUDGET = 220 * KB;
 
 /** The first screen of every dashboard role: the shell, the overview and the add-ons it always shows. */
 const shell = [

@@ -37,4 +37,62 @@ describe('the log tree kept beside the events (docs/rules.md#log-tree)', () => {
     }
     for (let size = 1; size <= n; size += 97) expect(store.tree.root(size).equals(rootAt(whole, size))).toBe(true);
   });
+
+  it('answers proofs from the nodes it keeps in memory, and keeps what the tree grows by', async () => {
+    const store = new SqliteEventStore(':memory:');
+    stores.push(store);
+    const meta = (i: number) => ({
+      time: '2026-03-01T10:00:00.000Z',
+      actorId: null,
+      correlationId: `c${i}`,
+      commandId: `k${i}`,
+    });
+    const append = (from: number, n: number) =>
+      store.append(
+        `s${from}`,
+        Array.from({ length: n }, (_, k) => ({ type: 'Happened', data: { n: from + k } })),
+        'any',
+        meta(from),
+      );
+    await append(0, 300);
+    await store.tree.extend();
+    await store.tree.keepInBackground();
+    // Its nodes above the leaves now come from memory: a table emptied under it changes no proof but
+    // the leaf's own (read beside the event), and the tree it had kept still answers.
+    const leaves: Buffer[] = [];
+    for (const e of await store.readAll(0, 1000)) leaves.push(leafHash(Buffer.from(e.chain!.contentHash, 'hex')));
+    const before = subtreesOf(leaves);
+    const db = (store as unknown as { db: import('better-sqlite3').Database }).db;
+    db.exec('DELETE FROM log_tree WHERE level > 0');
+    for (const index of [0, 1, 150, 299])
+      expect(store.tree.inclusion(index, 300)).toEqual(inclusionProof(before, index, 300));
+    expect(store.tree.root(300).equals(rootAt(before, 300))).toBe(true);
+    // A tree grown by 211 leaves past what it kept: the new nodes are read from the table, then kept as well.
+    const fresh = new SqliteEventStore(':memory:');
+    stores.push(fresh);
+    for (let i = 0; i < 511; i += 100)
+      await fresh.append(
+        `s${i}`,
+        Array.from({ length: Math.min(100, 511 - i) }, (_, k) => ({ type: 'Happened', data: { n: i + k } })),
+        'any',
+        meta(i),
+      );
+    const all: Buffer[] = [];
+    for (const e of await fresh.readAll(0, 1000)) all.push(leafHash(Buffer.from(e.chain!.contentHash, 'hex')));
+    const whole = subtreesOf(all);
+    await fresh.tree.extend(300);
+    // Nothing is kept before it is asked for: the table's nodes are all there is.
+    expect(fresh.tree.inclusion(0, 300)).toEqual(inclusionProof(whole, 0, 300));
+    expect((fresh.tree as unknown as { keeping: unknown }).keeping).toBeNull();
+    await fresh.tree.keepInBackground();
+    await fresh.tree.extend(511);
+    for (const size of [300, 301, 384, 511])
+      for (const index of [0, 255, size - 1])
+        expect(fresh.tree.inclusion(index, size)).toEqual(inclusionProof(whole, index, size));
+    await fresh.tree.keepInBackground();
+    const fdb = (fresh as unknown as { db: import('better-sqlite3').Database }).db;
+    fdb.exec('DELETE FROM log_tree WHERE level > 0');
+    for (const index of [0, 300, 510])
+      expect(fresh.tree.inclusion(index, 511)).toEqual(inclusionProof(whole, index, 511));
+  });
 });

@@ -33,12 +33,26 @@ export class LogTreeError extends Error {
 }
 
 const EXTEND_CHUNK = 2000;
+/**
+ * The levels kept in memory (docs/rules.md#log-tree): every node from level 1 up, 32 bytes each, about
+ * 32 bytes per event in all (32 MB at 1,000,000 events). Leaves stay in SQLite, read beside the event.
+ */
+const KEPT_FROM_LEVEL = 1;
+/** Rows read into memory per turn of the event loop. */
+const KEEP_CHUNK = 5000;
+const HASH = 32;
+
+/** One level's nodes 0..count-1, in one buffer (no object per node for the garbage collector to walk). */
+interface KeptLevel {
+  hashes: Buffer;
+  count: number;
+}
 
 export class SqliteLogTree {
   private readonly stmts;
   private readonly extendTx: Database.Transaction<(upTo: number) => number>;
 
-  constructor(db: Database.Database) {
+  constructor(private readonly db: Database.Database) {
     db.exec(`
       CREATE TABLE IF NOT EXISTS log_tree (level INTEGER NOT NULL, idx INTEGER NOT NULL, hash BLOB NOT NULL, PRIMARY KEY (level, idx)) WITHOUT ROWID;
       CREATE TABLE IF NOT EXISTS log_checkpoints (tree_size INTEGER PRIMARY KEY, root BLOB NOT NULL, note TEXT NOT NULL, time TEXT NOT NULL);
@@ -46,6 +60,12 @@ export class SqliteLogTree {
     this.stmts = {
       size: db.prepare<[], { n: number | null }>('SELECT MAX(idx) + 1 AS n FROM log_tree WHERE level = 0'),
       node: db.prepare<[number, number], { hash: Buffer }>('SELECT hash FROM log_tree WHERE level = ? AND idx = ?'),
+      nodesFrom: db
+        .prepare<[number, number, number], [idx: number, hash: Buffer]>(
+          'SELECT idx, hash FROM log_tree WHERE level = ? AND idx >= ? ORDER BY idx LIMIT ?',
+        )
+        .raw(),
+      levelSize: db.prepare<[number], { n: number | null }>('SELECT MAX(idx) + 1 AS n FROM log_tree WHERE level = ?'),
       insert: db.prepare('INSERT INTO log_tree (level, idx, hash) VALUES (?, ?, ?)'),
       events: db
         .prepare<[number, number], [position: number, contentHash: string | null]>(
@@ -76,11 +96,81 @@ export class SqliteLogTree {
     return this.stmts.head.get()?.p ?? 0;
   }
 
+  /**
+   * A stored node: from memory once its level is read in (docs/rules.md#log-tree), else from the table.
+   * Once keepInBackground() was called, a node not kept yet starts it again (the tree grew).
+   */
   readonly node: SubtreeSource = (level, index) => {
+    const kept = this.kept[level];
+    if (kept && index < kept.count) return kept.hashes.subarray(index * HASH, (index + 1) * HASH);
+    if (this.keepsNodes && level >= KEPT_FROM_LEVEL) void this.keepInBackground();
+    return this.stored(level, index);
+  };
+
+  private stored(level: number, index: number): Buffer {
     const row = this.stmts.node.get(level, index);
     if (!row) throw new RangeError(`The log tree has no node at level ${level}, index ${index}`);
     return row.hash;
-  };
+  }
+
+  /**
+   * Nodes never change once stored, and each level is stored from index 0 up without gaps: a level's
+   * nodes 0..count-1 are read into one buffer, KEEP_CHUNK rows a turn of the event loop, so that a
+   * proof reads its leaf and the event from SQLite and everything else from memory. Measured: a proof's
+   * twenty-odd lookups of cold tree pages were its tail at 1,000,000 events
+   * (docs/benchmarks.md#verifiable-log).
+   */
+  private readonly kept: (KeptLevel | undefined)[] = [];
+  private keeping: Promise<void> | null = null;
+  /** Set by the first keepInBackground(): a tree nobody asked to keep (the checkpointer's thread) holds nothing. */
+  private keepsNodes = false;
+
+  /**
+   * Reads into memory the nodes stored past those kept, level by level, a chunk a turn of the event loop
+   * (one reader at a time; it stops when the file is closed). Answers when done. A server that answers
+   * queries starts it at start; from then on a lookup of a node not kept yet starts it again.
+   */
+  keepInBackground(): Promise<void> {
+    this.keepsNodes = true;
+    this.keeping ??= (async () => {
+      try {
+        for (let level = KEPT_FROM_LEVEL; ; level++) {
+          let more = true;
+          while (more) {
+            await new Promise((resolve) => setImmediate(resolve));
+            if (!this.db.open) return;
+            more = this.keepChunk(level);
+          }
+          if (!this.kept[level]?.count) return;
+        }
+      } catch {
+        // What is kept stays right (nodes never change); a node not kept is read from the table, and the
+        // next lookup of one starts this again.
+      } finally {
+        this.keeping = null;
+      }
+    })();
+    return this.keeping;
+  }
+
+  /** The next chunk of a level's nodes into memory; false once the level has no more. */
+  private keepChunk(level: number): boolean {
+    const kept = (this.kept[level] ??= { hashes: Buffer.alloc(0), count: 0 });
+    const rows = this.stmts.nodesFrom.all(level, kept.count, KEEP_CHUNK);
+    let added = 0;
+    while (added < rows.length && rows[added][0] === kept.count + added && rows[added][1].length === HASH) added++;
+    if (!added) return false;
+    if ((kept.count + added) * HASH > kept.hashes.length) {
+      // The level's size now at its first chunk, a quarter more as the tree grows past it.
+      const size = kept.count ? Math.ceil(kept.count * 1.25) : (this.stmts.levelSize.get(level)?.n ?? 0);
+      const grown = Buffer.alloc(Math.max(kept.count + added, size) * HASH);
+      kept.hashes.copy(grown, 0, 0, kept.count * HASH);
+      kept.hashes = grown;
+    }
+    for (let i = 0; i < added; i++) rows[i][1].copy(kept.hashes, (kept.count + i) * HASH);
+    kept.count += added;
+    return added === KEEP_CHUNK;
+  }
 
   /**
    * One chunk of leaves in one transaction. The left sibling a new node hashes with is the last node the
@@ -103,7 +193,7 @@ export class SqliteLogTree {
       this.stmts.insert.run(0, index, hash);
       let level = 0;
       for (; index % 2 === 1; level++) {
-        hash = nodeHash(edge[level] ?? this.node(level, index - 1), hash);
+        hash = nodeHash(edge[level] ?? this.stored(level, index - 1), hash);
         edge[level] = undefined;
         index = Math.floor(index / 2);
         this.stmts.insert.run(level + 1, index, hash);

@@ -1,22 +1,26 @@
 import './lib/zod-config';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppProvider } from './app/provider';
 
-// The first render is a transition: React renders it in slices and gives the main thread back between
-// them, instead of in one long task that blocks the phone until the whole first screen is built (the
-// loading screen of index.html stays until then).
-startTransition(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProvider />
-    </StrictMode>,
-  );
-});
+// The app's code is evaluated in four steps, each a task of its own, so that no one task blocks a phone
+// for long (docs/rules.md#light-first-screens): the store (Redux Toolkit and the API slice), MUI's
+// styles and the theme, React DOM, then the router and the shell. Each step is a chunk of its own that
+// index.html preloads from the start (bootChunks in vite.config.ts): the steps add no round trip.
+void import('./app/store')
+  .then(() => import('./app/theme'))
+  .then(() => import('./app/react-dom'))
+  .then(() => import('./app/start'))
+  .then((app) => {
+    app.start();
+    registerWorker();
+  });
 
-// The service worker (docs/rules.md#installable-app) is registered once the page has loaded, from a
-// chunk of its own, so the first screen neither waits for it nor downloads it.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+/**
+ * The service worker (docs/rules.md#installable-app) is registered once the page has loaded and the
+ * app has started, from a chunk of its own, so the first screen neither waits for it nor downloads it.
+ * Its chunk imports some of the app's: loaded before the last step, it would evaluate the steps left in
+ * one task.
+ */
+function registerWorker() {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const register = () => void import('./lib/pwa/register').then((m) => m.registerServiceWorker());
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });

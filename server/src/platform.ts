@@ -296,6 +296,8 @@ export async function startPlatform(
       ]),
     );
     verification = verifyInBackground(store, logger);
+    // The tree's nodes above the leaves, read into memory in the background for the proofs (docs/rules.md#log-tree).
+    if (parts.queries) void logTree?.keepInBackground();
     if (parts.commands) app.use('/api', refuseCommandsOnAlteredLog(verification));
     app.use(
       h.routedTogether([

@@ -69,6 +69,18 @@ describe('the web build', () => {
     expect(files('auditor dashboard')).not.toContain(admin);
   });
 
+  it('preloads the start-up steps from index.html, so that none waits for the network', () => {
+    // src/main.tsx evaluates the app in steps, each its own chunk (BOOT_STEPS in frontend/vite.config.ts);
+    // it imports the service worker's chunk too, after the steps, and that one is not preloaded.
+    const manifest = readManifest();
+    const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+    const preloaded = [...html.matchAll(/<link rel="modulepreload"[^>]*\bhref="\/([^"]+)"/g)].map((m) => m[1]);
+    const steps = (manifest['index.html'].dynamicImports ?? []).filter((key) => key !== 'src/lib/pwa/register.ts');
+    expect(steps).toHaveLength(4);
+    for (const key of steps) expect(preloaded, key).toContain(manifest[key].file);
+    expect(preloaded).not.toContain(manifest['src/lib/pwa/register.ts'].file);
+  });
+
   it('has a brotli and a gzip copy of every chunk that compresses', () => {
     const manifest = readManifest();
     const files = [...new Set(Object.values(manifest).flatMap((c) => [c.file, ...(c.css ?? [])]))];

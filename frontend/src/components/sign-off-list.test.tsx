@@ -191,4 +191,33 @@ describe("SignOffList: the student's confirmation with a reflection", () => {
     );
     expect(screen.queryByRole('button', { name: 'Confirm' })).toBeNull();
   });
+
+  it('shows the first rows at once and the others in steps after them; a linked row at once', async () => {
+    const cards = Array.from({ length: 7 }, (_, i) =>
+      signedCardFixture({ signature_id: `s${i}`, timestamp: `2026-11-0${i + 1}T10:00:00.000Z` }),
+    );
+    const job = jobFixture({ signatures: cards });
+    const ids = () => screen.getAllByTestId('sign-off-row').map((r) => r.getAttribute('data-signature-id'));
+    const first = renderWithProviders(<SignOffList jobs={[job]} actions />, { route: '/dashboard?view=jobs', session });
+    // Newest first: the two newest with the list, then the rest.
+    expect(ids()).toEqual(['s6', 's5']);
+    await waitFor(() => expect(ids()).toEqual(['s6', 's5', 's4', 's3', 's2', 's1', 's0']));
+    first.unmount();
+
+    // A notification's link to the oldest card: it and the rows above it render with the list, outlined.
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function scrollIntoView(this: Element) {
+      scrolled.push(this);
+    };
+    try {
+      renderWithProviders(<SignOffList jobs={[job]} actions focusId="s0" />, {
+        route: '/dashboard?view=jobs',
+        session,
+      });
+      expect(ids()).toEqual(['s6', 's5', 's4', 's3', 's2', 's1', 's0']);
+      expect(scrolled.map((e) => e.getAttribute('data-signature-id'))).toEqual(['s0']);
+    } finally {
+      delete (Element.prototype as Partial<Element>).scrollIntoView;
+    }
+  });
 });

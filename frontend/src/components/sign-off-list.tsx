@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DISPUTE_WINDOW_CLOSED } from '@panda/contracts/signoff-messages';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { formatDate, formatDateTime } from '../lib/dates';
 import { jobTypeName, type Job, type SignedCard } from '../lib/job-types';
 import { toast } from '../lib/toast';
@@ -12,11 +12,19 @@ import { useGetStudentSignOffsQuery } from '../lib/signoff-api';
 import { lazyDialog } from './lazy-dialog';
 import { SignOffStatusChip } from './sign-off-status';
 import { CardEvidence } from './card-evidence';
-import { confirmPath, disputePath, OutboxFullError, sendOrQueue, useQueuedByPath } from '../lib/outbox';
+import {
+  confirmPath,
+  disputePath,
+  OutboxFullError,
+  sendOrQueue,
+  useQueuedByPath,
+  type OutboxItem,
+} from '../lib/outbox';
 import { LateSendNote } from './late-send-note';
 import { QueuedChip } from './queued-chip';
 import { useAppSelector } from '../lib/hooks';
 import { selectUser } from '../lib/session';
+import { useProgressiveCount } from '../lib/progressive';
 
 /** Said when a confirmation or dispute made with no signal waits in the outbox. */
 export const QUEUED_ACTION = 'No signal: it waits in the outbox and is sent when Panda can reach the server.';
@@ -82,7 +90,8 @@ export function SignOffList({
   actions?: boolean;
   focusId?: string | null;
 }) {
-  const rows = rowsOf(jobs);
+  // The same row objects while the jobs are the same: rows already shown are not rendered again.
+  const rows = useMemo(() => rowsOf(jobs), [jobs]);
   const [disputing, setDisputing] = useState<SignOffRow | null>(null);
   // When the list was opened: what the dispute window is measured against (docs/rules.md#dispute-window).
   const [openedAt] = useState(() => Date.now());
@@ -90,7 +99,11 @@ export function SignOffList({
   const userId = String(useAppSelector(selectUser)?.id ?? '');
   const queued = useQueuedByPath(userId || null);
   const focused = useRef<HTMLLIElement | null>(null);
-  const found = rows.some((r) => r.card.signature_id === focusId);
+  const focusIndex = focusId ? rows.findIndex((r) => r.card.signature_id === focusId) : -1;
+  const found = focusIndex >= 0;
+  // The first rows come with the screen, the others in small steps after it (docs/rules.md#light-first-screens);
+  // a focused row and those above it at once, so that it can be brought into view.
+  const shown = useProgressiveCount(rows.length, { atLeast: focusIndex + 1 });
   // Each card a notification links to is brought into view, also when another was focused before.
   useEffect(() => {
     if (found && focused.current) focused.current.scrollIntoView({ block: 'center' });
@@ -105,82 +118,20 @@ export function SignOffList({
         </Alert>
       )}
       <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Signed job cards">
-        {rows.map((row) => {
-          const { card } = row;
-          const isFocus = !!focusId && card.signature_id === focusId;
-          const awaiting =
-            (card.trainee_status ?? 'awaiting_confirmation') === 'awaiting_confirmation' && !!card.signature_id;
-          // Disputed here only within 30 days of the sign-off; the server refuses later (docs/rules.md#dispute-window).
-          const mayDispute = openedAt <= Date.parse(card.dispute_until);
-          // A confirmation or dispute already waiting in the outbox is shown instead of the buttons.
-          const waiting = card.signature_id
-            ? (queued.get(confirmPath(card.signature_id)) ?? queued.get(disputePath(card.signature_id)))
-            : undefined;
+        {rows.slice(0, shown).map((row, i) => {
+          const id = row.card.signature_id;
           return (
-            <Box
-              component="li"
-              key={card.signature_id ?? `${row.jobType}-${row.number}`}
-              ref={isFocus ? focused : undefined}
-              data-testid="sign-off-row"
-              data-signature-id={card.signature_id}
-              aria-label={`${row.jobType}, card ${row.number}`}
-              sx={{
-                p: 1.75,
-                borderRadius: '12px',
-                border: isFocus ? 2 : 1,
-                borderColor: isFocus ? 'primary.main' : 'divider',
-              }}
-            >
-              <Box
-                sx={{
-                  display: 'flex',
-                  flexWrap: 'wrap',
-                  alignItems: 'center',
-                  gap: 1,
-                  justifyContent: 'space-between',
-                }}
-              >
-                <Typography sx={{ fontWeight: 700 }}>
-                  {row.jobType}, card {row.number}
-                </Typography>
-                <SignOffStatusChip card={card} />
-              </Box>
-              <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
-                Signed &quot;{card.signature}&quot; by {card.mentorName} on {formatDate(card.date)} at {card.time}
-              </Typography>
-              <CardEvidence card={card} />
-              <LateSendNote capturedAt={card.captured_at} signedAt={card.signed_at} />
-              {card.dispute && (
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
-                  Disputed {formatDateTime(card.dispute.disputed_at)}: &quot;{card.dispute.reason}&quot;
-                  {card.dispute.outcome
-                    ? ` · Dispute ${card.dispute.outcome} ${formatDate(card.dispute.resolved_at)}: ${card.dispute.resolution_reason ?? ''}`
-                    : ' · Waiting for an admin to decide'}
-                </Typography>
-              )}
-              {actions && awaiting && waiting && (
-                <Box sx={{ mt: 1.25 }}>
-                  <QueuedChip item={waiting} what={waiting.kind === 'dispute' ? 'Dispute' : 'Confirmation'} />
-                </Box>
-              )}
-              {actions && awaiting && !waiting && (
-                <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.25 }}>
-                  <Button size="small" variant="contained" color="success" onClick={() => setConfirming(row)}>
-                    Confirm
-                  </Button>
-                  {mayDispute && (
-                    <Button size="small" variant="outlined" color="warning" onClick={() => setDisputing(row)}>
-                      Dispute
-                    </Button>
-                  )}
-                </Box>
-              )}
-              {actions && awaiting && !waiting && !mayDispute && (
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="dispute-window-closed">
-                  {DISPUTE_WINDOW_CLOSED}
-                </Typography>
-              )}
-            </Box>
+            <SignOffItem
+              key={id ?? `${row.jobType}-${row.number}`}
+              row={row}
+              focusRef={i === focusIndex ? focused : undefined}
+              actions={actions}
+              openedAt={openedAt}
+              // A confirmation or dispute already waiting in the outbox is shown instead of the buttons.
+              waiting={id ? (queued.get(confirmPath(id)) ?? queued.get(disputePath(id))) : undefined}
+              onConfirm={setConfirming}
+              onDispute={setDisputing}
+            />
           );
         })}
       </Stack>
@@ -189,6 +140,96 @@ export function SignOffList({
     </>
   );
 }
+
+/** One sign-off of the list; rendered again only when its own props change. */
+const SignOffItem = memo(function SignOffItem({
+  row,
+  focusRef,
+  actions,
+  openedAt,
+  waiting,
+  onConfirm,
+  onDispute,
+}: {
+  row: SignOffRow;
+  focusRef: RefObject<HTMLLIElement | null> | undefined;
+  actions: boolean;
+  openedAt: number;
+  waiting: OutboxItem | undefined;
+  onConfirm: (row: SignOffRow) => void;
+  onDispute: (row: SignOffRow) => void;
+}) {
+  const { card } = row;
+  const isFocus = !!focusRef;
+  const awaiting = (card.trainee_status ?? 'awaiting_confirmation') === 'awaiting_confirmation' && !!card.signature_id;
+  // Disputed here only within 30 days of the sign-off; the server refuses later (docs/rules.md#dispute-window).
+  const mayDispute = openedAt <= Date.parse(card.dispute_until);
+  return (
+    <Box
+      component="li"
+      ref={focusRef}
+      data-testid="sign-off-row"
+      data-signature-id={card.signature_id}
+      aria-label={`${row.jobType}, card ${row.number}`}
+      sx={{
+        p: 1.75,
+        borderRadius: '12px',
+        border: isFocus ? 2 : 1,
+        borderColor: isFocus ? 'primary.main' : 'divider',
+      }}
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          gap: 1,
+          justifyContent: 'space-between',
+        }}
+      >
+        <Typography sx={{ fontWeight: 700 }}>
+          {row.jobType}, card {row.number}
+        </Typography>
+        <SignOffStatusChip card={card} />
+      </Box>
+      <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+        Signed &quot;{card.signature}&quot; by {card.mentorName} on {formatDate(card.date)} at {card.time}
+      </Typography>
+      <CardEvidence card={card} />
+      <LateSendNote capturedAt={card.captured_at} signedAt={card.signed_at} />
+      {card.dispute && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+          Disputed {formatDateTime(card.dispute.disputed_at)}: &quot;{card.dispute.reason}&quot;
+          {card.dispute.outcome
+            ? ` · Dispute ${card.dispute.outcome} ${formatDate(card.dispute.resolved_at)}: ${card.dispute.resolution_reason ?? ''}`
+            : ' · Waiting for an admin to decide'}
+        </Typography>
+      )}
+      {actions && awaiting && waiting && (
+        <Box sx={{ mt: 1.25 }}>
+          <QueuedChip item={waiting} what={waiting.kind === 'dispute' ? 'Dispute' : 'Confirmation'} />
+        </Box>
+      )}
+      {actions && awaiting && !waiting && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.25 }}>
+          <Button size="small" variant="contained" color="success" onClick={() => onConfirm(row)}>
+            Confirm
+          </Button>
+          {mayDispute && (
+            <Button size="small" variant="outlined" color="warning" onClick={() => onDispute(row)}>
+              Dispute
+            </Button>
+          )}
+        </Box>
+      )}
+      {actions && awaiting && !waiting && !mayDispute && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="dispute-window-closed">
+          {DISPUTE_WINDOW_CLOSED}
+        </Typography>
+      )}
+    </Box>
+  );
+});
 
 /** A student's sign-offs with their states, read-only (centre student detail). */
 export function StudentSignOffs({ studentId }: { studentId: string }) {

@@ -4,7 +4,7 @@ import { contractHttp } from '../../../testing/contract-http';
 import { testUser } from '../../../testing/fixtures';
 import { disputedCardFixture, jobFixture, signedCardFixture } from '../../../testing/jobs';
 import { server } from '../../../testing/server';
-import { renderWithProviders, screen, within } from '../../../testing/test-utils';
+import { renderWithProviders, screen, waitFor, within } from '../../../testing/test-utils';
 import { StudentDetailView } from './student-detail-view';
 import { STUDENT_DETAIL_TIMEOUT_MS } from '../api/training-centre-api';
 import { studentCriteriaHandler } from '../../../testing/handlers/criteria';
@@ -85,8 +85,13 @@ describe("StudentDetailView (the training centre's student)", () => {
     expect(second.getByText('Pipework')).toBeTruthy();
     expect(second.getByTestId('job-standing').textContent).toBe('Completed');
 
-    // The sign-offs below: the same three cards, each with its state.
-    const states = (await screen.findAllByTestId('sign-off-status')).map((c) => c.textContent).sort();
+    // The sign-offs below: the same three cards, each with its state (the list shows its rows in steps,
+    // docs/rules.md#light-first-screens).
+    await waitFor(() => expect(screen.getAllByTestId('sign-off-status')).toHaveLength(3));
+    const states = screen
+      .getAllByTestId('sign-off-status')
+      .map((c) => c.textContent)
+      .sort();
     expect(states).toEqual(['Awaiting trainee confirmation', 'Confirmed by trainee', 'Disputed']);
     // Progress per criterion, with the cards behind each (docs/rules.md#qualification-criteria).
     expect((await screen.findAllByTestId('criterion-row')).length).toBe(5);
