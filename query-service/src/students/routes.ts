@@ -24,6 +24,7 @@ import {
   caseloadFacts,
   compareBy,
   compareKeys,
+  firstInOrder,
   invitationOf,
   noCaseloadKeys,
   type CaseloadFacts,
@@ -85,11 +86,11 @@ async function caseloadRows(rs: ReadStore, list: StudentDoc[], now: Date) {
 type CaseloadKey = Pick<StudentDoc, 'id' | 'Name' | 'Created_At'> & CaseloadFacts;
 
 /**
- * Every matching student of the centre, filtered and sorted on the server as of `now`, as the keys
- * the order needs. The caseload's facts change with the clock, so they are reckoned for the whole
- * list, not kept in an index: from the caseload read model's one small document per student, one
- * query of one collection (docs/benchmarks.md#evidence). `?q=` is the students' own search (their
- * search index), read as ids. The rows of a page are made for that page alone (orderedRows).
+ * Every matching student of the centre, filtered as of `now`, as the keys the caseload's order needs (in no
+ * order: a page takes its own rows, the CSV sorts them all). The caseload's facts change with the clock, so
+ * they are reckoned for the whole list, not kept in an index: from the caseload read model's one small
+ * document per student, one query of one collection (docs/benchmarks.md#evidence). `?q=` is the students' own
+ * search (their search index), read as ids. The rows of a page are made for that page alone (orderedRows).
  */
 async function wholeCaseload(
   rs: ReadStore,
@@ -105,14 +106,11 @@ async function wholeCaseload(
     found ? { centre_id: centreId, id: { $in: found.map((s) => s.id) } } : { centre_id: centreId },
   );
   const clock = caseloadClock(now);
-  let keys = list.map((k): CaseloadKey => ({
-    id: k.id,
-    Name: k.Name,
-    Created_At: k.Created_At,
-    ...caseloadFacts(k, clock),
-  }));
-  if (atRisk !== null) keys = keys.filter((r) => r.at_risk === atRisk);
-  return keys.sort(compareBy<CaseloadKey>(paging.field as keyof CaseloadKey, paging.dir));
+  // The facts' own object, the list's fields added to it (docs/benchmarks.md#objects-built-per-row).
+  const keys = list.map((k): CaseloadKey =>
+    Object.assign(caseloadFacts(k, clock), { id: k.id, Name: k.Name, Created_At: k.Created_At }),
+  );
+  return atRisk === null ? keys : keys.filter((r) => r.at_risk === atRisk);
 }
 
 /** The full rows of these ordered keys, in their order, with the facts they were ordered by. */
@@ -151,14 +149,13 @@ export function studentQueryRoutes(deps: QueryDeps): Router {
     const rows = await wholeCaseload(rs, centreId, paging, at_risk === undefined ? null : at_risk === 'true', now);
     const field = paging.field as keyof CaseloadKey;
     const after = paging.after;
-    let start = after
-      ? rows.findIndex((r) => compareKeys(r[field] as never, r.id, after.value, after.id, paging.dir) > 0)
-      : 0;
-    if (start === -1) start = rows.length;
-    const items = rows.slice(start, start + paging.limit);
+    // The rows after the cursor, and the page's first of them in order.
+    const rest = after
+      ? rows.filter((r) => compareKeys(r[field] as never, r.id, after.value, after.id, paging.dir) > 0)
+      : rows;
+    const items = firstInOrder(rest, paging.limit, compareBy<CaseloadKey>(field, paging.dir));
     const last = items.at(-1);
-    const next =
-      last && start + paging.limit < rows.length ? encodeCursor(paging.sort, last[field] as never, last.id) : null;
+    const next = last && rest.length > paging.limit ? encodeCursor(paging.sort, last[field] as never, last.id) : null;
     setPageHeaders(req, res, { total: rows.length, next });
     res.json(await orderedRows(rs, items, now));
   });
@@ -168,9 +165,16 @@ export function studentQueryRoutes(deps: QueryDeps): Router {
     const { at_risk } = validate(caseloadQuery, req.query);
     const paging = parsePaging(req.query, CASELOAD_LIST);
     const now = deps.clock();
+    const keys = await wholeCaseload(
+      rs,
+      authOf(req).id,
+      paging,
+      at_risk === undefined ? null : at_risk === 'true',
+      now,
+    );
     const rows = await orderedRows(
       rs,
-      await wholeCaseload(rs, authOf(req).id, paging, at_risk === undefined ? null : at_risk === 'true', now),
+      keys.sort(compareBy<CaseloadKey>(paging.field as keyof CaseloadKey, paging.dir)),
       now,
     );
     const lines = [CSV_COLUMNS.join(',')];
