@@ -79,4 +79,43 @@ describe('nothing is cut short', () => {
     await page.getByRole('region', { name: 'Notification Settings' }).waitFor();
     expect(await width('Payout details')).toBe(await width('Notification Settings'));
   });
+
+  it("the centre's overview keeps each figure's label on one line at 1366 px", async () => {
+    const page = await app.signedIn('training centre', LAPTOP);
+    const label = page.getByTestId('stat-awaiting-placement').getByText('Awaiting Placement', { exact: true });
+    await label.waitFor();
+    const lines = await label.evaluate((el) => {
+      const view = el.ownerDocument.defaultView;
+      return view
+        ? Math.round(el.getBoundingClientRect().height / parseFloat(view.getComputedStyle(el).lineHeight))
+        : 0;
+    });
+    expect(lines).toBe(1);
+    await expectAccessible(page, 'centre overview at 1366 px');
+    await shot(page, 'nothing-cut-centre-overview-1366');
+  });
+
+  it("the centre's caseload table fits a laptop without scrolling sideways", async () => {
+    const page = await app.signedIn('training centre', LAPTOP);
+    await page.goto(`${app.url}/dashboard?view=students`);
+    await page.getByRole('button', { name: 'Table' }).click();
+    const table = page.getByRole('table', { name: 'Caseload' });
+    await table.getByText('Liam Turner').waitFor();
+    expect(await cutBy(table.locator('xpath=..'))).toBe(0);
+    expect(await cutBy(page.locator('html'))).toBe(0);
+    await expectAccessible(page, 'caseload table at 1366 px');
+    await shot(page, 'nothing-cut-caseload-1366');
+  });
+
+  it('the criteria dialog fills a phone screen', async () => {
+    const page = await app.signedIn('training centre', PHONE);
+    await page.goto(`${app.url}/dashboard?view=students`);
+    await page.getByRole('button', { name: 'Criteria' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Qualification criteria' });
+    await dialog.getByRole('button', { name: 'Save Criteria' }).waitFor();
+    expect(await dialog.boundingBox()).toEqual({ x: 0, y: 0, width: PHONE.width, height: PHONE.height });
+    expect(await cutBy(page.locator('html'))).toBe(0);
+    await expectAccessible(page, 'criteria dialog at 390 px', '[role="dialog"]');
+    await shot(page, 'nothing-cut-criteria-dialog-390');
+  });
 });

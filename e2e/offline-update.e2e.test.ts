@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiClient } from '@panda/server/seed';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { freePort, signOffline, stored, type ApiJob } from './outbox';
 import {
   axeFindings,
@@ -138,6 +138,19 @@ afterAll(async () => {
 
 describe('a new version while sign-offs wait in the outbox', () => {
   it('offers the new version, reloads into it, and the waiting sign-off still goes once, with its photo', async () => {
+    // What the page said and which workers it had, to read when this fails.
+    const said: string[] = [];
+    page.on('console', (m) => said.push(`${m.type()}: ${m.text()}`));
+    page.on('pageerror', (e) => said.push(`page error: ${e.message}`));
+    page.on('load', () => said.push(`load: ${page.url()}`));
+    onTestFailed(async () => {
+      const workers = await page
+        .evaluate(
+          `navigator.serviceWorker.getRegistration().then((r) => JSON.stringify({ controller: !!navigator.serviceWorker.controller, installing: r?.installing?.state, waiting: r?.waiting?.state, active: r?.active?.state }))`,
+        )
+        .catch((e: Error) => `unknown (${e.message})`);
+      console.error(`offline-update: what the page said:\n${said.join('\n')}\nworkers: ${String(workers)}`);
+    });
     await signIn(page, origin, MENTOR, demoLogins(server, 'email')[MENTOR]!.password);
     await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
     await page.reload();
@@ -177,6 +190,7 @@ describe('a new version while sign-offs wait in the outbox', () => {
     // Reload: the new version takes over and the page loads again under it.
     // The new worker activates, takes the page and reloads it: on a busy machine (the whole suite at
     // once) that took over the 20 s a step is given, so it has a minute.
+    said.push('Reload pressed');
     const reloaded = page.waitForEvent('load', { timeout: 60_000 });
     await prompt.getByRole('button', { name: 'Reload' }).click();
     await reloaded;

@@ -9,15 +9,11 @@ export interface ChangeFeed {
   close(): void;
 }
 
-/** Same process as the runner: straight from its commits. */
 export function runnerFeed(runner: ProjectionRunner): ChangeFeed {
   return { subscribe: (l) => runner.onCommitted(l), close: () => {} };
 }
 
-/**
- * Another process than the runner: tails the `_changes` collection the runner writes with each commit,
- * per projection, from the positions current when the feed starts. Old entries are pruned by `prune`.
- */
+/** Another process than the runner: tails `_changes` from the positions current at start (docs/architecture.md#projection-runner). */
 export function pollingFeed(
   readStore: ReadStore,
   projections: string[],
@@ -48,7 +44,6 @@ export function pollingFeed(
         }
       }
     } catch (err) {
-      // A passing read-store fault: report it and keep following.
       onError(err);
     } finally {
       if (!stopped) timer = setTimeout(tick, pollMs);

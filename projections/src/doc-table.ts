@@ -46,11 +46,7 @@ function jsonValue(v: unknown): unknown {
   }
 }
 
-/**
- * A deep copy of a document exactly as `JSON.parse(JSON.stringify(doc))` gives it (what a store
- * hands back: undefined members dropped, Dates as strings, non-finite numbers as null), several
- * times faster for plain data. The runner keeps documents in this form and hands out copies.
- */
+/** `JSON.parse(JSON.stringify(doc))`, what a store hands back, several times faster for plain data. */
 export const jsonCopy = <T extends Doc>(doc: T): T => jsonValue(doc) as T;
 
 /** Whether `v` is already what a JSON round trip gives back (so JSON text and the value agree). */
@@ -76,18 +72,12 @@ function isJson(v: unknown): boolean {
   }
 }
 
-/**
- * `doc` itself when it is JSON data already, else its jsonCopy: for a caller that hands a document
- * over for good (never changes it after), this gives jsonCopy's value without copying.
- */
+/** `doc` itself when it is JSON data already, else its jsonCopy (for a document handed over for good). */
 export const asJson = <T extends Doc>(doc: T): T => (isJson(doc) ? doc : jsonCopy(doc));
 
 /**
- * asJson for a new document that replaces `stored` (JSON data), or for `stored` itself changed in place: a
- * field holding the very object or list `stored` held is taken to be JSON data, perhaps changed in place
- * (nested data added in place, an entry pushed to a list, is event data), so a document rebuilt around a
- * long list it kept (`{ ...job, signatures }`) costs the same however long the list; every other field is
- * looked at in full.
+ * asJson for a document replacing `stored` (or `stored` changed in place): a field holding the very
+ * object or list `stored` held is taken as JSON data, so `{ ...job, signatures }` costs the same however long the list.
  */
 export function asJsonReplacing<T extends Doc>(doc: T, stored: Doc): T {
   for (const k in doc) {
@@ -101,7 +91,6 @@ export function asJsonReplacing<T extends Doc>(doc: T, stored: Doc): T {
 /** asJson for a document that was JSON data and has since been changed in place: only its own fields are looked at. */
 export const asJsonChanged = <T extends Doc>(doc: T): T => asJsonReplacing(doc, doc);
 
-/** A copy of JSON data (what jsonCopy made): spread copies a flat object in one step. */
 function copyData<T>(v: T): T {
   if (typeof v !== 'object' || v === null) return v;
   if (Array.isArray(v)) return v.map(copyData) as T;
@@ -124,10 +113,7 @@ interface Entry {
   doc: Doc;
   /** Creation order: kept when the document is put again, new when it is deleted and put again. */
   seq: number;
-  /**
-   * Its key in each index (by the index's place in DocTable.indexes), as of its last put: the
-   * document may since have been changed in place, so its old keys cannot be computed again.
-   */
+  /** Its key in each index as of its last put (the document may since have been changed in place). */
   keys: unknown[];
 }
 
@@ -138,7 +124,7 @@ interface Bucket {
   sorted: boolean;
 }
 
-/** The key of an index on `paths` for these values (undefined: a value no equality matches). */
+/** undefined: a value no equality matches. */
 function indexKey(values: unknown[]): unknown {
   for (const v of values) if (!indexable(v)) return undefined;
   return values.length === 1 ? values[0] : JSON.stringify(values);
@@ -146,7 +132,6 @@ function indexKey(values: unknown[]): unknown {
 
 const NO_KEYS: unknown[] = [];
 
-/** Ids by the values of one or more fields. */
 class FieldIndex {
   readonly buckets = new Map<unknown, Bucket>();
   constructor(readonly paths: string[]) {}
@@ -174,11 +159,7 @@ class FieldIndex {
   }
 }
 
-/**
- * Documents of one collection in memory, in insertion order (as a store's find without a sort
- * answers: a put keeps a document's place, a delete and a new put move it to the end), with
- * equality indexes built on the first find by a field and kept up to date after.
- */
+/** A collection in memory, in insertion order, with equality indexes built on the first find by a field. */
 export class DocTable {
   private readonly entries = new Map<string, Entry>();
   private readonly indexes: FieldIndex[] = [];
@@ -197,18 +178,12 @@ export class DocTable {
     return this.entries.get(id)?.seq;
   }
 
-  /**
-   * Stores `doc` as it is: callers hand over a document nobody else changes. It may be the stored
-   * document itself, changed in place since its last set.
-   */
+  /** Stores `doc` as it is (perhaps the stored document itself, changed in place). */
   set(doc: Doc): void {
     this.store(doc, this.entries.get(doc.id));
   }
 
-  /**
-   * Stores `keep(doc, stored)`, `stored` being the document it replaces: set with one lookup of the id
-   * (a rebuild puts millions of documents into tables of a million).
-   */
+  /** Stores `keep(doc, stored)`: set with one lookup of the id. */
   replace(doc: Doc, keep: (doc: Doc, stored: Doc | undefined) => Doc): void {
     const old = this.entries.get(doc.id);
     this.store(keep(doc, old?.doc), old);
@@ -240,16 +215,11 @@ export class DocTable {
     this.entries.delete(id);
   }
 
-  /** Every document, in insertion order. */
   *values(): IterableIterator<Doc> {
     for (const e of this.entries.values()) yield e.doc;
   }
 
-  /**
-   * Documents matching `filter` (the meaning of `matches`), in insertion order; the stored objects
-   * themselves. The filter's equalities together narrow the candidates to one bucket of an index on
-   * those fields; the filter decides.
-   */
+  /** The stored documents matching `filter`, from one bucket of an index on its equalities. */
   find(filter: Filter = {}): Doc[] {
     if (typeof filter.id === 'string') {
       const doc = this.entries.get(filter.id)?.doc;

@@ -28,39 +28,10 @@ import {
   type WriteOp,
 } from './read-store';
 
-/*
- * Read models in MongoDB.
- *
- * - One Mongo collection per read-model collection, named `rm_<collection>`; each document is stored as
- *   put with `_id` = its `id` (so `_id` is reserved) and is returned without `_id`. Documents are
- *   normalised through JSON on the way in, exactly like the SQLite store (undefined fields dropped,
- *   Dates become strings), so both stores give back the same thing.
- * - Order: every document also carries `_seq` = `{ p, i }`, the log position of the batch that first
- *   put it and its place in that batch, kept when the document is put again (like SQLite's rowid). A
- *   find without a sort returns documents in that order, as the SQLite store returns insertion order;
- *   with a sort, ties are broken by `_id` (see toMongoSort). So `_seq` is reserved too.
- * - Checkpoints live in the `checkpoints` collection: `{ _id: projection, position }`.
- * - Transactions never create collections: `checkpoints` is made at connect, read-model collections by
- *   ensureIndexes (the runner's init at every start) or, for one nobody declared, by commit before it begins.
- * - commit() runs in a multi-document transaction, which needs a replica set (a single-node one is
- *   enough: `mongod --replSet rs0` + `rs.initiate()`); connect() refuses a standalone server.
- *   Inside the transaction the checkpoint is read and compared with `from` first, then written, then
- *   the ops are applied. Two runners committing from the same checkpoint both write the checkpoint
- *   document, so the second one hits a write conflict, the driver retries its transaction, and the
- *   retry sees the moved checkpoint and fails with CheckpointConflictError: nothing of it is written.
- *
- * Filters are translated to Mongo queries with the meaning of `matches` (read-store.ts): equality
- * with null/undefined means "missing or null", `$ne: x` also matches missing fields, `$in` with null
- * matches missing fields, ranges never match missing/null. Known differences, for values read models
- * should not filter on: Mongo also matches an array field when one of its elements equals the value
- * (matches() does not look into arrays), range operators only compare values of the same BSON type
- * (JS would coerce '5' > 4), and strings compare by UTF-8 bytes (JS by UTF-16 code units: only
- * characters above U+FFFF vs U+E000–U+FFFF differ). Equality with an object or array value is
- * refused, as in the SQLite store (matches() compares by reference, so such filters never match).
- */
+/* Read models in MongoDB: docs/architecture.md#mongo-read-store. */
 
 const CHECKPOINTS = 'checkpoints';
-/** MongoDB's error code for "collection already exists" (createCollection). */
+/** "collection already exists" (createCollection). */
 const NAMESPACE_EXISTS = 48;
 
 interface StoredDoc {
@@ -74,7 +45,6 @@ interface CheckpointDoc {
   resetting?: boolean;
 }
 
-/** Insertion order: the position of the batch that first put a document and its index in the batch. */
 const ORDER = '_seq';
 const HIDDEN = { _id: 0, [ORDER]: 0 } as const;
 
@@ -85,7 +55,7 @@ export class ProjectionResettingError extends Error {
   }
 }
 
-/** `id` is stored as `_id` too: using `_id` lets queries and sorts on id use the primary index. */
+/** Queries and sorts on id use `_id`, the primary index. */
 const fieldPath = (path: string) => (checkedPath(path) === 'id' ? '_id' : path);
 
 const scalar = (v: unknown, path: string): unknown => {
@@ -94,8 +64,7 @@ const scalar = (v: unknown, path: string): unknown => {
   return v;
 };
 
-/** The Mongo query with the meaning of `matches(doc, filter)`. */
-export function toMongoFilter(filter: Filter = {}): Document {
+function toMongoFilter(filter: Filter = {}): Document {
   const query: Document = {};
   const and: Document[] = [];
   const add = (path: string, cond: Document) => {
@@ -123,7 +92,7 @@ export function toMongoFilter(filter: Filter = {}): Document {
       add(p, containsQuery(String(arg)));
     } else {
       const v = scalar(arg, path);
-      // A missing/null field never satisfies a range (as in matches()); a null bound matches nothing (as in SQL).
+      // A null bound matches nothing (as in SQL).
       if (v === null) add(p, { $in: [] });
       else add(p, { [op]: v });
     }
@@ -132,14 +101,12 @@ export function toMongoFilter(filter: Filter = {}): Document {
   return query;
 }
 
-/** `$and` / `$or` over whole filters (an empty `$or` matches nothing, an empty `$and` everything, as in matches()). */
 function logicalQuery(key: '$and' | '$or', cond: unknown): Document {
   const list = logicalFilters(key, cond).map(toMongoFilter);
   if (!list.length) return key === '$and' ? {} : { _id: { $in: [] } };
   return { [key]: list };
 }
 
-/** `$contains`: a string field holding the text, A-Z folded to a-z only (as SQLite's lower() and matches()). */
 function containsQuery(text: string): Document {
   const escaped = text
     .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -147,12 +114,7 @@ function containsQuery(text: string): Document {
   return { $type: 'string', $regex: escaped };
 }
 
-/**
- * Sort with the meaning of `compareBy` (missing/null first when ascending), plus `_id` as the last
- * key so that skip/limit pages are stable (Mongo gives no order among equal keys otherwise). It
- * follows the direction of the last key, so a single-field index {field: 1, _id: 1} serves both
- * directions.
- */
+/** Ends with `_id` in the direction of the last key: stable pages, one index for both directions. */
 function toMongoSort(sort: Record<string, 1 | -1>): Sort {
   const out: Record<string, 1 | -1> = {};
   let last: 1 | -1 = 1;
@@ -175,15 +137,8 @@ const TRANSACTION = {
   readPreference: 'primary' as const,
 };
 
-export interface MongoReadStoreOptions {
-  /** close() also closes the client (true when the store made it, as connect() does). */
-  ownsClient?: boolean;
-}
-
-/** Read models in MongoDB (replica set required for commit's transaction). Passes the ReadStore contract. */
 export class MongoReadStore implements ReadStore {
   readonly db: Db;
-  private readonly ownsClient: boolean;
   private closed = false;
   /** Collections known to exist (created or found by this store). */
   private readonly ready = new Set<string>();
@@ -193,16 +148,13 @@ export class MongoReadStore implements ReadStore {
   constructor(
     private readonly client: MongoClient,
     dbName: string,
-    options: MongoReadStoreOptions = {},
+    /** close() also closes the client (connect() made it). */
+    private readonly ownsClient = false,
   ) {
     this.db = client.db(dbName);
-    this.ownsClient = options.ownsClient ?? false;
   }
 
-  /**
-   * Connects and checks that the server can run transactions (replica set member or mongos), e.g.
-   * `MongoReadStore.connect('mongodb://mongodb:27017/?replicaSet=rs0', 'panda')`.
-   */
+  /** Refuses a server that cannot run transactions (neither a replica set member nor mongos). */
   static async connect(uri: string, dbName: string): Promise<MongoReadStore> {
     const client = new MongoClient(uri);
     await client.connect();
@@ -213,7 +165,7 @@ export class MongoReadStore implements ReadStore {
           'MongoReadStore needs a replica set (transactions): start mongod with --replSet and run rs.initiate()',
         );
       }
-      const store = new MongoReadStore(client, dbName, { ownsClient: true });
+      const store = new MongoReadStore(client, dbName, true);
       await store.ensureCollection(CHECKPOINTS);
       return store;
     } catch (err) {
@@ -241,7 +193,6 @@ export class MongoReadStore implements ReadStore {
     return this.db.collection<CheckpointDoc>(CHECKPOINTS);
   }
 
-  // Typed by the collection's read model (DocReads): its documents are those its projection put (see Collection).
   readonly get = (async (collection: CollectionRef, id: string) => {
     return (await this.col(nameOf(collection)).findOne({ _id: id }, { projection: HIDDEN })) as Doc | null;
   }) as DocReads['get'];
@@ -254,7 +205,6 @@ export class MongoReadStore implements ReadStore {
     const cursor = this.col(nameOf(collection)).find(toMongoFilter(filter as Filter) as MongoFilter<StoredDoc>, {
       projection,
     });
-    // Always a sort: without one, limit/skip would page through an arbitrary order.
     cursor.sort(options.sort && Object.keys(options.sort).length ? toMongoSort(options.sort) : { [ORDER]: 1 });
     if (options.skip) cursor.skip(Math.max(0, Math.floor(options.skip)));
     if (options.limit != null) cursor.limit(Math.floor(options.limit));
@@ -266,9 +216,7 @@ export class MongoReadStore implements ReadStore {
   }) as DocReads['count'];
 
   async ensureIndexes(collection: string, all: string[]): Promise<void> {
-    // refuse bad paths before remembering any
     for (const f of all) (searchedFields(f) ?? f.split('+')).forEach(fieldPath);
-    // Search indexes are SQLite's: here `$contains` stays a regular expression over the documents.
     const fields = all.filter(isFieldIndex);
     const known = this.indexed.get(collection) ?? new Set<string>();
     for (const f of fields) known.add(f);
@@ -299,7 +247,6 @@ export class MongoReadStore implements ReadStore {
     for (const f of fields) {
       const paths = f.split('+').map(fieldPath);
       if (paths.length === 1 && paths[0] === '_id') continue;
-      // With _id last, the index also serves the stable sort of find() (see toMongoSort); `a+b` is compound.
       await col.createIndex(Object.fromEntries([...paths.map((p) => [p, 1]), ['_id', 1]]));
     }
   }
@@ -315,8 +262,7 @@ export class MongoReadStore implements ReadStore {
       if (!list) byCollection.set(op.collection, (list = []));
       if (op.op === 'put') {
         const doc = normalise(op.doc);
-        // Replaces the document (as replaceOne would) but keeps its place in insertion order. The
-        // document goes in as a literal: its values are data, never expressions.
+        // Replaces the document but keeps its `_seq`; a literal: its values are data, never expressions.
         const update = [
           {
             $replaceWith: {
@@ -337,7 +283,6 @@ export class MongoReadStore implements ReadStore {
 
   async commit(projection: string, from: number, to: number, ops: WriteOp[]): Promise<void> {
     for (const op of ops) collectionName(op.collection); // refuse bad names before touching anything
-    // Collections are created here, before the transaction, never implicitly inside it.
     await this.ensureCollection(CHECKPOINTS);
     for (const op of ops) await this.ensureCollection(collectionName(op.collection));
     const session = this.client.startSession();
@@ -347,13 +292,11 @@ export class MongoReadStore implements ReadStore {
         if (stored?.resetting) throw new ProjectionResettingError(projection);
         const current = stored?.position ?? 0;
         if (current !== from) throw new CheckpointConflictError(projection, from, current);
-        // Checkpoint first: a concurrent commit from the same checkpoint conflicts here, before any work.
         await this.checkpoints.updateOne({ _id: projection }, { $set: { position: to } }, { upsert: true, session });
         await this.apply(ops, to, session);
       }, TRANSACTION);
     } catch (err) {
-      // Two first commits (no checkpoint yet) may race on inserting the checkpoint: the loser gets a
-      // duplicate key error instead of a write conflict. Report it as the conflict it is.
+      // Two first commits racing on the checkpoint's insert: a duplicate key, reported as the conflict.
       if ((err as { code?: unknown }).code === 11000) {
         const current = await this.checkpoint(projection);
         if (current !== from) throw new CheckpointConflictError(projection, from, current);
@@ -364,12 +307,7 @@ export class MongoReadStore implements ReadStore {
     }
   }
 
-  /**
-   * Empties the collections and zeroes the checkpoint (a rebuild's start), without a transaction (MongoDB aborts
-   * one after 60 s, too short for a large read model): mark the checkpoint as resetting (commits refused), drop,
-   * recreate with indexes, clear the mark. A crash part-way leaves the projection stopped, not half-built;
-   * running reset (the rebuild) again finishes it.
-   */
+  /** No transaction: a resetting mark instead (docs/architecture.md#mongo-read-store). */
   async reset(projection: string, collections: string[]): Promise<void> {
     for (const c of collections) collectionName(c);
     await this.checkpoints.replaceOne({ _id: projection }, { position: 0, resetting: true }, { upsert: true });

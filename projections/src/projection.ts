@@ -2,10 +2,8 @@ import type { RecordedEvent } from '@panda/events/envelope';
 import type { Doc, Filter } from './read-store';
 
 /**
- * What a projection may do while applying one event; writes land atomically with the checkpoint.
- * A document from get or find may be the stored one (a rebuild hands them out without copying):
- * a handler puts every document it changes, changes none after putting it, and changes no object
- * that an event or another document also holds (it replaces it with a new one instead).
+ * A document from get or find may be the stored one: a handler puts every document it changes, changes none
+ * after putting it, and changes no object an event or another document also holds (docs/architecture.md#runner-memory).
  */
 export interface ProjectionContext {
   get(collection: string, id: string): Promise<Doc | null>;
@@ -15,17 +13,10 @@ export interface ProjectionContext {
   delete(collection: string, id: string): void;
 }
 
-/**
- * A read model built only from events. Documents may carry `_audience: string[]` (account ids
- * allowed to see them); whoever is in the old or new audience is told when the document changes.
- * Admins are told of every change.
- */
+/** A read model built only from events; `_audience` as in docs/architecture.md (`projections/`). */
 export interface Projection {
   name: string;
-  /**
-   * The version of its read model's shape (1 when not given). A runner that finds its read model built
-   * by another version empties it at start, and the log builds it again (as on a first start).
-   */
+  /** Its read model's shape, 1 when not given (docs/operations.md#a-read-models-first-start). */
   version?: number;
   /** Collections the projection owns, each with the fields to index. */
   collections: Record<string, string[]>;

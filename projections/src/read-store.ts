@@ -17,13 +17,9 @@ export type Comparison =
   | { $gte: number | string }
   | { $lt: number | string }
   | { $lte: number | string }
-  /**
-   * Case-insensitive "contains" on a string field (ASCII case folding on every store). Search string
-   * fields only: SQLite takes an object's or array's JSON for its text, MongoDB and matches() never match one.
-   */
+  /** ASCII case-insensitive, on string fields only (docs/architecture.md#read-stores). */
   | { $contains: string };
 
-/** The top-level field names of a document type. */
 export type FieldOf<D> = keyof D & string;
 
 /** A filter on the documents of type D: its fields (or paths below them), each equal to a value or compared. */
@@ -31,19 +27,13 @@ export type FieldFilter<D> = { [K in FieldOf<D>]?: D[K] | null | Comparison } & 
   [P in `${FieldOf<D>}.${string}`]?: unknown;
 } & { $and?: FieldFilter<D>[]; $or?: FieldFilter<D>[] };
 
-/**
- * Equality on a (dotted) field, or one comparison operator per field; all conditions must hold.
- * `$and: [filters]` and `$or: [filters]` combine whole filters (keyset paging, search over several fields).
- * A typed collection's filter is a FieldFilter of its documents' fields.
- */
+/** Equality or one comparison per (dotted) field, all must hold; `$and`/`$or` combine whole filters. */
 export type Filter = Record<string, unknown>;
 
 /** A collection named as it is stored, or typed by its read model (`collection<D>('name')`). */
 export type CollectionRef = string | { readonly name: string };
-/** The stored name of a collection. */
 export const collectionName = (c: CollectionRef): string => (typeof c === 'string' ? c : c.name);
 
-/** Names and paths go into a store's queries as they are: each is checked first. */
 const checked = (pattern: RegExp, what: string) => (s: string) => {
   if (!pattern.test(s)) throw new Error(`Bad ${what}: ${s}`);
   return s;
@@ -53,38 +43,26 @@ export const topField = checked(/^[A-Za-z_][A-Za-z0-9_]*$/, 'field name');
 /** A top-level or dotted field path (filters, sorts, indexes). */
 export const fieldPath = checked(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/, 'field path');
 const checkedCollection = checked(/^[A-Za-z_][A-Za-z0-9_]*$/, 'collection name');
-/** The table (or MongoDB collection) of a read-model collection: `rm_<collection>`. */
 export const storedName = (collection: string) => `rm_${checkedCollection(collection)}`;
 
 /**
- * The order of find(), the same on every store so that limit/skip pages are stable:
- * - without `sort`, documents come in insertion order: the order in which they were first put (a
- *   later put keeps a document's place; deleted and put again, it goes to the end);
- * - with `sort`, missing/null values come first when ascending, and ties are broken by `id` in the
- *   direction of the last sort key.
- * A query that pages (limit/skip) should still name its sort: it says what the page means.
+ * Without `sort`, insertion order (a later put keeps a document's place); with one, missing/null first
+ * when ascending and ties by `id` in the direction of the last key. A query that pages names its sort.
  */
 export interface FindOptions {
   sort?: Record<string, 1 | -1>;
   limit?: number;
   skip?: number;
-  /** Only these top-level fields of each document (and its id; a missing field stays missing): less to read. */
+  /** Only these top-level fields of each document, and its id. */
   fields?: string[];
 }
 
-/**
- * A search index on string fields, declared among a collection's indexes (`searchIndex('Name')`, or
- * `searchIndex('Name', 'Email')` for the fields one list searches together): it backs `$contains` on those
- * fields (the `?q=` of a list, an `$or` of them) where the store has one (SQLite: an FTS5 trigram table kept by
- * triggers, a column per field: one read of it answers a text in any of them), with the same results as without
- * it. A store without one ignores it.
- */
+/** A search index backing `$contains` on these fields (docs/architecture.md#sqlite-read-store). */
 export const searchIndex = (...fields: string[]) => {
   if (!fields.length) throw new Error('A search index needs a field');
   if (new Set(fields).size !== fields.length) throw new Error(`A search index names a field twice: ${fields}`);
   return `search:${fields.join(',')}`;
 };
-/** The fields of a searchIndex() declaration, null for any other index. */
 export const searchedFields = (index: string): string[] | null =>
   index.startsWith('search:') ? index.slice('search:'.length).split(',') : null;
 
@@ -100,11 +78,7 @@ export class CheckpointConflictError extends Error {
   }
 }
 
-/**
- * The reads of a ReadStore: a typed collection's (its read model's `collection<D>`) documents are D, its filters
- * keyed by D's fields; one named by a string (the runner, the stores' own tests) holds documents of no known type.
- * find with `fields`: only those top-level fields of each document, and its id.
- */
+/** A typed collection's documents are D, filters keyed by its fields; one named by a string is untyped. */
 export interface DocReads {
   get<D extends Identified>(collection: Collection<D>, id: string): Promise<D | null>;
   get(collection: string, id: string): Promise<Doc | null>;
@@ -119,44 +93,21 @@ export interface DocReads {
   count(collection: string, filter?: Filter): Promise<number>;
 }
 
-/**
- * Where read models live. Implementations: SqliteReadStore (embedded default) and MongoReadStore.
- * Both pass the contract suite in read-store.contract.ts.
- */
+/** Where read models live (docs/architecture.md#read-stores). */
 export interface ReadStore extends DocReads {
-  /**
-   * Secondary indexes on top-level or dotted fields; idempotent. `a+b` is one compound index on
-   * (a, b, id), for keyset pages of `a = value` sorted by b.
-   */
+  /** Secondary indexes on (dotted) fields, `a+b` compound; idempotent. */
   ensureIndexes(collection: string, fields: string[]): Promise<void>;
-  /**
-   * Drops the secondary indexes of `collection` that ensureIndexes made for fields other than
-   * `fields` (left behind by an older version's declarations, they cost writes and can mislead the
-   * query planner). The documents and the other indexes stay as they are.
-   */
+  /** Drops the secondary indexes made for fields other than `fields`. */
   dropIndexesExcept(collection: string, fields: string[]): Promise<void>;
   /** The log position a projection has fully applied, 0 when it never ran. */
   checkpoint(projection: string): Promise<number>;
-  /**
-   * Applies `ops` and moves the projection's checkpoint from `from` to `to`, all or nothing.
-   * Refuses (CheckpointConflictError, nothing written) when the stored checkpoint is not `from`:
-   * so an event is applied to a read model at most once, even with two runners.
-   */
+  /** All or nothing; CheckpointConflictError when the stored checkpoint is not `from`. */
   commit(projection: string, from: number, to: number, ops: WriteOp[]): Promise<void>;
-  /**
-   * True when commits are applied in the order they are made even when the caller does not wait for one
-   * before making the next: a rebuild then prepares its next commit while the last one is written.
-   */
+  /** Commits are applied in the order made, even when not awaited one by one. */
   readonly commitsInOrder?: boolean;
-  /** True when a read is answered in the caller's turn (the embedded store; see PageSource in platform/paging). */
+  /** A read is answered in the caller's turn (see PageSource in platform/paging). */
   readonly readsInline?: boolean;
-  /**
-   * Drops the collections and the checkpoint of a projection, for a rebuild. `bulk`: until
-   * ensureIndexes is called on a collection, the caller only puts documents it has not put since the
-   * reset (a rebuild writes each document once), so a store may build its index of ids last, as it
-   * builds the secondary ones; ensureIndexes then fails if one was put twice. A delete in that time
-   * builds it at once.
-   */
+  /** Drops a projection's collections and checkpoint; `bulk`: each document is put once until ensureIndexes. */
   reset(projection: string, collections: string[], options?: { bulk?: boolean }): Promise<void>;
   close(): Promise<void>;
 }
@@ -164,7 +115,6 @@ export interface ReadStore extends DocReads {
 const norm = (v: unknown) => (v === undefined ? null : v);
 type Ordered = number | string;
 
-/** What each comparison operator means in memory (`v`: the field's value, null when missing). */
 const COMPARE: Record<string, (v: unknown, arg: unknown) => boolean> = {
   $in: (v, arg) => (arg as unknown[]).some((a) => norm(a) === v),
   $ne: (v, arg) => v !== norm(arg),
@@ -198,7 +148,6 @@ export function matches(doc: Doc, filter: Filter = {}): boolean {
   });
 }
 
-/** `$and` / `$or` keys of a filter: a list of whole filters. */
 export const isLogical = (key: string): key is '$and' | '$or' => key === '$and' || key === '$or';
 
 export function logicalFilters(key: string, cond: unknown): Filter[] {

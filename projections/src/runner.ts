@@ -10,57 +10,35 @@ export interface RunnerLogger {
   error(obj: object, msg?: string): void;
 }
 
+/** Sizes and defaults: docs/architecture.md#projection-runner. */
 export interface RunnerOptions {
-  /** Events read per step while following the log. */
   batchSize?: number;
-  /** Events read per step by a rebuild (default 5,000). */
   rebuildBatchSize?: number;
-  /**
-   * Documents kept in memory per projection between batches (default 100,000). A projection started
-   * from nothing keeps all of its documents in memory until they outgrow this; 0 keeps none.
-   */
+  /** 0 keeps no document in memory. */
   cachedDocs?: number;
-  /**
-   * Documents a rebuild (or a first start on a long log) holds in memory, all its projections together,
-   * after each read of the log (default 200,000): past it, the projection holding most writes them
-   * and goes on over the store (see applyAllInMemory).
-   */
   rebuildDocs?: number;
   logger?: RunnerLogger;
   /** Longest wait for new events before looking again (other processes may append). */
   idleMs?: number;
 }
 
-/**
- * Batches read at once by a projection that is behind (and by catchUp): bigger reads and commits
- * cost less per event (about 10% fewer at 2,000 than at 500 over the catch-up bench's log).
- */
+/** Batches read at once by a projection that is behind (docs/architecture.md#projection-runner). */
 const CATCH_UP_BATCHES = 4;
-/** Projections never look at an event's chain link (docs/rules.md#hash-chain): reads of the log leave it out. */
 const NO_CHAIN = { chain: false } as const;
 
-/** Collection that carries the change feed read by query services in other processes. */
+/** The change feed read by query services in other processes (docs/architecture.md#projection-runner). */
 export const CHANGES = '_changes';
 const CHANGES_RETENTION_MS = 10 * 60_000;
 const CHANGES_INDEXES = ['projection+position', 'projection+at'];
 
 const audienceOf = (doc: Doc | null | undefined): string[] =>
   Array.isArray(doc?._audience) ? (doc._audience as string[]) : [];
-/** What a batch keeps of a document of a collection in memory as it was before: that it existed, and its audience. */
 const beforeOf = (doc: Doc | null | undefined): Doc | null =>
   doc ? { id: doc.id, _audience: [...audienceOf(doc)] } : null;
 
-/**
- * What a collection held in memory keeps of a put `doc`, given the document it replaces (`stored`):
- * the stored one changed in place, a new one built around parts of it, or a new one (see asJson*).
- */
 const keptInMemory = (doc: Doc, stored: Doc | undefined): Doc => (stored ? asJsonReplacing(doc, stored) : asJson(doc));
 
-/**
- * The committed documents of one projection that the runner has seen, most recently used last
- * (null: known not to exist). Valid while this runner is the only writer of the projection: a
- * checkpoint conflict (another runner committed) clears it.
- */
+/** Committed documents seen, most recently used last (null: known not to exist): docs/architecture.md#runner-memory. */
 class DocCache {
   private readonly docs = new Map<string, Doc | null>();
   constructor(private readonly limit: number) {}
@@ -97,11 +75,7 @@ class DocCache {
 
 const keyOf = (collection: string, id: string) => `${collection}\u0000${id}`;
 
-/**
- * Every document of a projection's collections, in memory, while this runner is their only writer:
- * kept from an empty start (a rebuild, or a first start) until it outgrows `limit` or a batch fails
- * (a checkpoint conflict means another runner wrote). Handlers then read no document from the store.
- */
+/** Every document of a projection's collections (docs/architecture.md#runner-memory). */
 class ProjectionMemory {
   readonly tables = new Map<string, DocTable>();
   constructor(
@@ -116,23 +90,14 @@ class ProjectionMemory {
   }
 }
 
-/**
- * Where the version of a projection's read model is kept (see Projection.version): as the checkpoint of
- * this name, which no projection has (no store needs another table), absent (0) for version 1.
- */
+/** The checkpoint holding the version a read model was built by (docs/operations.md#a-read-models-first-start). */
 const versionKey = (projection: string) => `${projection}@version`;
 
-/** Documents per commit when a rebuild writes its read models. */
+/** Documents per commit, and the checkpoint while they are written: docs/architecture.md#runner-rebuild. */
 const REBUILD_WRITE_OPS = 20_000;
-/** The checkpoint of a projection whose rebuilt documents are being written: not a log position. */
 const WRITING_REBUILD = -1;
 
-/**
- * A rebuild's context: every document of the projection in memory, no store and no batch, and no
- * copies. A handler gets the stored document itself and changes it in place, which the contract
- * of ProjectionContext allows: it puts every document it changes, and changes none after putting it.
- * What it puts is kept as JSON data (copied only when it is not), as a store would keep it.
- */
+/** A rebuild's context: documents in memory, changed in place (docs/architecture.md#runner-memory). */
 class MemoryContext implements ProjectionContext {
   constructor(readonly memory: ProjectionMemory) {}
 
@@ -159,27 +124,16 @@ class MemoryContext implements ProjectionContext {
   }
 }
 
-/**
- * Applies events to one projection for one batch, and turns what they wrote into the batch's write
- * ops. Collections held in memory are handed out and changed in place, as a rebuild's are (the
- * memory is dropped if the batch fails); what the batch needs of a document as it was before (that
- * it existed, its audience) is noted when the document is first handed out. The other collections
- * get an overlay of the batch's writes over the cache and the store, and a handler gets a copy of
- * each of their documents. Either way find answers in insertion order, as the store would after
- * committing every write at once.
- */
+/** One batch of one projection, turned into write ops (docs/architecture.md#runner-memory). */
 class BatchContext implements ProjectionContext {
   /** Collections not in memory: the batch's puts, and its deletes. */
   private readonly overlay = new Map<string, DocTable>();
   private readonly deleted = new Map<string, Set<string>>();
-  /**
-   * Each written document as it was before the batch (null: absent), by keyOf; of a collection in
-   * memory, only its id and audience (the document itself may since have been changed in place).
-   */
+  /** Each written document as it was before the batch (null: absent); in memory, only id and audience. */
   readonly before = new Map<string, Doc | null>();
   /** Written documents in first-write order. */
   private readonly touched = new Map<string, { collection: string; id: string }>();
-  /** Written documents deleted and put again in this batch: if they were stored, they move to the end. */
+  /** Stored documents deleted and put again in this batch: they move to the end. */
   private readonly recreated = new Set<string>();
   private readonly pendingBefore: Promise<void>[] = [];
 
@@ -213,12 +167,7 @@ class BatchContext implements ProjectionContext {
     return kept === undefined ? doc : kept;
   }
 
-  /**
-   * The copies get and find handed out (collections not in memory) and no put has taken yet. By the
-   * contract of ProjectionContext a handler changes no document after putting it, so a put keeps
-   * what it is given, copied only when it is not JSON data: for one of these copies only its own
-   * fields are looked at (asJsonChanged), for any other document all of it (asJson).
-   */
+  /** Copies handed out and not yet put: a put checks only their own fields (asJsonChanged). */
   private readonly handedOut = new WeakSet<Doc>();
   private handOut = (doc: Doc): Doc => {
     const copy = docCopy(doc);
@@ -226,7 +175,6 @@ class BatchContext implements ProjectionContext {
     return copy;
   };
 
-  /** A document of a collection in memory, about to be handed out: what `before` needs of it, once. */
   private handOutStored(collection: string, doc: Doc): Doc {
     const key = keyOf(collection, doc.id);
     if (!this.before.has(key)) this.before.set(key, beforeOf(doc));
@@ -327,11 +275,7 @@ class BatchContext implements ProjectionContext {
     return this.overlay.get(collection)?.get(id) ?? null;
   }
 
-  /**
-   * The batch's write ops and changes. Deletes come first, then puts with new documents in the order
-   * they were (last) created, so the store keeps the same insertion order as if every event had
-   * been committed on its own.
-   */
+  /** The batch's write ops (deletes, then puts in creation order) and changes. */
   async result(): Promise<{ ops: WriteOp[]; changes: Change[] }> {
     await Promise.all(this.pendingBefore);
     const deletes: WriteOp[] = [];
@@ -361,28 +305,22 @@ class BatchContext implements ProjectionContext {
   }
 }
 
-/** Progress of a rebuild, after each batch. */
 export interface RebuildProgress {
-  /** Events read so far. */
   events: number;
   /** Log position reached, and the head it runs to (KurrentDB's are byte offsets: use them as a fraction). */
   position: number;
   head: number;
-  /** While the log is read: the documents held in memory after this read, all projections together. */
+  /** While the log is read: the documents held in memory, all projections together. */
   held?: number;
   /** Once the log is read: the rebuilt documents written so far, of how many. */
   written?: { documents: number; of: number };
 }
 
-/**
- * Catches each projection up from its stored checkpoint, then follows the log live.
- * Writes and checkpoint are committed together, so a restart neither skips nor repeats an event.
- */
+/** docs/architecture.md#projection-runner */
 export class ProjectionRunner {
   private readonly emitter = new EventEmitter();
   private readonly checkpoints = new Map<string, number>();
   private readonly caches = new Map<string, DocCache>();
-  /** The event types each projection handles. */
   private readonly handled = new Map<string, Set<string>>();
   private readonly memories = new Map<string, ProjectionMemory>();
   /** Reads of the log in flight, by start position: projections at the same checkpoint share one. */
@@ -421,7 +359,6 @@ export class ProjectionRunner {
     for (const p of this.projections) {
       for (const [collection, fields] of Object.entries(p.collections)) {
         await this.readStore.ensureIndexes(collection, fields);
-        // Indexes an older version declared and this one does not: they would slow writes and mislead the planner.
         await this.readStore.dropIndexesExcept(collection, fields);
       }
       let checkpoint = await this.readStore.checkpoint(p.name);
@@ -430,8 +367,7 @@ export class ProjectionRunner {
         await this.emptyAgain(p);
         checkpoint = 0;
       }
-      // Built by another version of the projection: emptied, then built again from the log like a first
-      // start. The version is recorded once the read model is empty, so a stop in between empties it again.
+      // Built by another version: emptied, then the version recorded (a stop in between empties it again).
       const other = await this.otherVersion(p);
       if (other !== null) {
         await this.emptyAgain(p);
@@ -446,9 +382,6 @@ export class ProjectionRunner {
       if (empty) this.memories.set(p.name, new ProjectionMemory(collections, this.cachedDocs));
       else this.memories.delete(p.name);
     }
-    // Each query of the change feed is one range of one index: a follower's next entries (`projection`,
-    // `position` after its last) and the runner's pruning of a projection's old ones (`projection`, `at`
-    // before the retention). Single-field indexes left both reading every entry of the projection.
     await this.readStore.ensureIndexes(CHANGES, CHANGES_INDEXES);
     await this.readStore.dropIndexesExcept(CHANGES, CHANGES_INDEXES);
   }
@@ -479,20 +412,13 @@ export class ProjectionRunner {
     await Promise.all(first.map((p) => this.follow(p, signal)));
   }
 
-  /**
-   * What a failed first start leaves: a projection it did not finish starts again from an empty read
-   * model with its indexes. One that another runner committed first (a checkpoint conflict) is that
-   * runner's: its follower takes up the stored checkpoint.
-   */
+  /** Empties what a failed first start did not finish; after a conflict the other runner's work stands. */
   private async afterFailedFirstStart(first: Projection[], err: unknown): Promise<void> {
     if (err instanceof CheckpointConflictError) return;
     for (const p of first) if (this.checkpointOf(p.name) === 0) await this.emptyAgain(p);
   }
 
-  /**
-   * What is recorded (versionKey) when `p`'s read model was built by another version than `p`'s, null
-   * when by this one. Nothing recorded (0) is version 1.
-   */
+  /** The version recorded (versionKey; 0 is version 1) when another than `p`'s, else null. */
   private async otherVersion(p: Projection): Promise<number | null> {
     const recorded = await this.readStore.checkpoint(versionKey(p.name));
     return (recorded || 1) === (p.version ?? 1) ? null : recorded;
@@ -503,7 +429,6 @@ export class ProjectionRunner {
     return this.readStore.commit(versionKey(p.name), recorded, p.version ?? 1, []);
   }
 
-  /** Empties a projection's read model (checkpoint and all) and makes its indexes again. */
   private async emptyAgain(p: Projection): Promise<void> {
     await this.readStore.reset(p.name, Object.keys(p.collections));
     for (const [collection, fields] of Object.entries(p.collections))
@@ -557,10 +482,8 @@ export class ProjectionRunner {
   }
 
   /**
-   * Steps the projections until their checkpoints reach `head`, those at the same checkpoint
-   * together (one read of the log, one transaction), or until the log has nothing more to read: a
-   * store whose head was a record readAll skips (a system event) must not make this loop forever.
-   * Answers how many events it read.
+   * Steps the projections to `head`, those at the same checkpoint together, or until the log has
+   * nothing more (a head readAll skips, a system event, must not loop forever). Answers events read.
    */
   private async runTo(projections: Projection[], head: number, limit: number): Promise<number> {
     let read = 0;
@@ -577,24 +500,17 @@ export class ProjectionRunner {
     }
   }
 
-  /** Forgets a projection's read models and applies the whole log again; answers how many events it read. */
   async rebuild(name: string): Promise<number> {
     return this.rebuildAll([name]);
   }
 
-  /**
-   * Forgets the named projections' read models and applies the whole log again to all of them in
-   * one pass: big reads, every document in memory (the handlers run without touching the store),
-   * then each document written once, in creation order, and the secondary indexes built last.
-   * Answers how many events it read. Run it while no other runner follows these projections.
-   */
+  /** docs/architecture.md#runner-rebuild; run it while no other runner follows these projections. */
   async rebuildAll(names: string[], onProgress?: (progress: RebuildProgress) => void): Promise<number> {
     const unknown = names.filter((n) => !this.projections.some((p) => p.name === n));
     if (unknown.length) throw new Error(`Unknown projection ${unknown.join(', ')}`);
     const chosen = this.projections.filter((p) => names.includes(p.name));
     for (const p of chosen) {
-      // Indexes are made once the documents are in (a bulk build beats one update per write), the
-      // index of ids too: writeRebuilt puts each document once.
+      // Indexes, the index of ids too, are built once the documents are in (docs/architecture.md#runner-rebuild).
       await this.readStore.reset(p.name, Object.keys(p.collections), { bulk: true });
       const other = await this.otherVersion(p);
       if (other !== null) await this.recordVersion(p, other);
@@ -605,22 +521,13 @@ export class ProjectionRunner {
     return this.applyAllInMemory(chosen, await this.store.headPosition(), onProgress);
   }
 
-  /**
-   * The projections on their first start (see init) when the log already holds more than a few batches:
-   * a first start on an existing log (a new read model, a new read-model store) applies it as a
-   * rebuild does, all in memory and each document written once, instead of batch after batch.
-   */
+  /** Projections on their first start on a log of more than a few batches (docs/architecture.md#runner-rebuild). */
   private firstStarts(head: number): Projection[] {
     if (head <= this.batchSize * CATCH_UP_BATCHES) return [];
     return this.projections.filter((p) => this.checkpointOf(p.name) === 0 && this.memories.get(p.name)?.size === 0);
   }
 
-  /**
-   * Applies the log up to `head` to projections on their first start (firstStarts) as a rebuild does.
-   * Their tables are empty (init counted them), so nothing is dropped but their secondary indexes,
-   * built again once the documents are in. Stopped by `signal` between reads (nothing written yet, or
-   * a write that init starts again). A failure leaves what afterFailedFirstStart makes of it, then throws.
-   */
+  /** Their tables are empty (init counted them): only the secondary indexes are dropped, built again after. */
   private async firstStartInMemory(chosen: Projection[], head: number, signal?: AbortSignal): Promise<number> {
     try {
       for (const p of chosen)
@@ -632,15 +539,7 @@ export class ProjectionRunner {
     }
   }
 
-  /**
-   * Applies the log up to `head` to `chosen`, whose read models are empty and checkpoints 0: big reads,
-   * documents in memory (the handlers run without touching the store), then each document written
-   * once, in creation order, and the secondary indexes built last. Memory is bounded: once the
-   * documents held by all of them pass `rebuildDocs` after a read, the projection holding most
-   * writes its documents and builds its indexes, then applies the rest of the log as a runner
-   * following it does (batch by batch over the store, a bounded cache), under the WRITING_REBUILD
-   * checkpoint until the end. The read models come out the same either way.
-   */
+  /** Applies the log to empty read models (docs/architecture.md#runner-rebuild). */
   private async applyAllInMemory(
     chosen: Projection[],
     head: number,
@@ -709,12 +608,7 @@ export class ProjectionRunner {
     return read;
   }
 
-  /**
-   * Writes a rebuilt projection's documents in creation order, in commits of REBUILD_WRITE_OPS, from
-   * checkpoint 0 (nothing written yet). While they are written its checkpoint is WRITING_REBUILD,
-   * which no follower takes as a position (init starts such a projection again from an empty read
-   * model); the last commit moves it to `to`.
-   */
+  /** Writes a rebuilt projection's documents from checkpoint 0; the last commit moves it to `to`. */
   private async writeRebuilt(
     name: string,
     memory: ProjectionMemory,
@@ -723,7 +617,6 @@ export class ProjectionRunner {
   ): Promise<void> {
     let ops: WriteOp[] = [];
     let at = 0;
-    // A store that keeps commits in order takes the next commit while the last is written (one ahead).
     let last: Promise<void> = Promise.resolve();
     const flush = async (next: number) => {
       const n = ops.length;
@@ -753,11 +646,9 @@ export class ProjectionRunner {
         if (!moved) await this.store.waitForAppend(this.checkpointOf(p.name), this.idleMs, signal);
       } catch (err) {
         if (err instanceof CheckpointConflictError) {
-          // Another runner committed this projection: what it wrote is not in our cache.
           this.caches.get(p.name)?.clear();
           this.memories.delete(p.name);
           let stored = await this.readStore.checkpoint(p.name);
-          // It is writing the documents of a first start or a rebuild: not a position to go on from.
           while (stored === WRITING_REBUILD && !signal.aborted) {
             await new Promise((r) => setTimeout(r, Math.min(this.idleMs, 200)));
             stored = await this.readStore.checkpoint(p.name);
@@ -789,11 +680,7 @@ export class ProjectionRunner {
     return read;
   }
 
-  /**
-   * Applies one batch to one projection; answers how many events it read (0: nothing new). A
-   * projection whose last read was a full batch is behind (a start after downtime, a burst): it reads
-   * CATCH_UP_BATCHES batches at a time, one commit for all of them, until a read comes back short.
-   */
+  /** Applies one batch to one projection; answers how many events it read (0: nothing new). */
   private async step(p: Projection): Promise<number> {
     const limit = this.lagging.has(p.name) ? this.batchSize * CATCH_UP_BATCHES : this.batchSize;
     const n = await this.stepGroup([p], limit);
@@ -804,10 +691,7 @@ export class ProjectionRunner {
   /** The projections whose last read was a full batch (see step). */
   private readonly lagging = new Set<string>();
 
-  /**
-   * Applies one batch of the log to projections that share a checkpoint, and commits them together
-   * (the read store's group commit makes that one transaction). Answers how many events it read.
-   */
+  /** One batch for projections that share a checkpoint, one transaction; answers events read. */
   private async stepGroup(group: Projection[], limit: number): Promise<number> {
     const from = this.checkpointOf(group[0].name);
     const events = await this.readFrom(from, limit);
@@ -840,7 +724,6 @@ export class ProjectionRunner {
             collection: CHANGES,
             doc: { id: `${p.name}:${to}`, projection: p.name, position: to, at: now, changes },
           });
-        // The change feed is only for live listeners: entries older than its retention are dropped as we go.
         if (prune) {
           const old = await this.readStore.find(
             CHANGES,

@@ -22,7 +22,6 @@ import {
 
 const expr = (path: string, row = '') =>
   fieldPath(path) === 'id' ? `${row}id` : `json_extract(${row}doc, '$.${path}')`;
-/** `a+b` is a compound index on (a, b, id): it backs a keyset page of `a = ?` sorted by b (see ReadStore.ensureIndexes). */
 const indexColumns = (field: string) => {
   const paths = field.split('+');
   return paths.length === 1 ? expr(field) : [...paths.map((p) => expr(p)), 'id'].join(', ');
@@ -30,10 +29,7 @@ const indexColumns = (field: string) => {
 /** The name ensureIndexes gives the index on `field` (`a.b+c` → `ix_rm_x_a_b__c`). */
 const indexName = (t: string, field: string) => `ix_${t}_${field.replace(/\./g, '_').replace(/\+/g, '__')}`;
 
-/**
- * The FTS5 table behind searchIndex(...fields) of table `t` (`fts_rm_x_Name`, `fts_rm_x_Name__Email`), and its
- * triggers (`<name>_ai`, `_au`, `_ad`). One field has the column `v`; several have a column each, named by it.
- */
+/** `fts_rm_x_Name`, `fts_rm_x_Name__Email`; triggers `<name>_ai`, `_au`, `_ad`; one field's column is `v`. */
 const searchName = (t: string, fields: string[]) => `fts_${t}_${fields.map((f) => f.replace(/\./g, '_')).join('__')}`;
 const ONE_FIELD = 'v';
 const searchColumns = (fields: string[]) => (fields.length === 1 ? [ONE_FIELD] : fields);
@@ -43,13 +39,7 @@ const dropSearch = (fts: string) => [
   `DROP TABLE IF EXISTS ${fts}`,
   `DROP TABLE IF EXISTS ${fts}_text`,
 ];
-/**
- * A search index holds `lower(value)` of each field whose value is text (ASCII case folding, as `$contains` means
- * it), tokenized into trigrams kept case-sensitive: a phrase of 3 or more characters then matches exactly the
- * documents whose lowered field contains it, the same as the scan it replaces (shorter texts have no trigram and
- * scan). The FTS5 table keeps no text (contentless); triggers keep it in step with every write to the table, in the
- * write's own transaction.
- */
+/** docs/architecture.md#sqlite-read-store */
 const searchSql = (t: string, fields: string[]) => {
   const fts = searchName(t, fields);
   const columns = searchColumns(fields)
@@ -75,10 +65,6 @@ const searchSql = (t: string, fields: string[]) => {
 /** An FTS5 phrase: the text in double quotes (a quote in it doubled), every character literal. */
 const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
-/**
- * The order rule of FindOptions: insertion order (rowid) without a sort; with one, ties broken by id in the
- * direction of the last key (as the Mongo store does).
- */
 function orderBy(sort: FindOptions['sort']): string {
   const keys = Object.entries(sort ?? {});
   if (keys.length && !keys.some(([p]) => p === 'id')) keys.push(['id', keys[keys.length - 1][1]]);
@@ -94,13 +80,11 @@ const limitSql = ({ limit, skip }: FindOptions) =>
 /** SQLite has no booleans: JSON true/false come back from json_extract as 1/0. */
 const bind = (v: unknown) => (v === true ? 1 : v === false ? 0 : v === undefined ? null : v);
 
-/** The settings of every connection to a read-model file, this store's and its writer thread's. */
+/** Every connection to a read-model file, this store's and its writer thread's (docs/architecture.md#sqlite-read-store). */
 const connectionPragmas = (busyTimeoutMs: number) => [
   'journal_mode = WAL',
-  // Read models are rebuilt from the log: a commit needs to be atomic (WAL), not flushed in this thread.
   'synchronous = NORMAL',
   `busy_timeout = ${Math.floor(busyTimeoutMs)}`,
-  // 256 MB of page cache at most (the default is 2 MB): a rebuild writes large tables whose ids come in no key order.
   'cache_size = -262144',
 ];
 const CHECKPOINT_OF = 'SELECT position FROM checkpoints WHERE projection = ?';
@@ -109,9 +93,10 @@ const MOVE_CHECKPOINT =
 /** The put into table `t` after a bulk reset: each document is new (see SqliteReadStore.bulk). */
 const bulkPut = (t: string) => `INSERT INTO ${t} (id, doc) VALUES (?, ?)`;
 
-/** The options of a SqliteReadStore (see its constructor). */
 export interface SqliteReadStoreOptions {
+  /** How long a write waits for another connection's (10 s by default). */
   busyTimeoutMs?: number;
+  /** A rebuild's thread: bulk puts are inserted by a writer thread (docs/architecture.md#sqlite-read-store). */
   bulkWriter?: boolean;
 }
 
@@ -124,10 +109,7 @@ interface PendingCommit {
   reject: (err: unknown) => void;
 }
 
-/**
- * The writer thread of a store made with `bulkWriter` (bulk-writer.mjs): it inserts the documents of a
- * commit, serialised by the caller, in a transaction of its own connection, one commit after another.
- */
+/** The writer thread of a store made with `bulkWriter` (bulk-writer.mjs). */
 class BulkWriter {
   private readonly worker: Worker;
   private next = 0;
@@ -176,14 +158,9 @@ class BulkWriter {
   }
 }
 
-/**
- * Embedded read-model store: one SQLite table per collection (`id`, `doc` as JSON text), an expression index per
- * declared field, an FTS5 trigram table per declared search index, and group commit.
- */
+/** docs/architecture.md#sqlite-read-store */
 export class SqliteReadStore implements ReadStore {
-  /** Commits are applied in the order they are made, awaited or not (the queue of flush, or commit's chain). */
   readonly commitsInOrder = true;
-  /** Reads are answered in the caller's turn (better-sqlite3 is synchronous): see PageSource. */
   readonly readsInline = true;
   private readonly db: Database.Database;
   private readonly known = new Set<string>();
@@ -193,12 +170,6 @@ export class SqliteReadStore implements ReadStore {
   /** The last commit made with a writer thread, settled or not (see commit). */
   private lastCommit: Promise<void> = Promise.resolve();
 
-  /**
-   * `busyTimeoutMs`: how long a write waits for another connection's (10 s by default).
-   * `bulkWriter` (a rebuild's thread): the documents of a rebuild (puts into tables of a bulk reset) are
-   * serialised in the caller's thread and inserted by a writer thread of this store (bulk-writer.mjs), so
-   * that the rebuild serialises its next commit while the writer inserts the last one.
-   */
   constructor(file: string, options: SqliteReadStoreOptions = {}) {
     const busyTimeoutMs = options.busyTimeoutMs ?? 10000;
     this.db = new Database(file);
@@ -209,7 +180,6 @@ export class SqliteReadStore implements ReadStore {
     if (options.bulkWriter) this.bulkWriter = new BulkWriter(file, busyTimeoutMs);
   }
 
-  /** Prepared statements are cached by their SQL text. */
   private stmt(sql: string): Database.Statement {
     let s = this.statements.get(sql);
     if (!s) {
@@ -232,8 +202,7 @@ export class SqliteReadStore implements ReadStore {
   private where(t: string, filter: Filter = {}, top = true): { sql: string; params: unknown[] } {
     const parts: string[] = [];
     const params: unknown[] = [];
-    // Documents named by id (a page's other documents): found by the index of ids, their other conditions checked
-    // on them (`+`: no index of theirs is chosen, which SQLite may take for fewer rows than a few ids).
+    // Named by id: found by the index of ids, `+` keeps SQLite from choosing another index for the rest.
     const byId = top && (typeof filter.id === 'string' || (isComparison(filter.id) && '$in' in filter.id));
     for (const [path, cond] of Object.entries(filter)) {
       const fields = path === '$or' ? this.searchedTogether(t, logicalFilters(path, cond)) : null;
@@ -296,7 +265,6 @@ export class SqliteReadStore implements ReadStore {
     return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
   }
 
-  // Typed by the collection's read model (DocReads): its documents are those its projection put (see Collection).
   readonly get = (async (collection: CollectionRef, id: string) => {
     const t = this.ensureTable(collectionName(collection));
     const text = this.stmt(`SELECT doc FROM ${t} WHERE id = ?`).pluck().get(id) as string | undefined;
@@ -348,10 +316,7 @@ export class SqliteReadStore implements ReadStore {
     return this.searchIndexes.byTable.get(t) ?? [];
   }
 
-  /**
-   * Where `field` of table `t` is searched, when `text` has a trigram and the field has a search index: the index of
-   * that field alone, else the column of that field in one of several (`column`).
-   */
+  /** The search index of `field` alone, else its column in one of several; null when `text` has no trigram. */
   private searchFor(t: string, field: string, text: string): { fts: string; column?: string } | null {
     if ([...text].length < 3) return null;
     const indexes = this.searchIndexesOf(t);
@@ -383,7 +348,6 @@ export class SqliteReadStore implements ReadStore {
     }
   }
 
-  /** Makes the search index of `fields` over the documents already in `t` (one transaction), unless it is there. */
   private ensureSearch(t: string, fields: string[]) {
     const fts = searchName(t, fields);
     const has = this.searchIndexesOf(t).find((i) => i.fts === fts);
@@ -415,18 +379,10 @@ export class SqliteReadStore implements ReadStore {
     return (this.stmt(CHECKPOINT_OF).pluck().get(projection) as number | undefined) ?? 0;
   }
 
-  /**
-   * Tables that a bulk reset (see reset) made without their index of ids, which ensureIndexes builds once the
-   * rebuild has written their documents: each one was put once, so it is inserted, and the id index is built in
-   * one sorted pass instead of taking each id where it falls.
-   */
+  /** Tables a bulk reset made without their index of ids (built by ensureIndexes). */
   private readonly bulk = new Set<string>();
 
-  /**
-   * Builds the index of ids of table `t` unless it has one: its primary key (a table ensureTable made) or the
-   * unique index made here (after a bulk reset, here or in a connection that stopped before building it). Fails,
-   * naming the table, when a document was put twice since the bulk reset.
-   */
+  /** Builds the index of ids unless it has one (primary key, or made here); fails if an id was put twice. */
   private ensureIdIndex(t: string): void {
     const name = `uq_${t}_id`;
     const has = this.stmt("SELECT 1 FROM pragma_index_list(?) WHERE origin = 'pk' OR name = ?").get(t, name);
@@ -443,14 +399,12 @@ export class SqliteReadStore implements ReadStore {
     this.bulk.delete(t);
   }
 
-  /** The put and delete of a collection's table (it exists: flush made sure). */
   private writers(collection: string) {
     const t = table(collection);
     const bulk = this.bulk.has(t);
     return {
       table: t,
       bulk,
-      // A document written again as it was is left alone: no index or search index of the table is written for it.
       put: this.stmt(
         bulk
           ? bulkPut(t)
@@ -468,7 +422,6 @@ export class SqliteReadStore implements ReadStore {
       const w = this.writers(op.collection);
       if (op.op === 'put') w.put.run(op.doc.id, texts[i]);
       else {
-        // A delete after a bulk reset: the ids are indexed first (the delete would read every document).
         if (w.bulk) this.ensureIdIndex(w.table);
         w.delete.run(op.id);
       }
@@ -476,16 +429,10 @@ export class SqliteReadStore implements ReadStore {
     this.stmt(MOVE_CHECKPOINT).run(c.projection, c.to);
   };
 
-  /**
-   * Group commit: the commits of one turn of the event loop (the runner commits every projection that read the
-   * same batch at once) go into one transaction, each in a savepoint of its own so that a checkpoint conflict
-   * refuses that commit alone. No timer: a lone commit waits for the end of the turn only.
-   */
+  /** Group commit (docs/architecture.md#sqlite-read-store); with a writer thread, one commit after another. */
   commit(projection: string, from: number, to: number, ops: WriteOp[]): Promise<void> {
     const writer = this.bulkWriter;
     if (!writer) return this.enqueue(projection, from, to, ops);
-    // With a writer thread, one commit after another whichever connection writes it: each waits for the one
-    // before. A rebuild's documents are serialised now, while the commits before are written.
     let write: () => Promise<void>;
     if (ops.every((op) => op.op === 'put' && this.bulk.has(table(op.collection)))) {
       try {
@@ -518,7 +465,6 @@ export class SqliteReadStore implements ReadStore {
     try {
       if (!this.db.open) throw new Error('The read store is closed');
       for (const c of batch) for (const op of c.ops) this.ensureTable(op.collection);
-      // Serialised before the write lock is taken: another connection's writes go on meanwhile.
       const texts = batch.map((c) => {
         try {
           return c.ops.map((op) => (op.op === 'put' ? JSON.stringify(op.doc) : null));
@@ -548,10 +494,7 @@ export class SqliteReadStore implements ReadStore {
     batch.forEach((c, i) => (outcomes[i] ? c.reject(outcomes[i]) : c.resolve()));
   };
 
-  /**
-   * Drops and recreates the tables, so their secondary indexes go too: the rebuild writes without them, and
-   * ensureIndexes builds them once the documents are in. `bulk` (see ReadStore.reset): the index of ids too.
-   */
+  /** Recreates the tables without secondary indexes; `bulk`: without the index of ids too. */
   async reset(projection: string, collections: string[], options: { bulk?: boolean } = {}): Promise<void> {
     await this.lastCommit; // a writer thread's commits first (see commit)
     const tables = this.db

@@ -1,18 +1,11 @@
 import type { ProjectionContext } from './projection';
 import type { Doc, FieldFilter, FindOptions, Identified, ReadStore } from './read-store';
 
-/**
- * The one place a stored `Doc` becomes a `D`. It holds because every collection has ONE owning
- * projection, which writes it only through this collection's `put(doc: D)`; documents are JSON, so
- * they read back as written.
- */
+/** The one place a stored `Doc` becomes a `D`: its one owning projection writes it only through `put(doc: D)`. */
 const typed = <D extends Identified>(doc: Doc | null): D | null => doc as D | null;
 const typedAll = <D extends Identified>(docs: Doc[]): D[] => docs as Identified[] as D[];
 
-/**
- * A collection's documents while a projection applies an event: its batch's writes are seen at once. A class,
- * so that `.in(ctx)` makes no closures.
- */
+/** A collection's documents while a projection applies an event (a class: `.in(ctx)` makes no closures). */
 export class Writable<D extends Identified> {
   constructor(
     private readonly name: string,
@@ -23,7 +16,6 @@ export class Writable<D extends Identified> {
     return typed<D>(await this.ctx.get(this.name, id));
   }
 
-  /** Documents matching `filter`, the batch's own uncommitted writes included (no sort or limit). */
   async find(filter: FieldFilter<D>): Promise<D[]> {
     return typedAll<D>(await this.ctx.find(this.name, filter));
   }
@@ -36,10 +28,7 @@ export class Writable<D extends Identified> {
     this.ctx.delete(this.name, id);
   }
 
-  /**
-   * Emmett-style `evolve(doc)`: the document with this id, changed by `evolve`, is written back.
-   * Nothing happens when there is no such document. Answers the written document (or null).
-   */
+  /** The document changed by `evolve` and written back; null (nothing written) when there is none. */
   async update(id: string, evolve: (doc: D) => D | void): Promise<D | null> {
     const doc = await this.get(id);
     if (!doc) return null;

@@ -1,16 +1,7 @@
 import type { Authenticator } from '@panda/platform/http';
 import { verifyToken } from '@panda/platform/tokens';
 
-/**
- * Commands answer as soon as their events are in the log, but a call is authenticated by the
- * accounts read model. So that a change to an account takes effect at once for that account's next
- * call (a lock, a sign-out or a new password refuses the old token; a new account or a fresh token
- * is accepted), the command tells `changed(accountId, position)`, and the authentication of a token
- * of that account waits until the read models have applied the log up to that position. Calls of
- * every other account never wait. That holds for the calls this process serves; when another process
- * serves the queries (`elsewhere`), it cannot know, so there an account change is answered only once
- * the read models have it, as before commands answered for themselves.
- */
+/** docs/rules.md#lock-takes-effect: `changed(accountId, position)` makes that account's next call wait for it. */
 export function accountChanges(
   authenticator: Authenticator,
   secret: Uint8Array,

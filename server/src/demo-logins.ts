@@ -29,12 +29,7 @@ export function readDemoLogins(dataDir: string): DemoLogin[] | null {
 /** The fixed demo passwords of earlier versions (in the source, so known to anyone). */
 const KNOWN_PASSWORDS = new Set(['panda-demo-2026', 'panda-admin-demo-2026']);
 
-/**
- * docs/rules.md#demo-passwords for data seeded by an earlier version: every demo account that still has one of the
- * known passwords gets a random one (which also ends its sessions); an entry whose known password
- * no longer works (changed since) is dropped from the file. Answers the logins as they are now when
- * a password was replaced, else null.
- */
+/** docs/rules.md#demo-passwords for an earlier version's data; answers the logins when one was replaced, else null. */
 export async function replaceKnownDemoPasswords(deps: CommandDeps, dataDir: string): Promise<DemoLogin[] | null> {
   const logins = readDemoLogins(dataDir);
   if (!logins?.some((l) => KNOWN_PASSWORDS.has(l.password))) return null;

@@ -3,10 +3,7 @@ import { keepServingOnUncaughtErrors } from '@panda/platform/process';
 import { startThreadedPlatform } from './projections-thread';
 import type { DemoLogin } from './seed';
 
-/**
- * `npm start`: the whole product in one process on one port, on SQLite files under DATA_DIR; the
- * projections and reactors run on a worker thread (projections-thread.ts), HTTP on this one.
- */
+/** `npm start`: the whole product on one port, on SQLite files under DATA_DIR (docs/architecture.md, `server/src/`). */
 async function main() {
   const started = Date.now();
   const config = loadConfig();
@@ -32,8 +29,7 @@ async function main() {
   } else if (config.adminEmail || config.adminPassword) {
     throw new Error('Set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither');
   }
-  // docs/rules.md#demo-passwords: demo accounts get random passwords at first start, printed this once and kept in a
-  // file only the owner may read; later starts say where that file is.
+  // docs/rules.md#demo-passwords; later starts say where the file is.
   const loginsFile = demoLoginsFile(config.dataDir);
   let demoLines: string[] = [];
   const show = (logins: DemoLogin[], heading: string) => [

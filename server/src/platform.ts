@@ -56,13 +56,12 @@ export interface PlatformOverrides {
   store?: EventStore;
   readStore?: ReadStore;
   blobs?: BlobStore;
-  /** The projections run elsewhere in this process (a worker thread, see projections-thread.ts): their positions and commits come by message. */
+  /** Run by a worker thread (projections-thread.ts). */
   projections?: ProjectionsElsewhere;
 }
 
 /** What the HTTP parts need of projections run by another thread of this process. */
 export interface ProjectionsElsewhere {
-  /** Resolves true once every projection has applied the log up to `position` (false on timeout). */
   waitFor(position: number, timeoutMs: number): Promise<boolean>;
   feed: ChangeFeed;
 }
@@ -93,12 +92,7 @@ export interface Platform {
   stop(): Promise<void>;
 }
 
-/**
- * The modules only a part that answers HTTP uses (express, every route, the web app, the WebSocket
- * hub), loaded once, when first asked for. The projections worker never loads them, and `npm start`
- * loads them while its worker starts (startThreadedPlatform): they are most of the code a start
- * reads (docs/benchmarks.md#start-up).
- */
+/** The modules only HTTP parts use, loaded on first ask: most of the code a start reads (docs/benchmarks.md#start-up). */
 let httpModules: ReturnType<typeof loadHttpModules> | null = null;
 export const httpParts = () => (httpModules ??= loadHttpModules());
 async function loadHttpModules() {
@@ -179,9 +173,7 @@ export async function startPlatform(
     ? runnerFeed(runner)
     : (elsewhere?.feed ??
       pollingFeed(readStore, names, 200, (err) => logger.error({ err }, 'change feed: read failed; retrying')));
-  // The accounts it reads are kept in memory only with a feed that is never behind a wait for a position.
-  // A call of an account that a command just changed waits for that change (account-changes.ts).
-  // Tokens expire by the server's clock, a test clock too (docs/rules.md#test-clock).
+  // Accounts are cached only with a feed never behind a wait for a position; tokens expire by the server's clock.
   const clock = overrides.clock ?? serverClock(config);
   const accounts = accountChanges(
     accountsAuthenticator(readStore, config.jwtSecret, clock, parts.projections || elsewhere ? feed : undefined),
@@ -269,8 +261,7 @@ export async function startPlatform(
     if (witness) every(LOG_WITNESS_TICK_MS, 'log witness', () => witness.tick())();
   }
 
-  // The outbox keeps no temporary password past its expiry: pruned at start and every hour, by the
-  // part that writes it (the mail reactor runs with the projections).
+  // No temporary password is kept past its expiry: pruned at start and hourly, where the mail reactor runs.
   if (parts.projections && !config.smtpUrl) {
     const prune = () =>
       pruneOutbox(config.dataDir, commandDeps.clock(), TEMPORARY_PASSWORD_DAYS * 86_400_000)

@@ -36,13 +36,7 @@ const STABLE_MS = 60_000;
 /** How long stop waits for the worker to finish its batch and close its stores before ending it. */
 const STOP_MS = 10_000;
 
-/**
- * Runs the projections part (projections, reactors, reminders, outbox pruning) on a worker thread of
- * this process: the second core follows the log while this thread answers HTTP. Positions and
- * committed batches come by message, so read-your-writes and WebSocket pushes wait for no poll.
- * A worker that stops on its own (it crashed) is logged at error and started again, with a backoff
- * while it keeps failing; its stores resume from their checkpoints.
- */
+/** The projections part on a worker thread, restarted with a backoff when it stops (docs/architecture.md, `server/src/`). */
 export async function startProjectionsThread(config: Config, logger: Logger): Promise<ProjectionsThread> {
   const entry = new URL('./projections-worker.ts', import.meta.url);
 
@@ -165,19 +159,14 @@ export interface ThreadedPlatform extends Platform {
   projectionsThread: ProjectionsThread;
 }
 
-/**
- * `npm start` on two threads: the projections part on a worker (startProjectionsThread), the HTTP
- * parts (commands, queries with the WebSocket, the web app) on this thread, sharing DATA_DIR. The
- * platform's runner, reactors and reminders are this thread's idle ones: the worker runs its own.
- */
+/** `npm start` on two threads; this thread's runner, reactors and reminders stay idle (the worker runs its own). */
 export async function startThreadedPlatform(
   config: Config,
   overrides: Omit<PlatformOverrides, 'projections'> = {},
 ): Promise<ThreadedPlatform> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const starting = startProjectionsThread(config, logger);
-  // This thread loads its own modules (the platform's and the HTTP parts') while the worker loads and
-  // starts the projections: reading the code is most of a start (docs/benchmarks.md#start-up).
+  // Loaded while the worker starts (docs/benchmarks.md#start-up).
   const modules = import('./platform').then(async (m) => {
     await m.httpParts();
     return m;

@@ -7,19 +7,13 @@ import { startPlatform } from './platform';
 import { lowerThisThread } from './thread-priority';
 import type { FromProjections, ToProjections } from './projections-thread';
 
-/**
- * The worker thread of `npm start` that runs the projections, reactors, reminders and outbox pruning
- * (the `start:projections` part), so that the HTTP thread only answers requests. Started by
- * projections-thread.ts, which it tells of every commit; it is told of every append made there.
- */
+/** The worker thread of `npm start` (projections-thread.ts): the `start:projections` part. */
 const port = parentPort;
 if (!port) throw new Error('projections-worker.ts runs as a worker thread (see projections-thread.ts)');
 const { config } = workerData as { config: Config };
 // Lowered before anything else runs here; a system that refuses it leaves the thread as it was, and says so.
 let refused: { err: unknown } | null = null;
 try {
-  // Below the HTTP thread at all: then also under the idle policy (two cores or more), so that the HTTP thread,
-  // woken by a request, takes the core from it at once.
   lowerThisThread(config.projectionsNice);
 } catch (err) {
   refused = { err };
@@ -34,13 +28,11 @@ if (refused)
 const { runner, store } = platform;
 const send = (message: FromProjections) => port.postMessage(message);
 
-// How far the HTTP thread's appends have flushed the log (its 'appended' messages): the log up to there is
-// read without flushing it again (SqliteEventStore.readDurableFrom).
+// How far the HTTP thread has flushed the log: read up to there without flushing it again.
 let durable = 0;
 if (store instanceof SqliteEventStore) store.readDurableFrom(() => durable);
 
-// Every batch committed in one turn (the runner commits the projections that read the same events
-// together) goes in one message, with the position every read model has reached.
+// One message per turn's commits, with the position every read model has reached.
 let batches: CommittedBatch[] = [];
 const post = () => {
   send({ type: 'committed', position: runner.position(), batches });

@@ -12,10 +12,7 @@ export const ownCommand = (
   time = deps.clock().toISOString(),
 ): AppendMeta => ({ time, actorId, correlationId: randomUUID(), commandId });
 
-/**
- * docs/rules.md#first-admin: the first admin comes from ADMIN_EMAIL / ADMIN_PASSWORD at start-up, as an event,
- * when no account with that email exists. No HTTP call creates an admin.
- */
+/** docs/rules.md#first-admin */
 export async function provisionAdmin(
   deps: CommandDeps,
   email: string,

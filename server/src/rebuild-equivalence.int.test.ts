@@ -158,7 +158,7 @@ describe('projections:rebuild', () => {
     const split = new ProjectionRunner(store, threads, allProjections);
     await split.init();
     expect(rebuildGroups(allProjections.map((p) => p.name))).toHaveLength(2);
-    const [report] = await rebuildProjections(split, [], undefined, undefined, {
+    const [report] = await rebuildProjections(split, [], undefined, {
       workers: { eventsFile: join(app.dataDir, 'events.db'), readFile: threadsFile },
     });
     expect(report.events).toBe((await store.readAll(0, 1_000_000)).length);

@@ -9,17 +9,10 @@ import { allProjections } from './projections';
 import type { RebuildWorkerData, RebuildWorkerMessage } from './rebuild';
 import { openEventStore, openReadStore } from './stores';
 
-/**
- * How long a write waits for the other thread's. SQLite's busy handler polls, so a thread writing
- * commit after commit (then building its indexes) can keep the file for all of its writing phase.
- */
+/** SQLite's busy handler polls: the other thread may keep the file for all of its writing. */
 const WAIT_FOR_OTHER_THREAD_MS = 30 * 60_000;
 
-/**
- * One group of a parallel rebuild (rebuild.ts, `rebuildInWorkers`), in a thread of its own: its own
- * connections to the stores, its own read of the log and its own heap. It rebuilds only the named
- * projections, posts its progress and, at the end, how many events it read.
- */
+/** One group of rebuildInWorkers (rebuild.ts): posts its progress, then how many events it read. */
 async function run({ names, stores }: RebuildWorkerData, post: (m: RebuildWorkerMessage) => void) {
   let store: EventStore;
   let readStore: ReadStore;

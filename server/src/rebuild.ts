@@ -13,43 +13,29 @@ export interface RebuildReport {
   ms: number;
 }
 
-/** Where the threads of a parallel rebuild open the stores: as the environment's config says, or these SQLite files. */
+/** The environment's config, or these SQLite files. */
 export type RebuildStores = { config: true } | { eventsFile: string; readFile: string };
 export interface RebuildWorkerData {
   names: string[];
   stores: RebuildStores;
 }
-/** A thread's progress, or its end: the events it read and how long it took (ms). */
 export type RebuildWorkerMessage = { progress: RebuildProgress } | { done: number; ms: number };
-/** How long one thread of a parallel rebuild took, and which projections it rebuilt. */
 export interface RebuildThreadTime {
   names: string[];
   ms: number;
 }
 
-/**
- * The projections a parallel rebuild gives the second thread: each handles every signed job card
- * (`sign_offs` keeps a document per card, `reminder_timers` starts each placed student's quiet spell
- * again), about half the work of a rebuild (the first thread has training, with its signature
- * histories, and the rest).
- */
+/** About half a rebuild's work: each handles every signed card (docs/operations.md#rebuilding-read-models). */
 export const SECOND_THREAD = ['sign_offs', 'reminder_timers'];
-/**
- * Young generation of each rebuild thread (V8's default is 16 to 32 MB): a rebuild keeps nearly every
- * object it makes, and a larger nursery promotes them in fewer, cheaper collections.
- */
+/** V8's default is 16 to 32 MB: a rebuild keeps nearly every object it makes, and promotes them in fewer collections. */
 const YOUNG_GENERATION_MB = 192;
 
-/** The chosen projections split into the groups a parallel rebuild runs side by side (no empty group). */
 export const rebuildGroups = (chosen: string[]): string[][] =>
   [chosen.filter((n) => !SECOND_THREAD.includes(n)), chosen.filter((n) => SECOND_THREAD.includes(n))].filter(
     (g) => g.length,
   );
 
-/**
- * The progress of threads that each read the whole log: the slowest one's reading, then, once every
- * one of them is writing, the documents all of them have written, of all they will write.
- */
+/** The slowest thread's reading, then, once every one is writing, the documents all of them have written. */
 export function mergeProgress(all: RebuildProgress[]): RebuildProgress {
   const slowest = all.reduce((a, b) => (b.position < a.position ? b : a));
   const { events, position, head } = slowest;
@@ -59,12 +45,7 @@ export function mergeProgress(all: RebuildProgress[]): RebuildProgress {
   return { events, position, head, written: { documents: sum((w) => w.documents), of: sum((w) => w.of) } };
 }
 
-/**
- * Rebuilds `chosen` in worker threads, one per group of rebuildGroups, each with its own read of the
- * log, its own heap and its own connections (SQLite takes their writes one at a time). Progress is
- * the slowest thread's reading, then, once every thread has read the log, the documents written by
- * all of them. Answers how many events the log held. A failing thread stops the others.
- */
+/** A thread per group of rebuildGroups; answers how many events the log held; a failing thread stops the others. */
 export async function rebuildInWorkers(
   chosen: string[],
   stores: RebuildStores,
@@ -114,15 +95,10 @@ export async function rebuildInWorkers(
   }
 }
 
-/**
- * Rebuilds the named projections (all when none is named) in one pass over the log; each report
- * says how many events that pass read and how long it took. `workers`: rebuild in worker threads
- * (rebuildInWorkers) that open these stores; without it, in this thread.
- */
+/** The named projections (all when none is named), in worker threads that open `workers`, else in this one. */
 export async function rebuildProjections(
   runner: ProjectionRunner,
   names: string[],
-  report: (r: RebuildReport) => void = () => {},
   onProgress?: (p: RebuildProgress) => void,
   options: { workers?: RebuildStores } = {},
 ): Promise<RebuildReport[]> {
@@ -136,13 +112,10 @@ export async function rebuildProjections(
   let events: number;
   if (options.workers) {
     events = await rebuildInWorkers(chosen, options.workers, onProgress);
-    // The threads wrote the read models and their checkpoints: this runner takes them from the store.
-    await runner.init();
+    await runner.init(); // the checkpoints the threads wrote
   } else events = await runner.rebuildAll(chosen, onProgress);
   const ms = Date.now() - started;
-  const reports = chosen.map((projection) => ({ projection, events, ms }));
-  reports.forEach(report);
-  return reports;
+  return chosen.map((projection) => ({ projection, events, ms }));
 }
 
 const clock = (seconds: number) => {
@@ -150,10 +123,7 @@ const clock = (seconds: number) => {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 };
 
-/**
- * Progress of a rebuild on stderr: on a terminal a bar redrawn in place with events/s and an ETA;
- * otherwise (a log file, CI) one line every `everyMs`.
- */
+/** On a terminal a bar redrawn in place with rate and ETA; otherwise one line every `everyMs`. */
 export function progressReporter(
   out: Pick<NodeJS.WriteStream, 'write'> & { isTTY?: boolean; columns?: number },
   now = () => Date.now(),
@@ -161,14 +131,12 @@ export function progressReporter(
 ) {
   const started = now();
   let writing = 0;
-  // Documents already written when the writing is first shown (one thread of a parallel rebuild may
-  // have started before the other finished reading): not counted in the rate.
+  // Written before the writing is first shown (another thread still reading): not in the rate.
   let writtenBefore = 0;
   let lastLine = -Infinity;
   return {
     update(p: RebuildProgress) {
       const w = p.written;
-      // Reading the log, then writing the rebuilt documents: each with its own rate and ETA.
       if (w && !writing) {
         writing = now();
         writtenBefore = w.documents;
@@ -201,10 +169,7 @@ export function progressReporter(
 export const describeRebuild = (r: RebuildReport) =>
   `${r.projection}: rebuilt from ${r.events} events in ${r.ms} ms (${Math.round((r.events / Math.max(r.ms, 1)) * 1000)} events/s)`;
 
-/**
- * `npm run projections:rebuild [name ...]`: drops the named read models (all when none is named)
- * and applies the whole log again. Run it while the projection runner is stopped.
- */
+/** `npm run projections:rebuild [name ...]` (docs/operations.md#rebuilding-read-models). */
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
@@ -214,7 +179,7 @@ async function main() {
   try {
     await runner.init();
     const progress = progressReporter(process.stderr);
-    const reports = await rebuildProjections(runner, process.argv.slice(2), () => {}, progress.update, {
+    const reports = await rebuildProjections(runner, process.argv.slice(2), progress.update, {
       workers: { config: true },
     });
     progress.done();

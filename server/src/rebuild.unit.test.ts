@@ -88,12 +88,7 @@ describe('projections:rebuild in one pass', () => {
     });
     await runner.init();
     const seen: number[] = [];
-    const reports = await rebuildProjections(
-      runner,
-      [],
-      () => {},
-      (p) => p.written || seen.push(p.events),
-    );
+    const reports = await rebuildProjections(runner, [], (p) => p.written || seen.push(p.events));
     expect(reports.map((r) => [r.projection, r.events])).toEqual([
       ['a', 50],
       ['b', 50],

@@ -1,18 +1,12 @@
 import type { RequestHandler, Router } from 'express';
 
-/**
- * The static start of an Express 5 route path: up to its first parameter, wildcard or optional
- * group, lowercased (routes match without regard to case).
- */
+/** Up to the first parameter, wildcard or optional group, lowercased (routes ignore case). */
 const staticStart = (path: string) => {
   const i = path.search(/[:*{(]/);
   return (i === -1 ? path : path.slice(0, i)).toLowerCase();
 };
 
-/**
- * The static starts of a router's route paths; null for a router holding anything but routes with a
- * path given as text (a middleware, a pattern), which every request must enter.
- */
+/** null for a router holding anything but routes with a path given as text: every request enters it. */
 function startsOf(router: Router): string[] | null {
   const starts: string[] = [];
   for (const layer of router.stack as { route?: { path?: unknown } }[]) {
@@ -25,21 +19,14 @@ function startsOf(router: Router): string[] | null {
 }
 
 /**
- * `routers` as one layer of the app, answering as they would one layer each, in turn: a request goes
- * to each router, in order, whose route paths include one that starts like the request's path (a
- * router holding anything but routes with a path given as text, always), until one answers or
- * fails. Express tried each route of each router in turn (a request for the last capability's route
- * was matched against every route before it), and then, one layer a router, still paid its layer
- * machinery for each router it skipped: a command went through a dozen layers before its own. The
- * routes are read here: add none to the routers after. The layer shows the routers' routes as its
- * `stack`, as a router does (tools and tests that list an app's routes).
+ * `routers` as one layer, entering only those with a route starting like the path (docs/benchmarks.md,
+ * "Routes and middlewares"). Routes are read now: add none after. `stack` lists them, as a router's does.
  */
 export function routedTogether(routers: Router[]): RequestHandler {
   const entries = routers.map((router) => ({ router, starts: startsOf(router) }));
   const dispatch: RequestHandler = (req, res, next) => {
     const path = req.path.toLowerCase();
     let i = 0;
-    // A router calls this when none of its routes answered (or with its error).
     const onward = (err?: unknown) => {
       if (err) return next(err);
       while (i < entries.length) {
@@ -53,11 +40,7 @@ export function routedTogether(routers: Router[]): RequestHandler {
   return Object.assign(dispatch, { stack: routers.flatMap((r) => r.stack) });
 }
 
-/**
- * `handlers` in turn as one layer of the app, each calling the next (a thrown error or a rejected
- * promise goes to the app's error handlers, as Express does for a layer). Each layer of the app costs
- * every request its matching and call machinery; the middlewares every request goes through are one.
- */
+/** `handlers` in turn as one layer; a throw or rejection goes to the error handlers (docs/benchmarks.md, "Routes and middlewares"). */
 export function inTurn(handlers: RequestHandler[]): RequestHandler {
   return (req, res, next) => {
     let i = 0;
@@ -76,12 +59,7 @@ export function inTurn(handlers: RequestHandler[]): RequestHandler {
   };
 }
 
-/**
- * `handler` for the requests whose path is `prefix` or under it (in any case, as `app.use(prefix, …)`
- * matches), at the app's root: mounted at the prefix, a layer took the prefix off the request's URL
- * and put it back (parsing the URL again each time). The handler sees the whole path in `req.path`,
- * and `req.baseUrl` empty.
- */
+/** `handler` for paths at or under `prefix` (any case), unmounted: it sees the whole `req.path`. */
 export function under(prefix: string, handler: RequestHandler): RequestHandler {
   const p = prefix.toLowerCase();
   return (req, res, next) => {

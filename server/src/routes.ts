@@ -41,10 +41,7 @@ import { chatLive } from '@panda/query-service/chat/live';
 import { payoutRoutes } from '@panda/command-service/payouts/routes';
 import { payoutQueryRoutes } from '@panda/query-service/payouts/routes';
 
-/**
- * Command routes (POST/PUT/PATCH/DELETE) of every capability. `POST /api/assistant/chat` is served with
- * them (a POST) but appends nothing and answers from read models, so it gets the query side's deps.
- */
+/** Command routes of every capability, and `POST /api/assistant/chat` (a POST that reads, with the query deps). */
 export const commandRouters = (deps: CommandDeps, queries: QueryDeps): Router[] => [
   accountRoutes(deps),
   adminRoutes(deps),
@@ -88,10 +85,7 @@ export const queryRouters = (deps: QueryDeps): Router[] => [
   payoutQueryRoutes(deps),
 ];
 
-/**
- * WebSocket message handlers of every capability. Chat appends through the command side (the same
- * decider as its HTTP routes); this process's hub then answers who is online, for both sides.
- */
+/** WebSocket handlers; chat appends through the command side, and this process's hub answers who is online. */
 export const liveHandlers = (deps: QueryDeps, hub: LiveHub, commandDeps: CommandDeps): void => {
   const chat = chatLive(deps, hub, {
     send: (caller, input, meta) => sendChatMessage(commandDeps, caller, input, meta),

@@ -13,11 +13,7 @@ export interface DemoScene {
   hue: number;
 }
 
-/**
- * A small real JPEG (480 x 360) of a drawn scene: a wall, an appliance with pipes below it, a
- * caption. Each index places the appliance elsewhere and lights the wall from another side, so no two
- * demo photos look alike to the perceptual hash (docs/rules.md#evidence).
- */
+/** A real 480 x 360 JPEG of a drawn scene, varied by `index` so no two look alike to the perceptual hash. */
 export async function demoPhoto(scene: DemoScene, index: number): Promise<Buffer> {
   const x = 40 + ((index * 97) % 260);
   const y = 30 + ((index * 53) % 90);
@@ -49,11 +45,7 @@ export async function uploadPhoto(baseUrl: string, token: string, jpeg: Buffer):
   return (JSON.parse(text) as { photo_id: string }).photo_id;
 }
 
-/**
- * A card signed before evidence was required (docs/rules.md#evidence), as the log holds such cards:
- * the signature and its content hash of scheme 1, no evidence, no signing time of its own. No command
- * makes one any more, so the demo records it as the log kept it, at the time the demo is made.
- */
+/** A card signed before evidence was required (docs/rules.md#evidence), appended as the log holds such cards: no command makes one now. */
 export async function recordPreEvidenceCard(
   deps: SeedDeps,
   card: {

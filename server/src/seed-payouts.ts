@@ -17,10 +17,8 @@ const DAY = 86_400_000;
 export const DEMO_RATES = { Boiler_Installs: 12000, Boiler_Service: 4000, Pipework: 3000, Repair: 2500 };
 
 /**
- * The demo's money (docs/rules.md#mentor-payouts, docs/rules.md#payout-periods): rates in force before
- * the placement began, the mentor's VAT number and bank account, then a paid period and an open one.
- * Liam's older cards are confirmed as of the last day of the period before this one, which is
- * invoiced and paid as of its end; the cards he confirms now (`confirmNow`) earn in the open period.
+ * The demo's money (docs/rules.md#mentor-payouts): rates, the mentor's VAT number and bank account; the older
+ * cards confirmed, invoiced and paid in the last period, those confirmed now (`confirmNow`) earning in this one.
  */
 export async function seedPayouts(
   call: Call,

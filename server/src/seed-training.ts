@@ -14,15 +14,7 @@ const DAY = 86_400_000;
 
 type Login = { token: string; user: { id: string } };
 
-/**
- * Demo training data through the HTTP API: the mentor's business profile, three students
- * registered by the centre (each signed in once to choose a random demo password) and a fourth whose
- * invitation waits, the first one
- * with training goals, placed with the mentor (admin proposes, mentor accepts) and several signed
- * job cards: one signed before evidence was required, the others with their evidence and most with
- * photos, so the default criteria template is partly met (docs/rules.md#criteria). Who they are and what
- * the cards evidence is plain data, in seed-data.json; the order of the calls and the dates are here.
- */
+/** Demo training data through the HTTP API; who and what is in seed-data.json, the order of calls and the dates here. */
 export async function seedTraining(
   baseUrl: string,
   call: Call,
@@ -59,9 +51,7 @@ export async function seedTraining(
 
   const admin = await accountByEmail(deps, adminEmail);
   if (!admin?.id) return [];
-  // The placement began 45 days ago, so the demo's cards can be dated over the past month: a card's
-  // work date is never before the placement was accepted (docs/rules.md#evidence). Proposed and
-  // accepted as of that day through the same commands the API runs.
+  // 45 days ago, so the cards can be dated over the past month (never before the placement, docs/rules.md#evidence).
   const began = new Date(deps.clock().getTime() - 45 * DAY).toISOString();
   const { placementId } = await proposePlacement(
     deps,
@@ -102,9 +92,7 @@ export async function seedTraining(
       completedAt: day.toISOString(),
     });
   }
-  // The mentor writes up the month's cards now: the server records each signing time as now (its own
-  // clock, docs/rules.md#evidence) and so does the device (`timestamp`); the work was done on the days
-  // the cards name, over the past month, with the photos taken there uploaded as the web app does.
+  // Signed now (docs/rules.md#evidence) for work done on the days the cards name, over the past month.
   const cards: Record<string, number> = { 'Boiler Installs': 3, 'Boiler Service': 4, Pipework: 2, Repair: 1 };
   let daysAgo = 30;
   let photoIndex = 0;
@@ -159,9 +147,7 @@ export async function seedTraining(
         await call('POST', `/api/signatures/${s.signature_id}/confirm`, undefined, liam.token);
     },
   );
-  // The demo stands for a month its people lived through: they read their notices as they came. Once the
-  // reactor has made the notices of all this, Liam, the mentor and the centre read them; the dispute that
-  // follows is new to them (docs/rules.md#first-sign-in).
+  // A month lived through: its notices are read; the dispute that follows is new (docs/rules.md#first-sign-in).
   if (await reactorReached(deps, NOTIFICATIONS_REACTOR, await deps.store.headPosition()))
     for (const who of [liam, mentor, centre])
       await call('PATCH', '/api/notifications/mark-all-read', undefined, who.token);

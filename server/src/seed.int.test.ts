@@ -111,5 +111,18 @@ describe('demo seed', () => {
     const open = earningsSummary.parse(await read('/api/mentor/earnings'));
     expect(open.uninvoiced_pence).toBeGreaterThan(0);
     expect(open.period_start > paid[0].period_start).toBe(true);
+    // The placement is dated 45 days back, before its people were registered; the auditor's timeline
+    // still names who proposed and accepted it, as the log knew them (docs/rules.md#audit-calls).
+    const timeline = (
+      await app.call('GET', `/api/audit/accounts/${student.user.id}/timeline`, undefined, await app.adminToken())
+    ).body as { timeline: { action: string; actor: { name: string }; student_name: string; mentor_name: string }[] };
+    expect(
+      timeline.timeline
+        .filter((e) => e.action.startsWith('placement_'))
+        .map((e) => [e.action, e.actor.name, e.student_name, e.mentor_name]),
+    ).toEqual([
+      ['placement_proposed', 'Test Admin', 'Liam Turner', 'Dave Clarke'],
+      ['placement_accepted', 'Dave Clarke', 'Liam Turner', 'Dave Clarke'],
+    ]);
   });
 });

@@ -16,11 +16,9 @@ export interface DemoLogin {
   password: string;
 }
 
-/**
- * Talks to the running product over HTTP, exactly as a user's browser would, and like the web app reads
- * its own writes: every read carries `X-Min-Position` with the highest log position a command of this
- * client has returned, so it is answered only once the read models hold that write.
- */
+const READ_RETRY_MS = 60_000;
+
+/** The product over HTTP, as the web app: every read carries `X-Min-Position` of this client's last command. */
 export function apiClient(baseUrl: string) {
   let seen = 0;
   return async function call<T = Record<string, unknown>>(
@@ -30,15 +28,25 @@ export function apiClient(baseUrl: string) {
     token?: string,
   ): Promise<T> {
     const reads = method === 'GET' && seen > 0;
-    const res = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(reads ? { 'X-Min-Position': String(seen) } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const send = () =>
+      fetch(`${baseUrl}${path}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(reads ? { 'X-Min-Position': String(seen) } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    let res = await send();
+    // A read the read models have not caught up with yet is answered 503 with Retry-After
+    // (docs/api-conventions.md#requests): asked again as it says, for up to a minute.
+    const giveUpAt = Date.now() + READ_RETRY_MS;
+    while (reads && res.status === 503 && res.headers.has('retry-after') && Date.now() < giveUpAt) {
+      await res.arrayBuffer();
+      await new Promise((resolve) => setTimeout(resolve, Number(res.headers.get('retry-after')) * 1000 || 1000));
+      res = await send();
+    }
     const text = await res.text();
     if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${text}`);
     const parsed = (text ? JSON.parse(text) : {}) as T;

@@ -1,9 +1,4 @@
-/**
- * Start-up work against the distributed stack (admin provisioning) can run while KurrentDB is still
- * electing its leader or MongoDB its primary. Such errors pass: the work is retried with a growing
- * pause for up to `timeoutMs`. Anything else (a bad ADMIN_PASSWORD, an email owned by another role)
- * fails at once.
- */
+/** Start-up work retried while a store is not ready yet (docs/operations.md#start-up-order-and-health). */
 
 /** KurrentDB client error types (ErrorType) that mean "not ready yet". */
 const KURRENT_TRANSIENT = new Set(['unavailable', 'not-leader', 'deadline-exceeded', 'timeout', 'cancelled']);

@@ -9,21 +9,14 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 export const WEB_DIST = fileURLToPath(new URL('../../frontend/dist', import.meta.url));
 
-/**
- * Security headers on every answer (docs/rules.md#security-headers): a strict Content-Security-Policy (scripts
- * only from this origin, no inline script; MUI's emotion writes <style> elements, so inline
- * styles are allowed), no framing, nosniff, a same-origin referrer, HSTS only when the request
- * came over HTTPS (directly or through a trusted proxy, see TRUST_PROXY), and `no-store` on every
- * API answer (they carry personal data and tokens).
- */
+/** docs/rules.md#security-headers */
 export function securityHeaders(): RequestHandler {
   const writes = helmetWrites(helmetOptions());
   return (req, res, next) => {
     for (const [name, value] of writes)
       if (value === null) res.removeHeader(name);
       else res.setHeader(name, value);
-    // req.secure asks the trust-proxy rule about the client address (a parse per request): only a
-    // TLS socket or a forwarded protocol can make it true.
+    // req.secure parses the trust-proxy rule per request: asked only when a forwarded protocol could make it true.
     const secure =
       (req.socket as TLSSocket).encrypted || (req.headers['x-forwarded-proto'] !== undefined && req.secure);
     if (secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
@@ -32,7 +25,6 @@ export function securityHeaders(): RequestHandler {
   };
 }
 
-/** Helmet's options for the headers above (HSTS is set by securityHeaders itself, per request). */
 export function helmetOptions(): HelmetOptions {
   const self = "'self'";
   return {
@@ -61,11 +53,8 @@ export function helmetOptions(): HelmetOptions {
 }
 
 /**
- * What helmet does to every answer with these options, in its order: [name, value] for a header it
- * sets, [name, null] for one it removes. None of the options depends on the request (no directive
- * is a function), so helmet runs once, here, on a recorder, and securityHeaders replays it: the
- * same headers, without helmet's chain of a dozen middlewares per request. Anything else (a
- * helmet that reads the request, answers asynchronously or fails) is refused at start-up.
+ * Helmet run once on a recorder ([name, null]: removed), replayed per answer without its dozen middlewares;
+ * a helmet that reads the request, answers later or fails is refused at start-up.
  */
 export function helmetWrites(options: HelmetOptions): [string, string | null][] {
   const writes: [string, string | null][] = [];
@@ -95,13 +84,12 @@ export function helmetWrites(options: HelmetOptions): [string, string | null][] 
   return writes;
 }
 
-/** The precompressed variants the build writes beside each asset (see frontend/vite.config.ts), best first. */
+/** Written beside each asset by frontend/vite.config.ts, best first. */
 const ENCODINGS = [
   { name: 'br', suffix: '.br' },
   { name: 'gzip', suffix: '.gz' },
 ] as const;
 
-/** The q-value the Accept-Encoding header gives `encoding` (0 = not acceptable). */
 function acceptance(header: string | undefined, encoding: string): number {
   let star = 0;
   for (const part of (header ?? '').split(',')) {
@@ -114,11 +102,6 @@ function acceptance(header: string | undefined, encoding: string): number {
   return star;
 }
 
-/**
- * Hashed build assets: immutable for a year, served as the best precompressed variant the client
- * accepts (brotli, then gzip, else the file itself), with Vary: Accept-Encoding. An unknown asset
- * is 404, not the app page.
- */
 function assets(dir: string): RequestHandler {
   return (req, res, next) => {
     const name = String(req.params.file);
@@ -145,11 +128,6 @@ function assets(dir: string): RequestHandler {
   };
 }
 
-/**
- * A page with its ETag, computed once per build: the app sends no ETag of its own (API answers are
- * `no-store`, and hashing each of them cost every request), so the pages that are revalidated
- * (`no-cache`) carry theirs, and a client that has the page gets 304.
- */
 type Tagged<Body extends string | Buffer> = { body: Body; etag: string };
 
 const tagged = <Body extends string | Buffer>(body: Body): Tagged<Body> => ({
@@ -167,13 +145,11 @@ function compressedPage(identity: Buffer): CompressedPage {
   };
 }
 
-/** Sends `page` with its ETag; express answers 304 when the request's If-None-Match has it. */
 function sendTagged(res: express.Response, page: Tagged<string | Buffer>): void {
   res.setHeader('ETag', page.etag);
   res.send(page.body);
 }
 
-/** An HTML page as the best encoding the client accepts (brotli, then gzip, else as is). */
 function sendCompressed(req: express.Request, res: express.Response, page: CompressedPage): void {
   const accept = req.header('accept-encoding');
   const choice = ENCODINGS.map((e) => ({ ...e, q: acceptance(accept, e.name) }))
@@ -187,11 +163,7 @@ function sendCompressed(req: express.Request, res: express.Response, page: Compr
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
 
-/**
- * Serves the built web app. Every non-API path gets index.html and the client router decides
- * (unknown paths go to `/`). Only the secret admin portal path gets the page told that it is the
- * portal (a meta tag, as no inline script may run), so the portal cannot be found from the public site.
- */
+/** index.html for every non-API path; only the portal's path gets it with the portal's meta tag (docs/rules.md#admin-portal-path). */
 export function webApp(adminPortalPath: string, dist = WEB_DIST): Router {
   const r = Router();
   const indexFile = join(dist, 'index.html');
@@ -201,9 +173,7 @@ export function webApp(adminPortalPath: string, dist = WEB_DIST): Router {
     });
     return r;
   }
-  // The landing page rendered at build time (frontend/vite.config.ts): `/` needs no JavaScript.
   const landingFile = join(dist, 'landing.html');
-  // Read again whenever the build changes, so a rebuilt web app is served without a restart.
   let cached: {
     mtimeMs: number;
     index: Tagged<string>;
@@ -222,7 +192,6 @@ export function webApp(adminPortalPath: string, dist = WEB_DIST): Router {
     return cached;
   };
   r.get('/assets/:file', assets(join(dist, 'assets')));
-  // Other files (favicon and the like) keep their names across builds: revalidated on every use.
   r.use(
     express.static(dist, {
       index: false,

@@ -44,6 +44,7 @@ import {
 } from './dashboard-views';
 import { useDocumentTitle } from '../lib/document-title';
 import { StaleMark } from '../components/offline-banner';
+import { ScreenErrorBoundary } from '../components/screen-error-boundary';
 
 const DRAWER_WIDTH = 272;
 
@@ -304,9 +305,9 @@ export function DashboardShell() {
           }}
         >
           {gated ? null : current ? (
-            <Suspense key={current.key} fallback={<LoadingScreen fullScreen={false} />}>
-              {current.element}
-            </Suspense>
+            <ScreenErrorBoundary key={current.key}>
+              <Suspense fallback={<LoadingScreen fullScreen={false} />}>{current.element}</Suspense>
+            </ScreenErrorBoundary>
           ) : (
             <ViewNotFound />
           )}

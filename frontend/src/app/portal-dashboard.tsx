@@ -7,6 +7,7 @@ import { logout, selectSessionStatus, selectToken, selectUser } from '../lib/ses
 import { portalPath } from '../features/admin/lib/portal';
 import { OpenTicketsStat } from '../features/support/components/open-tickets-stat';
 import { DisputesTabLabel } from '../features/signoff/components/disputes-tab-label';
+import { ScreenErrorBoundary } from '../components/screen-error-boundary';
 
 // Admins and auditors load only their own screen; the admin's extra tabs load when first shown.
 const AdminDashboardRoute = lazy(() =>
@@ -34,7 +35,9 @@ const RequiredPasswordChangeDialog = lazyDialog(
 
 /** A tab's own loading state, so the rest of the dashboard stays on screen while its code loads. */
 const tab = (element: ReactNode) => () => (
-  <Suspense fallback={<LoadingScreen fullScreen={false} message="Loading..." />}>{element}</Suspense>
+  <ScreenErrorBoundary>
+    <Suspense fallback={<LoadingScreen fullScreen={false} message="Loading..." />}>{element}</Suspense>
+  </ScreenErrorBoundary>
 );
 
 const ADMIN_EXTRA_TABS = [

@@ -25,6 +25,7 @@ import {
 } from '../lib/session';
 import { OfflineBanner } from '../components/offline-banner';
 import { useUpdateReady } from '../lib/pwa/update';
+import { ScreenErrorBoundary } from '../components/screen-error-boundary';
 
 // Loaded on demand: the outbox only once someone is signed in, the update prompt once a new version waits.
 const OutboxRunner = lazy(() => import('../lib/outbox/use-outbox-runner').then((m) => ({ default: m.OutboxRunner })));
@@ -142,9 +143,11 @@ export function RootLayout() {
           {updateReady && <UpdatePrompt />}
         </Suspense>
       )}
-      <Suspense fallback={<LoadingScreen />}>
-        <Outlet />
-      </Suspense>
+      <ScreenErrorBoundary>
+        <Suspense fallback={<LoadingScreen />}>
+          <Outlet />
+        </Suspense>
+      </ScreenErrorBoundary>
     </>
   );
 }

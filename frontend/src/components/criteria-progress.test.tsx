@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testUser } from '../testing/fixtures';
-import { studentCriteriaHandler } from '../testing/handlers/criteria';
+import { studentCriteriaFixture, studentCriteriaHandler } from '../testing/handlers/criteria';
 import { server } from '../testing/server';
 import { renderWithProviders, screen, within } from '../testing/test-utils';
 import { CriteriaCard } from './criteria-card';
@@ -26,12 +26,18 @@ describe('CriteriaCard (docs/rules.md#qualification-criteria)', () => {
     expect(within(rows[3]).queryByText(/behind it/)).toBeNull();
   });
 
-  it('says so when the progress cannot be loaded', async () => {
+  it('says so when the progress cannot be loaded, with a Retry that loads it', async () => {
     const { contractHttp } = await import('../testing/contract-http');
+    let fails = true;
     server.use(
-      contractHttp('GET', '/api/students/:id/criteria', ({ fail }) => fail(404, { detail: 'Student not found' })),
+      contractHttp('GET', '/api/students/:id/criteria', ({ fail, ok }) =>
+        fails ? fail(404, { detail: 'Student not found' }) : ok(200, studentCriteriaFixture()),
+      ),
     );
-    renderWithProviders(<CriteriaCard studentId="x" />, { session });
-    expect(await screen.findByText('Failed to load the criteria')).toBeTruthy();
+    const { user } = renderWithProviders(<CriteriaCard studentId="x" />, { session });
+    const alert = (await screen.findByText('Failed to load the criteria')).closest('[role="alert"]') as HTMLElement;
+    fails = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect((await screen.findAllByTestId('criterion-row')).length).toBeGreaterThan(0);
   });
 });

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -79,6 +80,18 @@ export function CriteriaProgressList({ progress }: { progress: StudentCriteriaRe
 export function CriteriaProgress({ studentId }: { studentId: string }) {
   const query = useGetStudentCriteriaQuery(studentId);
   if (query.isLoading) return <Typography color="text.secondary">Loading criteria...</Typography>;
-  if (query.isError || !query.data) return <Alert severity="error">Failed to load the criteria</Alert>;
+  if (query.isError || !query.data)
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void query.refetch()} disabled={query.isFetching}>
+            Retry
+          </Button>
+        }
+      >
+        Failed to load the criteria
+      </Alert>
+    );
   return <CriteriaProgressList progress={query.data} />;
 }

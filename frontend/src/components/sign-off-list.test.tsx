@@ -13,9 +13,30 @@ import { recordedRoute } from '../testing/recorded-route';
 import { expectSentOnce } from '../testing/send-once';
 import { server } from '../testing/server';
 import { renderWithProviders, screen, waitFor, within } from '../testing/test-utils';
-import { SignOffList } from './sign-off-list';
+import { SignOffList, StudentSignOffs } from './sign-off-list';
+import { contractHttp } from '../testing/contract-http';
 
 const session = { token: 'student-token', user: testUser('student') };
+
+describe("StudentSignOffs: the centre's read-only list", () => {
+  it("says so when a student's sign-offs cannot be loaded, with a Retry that loads them", async () => {
+    let fails = true;
+    server.use(
+      contractHttp('GET', '/api/jobs', ({ fail, ok }) =>
+        fails
+          ? fail(500, { detail: 'Internal error' })
+          : ok(200, [jobFixture({ signatures: [signedCardFixture({ signature_id: 'sig-1' })] })]),
+      ),
+    );
+    const { user } = renderWithProviders(<StudentSignOffs studentId="student-1" />, {
+      session: { token: 'centre-token', user: testUser('training_centre') },
+    });
+    const alert = (await screen.findByText('Failed to load the sign-offs')).closest('[role="alert"]') as HTMLElement;
+    fails = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect((await screen.findAllByTestId('sign-off-status')).length).toBe(1);
+  });
+});
 
 describe("SignOffList (the student's sign-offs)", () => {
   it('offers Dispute only within the 30 days after a sign-off; later it says to ask the Support Center', () => {

@@ -194,6 +194,18 @@ export function SignOffList({
 export function StudentSignOffs({ studentId }: { studentId: string }) {
   const query = useGetStudentSignOffsQuery(studentId);
   if (query.isLoading) return <Typography color="text.secondary">Loading sign-offs...</Typography>;
-  if (query.isError) return <Alert severity="error">Failed to load the sign-offs</Alert>;
+  if (query.isError)
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void query.refetch()} disabled={query.isFetching}>
+            Retry
+          </Button>
+        }
+      >
+        Failed to load the sign-offs
+      </Alert>
+    );
   return <SignOffList jobs={query.data ?? []} />;
 }

@@ -73,6 +73,29 @@ describe('lib/api baseQuery', () => {
     expect(await read(4)).toBe('57');
   });
 
+  it('asks a read again when the read models are catching up (503 with Retry-After), and gives up after a few', async () => {
+    const store = makeTestStore({ token: 't1', user: student });
+    let calls = 0;
+    let busyFor = 2;
+    server.use(
+      contractHttp('GET', '/api/auth/validate', ({ ok, fail }) => {
+        calls += 1;
+        return calls <= busyFor
+          ? fail(503, { detail: 'The read models are still catching up; please retry shortly' }, { 'Retry-After': '0' })
+          : ok(200, validAnswer);
+      }),
+    );
+    await expect(store.dispatch(probeApi.endpoints.probeValidate.initiate(10)).unwrap()).resolves.toEqual(validAnswer);
+    expect(calls).toBe(3);
+
+    calls = 0;
+    busyFor = 99;
+    await expect(store.dispatch(probeApi.endpoints.probeValidate.initiate(11)).unwrap()).rejects.toMatchObject({
+      status: 503,
+    });
+    expect(calls).toBe(5);
+  });
+
   it('sends the bearer token on every call and an Idempotency-Key on commands only', async () => {
     const store = makeTestStore({ token: 't-abc', user: student });
     const seen = recordValidate();

@@ -98,6 +98,7 @@ function normalizePath(url: string): string {
 }
 
 const rawBaseQuery = fetchBaseQuery({ baseUrl: '/api' });
+const READ_RETRIES = 4;
 
 export type ApiBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta>;
 
@@ -120,7 +121,15 @@ export const baseQuery: ApiBaseQuery = async (args, apiCtx, extraOptions) => {
   request.headers = headers;
   const finishRenewal =
     sentToken && method === 'PUT' && normalizePath(request.url) === '/change-password' ? beginTokenRenewal() : null;
-  const result = await rawBaseQuery(request, apiCtx, extraOptions);
+  let result = await rawBaseQuery(request, apiCtx, extraOptions);
+  // A read the read models have not caught up with yet is answered 503 with Retry-After
+  // (docs/api-conventions.md#requests): asked again after that many seconds, a few times.
+  for (let tries = 0; method === 'GET' && result.error?.status === 503 && tries < READ_RETRIES; tries++) {
+    const after = result.meta?.response?.headers.get('Retry-After');
+    if (after == null) break;
+    await new Promise((resolve) => setTimeout(resolve, (Number(after) || 0) * 1000));
+    result = await rawBaseQuery(request, apiCtx, extraOptions);
+  }
   if (finishRenewal) {
     const answer = (result.error ? null : result.data) as { token?: unknown; user?: SessionUser } | null;
     const fresh = typeof answer?.token === 'string' ? answer.token : null;

@@ -45,7 +45,7 @@ export function contractHttp(
     body: unknown;
     params: Record<string, string | readonly string[] | undefined>;
     ok: (status: SuccessStatus, body: unknown, headers?: HeadersInit) => Response;
-    fail: (status: number, body: unknown) => Response;
+    fail: (status: number, body: unknown, headers?: HeadersInit) => Response;
   }) => Response | Promise<Response>,
 ) {
   const route = routeContracts.find((r) => r.method === method && r.path === path);
@@ -56,10 +56,10 @@ export function contractHttp(
     const parsed = checked(`The ${status} answer to ${method} ${path}`, () => (schema as ZodType).parse(body));
     return HttpResponse.json(parsed as DefaultBodyType, { status, headers });
   };
-  const fail = (status: number, body: unknown) => {
+  const fail = (status: number, body: unknown, headers?: HeadersInit) => {
     if (status < 400) throw new Error(`fail() takes an error status, not ${status}`);
     const parsed = checked(`The ${status} answer to ${method} ${path}`, () => errorBodySchema.parse(body));
-    return HttpResponse.json(parsed as DefaultBodyType, { status });
+    return HttpResponse.json(parsed as DefaultBodyType, { status, headers });
   };
   const handle: HttpResponseResolver = async ({ request, params }) => {
     let body: unknown;

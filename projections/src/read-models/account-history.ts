@@ -4,14 +4,7 @@ import { searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
 import { defineProjection, type Recorded } from '../typed-projection';
 
-/**
- * `account_history`: the compliance timeline of each account's lock and vetting changes and of
- * the placements it is part of (the student's, the mentor's and the student's training centre's,
- * as the auditor's timeline has them: docs/rules.md#one-unit-one-name), one document per event
- * and account: what, when, by which account (the event envelope's actor) and why.
- * `admin_signins`: every attempt at the admin portal's sign-in (time, address, outcome).
- * Only admins see either (empty audience: admins are told of every change).
- */
+/** docs/read-models.md#account-history */
 
 export type AccountHistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -40,7 +33,6 @@ export const adminSignIns = collection<AdminSignInDoc>('admin_signins');
 
 type HistoryEvent = Recorded<'AccountLocked' | 'AccountUnlocked' | 'AccountVetted' | 'AccountUnvetted'>;
 
-/** One timeline entry per lock or vetting change. */
 const entry = (action: AccountHistoryAction) => (e: HistoryEvent, ctx: ProjectionContext) =>
   accountHistory.in(ctx).put({
     id: e.eventId,
@@ -55,10 +47,7 @@ const entry = (action: AccountHistoryAction) => (e: HistoryEvent, ctx: Projectio
 
 type PlacementEvent = Recorded<'PlacementProposed' | 'PlacementAccepted' | 'PlacementDeclined' | 'PlacementEnded'>;
 
-/**
- * One entry per party of the placement: the student, the mentor and the student's training centre
- * (only the proposal names the centre; later events find it on the proposal's entry).
- */
+/** One entry per party: student, mentor and centre (named by the proposal only; later events find it there). */
 const placementEntry =
   (action: AccountHistoryAction) =>
   async (e: PlacementEvent, ctx: ProjectionContext): Promise<void> => {

@@ -9,10 +9,7 @@ import { AUDITOR_REVOKED, lockedMessage, type LockCategory } from '@panda/contra
 import type { ChangeFeed } from '../change-feed';
 import { takeChanges } from './names';
 
-/**
- * `accounts`: one document per account of every role, as the product shows it (no password hashes).
- * Fields use the spec's names. `_audience`: the account itself (admins see everything).
- */
+/** docs/read-models.md#accounts */
 
 export interface AccountDoc extends Doc {
   id: string;
@@ -84,7 +81,6 @@ type AccountChange =
   | 'AccountUnvetted'
   | 'ProfileChanged';
 
-/** A change to an existing account: `updated_at` moves with it. */
 const change =
   <T extends AccountChange>(evolve: (doc: AccountDoc, data: DataOf<T>) => void) =>
   async (e: Recorded<T>, ctx: ProjectionContext) => {
@@ -180,11 +176,8 @@ export const accountsProjection = defineProjection({
 const ACCOUNTS_KEPT = 10_000;
 
 /**
- * Account documents as the authenticator reads them on every request, kept in memory and dropped
- * when the `accounts` projection changes them. Only with a feed told of every commit before anyone
- * waiting for that position wakes (the runner's own, or the projections thread's): a command that
- * answers once the read models have its change (a lock, a sign-out) is then never followed by a
- * request that sees the document from before it.
+ * Accounts kept in memory, dropped when changed; only with a feed told of each commit before its waiters
+ * wake, so no request after a lock or sign-out sees the document from before it.
  */
 function cachedAccounts(readStore: ReadStore, changes: ChangeFeed): (id: string) => Promise<AccountDoc | null> {
   const kept = new Map<string, AccountDoc | null>();
@@ -215,10 +208,8 @@ function cachedAccounts(readStore: ReadStore, changes: ChangeFeed): (id: string)
 }
 
 /**
- * Token check shared by every service: valid signature and expiry, the account exists with that
- * role and is not locked, the token is not older than the account's last revocation and was not
- * signed out. `mustChangePassword`: a registered student's first password, or a sign-in with a
- * forgot-password temporary password that has not been replaced yet.
+ * Signature and expiry, an unlocked account of that role, a token neither revoked nor signed out.
+ * `mustChangePassword`: a temporary password (a student's first, or a forgot-password one) not yet replaced.
  */
 export function accountsAuthenticator(
   readStore: ReadStore,
@@ -234,8 +225,7 @@ export function accountsAuthenticator(
     if (!doc || doc.role !== claims.role) return null;
     if ((claims.tv ?? 0) < (doc.token_version ?? 0) && !doc.locked) return null;
     if (claims.jti && doc.ended_tokens?.[claims.jti] !== undefined) return null;
-    // A session the lock ended is told why, once, with how to reach support (docs/rules.md#locked-accounts).
-    // A revoked auditor is told so (docs/rules.md#auditor-accounts).
+    // docs/rules.md#locked-accounts, docs/rules.md#auditor-accounts: told why, once.
     if (doc.locked)
       throw new HttpError(401, doc.role === 'auditor' ? AUDITOR_REVOKED : lockedMessage(doc.lock_category));
     return {

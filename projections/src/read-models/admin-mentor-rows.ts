@@ -6,17 +6,7 @@ import { searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
 import { defineProjection, type Recorded } from '../typed-projection';
 
-/**
- * The admin Mentors table, each row stored as the table shows it, as `admin_student_rows` is for
- * the Students table:
- * - `admin_mentor_rows`: one document per mentor, exactly an item of `GET /api/admin/users/mentors`
- *   (contracts `adminMentorSchema`: the account, its business profile, its placement counts). A page is one
- *   indexed range of this collection and the rows' stored text is sent as it is, where the table read a page
- *   of `accounts` and the mentors' `placement_parties`, parsed both and wrote each row out again.
- * - `admin_mentor_row_placements`: per placement, its mentor and status, from which the counts move.
- * The same rules as `accounts` (name, e-mail, locked, vetted) and `placements` (business profile, counts).
- * Admins only (no audience). Built only from events, so this projection reads no other projection's collections.
- */
+/** The admin Mentors table: docs/read-models.md#admin-mentor-rows. */
 
 export type AdminMentorRowDoc = AdminMentor;
 

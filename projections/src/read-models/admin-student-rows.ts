@@ -5,18 +5,7 @@ import { searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
 import { defineProjection, type Recorded } from '../typed-projection';
 
-/**
- * The admin Students table, each row stored as the table shows it:
- * - `admin_student_rows`: one document per student, exactly an item of `GET /api/admin/users/students`
- *   (contracts `adminStudentSchema`: the account, its centre's name, its placement summary). A page is one
- *   indexed range of this collection, and the rows' stored text is sent as it is: no other read model is
- *   read, and no document is parsed and written out again. Filters (placed, locked), sorts and `?q=` are
- *   on the row's own fields.
- * - `admin_student_row_parties`: the names of mentors and training centres, for the rows that show them.
- * - `admin_student_row_placements`: per student, their placements (id, status, mentor) in the order proposed,
- *   from which the row's placement summary is derived as `student_placements` derives it.
- * Admins only (no audience). Built only from events, so this projection reads no other projection's collections.
- */
+/** The admin Students table: docs/read-models.md#admin-student-rows. */
 
 export type AdminStudentRowDoc = AdminStudent;
 

@@ -3,10 +3,7 @@ import { searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
 import { defineProjection } from '../typed-projection';
 
-/**
- * `audit_access_log`: one document per audit read (AuditRecordRead, docs/rules.md#auditors): who, what, when.
- * Only admins see it (empty audience: admins are told of every change).
- */
+/** docs/read-models.md#audit-access */
 
 /** An entry as the access log answers it (contracts `accessLogEntry`), of any action the event names. */
 export type AuditAccessDoc = Omit<AccessLogEntry, 'action'> & { action: string; _audience: string[] };

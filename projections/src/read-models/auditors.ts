@@ -3,11 +3,7 @@ import { searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
 import { defineProjection } from '../typed-projection';
 
-/**
- * `auditors`: one document per auditor account as the admins' Auditors list shows it: who, since
- * when, their last successful sign-in at the admin portal, whether they still have access and
- * whether their temporary password is still unused. Only admins see it (empty audience).
- */
+/** docs/read-models.md#auditors */
 
 /** An auditor as the list answers it (contracts `auditorListItem`). */
 export type AuditorDoc = AuditorListItem & { _audience: string[] };

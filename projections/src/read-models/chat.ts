@@ -4,21 +4,7 @@ import { searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
 import { defineProjection } from '../typed-projection';
 
-/**
- * Chat read models (spec §3 Message; docs/rules.md#chat-contacts, docs/rules.md#list-paging), built only from MessageSent / MessageRead.
- *
- * - `chat_messages`: each message twice, once per participant (`owner`), so that everything a
- *   caller reads is keyed by them. Each copy is numbered in its owner's whole inbox (`inbox_n`,
- *   1, 2, 3, …) and in the conversation (`conversation_n`). Messages are never deleted, so the
- *   numbers are dense and a page is fetched by id: `<owner>|<contact>|<n>` (the conversation) or
- *   by `inbox_key` = `<owner>|<n>` (everything) — an index lookup per message, however many millions
- *   are stored. `message_id` finds both copies (read receipts, images).
- * - `chat_threads`: per owner and contact (`<owner>|<contact>`): message count, unread count (from
- *   that contact) and the last message: the contact list reads one document per contact.
- * - `chat_inboxes`: per owner: how many messages they sent or received (the inbox's numbering).
- *
- * Each document is seen by its owner only.
- */
+/** Chat read models: docs/read-models.md#chat. */
 export const CHAT_MESSAGES = 'chat_messages';
 export const CHAT_THREADS = 'chat_threads';
 

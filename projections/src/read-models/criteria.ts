@@ -5,16 +5,7 @@ import type { CriterionRecord } from '@panda/events/catalogue/criteria';
 import { collection } from '../typed-collection';
 import { audienceOf, defineProjection } from '../typed-projection';
 
-/**
- * Qualification criteria (docs/rules.md#qualification-criteria):
- * - `criteria_templates`: one document per centre that changed its template (id = the centre's id):
- *   the template in force and every change, oldest first. A centre without one keeps the default.
- * - `criteria_cards`: one document per student (id = the student's id) with each card signed for
- *   them: its job type, appliance kind (null on a card signed before evidence was required), work
- *   date, server signing time and whether it was revoked; and the type of each of their jobs, which
- *   a sign-off names only by job id. Progress is reckoned from it at read time (contracts' maths),
- *   so a change of template applies to every card at once.
- */
+/** Qualification criteria: docs/read-models.md#criteria. */
 export const CRITERIA_TEMPLATES = 'criteria_templates';
 export const CRITERIA_CARDS = 'criteria_cards';
 

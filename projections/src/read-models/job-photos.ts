@@ -4,14 +4,7 @@ import type { Doc } from '../read-store';
 import { collection } from '../typed-collection';
 import { audienceOf, defineProjection } from '../typed-projection';
 
-/**
- * `job_photos`: one document per uploaded job-card photo (docs/rules.md#evidence): who uploaded it,
- * the stored image's reference, and once a sign-off uses it, which card, student and centre it
- * evidences, and the photos already on other cards it looks like (`duplicate_of`: within
- * DUPLICATE_DISTANCE bits of dHash), which the centre and auditors see as 'Possible duplicate photo'.
- * A photo swept unused (docs/rules.md#unused-photos) is removed. Photos on a card are indexed by the bands of their dHash (`band0`..), so the lookup of look-alikes
- * reads only the photos that share a band. Audience: the mentor, then the student and centre too.
- */
+/** docs/read-models.md#job-photos */
 const JOB_PHOTO_REFS = 'job_photo_refs';
 const BANDS = DUPLICATE_DISTANCE + 1;
 const bandFields = Array.from({ length: BANDS }, (_, i) => `band${i}`);

@@ -7,11 +7,7 @@ import type { ProjectionContext } from '../projection';
 import { collection } from '../typed-collection';
 import { defineProjection } from '../typed-projection';
 
-/**
- * `mentor_profiles`: one document per mentor who saved a profile or a business field, with the
- * spec's Mentor fields. `profile_completed` once the profile form succeeded (MentorProfileSaved).
- * Audience: the mentor.
- */
+/** docs/read-models.md#mentor-profiles */
 
 export type MentorProfileDoc = { [K in keyof RecordedMentorProfile]: RecordedMentorProfile[K] | null } & {
   id: string;

@@ -3,11 +3,7 @@ import type { Identified } from '../read-store';
 import type { Writable } from '../typed-collection';
 import type { DataOf } from '../typed-projection';
 
-/**
- * An account's name as the product shows it ("First Last", or a training centre's own name) and its e-mail,
- * kept by a projection whose rows show them, so that it reads no other projection's collections. The same
- * rules as `accounts` (its Name and Email).
- */
+/** An account's Name ("First Last", a centre's own name) and e-mail, kept so a projection reads no other's collections. */
 export interface KeptName {
   role: 'student' | 'mentor' | 'training_centre';
   First_Name: string;
@@ -18,7 +14,6 @@ export interface KeptName {
 
 export const fullName = (first: string, last: string) => `${first} ${last}`.trim();
 
-/** A mentor or a centre that signed up. */
 export const signedUpName = (d: DataOf<'AccountSignedUp'>): KeptName => ({
   role: d.role,
   First_Name: d.firstName,
@@ -27,7 +22,6 @@ export const signedUpName = (d: DataOf<'AccountSignedUp'>): KeptName => ({
   Email: d.email,
 });
 
-/** A student registered. */
 export const registeredName = (d: DataOf<'StudentRegistered'>): KeptName => ({
   role: 'student',
   First_Name: d.firstName,
@@ -48,19 +42,13 @@ interface ShownAccount {
 }
 const CHANGEABLE = ['First_Name', 'Last_Name', 'Email', 'Phone_Number', 'Postcode'] as const;
 
-/**
- * Profile Settings' changes (only the fields that changed) to a document that shows the account: the fields of
- * them it keeps, and its Name (a training centre's own name, anyone else's "First Last").
- */
+/** Profile Settings' changes (only those that changed) to a document that shows the account, and its Name. */
 export function takeChanges(doc: ShownAccount, c: ProfileChanges): void {
   for (const f of CHANGEABLE) if (c[f] !== undefined && f in doc) (doc as unknown as Record<string, unknown>)[f] = c[f];
   doc.Name = doc.role === 'training_centre' ? (c.Name ?? doc.Name) : fullName(doc.First_Name, doc.Last_Name);
 }
 
-/**
- * takeChanges on the kept name `id` of `names`, written back when its Name or e-mail changed. Answers it and
- * whether its Name changed; null when there is no such name, or nothing it shows changed.
- */
+/** takeChanges on kept name `id`, written back when its Name or e-mail changed; null when there is nothing to write. */
 export async function rename<D extends KeptName & Identified>(names: Writable<D>, id: string, c: ProfileChanges) {
   const n = await names.get(id);
   if (!n) return null;

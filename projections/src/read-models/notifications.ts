@@ -3,12 +3,7 @@ import type { ProjectionContext } from '../projection';
 import { collection } from '../typed-collection';
 import { defineProjection } from '../typed-projection';
 
-/**
- * `notifications`: one document per notification, seen by its recipient only (docs/rules.md#notifications-from-events); the
- * field names are the contract's (contracts/src/notifications.ts). `seq` (the global position of
- * its NotificationCreated) orders an inbox and is its paging cursor.
- * `notification_settings`: each account's e-mail setting for important notifications (on until changed).
- */
+/** docs/read-models.md#notifications */
 
 /** A notification as the contract has it (`is_read` is `read` again), and any `kind` an event names. */
 export type NotificationDoc = Omit<Notification, 'is_read' | 'kind'> & {
@@ -38,8 +33,7 @@ async function markRead(ctx: ProjectionContext, id: string, recipientId: string,
 export const notificationsProjection = defineProjection({
   name: 'notifications',
   collections: {
-    // One recipient's notifications: newest first, and unread (the counts and the unread filter). An index on
-    // read or type alone would send a recipient's query through everyone's unread ones.
+    // docs/read-models.md#notifications
     [notifications.name]: ['recipient_id+seq', 'recipient_id+read', 'seq'],
     [notificationSettings.name]: [],
   },

@@ -10,13 +10,9 @@ import { EARNING_WAIT_DAYS, INVOICE_DISPUTE_DAYS, addDays, workDateOf } from '@p
 import { signatureIdOf } from '@panda/events/catalogue/training';
 import { searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
-import { defineProjection } from '../typed-projection';
+import { defineProjection, type Recorded } from '../typed-projection';
 
-/**
- * Mentor payouts (docs/rules.md#mentor-payouts): rates versions, the mentors' ledger entries, the
- * sign-offs with no rate, invoices, payout runs and each mentor's masked payout details. A mentor's
- * documents are theirs alone (`_audience`); admins see every change.
- */
+/** Mentor payouts: docs/read-models.md#payouts. */
 export interface PayoutRatesDoc {
   id: string;
   position: number;
@@ -130,6 +126,25 @@ export const invoices = collection<InvoiceDoc>('invoices');
 export const payoutRuns = collection<PayoutRunDoc>('payout_runs');
 export const payoutDetails = collection<PayoutDetailsDoc>('payout_details');
 
+/** An uninvoiced ledger entry. */
+const ledgerEntry = (
+  { position, data: d }: Recorded<'EarningRecorded' | 'EarningReversed'>,
+  kind: LedgerEntryDoc['kind'],
+): LedgerEntryDoc => ({
+  id: d.entryId,
+  position,
+  mentor_id: d.mentorId,
+  signature_id: d.signatureId,
+  job_type: d.jobType,
+  kind,
+  amount_pence: d.amountPence,
+  work_date: d.workDate,
+  at: d.recordedAt,
+  invoice_id: null,
+  invoice_number: null,
+  _audience: [d.mentorId],
+});
+
 export const payoutsProjection = defineProjection({
   name: 'payouts',
   collections: {
@@ -176,38 +191,11 @@ export const payoutsProjection = defineProjection({
         set_by: d.adminId,
         _audience: [],
       }),
-    EarningRecorded: async ({ position, data: d }, ctx) => {
-      await pendingEarnings.in(ctx).delete(d.signatureId);
-      await ledgerEntries.in(ctx).put({
-        id: d.entryId,
-        position,
-        mentor_id: d.mentorId,
-        signature_id: d.signatureId,
-        job_type: d.jobType,
-        kind: 'earning',
-        amount_pence: d.amountPence,
-        work_date: d.workDate,
-        at: d.recordedAt,
-        invoice_id: null,
-        invoice_number: null,
-        _audience: [d.mentorId],
-      });
+    EarningRecorded: async (e, ctx) => {
+      await pendingEarnings.in(ctx).delete(e.data.signatureId);
+      ledgerEntries.in(ctx).put(ledgerEntry(e, 'earning'));
     },
-    EarningReversed: ({ position, data: d }, ctx) =>
-      ledgerEntries.in(ctx).put({
-        id: d.entryId,
-        position,
-        mentor_id: d.mentorId,
-        signature_id: d.signatureId,
-        job_type: d.jobType,
-        kind: 'reversal',
-        amount_pence: d.amountPence,
-        work_date: d.workDate,
-        at: d.recordedAt,
-        invoice_id: null,
-        invoice_number: null,
-        _audience: [d.mentorId],
-      }),
+    EarningReversed: (e, ctx) => ledgerEntries.in(ctx).put(ledgerEntry(e, 'reversal')),
     EarningWithheld: async ({ position, data: d }, ctx) => {
       await pendingEarnings.in(ctx).delete(d.signatureId);
       await noRateSignOffs.in(ctx).put({

@@ -7,17 +7,7 @@ import { collection } from '../typed-collection';
 import { audienceOf, defineProjection, type Recorded } from '../typed-projection';
 import { registeredName, signedUpName, takeChanges, type KeptName } from './names';
 
-/**
- * Placements and what matching needs, built only from events:
- * - `placements`: one document per placement as the admin Placements tab and the details modal
- *   show it (spec section 3 "Placement"). Audience: the student, the mentor, the student's centre.
- * - `student_placements`: per student, Matched / placement_status / placement_id / mentor, their
- *   requirements and job progress per job type (what they still need). Audience: the student,
- *   their centre and their (active or proposed) mentor.
- * - `placement_parties`: names, e-mails, centres and postcodes of every non-admin account, plus the
- *   mentor's business profile (postcode, qualifications, completeness) and placement counts, so
- *   that this projection never reads another projection's collections. Audience: the account.
- */
+/** Placements and what matching needs: docs/read-models.md#placements. */
 
 export interface PartyDoc extends Doc, KeptName {
   id: string;
@@ -35,11 +25,7 @@ export interface PartyDoc extends Doc, KeptName {
   _audience: string[];
 }
 
-/**
- * A placement as the admin Placements tab shows it (contracts `adminPlacementSchema`), without the trainee's
- * progress (`student_progress`). `Placed_At`: when the mentor accepted; `Notes`: the admin's end notes when it
- * ended with some, else the proposal's.
- */
+/** Contracts `adminPlacementSchema` without the progress; `Notes`: the end notes when there are some, else the proposal's. */
 export type PlacementDoc = Omit<AdminPlacement, keyof Progress> & { _audience: string[] };
 
 export interface StudentPlacementDoc extends Doc {
@@ -65,11 +51,7 @@ export interface StudentPlacementDoc extends Doc {
   _audience: string[];
 }
 
-/**
- * A student's progress at a glance, as the admin Placements table shows it beside each of their placements
- * (docs/rules.md#progress-at-a-glance): cards signed over cards required, over their jobs with a total. Its own small document, so that
- * a page of placements reads 50 of these rather than 50 `student_placements` with every job in them.
- */
+/** docs/rules.md#progress-at-a-glance; its own small document, so a page of placements reads no job lists. */
 export interface Progress {
   cards_signed: number;
   cards_required: number;
@@ -195,7 +177,6 @@ async function placementsWith(
   return [...all.filter((p) => p.id !== latest.id), latest];
 }
 
-/** Re-derives the student's placement summary from their placements. */
 async function refreshStudent(ctx: ProjectionContext, time: string, latest: PlacementDoc) {
   const studentId = latest.student_id;
   const doc =
@@ -285,7 +266,7 @@ const jobChange =
 
 export const placementsProjection = defineProjection({
   name: 'placements',
-  // 2: `student_progress`.
+  // Versions and indexes: docs/read-models.md#placements.
   version: 2,
   collections: {
     [placements.name]: [
@@ -300,9 +281,7 @@ export const placementsProjection = defineProjection({
       // The admin table's status filter with its sorts by student and mentor.
       'Status+student_name',
       'Status+mentor_name',
-      // A mentor's requests (pending), newest first or by student: counted, sized up before a search, and
-      // paged over these alone. With only mentor_id+Status, SQLite (which has no statistics of the data)
-      // paged them from Status+Created_At: every pending placement of every mentor, for the few of one.
+      // A mentor's requests, newest first or by student.
       'mentor_id+Status+Created_At',
       'mentor_id+Status+student_name',
       // `?q=` of the admin table and of a mentor's requests.
@@ -320,9 +299,7 @@ export const placementsProjection = defineProjection({
         .put({ ...newParty(d.accountId, registeredName(d)), centre_id: d.centreId, Postcode: d.postcode });
       studentPlacements.in(ctx).put(newStudent(d.accountId, d.centreId, time, requiredPerJobType(d.requirements)));
     },
-    // Profile Settings: `changes` holds only the fields that changed.
-    // A party the change leaves as it was (a phone number: not kept here) is not written again, nor are
-    // its placements when its name and e-mail, all they show of it, stay the same.
+    // Only what changed is written again (docs/read-models.md#placements).
     ProfileChanged: async ({ time, data: { accountId, changes: c } }, ctx) => {
       const p = await placementParties.in(ctx).get(accountId);
       if (!p) return;

@@ -3,15 +3,7 @@ import type { ProjectionContext } from '../projection';
 import { collection } from '../typed-collection';
 import { defineProjection, type Recorded } from '../typed-projection';
 
-/**
- * `reminder_timers`: the reminders of docs/rules.md#reminders that will fall due, folded from events and
- * checkpointed like every read model. The reminder ticker reads the due ones; a `ReminderSent` (or
- * the answer that makes one pointless: accepted, declined, signed) removes one.
- *
- * A sign-off's confirmation reminder is not here but on the sign-off itself (`sign_offs`,
- * `confirmation_due_at`): one is due for nearly every signed card, and a document of its own for each
- * doubled what a rebuild writes for a card (docs/benchmarks.md).
- */
+/** docs/read-models.md#reminder-timers */
 
 const DAY_MS = 86_400_000;
 export const REMINDER_DAYS: Record<ReminderKind, number> = {
@@ -38,12 +30,7 @@ export interface ReminderTimerDoc {
 
 export const reminderTimers = collection<ReminderTimerDoc>('reminder_timers');
 
-/**
- * `reminder_quiet_spells`: a placed student's current quiet spell without sign-off, by student id: the id
- * of its `no_signoff` timer (gone once its prompt is sent) and its placement. Each signed card ends the
- * student's quiet spell and begins the next, so finding it by id spares an index of every timer by student
- * (built over every signed card of the log on a rebuild).
- */
+/** docs/read-models.md#reminder-quiet-spells */
 interface QuietSpellDoc {
   id: string;
   timer_id: string;
@@ -82,10 +69,7 @@ function dropProposalTimers(ctx: ProjectionContext, placementId: string) {
     reminderTimers.in(ctx).delete(`${kind}:${placementId}`);
 }
 
-/**
- * A new quiet spell for the student's placement: the prompt of the previous one (`previous`), if not sent
- * yet, is no longer due.
- */
+/** A new quiet spell for the placement; the previous one's prompt, if not sent yet, is no longer due. */
 function restartQuietSpell(
   ctx: ProjectionContext,
   e: Recorded<'PlacementAccepted' | 'JobCardSigned'>,
@@ -106,8 +90,7 @@ function restartQuietSpell(
 
 export const reminderTimersProjection = defineProjection({
   name: 'reminder_timers',
-  // 2: a student's quiet spell is found by id in reminder_quiet_spells, no longer by an index of timers by student.
-  // 3: confirmation reminders are due on the sign-offs themselves (sign_offs, confirmation_due_at).
+  // Versions: docs/read-models.md#reminder-timers.
   version: 3,
   collections: { [reminderTimers.name]: ['due_at'], [quietSpells.name]: [] },
   on: {

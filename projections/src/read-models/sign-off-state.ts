@@ -1,10 +1,7 @@
 import { TRAINEE_STATUS_LABELS, type DisputeView, type TraineeStatus } from '@panda/contracts/signoff';
 import type { DataOf } from '../typed-projection';
 
-/**
- * Where a job-card sign-off stands with the trainee (docs/rules.md#trainee-countersign): the fields that a job's signature
- * history entry (`training`) and a `sign_offs` document share, and how each answer changes them.
- */
+/** docs/rules.md#trainee-countersign: what a `training` history entry and a `sign_offs` document share. */
 export interface TraineeAnswer {
   trainee_status: TraineeStatus;
   trainee_status_label: string;
@@ -13,7 +10,6 @@ export interface TraineeAnswer {
   revoked: boolean;
 }
 
-/** The events that answer a sign-off. */
 export type AnswerEvent = 'SignatureConfirmed' | 'SignatureDisputed' | 'DisputeResolved' | 'SignatureRevoked';
 
 /** A sign-off just signed: waiting for the trainee. */

@@ -8,18 +8,7 @@ import { collection } from '../typed-collection';
 import { audienceOf, defineProjection, type Recorded } from '../typed-projection';
 import { awaitingAnswer, confirmed, disputed, resolved, revoked, type AnswerEvent } from './sign-off-state';
 
-/**
- * `sign_offs`: one document per job-card sign-off (docs/rules.md#trainee-countersign), by its `signature_id`: which student's
- * stream holds it (so a confirm or dispute finds its stream), where it stands with the trainee, and
- * its dispute, and when the trainee is to be reminded to answer it (docs/rules.md#reminders: `confirmation_due_at`, 7 days
- * after it was signed, until they answer, it is revoked or the reminder is sent; the reminder ticker reads the
- * due ones, as it reads `reminder_timers`). Audience: student, mentor, centre.
- * - `dispute_rows`: each sign-off the trainee has disputed, as the admin Disputes list shows it (with the
- *   names of its student, mentor and centre as they are now), and what the list filters and sorts on: a page
- *   is one indexed range, sent as stored. Only disputed sign-offs are listed, so only they have a
- *   row (and `sign_offs` itself needs no index). Admins only (no audience); written in the same commit as the
- *   sign-off, whose pushes the list follows.
- */
+/** `sign_offs` and `dispute_rows`: docs/read-models.md#sign-offs. */
 /** What a sign-off needs from earlier events: the job's type, the student's centre, and people's names. */
 const SIGN_OFF_REFS = 'sign_off_refs';
 
@@ -58,10 +47,7 @@ const jobRefs = collection<JobRefDoc>(SIGN_OFF_REFS);
 const nameRefs = collection<NameRefDoc>(SIGN_OFF_REFS);
 export const disputeRows = collection<DisputeRowDoc>('dispute_rows');
 
-/**
- * The sign-off as the product shows it (contracts `signOffView`), with the names of its people as they are now:
- * without its student's, 'Unknown student'; without its mentor's, the name the signature holds.
- */
+/** Contracts `signOffView` with its people's current names ('Unknown student'; a mentor's falls back to the signature's). */
 export function signOffView(d: SignOffDoc, names: { student?: string; mentor?: string; centre?: string }): SignOffView {
   return {
     signature_id: d.id,
@@ -85,7 +71,6 @@ export function signOffView(d: SignOffDoc, names: { student?: string; mentor?: s
   };
 }
 
-/** The disputed sign-off as the Disputes list shows it. */
 async function putDisputeRow(ctx: ProjectionContext, d: SignOffDoc) {
   const [student, mentor, centre] = await Promise.all(
     [d.student_id, d.mentor_id, d.centre_id].map((id) => (id ? nameRefs.in(ctx).get(`name:${id}`) : null)),
@@ -112,16 +97,12 @@ const answer =
 
 export const signOffsProjection = defineProjection({
   name: 'sign_offs',
-  // 2: `dispute_rows`, and names in `sign_off_refs`. 3: `confirmation_due_at` (was a `reminder_timers` document).
+  // Versions and indexes: docs/read-models.md#sign-offs.
   version: 3,
   collections: {
-    // Read by id, and by when the reminder to answer falls due: no reader asks for a student's, mentor's or
-    // centre's sign-offs, and the Disputes list pages through `dispute_rows`, so no other index is kept (each
-    // would be one more update per signed card, and built over every card of the log on a rebuild).
     [signOffs.name]: ['confirmation_due_at'],
     [SIGN_OFF_REFS]: [],
-    // The Disputes list: all (disputed), open, resolved (disputed and no longer open), by when disputed; and the
-    // rows a new name goes to.
+
     [disputeRows.name]: [
       'trainee_status+disputed_at',
       'open_dispute+trainee_status+disputed_at',

@@ -5,17 +5,7 @@ import { searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
 import { defineProjection } from '../typed-projection';
 
-/**
- * `support_tickets`: one document per support ticket with its conversation (docs/rules.md#support-tickets, docs/rules.md#support-inbox),
- * built only from the ticket events. Seen by its owner (and admins, who are told of every change).
- * A ticket's detail joins its names at read time from `accounts`, so a renamed account shows its current name.
- * - `support_ticket_rows`: each ticket as the support lists show it (contracts `ticketSummary`), with its
- *   owner's and student's current names: a page is one indexed range, sent as stored.
- * - `support_ticket_names`: the name and e-mail of every account that may own or be named on a ticket, so
- *   that this projection reads no other projection's collections.
- * Rows are admins' (no audience): their owner's list follows the pushes of `support_tickets`, written with
- * them in the same commit.
- */
+/** docs/read-models.md#support-tickets */
 export const SUPPORT_TICKETS = 'support_tickets';
 
 export interface TicketEntryDoc {
@@ -65,7 +55,6 @@ function row(t: TicketDoc, owner: NameDoc | null, student: NameDoc | null): Tick
   };
 }
 
-/** The ticket and its row. */
 async function putTicket(ctx: ProjectionContext, t: TicketDoc) {
   supportTickets.in(ctx).put(t);
   const [owner, student] = await Promise.all([
@@ -75,7 +64,6 @@ async function putTicket(ctx: ProjectionContext, t: TicketDoc) {
   supportTicketRows.in(ctx).put(row(t, owner, student));
 }
 
-/** A change to an existing ticket. */
 const changeTicket = async (ctx: ProjectionContext, id: string, evolve: (doc: TicketDoc) => void) => {
   const doc = await supportTickets.in(ctx).get(id);
   if (!doc) return;

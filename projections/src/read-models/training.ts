@@ -18,22 +18,7 @@ import { audienceOf, defineProjection, type DataOf, type Recorded } from '../typ
 import { takeChanges } from './names';
 import { awaitingAnswer, confirmed, disputed, resolved, revoked, type AnswerEvent } from './sign-off-state';
 
-/**
- * `training`: students, their jobs, and the counters the three overviews read, kept in ONE projection
- * so that a placement or a signed card moves the student, the job and the counters together.
- *
- * - `students`: one document per student (spec "Student" fields), with requirements, placement and a
- *   compact summary of their jobs. Audience: the student, their centre, their active mentor.
- * - `jobs`: one document per job (job type book of cards) with the student's contact details and
- *   `mentor_id` = the student's ACTIVE mentor (null when not placed).
- * - `job_signatures`: the full signature history of a job (same id), kept apart so that a change
- *   of the student's contact details rewrites a few small job documents, not their whole history
- *   (a student's 1,000th card costs a profile change no more than the first). `signaturesOf`
- *   reads them for the API, a page's in one read.
- * - `centre_stats` / `mentor_stats`: precomputed counters per centre and per mentor, so an overview
- *   is a few indexed reads whatever the number of students and cards.
- * Names and emails of centres and mentors are in `accounts` (one read by id).
- */
+/** `training` (students, jobs, counters): docs/read-models.md#training. */
 export const STUDENTS = 'students';
 export const JOBS = 'jobs';
 const DAY_MS = 86_400_000;
@@ -68,11 +53,7 @@ export interface StudentDoc {
   Placed_At: string | null;
   jobs: JobSummary[];
   cards_signed: number;
-  /**
-   * The invitation (docs/rules.md#centre-caseload): when its temporary password expires while the
-   * student has not yet chosen their own password, and when they did (then the invitation is used).
-   * Absent on documents written before the fields existed.
-   */
+  /** The invitation (docs/rules.md#centre-caseload); absent on documents written before version 5. */
   invite_expires_at?: string | null;
   invite_accepted_at?: string | null;
   _audience: string[];
@@ -90,10 +71,7 @@ export interface JobSignaturesDoc {
   signatures: SignatureEntry[];
 }
 
-/**
- * One sign-off in a job's history (oldest first; a revoked one stays listed but no longer counts), as contracts
- * `jobSignatureEntry`: its photos' duplicate flags are the query side's.
- */
+/** Contracts `jobSignatureEntry` (a revoked one stays listed); its photos' duplicate flags are the query side's. */
 export type SignatureEntry = JobSignatureEntry;
 
 export interface CentreStatsDoc {
@@ -214,11 +192,8 @@ type JobEvent =
   | 'SignatureRevoked';
 
 /**
- * A change to a known job, then its state, its summary on the student and the student: `change`
- * answers false, having changed nothing, when there is nothing to change (a sign-off the job does
- * not hold). With `history` the change gets (and may change) the job's signature history, which is
- * then written too. The job is changed in place, not copied: the context handed it out for that (a
- * copy in a live batch, the document kept in memory during a rebuild, put again after).
+ * A change to a known job (changed in place, docs/architecture.md#runner-memory), then its summary and the student;
+ * `change` answers false when there is nothing to change. With `history` the signature history is written too.
  */
 const changeJob =
   <T extends JobEvent>(
@@ -281,26 +256,17 @@ export function evidenceView(e: DataOf<'JobCardSigned'>['evidence']): CardEviden
 
 export const trainingProjection = defineProjection({
   name: 'training',
-  // 2: each sign-off's `dispute_until`. 3: its evidence, times and reflection (docs/rules.md#evidence).
-  // 4: each job's `Disputed_Count`, on the job and its summary (docs/rules.md#dispute-visibility).
-  // 5: each student's invitation (docs/rules.md#centre-caseload).
-  version: 5,
+  version: 5, // versions and indexes: docs/read-models.md#training
   collections: {
     [STUDENTS]: [
-      // A centre's or a mentor's students: found and counted over the first of these (see indexesServedByLonger).
       'centre_id+Created_At',
       'centre_id+Name',
       'mentor_id+Created_At',
       'mentor_id+Name',
-      // (The admin students table reads admin_student_rows, with indexes of its own: none here for it.)
-      // `?q=` of my-students and my-matches (texts of 3 characters or more).
       searchIndex('Name', 'Email', 'Phone_Number', 'Postcode', 'id'),
     ],
     [JOBS]: [
       'Student_ID',
-      // A mentor's or centre's jobs in the list's order (by student), with Total_Count (jobs of 0 are left out)
-      // and student_email in the index so that the total, with or without `?q=` (the student's name or e-mail,
-      // or the job type), is counted over it without reading a document; both also by when opened or changed.
       'mentor_id+Student_Name+Student_ID+Job_Type+Total_Count+student_email',
       'centre_id+Student_Name+Student_ID+Job_Type+Total_Count+student_email',
       'centre_id+opened_at',
@@ -361,12 +327,9 @@ export const trainingProjection = defineProjection({
     ProfileChanged: ({ time, data: { accountId, changes: c } }, ctx) =>
       changeStudent(ctx, accountId, async (student) => {
         takeChanges(student, c);
-        // The student's summary names every job they have (JobOpened puts it there, and jobs are never
-        // deleted): each is a get the runner answers from its cache, where a find by Student_ID is a query.
         const found = await Promise.all(student.jobs.map((s) => jobs.in(ctx).get(s.id)));
         for (const j of found) {
           if (!j) continue;
-          // A job whose copied details are the same already (a name split differently) is not written again.
           if (
             j.Student_Name === student.Name &&
             j.student_email === student.Email &&
@@ -467,9 +430,7 @@ export const trainingProjection = defineProjection({
       job.Completed_Count = d.completedCount;
       job.completed_at = d.completedAt;
       job.mentor_signature = d.signature;
-      // Field by field: built as `{ ...d.signature, ...more, ...awaitingAnswer() }`, the entry took 6 µs
-      // (a fifth of a whole rebuild's applying), this way 0.5 µs. The event's signature has these fields
-      // only (its schema strips any other).
+      // Field by field, not spread (docs/read-models.md#training); the schema strips any other field.
       const { signature, mentorName, date, time, timestamp } = d.signature;
       signatures.push({
         signature,
@@ -521,9 +482,7 @@ export const trainingProjection = defineProjection({
 
 /** A job as the API answers it (spec "Job" fields plus the student's contact details and the card history). */
 export function jobView(j: JobDoc, signatures: SignatureEntry[]) {
-  // One literal with the fields the API answers (contracts' strict jobSchema): copying the document
-  // without `_audience` and `updated_at` and then adding two fields cost about 5 µs a row (a page of 50
-  // jobs spent 0.25 ms here), the literal a few tenths of a µs (see docs/benchmarks.md).
+  // One literal (docs/benchmarks.md, "Objects built per row").
   return {
     id: j.id,
     Student_ID: j.Student_ID,

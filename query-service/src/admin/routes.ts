@@ -40,13 +40,7 @@ const SIGNIN_LIST: ListSpec = {
   search: ['email', 'source_address', 'outcome', 'user_agent'],
 };
 
-/**
- * The fields every admin list item has (spec section 3 "Admin list item"), then the list's own:
- * `extra` is copied onto the row (`Object.assign`), never spread in front of further fields. On Node
- * 20, each field written after a spread (`{ ...listItem(a), vetted }`) took V8's slow path: the
- * students list's 11 of them cost about 4 µs a row, 213 µs of a page of 50 (see docs/benchmarks.md,
- * "Objects built per row").
- */
+/** Spec "Admin list item", then `extra` by Object.assign, never after a spread (docs/benchmarks.md, "Objects built per row"). */
 const listItem = <Extra extends object>(a: AccountDoc, extra: Extra) =>
   Object.assign(
     {
@@ -56,10 +50,7 @@ const listItem = <Extra extends object>(a: AccountDoc, extra: Extra) =>
     extra,
   );
 
-/**
- * Admin portal queries (spec section 7 "Admin"; the routes and answers: contracts/src/admin.ts), admins only;
- * every list paged per docs/rules.md#list-paging.
- */
+/** Admins only (docs/api-conventions.md, "Admin portal, vetting and placements"; contracts/src/admin.ts). */
 export function adminQueryRoutes(deps: QueryDeps): Router {
   const r = Router();
   const admin = [authenticate(deps.authenticator), requireRole('admin')];
@@ -78,10 +69,7 @@ export function adminQueryRoutes(deps: QueryDeps): Router {
     res.json({ students: page.items });
   });
 
-  /**
-   * A mentor or centre table's paging and its locked and vetted filters, "locked" held in the field its documents
-   * name `locked` (`placed` filters students only).
-   */
+  /** A mentor or centre table's paging and its locked and vetted filters (`locked` named as its documents name it). */
   const accountList = (req: Request, locked: 'locked' | 'account_locked') => {
     const f = validate(adminAccountsQuerySchema, req.query);
     const paging = parsePaging(req.query, ADMIN_USER_LIST);

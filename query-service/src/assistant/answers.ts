@@ -47,11 +47,7 @@ function cardsSentence(s: StudentDoc, who: 'You' | string): string {
   return `${head} ${parts.join('; ')}.${tail}`;
 }
 
-/**
- * An answer from the caller's own data for a data question (its intent, ./intents.ts), read with
- * the same ownership filter as the API (students/views.ts visibleFilter); null when the role has
- * no such data.
- */
+/** From the caller's own data, filtered as the API is (students/views.ts visibleFilter); null when the role has none. */
 export async function answerFromData(
   rs: ReadStore,
   auth: AuthContext,

@@ -1,10 +1,4 @@
-/**
- * What a Smart Assistant question is after, decided before any data is read
- * (docs/rules.md#assistant-intents): a how-to question gets its help article, a question about the
- * user's own numbers gets them. Table-driven: each intent lists the words that point to it, with a
- * weight; words are matched forgiving typos (one edit in a short word, two in a long one) and
- * British or American spellings are both listed.
- */
+/** What a Smart Assistant question is after (docs/rules.md#assistant-intents). */
 
 export type DataIntent = 'cards_left' | 'my_mentor' | 'my_students' | 'placement_rate';
 
@@ -242,11 +236,7 @@ export interface Classification {
   scores: Partial<Record<Intent, number>>;
 }
 
-/**
- * The intent of a question. A how-to question ("how do I dispute…") goes to its article even when
- * it names data ("…a card my mentor signed"); a data question ("how many cards have I left")
- * goes to the user's numbers. Null when nothing in the table matches.
- */
+/** Null when nothing in the table matches. */
 export function classifyQuestion(message: string): Classification {
   const seq = normalise(message).map(canonical);
   const words = new Set(seq);
@@ -258,8 +248,6 @@ export function classifyQuestion(message: string): Classification {
   for (const [intent, spec] of Object.entries(INTENTS) as Array<[Intent, IntentSpec]>) {
     let score = 0;
     for (const [phrase, weight] of spec.cues) {
-      // A phrase with a common word in it ("to go", "my mentor") counts only as a run of words;
-      // one of topic words only ("sign card") counts when they all appear, in any order.
       const hit = phrase.split(' ').some((w) => STOP.has(w)) ? hasSequence(seq, phrase) : hasAll(words, phrase);
       if (hit) score += weight;
     }

@@ -5,10 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/**
- * The help knowledge base: Markdown articles in docs/help (one per file; see docs/help/README.md),
- * indexed with MiniSearch (BM25 full-text search with prefix and fuzzy matching).
- */
+/** The help knowledge base (docs/help/README.md, docs/rules.md#assistant-intents). */
 export const HELP_DIR = fileURLToPath(new URL('../../../docs/help', import.meta.url));
 
 export type HelpRole = 'student' | 'mentor' | 'training_centre';

@@ -24,10 +24,7 @@ export function languageModelFromEnv(env: NodeJS.ProcessEnv = process.env): Lang
   };
 }
 
-/**
- * Asks the model to rephrase the grounded answer (never to add facts); the grounded answer stands
- * whenever the model is slow, fails or answers nothing.
- */
+/** docs/rules.md#offline-assistant */
 export async function rephrase(
   llm: LanguageModel,
   question: string,
@@ -63,12 +60,7 @@ export async function rephrase(
   }
 }
 
-/**
- * POST /api/assistant/chat {message, user_role?, conversation_history (last 5)} -> {response, source, links, articles}.
- * Answers with no outside service (docs/rules.md#offline-assistant): from the caller's own data (same ownership rules as
- * the API), else from the help knowledge base, for the role of the session (never the body's user_role).
- * A POST changes nothing but is mounted with the command routes, where the distributed stack sends POSTs.
- */
+/** docs/api-support.md, docs/rules.md#offline-assistant; a POST, so mounted with the command routes. */
 export function assistantRoutes(
   deps: Pick<QueryDeps, 'readStore' | 'authenticator' | 'logger'>,
   llm: LanguageModel | null = languageModelFromEnv(),
@@ -83,8 +75,6 @@ export function assistantRoutes(
       const body = validate(assistantChatRequest, req.body);
       const role = auth.role as 'student' | 'mentor' | 'training_centre';
       const history = body.conversation_history.filter((h) => h.role === 'user').map((h) => h.content);
-      // The question's intent first (docs/rules.md#assistant-intents): a how-to gets its article, a
-      // data question the caller's numbers; anything else the best article found, else the fallback.
       const kb = knowledgeBase();
       const { intent, kind } = classifyQuestion(body.message);
       const direct =

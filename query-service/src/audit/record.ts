@@ -9,13 +9,7 @@ import type { QueryDeps } from '../shared/deps';
 
 export type AuditSubject = { type: 'job' | 'account' | 'student' | 'log' | null; id: string | null };
 
-/**
- * Writes an audit read's record (docs/rules.md#auditors) into the log and gives back `onDisk`, which
- * resolves once the record is on disk and rejects when it cannot be written (the read then fails: no
- * read without its record). A read does its work before calling it and answers after. The embedded
- * log commits the record at once and flushes it on this thread when `onDisk` is called (commitNow);
- * another store appends it while the read goes on.
- */
+/** An audit read's record; `onDisk` rejects when it cannot be written (docs/benchmarks.md, "An audit read's record flushed on its own thread"). */
 export async function startAuditRecord(
   deps: QueryDeps,
   req: Request,

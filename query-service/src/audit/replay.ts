@@ -12,10 +12,7 @@ import { TRAINEE_STATUS_LABELS } from '@panda/contracts/signoff';
 import { isCalendarDate, isRealDateTime } from '@panda/contracts/fields';
 import { cardContentHash, type SignedCardData } from '@panda/events/signature-hash';
 
-/**
- * As-of replay (docs/rules.md#audit-calls): pure folds over events read from the log (never the read models). Every
- * function takes the instant `asOf` (ms since the epoch) and ignores events recorded after it.
- */
+/** As-of replay (docs/rules.md#audit-calls): pure folds over the log, ignoring events after `asOf` (ms). */
 
 /** When an event happened: a sign-off's own signing time when it records one (docs/rules.md#evidence), else the event's time. */
 const at = (e: RecordedEvent) => Date.parse(signedAtOf(e));
@@ -49,14 +46,28 @@ const ROLE_OF: Record<string, string> = {
   StudentRegistered: 'student',
 };
 
+/** An account as it stood at the instant `asOf` (by the times its events carry). */
 export function personAsOf(accountEvents: RecordedEvent[], asOf: number): Person | null {
+  return personOf(upTo(accountEvents, asOf));
+}
+
+/**
+ * An account as the log knew it when it recorded the event at `position`: who did or was named in that
+ * event, even when the event carries an earlier time than the account's own registration
+ * (docs/rules.md#audit-calls).
+ */
+export function personAtPosition(accountEvents: RecordedEvent[], position: number): Person | null {
+  return personOf(accountEvents.filter((e) => e.position <= position));
+}
+
+function personOf(accountEvents: RecordedEvent[]): Person | null {
   let p: Person | null = null;
   let first = '';
   let last = '';
   const named = () => {
     if (p) p.name = p.role === 'training_centre' && p.centreName ? p.centreName : `${first} ${last}`.trim();
   };
-  for (const e of upTo(accountEvents, asOf)) {
+  for (const e of accountEvents) {
     const d = e.data as Data;
     switch (e.type) {
       case 'AccountSignedUp':
@@ -309,11 +320,7 @@ function disputeEntry(e: RecordedEvent): TimelineEntry {
   });
 }
 
-/**
- * An account's compliance timeline at `asOf`, oldest first: registration, vetting, locks, unlocks,
- * placements, and the disputes of sign-offs and their resolutions. `related`: the streams of students the account is linked to (a mentor's placed
- * students, a centre's students), whose placement events about this account are included.
- */
+/** Oldest first; `related`: the streams of the account's students, whose placement events about it are included. */
 export function timelineAsOf(
   accountId: string,
   ownEvents: RecordedEvent[],

@@ -16,7 +16,7 @@ import { pick } from '../shared/pick';
 import { docsById } from '../shared/docs-by-id';
 import { recordAuditRead, startAuditRecord } from './record';
 import { evidenceCsv, evidencePdf, type Evidence, type EvidenceRow } from './evidence';
-import { jobsAsOf, parseAsOf, personAsOf, timelineAsOf, type Person } from './replay';
+import { jobsAsOf, parseAsOf, personAsOf, personAtPosition, timelineAsOf, type Person } from './replay';
 
 /** `?as_of=` -> ms since the epoch (now when absent); 400 when invalid. */
 function asOfOf(req: Request, deps: QueryDeps): number {
@@ -37,6 +37,10 @@ export function people(deps: Pick<QueryDeps, 'store'>) {
     events,
     async at(id: string | null, asOf: number): Promise<Person | null> {
       return id ? personAsOf(await events(id), asOf) : null;
+    },
+    /** As the log knew the account when it recorded the event at `position` (docs/rules.md#audit-calls). */
+    async atPosition(id: string | null, position: number): Promise<Person | null> {
+      return id ? personAtPosition(await events(id), position) : null;
     },
   };
 }
@@ -77,11 +81,7 @@ const SUBJECT_LIST: ListSpec = {
   search: ['Name', 'First_Name', 'Last_Name', 'Email', 'id'],
 };
 
-/**
- * Audit calls (docs/rules.md#auditors, docs/rules.md#audit-calls; the routes and answers: contracts/src/audit.ts),
- * for admins and auditors, the evidence pack also for the student's own centre and the access log for admins only.
- * Every one of them is recorded as an AuditRecordRead event (who, what, when) before it answers.
- */
+/** docs/api-audit.md; every call is recorded as an AuditRecordRead before it answers (docs/rules.md#auditors). */
 export function auditQueryRoutes(deps: QueryDeps): Router {
   const r = Router();
   const auth = authenticate(deps.authenticator);
@@ -161,11 +161,11 @@ export function auditQueryRoutes(deps: QueryDeps): Router {
     const entries = timelineAsOf(id, own, relatedEvents, asOf);
     const timeline = await Promise.all(
       entries.map(async (e) => {
-        const t = Date.parse(e.at);
+        // Named as the log knew them when it recorded the entry, not by its time, which may be earlier.
         const [actor, student, mentor] = await Promise.all([
-          who_.at(e.actor_id, t),
-          who_.at(e.student_id, t),
-          who_.at(e.mentor_id, t),
+          who_.atPosition(e.actor_id, e.position),
+          who_.atPosition(e.student_id, e.position),
+          who_.atPosition(e.mentor_id, e.position),
         ]);
         return {
           ...e,

@@ -7,7 +7,6 @@ import { contactsOf, namesOf } from './contacts';
 /** A contact with the position of the latest message with them (0: never written to), its sort key. */
 export type ContactRow = ChatContact & { at: number };
 
-/** What a page needs of a conversation. */
 type Thread = Pick<ChatThreadDoc, 'contact' | 'unread_count' | 'last_message' | 'last_position'>;
 
 type Key = { at: number; name: string; id: string };
@@ -19,12 +18,8 @@ const contactOrder = (a: Key, b: Key) =>
   b.at - a.at || collator.compare(a.name, b.name) || collator.compare(a.id, b.id);
 
 /**
- * One page (`limit` contacts after `after`, plus one more if there is one, which tells whether a
- * next page exists) of the caller's chat contacts in contactOrder, and their total.
- * A mentor's or centre's conversations are read newest first over (owner, last_position), a batch
- * at a time, so a page among them reads about a page of threads and their students; only a page
- * past the conversations reads every contact's name (the name order is the collator's, not SQLite's).
- * A student has at most two contacts: built whole.
+ * `limit` contacts after `after` (plus one, telling whether a next page exists) and their total. Conversations
+ * are read newest first a batch at a time; only a page past them reads every name (the collator's order).
  */
 export async function contactsPage(
   rs: ReadStore,
@@ -45,8 +40,7 @@ export async function contactsPage(
   const rows: ContactRow[] = [];
   // Conversations, newest first; one with someone no longer a contact is skipped.
   if (!after || after.at > 0) {
-    // After a cursor the first batch starts at the cursor's own conversation (inclusive, for ties at its
-    // position), which the page leaves out: one more is read so that a page is one batch, not two.
+    // After a cursor the batch starts at the cursor's own conversation (ties), left out: one more is read.
     const batch = Math.min(want, 200) + (after ? 1 : 0);
     let below: number | undefined = after?.at;
     let inclusive = true;
@@ -133,11 +127,7 @@ function row(
   };
 }
 
-/**
- * The contacts whose name (or, for a mentor's or centre's students, e-mail) contains `q`, in the list's
- * order (latest conversation first, then by name): the student's two contacts are matched as they are, a
- * mentor's or centre's students through the students' search index (docs/rules.md#list-search).
- */
+/** Contacts whose name (or a student's e-mail) contains `q`, in the list's order (docs/rules.md#list-search). */
 export async function contactsSearchPage(
   rs: ReadStore,
   me: { id: string; role: string },

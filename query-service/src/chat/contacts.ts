@@ -11,11 +11,7 @@ export interface ContactRef {
   name?: string;
 }
 
-/**
- * The caller's chat contacts (docs/rules.md#chat-contacts) from the read models: a student's training centre and
- * mentor (active placement), a mentor's placed students, a centre's registered students. Other roles
- * have none. The command side checks the same relation on the student's stream before any append.
- */
+/** docs/rules.md#chat-contacts, from the read models (the command side checks the student's stream). */
 export async function contactsOf(rs: ReadStore, me: { id: string; role: string }): Promise<ContactRef[]> {
   if (me.role === 'student') {
     const s = await rs.get(students, me.id);

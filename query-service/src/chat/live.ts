@@ -47,17 +47,7 @@ const errorText = (err: unknown) =>
       : err.detail.map((d) => d.message).join(', ')
     : CHAT_TEXTS.sendFailed;
 
-/**
- * The chat part of the WebSocket protocol (spec §7):
- * - client `message` → appended through the command side; once the read model has it, `new_message`
- *   to every connection of the receiver and `message_sent` to every connection of the sender (the
- *   one that sent it gets its `client_id` back); a refusal is `error` {message, client_id};
- * - client `typing` → `typing_indicator` to that contact only (anyone else: `error`);
- * - client `viewing` → which conversation this connection has open ("online in that conversation", docs/rules.md#notifications-from-events);
- * - `user_status` online/offline to a user's contacts when their first connection opens or last closes;
- * - `message_read` to both parties' connections when a message is read (HTTP or WebSocket alike).
- * The hub writes no read model: it only reads them and appends through the command side.
- */
+/** The chat part of the WebSocket protocol (docs/api-chat.md): reads read models, appends through the command side. */
 export function chatLive(deps: QueryDeps, hub: LiveHub, commands: ChatCommands) {
   const rs = deps.readStore;
   const viewing = new WeakMap<WebSocket, string | null>();
@@ -104,8 +94,7 @@ export function chatLive(deps: QueryDeps, hub: LiveHub, commands: ChatCommands) 
       return reply({ type: 'error', message: errorText(err), ...(retryAfter > 0 ? { retry_after: retryAfter } : {}) });
     }
     await deps.waitForProjections(sent.position);
-    // Normally the read model's batch has told everyone by now. If not (a retried client_id appends
-    // nothing, so no batch comes), the sending socket is answered here, and only once.
+    // A retried client_id appends nothing, so no batch tells the sender: answered here, once.
     if (pending.get(messageId) === mine) {
       mine.answered = true;
       reply({ type: 'message_sent', message: sent.message });

@@ -22,10 +22,7 @@ import { contactsPage, contactsSearchPage } from './contacts-page';
 const countDown = (from: number, limit: number) =>
   Array.from({ length: Math.max(0, Math.min(limit, from)) }, (_, i) => from - i);
 
-/**
- * One page of the caller's messages, newest first: the conversation with `contact`, or everything.
- * Copies are numbered densely (messages are never deleted), so the page is fetched by its ids.
- */
+/** Newest first, fetched by ids (docs/read-models.md#chat). */
 export async function messagesPage(
   rs: ReadStore,
   me: string,
@@ -47,10 +44,7 @@ export async function messagesPage(
   return { total, messages: docs.map((d) => d.message), last: last ? { n: nOf(last), id: last.message.id } : null };
 }
 
-/**
- * Messages: newest first only (the cursor holds the number of the page's last copy); `?q` searches the
- * text and the image's file name (docs/rules.md#list-search).
- */
+/** Newest first only (the cursor: the page's last copy's number); `?q`: the text and the image's file name. */
 const MESSAGES: ListSpec = {
   sorts: { created: 'n' },
   defaultSort: '-created',
@@ -62,10 +56,7 @@ const onlySort = (sort: string, allowed: string) => {
   if (sort !== allowed) throw badRequest([{ field: 'sort', message: `sort must be ${allowed}` }]);
 };
 
-/**
- * Chat queries (spec §7 "Messages and chat"; docs/rules.md#chat-contacts, docs/rules.md#list-paging; contracts/src/chat.ts):
- * the caller's messages and contacts, who of them is online, and the images of messages the caller sent or received.
- */
+/** docs/api-chat.md */
 export function chatQueryRoutes(deps: QueryDeps): Router {
   const r = Router();
   const auth = authenticate(deps.authenticator);

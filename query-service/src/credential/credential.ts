@@ -70,11 +70,7 @@ export const counts = (card: CardOfRecord, now: Date) =>
 
 const cardEntry = (c: CardOfRecord) => pick(c, ['signatureId', 'jobType', 'applianceKind', 'signedAt', 'contentHash']);
 
-/**
- * The W3C Verifiable Credential 2.0 (an Open Badges 3.0 AchievementCredential) of a student's record
- * at `now` (docs/rules.md#portable-credential): each criterion with the cards that count for it, the
- * criteria met and (while incomplete) not met, and apart the cards disputed or still awaiting the trainee.
- */
+/** A student's record at `now` as a W3C VC 2.0 (docs/rules.md#portable-credential). */
 export function credentialOf(input: {
   issuer: string;
   student: { id: string; name: string };

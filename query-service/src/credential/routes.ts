@@ -10,12 +10,7 @@ import { loadCredentialKey } from './signing-key';
 
 const CREDENTIAL_ROLES: readonly AuthContext['role'][] = ['student', 'training_centre', 'admin'];
 
-/**
- * Portable credential (docs/rules.md#portable-credential):
- * - GET /api/students/:id/credential -> application/vc+jwt: the student's record as a signed W3C VC 2.0
- *   (the student, their centre, admins; anyone else 404)
- * - GET /.well-known/jwks.json       -> the JWK Set that verifies it (public)
- */
+/** docs/rules.md#portable-credential, docs/api-audit.md, "Portable credential" */
 export function credentialRoutes(deps: QueryDeps): Router {
   const r = Router();
   const key = loadCredentialKey(

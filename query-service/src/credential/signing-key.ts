@@ -62,12 +62,7 @@ function parseRetired(text: string | null): PublicJwk[] {
   });
 }
 
-/**
- * The key that signs portable credentials (docs/rules.md#portable-credential): `CREDENTIAL_SIGNING_KEY`
- * (a private Ed25519 JWK) when set, else DATA_DIR/credential-signing-key.jwk, generated once (owner-only,
- * 0600). `CREDENTIAL_RETIRED_KEYS` (public JWKs) stay published so that credentials signed before a
- * rotation keep verifying.
- */
+/** The key that signs portable credentials, and the retired ones still published (docs/rules.md#portable-credential). */
 export function loadCredentialKey(dataDir: string, envKey: string | null, retired: string | null): CredentialKey {
   let privateKey: KeyObject;
   if (envKey) privateKey = parsePrivateJwk(envKey, 'CREDENTIAL_SIGNING_KEY');

@@ -19,12 +19,7 @@ export async function templateOf(rs: ReadStore, centreId: string | null): Promis
   return doc ? doc.criteria : DEFAULT_CRITERIA.map((c) => ({ ...c }));
 }
 
-/**
- * Criteria (docs/rules.md#qualification-criteria; contracts/src/criteria.ts):
- * - GET /api/centre/criteria -> {criteria, is_default, history}: the centre's own template and every change, newest first.
- * - GET /api/students/:id/criteria -> {student_id, criteria: [{..., evidenced, met, cards}], met, total}:
- *   the student, their centre, their mentor, admins and auditors (an auditor's read is recorded); anyone else 404.
- */
+/** docs/api-training.md, "Qualification criteria" */
 export function criteriaQueryRoutes(deps: QueryDeps): Router {
   const r = Router();
   const auth = authenticate(deps.authenticator);

@@ -13,10 +13,6 @@ import { unreadNotifications } from '../notifications/routes';
 /** Overview lists show 4 items before the view-all link (spec section 9). */
 export const OVERVIEW_ITEMS = 4;
 
-/**
- * Each overview is a fixed number of reads by id or on an indexed field, whatever the number of
- * students and cards: the counters are kept by the `training` projection.
- */
 /** The student's active mentor as they may contact them: business contact details, else the account's. */
 async function mentorContact(rs: ReadStore, mentorId: string | null) {
   if (!mentorId) return null;

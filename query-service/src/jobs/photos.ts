@@ -17,9 +17,7 @@ export function maySeePhoto(who: AuthContext, photo: JobPhotoDoc): boolean {
   return false;
 }
 
-/**
- * - GET /api/job-photos/:id   the stored (re-encoded) image, for those who may see it; 404 to anyone else
- */
+/** GET /api/job-photos/:id: the stored image to those who may see it; 404 to anyone else. */
 export function jobPhotoQueryRoutes(deps: QueryDeps): Router {
   const r = Router();
   r.get('/api/job-photos/:id', authenticate(deps.authenticator), async (req, res) => {
@@ -43,11 +41,7 @@ export function jobPhotoQueryRoutes(deps: QueryDeps): Router {
 /** Who is told a photo is a 'Possible duplicate photo' (docs/rules.md#evidence). */
 const SEES_DUPLICATES = new Set(['training_centre', 'admin', 'auditor']);
 
-/**
- * The signature histories of `lists` with each photo's duplicate flag filled in for the centre,
- * admins and auditors (one read of the photos for all of them); left null for anyone else. The
- * entries are copied, never changed in place.
- */
+/** Copies of the histories with each photo's duplicate flag, for the centre, admins and auditors (else null). */
 export async function withPhotoFlags(
   rs: QueryDeps['readStore'],
   who: AuthContext,

@@ -36,11 +36,7 @@ export function jobQueryRoutes(deps: QueryDeps): Router {
   const auth = authenticate(deps.authenticator);
   const rs = deps.readStore;
 
-  /**
-   * The jobs the caller may see (docs/rules.md#server-side-access): a mentor those of students placed with them, a student
-   * their own, a centre its students'. `?student_id=` narrows to one student. Jobs with a total of 0
-   * (requirement removed before any card was signed) are left out.
-   */
+  /** docs/api-training.md (`GET /api/jobs`); jobs with a total of 0 (requirement removed unsigned) are left out. */
   r.get('/api/jobs', auth, async (req, res) => {
     const who = authOf(req);
     const studentId = validate(jobsQuery, req.query).student_id ?? null;

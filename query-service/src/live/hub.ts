@@ -16,12 +16,7 @@ export const CLOSE_TOO_MANY = 4029;
 export const CLOSE_FORBIDDEN = 4003;
 /** The longest delay a Node timer keeps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
-/**
- * Largest message a client may send, in bytes. The biggest chat message is text plus one image of
- * up to 10 MiB sent as base64 JSON: 10 MiB * 4/3 = 13,981,014 bytes, which leaves about 680 KB of
- * this 14 MiB for the text and the JSON around it. A frame header announcing more is refused with
- * 1009 before any of it is buffered.
- */
+/** A 10 MiB image as base64 (13,981,014 bytes) plus text; a frame header announcing more is refused (1009) unbuffered. */
 export const MAX_FRAME_BYTES = 14 * 1024 * 1024;
 
 export interface Connection {
@@ -39,10 +34,7 @@ export type PresenceListener = (userId: string, status: 'online' | 'offline') =>
 /** Told of every committed read-model batch, after the `changed` pushes. */
 export type BatchListener = (batch: CommittedBatch) => Promise<void> | void;
 
-/**
- * WebSocket endpoint `/ws/{userId}?token=…`: refuses a missing, bad or foreign token, answers
- * pings, and pushes `changed` whenever a read-model document the user may see changes.
- */
+/** `/ws/{userId}?token=…` (docs/api-conventions.md#push). */
 export class LiveHub {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   private readonly byUser = new Map<string, Set<WebSocket>>();
@@ -105,8 +97,7 @@ export class LiveHub {
 
   attach(server: Server) {
     server.on('upgrade', (req, socket, head) => {
-      // Node removes the HTTP server's error handler from an upgrading socket: a reset while the
-      // token is checked (or any later socket error) must not become an uncaught 'error' event.
+      // An upgrading socket has no error handler of the server's: a reset must not become uncaught.
       socket.on('error', (err) => this.logger.debug({ err }, 'websocket connection error'));
       this.upgrade(req, socket, head).catch((err) => {
         this.logger.error({ err }, 'websocket upgrade failed');
@@ -137,9 +128,7 @@ export class LiveHub {
     }
     if (socket.destroyed) return;
     this.wss.handleUpgrade(req, socket, head, (ws) => {
-      // Protocol errors from the peer (bad opcodes, unmasked or oversized frames, invalid UTF-8,
-      // bad close codes) arrive here; ws then closes the connection itself. A socket being refused
-      // still reads frames until the close handshake ends, so it needs the handler as well.
+      // The peer's protocol errors (ws closes the connection itself); a refused socket reads frames until closed.
       ws.on('error', (err) => this.logger.debug({ err }, 'websocket protocol error'));
       if (!auth || auth.id !== userId) {
         ws.close(CLOSE_REFUSED, refusal);
@@ -166,9 +155,7 @@ export class LiveHub {
     (socket as WebSocket & { alive?: boolean }).alive = true;
     socket.on('pong', () => ((socket as WebSocket & { alive?: boolean }).alive = true));
     socket.on('message', (raw) => void this.onMessage(conn, raw.toString()));
-    // The connection lasts no longer than the token that opened it. A timer waits at most 2^31-1 ms (about
-    // 24.8 days; a longer delay fires at once), so a far expiry (a token signed under a test clock set
-    // ahead, docs/rules.md#test-clock) is waited for in steps.
+    // No longer than its token; a far expiry (a test clock set ahead) is waited for in steps of MAX_TIMER_MS.
     let expiry: NodeJS.Timeout | null = null;
     const closeAtExpiry = (expiresAt: number) => {
       const left = expiresAt - Date.now();

@@ -39,12 +39,17 @@ async function studentDetails(rs: ReadStore, auth: AuthContext, id: string) {
   };
 }
 
-/** A mentor: to themself, an admin, and whoever sees one of the mentor's placed students. */
-async function mentorDetails(rs: ReadStore, auth: AuthContext, id: string) {
+/** A mentor or centre with its students the caller may see: to itself, an admin, and whoever sees one of them. */
+async function partyWithStudents(rs: ReadStore, auth: AuthContext, id: string, role: 'mentor' | 'training_centre') {
   const acc = await accountOf(rs, id);
-  if (!acc || acc.role !== 'mentor') throw notFound(NOT_FOUND);
-  const students = await visibleStudents(rs, auth, 'mentor_id', id);
+  if (!acc || acc.role !== role) throw notFound(NOT_FOUND);
+  const students = await visibleStudents(rs, auth, role === 'mentor' ? 'mentor_id' : 'centre_id', id);
   if (auth.role !== 'admin' && auth.id !== id && students.length === 0) throw notFound(NOT_FOUND);
+  return { acc, students };
+}
+
+async function mentorDetails(rs: ReadStore, auth: AuthContext, id: string) {
+  const { acc, students } = await partyWithStudents(rs, auth, id, 'mentor');
   const [stats, profile] = await Promise.all([rs.get(mentorStats, id), rs.get(mentorProfiles, id)]);
   const count = stats?.active_students ?? 0;
   return {
@@ -55,17 +60,12 @@ async function mentorDetails(rs: ReadStore, auth: AuthContext, id: string) {
     student_count: count,
     Matched: count > 0,
     status: count > 0 ? 'Active' : 'Available',
-    // Only the students the caller may see themselves.
     students: students.map(brief),
   };
 }
 
-/** A training centre: to itself, an admin, its students, and mentors with one of its students placed. */
 async function centreDetails(rs: ReadStore, auth: AuthContext, id: string) {
-  const acc = await accountOf(rs, id);
-  if (!acc || acc.role !== 'training_centre') throw notFound(NOT_FOUND);
-  const students = await visibleStudents(rs, auth, 'centre_id', id);
-  if (auth.role !== 'admin' && auth.id !== id && students.length === 0) throw notFound(NOT_FOUND);
+  const { acc, students } = await partyWithStudents(rs, auth, id, 'training_centre');
   const stats = await rs.get(centreStats, id);
   return {
     type: 'training_centre',
@@ -84,18 +84,8 @@ async function placementDetails(rs: ReadStore, auth: AuthContext, id: string) {
   if (!p || !party) throw notFound(NOT_FOUND);
   return {
     type: 'placement',
-    id: p.id,
-    Status: p.Status,
-    Placed_At: p.Placed_At,
-    Notes: p.Notes,
-    Created_At: p.Created_At,
-    student_name: p.student_name,
-    student_email: p.student_email,
-    mentor_name: p.mentor_name,
-    mentor_email: p.mentor_email,
-    training_centre_name: p.training_centre_name,
-    training_centre_email: p.training_centre_email,
-    relationships: p.relationships,
+    ...pick(p, ['id', 'Status', 'Placed_At', 'Notes', 'Created_At', 'student_name', 'student_email']),
+    ...pick(p, ['mentor_name', 'mentor_email', 'training_centre_name', 'training_centre_email', 'relationships']),
   };
 }
 

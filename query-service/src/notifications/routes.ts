@@ -32,12 +32,7 @@ export const notificationView = (d: NotificationDoc): Notification => ({
 export const unreadNotifications = (rs: ReadStore, accountId: string) =>
   rs.count(notifications, { recipient_id: accountId, read: false });
 
-/**
- * - GET /api/notifications?limit=&cursor=&unread=true&type=announcement: the caller's
- *   notifications, newest first, as a JSON array paged per docs/rules.md#list-paging (X-Total-Count; Link rel="next").
- * - GET /api/notifications/unread-count -> {unread, announcements_unread}
- * - GET /api/notification-settings -> {email_important}
- */
+/** docs/api-conventions.md, "Notifications and announcements" */
 export function notificationQueryRoutes(deps: QueryDeps): Router {
   const r = Router();
   const auth = authenticate(deps.authenticator);

@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import PDFDocument from 'pdfkit';
 import { poundsOf } from '@panda/events/domain/payouts';
 import type { CreditNote } from '@panda/events/catalogue/payouts';
@@ -26,12 +27,7 @@ function selfBillingDocument(
     margin: 50,
     info: { Title: `${title} ${heading[0][1]}`, Author: 'Panda', Subject: title },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = buffer(doc);
   const left = 50;
   const right = doc.page.width - 50;
   const label = (k: string, v: string) =>
@@ -112,10 +108,7 @@ export function invoicePdf(inv: InvoiceDoc): Promise<Buffer> {
   return done;
 }
 
-/**
- * The credit note of an upheld invoice dispute (docs/rules.md#invoice-disputes): its own number, the
- * invoice it corrects, the reason, and the credit's net, VAT and gross. The invoice itself is never edited.
- */
+/** The credit note of an upheld invoice dispute (docs/rules.md#invoice-disputes). */
 export function creditNotePdf(inv: InvoiceDoc, note: CreditNote): Promise<Buffer> {
   const { doc, done, left, right } = selfBillingDocument(inv, CREDIT_NOTE_TITLE, [
     ['Credit note number', note.number],

@@ -1,8 +1,4 @@
-import { Router, type Request } from 'express';
-import { randomUUID } from 'node:crypto';
-import { checkEvent } from '@panda/events/catalogue';
-import { AUDIT_ACCESS_STREAM } from '@panda/events/catalogue/audit';
-import { uuidv7 } from '@panda/events/ids';
+import { Router } from 'express';
 import { periodOf } from '@panda/events/domain/payouts';
 import {
   maskDigits,
@@ -13,7 +9,7 @@ import {
 } from '@panda/contracts/payouts';
 import { unseal } from '@panda/platform/sealed';
 import { notFound } from '@panda/platform/errors';
-import { authOf, authenticate, requireRole, type AuthContext } from '@panda/platform/http';
+import { authOf, authenticate, requireRole } from '@panda/platform/http';
 import { findPage, parsePaging, setPageHeaders, type ListSpec } from '@panda/platform/paging';
 import { accounts } from '@panda/projections/read-models/accounts';
 import { mentorProfiles } from '@panda/projections/read-models/mentor-profiles';
@@ -27,6 +23,7 @@ import {
   type InvoiceDoc,
 } from '@panda/projections/read-models/payouts';
 import type { QueryDeps } from '../shared/deps';
+import { recordAuditRead } from '../audit/record';
 import { creditNotePdf, invoicePdf } from './invoice-pdf';
 
 export const invoiceView = (d: InvoiceDoc): InvoiceView => ({
@@ -76,18 +73,7 @@ const NEWEST_FIRST: ListSpec = { sorts: { position: 'position' }, defaultSort: '
 /** Admins may search the invoices by number or mentor. */
 const ADMIN_INVOICES: ListSpec = { ...NEWEST_FIRST, search: ['number', 'mentor_name'] };
 
-/**
- * Mentor payouts (docs/rules.md#mentor-payouts), the query side:
- * - GET /api/admin/rates                  -> {history, no_rate} (admin)
- * - GET /api/admin/invoices               -> every invoice, newest first, paged; ?q= number or mentor (admin)
- * - GET /api/admin/invoices/:id.pdf       -> an invoice's PDF (admin)
- * - GET /api/{admin,mentor}/invoices/:id/credit-note.pdf -> the credit note of an upheld dispute (404 without one)
- * - GET /api/mentor/ledger                -> the mentor's own entries, newest first, paged
- * - GET /api/mentor/earnings              -> this period so far and the sign-offs awaiting the trainee
- * - GET /api/mentor/invoices              -> the mentor's own invoices, newest first, paged
- * - GET /api/mentor/invoices/:id.pdf      -> the PDF of one of them (another mentor's: 404)
- * - GET /api/mentor/payout-details        -> VAT number and masked bank details; recorded as an audit read
- */
+/** docs/api-payouts.md */
 export function payoutQueryRoutes(deps: QueryDeps): Router {
   const r = Router();
   const auth = authenticate(deps.authenticator);
@@ -207,32 +193,11 @@ export function payoutQueryRoutes(deps: QueryDeps): Router {
     await sendPdf(res, inv);
   });
 
-  /** Every view of bank details is an audit read: recorded in the log before the answer. */
-  async function recordBankView(req: Request, a: AuthContext, mentorId: string) {
-    const me = await rs.get(accounts, a.id);
-    const data = checkEvent('AuditRecordRead', {
-      accountId: a.id,
-      role: a.role,
-      name: me?.Name ?? '',
-      email: me?.Email ?? '',
-      action: 'bank_details',
-      subjectType: 'account',
-      subjectId: mentorId,
-      asOf: null,
-      query: null,
-    });
-    await deps.store.append(AUDIT_ACCESS_STREAM, [{ type: 'AuditRecordRead', data }], 'any', {
-      time: deps.clock().toISOString(),
-      actorId: a.id,
-      correlationId: String((req as { id?: unknown }).id ?? randomUUID()),
-      commandId: uuidv7(),
-    });
-  }
-
   r.get('/api/mentor/payout-details', ...mentor, async (req, res) => {
     const a = authOf(req);
     const [details, profile] = await Promise.all([rs.get(payoutDetails, a.id), rs.get(mentorProfiles, a.id)]);
-    await recordBankView(req, a, a.id);
+    // Every view of bank details is an audit read, on disk before the answer (docs/rules.md#auditors).
+    await recordAuditRead(deps, req, a, 'bank_details', { type: 'account', id: a.id }, null);
     const bank = details ? unseal(deps.config.mailKey, details.bank_sealed, `bank:${a.id}`) : null;
     const name = bank ? (JSON.parse(bank) as { accountName: string }).accountName : null;
     res.json({

@@ -14,10 +14,7 @@ export const REQUEST_LIST: ListSpec = {
   search: ['student_name', 'training_centre_name'],
 };
 
-/**
- * GET /api/placement-requests: the signed-in mentor's pending placement requests, newest first,
- * with what they need to decide (student, postcode, centre, job requirements, the admin's notes).
- */
+/** The mentor's pending placement requests, newest first (docs/api-conventions.md, "Admin portal, vetting and placements"). */
 export function placementQueryRoutes(deps: QueryDeps): Router {
   const r = Router();
   r.get('/api/placement-requests', authenticate(deps.authenticator), requireRole('mentor'), async (req, res) => {

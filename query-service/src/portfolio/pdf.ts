@@ -20,11 +20,7 @@ async function qrOf(link: string): Promise<Buffer | null> {
   }
 }
 
-/**
- * The portfolio as a printable A4 PDF (docs/rules.md#portfolio): the same content as the JSON, each card
- * with its evidence, photo thumbnails, signature, countersign, dispute and its receipt's QR code (to /verify),
- * the criteria, the log's head at export, and page numbers.
- */
+/** The portfolio as an A4 PDF (docs/api-audit.md, "Portfolio"). */
 export async function portfolioPdf(p: Portfolio, photo: PhotoSource): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',

@@ -33,10 +33,7 @@ function extrasOf(events: RecordedEvent[]) {
   return { evidence, reflection };
 }
 
-/**
- * The trainee's portfolio (docs/rules.md#portfolio), folded from the log as it stands now; null when
- * `studentId` is not a student's. Receipts come from the latest signed checkpoint.
- */
+/** docs/rules.md#portfolio, folded from the log now; null when `studentId` is not a student's. */
 export async function buildPortfolio(deps: QueryDeps, studentId: string): Promise<Portfolio | null> {
   const now = deps.clock().getTime();
   const who = people(deps);

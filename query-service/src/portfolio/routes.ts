@@ -6,11 +6,7 @@ import type { QueryDeps } from '../shared/deps';
 import { portfolioPdf } from './pdf';
 import { buildPortfolio } from './portfolio';
 
-/**
- * The trainee's portfolio (docs/rules.md#portfolio), folded from the log:
- * - GET /api/portfolio.json|.pdf: the signed-in student's own;
- * - GET /api/students/{id}/portfolio.json|.pdf: the student's training centre and admins; anyone else 404.
- */
+/** docs/api-audit.md, "Portfolio" */
 export function portfolioRoutes(deps: QueryDeps): Router {
   const r = Router();
   const auth = authenticate(deps.authenticator);

@@ -83,11 +83,7 @@ export function profileQueryRoutes(deps: QueryDeps): Router {
     res.json(await profileOf(rs, acc));
   });
 
-  /**
-   * The Gas Safe card photo, to the mentor and to admins (docs/rules.md#server-side-access); another mentor gets 404 (its
-   * existence is not revealed), students and centres 403. Blob bytes were encoded again on upload; a
-   * photo recorded inline before the blob store is decoded and encoded again here before it is served.
-   */
+  /** docs/api-training.md; an inline photo from before the blob store is encoded again before it is served. */
   r.get('/api/mentors/:id/gas-safe-photo', auth, async (req, res) => {
     const caller = authOf(req);
     const id = req.params.id as string;

@@ -33,14 +33,7 @@ export interface QueryDeps {
 
 export const READ_YOUR_WRITES_TIMEOUT_MS = 5000;
 
-/**
- * Read-your-writes: a GET with `X-Min-Position: n` (or `?min_position=n`) is answered only once
- * every read model has applied the log up to n; 503 if that takes longer than the bounded wait.
- * Only a caller with a token we signed gets the wait: anyone else goes straight on to the route
- * (401 at once where it needs a token). The signature is all that is checked here, because a token
- * issued a moment ago may name an account the read models have not caught up with yet; the route
- * authenticates fully once they have.
- */
+/** Read-your-writes, `X-Min-Position` (docs/api-conventions.md#requests). */
 export function minPosition(deps: Pick<QueryDeps, 'waitForProjections' | 'config' | 'clock'>): RequestHandler {
   return async (req, res, next) => {
     if (req.method !== 'GET') return next();

@@ -23,12 +23,7 @@ const DISPUTES_LIST: Omit<ListSpec, 'defaultSort'> = {
   search: ['student_name', 'mentor_name', 'centre_name', 'job_type', 'dispute.reason'],
 };
 
-/**
- * - GET /api/signatures/{signatureId}: one sign-off, to its student, the mentor who signed, the
- *   student's centre and admins (anyone else: 404).
- * - GET /api/admin/disputes?status=open|resolved|all: the admin Disputes list (docs/rules.md#trainee-countersign); open ones
- *   oldest first (the longest waiting on top), resolved ones newest first; paged per docs/rules.md#list-paging.
- */
+/** docs/api-signoff.md */
 export function signOffQueryRoutes(deps: QueryDeps): Router {
   const r = Router();
   const auth = authenticate(deps.authenticator);

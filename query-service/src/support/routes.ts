@@ -36,20 +36,14 @@ export const TICKET_LIST: ListSpec = {
   search: ['Subject', 'Message'],
 };
 
-/**
- * One page of tickets, with X-Total-Count and a `rel="next"` Link when there is more: their rows as stored
- * (read-models/support-tickets), each as the list shows it with its names as they are now.
- */
+/** The rows as stored (docs/read-models.md#support-tickets), paged per docs/rules.md#list-paging. */
 async function sendPage(req: Request, res: Response, rs: ReadStore, filter: Filter) {
   const page = await findPage(rs, supportTicketRows, filter, parsePaging(req.query, TICKET_LIST));
   setPageHeaders(req, res, page);
   res.json(page.items);
 }
 
-/**
- * Support tickets as their owner (their own only; others 404) and the admins see them (spec §7 Support;
- * docs/rules.md#support-inbox, docs/rules.md#list-paging; contracts/src/support.ts).
- */
+/** docs/api-support.md: the owner's own (others 404) and the admins'. */
 export function supportQueryRoutes(deps: QueryDeps): Router {
   const r = Router();
   const rs = deps.readStore;

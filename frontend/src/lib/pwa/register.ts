@@ -1,4 +1,5 @@
 import { Workbox } from 'workbox-window';
+import { SKIP_WAITING } from './constants';
 import { announceUpdate } from './update';
 
 /**
@@ -10,11 +11,7 @@ import { announceUpdate } from './update';
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;
   const wb = new Workbox('/sw.js', { scope: '/' });
-  const offer = () =>
-    announceUpdate(() => {
-      wb.addEventListener('controlling', () => window.location.reload());
-      wb.messageSkipWaiting();
-    });
+  const offer = () => announceUpdate(() => void takeOver());
   wb.addEventListener('waiting', offer);
   try {
     const registration = await wb.register();
@@ -29,4 +26,29 @@ export async function registerServiceWorker(): Promise<void> {
     // The app works without it; the console says why it is not installable.
     console.warn('Panda: the service worker could not be registered', err);
   }
+}
+
+/** How long the page waits for the new version to take over before it reloads anyway. */
+export const TAKE_OVER_MS = 10_000;
+
+/**
+ * "Reload" on the update prompt: the waiting version takes over, and the page reloads once it controls
+ * the page. With none waiting (it took over in another tab) the page reloads at once; one that has not
+ * taken over within TAKE_OVER_MS (a stuck activation) gets a reload all the same, so the button never
+ * hangs: the page then runs whichever version is active and offers a still waiting one again.
+ */
+export async function takeOver(reload: () => void = () => window.location.reload()): Promise<void> {
+  const registration = await navigator.serviceWorker.getRegistration();
+  const waiting = registration?.waiting;
+  if (!waiting || !navigator.serviceWorker.controller) return reload();
+  const stuck = setTimeout(reload, TAKE_OVER_MS);
+  navigator.serviceWorker.addEventListener(
+    'controllerchange',
+    () => {
+      clearTimeout(stuck);
+      reload();
+    },
+    { once: true },
+  );
+  waiting.postMessage({ type: SKIP_WAITING });
 }

@@ -23,6 +23,13 @@ export type CaseloadArgs = PageArgs & { at_risk?: 'true' | 'false' };
 
 const TAGS = ['students', 'centre_stats', 'accounts', 'jobs'] as const;
 
+/**
+ * How long one read of Student Details may take before it counts as failed. The server answers a read
+ * within seconds, or 503 once its bounded wait for the read models runs out (docs/api-conventions.md);
+ * this bounds a request that gets no answer at all (a stalled connection, a server too busy to answer).
+ */
+export const STUDENT_DETAIL_TIMEOUT_MS = 20_000;
+
 export const trainingCentreApi = api.enhanceEndpoints({ addTagTypes: TAGS }).injectEndpoints({
   endpoints: (build) => ({
     getCentreOverview: build.query<CentreOverview, void>({
@@ -43,7 +50,8 @@ export const trainingCentreApi = api.enhanceEndpoints({ addTagTypes: TAGS }).inj
       providesTags: (result) => listTags('students', result?.items),
     }),
     getStudentDetail: build.query<StudentDetail, string>({
-      query: (id) => `/my-students/${encodeURIComponent(id)}`,
+      // Bounded (docs/rules.md#no-endless-loading): an answer that never comes is a failure with Retry.
+      query: (id) => ({ url: `/my-students/${encodeURIComponent(id)}`, timeout: STUDENT_DETAIL_TIMEOUT_MS }),
       providesTags: (_result, _error, id) => [
         { type: 'students', id },
         { type: 'accounts', id },

@@ -41,18 +41,18 @@ function StatCard({ label, value, icon, tone, footer, loading }: StatCardProps) 
   return (
     <Card component="section" aria-labelledby={id} data-testid={id}>
       <CardContent sx={{ p: { xs: 2.25, md: 3 }, '&:last-child': { pb: { xs: 2.25, md: 3 } } }}>
-        <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
-          <Box sx={{ minWidth: 0 }}>
-            <Typography id={id} variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
-              {label}
-            </Typography>
-            <Typography
-              component="p"
-              sx={{ fontSize: { xs: '1.75rem', md: '2.1rem' }, fontWeight: 800, lineHeight: 1.2, mt: 0.5 }}
-            >
-              {loading ? <Skeleton width={56} /> : value}
-            </Typography>
-          </Box>
+        {/* The label has the card's whole width, the icon sits beside the figure: "Awaiting Placement" stays
+            on one line in a laptop's four tiles (docs/rules.md#nothing-cut). */}
+        <Typography id={id} variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
+          {label}
+        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mt: 0.5 }}>
+          <Typography
+            component="p"
+            sx={{ fontSize: { xs: '1.75rem', md: '2.1rem' }, fontWeight: 800, lineHeight: 1.2 }}
+          >
+            {loading ? <Skeleton width={56} /> : value}
+          </Typography>
           <Box
             sx={{
               width: 44,

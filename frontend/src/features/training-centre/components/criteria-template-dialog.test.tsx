@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CRITERIA_TEXTS } from '@panda/contracts/criteria';
 import { testUser } from '../../../testing/fixtures';
 import { formKit } from '../../../testing/form-kit';
@@ -30,6 +30,10 @@ function renderDialog() {
 }
 
 describe('CriteriaTemplateDialog', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
   it('opens on the template in force with its history', async () => {
     renderDialog();
     const code = await screen.findAllByLabelText(/^Code/, { selector: 'input' });
@@ -66,5 +70,28 @@ describe('CriteriaTemplateDialog', () => {
       ['MET1', 4],
     ]);
     await waitFor(() => expect(closed()).toBe(1));
+  });
+
+  it('fills the screen on a phone, as the other long form dialogs do', async () => {
+    // A phone: every `down(...)` media query of the theme matches.
+    vi.stubGlobal('matchMedia', (media: string) => ({
+      matches: media.includes('max-width'),
+      media,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }));
+    renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Qualification criteria' });
+    expect(dialog.className).toContain('MuiDialog-paperFullScreen');
+  });
+
+  it('stays a centred dialog on a wider screen', async () => {
+    renderDialog();
+    const dialog = await screen.findByRole('dialog', { name: 'Qualification criteria' });
+    expect(dialog.className).not.toContain('MuiDialog-paperFullScreen');
   });
 });

@@ -7,6 +7,8 @@ import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useFieldArray } from 'react-hook-form';
 import { criteriaTemplateRequest, type CriterionView } from '@panda/contracts/criteria';
 import { APPLIANCE_KINDS, APPLIANCE_LABELS } from '@panda/contracts/evidence';
@@ -26,6 +28,8 @@ function Editor({ criteria, onClose }: { criteria: CriterionView[]; onClose: () 
   const rows = useFieldArray({ control: form.control, name: 'criteria' });
   const [save] = useSaveCentreCriteriaMutation();
   const history = useGetCentreCriteriaQuery().data?.history ?? [];
+  // Full screen on a phone, as the app's other long form dialogs (docs/rules.md#small-screens-and-keyboard).
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
   const close = () => {
     form.clear();
     onClose();
@@ -48,6 +52,7 @@ function Editor({ criteria, onClose }: { criteria: CriterionView[]; onClose: () 
       submitLabel="Save Criteria"
       pendingLabel="Saving..."
       maxWidth="md"
+      fullScreen={phone}
     >
       <DialogContentText sx={{ mb: 2 }}>
         A card counts towards every criterion that lists its job type or its appliance. Changes apply to the cards

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { studentDetail, type StudentDetail } from '@panda/contracts/training';
 import { contractHttp } from '../../../testing/contract-http';
 import { testUser } from '../../../testing/fixtures';
@@ -6,6 +6,7 @@ import { disputedCardFixture, jobFixture, signedCardFixture } from '../../../tes
 import { server } from '../../../testing/server';
 import { renderWithProviders, screen, within } from '../../../testing/test-utils';
 import { StudentDetailView } from './student-detail-view';
+import { STUDENT_DETAIL_TIMEOUT_MS } from '../api/training-centre-api';
 import { studentCriteriaHandler } from '../../../testing/handlers/criteria';
 
 const session = { token: 'centre-token', user: testUser('training_centre') };
@@ -89,5 +90,39 @@ describe("StudentDetailView (the training centre's student)", () => {
     expect(states).toEqual(['Awaiting trainee confirmation', 'Confirmed by trainee', 'Disputed']);
     // Progress per criterion, with the cards behind each (docs/rules.md#qualification-criteria).
     expect((await screen.findAllByTestId('criterion-row')).length).toBe(5);
+  });
+
+  describe('an answer that never comes', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('is a failure with Retry after the bounded wait, not loading for ever, and Retry loads the student', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      let answer: 'never' | 'now' = 'never';
+      server.use(
+        contractHttp('GET', '/api/my-students/:id', ({ ok }) =>
+          answer === 'never' ? new Promise<Response>(() => undefined) : ok(200, detail),
+        ),
+        contractHttp('GET', '/api/jobs', ({ ok }) => ok(200, [installs, pipework])),
+        studentCriteriaHandler(),
+      );
+      const { user } = renderWithProviders(<StudentDetailView />, {
+        route: '/dashboard?view=student-detail&id=student-1',
+        session,
+      });
+
+      expect(await screen.findByRole('status', { name: 'Loading student' })).toBeTruthy();
+      await vi.advanceTimersByTimeAsync(STUDENT_DETAIL_TIMEOUT_MS - 1000);
+      expect(screen.queryByRole('alert')).toBeNull();
+      await vi.advanceTimersByTimeAsync(1500);
+      const alert = await screen.findByRole('alert');
+      expect(within(alert).getByText('Failed to load data')).toBeTruthy();
+      expect(within(alert).getByText('The server did not answer in time. Please try again.')).toBeTruthy();
+
+      answer = 'now';
+      await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+      expect((await screen.findAllByTestId('job-progress-row')).length).toBe(2);
+    });
   });
 });

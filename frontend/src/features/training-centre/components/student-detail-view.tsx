@@ -417,8 +417,13 @@ export function StudentDetailView({ messages }: { messages?: StudentMessagesSlot
           <Typography variant="h6" component="h2">
             Failed to load data
           </Typography>
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            {status === 'TIMEOUT_ERROR'
+              ? 'The server did not answer in time. Please try again.'
+              : 'Please check your connection and try again.'}
+          </Typography>
           <Button variant="contained" sx={{ mt: 3 }} onClick={() => void refetch()} disabled={isFetching}>
-            Retry
+            {isFetching ? 'Retrying...' : 'Retry'}
           </Button>
         </CardContent>
       </Card>
