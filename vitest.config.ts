@@ -10,6 +10,9 @@ const WORKERS = Number(process.env.VITEST_MAX_WORKERS ?? 2);
 
 const COMPONENT = ['frontend/src/**/*.test.{ts,tsx}'];
 const componentOwn = ownModuleFiles('frontend/src', ['.test.ts', '.test.tsx']);
+const UNIT = ['**/src/**/*.unit.test.ts'];
+const UNIT_EXCLUDE = ['**/node_modules/**', 'frontend/**'];
+const unitOwn = ownModuleFiles('.', ['.unit.test.ts'], ['frontend']);
 const COMPONENT_OPTIONS = {
   environment: 'jsdom',
   setupFiles: ['frontend/src/testing/setup.ts'],
@@ -23,13 +26,12 @@ export default defineConfig({
     maxWorkers: WORKERS,
     sequence: { sequencer: LongestFirst },
     projects: [
+      // Unit files share their worker's modules too (the same rules, docs/rules.md#test-isolation): loading the
+      // event store, the read models and zod's schemas again for each file cost more than most files' tests.
       {
-        test: {
-          name: 'unit',
-          include: ['**/src/**/*.unit.test.ts'],
-          exclude: ['**/node_modules/**', 'frontend/**'],
-        },
+        test: { name: 'unit', include: UNIT, exclude: [...UNIT_EXCLUDE, ...unitOwn], isolate: false },
       },
+      ...(unitOwn.length ? [{ test: { name: 'unit-isolated', include: unitOwn, exclude: UNIT_EXCLUDE } }] : []),
       // Component files share their worker's modules and jsdom window: importing MUI, React and the app
       // again for each file, and a new jsdom each time, cost more than the tests themselves
       // (docs/benchmarks.md#test-suite). A file that replaces a module or a global for the whole file, keeps

@@ -14,8 +14,11 @@ const NOT_SOURCE = new Set(['node_modules', 'dist', 'data', 'test-results']);
  * is fine anywhere.
  */
 const OWN_MODULES = /^\s*vi\.(?:mock|doMock)\(|^vi\.stubGlobal\(|^import 'fake-indexeddb\/auto'/m;
-/** Files that check module state from its start: the highest position a command answered (src/lib/api.ts). */
-const FRESH_MODULE_STATE = ['frontend/src/lib/api.test.ts'];
+/**
+ * Files that check module state from its start: the highest position a command answered (frontend's src/lib/api.ts),
+ * the last id's time that uuidv7 never goes back from (events/src/ids.ts).
+ */
+const FRESH_MODULE_STATE = ['frontend/src/lib/api.test.ts', 'events/src/ids.unit.test.ts'];
 
 /**
  * The test files under `dir` (from the repository's root) whose name ends with one of `suffixes`, inside a `src`

@@ -158,7 +158,9 @@ describe('projections:rebuild in worker threads', () => {
     expect(mergeProgress([ahead, writing])).toEqual({ ...writing, written: { documents: 15, of: 80 } });
   });
 
-  it('fails when a thread fails, and says why', async () => {
+  // A thread loads its TypeScript through tsx before it fails: about a second alone, more than vitest's 5 s
+  // default when the suite's other files and lint share the two cores.
+  it('fails when a thread fails, and says why', { timeout: 30_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'panda-rebuild-threads-'));
     await expect(
       rebuildInWorkers(['training'], { eventsFile: join(dir, 'none', 'events.db'), readFile: join(dir, 'read.db') }),

@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { takeContractDrift } from './contract-http';
 import { server } from './server';
+import { dropStyles } from './styles';
 
 // A browser resolves a relative URL ('/api/...') against the page; Node's Request does not, and the
 // app's fetchBaseQuery builds its Request from '/api/...'. Resolve it against jsdom's location here.
@@ -29,4 +30,7 @@ afterEach(() => {
   const drift = takeContractDrift();
   if (drift.length) throw drift[0];
 });
-afterAll(() => server.close());
+afterAll(() => {
+  server.close();
+  dropStyles();
+});

@@ -1,3 +1,4 @@
+import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { render, type RenderOptions } from '@testing-library/react';
@@ -11,6 +12,7 @@ import { createAppTheme } from '../app/theme';
 import { Toaster } from '../app/toaster';
 import { persistSession, signedIn } from '../lib/session';
 import { bindToasts } from '../lib/toast';
+import { testStyles } from './styles';
 
 export type TestStore = ReturnType<typeof makeStore>;
 
@@ -48,20 +50,23 @@ export interface RenderWithProvidersOptions extends Omit<RenderOptions, 'wrapper
 export function renderWithProviders(ui: ReactElement, options: RenderWithProvidersOptions = {}) {
   const { route = '/', path = '*', session, store = makeTestStore(session), ...renderOptions } = options;
   const theme = createAppTheme(true);
+  const cache = testStyles();
   function Wrapper({ children }: { children: ReactNode }) {
     return (
-      <Provider store={store}>
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
-          <MemoryRouter initialEntries={[route]}>
-            <Routes>
-              <Route path={path} element={children} />
-            </Routes>
-            <LocationProbe />
-          </MemoryRouter>
-          <Toaster />
-        </ThemeProvider>
-      </Provider>
+      <CacheProvider value={cache}>
+        <Provider store={store}>
+          <ThemeProvider theme={theme}>
+            <CssBaseline />
+            <MemoryRouter initialEntries={[route]}>
+              <Routes>
+                <Route path={path} element={children} />
+              </Routes>
+              <LocationProbe />
+            </MemoryRouter>
+            <Toaster />
+          </ThemeProvider>
+        </Provider>
+      </CacheProvider>
     );
   }
   return { store, user: userEvent.setup({ delay: null }), ...render(ui, { wrapper: Wrapper, ...renderOptions }) };
