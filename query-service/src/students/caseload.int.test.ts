@@ -150,6 +150,17 @@ describe('the centre caseload', () => {
     expect(lines[1].split(',').slice(-4)).toEqual(['1', '1', '', 'true']);
   });
 
+  it('a sorted caseload read again follows what has happened since, also searched', async () => {
+    const before = await rows('?sort=-last_signed_off&q=Ben');
+    expect(before.list.map((r) => [r.First_Name, r.cards_last_30_days])).toEqual([['Ben', 0]]);
+    expect((await names('?sort=-last_signed_off'))[0]).toBe('Dan');
+    await signCard(ben, 2);
+    // Ben's new card tops the list at once, in the whole list and in a search: the kept documents are not reused.
+    expect((await names('?sort=-last_signed_off'))[0]).toBe('Ben');
+    const after = await rows('?sort=-last_signed_off&q=Ben');
+    expect(after.list.map((r) => [r.First_Name, r.cards_last_30_days])).toEqual([['Ben', 1]]);
+  });
+
   it('refuses a bad filter or sort, and answers only training centres, each its own students', async () => {
     const bad = await get(app, '/api/my-students?at_risk=maybe', centre.token);
     expect(bad.status).toBe(400);

@@ -13,7 +13,7 @@ import {
 import { notFound } from '@panda/platform/errors';
 import { jobView, jobs, signaturesOf, students, type StudentDoc } from '@panda/projections/read-models/training';
 import { caseloadQuery } from '@panda/contracts/training';
-import { caseloadKeys } from '@panda/projections/read-models/caseload';
+import { caseloadKeys, caseloadProjection, type CaseloadKeysDoc } from '@panda/projections/read-models/caseload';
 import type { ReadStore } from '@panda/projections/read-store';
 import { cell } from '../audit/evidence';
 import { docsById } from '../shared/docs-by-id';
@@ -82,6 +82,30 @@ async function caseloadRows(rs: ReadStore, list: StudentDoc[], now: Date) {
   return list.map((s) => caseloadRow(s, caseloadFacts(keys.get(s.id) ?? noCaseloadKeys(s.Created_At), clock), now));
 }
 
+/**
+ * A centre's caseload documents, kept while the caseload read model has not moved (docs/read-models.md#caseload).
+ * The checkpoint is read before the documents, so a kept list is never older than its mark.
+ */
+const KEPT_CENTRES = 20;
+const keptCaseloads = new WeakMap<ReadStore, Map<string, { at: number; docs: CaseloadKeysDoc[] }>>();
+
+async function centreCaseload(rs: ReadStore, centreId: string): Promise<readonly CaseloadKeysDoc[]> {
+  let kept = keptCaseloads.get(rs);
+  if (!kept) keptCaseloads.set(rs, (kept = new Map()));
+  const at = await rs.checkpoint(caseloadProjection.name);
+  const hit = kept.get(centreId);
+  kept.delete(centreId);
+  if (hit?.at === at) {
+    kept.set(centreId, hit);
+    return hit.docs;
+  }
+  const docs = await rs.find(caseloadKeys, { centre_id: centreId });
+  kept.set(centreId, { at, docs });
+  // The least recently read centre goes first (a Map keeps the order entries were set in).
+  if (kept.size > KEPT_CENTRES) kept.delete(kept.keys().next().value!);
+  return docs;
+}
+
 /** A student's place in the caseload's order: the list's own sort fields and the caseload's facts. */
 type CaseloadKey = Pick<StudentDoc, 'id' | 'Name' | 'Created_At'> & CaseloadFacts;
 
@@ -101,10 +125,9 @@ async function wholeCaseload(
 ): Promise<CaseloadKey[]> {
   const search = searchFilter(paging.q, paging.search);
   const found = search ? await rs.find(students, allOf({ centre_id: centreId }, search), { fields: ['id'] }) : null;
-  const list = await rs.find(
-    caseloadKeys,
-    found ? { centre_id: centreId, id: { $in: found.map((s) => s.id) } } : { centre_id: centreId },
-  );
+  const all = await centreCaseload(rs, centreId);
+  const ids = found && new Set(found.map((s) => s.id));
+  const list = ids ? all.filter((k) => ids.has(k.id)) : all;
   const clock = caseloadClock(now);
   // The facts' own object, the list's fields added to it (docs/benchmarks.md#objects-built-per-row).
   const keys = list.map((k): CaseloadKey =>
