@@ -114,6 +114,10 @@ describe('works on site with no signal', () => {
     // The first visit installs the service worker; from the next load on it serves the page.
     await page.reload();
     await expect.poll(() => page.evaluate('!!navigator.serviceWorker.controller')).toBe(true);
+    // `/` is still the server's landing page (no script), not the precached app shell.
+    await page.goto(`${server.url}/`);
+    expect(await page.evaluate('document.querySelectorAll("script[src]").length')).toBe(0);
+    await page.goto(`${server.url}/dashboard`);
     const cdp = await context.newCDPSession(page);
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
     expect(installabilityErrors).toEqual([]);

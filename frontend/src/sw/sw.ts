@@ -20,7 +20,9 @@ import { API_CACHE, NOT_CACHED_API, OFFLINE_COPY_HEADER, SKIP_WAITING } from '..
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
-precacheAndRoute(self.__WB_MANIFEST);
+// Only the precached files' own URLs: Workbox would otherwise answer `/` with the precached
+// index.html (its `directoryIndex`) and `/x` with `/x.html`, before the page route below.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
 cleanupOutdatedCaches();
 
 // Pages: the server's (fresh build, admin portal page) however slow, the precached shell only
