@@ -4,6 +4,7 @@ import type { RecordedEvent } from '@panda/events/envelope';
 import { CheckpointConflictError, matches, type Doc, type Filter, type ReadStore, type WriteOp } from './read-store';
 import type { Change, CommittedBatch, Projection, ProjectionContext } from './projection';
 import { DocTable, asJson, asJsonChanged, asJsonReplacing, docCopy } from './doc-table';
+import { LruMap } from './lru-map';
 
 export interface RunnerLogger {
   info(obj: object, msg?: string): void;
@@ -38,40 +39,11 @@ const beforeOf = (doc: Doc | null | undefined): Doc | null =>
 
 const keptInMemory = (doc: Doc, stored: Doc | undefined): Doc => (stored ? asJsonReplacing(doc, stored) : asJson(doc));
 
-/** Committed documents seen, most recently used last (null: known not to exist): docs/architecture.md#runner-memory. */
-class DocCache {
-  private readonly docs = new Map<string, Doc | null>();
-  constructor(private readonly limit: number) {}
-
-  has(key: string): boolean {
-    return this.docs.has(key);
-  }
-
-  /** The cached document itself: callers never change it (they clone it first). */
-  peek(key: string): Doc | null | undefined {
-    const doc = this.docs.get(key);
-    if (doc !== undefined) {
-      this.docs.delete(key);
-      this.docs.set(key, doc);
-    }
-    return doc;
-  }
-
-  set(key: string, doc: Doc | null): void {
-    this.docs.delete(key);
-    this.docs.set(key, doc);
-    if (this.docs.size > this.limit) {
-      for (const k of this.docs.keys()) {
-        this.docs.delete(k);
-        if (this.docs.size <= this.limit) break;
-      }
-    }
-  }
-
-  clear(): void {
-    this.docs.clear();
-  }
-}
+/**
+ * Committed documents seen, most recently used last (null: known not to exist); a cached document is never
+ * changed, only copied: docs/architecture.md#runner-memory.
+ */
+type DocCache = LruMap<string, Doc | null>;
 
 const keyOf = (collection: string, id: string) => `${collection}\u0000${id}`;
 
@@ -158,12 +130,12 @@ class BatchContext implements ProjectionContext {
   /** The committed document (cached, else read and cached); never handed out without a copy. */
   private async committed(collection: string, id: string): Promise<Doc | null> {
     const key = keyOf(collection, id);
-    const cached = this.cache.peek(key);
+    const cached = this.cache.get(key);
     if (cached !== undefined) return cached;
     const doc = await this.readStore.get(collection, id);
     // Another get of the same document may have finished first: keep the one already cached.
     if (!this.cache.has(key)) this.cache.set(key, doc);
-    const kept = this.cache.peek(key);
+    const kept = this.cache.get(key);
     return kept === undefined ? doc : kept;
   }
 
@@ -233,7 +205,7 @@ class BatchContext implements ProjectionContext {
     const t = this.table(collection);
     if (t) this.before.set(key, beforeOf(t.get(id)));
     else {
-      const cached = this.cache.peek(key);
+      const cached = this.cache.get(key);
       if (cached !== undefined) this.before.set(key, cached);
       else
         this.pendingBefore.push(
@@ -350,7 +322,7 @@ export class ProjectionRunner {
     for (const p of projections) {
       if (names.has(p.name)) throw new Error(`Duplicate projection ${p.name}`);
       names.add(p.name);
-      this.caches.set(p.name, new DocCache(this.cachedDocs));
+      this.caches.set(p.name, new LruMap(this.cachedDocs));
       this.handled.set(p.name, new Set(p.handles));
     }
   }

@@ -8,6 +8,7 @@ import { HttpError } from '@panda/platform/errors';
 import { AUDITOR_REVOKED, lockedMessage, type LockCategory } from '@panda/contracts/accounts';
 import type { ChangeFeed } from '../change-feed';
 import { takeChanges } from './names';
+import { LruMap } from '../lru-map';
 
 /** docs/read-models.md#accounts */
 
@@ -180,7 +181,7 @@ const ACCOUNTS_KEPT = 10_000;
  * wake, so no request after a lock or sign-out sees the document from before it.
  */
 function cachedAccounts(readStore: ReadStore, changes: ChangeFeed): (id: string) => Promise<AccountDoc | null> {
-  const kept = new Map<string, AccountDoc | null>();
+  const kept = new LruMap<string, AccountDoc | null>(ACCOUNTS_KEPT);
   /** Counts the changes seen: a read that a change overtook is not kept (a store that answers asynchronously). */
   let generation = 0;
   changes.subscribe((batch) => {
@@ -192,17 +193,10 @@ function cachedAccounts(readStore: ReadStore, changes: ChangeFeed): (id: string)
   });
   return async (id) => {
     const hit = kept.get(id);
-    if (hit !== undefined) {
-      kept.delete(id);
-      kept.set(id, hit);
-      return hit;
-    }
+    if (hit !== undefined) return hit;
     const seen = generation;
     const doc = await accounts.from(readStore).get(id);
-    if (seen === generation) {
-      kept.set(id, doc);
-      if (kept.size > ACCOUNTS_KEPT) kept.delete(kept.keys().next().value as string);
-    }
+    if (seen === generation) kept.set(id, doc);
     return doc;
   };
 }
