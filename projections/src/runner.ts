@@ -384,12 +384,6 @@ export class ProjectionRunner {
     await Promise.all(first.map((p) => this.follow(p, signal)));
   }
 
-  /** Empties what a failed first start did not finish; after a conflict the other runner's work stands. */
-  private async afterFailedFirstStart(first: Projection[], err: unknown): Promise<void> {
-    if (err instanceof CheckpointConflictError) return;
-    for (const p of first) if (this.checkpointOf(p.name) === 0) await this.emptyAgain(p);
-  }
-
   /** The version recorded (versionKey; 0 is version 1) when another than `p`'s, else null. */
   private async otherVersion(p: Projection): Promise<number | null> {
     const recorded = await this.readStore.checkpoint(versionKey(p.name));
@@ -506,7 +500,9 @@ export class ProjectionRunner {
         for (const collection of Object.keys(p.collections)) await this.readStore.dropIndexesExcept(collection, []);
       return await this.applyAllInMemory(chosen, head, undefined, signal);
     } catch (err) {
-      if (!signal?.aborted) await this.afterFailedFirstStart(chosen, err);
+      // What a failed first start did not finish is emptied; after a conflict the other runner's work stands.
+      if (!signal?.aborted && !(err instanceof CheckpointConflictError))
+        for (const p of chosen) if (this.checkpointOf(p.name) === 0) await this.emptyAgain(p);
       throw err;
     }
   }
