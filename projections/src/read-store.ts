@@ -57,6 +57,13 @@ export interface FindOptions {
   fields?: string[];
 }
 
+/** A sort's keys, ending with `id` in the direction of the last key unless it names `id` (ties by id). */
+export function sortKeys(sort: Record<string, 1 | -1>): [string, 1 | -1][] {
+  const keys = Object.entries(sort);
+  if (keys.length && !keys.some(([p]) => p === 'id')) keys.push(['id', keys[keys.length - 1][1]]);
+  return keys;
+}
+
 /** A search index backing `$contains` on these fields (docs/architecture.md#sqlite-read-store). */
 export const searchIndex = (...fields: string[]) => {
   if (!fields.length) throw new Error('A search index needs a field');

@@ -9,6 +9,7 @@ import {
   isLogical,
   logicalFilters,
   searchedFields,
+  sortKeys,
   storedName as table,
   topField,
   type CollectionRef,
@@ -66,8 +67,7 @@ const searchSql = (t: string, fields: string[]) => {
 const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
 function orderBy(sort: FindOptions['sort']): string {
-  const keys = Object.entries(sort ?? {});
-  if (keys.length && !keys.some(([p]) => p === 'id')) keys.push(['id', keys[keys.length - 1][1]]);
+  const keys = sortKeys(sort ?? {});
   return keys.length
     ? `ORDER BY ${keys.map(([p, d]) => `${expr(p)} ${d === 1 ? 'ASC' : 'DESC'}`).join(', ')}`
     : 'ORDER BY rowid';
