@@ -1,5 +1,5 @@
 import type { JobType } from '@panda/contracts/training';
-import type { Rates } from '@panda/contracts/payouts';
+import type { LedgerEntry, RateVersion } from '@panda/contracts/payouts';
 import {
   invoiceEntryIds,
   type CreditApplied,
@@ -13,29 +13,15 @@ import { collection } from '../typed-collection';
 import { defineProjection, type Recorded } from '../typed-projection';
 
 /** Mentor payouts: docs/read-models.md#payouts. */
-export interface PayoutRatesDoc {
-  id: string;
-  position: number;
-  effective_from: string;
-  rates: Rates;
-  set_at: string;
-  set_by: string;
-  _audience: string[];
-}
-export interface LedgerEntryDoc {
-  id: string;
+/** Contracts `rateVersion`, and its log position. */
+export type PayoutRatesDoc = RateVersion & { position: number; _audience: string[] };
+/** Contracts `ledgerEntry`, with its mentor and invoice. */
+export type LedgerEntryDoc = LedgerEntry & {
   position: number;
   mentor_id: string;
-  signature_id: string;
-  job_type: JobType;
-  kind: 'earning' | 'reversal';
-  amount_pence: number;
-  work_date: string;
-  at: string;
   invoice_id: string | null;
-  invoice_number: string | null;
   _audience: string[];
-}
+};
 export interface NoRateDoc {
   id: string;
   position: number;
