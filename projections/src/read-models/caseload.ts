@@ -3,19 +3,7 @@ import type { ProjectionContext } from '../projection';
 import { collection } from '../typed-collection';
 import { defineProjection } from '../typed-projection';
 
-/**
- * The centre's caseload (docs/rules.md#centre-caseload), kept small so that a list sorted by its facts reads
- * one narrow document per student from one collection (docs/benchmarks.md#evidence):
- * - `caseload_keys`: one document per student (id = the student's id) with exactly what the caseload's facts
- *   and sorts are reckoned from: the centre, name and registration, when each counted card was recorded (oldest
- *   first; a revoked card is left out), how many of those are disputed, the cards required and signed over the
- *   open jobs, and since when the student has had no active placement. The facts change with the clock, so
- *   they are reckoned at read time (query-service `students/caseload.ts`), never stored.
- * - `caseload_inputs`: per student, what those are kept from: the name's parts, each job's total and signed
- *   count, each counted card's sign-off id, time and open dispute, and the active placement.
- * Centres read it only through the caseload (no audience). Built only from events, so this projection reads
- * no other projection's collections.
- */
+/** The centre's caseload: docs/read-models.md#caseload. */
 export const CASELOAD_KEYS = 'caseload_keys';
 export const CASELOAD_INPUTS = 'caseload_inputs';
 
