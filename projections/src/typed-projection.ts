@@ -11,6 +11,8 @@ export type CatalogueEvent = Stored<(typeof catalogue)[number]>;
 export type CatalogueEventType = CatalogueEvent['type'];
 export type DataOf<T extends CatalogueEventType> = Extract<CatalogueEvent, { type: T }>['data'];
 export type Recorded<T extends CatalogueEventType> = RecordedEvent<T, DataOf<T>>;
+/** The event types whose data has the fields of F (a handler reading `e.data.accountId`, say). */
+export type EventWith<F> = { [T in CatalogueEventType]: DataOf<T> extends F ? T : never }[CatalogueEventType];
 
 export type Handler<T extends CatalogueEventType> = (
   event: Recorded<T>,

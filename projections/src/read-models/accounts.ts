@@ -1,7 +1,7 @@
 import type { ProjectionContext } from '../projection';
 import { searchIndex, type Doc, type ReadStore } from '../read-store';
 import { collection } from '../typed-collection';
-import { defineProjection, type DataOf, type Recorded } from '../typed-projection';
+import { defineProjection, type DataOf, type EventWith, type Recorded } from '../typed-projection';
 import type { Authenticator } from '@panda/platform/http';
 import { verifyToken } from '@panda/platform/tokens';
 import { HttpError } from '@panda/platform/errors';
@@ -69,21 +69,8 @@ const newAccount = (
   _audience: [id],
 });
 
-type AccountChange =
-  | 'PasswordChanged'
-  | 'PasswordReset'
-  | 'TemporaryPasswordUsed'
-  | 'AuditorPasswordReissued'
-  | 'StudentInviteResent'
-  | 'AuditorRevoked'
-  | 'AccountLocked'
-  | 'AccountUnlocked'
-  | 'AccountVetted'
-  | 'AccountUnvetted'
-  | 'ProfileChanged';
-
 const change =
-  <T extends AccountChange>(evolve: (doc: AccountDoc, data: DataOf<T>) => void) =>
+  <T extends EventWith<{ accountId: string }>>(evolve: (doc: AccountDoc, data: DataOf<T>) => void) =>
   async (e: Recorded<T>, ctx: ProjectionContext) => {
     await accounts.in(ctx).update(e.data.accountId, (doc) => {
       doc.updated_at = e.time;

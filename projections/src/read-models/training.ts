@@ -14,7 +14,7 @@ import {
 import type { ProjectionContext } from '../projection';
 import { searchIndex, type ReadStore } from '../read-store';
 import { collection } from '../typed-collection';
-import { audienceOf, defineProjection, type DataOf, type Recorded } from '../typed-projection';
+import { audienceOf, defineProjection, type DataOf, type EventWith, type Recorded } from '../typed-projection';
 import { takeChanges } from './names';
 import { awaitingAnswer, confirmed, disputed, resolved, revoked, type AnswerEvent } from './sign-off-state';
 
@@ -182,21 +182,12 @@ async function changeStudent(ctx: ProjectionContext, id: string, change: (studen
   students.in(ctx).put(withPlacementState(student));
 }
 
-type JobEvent =
-  | 'JobReassigned'
-  | 'JobTotalAdjusted'
-  | 'JobCardSigned'
-  | 'SignatureConfirmed'
-  | 'SignatureDisputed'
-  | 'DisputeResolved'
-  | 'SignatureRevoked';
-
 /**
  * A change to a known job (changed in place, docs/architecture.md#runner-memory), then its summary and the student;
  * `change` answers false when there is nothing to change. With `history` the signature history is written too.
  */
 const changeJob =
-  <T extends JobEvent>(
+  <T extends EventWith<{ studentId: string; jobId: string }>>(
     change: (
       job: JobDoc,
       student: StudentDoc,
