@@ -319,23 +319,15 @@ export const trainingProjection = defineProjection({
       changeStudent(ctx, accountId, async (student) => {
         takeChanges(student, c);
         const found = await Promise.all(student.jobs.map((s) => jobs.in(ctx).get(s.id)));
+        const contact: Partial<JobDoc> = {
+          Student_Name: student.Name,
+          student_email: student.Email,
+          student_phone: student.Phone_Number,
+          student_postcode: student.Postcode,
+        };
         for (const j of found) {
-          if (!j) continue;
-          if (
-            j.Student_Name === student.Name &&
-            j.student_email === student.Email &&
-            j.student_phone === student.Phone_Number &&
-            j.student_postcode === student.Postcode
-          )
-            continue;
-          Object.assign(j, {
-            Student_Name: student.Name,
-            student_email: student.Email,
-            student_phone: student.Phone_Number,
-            student_postcode: student.Postcode,
-            updated_at: time,
-          });
-          jobs.in(ctx).put(j);
+          if (!j || Object.entries(contact).every(([k, v]) => j[k as keyof JobDoc] === v)) continue;
+          jobs.in(ctx).put(Object.assign(j, contact, { updated_at: time }));
         }
       }),
     RequirementsSet: ({ data: d }, ctx) =>
