@@ -264,6 +264,11 @@ const jobChange =
     studentProgress.in(ctx).put({ id: s.id, ...progressOf(s) });
   };
 
+/** A card signed or revoked: its job's signed count. */
+const countSigned = jobChange<'JobCardSigned' | 'SignatureRevoked'>((s, { data: d }) => {
+  if (s.jobs[d.jobId]) s.jobs[d.jobId].completed = d.completedCount;
+});
+
 export const placementsProjection = defineProjection({
   name: 'placements',
   // Versions and indexes: docs/read-models.md#placements.
@@ -353,11 +358,7 @@ export const placementsProjection = defineProjection({
     JobTotalAdjusted: jobChange<'JobTotalAdjusted'>((s, { data: d }) => {
       if (s.jobs[d.jobId]) s.jobs[d.jobId].total = d.totalCount;
     }),
-    JobCardSigned: jobChange<'JobCardSigned'>((s, { data: d }) => {
-      if (s.jobs[d.jobId]) s.jobs[d.jobId].completed = d.completedCount;
-    }),
-    SignatureRevoked: jobChange<'SignatureRevoked'>((s, { data: d }) => {
-      if (s.jobs[d.jobId]) s.jobs[d.jobId].completed = d.completedCount;
-    }),
+    JobCardSigned: countSigned,
+    SignatureRevoked: countSigned,
   },
 });
