@@ -24,19 +24,13 @@ export type TypedProjectionSpec = Omit<Projection, 'handles' | 'apply'> & { on: 
 
 /** A projection of per-event handlers, each taking its event as Recorded<T> (every append passed checkEvent). */
 export function defineProjection(spec: TypedProjectionSpec): Projection {
-  const handlers = spec.on as Record<
-    string,
-    ((event: RecordedEvent, ctx: ProjectionContext) => void | Promise<void>) | undefined
-  >;
+  const handlers = spec.on as Partial<Record<string, Projection['apply']>>;
   return {
     name: spec.name,
     version: spec.version,
     collections: spec.collections,
     handles: Object.keys(spec.on),
-    apply(event, ctx) {
-      const handler = handlers[event.type];
-      return handler?.(event, ctx);
-    },
+    apply: (event, ctx) => handlers[event.type]?.(event, ctx),
   };
 }
 
