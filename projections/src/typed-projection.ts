@@ -14,10 +14,11 @@ export type Recorded<T extends CatalogueEventType> = RecordedEvent<T, DataOf<T>>
 /** The event types whose data has the fields of F (a handler reading `e.data.accountId`, say). */
 export type EventWith<F> = { [T in CatalogueEventType]: DataOf<T> extends F ? T : never }[CatalogueEventType];
 
+/** What a handler's promise answers is not used (`update` answers the document, say). */
 export type Handler<T extends CatalogueEventType> = (
   event: Recorded<T>,
   ctx: ProjectionContext,
-) => void | Promise<void>;
+) => void | Promise<unknown>;
 export type Handlers = { [T in CatalogueEventType]?: Handler<T> };
 
 export type TypedProjectionSpec = Omit<Projection, 'handles' | 'apply'> & { on: Handlers };

@@ -71,12 +71,11 @@ const newAccount = (
 
 const change =
   <T extends EventWith<{ accountId: string }>>(evolve: (doc: AccountDoc, data: DataOf<T>) => void) =>
-  async (e: Recorded<T>, ctx: ProjectionContext) => {
-    await accounts.in(ctx).update(e.data.accountId, (doc) => {
+  (e: Recorded<T>, ctx: ProjectionContext) =>
+    accounts.in(ctx).update(e.data.accountId, (doc) => {
       doc.updated_at = e.time;
       evolve(doc, e.data);
     });
-  };
 
 export const accountsProjection = defineProjection({
   name: 'accounts',
@@ -143,20 +142,18 @@ export const accountsProjection = defineProjection({
       if (c.Email !== undefined) doc.email_lower = c.Email.toLowerCase();
     }),
     // Every earlier token is refused by its version now, signed-out ones included.
-    SessionsRevoked: async ({ data: d }, ctx) => {
-      await accounts
+    SessionsRevoked: ({ data: d }, ctx) =>
+      accounts
         .in(ctx)
-        .update(d.accountId, (doc) => Object.assign(doc, { token_version: d.tokenVersion, ended_tokens: {} }));
-    },
+        .update(d.accountId, (doc) => Object.assign(doc, { token_version: d.tokenVersion, ended_tokens: {} })),
     // The signed-out token is refused until it would have expired anyway; expired entries go.
-    SessionEnded: async ({ time, data: d }, ctx) => {
-      await accounts.in(ctx).update(d.accountId, (doc) => {
+    SessionEnded: ({ time, data: d }, ctx) =>
+      accounts.in(ctx).update(d.accountId, (doc) => {
         const now = Date.parse(time);
         const ended = Object.fromEntries(Object.entries(doc.ended_tokens ?? {}).filter(([, expires]) => expires > now));
         ended[d.tokenId] = Date.parse(d.expiresAt);
         doc.ended_tokens = ended;
-      });
-    },
+      }),
   },
 });
 

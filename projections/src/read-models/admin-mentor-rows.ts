@@ -4,7 +4,7 @@ import { signedUpName, takeChanges } from './names';
 import { businessText } from './placements';
 import { searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
-import { defineProjection, type Recorded } from '../typed-projection';
+import { defineProjection, type EventWith, type Recorded } from '../typed-projection';
 
 /** The admin Mentors table: docs/read-models.md#admin-mentor-rows. */
 
@@ -68,12 +68,9 @@ const placementStatus =
 
 /** An account change: the mentor's row, when the account is a mentor's. */
 const change =
-  <T extends 'AccountLocked' | 'AccountUnlocked' | 'AccountVetted' | 'AccountUnvetted'>(
-    evolve: (row: AdminMentorRowDoc) => void,
-  ) =>
-  async (e: Recorded<T>, ctx: ProjectionContext) => {
-    await adminMentorRows.in(ctx).update(e.data.accountId, evolve);
-  };
+  (evolve: (row: AdminMentorRowDoc) => void) =>
+  (e: Recorded<EventWith<{ accountId: string }>>, ctx: ProjectionContext) =>
+    adminMentorRows.in(ctx).update(e.data.accountId, evolve);
 
 export const adminMentorRowsProjection = defineProjection({
   name: 'admin-mentor-rows',
@@ -129,15 +126,14 @@ export const adminMentorRowsProjection = defineProjection({
       adminMentorRows.in(ctx).put(row);
     },
     // The business profile as last saved; complete once the profile form succeeded (spec section 4).
-    MentorProfileSaved: async ({ data: { accountId, profile } }, ctx) => {
-      await adminMentorRows.in(ctx).update(accountId, (row) => {
+    MentorProfileSaved: ({ data: { accountId, profile } }, ctx) =>
+      adminMentorRows.in(ctx).update(accountId, (row) => {
         row.Business_Name = businessText(profile.Business_Name);
         row.Business_Postcode = businessText(profile.Business_Postcode);
         row.profile_complete = Boolean(
           row.Business_Name && row.Business_Postcode && businessText(profile.Gas_Safe_Registration_Number),
         );
-      });
-    },
+      }),
     PlacementProposed: placementStatus<'PlacementProposed'>(() => 'pending'),
     PlacementAccepted: placementStatus<'PlacementAccepted'>(() => 'active'),
     PlacementDeclined: placementStatus<'PlacementDeclined'>(() => 'cancelled'),

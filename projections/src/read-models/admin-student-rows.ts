@@ -121,12 +121,10 @@ export const adminStudentRowsProjection = defineProjection({
         mentor_name: null,
       });
     },
-    AccountLocked: async ({ data: d }, ctx) => {
-      await adminStudentRows.in(ctx).update(d.accountId, (row) => void (row.account_locked = true));
-    },
-    AccountUnlocked: async ({ data: d }, ctx) => {
-      await adminStudentRows.in(ctx).update(d.accountId, (row) => void (row.account_locked = false));
-    },
+    AccountLocked: ({ data: d }, ctx) =>
+      adminStudentRows.in(ctx).update(d.accountId, (row) => void (row.account_locked = true)),
+    AccountUnlocked: ({ data: d }, ctx) =>
+      adminStudentRows.in(ctx).update(d.accountId, (row) => void (row.account_locked = false)),
     // Profile Settings: `changes` holds only the fields that changed. A student's row shows their own fields;
     // a centre's or a mentor's new name goes to the rows that show it.
     ProfileChanged: async ({ data: { accountId, changes: c } }, ctx) => {

@@ -163,9 +163,8 @@ export const payoutsProjection = defineProjection({
       });
     },
     SignatureConfirmed: ({ data: d }, ctx) => pendingEarnings.in(ctx).delete(d.signatureId),
-    SignatureDisputed: async ({ data: d }, ctx) => {
-      await pendingEarnings.in(ctx).update(d.signatureId, (doc) => ({ ...doc, status: 'disputed', earn_due_at: null }));
-    },
+    SignatureDisputed: ({ data: d }, ctx) =>
+      pendingEarnings.in(ctx).update(d.signatureId, (doc) => ({ ...doc, status: 'disputed', earn_due_at: null })),
     SignatureRevoked: ({ data: d }, ctx) => pendingEarnings.in(ctx).delete(d.signatureId),
     RatesSet: ({ position, time, data: d }, ctx) =>
       payoutRates.in(ctx).put({
@@ -245,20 +244,18 @@ export const payoutsProjection = defineProjection({
         _audience: [d.mentorId],
       });
     },
-    InvoiceDisputed: async ({ data: d }, ctx) => {
-      await invoices.in(ctx).update(d.invoiceId, (doc) => ({ ...doc, status: 'disputed', dispute_reason: d.reason }));
-    },
+    InvoiceDisputed: ({ data: d }, ctx) =>
+      invoices.in(ctx).update(d.invoiceId, (doc) => ({ ...doc, status: 'disputed', dispute_reason: d.reason })),
     // Resolved, the invoice is payable again, less its credit note if the dispute was upheld (a paid
     // one stays paid: its credit note comes off the next payouts).
-    InvoiceDisputeResolved: async ({ data: d }, ctx) => {
-      await invoices.in(ctx).update(d.invoiceId, (doc) => ({
+    InvoiceDisputeResolved: ({ data: d }, ctx) =>
+      invoices.in(ctx).update(d.invoiceId, (doc) => ({
         ...doc,
         status: doc.paid_at ? 'paid' : 'issued',
         dispute_outcome: d.outcome,
         resolution_reason: d.reason,
         credit_note: d.creditNote,
-      }));
-    },
+      })),
     PayoutRunMade: async ({ position, time, data: d }, ctx) => {
       await payoutRuns.in(ctx).put({
         id: d.runId,

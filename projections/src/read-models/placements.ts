@@ -328,13 +328,12 @@ export const placementsProjection = defineProjection({
       });
       if (p) await renameInPlacements(ctx, p, time);
     },
-    RequirementsSet: async ({ time, data: d }, ctx) => {
-      await studentPlacements
+    RequirementsSet: ({ time, data: d }, ctx) =>
+      studentPlacements
         .in(ctx)
         .update(d.studentId, (s) =>
           Object.assign(s, { required: requiredPerJobType(d.requirements), updated_at: time }),
-        );
-    },
+        ),
     PlacementProposed: async (e, ctx) => putPlacement(ctx, e.time, await placementFromProposal(e, ctx)),
     PlacementAccepted: placementChange((p, e) => Object.assign(p, { Status: 'active', Placed_At: e.time })),
     PlacementDeclined: placementChange<'PlacementDeclined'>((p, e) =>

@@ -149,8 +149,7 @@ export const supportTicketsProjection = defineProjection({
         }
       });
     },
-    TicketClosed: async (e, ctx) => {
-      await changeTicket(ctx, e.data.ticketId, (doc) => Object.assign(touch(doc, e), { Status: 'closed' }));
-    },
+    TicketClosed: (e, ctx) =>
+      changeTicket(ctx, e.data.ticketId, (doc) => Object.assign(touch(doc, e), { Status: 'closed' })),
   },
 });
