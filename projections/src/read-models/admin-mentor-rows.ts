@@ -11,6 +11,7 @@ import { defineProjection, type EventWith, type Recorded } from '../typed-projec
 export type AdminMentorRowDoc = AdminMentor;
 
 type PlacementStatus = 'pending' | 'active' | 'completed' | 'cancelled';
+type PlacementEvent = 'PlacementProposed' | 'PlacementAccepted' | 'PlacementDeclined' | 'PlacementEnded';
 interface MentorPlacementDoc {
   id: string;
   mentor_id: string;
@@ -43,28 +44,24 @@ async function recount(
 }
 
 /**
- * A placement event: its placement's new status, for its mentor's counts. Its mentor is the proposal's (as in
+ * A placement event left its placement in `status`: its mentor's counts. Its mentor is the proposal's (as in
  * `placements`, whose documents keep the proposal's mentor); a change to a placement never proposed changes nothing.
  */
-const placementStatus =
-  <T extends 'PlacementProposed' | 'PlacementAccepted' | 'PlacementDeclined' | 'PlacementEnded'>(
-    status: (e: Recorded<T>) => PlacementStatus,
-  ) =>
-  async (e: Recorded<T>, ctx: ProjectionContext) => {
-    const before = await mentorPlacements.in(ctx).get(e.data.placementId);
-    const proposed = e.type === 'PlacementProposed';
-    if (!before && !proposed) return;
-    const now: MentorPlacementDoc = {
-      id: e.data.placementId,
-      mentor_id: before && !proposed ? before.mentor_id : e.data.mentorId,
-      status: status(e),
-    };
-    mentorPlacements.in(ctx).put(now);
-    if (before && before.mentor_id !== now.mentor_id) {
-      await recount(ctx, before.mentor_id, before.status);
-      await recount(ctx, now.mentor_id, undefined, now.status);
-    } else await recount(ctx, now.mentor_id, before?.status, now.status);
+async function placementChanged(ctx: ProjectionContext, e: Recorded<PlacementEvent>, status: PlacementStatus) {
+  const before = await mentorPlacements.in(ctx).get(e.data.placementId);
+  const proposed = e.type === 'PlacementProposed';
+  if (!before && !proposed) return;
+  const now: MentorPlacementDoc = {
+    id: e.data.placementId,
+    mentor_id: before && !proposed ? before.mentor_id : e.data.mentorId,
+    status,
   };
+  mentorPlacements.in(ctx).put(now);
+  if (before && before.mentor_id !== now.mentor_id) {
+    await recount(ctx, before.mentor_id, before.status);
+    await recount(ctx, now.mentor_id, undefined, now.status);
+  } else await recount(ctx, now.mentor_id, before?.status, now.status);
+}
 
 /** An account change: the mentor's row, when the account is a mentor's. */
 const change =
@@ -134,9 +131,9 @@ export const adminMentorRowsProjection = defineProjection({
           row.Business_Name && row.Business_Postcode && businessText(profile.Gas_Safe_Registration_Number),
         );
       }),
-    PlacementProposed: placementStatus<'PlacementProposed'>(() => 'pending'),
-    PlacementAccepted: placementStatus<'PlacementAccepted'>(() => 'active'),
-    PlacementDeclined: placementStatus<'PlacementDeclined'>(() => 'cancelled'),
-    PlacementEnded: placementStatus<'PlacementEnded'>((e) => e.data.status),
+    PlacementProposed: (e, ctx) => placementChanged(ctx, e, 'pending'),
+    PlacementAccepted: (e, ctx) => placementChanged(ctx, e, 'active'),
+    PlacementDeclined: (e, ctx) => placementChanged(ctx, e, 'cancelled'),
+    PlacementEnded: (e, ctx) => placementChanged(ctx, e, e.data.status),
   },
 });

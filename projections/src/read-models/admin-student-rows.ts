@@ -14,6 +14,7 @@ interface PartyNameDoc extends KeptName {
 }
 
 type PlacementStatus = NonNullable<AdminStudent['placement_status']>;
+type PlacementEvent = 'PlacementProposed' | 'PlacementAccepted' | 'PlacementDeclined' | 'PlacementEnded';
 interface StudentPlacementsDoc {
   id: string;
   placements: { id: string; status: PlacementStatus; mentor_id: string }[];
@@ -24,19 +25,16 @@ const parties = collection<PartyNameDoc>('admin_student_row_parties');
 const studentPlacements = collection<StudentPlacementsDoc>('admin_student_row_placements');
 
 /**
- * A placement of the student changed (`latest`; `proposed`: it is new): the row's summary as `student_placements`
- * has it. The active placement, else the pending one, else the latest changed; the mentor and their name only
- * while active. A change to a placement never proposed changes nothing, as in `placements`.
+ * A placement event left its placement in `status`: the row's summary as `student_placements` has it. The
+ * active placement, else the pending one, else the latest changed; the mentor and their name only while
+ * active. A change to a placement never proposed changes nothing, as in `placements`.
  */
-async function placementChanged(
-  ctx: ProjectionContext,
-  studentId: string,
-  change: StudentPlacementsDoc['placements'][number],
-  proposed: boolean,
-) {
+async function placementChanged(ctx: ProjectionContext, e: Recorded<PlacementEvent>, status: PlacementStatus) {
+  const { studentId, placementId, mentorId } = e.data;
+  const change = { id: placementId, status, mentor_id: mentorId };
   const state = (await studentPlacements.in(ctx).get(studentId)) ?? { id: studentId, placements: [] };
   const known = state.placements.find((p) => p.id === change.id);
-  if (!known && !proposed) return;
+  if (!known && e.type !== 'PlacementProposed') return;
   const latest = known ? { ...change, mentor_id: known.mentor_id } : change;
   const others = state.placements.filter((p) => p.id !== latest.id);
   studentPlacements.in(ctx).put({
@@ -59,19 +57,6 @@ async function placementChanged(
     });
   });
 }
-
-/** A placement event: its placement's new status, for its student's row. */
-const placementStatus =
-  <T extends 'PlacementProposed' | 'PlacementAccepted' | 'PlacementDeclined' | 'PlacementEnded'>(
-    status: (e: Recorded<T>) => PlacementStatus,
-  ) =>
-  (e: Recorded<T>, ctx: ProjectionContext) =>
-    placementChanged(
-      ctx,
-      e.data.studentId,
-      { id: e.data.placementId, status: status(e), mentor_id: e.data.mentorId },
-      e.type === 'PlacementProposed',
-    );
 
 export const adminStudentRowsProjection = defineProjection({
   name: 'admin-student-rows',
@@ -144,9 +129,9 @@ export const adminStudentRowsProjection = defineProjection({
       for (const r of await adminStudentRows.in(ctx).find(shown.filter))
         adminStudentRows.in(ctx).put(Object.assign(r, shown.set));
     },
-    PlacementProposed: placementStatus<'PlacementProposed'>(() => 'pending'),
-    PlacementAccepted: placementStatus<'PlacementAccepted'>(() => 'active'),
-    PlacementDeclined: placementStatus<'PlacementDeclined'>(() => 'cancelled'),
-    PlacementEnded: placementStatus<'PlacementEnded'>((e) => e.data.status),
+    PlacementProposed: (e, ctx) => placementChanged(ctx, e, 'pending'),
+    PlacementAccepted: (e, ctx) => placementChanged(ctx, e, 'active'),
+    PlacementDeclined: (e, ctx) => placementChanged(ctx, e, 'cancelled'),
+    PlacementEnded: (e, ctx) => placementChanged(ctx, e, e.data.status),
   },
 });
