@@ -162,6 +162,12 @@ async function countMentor(ctx: ProjectionContext, id: string, change: (stats: M
   mentorStats.in(ctx).put(stats);
 }
 
+/** A counter's change: one fewer, never below zero. */
+const oneFewer =
+  <K extends string>(field: K) =>
+  (stats: Record<K, number>) =>
+    void (stats[field] = Math.max(0, stats[field] - 1));
+
 /** Moves every job of the student to the student's current audience and active mentor. */
 async function refreshJobs(ctx: ProjectionContext, student: StudentDoc, time: string) {
   for (const j of await jobs.in(ctx).find({ Student_ID: student.id })) {
@@ -349,11 +355,7 @@ export const trainingProjection = defineProjection({
         if (student.active_placement_id === d.placementId) return;
         const wasPlaced = student.Matched;
         if (student.mentor_id && student.mentor_id !== d.mentorId)
-          await countMentor(
-            ctx,
-            student.mentor_id,
-            (s) => void (s.active_students = Math.max(0, s.active_students - 1)),
-          );
+          await countMentor(ctx, student.mentor_id, oneFewer('active_students'));
         Object.assign(student, {
           active_placement_id: d.placementId,
           mentor_id: d.mentorId,
@@ -370,13 +372,8 @@ export const trainingProjection = defineProjection({
       changeStudent(ctx, d.studentId, async (student) => {
         if (student.pending_placement_id === d.placementId) student.pending_placement_id = null;
         if (student.active_placement_id !== d.placementId) return;
-        await countMentor(ctx, d.mentorId, (s) => void (s.active_students = Math.max(0, s.active_students - 1)));
-        if (student.centre_id)
-          await countCentre(
-            ctx,
-            student.centre_id,
-            (s) => void (s.placed_students = Math.max(0, s.placed_students - 1)),
-          );
+        await countMentor(ctx, d.mentorId, oneFewer('active_students'));
+        if (student.centre_id) await countCentre(ctx, student.centre_id, oneFewer('placed_students'));
         Object.assign(student, { active_placement_id: null, mentor_id: null, Matched: false, Placed_At: null });
         await refreshJobs(ctx, student, time);
       }),
@@ -458,7 +455,7 @@ export const trainingProjection = defineProjection({
           }
         : null;
       student.cards_signed = Math.max(0, student.cards_signed - 1);
-      await countMentor(ctx, d.mentorId, (s) => void (s.jobs_supervised = Math.max(0, s.jobs_supervised - 1)));
+      await countMentor(ctx, d.mentorId, oneFewer('jobs_supervised'));
     }),
   },
 });
