@@ -4,8 +4,6 @@ import { collection } from '../typed-collection';
 import { defineProjection } from '../typed-projection';
 
 /** The centre's caseload: docs/read-models.md#caseload. */
-export const CASELOAD_KEYS = 'caseload_keys';
-export const CASELOAD_INPUTS = 'caseload_inputs';
 
 export interface CaseloadKeysDoc {
   id: string;
@@ -36,18 +34,14 @@ interface CaseloadInputsDoc {
   unplaced_since: string | null;
 }
 
-export const caseloadKeys = collection<CaseloadKeysDoc>(CASELOAD_KEYS);
+export const caseloadKeys = collection<CaseloadKeysDoc>('caseload_keys');
 
-/**
- * A time in `toISOString()`'s one form (UTC, milliseconds), as every time of the keys is kept: then an
- * earlier time is a smaller string, and the query side compares them without parsing them. A time that is
- * not one is kept as it is.
- */
+/** A time as the keys keep it (docs/read-models.md#caseload); one that does not parse is kept as it is. */
 export function isoTime(time: string): string {
   const ms = Date.parse(time);
   return Number.isNaN(ms) ? time : new Date(ms).toISOString();
 }
-const caseloadInputs = collection<CaseloadInputsDoc>(CASELOAD_INPUTS);
+const caseloadInputs = collection<CaseloadInputsDoc>('caseload_inputs');
 
 /** The student's keys, made anew from their inputs (nothing shared with them). */
 function keysOf(s: CaseloadInputsDoc): CaseloadKeysDoc {
@@ -83,7 +77,7 @@ const markDispute = (ctx: ProjectionContext, studentId: string, signatureId: str
 
 export const caseloadProjection = defineProjection({
   name: 'caseload',
-  collections: { [CASELOAD_KEYS]: ['centre_id'], [CASELOAD_INPUTS]: [] },
+  collections: { [caseloadKeys.name]: ['centre_id'], [caseloadInputs.name]: [] },
   on: {
     StudentRegistered: ({ time, data: d }, ctx) => {
       const inputs: CaseloadInputsDoc = {
