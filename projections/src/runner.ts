@@ -7,7 +7,6 @@ import { DocTable, asJson, asJsonChanged, asJsonReplacing, docCopy } from './doc
 import { LruMap } from './lru-map';
 
 export interface RunnerLogger {
-  info(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
 }
 
@@ -674,35 +673,30 @@ export class ProjectionRunner {
         const handled = this.handled.get(p.name) as Set<string>;
         // A batch with nothing for this projection only moves its checkpoint.
         const ctx = events.some((e) => handled.has(e.type)) ? new BatchContext(this.readStore, cache, memory) : null;
-        let ops: WriteOp[] = [];
         let changes: Change[] = [];
         try {
+          let ops: WriteOp[] = [];
           if (ctx) {
             for (const e of events) if (handled.has(e.type)) await this.applyOne(p, e, ctx);
             ({ ops, changes } = await ctx.result());
           }
-        } catch (err) {
-          // The memory holds part of a batch that will not be committed.
-          this.memories.delete(p.name);
-          throw err;
-        }
-        if (changes.length)
-          ops.push({
-            op: 'put',
-            collection: CHANGES,
-            doc: { id: `${p.name}:${to}`, projection: p.name, position: to, at: now, changes },
-          });
-        if (prune) {
-          const old = await this.readStore.find(
-            CHANGES,
-            { projection: p.name, at: { $lt: now - CHANGES_RETENTION_MS } },
-            { sort: { position: 1 }, limit: 1000 },
-          );
-          for (const d of old) ops.push({ op: 'delete', collection: CHANGES, id: d.id });
-        }
-        try {
+          if (changes.length)
+            ops.push({
+              op: 'put',
+              collection: CHANGES,
+              doc: { id: `${p.name}:${to}`, projection: p.name, position: to, at: now, changes },
+            });
+          if (prune) {
+            const old = await this.readStore.find(
+              CHANGES,
+              { projection: p.name, at: { $lt: now - CHANGES_RETENTION_MS } },
+              { sort: { position: 1 }, limit: 1000 },
+            );
+            for (const d of old) ops.push({ op: 'delete', collection: CHANGES, id: d.id });
+          }
           await this.readStore.commit(p.name, from, to, ops);
         } catch (err) {
+          // The memory holds part of a batch that was not committed; after a conflict the cache is stale too.
           if (err instanceof CheckpointConflictError) cache.clear();
           this.memories.delete(p.name);
           throw err;
