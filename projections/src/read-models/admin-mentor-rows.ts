@@ -43,10 +43,7 @@ async function recount(
   });
 }
 
-/**
- * A placement event left its placement in `status`: its mentor's counts. Its mentor is the proposal's (as in
- * `placements`, whose documents keep the proposal's mentor); a change to a placement never proposed changes nothing.
- */
+/** A placement event left its placement in `status`: its mentor's counts (docs/read-models.md#admin-mentor-rows). */
 async function placementChanged(ctx: ProjectionContext, e: Recorded<PlacementEvent>, status: PlacementStatus) {
   const before = await mentorPlacements.in(ctx).get(e.data.placementId);
   const proposed = e.type === 'PlacementProposed';

@@ -24,11 +24,7 @@ export const adminStudentRows = collection<AdminStudentRowDoc>('admin_student_ro
 const parties = collection<PartyNameDoc>('admin_student_row_parties');
 const studentPlacements = collection<StudentPlacementsDoc>('admin_student_row_placements');
 
-/**
- * A placement event left its placement in `status`: the row's summary as `student_placements` has it. The
- * active placement, else the pending one, else the latest changed; the mentor and their name only while
- * active. A change to a placement never proposed changes nothing, as in `placements`.
- */
+/** A placement event left its placement in `status`: the row's summary (docs/read-models.md#admin-student-rows). */
 async function placementChanged(ctx: ProjectionContext, e: Recorded<PlacementEvent>, status: PlacementStatus) {
   const { studentId, placementId, mentorId } = e.data;
   const change = { id: placementId, status, mentor_id: mentorId };
