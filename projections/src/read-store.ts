@@ -45,10 +45,7 @@ export const fieldPath = checked(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_
 const checkedCollection = checked(/^[A-Za-z_][A-Za-z0-9_]*$/, 'collection name');
 export const storedName = (collection: string) => `rm_${checkedCollection(collection)}`;
 
-/**
- * Without `sort`, insertion order (a later put keeps a document's place); with one, missing/null first
- * when ascending and ties by `id` in the direction of the last key. A query that pages names its sort.
- */
+/** The order of the answer, with or without `sort`: docs/architecture.md#read-stores. */
 export interface FindOptions {
   sort?: Record<string, 1 | -1>;
   limit?: number;

@@ -38,10 +38,7 @@ const beforeOf = (doc: Doc | null | undefined): Doc | null =>
 
 const keptInMemory = (doc: Doc, stored: Doc | undefined): Doc => (stored ? asJsonReplacing(doc, stored) : asJson(doc));
 
-/**
- * Committed documents seen, most recently used last (null: known not to exist); a cached document is never
- * changed, only copied: docs/architecture.md#runner-memory.
- */
+/** Committed documents seen (null: known not to exist), only ever copied: docs/architecture.md#runner-memory. */
 type DocCache = LruMap<string, Doc | null>;
 
 const keyOf = (collection: string, id: string) => `${collection}\u0000${id}`;
