@@ -91,19 +91,17 @@ export function asJsonReplacing<T extends Doc>(doc: T, stored: Doc): T {
 /** asJson for a document that was JSON data and has since been changed in place: only its own fields are looked at. */
 export const asJsonChanged = <T extends Doc>(doc: T): T => asJsonReplacing(doc, doc);
 
-function copyData<T>(v: T): T {
+/** A copy of a document already in JSON form (from jsonCopy or a store): for handing out. */
+export function docCopy<T>(v: T): T {
   if (typeof v !== 'object' || v === null) return v;
-  if (Array.isArray(v)) return v.map(copyData) as T;
+  if (Array.isArray(v)) return v.map(docCopy) as T;
   const out = { ...v } as Record<string, unknown>;
   for (const k in out) {
     const x = out[k];
-    if (typeof x === 'object' && x !== null) out[k] = copyData(x);
+    if (typeof x === 'object' && x !== null) out[k] = docCopy(x);
   }
   return out as T;
 }
-
-/** A copy of a document already in JSON form (from jsonCopy or a store): for handing out. */
-export const docCopy = <T extends Doc>(doc: T): T => copyData(doc);
 
 /** A value an equality index can hold: what `matches` compares with `===` (undefined counts as null). */
 const indexable = (v: unknown): v is string | number | boolean | null =>

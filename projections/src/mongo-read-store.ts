@@ -17,6 +17,7 @@ import {
   logicalFilters,
   isFieldIndex,
   searchedFields,
+  sortKeys,
   storedName as collectionName,
   topField,
   type CollectionRef,
@@ -114,17 +115,9 @@ function containsQuery(text: string): Document {
   return { $type: 'string', $regex: escaped };
 }
 
-/** Ends with `_id` in the direction of the last key: stable pages, one index for both directions. */
-function toMongoSort(sort: Record<string, 1 | -1>): Sort {
-  const out: Record<string, 1 | -1> = {};
-  let last: 1 | -1 = 1;
-  for (const [path, dir] of Object.entries(sort)) {
-    out[fieldPath(path)] = dir;
-    last = dir;
-  }
-  if (!('_id' in out)) out._id = last;
-  return out;
-}
+/** Ends with `_id` (sortKeys): stable pages, one index for both directions. */
+const toMongoSort = (sort: Record<string, 1 | -1>): Sort =>
+  Object.fromEntries(sortKeys(sort).map(([path, dir]) => [fieldPath(path), dir]));
 
 const normalise = (doc: Doc): StoredDoc => {
   if (typeof doc.id !== 'string') throw new Error('A read-model document needs a string id');

@@ -1,10 +1,7 @@
 import type { RecordedEvent } from '@panda/events/envelope';
 import type { Doc, Filter } from './read-store';
 
-/**
- * A document from get or find may be the stored one: a handler puts every document it changes, changes none
- * after putting it, and changes no object an event or another document also holds (docs/architecture.md#runner-memory).
- */
+/** What a handler may do with the documents it reads: docs/architecture.md#runner-memory. */
 export interface ProjectionContext {
   get(collection: string, id: string): Promise<Doc | null>;
   /** Documents matching `filter`, including the batch's own uncommitted writes (no sort or limit). */

@@ -45,16 +45,20 @@ export const fieldPath = checked(/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_
 const checkedCollection = checked(/^[A-Za-z_][A-Za-z0-9_]*$/, 'collection name');
 export const storedName = (collection: string) => `rm_${checkedCollection(collection)}`;
 
-/**
- * Without `sort`, insertion order (a later put keeps a document's place); with one, missing/null first
- * when ascending and ties by `id` in the direction of the last key. A query that pages names its sort.
- */
+/** The order of the answer, with or without `sort`: docs/architecture.md#read-stores. */
 export interface FindOptions {
   sort?: Record<string, 1 | -1>;
   limit?: number;
   skip?: number;
   /** Only these top-level fields of each document, and its id. */
   fields?: string[];
+}
+
+/** A sort's keys, ending with `id` in the direction of the last key unless it names `id` (ties by id). */
+export function sortKeys(sort: Record<string, 1 | -1>): [string, 1 | -1][] {
+  const keys = Object.entries(sort);
+  if (keys.length && !keys.some(([p]) => p === 'id')) keys.push(['id', keys[keys.length - 1][1]]);
+  return keys;
 }
 
 /** A search index backing `$contains` on these fields (docs/architecture.md#sqlite-read-store). */

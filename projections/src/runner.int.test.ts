@@ -204,6 +204,31 @@ describe('ProjectionRunner', () => {
     expect(positions.length).toBe(180);
   });
 
+  it('drops the documents it holds in memory when a batch fails before its commit: no event twice', async () => {
+    const { store, open } = await setup(0);
+    const rs = open();
+    // The 50th step prunes old `_changes` entries: its read of them fails once.
+    const find = rs.find.bind(rs) as (collection: string, ...rest: unknown[]) => Promise<Doc[]>;
+    let failures = 1;
+    Object.assign(rs, {
+      find: (collection: string, ...rest: unknown[]) =>
+        collection === '_changes' && failures-- > 0
+          ? Promise.reject(new Error('read failed'))
+          : find(collection, ...rest),
+    });
+    const runner = new ProjectionRunner(store, rs, [tally], { batchSize: 1, idleMs: 20 });
+    await runner.start();
+    for (let i = 0; i < 60; i++) {
+      const r = await store.append(`s${i % 3}`, [{ type: 'Ticked', data: { i } }], 'any', meta(i));
+      expect(await runner.waitFor(r.position, 5000)).toBe(true);
+    }
+    await runner.stop();
+    expect(failures).toBe(0);
+    const tallies = await snapshot(rs);
+    expect(tallies.map((t) => t.count)).toEqual([20, 20, 20]);
+    for (const t of tallies) expect(new Set(t.positions as number[]).size).toBe(20);
+  });
+
   it('tells listeners which documents changed and for whom', async () => {
     const { store, open } = await setup(0);
     const runner = new ProjectionRunner(store, open(), [tally], { idleMs: 20 });

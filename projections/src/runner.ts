@@ -4,9 +4,9 @@ import type { RecordedEvent } from '@panda/events/envelope';
 import { CheckpointConflictError, matches, type Doc, type Filter, type ReadStore, type WriteOp } from './read-store';
 import type { Change, CommittedBatch, Projection, ProjectionContext } from './projection';
 import { DocTable, asJson, asJsonChanged, asJsonReplacing, docCopy } from './doc-table';
+import { LruMap } from './lru-map';
 
 export interface RunnerLogger {
-  info(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
 }
 
@@ -38,40 +38,8 @@ const beforeOf = (doc: Doc | null | undefined): Doc | null =>
 
 const keptInMemory = (doc: Doc, stored: Doc | undefined): Doc => (stored ? asJsonReplacing(doc, stored) : asJson(doc));
 
-/** Committed documents seen, most recently used last (null: known not to exist): docs/architecture.md#runner-memory. */
-class DocCache {
-  private readonly docs = new Map<string, Doc | null>();
-  constructor(private readonly limit: number) {}
-
-  has(key: string): boolean {
-    return this.docs.has(key);
-  }
-
-  /** The cached document itself: callers never change it (they clone it first). */
-  peek(key: string): Doc | null | undefined {
-    const doc = this.docs.get(key);
-    if (doc !== undefined) {
-      this.docs.delete(key);
-      this.docs.set(key, doc);
-    }
-    return doc;
-  }
-
-  set(key: string, doc: Doc | null): void {
-    this.docs.delete(key);
-    this.docs.set(key, doc);
-    if (this.docs.size > this.limit) {
-      for (const k of this.docs.keys()) {
-        this.docs.delete(k);
-        if (this.docs.size <= this.limit) break;
-      }
-    }
-  }
-
-  clear(): void {
-    this.docs.clear();
-  }
-}
+/** Committed documents seen (null: known not to exist), only ever copied: docs/architecture.md#runner-memory. */
+type DocCache = LruMap<string, Doc | null>;
 
 const keyOf = (collection: string, id: string) => `${collection}\u0000${id}`;
 
@@ -158,12 +126,12 @@ class BatchContext implements ProjectionContext {
   /** The committed document (cached, else read and cached); never handed out without a copy. */
   private async committed(collection: string, id: string): Promise<Doc | null> {
     const key = keyOf(collection, id);
-    const cached = this.cache.peek(key);
+    const cached = this.cache.get(key);
     if (cached !== undefined) return cached;
     const doc = await this.readStore.get(collection, id);
     // Another get of the same document may have finished first: keep the one already cached.
     if (!this.cache.has(key)) this.cache.set(key, doc);
-    const kept = this.cache.peek(key);
+    const kept = this.cache.get(key);
     return kept === undefined ? doc : kept;
   }
 
@@ -233,7 +201,7 @@ class BatchContext implements ProjectionContext {
     const t = this.table(collection);
     if (t) this.before.set(key, beforeOf(t.get(id)));
     else {
-      const cached = this.cache.peek(key);
+      const cached = this.cache.get(key);
       if (cached !== undefined) this.before.set(key, cached);
       else
         this.pendingBefore.push(
@@ -350,7 +318,7 @@ export class ProjectionRunner {
     for (const p of projections) {
       if (names.has(p.name)) throw new Error(`Duplicate projection ${p.name}`);
       names.add(p.name);
-      this.caches.set(p.name, new DocCache(this.cachedDocs));
+      this.caches.set(p.name, new LruMap(this.cachedDocs));
       this.handled.set(p.name, new Set(p.handles));
     }
   }
@@ -410,12 +378,6 @@ export class ProjectionRunner {
       );
     }
     await Promise.all(first.map((p) => this.follow(p, signal)));
-  }
-
-  /** Empties what a failed first start did not finish; after a conflict the other runner's work stands. */
-  private async afterFailedFirstStart(first: Projection[], err: unknown): Promise<void> {
-    if (err instanceof CheckpointConflictError) return;
-    for (const p of first) if (this.checkpointOf(p.name) === 0) await this.emptyAgain(p);
   }
 
   /** The version recorded (versionKey; 0 is version 1) when another than `p`'s, else null. */
@@ -534,7 +496,9 @@ export class ProjectionRunner {
         for (const collection of Object.keys(p.collections)) await this.readStore.dropIndexesExcept(collection, []);
       return await this.applyAllInMemory(chosen, head, undefined, signal);
     } catch (err) {
-      if (!signal?.aborted) await this.afterFailedFirstStart(chosen, err);
+      // What a failed first start did not finish is emptied; after a conflict the other runner's work stands.
+      if (!signal?.aborted && !(err instanceof CheckpointConflictError))
+        for (const p of chosen) if (this.checkpointOf(p.name) === 0) await this.emptyAgain(p);
       throw err;
     }
   }
@@ -706,35 +670,30 @@ export class ProjectionRunner {
         const handled = this.handled.get(p.name) as Set<string>;
         // A batch with nothing for this projection only moves its checkpoint.
         const ctx = events.some((e) => handled.has(e.type)) ? new BatchContext(this.readStore, cache, memory) : null;
-        let ops: WriteOp[] = [];
         let changes: Change[] = [];
         try {
+          let ops: WriteOp[] = [];
           if (ctx) {
             for (const e of events) if (handled.has(e.type)) await this.applyOne(p, e, ctx);
             ({ ops, changes } = await ctx.result());
           }
-        } catch (err) {
-          // The memory holds part of a batch that will not be committed.
-          this.memories.delete(p.name);
-          throw err;
-        }
-        if (changes.length)
-          ops.push({
-            op: 'put',
-            collection: CHANGES,
-            doc: { id: `${p.name}:${to}`, projection: p.name, position: to, at: now, changes },
-          });
-        if (prune) {
-          const old = await this.readStore.find(
-            CHANGES,
-            { projection: p.name, at: { $lt: now - CHANGES_RETENTION_MS } },
-            { sort: { position: 1 }, limit: 1000 },
-          );
-          for (const d of old) ops.push({ op: 'delete', collection: CHANGES, id: d.id });
-        }
-        try {
+          if (changes.length)
+            ops.push({
+              op: 'put',
+              collection: CHANGES,
+              doc: { id: `${p.name}:${to}`, projection: p.name, position: to, at: now, changes },
+            });
+          if (prune) {
+            const old = await this.readStore.find(
+              CHANGES,
+              { projection: p.name, at: { $lt: now - CHANGES_RETENTION_MS } },
+              { sort: { position: 1 }, limit: 1000 },
+            );
+            for (const d of old) ops.push({ op: 'delete', collection: CHANGES, id: d.id });
+          }
           await this.readStore.commit(p.name, from, to, ops);
         } catch (err) {
+          // The memory holds part of a batch that was not committed; after a conflict the cache is stale too.
           if (err instanceof CheckpointConflictError) cache.clear();
           this.memories.delete(p.name);
           throw err;

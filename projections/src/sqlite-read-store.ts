@@ -9,6 +9,7 @@ import {
   isLogical,
   logicalFilters,
   searchedFields,
+  sortKeys,
   storedName as table,
   topField,
   type CollectionRef,
@@ -66,8 +67,7 @@ const searchSql = (t: string, fields: string[]) => {
 const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
 function orderBy(sort: FindOptions['sort']): string {
-  const keys = Object.entries(sort ?? {});
-  if (keys.length && !keys.some(([p]) => p === 'id')) keys.push(['id', keys[keys.length - 1][1]]);
+  const keys = sortKeys(sort ?? {});
   return keys.length
     ? `ORDER BY ${keys.map(([p, d]) => `${expr(p)} ${d === 1 ? 'ASC' : 'DESC'}`).join(', ')}`
     : 'ORDER BY rowid';
@@ -113,10 +113,7 @@ interface PendingCommit {
 class BulkWriter {
   private readonly worker: Worker;
   private next = 0;
-  private readonly waiting = new Map<
-    number,
-    { projection: string; from: number; resolve: () => void; reject: (err: unknown) => void }
-  >();
+  private readonly waiting = new Map<number, Omit<PendingCommit, 'to' | 'ops'>>();
 
   constructor(file: string, busyTimeoutMs: number) {
     this.worker = new Worker(new URL('./bulk-writer.mjs', import.meta.url), {
@@ -182,10 +179,7 @@ export class SqliteReadStore implements ReadStore {
 
   private stmt(sql: string): Database.Statement {
     let s = this.statements.get(sql);
-    if (!s) {
-      s = this.db.prepare(sql);
-      this.statements.set(sql, s);
-    }
+    if (!s) this.statements.set(sql, (s = this.db.prepare(sql)));
     return s;
   }
 

@@ -1,11 +1,10 @@
 import type { ProjectionContext } from './projection';
 import type { Doc, FieldFilter, FindOptions, Identified, ReadStore } from './read-store';
 
-/** The one place a stored `Doc` becomes a `D`: its one owning projection writes it only through `put(doc: D)`. */
-const typed = <D extends Identified>(doc: Doc | null): D | null => doc as D | null;
-const typedAll = <D extends Identified>(docs: Doc[]): D[] => docs as Identified[] as D[];
-
-/** A collection's documents while a projection applies an event (a class: `.in(ctx)` makes no closures). */
+/**
+ * A collection's documents while a projection applies an event (a class: `.in(ctx)` makes no closures). Its
+ * reads are where a stored `Doc` becomes a `D`: its one owning projection writes it only through `put(doc: D)`.
+ */
 export class Writable<D extends Identified> {
   constructor(
     private readonly name: string,
@@ -13,11 +12,11 @@ export class Writable<D extends Identified> {
   ) {}
 
   async get(id: string): Promise<D | null> {
-    return typed<D>(await this.ctx.get(this.name, id));
+    return (await this.ctx.get(this.name, id)) as D | null;
   }
 
   async find(filter: FieldFilter<D>): Promise<D[]> {
-    return typedAll<D>(await this.ctx.find(this.name, filter));
+    return (await this.ctx.find(this.name, filter)) as Identified[] as D[];
   }
 
   put(doc: D): void {

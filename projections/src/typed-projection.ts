@@ -11,30 +11,27 @@ export type CatalogueEvent = Stored<(typeof catalogue)[number]>;
 export type CatalogueEventType = CatalogueEvent['type'];
 export type DataOf<T extends CatalogueEventType> = Extract<CatalogueEvent, { type: T }>['data'];
 export type Recorded<T extends CatalogueEventType> = RecordedEvent<T, DataOf<T>>;
+/** The event types whose data has the fields of F (a handler reading `e.data.accountId`, say). */
+export type EventWith<F> = { [T in CatalogueEventType]: DataOf<T> extends F ? T : never }[CatalogueEventType];
 
+/** What a handler's promise answers is not used (`update` answers the document, say). */
 export type Handler<T extends CatalogueEventType> = (
   event: Recorded<T>,
   ctx: ProjectionContext,
-) => void | Promise<void>;
+) => void | Promise<unknown>;
 export type Handlers = { [T in CatalogueEventType]?: Handler<T> };
 
 export type TypedProjectionSpec = Omit<Projection, 'handles' | 'apply'> & { on: Handlers };
 
 /** A projection of per-event handlers, each taking its event as Recorded<T> (every append passed checkEvent). */
 export function defineProjection(spec: TypedProjectionSpec): Projection {
-  const handlers = spec.on as Record<
-    string,
-    ((event: RecordedEvent, ctx: ProjectionContext) => void | Promise<void>) | undefined
-  >;
+  const handlers = spec.on as Partial<Record<string, Projection['apply']>>;
   return {
     name: spec.name,
     version: spec.version,
     collections: spec.collections,
     handles: Object.keys(spec.on),
-    apply(event, ctx) {
-      const handler = handlers[event.type];
-      return handler?.(event, ctx);
-    },
+    apply: (event, ctx) => handlers[event.type]?.(event, ctx),
   };
 }
 

@@ -2,7 +2,7 @@ import type { HISTORY_ACTIONS, SignInAttempt } from '@panda/contracts/accounts';
 import type { ProjectionContext } from '../projection';
 import { searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
-import { defineProjection, type Recorded } from '../typed-projection';
+import { defineProjection, type DataOf, type Recorded } from '../typed-projection';
 
 /** docs/read-models.md#account-history */
 
@@ -53,15 +53,8 @@ const placementEntry =
   async (e: PlacementEvent, ctx: ProjectionContext): Promise<void> => {
     const history = accountHistory.in(ctx);
     // The four events share placementId/studentId/mentorId; each adds its own fields.
-    const d = e.data as {
-      placementId: string;
-      studentId: string;
-      mentorId: string;
-      centreId?: string | null;
-      notes?: string | null;
-      reason?: string;
-      status?: 'completed' | 'cancelled';
-    };
+    const d = e.data as DataOf<'PlacementAccepted'> &
+      Partial<DataOf<'PlacementProposed'> & DataOf<'PlacementDeclined'> & DataOf<'PlacementEnded'>>;
     let centreId: string | null = d.centreId ?? null;
     if (e.type !== 'PlacementProposed') {
       const [proposal] = await history.find({ placement_id: d.placementId, action: 'placement_proposed' });

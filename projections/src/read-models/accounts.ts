@@ -1,13 +1,14 @@
 import type { ProjectionContext } from '../projection';
 import { searchIndex, type Doc, type ReadStore } from '../read-store';
 import { collection } from '../typed-collection';
-import { defineProjection, type DataOf, type Recorded } from '../typed-projection';
+import { defineProjection, type DataOf, type EventWith, type Recorded } from '../typed-projection';
 import type { Authenticator } from '@panda/platform/http';
 import { verifyToken } from '@panda/platform/tokens';
 import { HttpError } from '@panda/platform/errors';
 import { AUDITOR_REVOKED, lockedMessage, type LockCategory } from '@panda/contracts/accounts';
 import type { ChangeFeed } from '../change-feed';
 import { takeChanges } from './names';
+import { LruMap } from '../lru-map';
 
 /** docs/read-models.md#accounts */
 
@@ -68,27 +69,13 @@ const newAccount = (
   _audience: [id],
 });
 
-type AccountChange =
-  | 'PasswordChanged'
-  | 'PasswordReset'
-  | 'TemporaryPasswordUsed'
-  | 'AuditorPasswordReissued'
-  | 'StudentInviteResent'
-  | 'AuditorRevoked'
-  | 'AccountLocked'
-  | 'AccountUnlocked'
-  | 'AccountVetted'
-  | 'AccountUnvetted'
-  | 'ProfileChanged';
-
 const change =
-  <T extends AccountChange>(evolve: (doc: AccountDoc, data: DataOf<T>) => void) =>
-  async (e: Recorded<T>, ctx: ProjectionContext) => {
-    await accounts.in(ctx).update(e.data.accountId, (doc) => {
+  <T extends EventWith<{ accountId: string }>>(evolve: (doc: AccountDoc, data: DataOf<T>) => void) =>
+  (e: Recorded<T>, ctx: ProjectionContext) =>
+    accounts.in(ctx).update(e.data.accountId, (doc) => {
       doc.updated_at = e.time;
       evolve(doc, e.data);
     });
-  };
 
 export const accountsProjection = defineProjection({
   name: 'accounts',
@@ -155,20 +142,18 @@ export const accountsProjection = defineProjection({
       if (c.Email !== undefined) doc.email_lower = c.Email.toLowerCase();
     }),
     // Every earlier token is refused by its version now, signed-out ones included.
-    SessionsRevoked: async ({ data: d }, ctx) => {
-      await accounts
+    SessionsRevoked: ({ data: d }, ctx) =>
+      accounts
         .in(ctx)
-        .update(d.accountId, (doc) => Object.assign(doc, { token_version: d.tokenVersion, ended_tokens: {} }));
-    },
+        .update(d.accountId, (doc) => Object.assign(doc, { token_version: d.tokenVersion, ended_tokens: {} })),
     // The signed-out token is refused until it would have expired anyway; expired entries go.
-    SessionEnded: async ({ time, data: d }, ctx) => {
-      await accounts.in(ctx).update(d.accountId, (doc) => {
+    SessionEnded: ({ time, data: d }, ctx) =>
+      accounts.in(ctx).update(d.accountId, (doc) => {
         const now = Date.parse(time);
         const ended = Object.fromEntries(Object.entries(doc.ended_tokens ?? {}).filter(([, expires]) => expires > now));
         ended[d.tokenId] = Date.parse(d.expiresAt);
         doc.ended_tokens = ended;
-      });
-    },
+      }),
   },
 });
 
@@ -180,7 +165,7 @@ const ACCOUNTS_KEPT = 10_000;
  * wake, so no request after a lock or sign-out sees the document from before it.
  */
 function cachedAccounts(readStore: ReadStore, changes: ChangeFeed): (id: string) => Promise<AccountDoc | null> {
-  const kept = new Map<string, AccountDoc | null>();
+  const kept = new LruMap<string, AccountDoc | null>(ACCOUNTS_KEPT);
   /** Counts the changes seen: a read that a change overtook is not kept (a store that answers asynchronously). */
   let generation = 0;
   changes.subscribe((batch) => {
@@ -192,17 +177,10 @@ function cachedAccounts(readStore: ReadStore, changes: ChangeFeed): (id: string)
   });
   return async (id) => {
     const hit = kept.get(id);
-    if (hit !== undefined) {
-      kept.delete(id);
-      kept.set(id, hit);
-      return hit;
-    }
+    if (hit !== undefined) return hit;
     const seen = generation;
     const doc = await accounts.from(readStore).get(id);
-    if (seen === generation) {
-      kept.set(id, doc);
-      if (kept.size > ACCOUNTS_KEPT) kept.delete(kept.keys().next().value as string);
-    }
+    if (seen === generation) kept.set(id, doc);
     return doc;
   };
 }

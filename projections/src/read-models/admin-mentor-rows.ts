@@ -4,13 +4,14 @@ import { signedUpName, takeChanges } from './names';
 import { businessText } from './placements';
 import { searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
-import { defineProjection, type Recorded } from '../typed-projection';
+import { defineProjection, type EventWith, type Recorded } from '../typed-projection';
 
 /** The admin Mentors table: docs/read-models.md#admin-mentor-rows. */
 
 export type AdminMentorRowDoc = AdminMentor;
 
 type PlacementStatus = 'pending' | 'active' | 'completed' | 'cancelled';
+type PlacementEvent = 'PlacementProposed' | 'PlacementAccepted' | 'PlacementDeclined' | 'PlacementEnded';
 interface MentorPlacementDoc {
   id: string;
   mentor_id: string;
@@ -42,38 +43,28 @@ async function recount(
   });
 }
 
-/**
- * A placement event: its placement's new status, for its mentor's counts. Its mentor is the proposal's (as in
- * `placements`, whose documents keep the proposal's mentor); a change to a placement never proposed changes nothing.
- */
-const placementStatus =
-  <T extends 'PlacementProposed' | 'PlacementAccepted' | 'PlacementDeclined' | 'PlacementEnded'>(
-    status: (e: Recorded<T>) => PlacementStatus,
-  ) =>
-  async (e: Recorded<T>, ctx: ProjectionContext) => {
-    const before = await mentorPlacements.in(ctx).get(e.data.placementId);
-    const proposed = e.type === 'PlacementProposed';
-    if (!before && !proposed) return;
-    const now: MentorPlacementDoc = {
-      id: e.data.placementId,
-      mentor_id: before && !proposed ? before.mentor_id : e.data.mentorId,
-      status: status(e),
-    };
-    mentorPlacements.in(ctx).put(now);
-    if (before && before.mentor_id !== now.mentor_id) {
-      await recount(ctx, before.mentor_id, before.status);
-      await recount(ctx, now.mentor_id, undefined, now.status);
-    } else await recount(ctx, now.mentor_id, before?.status, now.status);
+/** A placement event left its placement in `status`: its mentor's counts (docs/read-models.md#admin-mentor-rows). */
+async function placementChanged(ctx: ProjectionContext, e: Recorded<PlacementEvent>, status: PlacementStatus) {
+  const before = await mentorPlacements.in(ctx).get(e.data.placementId);
+  const proposed = e.type === 'PlacementProposed';
+  if (!before && !proposed) return;
+  const now: MentorPlacementDoc = {
+    id: e.data.placementId,
+    mentor_id: before && !proposed ? before.mentor_id : e.data.mentorId,
+    status,
   };
+  mentorPlacements.in(ctx).put(now);
+  if (before && before.mentor_id !== now.mentor_id) {
+    await recount(ctx, before.mentor_id, before.status);
+    await recount(ctx, now.mentor_id, undefined, now.status);
+  } else await recount(ctx, now.mentor_id, before?.status, now.status);
+}
 
 /** An account change: the mentor's row, when the account is a mentor's. */
 const change =
-  <T extends 'AccountLocked' | 'AccountUnlocked' | 'AccountVetted' | 'AccountUnvetted'>(
-    evolve: (row: AdminMentorRowDoc) => void,
-  ) =>
-  async (e: Recorded<T>, ctx: ProjectionContext) => {
-    await adminMentorRows.in(ctx).update(e.data.accountId, evolve);
-  };
+  (evolve: (row: AdminMentorRowDoc) => void) =>
+  (e: Recorded<EventWith<{ accountId: string }>>, ctx: ProjectionContext) =>
+    adminMentorRows.in(ctx).update(e.data.accountId, evolve);
 
 export const adminMentorRowsProjection = defineProjection({
   name: 'admin-mentor-rows',
@@ -129,18 +120,17 @@ export const adminMentorRowsProjection = defineProjection({
       adminMentorRows.in(ctx).put(row);
     },
     // The business profile as last saved; complete once the profile form succeeded (spec section 4).
-    MentorProfileSaved: async ({ data: { accountId, profile } }, ctx) => {
-      await adminMentorRows.in(ctx).update(accountId, (row) => {
+    MentorProfileSaved: ({ data: { accountId, profile } }, ctx) =>
+      adminMentorRows.in(ctx).update(accountId, (row) => {
         row.Business_Name = businessText(profile.Business_Name);
         row.Business_Postcode = businessText(profile.Business_Postcode);
         row.profile_complete = Boolean(
           row.Business_Name && row.Business_Postcode && businessText(profile.Gas_Safe_Registration_Number),
         );
-      });
-    },
-    PlacementProposed: placementStatus<'PlacementProposed'>(() => 'pending'),
-    PlacementAccepted: placementStatus<'PlacementAccepted'>(() => 'active'),
-    PlacementDeclined: placementStatus<'PlacementDeclined'>(() => 'cancelled'),
-    PlacementEnded: placementStatus<'PlacementEnded'>((e) => e.data.status),
+      }),
+    PlacementProposed: (e, ctx) => placementChanged(ctx, e, 'pending'),
+    PlacementAccepted: (e, ctx) => placementChanged(ctx, e, 'active'),
+    PlacementDeclined: (e, ctx) => placementChanged(ctx, e, 'cancelled'),
+    PlacementEnded: (e, ctx) => placementChanged(ctx, e, e.data.status),
   },
 });

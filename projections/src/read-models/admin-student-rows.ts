@@ -14,6 +14,7 @@ interface PartyNameDoc extends KeptName {
 }
 
 type PlacementStatus = NonNullable<AdminStudent['placement_status']>;
+type PlacementEvent = 'PlacementProposed' | 'PlacementAccepted' | 'PlacementDeclined' | 'PlacementEnded';
 interface StudentPlacementsDoc {
   id: string;
   placements: { id: string; status: PlacementStatus; mentor_id: string }[];
@@ -23,20 +24,13 @@ export const adminStudentRows = collection<AdminStudentRowDoc>('admin_student_ro
 const parties = collection<PartyNameDoc>('admin_student_row_parties');
 const studentPlacements = collection<StudentPlacementsDoc>('admin_student_row_placements');
 
-/**
- * A placement of the student changed (`latest`; `proposed`: it is new): the row's summary as `student_placements`
- * has it. The active placement, else the pending one, else the latest changed; the mentor and their name only
- * while active. A change to a placement never proposed changes nothing, as in `placements`.
- */
-async function placementChanged(
-  ctx: ProjectionContext,
-  studentId: string,
-  change: StudentPlacementsDoc['placements'][number],
-  proposed: boolean,
-) {
+/** A placement event left its placement in `status`: the row's summary (docs/read-models.md#admin-student-rows). */
+async function placementChanged(ctx: ProjectionContext, e: Recorded<PlacementEvent>, status: PlacementStatus) {
+  const { studentId, placementId, mentorId } = e.data;
+  const change = { id: placementId, status, mentor_id: mentorId };
   const state = (await studentPlacements.in(ctx).get(studentId)) ?? { id: studentId, placements: [] };
   const known = state.placements.find((p) => p.id === change.id);
-  if (!known && !proposed) return;
+  if (!known && e.type !== 'PlacementProposed') return;
   const latest = known ? { ...change, mentor_id: known.mentor_id } : change;
   const others = state.placements.filter((p) => p.id !== latest.id);
   studentPlacements.in(ctx).put({
@@ -59,19 +53,6 @@ async function placementChanged(
     });
   });
 }
-
-/** A placement event: its placement's new status, for its student's row. */
-const placementStatus =
-  <T extends 'PlacementProposed' | 'PlacementAccepted' | 'PlacementDeclined' | 'PlacementEnded'>(
-    status: (e: Recorded<T>) => PlacementStatus,
-  ) =>
-  (e: Recorded<T>, ctx: ProjectionContext) =>
-    placementChanged(
-      ctx,
-      e.data.studentId,
-      { id: e.data.placementId, status: status(e), mentor_id: e.data.mentorId },
-      e.type === 'PlacementProposed',
-    );
 
 export const adminStudentRowsProjection = defineProjection({
   name: 'admin-student-rows',
@@ -121,12 +102,10 @@ export const adminStudentRowsProjection = defineProjection({
         mentor_name: null,
       });
     },
-    AccountLocked: async ({ data: d }, ctx) => {
-      await adminStudentRows.in(ctx).update(d.accountId, (row) => void (row.account_locked = true));
-    },
-    AccountUnlocked: async ({ data: d }, ctx) => {
-      await adminStudentRows.in(ctx).update(d.accountId, (row) => void (row.account_locked = false));
-    },
+    AccountLocked: ({ data: d }, ctx) =>
+      adminStudentRows.in(ctx).update(d.accountId, (row) => void (row.account_locked = true)),
+    AccountUnlocked: ({ data: d }, ctx) =>
+      adminStudentRows.in(ctx).update(d.accountId, (row) => void (row.account_locked = false)),
     // Profile Settings: `changes` holds only the fields that changed. A student's row shows their own fields;
     // a centre's or a mentor's new name goes to the rows that show it.
     ProfileChanged: async ({ data: { accountId, changes: c } }, ctx) => {
@@ -146,9 +125,9 @@ export const adminStudentRowsProjection = defineProjection({
       for (const r of await adminStudentRows.in(ctx).find(shown.filter))
         adminStudentRows.in(ctx).put(Object.assign(r, shown.set));
     },
-    PlacementProposed: placementStatus<'PlacementProposed'>(() => 'pending'),
-    PlacementAccepted: placementStatus<'PlacementAccepted'>(() => 'active'),
-    PlacementDeclined: placementStatus<'PlacementDeclined'>(() => 'cancelled'),
-    PlacementEnded: placementStatus<'PlacementEnded'>((e) => e.data.status),
+    PlacementProposed: (e, ctx) => placementChanged(ctx, e, 'pending'),
+    PlacementAccepted: (e, ctx) => placementChanged(ctx, e, 'active'),
+    PlacementDeclined: (e, ctx) => placementChanged(ctx, e, 'cancelled'),
+    PlacementEnded: (e, ctx) => placementChanged(ctx, e, e.data.status),
   },
 });

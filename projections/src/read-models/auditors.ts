@@ -29,15 +29,12 @@ export const auditorsProjection = defineProjection({
         _audience: [],
       }),
     // Other accounts' events find no auditor document and change nothing.
-    AuditorPasswordReissued: async ({ data: d }, ctx) => {
-      await auditors.in(ctx).update(d.accountId, (doc) => void (doc.temporary_password_unused = true));
-    },
-    PasswordChanged: async ({ data: d }, ctx) => {
-      await auditors.in(ctx).update(d.accountId, (doc) => void (doc.temporary_password_unused = false));
-    },
-    AuditorRevoked: async ({ time, data: d }, ctx) => {
-      await auditors.in(ctx).update(d.accountId, (doc) => Object.assign(doc, { active: false, revoked_at: time }));
-    },
+    AuditorPasswordReissued: ({ data: d }, ctx) =>
+      auditors.in(ctx).update(d.accountId, (doc) => void (doc.temporary_password_unused = true)),
+    PasswordChanged: ({ data: d }, ctx) =>
+      auditors.in(ctx).update(d.accountId, (doc) => void (doc.temporary_password_unused = false)),
+    AuditorRevoked: ({ time, data: d }, ctx) =>
+      auditors.in(ctx).update(d.accountId, (doc) => Object.assign(doc, { active: false, revoked_at: time })),
     AdminSignInAttempted: async ({ time, data: d }, ctx) => {
       if (d.outcome !== 'succeeded' || !d.accountId) return;
       await auditors.in(ctx).update(d.accountId, (doc) => void (doc.last_sign_in_at = time));

@@ -3,21 +3,7 @@ import type { ProjectionContext } from '../projection';
 import { collection } from '../typed-collection';
 import { defineProjection } from '../typed-projection';
 
-/**
- * The centre's caseload (docs/rules.md#centre-caseload), kept small so that a list sorted by its facts reads
- * one narrow document per student from one collection (docs/benchmarks.md#evidence):
- * - `caseload_keys`: one document per student (id = the student's id) with exactly what the caseload's facts
- *   and sorts are reckoned from: the centre, name and registration, when each counted card was recorded (oldest
- *   first; a revoked card is left out), how many of those are disputed, the cards required and signed over the
- *   open jobs, and since when the student has had no active placement. The facts change with the clock, so
- *   they are reckoned at read time (query-service `students/caseload.ts`), never stored.
- * - `caseload_inputs`: per student, what those are kept from: the name's parts, each job's total and signed
- *   count, each counted card's sign-off id, time and open dispute, and the active placement.
- * Centres read it only through the caseload (no audience). Built only from events, so this projection reads
- * no other projection's collections.
- */
-export const CASELOAD_KEYS = 'caseload_keys';
-export const CASELOAD_INPUTS = 'caseload_inputs';
+/** The centre's caseload: docs/read-models.md#caseload. */
 
 export interface CaseloadKeysDoc {
   id: string;
@@ -48,18 +34,14 @@ interface CaseloadInputsDoc {
   unplaced_since: string | null;
 }
 
-export const caseloadKeys = collection<CaseloadKeysDoc>(CASELOAD_KEYS);
+export const caseloadKeys = collection<CaseloadKeysDoc>('caseload_keys');
 
-/**
- * A time in `toISOString()`'s one form (UTC, milliseconds), as every time of the keys is kept: then an
- * earlier time is a smaller string, and the query side compares them without parsing them. A time that is
- * not one is kept as it is.
- */
+/** A time as the keys keep it (docs/read-models.md#caseload); one that does not parse is kept as it is. */
 export function isoTime(time: string): string {
   const ms = Date.parse(time);
   return Number.isNaN(ms) ? time : new Date(ms).toISOString();
 }
-const caseloadInputs = collection<CaseloadInputsDoc>(CASELOAD_INPUTS);
+const caseloadInputs = collection<CaseloadInputsDoc>('caseload_inputs');
 
 /** The student's keys, made anew from their inputs (nothing shared with them). */
 function keysOf(s: CaseloadInputsDoc): CaseloadKeysDoc {
@@ -95,7 +77,7 @@ const markDispute = (ctx: ProjectionContext, studentId: string, signatureId: str
 
 export const caseloadProjection = defineProjection({
   name: 'caseload',
-  collections: { [CASELOAD_KEYS]: ['centre_id'], [CASELOAD_INPUTS]: [] },
+  collections: { [caseloadKeys.name]: ['centre_id'], [caseloadInputs.name]: [] },
   on: {
     StudentRegistered: ({ time, data: d }, ctx) => {
       const inputs: CaseloadInputsDoc = {

@@ -6,8 +6,6 @@ import { collection } from '../typed-collection';
 import { audienceOf, defineProjection } from '../typed-projection';
 
 /** Qualification criteria: docs/read-models.md#criteria. */
-export const CRITERIA_TEMPLATES = 'criteria_templates';
-export const CRITERIA_CARDS = 'criteria_cards';
 
 export interface CriteriaTemplateDoc {
   id: string;
@@ -28,8 +26,8 @@ export interface CriteriaCardsDoc {
   _audience: string[];
 }
 
-export const criteriaTemplates = collection<CriteriaTemplateDoc>(CRITERIA_TEMPLATES);
-export const criteriaCards = collection<CriteriaCardsDoc>(CRITERIA_CARDS);
+export const criteriaTemplates = collection<CriteriaTemplateDoc>('criteria_templates');
+export const criteriaCards = collection<CriteriaCardsDoc>('criteria_cards');
 
 export const criterionOf = (c: CriterionRecord): Criterion => ({
   code: c.code,
@@ -48,7 +46,7 @@ const emptyCards = (studentId: string): CriteriaCardsDoc => ({
 
 export const criteriaProjection = defineProjection({
   name: 'criteria',
-  collections: { [CRITERIA_TEMPLATES]: [], [CRITERIA_CARDS]: [] },
+  collections: { [criteriaTemplates.name]: [], [criteriaCards.name]: [] },
   on: {
     CriteriaTemplateChanged: async ({ time, data: d }, ctx) => {
       const doc = (await criteriaTemplates.in(ctx).get(d.centreId)) ?? {

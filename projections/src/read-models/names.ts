@@ -31,15 +31,7 @@ export const registeredName = (d: DataOf<'StudentRegistered'>): KeptName => ({
 });
 
 /** A document that shows an account: its names and e-mail, and those of its phone and postcode it keeps. */
-interface ShownAccount {
-  role?: string;
-  First_Name: string;
-  Last_Name: string;
-  Name: string;
-  Email: string;
-  Phone_Number?: string | null;
-  Postcode?: string | null;
-}
+type ShownAccount = Omit<KeptName, 'role'> & { role?: string; Phone_Number?: string | null; Postcode?: string | null };
 const CHANGEABLE = ['First_Name', 'Last_Name', 'Email', 'Phone_Number', 'Postcode'] as const;
 
 /** Profile Settings' changes (only those that changed) to a document that shows the account, and its Name. */

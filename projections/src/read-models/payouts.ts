@@ -1,5 +1,5 @@
 import type { JobType } from '@panda/contracts/training';
-import type { Rates } from '@panda/contracts/payouts';
+import type { LedgerEntry, RateVersion } from '@panda/contracts/payouts';
 import {
   invoiceEntryIds,
   type CreditApplied,
@@ -13,29 +13,15 @@ import { collection } from '../typed-collection';
 import { defineProjection, type Recorded } from '../typed-projection';
 
 /** Mentor payouts: docs/read-models.md#payouts. */
-export interface PayoutRatesDoc {
-  id: string;
-  position: number;
-  effective_from: string;
-  rates: Rates;
-  set_at: string;
-  set_by: string;
-  _audience: string[];
-}
-export interface LedgerEntryDoc {
-  id: string;
+/** Contracts `rateVersion`, and its log position. */
+export type PayoutRatesDoc = RateVersion & { position: number; _audience: string[] };
+/** Contracts `ledgerEntry`, with its mentor and invoice. */
+export type LedgerEntryDoc = LedgerEntry & {
   position: number;
   mentor_id: string;
-  signature_id: string;
-  job_type: JobType;
-  kind: 'earning' | 'reversal';
-  amount_pence: number;
-  work_date: string;
-  at: string;
   invoice_id: string | null;
-  invoice_number: string | null;
   _audience: string[];
-}
+};
 export interface NoRateDoc {
   id: string;
   position: number;
@@ -177,9 +163,8 @@ export const payoutsProjection = defineProjection({
       });
     },
     SignatureConfirmed: ({ data: d }, ctx) => pendingEarnings.in(ctx).delete(d.signatureId),
-    SignatureDisputed: async ({ data: d }, ctx) => {
-      await pendingEarnings.in(ctx).update(d.signatureId, (doc) => ({ ...doc, status: 'disputed', earn_due_at: null }));
-    },
+    SignatureDisputed: ({ data: d }, ctx) =>
+      pendingEarnings.in(ctx).update(d.signatureId, (doc) => ({ ...doc, status: 'disputed', earn_due_at: null })),
     SignatureRevoked: ({ data: d }, ctx) => pendingEarnings.in(ctx).delete(d.signatureId),
     RatesSet: ({ position, time, data: d }, ctx) =>
       payoutRates.in(ctx).put({
@@ -259,20 +244,18 @@ export const payoutsProjection = defineProjection({
         _audience: [d.mentorId],
       });
     },
-    InvoiceDisputed: async ({ data: d }, ctx) => {
-      await invoices.in(ctx).update(d.invoiceId, (doc) => ({ ...doc, status: 'disputed', dispute_reason: d.reason }));
-    },
+    InvoiceDisputed: ({ data: d }, ctx) =>
+      invoices.in(ctx).update(d.invoiceId, (doc) => ({ ...doc, status: 'disputed', dispute_reason: d.reason })),
     // Resolved, the invoice is payable again, less its credit note if the dispute was upheld (a paid
     // one stays paid: its credit note comes off the next payouts).
-    InvoiceDisputeResolved: async ({ data: d }, ctx) => {
-      await invoices.in(ctx).update(d.invoiceId, (doc) => ({
+    InvoiceDisputeResolved: ({ data: d }, ctx) =>
+      invoices.in(ctx).update(d.invoiceId, (doc) => ({
         ...doc,
         status: doc.paid_at ? 'paid' : 'issued',
         dispute_outcome: d.outcome,
         resolution_reason: d.reason,
         credit_note: d.creditNote,
-      }));
-    },
+      })),
     PayoutRunMade: async ({ position, time, data: d }, ctx) => {
       await payoutRuns.in(ctx).put({
         id: d.runId,

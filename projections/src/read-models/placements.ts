@@ -264,6 +264,11 @@ const jobChange =
     studentProgress.in(ctx).put({ id: s.id, ...progressOf(s) });
   };
 
+/** A card signed or revoked: its job's signed count. */
+const countSigned = jobChange<'JobCardSigned' | 'SignatureRevoked'>((s, { data: d }) => {
+  if (s.jobs[d.jobId]) s.jobs[d.jobId].completed = d.completedCount;
+});
+
 export const placementsProjection = defineProjection({
   name: 'placements',
   // Versions and indexes: docs/read-models.md#placements.
@@ -323,13 +328,12 @@ export const placementsProjection = defineProjection({
       });
       if (p) await renameInPlacements(ctx, p, time);
     },
-    RequirementsSet: async ({ time, data: d }, ctx) => {
-      await studentPlacements
+    RequirementsSet: ({ time, data: d }, ctx) =>
+      studentPlacements
         .in(ctx)
         .update(d.studentId, (s) =>
           Object.assign(s, { required: requiredPerJobType(d.requirements), updated_at: time }),
-        );
-    },
+        ),
     PlacementProposed: async (e, ctx) => putPlacement(ctx, e.time, await placementFromProposal(e, ctx)),
     PlacementAccepted: placementChange((p, e) => Object.assign(p, { Status: 'active', Placed_At: e.time })),
     PlacementDeclined: placementChange<'PlacementDeclined'>((p, e) =>
@@ -353,11 +357,7 @@ export const placementsProjection = defineProjection({
     JobTotalAdjusted: jobChange<'JobTotalAdjusted'>((s, { data: d }) => {
       if (s.jobs[d.jobId]) s.jobs[d.jobId].total = d.totalCount;
     }),
-    JobCardSigned: jobChange<'JobCardSigned'>((s, { data: d }) => {
-      if (s.jobs[d.jobId]) s.jobs[d.jobId].completed = d.completedCount;
-    }),
-    SignatureRevoked: jobChange<'SignatureRevoked'>((s, { data: d }) => {
-      if (s.jobs[d.jobId]) s.jobs[d.jobId].completed = d.completedCount;
-    }),
+    JobCardSigned: countSigned,
+    SignatureRevoked: countSigned,
   },
 });

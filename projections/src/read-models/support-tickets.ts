@@ -127,9 +127,9 @@ export const supportTicketsProjection = defineProjection({
         activity_position: position,
         _audience: [d.ownerId],
       }),
-    TicketReplied: async (e, ctx) => {
-      const d = e.data;
-      await changeTicket(ctx, d.ticketId, (doc) => {
+    TicketReplied: (e, ctx) =>
+      changeTicket(ctx, e.data.ticketId, (doc) => {
+        const d = e.data;
         touch(doc, e);
         // `links` has a schema default: a reply appended without links has none.
         doc.conversation.push({
@@ -147,10 +147,8 @@ export const supportTicketsProjection = defineProjection({
           if (d.author === 'support') doc.Status = 'responded';
           else doc.ai_answered = true;
         }
-      });
-    },
-    TicketClosed: async (e, ctx) => {
-      await changeTicket(ctx, e.data.ticketId, (doc) => Object.assign(touch(doc, e), { Status: 'closed' }));
-    },
+      }),
+    TicketClosed: (e, ctx) =>
+      changeTicket(ctx, e.data.ticketId, (doc) => Object.assign(touch(doc, e), { Status: 'closed' })),
   },
 });

@@ -14,7 +14,7 @@ import {
 import type { ProjectionContext } from '../projection';
 import { searchIndex, type ReadStore } from '../read-store';
 import { collection } from '../typed-collection';
-import { audienceOf, defineProjection, type DataOf, type Recorded } from '../typed-projection';
+import { audienceOf, defineProjection, type DataOf, type EventWith, type Recorded } from '../typed-projection';
 import { takeChanges } from './names';
 import { awaitingAnswer, confirmed, disputed, resolved, revoked, type AnswerEvent } from './sign-off-state';
 
@@ -162,6 +162,12 @@ async function countMentor(ctx: ProjectionContext, id: string, change: (stats: M
   mentorStats.in(ctx).put(stats);
 }
 
+/** A counter's change: one fewer, never below zero. */
+const oneFewer =
+  <K extends string>(field: K) =>
+  (stats: Record<K, number>) =>
+    void (stats[field] = Math.max(0, stats[field] - 1));
+
 /** Moves every job of the student to the student's current audience and active mentor. */
 async function refreshJobs(ctx: ProjectionContext, student: StudentDoc, time: string) {
   for (const j of await jobs.in(ctx).find({ Student_ID: student.id })) {
@@ -182,21 +188,12 @@ async function changeStudent(ctx: ProjectionContext, id: string, change: (studen
   students.in(ctx).put(withPlacementState(student));
 }
 
-type JobEvent =
-  | 'JobReassigned'
-  | 'JobTotalAdjusted'
-  | 'JobCardSigned'
-  | 'SignatureConfirmed'
-  | 'SignatureDisputed'
-  | 'DisputeResolved'
-  | 'SignatureRevoked';
-
 /**
  * A change to a known job (changed in place, docs/architecture.md#runner-memory), then its summary and the student;
  * `change` answers false when there is nothing to change. With `history` the signature history is written too.
  */
 const changeJob =
-  <T extends JobEvent>(
+  <T extends EventWith<{ studentId: string; jobId: string }>>(
     change: (
       job: JobDoc,
       student: StudentDoc,
@@ -328,23 +325,15 @@ export const trainingProjection = defineProjection({
       changeStudent(ctx, accountId, async (student) => {
         takeChanges(student, c);
         const found = await Promise.all(student.jobs.map((s) => jobs.in(ctx).get(s.id)));
+        const contact: Partial<JobDoc> = {
+          Student_Name: student.Name,
+          student_email: student.Email,
+          student_phone: student.Phone_Number,
+          student_postcode: student.Postcode,
+        };
         for (const j of found) {
-          if (!j) continue;
-          if (
-            j.Student_Name === student.Name &&
-            j.student_email === student.Email &&
-            j.student_phone === student.Phone_Number &&
-            j.student_postcode === student.Postcode
-          )
-            continue;
-          Object.assign(j, {
-            Student_Name: student.Name,
-            student_email: student.Email,
-            student_phone: student.Phone_Number,
-            student_postcode: student.Postcode,
-            updated_at: time,
-          });
-          jobs.in(ctx).put(j);
+          if (!j || Object.entries(contact).every(([k, v]) => j[k as keyof JobDoc] === v)) continue;
+          jobs.in(ctx).put(Object.assign(j, contact, { updated_at: time }));
         }
       }),
     RequirementsSet: ({ data: d }, ctx) =>
@@ -366,11 +355,7 @@ export const trainingProjection = defineProjection({
         if (student.active_placement_id === d.placementId) return;
         const wasPlaced = student.Matched;
         if (student.mentor_id && student.mentor_id !== d.mentorId)
-          await countMentor(
-            ctx,
-            student.mentor_id,
-            (s) => void (s.active_students = Math.max(0, s.active_students - 1)),
-          );
+          await countMentor(ctx, student.mentor_id, oneFewer('active_students'));
         Object.assign(student, {
           active_placement_id: d.placementId,
           mentor_id: d.mentorId,
@@ -387,13 +372,8 @@ export const trainingProjection = defineProjection({
       changeStudent(ctx, d.studentId, async (student) => {
         if (student.pending_placement_id === d.placementId) student.pending_placement_id = null;
         if (student.active_placement_id !== d.placementId) return;
-        await countMentor(ctx, d.mentorId, (s) => void (s.active_students = Math.max(0, s.active_students - 1)));
-        if (student.centre_id)
-          await countCentre(
-            ctx,
-            student.centre_id,
-            (s) => void (s.placed_students = Math.max(0, s.placed_students - 1)),
-          );
+        await countMentor(ctx, d.mentorId, oneFewer('active_students'));
+        if (student.centre_id) await countCentre(ctx, student.centre_id, oneFewer('placed_students'));
         Object.assign(student, { active_placement_id: null, mentor_id: null, Matched: false, Placed_At: null });
         await refreshJobs(ctx, student, time);
       }),
@@ -475,7 +455,7 @@ export const trainingProjection = defineProjection({
           }
         : null;
       student.cards_signed = Math.max(0, student.cards_signed - 1);
-      await countMentor(ctx, d.mentorId, (s) => void (s.jobs_supervised = Math.max(0, s.jobs_supervised - 1)));
+      await countMentor(ctx, d.mentorId, oneFewer('jobs_supervised'));
     }),
   },
 });
