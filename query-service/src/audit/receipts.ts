@@ -30,11 +30,7 @@ export function receiptAt(log: VerifiableLog, signatureId: string, position: num
   };
 }
 
-/**
- * - GET /api/audit/sign-offs/{signatureId}/receipt -> Receipt (contracts/src/receipt.ts): to the sign-off's
- *   student, the mentor who signed it, the student's centre, admins and auditors; anyone else 404. 409 while no
- *   checkpoint covers it. Only hashes and the public checkpoint are answered, nothing of the card itself.
- */
+/** `GET /api/audit/sign-offs/{signatureId}/receipt` (docs/api-audit.md, "Sign-off receipts and the `/verify` page"). */
 export function receiptRoutes(deps: QueryDeps): Router {
   const r = Router();
   const auth = authenticate(deps.authenticator);
