@@ -16,6 +16,9 @@ export interface VerifiableLog {
   verifierKey: string;
 }
 
+/** Why a log kept in KurrentDB answers no checkpoint, receipt or proof. */
+export const NO_LOG_TREE = 'This server keeps its log in KurrentDB, which publishes no checkpoints';
+
 const b64 = (b: Buffer) => b.toString('base64');
 
 /**
@@ -41,7 +44,7 @@ export function inclusionAt(tree: SqliteLogTree, position: number, size: number)
 export function logProofRoutes(log: VerifiableLog | null): Router {
   const r = Router();
   const need = (): VerifiableLog => {
-    if (!log) throw notFound('This server keeps its log in KurrentDB, which publishes no checkpoints');
+    if (!log) throw notFound(NO_LOG_TREE);
     return log;
   };
   const text = (body: string) => (res: import('express').Response) => res.type('text/plain; charset=utf-8').send(body);
