@@ -203,8 +203,7 @@ export async function startPlatform(
   // docs/rules.md#log-checkpoints: the embedded log keeps its tree and signed checkpoints; KurrentDB has none.
   const logTree = store instanceof SqliteEventStore ? store.tree : null;
   const signer = logTree ? loadLogSigner(config.dataDir, config.logSigningKey, config.logOrigin) : null;
-  const checkpointer =
-    logTree && signer ? new LogCheckpointer(logTree, signer, config.logOrigin, commandDeps.clock, logger) : null;
+  const checkpointer = logTree && signer ? new LogCheckpointer(logTree, signer, config.logOrigin, clock, logger) : null;
   // The full re-hash runs where requests are answered, once started (docs/rules.md#never-rechain).
   let verification: BackgroundVerification | null = null;
   const queryDeps: QueryDeps = {
@@ -218,31 +217,21 @@ export async function startPlatform(
     projectionStatus,
     blobs,
     store,
-    clock: commandDeps.clock,
+    clock,
   };
   // Reactors start with the projections, before any request is accepted: nothing appended is missed.
   const reactors = new ReactorRunner(
     store,
     readStore,
-    allReactors({ store, readStore, mailer, config, logger, clock: commandDeps.clock }),
+    allReactors({ store, readStore, mailer, config, logger, clock }),
     { logger },
   );
-  if (parts.projections) await reactors.start();
-  if (parts.projections) checkpointer?.start();
-  const reminders = new ReminderTicker(store, readStore, commandDeps.clock, logger);
-  const payouts = new PayoutTicker(store, readStore, commandDeps.clock, logger);
-  const photoSweeper = new PhotoSweeper(store, readStore, blobs, commandDeps.clock, logger);
+  const reminders = new ReminderTicker(store, readStore, clock, logger);
+  const payouts = new PayoutTicker(store, readStore, clock, logger);
+  const photoSweeper = new PhotoSweeper(store, readStore, blobs, clock, logger);
   const witness =
     logTree && signer
-      ? new LogWitnessTicker(
-          logTree,
-          verifierKeyOf(signer),
-          readStore,
-          mailer,
-          () => config.publicUrl,
-          commandDeps.clock,
-          logger,
-        )
+      ? new LogWitnessTicker(logTree, verifierKeyOf(signer), readStore, mailer, () => config.publicUrl, clock, logger)
       : null;
   const timers: NodeJS.Timeout[] = [];
   /** Runs `tick` every `ms` until stop(), a failure logged and left to the next tick; answers the tick. */
@@ -252,6 +241,8 @@ export async function startPlatform(
     return run;
   };
   if (parts.projections) {
+    await reactors.start();
+    checkpointer?.start();
     await reminders.installedAt();
     every(REMINDER_TICK_MS, 'reminders', () => reminders.tick());
     const payoutTick = every(PAYOUT_TICK_MS, 'payouts', () => payouts.tick());
@@ -264,7 +255,7 @@ export async function startPlatform(
   // No temporary password is kept past its expiry: pruned at start and hourly, where the mail reactor runs.
   if (parts.projections && !config.smtpUrl) {
     const prune = () =>
-      pruneOutbox(config.dataDir, commandDeps.clock(), TEMPORARY_PASSWORD_DAYS * 86_400_000)
+      pruneOutbox(config.dataDir, clock(), TEMPORARY_PASSWORD_DAYS * 86_400_000)
         .then((removed) => removed && logger.info({ removed }, 'outbox: expired temporary-password mails deleted'))
         .catch((err) => logger.error({ err }, 'outbox: pruning failed'));
     await prune();

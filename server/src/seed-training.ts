@@ -14,6 +14,15 @@ const DAY = 86_400_000;
 
 type Login = { token: string; user: { id: string } };
 
+/** The demo mentor's signature of work done at `day`, made at `timestamp`. */
+const daveSigns = (day: Date, timestamp: string) => ({
+  signature: 'D. Clarke',
+  mentorName: 'Dave Clarke',
+  date: ukDateOf(day),
+  time: ukTimeOf(day),
+  timestamp,
+});
+
 /** Demo training data through the HTTP API; who and what is in seed-data.json, the order of calls and the dates here. */
 export async function seedTraining(
   baseUrl: string,
@@ -82,13 +91,7 @@ export async function seedTraining(
       studentId: liam.user.id,
       mentorId: mentor.user.id,
       job: installs,
-      signature: {
-        signature: 'D. Clarke',
-        mentorName: 'Dave Clarke',
-        date: ukDateOf(day),
-        time: ukTimeOf(day),
-        timestamp: day.toISOString(),
-      },
+      signature: daveSigns(day, day.toISOString()),
       completedAt: day.toISOString(),
     });
   }
@@ -110,13 +113,7 @@ export async function seedTraining(
         'PUT',
         `/api/jobs/${job.id}/complete`,
         {
-          mentor_signature: {
-            signature: 'D. Clarke',
-            mentorName: 'Dave Clarke',
-            date: ukDateOf(at),
-            time: ukTimeOf(at),
-            timestamp: deps.clock().toISOString(),
-          },
+          mentor_signature: daveSigns(at, deps.clock().toISOString()),
           completed_at: at.toISOString(),
           ...evidence,
           photo_ids: photoIds,

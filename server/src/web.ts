@@ -102,6 +102,18 @@ function acceptance(header: string | undefined, encoding: string): number {
   return star;
 }
 
+/** Types the answer and picks the best encoding the request accepts of those `has` (undefined: identity). */
+function encoded(req: express.Request, res: express.Response, type: string, has: (suffix: string) => boolean) {
+  const accept = req.header('accept-encoding');
+  const choice = ENCODINGS.map((e) => ({ ...e, q: acceptance(accept, e.name) }))
+    .filter((e) => e.q > 0 && has(e.suffix))
+    .sort((a, b) => b.q - a.q)[0];
+  res.vary('Accept-Encoding');
+  res.type(type);
+  if (choice) res.setHeader('Content-Encoding', choice.name);
+  return choice;
+}
+
 function assets(dir: string): RequestHandler {
   return (req, res, next) => {
     const name = String(req.params.file);
@@ -113,13 +125,7 @@ function assets(dir: string): RequestHandler {
       res.status(404).type('text').send('Not found');
       return;
     }
-    const accept = req.header('accept-encoding');
-    const choice = ENCODINGS.map((e) => ({ ...e, q: acceptance(accept, e.name) }))
-      .filter((e) => e.q > 0 && existsSync(join(dir, name + e.suffix)))
-      .sort((a, b) => b.q - a.q)[0];
-    res.vary('Accept-Encoding');
-    res.type(extname(name));
-    if (choice) res.setHeader('Content-Encoding', choice.name);
+    const choice = encoded(req, res, extname(name), (suffix) => existsSync(join(dir, name + suffix)));
     res.sendFile(
       choice ? name + choice.suffix : name,
       { root: dir, maxAge: 365 * 24 * 3600 * 1000, immutable: true },
@@ -148,17 +154,6 @@ function compressedPage(identity: Buffer): CompressedPage {
 function sendTagged(res: express.Response, page: Tagged<string | Buffer>): void {
   res.setHeader('ETag', page.etag);
   res.send(page.body);
-}
-
-function sendCompressed(req: express.Request, res: express.Response, page: CompressedPage): void {
-  const accept = req.header('accept-encoding');
-  const choice = ENCODINGS.map((e) => ({ ...e, q: acceptance(accept, e.name) }))
-    .filter((e) => e.q > 0)
-    .sort((a, b) => b.q - a.q)[0];
-  res.vary('Accept-Encoding');
-  res.type('html');
-  if (choice) res.setHeader('Content-Encoding', choice.name);
-  sendTagged(res, choice ? page[choice.name] : page.identity);
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' };
@@ -203,8 +198,8 @@ export function webApp(adminPortalPath: string, dist = WEB_DIST): Router {
     res.setHeader('Cache-Control', 'no-cache');
     const { index, portalPage, landing } = pages();
     if (req.path === '/' && landing) {
-      sendCompressed(req, res, landing);
-      return;
+      const choice = encoded(req, res, 'html', () => true);
+      return void sendTagged(res, choice ? landing[choice.name] : landing.identity);
     }
     res.type('html');
     sendTagged(res, req.path.replace(/\/+$/, '') === adminPortalPath ? portalPage : index);

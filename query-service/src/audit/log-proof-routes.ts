@@ -16,6 +16,9 @@ export interface VerifiableLog {
   verifierKey: string;
 }
 
+/** Why a log kept in KurrentDB answers no checkpoint, receipt or proof. */
+export const NO_LOG_TREE = 'This server keeps its log in KurrentDB, which publishes no checkpoints';
+
 const b64 = (b: Buffer) => b.toString('base64');
 
 /**
@@ -37,18 +40,11 @@ export function inclusionAt(tree: SqliteLogTree, position: number, size: number)
   return { content, proof };
 }
 
-/**
- * The log's public calls (docs/rules.md#log-checkpoints, docs/rules.md#log-proofs), no sign-in needed:
- * - GET /api/audit/checkpoint                              -> text: the latest signed checkpoint
- * - GET /api/audit/log-key                                 -> text: the C2SP verifier key
- * - GET /api/audit/proof/inclusion?position=N&tree_size=M  -> {leaf_index, tree_size, leaf_hash, hashes}
- * - GET /api/audit/proof/consistency?from=M1&to=M2         -> {hashes}
- * A position or size the log does not have is 400 with a detail saying so.
- */
+/** The log's public calls, no sign-in needed (docs/api-audit.md, "Verifiable from outside"). */
 export function logProofRoutes(log: VerifiableLog | null): Router {
   const r = Router();
   const need = (): VerifiableLog => {
-    if (!log) throw notFound('This server keeps its log in KurrentDB, which publishes no checkpoints');
+    if (!log) throw notFound(NO_LOG_TREE);
     return log;
   };
   const text = (body: string) => (res: import('express').Response) => res.type('text/plain; charset=utf-8').send(body);

@@ -7,7 +7,7 @@ import { conflict, notFound } from '@panda/platform/errors';
 import { authOf, authenticate } from '@panda/platform/http';
 import { signOffs } from '@panda/projections/read-models/sign-offs';
 import type { QueryDeps } from '../shared/deps';
-import { inclusionAt, type VerifiableLog } from './log-proof-routes';
+import { NO_LOG_TREE, inclusionAt, type VerifiableLog } from './log-proof-routes';
 
 export const NO_CHECKPOINT_YET =
   'No signed checkpoint covers this sign-off yet: the log is checkpointed at least every 5 minutes. Try again then.';
@@ -30,11 +30,7 @@ export function receiptAt(log: VerifiableLog, signatureId: string, position: num
   };
 }
 
-/**
- * - GET /api/audit/sign-offs/{signatureId}/receipt -> Receipt (contracts/src/receipt.ts): to the sign-off's
- *   student, the mentor who signed it, the student's centre, admins and auditors; anyone else 404. 409 while no
- *   checkpoint covers it. Only hashes and the public checkpoint are answered, nothing of the card itself.
- */
+/** `GET /api/audit/sign-offs/{signatureId}/receipt` (docs/api-audit.md, "Sign-off receipts and the `/verify` page"). */
 export function receiptRoutes(deps: QueryDeps): Router {
   const r = Router();
   const auth = authenticate(deps.authenticator);
@@ -48,7 +44,7 @@ export function receiptRoutes(deps: QueryDeps): Router {
       (who.role === 'admin' || who.role === 'auditor' || [d.student_id, d.mentor_id, d.centre_id].includes(who.id));
     if (!d || !maySee) throw notFound('Sign-off not found');
     const log = deps.verifiableLog;
-    if (!log) throw notFound('This server keeps its log in KurrentDB, which publishes no checkpoints');
+    if (!log) throw notFound(NO_LOG_TREE);
     // Where the sign-off is in the log comes from the log itself, not from a read model.
     const signed = (await deps.store.readStream(accountStream(d.student_id))).findLast(
       (e) => e.type === 'JobCardSigned' && signatureIdOf(e.data as Parameters<typeof signatureIdOf>[0]) === id,

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { periodOf } from '@panda/events/domain/payouts';
 import {
   maskDigits,
@@ -153,44 +153,38 @@ export function payoutQueryRoutes(deps: QueryDeps): Router {
     res.json(page.items.map(invoiceView));
   });
 
-  const sendPdf = async (res: import('express').Response, inv: InvoiceDoc) => {
-    const pdf = await invoicePdf(inv);
-    res.setHeader('Content-Disposition', `attachment; filename="${inv.number}.pdf"`);
-    res.type('application/pdf').send(pdf);
+  /** The invoice `:id`: any to an admin, their own to a mentor; else null. */
+  const invoiceFor = async (req: Request) => {
+    const inv = await rs.get(invoices, String(req.params.id));
+    return inv && (authOf(req).role === 'admin' || inv.mentor_id === authOf(req).id) ? inv : null;
   };
 
-  const sendCreditNote = async (res: import('express').Response, inv: InvoiceDoc | null) => {
+  const sendPdf = async (res: Response, number: string, pdf: Promise<Buffer>) => {
+    const bytes = await pdf;
+    res.setHeader('Content-Disposition', `attachment; filename="${number}.pdf"`);
+    res.type('application/pdf').send(bytes);
+  };
+
+  const sendInvoice = async (req: Request, res: Response) => {
+    const inv = await invoiceFor(req);
+    if (!inv) throw notFound('Invoice not found');
+    await sendPdf(res, inv.number, invoicePdf(inv));
+  };
+  r.get('/api/mentor/invoices/:id.pdf', ...mentor, sendInvoice);
+  r.get('/api/admin/invoices/:id.pdf', ...admin, sendInvoice);
+
+  const sendCreditNote = async (req: Request, res: Response) => {
+    const inv = await invoiceFor(req);
     if (!inv?.credit_note) throw notFound('Credit note not found');
-    const pdf = await creditNotePdf(inv, inv.credit_note);
-    res.setHeader('Content-Disposition', `attachment; filename="${inv.credit_note.number}.pdf"`);
-    res.type('application/pdf').send(pdf);
+    await sendPdf(res, inv.credit_note.number, creditNotePdf(inv, inv.credit_note));
   };
-
-  r.get('/api/mentor/invoices/:id/credit-note.pdf', ...mentor, async (req, res) => {
-    const inv = await rs.get(invoices, String(req.params.id));
-    await sendCreditNote(res, inv && inv.mentor_id === authOf(req).id ? inv : null);
-  });
-
-  r.get('/api/admin/invoices/:id/credit-note.pdf', ...admin, async (req, res) => {
-    await sendCreditNote(res, await rs.get(invoices, String(req.params.id)));
-  });
-
-  r.get('/api/mentor/invoices/:id.pdf', ...mentor, async (req, res) => {
-    const inv = await rs.get(invoices, String(req.params.id));
-    if (!inv || inv.mentor_id !== authOf(req).id) throw notFound('Invoice not found');
-    await sendPdf(res, inv);
-  });
+  r.get('/api/mentor/invoices/:id/credit-note.pdf', ...mentor, sendCreditNote);
+  r.get('/api/admin/invoices/:id/credit-note.pdf', ...admin, sendCreditNote);
 
   r.get('/api/admin/invoices', ...admin, async (req, res) => {
     const page = await findPage(rs, invoices, {}, parsePaging(req.query, ADMIN_INVOICES));
     setPageHeaders(req, res, page);
     res.json(page.items.map(invoiceView));
-  });
-
-  r.get('/api/admin/invoices/:id.pdf', ...admin, async (req, res) => {
-    const inv = await rs.get(invoices, String(req.params.id));
-    if (!inv) throw notFound('Invoice not found');
-    await sendPdf(res, inv);
   });
 
   r.get('/api/mentor/payout-details', ...mentor, async (req, res) => {

@@ -5,6 +5,7 @@ import { signatureIdOf, type CardEvidence } from '@panda/events/catalogue/traini
 import type { RecordedEvent } from '@panda/events/envelope';
 import { jobsAsOf, personAsOf } from '../audit/replay';
 import { NO_CHECKPOINT_YET, receiptAt } from '../audit/receipts';
+import { NO_LOG_TREE } from '../audit/log-proof-routes';
 import { people } from '../audit/routes';
 import type { QueryDeps } from '../shared/deps';
 import { pick } from '../shared/pick';
@@ -83,11 +84,7 @@ export async function buildPortfolio(deps: QueryDeps, studentId: string): Promis
         ...pick(s, ['dispute', 'revoked']),
         receipt,
         receipt_link: receipt ? receiptLink(deps.config.publicUrl, receipt) : null,
-        receipt_note: receipt
-          ? null
-          : log
-            ? NO_CHECKPOINT_YET
-            : 'This server keeps its log in KurrentDB, which publishes no checkpoints',
+        receipt_note: receipt ? null : log ? NO_CHECKPOINT_YET : NO_LOG_TREE,
       });
     }
   cards.sort((a, b) => a.position - b.position);

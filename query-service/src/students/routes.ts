@@ -43,22 +43,7 @@ export const STUDENT_LIST: ListSpec = {
 export const CASELOAD_LIST: ListSpec = { ...STUDENT_LIST, sorts: { ...STUDENT_LIST.sorts, ...CASELOAD_SORTS } };
 const CASELOAD_ONLY = new Set<string>(Object.values(CASELOAD_SORTS));
 
-const CSV_COLUMNS = [
-  'id',
-  'name',
-  'email',
-  'phone',
-  'postcode',
-  'registered_at',
-  'placement_status',
-  'cards_signed',
-  'cards_required',
-  'last_signed_off_at',
-  'cards_last_30_days',
-  'open_disputes',
-  'forecast_finish',
-  'at_risk',
-] as const;
+type CaseloadRow = ReturnType<typeof caseloadRow>;
 
 /** A caseload row: the student as lists show them, the facts as of `now` and the invitation. */
 const caseloadRow = (s: StudentDoc, facts: CaseloadFacts, now: Date) => ({
@@ -120,7 +105,7 @@ async function wholeCaseload(
   rs: ReadStore,
   centreId: string,
   paging: Paging,
-  atRisk: boolean | null,
+  atRisk: 'true' | 'false' | undefined,
   now: Date,
 ): Promise<CaseloadKey[]> {
   const search = searchFilter(paging.q, paging.search);
@@ -133,7 +118,7 @@ async function wholeCaseload(
   const keys = list.map((k): CaseloadKey =>
     Object.assign(caseloadFacts(k, clock), { id: k.id, Name: k.Name, Created_At: k.Created_At }),
   );
-  return atRisk === null ? keys : keys.filter((r) => r.at_risk === atRisk);
+  return atRisk === undefined ? keys : keys.filter((r) => r.at_risk === (atRisk === 'true'));
 }
 
 /** The full rows of these ordered keys, in their order, with the facts they were ordered by. */
@@ -148,6 +133,24 @@ async function orderedRows(rs: ReadStore, keys: CaseloadKey[], now: Date) {
     return s ? [caseloadRow(s, k, now)] : [];
   });
 }
+
+/** The caseload CSV's columns, as the evidence CSV's are written (audit/evidence.ts). */
+const CSV_COLUMNS: [name: string, value: (r: CaseloadRow) => unknown][] = [
+  ['id', (r) => r.id],
+  ['name', (r) => r.Name],
+  ['email', (r) => r.Email],
+  ['phone', (r) => r.Phone_Number],
+  ['postcode', (r) => r.Postcode],
+  ['registered_at', (r) => r.Created_At],
+  ['placement_status', (r) => r.placement_status ?? 'unplaced'],
+  ['cards_signed', (r) => r.cards_signed],
+  ['cards_required', (r) => r.cards_required],
+  ['last_signed_off_at', (r) => r.last_signed_off_at],
+  ['cards_last_30_days', (r) => r.cards_last_30_days],
+  ['open_disputes', (r) => r.open_disputes],
+  ['forecast_finish', (r) => r.forecast_finish],
+  ['at_risk', (r) => r.at_risk],
+];
 
 export function studentQueryRoutes(deps: QueryDeps): Router {
   const r = Router();
@@ -169,7 +172,7 @@ export function studentQueryRoutes(deps: QueryDeps): Router {
       setPageHeaders(req, res, page);
       return void res.json(await caseloadRows(rs, page.items, now));
     }
-    const rows = await wholeCaseload(rs, centreId, paging, at_risk === undefined ? null : at_risk === 'true', now);
+    const rows = await wholeCaseload(rs, centreId, paging, at_risk, now);
     const field = paging.field as keyof CaseloadKey;
     const after = paging.after;
     // The rows after the cursor, and the page's first of them in order.
@@ -188,38 +191,14 @@ export function studentQueryRoutes(deps: QueryDeps): Router {
     const { at_risk } = validate(caseloadQuery, req.query);
     const paging = parsePaging(req.query, CASELOAD_LIST);
     const now = deps.clock();
-    const keys = await wholeCaseload(
-      rs,
-      authOf(req).id,
-      paging,
-      at_risk === undefined ? null : at_risk === 'true',
-      now,
-    );
+    const keys = await wholeCaseload(rs, authOf(req).id, paging, at_risk, now);
     const rows = await orderedRows(
       rs,
       keys.sort(compareBy<CaseloadKey>(paging.field as keyof CaseloadKey, paging.dir)),
       now,
     );
-    const lines = [CSV_COLUMNS.join(',')];
-    for (const r of rows) {
-      const values: Record<(typeof CSV_COLUMNS)[number], unknown> = {
-        id: r.id,
-        name: r.Name,
-        email: r.Email,
-        phone: r.Phone_Number,
-        postcode: r.Postcode,
-        registered_at: r.Created_At,
-        placement_status: r.placement_status ?? 'unplaced',
-        cards_signed: r.cards_signed,
-        cards_required: r.cards_required,
-        last_signed_off_at: r.last_signed_off_at,
-        cards_last_30_days: r.cards_last_30_days,
-        open_disputes: r.open_disputes,
-        forecast_finish: r.forecast_finish,
-        at_risk: r.at_risk,
-      };
-      lines.push(CSV_COLUMNS.map((c) => cell(values[c])).join(','));
-    }
+    const lines = [CSV_COLUMNS.map(([name]) => name).join(',')];
+    for (const r of rows) lines.push(CSV_COLUMNS.map(([, value]) => cell(value(r))).join(','));
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', 'attachment; filename="students.csv"');
     res.send(`${lines.join('\r\n')}\r\n`);
