@@ -14,6 +14,9 @@ export type Recorded<T extends CatalogueEventType> = RecordedEvent<T, DataOf<T>>
 /** The event types whose data has the fields of F (a handler reading `e.data.accountId`, say). */
 export type EventWith<F> = { [T in CatalogueEventType]: DataOf<T> extends F ? T : never }[CatalogueEventType];
 
+/** The events that propose, accept, decline or end a placement. */
+export type PlacementEvent = 'PlacementProposed' | 'PlacementAccepted' | 'PlacementDeclined' | 'PlacementEnded';
+
 /** What a handler's promise answers is not used (`update` answers the document, say). */
 export type Handler<T extends CatalogueEventType> = (
   event: Recorded<T>,

@@ -2,7 +2,7 @@ import type { HISTORY_ACTIONS, SignInAttempt } from '@panda/contracts/accounts';
 import type { ProjectionContext } from '../projection';
 import { searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
-import { defineProjection, type DataOf, type Recorded } from '../typed-projection';
+import { defineProjection, type DataOf, type PlacementEvent, type Recorded } from '../typed-projection';
 
 /** docs/read-models.md#account-history */
 
@@ -45,12 +45,10 @@ const entry = (action: AccountHistoryAction) => (e: HistoryEvent, ctx: Projectio
     _audience: [],
   });
 
-type PlacementEvent = Recorded<'PlacementProposed' | 'PlacementAccepted' | 'PlacementDeclined' | 'PlacementEnded'>;
-
 /** One entry per party: student, mentor and centre (named by the proposal only; later events find it there). */
 const placementEntry =
   (action: AccountHistoryAction) =>
-  async (e: PlacementEvent, ctx: ProjectionContext): Promise<void> => {
+  async (e: Recorded<PlacementEvent>, ctx: ProjectionContext): Promise<void> => {
     const history = accountHistory.in(ctx);
     // The four events share placementId/studentId/mentorId; each adds its own fields.
     const d = e.data as DataOf<'PlacementAccepted'> &

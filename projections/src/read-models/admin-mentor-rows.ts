@@ -4,14 +4,13 @@ import { signedUpName, takeChanges } from './names';
 import { businessText } from './placements';
 import { searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
-import { defineProjection, type EventWith, type Recorded } from '../typed-projection';
+import { defineProjection, type EventWith, type Recorded, type PlacementEvent } from '../typed-projection';
 
 /** The admin Mentors table: docs/read-models.md#admin-mentor-rows. */
 
 export type AdminMentorRowDoc = AdminMentor;
 
 type PlacementStatus = 'pending' | 'active' | 'completed' | 'cancelled';
-type PlacementEvent = 'PlacementProposed' | 'PlacementAccepted' | 'PlacementDeclined' | 'PlacementEnded';
 interface MentorPlacementDoc {
   id: string;
   mentor_id: string;

@@ -3,7 +3,7 @@ import type { ProjectionContext } from '../projection';
 import { fullName, rename, signedUpName, takeChanges, type KeptName } from './names';
 import { searchIndex } from '../read-store';
 import { collection } from '../typed-collection';
-import { defineProjection, type Recorded } from '../typed-projection';
+import { defineProjection, type Recorded, type PlacementEvent } from '../typed-projection';
 
 /** The admin Students table: docs/read-models.md#admin-student-rows. */
 
@@ -14,7 +14,6 @@ interface PartyNameDoc extends KeptName {
 }
 
 type PlacementStatus = NonNullable<AdminStudent['placement_status']>;
-type PlacementEvent = 'PlacementProposed' | 'PlacementAccepted' | 'PlacementDeclined' | 'PlacementEnded';
 interface StudentPlacementsDoc {
   id: string;
   placements: { id: string; status: PlacementStatus; mentor_id: string }[];

@@ -15,6 +15,7 @@ import { jobView, jobs, signaturesOf, students, type StudentDoc } from '@panda/p
 import { caseloadQuery } from '@panda/contracts/training';
 import { caseloadKeys, caseloadProjection, type CaseloadKeysDoc } from '@panda/projections/read-models/caseload';
 import type { ReadStore } from '@panda/projections/read-store';
+import { LruMap } from '@panda/projections/lru-map';
 import { cell } from '../audit/evidence';
 import { docsById } from '../shared/docs-by-id';
 import type { QueryDeps } from '../shared/deps';
@@ -71,25 +72,19 @@ async function caseloadRows(rs: ReadStore, list: StudentDoc[], now: Date) {
  * A centre's caseload documents, kept while the caseload read model has not moved (docs/read-models.md#caseload).
  * The checkpoint is read before the documents, so a kept list is never older than its mark.
  */
-const KEPT_CENTRES = 20;
-const keptCaseloads = new WeakMap<ReadStore, Map<string, { at: number; docs: CaseloadKeysDoc[] }>>();
-
-async function centreCaseload(rs: ReadStore, centreId: string): Promise<readonly CaseloadKeysDoc[]> {
-  let kept = keptCaseloads.get(rs);
-  if (!kept) keptCaseloads.set(rs, (kept = new Map()));
-  const at = await rs.checkpoint(caseloadProjection.name);
-  const hit = kept.get(centreId);
-  kept.delete(centreId);
-  if (hit?.at === at) {
-    kept.set(centreId, hit);
-    return hit.docs;
-  }
-  const docs = await rs.find(caseloadKeys, { centre_id: centreId });
-  kept.set(centreId, { at, docs });
-  // The least recently read centre goes first (a Map keeps the order entries were set in).
-  if (kept.size > KEPT_CENTRES) kept.delete(kept.keys().next().value!);
-  return docs;
+function keptCaseloads(rs: ReadStore) {
+  const kept = new LruMap<string, { at: number; docs: CaseloadKeysDoc[] }>(20);
+  return async (centreId: string): Promise<readonly CaseloadKeysDoc[]> => {
+    const at = await rs.checkpoint(caseloadProjection.name);
+    const hit = kept.get(centreId);
+    if (hit?.at === at) return hit.docs;
+    const docs = await rs.find(caseloadKeys, { centre_id: centreId });
+    kept.set(centreId, { at, docs });
+    return docs;
+  };
 }
+
+type CentreCaseload = ReturnType<typeof keptCaseloads>;
 
 /** A student's place in the caseload's order: the list's own sort fields and the caseload's facts. */
 type CaseloadKey = Pick<StudentDoc, 'id' | 'Name' | 'Created_At'> & CaseloadFacts;
@@ -103,6 +98,7 @@ type CaseloadKey = Pick<StudentDoc, 'id' | 'Name' | 'Created_At'> & CaseloadFact
  */
 async function wholeCaseload(
   rs: ReadStore,
+  centreCaseload: CentreCaseload,
   centreId: string,
   paging: Paging,
   atRisk: 'true' | 'false' | undefined,
@@ -110,7 +106,7 @@ async function wholeCaseload(
 ): Promise<CaseloadKey[]> {
   const search = searchFilter(paging.q, paging.search);
   const found = search ? await rs.find(students, allOf({ centre_id: centreId }, search), { fields: ['id'] }) : null;
-  const all = await centreCaseload(rs, centreId);
+  const all = await centreCaseload(centreId);
   const ids = found && new Set(found.map((s) => s.id));
   const list = ids ? all.filter((k) => ids.has(k.id)) : all;
   const clock = caseloadClock(now);
@@ -156,6 +152,7 @@ export function studentQueryRoutes(deps: QueryDeps): Router {
   const r = Router();
   const auth = authenticate(deps.authenticator);
   const rs = deps.readStore;
+  const centreCaseload = keptCaseloads(rs);
 
   /**
    * The centre's caseload, newest registration first: each student with their last sign-off, cards in
@@ -172,7 +169,7 @@ export function studentQueryRoutes(deps: QueryDeps): Router {
       setPageHeaders(req, res, page);
       return void res.json(await caseloadRows(rs, page.items, now));
     }
-    const rows = await wholeCaseload(rs, centreId, paging, at_risk, now);
+    const rows = await wholeCaseload(rs, centreCaseload, centreId, paging, at_risk, now);
     const field = paging.field as keyof CaseloadKey;
     const after = paging.after;
     // The rows after the cursor, and the page's first of them in order.
@@ -191,7 +188,7 @@ export function studentQueryRoutes(deps: QueryDeps): Router {
     const { at_risk } = validate(caseloadQuery, req.query);
     const paging = parsePaging(req.query, CASELOAD_LIST);
     const now = deps.clock();
-    const keys = await wholeCaseload(rs, authOf(req).id, paging, at_risk, now);
+    const keys = await wholeCaseload(rs, centreCaseload, authOf(req).id, paging, at_risk, now);
     const rows = await orderedRows(
       rs,
       keys.sort(compareBy<CaseloadKey>(paging.field as keyof CaseloadKey, paging.dir)),
