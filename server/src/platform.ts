@@ -66,32 +66,6 @@ export interface ProjectionsElsewhere {
   feed: ChangeFeed;
 }
 
-export interface Platform {
-  url: string;
-  server: Server | null;
-  store: EventStore;
-  readStore: ReadStore;
-  runner: ProjectionRunner;
-  /** Side effects from events (mail, notifications); running only in the process that runs the projections. */
-  reactors: ReactorRunner;
-  /** Reminders and escalation (docs/rules.md#reminders): ticks every minute in the process that runs the projections. */
-  reminders: ReminderTicker;
-  /** Earnings after 7 days and invoices at each period's end (docs/rules.md#payout-periods): ticks at start and every minute with the projections. */
-  payouts: PayoutTicker;
-  /** Removes job-card photos unused for a day (docs/rules.md#unused-photos): ticks every 10 minutes with the projections. */
-  photoSweeper: PhotoSweeper;
-  /** The background re-hash of the log (docs/rules.md#never-rechain); null in a part that answers no request. */
-  verification: () => BackgroundVerification | null;
-  /** Signs the log's checkpoints (docs/rules.md#log-checkpoints); null where the log is KurrentDB. */
-  checkpointer: LogCheckpointer | null;
-  /** Mails each active auditor the day's last checkpoint (docs/rules.md#log-witness); null where the log is KurrentDB. */
-  witness: LogWitnessTicker | null;
-  commandDeps: CommandDeps;
-  queryDeps: QueryDeps;
-  logger: Logger;
-  stop(): Promise<void>;
-}
-
 /** The modules only HTTP parts use, loaded on first ask: most of the code a start reads (docs/benchmarks.md#start-up). */
 let httpModules: ReturnType<typeof loadHttpModules> | null = null;
 export const httpParts = () => (httpModules ??= loadHttpModules());
@@ -126,12 +100,11 @@ async function loadHttpModules() {
   };
 }
 
+/** The services of one process, as startPlatform composes them. */
+export type Platform = Awaited<ReturnType<typeof startPlatform>>;
+
 /** Composes the services of one process; with ALL_PARTS the whole product on one port. */
-export async function startPlatform(
-  config: Config,
-  parts: Parts = ALL_PARTS,
-  overrides: PlatformOverrides = {},
-): Promise<Platform> {
+export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, overrides: PlatformOverrides = {}) {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const store = overrides.store ?? (await openEventStore(config));
   // Before anything reads the log or answers (docs/rules.md#never-rechain): a failed check stops the start here.
@@ -345,12 +318,19 @@ export async function startPlatform(
     store,
     readStore,
     runner,
+    /** Side effects from events (mail, notifications); running only in the process that runs the projections. */
     reactors,
+    /** Reminders and escalation (docs/rules.md#reminders): ticks every minute in the process that runs the projections. */
     reminders,
+    /** Earnings after 7 days and invoices at each period's end (docs/rules.md#payout-periods): ticks at start and every minute with the projections. */
     payouts,
+    /** Removes job-card photos unused for a day (docs/rules.md#unused-photos): ticks every 10 minutes with the projections. */
     photoSweeper,
+    /** The background re-hash of the log (docs/rules.md#never-rechain); null in a part that answers no request. */
     verification: () => verification,
+    /** Signs the log's checkpoints (docs/rules.md#log-checkpoints); null where the log is KurrentDB. */
     checkpointer,
+    /** Mails each active auditor the day's last checkpoint (docs/rules.md#log-witness); null where the log is KurrentDB. */
     witness,
     commandDeps,
     queryDeps,
