@@ -7,14 +7,8 @@ import { FALLBACK, answerFromArticle, answerFromData, answerFromKnowledge, type 
 import { INTENTS, classifyQuestion, type DataIntent } from './intents';
 import { knowledgeBase } from './knowledge';
 
-export interface LanguageModel {
-  url: string;
-  model: string;
-  apiKey: string | null;
-}
-
 /** The optional OpenAI-compatible backend (docs/rules.md#offline-assistant): ASSISTANT_LLM_URL, ASSISTANT_LLM_MODEL, ASSISTANT_LLM_API_KEY. */
-export function languageModelFromEnv(env: NodeJS.ProcessEnv = process.env): LanguageModel | null {
+export function languageModelFromEnv(env: NodeJS.ProcessEnv = process.env) {
   const url = env.ASSISTANT_LLM_URL?.trim();
   if (!url) return null;
   return {
@@ -23,6 +17,8 @@ export function languageModelFromEnv(env: NodeJS.ProcessEnv = process.env): Lang
     apiKey: env.ASSISTANT_LLM_API_KEY?.trim() || null,
   };
 }
+
+export type LanguageModel = NonNullable<ReturnType<typeof languageModelFromEnv>>;
 
 /** docs/rules.md#offline-assistant */
 export async function rephrase(
