@@ -36,17 +36,11 @@ import {
   type BackgroundVerification,
 } from './log-integrity';
 
-export interface Parts {
-  commands: boolean;
-  queries: boolean;
-  projections: boolean;
-  web: boolean;
-}
-
 /** How often a process without the projections reads their checkpoints while a request waits for them. */
 const CHECKPOINT_POLL_MS = 25;
 
-export const ALL_PARTS: Parts = { commands: true, queries: true, projections: true, web: true };
+export const ALL_PARTS = { commands: true, queries: true, projections: true, web: true };
+export type Parts = Record<keyof typeof ALL_PARTS, boolean>;
 
 export interface PlatformOverrides {
   logger?: Logger;
