@@ -77,13 +77,12 @@ export type KnowledgeBase = ReturnType<typeof buildKnowledgeBase>;
 let loaded: KnowledgeBase | null = null;
 
 /** The knowledge base of docs/help, read once per process. */
-export function knowledgeBase(dir = HELP_DIR): KnowledgeBase {
-  if (loaded && dir === HELP_DIR) return loaded;
-  const articles = readdirSync(dir)
+export function knowledgeBase(): KnowledgeBase {
+  if (loaded) return loaded;
+  const articles = readdirSync(HELP_DIR)
     .filter((f) => f.endsWith('.md') && f !== 'README.md')
     .sort()
-    .map((f) => parseArticle(f.replace(/\.md$/, ''), readFileSync(join(dir, f), 'utf8')));
-  const kb = buildKnowledgeBase(articles);
-  if (dir === HELP_DIR) loaded = kb;
-  return kb;
+    .map((f) => parseArticle(f.replace(/\.md$/, ''), readFileSync(join(HELP_DIR, f), 'utf8')));
+  loaded = buildKnowledgeBase(articles);
+  return loaded;
 }

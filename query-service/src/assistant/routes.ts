@@ -20,14 +20,8 @@ export function languageModelFromEnv(env: NodeJS.ProcessEnv = process.env) {
 
 export type LanguageModel = NonNullable<ReturnType<typeof languageModelFromEnv>>;
 
-/** docs/rules.md#offline-assistant */
-export async function rephrase(
-  llm: LanguageModel,
-  question: string,
-  grounded: GroundedAnswer,
-  logger: Logger,
-  timeoutMs = 8000,
-): Promise<string> {
+/** docs/rules.md#offline-assistant: the grounded answer stands when the model has not answered within 8 s. */
+export async function rephrase(llm: LanguageModel, question: string, grounded: GroundedAnswer, logger: Logger) {
   try {
     const res = await fetch(`${llm.url.replace(/\/+$/, '')}/chat/completions`, {
       method: 'POST',
@@ -44,7 +38,7 @@ export async function rephrase(
           { role: 'user', content: `QUESTION: ${question}\nANSWER: ${grounded.response}` },
         ],
       }),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: AbortSignal.timeout(8000),
     });
     if (!res.ok) throw new Error(`language model answered ${res.status}`);
     const body = (await res.json()) as { choices?: { message?: { content?: string } }[] };
