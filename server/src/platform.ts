@@ -36,17 +36,11 @@ import {
   type BackgroundVerification,
 } from './log-integrity';
 
-export interface Parts {
-  commands: boolean;
-  queries: boolean;
-  projections: boolean;
-  web: boolean;
-}
-
 /** How often a process without the projections reads their checkpoints while a request waits for them. */
 const CHECKPOINT_POLL_MS = 25;
 
-export const ALL_PARTS: Parts = { commands: true, queries: true, projections: true, web: true };
+export const ALL_PARTS = { commands: true, queries: true, projections: true, web: true };
+export type Parts = Record<keyof typeof ALL_PARTS, boolean>;
 
 export interface PlatformOverrides {
   logger?: Logger;
@@ -64,32 +58,6 @@ export interface PlatformOverrides {
 export interface ProjectionsElsewhere {
   waitFor(position: number, timeoutMs: number): Promise<boolean>;
   feed: ChangeFeed;
-}
-
-export interface Platform {
-  url: string;
-  server: Server | null;
-  store: EventStore;
-  readStore: ReadStore;
-  runner: ProjectionRunner;
-  /** Side effects from events (mail, notifications); running only in the process that runs the projections. */
-  reactors: ReactorRunner;
-  /** Reminders and escalation (docs/rules.md#reminders): ticks every minute in the process that runs the projections. */
-  reminders: ReminderTicker;
-  /** Earnings after 7 days and invoices at each period's end (docs/rules.md#payout-periods): ticks at start and every minute with the projections. */
-  payouts: PayoutTicker;
-  /** Removes job-card photos unused for a day (docs/rules.md#unused-photos): ticks every 10 minutes with the projections. */
-  photoSweeper: PhotoSweeper;
-  /** The background re-hash of the log (docs/rules.md#never-rechain); null in a part that answers no request. */
-  verification: () => BackgroundVerification | null;
-  /** Signs the log's checkpoints (docs/rules.md#log-checkpoints); null where the log is KurrentDB. */
-  checkpointer: LogCheckpointer | null;
-  /** Mails each active auditor the day's last checkpoint (docs/rules.md#log-witness); null where the log is KurrentDB. */
-  witness: LogWitnessTicker | null;
-  commandDeps: CommandDeps;
-  queryDeps: QueryDeps;
-  logger: Logger;
-  stop(): Promise<void>;
 }
 
 /** The modules only HTTP parts use, loaded on first ask: most of the code a start reads (docs/benchmarks.md#start-up). */
@@ -126,12 +94,11 @@ async function loadHttpModules() {
   };
 }
 
+/** The services of one process, as startPlatform composes them. */
+export type Platform = Awaited<ReturnType<typeof startPlatform>>;
+
 /** Composes the services of one process; with ALL_PARTS the whole product on one port. */
-export async function startPlatform(
-  config: Config,
-  parts: Parts = ALL_PARTS,
-  overrides: PlatformOverrides = {},
-): Promise<Platform> {
+export async function startPlatform(config: Config, parts: Parts = ALL_PARTS, overrides: PlatformOverrides = {}) {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const store = overrides.store ?? (await openEventStore(config));
   // Before anything reads the log or answers (docs/rules.md#never-rechain): a failed check stops the start here.
@@ -345,12 +312,19 @@ export async function startPlatform(
     store,
     readStore,
     runner,
+    /** Side effects from events (mail, notifications); running only in the process that runs the projections. */
     reactors,
+    /** Reminders and escalation (docs/rules.md#reminders): ticks every minute in the process that runs the projections. */
     reminders,
+    /** Earnings after 7 days and invoices at each period's end (docs/rules.md#payout-periods): ticks at start and every minute with the projections. */
     payouts,
+    /** Removes job-card photos unused for a day (docs/rules.md#unused-photos): ticks every 10 minutes with the projections. */
     photoSweeper,
+    /** The background re-hash of the log (docs/rules.md#never-rechain); null in a part that answers no request. */
     verification: () => verification,
+    /** Signs the log's checkpoints (docs/rules.md#log-checkpoints); null where the log is KurrentDB. */
     checkpointer,
+    /** Mails each active auditor the day's last checkpoint (docs/rules.md#log-witness); null where the log is KurrentDB. */
     witness,
     commandDeps,
     queryDeps,

@@ -7,7 +7,7 @@ import { SqliteEventStore } from '@panda/events/sqlite-event-store';
 import type { CommittedBatch } from '@panda/projections/projection';
 import type { ChangeFeed } from '@panda/projections/change-feed';
 import { typeScriptWorker } from './ts-worker';
-import type { Platform, PlatformOverrides, ProjectionsElsewhere } from './platform';
+import type { Platform, PlatformOverrides } from './platform';
 
 /** Messages from the projections worker (projections-worker.ts). */
 export type FromProjections =
@@ -17,27 +17,13 @@ export type FromProjections =
 export type ToProjections =
   { type: 'appended'; position: number } | { type: 'publicUrl'; url: string } | { type: 'stop' };
 
-export interface ProjectionsThread extends ProjectionsElsewhere {
-  /** Every read model has applied the log up to here (as last told by the worker). */
-  position(): number;
-  /** The log grew to `head` (durably) through this thread's event store: a worker waiting for it reads it at once. */
-  appended(head: number): void;
-  /** The address mails link to, once the HTTP server knows its port. */
-  setPublicUrl(url: string): void;
-  /** Times the worker was started again after it stopped on its own. */
-  restarts(): number;
-  /** The worker running now: null while it is being started again, and once stopped. */
-  worker(): Worker | null;
-  stop(): Promise<void>;
-}
-
 /** A worker that stayed up this long before it stopped is restarted at once again (no backoff). */
 const STABLE_MS = 60_000;
 /** How long stop waits for the worker to finish its batch and close its stores before ending it. */
 const STOP_MS = 10_000;
 
 /** The projections part on a worker thread, restarted with a backoff when it stops (docs/architecture.md, `server/src/`). */
-export async function startProjectionsThread(config: Config, logger: Logger): Promise<ProjectionsThread> {
+export async function startProjectionsThread(config: Config, logger: Logger) {
   const entry = new URL('./projections-worker.ts', import.meta.url);
 
   const feed = new EventEmitter();
@@ -118,10 +104,11 @@ export async function startProjectionsThread(config: Config, logger: Logger): Pr
   };
   return {
     feed: changeFeed,
+    /** Every read model has applied the log up to here (as last told by the worker). */
     position: () => position,
-    waitFor(to, timeoutMs) {
+    waitFor(to: number, timeoutMs: number) {
       if (position >= to) return Promise.resolve(true);
-      return new Promise((resolve) => {
+      return new Promise<boolean>((resolve) => {
         const done = () => {
           clearTimeout(timer);
           waiters.delete(check);
@@ -132,12 +119,16 @@ export async function startProjectionsThread(config: Config, logger: Logger): Pr
         waiters.add(check);
       });
     },
-    appended: (head) => send({ type: 'appended', position: head }),
-    setPublicUrl: (url) => {
+    /** The log grew to `head` (durably) through this thread's event store: a worker waiting for it reads it at once. */
+    appended: (head: number) => send({ type: 'appended', position: head }),
+    /** The address mails link to, once the HTTP server knows its port. */
+    setPublicUrl: (url: string) => {
       config.publicUrl = url;
       send({ type: 'publicUrl', url });
     },
+    /** Times the worker was started again after it stopped on its own. */
     restarts: () => restarts,
+    /** The worker running now: null while it is being started again, and once stopped. */
     worker: () => worker,
     async stop() {
       stopping = true;
@@ -154,6 +145,8 @@ export async function startProjectionsThread(config: Config, logger: Logger): Pr
     },
   };
 }
+
+export type ProjectionsThread = Awaited<ReturnType<typeof startProjectionsThread>>;
 
 export interface ThreadedPlatform extends Platform {
   projectionsThread: ProjectionsThread;

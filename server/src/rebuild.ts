@@ -6,13 +6,6 @@ import { allProjections } from './projections';
 import { openEventStore, openReadStore } from './stores';
 import { typeScriptWorker } from './ts-worker';
 
-export interface RebuildReport {
-  projection: string;
-  /** Events read from the log (a count, whatever the store's positions are: KurrentDB's are byte offsets). */
-  events: number;
-  ms: number;
-}
-
 /** The environment's config, or these SQLite files. */
 export type RebuildStores = { config: true } | { eventsFile: string; readFile: string };
 export interface RebuildWorkerData {
@@ -95,13 +88,16 @@ export async function rebuildInWorkers(
   }
 }
 
-/** The named projections (all when none is named), in worker threads that open `workers`, else in this one. */
+/**
+ * The named projections (all when none is named), in worker threads that open `workers`, else in this one. A report's
+ * `events` is a count of the events read, whatever the store's positions are (KurrentDB's are byte offsets).
+ */
 export async function rebuildProjections(
   runner: ProjectionRunner,
   names: string[],
   onProgress?: (p: RebuildProgress) => void,
   options: { workers?: RebuildStores } = {},
-): Promise<RebuildReport[]> {
+) {
   const unknown = names.filter((n) => !runner.projections.some((p) => p.name === n));
   if (unknown.length)
     throw new Error(
@@ -117,6 +113,8 @@ export async function rebuildProjections(
   const ms = Date.now() - started;
   return chosen.map((projection) => ({ projection, events, ms }));
 }
+
+export type RebuildReport = Awaited<ReturnType<typeof rebuildProjections>>[number];
 
 const clock = (seconds: number) => {
   const s = Math.max(0, Math.round(seconds));

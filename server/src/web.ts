@@ -141,9 +141,7 @@ const tagged = <Body extends string | Buffer>(body: Body): Tagged<Body> => ({
   etag: `W/"${Buffer.byteLength(body).toString(16)}-${createHash('sha1').update(body).digest('base64').slice(0, 27)}"`,
 });
 
-type CompressedPage = Record<'identity' | 'br' | 'gzip', Tagged<Buffer>>;
-
-function compressedPage(identity: Buffer): CompressedPage {
+function compressedPage(identity: Buffer) {
   return {
     identity: tagged(identity),
     br: tagged(brotliCompressSync(identity)),
@@ -169,21 +167,17 @@ export function webApp(adminPortalPath: string, dist = WEB_DIST): Router {
     return r;
   }
   const landingFile = join(dist, 'landing.html');
-  let cached: {
-    mtimeMs: number;
-    index: Tagged<string>;
-    portalPage: Tagged<string>;
-    landing: CompressedPage | null;
-  } | null = null;
+  const read = (mtimeMs: number) => {
+    const index = readFileSync(indexFile, 'utf8');
+    const attribute = adminPortalPath.replace(/[&"<>]/g, (c) => HTML_ESCAPES[c]);
+    const portalPage = index.replace('</head>', `<meta name="panda-admin-portal" content="${attribute}" /></head>`);
+    const landing = existsSync(landingFile) ? compressedPage(readFileSync(landingFile)) : null;
+    return { mtimeMs, index: tagged(index), portalPage: tagged(portalPage), landing };
+  };
+  let cached: ReturnType<typeof read> | null = null;
   const pages = () => {
     const mtimeMs = statSync(indexFile).mtimeMs;
-    if (cached?.mtimeMs !== mtimeMs) {
-      const index = readFileSync(indexFile, 'utf8');
-      const attribute = adminPortalPath.replace(/[&"<>]/g, (c) => HTML_ESCAPES[c]);
-      const portalPage = index.replace('</head>', `<meta name="panda-admin-portal" content="${attribute}" /></head>`);
-      const landing = existsSync(landingFile) ? compressedPage(readFileSync(landingFile)) : null;
-      cached = { mtimeMs, index: tagged(index), portalPage: tagged(portalPage), landing };
-    }
+    if (cached?.mtimeMs !== mtimeMs) cached = read(mtimeMs);
     return cached;
   };
   r.get('/assets/:file', assets(join(dist, 'assets')));

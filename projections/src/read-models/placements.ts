@@ -61,9 +61,9 @@ export interface StudentProgressDoc extends Doc, Progress {
   id: string;
 }
 
-/** The progress of a student's summary: each job's signed cards (no more than its total) over the totals. */
-export function progressOf(s: Pick<StudentPlacementDoc, 'jobs'>): Progress {
-  const jobs = Object.values(s.jobs).filter((j) => j.total > 0);
+/** The progress of a student's jobs: each one's signed cards (no more than its total) over the totals. */
+export function progressOf(all: { total: number; completed: number }[]): Progress {
+  const jobs = all.filter((j) => j.total > 0);
   const signed = jobs.reduce((n, j) => n + Math.min(j.completed, j.total), 0);
   const required = jobs.reduce((n, j) => n + j.total, 0);
   return {
@@ -261,7 +261,7 @@ const jobChange =
     for (const j of Object.values(s.jobs)) s.completed[j.type] += j.completed;
     s.updated_at = e.time;
     studentPlacements.in(ctx).put(s);
-    studentProgress.in(ctx).put({ id: s.id, ...progressOf(s) });
+    studentProgress.in(ctx).put({ id: s.id, ...progressOf(Object.values(s.jobs)) });
   };
 
 /** A card signed or revoked: its job's signed count. */

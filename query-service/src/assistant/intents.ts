@@ -230,14 +230,8 @@ const hasSequence = (seq: string[], phrase: string) => indexOfSequence(seq, phra
 const firstOf = (seq: string[], phrases: string[]) =>
   Math.min(...phrases.map((p) => indexOfSequence(seq, p)).filter((i) => i >= 0), Number.POSITIVE_INFINITY);
 
-export interface Classification {
-  intent: Intent | null;
-  kind: 'howto' | 'data' | null;
-  scores: Partial<Record<Intent, number>>;
-}
-
 /** Null when nothing in the table matches. */
-export function classifyQuestion(message: string): Classification {
+export function classifyQuestion(message: string) {
   const seq = normalise(message).map(canonical);
   const words = new Set(seq);
   // The kind of question is set by the words that open it: "how do I set how many…" is a how-to.

@@ -12,16 +12,6 @@ export type HelpRole = 'student' | 'mentor' | 'training_centre';
 
 export type HelpLink = z.infer<typeof assistantLink>;
 
-export interface HelpArticle {
-  id: string;
-  title: string;
-  roles: HelpRole[];
-  keywords: string;
-  /** The answer as plain text: Markdown links become their labels. */
-  text: string;
-  links: HelpLink[];
-}
-
 /** Words too common to say anything about what the user is after. */
 const STOP_WORDS = new Set(
   'a an and are am be can do does for from have how i if in is it me my of on or our the to what when where which who why will with you your'.split(
@@ -35,7 +25,8 @@ const processTerm = (term: string) => {
 
 const LINK = /\[([^\]]+)\]\((\/[^)\s]*)\)/g;
 
-export function parseArticle(id: string, markdown: string): HelpArticle {
+/** An article of docs/help; its `text` is the answer as plain text (Markdown links become their labels). */
+export function parseArticle(id: string, markdown: string) {
   const lines = markdown.replace(/\r\n/g, '\n').split('\n');
   const title = (lines.find((l) => l.startsWith('# ')) ?? `# ${id}`).slice(2).trim();
   const field = (name: string) =>
@@ -57,13 +48,9 @@ export function parseArticle(id: string, markdown: string): HelpArticle {
   return { id, title, roles, keywords: field('Keywords'), text, links };
 }
 
-export interface KnowledgeBase {
-  articles: HelpArticle[];
-  /** Best articles for `query` that the role may read, best first. */
-  search(query: string, role: HelpRole | null, limit?: number): HelpArticle[];
-}
+export type HelpArticle = ReturnType<typeof parseArticle>;
 
-export function buildKnowledgeBase(articles: HelpArticle[]): KnowledgeBase {
+export function buildKnowledgeBase(articles: HelpArticle[]) {
   const index = new MiniSearch<HelpArticle>({
     fields: ['title', 'keywords', 'text'],
     storeFields: ['id'],
@@ -74,7 +61,8 @@ export function buildKnowledgeBase(articles: HelpArticle[]): KnowledgeBase {
   const byId = new Map(articles.map((a) => [a.id, a]));
   return {
     articles,
-    search(query, role, limit = 3) {
+    /** Best articles for `query` that the role may read, best first. */
+    search(query: string, role: HelpRole | null, limit = 3) {
       return index
         .search(query)
         .map((r) => byId.get(String(r.id))!)
@@ -84,16 +72,17 @@ export function buildKnowledgeBase(articles: HelpArticle[]): KnowledgeBase {
   };
 }
 
+export type KnowledgeBase = ReturnType<typeof buildKnowledgeBase>;
+
 let loaded: KnowledgeBase | null = null;
 
 /** The knowledge base of docs/help, read once per process. */
-export function knowledgeBase(dir = HELP_DIR): KnowledgeBase {
-  if (loaded && dir === HELP_DIR) return loaded;
-  const articles = readdirSync(dir)
+export function knowledgeBase(): KnowledgeBase {
+  if (loaded) return loaded;
+  const articles = readdirSync(HELP_DIR)
     .filter((f) => f.endsWith('.md') && f !== 'README.md')
     .sort()
-    .map((f) => parseArticle(f.replace(/\.md$/, ''), readFileSync(join(dir, f), 'utf8')));
-  const kb = buildKnowledgeBase(articles);
-  if (dir === HELP_DIR) loaded = kb;
-  return kb;
+    .map((f) => parseArticle(f.replace(/\.md$/, ''), readFileSync(join(HELP_DIR, f), 'utf8')));
+  loaded = buildKnowledgeBase(articles);
+  return loaded;
 }

@@ -7,14 +7,8 @@ import { FALLBACK, answerFromArticle, answerFromData, answerFromKnowledge, type 
 import { INTENTS, classifyQuestion, type DataIntent } from './intents';
 import { knowledgeBase } from './knowledge';
 
-export interface LanguageModel {
-  url: string;
-  model: string;
-  apiKey: string | null;
-}
-
 /** The optional OpenAI-compatible backend (docs/rules.md#offline-assistant): ASSISTANT_LLM_URL, ASSISTANT_LLM_MODEL, ASSISTANT_LLM_API_KEY. */
-export function languageModelFromEnv(env: NodeJS.ProcessEnv = process.env): LanguageModel | null {
+export function languageModelFromEnv(env: NodeJS.ProcessEnv = process.env) {
   const url = env.ASSISTANT_LLM_URL?.trim();
   if (!url) return null;
   return {
@@ -24,14 +18,10 @@ export function languageModelFromEnv(env: NodeJS.ProcessEnv = process.env): Lang
   };
 }
 
-/** docs/rules.md#offline-assistant */
-export async function rephrase(
-  llm: LanguageModel,
-  question: string,
-  grounded: GroundedAnswer,
-  logger: Logger,
-  timeoutMs = 8000,
-): Promise<string> {
+export type LanguageModel = NonNullable<ReturnType<typeof languageModelFromEnv>>;
+
+/** docs/rules.md#offline-assistant: the grounded answer stands when the model has not answered within 8 s. */
+export async function rephrase(llm: LanguageModel, question: string, grounded: GroundedAnswer, logger: Logger) {
   try {
     const res = await fetch(`${llm.url.replace(/\/+$/, '')}/chat/completions`, {
       method: 'POST',
@@ -48,7 +38,7 @@ export async function rephrase(
           { role: 'user', content: `QUESTION: ${question}\nANSWER: ${grounded.response}` },
         ],
       }),
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: AbortSignal.timeout(8000),
     });
     if (!res.ok) throw new Error(`language model answered ${res.status}`);
     const body = (await res.json()) as { choices?: { message?: { content?: string } }[] };

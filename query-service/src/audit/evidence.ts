@@ -1,7 +1,6 @@
-import { buffer } from 'node:stream/consumers';
-import PDFDocument from 'pdfkit';
 import { lateSendText, sentLate } from '@panda/contracts/signoff-messages';
 import type { ChainReport } from '@panda/events/hash-chain';
+import { MARGIN, a4Pdf } from '../shared/pdf';
 import type { Person, SignOff } from './replay';
 
 /** One signed card as the evidence pack lists it: the replay's sign-off, its job, and its signer as of the signing. */
@@ -78,15 +77,8 @@ export function evidenceCsv(ev: Evidence): string {
 
 /** The evidence pack as a PDF (pdfkit): who, every signed card with its signature and hash, the log's head hash. */
 export function evidencePdf(ev: Evidence): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    info: { Title: `Panda evidence pack: ${ev.student.name}`, Author: 'Panda', Subject: 'Signed job cards' },
-  });
-  const done = buffer(doc);
-  const width = doc.page.width - 100;
-  const label = (k: string, v: string) =>
-    doc.font('Helvetica-Bold').text(`${k}: `, { continued: true }).font('Helvetica').text(v);
+  const { doc, done, label } = a4Pdf(`Panda evidence pack: ${ev.student.name}`, 'Signed job cards');
+  const width = doc.page.width - 2 * MARGIN;
 
   doc.font('Helvetica-Bold').fontSize(18).text('Evidence pack: signed job cards');
   doc.moveDown(0.5).fontSize(10);

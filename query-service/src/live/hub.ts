@@ -130,10 +130,7 @@ export class LiveHub {
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       // The peer's protocol errors (ws closes the connection itself); a refused socket reads frames until closed.
       ws.on('error', (err) => this.logger.debug({ err }, 'websocket protocol error'));
-      if (!auth || auth.id !== userId) {
-        ws.close(CLOSE_REFUSED, refusal);
-        return;
-      }
+      if (!auth || auth.id !== userId) return void ws.close(CLOSE_REFUSED, refusal);
       if (auth.mustChangePassword) return void ws.close(CLOSE_FORBIDDEN, MUST_CHANGE_PASSWORD);
       // At most a few live connections per account (docs/rules.md#chat-limits): the one past them is told and closed.
       if ((this.byUser.get(auth.id)?.size ?? 0) >= CHAT_LIMITS.liveConnections) {

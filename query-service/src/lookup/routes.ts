@@ -11,12 +11,6 @@ import { accountOf, jobProgress, narrowed, person, visibleStudent } from '../stu
 
 const NOT_FOUND = 'Not found';
 
-/** The students of a mentor or centre that the caller may see themselves. */
-async function visibleStudents(rs: ReadStore, auth: AuthContext, field: 'mentor_id' | 'centre_id', id: string) {
-  const filter = narrowed(auth, 'id', field, id);
-  return filter ? await rs.find(students, filter, { sort: { Created_At: -1 } }) : [];
-}
-
 const brief = (s: StudentDoc) => ({
   ...pick(s, ['id', 'Name', 'Email', 'Matched']),
   status: s.Matched ? 'Matched' : 'Pending',
@@ -43,9 +37,10 @@ async function studentDetails(rs: ReadStore, auth: AuthContext, id: string) {
 async function partyWithStudents(rs: ReadStore, auth: AuthContext, id: string, role: 'mentor' | 'training_centre') {
   const acc = await accountOf(rs, id);
   if (!acc || acc.role !== role) throw notFound(NOT_FOUND);
-  const students = await visibleStudents(rs, auth, role === 'mentor' ? 'mentor_id' : 'centre_id', id);
-  if (auth.role !== 'admin' && auth.id !== id && students.length === 0) throw notFound(NOT_FOUND);
-  return { acc, students };
+  const filter = narrowed(auth, 'id', role === 'mentor' ? 'mentor_id' : 'centre_id', id);
+  const seen = filter ? await rs.find(students, filter, { sort: { Created_At: -1 } }) : [];
+  if (auth.role !== 'admin' && auth.id !== id && seen.length === 0) throw notFound(NOT_FOUND);
+  return { acc, students: seen };
 }
 
 async function mentorDetails(rs: ReadStore, auth: AuthContext, id: string) {

@@ -1,8 +1,7 @@
-import { buffer } from 'node:stream/consumers';
-import PDFDocument from 'pdfkit';
 import { poundsOf } from '@panda/events/domain/payouts';
 import type { CreditNote } from '@panda/events/catalogue/payouts';
 import type { InvoiceDoc } from '@panda/projections/read-models/payouts';
+import { MARGIN, a4Pdf } from '../shared/pdf';
 
 /** The words every self-billed invoice carries, and the VAT sentence when VAT applies (docs/rules.md#mentor-payouts). */
 export const SELF_BILLING_TITLE = 'Self-billing invoice';
@@ -17,21 +16,10 @@ const day = (iso: string) => iso.slice(0, 10);
 const lastDay = (end: string) => new Date(Date.parse(`${end}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 /** An A4 self-billing document (pdfkit): the title, its own number and dates, both parties and the agreement. */
-function selfBillingDocument(
-  inv: InvoiceDoc,
-  title: string,
-  heading: [string, string][],
-): { doc: PDFKit.PDFDocument; done: Promise<Buffer>; left: number; right: number } {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    info: { Title: `${title} ${heading[0][1]}`, Author: 'Panda', Subject: title },
-  });
-  const done = buffer(doc);
-  const left = 50;
-  const right = doc.page.width - 50;
-  const label = (k: string, v: string) =>
-    doc.font('Helvetica-Bold').text(`${k}: `, { continued: true }).font('Helvetica').text(v);
+function selfBillingDocument(inv: InvoiceDoc, title: string, heading: [string, string][]) {
+  const { doc, done, label } = a4Pdf(`${title} ${heading[0][1]}`, title);
+  const left = MARGIN;
+  const right = doc.page.width - MARGIN;
 
   doc.font('Helvetica-Bold').fontSize(18).text(title);
   doc.moveDown(0.5).fontSize(10);

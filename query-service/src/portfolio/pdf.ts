@@ -1,15 +1,13 @@
-import { buffer } from 'node:stream/consumers';
-import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import type { Portfolio, PortfolioCard } from '@panda/contracts/portfolio';
 import { thumbnailJpeg } from '@panda/platform/images';
+import { MARGIN, a4Pdf } from '../shared/pdf';
 
 /** A photo's bytes by its SHA-256 (the blob store), or null when it is not kept. */
 export type PhotoSource = (sha256: string) => Promise<Uint8Array | null>;
 
 const QR_SIZE = 130;
 const THUMB = 90;
-const MARGIN = 50;
 
 /** The /verify link of a receipt as a QR code (PNG); null when the link is too long for one. */
 async function qrOf(link: string): Promise<Buffer | null> {
@@ -22,23 +20,16 @@ async function qrOf(link: string): Promise<Buffer | null> {
 
 /** The portfolio as an A4 PDF (docs/api-audit.md, "Portfolio"). */
 export async function portfolioPdf(p: Portfolio, photo: PhotoSource): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    bufferPages: true,
-    info: { Title: `Panda portfolio: ${p.student.name}`, Author: 'Panda', Subject: 'Signed job cards and evidence' },
-  });
-  const done = buffer(doc);
+  const pdf = a4Pdf(`Panda portfolio: ${p.student.name}`, 'Signed job cards and evidence', { bufferPages: true });
+  const { doc, done, label } = pdf;
   const width = doc.page.width - 2 * MARGIN;
-  const label = (k: string, v: string, w = width) =>
-    doc.font('Helvetica-Bold').text(`${k}: `, { continued: true, width: w }).font('Helvetica').text(v, { width: w });
 
   doc.font('Helvetica-Bold').fontSize(18).text('Training portfolio');
   doc.moveDown(0.4).fontSize(10);
-  label('Trainee', `${p.student.name} <${p.student.email}>`);
-  label('Training centre', p.centre ? p.centre.name : 'Independent (no training centre)');
-  label('Exported', p.exported_at);
-  label('Signed job cards', String(p.cards.length));
+  label('Trainee', `${p.student.name} <${p.student.email}>`, width);
+  label('Training centre', p.centre ? p.centre.name : 'Independent (no training centre)', width);
+  label('Exported', p.exported_at, width);
+  label('Signed job cards', String(p.cards.length), width);
   doc.moveDown(0.6);
 
   doc.font('Helvetica-Bold').fontSize(12).text(`Criteria (${p.criteria.template})`);
@@ -61,7 +52,7 @@ export async function portfolioPdf(p: Portfolio, photo: PhotoSource): Promise<Bu
   }
   doc.moveDown(0.8);
 
-  for (const card of p.cards) await cardSection(doc, card, photo, width);
+  for (const card of p.cards) await cardSection(pdf, card, photo, width);
   if (p.cards.length === 0) doc.font('Helvetica').fontSize(10).text('No job card has been signed.');
 
   doc.moveDown(0.5);
@@ -102,7 +93,8 @@ export async function portfolioPdf(p: Portfolio, photo: PhotoSource): Promise<Bu
   return done;
 }
 
-async function cardSection(doc: PDFKit.PDFDocument, c: PortfolioCard, photo: PhotoSource, width: number) {
+async function cardSection(pdf: ReturnType<typeof a4Pdf>, c: PortfolioCard, photo: PhotoSource, width: number) {
+  const { doc, label } = pdf;
   if (doc.y > doc.page.height - 260) doc.addPage();
   const top = doc.y;
   const textWidth = width - QR_SIZE - 12;
@@ -111,13 +103,7 @@ async function cardSection(doc: PDFKit.PDFDocument, c: PortfolioCard, photo: Pho
     .fontSize(11)
     .text(`${c.job_type}: card ${c.card_number} of ${c.total_count}`, { width: textWidth });
   doc.fontSize(9);
-  const line = (k: string, v: string) => {
-    doc
-      .font('Helvetica-Bold')
-      .text(`${k}: `, { continued: true, width: textWidth })
-      .font('Helvetica')
-      .text(v, { width: textWidth });
-  };
+  const line = (k: string, v: string) => label(k, v, textWidth);
   if (c.evidence) {
     const a = c.evidence.appliance;
     line('Work done', c.evidence.work_done);

@@ -11,15 +11,6 @@ export const RECENT_DAYS = 30;
 export const PACE_DAYS = 60;
 export const UNPLACED_DAYS = 14;
 
-export interface CaseloadFacts {
-  last_signed_off_at: string | null;
-  cards_last_30_days: number;
-  open_disputes: number;
-  /** The day the remaining cards would be done at the pace of the last 60 days; null with fewer than 2 cards then. */
-  forecast_finish: string | null;
-  at_risk: boolean;
-}
-
 /** What the facts are reckoned from: the student's caseload keys (projections' `read-models/caseload.ts`). */
 export type CaseloadInputs = Pick<
   CaseloadKeysDoc,
@@ -42,16 +33,7 @@ export const noCaseloadKeys = (createdAt: string): CaseloadInputs => ({
  * smaller string and the facts compare strings: parsing the times of 1,000 students and writing their
  * dates back out was most of a sorted caseload's work (docs/benchmarks.md#evidence).
  */
-export interface CaseloadClock {
-  now: string;
-  recentSince: string;
-  paceSince: string;
-  unplacedBy: string;
-  /** The day `days` after `now` (YYYY-MM-DD); each one worked out once per clock, as many students share it. */
-  dayAfter(days: number): string;
-}
-
-export function caseloadClock(now: Date): CaseloadClock {
+export function caseloadClock(now: Date) {
   const t = now.getTime();
   const iso = (ms: number) => new Date(ms).toISOString();
   const days = new Map<number, string>();
@@ -60,7 +42,8 @@ export function caseloadClock(now: Date): CaseloadClock {
     recentSince: iso(t - RECENT_DAYS * DAY),
     paceSince: iso(t - PACE_DAYS * DAY),
     unplacedBy: iso(t - UNPLACED_DAYS * DAY),
-    dayAfter(n) {
+    /** The day `n` days after `now` (YYYY-MM-DD); each one worked out once per clock, as many students share it. */
+    dayAfter(n: number) {
       let day = days.get(n);
       if (day === undefined) days.set(n, (day = iso(t + n * DAY).slice(0, 10)));
       return day;
@@ -68,7 +51,7 @@ export function caseloadClock(now: Date): CaseloadClock {
   };
 }
 
-export function caseloadFacts(keys: CaseloadInputs, clock: CaseloadClock): CaseloadFacts {
+export function caseloadFacts(keys: CaseloadInputs, clock: ReturnType<typeof caseloadClock>) {
   let last: string | null = null;
   let recent = 0;
   let paced = 0;
@@ -92,10 +75,13 @@ export function caseloadFacts(keys: CaseloadInputs, clock: CaseloadClock): Casel
     last_signed_off_at: last,
     cards_last_30_days: recent,
     open_disputes: open,
+    /** The day the remaining cards would be done at the pace of the last 60 days; null with fewer than 2 cards then. */
     forecast_finish: forecast,
     at_risk: atRisk,
   };
 }
+
+export type CaseloadFacts = ReturnType<typeof caseloadFacts>;
 
 /**
  * The student's invitation as of `now` (docs/rules.md#centre-caseload). A document written before the

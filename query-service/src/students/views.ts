@@ -4,6 +4,7 @@ import type { Filter, ReadStore } from '@panda/projections/read-store';
 import { type AccountDoc, accounts } from '@panda/projections/read-models/accounts';
 import { JOB_TYPES, REQUIREMENT_KEYS, isComplete, jobRemaining, percentOf } from '@panda/contracts/training';
 import { type StudentDoc, students } from '@panda/projections/read-models/training';
+import { progressOf } from '@panda/projections/read-models/placements';
 
 /**
  * Who may see what (docs/rules.md#server-side-access), in one place for every training query: an admin everything, a
@@ -92,19 +93,8 @@ export const requirementProgress = (s: StudentDoc) =>
   });
 
 /** A student as cards and lists show them (spec section 3 "Student"). */
-export function cardTotals(s: Pick<StudentDoc, 'jobs'>) {
-  const jobs = s.jobs.filter((j) => j.Total_Count > 0);
-  const signed = jobs.reduce((n, j) => n + Math.min(j.Completed_Count, j.Total_Count), 0);
-  const required = jobs.reduce((n, j) => n + j.Total_Count, 0);
-  return {
-    cards_signed: signed,
-    cards_required: required,
-    progress_percent: percentOf(signed, required),
-  };
-}
-
 export function studentCard(s: StudentDoc) {
-  const totals = cardTotals(s);
+  const totals = progressOf(s.jobs.map((j) => ({ total: j.Total_Count, completed: j.Completed_Count })));
   return {
     id: s.id,
     First_Name: s.First_Name,
