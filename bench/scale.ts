@@ -628,7 +628,11 @@ async function listsBench(servers: Pair) {
   return { overPilot: worst('overPilot'), overValidate: worst('overValidate') };
 }
 
-/** Every list case and a few commands of each kind on both servers: caches filled and code compiled. */
+/**
+ * Every list case and a few commands of each kind on both servers: caches filled and code compiled. The
+ * national server's memory is printed between the two, as the commands' first use reads the whole log into
+ * the command side's index (docs/rules.md#log-index).
+ */
 async function warmUp(servers: Pair) {
   for (const [, path, [sub, role]] of LIST_CASES)
     for (const url of [servers.national.url, servers.pilot.url])
@@ -639,6 +643,9 @@ async function warmUp(servers: Pair) {
         await res.arrayBuffer();
         if (!res.ok) throw new Error(`warm-up ${path}: ${res.status}`);
       }
+  console.log(
+    `   national server resident after the list calls: ${fmt(rssBytes(servers.national.child.pid!) / 2 ** 20)} MiB`,
+  );
   for (let i = 0; i < 10; i++)
     for (const kind of KINDS) {
       await timeCommand(servers.national.url, kind, i, national);

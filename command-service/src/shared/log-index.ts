@@ -189,8 +189,10 @@ export class LogIndex {
         this.jobs.set(e.data.jobId, e.data.studentId);
         return;
       case 'JobCardSigned': {
-        const signatureId = signatureIdOf(e.data);
-        this.signOffs.set(signatureId, e.data.studentId);
+        // Sign-offs are most of the index: each keeps one flat key and its job's copy of the student's id
+        // (docs/rules.md#log-index).
+        const signatureId = signatureIdOf(e.data).normalize();
+        this.signOffs.set(signatureId, this.jobs.get(e.data.jobId) ?? e.data.studentId);
         for (const { photoId } of e.data.evidence?.photos ?? []) {
           const photo = this.photos.get(photoId);
           if (photo) photo.usedBy = signatureId;
