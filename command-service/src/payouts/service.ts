@@ -21,6 +21,7 @@ import { signatureIdOf, type JobCardSigned } from '@panda/events/catalogue/train
 import type { EventOf } from '@panda/events/define';
 import type { JobType } from '@panda/contracts/training';
 import { seal, unseal } from '@panda/platform/sealed';
+import { toCsv, type CsvColumn } from '@panda/platform/csv';
 import { handle, load } from '../shared/decider';
 import { badRequest } from '../shared/domain-errors';
 import { loadAccount } from '../accounts/service';
@@ -214,12 +215,24 @@ export const setRates = (
 // ---------------------------------------------------------------------------------------------
 // Payout runs
 
-const cell = (v: string) => {
-  let s = v;
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-export const PAYOUT_CSV_COLUMNS = ['payee', 'sort_code', 'account_number', 'amount', 'reference'] as const;
+/** An invoice the run pays, with the mentor's bank details. */
+interface Payment {
+  invoiceId: string;
+  mentorId: string;
+  number: string;
+  grossPence: number;
+  bank: BankDetails | null;
+  name: string;
+}
+
+/** The bank's CSV: every payment has bank details by then (the run is refused without them). */
+const PAYOUT_CSV: CsvColumn<Payment>[] = [
+  ['payee', (p) => p.bank!.accountName],
+  ['sort_code', (p) => p.bank!.sortCode],
+  ['account_number', (p) => p.bank!.accountNumber],
+  ['amount', (p) => poundsOf(p.grossPence)],
+  ['reference', (p) => p.number],
+];
 
 /**
  * What every payout run so far has done (a run is made only for a period ended by `now`): the invoices
@@ -279,14 +292,7 @@ async function makePayoutRunAlone(
   runId: string,
   meta: AppendMeta,
 ) {
-  const rows: {
-    invoiceId: string;
-    mentorId: string;
-    number: string;
-    grossPence: number;
-    bank: BankDetails | null;
-    name: string;
-  }[] = [];
+  const rows: Payment[] = [];
   const { paid, applied } = await payoutHistory(deps, meta.time);
   const credits: CreditDue[] = [];
   for (const { mentorId } of await payees(deps)) {
@@ -329,15 +335,7 @@ async function makePayoutRunAlone(
   const payments = rows
     .map((r) => ({ ...r, grossPence: paidPence.get(r.invoiceId) ?? r.grossPence }))
     .filter((r) => r.grossPence > 0);
-  const csv = [
-    PAYOUT_CSV_COLUMNS.join(','),
-    ...payments.map((r) =>
-      [r.bank!.accountName, r.bank!.sortCode, r.bank!.accountNumber, poundsOf(r.grossPence), r.number]
-        .map(cell)
-        .join(','),
-    ),
-  ];
-  return { ...result, csv: `${csv.join('\r\n')}\r\n`, totalPence: payments.reduce((t, r) => t + r.grossPence, 0) };
+  return { ...result, csv: toCsv(PAYOUT_CSV, payments), totalPence: payments.reduce((t, r) => t + r.grossPence, 0) };
 }
 
 // ---------------------------------------------------------------------------------------------

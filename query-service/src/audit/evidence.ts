@@ -1,5 +1,6 @@
 import { lateSendText, sentLate } from '@panda/contracts/signoff-messages';
 import type { ChainReport } from '@panda/events/hash-chain';
+import { toCsv, type CsvColumn } from '@panda/platform/csv';
 import { MARGIN, a4Pdf } from '../shared/pdf';
 import type { Person, SignOff } from './replay';
 
@@ -34,12 +35,12 @@ export interface Evidence {
   exportedBy: { name: string; email: string; role: string };
 }
 
-/** The CSV's columns in order, each with its value for a row. */
-const CSV_COLUMNS: [name: string, value: (r: EvidenceRow, ev: Evidence) => unknown][] = [
-  ['student_id', (_r, ev) => ev.student.id],
-  ['student_name', (_r, ev) => ev.student.name],
-  ['student_email', (_r, ev) => ev.student.email],
-  ['training_centre', (_r, ev) => ev.centre?.name ?? 'Independent'],
+/** The CSV's columns in order, each with its value for a row of the pack. */
+const CSV_COLUMNS = (ev: Evidence): CsvColumn<EvidenceRow>[] => [
+  ['student_id', () => ev.student.id],
+  ['student_name', () => ev.student.name],
+  ['student_email', () => ev.student.email],
+  ['training_centre', () => ev.centre?.name ?? 'Independent'],
   ['job_type', (r) => r.job_type],
   ['card_number', (r) => r.card_number],
   ['total_count', (r) => r.total_count],
@@ -56,24 +57,13 @@ const CSV_COLUMNS: [name: string, value: (r: EvidenceRow, ev: Evidence) => unkno
   ['content_hash', (r) => r.content_hash],
   ['content_hash_source', (r) => r.content_hash_source],
   ['log_position', (r) => r.position],
-  ['log_head_hash', (_r, ev) => ev.log.head_hash],
-  ['log_verified', (_r, ev) => (ev.log.ok ? 'yes' : `no (first bad position ${ev.log.first_bad_position})`)],
+  ['log_head_hash', () => ev.log.head_hash],
+  ['log_verified', () => (ev.log.ok ? 'yes' : `no (first bad position ${ev.log.first_bad_position})`)],
   // docs/rules.md#trainee-countersign: where the sign-off stands with the trainee, in words.
   ['trainee_status', (r) => traineeLine(r)],
 ];
 
-/** RFC 4180 quoting; a cell a spreadsheet would run as a formula is prefixed with an apostrophe. */
-export const cell = (v: unknown) => {
-  let s = v == null ? '' : String(v);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
-export function evidenceCsv(ev: Evidence): string {
-  const lines = [CSV_COLUMNS.map(([name]) => name).join(',')];
-  for (const r of ev.rows) lines.push(CSV_COLUMNS.map(([, value]) => cell(value(r, ev))).join(','));
-  return `${lines.join('\r\n')}\r\n`;
-}
+export const evidenceCsv = (ev: Evidence): string => toCsv(CSV_COLUMNS(ev), ev.rows);
 
 /** The evidence pack as a PDF (pdfkit): who, every signed card with its signature and hash, the log's head hash. */
 export function evidencePdf(ev: Evidence): Promise<Buffer> {

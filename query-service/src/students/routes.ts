@@ -16,7 +16,7 @@ import { caseloadQuery } from '@panda/contracts/training';
 import { caseloadKeys, caseloadProjection, type CaseloadKeysDoc } from '@panda/projections/read-models/caseload';
 import type { ReadStore } from '@panda/projections/read-store';
 import { LruMap } from '@panda/projections/lru-map';
-import { cell } from '../audit/evidence';
+import { toCsv, type CsvColumn } from '@panda/platform/csv';
 import { docsById } from '../shared/docs-by-id';
 import type { QueryDeps } from '../shared/deps';
 import {
@@ -130,8 +130,8 @@ async function orderedRows(rs: ReadStore, keys: CaseloadKey[], now: Date) {
   });
 }
 
-/** The caseload CSV's columns, as the evidence CSV's are written (audit/evidence.ts). */
-const CSV_COLUMNS: [name: string, value: (r: CaseloadRow) => unknown][] = [
+/** The caseload CSV's columns, each with its value for a row. */
+const CSV_COLUMNS: CsvColumn<CaseloadRow>[] = [
   ['id', (r) => r.id],
   ['name', (r) => r.Name],
   ['email', (r) => r.Email],
@@ -194,11 +194,9 @@ export function studentQueryRoutes(deps: QueryDeps): Router {
       keys.sort(compareBy<CaseloadKey>(paging.field as keyof CaseloadKey, paging.dir)),
       now,
     );
-    const lines = [CSV_COLUMNS.map(([name]) => name).join(',')];
-    for (const r of rows) lines.push(CSV_COLUMNS.map(([, value]) => cell(value(r))).join(','));
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', 'attachment; filename="students.csv"');
-    res.send(`${lines.join('\r\n')}\r\n`);
+    res.send(toCsv(CSV_COLUMNS, rows));
   });
 
   /** The mentor's students: those placed with them (active placement). */
