@@ -63,8 +63,6 @@ const searchSql = (t: string, fields: string[]) => {
     `CREATE TRIGGER ${fts}_ad AFTER DELETE ON ${t} BEGIN ${deleteOld} END`,
   ];
 };
-/** `$contains` read from the row itself: the text (lower case, a parameter) in the field's lower-case text. */
-const contains = (e: string) => `(typeof(${e}) = 'text' AND instr(lower(${e}), ?) > 0)`;
 /** An FTS5 phrase: the text in double quotes (a quote in it doubled), every character literal. */
 const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
 
@@ -195,8 +193,8 @@ export class SqliteReadStore implements ReadStore {
   }
 
   /**
-   * The WHERE clause of `filter` on table `t`; a `$contains` reads the field's search index when it has one,
-   * unless `page` (the rows a sorted page reads) says the text is common: then each row's own text is read.
+   * The WHERE clause of `filter` on table `t`; a `$contains` reads the field's search index when it has one
+   * (`page`: the rows a sorted page reads, see `matching`).
    */
   private where(t: string, filter: Filter = {}, top = true, page?: number): { sql: string; params: unknown[] } {
     const parts: string[] = [];
@@ -207,13 +205,8 @@ export class SqliteReadStore implements ReadStore {
       const fields = path === '$or' ? this.searchedTogether(t, logicalFilters(path, cond)) : null;
       if (fields) {
         const match = `{${fields.columns.map((c) => `"${c}"`).join(' ')}} : ${phrase(fields.text)}`;
-        if (page !== undefined && this.common(t, fields.fts, match, page)) {
-          parts.push(`(${fields.columns.map((c) => contains(expr(c))).join(' OR ')})`);
-          params.push(...fields.columns.map(() => fields.text));
-        } else {
-          parts.push(`rowid IN (SELECT rowid FROM ${fields.fts} WHERE ${fields.fts} MATCH ?)`);
-          params.push(match);
-        }
+        parts.push(this.matching(t, fields.fts, match, page));
+        params.push(match);
         continue;
       }
       if (isLogical(path)) {
@@ -254,12 +247,12 @@ export class SqliteReadStore implements ReadStore {
       } else if (op === '$contains') {
         const text = asciiLower(String(arg));
         const search = this.searchFor(t, path, text);
-        const match = search && `${search.column ? `{"${search.column}"} : ` : ''}${phrase(text)}`;
-        if (search && match && (page === undefined || !this.common(t, search.fts, match, page))) {
-          parts.push(`rowid IN (SELECT rowid FROM ${search.fts} WHERE ${search.fts} MATCH ?)`);
+        if (search) {
+          const match = `${search.column ? `{"${search.column}"} : ` : ''}${phrase(text)}`;
+          parts.push(this.matching(t, search.fts, match, page));
           params.push(match);
         } else {
-          parts.push(contains(e));
+          parts.push(`(typeof(${e}) = 'text' AND instr(lower(${e}), ?) > 0)`);
           params.push(text);
         }
       } else {
@@ -324,17 +317,20 @@ export class SqliteReadStore implements ReadStore {
   }
 
   /**
-   * Whether a sorted page of `page` rows is found sooner by walking the sort's index and reading each row's
-   * own text than by reading all of the text's matches and sorting them. The walk reads about
-   * page × rows / matches rows, so it wins once the matches pass √(page × rows); the count stops there.
-   * `admin students ?q=student1` on the national store (11,111 matches of 20,000) read and sorted every
-   * match for its page of 51 (docs/benchmarks.md#npm-run-benchscale).
+   * The rows of table `t` whose search index `fts` matches `match`. A sorted page of `page` rows of a
+   * common text walks the sort's index instead of reading and sorting every match: SQLite keeps the matches
+   * as a set and checks each row of the walk against it (a unary `+` keeps it from reading the rows by their
+   * ids). The walk reads about page × rows / matches rows, so it is taken once the matches, counted only that
+   * far, pass √(page × rows). `admin students ?q=student1` on the national store (11,111 matches of 20,000)
+   * read and sorted every match for its page of 51 (docs/benchmarks.md#npm-run-benchscale).
    */
-  private common(t: string, fts: string, match: string, page: number): boolean {
+  private matching(t: string, fts: string, match: string, page: number | undefined): string {
+    const ids = `rowid IN (SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?)`;
+    if (page === undefined) return ids;
     const rows = (this.stmt(`SELECT max(rowid) FROM ${t}`).pluck().get() as number | null) ?? 0;
     const enough = Math.ceil(Math.sqrt(page * rows));
     const count = this.stmt(`SELECT count(*) FROM (SELECT 1 FROM ${fts} WHERE ${fts} MATCH ? LIMIT ?)`).pluck();
-    return (count.get(match, enough) as number) >= enough;
+    return (count.get(match, enough) as number) >= enough ? `+${ids}` : ids;
   }
 
   /** The search index of `field` alone, else its column in one of several; null when `text` has no trigram. */
