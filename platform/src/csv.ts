@@ -2,7 +2,7 @@
 export type CsvColumn<R> = [name: string, value: (row: R) => unknown];
 
 /** RFC 4180 quoting; a cell a spreadsheet would run as a formula is prefixed with an apostrophe. */
-export const csvCell = (v: unknown) => {
+const csvCell = (v: unknown) => {
   let s = v == null ? '' : String(v);
   if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
