@@ -1,7 +1,12 @@
+import { HttpError } from '@panda/platform/errors';
 import type { Authenticator } from '@panda/platform/http';
 import { verifyToken } from '@panda/platform/tokens';
 
-/** docs/rules.md#lock-takes-effect: `changed(accountId, position)` makes that account's next call wait for it. */
+/**
+ * docs/rules.md#lock-takes-effect: `changed(accountId, position)` makes that account's next call wait for it.
+ * A call whose wait runs out answers 503 with Retry-After, as a read's does (docs/api-conventions.md#requests):
+ * the read models do not have the change yet, so what they say of the account is not an answer.
+ */
 export function accountChanges(
   authenticator: Authenticator,
   secret: Uint8Array,
@@ -20,18 +25,24 @@ export function accountChanges(
       }
       if ((pending.get(accountId) ?? 0) >= position) return;
       pending.set(accountId, position);
-      // Forgotten once applied (or once the wait timed out, as a command's own wait did).
-      void waitForProjections(position).then(
-        () => pending.get(accountId) === position && pending.delete(accountId),
-        () => pending.get(accountId) === position && pending.delete(accountId),
-      );
+      // Forgotten once applied, or once a later change replaced it; a wait that runs out is not the change.
+      // A wait that fails (the read store broke) forgets it too: the account's calls then read what is there.
+      const stillPending = () => pending.get(accountId) === position;
+      void (async () => {
+        while (stillPending() && !(await waitForProjections(position)));
+      })()
+        .catch(() => undefined)
+        .then(() => stillPending() && pending.delete(accountId));
     },
     authenticator: (async (token) => {
       if (pending.size > 0) {
         // Only a token this server signed names an account whose change is waited for.
         const subject = (await verifyToken(secret, token, clock()))?.sub;
         const position = subject === undefined ? undefined : pending.get(subject);
-        if (position !== undefined) await waitForProjections(position);
+        if (position !== undefined && !(await waitForProjections(position)))
+          throw new HttpError(503, 'The read models are still catching up; please retry shortly', {
+            'Retry-After': '1',
+          });
       }
       return authenticator(token);
     }) satisfies Authenticator,

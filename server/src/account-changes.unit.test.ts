@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Authenticator } from '@panda/platform/http';
 import { signToken } from '@panda/platform/tokens';
 import { accountChanges } from './account-changes';
@@ -12,6 +12,10 @@ function projections() {
   return {
     wait: (p: number) =>
       p <= position ? Promise.resolve(true) : new Promise<boolean>((resolve) => waiting.push({ position: p, resolve })),
+    /** Every wait so far runs out (5 s in the server): it answers false. */
+    timeOut() {
+      for (const w of waiting.splice(0)) w.resolve(false);
+    },
     reach(p: number) {
       position = p;
       for (const w of waiting.splice(0))
@@ -20,6 +24,10 @@ function projections() {
     },
     get position() {
       return position;
+    },
+    /** How many waits are under way. */
+    get waits() {
+      return waiting.length;
     },
   };
 }
@@ -53,6 +61,30 @@ describe('accountChanges: a changed account waits for its change before it is au
 
     // Once applied it is forgotten: the next call does not wait.
     expect(await accounts.authenticator(locked)).not.toBeNull();
+  });
+
+  it('answers 503 with Retry-After when the read models are not there in time, never what they said before; the retry waits again', async () => {
+    const read = projections();
+    const seen: number[] = [];
+    const inner: Authenticator = async (token) => {
+      seen.push(read.position);
+      return token ? { id: 'amy', role: 'student', mustChangePassword: false } : null;
+    };
+    const accounts = accountChanges(inner, secret, () => new Date(), read.wait);
+    const token = await signToken(secret, { sub: 'amy', role: 'student' });
+
+    accounts.changed('amy', 7);
+    const first = accounts.authenticator(token);
+    await vi.waitFor(() => expect(read.waits).toBe(2)); // the change's own wait and the call's
+    read.timeOut();
+    await expect(first).rejects.toMatchObject({ status: 503, headers: { 'Retry-After': '1' } });
+    expect(seen).toEqual([]); // the read models were not asked: they do not have the change
+
+    const retry = accounts.authenticator(token);
+    await vi.waitFor(() => expect(read.waits).toBe(2)); // the change waits again, and so does the retry
+    read.reach(7);
+    expect(await retry).not.toBeNull();
+    expect(seen).toEqual([7]);
   });
 
   it('never waits for a token it did not sign', async () => {

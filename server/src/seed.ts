@@ -39,10 +39,11 @@ export function apiClient(baseUrl: string) {
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     let res = await send();
-    // A read the read models have not caught up with yet is answered 503 with Retry-After
-    // (docs/api-conventions.md#requests): asked again as it says, for up to a minute.
+    // A read the read models have not caught up with yet, or any call of an account whose own change they do
+    // not have yet, is answered 503 with Retry-After (docs/api-conventions.md#requests): nothing was done, so
+    // it is asked again as it says, for up to a minute.
     const giveUpAt = Date.now() + READ_RETRY_MS;
-    while (reads && res.status === 503 && res.headers.has('retry-after') && Date.now() < giveUpAt) {
+    while (res.status === 503 && res.headers.has('retry-after') && Date.now() < giveUpAt) {
       await res.arrayBuffer();
       await new Promise((resolve) => setTimeout(resolve, Number(res.headers.get('retry-after')) * 1000 || 1000));
       res = await send();

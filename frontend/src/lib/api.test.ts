@@ -96,6 +96,25 @@ describe('lib/api baseQuery', () => {
     expect(calls).toBe(5);
   });
 
+  it('sends a command again, with the same Idempotency-Key, when its account change is not in the read models yet (503 with Retry-After)', async () => {
+    const store = makeTestStore({ token: 't1', user: student });
+    const keys: (string | null)[] = [];
+    server.use(
+      contractHttp('POST', '/api/auth/logout', ({ request, ok, fail }) => {
+        keys.push(request.headers.get('Idempotency-Key'));
+        return keys.length === 1
+          ? fail(503, { detail: 'The read models are still catching up; please retry shortly' }, { 'Retry-After': '0' })
+          : ok(200, { message: 'Logged out', position: 1 });
+      }),
+    );
+    await expect(store.dispatch(probeApi.endpoints.probeLogout.initiate()).unwrap()).resolves.toMatchObject({
+      message: 'Logged out',
+    });
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[0]).toBeTruthy();
+  });
+
   it('sends the bearer token on every call and an Idempotency-Key on commands only', async () => {
     const store = makeTestStore({ token: 't-abc', user: student });
     const seen = recordValidate();

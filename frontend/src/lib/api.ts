@@ -122,9 +122,10 @@ export const baseQuery: ApiBaseQuery = async (args, apiCtx, extraOptions) => {
   const finishRenewal =
     sentToken && method === 'PUT' && normalizePath(request.url) === '/change-password' ? beginTokenRenewal() : null;
   let result = await rawBaseQuery(request, apiCtx, extraOptions);
-  // A read the read models have not caught up with yet is answered 503 with Retry-After
-  // (docs/api-conventions.md#requests): asked again after that many seconds, a few times.
-  for (let tries = 0; method === 'GET' && result.error?.status === 503 && tries < READ_RETRIES; tries++) {
+  // A read the read models have not caught up with yet, or a call of an account whose own change they do not
+  // have yet, is answered 503 with Retry-After (docs/api-conventions.md#requests): nothing was done, so it is
+  // asked again after that many seconds, a few times (a command with its Idempotency-Key, which makes that safe).
+  for (let tries = 0; result.error?.status === 503 && tries < READ_RETRIES; tries++) {
     const after = result.meta?.response?.headers.get('Retry-After');
     if (after == null) break;
     await new Promise((resolve) => setTimeout(resolve, (Number(after) || 0) * 1000));

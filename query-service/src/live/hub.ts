@@ -14,6 +14,8 @@ export const CLOSE_REFUSED = 4001;
 export const CLOSE_TOO_MANY = 4029;
 /** Close code for a valid session that may not connect yet (a temporary password must be changed first). */
 export const CLOSE_FORBIDDEN = 4003;
+/** WebSocket's own "Try Again Later": the account's change is not in the read models yet (the client reconnects). */
+export const CLOSE_TRY_AGAIN = 1013;
 /** The longest delay a Node timer keeps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 /** A 10 MiB image as base64 (13,981,014 bytes) plus text; a frame header announcing more is refused (1009) unbuffered. */
@@ -118,19 +120,22 @@ export class LiveHub {
     }
     let auth: AuthContext | null = null;
     let refusal = 'Not authenticated';
+    let code = CLOSE_REFUSED;
     const token = url.searchParams.get('token') ?? '';
     try {
       auth = await this.authenticator(token);
     } catch (err) {
       // A refusal with a reason (a locked account): the client learns it from its next call.
       if (err instanceof HttpError && err.status === 401) refusal = 'Account locked';
+      // The account's own change has not reached the read models in time (docs/rules.md#lock-takes-effect).
+      else if (err instanceof HttpError && err.status === 503) [code, refusal] = [CLOSE_TRY_AGAIN, 'Try again later'];
       else this.logger.error({ err }, 'websocket authentication failed');
     }
     if (socket.destroyed) return;
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       // The peer's protocol errors (ws closes the connection itself); a refused socket reads frames until closed.
       ws.on('error', (err) => this.logger.debug({ err }, 'websocket protocol error'));
-      if (!auth || auth.id !== userId) return void ws.close(CLOSE_REFUSED, refusal);
+      if (!auth || auth.id !== userId) return void ws.close(code, refusal);
       if (auth.mustChangePassword) return void ws.close(CLOSE_FORBIDDEN, MUST_CHANGE_PASSWORD);
       // At most a few live connections per account (docs/rules.md#chat-limits): the one past them is told and closed.
       if ((this.byUser.get(auth.id)?.size ?? 0) >= CHAT_LIMITS.liveConnections) {
