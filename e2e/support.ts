@@ -19,7 +19,10 @@ export interface Server {
 
 /**
  * Runs the product as `npm start` does (server entry, built web app) as its own process, on a free
- * port with a temporary data folder. `env` adds configuration (e.g. ADMIN_EMAIL).
+ * port with a temporary data folder. `env` adds configuration (e.g. ADMIN_EMAIL). Its projections thread
+ * runs at the HTTP thread's priority (PROJECTIONS_NICE=0): the tests share the cores with other test
+ * files, their browsers and servers, and under the idle policy of the default the read models would wait
+ * for a free core (docs/benchmarks.md#test-suite).
  */
 export function startServer(
   env: Record<string, string> = {},
@@ -28,7 +31,15 @@ export function startServer(
   return new Promise((resolve, reject) => {
     const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
       cwd: ROOT,
-      env: { ...process.env, PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: '0', ...env },
+      env: {
+        ...process.env,
+        PORT: '0',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        SEED_DEMO: '0',
+        PROJECTIONS_NICE: '0',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
