@@ -144,12 +144,16 @@ describe('a new version while sign-offs wait in the outbox', () => {
     page.on('pageerror', (e) => said.push(`page error: ${e.message}`));
     page.on('load', () => said.push(`load: ${page.url()}`));
     onTestFailed(async () => {
-      const workers = await page
-        .evaluate(
+      // What the page said first: a page that hangs would not answer the question below.
+      console.error(`offline-update: what the page said:\n${said.join('\n')}`);
+      const workers = await Promise.race([
+        page.evaluate(
           `navigator.serviceWorker.getRegistration().then((r) => JSON.stringify({ controller: !!navigator.serviceWorker.controller, installing: r?.installing?.state, waiting: r?.waiting?.state, active: r?.active?.state }))`,
-        )
-        .catch((e: Error) => `unknown (${e.message})`);
-      console.error(`offline-update: what the page said:\n${said.join('\n')}\nworkers: ${String(workers)}`);
+        ),
+        new Promise((resolve) => setTimeout(resolve, 10_000, 'no answer from the page in 10 s')),
+      ]).catch((e: Error) => `unknown (${e.message})`);
+      const running = context.serviceWorkers().map((w) => w.url());
+      console.error(`offline-update: workers: ${String(workers)}; running: ${running.join(', ') || 'none'}`);
     });
     await signIn(page, origin, MENTOR, demoLogins(server, 'email')[MENTOR]!.password);
     await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
@@ -216,9 +220,11 @@ describe('a new version while sign-offs wait in the outbox', () => {
       .getByRole('button', { name: /^Mark Complete: / })
       .first()
       .waitFor();
-    const after = await mentorJobs();
-    const signed = after.find((j) => j.id === job.id)!;
-    expect(signed.Completed_Count).toBe(job.Completed_Count + 1);
+    // The read models have the sign-off a moment after the server took it (the outbox is empty then).
+    let signed = job;
+    await expect
+      .poll(async () => (signed = (await mentorJobs()).find((j) => j.id === job.id)!).Completed_Count)
+      .toBe(job.Completed_Count + 1);
     const known = new Set((job.signatures ?? []).map((c) => c.signature_id));
     const landed = (signed.signatures ?? []).filter((c) => !known.has(c.signature_id));
     expect(landed.map((c) => c.evidence?.photos.length)).toEqual([1]);
@@ -252,8 +258,10 @@ describe('with service workers off (some private windows, old browsers)', () => 
       expect(await stored(tab)).toBe(1);
       await plain.setOffline(false);
       await expect.poll(() => stored(tab), { timeout: 30_000 }).toBe(0);
-      const after = (await mentorJobs()).find((j) => j.id === job.id)!;
-      expect(after.Completed_Count).toBe(job.Completed_Count + 1);
+      // The read models have the sign-off a moment after the server took it (the outbox is empty then).
+      await expect
+        .poll(async () => (await mentorJobs()).find((j) => j.id === job.id)!.Completed_Count)
+        .toBe(job.Completed_Count + 1);
     } finally {
       await browser.close();
     }
