@@ -32,14 +32,20 @@ function projections() {
   };
 }
 
+/** An authenticator that accepts any token and records where the read models stood at each of its calls. */
+function recording(read: ReturnType<typeof projections>) {
+  const seen: number[] = [];
+  const inner: Authenticator = async (token) => {
+    seen.push(read.position);
+    return token ? { id: 'x', role: 'mentor', mustChangePassword: false } : null;
+  };
+  return { seen, inner };
+}
+
 describe('accountChanges: a changed account waits for its change before it is authenticated', () => {
   it("holds the changed account's calls until the read models have the change, and no one else's", async () => {
     const read = projections();
-    const seen: number[] = [];
-    const inner: Authenticator = async (token) => {
-      seen.push(read.position);
-      return token ? { id: 'x', role: 'mentor', mustChangePassword: false } : null;
-    };
+    const { seen, inner } = recording(read);
     const accounts = accountChanges(inner, secret, () => new Date(), read.wait);
     const locked = await signToken(secret, { sub: 'amy', role: 'student' });
     const other = await signToken(secret, { sub: 'bob', role: 'student' });
@@ -65,11 +71,7 @@ describe('accountChanges: a changed account waits for its change before it is au
 
   it('answers 503 with Retry-After when the read models are not there in time, never what they said before; the retry waits again', async () => {
     const read = projections();
-    const seen: number[] = [];
-    const inner: Authenticator = async (token) => {
-      seen.push(read.position);
-      return token ? { id: 'amy', role: 'student', mustChangePassword: false } : null;
-    };
+    const { seen, inner } = recording(read);
     const accounts = accountChanges(inner, secret, () => new Date(), read.wait);
     const token = await signToken(secret, { sub: 'amy', role: 'student' });
 
