@@ -77,7 +77,13 @@ describe('nothing is cut short', () => {
         .catch(() => -1);
     await page.getByRole('region', { name: 'Payout details' }).waitFor();
     await page.getByRole('region', { name: 'Notification Settings' }).waitFor();
-    expect(await width('Payout details')).toBe(await width('Notification Settings'));
+    // Once both are laid out: a card can be in the page yet hidden (0 px wide) while code it needs loads.
+    await expect
+      .poll(async () => {
+        const [payout, notifications] = [await width('Payout details'), await width('Notification Settings')];
+        return payout > 0 && notifications > 0 ? payout - notifications : 'not laid out yet';
+      })
+      .toBe(0);
   });
 
   it("the centre's overview keeps each figure's label on one line at 1366 px", async () => {

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 import { refusedOn } from '../../../testing/contract-http';
 import { testUser } from '../../../testing/fixtures';
@@ -83,5 +84,22 @@ describe('Profile Settings: Profile Information', () => {
       Business_Type: 'Limited Company',
       Business_Postcode: 'LS1 1AA',
     });
+  });
+});
+
+describe("Profile Settings: a role's own section", () => {
+  it("waits for its code on its own: the profile stays in view, not hidden behind the view's fallback", async () => {
+    server.use(profileHandler(mentorProfileFixture()));
+    // A section whose code never arrives, as one still loading on a slow connection.
+    const Section = lazy(() => new Promise<{ default: () => null }>(() => undefined));
+    renderWithProviders(
+      <Suspense fallback={<p>Loading the view</p>}>
+        <ProfileSettingsView extra={<Section />} />
+      </Suspense>,
+      { session: { token: 'mentor-token', user } },
+    );
+    // Found by its role only while not hidden (React hides a suspended view with display: none).
+    await screen.findByRole('form', { name: 'Profile Information' });
+    expect(screen.queryByText('Loading the view')).toBeNull();
   });
 });

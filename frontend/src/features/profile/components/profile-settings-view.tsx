@@ -17,7 +17,7 @@ import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { copyToClipboard } from '../../../lib/clipboard';
 import { formatDate } from '../../../lib/dates';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
@@ -171,7 +171,9 @@ export function ProfileSettingsView({ extra }: { extra?: ReactNode } = {}) {
   return (
     <Stack spacing={3} sx={{ maxWidth: 960 }}>
       <ProfileInformation role={role} data={data} />
-      {extra}
+      {/* A role's section is first rendered here, once the profile has loaded: if its code is not loaded yet it
+          waits on its own, instead of hiding the whole view (and the cards beside it) behind the view's fallback. */}
+      <Suspense fallback={null}>{extra}</Suspense>
       <SecuritySettings />
     </Stack>
   );
