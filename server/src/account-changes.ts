@@ -17,6 +17,8 @@ export function accountChanges(
 ) {
   /** Account id -> the position its authentication waits for, until the read models have it. */
   const pending = new Map<string, number>();
+  const forget = (accountId: string, position: number) =>
+    pending.get(accountId) === position && pending.delete(accountId);
   return {
     async changed(accountId: string, position: number): Promise<void> {
       if (queriesElsewhere) {
@@ -25,24 +27,25 @@ export function accountChanges(
       }
       if ((pending.get(accountId) ?? 0) >= position) return;
       pending.set(accountId, position);
-      // Forgotten once applied, or once a later change replaced it; a wait that runs out is not the change.
-      // A wait that fails (the read store broke) forgets it too: the account's calls then read what is there.
-      const stillPending = () => pending.get(accountId) === position;
-      void (async () => {
-        while (stillPending() && !(await waitForProjections(position)));
-      })()
-        .catch(() => undefined)
-        .then(() => stillPending() && pending.delete(accountId));
+      // Forgotten once applied. A wait that runs out keeps it: the account's next call waits again, and
+      // forgets it once the read models have it. A wait that fails (the read store broke) forgets it.
+      void waitForProjections(position).then(
+        (applied) => applied && forget(accountId, position),
+        () => forget(accountId, position),
+      );
     },
     authenticator: (async (token) => {
       if (pending.size > 0) {
         // Only a token this server signed names an account whose change is waited for.
         const subject = (await verifyToken(secret, token, clock()))?.sub;
         const position = subject === undefined ? undefined : pending.get(subject);
-        if (position !== undefined && !(await waitForProjections(position)))
-          throw new HttpError(503, 'The read models are still catching up; please retry shortly', {
-            'Retry-After': '1',
-          });
+        if (subject !== undefined && position !== undefined) {
+          if (!(await waitForProjections(position)))
+            throw new HttpError(503, 'The read models are still catching up; please retry shortly', {
+              'Retry-After': '1',
+            });
+          forget(subject, position);
+        }
       }
       return authenticator(token);
     }) satisfies Authenticator,
