@@ -15,3 +15,6 @@ export const unauthorized = (detail = 'Not authenticated') => new HttpError(401,
 export const forbidden = (detail = 'You are not allowed to do this') => new HttpError(403, detail);
 export const notFound = (detail = 'Not found') => new HttpError(404, detail);
 export const conflict = (detail: string) => new HttpError(409, detail);
+/** The read models have not reached what the call waits for in time: nothing was done, ask again (docs/api-conventions.md#requests). */
+export const readModelsBehind = () =>
+  new HttpError(503, 'The read models are still catching up; please retry shortly', { 'Retry-After': '1' });

@@ -1,4 +1,4 @@
-import { HttpError } from '@panda/platform/errors';
+import { readModelsBehind } from '@panda/platform/errors';
 import type { Authenticator } from '@panda/platform/http';
 import { verifyToken } from '@panda/platform/tokens';
 
@@ -40,10 +40,7 @@ export function accountChanges(
         const subject = (await verifyToken(secret, token, clock()))?.sub;
         const position = subject === undefined ? undefined : pending.get(subject);
         if (subject !== undefined && position !== undefined) {
-          if (!(await waitForProjections(position)))
-            throw new HttpError(503, 'The read models are still catching up; please retry shortly', {
-              'Retry-After': '1',
-            });
+          if (!(await waitForProjections(position))) throw readModelsBehind();
           forget(subject, position);
         }
       }

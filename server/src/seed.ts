@@ -16,7 +16,7 @@ export interface DemoLogin {
   password: string;
 }
 
-const READ_RETRY_MS = 60_000;
+const RETRY_MS = 60_000;
 
 /** The product over HTTP, as the web app: every read carries `X-Min-Position` of this client's last command. */
 export function apiClient(baseUrl: string) {
@@ -42,7 +42,7 @@ export function apiClient(baseUrl: string) {
     // A read the read models have not caught up with yet, or any call of an account whose own change they do
     // not have yet, is answered 503 with Retry-After (docs/api-conventions.md#requests): nothing was done, so
     // it is asked again as it says, for up to a minute.
-    const giveUpAt = Date.now() + READ_RETRY_MS;
+    const giveUpAt = Date.now() + RETRY_MS;
     while (res.status === 503 && res.headers.has('retry-after') && Date.now() < giveUpAt) {
       await res.arrayBuffer();
       await new Promise((resolve) => setTimeout(resolve, Number(res.headers.get('retry-after')) * 1000 || 1000));

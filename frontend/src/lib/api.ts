@@ -98,7 +98,7 @@ function normalizePath(url: string): string {
 }
 
 const rawBaseQuery = fetchBaseQuery({ baseUrl: '/api' });
-const READ_RETRIES = 4;
+const RETRIES = 4;
 
 export type ApiBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, object, FetchBaseQueryMeta>;
 
@@ -125,7 +125,7 @@ export const baseQuery: ApiBaseQuery = async (args, apiCtx, extraOptions) => {
   // A read the read models have not caught up with yet, or a call of an account whose own change they do not
   // have yet, is answered 503 with Retry-After (docs/api-conventions.md#requests): nothing was done, so it is
   // asked again after that many seconds, a few times (a command with its Idempotency-Key, which makes that safe).
-  for (let tries = 0; result.error?.status === 503 && tries < READ_RETRIES; tries++) {
+  for (let tries = 0; result.error?.status === 503 && tries < RETRIES; tries++) {
     const after = result.meta?.response?.headers.get('Retry-After');
     if (after == null) break;
     await new Promise((resolve) => setTimeout(resolve, (Number(after) || 0) * 1000));

@@ -128,8 +128,10 @@ export class LiveHub {
       // A refusal with a reason (a locked account): the client learns it from its next call.
       if (err instanceof HttpError && err.status === 401) refusal = 'Account locked';
       // The account's own change has not reached the read models in time (docs/rules.md#lock-takes-effect).
-      else if (err instanceof HttpError && err.status === 503) [code, refusal] = [CLOSE_TRY_AGAIN, 'Try again later'];
-      else this.logger.error({ err }, 'websocket authentication failed');
+      else if (err instanceof HttpError && err.status === 503) {
+        code = CLOSE_TRY_AGAIN;
+        refusal = 'Try again later';
+      } else this.logger.error({ err }, 'websocket authentication failed');
     }
     if (socket.destroyed) return;
     this.wss.handleUpgrade(req, socket, head, (ws) => {

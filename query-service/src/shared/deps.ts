@@ -6,7 +6,7 @@ import type { Logger } from '@panda/platform/logger';
 import { bearerToken, type Authenticator } from '@panda/platform/http';
 import type { BlobStore } from '@panda/platform/blob-store';
 import { verifyToken } from '@panda/platform/tokens';
-import { HttpError } from '@panda/platform/errors';
+import { HttpError, readModelsBehind } from '@panda/platform/errors';
 import type { VerifiableLog } from '../audit/log-proof-routes';
 
 export interface QueryDeps {
@@ -45,7 +45,7 @@ export function minPosition(deps: Pick<QueryDeps, 'waitForProjections' | 'config
     if (!Number.isSafeInteger(position) || position < 0)
       throw new HttpError(400, 'X-Min-Position must be a non-negative integer');
     if (!(await deps.waitForProjections(position, READ_YOUR_WRITES_TIMEOUT_MS))) {
-      throw new HttpError(503, 'The read models are still catching up; please retry shortly', { 'Retry-After': '1' });
+      throw readModelsBehind();
     }
     next();
   };
