@@ -65,6 +65,10 @@ export function createAppTheme(noAnimations = animationsDisabled()) {
       overline: { fontWeight: 700, letterSpacing: '0.12em' },
     },
     components: {
+      // A spinner only turns (a transform, which the compositor animates on its own thread): its arc's
+      // growing and shrinking is a stroke animation that makes the page's main thread style and paint
+      // every frame for as long as it shows (docs/rules.md#light-first-screens).
+      MuiCircularProgress: { defaultProps: { disableShrink: true } },
       // An empty bar reads as empty: a neutral track, not a pale tint of the bar's colour that
       // looks like a full, faded bar at 0%.
       MuiLinearProgress: {

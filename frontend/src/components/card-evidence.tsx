@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
+import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import Typography from '@mui/material/Typography';
 import { APPLIANCE_LABELS, DUPLICATE_PHOTO_LABEL, type ApplianceKind } from '@panda/contracts/evidence-labels';
 import { useRef, useState, type ReactNode } from 'react';
@@ -84,8 +85,11 @@ function PhotoThumb({ photo, name }: { photo: Photo; name: string }) {
           <Typography variant="caption" color="error">
             Not loaded
           </Typography>
-        ) : (
+        ) : image ? (
           <CircularProgress size={20} aria-label={`Loading ${name.toLowerCase()}`} />
+        ) : (
+          // Not asked for yet (far below the screen): a still picture, not a spinner that turns for nothing.
+          <ImageOutlined color="disabled" />
         )}
       </ButtonBase>
       {photo.possible_duplicate && (
