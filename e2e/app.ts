@@ -155,7 +155,7 @@ export function useApp(options: AppOptions = {}): App {
  * or only inside `only`. The app-wide toasts are left out: their filled colours are the shared toaster's.
  */
 export async function accessible(p: Page, what: string, only?: string) {
-  const axe = axeOn(p);
+  const axe = await axeOn(p);
   if (only) axe.include(only);
   const results = await axe
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])

@@ -15,7 +15,9 @@ const app = useApp({ demo: true });
 const findings: string[] = [];
 
 async function axe(page: Page, where: string, include: string) {
-  const result = await axeOn(page)
+  const result = await (
+    await axeOn(page)
+  )
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .include(include)
     .analyze();

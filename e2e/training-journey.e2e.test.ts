@@ -269,7 +269,7 @@ describe('the training journey, each person in their own browser', () => {
     ]) {
       await student.setViewportSize(viewport);
       await shot(student, `journey-04-temporary-password-${viewport.width}`);
-      const { violations } = await axeOn(student).analyze();
+      const { violations } = await (await axeOn(student)).analyze();
       expect(
         violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`),
       ).toEqual([]);
