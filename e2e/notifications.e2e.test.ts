@@ -15,9 +15,8 @@ const app = useApp({ demo: true });
 const findings: string[] = [];
 
 async function axe(page: Page, where: string, include: string) {
-  const result = await (
-    await axeOn(page)
-  )
+  const builder = await axeOn(page);
+  const result = await builder
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .include(include)
     .analyze();

@@ -221,9 +221,8 @@ export async function axeFindings(page: Page, where: string, include?: string): 
  * heading level skipped (`heading-order`).
  */
 export async function pageFindings(page: Page, where: string): Promise<{ findings: string[]; structure: string[] }> {
-  const { violations } = await (
-    await axeOn(page)
-  )
+  const axe = await axeOn(page);
+  const { violations } = await axe
     .options({ ...violationsOnly(), rules: Object.fromEntries(STRUCTURE_RULES.map((id) => [id, { enabled: true }])) })
     .withTags(WCAG_TAGS)
     .analyze();

@@ -1,4 +1,4 @@
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testUser } from '../testing/fixtures';
 import { evidencedCardFixture } from '../testing/jobs';
@@ -54,7 +54,6 @@ describe('CardEvidence: the photos of a signed card', () => {
       http.get('/api/job-photos/:id', async ({ params }) => {
         requested.push(String(params.id));
         await answered;
-        await delay(0);
         return new HttpResponse(new Uint8Array([137, 80, 78, 71]), { headers: { 'Content-Type': 'image/png' } });
       }),
     );
