@@ -21,14 +21,23 @@ beforeAll(async () => {
   // A form's zod resolver loads on its first check (contractResolver); loaded here once, so that
   // first check answers as soon as in the browser after the first visit.
   await import('@hookform/resolvers/zod');
-  server.listen({ onUnhandledRequest: 'error' });
+  // A call no handler answers fails the test that made it, in afterEach (docs/rules.md#test-isolation): MSW's own
+  // 'error' only prints, and the component then meets a network error that its test may never look at.
+  server.listen({
+    onUnhandledRequest: (request) => {
+      unhandled.push(`${request.method} ${new URL(request.url).pathname}`);
+    },
+  });
 });
+const unhandled: string[] = [];
 afterEach(() => {
   cleanup();
   server.resetHandlers();
   localStorage.clear();
   const drift = takeContractDrift();
   if (drift.length) throw drift[0];
+  const calls = unhandled.splice(0);
+  if (calls.length) throw new Error(`No MSW handler answered: ${calls.join(', ')} (add one with server.use)`);
 });
 afterAll(() => {
   server.close();

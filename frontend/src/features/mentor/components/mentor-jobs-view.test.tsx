@@ -103,6 +103,7 @@ describe('a card whose sign-off waits in the outbox', () => {
     view.unmount();
 
     server.use(
+      studentCriteriaHandler(),
       contractHttp('GET', '/api/jobs/:id', ({ ok }) =>
         ok(200, {
           job: open,
@@ -131,6 +132,7 @@ describe('a card whose sign-off waits in the outbox', () => {
 describe("JobDetailView (the mentor's Job Details)", () => {
   it('shows Disputed, not Completed, while a counted sign-off is disputed', async () => {
     server.use(
+      studentCriteriaHandler(),
       contractHttp('GET', '/api/jobs/:id', ({ ok }) =>
         ok(200, {
           job: disputedInstalls,
