@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { HttpError } from '@panda/platform/errors';
+import { HttpError, readModelsBehind } from '@panda/platform/errors';
 import type { Authenticator } from '@panda/platform/http';
 import { createLogger } from '@panda/platform/logger';
 import { CLOSE_REFUSED, CLOSE_TRY_AGAIN, LiveHub } from './hub';
@@ -27,7 +27,7 @@ async function closeOf(authenticate: Authenticator): Promise<{ code: number; rea
 describe('a live connection refused at its start', () => {
   it('is told to try again later (1013), not signed out, while its account change is not in the read models', async () => {
     const busy: Authenticator = async () => {
-      throw new HttpError(503, 'The read models are still catching up; please retry shortly', { 'Retry-After': '1' });
+      throw readModelsBehind();
     };
     expect(await closeOf(busy)).toEqual({ code: CLOSE_TRY_AGAIN, reason: 'Try again later' });
   });
