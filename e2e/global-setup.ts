@@ -1,10 +1,10 @@
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { BROWSER_ARGS, CHROMIUM } from './support';
+import { BROWSER_ARGS, HEADLESS_SHELL } from './support';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The one Chromium every browser test file connects to (`chromium.connect`). */
+    /** The one headless Chromium every browser test file connects to (`chromium.connect`). */
     browserWsEndpoint: string;
   }
 }
@@ -14,7 +14,7 @@ declare module 'vitest' {
  * (separate cookies and storage), instead of starting a browser of its own.
  */
 export default async function setup(project: TestProject) {
-  const server = await chromium.launchServer({ executablePath: CHROMIUM, args: BROWSER_ARGS });
+  const server = await chromium.launchServer({ executablePath: HEADLESS_SHELL, args: BROWSER_ARGS });
   project.provide('browserWsEndpoint', server.wsEndpoint());
   return async () => {
     await server.close();

@@ -66,7 +66,15 @@ export function startServer(
   });
 }
 
+/** Debian's Chromium: the installed-app journeys (e2e/offline*.e2e.test.ts) and Lighthouse use it. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Debian's headless build of the same Chromium (package chromium-headless-shell), which the other
+ * browser tests share: the same Blink without the full browser's windowing, about a quarter less
+ * CPU for the same files (docs/benchmarks.md#test-suite).
+ */
+export const HEADLESS_SHELL = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
 
 /** Chromium's flags for the browser tests (e2e/global-setup.ts starts the one browser they share). */
 export const BROWSER_ARGS = [
