@@ -1,20 +1,18 @@
 import './lib/zod-config';
 import { afterFirstScreen } from './lib/pwa/after-first-screen';
-import type { RootState } from './lib/root-reducer';
 
 // The app's code is evaluated in four steps, each a task of its own, so that no one task blocks a phone
 // for long (docs/rules.md#light-first-screens): the store (Redux Toolkit and the API slice), MUI's
 // styles and the theme, React DOM, then the router and the shell. Each step is a chunk of its own that
 // index.html preloads from the start (bootChunks in vite.config.ts): the steps add no round trip.
-void import('./app/store').then(({ store }) =>
-  import('./app/theme')
-    .then(() => import('./app/react-dom'))
-    .then(() => import('./app/start'))
-    .then((app) => {
-      app.start();
-      registerWorker(store.getState);
-    }),
-);
+void import('./app/store')
+  .then(() => import('./app/theme'))
+  .then(() => import('./app/react-dom'))
+  .then(() => import('./app/start'))
+  .then((app) => {
+    app.start();
+    registerWorker();
+  });
 
 /**
  * The service worker (docs/rules.md#installable-app) is registered from a chunk of its own once the page
@@ -22,10 +20,13 @@ void import('./app/store').then(({ store }) =>
  * whole app shell, which would slow the first screen on a phone's few cores. Its chunk imports some of
  * the app's: loaded before the last step, it would evaluate the steps left in one task.
  */
-function registerWorker(state: () => RootState) {
+function registerWorker() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  // The store's chunk was the first step: importing it again only hands over the module.
   const register = () =>
-    afterFirstScreen(state, () => void import('./lib/pwa/register').then((m) => m.registerServiceWorker()));
+    void import('./app/store').then(({ store }) =>
+      afterFirstScreen(store.getState, () => void import('./lib/pwa/register').then((m) => m.registerServiceWorker())),
+    );
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
 }

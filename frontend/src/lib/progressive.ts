@@ -1,20 +1,9 @@
 import { startTransition, useEffect, useState } from 'react';
+import { whenIdle } from './idle';
 
 /** Rows a long list renders with the screen, then rows added at each later step. */
 export const PROGRESSIVE_FIRST = 2;
 export const PROGRESSIVE_STEP = 2;
-
-type Idle = (callback: () => void) => () => void;
-
-/** When the browser is idle (after its frame), or on the next turn of the event loop where it has no idle callbacks. */
-const whenIdle: Idle = (callback) => {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(callback, { timeout: 500 });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(callback, 0);
-  return () => clearTimeout(id);
-};
 
 /**
  * How many of a list's `total` rows to render now: `first` with the screen, then `step` more each
@@ -32,7 +21,7 @@ export function useProgressiveCount(
   const count = Math.min(total, Math.max(shown, atLeast));
   useEffect(() => {
     if (count >= total) return;
-    return whenIdle(() => startTransition(() => setShown(count + step)));
+    return whenIdle(() => startTransition(() => setShown(count + step)), { timeout: 500 });
   }, [count, total, step]);
   return count;
 }

@@ -17,6 +17,7 @@ globalThis.Request = class extends NodeRequest {
 // On 2 shared cores a render after a click can take more than Testing Library's default second.
 configure({ asyncUtilTimeout: 5000 });
 
+const unhandled: string[] = [];
 beforeAll(async () => {
   // A form's zod resolver loads on its first check (contractResolver); loaded here once, so that
   // first check answers as soon as in the browser after the first visit.
@@ -29,7 +30,6 @@ beforeAll(async () => {
     },
   });
 });
-const unhandled: string[] = [];
 afterEach(() => {
   cleanup();
   server.resetHandlers();

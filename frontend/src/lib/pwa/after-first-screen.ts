@@ -1,3 +1,4 @@
+import { whenIdle } from '../idle';
 import type { RootState } from '../root-reducer';
 
 /** The latest the service worker waits after the page's load, however busy the page stays. */
@@ -6,9 +7,8 @@ export const REGISTER_BY_MS = 10_000;
 /** Idle periods shorter than this still had a frame due: something was rendering or animating. */
 const WHOLE_IDLE_MS = 40;
 
-type Idle = (callback: (deadline?: IdleDeadline) => void) => void;
-const idle: Idle = (callback) =>
-  typeof requestIdleCallback === 'function' ? requestIdleCallback(callback) : setTimeout(callback, 50);
+/** Where the browser has no idle callbacks, how often the check runs while the first screen loads. */
+const FALLBACK_MS = 50;
 
 /**
  * Calls `callback` once the first screen is complete (docs/rules.md#installable-app): no read of the
@@ -19,7 +19,10 @@ const idle: Idle = (callback) =>
 export function afterFirstScreen(
   state: () => RootState,
   callback: () => void,
-  { waitIdle = idle, now = () => performance.now() } = {},
+  {
+    waitIdle = (check: (deadline?: IdleDeadline) => void) => void whenIdle(check, { fallbackMs: FALLBACK_MS }),
+    now = () => performance.now(),
+  } = {},
 ): void {
   const by = now() + REGISTER_BY_MS;
   const reading = () => Object.values(state().api.queries).some((q) => q?.status === 'pending');
